@@ -1,0 +1,49 @@
+import type { Metadata, Viewport } from "next";
+import Link from "next/link";
+import "./globals.css";
+
+export const metadata: Metadata = {
+  title: { default: "Story Scoring Service", template: "%s · Story Scoring Service" },
+  description: "Score agile stories against INVEST and learn exactly how to make them better.",
+};
+
+export const viewport: Viewport = { width: "device-width", initialScale: 1 };
+
+export default function RootLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <header className="site-header">
+          <nav aria-label="Main" className="container nav">
+            <Link href="/" className="brand">
+              Story<span>Score</span>
+            </Link>
+            <ul>
+              <li>
+                <Link href="/">Evaluate</Link>
+              </li>
+              <li>
+                <Link href="/docs">API</Link>
+              </li>
+              <li>
+                <Link href="/pricing">Pricing</Link>
+              </li>
+              <li>
+                <Link href="/dashboard">Dashboard</Link>
+              </li>
+            </ul>
+          </nav>
+        </header>
+        <main id="main" className="container">
+          {children}
+        </main>
+        <footer className="site-footer container">
+          <p>Story Scoring Service · INVEST scoring for agile teams · self-hosted</p>
+        </footer>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,159 @@
+import path from "node:path";
+import { mkdirSync } from "node:fs";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { sql, type SQL } from "drizzle-orm";
+import * as schema from "./schema";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type DbDriver = "pglite" | "postgres";
+
+export interface DbHandle {
+  db: Db;
+  driver: DbDriver;
+  /** Run one raw SQL statement and return its rows, whatever the driver. */
+  query<T extends Record<string, unknown>>(statement: SQL): Promise<T[]>;
+  close(): Promise<void>;
+  /** The underlying client (PGlite instance or postgres.js Sql), for libraries that need their own adapter. */
+  raw: unknown;
+  /** The connection URL (postgres driver only). */
+  url?: string;
+}
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  pgliteDir?: string;
+  /** postgres.js pool size. */
+  max?: number;
+}
+
+const MIGRATIONS_FOLDER = path.join(process.cwd(), "db", "migrations");
+const MIGRATION_LOCK_KEY = 804_114_2001;
+
+/** Open a database: postgres.js when a URL is given, else PGlite (a directory, or `memory://`). */
+export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
+  if (options.databaseUrl) {
+    const { default: postgres } = await import("postgres");
+    const { drizzle } = await import("drizzle-orm/postgres-js");
+    const client = postgres(options.databaseUrl, { max: options.max ?? 10, onnotice: () => {} });
+    const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Db;
+    return {
+      db,
+      driver: "postgres",
+      raw: client,
+      url: options.databaseUrl,
+      query: async <T extends Record<string, unknown>>(statement: SQL) =>
+        (await db.execute(statement)) as unknown as T[],
+      close: () => client.end({ timeout: 5 }),
+    };
+  }
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const dir = options.pgliteDir ?? "memory://";
+  if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir);
+  const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Db;
+  return {
+    db,
+    driver: "pglite",
+    raw: client,
+    query: async <T extends Record<string, unknown>>(statement: SQL) =>
+      ((await db.execute(statement)) as unknown as { rows: T[] }).rows,
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+/** Apply pending migrations. On PostgreSQL an advisory lock keeps concurrent starters from racing. */
+export async function migrateDatabase(handle: DbHandle): Promise<void> {
+  if (handle.driver === "pglite") {
+    const { migrate } = await import("drizzle-orm/pglite/migrator");
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    await migrate(handle.db as any, { migrationsFolder: MIGRATIONS_FOLDER });
+    return;
+  }
+  const { default: postgres } = await import("postgres");
+  const { drizzle } = await import("drizzle-orm/postgres-js");
+  const { migrate } = await import("drizzle-orm/postgres-js/migrator");
+  // One dedicated connection so the advisory lock and the migration share a session.
+  const client = postgres(handle.url as string, { max: 1, onnotice: () => {} });
+  try {
+    await client`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
+    await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await client`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.catch(() => {});
+    await client.end({ timeout: 5 });
+  }
+}
+
+interface DbState {
+  handle?: Promise<DbHandle>;
+  signalsHooked?: boolean;
+}
+const state = globalThis as unknown as { __sscDb?: DbState };
+const dbState = (): DbState => (state.__sscDb ??= {});
+
+/**
+ * The process-wide database, opened on first use (never at import time or during `next build`).
+ * PGlite in PGLITE_DIR unless DATABASE_URL is set. Migrations run once, here, before anyone gets it.
+ */
+export function getDbHandle(): Promise<DbHandle> {
+  const current = dbState();
+  if (!current.handle) {
+    current.handle = (async () => {
+      const { env } = await import("@/lib/env");
+      const config = env();
+      const handle = await openDatabase({
+        databaseUrl: config.DATABASE_URL,
+        pgliteDir: config.PGLITE_DIR.startsWith("memory://") ? config.PGLITE_DIR : path.resolve(config.PGLITE_DIR),
+      });
+      await migrateDatabase(handle);
+      hookShutdown();
+      return handle;
+    })();
+    current.handle.catch(() => {
+      current.handle = undefined;
+    });
+  }
+  return current.handle;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getDbHandle()).db;
+}
+
+/** Tests inject their own database (a fresh PGlite or a cloned PostgreSQL database). */
+export function setDbHandle(handle: DbHandle | undefined): void {
+  dbState().handle = handle ? Promise.resolve(handle) : undefined;
+}
+
+export async function closeDb(): Promise<void> {
+  const current = dbState();
+  const pending = current.handle;
+  current.handle = undefined;
+  if (pending) await (await pending).close();
+}
+
+const shutdownHooks: Array<() => Promise<void>> = [];
+/** Work to finish before the database closes on SIGTERM/SIGINT (queue workers, for instance). */
+export function onShutdown(hook: () => Promise<void>): void {
+  shutdownHooks.push(hook);
+}
+
+function hookShutdown(): void {
+  const current = dbState();
+  if (current.signalsHooked) return;
+  current.signalsHooked = true;
+  const shutdown = (signal: NodeJS.Signals) => {
+    void (async () => {
+      for (const hook of shutdownHooks.splice(0)) await hook().catch(() => {});
+      await closeDb().catch(() => {});
+      process.exit(signal === "SIGINT" ? 130 : 0);
+    })();
+  };
+  process.once("SIGTERM", shutdown);
+  process.once("SIGINT", shutdown);
+}
+
+export { sql, schema };

@@ -1,0 +1,146 @@
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+
+/** Subscription plans: how many new unique stories a customer may score per UTC month. */
+export const plans = pgTable("plans", {
+  id: text("id").primaryKey(),
+  displayName: text("display_name").notNull(),
+  monthlyQuota: integer("monthly_quota").notNull(),
+  priceUsdMonthly: integer("price_usd_monthly").notNull().default(0),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+/** A company groups customers; its dashboard users see every linked customer's stories. */
+export const companies = pgTable("companies", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  createdAt: createdAt(),
+});
+
+/** A customer is the account an API key belongs to (the spec's customer_id). */
+export const customers = pgTable(
+  "customers",
+  {
+    id: text("id").primaryKey(),
+    planId: text("plan_id")
+      .notNull()
+      .references(() => plans.id),
+    quotaOverride: integer("quota_override"),
+    companyId: text("company_id").references(() => companies.id),
+    createdAt: createdAt(),
+  },
+  (table) => [index("customers_company_idx").on(table.companyId)],
+);
+
+/** API keys are stored as a SHA-256 hash only; the prefix lets a person recognise a key in lists and logs. */
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    prefix: text("prefix").notNull(),
+    keyHash: text("key_hash").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true, mode: "date" }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
+  },
+  (table) => [uniqueIndex("api_keys_key_hash_idx").on(table.keyHash), index("api_keys_customer_idx").on(table.customerId)],
+);
+
+/** Dashboard logins: each belongs to exactly one customer or one company. */
+export const dashboardUsers = pgTable(
+  "dashboard_users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    customerId: text("customer_id").references(() => customers.id, { onDelete: "cascade" }),
+    companyId: text("company_id").references(() => companies.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("dashboard_users_email_idx").on(table.email),
+    check("dashboard_users_one_owner", sql`(${table.customerId} is null) <> (${table.companyId} is null)`),
+  ],
+);
+
+/**
+ * A unique story of a customer, keyed by its billing identity. `countedMonth` (YYYY-MM, UTC) is the month of
+ * its first successful score: the month it was billed in. The latest scores are kept here for stats.
+ */
+export const stories = pgTable(
+  "stories",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    storyIdentity: text("story_identity").notNull(),
+    identityResolution: text("identity_resolution", { enum: ["external_id", "content_hash"] }).notNull(),
+    countedMonth: text("counted_month").notNull(),
+    ticketKey: text("ticket_key"),
+    summary: text("summary").notNull(),
+    firstScoredAt: timestamp("first_scored_at", { withTimezone: true, mode: "date" }).notNull(),
+    lastScoredAt: timestamp("last_scored_at", { withTimezone: true, mode: "date" }).notNull(),
+    runCount: integer("run_count").notNull().default(0),
+    latestOverallScore: real("latest_overall_score"),
+    latestScores: jsonb("latest_scores").$type<Record<string, number>>(),
+  },
+  (table) => [
+    uniqueIndex("stories_customer_identity_idx").on(table.customerId, table.storyIdentity),
+    index("stories_customer_month_idx").on(table.customerId, table.countedMonth),
+    index("stories_customer_last_scored_idx").on(table.customerId, table.lastScoredAt),
+  ],
+);
+
+/** Every scoring run, synchronous or asynchronous, with its full result for history and stats. */
+export const scoreRuns = pgTable(
+  "score_runs",
+  {
+    id: uuid("id").primaryKey(),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    storyId: uuid("story_id")
+      .notNull()
+      .references(() => stories.id, { onDelete: "cascade" }),
+    ticketId: text("ticket_id").notNull(),
+    source: text("source").notNull().default("api"),
+    engine: text("engine").notNull(),
+    overallScore: real("overall_score").notNull(),
+    individualScores: jsonb("individual_scores").$type<Record<string, number>>().notNull(),
+    result: jsonb("result").$type<Record<string, unknown>>().notNull(),
+    ticket: jsonb("ticket").$type<Record<string, unknown>>().notNull(),
+    processingTimeMs: integer("processing_time_ms").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("score_runs_customer_created_idx").on(table.customerId, table.createdAt),
+    index("score_runs_story_created_idx").on(table.storyId, table.createdAt),
+  ],
+);
+
+export type Plan = typeof plans.$inferSelect;
+export type Company = typeof companies.$inferSelect;
+export type Customer = typeof customers.$inferSelect;
+export type NewCustomer = typeof customers.$inferInsert;
+export type ApiKey = typeof apiKeys.$inferSelect;
+export type DashboardUser = typeof dashboardUsers.$inferSelect;
+export type Story = typeof stories.$inferSelect;
+export type ScoreRun = typeof scoreRuns.$inferSelect;
+export type NewScoreRun = typeof scoreRuns.$inferInsert;

@@ -1,0 +1,100 @@
+import { z } from "zod";
+
+// Every environment variable the service reads, validated once. Empty strings count as unset.
+const emptyToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const booleanFlag = z.preprocess(
+  emptyToUndefined,
+  z
+    .enum(["true", "false", "1", "0"], { message: 'must be "true" or "false"' })
+    .optional()
+    .transform((value) => value === "true" || value === "1"),
+);
+const positiveInt = (fallback: number, max = 1_000_000_000) =>
+  z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(max).default(fallback));
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.preprocess(emptyToUndefined, z.enum(["development", "production", "test"]).default("development")),
+    PORT: positiveInt(3000, 65535),
+    PUBLIC_BASE_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+    DATABASE_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+        .optional(),
+    ),
+    PGLITE_DIR: z.preprocess(emptyToUndefined, z.string().default("./.data/pglite")),
+    ADMIN_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, "must be at least 16 characters").optional()),
+    SCORING_ENGINE: z.preprocess(emptyToUndefined, z.enum(["heuristic", "openai"]).default("heuristic")),
+    OPENAI_BASE_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+    OPENAI_API_KEY: optionalString,
+    SCORING_MODEL: optionalString,
+    SCORING_TEMPERATURE: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(2).default(0)),
+    SCORING_TIMEOUT_MS: positiveInt(60_000, 600_000),
+    SCORING_CONCURRENCY: positiveInt(8, 1024),
+    TRUSTED_PROXIES: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .default("")
+        .transform((value) =>
+          value
+            .split(",")
+            .map((entry) => entry.trim())
+            .filter(Boolean),
+        ),
+    ),
+    ALLOW_PRIVATE_CALLBACKS: booleanFlag,
+    WEBHOOK_RETRY_BASE_MS: positiveInt(5000, 3_600_000),
+    WEBHOOK_MAX_ATTEMPTS: positiveInt(8, 100),
+    AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(16, "must be at least 16 characters").optional()),
+    NEXTAUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(16, "must be at least 16 characters").optional()),
+    LOG_LEVEL: z.preprocess(
+      emptyToUndefined,
+      z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    ),
+  })
+  .superRefine((env, ctx) => {
+    if (env.SCORING_ENGINE === "openai") {
+      for (const name of ["OPENAI_BASE_URL", "SCORING_MODEL"] as const) {
+        if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required when SCORING_ENGINE=openai" });
+      }
+    }
+  });
+
+export type Env = z.infer<typeof envSchema> & { publicBaseUrl: string; authSecret: string | undefined };
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment: ${problems.join("; ")}`);
+    this.name = "EnvError";
+  }
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new EnvError(parsed.error.issues.map((issue) => `${issue.path.join(".") || "env"} ${issue.message}`));
+  }
+  const env = parsed.data;
+  return {
+    ...env,
+    publicBaseUrl: (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    authSecret: env.AUTH_SECRET ?? env.NEXTAUTH_SECRET,
+  };
+}
+
+const cache = globalThis as unknown as { __sscEnv?: Env };
+
+/** The validated environment, parsed on first use and cached for the life of the process. */
+export function env(): Env {
+  if (!cache.__sscEnv) cache.__sscEnv = parseEnv(process.env);
+  return cache.__sscEnv;
+}
+
+/** Tests change variables between cases; production never calls this. */
+export function resetEnvCache(): void {
+  cache.__sscEnv = undefined;
+}

@@ -1,0 +1,27 @@
+import { getDbHandle } from "@/db/client";
+import { env, EnvError } from "@/lib/env";
+import { logger } from "@/lib/log";
+
+const state = globalThis as unknown as { __sscStarted?: Promise<void> };
+
+/** Everything the server needs before it takes traffic. Runs once per process. */
+export function startService(): Promise<void> {
+  state.__sscStarted ??= (async () => {
+    const log = logger();
+    try {
+      env();
+    } catch (error) {
+      if (error instanceof EnvError) {
+        // A bad setting must stop start-up with a message naming the variable.
+        console.error(`Story Scoring Service cannot start. ${error.message}`);
+        process.exit(1);
+      }
+      throw error;
+    }
+    const handle = await getDbHandle();
+    log.info({ driver: handle.driver }, "database ready (migrations applied)");
+    const { seedDemoIfEmpty } = await import("@/lib/demo/seed");
+    await seedDemoIfEmpty(handle.db);
+  })();
+  return state.__sscStarted;
+}
