@@ -1,0 +1,118 @@
+import { z } from "zod";
+
+export const DIMENSIONS = ["independent", "negotiable", "valuable", "estimable", "small", "testable"] as const;
+export type Dimension = (typeof DIMENSIONS)[number];
+
+export const dimensionSchema = z.enum(DIMENSIONS);
+
+export const ticketDataSchema = z.object({
+  summary: z.string(),
+  key: z.string().optional(),
+  description: z.string().optional(),
+  acceptance_criteria: z.string().optional(),
+});
+export type TicketData = z.infer<typeof ticketDataSchema>;
+
+export const contextItemSchema = z.object({
+  id: z.string(),
+  type: z.string().optional(),
+  title: z.string().optional(),
+  content: z.string().optional(),
+  url: z.string().optional(),
+});
+export type ContextItem = z.infer<typeof contextItemSchema>;
+
+export const severitySchema = z.enum(["high", "medium", "low"]);
+export type Severity = z.infer<typeof severitySchema>;
+
+export const findingFieldSchema = z.enum(["summary", "description", "acceptance_criteria"]);
+export type FindingField = z.infer<typeof findingFieldSchema>;
+
+export const findingSchema = z.object({
+  code: z.string(),
+  dimension: dimensionSchema,
+  severity: severitySchema,
+  message: z.string(),
+  field: findingFieldSchema.optional(),
+  start: z.number().int().optional(),
+  end: z.number().int().optional(),
+});
+export type Finding = z.infer<typeof findingSchema>;
+
+// One object schema per dimension key keeps the JSON schema explicit (no additionalProperties maps), which
+// structured-output endpoints require.
+function perDimension<T extends z.ZodType>(value: T) {
+  return z.object({
+    independent: value,
+    negotiable: value,
+    valuable: value,
+    estimable: value,
+    small: value,
+    testable: value,
+  });
+}
+
+const scoreValueSchema = z.number().int().min(0).max(10);
+
+export const dimensionScoreSchema = z.object({
+  score: scoreValueSchema,
+  reasoning: z.string(),
+  improvement_suggestions: z.array(z.string()),
+  reference_context: z.array(z.string()),
+});
+export type DimensionScore = z.infer<typeof dimensionScoreSchema>;
+
+export const modelInfoSchema = z.object({
+  provider: z.string(),
+  model_name: z.string(),
+  temperature: z.number(),
+});
+
+export const tokenUsageSchema = z.object({
+  prompt_tokens: z.number().int(),
+  completion_tokens: z.number().int(),
+  total_tokens: z.number().int(),
+});
+export type TokenUsage = z.infer<typeof tokenUsageSchema>;
+
+export const contextUsageStatsSchema = z.object({
+  total_context_items_available: z.number().int(),
+  context_items_referenced: z.number().int(),
+  references_per_dimension: perDimension(z.number().int()),
+});
+
+export const scoringMetadataSchema = z.object({
+  model: modelInfoSchema,
+  prompt_version: z.string(),
+  token_usage: tokenUsageSchema,
+  enriched_context_references: perDimension(z.array(z.string())),
+  context_usage_stats: contextUsageStatsSchema,
+});
+export type ScoringMetadata = z.infer<typeof scoringMetadataSchema>;
+
+export const scoringResultSchema = z.object({
+  overall_score: z.number().min(0).max(10),
+  individual_scores: perDimension(scoreValueSchema),
+  scores: perDimension(dimensionScoreSchema),
+  reasoning_per_dimension: perDimension(z.string()),
+  recommendations: z.array(z.string()),
+  context_references: perDimension(z.array(z.string())),
+  metadata: scoringMetadataSchema,
+  findings: z.array(findingSchema),
+  rewrite: z.string().nullable(),
+});
+export type ScoringResult = z.infer<typeof scoringResultSchema>;
+
+export type PerDimension<T> = Record<Dimension, T>;
+
+export interface ScoringItem {
+  ticket: TicketData;
+  context?: ContextItem[];
+}
+
+/** Every engine (heuristic, openai) implements this; the gateway and the CLI code against it only. */
+export interface ScoringEngine {
+  readonly name: string;
+  score(ticket: TicketData, context?: ContextItem[]): Promise<ScoringResult>;
+  scoreBatch(items: ScoringItem[]): Promise<ScoringResult[]>;
+}

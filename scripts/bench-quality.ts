@@ -1,0 +1,94 @@
+// npm run bench:quality -- [--file PATH] [--engine heuristic|openai]: finding F1 and score AUC against human QUS labels.
+import fs from "node:fs";
+import path from "node:path";
+import { parseCsv } from "@/lib/csv/parse";
+import { scoreTickets } from "@/lib/scoring";
+
+const REPO = path.resolve(__dirname, "..");
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+const engine = arg("--engine") ?? "heuristic";
+if (engine === "openai") {
+  console.error("the openai engine is not available yet");
+  process.exit(2);
+}
+if (engine !== "heuristic") {
+  console.error(`unknown engine: ${engine}`);
+  process.exit(2);
+}
+const file = path.resolve(REPO, arg("--file") ?? "../shared/data/ustai-dev.csv");
+const { rows } = parseCsv(fs.readFileSync(file, "utf8"));
+const results = scoreTickets(rows.map((r) => ({ ticket: { summary: (r["User story"] ?? "").trim() } })));
+
+interface Prf { precision: number; recall: number; f1: number; tp: number; fp: number; fn: number }
+
+function prf(predicted: boolean[], actual: boolean[]): Prf {
+  let tp = 0, fp = 0, fn = 0;
+  predicted.forEach((p, i) => {
+    if (p && actual[i]) tp++;
+    else if (p) fp++;
+    else if (actual[i]) fn++;
+  });
+  const precision = tp + fp === 0 ? 0 : tp / (tp + fp);
+  const recall = tp + fn === 0 ? 0 : tp / (tp + fn);
+  const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
+  return { precision, recall, f1, tp, fp, fn };
+}
+
+/** Probability that a random positive scores higher than a random negative (ties count half). */
+function auc(scores: number[], positive: boolean[]): number {
+  const pairs = scores.map((s, i) => ({ s, p: positive[i] })).sort((a, b) => a.s - b.s);
+  let rankSum = 0, nPos = 0, i = 0;
+  while (i < pairs.length) {
+    let j = i;
+    while (j < pairs.length && pairs[j].s === pairs[i].s) j++;
+    const avgRank = (i + 1 + j) / 2;
+    for (let k = i; k < j; k++) if (pairs[k].p) { rankSum += avgRank; nPos++; }
+    i = j;
+  }
+  const nNeg = pairs.length - nPos;
+  return nPos === 0 || nNeg === 0 ? NaN : (rankSum - (nPos * (nPos + 1)) / 2) / (nPos * nNeg);
+}
+
+const has = (i: number, prefix: string) => results[i].findings.some((f) => f.code.startsWith(prefix));
+const idx = rows.map((_, i) => i);
+const judged = (col: string) => idx.filter((i) => (rows[i][col] ?? "").trim() !== "");
+
+const criteria: { name: string; prefix: string; col: string; positive: (v: string) => boolean; target: number }[] = [
+  { name: "atomic", prefix: "atomic.", col: "atomic", positive: (v) => v === "conjunctions", target: 0.75 },
+  { name: "minimal", prefix: "minimal.", col: "minimal", positive: (v) => v !== "minimal", target: 0.7 },
+  { name: "unambiguous", prefix: "unambiguous.", col: "Unambiguous", positive: (v) => v === "General" || v === "Vagueness", target: 0.6 },
+];
+
+const lines: string[] = [];
+const pad = (s: string, n: number) => s.padEnd(n);
+lines.push(`file: ${path.relative(process.cwd(), file) || file} (${rows.length} stories, engine ${engine})`);
+lines.push("");
+lines.push(`${pad("metric", 22)}${pad("value", 8)}${pad("target", 8)}${pad("met", 5)}detail`);
+let allMet = true;
+for (const c of criteria) {
+  const use = judged(c.col);
+  const r = prf(use.map((i) => has(i, c.prefix)), use.map((i) => c.positive(rows[i][c.col].trim())));
+  const met = r.f1 >= c.target;
+  allMet &&= met;
+  lines.push(`${pad(`${c.name} F1`, 22)}${pad(r.f1.toFixed(3), 8)}${pad(c.target.toFixed(2), 8)}${pad(met ? "yes" : "NO", 5)}` +
+    `P=${r.precision.toFixed(3)} R=${r.recall.toFixed(3)} (tp ${r.tp}, fp ${r.fp}, fn ${r.fn}, n ${use.length})`);
+}
+const aucs: { name: string; dim: "independent" | "estimable"; col: string; positive: (v: string) => boolean }[] = [
+  { name: "independent AUC", dim: "independent", col: "Independent", positive: (v) => v.toLowerCase() === "independent" },
+  { name: "estimable AUC", dim: "estimable", col: "Estimatable", positive: (v) => /^(estimatable|yes)$/i.test(v) },
+];
+for (const a of aucs) {
+  const use = judged(a.col);
+  const value = auc(use.map((i) => results[i].individual_scores[a.dim]), use.map((i) => a.positive(rows[i][a.col].trim())));
+  const met = value >= 0.75;
+  allMet &&= met;
+  const pos = use.filter((i) => a.positive(rows[i][a.col].trim())).length;
+  lines.push(`${pad(a.name, 22)}${pad(value.toFixed(3), 8)}${pad("0.75", 8)}${pad(met ? "yes" : "NO", 5)}(${pos} positive of ${use.length} judged)`);
+}
+console.log(lines.join("\n"));
+if (process.argv.includes("--strict") && !allMet) process.exit(1);
