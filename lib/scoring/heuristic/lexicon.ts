@@ -25,7 +25,8 @@ preview print prioritise prioritize process produce profile promote propose prot
 query rank rate reach read receive recognise recognize recommend reconcile record recover redirect reduce refine
 refund register reject release remind remove rename reopen reorder repair replace replicate reply report
 request require reserve reset resize resolve respond restore restrict resume retrieve return reuse review revoke
-run save scale scan schedule score search see select sell send set settle share show sign simulate skip sort
+run save scale scan discourage encourage empower foster overcome anticipate market fuse advance
+facilitate prevent schedule score search see select sell send set settle share show sign simulate skip sort
 specify split standardise standardize start stop store stream study submit subscribe suggest summarise summarize
 supervise support suspend switch sync synchronise synchronize tag take target test track train transfer
 transform translate transmit trigger troubleshoot understand undo unlock unsubscribe update upgrade upload use
@@ -37,7 +38,8 @@ export const NOUN_VERBS = set(`
 access alert back book change charge chat check control copy design document email export filter fix flag
 group guide import index input invoice issue label list load lock log map mark model order overview pay pin
 place plan play print process profile query rank rate record release reply report request reset return review
-run save scale scan schedule score search set share show sign sort split start stop store stream study support
+run save scale scan discourage encourage empower foster overcome anticipate market fuse advance
+facilitate prevent schedule score search set share show sign sort split start stop store stream study support
 switch tag target test track train transfer undo update upload use view vote watch
 `);
 

@@ -15,8 +15,14 @@ function isAdverb(t: Token): boolean {
   return ADVERBS_BETWEEN.has(t.lower) || (t.lower.length > 4 && t.lower.endsWith("ly") && !t.lower.endsWith("ply"));
 }
 
+const MODALS = new Set(["can", "could", "will", "would", "should", "must", "may", "might"]);
+const PREPOSITIONS = new Set(["of", "for", "in", "on", "with", "from", "to", "by", "about", "across", "into", "within",
+  "using", "via", "through", "that", "which", "who", "when", "where", "so", "at", "over", "under", "between",
+  "during", "based", "without", "while", "as", "against", "among", "per", "towards", "toward", "along"]);
+
 function verbBase(t: Token): string | null {
   if (VERBS.has(t.lower)) return t.lower;
+  if (t.lower.endsWith("ies") && VERBS.has(t.lower.slice(0, -3) + "y")) return t.lower.slice(0, -3) + "y";
   if (t.lower.endsWith("s") && !t.lower.endsWith("ss")) {
     const stem = t.lower.endsWith("es") && VERBS.has(t.lower.slice(0, -2)) ? t.lower.slice(0, -2) : t.lower.slice(0, -1);
     if (VERBS.has(stem) && !NOUN_VERBS.has(stem)) return stem;
@@ -28,6 +34,7 @@ function verbBase(t: Token): string | null {
 function startsVerbPhrase(tokens: Token[], i: number, leftIsVerb: boolean): boolean {
   const t = tokens[i];
   if (!t) return false;
+  if (MODALS.has(t.lower)) return true;
   const base = verbBase(t);
   if (!base) return false;
   if (!NOUN_VERBS.has(base)) return true;
@@ -43,15 +50,23 @@ function isFixed(lowerText: string, conj: Token, tokens: Token[], i: number): bo
   return FIXED_COORDINATIONS.some((p) => window.includes(p)) || conj.text === "&" && /\w&\w/.test(lowerText.slice(conj.start - 1, conj.end + 1));
 }
 
-function exampleRegions(text: string, means: Span): Span[] {
+const CLAUSE_END = /,\s+(?:to|so|which|that|while|and\s+(?:then|also))\b|[.;:]\s/g;
+
+function exampleRegions(text: string, means: Span, brackets: Span[]): Span[] {
   const regions: Span[] = [];
   EXAMPLE_MARKERS.lastIndex = means.start;
   let m: RegExpExecArray | null;
   while ((m = EXAMPLE_MARKERS.exec(text)) !== null && m.index < means.end) {
     if (m[0].toLowerCase() === "like" && /\b(?:would|I|we)\s+$/i.test(text.slice(Math.max(0, m.index - 8), m.index))) continue;
-    // An example list runs to the end of its clause (the next comma not followed by a list item, or the end).
-    regions.push({ start: m.index, end: means.end });
-    break;
+    // An example list runs to the end of its bracket or clause.
+    const bracket = brackets.find((b) => m!.index >= b.start && m!.index < b.end);
+    if (bracket) {
+      regions.push(bracket);
+      continue;
+    }
+    CLAUSE_END.lastIndex = m.index;
+    const stop = CLAUSE_END.exec(text);
+    regions.push({ start: m.index, end: stop && stop.index < means.end ? stop.index : means.end });
   }
   return regions;
 }
@@ -59,11 +74,22 @@ function exampleRegions(text: string, means: Span): Span[] {
 /** QUS "atomic": one story, one feature. Conjunctions in the means that join verb phrases or quality goals. */
 export function atomicFindings({ summary, story }: RuleInput): Finding[] {
   const findings: Finding[] = [];
-  const means = story.means;
+  // A purpose clause ("to X and Y") still states what the user wants; only a "so that" benefit is exempt.
+  const means = story.means && story.endsKind !== "so_that" && story.endsKind !== null
+    ? { start: story.means.start, end: story.mainEnd }
+    : story.means;
   if (means) {
     const lower = summary.toLowerCase();
     const tokens = tokenize(summary, means.start, means.end);
-    const skip = [...bracketSpans(summary), ...exampleRegions(summary, means)];
+    // The direct object runs from the main verb to the first preposition or clause boundary.
+    let objectEnd = -1;
+    const firstVerb = story.meansIsAction ? 1 : 0;
+    for (let k = firstVerb; k < tokens.length; k++) {
+      if (PREPOSITIONS.has(tokens[k].lower) || CONJUNCTIONS.has(tokens[k].lower) && k > 0 && verbBase(tokens[k + 1] ?? tokens[k]) !== null && k + 1 < tokens.length && startsVerbPhrase(tokens, k + 1, false)) break;
+      if (k > firstVerb && /,/.test(summary.slice(tokens[k - 1].end, tokens[k].start))) break;
+      objectEnd = k;
+    }
+    const skip = [...bracketSpans(summary), ...exampleRegions(summary, means, bracketSpans(summary))];
     for (let i = 1; i < tokens.length - 1; i++) {
       const conj = tokens[i];
       if (!CONJUNCTIONS.has(conj.lower) || insideAny(conj.start, skip)) continue;
@@ -79,7 +105,7 @@ export function atomicFindings({ summary, story }: RuleInput): Finding[] {
       const nextTok = tokens[j];
       if (!nextTok) continue;
 
-      let kind: "verbs" | "gerunds" | "qualities" | null = null;
+      let kind: "verbs" | "gerunds" | "qualities" | "objects" | null = null;
       if (startsVerbPhrase(tokens, j, leftIsVerb)) kind = "verbs";
       else if (nextTok.lower.endsWith("ing") && prev.lower.endsWith("ing") && ingToBase(nextTok.lower) && ingToBase(prev.lower)) kind = "gerunds";
       else if (QUALITY_ADJECTIVES.has(prev.lower) && QUALITY_ADJECTIVES.has(nextTok.lower)) {
@@ -89,14 +115,25 @@ export function atomicFindings({ summary, story }: RuleInput): Finding[] {
           /[,.]/.test(summary.slice(nextTok.end, nextTok.end + 1));
         if (predicative) kind = "qualities";
       }
+      else if (i <= objectEnd && i >= 2 && !PREPOSITIONS.has(nextTok.lower) && !DETERMINERS.has(prev.lower)) {
+        // Two heads of the direct object ("alerts and notifications about ..."), not a pre-modifier pair
+        // ("blood and urine samples"): what follows the second conjunct is a preposition or the end.
+        const after = tokens[j + 1];
+        const punct = /^[\s]*[,.;:)]/.test(summary.slice(nextTok.end, nextTok.end + 3));
+        const both = tokens.slice(Math.max(0, i - 4), i).some((t) => t.lower === "both");
+        if (both || punct || !after || PREPOSITIONS.has(after.lower)) kind = "objects";
+      }
       if (!kind) continue;
 
       const span = { start: prev.start, end: nextTok.end };
       const message =
         kind === "qualities"
           ? `"${quote(summary, span)}" bundles separate quality goals; give each its own story or acceptance criterion.`
-          : `"${quote(summary, span)}" joins two actions with "${conj.text}"; split the story so each delivers one feature.`;
-      findings.push(finding(kind === "qualities" ? "atomic.quality_conjunction" : "atomic.conjunction", "small",
+          : kind === "objects"
+            ? `"${quote(summary, span)}" asks for two things at once; one story per deliverable keeps it small.`
+            : `"${quote(summary, span)}" joins two actions with "${conj.text}"; split the story so each delivers one feature.`;
+      const code = kind === "qualities" ? "atomic.quality_conjunction" : kind === "objects" ? "atomic.multiple_objects" : "atomic.conjunction";
+      findings.push(finding(code, "small",
         kind === "qualities" ? "medium" : "high", message, { field: "summary", span }));
     }
   }
