@@ -65,7 +65,7 @@ accurate accurately adequate adequately appropriate appropriately better best co
 easily easy effective effectively efficient efficiently enhanced excellent fast faster flexible good great
 high-quality informed intuitive meaningful optimal optimally proactive proactively properly quick quickly
 reasonable relevant reliable reliably responsibly robust robustness seamless seamlessly secure securely safely
-simple smooth smoothly sufficient suitable timely user-friendly valuable various etc
+simple smooth smoothly sufficient suitable timely user-friendly valuable various
 `);
 
 /** Loophole and open-ended phrases. */

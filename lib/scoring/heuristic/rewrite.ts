@@ -53,7 +53,7 @@ export function proposeRewrite(story: ParsedStory, findings: Finding[]): string 
       ends = base ? `it can ${[base, ...rest].join(" ")}` : raw;
     }
   }
-  const article = /^[aeiou]/i.test(role) ? "an" : "a";
+  const article = /^(?:[aeio]|u(?!s|ni|ti|r))/i.test(role) ? "an" : "a";
   const proposal = `As ${role.startsWith("[") ? "a" : article} ${role}, ${wants} ${means.replace(/^to\s+/i, "")}, so that ${ends.replace(/^so\s+that\s+/i, "")}.`;
   return proposal === text.trim() ? null : proposal;
 }

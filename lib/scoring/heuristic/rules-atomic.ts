@@ -31,7 +31,7 @@ function verbBase(t: Token): string | null {
 }
 
 /** Is this token a verb starting a new verb phrase, judged from its neighbours? */
-function startsVerbPhrase(tokens: Token[], i: number, leftIsVerb: boolean): boolean {
+function startsVerbPhrase(tokens: Token[], i: number, leftIsVerb: boolean, leftHasObject = false): boolean {
   const t = tokens[i];
   if (!t) return false;
   if (MODALS.has(t.lower)) return true;
@@ -40,7 +40,10 @@ function startsVerbPhrase(tokens: Token[], i: number, leftIsVerb: boolean): bool
   if (!NOUN_VERBS.has(base)) return true;
   // Ambiguous noun/verb: a verb when an object follows or the left conjunct is a verb too.
   const next = tokens[i + 1];
-  return leftIsVerb || (next !== undefined && DETERMINERS.has(next.lower));
+  if (leftIsVerb || (next !== undefined && DETERMINERS.has(next.lower))) return true;
+  // "manage my account and export reports": a bare noun object after the word marks it as a verb.
+  return leftHasObject && next !== undefined && !PREPOSITIONS.has(next.lower) && !CONJUNCTIONS.has(next.lower) &&
+    t.lower === base && /^[a-z]/.test(next.text);
 }
 
 function isFixed(lowerText: string, conj: Token, tokens: Token[], i: number): boolean {
@@ -106,7 +109,7 @@ export function atomicFindings({ summary, story }: RuleInput): Finding[] {
       if (!nextTok) continue;
 
       let kind: "verbs" | "gerunds" | "qualities" | "objects" | null = null;
-      if (startsVerbPhrase(tokens, j, leftIsVerb)) kind = "verbs";
+      if (startsVerbPhrase(tokens, j, leftIsVerb, story.meansIsAction && i >= 2 && verbBase(tokens[0]) !== null)) kind = "verbs";
       else if (nextTok.lower.endsWith("ing") && prev.lower.endsWith("ing") && ingToBase(nextTok.lower) && ingToBase(prev.lower)) kind = "gerunds";
       else if (QUALITY_ADJECTIVES.has(prev.lower) && QUALITY_ADJECTIVES.has(nextTok.lower)) {
         // "fast and reliable" as a requirement bundles two quality goals; "a fast and cheap route" names one thing.

@@ -1,6 +1,8 @@
 import { DIMENSIONS, type Dimension, type Finding, type PerDimension } from "../types";
 
 const PENALTY = { high: 3, medium: 2, low: 1 } as const;
+// A story without acceptance criteria is untestable as written, whatever else it gets right.
+const CODE_PENALTY: Record<string, number> = { "testable.no_acceptance_criteria:high": 5 };
 const SEVERITY_RANK = { high: 0, medium: 1, low: 2 } as const;
 
 /** Evidence in favour of a dimension, found beside the defects. */
@@ -42,7 +44,8 @@ export function dimensionScore(dimension: Dimension, findings: Finding[], eviden
     if (f.dimension !== dimension) continue;
     const n = seen.get(f.code) ?? 0;
     seen.set(f.code, n + 1);
-    penalty += n === 0 ? PENALTY[f.severity] : n === 1 ? PENALTY[f.severity] / 2 : 0;
+    const weight = CODE_PENALTY[`${f.code}:${f.severity}`] ?? PENALTY[f.severity];
+    penalty += n === 0 ? weight : n === 1 ? weight / 2 : 0;
   }
   let bonus = 0;
   if (dimension === "estimable" && evidence.hasDescription) bonus += 1;

@@ -1,0 +1,48 @@
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const ROOT = path.resolve(__dirname, "../..");
+const TSX = path.join(ROOT, "node_modules/.bin/tsx");
+const FIXTURE = "lib/scoring/fixtures/backlog.csv";
+
+function score(...args: string[]) {
+  const r = spawnSync(TSX, ["scripts/score.ts", ...args], { cwd: ROOT, encoding: "utf8" });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe("score CLI", () => {
+  it("prints JSON results in input order with a summary", () => {
+    const { code, stdout } = score(FIXTURE, "--format", "json");
+    expect(code).toBe(0);
+    const out = JSON.parse(stdout);
+    expect(out.results.map((r: { key: string }) => r.key)).toEqual(["SHOP-1", "SHOP-2", "SHOP-3"]);
+    expect(Object.keys(out.results[0])).toEqual(["row", "key", "summary", "overall_score", "individual_scores", "findings", "recommendations"]);
+    expect(out.results[0].overall_score).toBeGreaterThan(out.results[1].overall_score);
+    expect(out.results[2].findings.map((f: { code: string }) => f.code)).toContain("independent.ticket_reference");
+    expect(out.summary.count).toBe(3);
+  });
+
+  it("prints CSV and a table", () => {
+    const csv = score(FIXTURE, "--format", "csv");
+    expect(csv.stdout.split(/\r?\n/)[0]).toBe("row,key,summary,overall_score,independent,negotiable,valuable,estimable,small,testable,findings,recommendations");
+    const table = score(FIXTURE);
+    expect(table.stdout).toMatch(/SHOP-2: As a shopper/);
+    expect(table.stdout).toMatch(/3 stories, average/);
+  });
+
+  it("exits 1 when a story scores below --min-score and 0 when none does", () => {
+    const fail = score(FIXTURE, "--format", "json", "--min-score", "95");
+    expect(fail.code).toBe(1);
+    expect(JSON.parse(fail.stdout).summary.below_min_score).toBeGreaterThan(0);
+    expect(score(FIXTURE, "--format", "json", "--min-score", "10").code).toBe(0);
+  });
+
+  it("refuses the openai engine and bad arguments with exit 2", () => {
+    const openai = score(FIXTURE, "--engine", "openai");
+    expect(openai.code).toBe(2);
+    expect(openai.stderr.trim()).toBe("the openai engine is not available yet");
+    expect(score(FIXTURE, "--format", "xml").code).toBe(2);
+    expect(score("lib/scoring/fixtures/missing.csv").code).toBe(2);
+  });
+});

@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import { scoringResultSchema, type Finding } from "../types";
+import { createHeuristicEngine, scoreTicket } from "./engine";
+
+const crisp = {
+  summary: "As a shopper, I want to filter products by price, so that I find items I can afford.",
+  description: "On the product list page, a price range filter narrows the list to the chosen range.",
+  acceptance_criteria:
+    "Given products priced 5 and 50\nWhen I set the maximum price to 10\nThen only the product priced 5 is shown",
+};
+const vagueCompound = {
+  summary: "As a user, I want to manage my account and export reports quickly and easily (PDF, CSV, etc.)",
+};
+
+function at(text: string, f: Finding): string {
+  return text.slice(f.start, f.end);
+}
+
+describe("heuristic engine", () => {
+  it("scores a vague compound story lower than a crisp story with criteria", () => {
+    const good = scoreTicket(crisp);
+    const bad = scoreTicket(vagueCompound);
+    expect(good.overall_score).toBeGreaterThan(bad.overall_score + 1.5);
+    expect(good.overall_score).toBeGreaterThanOrEqual(9);
+    for (const d of ["small", "estimable", "testable"] as const) {
+      expect(good.individual_scores[d]).toBeGreaterThan(bad.individual_scores[d]);
+    }
+  });
+
+  it("returns a result that matches the published schema, with the heuristic model metadata", () => {
+    const result = scoreTicket(vagueCompound);
+    expect(scoringResultSchema.parse(result)).toEqual(result);
+    expect(result.metadata.model).toEqual({ provider: "heuristic", model_name: "invest-heuristic", temperature: 0 });
+    expect(result.metadata.token_usage.total_tokens).toBe(0);
+    for (const d of Object.keys(result.scores) as (keyof typeof result.scores)[]) {
+      expect(result.scores[d].score).toBe(result.individual_scores[d]);
+      expect(result.scores[d].reasoning).toBe(result.reasoning_per_dimension[d]);
+    }
+  });
+
+  it("points each finding at the offending text", () => {
+    const { findings } = scoreTicket(vagueCompound);
+    const s = vagueCompound.summary;
+    const conj = findings.find((f) => f.code === "atomic.conjunction")!;
+    expect(conj.field).toBe("summary");
+    expect(at(s, conj)).toBe("account and export");
+    expect(at(s, findings.find((f) => f.code === "minimal.brackets")!)).toBe("(PDF, CSV, etc.)");
+    const vague = findings.filter((f) => f.code === "unambiguous.vague_term").map((f) => at(s, f));
+    expect(vague).toEqual(expect.arrayContaining(["quickly", "easily"]));
+  });
+
+  it("does not flag an 'and' inside the benefit or a fixed phrase", () => {
+    const r = scoreTicket({ summary: "As an editor, I want to drag and drop images, so that I can lay out and publish posts." });
+    expect(r.findings.filter((f) => f.code.startsWith("atomic."))).toEqual([]);
+  });
+
+  it("lowers independent when the story mentions another ticket or waits on other work", () => {
+    const base = "As an admin, I want to export the audit log, so that I can answer auditors.";
+    const free = scoreTicket({ summary: base });
+    const dependent = scoreTicket({ summary: base, description: "Blocked by OPS-42; can start after the new storage is live." });
+    expect(dependent.individual_scores.independent).toBeLessThan(free.individual_scores.independent);
+    const ref = dependent.findings.find((f) => f.code === "independent.ticket_reference")!;
+    expect(ref.field).toBe("description");
+    expect(dependent.findings.some((f) => f.code === "independent.dependency")).toBe(true);
+    expect("Blocked by OPS-42; can start after the new storage is live.".slice(ref.start, ref.end)).toBe("OPS-42");
+  });
+
+  it("treats clear acceptance criteria as more testable and a description as more estimable", () => {
+    const summary = "As a shopper, I want to filter products by price, so that I find items I can afford.";
+    const bare = scoreTicket({ summary });
+    const withCriteria = scoreTicket({ summary, acceptance_criteria: crisp.acceptance_criteria });
+    const vagueCriteria = scoreTicket({ summary, acceptance_criteria: "Filtering works well and is intuitive." });
+    const withAll = scoreTicket(crisp);
+    expect(withCriteria.individual_scores.testable).toBeGreaterThan(vagueCriteria.individual_scores.testable);
+    expect(vagueCriteria.individual_scores.testable).toBeGreaterThan(bare.individual_scores.testable);
+    expect(withAll.individual_scores.estimable).toBeGreaterThan(bare.individual_scores.estimable);
+    expect(bare.findings.map((f) => f.code)).toContain("testable.no_acceptance_criteria");
+    const vagueItem = vagueCriteria.findings.find((f) => f.code === "testable.vague_criterion")!;
+    expect(vagueItem.field).toBe("acceptance_criteria");
+  });
+
+  it("flags many acceptance criteria as too big", () => {
+    const criteria = Array.from({ length: 14 }, (_, i) => `- The report shows column ${i + 1}`).join("\n");
+    const r = scoreTicket({ summary: crisp.summary, acceptance_criteria: criteria });
+    expect(r.findings.find((f) => f.code === "small.many_criteria")?.severity).toBe("high");
+  });
+
+  it("proposes a rewrite for a defective story and none for a clean one", () => {
+    const r = scoreTicket(vagueCompound);
+    expect(r.rewrite).toMatch(/^As a user, I want to manage my account, so that \[the benefit\]\.$/);
+    expect(scoreTicket(crisp).rewrite).toBeNull();
+  });
+
+  it("recommends the most damaging fixes first", () => {
+    const r = scoreTicket(vagueCompound);
+    expect(r.recommendations.length).toBeGreaterThan(0);
+    expect(r.recommendations[0]).toBe(r.findings[0].message);
+    expect(r.findings[0].severity).toBe("high");
+  });
+
+  it("is deterministic", () => {
+    expect(scoreTicket(vagueCompound)).toEqual(scoreTicket(vagueCompound));
+  });
+
+  it("exposes the same results through the async engine interface", async () => {
+    const engine = createHeuristicEngine();
+    expect(engine.name).toBe("heuristic");
+    expect(await engine.score(crisp)).toEqual(scoreTicket(crisp));
+    const batch = await engine.scoreBatch([{ ticket: crisp }, { ticket: vagueCompound }]);
+    expect(batch).toHaveLength(2);
+  });
+});

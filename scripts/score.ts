@@ -1,0 +1,126 @@
+// npm run --silent score -- FILE [--format json|csv|table] [--engine heuristic|openai] [--min-score N]
+// Scores a backlog file as one batch; --min-score (percent) exits 1 when any story scores below it.
+import fs from "node:fs";
+import path from "node:path";
+import Papa from "papaparse";
+import { TicketFileError, ticketsFromFile } from "@/lib/csv/tickets-file";
+import { DIMENSIONS, EngineUnavailableError, createEngine, isEngineName, type ScoringResult, type TicketData } from "@/lib/scoring";
+
+const USAGE = "usage: score FILE [--format json|csv|table] [--engine heuristic|openai] [--min-score N]";
+
+function fail(message: string, code = 2): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(code);
+}
+
+function parseArgs(argv: string[]) {
+  const opts = { file: "", format: "table", engine: "heuristic", minScore: null as number | null };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const value = () => argv[++i] ?? fail(`${a} needs a value\n${USAGE}`);
+    if (a === "--format") opts.format = value();
+    else if (a === "--engine") opts.engine = value();
+    else if (a === "--min-score") {
+      const raw = value();
+      const n = Number(raw);
+      if (raw.trim() === "" || !Number.isFinite(n) || n < 0 || n > 100) fail(`--min-score must be a number from 0 to 100, got "${raw}"`);
+      opts.minScore = n;
+    } else if (a === "--help" || a === "-h") {
+      process.stdout.write(`${USAGE}\n`);
+      process.exit(0);
+    } else if (a.startsWith("--")) fail(`unknown option ${a}\n${USAGE}`);
+    else if (!opts.file) opts.file = a;
+    else fail(`unexpected argument ${a}\n${USAGE}`);
+  }
+  if (!opts.file) fail(USAGE);
+  if (!["json", "csv", "table"].includes(opts.format)) fail(`--format must be json, csv or table, got "${opts.format}"`);
+  return opts;
+}
+
+// Spreadsheets run cells that start with these characters as formulas.
+function safeCell(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+function round1(n: number): number {
+  return Math.round(n * 10) / 10;
+}
+
+function summarise(results: ScoringResult[], minScore: number | null) {
+  const count = results.length;
+  const avg = (f: (r: ScoringResult) => number) => (count === 0 ? 0 : round1(results.reduce((s, r) => s + f(r), 0) / count));
+  const below = minScore === null ? [] : results.flatMap((r, i) => (r.overall_score * 10 < minScore ? [i + 1] : []));
+  return {
+    count,
+    average_overall: avg((r) => r.overall_score),
+    dimension_averages: Object.fromEntries(DIMENSIONS.map((d) => [d, avg((r) => r.individual_scores[d])])),
+    min_score: minScore,
+    below_min_score: below.length,
+    rows_below_min_score: below,
+  };
+}
+
+function truncate(text: string, width: number): string {
+  const oneLine = text.replace(/\s+/g, " ").trim();
+  return oneLine.length > width ? `${oneLine.slice(0, width - 1)}…` : oneLine;
+}
+
+function render(format: string, tickets: TicketData[], results: ScoringResult[], summary: ReturnType<typeof summarise>): string {
+  const rows = results.map((r, i) => ({
+    row: i + 1,
+    key: tickets[i].key ?? null,
+    summary: tickets[i].summary,
+    overall_score: r.overall_score,
+    individual_scores: r.individual_scores,
+    findings: r.findings,
+    recommendations: r.recommendations,
+  }));
+  if (format === "json") return `${JSON.stringify({ results: rows, summary }, null, 2)}\n`;
+  if (format === "csv") {
+    const data = rows.map((r) => [
+      String(r.row), r.key ?? "", r.summary, String(r.overall_score),
+      ...DIMENSIONS.map((d) => String(r.individual_scores[d])),
+      r.findings.map((f) => f.code).join("; "), r.recommendations.join(" | "),
+    ].map(safeCell));
+    return `${Papa.unparse({ fields: ["row", "key", "summary", "overall_score", ...DIMENSIONS, "findings", "recommendations"], data })}\n`;
+  }
+  const header = `${"row".padStart(4)}  ${"overall".padStart(7)}  I  N  V  E  S  T  summary`;
+  const lines = rows.map((r) =>
+    `${String(r.row).padStart(4)}  ${r.overall_score.toFixed(1).padStart(7)}  ${DIMENSIONS.map((d) => String(r.individual_scores[d]).padStart(2)).join(" ")}  ` +
+    truncate(`${r.key ? `${r.key}: ` : ""}${r.summary}`, 70));
+  const dims = DIMENSIONS.map((d) => `${d} ${summary.dimension_averages[d]}`).join(", ");
+  const footer = [`${summary.count} stories, average ${summary.average_overall}/10 (${dims})`];
+  if (summary.min_score !== null) footer.push(`${summary.below_min_score} below ${summary.min_score}%`);
+  return `${[header, ...lines, "", ...footer].join("\n")}\n`;
+}
+
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  if (!isEngineName(opts.engine)) fail(`--engine must be heuristic or openai, got "${opts.engine}"`);
+  let engine;
+  try {
+    engine = createEngine(opts.engine);
+  } catch (e) {
+    if (e instanceof EngineUnavailableError) fail(e.message);
+    throw e;
+  }
+  let text: string;
+  try {
+    text = fs.readFileSync(opts.file, "utf8");
+  } catch (e) {
+    fail(`cannot read ${opts.file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  let tickets: TicketData[];
+  try {
+    tickets = ticketsFromFile(path.basename(opts.file), text);
+  } catch (e) {
+    if (e instanceof TicketFileError) fail(`${opts.file}: ${e.message}`);
+    throw e;
+  }
+  const results = await engine.scoreBatch(tickets.map((ticket) => ({ ticket })));
+  const summary = summarise(results, opts.minScore);
+  process.stdout.write(render(opts.format, tickets, results, summary));
+  if (summary.below_min_score > 0) process.exitCode = 1;
+}
+
+main().catch((e: unknown) => fail(`score failed: ${(e as Error).message ?? String(e)}`));
