@@ -68,6 +68,12 @@ reasonable relevant reliable reliably responsibly robust robustness seamless sea
 simple smooth smoothly sufficient suitable timely user-friendly valuable various
 `);
 
+/** General words that name no concrete thing or action ("insights", "tools", "leverage", "any issues"). */
+export const GENERAL_TERMS = set(`
+things stuff issues problems aspects factors insights tools technologies solutions overall benefit utilize
+utilise leverage support any
+`);
+
 /** Loophole and open-ended phrases. */
 export const LOOPHOLE_PHRASES = [
   "if possible",

@@ -1,6 +1,6 @@
 import type { Finding } from "../types";
 import { finding, type RuleInput } from "./finding";
-import { LOOPHOLE_PHRASES, VAGUE_TERMS } from "./lexicon";
+import { GENERAL_TERMS, LOOPHOLE_PHRASES, VAGUE_TERMS } from "./lexicon";
 import { tokenize } from "./text";
 
 const LOOPHOLES = new RegExp(`\\b(?:${LOOPHOLE_PHRASES.map((p) => p.replace(/[/]/g, "\\/")).join("|")})\\b`, "gi");
@@ -12,7 +12,15 @@ export function unambiguousFindings({ summary, story }: RuleInput): Finding[] {
   // The role may say "concerned about safety"; only the requirement (means and ends) must be precise.
   const from = story.means?.start ?? story.role?.end ?? 0;
   for (const t of tokenize(summary, from, story.mainEnd)) {
-    if (!VAGUE_TERMS.has(t.lower) || seen.has(t.lower)) continue;
+    if (seen.has(t.lower)) continue;
+    if (GENERAL_TERMS.has(t.lower)) {
+      seen.add(t.lower);
+      findings.push(finding("unambiguous.general_term", "estimable", "low",
+        `"${t.text}" is general; name the concrete thing or action the user needs.`,
+        { field: "summary", span: { start: t.start, end: t.end } }));
+      continue;
+    }
+    if (!VAGUE_TERMS.has(t.lower)) continue;
     seen.add(t.lower);
     findings.push(finding("unambiguous.vague_term", "estimable", "medium",
       `"${t.text}" is subjective; say how it is measured (a number, a limit, a named standard).`,
