@@ -25,6 +25,8 @@ export interface OpenOptions {
   pgliteDir?: string;
   /** postgres.js pool size. */
   max?: number;
+  /** Start PGlite from a dump of a data directory (tests clone a migrated template this way). */
+  pgliteDump?: Blob;
 }
 
 const MIGRATIONS_FOLDER = path.join(process.cwd(), "db", "migrations");
@@ -51,7 +53,7 @@ export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
   const { drizzle } = await import("drizzle-orm/pglite");
   const dir = options.pgliteDir ?? "memory://";
   if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  const client = options.pgliteDump ? await PGlite.create({ loadDataDir: options.pgliteDump }) : await PGlite.create(dir);
   const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Db;
   return {
     db,

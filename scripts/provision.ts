@@ -61,7 +61,7 @@ async function main(): Promise<void> {
     endpoint = "/api/admin/users";
     body = { email: values.email, password: values.password, customer_id: values.customer, company_id: values.company };
   } else {
-    fail(command ? `unknown command '${command}'\n${USAGE}` : USAGE);
+    fail(command ? `unknown command '${command}' (${USAGE})` : USAGE);
   }
   const url = new URL(endpoint, values.url).toString();
   let response: Response;

@@ -39,9 +39,14 @@ export async function provisionCustomer(db: Db, input: ProvisionCustomerInput): 
     if (input.company_id) {
       await tx.insert(companies).values({ id: input.company_id, name: input.company_id }).onConflictDoNothing();
     }
-    const [existing] = await tx.select().from(customers).where(eq(customers.id, input.customer_id)).for("update");
-    let row;
-    if (existing) {
+    // Insert first: concurrent provisioning of one new id then conflicts on the key instead of failing.
+    const [inserted] = await tx
+      .insert(customers)
+      .values({ id: input.customer_id, planId: plan.id, quotaOverride: input.quota ?? null, companyId: input.company_id ?? null })
+      .onConflictDoNothing()
+      .returning();
+    let row = inserted;
+    if (!inserted) {
       [row] = await tx
         .update(customers)
         .set({
@@ -52,15 +57,10 @@ export async function provisionCustomer(db: Db, input: ProvisionCustomerInput): 
         .where(eq(customers.id, input.customer_id))
         .returning();
       await revokeApiKeys(tx, row.id);
-    } else {
-      [row] = await tx
-        .insert(customers)
-        .values({ id: input.customer_id, planId: plan.id, quotaOverride: input.quota ?? null, companyId: input.company_id ?? null })
-        .returning();
     }
     const { key } = await issueApiKey(tx, row.id);
     return {
-      created: !existing,
+      created: Boolean(inserted),
       body: {
         customer_id: row.id,
         company_id: row.companyId,

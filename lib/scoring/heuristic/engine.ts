@@ -10,7 +10,9 @@ import {
 } from "../types";
 import { uniformFindings, uniqueFindings } from "./batch";
 import { citeContext } from "./context";
+import { storyFeatures } from "./features";
 import type { RuleInput } from "./finding";
+import { decide, type ModelDecision } from "./model";
 import { parseStory, type ParsedStory } from "./parse-story";
 import { proposeRewrite } from "./rewrite";
 import { atomicFindings } from "./rules-atomic";
@@ -44,6 +46,7 @@ function field(value: unknown): string {
 interface Analysis {
   input: RuleInput;
   findings: Finding[];
+  penalties: ModelDecision["penalties"];
 }
 
 function analyse(ticket: TicketData): Analysis {
@@ -55,16 +58,20 @@ function analyse(ticket: TicketData): Analysis {
     criteria: field(ticket?.acceptance_criteria),
     story: parseStory(summary),
   };
+  const atomic = atomicFindings(input);
+  const minimal = minimalFindings(input);
+  const unambiguous = unambiguousFindings(input);
+  const features = storyFeatures(input, [...atomic, ...minimal, ...unambiguous]);
+  const decision = decide(input, atomic, unambiguous, features);
   const findings = [
     ...formFindings(input),
-    ...atomicFindings(input),
-    ...minimalFindings(input),
-    ...unambiguousFindings(input),
+    ...minimal,
+    ...decision.findings,
     ...solutionFindings(input),
     ...dependencyFindings(input),
     ...criteriaFindings(input),
   ];
-  return { input, findings };
+  return { input, findings, penalties: decision.penalties };
 }
 
 function perDimension<T>(make: (d: (typeof DIMENSIONS)[number]) => T): PerDimension<T> {
@@ -84,6 +91,7 @@ function buildResult(analysis: Analysis, context: ContextItem[] | undefined, ext
     hasEnds: input.story.ends !== null,
     citedValue: ctx.citedValue,
     citedDefinitionOfDone: ctx.citedDefinitionOfDone,
+    modelPenalties: analysis.penalties,
   };
   const individual = perDimension((d) => dimensionScore(d, findings, evidence));
   const citations = ctx.citations;

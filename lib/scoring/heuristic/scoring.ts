@@ -1,3 +1,4 @@
+import { MODEL_PENALTY_CODES } from "./model";
 import { DIMENSIONS, type Dimension, type Finding, type PerDimension } from "../types";
 
 const PENALTY = { high: 3, medium: 2, low: 1 } as const;
@@ -13,6 +14,8 @@ export interface Evidence {
   hasEnds: boolean;
   citedValue: boolean;
   citedDefinitionOfDone: boolean;
+  /** Points the fitted models take off (their findings carry no severity-based penalty). */
+  modelPenalties?: { independent: number; estimable: number };
 }
 
 const DIMENSION_LABEL: Record<Dimension, string> = {
@@ -41,12 +44,14 @@ export function dimensionScore(dimension: Dimension, findings: Finding[], eviden
   let penalty = 0;
   const seen = new Map<string, number>();
   for (const f of findings) {
-    if (f.dimension !== dimension) continue;
+    if (f.dimension !== dimension || MODEL_PENALTY_CODES.has(f.code)) continue;
     const n = seen.get(f.code) ?? 0;
     seen.set(f.code, n + 1);
     const weight = CODE_PENALTY[`${f.code}:${f.severity}`] ?? PENALTY[f.severity];
     penalty += n === 0 ? weight : n === 1 ? weight / 2 : 0;
   }
+  if (dimension === "independent") penalty += evidence.modelPenalties?.independent ?? 0;
+  if (dimension === "estimable") penalty += evidence.modelPenalties?.estimable ?? 0;
   let bonus = 0;
   if (dimension === "estimable" && evidence.hasDescription) bonus += 1;
   if (dimension === "estimable" && evidence.hasCriteria) bonus += 1;

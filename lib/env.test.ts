@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "./env";
+
+describe("environment", () => {
+  it("applies the documented defaults", () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.PGLITE_DIR).toBe("./.data/pglite");
+    expect(env.SCORING_ENGINE).toBe("heuristic");
+    expect(env.WEBHOOK_RETRY_BASE_MS).toBe(5000);
+    expect(env.WEBHOOK_MAX_ATTEMPTS).toBe(8);
+    expect(env.ALLOW_PRIVATE_CALLBACKS).toBe(false);
+    expect(env.TRUSTED_PROXIES).toEqual([]);
+    expect(env.publicBaseUrl).toBe("http://localhost:3000");
+  });
+
+  it("treats empty strings as unset", () => {
+    const env = parseEnv({ PORT: "", DATABASE_URL: "  ", ADMIN_TOKEN: "" });
+    expect(env.PORT).toBe(3000);
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.ADMIN_TOKEN).toBeUndefined();
+  });
+
+  it("parses lists, flags and URLs", () => {
+    const env = parseEnv({
+      TRUSTED_PROXIES: "10.0.0.1, 192.168.0.0/16",
+      ALLOW_PRIVATE_CALLBACKS: "true",
+      PUBLIC_BASE_URL: "https://stories.example.com/",
+      AUTH_SECRET: "0123456789abcdef0123",
+    });
+    expect(env.TRUSTED_PROXIES).toEqual(["10.0.0.1", "192.168.0.0/16"]);
+    expect(env.ALLOW_PRIVATE_CALLBACKS).toBe(true);
+    expect(env.publicBaseUrl).toBe("https://stories.example.com");
+    expect(env.authSecret).toBe("0123456789abcdef0123");
+  });
+
+  it.each([
+    [{ PORT: "eighty" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ DATABASE_URL: "mysql://localhost/x" }, "DATABASE_URL"],
+    [{ SCORING_ENGINE: "gpt" }, "SCORING_ENGINE"],
+    [{ ALLOW_PRIVATE_CALLBACKS: "yes" }, "ALLOW_PRIVATE_CALLBACKS"],
+    [{ WEBHOOK_MAX_ATTEMPTS: "0" }, "WEBHOOK_MAX_ATTEMPTS"],
+    [{ ADMIN_TOKEN: "short" }, "ADMIN_TOKEN"],
+    [{ PUBLIC_BASE_URL: "ftp://example.com" }, "PUBLIC_BASE_URL"],
+    [{ SCORING_ENGINE: "openai" }, "OPENAI_BASE_URL"],
+  ])("refuses %j with a message naming %s", (values, name) => {
+    expect(() => parseEnv(values)).toThrow(EnvError);
+    expect(() => parseEnv(values)).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+});

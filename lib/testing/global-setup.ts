@@ -1,0 +1,54 @@
+// Vitest global setup: migrate one template database per run, so each test file starts from a copy in well
+// under a second: a PGlite data-dir dump, or (with DATABASE_URL) a PostgreSQL template database.
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
+import type { TestProject } from "vitest/node";
+import { migrateDatabase, openDatabase } from "@/db/client";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    pgliteTemplate: string;
+    postgresTemplate: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const databaseUrl = process.env.DATABASE_URL;
+  const scratch = mkdtempSync(path.join(tmpdir(), "ssc-test-"));
+
+  const pglite = await openDatabase({ pgliteDir: "memory://" });
+  await migrateDatabase(pglite);
+  const dump = await (pglite.raw as PGlite).dumpDataDir("none");
+  await pglite.close();
+  const dumpFile = path.join(scratch, "template.tar");
+  writeFileSync(dumpFile, Buffer.from(await dump.arrayBuffer()));
+  project.provide("pgliteTemplate", dumpFile);
+
+  let templateName = "";
+  if (databaseUrl) {
+    const { default: postgres } = await import("postgres");
+    templateName = `ssc_test_tpl_${randomBytes(4).toString("hex")}`;
+    const admin = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database "${templateName}"`);
+    await admin.end();
+    const templateUrl = new URL(databaseUrl);
+    templateUrl.pathname = `/${templateName}`;
+    const template = await openDatabase({ databaseUrl: templateUrl.toString(), max: 1 });
+    await migrateDatabase(template);
+    await template.close();
+  }
+  project.provide("postgresTemplate", templateName);
+
+  return async () => {
+    rmSync(scratch, { recursive: true, force: true });
+    if (databaseUrl && templateName) {
+      const { default: postgres } = await import("postgres");
+      const admin = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+      await admin.unsafe(`drop database if exists "${templateName}" with (force)`);
+      await admin.end();
+    }
+  };
+}

@@ -1,0 +1,15 @@
+import { PGlite } from "@electric-sql/pglite";
+let t = performance.now();
+const a = await PGlite.create("memory://");
+console.log("create", performance.now() - t);
+await a.exec("create table x(id int)");
+t = performance.now();
+const dump = await a.dumpDataDir("none");
+console.log("dump", performance.now() - t, dump.size);
+t = performance.now();
+const b = await PGlite.create({ loadDataDir: dump });
+console.log("load", performance.now() - t);
+console.log((await b.query("select count(*) from x")).rows);
+t = performance.now();
+const c = await a.clone?.();
+console.log("clone", performance.now() - t, !!c);

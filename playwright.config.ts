@@ -1,0 +1,52 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT || 3210);
+const baseURL = `http://127.0.0.1:${PORT}`;
+// A throw-away embedded database per run, so every run starts from the same seeded demo.
+const pgliteDir = process.env.E2E_PGLITE_DIR || `.data/e2e-${process.pid}`;
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+  },
+  projects: [
+    { name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } },
+    { name: "phone", use: { ...devices["Pixel 7"], channel: undefined }, grep: /@phone/ },
+  ],
+  webServer: {
+    command: "node scripts/start.mjs",
+    url: `${baseURL}/api/health`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    env: {
+      PORT: String(PORT),
+      PGLITE_DIR: pgliteDir,
+      DATABASE_URL: "",
+      ADMIN_TOKEN: "e2e-admin-token-0123456789",
+      AUTH_SECRET: "e2e-auth-secret-0123456789abcdef",
+      PUBLIC_BASE_URL: baseURL,
+      LOG_LEVEL: "warn",
+    },
+  },
+});
