@@ -4,6 +4,8 @@ const nextConfig = {
   // PGlite ships WASM and data files that must be loaded from node_modules at run time, not bundled.
   serverExternalPackages: ["@electric-sql/pglite", "pino", "pg-boss", "postgres"],
   poweredByHeader: false,
+  // Lets several checkouts' builds (parallel e2e runs) live side by side; `.next` by default.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
   // `npm test` type-checks the whole project first (tsc --noEmit); `npm start` need not do it again.
   typescript: { ignoreBuildErrors: true },
   reactStrictMode: true,

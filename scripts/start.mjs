@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import path from "node:path";
 
 const root = process.cwd();
-const buildId = path.join(root, ".next", "BUILD_ID");
+const buildId = path.join(root, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID");
 const sourceRoots = ["app", "components", "lib", "db", "instrumentation.ts", "next.config.js", "package-lock.json", "tsconfig.json"];
 
 function newestMtime(target) {
