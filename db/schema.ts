@@ -144,3 +144,54 @@ export type DashboardUser = typeof dashboardUsers.$inferSelect;
 export type Story = typeof stories.$inferSelect;
 export type ScoreRun = typeof scoreRuns.$inferSelect;
 export type NewScoreRun = typeof scoreRuns.$inferInsert;
+
+// Public CSV flow ------------------------------------------------------------------------------------------
+
+/** The column each ticket field is read from in an uploaded file (null: not mapped). */
+export interface CsvColumnMapping {
+  summary: string | null;
+  description: string | null;
+  acceptance_criteria: string | null;
+  key: string | null;
+}
+
+/**
+ * An anonymous upload of the public evaluator: the parsed rows, the mapping, and (once scored) the results.
+ * Sessions expire after 24 hours and are deleted lazily, on later uploads.
+ */
+export const csvSessions = pgTable(
+  "csv_sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    filename: text("filename").notNull(),
+    delimiter: text("delimiter"),
+    columns: jsonb("columns").$type<string[]>().notNull(),
+    rows: jsonb("rows").$type<Record<string, string>[]>().notNull(),
+    mapping: jsonb("mapping").$type<CsvColumnMapping>().notNull(),
+    status: text("status", { enum: ["uploaded", "completed"] }).notNull().default("uploaded"),
+    summary: jsonb("summary").$type<Record<string, unknown>>(),
+    results: jsonb("results").$type<Record<string, unknown>[]>(),
+    skippedRows: jsonb("skipped_rows").$type<number[]>(),
+    createdAt: createdAt(),
+    scoredAt: timestamp("scored_at", { withTimezone: true, mode: "date" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (table) => [index("csv_sessions_expires_idx").on(table.expiresAt)],
+);
+
+/**
+ * Per-IP request counters of the public CSV flow (one row per scope and client), shared by every server
+ * instance: a fixed window that starts with the first request and is renewed atomically by an upsert.
+ */
+export const rateLimitCounters = pgTable(
+  "rate_limit_counters",
+  {
+    bucket: text("bucket").primaryKey(),
+    windowStart: timestamp("window_start", { withTimezone: true, mode: "date" }).notNull(),
+    count: integer("count").notNull(),
+  },
+  (table) => [index("rate_limit_counters_window_idx").on(table.windowStart)],
+);
+
+export type CsvSession = typeof csvSessions.$inferSelect;
+export type NewCsvSession = typeof csvSessions.$inferInsert;
