@@ -44,32 +44,18 @@ export function modelPenalty(p: number, range: { low: number; high: number }): n
 }
 
 /**
- * What a story relies on that it does not build: a system, model or capability named as the subject of the
- * means ("I want the app to ...", "an AV that can ...") or as what the user uses ("use the predictions").
+ * What a story relies on that it does not build: a system, model or named product that is the subject of
+ * the means ("I want the app to ...", "an AV that can ...") or what the user uses ("use the predictions").
  */
-const RELIES_ON = /\b(?:system|systems|model|models|app|application|platform|tool|device|robot|algorithm|algorithms|ai|framework|predictions?|insights|technology|network|engine|assistant|software|data|results|recommendations?|alerts?|notifications?|reports?)\b/gi;
-
-/** A named system: an acronym or a capitalised product name ("the NCDS", "AVs", "GoCart"). */
-const NAMED = /\b(?:[A-Z][A-Za-z]*[A-Z][A-Za-z0-9-]*s?|[A-Z]{2,}s?)\b/g;
-/** The means is someone else's work seen from outside: "I want X to ...", "access to", "benefit from", "be aware". */
-const CONSUMER = /^(?:(?:the|an?|my|our|this|these|its)\s+)?(?:[\w-]+\s+){0,4}?(?:to|that|which)\s+(?:be\s+)?[a-z]+|^(?:to\s+)?(?:access|benefit|be\s+(?:aware|informed|able\s+to\s+trust|protected|evaluated)|know|feel|trust|choose|receive|get|have)\b/i;
+const SYSTEM_NOUN = String.raw`(?:[\w-]+\s+){0,3}?(?:system|systems|model|models|app|application|platform|tool|tools|device|robot|algorithm|algorithms|ai|framework|predictions?|insights|technology|engine|assistant|analytics|[A-Z][A-Za-z]*[A-Z][A-Za-z0-9-]*s?|[A-Z]{2,}s?)\b`;
+const RELIES_ON = new RegExp(String.raw`^(?:(?:to\s+)?(?:use|leverage|utili[sz]e|rely\s+on|benefit\s+from|access|have\s+access\s+to|integrate)\s+(?:the\s+|an?\s+|my\s+|our\s+)?${SYSTEM_NOUN}|(?:the\s+|an?\s+|my\s+|our\s+)?${SYSTEM_NOUN}\s*(?:\([^)]*\)\s*)?(?:to|that|which)\b)`);
 
 export function dependencyAnchor({ summary, story }: RuleInput): Span | null {
   if (!story.means) return null;
-  const from = story.means.start;
-  let best: Span | null = null;
-  for (const re of [RELIES_ON, NAMED]) {
-    re.lastIndex = from;
-    const m = re.exec(summary);
-    if (m && m.index < story.mainEnd && (!best || m.index < best.start)) best = { start: m.index, end: m.index + m[0].length };
-  }
-  if (best) return best;
-  const text = summary.slice(from, story.means.end);
-  const c = CONSUMER.exec(text);
-  if (c && (!story.meansIsAction || /^(?:to\s+)?(?:access|benefit|be|know|feel|trust|choose|receive|get|have)\b/i.test(text))) {
-    return { start: from, end: from + c[0].length };
-  }
-  return null;
+  const m = RELIES_ON.exec(summary.slice(story.means.start, story.means.end));
+  if (!m) return null;
+  const text = m[0].replace(/\s*(?:\([^)]*\)\s*)?(?:to|that|which)$/i, "");
+  return { start: story.means.start, end: story.means.start + text.length };
 }
 
 const BROAD = /\b(?:improve|enhance|optimi[sz]e|maximi[sz]e|minimi[sz]e|ensure|explore|understand|leverage|utili[sz]e|support|help|promote|foster|facilitate|advance|streamline|empower|better|more|various|different|any|insights|effective(?:ly)?|efficient(?:ly)?|accurate(?:ly)?)\b/gi;

@@ -28,6 +28,8 @@ export interface ModelDecision {
 /** Codes whose penalty comes from ModelDecision.penalties rather than from their severity. */
 export const MODEL_PENALTY_CODES = new Set(["independent.relies_on_capability", "estimable.broad_goal"]);
 
+const SUBJECTIVE = /^(?:easy|easily|quick|quickly|fast|user-friendly|intuitive|seamless|seamlessly|simple|smooth|smoothly)$/i;
+
 const severityFor = (points: number) => (points >= 4 ? "high" : points >= 3 ? "medium" : "low") as Finding["severity"];
 
 /**
@@ -48,10 +50,12 @@ export function decide(input: RuleInput, atomic: Finding[], unambiguous: Finding
     }
   }
 
-  // Loopholes ("if possible", "and/or") leave scope open whatever the model says.
-  const loopholes = unambiguous.filter((f) => f.code === "unambiguous.loophole");
+  // Loopholes ("if possible", "and/or") and plainly subjective manner words ("quickly", "user-friendly")
+  // leave scope open whatever the model says.
+  const loopholes = unambiguous.filter((f) => f.code === "unambiguous.loophole" ||
+    f.code === "unambiguous.vague_term" && SUBJECTIVE.test(summary.slice(f.start, f.end)));
   if (unambiguousGate(input) && probability("unambiguous", x) >= MODELS.unambiguous.threshold) {
-    const words = unambiguous.filter((f) => f.code !== "unambiguous.loophole");
+    const words = unambiguous.filter((f) => !loopholes.includes(f));
     if (words.length > 0) findings.push(...words);
     else if (story.means) {
       const span = estimableAnchor(input, []) ?? story.means;

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { scoreTicket } from "./engine";
+import { FEATURE_NAMES } from "./features";
+import { MODELS } from "./model-weights";
+
+describe("fitted decision models", () => {
+  it("leaves a plain backlog story alone", () => {
+    const r = scoreTicket({ summary: "As a user, I want to reset my password so that I can regain access." });
+    expect(r.findings.filter((f) => /^(?:atomic|minimal|unambiguous|independent|estimable)\./.test(f.code))).toEqual([]);
+    expect(r.individual_scores.independent).toBe(10);
+  });
+
+  it("marks a story that consumes a system it does not build as less independent, pointing at the system", () => {
+    const s = "As a nurse, I want the prediction system to warn me about hypoglycemic events, so that I can act early.";
+    const r = scoreTicket({ summary: s });
+    const f = r.findings.find((x) => x.code === "independent.relies_on_capability");
+    expect(f).toBeDefined();
+    expect(s.slice(f!.start, f!.end)).toBe("the prediction system");
+    expect(r.individual_scores.independent).toBeLessThan(10);
+    const builder = scoreTicket({ summary: "As a data scientist, I want to train a classifier on labelled cry recordings, so that diagnoses can be automated." });
+    expect(builder.individual_scores.independent).toBeGreaterThan(r.individual_scores.independent);
+  });
+
+  it("keeps the atomic finding for two verb phrases in the means and drops it for a list in the benefit", () => {
+    const two = scoreTicket({ summary: "As a nurse, I want to request and receive deliveries from the robot." });
+    expect(two.findings.some((f) => f.code.startsWith("atomic."))).toBe(true);
+    const benefit = scoreTicket({ summary: "As a shopper, I want to filter products by price, so that I can compare and buy items." });
+    expect(benefit.findings.some((f) => f.code.startsWith("atomic."))).toBe(false);
+  });
+
+  it("lowers estimable for a broad goal", () => {
+    const broad = scoreTicket({ summary: "As a manager, I want to improve the efficiency of various processes." });
+    const crisp = scoreTicket({ summary: "As a manager, I want to export the weekly timesheet as a PDF, so that I can file it." });
+    expect(broad.individual_scores.estimable).toBeLessThan(crisp.individual_scores.estimable);
+  });
+
+  it("uses only known features", () => {
+    for (const m of Object.values(MODELS)) {
+      for (const f of Object.keys(m.weights)) expect(FEATURE_NAMES).toContain(f);
+    }
+  });
+});
