@@ -1,0 +1,71 @@
+// POST /api/v1/score: score one story synchronously, billed once per unique story against the monthly quota.
+import { randomUUID } from "node:crypto";
+import { getDb } from "@/db/client";
+import { quotaExhaustedResponse } from "@/lib/api/quota-response";
+import { scoreRequestSchema, scoreResponseSchema } from "@/lib/api/schemas";
+import { authenticateApiKey } from "@/lib/auth/api-keys";
+import { now } from "@/lib/clock";
+import { parseJsonBody } from "@/lib/http/body";
+import { ApiError } from "@/lib/http/errors";
+import { gatewayRoute } from "@/lib/http/route";
+import { scoringEngine } from "@/lib/scoring-engine";
+import { billAndRecord, precheckAdmission, QuotaExhaustedError } from "@/lib/stories/billing";
+import { resolveStoryIdentity } from "@/lib/stories/identity";
+import { SERVICE_VERSION } from "@/lib/version";
+import { scoreWithEngine } from "@/lib/api/score-story";
+
+export const dynamic = "force-dynamic";
+
+export const POST = gatewayRoute(async ({ request, log }) => {
+  const db = await getDb();
+  const customer = await authenticateApiKey(db, request);
+  const body = await parseJsonBody(request, scoreRequestSchema);
+  if (body.customer_id !== undefined && body.customer_id !== customer.customerId) {
+    throw new ApiError("forbidden", "customer_id does not match the API key.", ["customer_id: must be the API key's customer or omitted"]);
+  }
+  const ticket = {
+    summary: body.ticket_data.summary,
+    ...(body.ticket_data.key ? { key: body.ticket_data.key } : {}),
+    ...(body.ticket_data.description ? { description: body.ticket_data.description } : {}),
+    ...(body.ticket_data.acceptance_criteria ? { acceptance_criteria: body.ticket_data.acceptance_criteria } : {}),
+  };
+  const identity = resolveStoryIdentity(ticket, body.external_id);
+  const identityHeaders = {
+    "X-Service-Story-Identity": identity.storyIdentity,
+    "X-Service-Identity-Resolution": identity.identityResolution,
+  };
+  const startedAt = now();
+  try {
+    await precheckAdmission(db, customer, identity, startedAt);
+    // Only the ticket and its context reach the engine: never the key, the customer or the identity.
+    const { result, processingTimeMs, engine } = await scoreWithEngine(scoringEngine(), ticket, body.context_items ?? []);
+    const jobId = randomUUID();
+    const finishedAt = now();
+    await billAndRecord(
+      db,
+      { customer, identity, ticket, at: finishedAt },
+      { runId: jobId, ticketId: body.ticket_id, ticket, source: "api", engine, result, processingTimeMs, at: finishedAt },
+    );
+    const response = scoreResponseSchema.parse({
+      ...result,
+      status: "completed",
+      job_id: jobId,
+      ticket_id: body.ticket_id,
+      metadata: {
+        ...result.metadata,
+        timestamp: finishedAt.toISOString().replace(/Z$/, ""),
+        processing_time_ms: processingTimeMs,
+        service_version: SERVICE_VERSION,
+      },
+    });
+    return Response.json(response, { headers: identityHeaders });
+  } catch (error) {
+    if (error instanceof QuotaExhaustedError) {
+      log.info({ customer_id: customer.customerId, used: error.state.used }, "new story refused: quota exhausted");
+      const refused = quotaExhaustedResponse(error);
+      for (const [name, value] of Object.entries(identityHeaders)) refused.headers.set(name, value);
+      return refused;
+    }
+    throw error;
+  }
+});

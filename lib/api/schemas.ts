@@ -1,0 +1,69 @@
+// Zod schemas of the public /api/v1 contract: used to parse requests, shape responses and generate OpenAPI.
+import { z } from "zod";
+import { contextItemSchema, scoringResultSchema } from "@/lib/scoring";
+
+const optionalText = (max: number) => z.string().max(max, `must be at most ${max} characters`).nullish();
+const nonBlank = (value: string) => value.trim().length > 0;
+
+export const MAX_CONTEXT_ITEMS = 200;
+
+export const ticketDataInputSchema = z
+  .object({
+    summary: z.string().max(20_000, "must be at most 20000 characters").refine(nonBlank, "must be a non-empty string"),
+    key: optionalText(256),
+    description: optionalText(200_000),
+    acceptance_criteria: optionalText(200_000),
+  })
+  .describe("The work item. Only `summary` is required; the optional fields improve scoring accuracy.");
+
+export const scoreRequestSchema = z
+  .object({
+    ticket_id: z.string().min(1, "must be a non-empty string").max(256, "must be at most 256 characters"),
+    customer_id: z.string().max(64).optional().describe("Resolved from the API key; when sent it must match it."),
+    external_id: z
+      .string()
+      .min(1, "must be a non-empty string")
+      .max(512, "must be at most 512 characters")
+      .optional()
+      .describe("Stable caller record id; drives billing identity."),
+    ticket_data: ticketDataInputSchema,
+    context_items: z
+      .array(contextItemSchema)
+      .max(MAX_CONTEXT_ITEMS, `must have at most ${MAX_CONTEXT_ITEMS} items`)
+      .optional()
+      .describe("Retrieval context: `{id, type?, title?, content?, url?}`; cited ids come from these."),
+  })
+  .describe("Score request (synchronous).");
+export type ScoreRequest = z.infer<typeof scoreRequestSchema>;
+
+export const scoreResponseSchema = scoringResultSchema
+  .extend({
+    status: z.literal("completed"),
+    job_id: z.uuid(),
+    ticket_id: z.string(),
+    metadata: scoringResultSchema.shape.metadata.extend({
+      timestamp: z.string().describe("ISO 8601 in UTC, without a zone suffix (as in the specification's sample shape)."),
+      processing_time_ms: z.number(),
+      service_version: z.string(),
+    }),
+  })
+  .describe("Score response (synchronous, 200). `findings` and `rewrite` go beyond the specification's fields.");
+export type ScoreResponse = z.infer<typeof scoreResponseSchema>;
+
+export const errorSchema = z
+  .object({ error: z.string(), message: z.string(), details: z.array(z.string()) })
+  .describe("Gateway error shape.");
+
+export const quotaExhaustedSchema = z
+  .object({
+    error: z.string(),
+    code: z.literal("QUOTA_EXHAUSTED"),
+    message: z.string(),
+    plan: z.string(),
+    quota: z.number().int(),
+    used: z.number().int(),
+    reset_at: z.string().describe("ISO 8601 UTC: the first instant of the next UTC month."),
+    upgrade_url: z.url(),
+    already_counted: z.boolean(),
+  })
+  .describe("Refusal of a new story when the monthly quota is exhausted (429).");

@@ -1,0 +1,32 @@
+import type { ContextItem, ScoringEngine, ScoringResult, TicketData } from "@/lib/scoring";
+import { ApiError } from "@/lib/http/errors";
+import { logger } from "@/lib/log";
+
+/** Raised by an engine whose provider is down or overloaded: the gateway answers 503 and bills nothing. */
+export class EngineUnavailable extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "EngineUnavailable";
+  }
+}
+
+/** Run the engine, timing it. An engine failure becomes a 503 (unavailable) or 500; nothing is billed. */
+export async function scoreWithEngine(
+  engine: ScoringEngine,
+  ticket: TicketData,
+  context: ContextItem[],
+): Promise<{ result: ScoringResult; processingTimeMs: number; engine: string }> {
+  const started = performance.now();
+  try {
+    const result = await engine.score(ticket, context);
+    return { result, processingTimeMs: Math.round((performance.now() - started) * 100) / 100, engine: engine.name };
+  } catch (error) {
+    logger().error({ err: error, engine: engine.name }, "scoring engine failed");
+    if (error instanceof EngineUnavailable) {
+      throw new ApiError("service_unavailable", "The scoring engine is unavailable; the story was not billed. Try again shortly.", [], {
+        "Retry-After": "30",
+      });
+    }
+    throw new ApiError("internal_error", "Scoring failed; the story was not billed.");
+  }
+}

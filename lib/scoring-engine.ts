@@ -1,0 +1,16 @@
+import { createEngine, type ScoringEngine } from "@/lib/scoring";
+import { env } from "@/lib/env";
+
+const holder = globalThis as unknown as { __sscEngine?: ScoringEngine; __sscEngineOverride?: ScoringEngine };
+
+/** The configured scoring engine (SCORING_ENGINE), built once per process. It never sees credentials. */
+export function scoringEngine(): ScoringEngine {
+  if (holder.__sscEngineOverride) return holder.__sscEngineOverride;
+  holder.__sscEngine ??= createEngine(env().SCORING_ENGINE);
+  return holder.__sscEngine;
+}
+
+/** Tests only: score with another engine (a failing one, a slow one). */
+export function setScoringEngineOverride(engine: ScoringEngine | undefined): void {
+  holder.__sscEngineOverride = engine;
+}
