@@ -195,3 +195,21 @@ export const rateLimitCounters = pgTable(
 
 export type CsvSession = typeof csvSessions.$inferSelect;
 export type NewCsvSession = typeof csvSessions.$inferInsert;
+
+// Dashboard and stats --------------------------------------------------------------------------------------
+
+/**
+ * Small service-wide settings every instance must share, such as the generated session-signing secret used
+ * when neither AUTH_SECRET nor NEXTAUTH_SECRET is set (so sessions survive restarts and work on every node).
+ */
+export const appSettings = pgTable("app_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: createdAt(),
+});
+
+// The stats API pages and sorts up to 100,000 stories of one scope through indexes on (customer_id, sort
+// column, id) of the stories table. They live in the hand-written migration `dashboard_indexes` because
+// drizzle declares indexes only inside a table's own definition, above.
+
+export type AppSetting = typeof appSettings.$inferSelect;
