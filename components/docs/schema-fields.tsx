@@ -1,0 +1,90 @@
+// A readable table of a JSON schema's fields (dotted paths for nesting), for the API reference page.
+type Schema = {
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  anyOf?: Schema[];
+  enum?: unknown[];
+  const?: unknown;
+  description?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  maxItems?: number;
+  format?: string;
+};
+
+interface Row {
+  name: string;
+  type: string;
+  required: boolean;
+  notes: string;
+}
+
+function typeOf(schema: Schema): string {
+  if (schema.const !== undefined) return JSON.stringify(schema.const);
+  if (schema.enum) return schema.enum.map((value) => JSON.stringify(value)).join(" | ");
+  if (schema.anyOf) return schema.anyOf.map(typeOf).join(" | ");
+  if (schema.type === "array") return `${schema.items ? typeOf(schema.items) : "any"}[]`;
+  const type = Array.isArray(schema.type) ? schema.type.join(" | ") : (schema.type ?? "any");
+  return schema.format ? `${type} (${schema.format})` : type;
+}
+
+function limits(schema: Schema): string {
+  const notes: string[] = [];
+  if (schema.minLength) notes.push(`min length ${schema.minLength}`);
+  if (schema.maxLength) notes.push(`max length ${schema.maxLength}`);
+  if (schema.minimum !== undefined) notes.push(`>= ${schema.minimum}`);
+  if (schema.maximum !== undefined) notes.push(`<= ${schema.maximum}`);
+  if (schema.maxItems) notes.push(`at most ${schema.maxItems} items`);
+  return notes.join(", ");
+}
+
+function collect(schema: Schema, prefix: string, rows: Row[], depth: number): void {
+  const target = schema.anyOf?.find((option) => option.type !== "null") ?? schema;
+  const properties = target.properties ?? (target.type === "array" ? target.items?.properties : undefined);
+  const required = new Set(target.required ?? (target.type === "array" ? target.items?.required : undefined) ?? []);
+  if (!properties || depth > 3) return;
+  for (const [name, child] of Object.entries(properties)) {
+    const path = prefix ? `${prefix}${target.type === "array" ? "[]" : ""}.${name}` : name;
+    rows.push({ name: path, type: typeOf(child), required: required.has(name), notes: [child.description, limits(child)].filter(Boolean).join(" ") });
+    collect(child, path, rows, depth + 1);
+  }
+}
+
+export function SchemaFields({ schema, caption }: { schema: Schema; caption: string }) {
+  const rows: Row[] = [];
+  collect(schema, "", rows, 0);
+  if (rows.length === 0) return null;
+  return (
+    <div className="table-wrap">
+      <table className="schema-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Field</th>
+            <th scope="col">Type</th>
+            <th scope="col">Required</th>
+            <th scope="col">Notes</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.name}>
+              <td>
+                <code>{row.name}</code>
+              </td>
+              <td>
+                <code>{row.type}</code>
+              </td>
+              <td>{row.required ? "yes" : "no"}</td>
+              <td>{row.notes}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,177 @@
+// The OpenAPI 3.1 document, generated from the same zod schemas the handlers parse with (z.toJSONSchema emits
+// JSON Schema 2020-12, which is OpenAPI 3.1's schema dialect). Every /api/v1 endpoint is registered here.
+import { z } from "zod";
+import { provisionCustomerSchema, provisionedCustomerSchema, createUserSchema, createdUserSchema } from "@/lib/admin/schemas";
+import { SERVICE_VERSION } from "@/lib/version";
+import { errorSchema, quotaExhaustedSchema, scoreRequestSchema, scoreResponseSchema } from "./schemas";
+
+type Method = "get" | "post" | "put" | "patch" | "delete";
+type Security = "apiKey" | "installationSecret" | "adminToken" | "none";
+
+export interface Operation {
+  method: Method;
+  path: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  security: Security;
+  parameters?: { name: string; in: "path" | "query" | "header"; required?: boolean; description: string; schema?: z.ZodType }[];
+  body?: z.ZodType;
+  responses: Record<string, { description: string; schema?: z.ZodType; headers?: Record<string, string> }>;
+}
+
+const gatewayErrors = (...statuses: number[]) =>
+  Object.fromEntries(
+    statuses.map((status) => [
+      String(status),
+      {
+        description: ERROR_DESCRIPTIONS[status] ?? "Error",
+        schema: status === 429 ? undefined : errorSchema,
+      },
+    ]),
+  );
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: "Invalid JSON, or a validation failure; `details` names each field.",
+  401: "Missing, unknown or revoked credentials.",
+  403: "Authenticated, but not allowed.",
+  404: "Not found (or not yours).",
+  409: "Conflict.",
+  413: "The body is over the size limit.",
+  500: "Unexpected error (generic message, logged with the request id).",
+  503: "A dependency is unavailable; nothing was billed. Retry later.",
+};
+
+const operations: Operation[] = [
+  {
+    method: "post",
+    path: "/api/v1/score",
+    tag: "Scoring",
+    summary: "Score one story (synchronous)",
+    description:
+      "Scores the work item against INVEST and returns the full result. Billing: with `external_id` the first successful score of that id counts against the monthly quota; without it the normalized content fingerprint is the identity (whitespace-only edits keep it; any other edit is a new story). Re-scores of a counted story are free in any month and always admitted. A failed score bills nothing. Body limit: 1 MB.",
+    security: "apiKey",
+    body: scoreRequestSchema,
+    responses: {
+      "200": {
+        description: "The completed score.",
+        schema: scoreResponseSchema,
+        headers: {
+          "X-Service-Story-Identity": "The resolved story identity used for billing (`sha256:<hex>` or the percent-encoded external id).",
+          "X-Service-Identity-Resolution": "`external_id` or `content_hash`.",
+        },
+      },
+      ...gatewayErrors(400, 401, 403, 413),
+      "429": { description: "A NEW story while the monthly quota is exhausted (`code` = `QUOTA_EXHAUSTED`).", schema: quotaExhaustedSchema },
+      ...gatewayErrors(500, 503),
+    },
+  },
+  {
+    method: "get",
+    path: "/api/v1/openapi.json",
+    tag: "Reference",
+    summary: "This OpenAPI 3.1 document",
+    security: "none",
+    responses: { "200": { description: "The document." } },
+  },
+  {
+    method: "post",
+    path: "/api/admin/customers",
+    tag: "Administration",
+    summary: "Create a customer, or rotate an existing customer's key",
+    description:
+      "Enabled only when `ADMIN_TOKEN` is set (404 otherwise). 201 for a new customer; 200 for an existing id (a new key is issued and older keys are revoked; counted stories are kept). The key is shown once.",
+    security: "adminToken",
+    body: provisionCustomerSchema,
+    responses: {
+      "201": { description: "Created.", schema: provisionedCustomerSchema },
+      "200": { description: "Existing customer updated; new key issued.", schema: provisionedCustomerSchema },
+      ...gatewayErrors(400, 401, 404, 413),
+    },
+  },
+  {
+    method: "post",
+    path: "/api/admin/users",
+    tag: "Administration",
+    summary: "Create a dashboard login for a customer or a company",
+    security: "adminToken",
+    body: createUserSchema,
+    responses: { "201": { description: "Created.", schema: createdUserSchema }, ...gatewayErrors(400, 401, 404, 409, 413) },
+  },
+  {
+    method: "get",
+    path: "/api/health",
+    tag: "Operations",
+    summary: "Health of the service and its database",
+    security: "none",
+    responses: {
+      "200": { description: "Healthy.", schema: z.object({ status: z.literal("ok"), database: z.literal("ok"), version: z.string() }) },
+      "503": { description: "The database is unavailable." },
+    },
+  },
+];
+
+export function listOperations(): readonly Operation[] {
+  return operations;
+}
+
+function jsonSchema(schema: z.ZodType, io: "input" | "output"): Record<string, unknown> {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Record<string, unknown>;
+  return rest;
+}
+
+const SECURITY: Record<Exclude<Security, "none">, Record<string, unknown>> = {
+  apiKey: { type: "http", scheme: "bearer", description: "The API key issued at provisioning: `Authorization: Bearer <API_KEY>`." },
+  installationSecret: { type: "apiKey", in: "header", name: "X-Service-Secret", description: "The per-installation shared secret." },
+  adminToken: { type: "http", scheme: "bearer", description: "`Authorization: Bearer <ADMIN_TOKEN>`." },
+};
+
+export function buildOpenApiDocument(serverUrl?: string): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const operation of operations) {
+    const responses: Record<string, unknown> = {};
+    for (const [status, response] of Object.entries(operation.responses)) {
+      responses[status] = {
+        description: response.description,
+        ...(response.schema ? { content: { "application/json": { schema: jsonSchema(response.schema, "output") } } } : {}),
+        ...(response.headers
+          ? { headers: Object.fromEntries(Object.entries(response.headers).map(([name, description]) => [name, { description, schema: { type: "string" } }])) }
+          : {}),
+      };
+    }
+    paths[operation.path] ??= {};
+    paths[operation.path][operation.method] = {
+      tags: [operation.tag],
+      summary: operation.summary,
+      ...(operation.description ? { description: operation.description } : {}),
+      operationId: `${operation.method}${operation.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, next: string | undefined) => (next ? next.toUpperCase() : ""))}`,
+      security: operation.security === "none" ? [] : [{ [operation.security]: [] }],
+      ...(operation.parameters
+        ? {
+            parameters: operation.parameters.map((parameter) => ({
+              name: parameter.name,
+              in: parameter.in,
+              required: parameter.in === "path" ? true : Boolean(parameter.required),
+              description: parameter.description,
+              schema: parameter.schema ? jsonSchema(parameter.schema, "input") : { type: "string" },
+            })),
+          }
+        : {}),
+      ...(operation.body ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(operation.body, "input") } } } } : {}),
+      responses,
+    };
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Story Scoring Service API",
+      version: SERVICE_VERSION,
+      description:
+        "Scores agile work items against the INVEST rubric. Gateway errors are `{error, message, details[]}`; the quota refusal is the 429 quota body with `code` = `QUOTA_EXHAUSTED`. Every response carries `X-Request-Id`.",
+    },
+    ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
+    tags: [...new Set(operations.map((operation) => operation.tag))].map((name) => ({ name })),
+    paths,
+    components: { securitySchemes: SECURITY },
+  };
+}
