@@ -1,0 +1,38 @@
+// POST /evaluate/score: scores every row of an uploaded session as one batch, with an optional new mapping.
+import { z } from "zod";
+import { mappingOverrideSchema, resolveMapping, scoreSessionRows } from "@/lib/csv-flow/score-session";
+import { findSession, saveResults } from "@/lib/csv-flow/sessions";
+import type { ScoreResponse } from "@/lib/csv-flow/types";
+import { readJsonObject } from "@/lib/http/body";
+import { ApiError, zodDetails } from "@/lib/http/errors";
+import { detailRoute } from "@/lib/http/route";
+import { enforceCsvLimit } from "@/lib/rate-limit";
+
+const scoreRequestSchema = z.object({
+  session_id: z.string().min(1),
+  mapping: mappingOverrideSchema.optional(),
+});
+
+const SESSION_GONE = "Session not found: it does not exist or has expired (sessions last 24 hours). Upload the file again.";
+
+export const POST = detailRoute(async ({ request }) => {
+  await enforceCsvLimit(request.headers, "score");
+  const parsed = scoreRequestSchema.safeParse(await readJsonObject(request));
+  if (!parsed.success) throw new ApiError("bad_request", `Invalid request: ${zodDetails(parsed.error).join("; ")}.`);
+  const session = await findSession({ sessionId: parsed.data.session_id });
+  if (!session) throw new ApiError("not_found", SESSION_GONE);
+
+  const mapping = resolveMapping(session.columns, session.mapping, parsed.data.mapping);
+  const scored = await scoreSessionRows(session, mapping);
+  if (!(await saveResults({ sessionId: session.id, ...scored }))) throw new ApiError("not_found", SESSION_GONE);
+
+  const body: ScoreResponse = {
+    session_id: session.id,
+    status: "completed",
+    row_count: session.rows.length,
+    scored_count: scored.results.length,
+    skipped_rows: scored.skippedRows,
+    summary: scored.summary,
+  };
+  return Response.json(body);
+});

@@ -1,0 +1,34 @@
+// POST /evaluate/upload: a public, anonymous backlog upload (CSV or one story per line) -> a scoring session.
+import { rowsToTickets } from "@/lib/csv/columns";
+import { createSession, purgeExpired } from "@/lib/csv-flow/sessions";
+import { PREVIEW_ROWS, type UploadResponse } from "@/lib/csv-flow/types";
+import { parseUploadedFile, readUploadedFile } from "@/lib/csv-flow/upload";
+import { detailRoute } from "@/lib/http/route";
+import { enforceCsvLimit } from "@/lib/rate-limit";
+
+export const POST = detailRoute(async ({ request }) => {
+  await enforceCsvLimit(request.headers, "upload");
+  const { filename, bytes } = await readUploadedFile(request);
+  const upload = parseUploadedFile(filename, bytes);
+  await purgeExpired();
+  const session = await createSession({ filename, upload });
+
+  const emptyCells: Record<string, number[]> = Object.fromEntries(upload.columns.map((column) => [column, []]));
+  upload.rows.forEach((row, i) => {
+    for (const column of upload.columns) if (row[column].trim() === "") emptyCells[column].push(i + 1);
+  });
+  const body: UploadResponse = {
+    session_id: session.id,
+    filename,
+    row_count: upload.rows.length,
+    columns: upload.columns,
+    mapping: upload.mapping,
+    preview: rowsToTickets(upload.rows.slice(0, PREVIEW_ROWS), upload.mapping),
+    expires_at: session.expiresAt.toISOString(),
+    delimiter: upload.delimiter,
+    sample_rows: upload.rows.slice(0, PREVIEW_ROWS),
+    empty_summary_rows: upload.mapping.summary ? emptyCells[upload.mapping.summary] : [],
+    empty_cells: emptyCells,
+  };
+  return Response.json(body, { status: 201, headers: { Location: `/evaluate/results/${session.id}` } });
+});

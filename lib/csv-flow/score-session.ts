@@ -1,0 +1,103 @@
+import { z } from "zod";
+import { rowsToTickets } from "@/lib/csv/columns";
+import { env } from "@/lib/env";
+import { ApiError } from "@/lib/http/errors";
+import { createEngine, DIMENSIONS, EngineUnavailableError, type PerDimension, type ScoringResult } from "@/lib/scoring";
+import type { CsvSession } from "@/db/schema";
+import { MAPPING_FIELDS, type ColumnMapping, type CsvSummary, type ResultsResponse, type StoryResult } from "./types";
+
+/** A mapping sent with a score request: any field may be re-pointed to a column, or to null (not used). */
+export const mappingOverrideSchema = z.strictObject({
+  summary: z.string().nullable().optional(),
+  description: z.string().nullable().optional(),
+  acceptance_criteria: z.string().nullable().optional(),
+  key: z.string().nullable().optional(),
+});
+export type MappingOverride = z.infer<typeof mappingOverrideSchema>;
+
+/** The session's mapping with the override applied, refused with 400 when it names a column the file lacks. */
+export function resolveMapping(columns: string[], current: ColumnMapping, override: MappingOverride = {}): ColumnMapping {
+  const mapping: ColumnMapping = { ...current, ...override };
+  const used = new Map<string, string>();
+  for (const field of MAPPING_FIELDS) {
+    const column = mapping[field];
+    if (column === null) continue;
+    if (!columns.includes(column)) {
+      throw new ApiError("bad_request", `mapping.${field}: the file has no column "${column}" (columns: ${columns.join(", ")}).`);
+    }
+    const other = used.get(column);
+    if (other) throw new ApiError("bad_request", `mapping.${field}: column "${column}" is already mapped to ${other}.`);
+    used.set(column, field);
+  }
+  if (!mapping.summary) throw new ApiError("bad_request", "mapping.summary: a summary column is required.");
+  return mapping;
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+export function summarise(results: Pick<StoryResult, "overall_score" | "individual_scores">[]): CsvSummary {
+  const mean = (values: number[]) => (values.length ? round2(values.reduce((a, b) => a + b, 0) / values.length) : 0);
+  const dimension_averages = Object.fromEntries(
+    DIMENSIONS.map((d) => [d, mean(results.map((r) => r.individual_scores[d]))]),
+  ) as PerDimension<number>;
+  return { average_overall: mean(results.map((r) => r.overall_score)), dimension_averages };
+}
+
+export interface SessionScore {
+  mapping: ColumnMapping;
+  results: StoryResult[];
+  skippedRows: number[];
+  summary: CsvSummary;
+}
+
+/**
+ * Scores every row of a session as one batch (so duplicates and stories off the batch's template are
+ * found). Rows whose summary is empty are not scored; their numbers are returned so they can be reported.
+ */
+export async function scoreSessionRows(session: CsvSession, mapping: ColumnMapping): Promise<SessionScore> {
+  const tickets = rowsToTickets(session.rows, mapping).map((ticket, i) => ({ ticket, row: i + 1 }));
+  const scored = tickets.filter(({ ticket }) => ticket.summary !== "");
+  const skippedRows = tickets.filter(({ ticket }) => ticket.summary === "").map(({ row }) => row);
+  if (scored.length === 0) {
+    throw new ApiError("bad_request", `No row has a summary in column "${mapping.summary}": choose another summary column.`);
+  }
+  let outputs: ScoringResult[];
+  try {
+    outputs = await createEngine(env().SCORING_ENGINE).scoreBatch(scored.map(({ ticket }) => ({ ticket })));
+  } catch (error) {
+    if (error instanceof EngineUnavailableError) throw new ApiError("service_unavailable", "The scoring engine is not available; try again later.");
+    throw error;
+  }
+  const results: StoryResult[] = scored.map(({ ticket, row }, i) => ({
+    row,
+    key: ticket.key ?? null,
+    summary: ticket.summary,
+    description: ticket.description ?? null,
+    acceptance_criteria: ticket.acceptance_criteria ?? null,
+    overall_score: outputs[i].overall_score,
+    individual_scores: outputs[i].individual_scores,
+    findings: outputs[i].findings,
+    recommendations: outputs[i].recommendations,
+    rewrite: outputs[i].rewrite,
+  }));
+  return { mapping, results, skippedRows, summary: summarise(results) };
+}
+
+/** The public view of a session: status "uploaded" with no results until it is scored. */
+export function sessionView(session: CsvSession): ResultsResponse {
+  const results = (session.results ?? []) as unknown as StoryResult[];
+  return {
+    session_id: session.id,
+    status: session.status,
+    filename: session.filename,
+    row_count: session.rows.length,
+    scored_count: results.length,
+    skipped_rows: session.skippedRows ?? [],
+    mapping: session.mapping,
+    summary: (session.summary as unknown as CsvSummary | null) ?? null,
+    created_at: session.createdAt.toISOString(),
+    scored_at: session.scoredAt?.toISOString() ?? null,
+    expires_at: session.expiresAt.toISOString(),
+    results,
+  };
+}

@@ -1,0 +1,78 @@
+// Shapes of the public CSV flow shared by the route handlers and the pages (no server-only imports here).
+import type { Dimension, Finding, PerDimension, TicketData } from "@/lib/scoring/types";
+
+export type { Dimension, Finding, PerDimension, TicketData };
+
+export const MAX_FILE_BYTES = 2 * 1024 * 1024;
+export const MAX_ROWS = 1000;
+export const PREVIEW_ROWS = 5;
+export const SESSION_TTL_HOURS = 24;
+
+export const MAPPING_FIELDS = ["summary", "description", "acceptance_criteria", "key"] as const;
+export type MappingField = (typeof MAPPING_FIELDS)[number];
+export type ColumnMapping = Record<MappingField, string | null>;
+
+export interface UploadResponse {
+  session_id: string;
+  filename: string;
+  row_count: number;
+  columns: string[];
+  mapping: ColumnMapping;
+  preview: TicketData[];
+  expires_at: string;
+  /** "," ";" "\t" "|", or null for a text file with one story per line. */
+  delimiter: string | null;
+  /** The first rows as uploaded (column -> cell), so a page can preview another mapping. */
+  sample_rows: Record<string, string>[];
+  /** Row numbers (1 = first data row) whose summary cell is empty under the detected mapping. */
+  empty_summary_rows: number[];
+  /** For every column, the rows where it is empty: which rows a different summary column would skip. */
+  empty_cells: Record<string, number[]>;
+}
+
+export interface CsvSummary {
+  average_overall: number;
+  dimension_averages: PerDimension<number>;
+}
+
+export interface StoryResult {
+  row: number;
+  key: string | null;
+  summary: string;
+  description: string | null;
+  acceptance_criteria: string | null;
+  overall_score: number;
+  individual_scores: PerDimension<number>;
+  findings: Finding[];
+  recommendations: string[];
+  rewrite: string | null;
+}
+
+export interface ScoreResponse {
+  session_id: string;
+  status: "completed";
+  row_count: number;
+  scored_count: number;
+  skipped_rows: number[];
+  summary: CsvSummary;
+}
+
+export interface ResultsResponse {
+  session_id: string;
+  status: "uploaded" | "completed";
+  filename: string;
+  row_count: number;
+  scored_count: number;
+  skipped_rows: number[];
+  mapping: ColumnMapping;
+  summary: CsvSummary | null;
+  created_at: string;
+  scored_at: string | null;
+  expires_at: string;
+  results: StoryResult[];
+}
+
+/** Stored 0-10 scores are shown as whole percentages: a stored 7 is 70%. */
+export function percent(score: number): number {
+  return Math.round(score * 10);
+}
