@@ -1,0 +1,16 @@
+// GET /stats/dimensions: per INVEST dimension, the average, the 0-10 histogram and the share below 5 of the latest scores.
+import { getDb } from "@/db/client";
+import { now } from "@/lib/clock";
+import { gatewayRoute } from "@/lib/http/route";
+import { statsDimensions } from "@/lib/stats/dimensions";
+import { parseQuery, scopeQuerySchema } from "@/lib/stats/params";
+import { statsScope } from "@/lib/stats/request";
+
+export const dynamic = "force-dynamic";
+
+export const GET = gatewayRoute(async ({ request }) => {
+  const db = await getDb();
+  const query = parseQuery(scopeQuerySchema, new URL(request.url).searchParams);
+  const scope = await statsScope(db, request, now(), query.customer);
+  return Response.json(await statsDimensions({ db, scope }), { headers: { "Cache-Control": "private, no-store" } });
+});

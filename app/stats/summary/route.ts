@@ -1,0 +1,17 @@
+// GET /stats/summary: story and run counts, average latest scores and this month's quota usage of the caller's scope.
+import { getDb } from "@/db/client";
+import { now } from "@/lib/clock";
+import { gatewayRoute } from "@/lib/http/route";
+import { parseQuery, scopeQuerySchema } from "@/lib/stats/params";
+import { statsScope } from "@/lib/stats/request";
+import { statsSummary } from "@/lib/stats/summary";
+
+export const dynamic = "force-dynamic";
+
+export const GET = gatewayRoute(async ({ request }) => {
+  const db = await getDb();
+  const at = now();
+  const query = parseQuery(scopeQuerySchema, new URL(request.url).searchParams);
+  const scope = await statsScope(db, request, at, query.customer);
+  return Response.json(await statsSummary({ db, scope, at }), { headers: { "Cache-Control": "private, no-store" } });
+});

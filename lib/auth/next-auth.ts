@@ -1,0 +1,128 @@
+// Dashboard sign-in: next-auth (v4) with a Credentials provider over the dashboard users the admin API creates.
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { AuthOptions } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { z } from "zod";
+import { getDb, type Db } from "@/db/client";
+import { appSettings, dashboardUsers } from "@/db/schema";
+import { env } from "@/lib/env";
+import { logger } from "@/lib/log";
+import { verifyPassword } from "./passwords";
+
+declare module "next-auth" {
+  interface Session {
+    user: { id: string; email: string; customerId: string | null; companyId: string | null };
+  }
+  interface User {
+    id: string;
+    email: string;
+    customerId: string | null;
+    companyId: string | null;
+  }
+}
+
+declare module "next-auth/jwt" {
+  interface JWT {
+    customerId?: string | null;
+    companyId?: string | null;
+  }
+}
+
+/** Sessions last a week; the user row is re-read on every request, so a deleted login stops at once. */
+export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
+const SECRET_SETTING = "auth_secret";
+
+const cache = globalThis as unknown as { __sscAuthSecret?: Promise<string> };
+
+/**
+ * The key that signs (encrypts) session cookies: AUTH_SECRET or NEXTAUTH_SECRET when set. Otherwise one random
+ * secret generated on first use and stored in `app_settings`, so every instance on the same database shares it
+ * and sessions survive restarts. Insert-if-absent then read back: two instances starting at once agree.
+ */
+export function sessionSecret(db?: Db): Promise<string> {
+  const configured = env().authSecret;
+  if (configured) return Promise.resolve(configured);
+  cache.__sscAuthSecret ??= (async () => {
+    const conn = db ?? (await getDb());
+    const generated = randomBytes(32).toString("base64url");
+    const inserted = await conn.insert(appSettings).values({ key: SECRET_SETTING, value: generated }).onConflictDoNothing().returning();
+    if (inserted.length) logger().warn("AUTH_SECRET is not set: generated a session secret and stored it in the database (app_settings)");
+    const [row] = await conn.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, SECRET_SETTING));
+    return row.value;
+  })();
+  cache.__sscAuthSecret.catch(() => {
+    cache.__sscAuthSecret = undefined;
+  });
+  return cache.__sscAuthSecret;
+}
+
+/** Tests switch databases and secrets between files. */
+export function resetSessionSecretCache(): void {
+  cache.__sscAuthSecret = undefined;
+}
+
+const credentialsSchema = z.object({
+  email: z.string().trim().toLowerCase().min(1).max(254),
+  password: z.string().min(1).max(200),
+});
+
+/** Check an email and password; unknown emails cost the same time as wrong passwords. */
+export async function authorizeCredentials(db: Db, input: unknown) {
+  const parsed = credentialsSchema.safeParse(input);
+  if (!parsed.success) {
+    await verifyPassword("", null);
+    return null;
+  }
+  const [user] = await db
+    .select({ id: dashboardUsers.id, email: dashboardUsers.email, passwordHash: dashboardUsers.passwordHash, customerId: dashboardUsers.customerId, companyId: dashboardUsers.companyId })
+    .from(dashboardUsers)
+    .where(eq(dashboardUsers.email, parsed.data.email))
+    .limit(1);
+  const ok = await verifyPassword(parsed.data.password, user?.passwordHash ?? null);
+  if (!user || !ok) return null;
+  return { id: user.id, email: user.email, customerId: user.customerId, companyId: user.companyId };
+}
+
+/**
+ * next-auth's options, built per request because the secret may come from the database. next-auth v4 reads
+ * NEXTAUTH_URL from the environment; it defaults to PUBLIC_BASE_URL here.
+ */
+export async function authOptions(): Promise<AuthOptions> {
+  process.env.NEXTAUTH_URL ??= env().publicBaseUrl;
+  return {
+    secret: await sessionSecret(),
+    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
+    pages: { signIn: "/login", error: "/login" },
+    providers: [
+      CredentialsProvider({
+        name: "Email and password",
+        credentials: {
+          email: { label: "Email", type: "email" },
+          password: { label: "Password", type: "password" },
+        },
+        authorize: async (credentials) => authorizeCredentials(await getDb(), credentials),
+      }),
+    ],
+    callbacks: {
+      jwt: ({ token, user }) => {
+        if (user) {
+          token.sub = user.id;
+          token.email = user.email;
+          token.customerId = user.customerId;
+          token.companyId = user.companyId;
+        }
+        return token;
+      },
+      session: ({ session, token }) => ({
+        ...session,
+        user: { id: token.sub ?? "", email: token.email ?? "", customerId: token.customerId ?? null, companyId: token.companyId ?? null },
+      }),
+    },
+    logger: {
+      error: (code, metadata) => logger().error({ code, metadata }, "next-auth error"),
+      warn: (code) => logger().warn({ code }, "next-auth warning"),
+      debug: () => {},
+    },
+  };
+}

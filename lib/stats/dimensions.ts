@@ -1,0 +1,69 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { stories } from "@/db/schema";
+import { DIMENSIONS, round2, type Dimension } from "./format";
+import { scopedStories, type StatsScope } from "./scope";
+
+export interface DimensionStats {
+  /** Average of the stories' latest score on this dimension (0-10); null without stories. */
+  average: number | null;
+  /** Stories per whole score: index 0 counts the stories scored 0, ..., index 10 those scored 10. */
+  histogram: number[];
+  /** Share (0-1) of the stories scoring below 5 on this dimension. */
+  share_below_5: number | null;
+}
+
+export interface DimensionsBreakdown {
+  story_count: number;
+  /** The dimension with the lowest average: what to work on first. Null without stories. */
+  weakest_dimension: Dimension | null;
+  dimensions: Record<Dimension, DimensionStats>;
+}
+
+type Row = { dimension: string; score: number; stories: number; total: number; below: number };
+
+/** Per-dimension averages and distributions over each story's latest scores, aggregated in one SQL pass. */
+export async function statsDimensions({ db, scope }: { db: Db; scope: StatsScope }): Promise<DimensionsBreakdown> {
+  const dimensionList = sql.join(
+    DIMENSIONS.map((dimension) => sql`${dimension}`),
+    sql`, `,
+  );
+  const statement = sql`
+    select d.key as dimension,
+      least(greatest(round(d.value::numeric), 0), 10)::int as score,
+      count(*)::int as stories,
+      sum(d.value::float8)::float8 as total,
+      (count(*) filter (where d.value::float8 < 5))::int as below
+    from ${stories} cross join lateral jsonb_each_text(${stories.latestScores}) as d(key, value)
+    where ${scopedStories(scope)} and ${stories.latestScores} is not null and d.key in (${dimensionList})
+    group by 1, 2`;
+  const result = await db.execute(statement);
+  const rows = (Array.isArray(result) ? result : (result as unknown as { rows: Row[] }).rows) as Row[];
+  const dimensions = {} as Record<Dimension, DimensionStats>;
+  let storyCount = 0;
+  for (const dimension of DIMENSIONS) {
+    const histogram = Array.from({ length: 11 }, () => 0);
+    let count = 0;
+    let total = 0;
+    let below = 0;
+    for (const row of rows) {
+      if (row.dimension !== dimension) continue;
+      histogram[Number(row.score)] += Number(row.stories);
+      count += Number(row.stories);
+      total += Number(row.total);
+      below += Number(row.below);
+    }
+    storyCount = Math.max(storyCount, count);
+    dimensions[dimension] = {
+      average: count ? round2(total / count) : null,
+      histogram,
+      share_below_5: count ? Math.round((below / count) * 10_000) / 10_000 : null,
+    };
+  }
+  let weakest: Dimension | null = null;
+  for (const dimension of DIMENSIONS) {
+    const average = dimensions[dimension].average;
+    if (average !== null && (weakest === null || average < (dimensions[weakest].average as number))) weakest = dimension;
+  }
+  return { story_count: storyCount, weakest_dimension: weakest, dimensions };
+}

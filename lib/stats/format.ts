@@ -1,0 +1,49 @@
+// Display helpers shared by server pages and client components (no database, no Node APIs).
+import { DIMENSIONS, type Dimension } from "@/lib/scoring/types";
+
+export { DIMENSIONS, type Dimension };
+
+/** Stored scores are 0-10; every user-facing surface shows whole percentages (a stored 7 is 70%). */
+export function percent(score: number | null | undefined): string {
+  if (score === null || score === undefined || Number.isNaN(score)) return "–";
+  return `${Math.round(score * 10)}%`;
+}
+
+/** The class that colours a score: good from 70%, weak below 50%. */
+export function scoreClass(score: number | null | undefined): string {
+  if (score === null || score === undefined) return "";
+  if (score >= 7) return "score-good";
+  if (score >= 5) return "score-mid";
+  return "score-bad";
+}
+
+export const DIMENSION_LABELS: Record<Dimension, string> = {
+  independent: "Independent",
+  negotiable: "Negotiable",
+  valuable: "Valuable",
+  estimable: "Estimable",
+  small: "Small",
+  testable: "Testable",
+};
+
+/** Round a 0-10 average to two decimals for the API (null stays null). */
+export function round2(value: number | null | undefined): number | null {
+  if (value === null || value === undefined || Number.isNaN(value)) return null;
+  return Math.round(value * 100) / 100;
+}
+
+export function formatDate(iso: string): string {
+  return new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+}
+
+export function formatDateTime(iso: string): string {
+  return new Date(iso).toLocaleString("en-GB", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "UTC",
+    timeZoneName: "short",
+  });
+}

@@ -1,0 +1,58 @@
+import { and, asc, eq, gt, inArray, type SQL } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { customers, stories } from "@/db/schema";
+import { ApiError } from "@/lib/http/errors";
+
+/**
+ * Who is asking. An API key and a customer's dashboard login act for one customer; a company login acts for
+ * every customer linked to its company. This is the spec's rule: "Scores are visible only to that customer and
+ * to its linked company."
+ */
+export type Principal = { kind: "customer"; customerId: string } | { kind: "company"; companyId: string };
+
+/** The customers a stats query may read. Every stats query takes one; nothing reads stories without it. */
+export interface StatsScope {
+  principal: Principal;
+  /** The customers whose stories this request covers (after the optional `customer` filter). */
+  customerIds: string[];
+  /** Every customer the principal may see (a company user's filter choices). */
+  visibleCustomerIds: string[];
+  /** The `customer` filter, when one was applied. */
+  selectedCustomerId: string | null;
+}
+
+/**
+ * Resolve a principal (and an optional `?customer=` filter) to a scope. A filter naming a customer outside the
+ * principal's reach is a 404, the same answer whether that customer exists elsewhere or not.
+ */
+export async function resolveScope(db: Db, principal: Principal, customerFilter?: string | null): Promise<StatsScope> {
+  let visible: string[];
+  if (principal.kind === "customer") {
+    visible = [principal.customerId];
+  } else {
+    const rows = await db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(eq(customers.companyId, principal.companyId))
+      .orderBy(asc(customers.id));
+    visible = rows.map((row) => row.id);
+  }
+  const filter = customerFilter?.trim() || null;
+  if (filter !== null && !visible.includes(filter)) {
+    throw new ApiError("not_found", "No such customer in your scope.", [`customer: '${filter.slice(0, 64)}' is not a customer you can see`]);
+  }
+  return {
+    principal,
+    customerIds: filter ? [filter] : visible,
+    visibleCustomerIds: visible,
+    selectedCustomerId: filter,
+  };
+}
+
+/**
+ * The stories a scope may read: its customers' scored stories. A story with `run_count = 0` is a quota
+ * reservation of an async job not scored yet; it has no scores and is left out of every statistic.
+ */
+export function scopedStories(scope: StatsScope): SQL {
+  return and(inArray(stories.customerId, scope.customerIds), gt(stories.runCount, 0)) as SQL;
+}

@@ -1,0 +1,94 @@
+import { and, asc, desc, eq, ilike, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { stories } from "@/db/schema";
+import { round2 } from "./format";
+import type { StoriesQuery, StorySort } from "./params";
+import { scopedStories, type StatsScope } from "./scope";
+
+export interface StoryListItem {
+  story_identity: string;
+  identity_resolution: "external_id" | "content_hash";
+  ticket_key: string | null;
+  summary: string;
+  overall_score: number | null;
+  individual_scores: Record<string, number> | null;
+  run_count: number;
+  last_scored_at: string;
+  customer_id: string;
+}
+
+export interface StoryPage {
+  items: StoryListItem[];
+  page: number;
+  page_size: number;
+  total: number;
+}
+
+// Each sort key maps to an expression an index of (customer_id, expression, id) serves (migration 0003).
+const SORT_EXPRESSIONS: Record<StorySort, AnyColumn | SQL> = {
+  last_scored_at: stories.lastScoredAt,
+  overall_score: stories.latestOverallScore,
+  summary: sql`lower(left(${stories.summary}, 200))`,
+  run_count: stories.runCount,
+};
+
+/** `%` and `_` in a search are literal characters, not wildcards. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/**
+ * The latest score of each story in scope, searched (summary, ticket key, or an exact story identity), sorted
+ * by a whitelisted column with the id as tie-breaker, and paged with a bounded offset.
+ */
+export async function listStories({
+  db,
+  scope,
+  query,
+}: {
+  db: Db;
+  scope: StatsScope;
+  query: Pick<StoriesQuery, "sort" | "order" | "page" | "page_size"> & { q?: string };
+}): Promise<StoryPage> {
+  const search = query.q
+    ? or(ilike(stories.summary, likePattern(query.q)), ilike(stories.ticketKey, likePattern(query.q)), eq(stories.storyIdentity, query.q))
+    : undefined;
+  const where = and(scopedStories(scope), search);
+  const direction = query.order === "asc" ? asc : desc;
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        storyIdentity: stories.storyIdentity,
+        identityResolution: stories.identityResolution,
+        ticketKey: stories.ticketKey,
+        summary: stories.summary,
+        overallScore: stories.latestOverallScore,
+        individualScores: stories.latestScores,
+        runCount: stories.runCount,
+        lastScoredAt: stories.lastScoredAt,
+        customerId: stories.customerId,
+      })
+      .from(stories)
+      .where(where)
+      .orderBy(direction(SORT_EXPRESSIONS[query.sort]), direction(stories.id))
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
+    db.select({ total: sql<number>`count(*)::int`.mapWith(Number) }).from(stories).where(where),
+  ]);
+  return {
+    items: rows.map((row) => ({
+      story_identity: row.storyIdentity,
+      identity_resolution: row.identityResolution,
+      ticket_key: row.ticketKey,
+      summary: row.summary,
+      overall_score: round2(row.overallScore),
+      individual_scores: row.individualScores,
+      run_count: row.runCount,
+      last_scored_at: row.lastScoredAt.toISOString(),
+      customer_id: row.customerId,
+    })),
+    page: query.page,
+    page_size: query.page_size,
+    total,
+  };
+}

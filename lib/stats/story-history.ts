@@ -1,0 +1,157 @@
+import { and, count, desc, eq, gt, inArray } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "@/db/client";
+import { scoreRuns, stories } from "@/db/schema";
+import { DIMENSIONS, type Dimension } from "./format";
+import type { StatsScope } from "./scope";
+
+/** How many runs the history shows (the most recent ones); a story re-scored more often says so. */
+export const HISTORY_RUN_LIMIT = 100;
+
+const findingSchema = z.object({
+  code: z.string(),
+  dimension: z.string(),
+  severity: z.string(),
+  message: z.string(),
+  field: z.string().optional(),
+});
+const dimensionDetailSchema = z.object({
+  score: z.number(),
+  reasoning: z.string().catch(""),
+  improvement_suggestions: z.array(z.string()).catch([]),
+});
+// Stored results are read leniently: a run recorded by an older engine still shows what it has.
+const storedResultSchema = z.object({
+  scores: z.record(z.string(), dimensionDetailSchema).catch({}),
+  findings: z.array(findingSchema).catch([]),
+  recommendations: z.array(z.string()).catch([]),
+  rewrite: z.string().nullable().catch(null),
+});
+const storedTicketSchema = z.object({
+  summary: z.string().catch(""),
+  key: z.string().optional().catch(undefined),
+  description: z.string().optional().catch(undefined),
+  acceptance_criteria: z.string().optional().catch(undefined),
+});
+
+export interface HistoryRun {
+  run_id: string;
+  created_at: string;
+  ticket_id: string;
+  source: string;
+  engine: string;
+  overall_score: number;
+  individual_scores: Record<string, number>;
+  ticket: z.infer<typeof storedTicketSchema>;
+  dimensions: Record<Dimension, { score: number | null; reasoning: string; suggestions: string[] }>;
+  findings: z.infer<typeof findingSchema>[];
+  recommendations: string[];
+  rewrite: string | null;
+}
+
+export interface StoryHistory {
+  story: {
+    story_identity: string;
+    identity_resolution: "external_id" | "content_hash";
+    customer_id: string;
+    ticket_key: string | null;
+    summary: string;
+    run_count: number;
+    first_scored_at: string;
+    last_scored_at: string;
+    overall_score: number | null;
+  };
+  /** Oldest first, so the page reads as the story of the edits. At most HISTORY_RUN_LIMIT (the latest). */
+  runs: HistoryRun[];
+  total_runs: number;
+  /** Other customers in scope with a story of the same identity (a content hash can repeat across customers). */
+  also_in_customers: string[];
+}
+
+/**
+ * Every run of one story, if the story is within the scope (else null: the caller answers 404). With several
+ * customers in scope, `customerId` picks one; without it the most recently scored match is shown.
+ */
+export async function storyHistory({
+  db,
+  scope,
+  storyIdentity,
+  customerId,
+}: {
+  db: Db;
+  scope: StatsScope;
+  storyIdentity: string;
+  customerId?: string | null;
+}): Promise<StoryHistory | null> {
+  if (scope.customerIds.length === 0) return null;
+  const matches = await db
+    .select()
+    .from(stories)
+    .where(and(inArray(stories.customerId, scope.customerIds), eq(stories.storyIdentity, storyIdentity), gt(stories.runCount, 0)))
+    .orderBy(desc(stories.lastScoredAt));
+  const story = customerId ? matches.find((match) => match.customerId === customerId) : matches[0];
+  if (!story) return null;
+  const [runs, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: scoreRuns.id,
+        createdAt: scoreRuns.createdAt,
+        ticketId: scoreRuns.ticketId,
+        source: scoreRuns.source,
+        engine: scoreRuns.engine,
+        overallScore: scoreRuns.overallScore,
+        individualScores: scoreRuns.individualScores,
+        result: scoreRuns.result,
+        ticket: scoreRuns.ticket,
+      })
+      .from(scoreRuns)
+      .where(eq(scoreRuns.storyId, story.id))
+      .orderBy(desc(scoreRuns.createdAt), desc(scoreRuns.id))
+      .limit(HISTORY_RUN_LIMIT),
+    db.select({ total: count() }).from(scoreRuns).where(eq(scoreRuns.storyId, story.id)),
+  ]);
+  return {
+    story: {
+      story_identity: story.storyIdentity,
+      identity_resolution: story.identityResolution,
+      customer_id: story.customerId,
+      ticket_key: story.ticketKey,
+      summary: story.summary,
+      run_count: story.runCount,
+      first_scored_at: story.firstScoredAt.toISOString(),
+      last_scored_at: story.lastScoredAt.toISOString(),
+      overall_score: story.latestOverallScore,
+    },
+    runs: runs.reverse().map((run) => {
+      const result = storedResultSchema.parse(run.result ?? {});
+      return {
+        run_id: run.id,
+        created_at: run.createdAt.toISOString(),
+        ticket_id: run.ticketId,
+        source: run.source,
+        engine: run.engine,
+        overall_score: run.overallScore,
+        individual_scores: run.individualScores,
+        ticket: storedTicketSchema.parse(run.ticket ?? {}),
+        dimensions: Object.fromEntries(
+          DIMENSIONS.map((dimension) => {
+            const detail = result.scores[dimension];
+            return [
+              dimension,
+              {
+                score: detail?.score ?? run.individualScores[dimension] ?? null,
+                reasoning: detail?.reasoning ?? "",
+                suggestions: detail?.improvement_suggestions ?? [],
+              },
+            ];
+          }),
+        ) as HistoryRun["dimensions"],
+        findings: result.findings,
+        recommendations: result.recommendations,
+        rewrite: result.rewrite,
+      };
+    }),
+    total_runs: total,
+    also_in_customers: matches.filter((match) => match.customerId !== story.customerId).map((match) => match.customerId),
+  };
+}

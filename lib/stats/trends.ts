@@ -1,0 +1,121 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { scoreRuns } from "@/db/schema";
+import { ApiError } from "@/lib/http/errors";
+import { DIMENSIONS, round2, type Dimension } from "./format";
+import type { TrendInterval } from "./params";
+import type { StatsScope } from "./scope";
+
+export interface TrendPoint {
+  /** Start of the UTC period (weeks start on Monday), ISO 8601. */
+  period_start: string;
+  /** Distinct stories scored in the period. */
+  stories: number;
+  /** Average, over those stories, of each one's last score in the period (0-10); null for an empty period. */
+  average_overall: number | null;
+  dimension_averages: Record<Dimension, number | null>;
+}
+
+export const MAX_TREND_PERIODS = 400;
+const DEFAULT_SPAN: Record<TrendInterval, number> = { day: 90, week: 52, month: 24 };
+
+/** The UTC start of the period containing `date`. */
+export function periodStart(date: Date, interval: TrendInterval): Date {
+  const day = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+  if (interval === "day") return day;
+  if (interval === "month") return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1));
+  const sinceMonday = (day.getUTCDay() + 6) % 7;
+  return new Date(day.getTime() - sinceMonday * 86_400_000);
+}
+
+export function nextPeriod(start: Date, interval: TrendInterval): Date {
+  if (interval === "day") return new Date(start.getTime() + 86_400_000);
+  if (interval === "week") return new Date(start.getTime() + 7 * 86_400_000);
+  return new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
+}
+
+function stepBack(end: Date, interval: TrendInterval, periods: number): Date {
+  if (interval === "month") return new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() - (periods - 1), 1));
+  return new Date(periodStart(end, interval).getTime() - (periods - 1) * (interval === "day" ? 1 : 7) * 86_400_000);
+}
+
+export interface TrendsInput {
+  db: Db;
+  scope: StatsScope;
+  interval: TrendInterval;
+  from?: Date;
+  to?: Date;
+  at: Date;
+}
+
+/**
+ * Average scores over time. Runs are bucketed by their UTC creation time; within a period each story counts
+ * once, with its last score of that period, so a story re-scored ten times in a week does not outweigh the
+ * rest. Every period of the range is returned (empty ones with `stories: 0` and null averages). Without
+ * `from`, the series covers up to DEFAULT_SPAN periods and starts at the first period that has data.
+ */
+export async function statsTrends({ db, scope, interval, from, to, at }: TrendsInput): Promise<TrendPoint[]> {
+  const end = to ?? at;
+  const start = from ?? stepBack(end, interval, DEFAULT_SPAN[interval]);
+  const periods: Date[] = [];
+  for (let cursor = periodStart(start, interval); cursor <= end; cursor = nextPeriod(cursor, interval)) {
+    periods.push(cursor);
+    if (periods.length > MAX_TREND_PERIODS) {
+      throw new ApiError("validation_error", "The range has too many periods.", [
+        `from: the range spans more than ${MAX_TREND_PERIODS} ${interval}s; shorten it or use a longer interval`,
+      ]);
+    }
+  }
+  const rows = scope.customerIds.length === 0 ? [] : await trendRows(db, scope, interval, start, end);
+  const byPeriod = new Map(rows.map((row) => [row.period, row]));
+  let points: TrendPoint[] = periods.map((period) => {
+    const key = period.toISOString().slice(0, 10);
+    const row = byPeriod.get(key);
+    return {
+      period_start: period.toISOString(),
+      stories: row ? Number(row.stories) : 0,
+      average_overall: round2(row ? Number(row.average_overall) : null),
+      dimension_averages: Object.fromEntries(
+        DIMENSIONS.map((dimension) => [dimension, round2(row && row[dimension] !== null ? Number(row[dimension]) : null)]),
+      ) as Record<Dimension, number | null>,
+    };
+  });
+  if (!from) {
+    const first = points.findIndex((point) => point.stories > 0);
+    points = first === -1 ? points.slice(-1) : points.slice(first);
+  }
+  return points;
+}
+
+type TrendRow = { period: string; stories: number; average_overall: number } & Record<Dimension, number | null>;
+
+async function trendRows(db: Db, scope: StatsScope, interval: TrendInterval, start: Date, end: Date): Promise<TrendRow[]> {
+  // The unit comes from a whitelist (TrendInterval), never from the request text itself.
+  const unit = sql.raw(`'${interval}'`);
+  const ids = sql.join(
+    scope.customerIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const dimensionAverages = sql.join(
+    DIMENSIONS.map((dimension) => sql`avg((individual_scores ->> ${dimension})::float8)::float8 as ${sql.identifier(dimension)}`),
+    sql`, `,
+  );
+  const statement = sql`
+    with last_in_period as (
+      select distinct on (period, ${scoreRuns.storyId})
+        date_trunc(${unit}, ${scoreRuns.createdAt} at time zone 'UTC') as period,
+        ${scoreRuns.overallScore} as overall_score,
+        ${scoreRuns.individualScores} as individual_scores
+      from ${scoreRuns}
+      where ${scoreRuns.customerId} in (${ids})
+        and ${scoreRuns.createdAt} >= ${periodStart(start, interval).toISOString()}::timestamptz
+        and ${scoreRuns.createdAt} <= ${end.toISOString()}::timestamptz
+      order by period, ${scoreRuns.storyId}, ${scoreRuns.createdAt} desc, ${scoreRuns.id} desc
+    )
+    select to_char(period, 'YYYY-MM-DD') as period, count(*)::int as stories, avg(overall_score)::float8 as average_overall, ${dimensionAverages}
+    from last_in_period
+    group by period
+    order by period`;
+  const result = await db.execute(statement);
+  return (Array.isArray(result) ? result : (result as unknown as { rows: TrendRow[] }).rows) as TrendRow[];
+}
