@@ -151,3 +151,10 @@ describe("stats API shapes and validation", () => {
     expect(response.body).toEqual({ error: "validation_error", message: expect.any(String), details: [expect.stringContaining(detail)] });
   });
 });
+
+describe("order of checks", () => {
+  it("authenticates before validating: an anonymous caller with a bad parameter gets 401", async () => {
+    const response = await call(getStories, "/stats/stories?sort=nope", {});
+    expect(response.status).toBe(401);
+  });
+});

@@ -2,6 +2,8 @@ import type { Db } from "@/db/client";
 import { authenticateApiKey } from "@/lib/auth/api-keys";
 import { dashboardUserFromCookies, parseCookieHeader } from "@/lib/auth/session";
 import { ApiError } from "@/lib/http/errors";
+import type { z } from "zod";
+import { parseQuery } from "./params";
 import { resolveScope, type Principal, type StatsScope } from "./scope";
 
 /**
@@ -22,7 +24,17 @@ export async function statsPrincipal(db: Db, request: Request, at: Date): Promis
   return user.principal;
 }
 
-/** The caller's scope, narrowed by `?customer=` (a company user's filter). */
-export async function statsScope(db: Db, request: Request, at: Date, customerFilter: string | undefined): Promise<StatsScope> {
-  return resolveScope(db, await statsPrincipal(db, request, at), customerFilter);
+/**
+ * Authenticate first (an anonymous caller learns nothing, not even which parameters are wrong), then parse the
+ * query, then resolve the scope, narrowed by `?customer=` (a company user's filter).
+ */
+export async function authorizeStats<S extends z.ZodType<{ customer?: string }>>(
+  db: Db,
+  request: Request,
+  at: Date,
+  schema: S,
+): Promise<{ scope: StatsScope; query: z.infer<S> }> {
+  const principal = await statsPrincipal(db, request, at);
+  const query = parseQuery(schema, new URL(request.url).searchParams);
+  return { scope: await resolveScope(db, principal, query.customer), query };
 }

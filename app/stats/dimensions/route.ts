@@ -3,14 +3,13 @@ import { getDb } from "@/db/client";
 import { now } from "@/lib/clock";
 import { gatewayRoute } from "@/lib/http/route";
 import { statsDimensions } from "@/lib/stats/dimensions";
-import { parseQuery, scopeQuerySchema } from "@/lib/stats/params";
-import { statsScope } from "@/lib/stats/request";
+import { scopeQuerySchema } from "@/lib/stats/params";
+import { authorizeStats } from "@/lib/stats/request";
 
 export const dynamic = "force-dynamic";
 
 export const GET = gatewayRoute(async ({ request }) => {
   const db = await getDb();
-  const query = parseQuery(scopeQuerySchema, new URL(request.url).searchParams);
-  const scope = await statsScope(db, request, now(), query.customer);
+  const { scope } = await authorizeStats(db, request, now(), scopeQuerySchema);
   return Response.json(await statsDimensions({ db, scope }), { headers: { "Cache-Control": "private, no-store" } });
 });

@@ -2,8 +2,8 @@
 import { getDb } from "@/db/client";
 import { now } from "@/lib/clock";
 import { gatewayRoute } from "@/lib/http/route";
-import { parseQuery, scopeQuerySchema } from "@/lib/stats/params";
-import { statsScope } from "@/lib/stats/request";
+import { scopeQuerySchema } from "@/lib/stats/params";
+import { authorizeStats } from "@/lib/stats/request";
 import { statsSummary } from "@/lib/stats/summary";
 
 export const dynamic = "force-dynamic";
@@ -11,7 +11,6 @@ export const dynamic = "force-dynamic";
 export const GET = gatewayRoute(async ({ request }) => {
   const db = await getDb();
   const at = now();
-  const query = parseQuery(scopeQuerySchema, new URL(request.url).searchParams);
-  const scope = await statsScope(db, request, at, query.customer);
+  const { scope } = await authorizeStats(db, request, at, scopeQuerySchema);
   return Response.json(await statsSummary({ db, scope, at }), { headers: { "Cache-Control": "private, no-store" } });
 });

@@ -2,8 +2,8 @@
 import { getDb } from "@/db/client";
 import { now } from "@/lib/clock";
 import { gatewayRoute } from "@/lib/http/route";
-import { parseQuery, trendsQuerySchema } from "@/lib/stats/params";
-import { statsScope } from "@/lib/stats/request";
+import { trendsQuerySchema } from "@/lib/stats/params";
+import { authorizeStats } from "@/lib/stats/request";
 import { statsTrends } from "@/lib/stats/trends";
 
 export const dynamic = "force-dynamic";
@@ -11,8 +11,7 @@ export const dynamic = "force-dynamic";
 export const GET = gatewayRoute(async ({ request }) => {
   const db = await getDb();
   const at = now();
-  const query = parseQuery(trendsQuerySchema, new URL(request.url).searchParams);
-  const scope = await statsScope(db, request, at, query.customer);
+  const { scope, query } = await authorizeStats(db, request, at, trendsQuerySchema);
   const points = await statsTrends({ db, scope, interval: query.interval, from: query.from, to: query.to, at });
   return Response.json(points, { headers: { "Cache-Control": "private, no-store" } });
 });

@@ -1,0 +1,75 @@
+// /dashboard: the signed-in user's story health: summary cards, usage, trend, dimensions and the stories table.
+import type { Metadata } from "next";
+import { getDb } from "@/db/client";
+import { CustomerFilter } from "@/components/dashboard/customer-filter";
+import { DimensionBreakdown } from "@/components/dashboard/dimension-breakdown";
+import { SignOutButton } from "@/components/dashboard/sign-out-button";
+import { StoriesTable } from "@/components/dashboard/stories-table";
+import { SummaryCards } from "@/components/dashboard/summary-cards";
+import { TrendChart } from "@/components/dashboard/trend-chart";
+import { UsageCard } from "@/components/dashboard/usage-card";
+import { requireDashboardUser } from "@/lib/auth/session";
+import { now } from "@/lib/clock";
+import { ApiError } from "@/lib/http/errors";
+import { DEFAULT_DASHBOARD_INTERVAL, loadDashboard } from "@/lib/stats/dashboard";
+import { notFound } from "next/navigation";
+
+export const metadata: Metadata = { title: "Dashboard" };
+export const dynamic = "force-dynamic";
+
+export default async function DashboardPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const params = await searchParams;
+  const customer = typeof params.customer === "string" && params.customer ? params.customer : null;
+  const db = await getDb();
+  const user = await requireDashboardUser(db, customer ? `/dashboard?customer=${encodeURIComponent(customer)}` : "/dashboard");
+  let data;
+  try {
+    data = await loadDashboard({ db, principal: user.principal, customer, at: now() });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) notFound();
+    throw error;
+  }
+  const { scope, summary, trends, dimensions, stories } = data;
+  const company = user.principal.kind === "company" ? user.principal.companyId : null;
+
+  return (
+    <div className="dashboard">
+      <header className="dashboard-header">
+        <div>
+          <h1>Dashboard</h1>
+          <p className="muted">
+            {company ? (
+              <>
+                Company <strong>{company}</strong>
+                {scope.selectedCustomerId ? (
+                  <>
+                    {" "}
+                    · customer <strong>{scope.selectedCustomerId}</strong>
+                  </>
+                ) : (
+                  <> · all {scope.visibleCustomerIds.length} customers</>
+                )}
+              </>
+            ) : (
+              <>
+                Customer <strong>{scope.customerIds[0]}</strong>
+              </>
+            )}{" "}
+            · signed in as {user.email}
+          </p>
+        </div>
+        <div className="dashboard-actions">
+          {company ? <CustomerFilter customers={scope.visibleCustomerIds} selected={scope.selectedCustomerId} action="/dashboard" /> : null}
+          <SignOutButton />
+        </div>
+      </header>
+      <SummaryCards summary={summary} dimensions={dimensions} />
+      <div className="dashboard-grid">
+        <TrendChart key={`trend-${customer ?? "all"}`} initial={trends} initialInterval={DEFAULT_DASHBOARD_INTERVAL} customer={customer} />
+        <UsageCard quotas={summary.quotas} />
+      </div>
+      <DimensionBreakdown breakdown={dimensions} />
+      <StoriesTable key={`stories-${customer ?? "all"}`} initial={stories} customer={customer} showCustomer={scope.customerIds.length > 1} />
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+"use client";
+
+import { Bar, BarChart, CartesianGrid, Cell, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import type { DimensionsBreakdown } from "@/lib/stats/dimensions";
+import { DIMENSION_LABELS, DIMENSIONS, percent, scoreClass } from "@/lib/stats/format";
+
+const BANDS = [
+  { key: "weak", label: "Below 50%", color: "#b42318", from: 0, to: 4 },
+  { key: "fair", label: "50–69%", color: "#b7791f", from: 5, to: 6 },
+  { key: "strong", label: "70% and above", color: "#137a3a", from: 7, to: 10 },
+] as const;
+
+/** Per-dimension averages and how the stories spread over weak, fair and strong, with the weakest called out. */
+export function DimensionBreakdown({ breakdown }: { breakdown: DimensionsBreakdown }) {
+  const weakest = breakdown.weakest_dimension;
+  const averages = DIMENSIONS.map((dimension) => ({
+    dimension: DIMENSION_LABELS[dimension],
+    average: breakdown.dimensions[dimension].average === null ? 0 : Math.round((breakdown.dimensions[dimension].average as number) * 10),
+    weakest: dimension === weakest,
+  }));
+  const distribution = DIMENSIONS.map((dimension) => {
+    const histogram = breakdown.dimensions[dimension].histogram;
+    const total = histogram.reduce((sum, count) => sum + count, 0) || 1;
+    const row: Record<string, string | number> = { dimension: DIMENSION_LABELS[dimension] };
+    for (const band of BANDS) {
+      row[band.key] = Math.round((histogram.slice(band.from, band.to + 1).reduce((sum, count) => sum + count, 0) / total) * 100);
+    }
+    return row;
+  });
+
+  return (
+    <section className="card chart-card" aria-labelledby="dimensions-heading">
+      <h2 id="dimensions-heading">INVEST dimensions</h2>
+      {weakest ? (
+        <p className="callout" data-testid="weakest-callout">
+          <strong>Work on {DIMENSION_LABELS[weakest]} first:</strong> its average is {percent(breakdown.dimensions[weakest].average)}, and{" "}
+          {Math.round((breakdown.dimensions[weakest].share_below_5 ?? 0) * 100)}% of your stories score below 50% on it.
+        </p>
+      ) : (
+        <p className="muted">No scored stories yet.</p>
+      )}
+      <div className="chart-pair">
+        <figure>
+          <figcaption>Average score per dimension</figcaption>
+          <div className="chart-box" aria-hidden="true">
+            <ResponsiveContainer width="100%" height="100%">
+              <BarChart data={averages} layout="vertical" margin={{ top: 4, right: 16, bottom: 4, left: 8 }}>
+                <CartesianGrid stroke="#e3e7ee" horizontal={false} />
+                <XAxis type="number" domain={[0, 100]} ticks={[0, 25, 50, 75, 100]} unit="%" tick={{ fontSize: 12, fill: "#4b5565" }} />
+                <YAxis type="category" dataKey="dimension" width={92} tick={{ fontSize: 12, fill: "#1a1f2b" }} />
+                <Tooltip formatter={(value) => [`${value}%`, "Average"]} />
+                <Bar dataKey="average" name="Average" isAnimationActive={false} radius={[0, 4, 4, 0]}>
+                  {averages.map((entry) => (
+                    <Cell key={entry.dimension} fill={entry.weakest ? "#b42318" : "#1f5fd1"} />
+                  ))}
+                </Bar>
+              </BarChart>
+            </ResponsiveContainer>
+          </div>
+        </figure>
+        <figure>
+          <figcaption>Share of stories by score band</figcaption>
+          <div className="chart-box" aria-hidden="true">
+            <ResponsiveContainer width="100%" height="100%">
+              <BarChart data={distribution} layout="vertical" stackOffset="expand" margin={{ top: 4, right: 16, bottom: 4, left: 8 }}>
+                <CartesianGrid stroke="#e3e7ee" horizontal={false} />
+                <XAxis type="number" tickFormatter={(value: number) => `${Math.round(value * 100)}%`} tick={{ fontSize: 12, fill: "#4b5565" }} />
+                <YAxis type="category" dataKey="dimension" width={92} tick={{ fontSize: 12, fill: "#1a1f2b" }} />
+                <Tooltip formatter={(value, name) => [`${value}%`, String(name)]} />
+                <Legend wrapperStyle={{ fontSize: 12 }} />
+                {BANDS.map((band) => (
+                  <Bar key={band.key} dataKey={band.key} name={band.label} stackId="bands" fill={band.color} isAnimationActive={false} />
+                ))}
+              </BarChart>
+            </ResponsiveContainer>
+          </div>
+        </figure>
+      </div>
+      <div className="table-wrap">
+        <table className="dimension-table">
+          <caption className="sr-only">Per-dimension averages and score distribution</caption>
+          <thead>
+            <tr>
+              <th scope="col">Dimension</th>
+              <th scope="col">Average</th>
+              <th scope="col">Below 50%</th>
+              <th scope="col">
+                Stories per score <span className="muted">(0% … 100%)</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {DIMENSIONS.map((dimension) => {
+              const stats = breakdown.dimensions[dimension];
+              return (
+                <tr key={dimension} className={dimension === weakest ? "weakest-row" : undefined}>
+                  <th scope="row">
+                    {DIMENSION_LABELS[dimension]}
+                    {dimension === weakest ? <span className="badge">weakest</span> : null}
+                  </th>
+                  <td className={scoreClass(stats.average)}>{percent(stats.average)}</td>
+                  <td>{stats.share_below_5 === null ? "–" : `${Math.round(stats.share_below_5 * 100)}%`}</td>
+                  <td>
+                    <span className="histogram" aria-label={stats.histogram.map((count, score) => `${score * 10}%: ${count}`).join(", ")} role="img">
+                      {stats.histogram.map((count, score) => {
+                        const max = Math.max(...stats.histogram, 1);
+                        return <span key={score} className="histogram-bar" style={{ height: `${Math.max(2, (count / max) * 100)}%` }} />;
+                      })}
+                    </span>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

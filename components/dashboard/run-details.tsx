@@ -1,0 +1,103 @@
+import { DIMENSION_LABELS, DIMENSIONS, formatDateTime, percent, scoreClass } from "@/lib/stats/format";
+import type { HistoryRun } from "@/lib/stats/story-history";
+
+const SEVERITY_LABEL: Record<string, string> = { high: "High", medium: "Medium", low: "Low" };
+
+/** One scoring run: the text that was scored, the six scores with reasoning, findings, recommendations, rewrite. */
+export function RunDetails({ run, number, previous }: { run: HistoryRun; number: number; previous: HistoryRun | null }) {
+  const delta = previous ? Math.round(run.overall_score * 10) - Math.round(previous.overall_score * 10) : null;
+  return (
+    <>
+      <div className="run-text">
+        <h4>Scored text</h4>
+        <p className="story-text">{run.ticket.summary}</p>
+        {run.ticket.description ? (
+          <>
+            <h5>Description</h5>
+            <p className="story-text">{run.ticket.description}</p>
+          </>
+        ) : null}
+        {run.ticket.acceptance_criteria ? (
+          <>
+            <h5>Acceptance criteria</h5>
+            <p className="story-text">{run.ticket.acceptance_criteria}</p>
+          </>
+        ) : null}
+        <p className="muted small">
+          Run {number} · <time dateTime={run.created_at}>{formatDateTime(run.created_at)}</time> · ticket {run.ticket_id} · {run.engine} engine
+          {delta !== null ? ` · ${delta >= 0 ? "+" : ""}${delta} points since the previous run` : ""}
+        </p>
+      </div>
+      <div className="table-wrap">
+        <table className="reasoning-table">
+          <caption className="sr-only">Scores and reasoning per dimension, run {number}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Dimension</th>
+              <th scope="col">Score</th>
+              <th scope="col">Reasoning</th>
+            </tr>
+          </thead>
+          <tbody>
+            {DIMENSIONS.map((dimension) => {
+              const detail = run.dimensions[dimension];
+              const before = previous?.dimensions[dimension].score;
+              return (
+                <tr key={dimension}>
+                  <th scope="row">{DIMENSION_LABELS[dimension]}</th>
+                  <td className={scoreClass(detail.score)}>
+                    {percent(detail.score)}
+                    {before !== undefined && before !== null && detail.score !== null && before !== detail.score ? (
+                      <span className="muted small"> (was {percent(before)})</span>
+                    ) : null}
+                  </td>
+                  <td>
+                    {detail.reasoning || <span className="muted">No reasoning recorded.</span>}
+                    {detail.suggestions.length ? (
+                      <ul className="suggestions">
+                        {detail.suggestions.map((suggestion, index) => (
+                          <li key={index}>{suggestion}</li>
+                        ))}
+                      </ul>
+                    ) : null}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <div className="run-columns">
+        <div>
+          <h4>Findings</h4>
+          {run.findings.length ? (
+            <ul className="findings">
+              {run.findings.map((finding, index) => (
+                <li key={index}>
+                  <span className={`severity severity-${finding.severity}`}>{SEVERITY_LABEL[finding.severity] ?? finding.severity}</span>{" "}
+                  {finding.message} <span className="muted small">({finding.code})</span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="muted">No findings: nothing to fix.</p>
+          )}
+        </div>
+        <div>
+          <h4>Recommendations</h4>
+          {run.recommendations.length ? (
+            <ol className="recommendations">
+              {run.recommendations.map((recommendation, index) => (
+                <li key={index}>{recommendation}</li>
+              ))}
+            </ol>
+          ) : (
+            <p className="muted">None.</p>
+          )}
+        </div>
+      </div>
+      <h4>Proposed rewrite</h4>
+      {run.rewrite ? <blockquote className="rewrite">{run.rewrite}</blockquote> : <p className="muted">The engine had nothing better to propose.</p>}
+    </>
+  );
+}

@@ -1,0 +1,220 @@
+"use client";
+
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
+import Link from "next/link";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { DIMENSION_LABELS, DIMENSIONS, formatDate, percent, scoreClass } from "@/lib/stats/format";
+import { MAX_OFFSET, type StorySort } from "@/lib/stats/params";
+import type { StoryListItem, StoryPage } from "@/lib/stats/stories";
+import { fetchStats } from "./stats-client";
+
+type Order = "asc" | "desc";
+
+export function storyHref(item: Pick<StoryListItem, "story_identity" | "customer_id">): string {
+  return `/dashboard/stories/${encodeURIComponent(item.story_identity)}?customer=${encodeURIComponent(item.customer_id)}`;
+}
+
+const SORTABLE: Partial<Record<string, StorySort>> = {
+  story: "summary",
+  overall: "overall_score",
+  runs: "run_count",
+  last: "last_scored_at",
+};
+
+/** The scope's stories with their latest scores: search, sort and pages come from /stats/stories. */
+export function StoriesTable({ initial, customer, showCustomer }: { initial: StoryPage; customer: string | null; showCustomer: boolean }) {
+  const [page, setPage] = useState<StoryPage>(initial);
+  const [query, setQuery] = useState("");
+  const [search, setSearch] = useState("");
+  const [sort, setSort] = useState<StorySort>("last_scored_at");
+  const [order, setOrder] = useState<Order>("desc");
+  const [pageNumber, setPageNumber] = useState(1);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const first = useRef(true);
+
+  // Search as the user types, a moment after the last key.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setSearch(query.trim());
+      setPageNumber(1);
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [query]);
+
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const controller = new AbortController();
+    setLoading(true);
+    setError(null);
+    fetchStats<StoryPage>("/stats/stories", { q: search, sort, order, page: pageNumber, page_size: initial.page_size, customer }, controller.signal)
+      .then(setPage)
+      .catch((reason: unknown) => {
+        if (!controller.signal.aborted) setError(reason instanceof Error ? reason.message : "Could not load the stories.");
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setLoading(false);
+      });
+    return () => controller.abort();
+  }, [search, sort, order, pageNumber, customer, initial.page_size]);
+
+  const columns = useMemo<ColumnDef<StoryListItem>[]>(() => {
+    const list: ColumnDef<StoryListItem>[] = [
+      {
+        id: "story",
+        header: "Story",
+        cell: ({ row }) => (
+          <div className="story-cell">
+            <Link href={storyHref(row.original)}>{row.original.summary || row.original.story_identity}</Link>
+            <span className="muted small">{row.original.ticket_key ?? row.original.story_identity.slice(0, 15) + (row.original.story_identity.length > 15 ? "…" : "")}</span>
+          </div>
+        ),
+      },
+    ];
+    if (showCustomer) list.push({ id: "customer", header: "Customer", cell: ({ row }) => row.original.customer_id });
+    list.push({
+      id: "overall",
+      header: "Overall",
+      cell: ({ row }) => <span className={scoreClass(row.original.overall_score)}>{percent(row.original.overall_score)}</span>,
+    });
+    for (const dimension of DIMENSIONS) {
+      list.push({
+        id: dimension,
+        header: () => <abbr title={DIMENSION_LABELS[dimension]}>{DIMENSION_LABELS[dimension][0]}</abbr>,
+        cell: ({ row }) => {
+          const score = row.original.individual_scores?.[dimension];
+          return <span className={scoreClass(score)}>{percent(score)}</span>;
+        },
+      });
+    }
+    list.push(
+      { id: "runs", header: "Runs", cell: ({ row }) => row.original.run_count },
+      {
+        id: "last",
+        header: "Last scored",
+        cell: ({ row }) => <time dateTime={row.original.last_scored_at}>{formatDate(row.original.last_scored_at)}</time>,
+      },
+    );
+    return list;
+  }, [showCustomer]);
+
+  // The table object is rebuilt on each render by design; the React Compiler skips memoizing this component.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const table = useReactTable({
+    data: page.items,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    manualPagination: true,
+    manualSorting: true,
+    rowCount: page.total,
+  });
+
+  const pages = Math.max(1, Math.ceil(page.total / page.page_size));
+  // Paging skips at most MAX_OFFSET stories (it stays fast); search or reverse the order to reach the rest.
+  const reachable = Math.min(pages, Math.floor(MAX_OFFSET / page.page_size) + 1);
+  const toggleSort = (key: StorySort) => {
+    if (sort === key) setOrder(order === "asc" ? "desc" : "asc");
+    else {
+      setSort(key);
+      setOrder(key === "summary" ? "asc" : "desc");
+    }
+    setPageNumber(1);
+  };
+
+  return (
+    <section className="card" aria-labelledby="stories-heading" aria-busy={loading}>
+      <div className="chart-header">
+        <h2 id="stories-heading">Stories</h2>
+        <form role="search" className="story-search" onSubmit={(event) => event.preventDefault()}>
+          <label htmlFor="story-search">Search stories</label>
+          <input
+            id="story-search"
+            type="search"
+            value={query}
+            placeholder="Summary or key"
+            maxLength={200}
+            onChange={(event) => setQuery(event.target.value)}
+          />
+        </form>
+      </div>
+      <p className="muted small" aria-live="polite" data-testid="stories-status">
+        {loading
+          ? "Loading…"
+          : `${page.total.toLocaleString("en-US")} ${page.total === 1 ? "story" : "stories"}${search ? ` matching “${search}”` : ""} · page ${page.page} of ${pages}`}
+      </p>
+      {error ? (
+        <p className="alert error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="table-wrap">
+        <table className="stories-table">
+          <caption className="sr-only">Stories with their latest scores. Select a column heading button to sort.</caption>
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => {
+                  const key = SORTABLE[header.column.id];
+                  const active = key !== undefined && key === sort;
+                  const content = flexRender(header.column.columnDef.header, header.getContext());
+                  return (
+                    <th
+                      key={header.id}
+                      scope="col"
+                      aria-sort={active ? (order === "asc" ? "ascending" : "descending") : undefined}
+                      className={DIMENSIONS.includes(header.column.id as (typeof DIMENSIONS)[number]) ? "dimension-col" : undefined}
+                    >
+                      {key ? (
+                        <button type="button" className="sort-button" onClick={() => toggleSort(key)}>
+                          {content}
+                          <span aria-hidden="true" className="sort-indicator">
+                            {active ? (order === "asc" ? "▲" : "▼") : "↕"}
+                          </span>
+                        </button>
+                      ) : (
+                        content
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {table.getRowModel().rows.map((row) => (
+              <tr key={row.id}>
+                {row.getVisibleCells().map((cell) => (
+                  <td key={cell.id} className={DIMENSIONS.includes(cell.column.id as (typeof DIMENSIONS)[number]) ? "dimension-col" : undefined}>
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </td>
+                ))}
+              </tr>
+            ))}
+            {page.items.length === 0 ? (
+              <tr>
+                <td colSpan={columns.length} className="muted">
+                  {search ? "No story matches this search." : "No scored stories yet."}
+                </td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      </div>
+      <nav className="pager" aria-label="Stories pages">
+        <button type="button" className="button secondary" disabled={pageNumber <= 1 || loading} onClick={() => setPageNumber(pageNumber - 1)}>
+          Previous
+        </button>
+        <span className="small">
+          Page {page.page} of {pages}
+        </span>
+        {reachable < pages && pageNumber >= reachable ? <span className="small muted">Search or reverse the order to see older pages.</span> : null}
+        <button type="button" className="button secondary" disabled={pageNumber >= reachable || loading} onClick={() => setPageNumber(pageNumber + 1)}>
+          Next
+        </button>
+      </nav>
+    </section>
+  );
+}

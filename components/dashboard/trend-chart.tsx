@@ -1,0 +1,132 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { DIMENSION_LABELS, percent } from "@/lib/stats/format";
+import type { TrendInterval } from "@/lib/stats/params";
+import type { TrendPoint } from "@/lib/stats/trends";
+import { fetchStats } from "./stats-client";
+
+const INTERVALS: { value: TrendInterval; label: string }[] = [
+  { value: "day", label: "Day" },
+  { value: "week", label: "Week" },
+  { value: "month", label: "Month" },
+];
+
+function periodLabel(iso: string, interval: TrendInterval): string {
+  const date = new Date(iso);
+  if (interval === "month") return date.toLocaleDateString("en-GB", { month: "short", year: "numeric", timeZone: "UTC" });
+  return date.toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+}
+
+const toPercent = (score: number | null) => (score === null ? null : Math.round(score * 10));
+
+/** Average scores over time with a day/week/month switch; the numbers are also available as a table. */
+export function TrendChart({ initial, initialInterval, customer }: { initial: TrendPoint[]; initialInterval: TrendInterval; customer: string | null }) {
+  const [interval, setInterval] = useState<TrendInterval>(initialInterval);
+  const [points, setPoints] = useState<TrendPoint[]>(initial);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const first = useRef(true);
+
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const controller = new AbortController();
+    setLoading(true);
+    setError(null);
+    fetchStats<TrendPoint[]>("/stats/trends", { interval, customer }, controller.signal)
+      .then((data) => setPoints(data))
+      .catch((reason: unknown) => {
+        if (!controller.signal.aborted) setError(reason instanceof Error ? reason.message : "Could not load the trend.");
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setLoading(false);
+      });
+    return () => controller.abort();
+  }, [interval, customer]);
+
+  const data = points.map((point) => ({
+    period: periodLabel(point.period_start, interval),
+    overall: toPercent(point.average_overall),
+    stories: point.stories,
+  }));
+  const scored = points.filter((point) => point.stories > 0);
+
+  return (
+    <section className="card chart-card" aria-labelledby="trend-heading" aria-busy={loading}>
+      <div className="chart-header">
+        <h2 id="trend-heading">Average score over time</h2>
+        <div className="segmented" role="group" aria-label="Trend interval">
+          {INTERVALS.map((option) => (
+            <button
+              key={option.value}
+              type="button"
+              aria-pressed={interval === option.value}
+              className={interval === option.value ? "active" : ""}
+              onClick={() => setInterval(option.value)}
+            >
+              {option.label}
+            </button>
+          ))}
+        </div>
+      </div>
+      <p className="muted small" data-testid="trend-caption" aria-live="polite">
+        {loading
+          ? "Loading…"
+          : `Per ${interval}: the average of each story's last score in the ${interval}, over ${scored.length} ${interval}${scored.length === 1 ? "" : "s"} with scored stories.`}
+      </p>
+      {error ? (
+        <p className="alert error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="chart-box" aria-hidden="true">
+        <ResponsiveContainer width="100%" height="100%">
+          <LineChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
+            <CartesianGrid stroke="#e3e7ee" vertical={false} />
+            <XAxis dataKey="period" tick={{ fontSize: 12, fill: "#4b5565" }} minTickGap={16} />
+            <YAxis domain={[0, 100]} ticks={[0, 25, 50, 75, 100]} unit="%" tick={{ fontSize: 12, fill: "#4b5565" }} width={48} />
+            <Tooltip formatter={(value) => [`${value}%`, "Average score"]} />
+            <Legend />
+            <Line type="monotone" dataKey="overall" name="Average score" stroke="#1f5fd1" strokeWidth={2.5} dot={{ r: 3 }} connectNulls isAnimationActive={false} />
+          </LineChart>
+        </ResponsiveContainer>
+      </div>
+      <details className="data-table">
+        <summary>Show the numbers</summary>
+        <div className="table-wrap">
+          <table>
+            <caption className="sr-only">Average score per {interval}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{interval === "day" ? "Day" : interval === "week" ? "Week of" : "Month"}</th>
+                <th scope="col">Stories</th>
+                <th scope="col">Average</th>
+                {Object.values(DIMENSION_LABELS).map((label) => (
+                  <th scope="col" key={label}>
+                    {label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {points.map((point) => (
+                <tr key={point.period_start}>
+                  <td>{periodLabel(point.period_start, interval)}</td>
+                  <td>{point.stories}</td>
+                  <td>{percent(point.average_overall)}</td>
+                  {Object.keys(DIMENSION_LABELS).map((dimension) => (
+                    <td key={dimension}>{percent(point.dimension_averages[dimension as keyof typeof point.dimension_averages])}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </section>
+  );
+}
