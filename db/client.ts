@@ -67,6 +67,11 @@ export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
   };
 }
 
+/** Rows of a raw `db.execute(sql)` result, whatever the driver (postgres.js: an array; PGlite: `{rows}`). */
+export function resultRows<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
+}
+
 /** Apply pending migrations. On PostgreSQL an advisory lock keeps concurrent starters from racing. */
 export async function migrateDatabase(handle: DbHandle): Promise<void> {
   if (handle.driver === "pglite") {

@@ -109,6 +109,14 @@ const operations: Operation[] = [
       "503": { description: "The database is unavailable." },
     },
   },
+  {
+    method: "get",
+    path: "/api/ping",
+    tag: "Operations",
+    summary: "Constant answer without touching the database (uptime probes)",
+    security: "none",
+    responses: { "200": { description: "`{\"pong\": true}`", schema: z.object({ pong: z.literal(true) }) } },
+  },
 ];
 
 export function listOperations(): readonly Operation[] {

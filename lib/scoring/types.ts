@@ -113,6 +113,8 @@ export interface ScoringItem {
 /** Every engine (heuristic, openai) implements this; the gateway and the CLI code against it only. */
 export interface ScoringEngine {
   readonly name: string;
+  /** "expensive" engines (a remote model) are worth a quota pre-check before scoring; "cheap" ones are not. */
+  readonly cost?: "cheap" | "expensive";
   score(ticket: TicketData, context?: ContextItem[]): Promise<ScoringResult>;
   scoreBatch(items: ScoringItem[]): Promise<ScoringResult[]>;
 }

@@ -1,5 +1,5 @@
 import { and, count, eq, sql } from "drizzle-orm";
-import type { Db, Tx } from "@/db/client";
+import { resultRows, type Db, type Tx } from "@/db/client";
 import { customers, plans, scoreRuns, stories } from "@/db/schema";
 import type { CustomerContext } from "@/lib/auth/api-keys";
 import { nextUtcMonthStart, utcMonth } from "@/lib/clock";
@@ -66,7 +66,7 @@ export interface AdmitInput {
 export async function admitStory(tx: Tx, { customer, identity, ticket, at }: AdmitInput): Promise<{ storyId: string; newlyCounted: boolean }> {
   const known = await findStory(tx, customer.customerId, identity.storyIdentity);
   if (known) return { storyId: known.id, newlyCounted: false };
-  await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customer.customerId)).for("update");
+  await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customer.customerId)).for("no key update");
   const raced = await findStory(tx, customer.customerId, identity.storyIdentity);
   if (raced) return { storyId: raced.id, newlyCounted: false };
   const state = await quotaState(tx, customer, at);
@@ -129,12 +129,76 @@ export async function recordRun(tx: Tx, input: RunInput): Promise<void> {
     .where(eq(stories.id, input.storyId));
 }
 
-/** Admit (count if new) and record a successful run in one transaction. */
-export async function billAndRecord(db: Db, admit: AdmitInput, run: Omit<RunInput, "storyId" | "customerId">) {
+/**
+ * Record a run of a story the customer already has, in one statement (it is atomic on its own): refresh the
+ * story's latest scores and insert the run. Returns false when the story is not known yet.
+ */
+async function recordKnownStoryRun(db: Conn, customerId: string, storyIdentity: string, run: Omit<RunInput, "storyId" | "customerId">): Promise<string | null> {
+  const result = await db.execute(sql`
+    with story as (
+      update ${stories} set
+        summary = ${run.ticket.summary},
+        ticket_key = coalesce(${run.ticket.key ?? null}, ticket_key),
+        last_scored_at = greatest(last_scored_at, ${run.at.toISOString()}::timestamptz),
+        run_count = run_count + 1,
+        latest_overall_score = ${run.result.overall_score}::real,
+        latest_scores = ${JSON.stringify(run.result.individual_scores)}::jsonb
+      where customer_id = ${customerId} and story_identity = ${storyIdentity}
+      returning id
+    )
+    insert into ${scoreRuns} (id, customer_id, story_id, ticket_id, source, engine, overall_score, individual_scores, result, ticket, processing_time_ms, created_at)
+    select ${run.runId}::uuid, ${customerId}, story.id, ${run.ticketId}, ${run.source}, ${run.engine}, ${run.result.overall_score}::real,
+      ${JSON.stringify(run.result.individual_scores)}::jsonb, ${JSON.stringify(run.result)}::jsonb, ${JSON.stringify(run.ticket)}::jsonb,
+      ${Math.round(run.processingTimeMs)}::int, ${run.at.toISOString()}::timestamptz
+    from story
+    returning story_id`);
+  const [row] = resultRows<{ story_id: string }>(result);
+  return row ? row.story_id : null;
+}
+
+/**
+ * Admit (count if new) and record a successful run. A known story costs one statement. A new story is
+ * counted in a transaction that holds the customer's row lock, so concurrent new stories are admitted one at
+ * a time and never past the quota, and the unique (customer, identity) index counts one story once.
+ */
+export async function billAndRecord(db: Db, admit: AdmitInput, run: Omit<RunInput, "storyId" | "customerId">): Promise<{ storyId: string; newlyCounted: boolean }> {
+  const { customer, identity, ticket, at } = admit;
+  const known = await recordKnownStoryRun(db, customer.customerId, identity.storyIdentity, run);
+  if (known) return { storyId: known, newlyCounted: false };
   return db.transaction(async (tx) => {
-    const admitted = await admitStory(tx, admit);
-    await recordRun(tx, { ...run, storyId: admitted.storyId, customerId: admit.customer.customerId });
-    return admitted;
+    // Lock first, count after: in READ COMMITTED a later statement sees every story committed while we waited.
+    // FOR NO KEY UPDATE serializes new stories of one customer but, unlike FOR UPDATE, does not block the
+    // foreign-key KEY SHARE locks that concurrent run inserts take on the customer row (that would deadlock).
+    await tx.execute(sql`select id from ${customers} where id = ${customer.customerId} for no key update`);
+    const [locked] = resultRows<{ used: number }>(
+      await tx.execute(sql`select count(*)::int as used from ${stories} where customer_id = ${customer.customerId} and counted_month = ${utcMonth(at)}`),
+    );
+    if (locked.used >= customer.quota) {
+      // A concurrent request may have counted this very story while we waited for the lock: it is free then.
+      const raced = await recordKnownStoryRun(tx, customer.customerId, identity.storyIdentity, run);
+      if (raced) return { storyId: raced, newlyCounted: false };
+      throw new QuotaExhaustedError({ plan: customer.planId, quota: customer.quota, used: locked.used, resetAt: nextUtcMonthStart(at) });
+    }
+    const [inserted] = resultRows<{ story_id: string }>(
+      await tx.execute(sql`
+        with story as (
+          insert into ${stories} (customer_id, story_identity, identity_resolution, counted_month, ticket_key, summary, first_scored_at, last_scored_at, run_count, latest_overall_score, latest_scores)
+          values (${customer.customerId}, ${identity.storyIdentity}, ${identity.identityResolution}, ${utcMonth(at)}, ${ticket.key ?? null}, ${ticket.summary},
+            ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz, 1, ${run.result.overall_score}::real, ${JSON.stringify(run.result.individual_scores)}::jsonb)
+          on conflict (customer_id, story_identity) do nothing
+          returning id
+        )
+        insert into ${scoreRuns} (id, customer_id, story_id, ticket_id, source, engine, overall_score, individual_scores, result, ticket, processing_time_ms, created_at)
+        select ${run.runId}::uuid, ${customer.customerId}, story.id, ${run.ticketId}, ${run.source}, ${run.engine}, ${run.result.overall_score}::real,
+          ${JSON.stringify(run.result.individual_scores)}::jsonb, ${JSON.stringify(run.result)}::jsonb, ${JSON.stringify(run.ticket)}::jsonb,
+          ${Math.round(run.processingTimeMs)}::int, ${at.toISOString()}::timestamptz
+        from story
+        returning story_id`),
+    );
+    if (inserted) return { storyId: inserted.story_id, newlyCounted: true };
+    const raced = await recordKnownStoryRun(tx, customer.customerId, identity.storyIdentity, run);
+    if (!raced) throw new Error("story vanished while being recorded");
+    return { storyId: raced, newlyCounted: false };
   });
 }
 

@@ -142,6 +142,7 @@ export function scoreTickets(items: ScoringItem[]): ScoringResult[] {
 export function createHeuristicEngine(): ScoringEngine {
   return {
     name: "heuristic",
+    cost: "cheap",
     score: async (ticket, context) => scoreTicket(ticket, context),
     scoreBatch: async (items) => scoreTickets(items),
   };

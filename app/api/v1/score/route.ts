@@ -36,15 +36,17 @@ export const POST = gatewayRoute(async ({ request, log }) => {
   };
   const startedAt = now();
   try {
-    await precheckAdmission(db, customer, identity, startedAt);
+    const engine = scoringEngine();
+    // Refuse a new story over quota before paying for a remote model; a cheap engine just scores.
+    if (engine.cost === "expensive") await precheckAdmission(db, customer, identity, startedAt);
     // Only the ticket and its context reach the engine: never the key, the customer or the identity.
-    const { result, processingTimeMs, engine } = await scoreWithEngine(scoringEngine(), ticket, body.context_items ?? []);
+    const { result, processingTimeMs } = await scoreWithEngine(engine, ticket, body.context_items ?? []);
     const jobId = randomUUID();
     const finishedAt = now();
     await billAndRecord(
       db,
       { customer, identity, ticket, at: finishedAt },
-      { runId: jobId, ticketId: body.ticket_id, ticket, source: "api", engine, result, processingTimeMs, at: finishedAt },
+      { runId: jobId, ticketId: body.ticket_id, ticket, source: "api", engine: engine.name, result, processingTimeMs, at: finishedAt },
     );
     const response = scoreResponseSchema.parse({
       ...result,

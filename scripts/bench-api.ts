@@ -1,0 +1,124 @@
+// `npm run bench:api`: throughput and latency of POST /api/v1/score (distinct and repeated stories) against a
+// bare route of the same app (GET /api/ping, constant JSON), measured in one run on the production server.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+
+const { values } = parseArgs({
+  options: {
+    duration: { type: "string", default: "10" },
+    connections: { type: "string", default: "16" },
+    port: { type: "string", default: "3290" },
+  },
+});
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+const port = Number(values.port);
+const base = `http://127.0.0.1:${port}`;
+const adminToken = "bench-admin-token-0123456789";
+const dataDir = mkdtempSync(path.join(tmpdir(), "ssc-bench-api-"));
+
+async function waitForHealth(deadline: number): Promise<void> {
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error("the server did not become healthy in time");
+}
+
+interface Figures {
+  label: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function measure(label: string, options: autocannon.Options): Promise<Figures> {
+  const result = await autocannon({ connections, duration, ...options });
+  return {
+    label,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+async function main(): Promise<void> {
+  const server = spawn(process.execPath, ["scripts/start.mjs"], {
+    env: { ...process.env, PORT: String(port), PGLITE_DIR: path.join(dataDir, "pglite"), DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "", ADMIN_TOKEN: adminToken, LOG_LEVEL: "warn" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  try {
+    await waitForHealth(Date.now() + 240_000);
+    const provisioned = await fetch(`${base}/api/admin/customers`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${adminToken}`, "content-type": "application/json" },
+      body: JSON.stringify({ customer_id: "bench", plan: "enterprise", quota: 100_000_000 }),
+    });
+    const { api_key: apiKey } = (await provisioned.json()) as { api_key: string };
+    const headers = { authorization: `Bearer ${apiKey}`, "content-type": "application/json" };
+    const body = (summary: string) =>
+      JSON.stringify({
+        ticket_id: "BENCH-1",
+        ticket_data: {
+          summary,
+          description: "Shoppers lose their carts when the session expires.",
+          acceptance_criteria: "Given a saved cart, when I return within 30 days, then my items are still there.",
+        },
+      });
+
+    // Warm up every route (JIT, connection pools, first-request compilation).
+    await measure("warm-up", { url: `${base}/api/ping`, duration: 2 });
+    await measure("warm-up", { url: `${base}/api/v1/score`, method: "POST", headers, body: body("warm up story"), duration: 2 });
+
+    let counter = 0;
+    const results: Figures[] = [];
+    results.push(await measure("GET /api/ping (bare route)", { url: `${base}/api/ping` }));
+    results.push(
+      await measure("POST /api/v1/score, distinct stories", {
+        url: `${base}/api/v1/score`,
+        method: "POST",
+        headers,
+        requests: [{ setupRequest: (request) => ({ ...request, body: body(`As a shopper, I want to save cart number ${counter++} so that I can check out later.`) }) }],
+      }),
+    );
+    results.push(
+      await measure("POST /api/v1/score, repeated story", {
+        url: `${base}/api/v1/score`,
+        method: "POST",
+        headers,
+        body: body("As a shopper, I want to save my cart so that I can check out later."),
+      }),
+    );
+
+    console.log(`\nbench:api  ${connections} connections, ${duration} s per run, ${process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "embedded PGlite"}\n`);
+    console.log("route                                   req/s     p50 ms   p99 ms   non-2xx  errors");
+    for (const figure of results) {
+      console.log(
+        `${figure.label.padEnd(38)} ${figure.rps.toFixed(0).padStart(7)} ${figure.p50.toFixed(1).padStart(9)} ${figure.p99.toFixed(1).padStart(8)} ${String(figure.non2xx).padStart(9)} ${String(figure.errors).padStart(7)}`,
+      );
+    }
+    const [bare, distinct, repeated] = results;
+    console.log(`\nscore throughput / bare route: distinct ${(distinct.rps / bare.rps).toFixed(2)}, repeated ${(repeated.rps / bare.rps).toFixed(2)} (target >= 0.50)`);
+  } finally {
+    server.kill("SIGTERM");
+    await new Promise((resolve) => server.once("exit", resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+void main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
