@@ -1,11 +1,36 @@
+import { Evaluator } from "@/components/evaluator/evaluator";
+
 export default function HomePage() {
   return (
-    <section>
-      <h1>Score your user stories against INVEST</h1>
-      <p className="lead">
-        Story Scoring Service checks every story for independence, negotiability, value, estimability, size and
-        testability, and tells you exactly what to fix.
-      </p>
-    </section>
+    <>
+      <section className="hero">
+        <h1>Score your user stories against INVEST</h1>
+        <p className="lead">
+          Upload your backlog and see, story by story, how independent, negotiable, valuable, estimable, small and
+          testable it is, with the exact words to fix.
+        </p>
+      </section>
+      <Evaluator />
+      <section aria-labelledby="how-heading" className="how">
+        <h2 id="how-heading">How it works</h2>
+        <ol className="steps">
+          <li>
+            <strong>Upload</strong> a CSV export of your tracker (comma, semicolon or tab separated, UTF-8) or a text
+            file with one story per line.
+          </li>
+          <li>
+            <strong>Check</strong> which column holds the summary, description, acceptance criteria and key.
+          </li>
+          <li>
+            <strong>Score</strong> the whole backlog at once: duplicates and stories that break the team’s template are
+            found too. Share the results link or download them as CSV.
+          </li>
+        </ol>
+        <p className="muted small">
+          No sign-up. Each address may upload 10 files and score 5 times an hour. Files and results are deleted after
+          24 hours.
+        </p>
+      </section>
+    </>
   );
 }

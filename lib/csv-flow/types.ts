@@ -1,6 +1,7 @@
 // Shapes of the public CSV flow shared by the route handlers and the pages (no server-only imports here).
 import type { Dimension, Finding, PerDimension, TicketData } from "@/lib/scoring/types";
 
+export { DIMENSIONS } from "@/lib/scoring/types";
 export type { Dimension, Finding, PerDimension, TicketData };
 
 export const MAX_FILE_BYTES = 2 * 1024 * 1024;

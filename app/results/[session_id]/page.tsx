@@ -1,0 +1,134 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { headers } from "next/headers";
+import { notFound } from "next/navigation";
+import { DimensionChart } from "@/components/evaluator/dimension-chart";
+import { band, DIMENSION_LABELS, rowList } from "@/components/evaluator/labels";
+import { ResultsTable } from "@/components/evaluator/results-table";
+import { ShareLink } from "@/components/evaluator/share-link";
+import { sessionView } from "@/lib/csv-flow/score-session";
+import { findSession } from "@/lib/csv-flow/sessions";
+import { DIMENSIONS, percent, type ResultsResponse } from "@/lib/csv-flow/types";
+import { env } from "@/lib/env";
+import { ApiError } from "@/lib/http/errors";
+import { enforceCsvLimit } from "@/lib/rate-limit";
+
+export const metadata: Metadata = { title: "Results", robots: { index: false } };
+
+type Props = { params: Promise<{ session_id: string }> };
+
+export default async function ResultsPage({ params }: Props) {
+  const { session_id: sessionId } = await params;
+  try {
+    // The page shows what GET /evaluate/results shows, so it counts against the same per-IP limit.
+    await enforceCsvLimit(await headers(), "results");
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 429) {
+      return (
+        <section>
+          <h1>Too many requests</h1>
+          <p className="alert error" role="alert">
+            {error.message}
+          </p>
+        </section>
+      );
+    }
+    throw error;
+  }
+  const session = await findSession({ sessionId });
+  if (!session) notFound();
+  const view = sessionView(session);
+  if (view.status !== "completed" || !view.summary) {
+    return (
+      <section>
+        <h1>Not scored yet</h1>
+        <p className="lead">
+          <strong>{view.filename}</strong> was uploaded but has not been scored. Upload it again on the{" "}
+          <Link href="/">evaluator</Link> and press Score.
+        </p>
+      </section>
+    );
+  }
+  const shareUrl = `${env().publicBaseUrl}/results/${view.session_id}`;
+  return (
+    <>
+      <header className="results-header">
+        <div>
+          <p className="eyebrow">INVEST results</p>
+          <h1>{view.filename}</h1>
+          <p className="muted">
+            {view.scored_count.toLocaleString("en-US")} of {view.row_count.toLocaleString("en-US")} rows scored · kept until{" "}
+            <time dateTime={view.expires_at}>{new Date(view.expires_at).toUTCString().replace(/:\d\d GMT$/, " UTC")}</time>
+          </p>
+        </div>
+        <div className="results-actions">
+          <a className="button" href={`/evaluate/results/${view.session_id}?format=csv`} download>
+            Download CSV
+          </a>
+          <Link className="button secondary" href="/">
+            Score another backlog
+          </Link>
+        </div>
+      </header>
+
+      {view.skipped_rows.length > 0 && (
+        <p className="alert info">
+          {view.skipped_rows.length} {view.skipped_rows.length === 1 ? "row was" : "rows were"} not scored because the summary
+          is empty: row {rowList(view.skipped_rows)}.
+        </p>
+      )}
+
+      <SummaryCards view={view} />
+
+      <section aria-labelledby="dimensions-heading" className="card chart-card">
+        <h2 id="dimensions-heading" className="visually-hidden">
+          Dimensions
+        </h2>
+        <DimensionChart summary={view.summary} />
+      </section>
+
+      <section aria-labelledby="stories-heading">
+        <h2 id="stories-heading">Stories</h2>
+        <ResultsTable results={view.results} />
+      </section>
+
+      <section aria-labelledby="share-heading" className="card share-card">
+        <h2 id="share-heading">Share these results</h2>
+        <ShareLink url={shareUrl} />
+      </section>
+    </>
+  );
+}
+
+function SummaryCards({ view }: { view: ResultsResponse }) {
+  const summary = view.summary!;
+  const overall = percent(summary.average_overall);
+  const ranked = [...DIMENSIONS].sort((a, b) => summary.dimension_averages[a] - summary.dimension_averages[b]);
+  const weakest = ranked[0];
+  const strongest = ranked[ranked.length - 1];
+  const needWork = view.results.filter((r) => percent(r.overall_score) < 50).length;
+  const duplicates = view.results.filter((r) => r.findings.some((f) => f.code.startsWith("unique."))).length;
+  const cards = [
+    { label: "Average score", value: `${overall}%`, tone: band(overall), note: `${view.scored_count.toLocaleString("en-US")} stories` },
+    { label: "Weakest dimension", value: DIMENSION_LABELS[weakest], tone: band(percent(summary.dimension_averages[weakest])), note: `${percent(summary.dimension_averages[weakest])}% on average` },
+    { label: "Strongest dimension", value: DIMENSION_LABELS[strongest], tone: band(percent(summary.dimension_averages[strongest])), note: `${percent(summary.dimension_averages[strongest])}% on average` },
+    { label: "Need work", value: needWork.toLocaleString("en-US"), tone: needWork ? "bad" : "good", note: "stories below 50%" },
+    { label: "Duplicates", value: duplicates.toLocaleString("en-US"), tone: duplicates ? "mid" : "good", note: "stories repeating another" },
+  ] as const;
+  return (
+    <section aria-labelledby="summary-heading">
+      <h2 id="summary-heading" className="visually-hidden">
+        Summary
+      </h2>
+      <ul className="cards summary-cards">
+        {cards.map((card) => (
+          <li key={card.label} className={`card stat tone-${card.tone}`}>
+            <p className="stat-label">{card.label}</p>
+            <p className="stat-value">{card.value}</p>
+            <p className="stat-note">{card.note}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

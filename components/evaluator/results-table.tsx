@@ -1,0 +1,292 @@
+"use client";
+
+import {
+  createColumnHelper,
+  flexRender,
+  getCoreRowModel,
+  getExpandedRowModel,
+  getFilteredRowModel,
+  getPaginationRowModel,
+  getSortedRowModel,
+  useReactTable,
+  type FilterFn,
+  type SortingState,
+} from "@tanstack/react-table";
+import { Fragment, useMemo, useState } from "react";
+import { DIMENSIONS, percent, type Dimension, type StoryResult } from "@/lib/csv-flow/types";
+import { HighlightedText } from "./highlighted-text";
+import { band, DIMENSION_LABELS } from "./labels";
+
+type Band = "all" | "bad" | "mid" | "good";
+
+const column = createColumnHelper<StoryResult>();
+
+const matchesText: FilterFn<StoryResult> = (row, _columnId, query: string) => {
+  const needle = query.trim().toLowerCase();
+  if (!needle) return true;
+  const r = row.original;
+  return [r.key, r.summary, r.description, r.acceptance_criteria, ...r.findings.map((f) => f.message)]
+    .some((text) => text?.toLowerCase().includes(needle));
+};
+
+function ScoreCell({ score }: { score: number }) {
+  const value = percent(score);
+  return <span className={`score-pill ${band(value)}`}>{value}%</span>;
+}
+
+/** One row per story: sortable, filterable, paged, each expandable to its findings, advice and rewrite. */
+export function ResultsTable({ results }: { results: StoryResult[] }) {
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const [query, setQuery] = useState("");
+  const [scoreBand, setScoreBand] = useState<Band>("all");
+  const [dimension, setDimension] = useState<Dimension | "any">("any");
+
+  const rows = useMemo(
+    () =>
+      results.filter((r) => {
+        const overall = percent(r.overall_score);
+        if (scoreBand !== "all" && band(overall) !== scoreBand) return false;
+        return dimension === "any" || r.findings.some((f) => f.dimension === dimension);
+      }),
+    [results, scoreBand, dimension],
+  );
+
+  const columns = useMemo(
+    () => [
+      column.accessor("row", { header: "Row", cell: (info) => info.getValue() }),
+      column.accessor("summary", {
+        header: "Story",
+        enableSorting: false,
+        cell: (info) => {
+          const row = info.row;
+          return (
+            <button
+              type="button"
+              className="expand-button"
+              aria-expanded={row.getIsExpanded()}
+              aria-controls={`details-${row.original.row}`}
+              onClick={row.getToggleExpandedHandler()}
+            >
+              <span aria-hidden="true" className="chevron">
+                {row.getIsExpanded() ? "▾" : "▸"}
+              </span>
+              <span>
+                {row.original.key && <span className="story-key">{row.original.key}</span>}
+                <span className="clamp">{info.getValue()}</span>
+              </span>
+              <span className="visually-hidden">{row.getIsExpanded() ? ", hide details" : ", show details"}</span>
+            </button>
+          );
+        },
+      }),
+      column.accessor("overall_score", { header: "Overall", cell: (info) => <ScoreCell score={info.getValue()} /> }),
+      ...DIMENSIONS.map((d) =>
+        column.accessor((r) => r.individual_scores[d], { id: d, header: DIMENSION_LABELS[d], cell: (info) => <ScoreCell score={info.getValue()} /> }),
+      ),
+    ],
+    [],
+  );
+
+  // The React Compiler is not enabled here; TanStack Table's non-memoisable API is the documented usage.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const table = useReactTable({
+    data: rows,
+    columns,
+    state: { sorting, globalFilter: query },
+    onSortingChange: setSorting,
+    onGlobalFilterChange: setQuery,
+    globalFilterFn: matchesText,
+    // Lowest scores first on the first click: the stories that need work.
+    sortDescFirst: false,
+    getRowCanExpand: () => true,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    getFilteredRowModel: getFilteredRowModel(),
+    getExpandedRowModel: getExpandedRowModel(),
+    getPaginationRowModel: getPaginationRowModel(),
+    autoResetPageIndex: true,
+    initialState: { pagination: { pageSize: 25 } },
+  });
+
+  const shown = table.getFilteredRowModel().rows.length;
+  const { pageIndex } = table.getState().pagination;
+
+  return (
+    <div className="results-table">
+      <div className="filters" role="search" aria-label="Filter stories">
+        <div className="field grow">
+          <label htmlFor="filter-text">Search</label>
+          <input id="filter-text" type="search" placeholder="Key, words, finding…" value={query} onChange={(e) => setQuery(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor="filter-band">Overall score</label>
+          <select id="filter-band" value={scoreBand} onChange={(e) => setScoreBand(e.target.value as Band)}>
+            <option value="all">All scores</option>
+            <option value="bad">Below 50%</option>
+            <option value="mid">50% to 79%</option>
+            <option value="good">80% and above</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="filter-dimension">Has findings in</label>
+          <select id="filter-dimension" value={dimension} onChange={(e) => setDimension(e.target.value as Dimension | "any")}>
+            <option value="any">Any dimension</option>
+            {DIMENSIONS.map((d) => (
+              <option key={d} value={d}>
+                {DIMENSION_LABELS[d]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <p className="muted small" role="status" aria-live="polite">
+        Showing {shown.toLocaleString("en-US")} of {results.length.toLocaleString("en-US")} stories.
+      </p>
+
+      {/* Focusable so keyboard users can scroll the table sideways on a narrow screen. */}
+      <div className="table-wrap" role="region" aria-label="Stories table" tabIndex={0}>
+        <table>
+          <caption className="visually-hidden">Scores per story; select a story to see its findings</caption>
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => {
+                  const sorted = header.column.getIsSorted();
+                  const label = flexRender(header.column.columnDef.header, header.getContext());
+                  return (
+                    <th
+                      key={header.id}
+                      scope="col"
+                      className={header.column.id === "summary" ? "col-story" : "col-num"}
+                      aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
+                    >
+                      {header.column.getCanSort() ? (
+                        <button type="button" className="sort-button" onClick={header.column.getToggleSortingHandler()}>
+                          {label}
+                          <span aria-hidden="true" className="sort-icon">
+                            {sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : "↕"}
+                          </span>
+                        </button>
+                      ) : (
+                        label
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {table.getRowModel().rows.map((row) => (
+              <Fragment key={row.id}>
+                <tr className={row.getIsExpanded() ? "expanded" : undefined}>
+                  {row.getVisibleCells().map((cell) => (
+                    <td key={cell.id} className={cell.column.id === "summary" ? "col-story" : "col-num"}>
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </td>
+                  ))}
+                </tr>
+                {row.getIsExpanded() && (
+                  <tr className="details-row">
+                    <td colSpan={row.getVisibleCells().length} id={`details-${row.original.row}`}>
+                      <StoryDetails result={row.original} />
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
+            ))}
+            {shown === 0 && (
+              <tr>
+                <td colSpan={columns.length} className="empty">
+                  No story matches these filters.
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+
+      {table.getPageCount() > 1 && (
+        <nav className="pager" aria-label="Result pages">
+          <button type="button" className="button secondary" onClick={() => table.previousPage()} disabled={!table.getCanPreviousPage()}>
+            Previous
+          </button>
+          <span>
+            Page {pageIndex + 1} of {table.getPageCount()}
+          </span>
+          <button type="button" className="button secondary" onClick={() => table.nextPage()} disabled={!table.getCanNextPage()}>
+            Next
+          </button>
+        </nav>
+      )}
+    </div>
+  );
+}
+
+const FIELD_NAMES = { summary: "Story", description: "Description", acceptance_criteria: "Acceptance criteria" } as const;
+
+function StoryDetails({ result }: { result: StoryResult }) {
+  const texts = (Object.keys(FIELD_NAMES) as (keyof typeof FIELD_NAMES)[])
+    .map((field) => ({ field, text: result[field] }))
+    .filter((entry): entry is { field: keyof typeof FIELD_NAMES; text: string } => Boolean(entry.text));
+  const sourceOf = (field?: string) => (field && field in FIELD_NAMES ? result[field as keyof typeof FIELD_NAMES] : null);
+  return (
+    <div className="story-details">
+      <div className="detail-texts">
+        {texts.map(({ field, text }) => (
+          <div key={field}>
+            <h4>{FIELD_NAMES[field]}</h4>
+            <p className="story-text">
+              <HighlightedText text={text} findings={result.findings.filter((f) => f.field === field)} />
+            </p>
+          </div>
+        ))}
+      </div>
+      <div className="detail-grid">
+        <div>
+          <h4>Findings ({result.findings.length})</h4>
+          {result.findings.length === 0 ? (
+            <p className="muted">Nothing to fix.</p>
+          ) : (
+            <ul className="findings">
+              {result.findings.map((f, i) => {
+                const source = sourceOf(f.field);
+                const quote = source && f.start !== undefined && f.end !== undefined ? source.slice(f.start, f.end) : null;
+                return (
+                  <li key={i}>
+                    <span className={`severity severity-${f.severity}`}>{f.severity}</span>{" "}
+                    <span className="dimension-tag">{DIMENSION_LABELS[f.dimension]}</span> {f.message}
+                    {quote ? (
+                      <>
+                        {" "}
+                        <q className="offending">{quote}</q>
+                      </>
+                    ) : null}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </div>
+        <div>
+          <h4>Recommendations</h4>
+          {result.recommendations.length === 0 ? (
+            <p className="muted">None.</p>
+          ) : (
+            <ul>
+              {result.recommendations.map((text, i) => (
+                <li key={i}>{text}</li>
+              ))}
+            </ul>
+          )}
+          {result.rewrite && (
+            <>
+              <h4>Suggested rewrite</h4>
+              <blockquote className="rewrite">{result.rewrite}</blockquote>
+            </>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

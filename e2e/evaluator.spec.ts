@@ -1,0 +1,157 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+// The public evaluator end to end: a real backlog (e2e/fixtures, from ../shared/data/backlogs/g09.txt) through
+// upload, mapping, scoring and the results page. The per-IP limit test must stay last: it uses up the
+// uploads this address may make in the run's fresh database.
+
+const fixture = (name: string) => path.join(__dirname, "fixtures", name);
+const BACKLOG = fixture("duo-backlog.csv"); // 41 rows, semicolon-separated; "Title" is detected as the summary
+const TXT_BACKLOG = fixture("g09.txt");
+
+async function overallScores(page: Page): Promise<number[]> {
+  const texts = await page.locator("tbody tr:not(.details-row) td:nth-child(3)").allInnerTexts();
+  return texts.map((text) => Number(text.replace("%", "")));
+}
+
+async function expectNoSeriousViolations(page: Page, label: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+test("upload a backlog, fix the mapping, score, then sort, filter, expand and download the results", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("INVEST");
+  await page.getByLabel("Choose a file").setInputFiles(BACKLOG);
+
+  // The detected mapping picked the short "Title" column; the preview shows it, and the visitor changes it.
+  const summary = page.getByLabel("Summary");
+  await expect(summary).toHaveValue("Title");
+  await expect(page.getByText("41 rows, semicolon-separated")).toBeVisible();
+  await expect(page.getByLabel("Key")).toHaveValue("Issue key");
+  const preview = page.locator(".preview-table");
+  await expect(preview.locator("tbody tr").first()).toContainText("Capture a business rule");
+  await summary.selectOption("User story");
+  await expect(preview.locator("tbody tr").first()).toContainText("As a RuleAuthor, I want to capture a business rule");
+  await expect(page.getByText("1 row has an empty summary and will be listed as not scored: row 13.")).toBeVisible();
+
+  await page.getByRole("button", { name: "Score 40 stories" }).click();
+  await page.waitForURL(/\/results\/[0-9a-f-]{36}$/);
+  const resultsUrl = page.url();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("duo-backlog.csv");
+  await expect(page.getByText("40 of 41 rows scored")).toBeVisible();
+  await expect(page.getByText("1 row was not scored because the summary is empty: row 13.")).toBeVisible();
+  await expect(page.getByText("Average score per INVEST dimension")).toBeVisible();
+  await expect(page.locator(".chart-canvas svg")).toBeVisible();
+  await expect(page.getByLabel("Shareable link")).toHaveValue(new RegExp(`${new URL(resultsUrl).pathname}$`));
+  await expect(page.getByText("Showing 40 of 40 stories.")).toBeVisible();
+
+  // Sort by overall score, both ways.
+  const overall = page.getByRole("button", { name: /^Overall/ });
+  await overall.click();
+  await expect(page.getByRole("columnheader", { name: /Overall/ })).toHaveAttribute("aria-sort", "ascending");
+  const ascending = await overallScores(page);
+  expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+  await overall.click();
+  await expect(page.getByRole("columnheader", { name: /Overall/ })).toHaveAttribute("aria-sort", "descending");
+  const descending = await overallScores(page);
+  expect(descending).toEqual([...descending].sort((a, b) => b - a));
+
+  // Filter: by text, then by dimension (the repeated story is flagged under Independent).
+  await page.getByLabel("Search").fill("diagram");
+  await expect(page.getByText(/^Showing [1-9] of 40 stories\.$/)).toBeVisible();
+  for (const text of await page.locator("tbody tr:not(.details-row) td:nth-child(2)").allInnerTexts()) expect(text.toLowerCase()).toContain("diagram");
+  await page.getByLabel("Search").fill("");
+  await page.getByLabel("Has findings in").selectOption("independent");
+  await expect(page.getByText(/^Showing [1-9] of 40 stories\.$/)).toBeVisible();
+  await expect(page.locator("tbody")).toContainText("DUO-141"); // repeats DUO-106
+  await page.getByLabel("Has findings in").selectOption("any");
+
+  // Expand a story: findings with the offending words highlighted, recommendations.
+  await page.getByLabel("Search").fill("DUO-114");
+  const story = page.getByRole("button", { name: /DUO-114/ });
+  await expect(story).toHaveAttribute("aria-expanded", "false");
+  await story.click();
+  await expect(story).toHaveAttribute("aria-expanded", "true");
+  const details = page.locator(".details-row");
+  await expect(details.getByRole("heading", { name: /Findings/ })).toBeVisible();
+  await expect(details.locator("mark").filter({ hasText: "quickly" })).toBeVisible();
+  await expect(details.getByRole("heading", { name: "Recommendations" })).toBeVisible();
+  await story.press("Enter");
+  await expect(details).toHaveCount(0);
+
+  // The CSV download: every input row, the skipped one noted.
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download CSV" }).click()]);
+  expect(download.suggestedFilename()).toBe("results-duo-backlog.csv");
+  const csv = readFileSync(await download.path(), "utf8");
+  expect(csv.startsWith("\uFEFFrow,key,summary,overall (%)")).toBe(true);
+  expect(csv).toContain("not scored: the summary is empty");
+  expect(csv).toContain("DUO-141");
+
+  // The shareable URL works in a fresh page.
+  const shared = await page.context().newPage();
+  await shared.goto(resultsUrl);
+  await expect(shared.getByRole("heading", { level: 1 })).toHaveText("duo-backlog.csv");
+  await shared.close();
+});
+
+test("a plain-text backlog with one story per line is accepted", async ({ page }) => {
+  await page.goto("/");
+  await page.getByLabel("Choose a file").setInputFiles(TXT_BACKLOG);
+  await expect(page.getByText("85 rows, one story per line")).toBeVisible();
+  await expect(page.getByLabel("Summary")).toHaveValue("Story");
+  await expect(page.getByRole("button", { name: "Score 85 stories" })).toBeEnabled();
+});
+
+test("a file the service cannot use is explained", async ({ page }) => {
+  await page.goto("/");
+  await page.getByLabel("Choose a file").setInputFiles({ name: "people.csv", mimeType: "text/csv", buffer: Buffer.from("Person;Email\nAnn;ann@example.com\n") });
+  await expect(page.locator(".alert[role=alert]")).toContainText("No summary column found");
+  await expect(page.locator(".alert[role=alert]")).toContainText("found: Person, Email");
+});
+
+test("unknown results show a clear not-found page", async ({ page }) => {
+  const response = await page.goto("/results/00000000-0000-4000-8000-000000000000");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Results not found" })).toBeVisible();
+});
+
+test("both pages pass an axe scan and fit a phone screen", async ({ page }) => {
+  await page.goto("/");
+  await expectNoSeriousViolations(page, "home");
+  await page.getByLabel("Choose a file").setInputFiles(BACKLOG);
+  await expect(page.getByLabel("Summary")).toBeVisible();
+  await expectNoSeriousViolations(page, "home with mapping");
+
+  await page.getByLabel("Summary").selectOption("User story");
+  await page.getByRole("button", { name: "Score 40 stories" }).click();
+  await page.waitForURL(/\/results\//);
+  await page.getByRole("button", { name: /DUO-101/ }).click();
+  await expect(page.locator(".details-row")).toBeVisible();
+  await expectNoSeriousViolations(page, "results");
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const url of ["/", page.url()]) {
+    await page.goto(url);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), url).toBeLessThanOrEqual(390);
+  }
+});
+
+// Keep last: it exhausts this address's uploads for the hour.
+test("the per-IP upload limit is explained with when to retry", async ({ page, request }) => {
+  const body = { file: { name: "one.csv", mimeType: "text/csv", buffer: Buffer.from("Summary\nAs a user, I want to log in\n") } };
+  let status = 0;
+  for (let i = 0; i < 11 && status !== 429; i++) status = (await request.post("/evaluate/upload", { multipart: body })).status();
+  expect(status).toBe(429);
+
+  await page.goto("/");
+  await page.getByLabel("Choose a file").setInputFiles(BACKLOG);
+  const alert = page.locator(".alert[role=alert]");
+  await expect(alert).toContainText("Limit reached.");
+  await expect(alert).toContainText("the limit is 10 per hour");
+  await expect(alert).toContainText(/Try again in \d+ minutes?\. You can upload again at \d/);
+});
