@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { companies, customers, dashboardUsers, plans } from "@/db/schema";
-import { bearerToken, issueApiKey, revokeApiKeys } from "@/lib/auth/api-keys";
+import { bearerToken, forgetCachedKeys, issueApiKey, revokeApiKeys } from "@/lib/auth/api-keys";
 import { hashPassword } from "@/lib/auth/passwords";
 import { safeEqual } from "@/lib/auth/secrets";
 import { env } from "@/lib/env";
@@ -58,6 +58,7 @@ export async function provisionCustomer(db: Db, input: ProvisionCustomerInput): 
         .returning();
       await revokeApiKeys(tx, row.id);
     }
+    forgetCachedKeys(row.id);
     const { key } = await issueApiKey(tx, row.id);
     return {
       created: Boolean(inserted),

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
 import { apiKeys, customers, plans } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
@@ -23,8 +23,26 @@ export async function issueApiKey(tx: Db | Tx, customerId: string): Promise<{ ke
   return { key, prefix };
 }
 
+// Keys resolve to customers from a short in-process cache: a score request then costs no auth query. A
+// revocation or re-provisioning clears this process's entries at once; other instances follow within the TTL.
+const AUTH_CACHE_TTL_MS = 10_000;
+const AUTH_CACHE_MAX = 10_000;
+interface CachedKey {
+  context: CustomerContext;
+  keyId: string;
+  expiresAt: number;
+  lastUsedAt: number;
+}
+const authCache = ((globalThis as unknown as { __sscAuthCache?: Map<string, CachedKey> }).__sscAuthCache ??= new Map());
+
+/** Drop cached keys of a customer (after its keys were revoked, or its plan or quota changed). */
+export function forgetCachedKeys(customerId: string): void {
+  for (const [hash, entry] of authCache) if (entry.context.customerId === customerId) authCache.delete(hash);
+}
+
 /** Revoke every live key of a customer (a re-provisioned customer gets a fresh key and the old ones stop). */
 export async function revokeApiKeys(tx: Db | Tx, customerId: string, now = new Date()): Promise<void> {
+  forgetCachedKeys(customerId);
   await tx
     .update(apiKeys)
     .set({ revokedAt: now })
@@ -47,6 +65,11 @@ export async function authenticateApiKey(db: Db, request: Request, now = new Dat
     });
   }
   const keyHash = sha256Hex(token);
+  const cached = authCache.get(keyHash);
+  if (cached && cached.expiresAt > now.getTime()) {
+    await touchKey(db, cached, now);
+    return cached.context;
+  }
   const [row] = await db
     .select({
       id: apiKeys.id,
@@ -65,20 +88,24 @@ export async function authenticateApiKey(db: Db, request: Request, now = new Dat
     .where(eq(apiKeys.keyHash, keyHash))
     .limit(1);
   if (!row || !safeEqual(row.keyHash, keyHash) || row.revokedAt) {
+    authCache.delete(keyHash);
     throw new ApiError("unauthorized", "Invalid or revoked API key.", [], { "WWW-Authenticate": 'Bearer error="invalid_token"' });
   }
-  // Record use at most once a minute per key, so a busy key does not write on every request.
-  const staleBefore = new Date(now.getTime() - 60_000);
-  if (!row.lastUsedAt || row.lastUsedAt < staleBefore) {
-    await db
-      .update(apiKeys)
-      .set({ lastUsedAt: now })
-      .where(and(eq(apiKeys.id, row.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, staleBefore))));
-  }
-  return {
-    customerId: row.customerId,
-    companyId: row.companyId,
-    planId: row.planId,
-    quota: row.quotaOverride ?? row.planQuota,
+  const entry: CachedKey = {
+    context: { customerId: row.customerId, companyId: row.companyId, planId: row.planId, quota: row.quotaOverride ?? row.planQuota },
+    keyId: row.id,
+    expiresAt: now.getTime() + AUTH_CACHE_TTL_MS,
+    lastUsedAt: row.lastUsedAt?.getTime() ?? 0,
   };
+  if (authCache.size >= AUTH_CACHE_MAX) authCache.clear();
+  authCache.set(keyHash, entry);
+  await touchKey(db, entry, now);
+  return entry.context;
+}
+
+// Record use at most once a minute per key, so a busy key does not write on every request.
+async function touchKey(db: Db, entry: CachedKey, now: Date): Promise<void> {
+  if (now.getTime() - entry.lastUsedAt < 60_000) return;
+  entry.lastUsedAt = now.getTime();
+  await db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, entry.keyId));
 }
