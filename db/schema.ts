@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   text,
   timestamp,
@@ -108,6 +109,23 @@ export const stories = pgTable(
   ],
 );
 
+/**
+ * New stories counted per customer and UTC month: the quota's ledger. It always equals the number of the
+ * customer's stories whose counted_month is that month; admission bumps it atomically only while it is below
+ * the quota (an UPDATE re-checks its WHERE on the latest row version, so concurrent admissions never overrun).
+ */
+export const quotaUsage = pgTable(
+  "quota_usage",
+  {
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    month: text("month").notNull(),
+    used: integer("used").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.customerId, table.month] })],
+);
+
 /** Every scoring run, synchronous or asynchronous, with its full result for history and stats. */
 export const scoreRuns = pgTable(
   "score_runs",
@@ -143,6 +161,7 @@ export type ApiKey = typeof apiKeys.$inferSelect;
 export type DashboardUser = typeof dashboardUsers.$inferSelect;
 export type Story = typeof stories.$inferSelect;
 export type ScoreRun = typeof scoreRuns.$inferSelect;
+export type QuotaUsage = typeof quotaUsage.$inferSelect;
 export type NewScoreRun = typeof scoreRuns.$inferInsert;
 
 // Public CSV flow ------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { resultRows, type Db, type Tx } from "@/db/client";
-import { customers, plans, scoreRuns, stories } from "@/db/schema";
+import { plans, quotaUsage, scoreRuns, stories } from "@/db/schema";
 import type { CustomerContext } from "@/lib/auth/api-keys";
 import { nextUtcMonthStart, utcMonth } from "@/lib/clock";
 import type { ScoringResult, TicketData } from "@/lib/scoring";
@@ -22,14 +22,19 @@ export class QuotaExhaustedError extends Error {
 }
 
 type Conn = Db | Tx;
+type Customer = Pick<CustomerContext, "customerId" | "planId" | "quota">;
 
-/** This month's usage: the customer's stories first counted in the current UTC month. */
-export async function quotaState(db: Conn, customer: Pick<CustomerContext, "customerId" | "planId" | "quota">, at: Date): Promise<QuotaState> {
-  const [{ used }] = await db
-    .select({ used: count() })
-    .from(stories)
-    .where(and(eq(stories.customerId, customer.customerId), eq(stories.countedMonth, utcMonth(at))));
-  return { plan: customer.planId, quota: customer.quota, used, resetAt: nextUtcMonthStart(at) };
+async function usedThisMonth(db: Conn, customerId: string, month: string): Promise<number> {
+  const [row] = await db
+    .select({ used: quotaUsage.used })
+    .from(quotaUsage)
+    .where(and(eq(quotaUsage.customerId, customerId), eq(quotaUsage.month, month)));
+  return row?.used ?? 0;
+}
+
+/** This month's usage: the customer's new stories counted in the current UTC month. */
+export async function quotaState(db: Conn, customer: Customer, at: Date): Promise<QuotaState> {
+  return { plan: customer.planId, quota: customer.quota, used: await usedThisMonth(db, customer.customerId, utcMonth(at)), resetAt: nextUtcMonthStart(at) };
 }
 
 export async function findStory(db: Conn, customerId: string, storyIdentity: string) {
@@ -42,8 +47,8 @@ export async function findStory(db: Conn, customerId: string, storyIdentity: str
 }
 
 /**
- * Cheap check before scoring, so a new story over quota is refused without doing the work. Not
- * authoritative: `admitStory` decides, atomically, after scoring.
+ * Cheap check before paying for an expensive engine, so a new story over quota is refused without doing the
+ * work. Not authoritative: admission decides, atomically, after scoring.
  */
 export async function precheckAdmission(db: Db, customer: CustomerContext, identity: StoryIdentity, at: Date): Promise<void> {
   if (await findStory(db, customer.customerId, identity.storyIdentity)) return;
@@ -58,39 +63,8 @@ export interface AdmitInput {
   at: Date;
 }
 
-/**
- * Count a story against the quota if it is new; a known story is admitted free, in any month. Run inside a
- * transaction: a new story takes the customer's row lock, so concurrent new stories are admitted one at a
- * time and never past the quota, and the unique (customer, identity) index counts one story once.
- */
-export async function admitStory(tx: Tx, { customer, identity, ticket, at }: AdmitInput): Promise<{ storyId: string; newlyCounted: boolean }> {
-  const known = await findStory(tx, customer.customerId, identity.storyIdentity);
-  if (known) return { storyId: known.id, newlyCounted: false };
-  await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customer.customerId)).for("no key update");
-  const raced = await findStory(tx, customer.customerId, identity.storyIdentity);
-  if (raced) return { storyId: raced.id, newlyCounted: false };
-  const state = await quotaState(tx, customer, at);
-  if (state.used >= state.quota) throw new QuotaExhaustedError(state);
-  const [inserted] = await tx
-    .insert(stories)
-    .values({
-      customerId: customer.customerId,
-      storyIdentity: identity.storyIdentity,
-      identityResolution: identity.identityResolution,
-      countedMonth: utcMonth(at),
-      ticketKey: ticket.key ?? null,
-      summary: ticket.summary,
-      firstScoredAt: at,
-      lastScoredAt: at,
-    })
-    .returning({ id: stories.id });
-  return { storyId: inserted.id, newlyCounted: true };
-}
-
 export interface RunInput {
   runId: string;
-  customerId: string;
-  storyId: string;
   ticketId: string;
   ticket: TicketData;
   source: "api" | "async" | "seed";
@@ -100,105 +74,129 @@ export interface RunInput {
   at: Date;
 }
 
-/** Store one scoring run and keep the story's latest scores current (for stats and history). */
-export async function recordRun(tx: Tx, input: RunInput): Promise<void> {
-  await tx.insert(scoreRuns).values({
-    id: input.runId,
-    customerId: input.customerId,
-    storyId: input.storyId,
-    ticketId: input.ticketId,
-    source: input.source,
-    engine: input.engine,
-    overallScore: input.result.overall_score,
-    individualScores: input.result.individual_scores,
-    result: input.result as unknown as Record<string, unknown>,
-    ticket: input.ticket as unknown as Record<string, unknown>,
-    processingTimeMs: Math.round(input.processingTimeMs),
-    createdAt: input.at,
-  });
-  await tx
-    .update(stories)
-    .set({
-      summary: input.ticket.summary,
-      ticketKey: input.ticket.key ?? sql`${stories.ticketKey}`,
-      lastScoredAt: sql`greatest(${stories.lastScoredAt}, ${input.at.toISOString()}::timestamptz)`,
-      runCount: sql`${stories.runCount} + 1`,
-      latestOverallScore: input.result.overall_score,
-      latestScores: input.result.individual_scores,
-    })
-    .where(eq(stories.id, input.storyId));
+const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+const timestamp = (value: Date) => sql`${value.toISOString()}::timestamptz`;
+
+/** `insert into score_runs ... select ... from <storySource>`: one run of the story the source yields. */
+function insertRunFrom(storySource: SQL, customerId: string, run: RunInput): SQL {
+  return sql`insert into ${scoreRuns} (id, customer_id, story_id, ticket_id, source, engine, overall_score, individual_scores, result, ticket, processing_time_ms, created_at)
+    select ${run.runId}::uuid, ${customerId}, story.id, ${run.ticketId}, ${run.source}, ${run.engine}, ${run.result.overall_score}::real,
+      ${json(run.result.individual_scores)}, ${json(run.result)}, ${json(run.ticket)}, ${Math.round(run.processingTimeMs)}::int, ${timestamp(run.at)}
+    from ${storySource}`;
 }
 
 /**
- * Record a run of a story the customer already has, in one statement (it is atomic on its own): refresh the
- * story's latest scores and insert the run. Returns false when the story is not known yet.
+ * Record a run of a story the customer already has, in one statement (atomic on its own): refresh the
+ * story's latest scores and insert the run. Returns the story id, or null when the story is not known.
  */
-async function recordKnownStoryRun(db: Conn, customerId: string, storyIdentity: string, run: Omit<RunInput, "storyId" | "customerId">): Promise<string | null> {
+async function recordKnownStoryRun(db: Conn, customerId: string, storyIdentity: string, run: RunInput): Promise<string | null> {
   const result = await db.execute(sql`
     with story as (
       update ${stories} set
         summary = ${run.ticket.summary},
         ticket_key = coalesce(${run.ticket.key ?? null}, ticket_key),
-        last_scored_at = greatest(last_scored_at, ${run.at.toISOString()}::timestamptz),
+        last_scored_at = greatest(last_scored_at, ${timestamp(run.at)}),
         run_count = run_count + 1,
         latest_overall_score = ${run.result.overall_score}::real,
-        latest_scores = ${JSON.stringify(run.result.individual_scores)}::jsonb
+        latest_scores = ${json(run.result.individual_scores)}
       where customer_id = ${customerId} and story_identity = ${storyIdentity}
       returning id
     )
-    insert into ${scoreRuns} (id, customer_id, story_id, ticket_id, source, engine, overall_score, individual_scores, result, ticket, processing_time_ms, created_at)
-    select ${run.runId}::uuid, ${customerId}, story.id, ${run.ticketId}, ${run.source}, ${run.engine}, ${run.result.overall_score}::real,
-      ${JSON.stringify(run.result.individual_scores)}::jsonb, ${JSON.stringify(run.result)}::jsonb, ${JSON.stringify(run.ticket)}::jsonb,
-      ${Math.round(run.processingTimeMs)}::int, ${run.at.toISOString()}::timestamptz
-    from story
+    ${insertRunFrom(sql`story`, customerId, run)}
     returning story_id`);
   const [row] = resultRows<{ story_id: string }>(result);
   return row ? row.story_id : null;
 }
 
 /**
- * Admit (count if new) and record a successful run. A known story costs one statement. A new story is
- * counted in a transaction that holds the customer's row lock, so concurrent new stories are admitted one at
- * a time and never past the quota, and the unique (customer, identity) index counts one story once.
+ * Insert a new story and count it in one statement: the usage row is bumped only while below the quota (an
+ * upsert re-checks its WHERE on the latest row version, so concurrent admissions never overrun), and the
+ * unique (customer, identity) index makes a story sent twice at once count once. With `run`, the run is
+ * inserted in the same statement. Run it in a transaction: a refusal must roll the story insert back.
  */
-export async function billAndRecord(db: Db, admit: AdmitInput, run: Omit<RunInput, "storyId" | "customerId">): Promise<{ storyId: string; newlyCounted: boolean }> {
+async function insertAndCount(tx: Tx, admit: AdmitInput, run: RunInput | null): Promise<{ inserted: string | null; counted: boolean }> {
   const { customer, identity, ticket, at } = admit;
+  const month = utcMonth(at);
+  const latest = run ? sql`1, ${run.result.overall_score}::real, ${json(run.result.individual_scores)}` : sql`0, null, null`;
+  const result = await tx.execute(sql`
+    with story as (
+      insert into ${stories} (customer_id, story_identity, identity_resolution, counted_month, ticket_key, summary, first_scored_at, last_scored_at, run_count, latest_overall_score, latest_scores)
+      values (${customer.customerId}, ${identity.storyIdentity}, ${identity.identityResolution}, ${month}, ${ticket.key ?? null}, ${ticket.summary},
+        ${timestamp(at)}, ${timestamp(at)}, ${latest})
+      on conflict (customer_id, story_identity) do nothing
+      returning id
+    ),
+    bump as (
+      insert into ${quotaUsage} (customer_id, month, used)
+      select ${customer.customerId}, ${month}, 1 from story where ${customer.quota}::int > 0
+      on conflict (customer_id, month) do update set used = ${quotaUsage}.used + 1 where ${quotaUsage}.used < ${customer.quota}::int
+      returning used
+    )${run ? sql`, run as (${insertRunFrom(sql`story, bump`, customer.customerId, run)} returning story_id)` : sql``}
+    select (select id from story) as inserted, exists (select 1 from bump) as counted`);
+  const [row] = resultRows<{ inserted: string | null; counted: boolean }>(result);
+  return row;
+}
+
+/**
+ * Admit (count if new) and record a successful run. A known story is free and costs one statement; a new
+ * story is counted against the monthly quota, or refused with QuotaExhaustedError and nothing stored.
+ */
+export async function billAndRecord(db: Db, admit: AdmitInput, run: RunInput): Promise<{ storyId: string; newlyCounted: boolean }> {
+  const { customer, identity, at } = admit;
   const known = await recordKnownStoryRun(db, customer.customerId, identity.storyIdentity, run);
   if (known) return { storyId: known, newlyCounted: false };
   return db.transaction(async (tx) => {
-    // Lock first, count after: in READ COMMITTED a later statement sees every story committed while we waited.
-    // FOR NO KEY UPDATE serializes new stories of one customer but, unlike FOR UPDATE, does not block the
-    // foreign-key KEY SHARE locks that concurrent run inserts take on the customer row (that would deadlock).
-    await tx.execute(sql`select id from ${customers} where id = ${customer.customerId} for no key update`);
-    const [locked] = resultRows<{ used: number }>(
-      await tx.execute(sql`select count(*)::int as used from ${stories} where customer_id = ${customer.customerId} and counted_month = ${utcMonth(at)}`),
-    );
-    if (locked.used >= customer.quota) {
-      // A concurrent request may have counted this very story while we waited for the lock: it is free then.
+    const { inserted, counted } = await insertAndCount(tx, admit, run);
+    if (!inserted) {
+      // A concurrent request counted this very story first: this score is a free re-score.
       const raced = await recordKnownStoryRun(tx, customer.customerId, identity.storyIdentity, run);
-      if (raced) return { storyId: raced, newlyCounted: false };
-      throw new QuotaExhaustedError({ plan: customer.planId, quota: customer.quota, used: locked.used, resetAt: nextUtcMonthStart(at) });
+      if (!raced) throw new Error("story vanished while being recorded");
+      return { storyId: raced, newlyCounted: false };
     }
-    const [inserted] = resultRows<{ story_id: string }>(
-      await tx.execute(sql`
-        with story as (
-          insert into ${stories} (customer_id, story_identity, identity_resolution, counted_month, ticket_key, summary, first_scored_at, last_scored_at, run_count, latest_overall_score, latest_scores)
-          values (${customer.customerId}, ${identity.storyIdentity}, ${identity.identityResolution}, ${utcMonth(at)}, ${ticket.key ?? null}, ${ticket.summary},
-            ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz, 1, ${run.result.overall_score}::real, ${JSON.stringify(run.result.individual_scores)}::jsonb)
-          on conflict (customer_id, story_identity) do nothing
-          returning id
-        )
-        insert into ${scoreRuns} (id, customer_id, story_id, ticket_id, source, engine, overall_score, individual_scores, result, ticket, processing_time_ms, created_at)
-        select ${run.runId}::uuid, ${customer.customerId}, story.id, ${run.ticketId}, ${run.source}, ${run.engine}, ${run.result.overall_score}::real,
-          ${JSON.stringify(run.result.individual_scores)}::jsonb, ${JSON.stringify(run.result)}::jsonb, ${JSON.stringify(run.ticket)}::jsonb,
-          ${Math.round(run.processingTimeMs)}::int, ${at.toISOString()}::timestamptz
-        from story
-        returning story_id`),
-    );
-    if (inserted) return { storyId: inserted.story_id, newlyCounted: true };
-    const raced = await recordKnownStoryRun(tx, customer.customerId, identity.storyIdentity, run);
-    if (!raced) throw new Error("story vanished while being recorded");
-    return { storyId: raced, newlyCounted: false };
+    if (!counted) throw new QuotaExhaustedError(await quotaState(tx, customer, at));
+    return { storyId: inserted, newlyCounted: true };
+  });
+}
+
+/**
+ * Reserve a story against the quota before it is scored (asynchronous jobs): a known story is admitted free;
+ * a new one is inserted without runs and counted, or refused. `releaseStory` undoes a reservation.
+ */
+export async function admitStory(db: Db, admit: AdmitInput): Promise<{ storyId: string; newlyCounted: boolean }> {
+  const known = await findStory(db, admit.customer.customerId, admit.identity.storyIdentity);
+  if (known) return { storyId: known.id, newlyCounted: false };
+  return db.transaction(async (tx) => {
+    const { inserted, counted } = await insertAndCount(tx, admit, null);
+    if (!inserted) {
+      const raced = await findStory(tx, admit.customer.customerId, admit.identity.storyIdentity);
+      if (!raced) throw new Error("story vanished while being admitted");
+      return { storyId: raced.id, newlyCounted: false };
+    }
+    if (!counted) throw new QuotaExhaustedError(await quotaState(tx, admit.customer, admit.at));
+    return { storyId: inserted, newlyCounted: true };
+  });
+}
+
+/** Record a run of an admitted story (asynchronous jobs). */
+export async function recordRun(db: Db, customerId: string, storyIdentity: string, run: RunInput): Promise<string> {
+  const storyId = await recordKnownStoryRun(db, customerId, storyIdentity, run);
+  if (!storyId) throw new Error("the admitted story no longer exists");
+  return storyId;
+}
+
+/** Release a reservation whose job failed for good: a story never scored is removed and uncounted. */
+export async function releaseStory(db: Db, storyId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [removed] = await tx
+      .delete(stories)
+      .where(and(eq(stories.id, storyId), eq(stories.runCount, 0)))
+      .returning({ customerId: stories.customerId, month: stories.countedMonth });
+    if (!removed) return false;
+    await tx
+      .update(quotaUsage)
+      .set({ used: sql`greatest(${quotaUsage.used} - 1, 0)` })
+      .where(and(eq(quotaUsage.customerId, removed.customerId), eq(quotaUsage.month, removed.month)));
+    return true;
   });
 }
 

@@ -1,7 +1,7 @@
 import { and, count, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { scoreRuns, stories } from "@/db/schema";
+import { quotaUsage, scoreRuns, stories } from "@/db/schema";
 import { provisionCustomer } from "@/lib/admin/provisioning";
 import { revokeApiKeys } from "@/lib/auth/api-keys";
 import { setClock } from "@/lib/clock";
@@ -299,6 +299,8 @@ describe.runIf(hasPostgres)("POST /api/v1/score: concurrency on PostgreSQL", () 
     expect(statuses.filter((status) => status === 200)).toHaveLength(50);
     expect(statuses.filter((status) => status === 429)).toHaveLength(150);
     expect(await countedStories("burst-co")).toBe(50);
+    const [usage] = await database().db.select().from(quotaUsage).where(eq(quotaUsage.customerId, "burst-co"));
+    expect(usage.used).toBe(50);
   });
 
   it("counts one story sent 50 times at once exactly once", async () => {

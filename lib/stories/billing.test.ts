@@ -1,0 +1,69 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { quotaUsage, stories } from "@/db/schema";
+import { provisionCustomer } from "@/lib/admin/provisioning";
+import type { CustomerContext } from "@/lib/auth/api-keys";
+import { scoreTicket } from "@/lib/scoring";
+import { setupTestDatabase } from "@/lib/testing/db";
+import { admitStory, billAndRecord, QuotaExhaustedError, quotaState, recordRun, releaseStory } from "./billing";
+import { resolveStoryIdentity } from "./identity";
+
+const database = setupTestDatabase();
+const at = new Date("2026-11-10T10:00:00Z");
+
+async function customer(id: string, quota: number): Promise<CustomerContext> {
+  await provisionCustomer(database().db, { customer_id: id, plan: "free", quota });
+  return { customerId: id, companyId: null, planId: "free", quota };
+}
+
+const ticket = (summary: string) => ({ summary });
+const run = (summary: string) => ({
+  runId: randomUUID(),
+  ticketId: "T-1",
+  ticket: ticket(summary),
+  source: "async" as const,
+  engine: "heuristic",
+  result: scoreTicket(ticket(summary)),
+  processingTimeMs: 1,
+  at,
+});
+
+describe("quota reservations (asynchronous jobs)", () => {
+  it("reserves new stories up to the quota, admits known ones free, and releases failed reservations", async () => {
+    const acme = await customer("reserve-co", 2);
+    const admit = (summary: string) => admitStory(database().db, { customer: acme, identity: resolveStoryIdentity(ticket(summary)), ticket: ticket(summary), at });
+    const first = await admit("Story one");
+    expect(first.newlyCounted).toBe(true);
+    expect((await admit("Story one")).newlyCounted).toBe(false);
+    const second = await admit("Story two");
+    await expect(admit("Story three")).rejects.toBeInstanceOf(QuotaExhaustedError);
+    expect((await quotaState(database().db, acme, at)).used).toBe(2);
+
+    // The first job completes; the second fails for good and gives its slot back.
+    await recordRun(database().db, "reserve-co", resolveStoryIdentity(ticket("Story one")).storyIdentity, run("Story one"));
+    expect(await releaseStory(database().db, second.storyId)).toBe(true);
+    expect(await releaseStory(database().db, first.storyId)).toBe(false); // scored stories are never released
+    expect((await quotaState(database().db, acme, at)).used).toBe(1);
+    expect((await admit("Story three")).newlyCounted).toBe(true);
+  });
+
+  it("keeps the usage ledger equal to the stories counted in each month", async () => {
+    const acme = await customer("ledger-co", 10);
+    for (const summary of ["a", "b", "a", "c"]) {
+      await billAndRecord(database().db, { customer: acme, identity: resolveStoryIdentity(ticket(summary)), ticket: ticket(summary), at }, run(summary));
+    }
+    const counted = await database().db.select().from(stories).where(and(eq(stories.customerId, "ledger-co"), eq(stories.countedMonth, "2026-11")));
+    const [usage] = await database().db.select().from(quotaUsage).where(eq(quotaUsage.customerId, "ledger-co"));
+    expect(counted).toHaveLength(3);
+    expect(usage.used).toBe(3);
+  });
+
+  it("refuses every new story when the quota is 0 but still admits nothing", async () => {
+    const none = await customer("zero-co", 0);
+    await expect(
+      billAndRecord(database().db, { customer: none, identity: resolveStoryIdentity(ticket("x")), ticket: ticket("x"), at }, run("x")),
+    ).rejects.toMatchObject({ state: { quota: 0, used: 0 } });
+    expect(await database().db.select().from(stories).where(eq(stories.customerId, "zero-co"))).toHaveLength(0);
+  });
+});
