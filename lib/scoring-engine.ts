@@ -6,7 +6,15 @@ const holder = globalThis as unknown as { __sscEngine?: ScoringEngine; __sscEngi
 /** The configured scoring engine (SCORING_ENGINE), built once per process. It never sees credentials. */
 export function scoringEngine(): ScoringEngine {
   if (holder.__sscEngineOverride) return holder.__sscEngineOverride;
-  holder.__sscEngine ??= createEngine(env().SCORING_ENGINE);
+  const config = env();
+  holder.__sscEngine ??= createEngine(config.SCORING_ENGINE, {
+    baseURL: config.OPENAI_BASE_URL,
+    apiKey: config.OPENAI_API_KEY,
+    model: config.SCORING_MODEL,
+    temperature: config.SCORING_TEMPERATURE,
+    timeoutMs: config.SCORING_TIMEOUT_MS,
+    concurrency: config.SCORING_CONCURRENCY,
+  });
   return holder.__sscEngine;
 }
 

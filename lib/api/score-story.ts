@@ -1,14 +1,8 @@
-import type { ContextItem, ScoringEngine, ScoringResult, TicketData } from "@/lib/scoring";
+import { EngineUnavailable, type ContextItem, type ScoringEngine, type ScoringResult, type TicketData } from "@/lib/scoring";
 import { ApiError } from "@/lib/http/errors";
 import { logger } from "@/lib/log";
 
-/** Raised by an engine whose provider is down or overloaded: the gateway answers 503 and bills nothing. */
-export class EngineUnavailable extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = "EngineUnavailable";
-  }
-}
+export { EngineUnavailable };
 
 /** Run the engine, timing it. An engine failure becomes a 503 (unavailable) or 500; nothing is billed. */
 export async function scoreWithEngine(

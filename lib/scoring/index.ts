@@ -2,6 +2,7 @@ import { createHeuristicEngine } from "./heuristic";
 import type { ScoringEngine } from "./types";
 
 export * from "./types";
+export * from "./errors";
 export { createHeuristicEngine, scoreTicket, scoreTickets } from "./heuristic";
 
 export const ENGINE_NAMES = ["heuristic", "openai"] as const;
