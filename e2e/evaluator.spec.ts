@@ -98,9 +98,15 @@ test("upload a backlog, fix the mapping, score, then sort, filter, expand and do
   await shared.close();
 });
 
-test("a plain-text backlog with one story per line is accepted", async ({ page }) => {
+test("a plain-text backlog with one story per line can be dropped on the page", async ({ page }) => {
   await page.goto("/");
-  await page.getByLabel("Choose a file").setInputFiles(TXT_BACKLOG);
+  const dataTransfer = await page.evaluateHandle((text) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([text], "g09.txt", { type: "text/plain" }));
+    return transfer;
+  }, readFileSync(TXT_BACKLOG, "utf8"));
+  await page.locator(".dropzone").dispatchEvent("dragover", { dataTransfer });
+  await page.locator(".dropzone").dispatchEvent("drop", { dataTransfer });
   await expect(page.getByText("85 rows, one story per line")).toBeVisible();
   await expect(page.getByLabel("Summary")).toHaveValue("Story");
   await expect(page.getByRole("button", { name: "Score 85 stories" })).toBeEnabled();

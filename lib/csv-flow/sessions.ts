@@ -1,7 +1,7 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { getDb, getDbHandle } from "@/db/client";
 import { csvSessions, type CsvSession } from "@/db/schema";
-import { purgeRateLimitCounters } from "@/lib/rate-limit";
+import { CSV_LIMITS, purgeRateLimitCounters } from "@/lib/rate-limit";
 import { SESSION_TTL_HOURS, type ColumnMapping, type CsvSummary, type StoryResult } from "./types";
 import type { ParsedUpload } from "./upload";
 
@@ -12,7 +12,7 @@ const notExpired = gt(csvSessions.expiresAt, sql`now()`);
 export async function purgeExpired(): Promise<void> {
   const db = await getDb();
   await db.delete(csvSessions).where(lt(csvSessions.expiresAt, sql`now()`));
-  await purgeRateLimitCounters(await getDbHandle(), 3600);
+  await purgeRateLimitCounters(await getDbHandle(), Math.max(...Object.values(CSV_LIMITS).map((rule) => rule.windowSeconds)));
 }
 
 export async function createSession({ filename, upload }: { filename: string; upload: ParsedUpload }): Promise<CsvSession> {
