@@ -3,6 +3,7 @@
 import { Bar, BarChart, CartesianGrid, Cell, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { DimensionsBreakdown } from "@/lib/stats/dimensions";
 import { DIMENSION_LABELS, DIMENSIONS, percent, scoreClass } from "@/lib/stats/format";
+import { ScrollRegion } from "./scroll-region";
 
 const BANDS = [
   { key: "weak", label: "Below 50%", color: "#b42318", from: 0, to: 4 },
@@ -33,8 +34,11 @@ export function DimensionBreakdown({ breakdown }: { breakdown: DimensionsBreakdo
       <h2 id="dimensions-heading">INVEST dimensions</h2>
       {weakest ? (
         <p className="callout" data-testid="weakest-callout">
-          <strong>Work on {DIMENSION_LABELS[weakest]} first:</strong> its average is {percent(breakdown.dimensions[weakest].average)}, and{" "}
-          {Math.round((breakdown.dimensions[weakest].share_below_5 ?? 0) * 100)}% of your stories score below 50% on it.
+          <strong>Work on {DIMENSION_LABELS[weakest]} first:</strong> it is the weakest of the six dimensions, with an average of{" "}
+          {percent(breakdown.dimensions[weakest].average)}
+          {(breakdown.dimensions[weakest].share_below_5 ?? 0) > 0
+            ? `, and ${Math.round((breakdown.dimensions[weakest].share_below_5 ?? 0) * 100)}% of the stories score below 50% on it.`
+            : "."}
         </p>
       ) : (
         <p className="muted">No scored stories yet.</p>
@@ -44,7 +48,7 @@ export function DimensionBreakdown({ breakdown }: { breakdown: DimensionsBreakdo
           <figcaption>Average score per dimension</figcaption>
           <div className="chart-box" aria-hidden="true">
             <ResponsiveContainer width="100%" height="100%">
-              <BarChart data={averages} layout="vertical" margin={{ top: 4, right: 16, bottom: 4, left: 8 }}>
+              <BarChart accessibilityLayer={false} data={averages} layout="vertical" margin={{ top: 4, right: 16, bottom: 4, left: 8 }}>
                 <CartesianGrid stroke="#e3e7ee" horizontal={false} />
                 <XAxis type="number" domain={[0, 100]} ticks={[0, 25, 50, 75, 100]} unit="%" tick={{ fontSize: 12, fill: "#4b5565" }} />
                 <YAxis type="category" dataKey="dimension" width={92} tick={{ fontSize: 12, fill: "#1a1f2b" }} />
@@ -62,7 +66,7 @@ export function DimensionBreakdown({ breakdown }: { breakdown: DimensionsBreakdo
           <figcaption>Share of stories by score band</figcaption>
           <div className="chart-box" aria-hidden="true">
             <ResponsiveContainer width="100%" height="100%">
-              <BarChart data={distribution} layout="vertical" stackOffset="expand" margin={{ top: 4, right: 16, bottom: 4, left: 8 }}>
+              <BarChart accessibilityLayer={false} data={distribution} layout="vertical" stackOffset="expand" margin={{ top: 4, right: 16, bottom: 4, left: 8 }}>
                 <CartesianGrid stroke="#e3e7ee" horizontal={false} />
                 <XAxis type="number" tickFormatter={(value: number) => `${Math.round(value * 100)}%`} tick={{ fontSize: 12, fill: "#4b5565" }} />
                 <YAxis type="category" dataKey="dimension" width={92} tick={{ fontSize: 12, fill: "#1a1f2b" }} />
@@ -76,7 +80,7 @@ export function DimensionBreakdown({ breakdown }: { breakdown: DimensionsBreakdo
           </div>
         </figure>
       </div>
-      <div className="table-wrap">
+      <ScrollRegion label="Dimension table">
         <table className="dimension-table">
           <caption className="sr-only">Per-dimension averages and score distribution</caption>
           <thead>
@@ -113,7 +117,7 @@ export function DimensionBreakdown({ breakdown }: { breakdown: DimensionsBreakdo
             })}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }

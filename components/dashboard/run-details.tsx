@@ -1,5 +1,6 @@
 import { DIMENSION_LABELS, DIMENSIONS, formatDateTime, percent, scoreClass } from "@/lib/stats/format";
 import type { HistoryRun } from "@/lib/stats/story-history";
+import { ScrollRegion } from "./scroll-region";
 
 const SEVERITY_LABEL: Record<string, string> = { high: "High", medium: "Medium", low: "Low" };
 
@@ -28,7 +29,7 @@ export function RunDetails({ run, number, previous }: { run: HistoryRun; number:
           {delta !== null ? ` · ${delta >= 0 ? "+" : ""}${delta} points since the previous run` : ""}
         </p>
       </div>
-      <div className="table-wrap">
+      <ScrollRegion label="Scores and reasoning">
         <table className="reasoning-table">
           <caption className="sr-only">Scores and reasoning per dimension, run {number}</caption>
           <thead>
@@ -66,7 +67,7 @@ export function RunDetails({ run, number, previous }: { run: HistoryRun; number:
             })}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <div className="run-columns">
         <div>
           <h4>Findings</h4>
@@ -96,8 +97,10 @@ export function RunDetails({ run, number, previous }: { run: HistoryRun; number:
           )}
         </div>
       </div>
-      <h4>Proposed rewrite</h4>
-      {run.rewrite ? <blockquote className="rewrite">{run.rewrite}</blockquote> : <p className="muted">The engine had nothing better to propose.</p>}
+      <div>
+        <h4>Proposed rewrite</h4>
+        {run.rewrite ? <blockquote className="rewrite">{run.rewrite}</blockquote> : <p className="muted">The engine had nothing better to propose.</p>}
+      </div>
     </>
   );
 }

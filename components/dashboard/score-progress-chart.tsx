@@ -7,7 +7,7 @@ export function ScoreProgressChart({ points }: { points: { label: string; overal
   return (
     <div className="chart-box small-chart" aria-hidden="true">
       <ResponsiveContainer width="100%" height="100%">
-        <LineChart data={points} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
+        <LineChart accessibilityLayer={false} data={points} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
           <CartesianGrid stroke="#e3e7ee" vertical={false} />
           <XAxis dataKey="label" tick={{ fontSize: 12, fill: "#4b5565" }} />
           <YAxis domain={[0, 100]} ticks={[0, 50, 100]} unit="%" tick={{ fontSize: 12, fill: "#4b5565" }} width={48} />

@@ -2,13 +2,17 @@
 
 import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useState, useSyncExternalStore, type FormEvent } from "react";
+
+const noSubscription = () => () => {};
 
 /** Email and password form posting to next-auth's Credentials provider. */
 export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  // Until the script runs, the button stays disabled: a native submit would bypass next-auth's CSRF check.
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -36,7 +40,7 @@ export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
   }
 
   return (
-    <form className="signin-form card" onSubmit={onSubmit} noValidate={false}>
+    <form className="signin-form card" method="post" onSubmit={onSubmit}>
       <div className="field">
         <label htmlFor="email">Email</label>
         <input id="email" name="email" type="email" autoComplete="username" required autoFocus />
@@ -52,7 +56,7 @@ export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
           </p>
         ) : null}
       </div>
-      <button className="button" type="submit" disabled={pending}>
+      <button className="button" type="submit" disabled={pending || !hydrated}>
         {pending ? "Signing in…" : "Sign in"}
       </button>
     </form>

@@ -7,6 +7,7 @@ import { DIMENSION_LABELS, DIMENSIONS, formatDate, percent, scoreClass } from "@
 import { MAX_OFFSET, type StorySort } from "@/lib/stats/params";
 import type { StoryListItem, StoryPage } from "@/lib/stats/stories";
 import { fetchStats } from "./stats-client";
+import { ScrollRegion } from "./scroll-region";
 
 type Order = "asc" | "desc";
 
@@ -150,7 +151,7 @@ export function StoriesTable({ initial, customer, showCustomer }: { initial: Sto
           {error}
         </p>
       ) : null}
-      <div className="table-wrap">
+      <ScrollRegion label="Stories table">
         <table className="stories-table">
           <caption className="sr-only">Stories with their latest scores. Select a column heading button to sort.</caption>
           <thead>
@@ -202,7 +203,7 @@ export function StoriesTable({ initial, customer, showCustomer }: { initial: Sto
             ) : null}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <nav className="pager" aria-label="Stories pages">
         <button type="button" className="button secondary" disabled={pageNumber <= 1 || loading} onClick={() => setPageNumber(pageNumber - 1)}>
           Previous

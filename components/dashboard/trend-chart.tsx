@@ -6,6 +6,7 @@ import { DIMENSION_LABELS, percent } from "@/lib/stats/format";
 import type { TrendInterval } from "@/lib/stats/params";
 import type { TrendPoint } from "@/lib/stats/trends";
 import { fetchStats } from "./stats-client";
+import { ScrollRegion } from "./scroll-region";
 
 const INTERVALS: { value: TrendInterval; label: string }[] = [
   { value: "day", label: "Day" },
@@ -85,7 +86,7 @@ export function TrendChart({ initial, initialInterval, customer }: { initial: Tr
       ) : null}
       <div className="chart-box" aria-hidden="true">
         <ResponsiveContainer width="100%" height="100%">
-          <LineChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
+          <LineChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
             <CartesianGrid stroke="#e3e7ee" vertical={false} />
             <XAxis dataKey="period" tick={{ fontSize: 12, fill: "#4b5565" }} minTickGap={16} />
             <YAxis domain={[0, 100]} ticks={[0, 25, 50, 75, 100]} unit="%" tick={{ fontSize: 12, fill: "#4b5565" }} width={48} />
@@ -97,7 +98,7 @@ export function TrendChart({ initial, initialInterval, customer }: { initial: Tr
       </div>
       <details className="data-table">
         <summary>Show the numbers</summary>
-        <div className="table-wrap">
+        <ScrollRegion label="Trend numbers">
           <table>
             <caption className="sr-only">Average score per {interval}</caption>
             <thead>
@@ -125,7 +126,7 @@ export function TrendChart({ initial, initialInterval, customer }: { initial: Tr
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </details>
     </section>
   );

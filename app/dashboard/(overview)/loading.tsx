@@ -1,4 +1,5 @@
-// Shown while the dashboard's statistics load.
+// Shown while the dashboard's statistics load (only for /dashboard itself: the route group keeps it off the story
+// pages, whose 404 must be a real 404 status, not a streamed 200).
 export default function DashboardLoading() {
   return (
     <div className="dashboard" aria-busy="true">

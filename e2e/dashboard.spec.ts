@@ -1,0 +1,122 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+const DEMO = { email: "demo@example.com", password: "demo-password" };
+const LEAD = { email: "lead@example.com", password: "demo-password" };
+
+async function signIn(page: Page, login: { email: string; password: string }, from = "/dashboard") {
+  await page.goto(from);
+  await expect(page).toHaveURL(/\/login\?callbackUrl=/);
+  await page.getByLabel("Email").fill(login.email);
+  await page.getByLabel("Password").fill(login.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+}
+
+async function expectNoSeriousA11yViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  expect(
+    serious.map((violation) => `${label}: ${violation.id} (${violation.impact}) on ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
+}
+
+type StoriesBody = { items: { story_identity: string; customer_id: string }[]; total: number };
+
+test("a customer signs in, reads the cards, switches the trend interval, opens a story and signs out", async ({ page }) => {
+  await page.goto("/login");
+  await expectNoSeriousA11yViolations(page, "/login");
+  await signIn(page, DEMO);
+
+  await expect(page.getByTestId("card-stories")).toHaveText(/^\d+$/);
+  expect(Number(await page.getByTestId("card-stories").textContent())).toBeGreaterThan(10);
+  await expect(page.getByTestId("card-average")).toHaveText(/^\d{1,3}%$/);
+  await expect(page.getByTestId("usage-count")).toContainText("of 2,500");
+  await expect(page.getByTestId("weakest-callout")).toContainText("Work on");
+
+  const interval = page.getByRole("group", { name: "Trend interval" });
+  await expect(interval.getByRole("button", { name: "Week" })).toHaveAttribute("aria-pressed", "true");
+  await interval.getByRole("button", { name: "Month" }).click();
+  await expect(interval.getByRole("button", { name: "Month" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByTestId("trend-caption")).toContainText("Per month");
+  await interval.getByRole("button", { name: "Day" }).click();
+  await expect(page.getByTestId("trend-caption")).toContainText("Per day");
+
+  // Search and sort the stories table.
+  await page.getByLabel("Search stories").fill("price");
+  await expect(page.getByTestId("stories-status")).toContainText("matching “price”");
+  await page.getByRole("button", { name: /Overall/ }).click();
+  await expect(page.locator("th[aria-sort]")).toContainText("Overall");
+
+  await expectNoSeriousA11yViolations(page, "/dashboard");
+
+  // This customer never sees its sibling customer's stories, through the API or by filtering.
+  const mine = (await (await page.request.get("/stats/stories?page_size=100")).json()) as StoriesBody;
+  expect(new Set(mine.items.map((item) => item.customer_id))).toEqual(new Set(["demo"]));
+  expect((await page.request.get("/stats/stories?customer=demo-labs")).status()).toBe(404);
+
+  await page.getByRole("link", { name: /filter search results by price/ }).click();
+  await expect(page).toHaveURL(/\/dashboard\/stories\/SHOP-102/);
+  await expect(page.getByRole("heading", { name: "Score across edits" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: /Run 3 \(latest\)/ })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Findings" }).first()).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Proposed rewrite" }).first()).toBeVisible();
+  await expect(page.getByText(/60% → 88% → 100%|→/).first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "/dashboard/stories/SHOP-102");
+
+  await page.goto("/dashboard");
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fdashboard/);
+  expect((await page.request.get("/stats/summary")).status()).toBe(401);
+});
+
+test("a company login sees both customers and can filter; a customer login cannot open the other's story", async ({ page, browser }) => {
+  await signIn(page, LEAD);
+  await expect(page.getByText("all 2 customers")).toBeVisible();
+  const all = (await (await page.request.get("/stats/stories?page_size=100")).json()) as StoriesBody;
+  expect(new Set(all.items.map((item) => item.customer_id))).toEqual(new Set(["demo", "demo-labs"]));
+  await expect(page.getByRole("columnheader", { name: "Customer" })).toBeVisible();
+
+  await page.getByLabel("Customer", { exact: true }).selectOption("demo-labs");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/customer=demo-labs/);
+  await expect(page.getByText("customer demo-labs")).toBeVisible();
+  await expect(page.getByTestId("usage-count")).toContainText("of 25");
+  const labs = (await (await page.request.get("/stats/stories?customer=demo-labs&page_size=100")).json()) as StoriesBody;
+  expect(labs.items.length).toBeGreaterThan(0);
+  expect(new Set(labs.items.map((item) => item.customer_id))).toEqual(new Set(["demo-labs"]));
+  await expectNoSeriousA11yViolations(page, "/dashboard?customer=demo-labs");
+
+  const labsStory = labs.items[0];
+  const storyPath = `/dashboard/stories/${encodeURIComponent(labsStory.story_identity)}`;
+  const companyView = await page.goto(`${storyPath}?customer=demo-labs`);
+  expect(companyView?.status()).toBe(200);
+
+  const customerContext = await browser.newContext();
+  const customerPage = await customerContext.newPage();
+  await signIn(customerPage, DEMO);
+  for (const path of [storyPath, `${storyPath}?customer=demo-labs`]) {
+    const response = await customerPage.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(customerPage.getByText(/could not be found/i)).toBeVisible();
+  }
+  await customerContext.close();
+});
+
+test("the pricing page lists the plans @phone", async ({ page }) => {
+  await page.goto("/pricing");
+  for (const plan of ["Free", "Starter", "Team", "Enterprise"]) await expect(page.getByRole("heading", { name: plan })).toBeVisible();
+  await expect(page.getByText("2,500")).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "/pricing");
+});
+
+test("the dashboard fits a phone screen @phone", async ({ page }) => {
+  await signIn(page, DEMO);
+  await expect(page.getByTestId("card-average")).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(1);
+  await expectNoSeriousA11yViolations(page, "/dashboard (phone)");
+});
