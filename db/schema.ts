@@ -232,3 +232,66 @@ export const appSettings = pgTable("app_settings", {
 // drizzle declares indexes only inside a table's own definition, above.
 
 export type AppSetting = typeof appSettings.$inferSelect;
+
+// Integrations: installations, asynchronous jobs and their callback deliveries ------------------------------
+
+/**
+ * An integration registered by a customer: one tenant (`cloudId`) of one channel (`source`), its callback URL,
+ * the hash of the shared secret it sends as X-Service-Secret, and its Standard Webhooks signing secret
+ * (encrypted at rest: it must be recoverable to sign). Disabled installations answer 401.
+ */
+export const installations = pgTable(
+  "installations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    cloudId: text("cloud_id").notNull(),
+    source: text("source").notNull(),
+    callbackUrl: text("callback_url").notNull(),
+    secretHash: text("secret_hash").notNull(),
+    webhookSecretEncrypted: text("webhook_secret_encrypted").notNull(),
+    enabled: integer("enabled").notNull().default(1),
+    disabledReason: text("disabled_reason"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("installations_cloud_source_idx").on(table.cloudId, table.source), index("installations_customer_idx").on(table.customerId)],
+);
+
+/** An accepted asynchronous scoring job and the delivery of its callback. */
+export const asyncJobs = pgTable(
+  "async_jobs",
+  {
+    id: uuid("id").primaryKey(),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    installationId: uuid("installation_id")
+      .notNull()
+      .references(() => installations.id, { onDelete: "cascade" }),
+    storyId: uuid("story_id").references(() => stories.id, { onDelete: "set null" }),
+    storyIdentity: text("story_identity").notNull(),
+    identityResolution: text("identity_resolution", { enum: ["external_id", "content_hash"] }).notNull(),
+    newlyCounted: integer("newly_counted").notNull().default(0),
+    issueKey: text("issue_key"),
+    ticket: jsonb("ticket").$type<Record<string, unknown>>().notNull(),
+    status: text("status", { enum: ["accepted", "processing", "completed", "failed"] }).notNull().default("accepted"),
+    attempts: integer("attempts").notNull().default(0),
+    result: jsonb("result").$type<Record<string, unknown>>(),
+    error: text("error"),
+    createdAt: createdAt(),
+    completedAt: timestamp("completed_at", { withTimezone: true, mode: "date" }),
+    deliveryStatus: text("delivery_status", { enum: ["pending", "delivered", "retrying", "failed"] }).notNull().default("pending"),
+    deliveryAttempts: integer("delivery_attempts").notNull().default(0),
+    lastStatusCode: integer("last_status_code"),
+    lastDeliveryError: text("last_delivery_error"),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true, mode: "date" }),
+  },
+  (table) => [index("async_jobs_customer_created_idx").on(table.customerId, table.createdAt)],
+);
+
+export type Installation = typeof installations.$inferSelect;
+export type AsyncJob = typeof asyncJobs.$inferSelect;
