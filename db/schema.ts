@@ -295,3 +295,17 @@ export const asyncJobs = pgTable(
 
 export type Installation = typeof installations.$inferSelect;
 export type AsyncJob = typeof asyncJobs.$inferSelect;
+
+// LLM answer cache ------------------------------------------------------------------------------------------
+
+/**
+ * Scores of the LLM engine keyed by (prompt version, model, fingerprint of the normalized ticket and its
+ * context items), so unchanged content never calls the model twice, across restarts and instances.
+ */
+export const llmCache = pgTable("llm_cache", {
+  key: text("key").primaryKey(),
+  result: jsonb("result").$type<Record<string, unknown>>().notNull(),
+  createdAt: createdAt(),
+});
+
+export type LlmCacheEntry = typeof llmCache.$inferSelect;
