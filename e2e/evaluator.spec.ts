@@ -150,9 +150,15 @@ test("both pages pass an axe scan and fit a phone screen", async ({ page }) => {
 // Keep last: it exhausts this address's uploads for the hour.
 test("the per-IP upload limit is explained with when to retry", async ({ page, request }) => {
   const body = { file: { name: "one.csv", mimeType: "text/csv", buffer: Buffer.from("Summary\nAs a user, I want to log in\n") } };
+  // Every request forges a new client address; the server counts the socket peer all the same.
+  const forged = (i: number) => ({ "x-forwarded-for": `203.0.113.${i}`, "x-ssc-peer-address": `198.51.100.${i}`, "x-real-ip": `192.0.2.${i}` });
   let status = 0;
-  for (let i = 0; i < 11 && status !== 429; i++) status = (await request.post("/evaluate/upload", { multipart: body })).status();
+  for (let i = 0; i < 11 && status !== 429; i++) status = (await request.post("/evaluate/upload", { multipart: body, headers: forged(i) })).status();
   expect(status).toBe(429);
+  const refused = await request.post("/evaluate/upload", { multipart: body, headers: forged(99) });
+  expect(refused.status()).toBe(429);
+  expect(Number(refused.headers()["retry-after"])).toBeGreaterThanOrEqual(1);
+  expect(await refused.json()).toEqual({ detail: expect.stringContaining("limit is 10 per hour") });
 
   await page.goto("/");
   await page.getByLabel("Choose a file").setInputFiles(BACKLOG);

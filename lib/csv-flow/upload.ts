@@ -129,3 +129,12 @@ export function parseUploadedFile(filename: string, bytes: Uint8Array): ParsedUp
   });
   return { columns, rows, mapping, delimiter: parsed.meta.delimiter };
 }
+
+/** For every column, the rows (1 = first data row) where it is empty: the rows that column would skip as summary. */
+export function emptyCellsByColumn({ columns, rows }: Pick<ParsedUpload, "columns" | "rows">): Record<string, number[]> {
+  const empty: Record<string, number[]> = Object.fromEntries(columns.map((column) => [column, []]));
+  rows.forEach((row, i) => {
+    for (const column of columns) if (row[column].trim() === "") empty[column].push(i + 1);
+  });
+  return empty;
+}

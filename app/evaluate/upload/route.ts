@@ -2,7 +2,7 @@
 import { rowsToTickets } from "@/lib/csv/columns";
 import { createSession, purgeExpired } from "@/lib/csv-flow/sessions";
 import { PREVIEW_ROWS, type UploadResponse } from "@/lib/csv-flow/types";
-import { parseUploadedFile, readUploadedFile } from "@/lib/csv-flow/upload";
+import { emptyCellsByColumn, parseUploadedFile, readUploadedFile } from "@/lib/csv-flow/upload";
 import { detailRoute } from "@/lib/http/route";
 import { enforceCsvLimit } from "@/lib/rate-limit";
 
@@ -13,10 +13,7 @@ export const POST = detailRoute(async ({ request }) => {
   await purgeExpired();
   const session = await createSession({ filename, upload });
 
-  const emptyCells: Record<string, number[]> = Object.fromEntries(upload.columns.map((column) => [column, []]));
-  upload.rows.forEach((row, i) => {
-    for (const column of upload.columns) if (row[column].trim() === "") emptyCells[column].push(i + 1);
-  });
+  const emptyCells = emptyCellsByColumn(upload);
   const body: UploadResponse = {
     session_id: session.id,
     filename,
