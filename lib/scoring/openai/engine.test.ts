@@ -1,0 +1,255 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startFakeOpenAI, type FakeOpenAI } from "@/lib/testing/fake-openai";
+import {
+  createEngine,
+  DIMENSIONS,
+  EngineUnavailable,
+  EngineUnavailableError,
+  ModelAnswerError,
+  scoringResultSchema,
+  type ScoringEngine,
+  type TicketData,
+} from "@/lib/scoring";
+import { MODEL_ANSWER_JSON_SCHEMA } from "./answer";
+
+let fake: FakeOpenAI;
+beforeAll(async () => {
+  fake = await startFakeOpenAI();
+});
+afterAll(async () => {
+  await fake.close();
+});
+beforeEach(() => {
+  fake.reset();
+  fake.latencyMs = 0;
+});
+
+const engine = (extra: Record<string, unknown> = {}): ScoringEngine =>
+  createEngine("openai", { baseURL: fake.baseURL, model: "fake-model", temperature: 0.2, timeoutMs: 2000, maxRetries: 2, concurrency: 8, ...extra });
+
+let n = 0;
+const story = (extra: Partial<TicketData> = {}): TicketData => ({
+  summary: `As a shopper, I want to save my cart number ${++n} so that I can finish checkout later.`,
+  acceptance_criteria: "Given a saved cart, when I return, then I see the same items.",
+  ...extra,
+});
+
+describe("openai engine: request and result", () => {
+  it("sends a strict JSON schema derived from the result schema, the versioned prompt and the evidence", async () => {
+    const ticket = story({ key: "SHOP-7" });
+    const result = await engine().score(ticket, [{ id: "EPIC-1", type: "epic", title: "Checkout", content: "Increase revenue" }]);
+    expect(fake.requests).toHaveLength(1);
+    const { body } = fake.requests[0];
+    expect(body.model).toBe("fake-model");
+    expect(body.temperature).toBe(0.2);
+    expect(body.response_format).toMatchObject({ type: "json_schema", json_schema: { name: "invest_score", strict: true } });
+    expect(body.response_format?.json_schema?.schema).toEqual(MODEL_ANSWER_JSON_SCHEMA);
+    const promptFile = readFileSync(path.join(process.cwd(), "lib/scoring/openai/prompts/invest-v1.md"), "utf8").trim();
+    expect(body.messages?.[0]).toEqual({ role: "system", content: promptFile });
+    const user = JSON.parse(body.messages?.[1].content ?? "{}");
+    expect(user.ticket).toMatchObject({ key: "SHOP-7", summary: ticket.summary });
+    expect(user.context_items).toEqual([{ id: "EPIC-1", type: "epic", title: "Checkout", content: "Increase revenue" }]);
+    expect(Array.isArray(user.heuristic_findings)).toBe(true);
+
+    expect(scoringResultSchema.parse(result)).toEqual(result);
+    expect(result.metadata.model).toEqual({ provider: "openai-compatible", model_name: "fake-model", temperature: 0.2 });
+    expect(result.metadata.prompt_version).toBe("invest-v1");
+    expect(result.metadata.token_usage.total_tokens).toBeGreaterThan(0);
+    expect(result.metadata.token_usage.total_tokens).toBe(result.metadata.token_usage.prompt_tokens + result.metadata.token_usage.completion_tokens);
+    for (const d of DIMENSIONS) {
+      expect(result.individual_scores[d]).toBe(result.scores[d].score);
+      expect(result.reasoning_per_dimension[d]).toBe(result.scores[d].reasoning);
+    }
+  });
+
+  it("closes every object of the JSON schema and requires all its properties (strict mode)", () => {
+    const objects: Record<string, unknown>[] = [];
+    const walk = (node: unknown) => {
+      if (!node || typeof node !== "object") return;
+      const record = node as Record<string, unknown>;
+      if (record.type === "object") objects.push(record);
+      Object.values(record).forEach(walk);
+    };
+    walk(MODEL_ANSWER_JSON_SCHEMA);
+    expect(objects.length).toBeGreaterThanOrEqual(8);
+    for (const object of objects) {
+      expect(object.additionalProperties).toBe(false);
+      expect(object.required).toEqual(Object.keys(object.properties as object));
+    }
+    expect(MODEL_ANSWER_JSON_SCHEMA).not.toHaveProperty("$schema");
+  });
+
+  it("drops cited ids that were not supplied, deduplicates them, and clamps and rounds scores", async () => {
+    fake.enqueue({
+      kind: "ok",
+      edit: (answer) => ({
+        ...answer,
+        scores: {
+          ...answer.scores,
+          independent: { ...answer.scores.independent, score: 12, reference_context: ["LINK-1", "made-up", "LINK-1"] },
+          negotiable: { ...answer.scores.negotiable, score: -3, reference_context: ["DOC-9"] },
+          valuable: { ...answer.scores.valuable, score: 6.6, reference_context: [] },
+        },
+      }),
+    });
+    const context = [{ id: "LINK-1", type: "blocks" }, { id: "DOC-2", title: "notes" }];
+    const result = await engine().score(story(), context);
+    expect(result.individual_scores).toMatchObject({ independent: 10, negotiable: 0, valuable: 7 });
+    expect(result.scores.independent.reference_context).toEqual(["LINK-1"]);
+    expect(result.scores.negotiable.reference_context).toEqual([]);
+    expect(result.context_references.independent).toEqual(["LINK-1"]);
+    expect(result.metadata.enriched_context_references).toEqual(result.context_references);
+    expect(result.metadata.context_usage_stats).toMatchObject({
+      total_context_items_available: 2,
+      context_items_referenced: 1,
+      references_per_dimension: { independent: 1, negotiable: 0 },
+    });
+  });
+
+  it("keeps the heuristic findings as the result's findings", async () => {
+    const ticket = { summary: "Improve the dashboard and the reports" };
+    const result = await engine().score(ticket);
+    expect(result.findings.length).toBeGreaterThan(0);
+    expect(result.findings.map((f) => f.code)).toContain("testable.no_acceptance_criteria");
+  });
+
+  it("scores a batch in input order with batch findings as evidence", async () => {
+    const summary = "As a clerk, I want to print the daily report so that I can file it.";
+    const results = await engine().scoreBatch([{ ticket: { summary } }, { ticket: { summary } }, { ticket: story() }]);
+    expect(results).toHaveLength(3);
+    expect(results[0].findings.map((f) => f.code)).not.toContain("unique.duplicate");
+    expect(results[1].findings.map((f) => f.code)).toContain("unique.duplicate");
+    // The duplicate flag changes the question, so the two identical texts are two calls.
+    expect(fake.requests).toHaveLength(3);
+  });
+
+  it("refuses to build without an endpoint or a model", () => {
+    expect(() => createEngine("openai", {})).toThrow(EngineUnavailableError);
+    expect(() => createEngine("openai", { baseURL: fake.baseURL })).toThrow(/model/);
+  });
+});
+
+describe("openai engine: repair and failure", () => {
+  it("repairs a malformed answer with one follow-up that carries the bad output and the errors", async () => {
+    fake.enqueue({ kind: "malformed" }, { kind: "ok" });
+    const result = await engine().score(story());
+    expect(fake.requests).toHaveLength(2);
+    const messages = fake.requests[1].body.messages ?? [];
+    expect(messages).toHaveLength(4);
+    expect(messages[2]).toMatchObject({ role: "assistant", content: expect.stringContaining("cut off") });
+    expect(messages[3]).toMatchObject({ role: "user", content: expect.stringContaining("not valid JSON") });
+    expect(scoringResultSchema.safeParse(result).success).toBe(true);
+  });
+
+  it("repairs a schema-invalid answer and adds both calls' token usage", async () => {
+    fake.enqueue({ kind: "invalid" }, { kind: "ok" });
+    const result = await engine().score(story());
+    expect(fake.requests).toHaveLength(2);
+    expect(fake.requests[1].body.messages?.[3].content).toMatch(/scores\.independent\.score/);
+    const single = await engine().score(story());
+    expect(result.metadata.token_usage.total_tokens).toBeGreaterThan(single.metadata.token_usage.total_tokens);
+  });
+
+  it("fails clearly after one repair (a ModelAnswerError, not 'unavailable')", async () => {
+    fake.enqueue({ kind: "malformed" }, { kind: "invalid" });
+    const error = await engine().score(story()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ModelAnswerError);
+    expect((error as Error).message).toMatch(/invalid answer twice/);
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it("retries a 429 honouring Retry-After, then succeeds", async () => {
+    fake.enqueue({ kind: "status", status: 429, retryAfter: "0.05" }, { kind: "ok" });
+    const started = performance.now();
+    await engine().score(story());
+    expect(fake.requests.map((r) => r.status)).toEqual([429, 200]);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(45);
+  });
+
+  it("gives up on repeated 500s after the retries: EngineUnavailable", async () => {
+    const fail = { kind: "status", status: 500, retryAfterMs: 5 } as const;
+    fake.enqueue(fail, fail, fail, fail);
+    const error = await engine({ maxRetries: 2 }).score(story()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EngineUnavailable);
+    expect((error as Error).message).toMatch(/500/);
+    expect(fake.requests).toHaveLength(3);
+  });
+
+  it("times out a request that never answers: EngineUnavailable", async () => {
+    fake.enqueue({ kind: "hang" }, { kind: "hang" });
+    const error = await engine({ timeoutMs: 150, maxRetries: 1 }).score(story()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EngineUnavailable);
+    expect((error as Error).message).toMatch(/timed out/);
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it("reports an unreachable endpoint as EngineUnavailable", async () => {
+    const gone = await startFakeOpenAI();
+    const baseURL = gone.baseURL;
+    await gone.close();
+    const error = await createEngine("openai", { baseURL, model: "m", maxRetries: 0 }).score(story()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EngineUnavailable);
+  });
+
+  it("does not retry or hide a 400 (a configuration problem, not an outage)", async () => {
+    fake.enqueue({ kind: "status", status: 400 });
+    const error = await engine().score(story()).catch((e: unknown) => e);
+    expect(error).not.toBeInstanceOf(EngineUnavailable);
+    expect((error as Error).message).toMatch(/refused the request \(400\)/);
+    expect(fake.requests).toHaveLength(1);
+  });
+});
+
+describe("openai engine: cache, single flight and concurrency", () => {
+  it("never asks twice for unchanged content, even after a whitespace-only edit", async () => {
+    const scorer = engine();
+    const ticket = story();
+    const first = await scorer.score(ticket);
+    const again = await scorer.score({ ...ticket });
+    const spaced = await scorer.score({ ...ticket, summary: `  ${ticket.summary.replace(/ /g, "  ")}\r\n` });
+    expect(fake.requests).toHaveLength(1);
+    expect(again.individual_scores).toEqual(first.individual_scores);
+    expect(spaced.individual_scores).toEqual(first.individual_scores);
+    expect(again.metadata.token_usage.total_tokens).toBe(0);
+  });
+
+  it("asks again when the content, the context or the model changes", async () => {
+    const scorer = engine();
+    const ticket = story();
+    await scorer.score(ticket);
+    await scorer.score({ ...ticket, summary: `${ticket.summary}!` });
+    await scorer.score(ticket, [{ id: "DOD", title: "Definition of done" }]);
+    await engine({ model: "other-model" }).score(ticket);
+    expect(fake.requests).toHaveLength(4);
+  });
+
+  it("uses an injected cache", async () => {
+    const store = new Map<string, unknown>();
+    const cache = { get: async (k: string) => store.get(k) as never, set: async (k: string, v: unknown) => void store.set(k, v) };
+    const ticket = story();
+    await engine({ cache }).score(ticket);
+    expect([...store.keys()][0]).toMatch(/^invest-v1:fake-model:sha256:[0-9a-f]{64}$/);
+    await engine({ cache }).score(ticket);
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it("shares one call between identical requests in flight", async () => {
+    fake.latencyMs = 100;
+    const scorer = engine();
+    const ticket = story();
+    const results = await Promise.all([scorer.score(ticket), scorer.score(ticket), scorer.score(ticket)]);
+    expect(fake.requests).toHaveLength(1);
+    expect(results[1].overall_score).toBe(results[0].overall_score);
+  });
+
+  it("keeps at most `concurrency` calls in flight, across engine instances of the process", async () => {
+    fake.latencyMs = 60;
+    const a = engine({ concurrency: 3 });
+    const b = engine({ concurrency: 3 });
+    await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 2 ? a : b).score(story())));
+    expect(fake.requests).toHaveLength(12);
+    expect(fake.maxInFlight).toBe(3);
+  });
+});

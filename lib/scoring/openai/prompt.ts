@@ -1,0 +1,68 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { ContextItem, Finding, TicketData } from "../types";
+
+/** The prompt in use. A changed prompt gets a new file and a new version, so old answers stay explained. */
+export const PROMPT_VERSION = "invest-v1";
+
+// Read from the repository at run time (the production server runs from the repository root, like the CLI
+// and the tests); a static path keeps the file traceable by the Next.js build.
+const PROMPT_FILE = path.join(process.cwd(), "lib/scoring/openai/prompts/invest-v1.md");
+
+let cached: { text: string; hash: string } | undefined;
+
+/** The system prompt text and a short hash of it (part of the cache key, so an edited file never reuses old answers). */
+export function systemPrompt(): { text: string; hash: string } {
+  if (!cached) {
+    const text = readFileSync(PROMPT_FILE, "utf8").trim();
+    cached = { text, hash: createHash("sha256").update(text).digest("hex").slice(0, 12) };
+  }
+  return cached;
+}
+
+// Bounds on what one prompt carries, so a 1 MB request cannot turn into a 250k-token call.
+const MAX_FIELD_CHARS = 20_000;
+const MAX_CONTEXT_ITEMS = 50;
+const MAX_CONTEXT_CHARS = 4_000;
+
+const cut = (text: string | undefined, max: number) =>
+  text === undefined ? undefined : text.length > max ? `${text.slice(0, max)} [truncated]` : text;
+
+/** Context items as the model sees them: unique ids, first occurrence kept, long contents shortened. */
+export function promptContext(context: ContextItem[]): ContextItem[] {
+  const seen = new Set<string>();
+  const items: ContextItem[] = [];
+  for (const item of context) {
+    if (seen.has(item.id) || items.length >= MAX_CONTEXT_ITEMS) continue;
+    seen.add(item.id);
+    // Undefined fields vanish when the payload is serialized.
+    items.push({ id: item.id, type: item.type, title: cut(item.title, 500), content: cut(item.content, MAX_CONTEXT_CHARS), url: item.url });
+  }
+  return items;
+}
+
+/** The user message: one JSON object with the ticket, its context items and the heuristic findings. */
+export function userMessage(ticket: TicketData, context: ContextItem[], findings: Finding[]): string {
+  const payload = {
+    ticket: {
+      key: ticket.key,
+      summary: cut(ticket.summary, MAX_FIELD_CHARS),
+      description: cut(ticket.description, MAX_FIELD_CHARS),
+      acceptance_criteria: cut(ticket.acceptance_criteria, MAX_FIELD_CHARS),
+    },
+    context_items: promptContext(context),
+    heuristic_findings: findings.map(({ code, dimension, severity, message }) => ({ code, dimension, severity, message })),
+  };
+  return JSON.stringify(payload, null, 2);
+}
+
+/** The follow-up asking the model to fix an answer that was not valid JSON or did not match the schema. */
+export function repairMessage(errors: string[]): string {
+  return [
+    "Your previous answer could not be used:",
+    ...errors.map((error) => `- ${error}`),
+    "Answer again with only the JSON object the response schema describes: all six dimensions, each with",
+    "an integer score 0-10, reasoning, improvement_suggestions and reference_context, then recommendations and rewrite.",
+  ].join("\n");
+}
