@@ -1,9 +1,10 @@
 import { createEngine, type ScoringEngine } from "@/lib/scoring";
 import { env } from "@/lib/env";
+import { createDatabaseLlmCache } from "@/lib/llm-cache";
 
 const holder = globalThis as unknown as { __sscEngine?: ScoringEngine; __sscEngineOverride?: ScoringEngine };
 
-/** The configured scoring engine (SCORING_ENGINE), built once per process. It never sees credentials. */
+/** The configured scoring engine (SCORING_ENGINE), built once per process. It never sees customer credentials. */
 export function scoringEngine(): ScoringEngine {
   if (holder.__sscEngineOverride) return holder.__sscEngineOverride;
   const config = env();
@@ -14,6 +15,8 @@ export function scoringEngine(): ScoringEngine {
     temperature: config.SCORING_TEMPERATURE,
     timeoutMs: config.SCORING_TIMEOUT_MS,
     concurrency: config.SCORING_CONCURRENCY,
+    // LLM answers are kept in the database, so unchanged content is never sent to the model twice.
+    cache: config.SCORING_ENGINE === "openai" ? createDatabaseLlmCache() : undefined,
   });
   return holder.__sscEngine;
 }

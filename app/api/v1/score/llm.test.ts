@@ -1,0 +1,180 @@
+// POST /api/v1/score with the LLM engine, end to end against a local OpenAI-compatible server.
+import { count, eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { llmCache, stories } from "@/db/schema";
+import { provisionCustomer } from "@/lib/admin/provisioning";
+import { scoreResponseSchema } from "@/lib/api/schemas";
+import { createDatabaseLlmCache } from "@/lib/llm-cache";
+import { createEngine, DIMENSIONS } from "@/lib/scoring";
+import { setScoringEngineOverride } from "@/lib/scoring-engine";
+import { setupTestDatabase } from "@/lib/testing/db";
+import { startFakeOpenAI, type FakeOpenAI } from "@/lib/testing/fake-openai";
+import { call, setEnv } from "@/lib/testing/http";
+import { POST } from "./route";
+
+const database = setupTestDatabase();
+setEnv({ PUBLIC_BASE_URL: "https://stories.example.com" });
+
+let fake: FakeOpenAI;
+beforeAll(async () => {
+  fake = await startFakeOpenAI();
+});
+afterAll(async () => {
+  await fake.close();
+});
+beforeEach(() => {
+  fake.reset();
+  fake.latencyMs = 0;
+});
+afterEach(() => setScoringEngineOverride(undefined));
+
+/** A fresh LLM engine against the fake server (its own in-process cache unless one is given). */
+function useLlm(extra: Record<string, unknown> = {}) {
+  setScoringEngineOverride(
+    createEngine("openai", { baseURL: fake.baseURL, model: "fake-model", timeoutMs: 1000, maxRetries: 2, concurrency: 8, ...extra }),
+  );
+}
+
+let customers = 0;
+async function newCustomer(quota = 25): Promise<{ id: string; key: string }> {
+  const id = `llm-co-${++customers}`;
+  const { body } = await provisionCustomer(database().db, { customer_id: id, plan: "free", quota });
+  return { id, key: body.api_key };
+}
+
+async function countedStories(customerId: string) {
+  const [{ value }] = await database().db.select({ value: count() }).from(stories).where(eq(stories.customerId, customerId));
+  return value;
+}
+
+let n = 0;
+const summary = () => `As a shopper, I want to save cart ${++n} so that I can finish checkout later.`;
+const score = (key: string, json: unknown) => call(POST, "/api/v1/score", { json, headers: { authorization: `Bearer ${key}` } });
+const story = (text: string, extra: Record<string, unknown> = {}) => ({ ticket_id: "T-1", ticket_data: { summary: text }, ...extra });
+
+describe("POST /api/v1/score with the LLM engine", () => {
+  it("answers the spec's score shape with the model's metadata and token usage, and bills the story", async () => {
+    useLlm();
+    const customer = await newCustomer();
+    const context = [{ id: "EPIC-9", type: "epic", title: "Checkout", content: "Increase revenue for customers" }, { id: "NOTE-1" }];
+    fake.enqueue({
+      kind: "ok",
+      edit: (answer) => ({ ...answer, scores: { ...answer.scores, valuable: { ...answer.scores.valuable, reference_context: ["EPIC-9", "GHOST-1"] } } }),
+    });
+    const response = await score(customer.key, story(summary(), { context_items: context }));
+    expect(response.status).toBe(200);
+    const body = scoreResponseSchema.parse(response.body);
+    expect(body.status).toBe("completed");
+    expect(body.metadata.model).toEqual({ provider: "openai-compatible", model_name: "fake-model", temperature: 0 });
+    expect(body.metadata.prompt_version).toBe("invest-v1");
+    expect(body.metadata.token_usage.total_tokens).toBeGreaterThan(0);
+    expect(body.context_references.valuable).toEqual(["EPIC-9"]);
+    expect(body.metadata.context_usage_stats).toMatchObject({ total_context_items_available: 2, context_items_referenced: 1 });
+    for (const d of DIMENSIONS) expect(body.scores[d].reference_context).toEqual(body.context_references[d]);
+    expect(fake.requests).toHaveLength(1);
+    expect(await countedStories(customer.id)).toBe(1);
+  });
+
+  it("retries a 429 from the provider and bills the story once", async () => {
+    useLlm();
+    const customer = await newCustomer();
+    fake.enqueue({ kind: "status", status: 429, retryAfter: "0.02" }, { kind: "ok" });
+    const response = await score(customer.key, story(summary()));
+    expect(response.status).toBe(200);
+    expect(fake.requests.map((r) => r.status)).toEqual([429, 200]);
+    expect(await countedStories(customer.id)).toBe(1);
+  });
+
+  it("answers 503 in the gateway shape when 500s outlast the retries, and bills nothing", async () => {
+    useLlm({ maxRetries: 2 });
+    const customer = await newCustomer();
+    const fail = { kind: "status", status: 500, retryAfterMs: 5 } as const;
+    fake.enqueue(fail, fail, fail);
+    const response = await score(customer.key, story(summary()));
+    expect(response.status).toBe(503);
+    expect(response.body).toEqual({ error: "service_unavailable", message: expect.stringContaining("not billed"), details: [] });
+    expect(response.headers.get("retry-after")).toBe("30");
+    expect(fake.requests).toHaveLength(3);
+    expect(await countedStories(customer.id)).toBe(0);
+  });
+
+  it("answers 503 when the provider never answers (timeout), and bills nothing", async () => {
+    useLlm({ timeoutMs: 150, maxRetries: 0 });
+    const customer = await newCustomer();
+    fake.enqueue({ kind: "hang" });
+    const response = await score(customer.key, story(summary()));
+    expect(response.status).toBe(503);
+    expect(response.body).toMatchObject({ error: "service_unavailable" });
+    expect(await countedStories(customer.id)).toBe(0);
+  });
+
+  it("repairs a malformed answer with one more call and answers 200", async () => {
+    useLlm();
+    const customer = await newCustomer();
+    fake.enqueue({ kind: "malformed" }, { kind: "ok" });
+    const response = await score(customer.key, story(summary()));
+    expect(response.status).toBe(200);
+    expect(fake.requests).toHaveLength(2);
+    expect(await countedStories(customer.id)).toBe(1);
+  });
+
+  it("answers 500 'Scoring failed; the story was not billed' when the answer is still malformed after the repair", async () => {
+    useLlm();
+    const customer = await newCustomer();
+    fake.enqueue({ kind: "malformed" }, { kind: "malformed" });
+    const response = await score(customer.key, story(summary()));
+    expect(response.status).toBe(500);
+    expect(response.body).toMatchObject({ error: "internal_error", message: "Scoring failed; the story was not billed." });
+    expect(fake.requests).toHaveLength(2);
+    expect(await countedStories(customer.id)).toBe(0);
+  });
+
+  it("refuses a new story over quota before calling the model", async () => {
+    useLlm();
+    const customer = await newCustomer(1);
+    expect((await score(customer.key, story(summary()))).status).toBe(200);
+    const refused = await score(customer.key, story(summary()));
+    expect(refused.status).toBe(429);
+    expect(fake.requests).toHaveLength(1);
+  });
+});
+
+describe("POST /api/v1/score with the LLM engine: cache and concurrency", () => {
+  it("calls the model once for the same story twice, and for a whitespace-only edit", async () => {
+    useLlm();
+    const customer = await newCustomer();
+    const text = summary();
+    const first = await score(customer.key, story(text));
+    const again = await score(customer.key, story(text));
+    const spaced = await score(customer.key, story(`  ${text.replace(/ /g, "   ")}\n`));
+    expect([first.status, again.status, spaced.status]).toEqual([200, 200, 200]);
+    expect(fake.requests).toHaveLength(1);
+    expect((again.body as { individual_scores: unknown }).individual_scores).toEqual((first.body as { individual_scores: unknown }).individual_scores);
+    expect(await countedStories(customer.id)).toBe(1);
+  });
+
+  it("keeps answers in the database: a new engine (a restart, another instance) does not call the model again", async () => {
+    useLlm({ cache: createDatabaseLlmCache() });
+    const customer = await newCustomer();
+    const text = summary();
+    expect((await score(customer.key, story(text))).status).toBe(200);
+    const [{ value: rows }] = await database().db.select({ value: count() }).from(llmCache);
+    expect(rows).toBeGreaterThanOrEqual(1);
+    useLlm({ cache: createDatabaseLlmCache() });
+    const response = await score(customer.key, story(text));
+    expect(response.status).toBe(200);
+    expect((response.body as { metadata: { token_usage: { total_tokens: number } } }).metadata.token_usage.total_tokens).toBe(0);
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it("never has more calls in flight at the provider than the concurrency limit", async () => {
+    useLlm({ concurrency: 3 });
+    fake.latencyMs = 80;
+    const customer = await newCustomer(100);
+    const responses = await Promise.all(Array.from({ length: 10 }, () => score(customer.key, story(summary()))));
+    expect(responses.map((r) => r.status)).toEqual(Array(10).fill(200));
+    expect(fake.requests).toHaveLength(10);
+    expect(fake.maxInFlight).toBeLessThanOrEqual(3);
+    expect(fake.maxInFlight).toBeGreaterThanOrEqual(2);
+  });
+});
