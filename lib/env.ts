@@ -49,6 +49,14 @@ const envSchema = z
     ALLOW_PRIVATE_CALLBACKS: booleanFlag,
     WEBHOOK_RETRY_BASE_MS: positiveInt(5000, 3_600_000),
     WEBHOOK_MAX_ATTEMPTS: positiveInt(8, 100),
+    // The web process runs queue workers too unless this is false (scaled out: `npm run worker` processes).
+    EMBEDDED_WORKER: z.preprocess(
+      emptyToUndefined,
+      z
+        .enum(["true", "false", "1", "0"], { message: 'must be "true" or "false"' })
+        .default("true")
+        .transform((value) => value === "true" || value === "1"),
+    ),
     AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(16, "must be at least 16 characters").optional()),
     NEXTAUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(16, "must be at least 16 characters").optional()),
     LOG_LEVEL: z.preprocess(

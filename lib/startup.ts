@@ -22,6 +22,12 @@ export function startService(): Promise<void> {
     log.info({ driver: handle.driver }, "database ready (migrations applied)");
     const { seedDemoIfEmpty } = await import("@/lib/demo/seed");
     await seedDemoIfEmpty(handle.db);
+    if (env().EMBEDDED_WORKER) {
+      const { runWorkers } = await import("@/lib/jobs/workers");
+      // One process owns an embedded database, so it runs the queue workers too (few, polling gently).
+      await runWorkers({ scoreWorkers: 1, deliveryWorkers: 2, pollingIntervalSeconds: 1 });
+      log.info("job queue workers running in the web process");
+    }
   })();
   return state.__sscStarted;
 }

@@ -1,6 +1,8 @@
 import { EngineUnavailable, type ContextItem, type ScoringEngine, type ScoringResult, type TicketData } from "@/lib/scoring";
 import { ApiError } from "@/lib/http/errors";
 import { logger } from "@/lib/log";
+import { SERVICE_VERSION } from "@/lib/version";
+import { scoreResponseSchema, type ScoreResponse } from "./schemas";
 
 export { EngineUnavailable };
 
@@ -23,4 +25,21 @@ export async function scoreWithEngine(
     }
     throw new ApiError("internal_error", "Scoring failed; the story was not billed.");
   }
+}
+
+/** The spec's score response: the engine's result plus the run's id, status, ticket echo and run metadata. */
+export function buildScoreResponse(result: ScoringResult, run: { jobId: string; ticketId: string; at: Date; processingTimeMs: number }): ScoreResponse {
+  return scoreResponseSchema.parse({
+    ...result,
+    status: "completed",
+    job_id: run.jobId,
+    ticket_id: run.ticketId,
+    metadata: {
+      ...result.metadata,
+      // UTC without a zone suffix, as in the specification's sample shape.
+      timestamp: run.at.toISOString().replace(/Z$/, ""),
+      processing_time_ms: run.processingTimeMs,
+      service_version: SERVICE_VERSION,
+    },
+  });
 }

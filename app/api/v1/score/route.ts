@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { getDb } from "@/db/client";
 import { quotaExhaustedResponse } from "@/lib/api/quota-response";
-import { scoreRequestSchema, scoreResponseSchema } from "@/lib/api/schemas";
+import { scoreRequestSchema } from "@/lib/api/schemas";
 import { authenticateApiKey } from "@/lib/auth/api-keys";
 import { now } from "@/lib/clock";
 import { parseJsonBody } from "@/lib/http/body";
@@ -11,8 +11,7 @@ import { gatewayRoute } from "@/lib/http/route";
 import { scoringEngine } from "@/lib/scoring-engine";
 import { billAndRecord, precheckAdmission, QuotaExhaustedError } from "@/lib/stories/billing";
 import { resolveStoryIdentity } from "@/lib/stories/identity";
-import { SERVICE_VERSION } from "@/lib/version";
-import { scoreWithEngine } from "@/lib/api/score-story";
+import { buildScoreResponse, scoreWithEngine } from "@/lib/api/score-story";
 
 export const dynamic = "force-dynamic";
 
@@ -48,18 +47,7 @@ export const POST = gatewayRoute(async ({ request, log }) => {
       { customer, identity, ticket, at: finishedAt },
       { runId: jobId, ticketId: body.ticket_id, ticket, source: "api", engine: engine.name, result, processingTimeMs, at: finishedAt },
     );
-    const response = scoreResponseSchema.parse({
-      ...result,
-      status: "completed",
-      job_id: jobId,
-      ticket_id: body.ticket_id,
-      metadata: {
-        ...result.metadata,
-        timestamp: finishedAt.toISOString().replace(/Z$/, ""),
-        processing_time_ms: processingTimeMs,
-        service_version: SERVICE_VERSION,
-      },
-    });
+    const response = buildScoreResponse(result, { jobId, ticketId: body.ticket_id, at: finishedAt, processingTimeMs });
     return Response.json(response, { headers: identityHeaders });
   } catch (error) {
     if (error instanceof QuotaExhaustedError) {

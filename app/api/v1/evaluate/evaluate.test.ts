@@ -1,0 +1,269 @@
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { asyncJobs, customers, installations, stories } from "@/db/schema";
+import { provisionCustomer } from "@/lib/admin/provisioning";
+import { stopQueue } from "@/lib/jobs/queue";
+import { runWorkers } from "@/lib/jobs/workers";
+import { createEngine, type ScoringEngine } from "@/lib/scoring";
+import { setScoringEngineOverride } from "@/lib/scoring-engine";
+import { setupTestDatabase } from "@/lib/testing/db";
+import { call, setEnv } from "@/lib/testing/http";
+import { startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
+import { DELETE as deleteInstallation } from "../installations/[id]/route";
+import { GET as listInstallations, POST as postInstallation } from "../installations/route";
+import { GET as getJob } from "../jobs/[job_id]/route";
+import { POST as evaluate } from "./[source]/route";
+
+const database = setupTestDatabase();
+setEnv({ ALLOW_PRIVATE_CALLBACKS: "true", WEBHOOK_RETRY_BASE_MS: "100", WEBHOOK_MAX_ATTEMPTS: "4", PUBLIC_BASE_URL: "https://stories.example.com" });
+
+let receiver: WebhookReceiver;
+let apiKey: string;
+let otherKey: string;
+
+beforeAll(async () => {
+  receiver = await startWebhookReceiver();
+  apiKey = (await provisionCustomer(database().db, { customer_id: "jira-co", plan: "free", quota: 50 })).body.api_key;
+  otherKey = (await provisionCustomer(database().db, { customer_id: "other-co", plan: "free" })).body.api_key;
+  await runWorkers({ scoreWorkers: 1, deliveryWorkers: 2, pollingIntervalSeconds: 0.5 });
+});
+
+afterAll(async () => {
+  await stopQueue();
+  await receiver.close();
+});
+
+afterEach(() => {
+  receiver.deliveries.length = 0;
+  receiver.replies = [];
+  setScoringEngineOverride(undefined);
+});
+
+const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
+
+async function register(cloudId: string, key = apiKey, callbackUrl = receiver.url, source = "jira") {
+  const response = await call(postInstallation, "/api/v1/installations", { json: { cloudId, source, callback_url: callbackUrl }, headers: bearer(key) });
+  return response as { status: number; body: { installation_id: string; secret: string; webhook_secret: string } & Record<string, unknown> };
+}
+
+const issue = (key: string | null, summary: string, description: unknown = null) => ({
+  key,
+  fields: { summary, description, issuetype: { name: "Story" } },
+});
+
+const send = (source: string, json: unknown, secret?: string) =>
+  call(evaluate, `/api/v1/evaluate/${source}`, { json, headers: secret ? { "x-service-secret": secret } : {} }, { source });
+
+async function waitForJob(jobId: string, key = apiKey, until: (body: Record<string, unknown>) => boolean, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await call(getJob, `/api/v1/jobs/${jobId}`, { headers: bearer(key) }, { job_id: jobId });
+    if (until(response.body as Record<string, unknown>)) return response.body as Record<string, unknown> & { delivery: Record<string, unknown> };
+    if (Date.now() > deadline) throw new Error(`job did not settle: ${JSON.stringify(response.body)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe("installations", () => {
+  it("registers with secrets shown once, re-registers with rotated secrets, lists without secrets", async () => {
+    const first = await register("site-a");
+    expect(first.status).toBe(201);
+    expect(first.body).toEqual({
+      installation_id: expect.any(String),
+      cloudId: "site-a",
+      source: "jira",
+      callback_url: receiver.url,
+      secret: expect.stringMatching(/^sss_/),
+      webhook_secret: expect.stringMatching(/^whsec_/),
+      created_at: expect.any(String),
+    });
+    expect(Buffer.from(first.body.webhook_secret.slice(6), "base64").length).toBeGreaterThanOrEqual(24);
+    const [stored] = await database().db.select().from(installations).where(eq(installations.id, first.body.installation_id));
+    expect(JSON.stringify(stored)).not.toContain(first.body.secret);
+    expect(JSON.stringify(stored)).not.toContain(first.body.webhook_secret.slice(6));
+
+    const again = await register("site-a");
+    expect(again.status).toBe(200);
+    expect(again.body.installation_id).toBe(first.body.installation_id);
+    expect(again.body.secret).not.toBe(first.body.secret);
+    expect(again.body.webhook_secret).not.toBe(first.body.webhook_secret);
+
+    const list = await call(listInstallations, "/api/v1/installations", { headers: bearer(apiKey) });
+    expect(list.status).toBe(200);
+    expect(list.text).not.toContain("sss_");
+    expect(list.text).not.toContain("whsec_");
+    expect((list.body as { installations: unknown[] }).installations).toContainEqual(expect.objectContaining({ cloudId: "site-a", enabled: true }));
+  });
+
+  it("refuses another customer's cloudId + source, bad bodies, and callback URLs to private networks", async () => {
+    expect((await register("site-a", otherKey)).status).toBe(409);
+    expect((await call(postInstallation, "/api/v1/installations", { json: { cloudId: "x", source: "jira" }, headers: bearer(apiKey) })).status).toBe(400);
+    expect((await call(postInstallation, "/api/v1/installations", { json: { cloudId: "x", source: "jira", callback_url: receiver.url } })).status).toBe(401);
+    setEnv({ ALLOW_PRIVATE_CALLBACKS: "false" });
+    try {
+      for (const url of [receiver.url, "https://127.0.0.1/hook", "https://169.254.169.254/", "https://[::1]/hook", "https://2130706433/hook"]) {
+        const response = await register("site-private", apiKey, url);
+        expect(response.status, url).toBe(400);
+        expect((response.body as unknown as { details: string[] }).details[0]).toMatch(/^callback_url: /);
+      }
+    } finally {
+      setEnv({ ALLOW_PRIVATE_CALLBACKS: "true" });
+    }
+  });
+
+  it("disables an installation (the async endpoint then answers 401); others' ids are 404", async () => {
+    const installed = await register("site-delete");
+    expect((await call(deleteInstallation, "/x", { method: "DELETE", headers: bearer(otherKey) }, { id: installed.body.installation_id })).status).toBe(404);
+    expect((await call(deleteInstallation, "/x", { method: "DELETE", headers: bearer(apiKey) }, { id: "not-a-uuid" })).status).toBe(404);
+    const removed = await call(deleteInstallation, "/x", { method: "DELETE", headers: bearer(apiKey) }, { id: installed.body.installation_id });
+    expect(removed.status).toBe(200);
+    expect(removed.body).toMatchObject({ enabled: false });
+    const response = await send("jira", { cloudId: "site-delete", issue: issue("D-1", "As a user, I want x.") }, installed.body.secret);
+    expect(response.status).toBe(401);
+  });
+});
+
+describe("POST /api/v1/evaluate/{source}: refusals", () => {
+  let secret: string;
+  beforeAll(async () => {
+    secret = (await register("site-auth")).body.secret;
+  });
+
+  it.each([
+    ["malformed JSON", "{nope", 400],
+    ["a JSON array", "[]", 400],
+  ])("answers %s with 400", async (_label, body, status) => {
+    const response = await call(evaluate, "/api/v1/evaluate/jira", { body, headers: { "content-type": "application/json", "x-service-secret": secret } }, { source: "jira" });
+    expect(response.status).toBe(status);
+    expect(response.body).toMatchObject({ error: "invalid_json" });
+  });
+
+  it.each([
+    [{ issue: issue("A-1", "As a user, I want x.") }, "cloudId: is required"],
+    [{ cloudId: "site-auth" }, "issue: is required"],
+    [{ cloudId: "site-auth", issue: { key: "A-1", fields: {} } }, "issue.fields.summary: is required"],
+    [{ cloudId: "site-auth", issue: { key: "A-1", fields: { summary: "  " } } }, "issue.fields.summary: must be a non-empty string"],
+    [{ cloudId: 7, issue: issue("A-1", "x") }, "cloudId:"],
+  ])("answers missing fields %j with 400", async (json, detail) => {
+    const response = await send("jira", json, secret);
+    expect(response.status).toBe(400);
+    expect((response.body as { details: string[] }).details.join(" | ")).toContain(detail);
+  });
+
+  it("answers 401 without a secret or for an unknown installation, 403 for a wrong secret", async () => {
+    const body = { cloudId: "site-auth", issue: issue("A-1", "As a user, I want x.") };
+    expect((await send("jira", body)).status).toBe(401);
+    expect((await send("jira", { ...body, cloudId: "site-unknown" }, secret)).status).toBe(401);
+    expect((await send("github", body, secret)).status).toBe(401);
+    const wrong = await send("jira", body, `${secret}x`);
+    expect(wrong.status).toBe(403);
+    expect(wrong.body).toMatchObject({ error: "forbidden", message: expect.any(String), details: expect.any(Array) });
+  });
+});
+
+describe("asynchronous scoring and signed callbacks", () => {
+  let secret: string;
+  let webhookSecret: string;
+  beforeAll(async () => {
+    const installed = await register("site-flow");
+    secret = installed.body.secret;
+    webhookSecret = installed.body.webhook_secret;
+    receiver.secret = webhookSecret;
+  });
+
+  it("scores, then delivers a signed callback; retries keep the webhook-id, and nothing follows a 2xx", async () => {
+    receiver.replies = [{ status: 500 }, { status: 500 }, { status: 200 }];
+    const adf = { type: "doc", version: 1, content: [{ type: "paragraph", content: [{ type: "text", text: "Carts expire after 30 days." }] }] };
+    const accepted = await send("jira", { cloudId: "site-flow", issue: issue("SHOP-1", "As a shopper, I want to save my cart so that I can buy later.", adf) }, secret);
+    expect(accepted.status).toBe(202);
+    expect(accepted.body).toEqual({ job_id: expect.any(String), status: "accepted", message: expect.any(String), estimated_completion_time: "5-30" });
+    expect(accepted.headers.get("x-service-story-identity")).toBe("site-flow:SHOP-1");
+    const jobId = (accepted.body as { job_id: string }).job_id;
+
+    const deliveries = await receiver.waitFor(3);
+    expect(deliveries.every((delivery) => delivery.verified)).toBe(true);
+    expect(new Set(deliveries.map((delivery) => delivery.headers["webhook-id"])).size).toBe(1);
+    expect(deliveries[0].headers["webhook-id"]).toBe(`msg_${jobId}`);
+    const payload = deliveries[2].json;
+    expect(payload).toMatchObject({
+      type: "score.completed",
+      job_id: jobId,
+      cloudId: "site-flow",
+      source: "jira",
+      issue_key: "SHOP-1",
+      story_identity: "site-flow:SHOP-1",
+      identity_resolution: "external_id",
+      timestamp: expect.any(String),
+      score: { status: "completed", job_id: jobId, ticket_id: "SHOP-1", overall_score: expect.any(Number) },
+    });
+    expect(deliveries[0].body).toBe(deliveries[2].body);
+
+    const job = await waitForJob(jobId, apiKey, (body) => (body.delivery as { status: string }).status === "delivered");
+    expect(job).toMatchObject({ status: "completed", error: null, delivery: { status: "delivered", attempts: 3, last_status_code: 200, next_attempt_at: null } });
+    expect((job.result as { ticket_id: string }).ticket_id).toBe("SHOP-1");
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(receiver.deliveries).toHaveLength(3);
+
+    // Only the owner sees the job.
+    expect((await call(getJob, `/api/v1/jobs/${jobId}`, { headers: bearer(otherKey) }, { job_id: jobId })).status).toBe(404);
+  });
+
+  it("honours Retry-After on 429 and retries a redirect without following it", async () => {
+    receiver.replies = [{ status: 429, headers: { "retry-after": "2" } }, { status: 302, headers: { location: "http://127.0.0.1:1/elsewhere" } }, { status: 204 }];
+    const accepted = await send("jira", { cloudId: "site-flow", issue: issue("SHOP-2", "As a shopper, I want saved addresses so that checkout is quick.") }, secret);
+    const deliveries = await receiver.waitFor(3, 30_000);
+    expect(deliveries[1].at - deliveries[0].at).toBeGreaterThanOrEqual(1900);
+    const jobId = (accepted.body as { job_id: string }).job_id;
+    const job = await waitForJob(jobId, apiKey, (body) => (body.delivery as { status: string }).status === "delivered");
+    expect(job.delivery).toMatchObject({ attempts: 3, last_status_code: 204 });
+  });
+
+  it("gives up after WEBHOOK_MAX_ATTEMPTS", async () => {
+    receiver.replies = Array.from({ length: 10 }, () => ({ status: 503 }));
+    const accepted = await send("jira", { cloudId: "site-flow", issue: issue("SHOP-3", "As a shopper, I want gift wrapping so that presents look nice.") }, secret);
+    const jobId = (accepted.body as { job_id: string }).job_id;
+    const job = await waitForJob(jobId, apiKey, (body) => (body.delivery as { status: string }).status === "failed", 30_000);
+    expect(job.delivery).toMatchObject({ attempts: 4, last_status_code: 503 });
+    expect(receiver.deliveries).toHaveLength(4);
+  });
+
+  it("sends score.failed for a failed job and releases its quota reservation", async () => {
+    const broken: ScoringEngine = { name: "broken", score: async () => Promise.reject(new Error("bug")), scoreBatch: async () => Promise.reject(new Error("bug")) };
+    setScoringEngineOverride(broken);
+    const accepted = await send("jira", { cloudId: "site-flow", issue: issue("SHOP-4", "As a shopper, I want a wishlist so that I remember products.") }, secret);
+    expect(accepted.status).toBe(202);
+    const [delivery] = await receiver.waitFor(1);
+    expect(delivery.verified).toBe(true);
+    expect(delivery.json).toMatchObject({ type: "score.failed", job_id: (accepted.body as { job_id: string }).job_id, error: expect.any(String), issue_key: "SHOP-4" });
+    const remaining = await database().db.select().from(stories).where(eq(stories.storyIdentity, "site-flow:SHOP-4"));
+    expect(remaining).toHaveLength(0);
+    setScoringEngineOverride(createEngine("heuristic"));
+  });
+
+  it("disables the installation when the callback answers 410 Gone", async () => {
+    const installed = await register("site-gone");
+    receiver.secret = installed.body.webhook_secret;
+    receiver.replies = [{ status: 410 }];
+    const accepted = await send("jira", { cloudId: "site-gone", issue: issue("G-1", "As a user, I want a thing so that it helps.") }, installed.body.secret);
+    const jobId = (accepted.body as { job_id: string }).job_id;
+    await waitForJob(jobId, apiKey, (body) => (body.delivery as { status: string }).status === "failed");
+    const [row] = await database().db.select().from(installations).where(eq(installations.cloudId, "site-gone"));
+    expect(row.enabled).toBe(0);
+    expect((await send("jira", { cloudId: "site-gone", issue: issue("G-2", "As a user, I want y.") }, installed.body.secret)).status).toBe(401);
+    receiver.secret = webhookSecret;
+  });
+
+  it("refuses a new issue over quota with the quota body, and admits re-scores of counted issues", async () => {
+    // Shrink the quota to what is used: SHOP-1, SHOP-2, SHOP-3 and G-1 are counted; SHOP-4's failed job was released.
+    const counted = await database().db.select().from(stories).where(eq(stories.customerId, "jira-co"));
+    expect(counted.map((story) => story.storyIdentity).sort()).toEqual(["site-flow:SHOP-1", "site-flow:SHOP-2", "site-flow:SHOP-3", "site-gone:G-1"]);
+    await database().db.update(customers).set({ quotaOverride: 4 }).where(eq(customers.id, "jira-co"));
+    const refused = await send("jira", { cloudId: "site-flow", issue: issue("SHOP-99", "As a shopper, I want something new.") }, secret);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ code: "QUOTA_EXHAUSTED", plan: "free", quota: 4, used: 4, already_counted: false, upgrade_url: "https://stories.example.com/pricing" });
+    const rescore = await send("jira", { cloudId: "site-flow", issue: issue("SHOP-1", "As a shopper, I want to save my cart (edited) so that I can buy later.") }, secret);
+    expect(rescore.status).toBe(202);
+    const jobs = await database().db.select().from(asyncJobs).where(eq(asyncJobs.issueKey, "SHOP-99"));
+    expect(jobs).toHaveLength(0);
+  });
+});

@@ -1,0 +1,97 @@
+import { randomBytes } from "node:crypto";
+import { and, desc, eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { installations, type Installation } from "@/db/schema";
+import type { CustomerContext } from "@/lib/auth/api-keys";
+import { randomToken, safeEqual, sha256Hex } from "@/lib/auth/secrets";
+import { env } from "@/lib/env";
+import { ApiError } from "@/lib/http/errors";
+import { sealSecret } from "./secret-box";
+import { CallbackUrlError, validateCallbackUrl } from "./ssrf";
+
+export const INSTALLATION_SECRET_PREFIX = "sss_";
+
+export function installationView(row: Installation) {
+  return {
+    installation_id: row.id,
+    cloudId: row.cloudId,
+    source: row.source,
+    callback_url: row.callbackUrl,
+    enabled: row.enabled === 1,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Register (201) or re-register (200: re-enabled, both secrets rotated) a cloudId + source for a customer.
+ * A cloudId + source belongs to one customer: another customer's registration of it is a 409.
+ */
+export async function registerInstallation(db: Db, customer: CustomerContext, input: { cloudId: string; source: string; callback_url: string }) {
+  try {
+    await validateCallbackUrl(input.callback_url, { allowPrivate: env().ALLOW_PRIVATE_CALLBACKS });
+  } catch (error) {
+    if (error instanceof CallbackUrlError) throw new ApiError("validation_error", undefined, [`callback_url: ${error.message}`]);
+    throw error;
+  }
+  const secret = randomToken(INSTALLATION_SECRET_PREFIX, 32);
+  // Standard Webhooks: `whsec_` + base64 of the key; 32 random bytes (the spec asks for 24 to 64).
+  const webhookSecret = `whsec_${randomBytes(32).toString("base64")}`;
+  const values = {
+    customerId: customer.customerId,
+    cloudId: input.cloudId,
+    source: input.source,
+    callbackUrl: input.callback_url,
+    secretHash: sha256Hex(secret),
+    webhookSecretEncrypted: await sealSecret(db, webhookSecret),
+    enabled: 1,
+    disabledReason: null,
+    updatedAt: new Date(),
+  };
+  const [inserted] = await db.insert(installations).values(values).onConflictDoNothing().returning();
+  let row = inserted;
+  if (!inserted) {
+    [row] = await db
+      .update(installations)
+      .set(values)
+      .where(and(eq(installations.cloudId, input.cloudId), eq(installations.source, input.source), eq(installations.customerId, customer.customerId)))
+      .returning();
+    if (!row) throw new ApiError("conflict", "This cloudId and source are registered by another account.", ["cloudId: already registered for this source"]);
+  }
+  const { enabled: _enabled, ...view } = installationView(row);
+  return { created: Boolean(inserted), body: { ...view, secret, webhook_secret: webhookSecret } };
+}
+
+export async function listInstallations(db: Db, customerId: string) {
+  const rows = await db.select().from(installations).where(eq(installations.customerId, customerId)).orderBy(desc(installations.createdAt));
+  return rows.map(installationView);
+}
+
+/** Disable an installation of this customer (others' ids are 404). The async endpoint then answers 401. */
+export async function disableInstallation(db: Db, customerId: string, id: string, reason = "disabled by the customer") {
+  const [row] = await db
+    .update(installations)
+    .set({ enabled: 0, disabledReason: reason, updatedAt: new Date() })
+    .where(and(eq(installations.id, id), eq(installations.customerId, customerId)))
+    .returning();
+  if (!row) throw new ApiError("not_found", "No such installation.");
+  return installationView(row);
+}
+
+/**
+ * Authenticate POST /api/v1/evaluate/{source}: a missing secret, or an unknown or disabled installation, is
+ * 401 (which tells the integration to re-register); a secret that differs from the registered one is 403.
+ */
+export async function authenticateInstallation(db: Db, request: Request, cloudId: string, source: string): Promise<Installation> {
+  const secret = request.headers.get("x-service-secret");
+  if (!secret) throw new ApiError("unauthorized", "Missing installation secret.", ["X-Service-Secret: header is required"]);
+  const [row] = await db
+    .select()
+    .from(installations)
+    .where(and(eq(installations.cloudId, cloudId), eq(installations.source, source)))
+    .limit(1);
+  if (!row || row.enabled !== 1) {
+    throw new ApiError("unauthorized", "Unknown or disabled installation; register it again.", [`installation: none active for cloudId '${cloudId}' and source '${source}'`]);
+  }
+  if (!safeEqual(sha256Hex(secret), row.secretHash)) throw new ApiError("forbidden", "The installation secret does not match.", ["X-Service-Secret: does not match the registered secret"]);
+  return row;
+}

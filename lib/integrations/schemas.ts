@@ -1,0 +1,91 @@
+import { z } from "zod";
+import { scoreResponseSchema } from "@/lib/api/schemas";
+
+export const sourceSchema = z
+  .string()
+  .min(1, "must not be empty")
+  .max(64, "must be at most 64 characters")
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, "may contain only letters, digits, '.', '_' and '-'");
+
+export const registerInstallationSchema = z.strictObject({
+  cloudId: z.string().trim().min(1, "must be a non-empty string").max(256, "must be at most 256 characters"),
+  source: sourceSchema,
+  callback_url: z.string().max(2048, "must be at most 2048 characters"),
+});
+
+export const installationSchema = z.object({
+  installation_id: z.uuid(),
+  cloudId: z.string(),
+  source: z.string(),
+  callback_url: z.string(),
+  enabled: z.boolean(),
+  created_at: z.string(),
+});
+
+export const registeredInstallationSchema = installationSchema.omit({ enabled: true }).extend({
+  secret: z.string().describe("Send as X-Service-Secret on POST /api/v1/evaluate/{source}. Shown once."),
+  webhook_secret: z.string().describe("Standard Webhooks signing secret (whsec_...). Shown once."),
+});
+
+export const installationListSchema = z.object({ installations: z.array(installationSchema) });
+
+export const evaluateRequestSchema = z
+  .object({
+    cloudId: z.string().min(1, "must be a non-empty string").max(256, "must be at most 256 characters"),
+    issue: z
+      .object({
+        key: z.string().max(256).nullish(),
+        fields: z
+          .object({
+            summary: z
+              .string()
+              .max(20_000)
+              .refine((value) => value.trim().length > 0, "must be a non-empty string"),
+            description: z.unknown().optional().describe("Atlassian Document Format tree, plain text, or null."),
+            acceptance_criteria: z.unknown().optional().describe("Optional: ADF or plain text."),
+            issuetype: z.object({ name: z.string().optional() }).loose().nullish(),
+          })
+          .loose(),
+      })
+      .loose(),
+  })
+  .loose()
+  .describe("Asynchronous request (a Jira-style issue event).");
+export type EvaluateRequest = z.infer<typeof evaluateRequestSchema>;
+
+export const acceptedSchema = z.object({
+  job_id: z.uuid(),
+  status: z.literal("accepted"),
+  message: z.string(),
+  estimated_completion_time: z.string().describe("A range in seconds, as text, e.g. `5-30`."),
+});
+
+export const jobStatusSchema = z.object({
+  job_id: z.uuid(),
+  status: z.enum(["accepted", "processing", "completed", "failed"]),
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+  result: scoreResponseSchema.nullable(),
+  error: z.string().nullable(),
+  delivery: z.object({
+    status: z.enum(["pending", "delivered", "retrying", "failed"]),
+    attempts: z.number().int(),
+    last_status_code: z.number().int().nullable(),
+    next_attempt_at: z.string().nullable(),
+  }),
+});
+
+export const callbackPayloadSchema = z
+  .object({
+    type: z.enum(["score.completed", "score.failed"]),
+    job_id: z.uuid(),
+    cloudId: z.string(),
+    source: z.string(),
+    issue_key: z.string().nullable(),
+    story_identity: z.string(),
+    identity_resolution: z.enum(["external_id", "content_hash"]),
+    score: scoreResponseSchema.optional(),
+    error: z.string().optional(),
+    timestamp: z.string(),
+  })
+  .describe("The signed callback body (Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature).");

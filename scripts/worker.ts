@@ -1,0 +1,33 @@
+// `npm run worker`: queue workers (asynchronous scoring and callback delivery) as a separate process, against
+// PostgreSQL (DATABASE_URL). Run as many as you like, on any machine; stop with SIGTERM (running jobs finish).
+import { getDbHandle } from "@/db/client";
+import { env, EnvError } from "@/lib/env";
+import { runWorkers } from "@/lib/jobs/workers";
+import { logger } from "@/lib/log";
+
+async function main(): Promise<void> {
+  try {
+    if (!env().DATABASE_URL) {
+      console.error("worker: DATABASE_URL is required (the embedded database belongs to the web process, which runs its own workers)");
+      process.exit(1);
+    }
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(`worker: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  await getDbHandle();
+  const workers = Number(process.env.WORKER_CONCURRENCY || 4);
+  await runWorkers({ scoreWorkers: workers, deliveryWorkers: workers, pollingIntervalSeconds: 0.5 });
+  logger().info({ workers }, "queue workers started");
+  // SIGTERM/SIGINT stop the workers (running jobs finish) and close the database: see db/client.ts.
+  console.log("worker: ready");
+}
+
+void main().catch((error) => {
+  logger().error({ err: error }, "worker failed to start");
+  console.error(`worker: ${(error as Error).message}`);
+  process.exit(1);
+});
