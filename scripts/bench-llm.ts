@@ -1,6 +1,8 @@
 // npm run bench:llm -- [--stories N] [--latency MS] [--concurrency C]: the LLM engine against a local
 // OpenAI-compatible server. Scores N distinct stories at C calls in flight and compares the time with the
 // ideal N / C x latency (target: at most 1.4x), then scores them again: unchanged stories must make no call.
+// `--serve [--port P] [--latency MS]` only runs the fake provider (http://127.0.0.1:P/v1) until interrupted,
+// for trying the server or the CLI with SCORING_ENGINE=openai / --engine openai without a real endpoint.
 import { createEngine, type TicketData } from "@/lib/scoring";
 import { startFakeOpenAI } from "@/lib/testing/fake-openai";
 
@@ -36,7 +38,16 @@ async function pass(score: (ticket: TicketData) => Promise<unknown>, tickets: Ti
   return (performance.now() - started) / 1000;
 }
 
+async function serve() {
+  const fake = await startFakeOpenAI({ latencyMs, port: intArg("--port", 8089) });
+  console.log(`fake OpenAI-compatible server on ${fake.baseURL} (${latencyMs} ms per answer); Ctrl-C to stop`);
+  const stop = () => void fake.close().then(() => process.exit(0));
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
 async function main() {
+  if (process.argv.includes("--serve")) return serve();
   const fake = await startFakeOpenAI({ latencyMs });
   try {
     const engine = createEngine("openai", { baseURL: fake.baseURL, model: "fake-model", concurrency, timeoutMs: 10_000 });

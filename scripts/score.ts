@@ -1,12 +1,17 @@
 // npm run --silent score -- FILE [--format json|csv|table] [--engine heuristic|openai] [--min-score N]
-// Scores a backlog file as one batch; --min-score (percent) exits 1 when any story scores below it.
+//   [--base-url URL] [--model NAME] [--api-key KEY] [--concurrency N]
+// Scores a backlog file as one batch; --min-score (percent) exits 1 when any story scores below it. The openai
+// engine takes its endpoint from the flags or from OPENAI_BASE_URL, SCORING_MODEL, OPENAI_API_KEY and
+// SCORING_CONCURRENCY.
 import fs from "node:fs";
 import path from "node:path";
 import Papa from "papaparse";
 import { TicketFileError, ticketsFromFile } from "@/lib/csv/tickets-file";
 import { DIMENSIONS, EngineUnavailableError, createEngine, isEngineName, type ScoringResult, type TicketData } from "@/lib/scoring";
 
-const USAGE = "usage: score FILE [--format json|csv|table] [--engine heuristic|openai] [--min-score N]";
+const USAGE =
+  "usage: score FILE [--format json|csv|table] [--engine heuristic|openai] [--min-score N]\n" +
+  "             [--base-url URL] [--model NAME] [--api-key KEY] [--concurrency N]   (openai engine; or OPENAI_BASE_URL, SCORING_MODEL, OPENAI_API_KEY, SCORING_CONCURRENCY)";
 
 function fail(message: string, code = 2): never {
   process.stderr.write(`${message}\n`);
@@ -14,12 +19,25 @@ function fail(message: string, code = 2): never {
 }
 
 function parseArgs(argv: string[]) {
-  const opts = { file: "", format: "table", engine: "heuristic", minScore: null as number | null };
+  const opts = {
+    file: "",
+    format: "table",
+    engine: "heuristic",
+    minScore: null as number | null,
+    baseURL: process.env.OPENAI_BASE_URL || undefined,
+    model: process.env.SCORING_MODEL || undefined,
+    apiKey: process.env.OPENAI_API_KEY || undefined,
+    concurrency: process.env.SCORING_CONCURRENCY || undefined,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => argv[++i] ?? fail(`${a} needs a value\n${USAGE}`);
     if (a === "--format") opts.format = value();
     else if (a === "--engine") opts.engine = value();
+    else if (a === "--base-url") opts.baseURL = value();
+    else if (a === "--model") opts.model = value();
+    else if (a === "--api-key") opts.apiKey = value();
+    else if (a === "--concurrency") opts.concurrency = value();
     else if (a === "--min-score") {
       const raw = value();
       const n = Number(raw);
@@ -99,7 +117,12 @@ async function main() {
   if (!isEngineName(opts.engine)) fail(`--engine must be heuristic or openai, got "${opts.engine}"`);
   let engine;
   try {
-    engine = createEngine(opts.engine);
+    if (opts.engine === "openai") {
+      if (!opts.baseURL || !opts.model) fail("--engine openai needs --base-url (or OPENAI_BASE_URL) and --model (or SCORING_MODEL)");
+      const concurrency = opts.concurrency === undefined ? undefined : Number(opts.concurrency);
+      if (concurrency !== undefined && !(Number.isInteger(concurrency) && concurrency >= 1)) fail(`--concurrency must be a positive integer, got "${opts.concurrency}"`);
+      engine = createEngine("openai", { baseURL: opts.baseURL, model: opts.model, apiKey: opts.apiKey, concurrency });
+    } else engine = createEngine(opts.engine);
   } catch (e) {
     if (e instanceof EngineUnavailableError) fail(e.message);
     throw e;

@@ -67,7 +67,7 @@ export function plausibleAnswer(ticket: TicketData, context: ContextItem[]): Mod
 
 const tokens = (text: string) => Math.max(1, Math.ceil(text.length / 4));
 
-export async function startFakeOpenAI(options: { latencyMs?: number } = {}): Promise<FakeOpenAI> {
+export async function startFakeOpenAI(options: { latencyMs?: number; port?: number } = {}): Promise<FakeOpenAI> {
   const queue: FakeBehaviour[] = [];
   const requests: RecordedRequest[] = [];
   let inFlight = 0;
@@ -146,7 +146,7 @@ export async function startFakeOpenAI(options: { latencyMs?: number } = {}): Pro
   });
   // Keep-alive sockets are reused by the client; never let the server time them out under a slow test.
   server.keepAliveTimeout = 60_000;
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
 
   const fake: FakeOpenAI = {

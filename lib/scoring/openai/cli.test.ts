@@ -1,0 +1,61 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeOpenAI, type FakeOpenAI } from "@/lib/testing/fake-openai";
+
+const ROOT = path.resolve(__dirname, "../../..");
+const TSX = path.join(ROOT, "node_modules/.bin/tsx");
+const FIXTURE = "lib/scoring/fixtures/backlog.csv";
+
+// Asynchronous on purpose: the fake provider runs in this process and must keep answering.
+function run(script: string, args: string[], env: Record<string, string> = {}) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const clean = { ...process.env, OPENAI_BASE_URL: "", SCORING_MODEL: "", OPENAI_API_KEY: "", SCORING_CONCURRENCY: "", ...env };
+    const child = spawn(TSX, [script, ...args], { cwd: ROOT, env: clean });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+let fake: FakeOpenAI;
+beforeAll(async () => {
+  fake = await startFakeOpenAI();
+});
+afterAll(async () => {
+  await fake.close();
+});
+
+describe("CLI and quality benchmark with --engine openai", () => {
+  it("scores a backlog through the endpoint given by flags, one call per story", async () => {
+    fake.reset();
+    const { code, stdout } = await run("scripts/score.ts", [FIXTURE, "--format", "json", "--engine", "openai", "--base-url", fake.baseURL, "--model", "fake-model", "--api-key", "sk-test"]);
+    expect(code).toBe(0);
+    const out = JSON.parse(stdout);
+    expect(out.results.map((r: { key: string }) => r.key)).toEqual(["SHOP-1", "SHOP-2", "SHOP-3"]);
+    expect(fake.requests).toHaveLength(3);
+    expect(fake.requests[0].authorization).toBe("Bearer sk-test");
+    expect(fake.requests[0].body.model).toBe("fake-model");
+  });
+
+  it("reads the endpoint from OPENAI_BASE_URL and SCORING_MODEL", async () => {
+    const { code, stdout } = await run("scripts/score.ts", [FIXTURE, "--engine", "openai"], { OPENAI_BASE_URL: fake.baseURL, SCORING_MODEL: "fake-model" });
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/3 stories, average/);
+  });
+
+  it("exits 2 with a clear message without an endpoint", async () => {
+    const { code, stderr } = await run("scripts/score.ts", [FIXTURE, "--engine", "openai"]);
+    expect(code).toBe(2);
+    expect(stderr.trim()).toBe("--engine openai needs --base-url (or OPENAI_BASE_URL) and --model (or SCORING_MODEL)");
+  });
+
+  it("runs the quality benchmark with the openai engine", async () => {
+    const { code, stdout } = await run("scripts/bench-quality.ts", ["--engine", "openai", "--base-url", fake.baseURL, "--model", "fake-model", "--file", FIXTURE]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/engine openai, model fake-model, \d+ tokens/);
+    expect(stdout).toMatch(/independent AUC/);
+  });
+});
