@@ -20,34 +20,37 @@ export interface DimensionsBreakdown {
   dimensions: Record<Dimension, DimensionStats>;
 }
 
-type Row = { dimension: string; score: number; stories: number; total: number; below: number };
+type Row = { position: number; score: number; stories: number; total: number; below: number };
 
 /** Per-dimension averages and distributions over each story's latest scores, aggregated in one SQL pass. */
 export async function statsDimensions({ db, scope }: { db: Db; scope: StatsScope }): Promise<DimensionsBreakdown> {
-  const dimensionList = sql.join(
-    DIMENSIONS.map((dimension) => sql`${dimension}`),
+  // The six scores of a story are extracted once into an array and unnested (position 1..6 = DIMENSIONS order),
+  // then grouped by dimension and whole score: 66 groups, one scan (measured faster than jsonb_each or FILTERs).
+  const scores = sql.join(
+    DIMENSIONS.map((dimension) => sql`(${stories.latestScores} ->> ${dimension})::float8`),
     sql`, `,
   );
   const statement = sql`
-    select d.key as dimension,
-      least(greatest(round(d.value::numeric), 0), 10)::int as score,
+    select u.position::int as position,
+      least(greatest(round(u.value), 0), 10)::int as score,
       count(*)::int as stories,
-      sum(d.value::float8)::float8 as total,
-      (count(*) filter (where d.value::float8 < 5))::int as below
-    from ${stories} cross join lateral jsonb_each_text(${stories.latestScores}) as d(key, value)
-    where ${scopedStories(scope)} and ${stories.latestScores} is not null and d.key in (${dimensionList})
+      sum(u.value)::float8 as total,
+      (count(*) filter (where u.value < 5))::int as below
+    from (select array[${scores}] as scores from ${stories} where ${scopedStories(scope)} and ${stories.latestScores} is not null) as latest
+      cross join lateral unnest(latest.scores) with ordinality as u(value, position)
+    where u.value is not null
     group by 1, 2`;
   const result = await db.execute(statement);
   const rows = (Array.isArray(result) ? result : (result as unknown as { rows: Row[] }).rows) as Row[];
   const dimensions = {} as Record<Dimension, DimensionStats>;
   let storyCount = 0;
-  for (const dimension of DIMENSIONS) {
+  DIMENSIONS.forEach((dimension, index) => {
     const histogram = Array.from({ length: 11 }, () => 0);
     let count = 0;
     let total = 0;
     let below = 0;
     for (const row of rows) {
-      if (row.dimension !== dimension) continue;
+      if (Number(row.position) !== index + 1) continue;
       histogram[Number(row.score)] += Number(row.stories);
       count += Number(row.stories);
       total += Number(row.total);
@@ -59,7 +62,7 @@ export async function statsDimensions({ db, scope }: { db: Db; scope: StatsScope
       histogram,
       share_below_5: count ? Math.round((below / count) * 10_000) / 10_000 : null,
     };
-  }
+  });
   let weakest: Dimension | null = null;
   for (const dimension of DIMENSIONS) {
     const average = dimensions[dimension].average;
@@ -67,3 +70,4 @@ export async function statsDimensions({ db, scope }: { db: Db; scope: StatsScope
   }
   return { story_count: storyCount, weakest_dimension: weakest, dimensions };
 }
+

@@ -1,7 +1,8 @@
 // Known stats data for tests: two companies, three customers, stories with chosen scores and run dates.
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/db/client";
-import { scoreRuns, stories } from "@/db/schema";
+import { sql } from "drizzle-orm";
+import { quotaUsage, scoreRuns, stories } from "@/db/schema";
 import { createDashboardUser, provisionCustomer } from "@/lib/admin/provisioning";
 import { DIMENSIONS } from "./format";
 
@@ -33,6 +34,11 @@ async function addStory(db: Db, customerId: string, identity: string, summary: s
       latestScores: last?.scores ?? null,
     })
     .returning({ id: stories.id });
+  // Counted in the quota ledger, as admission does (a reservation counts too).
+  await db
+    .insert(quotaUsage)
+    .values({ customerId, month: countedMonth, used: 1 })
+    .onConflictDoUpdate({ target: [quotaUsage.customerId, quotaUsage.month], set: { used: sql`${quotaUsage.used} + 1` } });
   for (const [index, run] of runs.entries()) {
     await db.insert(scoreRuns).values({
       id: randomUUID(),
