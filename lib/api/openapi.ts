@@ -3,6 +3,16 @@
 import { z } from "zod";
 import { provisionCustomerSchema, provisionedCustomerSchema, createUserSchema, createdUserSchema } from "@/lib/admin/schemas";
 import { SERVICE_VERSION } from "@/lib/version";
+import {
+  acceptedSchema,
+  callbackPayloadSchema,
+  evaluateRequestSchema,
+  installationListSchema,
+  installationSchema,
+  jobStatusSchema,
+  registeredInstallationSchema,
+  registerInstallationSchema,
+} from "@/lib/integrations/schemas";
 import { errorSchema, quotaExhaustedSchema, scoreRequestSchema, scoreResponseSchema } from "./schemas";
 
 type Method = "get" | "post" | "put" | "patch" | "delete";
@@ -65,6 +75,68 @@ const operations: Operation[] = [
       "429": { description: "A NEW story while the monthly quota is exhausted (`code` = `QUOTA_EXHAUSTED`).", schema: quotaExhaustedSchema },
       ...gatewayErrors(500, 503),
     },
+  },
+  {
+    method: "post",
+    path: "/api/v1/evaluate/{source}",
+    tag: "Scoring",
+    summary: "Score one issue asynchronously, with a signed callback",
+    description:
+      "Accepts a Jira-style issue for scoring and answers 202 at once; the completed score is POSTed to the installation's callback URL, signed per Standard Webhooks with the installation's `webhook_secret` (headers `webhook-id` (stable across retries), `webhook-timestamp`, `webhook-signature`). Billing identity is `{cloudId}:{issue.key}` (or the content fingerprint without a key); a new story is reserved against the quota at acceptance and released if the job finally fails. `issue.fields.description` may be Atlassian Document Format, plain text or null. Deliveries: any 2xx is success; 410 disables the installation; everything else is retried with exponential backoff and jitter (429 honours Retry-After), up to WEBHOOK_MAX_ATTEMPTS. The callback body is documented as `CallbackPayload` under components.",
+    security: "installationSecret",
+    parameters: [{ name: "source", in: "path", description: "The integration channel the installation was registered for (e.g. `jira`)." }],
+    body: evaluateRequestSchema,
+    responses: {
+      "202": { description: "Accepted and queued.", schema: acceptedSchema, headers: { "X-Service-Story-Identity": "The resolved story identity.", "X-Service-Identity-Resolution": "`external_id` or `content_hash`." } },
+      "400": { description: "Invalid JSON, or missing required fields (e.g. cloudId).", schema: errorSchema },
+      "401": { description: "Missing secret, or unknown or disabled installation: register again.", schema: errorSchema },
+      "403": { description: "The secret does not match the registered one.", schema: errorSchema },
+      "413": { description: "The body is over 1 MB.", schema: errorSchema },
+      "429": { description: "A NEW story while the monthly quota is exhausted (`code` = `QUOTA_EXHAUSTED`).", schema: quotaExhaustedSchema },
+      "500": { description: "Unexpected processing error.", schema: errorSchema },
+    },
+  },
+  {
+    method: "get",
+    path: "/api/v1/jobs/{job_id}",
+    tag: "Scoring",
+    summary: "Status, result and callback delivery of an asynchronous job",
+    description: "Job status: `accepted` -> `processing` -> `completed` | `failed`. Delivery: `pending` -> `delivered` | `retrying` -> `failed` after the last attempt. Only the owning customer sees a job; others get 404.",
+    security: "apiKey",
+    parameters: [{ name: "job_id", in: "path", description: "The job_id from the 202 acknowledgement." }],
+    responses: { "200": { description: "The job.", schema: jobStatusSchema }, ...gatewayErrors(401, 404) },
+  },
+  {
+    method: "post",
+    path: "/api/v1/installations",
+    tag: "Integrations",
+    summary: "Register an integration (or re-register it, rotating its secrets)",
+    description:
+      "201 for a new cloudId + source; 200 when this customer registers it again (re-enabled, both secrets rotated). `secret` (send as X-Service-Secret) and `webhook_secret` (verify callbacks with any Standard Webhooks library) are shown once. `callback_url` must be https and must not resolve to a private, loopback, link-local or reserved address (unless the server runs with ALLOW_PRIVATE_CALLBACKS=true). A cloudId + source registered by another account is 409.",
+    security: "apiKey",
+    body: registerInstallationSchema,
+    responses: {
+      "201": { description: "Registered.", schema: registeredInstallationSchema },
+      "200": { description: "Re-registered; secrets rotated.", schema: registeredInstallationSchema },
+      ...gatewayErrors(400, 401, 409, 413),
+    },
+  },
+  {
+    method: "get",
+    path: "/api/v1/installations",
+    tag: "Integrations",
+    summary: "List the customer's installations (no secrets)",
+    security: "apiKey",
+    responses: { "200": { description: "The installations.", schema: installationListSchema }, ...gatewayErrors(401) },
+  },
+  {
+    method: "delete",
+    path: "/api/v1/installations/{id}",
+    tag: "Integrations",
+    summary: "Disable an installation (its async endpoint then answers 401)",
+    security: "apiKey",
+    parameters: [{ name: "id", in: "path", description: "installation_id" }],
+    responses: { "200": { description: "Disabled.", schema: installationSchema }, ...gatewayErrors(401, 404) },
   },
   {
     method: "get",
@@ -180,6 +252,6 @@ export function buildOpenApiDocument(serverUrl?: string): Record<string, unknown
     ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
     tags: [...new Set(operations.map((operation) => operation.tag))].map((name) => ({ name })),
     paths,
-    components: { securitySchemes: SECURITY },
+    components: { securitySchemes: SECURITY, schemas: { CallbackPayload: jsonSchema(callbackPayloadSchema, "output") } },
   };
 }

@@ -1,0 +1,79 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { Webhook } from "standardwebhooks";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { retryDelayMs } from "@/lib/jobs/async-jobs";
+import { deliverCallback, parseRetryAfter } from "./deliver";
+
+const secret = `whsec_${Buffer.alloc(32, 7).toString("base64")}`;
+let server: http.Server;
+let base: string;
+let lastHeaders: http.IncomingHttpHeaders = {};
+let lastBody = "";
+
+beforeAll(async () => {
+  server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      lastHeaders = request.headers;
+      lastBody = Buffer.concat(chunks).toString("utf8");
+      if (request.url === "/hang") return;
+      if (request.url === "/redirect") {
+        response.writeHead(301, { location: "/ok" });
+        return response.end();
+      }
+      response.writeHead(200);
+      response.end("ok");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+describe("callback delivery", () => {
+  it("signs per Standard Webhooks so the receiver can verify with the library", async () => {
+    const payload = JSON.stringify({ type: "score.completed", job_id: "j" });
+    const outcome = await deliverCallback({ url: `${base}/ok`, webhookSecret: secret, webhookId: "msg_1", payload, allowPrivate: true });
+    expect(outcome).toEqual({ status: 200, retryAfterSeconds: null, error: null });
+    expect(lastBody).toBe(payload);
+    expect(lastHeaders["webhook-id"]).toBe("msg_1");
+    expect(() => new Webhook(secret).verify(lastBody, lastHeaders as Record<string, string>)).not.toThrow();
+    expect(() => new Webhook(`whsec_${Buffer.alloc(32, 8).toString("base64")}`).verify(lastBody, lastHeaders as Record<string, string>)).toThrow();
+  });
+
+  it("does not follow redirects", async () => {
+    const outcome = await deliverCallback({ url: `${base}/redirect`, webhookSecret: secret, webhookId: "msg_2", payload: "{}", allowPrivate: true });
+    expect(outcome.status).toBe(301);
+  });
+
+  it("gives up on a receiver that never answers", async () => {
+    const started = Date.now();
+    const outcome = await deliverCallback({ url: `${base}/hang`, webhookSecret: secret, webhookId: "msg_3", payload: "{}", allowPrivate: true, timeoutMs: 300 });
+    expect(outcome.status).toBeNull();
+    expect(outcome.error).toMatch(/time|answer/);
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it("refuses to connect to a private address at delivery time unless private callbacks are allowed", async () => {
+    const outcome = await deliverCallback({ url: `http://localhost:${new URL(base).port}/ok`, webhookSecret: secret, webhookId: "msg_4", payload: "{}", allowPrivate: false });
+    expect(outcome.status).toBeNull();
+    expect(outcome.error).toMatch(/not public/);
+  });
+
+  it("reads Retry-After as seconds or an HTTP date, and backs off exponentially with jitter", () => {
+    expect(parseRetryAfter("120")).toBe(120);
+    expect(parseRetryAfter("Wed, 21 Oct 2026 07:28:30 GMT", Date.parse("Wed, 21 Oct 2026 07:28:00 GMT"))).toBe(30);
+    expect(parseRetryAfter("soon")).toBeNull();
+    expect(parseRetryAfter(undefined)).toBeNull();
+    expect(retryDelayMs(1, 5000, () => 1)).toBe(5000);
+    expect(retryDelayMs(3, 5000, () => 1)).toBe(20_000);
+    expect(retryDelayMs(3, 5000, () => 0)).toBe(10_000);
+    expect(retryDelayMs(40, 5000, () => 1)).toBe(6 * 60 * 60 * 1000);
+  });
+});
