@@ -5,7 +5,7 @@ export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
     include: ["**/*.test.ts"],
-    exclude: ["node_modules/**", ".next/**", "e2e/**", ".data/**"],
+    exclude: ["node_modules/**", ".next*/**", "e2e/**", ".data/**", "test-results/**"],
     environment: "node",
     pool: "forks",
     testTimeout: 30_000,

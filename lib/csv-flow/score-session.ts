@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { rowsToTickets } from "@/lib/csv/columns";
-import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
-import { createEngine, DIMENSIONS, EngineUnavailableError, type PerDimension, type ScoringResult } from "@/lib/scoring";
+import { createEngine, DIMENSIONS, type PerDimension, type ScoringResult } from "@/lib/scoring";
 import type { CsvSession } from "@/db/schema";
 import { MAPPING_FIELDS, type ColumnMapping, type CsvSummary, type ResultsResponse, type StoryResult } from "./types";
+
+const publicEngine = createEngine("heuristic");
 
 /** A mapping sent with a score request: any field may be re-pointed to a column, or to null (not used). */
 export const mappingOverrideSchema = z.strictObject({
@@ -61,13 +62,9 @@ export async function scoreSessionRows(session: CsvSession, mapping: ColumnMappi
   if (scored.length === 0) {
     throw new ApiError("bad_request", `No row has a summary in column "${mapping.summary}": choose another summary column.`);
   }
-  let outputs: ScoringResult[];
-  try {
-    outputs = await createEngine(env().SCORING_ENGINE).scoreBatch(scored.map(({ ticket }) => ({ ticket })));
-  } catch (error) {
-    if (error instanceof EngineUnavailableError) throw new ApiError("service_unavailable", "The scoring engine is not available; try again later.");
-    throw error;
-  }
+  // The public evaluator always uses the offline heuristic engine, whatever SCORING_ENGINE says: anonymous
+  // uploads must not spend a paid model's tokens, and 1,000 rows score in well under a second.
+  const outputs: ScoringResult[] = await publicEngine.scoreBatch(scored.map(({ ticket }) => ({ ticket })));
   const results: StoryResult[] = scored.map(({ ticket, row }, i) => ({
     row,
     key: ticket.key ?? null,

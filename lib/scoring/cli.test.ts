@@ -7,7 +7,8 @@ const TSX = path.join(ROOT, "node_modules/.bin/tsx");
 const FIXTURE = "lib/scoring/fixtures/backlog.csv";
 
 function score(...args: string[]) {
-  const r = spawnSync(TSX, ["scripts/score.ts", ...args], { cwd: ROOT, encoding: "utf8" });
+  const { OPENAI_BASE_URL: _url, SCORING_MODEL: _model, OPENAI_API_KEY: _key, ...env } = process.env;
+  const r = spawnSync(TSX, ["scripts/score.ts", ...args], { cwd: ROOT, encoding: "utf8", env });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -41,7 +42,7 @@ describe("score CLI", () => {
   it("refuses the openai engine and bad arguments with exit 2", () => {
     const openai = score(FIXTURE, "--engine", "openai");
     expect(openai.code).toBe(2);
-    expect(openai.stderr.trim()).toBe("the openai engine is not available yet");
+    expect(openai.stderr.trim()).toBe("--engine openai needs --base-url (or OPENAI_BASE_URL) and --model (or SCORING_MODEL)");
     expect(score(FIXTURE, "--format", "xml").code).toBe(2);
     expect(score("lib/scoring/fixtures/missing.csv").code).toBe(2);
   });
