@@ -37,10 +37,17 @@ export function unambiguousGate(input: RuleInput): boolean {
 /** Points a fitted probability takes off a dimension at most (independent, estimable). */
 export const PENALTY_SCALE = 5;
 
-/** 0 points at or above the model's 95th-percentile probability, PENALTY_SCALE at or below its 5th. */
-export function modelPenalty(p: number, range: { low: number; high: number }): number {
+/**
+ * Points the independent model takes off a story that names no system it relies on: the fitted probability
+ * still ranks such stories (builder roles and stories that build what they need were rated independent more
+ * often), but without a phrase to point at it only nudges the score, and says so in the reasoning.
+ */
+export const RANKING_SCALE = 2;
+
+/** 0 points at or above the model's 95th-percentile probability, `scale` at or below its 5th. */
+export function modelPenalty(p: number, range: { low: number; high: number }, scale = PENALTY_SCALE): number {
   const x = (range.high - p) / Math.max(1e-6, range.high - range.low);
-  return Math.round(PENALTY_SCALE * Math.max(0, Math.min(1, x)));
+  return Math.round(scale * Math.max(0, Math.min(1, x)));
 }
 
 /**

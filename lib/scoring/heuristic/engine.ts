@@ -47,6 +47,7 @@ interface Analysis {
   input: RuleInput;
   findings: Finding[];
   penalties: ModelDecision["penalties"];
+  notes: ModelDecision["notes"];
 }
 
 function analyse(ticket: TicketData): Analysis {
@@ -71,7 +72,7 @@ function analyse(ticket: TicketData): Analysis {
     ...dependencyFindings(input),
     ...criteriaFindings(input),
   ];
-  return { input, findings, penalties: decision.penalties };
+  return { input, findings, penalties: decision.penalties, notes: decision.notes };
 }
 
 function perDimension<T>(make: (d: (typeof DIMENSIONS)[number]) => T): PerDimension<T> {
@@ -95,7 +96,8 @@ function buildResult(analysis: Analysis, context: ContextItem[] | undefined, ext
   };
   const individual = perDimension((d) => dimensionScore(d, findings, evidence));
   const citations = ctx.citations;
-  const reasoning = perDimension((d) => reasoningFor(d, individual[d], findings, citations[d]));
+  const reasoning = perDimension((d) => reasoningFor(d, individual[d], findings, citations[d],
+    d === "independent" ? analysis.notes.independent : undefined));
   const referenced = new Set(DIMENSIONS.flatMap((d) => citations[d]));
   return {
     overall_score: overallScore(individual),

@@ -7,7 +7,17 @@ describe("fitted decision models", () => {
   it("leaves a plain backlog story alone", () => {
     const r = scoreTicket({ summary: "As a user, I want to reset my password so that I can regain access." });
     expect(r.findings.filter((f) => /^(?:atomic|minimal|unambiguous|independent|estimable)\./.test(f.code))).toEqual([]);
-    expect(r.individual_scores.independent).toBe(10);
+    // The independent model may nudge the ranking by at most RANKING_SCALE points, and says so in the reasoning.
+    expect(r.individual_scores.independent).toBeGreaterThanOrEqual(8);
+    expect(r.individual_scores.estimable).toBeGreaterThanOrEqual(8);
+    if (r.individual_scores.independent < 10) expect(r.scores.independent.reasoning).toMatch(/fitted model, not from a defect/);
+  });
+
+  it("ranks a builder's story above an end user's story without a finding", () => {
+    const builder = scoreTicket({ summary: "As a data scientist, I want to train a classifier on labelled recordings so that I can compare models." });
+    const user = scoreTicket({ summary: "As a patient, I want to receive a reminder before my appointment so that I do not miss it." });
+    expect(builder.individual_scores.independent).toBeGreaterThanOrEqual(user.individual_scores.independent);
+    expect(user.findings.some((f) => f.dimension === "independent")).toBe(false);
   });
 
   it("marks a story that consumes a system it does not build as less independent, pointing at the system", () => {

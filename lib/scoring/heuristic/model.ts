@@ -1,7 +1,7 @@
 // The fitted decision models (weights in model-weights.ts, fitted by train/fit.ts) applied to a story.
 import type { Finding } from "../types";
 import {
-  atomicGate, conjunctionSpan, dependencyAnchor, estimableAnchor, modelPenalty, unambiguousGate,
+  atomicGate, conjunctionSpan, dependencyAnchor, estimableAnchor, modelPenalty, RANKING_SCALE, unambiguousGate,
 } from "./decide";
 import { FEATURE_INDEX, type FeatureName } from "./features";
 import { finding, quote, type RuleInput } from "./finding";
@@ -23,6 +23,8 @@ export interface ModelDecision {
   findings: Finding[];
   /** Exact points the model findings take off their dimension. */
   penalties: { independent: number; estimable: number };
+  /** Reasoning for a model penalty that has no finding to point at (the independent ranking nudge). */
+  notes: { independent?: string };
 }
 
 /** Codes whose penalty comes from ModelDecision.penalties rather than from their severity. */
@@ -67,9 +69,18 @@ export function decide(input: RuleInput, atomic: Finding[], unambiguous: Finding
   findings.push(...loopholes);
 
   const penalties = { independent: 0, estimable: 0 };
+  const notes: ModelDecision["notes"] = {};
   const relies = dependencyAnchor(input);
-  if (relies) {
-    const points = modelPenalty(probability("independent", x), MODELS.independent);
+  const pIndependent = probability("independent", x);
+  if (!relies) {
+    // No system to point at: the fitted probability only nudges the ranking (at most RANKING_SCALE points).
+    const points = modelPenalty(pIndependent, MODELS.independent, RANKING_SCALE);
+    if (points > 0) {
+      penalties.independent = points;
+      notes.independent = `${points === 1 ? "One point" : `${points} points`} off from the fitted model, not from a defect found in the text: stories with this shape (role, kind of request) were often rated as depending on other work; no system or other work is named, so nothing needs fixing unless it does rely on one.`;
+    }
+  } else {
+    const points = modelPenalty(pIndependent, MODELS.independent);
     if (points > 0) {
       penalties.independent = points;
       findings.push(finding("independent.relies_on_capability", "independent", severityFor(points),
@@ -87,5 +98,5 @@ export function decide(input: RuleInput, atomic: Finding[], unambiguous: Finding
         { field: "summary", span: broad }));
     }
   }
-  return { findings, penalties };
+  return { findings, penalties, notes };
 }

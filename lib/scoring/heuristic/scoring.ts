@@ -71,12 +71,13 @@ export function sortFindings(findings: Finding[]): Finding[] {
     (a.start ?? -1) - (b.start ?? -1) || a.code.localeCompare(b.code));
 }
 
-export function reasoningFor(dimension: Dimension, score: number, findings: Finding[], citations: string[]): string {
+export function reasoningFor(dimension: Dimension, score: number, findings: Finding[], citations: string[], note?: string): string {
   const own = findings.filter((f) => f.dimension === dimension);
   const parts = [`${DIMENSION_LABEL[dimension]}: ${score}/10.`];
   if (own.length === 0) parts.push(PRAISE[dimension]);
   else parts.push(...sortFindings(own).slice(0, 3).map((f) => f.message));
   if (own.length > 3) parts.push(`(${own.length - 3} more finding${own.length === 4 ? "" : "s"}.)`);
+  if (note) parts.push(note);
   if (citations.length > 0) parts.push(`Informed by context: ${citations.join(", ")}.`);
   return parts.join(" ");
 }

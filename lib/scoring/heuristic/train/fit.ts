@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseCsv } from "@/lib/csv/parse";
-import { atomicGate, dependencyAnchor, estimableAnchor, minimalGate, modelPenalty, unambiguousGate } from "../decide";
+import { atomicGate, dependencyAnchor, estimableAnchor, minimalGate, modelPenalty, RANKING_SCALE, unambiguousGate } from "../decide";
 import { FEATURE_INDEX, FEATURE_NAMES, type FeatureName, storyFeatures } from "../features";
 import type { RuleInput } from "../finding";
 import { parseStory } from "../parse-story";
@@ -94,7 +94,9 @@ for (const t of targets) {
       } else {
         const raw = auc(oof, y);
         const range = { low: pct(pAll, 0.05), high: pct(pAll, 0.95) };
-        const toScore = (p: number, i: number) => (gate[i] ? 10 - modelPenalty(p, range) : 10);
+        // Same as the engine: anchored stories lose up to PENALTY_SCALE points; independent also nudges the rest.
+        const rest = t.name === "independent" ? RANKING_SCALE : 0;
+        const toScore = (p: number, i: number) => (gate[i] ? 10 - modelPenalty(p, range) : 10 - modelPenalty(p, range, rest));
         score = auc(oof.map(toScore), y);
         const ins = auc(pAll.map(toScore), y);
         line = `${t.name} ${variant} l=${lambda}: in-sample AUC ${ins.toFixed(3)} (p ${auc(pAll, y).toFixed(3)}) | CV AUC ${score.toFixed(3)} (p ${raw.toFixed(3)})`;
