@@ -28,6 +28,15 @@ real-time`.split(/\s+/));
 const GENERIC_TECH = new Set(`system systems model models tool tools technology technologies technique techniques
 approach approaches method methods framework frameworks platform solution solutions ai algorithm algorithms
 insights data analytics capabilities capability features learning intelligence`.split(/\s+/));
+/** Verbs of studying something rather than consuming or building it ("analyze", "evaluate", "compare"). */
+const RESEARCH_VERBS = new Set(`analyze analyse evaluate compare assess investigate study examine test measure
+validate benchmark experiment quantify review audit`.split(/\s+/));
+/** Role nouns of people who use a product rather than build or run it. */
+const END_USER_ROLES = new Set(`user users patient patients customer customers parent parents driver drivers player
+players citizen citizens student students person people individual individuals consumer consumers passenger
+passengers shopper shoppers member members owner owners resident residents traveler travelers traveller
+travellers viewer viewers listener listeners reader readers employee employees fan fans buyer buyers visitor
+visitors learner learners caregiver caregivers enthusiast enthusiasts`.split(/\s+/));
 const COMPARATIVE = /\b(?:more|less|better|greater|higher|lower|faster|easier|smarter|stronger|improved|enhanced)\b/gi;
 const SUCH_AS = /\b(?:such\s+as|including|like|especially|particularly|namely)\b/gi;
 const SYSTEM_SUBJECT = /^(?:the|an?|my|our|this|these|its|their)?\s*(?:[\w-]+\s+){0,4}?(?:to|that|which|who|can|could|will)\b/i;
@@ -48,6 +57,8 @@ export const FEATURE_NAMES = [
   // independent / estimable
   "role_builder", "role_non_person", "role_qualified", "system_subject", "object_means", "relative_clause",
   "consume_head", "build_head", "concrete_head", "solution_terms", "modal_can", "first_person_ends",
+  // independent only: who the story is for and whether it studies, builds or consumes
+  "research_head", "be_able", "first_person_means", "data_object", "role_end_user",
 ] as const;
 export type FeatureName = (typeof FEATURE_NAMES)[number];
 export const FEATURE_INDEX: Record<FeatureName, number> =
@@ -200,6 +211,16 @@ export function storyFeatures(input: RuleInput, candidates: Finding[]): number[]
   for (const t of meansTokens) if (SOLUTION_TERMS.has(t.lower)) sol++;
   set("solution_terms", Math.min(3, sol));
   set("modal_can", /\b(?:can|could|will|would)\b/i.test(meansText) ? 1 : 0);
+  set("research_head", RESEARCH_VERBS.has(head) ? 1 : 0);
+  set("be_able", /^(?:to\s+)?be\s+able\b/i.test(meansText) ? 1 : 0);
+  let firstPerson = 0, data = 0;
+  for (const t of meansTokens) {
+    if (t.lower === "my" || t.lower === "me" || t.lower === "i") firstPerson++;
+    else if (t.lower === "data" || t.lower === "dataset" || t.lower === "datasets") data++;
+  }
+  set("first_person_means", Math.min(2, firstPerson));
+  set("data_object", data > 0 ? 1 : 0);
+  set("role_end_user", roleTokens.some((t) => END_USER_ROLES.has(t.lower)) ? 1 : 0);
   set("first_person_ends", /^(?:I|we)\b/i.test(endsText) ? 1 : 0);
   return f;
 }

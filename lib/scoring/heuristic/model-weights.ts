@@ -136,29 +136,34 @@ export const MODELS = {
   },
   "independent": {
     "variant": "indep",
-    "lambda": 30,
-    "low": 0.2044,
-    "high": 0.6423,
+    "lambda": 100,
+    "low": 0.191,
+    "high": 0.6264,
     "weights": {
-      "bias": -0.7559,
-      "role_builder": 0.9579,
-      "role_non_person": -0.3111,
-      "role_qualified": -0.2578,
-      "system_subject": 0.2087,
-      "object_means": 0.123,
-      "relative_clause": -0.148,
-      "consume_head": -0.4373,
-      "build_head": 0.4679,
-      "concrete_head": -0.3762,
-      "solution_terms": 0.3835,
-      "modal_can": -0.3689,
-      "first_person_ends": -0.0792
+      "bias": -0.6511,
+      "role_builder": 0.5642,
+      "role_non_person": -0.1201,
+      "role_qualified": -0.1571,
+      "system_subject": 0.1685,
+      "object_means": 0.096,
+      "relative_clause": -0.1197,
+      "consume_head": -0.281,
+      "build_head": 0.3565,
+      "concrete_head": -0.1682,
+      "solution_terms": 0.2641,
+      "modal_can": -0.2016,
+      "first_person_ends": -0.0574,
+      "research_head": 0.1793,
+      "be_able": -0.458,
+      "first_person_means": -0.1864,
+      "data_object": 0.4245,
+      "role_end_user": -0.3493
     },
     "cv": {
-      "auc": 0.6782
+      "auc": 0.6908
     },
     "inSample": {
-      "auc": 0.6976
+      "auc": 0.7207
     }
   },
   "estimable": {

@@ -31,6 +31,7 @@ const ATOMIC = group("a_verb_means", "verbs_in_means");
 const MINIMAL = group("brackets", "so_i_need");
 const UNAMB = group("vague", "vague_ends");
 const INDEP = group("role_builder", "first_person_ends");
+const CONSUMER = group("research_head", "role_end_user");
 
 interface Target {
   name: string;
@@ -48,7 +49,7 @@ const targets: Target[] = [
   { name: "unambiguous", kind: "f1", col: "Unambiguous", positive: (v) => v === "General" || v === "Vagueness", gate: (n) => unambiguousGate(inputs[n]),
     variants: { rules: UNAMB, shape: [...SHAPE, ...UNAMB], all: [...SHAPE, ...ATOMIC, ...UNAMB, ...INDEP] } },
   { name: "independent", kind: "auc", col: "Independent", positive: (v) => v.toLowerCase() === "independent", gate: (n) => dependencyAnchor(inputs[n]) !== null,
-    variants: { indep: INDEP, shape: [...SHAPE, ...INDEP], all: [...SHAPE, ...ATOMIC, ...UNAMB, ...INDEP] } },
+    variants: { indep: [...INDEP, ...CONSUMER], shape: [...SHAPE, ...INDEP, ...CONSUMER], all: [...SHAPE, ...ATOMIC, ...UNAMB, ...INDEP, ...CONSUMER] } },
   { name: "estimable", kind: "auc", col: "Estimatable", positive: (v) => /^(estimatable|yes)$/i.test(v), gate: (n) => estimableAnchor(inputs[n], candidates[n]) !== null,
     variants: { indep: [...INDEP, ...UNAMB], shape: [...SHAPE, ...UNAMB, ...INDEP], all: [...SHAPE, ...ATOMIC, ...UNAMB, ...INDEP] } },
 ];
