@@ -27,7 +27,11 @@ export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
         callbackUrl,
       });
       if (!result || result.error) {
-        setError("The email or the password is not correct.");
+        setError(
+          result?.error === "too_many_attempts"
+            ? "Too many sign-in attempts from here or for this email. Wait 15 minutes, then try again."
+            : "The email or the password is not correct.",
+        );
         setPending(false);
         return;
       }

@@ -100,3 +100,30 @@ describe("session cookies", () => {
     expect(await dashboardUserFromCookies(db(), { "next-auth.session-token": `${token}x` })).toBeNull();
   });
 });
+
+describe("sign-in throttling", () => {
+  it("allows 10 attempts per email and 30 per address in 15 minutes, then refuses", async () => {
+    const { allowSignInAttempt, SIGN_IN_LIMITS } = await import("./next-auth");
+    const { getDbHandle } = await import("@/db/client");
+    const handle = await getDbHandle();
+    const from = (address: string) => new Headers({ "x-ssc-peer-address": address });
+    for (let attempt = 1; attempt <= SIGN_IN_LIMITS.perEmail; attempt++) {
+      expect(await allowSignInAttempt(handle, from("203.0.113.7"), "Target@Example.com")).toBe(true);
+    }
+    expect(await allowSignInAttempt(handle, from("203.0.113.8"), "target@example.com")).toBe(false);
+    // Another email from a fresh address is unaffected; an address is cut off after 30 attempts whatever the email.
+    expect(await allowSignInAttempt(handle, from("203.0.113.9"), "other@example.com")).toBe(true);
+    for (let attempt = 2; attempt <= SIGN_IN_LIMITS.perAddress; attempt++) {
+      expect(await allowSignInAttempt(handle, from("203.0.113.9"), `user${attempt}@example.com`)).toBe(true);
+    }
+    expect(await allowSignInAttempt(handle, from("203.0.113.9"), "fresh@example.com")).toBe(false);
+  });
+
+  it("makes the credentials provider refuse with too_many_attempts", async () => {
+    const options = await authOptions();
+    const provider = options.providers[0] as unknown as { options: { authorize: (credentials: Record<string, string>, request: { headers: Record<string, string> }) => Promise<unknown> } };
+    const request = { headers: { "x-ssc-peer-address": "198.51.100.4" } };
+    for (let attempt = 0; attempt < 10; attempt++) await provider.options.authorize({ email: "locked@example.com", password: "wrong-password" }, request);
+    await expect(provider.options.authorize({ email: "locked@example.com", password: "wrong-password" }, request)).rejects.toThrow("too_many_attempts");
+  });
+});

@@ -4,10 +4,12 @@ import { eq } from "drizzle-orm";
 import type { AuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { z } from "zod";
-import { getDb, type Db } from "@/db/client";
+import { getDb, getDbHandle, type Db, type DbHandle } from "@/db/client";
 import { appSettings, dashboardUsers } from "@/db/schema";
 import { env } from "@/lib/env";
+import { clientBucket, clientIp } from "@/lib/http/client-ip";
 import { logger } from "@/lib/log";
+import { consumeRateLimit } from "@/lib/rate-limit";
 import { verifyPassword } from "./passwords";
 
 declare module "next-auth" {
@@ -84,6 +86,20 @@ export async function authorizeCredentials(db: Db, input: unknown) {
   return { id: user.id, email: user.email, customerId: user.customerId, companyId: user.companyId };
 }
 
+/** Sign-in attempts allowed per client address and per email, in a 15-minute window (password guessing). */
+export const SIGN_IN_LIMITS = { perAddress: 30, perEmail: 10, windowSeconds: 15 * 60 } as const;
+export const TOO_MANY_ATTEMPTS = "too_many_attempts";
+
+/** Count a sign-in attempt; false when this address or this email has made too many lately. */
+export async function allowSignInAttempt(handle: DbHandle, headers: Headers, email: unknown): Promise<boolean> {
+  const window = { windowSeconds: SIGN_IN_LIMITS.windowSeconds };
+  const address = await consumeRateLimit(handle, `sign-in:ip:${clientBucket(clientIp(headers))}`, { ...window, limit: SIGN_IN_LIMITS.perAddress });
+  if (!address.allowed) return false;
+  if (typeof email !== "string" || !email.trim()) return true;
+  const account = await consumeRateLimit(handle, `sign-in:email:${email.trim().toLowerCase()}`, { ...window, limit: SIGN_IN_LIMITS.perEmail });
+  return account.allowed;
+}
+
 /**
  * next-auth's options, built per request because the secret may come from the database. next-auth v4 reads
  * NEXTAUTH_URL from the environment; it defaults to PUBLIC_BASE_URL here.
@@ -101,7 +117,12 @@ export async function authOptions(): Promise<AuthOptions> {
           email: { label: "Email", type: "email" },
           password: { label: "Password", type: "password" },
         },
-        authorize: async (credentials) => authorizeCredentials(await getDb(), credentials),
+        authorize: async (credentials, request) => {
+          const handle = await getDbHandle();
+          const headers = new Headers(Object.entries(request?.headers ?? {}).map(([name, value]) => [name, String(value)] as [string, string]));
+          if (!(await allowSignInAttempt(handle, headers, credentials?.email))) throw new Error(TOO_MANY_ATTEMPTS);
+          return authorizeCredentials(handle.db, credentials);
+        },
       }),
     ],
     callbacks: {
