@@ -52,6 +52,64 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   503: "A dependency is unavailable; nothing was billed. Retry later.",
 };
 
+/** The unversioned stats group (Bearer key or dashboard session; scoped to the customer or its company). */
+function statsOperations(): Operation[] {
+  const customer = { name: "customer", in: "query" as const, description: "Company scope only: one of the company's customer ids." };
+  const common = {
+    tag: "Stats",
+    security: "apiKey" as const,
+    description:
+      "Authenticated with the API key (`Authorization: Bearer`) or the dashboard session cookie. A customer sees its own stories; a company login sees every customer linked to its company (narrow with `customer`). Scores are on the stored 0-10 scale.",
+  };
+  const errors = gatewayErrors(400, 401, 404);
+  return [
+    {
+      ...common,
+      method: "get",
+      path: "/stats/summary",
+      summary: "Story health at a glance",
+      parameters: [customer],
+      responses: { "200": { description: "`{story_count, run_count, average_overall, dimension_averages, quota: {plan, quota, used, reset_at}}` (a company scope lists `quotas` per customer)." }, ...errors },
+    },
+    {
+      ...common,
+      method: "get",
+      path: "/stats/trends",
+      summary: "Average scores over time",
+      parameters: [
+        { name: "interval", in: "query", description: "`day`, `week` (default) or `month`." },
+        { name: "from", in: "query", description: "Start: a date (YYYY-MM-DD) or an ISO 8601 timestamp with a zone." },
+        { name: "to", in: "query", description: "End, inclusive; not before `from`." },
+        customer,
+      ],
+      responses: { "200": { description: "`[{period_start, stories, average_overall, dimension_averages}]`, oldest first." }, ...errors },
+    },
+    {
+      ...common,
+      method: "get",
+      path: "/stats/dimensions",
+      summary: "Per-dimension averages and distributions",
+      parameters: [customer],
+      responses: { "200": { description: "Per dimension: `{average, histogram (11 counts for 0..10), share_below_5}`, over each story's latest scores." }, ...errors },
+    },
+    {
+      ...common,
+      method: "get",
+      path: "/stats/stories",
+      summary: "The latest score of each story, searched, sorted and paginated",
+      parameters: [
+        { name: "q", in: "query", description: "Search in summary and key (at most 200 characters)." },
+        { name: "sort", in: "query", description: "`last_scored_at` (default), `overall_score`, `summary` or `run_count`." },
+        { name: "order", in: "query", description: "`asc` or `desc`." },
+        { name: "page", in: "query", description: "From 1; at most 10,000 stories are skipped." },
+        { name: "page_size", in: "query", description: "1 to 100, default 25." },
+        customer,
+      ],
+      responses: { "200": { description: "`{items: [{story_identity, identity_resolution, ticket_key, summary, overall_score, individual_scores, run_count, last_scored_at, customer_id}], page, page_size, total}`." }, ...errors },
+    },
+  ];
+}
+
 const operations: Operation[] = [
   {
     method: "post",
@@ -138,6 +196,7 @@ const operations: Operation[] = [
     parameters: [{ name: "id", in: "path", description: "installation_id" }],
     responses: { "200": { description: "Disabled.", schema: installationSchema }, ...gatewayErrors(401, 404) },
   },
+  ...statsOperations(),
   {
     method: "get",
     path: "/api/v1/openapi.json",
