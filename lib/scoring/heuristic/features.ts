@@ -3,7 +3,7 @@
 // never about the topic of one data set.
 import type { Finding } from "../types";
 import type { RuleInput } from "./finding";
-import { BUILD_VERBS, BUILDER_ROLES, GENERAL_TERMS, NON_PERSON_ROLES, SOLUTION_TERMS, VAGUE_TERMS } from "./lexicon";
+import { BUILD_VERBS, BUILDER_ROLES, GENERAL_TERMS, NON_PERSON_ROLES, SOLUTION_TERMS, STORY_VAGUE_TERMS } from "./lexicon";
 import { bracketSpans, type Token, tokenize } from "./text";
 
 /** Verbs whose object is a broad goal rather than a deliverable ("improve", "ensure", "explore"). */
@@ -189,7 +189,7 @@ export function storyFeatures(input: RuleInput, candidates: Finding[]): number[]
     if (t.lower.length > 4 && t.lower.endsWith("ly") && !/(?:ply|ily|family|only|early|supply|apply)$/.test(t.lower)) ly++;
   }
   if (story.ends) for (const t of tokenize(summary, story.ends.start, story.ends.end)) {
-    if (VAGUE_TERMS.has(t.lower) || GENERAL_TERMS.has(t.lower)) vagueEnds++;
+    if (STORY_VAGUE_TERMS.has(t.lower) || GENERAL_TERMS.has(t.lower)) vagueEnds++;
   }
   set("quantifiers", Math.min(3, quant));
   set("generic_tech", Math.min(3, tech));

@@ -68,9 +68,19 @@ reasonable relevant reliable reliably responsibly robust robustness seamless sea
 simple smooth smoothly sufficient suitable timely user-friendly valuable various
 `);
 
+/**
+ * Subjective words as the story rules read them (rules-unambiguous.ts, features.ts). On the labelled stories
+ * the raters rarely called a story ambiguous for "relevant", "comprehensive", "robust", "seamless",
+ * "high-quality", "effectively" or "efficiently" (precision 0-25% against a base rate of 32%), so they are
+ * not story-level candidates; they stay in VAGUE_TERMS for acceptance criteria. "scalable" (a quality with no
+ * measure) and "early" (a time with no limit) are added.
+ */
+export const STORY_VAGUE_TERMS = new Set([...VAGUE_TERMS, "scalable", "early"].filter((w) =>
+  !["relevant", "comprehensive", "robust", "seamless", "high-quality", "effectively", "efficiently"].includes(w)));
+
 /** General words that name no concrete thing or action ("insights", "tools", "leverage", "any issues"). */
 export const GENERAL_TERMS = set(`
-things stuff issues problems aspects factors insights tools technologies solutions overall benefit utilize
+things stuff issues problems factors insights tools technologies solutions overall benefit utilize
 utilise leverage support any
 `);
 

@@ -44,6 +44,15 @@ describe("fitted decision models", () => {
     expect(broad.individual_scores.estimable).toBeLessThan(crisp.individual_scores.estimable);
   });
 
+  it("reads story-level vagueness with the story lexicon, not the acceptance-criteria one", async () => {
+    const { STORY_VAGUE_TERMS, VAGUE_TERMS } = await import("./lexicon");
+    expect(STORY_VAGUE_TERMS.has("relevant")).toBe(false);
+    expect(VAGUE_TERMS.has("relevant")).toBe(true);
+    expect(STORY_VAGUE_TERMS.has("scalable")).toBe(true);
+    const r = scoreTicket({ summary: "As a shopper, I want to see relevant products on the home page, so that I can buy them." });
+    expect(r.findings.some((f) => f.code === "unambiguous.vague_term" && /relevant/.test(f.message))).toBe(false);
+  });
+
   it("uses only known features", () => {
     for (const m of Object.values(MODELS)) {
       for (const f of Object.keys(m.weights)) expect(FEATURE_NAMES).toContain(f);

@@ -1,6 +1,6 @@
 import type { Finding } from "../types";
 import { finding, type RuleInput } from "./finding";
-import { GENERAL_TERMS, LOOPHOLE_PHRASES, VAGUE_TERMS } from "./lexicon";
+import { GENERAL_TERMS, LOOPHOLE_PHRASES, STORY_VAGUE_TERMS } from "./lexicon";
 import { tokenize } from "./text";
 
 const LOOPHOLES = new RegExp(`\\b(?:${LOOPHOLE_PHRASES.map((p) => p.replace(/[/]/g, "\\/")).join("|")})\\b`, "gi");
@@ -20,7 +20,7 @@ export function unambiguousFindings({ summary, story }: RuleInput): Finding[] {
         { field: "summary", span: { start: t.start, end: t.end } }));
       continue;
     }
-    if (!VAGUE_TERMS.has(t.lower)) continue;
+    if (!STORY_VAGUE_TERMS.has(t.lower)) continue;
     seen.add(t.lower);
     findings.push(finding("unambiguous.vague_term", "estimable", "medium",
       `"${t.text}" is subjective; say how it is measured (a number, a limit, a named standard).`,

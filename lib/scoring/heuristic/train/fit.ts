@@ -66,6 +66,8 @@ for (const t of targets) {
   const gate = use.map((n) => t.gate(n));
   const fold = folds(y, 5);
   let best: { score: number; line: string; variant: string; lambda: number } | null = null;
+  // Variants are listed simplest first; a larger feature set must beat a simpler one by 0.005 CV to be chosen.
+  const better = (score: number, variant: string) => !best || score > best.score + (variant === best.variant ? 0 : 0.005);
   for (const [variant, names] of Object.entries(t.variants)) {
     const cols = [0, ...names.map((nm) => FEATURE_INDEX[nm])];
     for (const lambda of LAMBDAS) {
@@ -91,7 +93,7 @@ for (const t of targets) {
         const cv = prf(oofPred, y);
         score = cv.f1;
         line = `${t.name} ${variant} l=${lambda}: in-sample F1 ${ins.f1.toFixed(3)} (P ${ins.precision.toFixed(3)} R ${ins.recall.toFixed(3)}, t=${thr}) | CV F1 ${cv.f1.toFixed(3)} (P ${cv.precision.toFixed(3)} R ${cv.recall.toFixed(3)})`;
-        if (!best || score > best.score) out[t.name] = { variant, lambda, threshold: thr, weights: full.weights, cv, inSample: ins };
+        if (better(score, variant)) out[t.name] = { variant, lambda, threshold: thr, weights: full.weights, cv, inSample: ins };
       } else {
         const raw = auc(oof, y);
         const range = { low: pct(pAll, 0.05), high: pct(pAll, 0.95) };
@@ -101,9 +103,9 @@ for (const t of targets) {
         score = auc(oof.map(toScore), y);
         const ins = auc(pAll.map(toScore), y);
         line = `${t.name} ${variant} l=${lambda}: in-sample AUC ${ins.toFixed(3)} (p ${auc(pAll, y).toFixed(3)}) | CV AUC ${score.toFixed(3)} (p ${raw.toFixed(3)})`;
-        if (!best || score > best.score) out[t.name] = { variant, lambda, ...range, weights: full.weights, cv: { auc: score }, inSample: { auc: ins } };
+        if (better(score, variant)) out[t.name] = { variant, lambda, ...range, weights: full.weights, cv: { auc: score }, inSample: { auc: ins } };
       }
-      if (!best || score > best.score) best = { score, line, variant, lambda };
+      if (better(score, variant)) best = { score, line, variant, lambda };
       if (process.argv.includes("--verbose")) console.log(line);
     }
   }
