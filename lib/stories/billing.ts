@@ -109,20 +109,17 @@ async function recordKnownStoryRun(db: Conn, customerId: string, storyIdentity: 
 }
 
 /**
- * Insert a new story and count it in one statement: the usage row is bumped only while below the quota (an
- * upsert re-checks its WHERE on the latest row version, so concurrent admissions never overrun), and the
- * unique (customer, identity) index makes a story sent twice at once count once. With `run`, the run is
- * inserted in the same statement. Run it in a transaction: a refusal must roll the story insert back.
+ * Reserve a new story without a run (asynchronous jobs): insert it and bump the usage row while below the
+ * quota, as `billAndRecord` does. Run it in a transaction: a refusal must roll the story insert back.
  */
-async function insertAndCount(tx: Tx, admit: AdmitInput, run: RunInput | null): Promise<{ inserted: string | null; counted: boolean }> {
+async function insertAndCount(tx: Tx, admit: AdmitInput): Promise<{ inserted: string | null; counted: boolean }> {
   const { customer, identity, ticket, at } = admit;
   const month = utcMonth(at);
-  const latest = run ? sql`1, ${run.result.overall_score}::real, ${json(run.result.individual_scores)}` : sql`0, null, null`;
   const result = await tx.execute(sql`
     with story as (
-      insert into ${stories} (customer_id, story_identity, identity_resolution, counted_month, ticket_key, summary, first_scored_at, last_scored_at, run_count, latest_overall_score, latest_scores)
+      insert into ${stories} (customer_id, story_identity, identity_resolution, counted_month, ticket_key, summary, first_scored_at, last_scored_at, run_count)
       values (${customer.customerId}, ${identity.storyIdentity}, ${identity.identityResolution}, ${month}, ${ticket.key ?? null}, ${ticket.summary},
-        ${timestamp(at)}, ${timestamp(at)}, ${latest})
+        ${timestamp(at)}, ${timestamp(at)}, 0)
       on conflict (customer_id, story_identity) do nothing
       returning id
     ),
@@ -131,31 +128,78 @@ async function insertAndCount(tx: Tx, admit: AdmitInput, run: RunInput | null): 
       select ${customer.customerId}, ${month}, 1 from story where ${customer.quota}::int > 0
       on conflict (customer_id, month) do update set used = ${quotaUsage}.used + 1 where ${quotaUsage}.used < ${customer.quota}::int
       returning used
-    )${run ? sql`, run as (${insertRunFrom(sql`story, bump`, customer.customerId, run)} returning story_id)` : sql``}
+    )
     select (select id from story) as inserted, exists (select 1 from bump) as counted`);
   const [row] = resultRows<{ inserted: string | null; counted: boolean }>(result);
   return row;
 }
 
+/** Whether a database error is the quota refusal raised by `ssc_refuse_new_story()` (see its migration). */
+function isQuotaRefusal(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+    if (String((current as { message?: unknown }).message ?? "").includes("ssc_quota_exhausted")) return true;
+  }
+  return false;
+}
+
 /**
- * Admit (count if new) and record a successful run. A known story is free and costs one statement; a new
- * story is counted against the monthly quota, or refused with QuotaExhaustedError and nothing stored.
+ * Admit (count if new) and record a successful run, in ONE statement, whatever the story:
+ * - `known`: a story the customer already has is refreshed (free, in any month, even over quota);
+ * - `story` + `bump`: otherwise it is inserted and the (customer, month) usage row bumped, but only while
+ *   below the quota: the upsert re-checks `used < quota` on the latest row version, so concurrent admissions
+ *   never overrun it, and the unique (customer, identity) index makes a story sent twice at once count once;
+ * - `refused`: a new story that found the quota used up raises, which aborts the whole statement (its story
+ *   insert included) and becomes QuotaExhaustedError;
+ * - `run`: the run is inserted for whichever story was admitted.
+ * A new story inserted by a concurrent request after this statement's snapshot leaves nothing to do; the
+ * statement then runs again and finds it known.
  */
 export async function billAndRecord(db: Db, admit: AdmitInput, run: RunInput): Promise<{ storyId: string; newlyCounted: boolean }> {
-  const { customer, identity, at } = admit;
-  const known = await recordKnownStoryRun(db, customer.customerId, identity.storyIdentity, run);
-  if (known) return { storyId: known, newlyCounted: false };
-  return db.transaction(async (tx) => {
-    const { inserted, counted } = await insertAndCount(tx, admit, run);
-    if (!inserted) {
-      // A concurrent request counted this very story first: this score is a free re-score.
-      const raced = await recordKnownStoryRun(tx, customer.customerId, identity.storyIdentity, run);
-      if (!raced) throw new Error("story vanished while being recorded");
-      return { storyId: raced, newlyCounted: false };
+  const { customer, identity, ticket, at } = admit;
+  const month = utcMonth(at);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    let result: unknown;
+    try {
+      result = await db.execute(sql`
+        with known as (
+          update ${stories} set
+            summary = ${run.ticket.summary},
+            ticket_key = coalesce(${run.ticket.key ?? null}, ticket_key),
+            last_scored_at = greatest(last_scored_at, ${timestamp(run.at)}),
+            run_count = run_count + 1,
+            latest_overall_score = ${run.result.overall_score}::real,
+            latest_scores = ${json(run.result.individual_scores)}
+          where customer_id = ${customer.customerId} and story_identity = ${identity.storyIdentity}
+          returning id
+        ),
+        story as (
+          insert into ${stories} (customer_id, story_identity, identity_resolution, counted_month, ticket_key, summary, first_scored_at, last_scored_at, run_count, latest_overall_score, latest_scores)
+          select ${customer.customerId}, ${identity.storyIdentity}, ${identity.identityResolution}, ${month}, ${ticket.key ?? null}, ${ticket.summary},
+            ${timestamp(at)}, ${timestamp(at)}, 1, ${run.result.overall_score}::real, ${json(run.result.individual_scores)}
+          where not exists (select 1 from known)
+          on conflict (customer_id, story_identity) do nothing
+          returning id
+        ),
+        bump as (
+          insert into ${quotaUsage} (customer_id, month, used)
+          select ${customer.customerId}, ${month}, 1 from story where ${customer.quota}::int > 0
+          on conflict (customer_id, month) do update set used = ${quotaUsage}.used + 1 where ${quotaUsage}.used < ${customer.quota}::int
+          returning used
+        ),
+        refused as (select ssc_refuse_new_story() from story where not exists (select 1 from bump)),
+        admitted as (select id from known union all select id from story where exists (select 1 from bump)),
+        run as (${insertRunFrom(sql`admitted as story`, customer.customerId, run)} returning story_id)
+        select (select id from known) as known_id, (select id from story) as new_id,
+          (select count(*) from refused) as refused, (select count(*) from run) as runs`);
+    } catch (error) {
+      if (isQuotaRefusal(error)) throw new QuotaExhaustedError(await quotaState(db, customer, at));
+      throw error;
     }
-    if (!counted) throw new QuotaExhaustedError(await quotaState(tx, customer, at));
-    return { storyId: inserted, newlyCounted: true };
-  });
+    const [row] = resultRows<{ known_id: string | null; new_id: string | null }>(result);
+    if (row.known_id) return { storyId: row.known_id, newlyCounted: false };
+    if (row.new_id) return { storyId: row.new_id, newlyCounted: true };
+  }
+  throw new Error("the story could not be recorded (it kept changing concurrently)");
 }
 
 /**
@@ -166,7 +210,7 @@ export async function admitStory(db: Db, admit: AdmitInput): Promise<{ storyId: 
   const known = await findStory(db, admit.customer.customerId, admit.identity.storyIdentity);
   if (known) return { storyId: known.id, newlyCounted: false };
   return db.transaction(async (tx) => {
-    const { inserted, counted } = await insertAndCount(tx, admit, null);
+    const { inserted, counted } = await insertAndCount(tx, admit);
     if (!inserted) {
       const raced = await findStory(tx, admit.customer.customerId, admit.identity.storyIdentity);
       if (!raced) throw new Error("story vanished while being admitted");
