@@ -72,6 +72,22 @@ export function resultRows<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
 }
 
+/**
+ * Run one raw statement on a hot path and return its rows. On PostgreSQL it is sent as a named prepared
+ * statement (postgres.js caches it per connection, so the server parses and plans it once), which drizzle's
+ * `execute` does not do; on PGlite it is a plain parameterised query.
+ */
+export async function executeHot<T>(db: Db | Tx, statement: SQL): Promise<T[]> {
+  const internals = db as unknown as { dialect: { sqlToQuery(value: SQL): { sql: string; params: unknown[] } }; $client?: unknown; session?: { client?: unknown } };
+  const client = internals.$client ?? internals.session?.client;
+  const { sql: text, params } = internals.dialect.sqlToQuery(statement);
+  if (client && typeof (client as { unsafe?: unknown }).unsafe === "function") {
+    const postgresClient = client as { unsafe(query: string, params: unknown[], options: { prepare: boolean }): Promise<T[]> };
+    return [...(await postgresClient.unsafe(text, params, { prepare: true }))];
+  }
+  return resultRows<T>(await db.execute(statement));
+}
+
 /** Apply pending migrations. On PostgreSQL an advisory lock keeps concurrent starters from racing. */
 export async function migrateDatabase(handle: DbHandle): Promise<void> {
   if (handle.driver === "pglite") {

@@ -248,6 +248,14 @@ const operations: Operation[] = [
     security: "none",
     responses: { "200": { description: "`{\"pong\": true}`", schema: z.object({ pong: z.literal(true) }) } },
   },
+  {
+    method: "post",
+    path: "/api/ping",
+    tag: "Operations",
+    summary: "The same constant answer for POST (any body is ignored)",
+    security: "none",
+    responses: { "200": { description: "`{\"pong\": true}`", schema: z.object({ pong: z.literal(true) }) } },
+  },
 ];
 
 export function listOperations(): readonly Operation[] {

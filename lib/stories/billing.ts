@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import { resultRows, type Db, type Tx } from "@/db/client";
+import { executeHot, resultRows, type Db, type Tx } from "@/db/client";
 import { plans, quotaUsage, scoreRuns, stories } from "@/db/schema";
 import type { CustomerContext } from "@/lib/auth/api-keys";
 import { nextUtcMonthStart, utcMonth } from "@/lib/clock";
@@ -158,9 +158,9 @@ export async function billAndRecord(db: Db, admit: AdmitInput, run: RunInput): P
   const { customer, identity, ticket, at } = admit;
   const month = utcMonth(at);
   for (let attempt = 0; attempt < 3; attempt++) {
-    let result: unknown;
+    let rows: { known_id: string | null; new_id: string | null }[];
     try {
-      result = await db.execute(sql`
+      rows = await executeHot(db, sql`
         with known as (
           update ${stories} set
             summary = ${run.ticket.summary},
@@ -195,7 +195,7 @@ export async function billAndRecord(db: Db, admit: AdmitInput, run: RunInput): P
       if (isQuotaRefusal(error)) throw new QuotaExhaustedError(await quotaState(db, customer, at));
       throw error;
     }
-    const [row] = resultRows<{ known_id: string | null; new_id: string | null }>(result);
+    const [row] = rows;
     if (row.known_id) return { storyId: row.known_id, newlyCounted: false };
     if (row.new_id) return { storyId: row.new_id, newlyCounted: true };
   }
