@@ -4,7 +4,7 @@ import { asyncJobs, customers, installations, stories } from "@/db/schema";
 import { provisionCustomer } from "@/lib/admin/provisioning";
 import { stopQueue } from "@/lib/jobs/queue";
 import { runWorkers } from "@/lib/jobs/workers";
-import { createEngine, type ScoringEngine } from "@/lib/scoring";
+import { createEngine, EngineUnavailable, type ScoringEngine } from "@/lib/scoring";
 import { setScoringEngineOverride } from "@/lib/scoring-engine";
 import { setupTestDatabase } from "@/lib/testing/db";
 import { call, setEnv } from "@/lib/testing/http";
@@ -240,6 +240,28 @@ describe("asynchronous scoring and signed callbacks", () => {
     setScoringEngineOverride(createEngine("heuristic"));
   });
 
+  it("retries a job whose engine provider is unavailable, then completes it", async () => {
+    let calls = 0;
+    const flaky: ScoringEngine = {
+      name: "flaky",
+      cost: "expensive",
+      score: async (ticket, context) => {
+        calls++;
+        if (calls === 1) throw new EngineUnavailable("provider answered 503");
+        return createEngine("heuristic").score(ticket, context);
+      },
+      scoreBatch: async () => Promise.reject(new Error("unused")),
+    };
+    setScoringEngineOverride(flaky);
+    const accepted = await send("jira", { cloudId: "site-flow", issue: issue("SHOP-5", "As a shopper, I want order history so that I can reorder.") }, secret);
+    const jobId = (accepted.body as { job_id: string }).job_id;
+    const [delivery] = await receiver.waitFor(1, 30_000);
+    expect(delivery.json).toMatchObject({ type: "score.completed", job_id: jobId });
+    expect(calls).toBe(2);
+    const [row] = await database().db.select().from(asyncJobs).where(eq(asyncJobs.id, jobId));
+    expect(row).toMatchObject({ status: "completed", attempts: 2, error: null });
+  }, 40_000);
+
   it("disables the installation when the callback answers 410 Gone", async () => {
     const installed = await register("site-gone");
     receiver.secret = installed.body.webhook_secret;
@@ -254,13 +276,13 @@ describe("asynchronous scoring and signed callbacks", () => {
   });
 
   it("refuses a new issue over quota with the quota body, and admits re-scores of counted issues", async () => {
-    // Shrink the quota to what is used: SHOP-1, SHOP-2, SHOP-3 and G-1 are counted; SHOP-4's failed job was released.
+    // Shrink the quota to what is used: SHOP-1, 2, 3, 5 and G-1 are counted; SHOP-4's failed job was released.
     const counted = await database().db.select().from(stories).where(eq(stories.customerId, "jira-co"));
-    expect(counted.map((story) => story.storyIdentity).sort()).toEqual(["site-flow:SHOP-1", "site-flow:SHOP-2", "site-flow:SHOP-3", "site-gone:G-1"]);
-    await database().db.update(customers).set({ quotaOverride: 4 }).where(eq(customers.id, "jira-co"));
+    expect(counted.map((story) => story.storyIdentity).sort()).toEqual(["site-flow:SHOP-1", "site-flow:SHOP-2", "site-flow:SHOP-3", "site-flow:SHOP-5", "site-gone:G-1"]);
+    await database().db.update(customers).set({ quotaOverride: 5 }).where(eq(customers.id, "jira-co"));
     const refused = await send("jira", { cloudId: "site-flow", issue: issue("SHOP-99", "As a shopper, I want something new.") }, secret);
     expect(refused.status).toBe(429);
-    expect(refused.body).toMatchObject({ code: "QUOTA_EXHAUSTED", plan: "free", quota: 4, used: 4, already_counted: false, upgrade_url: "https://stories.example.com/pricing" });
+    expect(refused.body).toMatchObject({ code: "QUOTA_EXHAUSTED", plan: "free", quota: 5, used: 5, already_counted: false, upgrade_url: "https://stories.example.com/pricing" });
     const rescore = await send("jira", { cloudId: "site-flow", issue: issue("SHOP-1", "As a shopper, I want to save my cart (edited) so that I can buy later.") }, secret);
     expect(rescore.status).toBe(202);
     const jobs = await database().db.select().from(asyncJobs).where(eq(asyncJobs.issueKey, "SHOP-99"));
