@@ -85,23 +85,26 @@ function insertRunFrom(storySource: SQL, customerId: string, run: RunInput): SQL
     from ${storySource}`;
 }
 
+/** `update stories ... returning id`: a known story takes the run's summary, key and latest scores. */
+function refreshStory(customerId: string, storyIdentity: string, run: RunInput): SQL {
+  return sql`update ${stories} set
+      summary = ${run.ticket.summary},
+      ticket_key = coalesce(${run.ticket.key ?? null}, ticket_key),
+      last_scored_at = greatest(last_scored_at, ${timestamp(run.at)}),
+      run_count = run_count + 1,
+      latest_overall_score = ${run.result.overall_score}::real,
+      latest_scores = ${json(run.result.individual_scores)}
+    where customer_id = ${customerId} and story_identity = ${storyIdentity}
+    returning id`;
+}
+
 /**
  * Record a run of a story the customer already has, in one statement (atomic on its own): refresh the
  * story's latest scores and insert the run. Returns the story id, or null when the story is not known.
  */
 async function recordKnownStoryRun(db: Conn, customerId: string, storyIdentity: string, run: RunInput): Promise<string | null> {
   const result = await db.execute(sql`
-    with story as (
-      update ${stories} set
-        summary = ${run.ticket.summary},
-        ticket_key = coalesce(${run.ticket.key ?? null}, ticket_key),
-        last_scored_at = greatest(last_scored_at, ${timestamp(run.at)}),
-        run_count = run_count + 1,
-        latest_overall_score = ${run.result.overall_score}::real,
-        latest_scores = ${json(run.result.individual_scores)}
-      where customer_id = ${customerId} and story_identity = ${storyIdentity}
-      returning id
-    )
+    with story as (${refreshStory(customerId, storyIdentity, run)})
     ${insertRunFrom(sql`story`, customerId, run)}
     returning story_id`);
   const [row] = resultRows<{ story_id: string }>(result);
@@ -161,17 +164,7 @@ export async function billAndRecord(db: Db, admit: AdmitInput, run: RunInput): P
     let rows: { known_id: string | null; new_id: string | null }[];
     try {
       rows = await executeHot(db, sql`
-        with known as (
-          update ${stories} set
-            summary = ${run.ticket.summary},
-            ticket_key = coalesce(${run.ticket.key ?? null}, ticket_key),
-            last_scored_at = greatest(last_scored_at, ${timestamp(run.at)}),
-            run_count = run_count + 1,
-            latest_overall_score = ${run.result.overall_score}::real,
-            latest_scores = ${json(run.result.individual_scores)}
-          where customer_id = ${customer.customerId} and story_identity = ${identity.storyIdentity}
-          returning id
-        ),
+        with known as (${refreshStory(customer.customerId, identity.storyIdentity, run)}),
         story as (
           insert into ${stories} (customer_id, story_identity, identity_resolution, counted_month, ticket_key, summary, first_scored_at, last_scored_at, run_count, latest_overall_score, latest_scores)
           select ${customer.customerId}, ${identity.storyIdentity}, ${identity.identityResolution}, ${month}, ${ticket.key ?? null}, ${ticket.summary},
