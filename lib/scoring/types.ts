@@ -5,6 +5,16 @@ export type Dimension = (typeof DIMENSIONS)[number];
 
 export const dimensionSchema = z.enum(DIMENSIONS);
 
+/** How the dimensions are named to people. */
+export const DIMENSION_LABELS: Record<Dimension, string> = {
+  independent: "Independent",
+  negotiable: "Negotiable",
+  valuable: "Valuable",
+  estimable: "Estimable",
+  small: "Small",
+  testable: "Testable",
+};
+
 export const ticketDataSchema = z.object({
   summary: z.string(),
   key: z.string().optional(),

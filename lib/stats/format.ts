@@ -1,7 +1,7 @@
 // Display helpers shared by server pages and client components (no database, no Node APIs).
-import { DIMENSIONS, type Dimension } from "@/lib/scoring/types";
+import { DIMENSION_LABELS, DIMENSIONS, type Dimension } from "@/lib/scoring/types";
 
-export { DIMENSIONS, type Dimension };
+export { DIMENSION_LABELS, DIMENSIONS, type Dimension };
 
 /** Stored scores are 0-10; every user-facing surface shows whole percentages (a stored 7 is 70%). */
 export function percent(score: number | null | undefined): string {
@@ -9,22 +9,16 @@ export function percent(score: number | null | undefined): string {
   return `${Math.round(score * 10)}%`;
 }
 
-/** The class that colours a score: good from 70%, weak below 50%. */
-export function scoreClass(score: number | null | undefined): string {
-  if (score === null || score === undefined) return "";
-  if (score >= 7) return "score-good";
-  if (score >= 5) return "score-mid";
-  return "score-bad";
+/** The colour band of a percentage, the same on every page: good from 70%, weak below 50%. */
+export function band(percentage: number): "good" | "mid" | "bad" {
+  return percentage >= 70 ? "good" : percentage >= 50 ? "mid" : "bad";
 }
 
-export const DIMENSION_LABELS: Record<Dimension, string> = {
-  independent: "Independent",
-  negotiable: "Negotiable",
-  valuable: "Valuable",
-  estimable: "Estimable",
-  small: "Small",
-  testable: "Testable",
-};
+/** The class that colours a stored 0-10 score (see `band`). */
+export function scoreClass(score: number | null | undefined): string {
+  if (score === null || score === undefined) return "";
+  return `score-${band(score * 10)}`;
+}
 
 /** Round a 0-10 average to two decimals for the API (null stays null). */
 export function round2(value: number | null | undefined): number | null {

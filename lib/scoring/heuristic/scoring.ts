@@ -1,5 +1,5 @@
 import { MODEL_PENALTY_CODES } from "./model";
-import { DIMENSIONS, type Dimension, type Finding, type PerDimension } from "../types";
+import { DIMENSION_LABELS, DIMENSIONS, type Dimension, type Finding, type PerDimension } from "../types";
 
 const PENALTY = { high: 3, medium: 2, low: 1 } as const;
 // A story without acceptance criteria is untestable as written, whatever else it gets right.
@@ -17,15 +17,6 @@ export interface Evidence {
   /** Points the fitted models take off (their findings carry no severity-based penalty). */
   modelPenalties?: { independent: number; estimable: number };
 }
-
-const DIMENSION_LABEL: Record<Dimension, string> = {
-  independent: "Independent",
-  negotiable: "Negotiable",
-  valuable: "Valuable",
-  estimable: "Estimable",
-  small: "Small",
-  testable: "Testable",
-};
 
 const PRAISE: Record<Dimension, string> = {
   independent: "No dependency on other tickets or ordering words found.",
@@ -73,7 +64,7 @@ export function sortFindings(findings: Finding[]): Finding[] {
 
 export function reasoningFor(dimension: Dimension, score: number, findings: Finding[], citations: string[], note?: string): string {
   const own = findings.filter((f) => f.dimension === dimension);
-  const parts = [`${DIMENSION_LABEL[dimension]}: ${score}/10.`];
+  const parts = [`${DIMENSION_LABELS[dimension]}: ${score}/10.`];
   if (own.length === 0) parts.push(PRAISE[dimension]);
   else parts.push(...sortFindings(own).slice(0, 3).map((f) => f.message));
   if (own.length > 3) parts.push(`(${own.length - 3} more finding${own.length === 4 ? "" : "s"}.)`);
