@@ -1,12 +1,9 @@
 // `npm run bench:api`: throughput and latency of POST /api/v1/score (distinct and repeated stories) against a
 // bare route of the same app (POST /api/ping with the same body, answering constant JSON), measured in one run
 // on the production server.
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
+import { BENCH_ADMIN_TOKEN, startBenchServer } from "./bench-server";
 
 const { values } = parseArgs({
   options: {
@@ -18,22 +15,6 @@ const { values } = parseArgs({
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 const port = Number(values.port);
-const base = `http://127.0.0.1:${port}`;
-const adminToken = "bench-admin-token-0123456789";
-const dataDir = mkdtempSync(path.join(tmpdir(), "ssc-bench-api-"));
-
-async function waitForHealth(deadline: number): Promise<void> {
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error("the server did not become healthy in time");
-}
-
 interface Figures {
   label: string;
   rps: number;
@@ -56,15 +37,12 @@ async function measure(label: string, options: autocannon.Options): Promise<Figu
 }
 
 async function main(): Promise<void> {
-  const server = spawn(process.execPath, ["scripts/start.mjs"], {
-    env: { ...process.env, PORT: String(port), PGLITE_DIR: path.join(dataDir, "pglite"), DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "", ADMIN_TOKEN: adminToken, LOG_LEVEL: "warn" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const server = await startBenchServer(port);
+  const { base } = server;
   try {
-    await waitForHealth(Date.now() + 240_000);
     const provisioned = await fetch(`${base}/api/admin/customers`, {
       method: "POST",
-      headers: { authorization: `Bearer ${adminToken}`, "content-type": "application/json" },
+      headers: { authorization: `Bearer ${BENCH_ADMIN_TOKEN}`, "content-type": "application/json" },
       body: JSON.stringify({ customer_id: "bench", plan: "enterprise", quota: 100_000_000 }),
     });
     const { api_key: apiKey } = (await provisioned.json()) as { api_key: string };
@@ -114,9 +92,7 @@ async function main(): Promise<void> {
     const [bare, distinct, repeated] = results;
     console.log(`\nscore throughput / bare route: distinct ${(distinct.rps / bare.rps).toFixed(2)}, repeated ${(repeated.rps / bare.rps).toFixed(2)} (target >= 0.50)`);
   } finally {
-    server.kill("SIGTERM");
-    await new Promise((resolve) => server.once("exit", resolve));
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

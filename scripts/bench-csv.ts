@@ -1,11 +1,10 @@
 // `npm run bench:csv`: a 1,000-row backlog through the public CSV flow end to end (upload + score + results)
 // against the production server, a few times, with the time of each step. Target: under 2 s end to end.
-import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import Papa from "papaparse";
+import { startBenchServer } from "./bench-server";
 
 const { values } = parseArgs({
   options: {
@@ -17,8 +16,7 @@ const { values } = parseArgs({
 const rowCount = Number(values.rows);
 const repetitions = Number(values.repetitions);
 const port = Number(values.port);
-const base = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(path.join(tmpdir(), "ssc-bench-csv-"));
+let base = "";
 const TARGET_MS = 2000;
 
 /** A realistic backlog: the g09 stories, varied so they are not all duplicates, some with details and criteria. */
@@ -38,18 +36,6 @@ function backlogCsv(count: number): string {
     };
   });
   return Papa.unparse(rows);
-}
-
-async function waitForHealth(deadline: number): Promise<void> {
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error("the server did not become healthy in time");
 }
 
 async function expectStatus(response: Response, status: number, step: string): Promise<unknown> {
@@ -99,24 +85,14 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const ms = (value: number) => `${Math.round(value)} ms`.padStart(8);
 
 async function main(): Promise<void> {
-  const server = spawn(process.execPath, ["scripts/start.mjs"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || ".next-bench-csv",
-      PGLITE_DIR: path.join(dataDir, "pglite"),
-      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "",
-      // The bench client is the only peer; trusting it lets each pass present its own address.
-      TRUSTED_PROXIES: "127.0.0.1",
-      ADMIN_TOKEN: "bench-admin-token-0123456789",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
+  console.log("Starting the production server (builds first when the sources changed)...");
+  const server = await startBenchServer(port, {
+    NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || ".next-bench-csv",
+    // The bench client is the only peer; trusting it lets each pass present its own address.
+    TRUSTED_PROXIES: "127.0.0.1",
   });
-  const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
+  base = server.base;
   try {
-    console.log("Starting the production server (builds first when the sources changed)...");
-    await waitForHealth(Date.now() + 300_000);
     const csv = backlogCsv(rowCount);
     console.log(`Backlog: ${rowCount} rows, ${(Buffer.byteLength(csv) / 1024).toFixed(0)} KiB. Warming up...`);
     await run(csv, "10.250.0.1");
@@ -132,9 +108,7 @@ async function main(): Promise<void> {
     );
     process.exitCode = figure < TARGET_MS ? 0 : 1;
   } finally {
-    server.kill("SIGTERM");
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

@@ -1,0 +1,49 @@
+// The production server for benchmarks: `npm start` (which builds when needed) on its own port and a
+// throw-away embedded database (or BENCH_DATABASE_URL), ready once /api/health answers.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+export const BENCH_ADMIN_TOKEN = "bench-admin-token-0123456789";
+
+export interface BenchServer {
+  base: string;
+  stop(): Promise<void>;
+}
+
+export async function startBenchServer(port: number, extraEnv: Record<string, string> = {}, timeoutMs = 300_000): Promise<BenchServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "ssc-bench-"));
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ["scripts/start.mjs"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PGLITE_DIR: path.join(dataDir, "pglite"),
+      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "",
+      ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
+      LOG_LEVEL: "warn",
+      ...extraEnv,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
+  const stop = async () => {
+    server.kill("SIGTERM");
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { base, stop };
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline || server.exitCode !== null) {
+      await stop();
+      throw new Error("the server did not become healthy in time");
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
