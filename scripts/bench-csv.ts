@@ -87,7 +87,6 @@ const ms = (value: number) => `${Math.round(value)} ms`.padStart(8);
 async function main(): Promise<void> {
   console.log("Starting the production server (builds first when the sources changed)...");
   const server = await startBenchServer(port, {
-    NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || ".next-bench-csv",
     // The bench client is the only peer; trusting it lets each pass present its own address.
     TRUSTED_PROXIES: "127.0.0.1",
   });
