@@ -112,6 +112,18 @@ async function recordKnownStoryRun(db: Conn, customerId: string, storyIdentity: 
 }
 
 /**
+ * Count the story a `story` CTE inserted against the (customer, month) usage row, only while below the
+ * quota: the upsert re-checks `used < quota` on the latest row version, so concurrent admissions never
+ * overrun it. Returns a row when counted, none when refused.
+ */
+function countNewStory(customer: Pick<CustomerContext, "customerId" | "quota">, month: string): SQL {
+  return sql`insert into ${quotaUsage} (customer_id, month, used)
+      select ${customer.customerId}, ${month}, 1 from story where ${customer.quota}::int > 0
+      on conflict (customer_id, month) do update set used = ${quotaUsage}.used + 1 where ${quotaUsage}.used < ${customer.quota}::int
+      returning used`;
+}
+
+/**
  * Reserve a new story without a run (asynchronous jobs): insert it and bump the usage row while below the
  * quota, as `billAndRecord` does. Run it in a transaction: a refusal must roll the story insert back.
  */
@@ -126,12 +138,7 @@ async function insertAndCount(tx: Tx, admit: AdmitInput): Promise<{ inserted: st
       on conflict (customer_id, story_identity) do nothing
       returning id
     ),
-    bump as (
-      insert into ${quotaUsage} (customer_id, month, used)
-      select ${customer.customerId}, ${month}, 1 from story where ${customer.quota}::int > 0
-      on conflict (customer_id, month) do update set used = ${quotaUsage}.used + 1 where ${quotaUsage}.used < ${customer.quota}::int
-      returning used
-    )
+    bump as (${countNewStory(customer, month)})
     select (select id from story) as inserted, exists (select 1 from bump) as counted`);
   const [row] = resultRows<{ inserted: string | null; counted: boolean }>(result);
   return row;
@@ -173,12 +180,7 @@ export async function billAndRecord(db: Db, admit: AdmitInput, run: RunInput): P
           on conflict (customer_id, story_identity) do nothing
           returning id
         ),
-        bump as (
-          insert into ${quotaUsage} (customer_id, month, used)
-          select ${customer.customerId}, ${month}, 1 from story where ${customer.quota}::int > 0
-          on conflict (customer_id, month) do update set used = ${quotaUsage}.used + 1 where ${quotaUsage}.used < ${customer.quota}::int
-          returning used
-        ),
+        bump as (${countNewStory(customer, month)}),
         refused as (select ssc_refuse_new_story() from story where not exists (select 1 from bump)),
         admitted as (select id from known union all select id from story where exists (select 1 from bump)),
         run as (${insertRunFrom(sql`admitted as story`, customer.customerId, run)} returning story_id)
