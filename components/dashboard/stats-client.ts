@@ -1,4 +1,5 @@
 // Browser-side calls to the stats API (the session cookie authenticates them).
+import { useEffect, useRef, useState } from "react";
 
 export class StatsRequestError extends Error {
   constructor(
@@ -21,4 +22,39 @@ export async function fetchStats<T>(path: string, params: Record<string, string 
     throw new StatsRequestError([body?.message ?? `Request failed (${response.status}).`, ...(body?.details ?? [])].join(" "), response.status);
   }
   return (await response.json()) as T;
+}
+
+type StatsParams = Record<string, string | number | undefined | null>;
+
+/**
+ * Stats data for a client component: starts from the server-rendered `initial` and fetches again whenever
+ * the parameters change (the previous request is aborted). Errors become a message for people.
+ */
+export function useStats<T>(path: string, params: StatsParams, initial: T, failure: string): { data: T; loading: boolean; error: string | null } {
+  const [data, setData] = useState<T>(initial);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const key = JSON.stringify(params);
+  const first = useRef(true);
+
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const controller = new AbortController();
+    setLoading(true);
+    setError(null);
+    fetchStats<T>(path, JSON.parse(key) as StatsParams, controller.signal)
+      .then(setData)
+      .catch((reason: unknown) => {
+        if (!controller.signal.aborted) setError(reason instanceof Error ? reason.message : failure);
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setLoading(false);
+      });
+    return () => controller.abort();
+  }, [path, key, failure]);
+
+  return { data, loading, error };
 }

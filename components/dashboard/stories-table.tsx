@@ -2,11 +2,11 @@
 
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
 import Link from "next/link";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { DIMENSION_LABELS, DIMENSIONS, formatDate, percent, scoreClass } from "@/lib/stats/format";
 import { MAX_OFFSET, type StorySort } from "@/lib/stats/params";
 import type { StoryListItem, StoryPage } from "@/lib/stats/stories";
-import { fetchStats } from "./stats-client";
+import { useStats } from "./stats-client";
 import { ScrollRegion } from "./scroll-region";
 
 type Order = "asc" | "desc";
@@ -24,15 +24,11 @@ const SORTABLE: Partial<Record<string, StorySort>> = {
 
 /** The scope's stories with their latest scores: search, sort and pages come from /stats/stories. */
 export function StoriesTable({ initial, customer, showCustomer }: { initial: StoryPage; customer: string | null; showCustomer: boolean }) {
-  const [page, setPage] = useState<StoryPage>(initial);
   const [query, setQuery] = useState("");
   const [search, setSearch] = useState("");
   const [sort, setSort] = useState<StorySort>("last_scored_at");
   const [order, setOrder] = useState<Order>("desc");
   const [pageNumber, setPageNumber] = useState(1);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const first = useRef(true);
 
   // Search as the user types, a moment after the last key.
   useEffect(() => {
@@ -43,24 +39,11 @@ export function StoriesTable({ initial, customer, showCustomer }: { initial: Sto
     return () => clearTimeout(timer);
   }, [query]);
 
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    const controller = new AbortController();
-    setLoading(true);
-    setError(null);
-    fetchStats<StoryPage>("/stats/stories", { q: search, sort, order, page: pageNumber, page_size: initial.page_size, customer }, controller.signal)
-      .then(setPage)
-      .catch((reason: unknown) => {
-        if (!controller.signal.aborted) setError(reason instanceof Error ? reason.message : "Could not load the stories.");
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setLoading(false);
-      });
-    return () => controller.abort();
-  }, [search, sort, order, pageNumber, customer, initial.page_size]);
+  const {
+    data: page,
+    loading,
+    error,
+  } = useStats<StoryPage>("/stats/stories", { q: search, sort, order, page: pageNumber, page_size: initial.page_size, customer }, initial, "Could not load the stories.");
 
   const columns = useMemo<ColumnDef<StoryListItem>[]>(() => {
     const list: ColumnDef<StoryListItem>[] = [

@@ -1,11 +1,11 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { DIMENSION_LABELS, percent } from "@/lib/stats/format";
 import type { TrendInterval } from "@/lib/stats/params";
 import type { TrendPoint } from "@/lib/stats/trends";
-import { fetchStats } from "./stats-client";
+import { useStats } from "./stats-client";
 import { ScrollRegion } from "./scroll-region";
 
 const INTERVALS: { value: TrendInterval; label: string }[] = [
@@ -25,29 +25,7 @@ const toPercent = (score: number | null) => (score === null ? null : Math.round(
 /** Average scores over time with a day/week/month switch; the numbers are also available as a table. */
 export function TrendChart({ initial, initialInterval, customer }: { initial: TrendPoint[]; initialInterval: TrendInterval; customer: string | null }) {
   const [interval, setInterval] = useState<TrendInterval>(initialInterval);
-  const [points, setPoints] = useState<TrendPoint[]>(initial);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const first = useRef(true);
-
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    const controller = new AbortController();
-    setLoading(true);
-    setError(null);
-    fetchStats<TrendPoint[]>("/stats/trends", { interval, customer }, controller.signal)
-      .then((data) => setPoints(data))
-      .catch((reason: unknown) => {
-        if (!controller.signal.aborted) setError(reason instanceof Error ? reason.message : "Could not load the trend.");
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setLoading(false);
-      });
-    return () => controller.abort();
-  }, [interval, customer]);
+  const { data: points, loading, error } = useStats<TrendPoint[]>("/stats/trends", { interval, customer }, initial, "Could not load the trend.");
 
   const data = points.map((point) => ({
     period: periodLabel(point.period_start, interval),
