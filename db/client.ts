@@ -2,6 +2,7 @@ import path from "node:path";
 import { mkdirSync } from "node:fs";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { sql, type SQL } from "drizzle-orm";
+import { isPgliteDatabase, runPgliteHot } from "./pglite-hot";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -73,9 +74,10 @@ export function resultRows<T>(result: unknown): T[] {
 }
 
 /**
- * Run one raw statement on a hot path and return its rows. On PostgreSQL it is sent as a named prepared
- * statement (postgres.js caches it per connection, so the server parses and plans it once), which drizzle's
- * `execute` does not do; on PGlite it is a plain parameterised query.
+ * Run one raw statement on a hot path and return its rows. It is sent as a named prepared statement, so the
+ * database parses and plans it once per connection instead of on every request (drizzle's `execute` sends an
+ * unnamed one): postgres.js caches it per connection; on PGlite `runPgliteHot` does the same over PGlite's
+ * protocol API (db/pglite-hot.ts). Inside a PGlite transaction it is a plain parameterised query.
  */
 export async function executeHot<T>(db: Db | Tx, statement: SQL): Promise<T[]> {
   const internals = db as unknown as { dialect: { sqlToQuery(value: SQL): { sql: string; params: unknown[] } }; $client?: unknown; session?: { client?: unknown } };
@@ -85,6 +87,7 @@ export async function executeHot<T>(db: Db | Tx, statement: SQL): Promise<T[]> {
     const postgresClient = client as { unsafe(query: string, params: unknown[], options: { prepare: boolean }): Promise<T[]> };
     return [...(await postgresClient.unsafe(text, params, { prepare: true }))];
   }
+  if (isPgliteDatabase(client)) return runPgliteHot<T>(client, text, params);
   return resultRows<T>(await db.execute(statement));
 }
 

@@ -1,6 +1,6 @@
 // POST /api/v1/score: score one story synchronously, billed once per unique story against the monthly quota.
 import { randomUUID } from "node:crypto";
-import { getDb } from "@/db/client";
+import { getDbHandle } from "@/db/client";
 import { quotaExhaustedResponse } from "@/lib/api/quota-response";
 import { scoreRequestSchema } from "@/lib/api/schemas";
 import { authenticateApiKey } from "@/lib/auth/api-keys";
@@ -9,14 +9,16 @@ import { parseJsonBody } from "@/lib/http/body";
 import { ApiError } from "@/lib/http/errors";
 import { gatewayRoute } from "@/lib/http/route";
 import { scoringEngine } from "@/lib/scoring-engine";
-import { billAndRecord, precheckAdmission, QuotaExhaustedError } from "@/lib/stories/billing";
+import { precheckAdmission, QuotaExhaustedError } from "@/lib/stories/billing";
+import { recordScore } from "@/lib/stories/billing-group";
 import { resolveStoryIdentity } from "@/lib/stories/identity";
 import { buildScoreResponse, scoreWithEngine } from "@/lib/api/score-story";
 
 export const dynamic = "force-dynamic";
 
 export const POST = gatewayRoute(async ({ request, log }) => {
-  const db = await getDb();
+  const database = await getDbHandle();
+  const { db } = database;
   const customer = await authenticateApiKey(db, request);
   const body = await parseJsonBody(request, scoreRequestSchema);
   if (body.customer_id !== undefined && body.customer_id !== customer.customerId) {
@@ -42,8 +44,8 @@ export const POST = gatewayRoute(async ({ request, log }) => {
     const { result, processingTimeMs } = await scoreWithEngine(engine, ticket, body.context_items ?? []);
     const jobId = randomUUID();
     const finishedAt = now();
-    await billAndRecord(
-      db,
+    await recordScore(
+      database,
       { customer, identity, ticket, at: finishedAt },
       { runId: jobId, ticketId: body.ticket_id, ticket, source: "api", engine: engine.name, result, processingTimeMs, at: finishedAt },
     );

@@ -1,0 +1,53 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { executeHot, openDatabase, type DbHandle } from "./client";
+
+// The prepared-statement path of the embedded database (PostgreSQL's is postgres.js's own).
+describe("executeHot on PGlite", () => {
+  let handle: DbHandle;
+  beforeAll(async () => {
+    handle = await openDatabase({ pgliteDir: "memory://" });
+  });
+  afterAll(async () => {
+    await handle.close();
+  });
+
+  const divide = (numerator: number, denominator: number) =>
+    executeHot<{ quotient: number; ok: boolean; doc: unknown; at: Date; label: string | null }>(
+      handle.db,
+      sql`select ${numerator}::int / ${denominator}::int as quotient, true as ok, ${JSON.stringify({ a: [1, 2] })}::jsonb as doc,
+        ${"2026-11-10T10:00:00.000Z"}::timestamptz as at, ${null}::text as label`,
+    );
+
+  it("returns rows with PGlite's type parsing", async () => {
+    expect(await divide(6, 3)).toEqual([{ quotient: 2, ok: true, doc: { a: [1, 2] }, at: new Date("2026-11-10T10:00:00.000Z"), label: null }]);
+  });
+
+  it("raises the database's error and keeps working after it, on the same prepared statement", async () => {
+    await expect(divide(1, 0)).rejects.toThrow(/division by zero/);
+    expect((await divide(9, 3))[0].quotient).toBe(3);
+  });
+
+  it("keeps a statement whose first execution failed", async () => {
+    const fresh = (denominator: number) => executeHot<{ q: number }>(handle.db, sql`select 10 / ${denominator}::int as q`);
+    await expect(fresh(0)).rejects.toThrow(/division by zero/);
+    expect(await fresh(5)).toEqual([{ q: 2 }]);
+  });
+
+  it("never runs inside another caller's transaction", async () => {
+    await handle.db.execute(sql`create table hot_probe (n int)`);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const transaction = handle.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into hot_probe values (1)`);
+      await held;
+      tx.rollback();
+    });
+    // Queued behind the open transaction: it must not see (or join) the uncommitted row.
+    const counted = executeHot<{ n: number }>(handle.db, sql`select count(*)::int as n from hot_probe where n = ${1}::int`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    release();
+    await expect(transaction).rejects.toThrow();
+    expect(await counted).toEqual([{ n: 0 }]);
+  });
+});

@@ -1,0 +1,199 @@
+// Group commit for scoring: the runs that finish while the database is busy with the previous group are
+// admitted, counted and recorded together, in ONE statement, so a busy server pays the per-statement cost
+// (round trip, executor start, commit) once per group instead of once per request.
+//
+// The grouped statement is all-or-nothing. It covers the common case, where every story of the group is known
+// or fits in the quota; when anything in it cannot be admitted (a new story over quota, or a story another
+// connection inserted meanwhile) it raises, nothing of the group is written, and each run goes through
+// `billAndRecord` on its own, in arrival order, which decides it exactly as an ungrouped request would.
+import { sql } from "drizzle-orm";
+import { executeHot, type Db, type DbHandle } from "@/db/client";
+import { quotaUsage, scoreRuns, stories } from "@/db/schema";
+import { utcMonth } from "@/lib/clock";
+import { billAndRecord, type AdmitInput, type RunInput } from "./billing";
+
+export interface Billed {
+  storyId: string;
+  newlyCounted: boolean;
+}
+
+interface Pending {
+  admit: AdmitInput;
+  run: RunInput;
+  resolve(billed: Billed): void;
+  reject(error: unknown): void;
+}
+
+/** A group never holds more than this many runs, so one statement stays short. */
+const MAX_GROUP = 64;
+
+/**
+ * Admit and record a group of successful runs in one statement (see the file comment). Stories sent more than
+ * once in the group are refreshed once, with the latest run's values and `run_count` raised by their number
+ * of runs; a new story is counted once, for its first run. Throws when any story cannot be admitted, having
+ * written nothing.
+ */
+export async function billAndRecordGroup(db: Db, items: { admit: AdmitInput; run: RunInput }[]): Promise<Billed[]> {
+  const input = items.map(({ admit, run }, idx) => ({
+    idx,
+    customer_id: admit.customer.customerId,
+    quota: admit.customer.quota,
+    story_identity: admit.identity.storyIdentity,
+    identity_resolution: admit.identity.identityResolution,
+    month: utcMonth(admit.at),
+    ticket_key: run.ticket.key ?? null,
+    summary: run.ticket.summary,
+    at: run.at.toISOString(),
+    overall: run.result.overall_score,
+    scores: run.result.individual_scores,
+    run_id: run.runId,
+    ticket_id: run.ticketId,
+    source: run.source,
+    engine: run.engine,
+    result: run.result,
+    ticket: run.ticket,
+    processing_ms: Math.round(run.processingTimeMs),
+  }));
+  const rows = await executeHot<{ idx: number; story_id: string; fresh: boolean }>(db, sql`
+    with input as (
+      select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as i(
+        idx int, customer_id text, quota int, story_identity text, identity_resolution text, month text, ticket_key text,
+        summary text, at timestamptz, overall real, scores jsonb, run_id uuid, ticket_id text, source text, engine text,
+        result jsonb, ticket jsonb, processing_ms int)
+    ),
+    per_story as (
+      select customer_id, story_identity, max(quota) as quota,
+        (array_agg(identity_resolution order by idx))[1] as identity_resolution,
+        (array_agg(month order by idx))[1] as month,
+        (array_agg(ticket_key order by idx desc) filter (where ticket_key is not null))[1] as ticket_key,
+        (array_agg(summary order by idx desc))[1] as summary,
+        (array_agg(overall order by idx desc))[1] as overall,
+        (array_agg(scores order by idx desc))[1] as scores,
+        count(*)::int as runs, min(at) as first_at, max(at) as last_at
+      from input group by customer_id, story_identity
+    ),
+    known as (
+      update ${stories} s set
+        summary = p.summary,
+        ticket_key = coalesce(p.ticket_key, s.ticket_key),
+        last_scored_at = greatest(s.last_scored_at, p.last_at),
+        run_count = s.run_count + p.runs,
+        latest_overall_score = p.overall,
+        latest_scores = p.scores
+      from per_story p
+      where s.customer_id = p.customer_id and s.story_identity = p.story_identity
+      returning s.id, s.customer_id, s.story_identity
+    ),
+    fresh as (
+      insert into ${stories} (customer_id, story_identity, identity_resolution, counted_month, ticket_key, summary, first_scored_at, last_scored_at, run_count, latest_overall_score, latest_scores)
+      select p.customer_id, p.story_identity, p.identity_resolution, p.month, p.ticket_key, p.summary, p.first_at, p.last_at, p.runs, p.overall, p.scores
+      from per_story p
+      where not exists (select 1 from known k where k.customer_id = p.customer_id and k.story_identity = p.story_identity)
+      on conflict (customer_id, story_identity) do nothing
+      returning id, customer_id, story_identity, counted_month
+    ),
+    fresh_count as (
+      select customer_id, counted_month as month, count(*)::int as stories from fresh group by customer_id, counted_month
+    ),
+    bump as (
+      insert into ${quotaUsage} (customer_id, month, used)
+      select c.customer_id, c.month, c.stories from fresh_count c
+      where c.stories <= (select max(p.quota) from per_story p where p.customer_id = c.customer_id)
+      on conflict (customer_id, month) do update set used = ${quotaUsage}.used + excluded.used
+        where ${quotaUsage}.used + excluded.used <= (select max(p.quota) from per_story p where p.customer_id = ${quotaUsage}.customer_id)
+      returning customer_id, month
+    ),
+    admitted as (
+      select id, customer_id, story_identity, false as fresh from known
+      union all
+      select f.id, f.customer_id, f.story_identity, true from fresh f
+      where exists (select 1 from bump b where b.customer_id = f.customer_id and b.month = f.counted_month)
+    ),
+    unadmitted as (
+      select ssc_refuse_new_story() from per_story p
+      where not exists (select 1 from admitted a where a.customer_id = p.customer_id and a.story_identity = p.story_identity)
+    ),
+    run as (
+      insert into ${scoreRuns} (id, customer_id, story_id, ticket_id, source, engine, overall_score, individual_scores, result, ticket, processing_time_ms, created_at)
+      select i.run_id, i.customer_id, a.id, i.ticket_id, i.source, i.engine, i.overall, i.scores, i.result, i.ticket, i.processing_ms, i.at
+      from input i join admitted a on a.customer_id = i.customer_id and a.story_identity = i.story_identity
+      returning id
+    )
+    -- One row per run (a left join, so the subqueries below always run: the unadmitted check raises).
+    select i.idx, a.id as story_id, a.fresh, (select count(*) from unadmitted) as unadmitted, (select count(*) from run) as runs
+    from input i left join admitted a on a.customer_id = i.customer_id and a.story_identity = i.story_identity
+    order by i.idx`);
+  if (rows.length !== items.length || rows.some((row) => !row.story_id)) throw new Error("the grouped statement did not admit every run");
+  const firstRun = new Set<string>();
+  return rows.map((row) => {
+    const fresh = row.fresh === true || String(row.fresh) === "true";
+    const newlyCounted = fresh && !firstRun.has(row.story_id);
+    firstRun.add(row.story_id);
+    return { storyId: row.story_id, newlyCounted };
+  });
+}
+
+/** Queues the runs of one database and writes them in groups, at most `maxInFlight` statements at a time. */
+class BillingGroups {
+  private queue: Pending[] = [];
+  private inFlight = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly maxInFlight: number,
+  ) {}
+
+  record(admit: AdmitInput, run: RunInput): Promise<Billed> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ admit, run, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  private schedule(): void {
+    if (this.inFlight >= this.maxInFlight || this.queue.length === 0) return;
+    this.inFlight++;
+    // Let the requests already in this turn of the event loop join the group.
+    setImmediate(() => {
+      const group = this.queue.splice(0, MAX_GROUP);
+      void this.write(group).finally(() => {
+        this.inFlight--;
+        this.schedule();
+      });
+    });
+  }
+
+  private async write(group: Pending[]): Promise<void> {
+    if (group.length === 0) return;
+    if (group.length > 1) {
+      try {
+        const billed = await billAndRecordGroup(this.db, group);
+        group.forEach((item, i) => item.resolve(billed[i]));
+        return;
+      } catch {
+        // Nothing of the group was written: decide each run on its own, below.
+      }
+    }
+    for (const item of group) {
+      try {
+        item.resolve(await billAndRecord(this.db, item.admit, item.run));
+      } catch (error) {
+        item.reject(error);
+      }
+    }
+  }
+}
+
+const GROUPS = Symbol.for("ssc.billingGroups");
+
+/**
+ * Admit (count if new) and record a successful run, grouped with the runs that finish at the same time (see the
+ * file comment). Same outcome as `billAndRecord`: resolves with the story, or rejects with QuotaExhaustedError
+ * when a new story finds the quota used up.
+ */
+export function recordScore(database: Pick<DbHandle, "db" | "driver">, admit: AdmitInput, run: RunInput): Promise<Billed> {
+  const holder = database.db as unknown as { [GROUPS]?: BillingGroups };
+  // PGlite runs one statement at a time, so a second one in flight would only wait; PostgreSQL runs several.
+  const groups = (holder[GROUPS] ??= new BillingGroups(database.db, database.driver === "pglite" ? 1 : 4));
+  return groups.record(admit, run);
+}
