@@ -7,8 +7,8 @@ import { BENCH_ADMIN_TOKEN, startBenchServer } from "./bench-server";
 
 const { values } = parseArgs({
   options: {
-    duration: { type: "string", default: "5" },
-    rounds: { type: "string", default: "3" },
+    duration: { type: "string", default: "4" },
+    rounds: { type: "string", default: "5" },
     connections: { type: "string", default: "16" },
     port: { type: "string", default: "3290" },
   },

@@ -168,6 +168,8 @@ describe("POST /api/v1/score: the response", () => {
     });
     expect(response.status).toBe(200);
     const body = scoreResponseSchema.parse(response.body);
+    // Exactly the documented fields: nothing the schema would strip.
+    expect(body).toEqual(response.body);
     expect(body.status).toBe("completed");
     expect(body.ticket_id).toBe("SHOP-7");
     expect(body.job_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
