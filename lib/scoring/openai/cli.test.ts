@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeOpenAI, type FakeOpenAI } from "@/lib/testing/fake-openai";
+import { describe, expect, it } from "vitest";
+import { setupFakeOpenAI } from "@/lib/testing/fake-openai-hooks";
 
 const ROOT = path.resolve(__dirname, "../../..");
 const TSX = path.join(ROOT, "node_modules/.bin/tsx");
@@ -20,28 +20,22 @@ function run(script: string, args: string[], env: Record<string, string> = {}) {
   });
 }
 
-let fake: FakeOpenAI;
-beforeAll(async () => {
-  fake = await startFakeOpenAI();
-});
-afterAll(async () => {
-  await fake.close();
-});
+const fake = setupFakeOpenAI();
 
 describe("CLI and quality benchmark with --engine openai", () => {
   it("scores a backlog through the endpoint given by flags, one call per story", async () => {
-    fake.reset();
-    const { code, stdout } = await run("scripts/score.ts", [FIXTURE, "--format", "json", "--engine", "openai", "--base-url", fake.baseURL, "--model", "fake-model", "--api-key", "sk-test"]);
+    fake().reset();
+    const { code, stdout } = await run("scripts/score.ts", [FIXTURE, "--format", "json", "--engine", "openai", "--base-url", fake().baseURL, "--model", "fake-model", "--api-key", "sk-test"]);
     expect(code).toBe(0);
     const out = JSON.parse(stdout);
     expect(out.results.map((r: { key: string }) => r.key)).toEqual(["SHOP-1", "SHOP-2", "SHOP-3"]);
-    expect(fake.requests).toHaveLength(3);
-    expect(fake.requests[0].authorization).toBe("Bearer sk-test");
-    expect(fake.requests[0].body.model).toBe("fake-model");
+    expect(fake().requests).toHaveLength(3);
+    expect(fake().requests[0].authorization).toBe("Bearer sk-test");
+    expect(fake().requests[0].body.model).toBe("fake-model");
   });
 
   it("reads the endpoint from OPENAI_BASE_URL and SCORING_MODEL", async () => {
-    const { code, stdout } = await run("scripts/score.ts", [FIXTURE, "--engine", "openai"], { OPENAI_BASE_URL: fake.baseURL, SCORING_MODEL: "fake-model" });
+    const { code, stdout } = await run("scripts/score.ts", [FIXTURE, "--engine", "openai"], { OPENAI_BASE_URL: fake().baseURL, SCORING_MODEL: "fake-model" });
     expect(code).toBe(0);
     expect(stdout).toMatch(/3 stories, average/);
   });
@@ -53,7 +47,7 @@ describe("CLI and quality benchmark with --engine openai", () => {
   });
 
   it("runs the quality benchmark with the openai engine", async () => {
-    const { code, stdout } = await run("scripts/bench-quality.ts", ["--engine", "openai", "--base-url", fake.baseURL, "--model", "fake-model", "--file", FIXTURE]);
+    const { code, stdout } = await run("scripts/bench-quality.ts", ["--engine", "openai", "--base-url", fake().baseURL, "--model", "fake-model", "--file", FIXTURE]);
     expect(code).toBe(0);
     expect(stdout).toMatch(/engine openai, model fake-model, \d+ tokens/);
     expect(stdout).toMatch(/independent AUC/);

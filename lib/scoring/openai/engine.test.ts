@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startFakeOpenAI, type FakeOpenAI } from "@/lib/testing/fake-openai";
+import { describe, expect, it } from "vitest";
+import { startFakeOpenAI } from "@/lib/testing/fake-openai";
+import { setupFakeOpenAI } from "@/lib/testing/fake-openai-hooks";
 import {
   createEngine,
   DIMENSIONS,
@@ -14,20 +15,10 @@ import {
 } from "@/lib/scoring";
 import { MODEL_ANSWER_JSON_SCHEMA } from "./answer";
 
-let fake: FakeOpenAI;
-beforeAll(async () => {
-  fake = await startFakeOpenAI();
-});
-afterAll(async () => {
-  await fake.close();
-});
-beforeEach(() => {
-  fake.reset();
-  fake.latencyMs = 0;
-});
+const fake = setupFakeOpenAI();
 
 const engine = (extra: Record<string, unknown> = {}): ScoringEngine =>
-  createEngine("openai", { baseURL: fake.baseURL, model: "fake-model", temperature: 0.2, timeoutMs: 2000, maxRetries: 2, concurrency: 8, ...extra });
+  createEngine("openai", { baseURL: fake().baseURL, model: "fake-model", temperature: 0.2, timeoutMs: 2000, maxRetries: 2, concurrency: 8, ...extra });
 
 let n = 0;
 const story = (extra: Partial<TicketData> = {}): TicketData => ({
@@ -40,8 +31,8 @@ describe("openai engine: request and result", () => {
   it("sends a strict JSON schema derived from the result schema, the versioned prompt and the evidence", async () => {
     const ticket = story({ key: "SHOP-7" });
     const result = await engine().score(ticket, [{ id: "EPIC-1", type: "epic", title: "Checkout", content: "Increase revenue" }]);
-    expect(fake.requests).toHaveLength(1);
-    const { body } = fake.requests[0];
+    expect(fake().requests).toHaveLength(1);
+    const { body } = fake().requests[0];
     expect(body.model).toBe("fake-model");
     expect(body.temperature).toBe(0.2);
     expect(body.response_format).toMatchObject({ type: "json_schema", json_schema: { name: "invest_score", strict: true } });
@@ -82,7 +73,7 @@ describe("openai engine: request and result", () => {
   });
 
   it("drops cited ids that were not supplied, deduplicates them, and clamps and rounds scores", async () => {
-    fake.enqueue({
+    fake().enqueue({
       kind: "ok",
       edit: (answer) => ({
         ...answer,
@@ -122,21 +113,21 @@ describe("openai engine: request and result", () => {
     expect(results[0].findings.map((f) => f.code)).not.toContain("unique.duplicate");
     expect(results[1].findings.map((f) => f.code)).toContain("unique.duplicate");
     // The duplicate flag changes the question, so the two identical texts are two calls.
-    expect(fake.requests).toHaveLength(3);
+    expect(fake().requests).toHaveLength(3);
   });
 
   it("refuses to build without an endpoint or a model", () => {
     expect(() => createEngine("openai", {})).toThrow(EngineUnavailableError);
-    expect(() => createEngine("openai", { baseURL: fake.baseURL })).toThrow(/model/);
+    expect(() => createEngine("openai", { baseURL: fake().baseURL })).toThrow(/model/);
   });
 });
 
 describe("openai engine: repair and failure", () => {
   it("repairs a malformed answer with one follow-up that carries the bad output and the errors", async () => {
-    fake.enqueue({ kind: "malformed" }, { kind: "ok" });
+    fake().enqueue({ kind: "malformed" }, { kind: "ok" });
     const result = await engine().score(story());
-    expect(fake.requests).toHaveLength(2);
-    const messages = fake.requests[1].body.messages ?? [];
+    expect(fake().requests).toHaveLength(2);
+    const messages = fake().requests[1].body.messages ?? [];
     expect(messages).toHaveLength(4);
     expect(messages[2]).toMatchObject({ role: "assistant", content: expect.stringContaining("cut off") });
     expect(messages[3]).toMatchObject({ role: "user", content: expect.stringContaining("not valid JSON") });
@@ -144,45 +135,45 @@ describe("openai engine: repair and failure", () => {
   });
 
   it("repairs a schema-invalid answer and adds both calls' token usage", async () => {
-    fake.enqueue({ kind: "invalid" }, { kind: "ok" });
+    fake().enqueue({ kind: "invalid" }, { kind: "ok" });
     const result = await engine().score(story());
-    expect(fake.requests).toHaveLength(2);
-    expect(fake.requests[1].body.messages?.[3].content).toMatch(/scores\.independent\.score/);
+    expect(fake().requests).toHaveLength(2);
+    expect(fake().requests[1].body.messages?.[3].content).toMatch(/scores\.independent\.score/);
     const single = await engine().score(story());
     expect(result.metadata.token_usage.total_tokens).toBeGreaterThan(single.metadata.token_usage.total_tokens);
   });
 
   it("fails clearly after one repair (a ModelAnswerError, not 'unavailable')", async () => {
-    fake.enqueue({ kind: "malformed" }, { kind: "invalid" });
+    fake().enqueue({ kind: "malformed" }, { kind: "invalid" });
     const error = await engine().score(story()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ModelAnswerError);
     expect((error as Error).message).toMatch(/invalid answer twice/);
-    expect(fake.requests).toHaveLength(2);
+    expect(fake().requests).toHaveLength(2);
   });
 
   it("retries a 429 honouring Retry-After, then succeeds", async () => {
-    fake.enqueue({ kind: "status", status: 429, retryAfter: "0.05" }, { kind: "ok" });
+    fake().enqueue({ kind: "status", status: 429, retryAfter: "0.05" }, { kind: "ok" });
     const started = performance.now();
     await engine().score(story());
-    expect(fake.requests.map((r) => r.status)).toEqual([429, 200]);
+    expect(fake().requests.map((r) => r.status)).toEqual([429, 200]);
     expect(performance.now() - started).toBeGreaterThanOrEqual(45);
   });
 
   it("gives up on repeated 500s after the retries: EngineUnavailable", async () => {
     const fail = { kind: "status", status: 500, retryAfterMs: 5 } as const;
-    fake.enqueue(fail, fail, fail, fail);
+    fake().enqueue(fail, fail, fail, fail);
     const error = await engine({ maxRetries: 2 }).score(story()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(EngineUnavailable);
     expect((error as Error).message).toMatch(/500/);
-    expect(fake.requests).toHaveLength(3);
+    expect(fake().requests).toHaveLength(3);
   });
 
   it("times out a request that never answers: EngineUnavailable", async () => {
-    fake.enqueue({ kind: "hang" }, { kind: "hang" });
+    fake().enqueue({ kind: "hang" }, { kind: "hang" });
     const error = await engine({ timeoutMs: 150, maxRetries: 1 }).score(story()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(EngineUnavailable);
     expect((error as Error).message).toMatch(/timed out/);
-    expect(fake.requests).toHaveLength(2);
+    expect(fake().requests).toHaveLength(2);
   });
 
   it("reports an unreachable endpoint as EngineUnavailable", async () => {
@@ -194,11 +185,11 @@ describe("openai engine: repair and failure", () => {
   });
 
   it("does not retry or hide a 400 (a configuration problem, not an outage)", async () => {
-    fake.enqueue({ kind: "status", status: 400 });
+    fake().enqueue({ kind: "status", status: 400 });
     const error = await engine().score(story()).catch((e: unknown) => e);
     expect(error).not.toBeInstanceOf(EngineUnavailable);
     expect((error as Error).message).toMatch(/refused the request \(400\)/);
-    expect(fake.requests).toHaveLength(1);
+    expect(fake().requests).toHaveLength(1);
   });
 });
 
@@ -209,7 +200,7 @@ describe("openai engine: cache, single flight and concurrency", () => {
     const first = await scorer.score(ticket);
     const again = await scorer.score({ ...ticket });
     const spaced = await scorer.score({ ...ticket, summary: `  ${ticket.summary.replace(/ /g, "  ")}\r\n` });
-    expect(fake.requests).toHaveLength(1);
+    expect(fake().requests).toHaveLength(1);
     expect(again.individual_scores).toEqual(first.individual_scores);
     expect(spaced.individual_scores).toEqual(first.individual_scores);
     expect(again.metadata.token_usage.total_tokens).toBe(0);
@@ -222,7 +213,7 @@ describe("openai engine: cache, single flight and concurrency", () => {
     await scorer.score({ ...ticket, summary: `${ticket.summary}!` });
     await scorer.score(ticket, [{ id: "DOD", title: "Definition of done" }]);
     await engine({ model: "other-model" }).score(ticket);
-    expect(fake.requests).toHaveLength(4);
+    expect(fake().requests).toHaveLength(4);
   });
 
   it("uses an injected cache", async () => {
@@ -232,24 +223,24 @@ describe("openai engine: cache, single flight and concurrency", () => {
     await engine({ cache }).score(ticket);
     expect([...store.keys()][0]).toMatch(/^invest-v1:fake-model:sha256:[0-9a-f]{64}$/);
     await engine({ cache }).score(ticket);
-    expect(fake.requests).toHaveLength(1);
+    expect(fake().requests).toHaveLength(1);
   });
 
   it("shares one call between identical requests in flight", async () => {
-    fake.latencyMs = 100;
+    fake().latencyMs = 100;
     const scorer = engine();
     const ticket = story();
     const results = await Promise.all([scorer.score(ticket), scorer.score(ticket), scorer.score(ticket)]);
-    expect(fake.requests).toHaveLength(1);
+    expect(fake().requests).toHaveLength(1);
     expect(results[1].overall_score).toBe(results[0].overall_score);
   });
 
   it("keeps at most `concurrency` calls in flight, across engine instances of the process", async () => {
-    fake.latencyMs = 60;
+    fake().latencyMs = 60;
     const a = engine({ concurrency: 3 });
     const b = engine({ concurrency: 3 });
     await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 2 ? a : b).score(story())));
-    expect(fake.requests).toHaveLength(12);
-    expect(fake.maxInFlight).toBe(3);
+    expect(fake().requests).toHaveLength(12);
+    expect(fake().maxInFlight).toBe(3);
   });
 });

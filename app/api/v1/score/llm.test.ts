@@ -1,6 +1,6 @@
 // POST /api/v1/score with the LLM engine, end to end against a local OpenAI-compatible server.
 import { count, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { llmCache, stories } from "@/db/schema";
 import { provisionCustomer } from "@/lib/admin/provisioning";
 import { scoreResponseSchema } from "@/lib/api/schemas";
@@ -8,30 +8,20 @@ import { createDatabaseLlmCache } from "@/lib/llm-cache";
 import { createEngine, DIMENSIONS } from "@/lib/scoring";
 import { setScoringEngineOverride } from "@/lib/scoring-engine";
 import { setupTestDatabase } from "@/lib/testing/db";
-import { startFakeOpenAI, type FakeOpenAI } from "@/lib/testing/fake-openai";
+import { setupFakeOpenAI } from "@/lib/testing/fake-openai-hooks";
 import { call, setEnv } from "@/lib/testing/http";
 import { POST } from "./route";
 
 const database = setupTestDatabase();
 setEnv({ PUBLIC_BASE_URL: "https://stories.example.com" });
 
-let fake: FakeOpenAI;
-beforeAll(async () => {
-  fake = await startFakeOpenAI();
-});
-afterAll(async () => {
-  await fake.close();
-});
-beforeEach(() => {
-  fake.reset();
-  fake.latencyMs = 0;
-});
+const fake = setupFakeOpenAI();
 afterEach(() => setScoringEngineOverride(undefined));
 
 /** A fresh LLM engine against the fake server (its own in-process cache unless one is given). */
 function useLlm(extra: Record<string, unknown> = {}) {
   setScoringEngineOverride(
-    createEngine("openai", { baseURL: fake.baseURL, model: "fake-model", timeoutMs: 1000, maxRetries: 2, concurrency: 8, ...extra }),
+    createEngine("openai", { baseURL: fake().baseURL, model: "fake-model", timeoutMs: 1000, maxRetries: 2, concurrency: 8, ...extra }),
   );
 }
 
@@ -57,7 +47,7 @@ describe("POST /api/v1/score with the LLM engine", () => {
     useLlm();
     const customer = await newCustomer();
     const context = [{ id: "EPIC-9", type: "epic", title: "Checkout", content: "Increase revenue for customers" }, { id: "NOTE-1" }];
-    fake.enqueue({
+    fake().enqueue({
       kind: "ok",
       edit: (answer) => ({ ...answer, scores: { ...answer.scores, valuable: { ...answer.scores.valuable, reference_context: ["EPIC-9", "GHOST-1"] } } }),
     });
@@ -71,17 +61,17 @@ describe("POST /api/v1/score with the LLM engine", () => {
     expect(body.context_references.valuable).toEqual(["EPIC-9"]);
     expect(body.metadata.context_usage_stats).toMatchObject({ total_context_items_available: 2, context_items_referenced: 1 });
     for (const d of DIMENSIONS) expect(body.scores[d].reference_context).toEqual(body.context_references[d]);
-    expect(fake.requests).toHaveLength(1);
+    expect(fake().requests).toHaveLength(1);
     expect(await countedStories(customer.id)).toBe(1);
   });
 
   it("retries a 429 from the provider and bills the story once", async () => {
     useLlm();
     const customer = await newCustomer();
-    fake.enqueue({ kind: "status", status: 429, retryAfter: "0.02" }, { kind: "ok" });
+    fake().enqueue({ kind: "status", status: 429, retryAfter: "0.02" }, { kind: "ok" });
     const response = await score(customer.key, story(summary()));
     expect(response.status).toBe(200);
-    expect(fake.requests.map((r) => r.status)).toEqual([429, 200]);
+    expect(fake().requests.map((r) => r.status)).toEqual([429, 200]);
     expect(await countedStories(customer.id)).toBe(1);
   });
 
@@ -89,19 +79,19 @@ describe("POST /api/v1/score with the LLM engine", () => {
     useLlm({ maxRetries: 2 });
     const customer = await newCustomer();
     const fail = { kind: "status", status: 500, retryAfterMs: 5 } as const;
-    fake.enqueue(fail, fail, fail);
+    fake().enqueue(fail, fail, fail);
     const response = await score(customer.key, story(summary()));
     expect(response.status).toBe(503);
     expect(response.body).toEqual({ error: "service_unavailable", message: expect.stringContaining("not billed"), details: [] });
     expect(response.headers.get("retry-after")).toBe("30");
-    expect(fake.requests).toHaveLength(3);
+    expect(fake().requests).toHaveLength(3);
     expect(await countedStories(customer.id)).toBe(0);
   });
 
   it("answers 503 when the provider never answers (timeout), and bills nothing", async () => {
     useLlm({ timeoutMs: 150, maxRetries: 0 });
     const customer = await newCustomer();
-    fake.enqueue({ kind: "hang" });
+    fake().enqueue({ kind: "hang" });
     const response = await score(customer.key, story(summary()));
     expect(response.status).toBe(503);
     expect(response.body).toMatchObject({ error: "service_unavailable" });
@@ -111,21 +101,21 @@ describe("POST /api/v1/score with the LLM engine", () => {
   it("repairs a malformed answer with one more call and answers 200", async () => {
     useLlm();
     const customer = await newCustomer();
-    fake.enqueue({ kind: "malformed" }, { kind: "ok" });
+    fake().enqueue({ kind: "malformed" }, { kind: "ok" });
     const response = await score(customer.key, story(summary()));
     expect(response.status).toBe(200);
-    expect(fake.requests).toHaveLength(2);
+    expect(fake().requests).toHaveLength(2);
     expect(await countedStories(customer.id)).toBe(1);
   });
 
   it("answers 500 'Scoring failed; the story was not billed' when the answer is still malformed after the repair", async () => {
     useLlm();
     const customer = await newCustomer();
-    fake.enqueue({ kind: "malformed" }, { kind: "malformed" });
+    fake().enqueue({ kind: "malformed" }, { kind: "malformed" });
     const response = await score(customer.key, story(summary()));
     expect(response.status).toBe(500);
     expect(response.body).toMatchObject({ error: "internal_error", message: "Scoring failed; the story was not billed." });
-    expect(fake.requests).toHaveLength(2);
+    expect(fake().requests).toHaveLength(2);
     expect(await countedStories(customer.id)).toBe(0);
   });
 
@@ -135,7 +125,7 @@ describe("POST /api/v1/score with the LLM engine", () => {
     expect((await score(customer.key, story(summary()))).status).toBe(200);
     const refused = await score(customer.key, story(summary()));
     expect(refused.status).toBe(429);
-    expect(fake.requests).toHaveLength(1);
+    expect(fake().requests).toHaveLength(1);
   });
 });
 
@@ -148,7 +138,7 @@ describe("POST /api/v1/score with the LLM engine: cache and concurrency", () => 
     const again = await score(customer.key, story(text));
     const spaced = await score(customer.key, story(`  ${text.replace(/ /g, "   ")}\n`));
     expect([first.status, again.status, spaced.status]).toEqual([200, 200, 200]);
-    expect(fake.requests).toHaveLength(1);
+    expect(fake().requests).toHaveLength(1);
     expect((again.body as { individual_scores: unknown }).individual_scores).toEqual((first.body as { individual_scores: unknown }).individual_scores);
     expect(await countedStories(customer.id)).toBe(1);
   });
@@ -164,17 +154,17 @@ describe("POST /api/v1/score with the LLM engine: cache and concurrency", () => 
     const response = await score(customer.key, story(text));
     expect(response.status).toBe(200);
     expect((response.body as { metadata: { token_usage: { total_tokens: number } } }).metadata.token_usage.total_tokens).toBe(0);
-    expect(fake.requests).toHaveLength(1);
+    expect(fake().requests).toHaveLength(1);
   });
 
   it("never has more calls in flight at the provider than the concurrency limit", async () => {
     useLlm({ concurrency: 3 });
-    fake.latencyMs = 80;
+    fake().latencyMs = 80;
     const customer = await newCustomer(100);
     const responses = await Promise.all(Array.from({ length: 10 }, () => score(customer.key, story(summary()))));
     expect(responses.map((r) => r.status)).toEqual(Array(10).fill(200));
-    expect(fake.requests).toHaveLength(10);
-    expect(fake.maxInFlight).toBeLessThanOrEqual(3);
-    expect(fake.maxInFlight).toBeGreaterThanOrEqual(2);
+    expect(fake().requests).toHaveLength(10);
+    expect(fake().maxInFlight).toBeLessThanOrEqual(3);
+    expect(fake().maxInFlight).toBeGreaterThanOrEqual(2);
   });
 });
