@@ -302,10 +302,15 @@ export type AsyncJob = typeof asyncJobs.$inferSelect;
  * Scores of the LLM engine keyed by (prompt version, model, fingerprint of the normalized ticket and its
  * context items), so unchanged content never calls the model twice, across restarts and instances.
  */
-export const llmCache = pgTable("llm_cache", {
-  key: text("key").primaryKey(),
-  result: jsonb("result").$type<Record<string, unknown>>().notNull(),
-  createdAt: createdAt(),
-});
+export const llmCache = pgTable(
+  "llm_cache",
+  {
+    key: text("key").primaryKey(),
+    result: jsonb("result").$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  // Expired answers are deleted by age (LLM_CACHE_TTL_DAYS).
+  (table) => [index("llm_cache_created_idx").on(table.createdAt)],
+);
 
 export type LlmCacheEntry = typeof llmCache.$inferSelect;

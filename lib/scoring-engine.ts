@@ -15,8 +15,8 @@ export function scoringEngine(): ScoringEngine {
     temperature: config.SCORING_TEMPERATURE,
     timeoutMs: config.SCORING_TIMEOUT_MS,
     concurrency: config.SCORING_CONCURRENCY,
-    // LLM answers are kept in the database, so unchanged content is never sent to the model twice.
-    cache: config.SCORING_ENGINE === "openai" ? createDatabaseLlmCache() : undefined,
+    // LLM answers are kept in the database (LLM_CACHE_TTL_DAYS), so unchanged content is not sent to the model twice.
+    cache: config.SCORING_ENGINE === "openai" ? createDatabaseLlmCache({ ttlDays: config.LLM_CACHE_TTL_DAYS }) : undefined,
   });
   return holder.__sscEngine;
 }

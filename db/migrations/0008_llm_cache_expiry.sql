@@ -1,0 +1,1 @@
+CREATE INDEX "llm_cache_created_idx" ON "llm_cache" USING btree ("created_at");
