@@ -140,11 +140,27 @@ test("both pages pass an axe scan and fit a phone screen", async ({ page }) => {
   await expectNoSeriousViolations(page, "results");
 
   await page.setViewportSize({ width: 390, height: 844 });
-  for (const url of ["/", page.url()]) {
+  const resultsUrl = page.url();
+  for (const url of ["/", resultsUrl]) {
     await page.goto(url);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth), url).toBeLessThanOrEqual(390);
   }
+
+  // On a phone each story is a card: nothing scrolls sideways, every score is named, the table is still a table.
+  const region = page.getByRole("region", { name: "Stories table" });
+  expect(await region.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  const firstCard = page.locator(".results-table tbody tr").first();
+  await expect(firstCard.locator('td[data-label="Overall"]')).toBeVisible();
+  expect(await firstCard.locator('td[data-label="Overall"]').evaluate((el) => getComputedStyle(el, "::before").content)).toBe('"Overall"');
+  const box = await firstCard.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+  await expect(page.getByRole("table")).toBeVisible();
+  await expect(page.getByRole("button", { name: /Overall/ })).toBeVisible();
+  await page.getByRole("button", { name: /DUO-101/ }).click();
+  await expect(page.locator(".details-row")).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSeriousViolations(page, "results (phone)");
 });
 
 // Keep last: it exhausts this address's uploads for the hour.

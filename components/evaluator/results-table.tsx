@@ -143,19 +143,21 @@ export function ResultsTable({ results }: { results: StoryResult[] }) {
         Showing {shown.toLocaleString("en-US")} of {results.length.toLocaleString("en-US")} stories.
       </p>
 
-      {/* Focusable so keyboard users can scroll the table sideways on a narrow screen. */}
+      {/* Focusable so keyboard users can scroll the table sideways on a narrow screen (phones get cards). */}
       <div className="table-wrap" role="region" aria-label="Stories table" tabIndex={0}>
-        <table>
+        {/* Explicit roles keep the table a table for screen readers when a phone lays it out as cards. */}
+        <table role="table">
           <caption className="visually-hidden">Scores per story; select a story to see its findings</caption>
-          <thead>
+          <thead role="rowgroup">
             {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
+              <tr key={group.id} role="row">
                 {group.headers.map((header) => {
                   const sorted = header.column.getIsSorted();
                   const label = flexRender(header.column.columnDef.header, header.getContext());
                   return (
                     <th
                       key={header.id}
+                      role="columnheader"
                       scope="col"
                       className={header.column.id === "summary" ? "col-story" : "col-num"}
                       aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
@@ -176,19 +178,28 @@ export function ResultsTable({ results }: { results: StoryResult[] }) {
               </tr>
             ))}
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {table.getRowModel().rows.map((row) => (
               <Fragment key={row.id}>
-                <tr className={row.getIsExpanded() ? "expanded" : undefined}>
-                  {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id} className={cell.column.id === "summary" ? "col-story" : "col-num"}>
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </td>
-                  ))}
+                <tr className={row.getIsExpanded() ? "expanded" : undefined} role="row">
+                  {row.getVisibleCells().map((cell) => {
+                    const header = cell.column.columnDef.header;
+                    return (
+                      // data-label names the value when a phone shows each story as a card (globals.css).
+                      <td
+                        key={cell.id}
+                        role="cell"
+                        className={cell.column.id === "summary" ? "col-story" : "col-num"}
+                        data-label={cell.column.id !== "summary" && typeof header === "string" ? header : undefined}
+                      >
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </td>
+                    );
+                  })}
                 </tr>
                 {row.getIsExpanded() && (
-                  <tr className="details-row">
-                    <td colSpan={row.getVisibleCells().length} id={`details-${row.original.row}`}>
+                  <tr className="details-row" role="row">
+                    <td role="cell" colSpan={row.getVisibleCells().length} id={`details-${row.original.row}`}>
                       <StoryDetails result={row.original} />
                     </td>
                   </tr>
@@ -196,8 +207,8 @@ export function ResultsTable({ results }: { results: StoryResult[] }) {
               </Fragment>
             ))}
             {shown === 0 && (
-              <tr>
-                <td colSpan={columns.length} className="empty">
+              <tr role="row">
+                <td role="cell" colSpan={columns.length} className="empty">
                   No story matches these filters.
                 </td>
               </tr>
