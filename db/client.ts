@@ -78,8 +78,10 @@ export function resultRows<T>(result: unknown): T[] {
  * database parses and plans it once per connection instead of on every request (drizzle's `execute` sends an
  * unnamed one): postgres.js caches it per connection; on PGlite `runPgliteHot` does the same over PGlite's
  * protocol API (db/pglite-hot.ts). Inside a PGlite transaction it is a plain parameterised query.
+ * `maxPlanAgeMs` (PGlite only: PostgreSQL's autoanalyze re-plans prepared statements as tables grow) prepares
+ * it again once older than that.
  */
-export async function executeHot<T>(db: Db | Tx, statement: SQL): Promise<T[]> {
+export async function executeHot<T>(db: Db | Tx, statement: SQL, options: { maxPlanAgeMs?: number } = {}): Promise<T[]> {
   const internals = db as unknown as { dialect: { sqlToQuery(value: SQL): { sql: string; params: unknown[] } }; $client?: unknown; session?: { client?: unknown } };
   const client = internals.$client ?? internals.session?.client;
   const { sql: text, params } = internals.dialect.sqlToQuery(statement);
@@ -87,7 +89,7 @@ export async function executeHot<T>(db: Db | Tx, statement: SQL): Promise<T[]> {
     const postgresClient = client as { unsafe(query: string, params: unknown[], options: { prepare: boolean }): Promise<T[]> };
     return [...(await postgresClient.unsafe(text, params, { prepare: true }))];
   }
-  if (isPgliteDatabase(client)) return runPgliteHot<T>(client, text, params);
+  if (isPgliteDatabase(client)) return runPgliteHot<T>(client, text, params, options.maxPlanAgeMs);
   return resultRows<T>(await db.execute(statement));
 }
 
@@ -135,6 +137,15 @@ export function getDbHandle(): Promise<DbHandle> {
         pgliteDir: config.PGLITE_DIR.startsWith("memory://") ? config.PGLITE_DIR : path.resolve(config.PGLITE_DIR),
       });
       await migrateDatabase(handle);
+      if (handle.driver === "pglite") {
+        const { startPgliteMaintenance } = await import("./pglite-maintenance");
+        const { logger } = await import("@/lib/log");
+        const maintenance = startPgliteMaintenance(handle.raw as import("@electric-sql/pglite").PGlite, {
+          onRun: ({ durationMs }) => logger().debug({ duration_ms: durationMs }, "embedded database vacuumed and analyzed"),
+          onError: (error) => logger().warn({ err: error }, "embedded database maintenance failed"),
+        });
+        onShutdown(async () => maintenance.stop());
+      }
       hookShutdown();
       return handle;
     })();

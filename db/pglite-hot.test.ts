@@ -1,3 +1,4 @@
+import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { executeHot, openDatabase, type DbHandle } from "./client";
@@ -32,6 +33,15 @@ describe("executeHot on PGlite", () => {
     const fresh = (denominator: number) => executeHot<{ q: number }>(handle.db, sql`select 10 / ${denominator}::int as q`);
     await expect(fresh(0)).rejects.toThrow(/division by zero/);
     expect(await fresh(5)).toEqual([{ q: 2 }]);
+  });
+
+  it("prepares a statement again once it is older than maxPlanAgeMs, under the same name", async () => {
+    const twice = (n: number) => executeHot<{ doubled: number }>(handle.db, sql`select ${n}::int * 2 as doubled`, { maxPlanAgeMs: 0 });
+    expect(await twice(2)).toEqual([{ doubled: 4 }]);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await twice(5)).toEqual([{ doubled: 10 }]);
+    const { rows } = await (handle.raw as PGlite).query<{ n: number }>(`select count(*)::int as n from pg_prepared_statements where statement like 'select $1::int * 2%'`);
+    expect(rows).toEqual([{ n: 1 }]);
   });
 
   it("never runs inside another caller's transaction", async () => {

@@ -2,14 +2,17 @@
 //
 // PGlite runs PostgreSQL in this process, on the main thread. Its `query` sends an unnamed statement, which
 // PostgreSQL parses and plans on every call: for the statement that records a score that is about half of its
-// cost. Here each hot statement is parsed once per database and then only bound and executed.
+// cost. Here each hot statement is parsed once per database and then only bound and executed. A prepared
+// statement keeps the plan PostgreSQL settled on until the tables are analyzed again (db/pglite-maintenance.ts),
+// so a statement whose best plan depends on the tables' size can ask to be prepared again every so often.
 import type { PGlite } from "@electric-sql/pglite";
 
 type PgliteModule = typeof import("@electric-sql/pglite");
 type Row = Record<string, unknown>;
 
 class PgliteStatements {
-  private readonly names = new Map<string, string>();
+  private readonly statements = new Map<string, { name: string; preparedAt: number }>();
+  private count = 0;
 
   constructor(
     private readonly client: PGlite,
@@ -17,24 +20,30 @@ class PgliteStatements {
   ) {}
 
   /**
-   * One message: Parse (the first time), Bind, Describe, Execute and Sync. It holds the same locks as
-   * `PGlite.query` (the transaction lock, then the query lock), so it never lands inside another caller's
-   * transaction.
+   * One message: Parse (the first time, or again once the statement is older than `maxPlanAgeMs`), Bind,
+   * Describe, Execute and Sync. It holds the same locks as `PGlite.query` (the transaction lock, then the query
+   * lock), so it never lands inside another caller's transaction.
    */
-  async run(text: string, values: (string | null)[]): Promise<Row[]> {
+  async run(text: string, values: (string | null)[], maxPlanAgeMs: number): Promise<Row[]> {
     const { serialize } = this.pglite.protocol;
     const replies = await this.client._runExclusiveTransaction(() =>
       this.client._runExclusiveQuery(async () => {
-        let name = this.names.get(text);
+        const known = this.statements.get(text);
+        const now = Date.now();
         const parts: Uint8Array[] = [];
-        if (!name) {
-          name = `ssc_hot_${this.names.size + 1}`;
+        let name: string;
+        if (!known) {
+          name = `ssc_hot_${++this.count}`;
           parts.push(serialize.parse({ name, text, types: [] }));
-        }
+        } else if (now - known.preparedAt > maxPlanAgeMs) {
+          // Prepared again, so PostgreSQL plans it for the tables as they are now.
+          name = known.name;
+          parts.push(serialize.close({ type: "S", name }), serialize.parse({ name, text, types: [] }));
+        } else name = known.name;
         parts.push(serialize.bind({ statement: name, values }), serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync());
         const { messages } = await this.client.execProtocol(concatBytes(parts), { throwOnError: false });
         // The statement exists once parsed, even when this execution of it failed.
-        if (messages.some((reply) => reply.name === "parseComplete")) this.names.set(text, name);
+        if (messages.some((reply) => reply.name === "parseComplete")) this.statements.set(text, { name, preparedAt: now });
         return messages;
       }),
     );
@@ -86,10 +95,13 @@ export function isPgliteDatabase(client: unknown): client is PGlite {
   );
 }
 
-/** Run one statement as a named prepared statement of this database. */
-export async function runPgliteHot<T>(client: PGlite, text: string, params: unknown[]): Promise<T[]> {
+/**
+ * Run one statement as a named prepared statement of this database. With `maxPlanAgeMs` it is prepared again
+ * once older than that, so its plan follows the tables' size (for statements whose best plan depends on it).
+ */
+export async function runPgliteHot<T>(client: PGlite, text: string, params: unknown[], maxPlanAgeMs = Infinity): Promise<T[]> {
   pgliteModule ??= await import("@electric-sql/pglite");
   const holder = client as unknown as { [STATEMENTS]?: PgliteStatements };
   const statements = (holder[STATEMENTS] ??= new PgliteStatements(client, pgliteModule));
-  return (await statements.run(text, params.map(protocolValue))) as T[];
+  return (await statements.run(text, params.map(protocolValue), maxPlanAgeMs)) as T[];
 }

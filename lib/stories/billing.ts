@@ -185,7 +185,10 @@ export async function billAndRecord(db: Db, admit: AdmitInput, run: RunInput): P
         admitted as (select id from known union all select id from story where exists (select 1 from bump)),
         run as (${insertRunFrom(sql`admitted as story`, customer.customerId, run)} returning story_id)
         select (select id from known) as known_id, (select id from story) as new_id,
-          (select count(*) from refused) as refused, (select count(*) from run) as runs`);
+          (select count(*) from refused) as refused, (select count(*) from run) as runs`,
+        // Prepared again every 10 s on PGlite so the story lookup's plan follows the table's size.
+        { maxPlanAgeMs: 10_000 },
+      );
     } catch (error) {
       if (isQuotaRefusal(error)) throw new QuotaExhaustedError(await quotaState(db, customer, at));
       throw error;
