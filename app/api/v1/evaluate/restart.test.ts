@@ -14,7 +14,9 @@ import { GET as getJob } from "../jobs/[job_id]/route";
 import { POST as evaluate } from "./[source]/route";
 
 function startWorker(databaseUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.join("node_modules", "tsx", "dist", "cli.mjs"), path.join("scripts", "worker.ts")], {
+  // One process (tsx as a loader, not its CLI, which would run the worker in a child of its own): a SIGKILL
+  // must end the worker itself, as a crash would, and leave nothing running after the test.
+  const child = spawn(process.execPath, ["--import", "tsx", path.join("scripts", "worker.ts")], {
     env: { ...process.env, DATABASE_URL: databaseUrl, ALLOW_PRIVATE_CALLBACKS: "true", WEBHOOK_RETRY_BASE_MS: "2500", LOG_LEVEL: "warn", WORKER_CONCURRENCY: "1" },
     stdio: ["ignore", "pipe", "inherit"],
   });
