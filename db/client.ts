@@ -141,7 +141,7 @@ export function getDbHandle(): Promise<DbHandle> {
         const { startPgliteMaintenance } = await import("./pglite-maintenance");
         const { logger } = await import("@/lib/log");
         const maintenance = startPgliteMaintenance(handle.raw as import("@electric-sql/pglite").PGlite, {
-          onRun: ({ durationMs }) => logger().debug({ duration_ms: durationMs }, "embedded database vacuumed and analyzed"),
+          onRun: ({ analyzed, vacuumed, durationMs }) => logger().debug({ analyzed, vacuumed, duration_ms: durationMs }, "embedded database maintained"),
           onError: (error) => logger().warn({ err: error }, "embedded database maintenance failed"),
         });
         onShutdown(async () => maintenance.stop());
