@@ -137,15 +137,7 @@ export function getDbHandle(): Promise<DbHandle> {
         pgliteDir: config.PGLITE_DIR.startsWith("memory://") ? config.PGLITE_DIR : path.resolve(config.PGLITE_DIR),
       });
       await migrateDatabase(handle);
-      if (handle.driver === "pglite") {
-        const { startPgliteMaintenance } = await import("./pglite-maintenance");
-        const { logger } = await import("@/lib/log");
-        const maintenance = startPgliteMaintenance(handle.raw as import("@electric-sql/pglite").PGlite, {
-          onRun: ({ analyzed, vacuumed, durationMs }) => logger().debug({ analyzed, vacuumed, duration_ms: durationMs }, "embedded database maintained"),
-          onError: (error) => logger().warn({ err: error }, "embedded database maintenance failed"),
-        });
-        onShutdown(async () => maintenance.stop());
-      }
+      await startAutovacuumWhereMissing(handle);
       hookShutdown();
       return handle;
     })();
@@ -154,6 +146,28 @@ export function getDbHandle(): Promise<DbHandle> {
     });
   }
   return current.handle;
+}
+
+/**
+ * PGlite never autovacuums, and a PostgreSQL server may have `autovacuum` off: then this process does its job
+ * (db/maintenance.ts), stopping at shutdown.
+ */
+async function startAutovacuumWhereMissing(handle: DbHandle): Promise<void> {
+  const { logger } = await import("@/lib/log");
+  const maintenance = await import("./maintenance");
+  let target: import("./maintenance").MaintenanceTarget;
+  if (handle.driver === "pglite") target = maintenance.pgliteTarget(handle.raw as import("@electric-sql/pglite").PGlite);
+  else {
+    const [{ autovacuum }] = await handle.query<{ autovacuum: string }>(sql`show autovacuum`);
+    if (autovacuum === "on") return;
+    logger().warn("the PostgreSQL server runs with autovacuum off: this process vacuums and analyzes the service's tables itself");
+    target = maintenance.postgresTarget(handle.raw as import("postgres").Sql);
+  }
+  const running = maintenance.startMaintenance(target, {
+    onRun: ({ analyzed, vacuumed, durationMs }) => logger().debug({ analyzed, vacuumed, duration_ms: durationMs }, "database maintained"),
+    onError: (error) => logger().warn({ err: error }, "database maintenance failed"),
+  });
+  onShutdown(async () => running.stop());
 }
 
 export async function getDb(): Promise<Db> {

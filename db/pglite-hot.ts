@@ -3,7 +3,7 @@
 // PGlite runs PostgreSQL in this process, on the main thread. Its `query` sends an unnamed statement, which
 // PostgreSQL parses and plans on every call: for the statement that records a score that is about half of its
 // cost. Here each hot statement is parsed once per database and then only bound and executed. A prepared
-// statement keeps the plan PostgreSQL settled on until the tables are analyzed again (db/pglite-maintenance.ts),
+// statement keeps the plan PostgreSQL settled on until the tables are analyzed again (db/maintenance.ts),
 // so a statement whose best plan depends on the tables' size can ask to be prepared again every so often.
 import type { PGlite } from "@electric-sql/pglite";
 

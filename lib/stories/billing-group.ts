@@ -131,7 +131,7 @@ export async function billAndRecordGroup(db: Db, items: { admit: AdmitInput; run
     from input i left join admitted a on a.customer_id = i.customer_id and a.story_identity = i.story_identity
     order by i.idx`,
     // Prepared again every 10 s, so its plan follows the tables' size: a plan frozen while the tables were small
-    // can look stories up through the wrong index (db/pglite-maintenance.test.ts).
+    // can look stories up through the wrong index (db/maintenance.test.ts).
     { maxPlanAgeMs: 10_000 },
   );
   if (rows.length !== items.length || rows.some((row) => !row.story_id)) throw new Error("the grouped statement did not admit every run");

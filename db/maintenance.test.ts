@@ -5,7 +5,9 @@ import { scoreTicket } from "@/lib/scoring";
 import { billAndRecordGroup } from "@/lib/stories/billing-group";
 import { resolveStoryIdentity } from "@/lib/stories/identity";
 import { migrateDatabase, openDatabase, type DbHandle } from "./client";
-import { maintainPglite, startPgliteMaintenance } from "./pglite-maintenance";
+import type { Sql } from "postgres";
+import { createTestDatabase, hasPostgres, type TestDatabase } from "@/lib/testing/db";
+import { maintainDatabase, pgliteTarget, postgresTarget, startMaintenance } from "./maintenance";
 
 describe("maintenance of the embedded database", () => {
   let handle: DbHandle;
@@ -35,7 +37,7 @@ describe("maintenance of the embedded database", () => {
     for (let i = 0; i < 5; i++) await client.exec(`update stories set run_count = run_count + 1 where customer_id = 'maint-co'`);
     expect(await deadTuples("stories")).toBeGreaterThan(0);
 
-    const run = await maintainPglite(client);
+    const run = await maintainDatabase(pgliteTarget(client));
     expect(run.vacuumed).toContain("stories");
     expect(await deadTuples("stories")).toBe(0);
     const [stats] = (await client.query<{ vacuumed: boolean; analyzed: boolean }>(
@@ -44,7 +46,7 @@ describe("maintenance of the embedded database", () => {
     expect(stats).toEqual({ vacuumed: true, analyzed: true });
 
     // Nothing changed since: nothing is due.
-    expect(await maintainPglite(client)).toMatchObject({ analyzed: [], vacuumed: [] });
+    expect(await maintainDatabase(pgliteTarget(client))).toMatchObject({ analyzed: [], vacuumed: [] });
   });
 
   it("re-plans the grouped scoring statement once the stories table has grown", async () => {
@@ -72,7 +74,7 @@ describe("maintenance of the embedded database", () => {
     // Planned while the table was small, the lookup of known stories may use any index that starts with the
     // customer (here it took the summary index, reading every story of the customer). Once analyzed, the
     // statement is re-planned: the unique (customer, identity) index, and no scan of the table.
-    await maintainPglite(client);
+    await maintainDatabase(pgliteTarget(client));
     const after = await plan();
     expect(after).toMatch(/stories_customer_identity_idx/);
     expect(after).not.toMatch(/Seq Scan on stories|stories_customer_summary_idx/);
@@ -81,7 +83,7 @@ describe("maintenance of the embedded database", () => {
 
   it("checks on its interval until stopped, reporting the runs that did something", async () => {
     const runs: string[][] = [];
-    const maintenance = startPgliteMaintenance(client, { intervalMs: 50, onRun: (run) => runs.push(run.analyzed) });
+    const maintenance = startMaintenance(pgliteTarget(client), { intervalMs: 50, onRun: (run) => runs.push(run.analyzed) });
     await client.exec(`update stories set run_count = run_count + 1 where customer_id = 'maint-co'`);
     await new Promise((resolve) => setTimeout(resolve, 400));
     maintenance.stop();
@@ -90,5 +92,28 @@ describe("maintenance of the embedded database", () => {
     await client.exec(`update stories set run_count = run_count + 1 where customer_id = 'maint-co'`);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(runs.length).toBe(count);
+  });
+});
+
+describe.runIf(hasPostgres)("maintenance on a PostgreSQL server without autovacuum", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase("postgres");
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it("vacuums and analyzes the tables that are due, outside any transaction", async () => {
+    const client = database.handle.raw as Sql;
+    await client.unsafe(`create table churn (id int primary key, n int not null default 0)`);
+    await client.unsafe(`insert into churn (id) select g from generate_series(1, 500) g`);
+    for (let i = 0; i < 3; i++) await client.unsafe(`update churn set n = n + 1`);
+    // Other sessions' counters reach the views within a second.
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    const run = await maintainDatabase(postgresTarget(client));
+    expect(run.vacuumed).toContain("churn");
+    const [stats] = await client.unsafe(`select last_vacuum is not null as vacuumed, last_analyze is not null as analyzed from pg_stat_user_tables where relname = 'churn'`);
+    expect(stats).toEqual({ vacuumed: true, analyzed: true });
   });
 });
