@@ -81,20 +81,33 @@ export function spanText(text: string, span: Span | null): string {
   return span ? text.slice(span.start, span.end) : "";
 }
 
-/** Offsets of the bracketed parts of a text, including the brackets themselves. */
+let lastBracketText: string | undefined;
+let lastBracketSpans: Span[] = [];
+
+/**
+ * Offsets of the bracketed parts of a text, including the brackets themselves. The rules ask for the same
+ * summary's brackets several times, so the last answer is kept: callers must not change the array.
+ */
 export function bracketSpans(text: string): Span[] {
+  if (text === lastBracketText) return lastBracketSpans;
   const spans: Span[] = [];
-  const closing: Record<string, string> = { "(": ")", "[": "]", "{": "}" };
-  let open: { char: string; start: number } | null = null;
+  let closing = 0;
+  let start = 0;
   for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (open === null) {
-      if (ch in closing) open = { char: ch, start: i };
-    } else if (ch === closing[open.char]) {
-      spans.push({ start: open.start, end: i + 1 });
-      open = null;
+    const code = text.charCodeAt(i);
+    if (closing === 0) {
+      // ( [ {
+      if (code === 40) closing = 41;
+      else if (code === 91) closing = 93;
+      else if (code === 123) closing = 125;
+      if (closing !== 0) start = i;
+    } else if (code === closing) {
+      spans.push({ start, end: i + 1 });
+      closing = 0;
     }
   }
+  lastBracketText = text;
+  lastBracketSpans = spans;
   return spans;
 }
 
