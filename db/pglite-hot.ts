@@ -32,6 +32,7 @@ class PgliteStatements {
         const now = Date.now();
         const parts: Uint8Array[] = [];
         let name: string;
+        let parsing = true;
         if (!known) {
           name = `ssc_hot_${++this.count}`;
           parts.push(serialize.parse({ name, text, types: [] }));
@@ -39,11 +40,16 @@ class PgliteStatements {
           // Prepared again, so PostgreSQL plans it for the tables as they are now.
           name = known.name;
           parts.push(serialize.close({ type: "S", name }), serialize.parse({ name, text, types: [] }));
-        } else name = known.name;
+        } else {
+          name = known.name;
+          parsing = false;
+        }
         parts.push(serialize.bind({ statement: name, values }), serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync());
         const { messages } = await this.client.execProtocol(concatBytes(parts), { throwOnError: false });
-        // The statement exists once parsed, even when this execution of it failed.
+        // The statement exists once parsed, even when this execution of it failed; a failed Parse (after a Close,
+        // when preparing again) leaves none, so the next call starts afresh.
         if (messages.some((reply) => reply.name === "parseComplete")) this.statements.set(text, { name, preparedAt: now });
+        else if (parsing) this.statements.delete(text);
         return messages;
       }),
     );
