@@ -68,6 +68,12 @@ describe("POST /evaluate/upload", () => {
     expect(expires).toBeLessThanOrEqual(24 * 3600_000 + 5000);
   });
 
+  it("keeps the file's name without its path and control characters (U+0000 included)", async () => {
+    const response = await upload(storyCsv(2), { name: "C:\\exports\\back\u0000log\u0007.csv" });
+    expect(response.status).toBe(201);
+    expect((response.body as UploadResponse).filename).toBe("backlog.csv");
+  });
+
   it("reads UTF-8 with a BOM, CRLF line ends, quoted commas and line breaks, and semicolons", async () => {
     const content = "\uFEFFID;Story;Description\r\n1;\"As a user, I want to export; to CSV\";\"Line one\r\nline two, with comma\"\r\n2;Café ünïcode story;\r\n";
     const body = await uploaded(content);

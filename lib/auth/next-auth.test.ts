@@ -38,6 +38,8 @@ describe("credentials", () => {
     expect(await authorizeCredentials(db(), { email: "ann@acme.example", password: "wrong" })).toBeNull();
     expect(await authorizeCredentials(db(), { email: "nobody@acme.example", password: "long enough secret" })).toBeNull();
     expect(await authorizeCredentials(db(), { email: 42 })).toBeNull();
+    // U+0000 never reaches the database (PostgreSQL would fail on it).
+    expect(await authorizeCredentials(db(), { email: "ann@acme.example\u0000", password: "long enough secret" })).toBeNull();
     expect(JSON.stringify(await authorizeCredentials(db(), { email: "ann@acme.example", password: "long enough secret" }))).not.toContain("$2");
   });
 
@@ -117,6 +119,8 @@ describe("sign-in throttling", () => {
       expect(await allowSignInAttempt(handle, from("203.0.113.9"), `user${attempt}@example.com`)).toBe(true);
     }
     expect(await allowSignInAttempt(handle, from("203.0.113.9"), "fresh@example.com")).toBe(false);
+    // An email holding U+0000 counts against the same email without it, and never fails the database.
+    expect(await allowSignInAttempt(handle, from("203.0.113.10"), "target@example.com\u0000")).toBe(false);
   });
 
   it("makes the credentials provider refuse with too_many_attempts", async () => {

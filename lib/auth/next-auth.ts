@@ -64,9 +64,11 @@ export function resetSessionSecretCache(): void {
   cache.__sscAuthSecret = undefined;
 }
 
+// No U+0000: PostgreSQL cannot compare it, and no email or password of ours holds one.
+const noNul = (value: string) => !value.includes("\u0000");
 const credentialsSchema = z.object({
-  email: z.string().trim().toLowerCase().min(1).max(254),
-  password: z.string().min(1).max(200),
+  email: z.string().trim().toLowerCase().min(1).max(254).refine(noNul),
+  password: z.string().min(1).max(200).refine(noNul),
 });
 
 /** Check an email and password; unknown emails cost the same time as wrong passwords. */
@@ -96,7 +98,8 @@ export async function allowSignInAttempt(handle: DbHandle, headers: Headers, ema
   const address = await consumeRateLimit(handle, `sign-in:ip:${clientBucket(clientIp(headers))}`, { ...window, limit: SIGN_IN_LIMITS.perAddress });
   if (!address.allowed) return false;
   if (typeof email !== "string" || !email.trim()) return true;
-  const account = await consumeRateLimit(handle, `sign-in:email:${email.trim().toLowerCase()}`, { ...window, limit: SIGN_IN_LIMITS.perEmail });
+  const bucket = email.trim().toLowerCase().replaceAll("\u0000", "").slice(0, 254);
+  const account = await consumeRateLimit(handle, `sign-in:email:${bucket}`, { ...window, limit: SIGN_IN_LIMITS.perEmail });
   return account.allowed;
 }
 

@@ -41,7 +41,8 @@ export async function readUploadedFile(request: Request): Promise<UploadedFile> 
     throw new ApiError("bad_request", "No file was sent: attach it in a multipart field named \"file\".");
   }
   if (file.size > MAX_FILE_BYTES) throw new ApiError("payload_too_large", TOO_LARGE);
-  const filename = (file.name || "upload.csv").split(/[\\/]/).pop()!.slice(0, 200) || "upload.csv";
+  // The last path segment, without control characters (PostgreSQL cannot store U+0000; none belong in a name).
+  const filename = (file.name || "upload.csv").split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, "").slice(0, 200) || "upload.csv";
   return { filename, bytes: new Uint8Array(await file.arrayBuffer()) };
 }
 

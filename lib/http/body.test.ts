@@ -74,3 +74,21 @@ describe("JSON bodies", () => {
     expect(error.details.some((detail) => detail.startsWith("ticket_data.summary:"))).toBe(true);
   });
 });
+
+describe("U+0000 in a JSON body", () => {
+  it("is refused with 400 naming each place, in strings and keys", async () => {
+    const error = await failure(readJsonObject(request(JSON.stringify({ a: { b: ["ok", "x\u0000"] }, ["k\u0000"]: 1, c: "fine" }))));
+    expect(error.status).toBe(400);
+    expect(error.details).toEqual(["a.b.1: must not contain U+0000", "k\\u0000: must not contain U+0000"]);
+  });
+
+  it("refuses a lone surrogate (not Unicode text) but keeps a pair", async () => {
+    const error = await failure(readJsonObject(request('{"a":"x\\ud800y","b":"\\ud83d\\ude00"}')));
+    expect(error.details).toEqual(["a: must be valid Unicode (it holds a lone surrogate)"]);
+    expect(await readJsonObject(request('{"b":"\\ud83d\\ude00"}'))).toEqual({ b: "😀" });
+  });
+
+  it("is not confused with an escaped backslash followed by u0000", async () => {
+    expect(await readJsonObject(request(JSON.stringify({ text: "C:\\u0000\\file" })))).toEqual({ text: "C:\\u0000\\file" });
+  });
+});

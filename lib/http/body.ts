@@ -56,7 +56,39 @@ export async function readJsonObject(request: Request, maxBytes = ONE_MEGABYTE):
       `body: expected object, received ${Array.isArray(value) ? "array" : value === null ? "null" : typeof value}`,
     ]);
   }
+  // PostgreSQL stores neither U+0000 nor a lone surrogate (text that is not Unicode) in text or JSON: refuse
+  // them here, naming where they are, rather than fail at the write. Both can only arrive as \u escapes.
+  if (/\\u(?:0000|d[89a-f])/i.test(text)) {
+    const problems = badTextPaths(value).slice(0, 5);
+    if (problems.length > 0) throw new ApiError("validation_error", "Text must be valid Unicode without U+0000.", problems);
+  }
   return value as Record<string, unknown>;
+}
+
+const LONE_SURROGATE = /\p{Cs}/u;
+
+function textProblem(text: string): string | null {
+  if (text.includes("\u0000")) return "must not contain U+0000";
+  if (LONE_SURROGATE.test(text)) return "must be valid Unicode (it holds a lone surrogate)";
+  return null;
+}
+
+/** Each string or key of a parsed JSON value PostgreSQL could not store, as "path: problem". */
+function badTextPaths(value: unknown, at = ""): string[] {
+  if (typeof value === "string") {
+    const problem = textProblem(value);
+    return problem ? [`${at || "body"}: ${problem}`] : [];
+  }
+  if (Array.isArray(value)) return value.flatMap((item, i) => badTextPaths(item, at ? `${at}.${i}` : String(i)));
+  if (typeof value === "object" && value !== null) {
+    return Object.entries(value).flatMap(([key, item]) => {
+      const name = JSON.stringify(key).slice(1, -1);
+      const path = at ? `${at}.${name}` : name;
+      const problem = textProblem(key);
+      return problem ? [`${path}: ${problem}`] : badTextPaths(item, path);
+    });
+  }
+  return [];
 }
 
 /** Read and validate a JSON body against a zod schema. */

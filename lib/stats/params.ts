@@ -85,6 +85,11 @@ export function parseQuery<S extends z.ZodType>(schema: S, params: URLSearchPara
     // A repeated parameter keeps its first value, the way most frameworks read a single-valued parameter.
     if (!(name in entries)) entries[name] = Array.isArray(value) ? (value[0] ?? "") : value;
   }
+  // PostgreSQL cannot compare or store U+0000: refuse it here rather than fail in a query.
+  const withNul = Object.keys(entries).filter((name) => entries[name].includes("\u0000"));
+  if (withNul.length > 0) {
+    throw new ApiError("validation_error", "Invalid query parameters.", withNul.map((name) => `${name}: must not contain U+0000`));
+  }
   const parsed = schema.safeParse(entries);
   if (!parsed.success) {
     throw new ApiError(

@@ -180,6 +180,7 @@ describe("query validation", () => {
     [{ page: "two" }, "page: must be a whole number"],
     [{ page_size: "101" }, "page_size: must be at most 100"],
     [{ page: "500", page_size: "100" }, "page: skips more than 10000 stories"],
+    [{ q: "cart\u0000" }, "q: must not contain U+0000"],
   ])("stories %j -> 400", (query, detail) => {
     expect(() => parseQuery(storiesQuerySchema, query)).toThrow(expect.objectContaining({ status: 400, details: [expect.stringContaining(detail)] }));
   });

@@ -93,6 +93,11 @@ describe("POST /api/v1/score: validation", () => {
     [{ ...story(CRISP), external_id: "" }, "external_id: must be a non-empty string"],
     [{ ...story(CRISP), external_id: 12 }, "external_id:"],
     [{ ...story(CRISP), customer_id: 12 }, "customer_id:"],
+    // PostgreSQL cannot store U+0000: refused up front, wherever it is, rather than a 500 at the write.
+    [{ ticket_id: "T-1", ticket_data: { summary: "As a user\u0000 I want x" } }, "ticket_data.summary: must not contain U+0000"],
+    [{ ...story(CRISP), ticket_id: "T\u0000" }, "ticket_id: must not contain U+0000"],
+    [{ ...story(CRISP), context_items: [{ id: "E-1", content: "a\u0000b" }] }, "context_items.0.content: must not contain U+0000"],
+    [{ ...story(CRISP), external_id: "JIRA-\ud800" }, "external_id: must be valid Unicode"],
   ])("refuses %j with 400 naming the field", async (json, detail) => {
     const response = await score(key, json);
     expect(response.status).toBe(400);
@@ -136,6 +141,16 @@ describe("POST /api/v1/score: validation", () => {
             ticket_data: fc.record({ summary: fc.string(), description: fc.option(fc.string()), acceptance_criteria: fc.option(fc.string()) }, { requiredKeys: ["summary"] }),
             context_items: fc.array(fc.record({ id: fc.string(), content: fc.string() }), { maxLength: 3 }),
           }),
+          // Any code points, plus what PostgreSQL cannot store: U+0000 and lone surrogates.
+          fc
+            .constant(fc.oneof(fc.constantFrom("\u0000", "\ud800", "\udfff", "\u0007"), fc.string({ unit: "binary", minLength: 1, maxLength: 1 })))
+            .chain((unit) =>
+              fc.record({
+                ticket_id: fc.string({ unit, minLength: 1 }),
+                ticket_data: fc.record({ summary: fc.string({ unit, minLength: 1 }), key: fc.option(fc.string({ unit })), description: fc.option(fc.string({ unit })) }, { requiredKeys: ["summary"] }),
+                external_id: fc.option(fc.string({ unit, minLength: 1 }), { nil: undefined }),
+              }),
+            ),
         ),
         async (json) => {
           const response = await call(POST, "/api/v1/score", {
@@ -145,7 +160,7 @@ describe("POST /api/v1/score: validation", () => {
           expect(response.status).toBeLessThan(500);
         },
       ),
-      { numRuns: 150 },
+      { numRuns: 250 },
     );
   });
 });
