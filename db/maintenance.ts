@@ -46,6 +46,7 @@ export interface MaintenanceRun {
 }
 
 interface TableActivity {
+  schemaname: string;
   relname: string;
   live: number;
   dead: number;
@@ -61,21 +62,24 @@ export async function maintainDatabase(target: MaintenanceTarget): Promise<Maint
   // flush is asked for (PostgreSQL 15 and later; other sessions flush their own).
   await target.exec("select pg_stat_force_next_flush()").catch(() => {});
   const rows = await target.rows<TableActivity>(
-    `select s.relname, s.n_live_tup::float8 as live, s.n_dead_tup::float8 as dead, s.n_mod_since_analyze::float8 as modified
-     from pg_stat_user_tables s where s.schemaname = current_schema()`,
+    // Every user table: the service's own and the job queue's (pg-boss, schema pgboss), whose rows churn most.
+    `select s.schemaname, s.relname, s.n_live_tup::float8 as live, s.n_dead_tup::float8 as dead, s.n_mod_since_analyze::float8 as modified
+     from pg_stat_user_tables s`,
   );
   const vacuumed: string[] = [];
   const analyzed: string[] = [];
   for (const table of rows) {
     const vacuum = table.dead > 50 + 0.2 * table.live;
     const analyze = table.modified > 50 + 0.1 * table.live;
+    const name = table.schemaname === "public" ? table.relname : `${table.schemaname}.${table.relname}`;
+    const qualified = `${quoteIdent(table.schemaname)}.${quoteIdent(table.relname)}`;
     if (vacuum) {
-      await target.exec(`vacuum (analyze) ${quoteIdent(table.relname)}`);
-      vacuumed.push(table.relname);
-      analyzed.push(table.relname);
+      await target.exec(`vacuum (analyze) ${qualified}`);
+      vacuumed.push(name);
+      analyzed.push(name);
     } else if (analyze) {
-      await target.exec(`analyze ${quoteIdent(table.relname)}`);
-      analyzed.push(table.relname);
+      await target.exec(`analyze ${qualified}`);
+      analyzed.push(name);
     }
   }
   return { analyzed, vacuumed, durationMs: Math.round(performance.now() - started) };
