@@ -163,6 +163,7 @@ async function startAutovacuumWhereMissing(handle: DbHandle): Promise<void> {
     logger().warn("the PostgreSQL server runs with autovacuum off: this process vacuums and analyzes the service's tables itself");
     target = maintenance.postgresTarget(handle.raw as import("postgres").Sql);
   }
+  logger().info({ interval_ms: maintenance.MAINTENANCE_INTERVAL_MS }, "vacuum and analyze scheduled in this process");
   const running = maintenance.startMaintenance(target, {
     onRun: ({ analyzed, vacuumed, durationMs }) => logger().debug({ analyzed, vacuumed, duration_ms: durationMs }, "database maintained"),
     onError: (error) => logger().warn({ err: error }, "database maintenance failed"),
