@@ -73,8 +73,8 @@ export async function billAndRecordGroup(db: Db, items: { admit: AdmitInput; run
       from input group by customer_id, story_identity
     ),
     -- Each story looked up by its unique (customer, identity) index, then updated by primary key: written so
-    -- that no plan can read the whole table (the input's row count is unknown to the planner, and this
-    -- statement is prepared once, so a join left to the planner could freeze into a scan of every story).
+    -- that no plan can read the whole table (the planner guesses 100 input rows, and a prepared statement keeps
+    -- its plan, so a join left to the planner could settle on a scan of every story, as it did).
     targets as (
       select p.*, (select x.id from ${stories} x where x.customer_id = p.customer_id and x.story_identity = p.story_identity) as story_id
       from per_story p
