@@ -12,6 +12,8 @@ describe("environment", () => {
     expect(env.ALLOW_PRIVATE_CALLBACKS).toBe(false);
     expect(env.TRUSTED_PROXIES).toEqual([]);
     expect(env.publicBaseUrl).toBe("http://localhost:3000");
+    expect(env.SCORING_MAX_RETRIES).toBe(2);
+    expect(env.LLM_CACHE_TTL_DAYS).toBe(90);
   });
 
   it("treats empty strings as unset", () => {
@@ -39,6 +41,9 @@ describe("environment", () => {
     [{ PORT: "70000" }, "PORT"],
     [{ DATABASE_URL: "mysql://localhost/x" }, "DATABASE_URL"],
     [{ SCORING_ENGINE: "gpt" }, "SCORING_ENGINE"],
+    [{ SCORING_MAX_RETRIES: "11" }, "SCORING_MAX_RETRIES"],
+    [{ SCORING_MAX_RETRIES: "-1" }, "SCORING_MAX_RETRIES"],
+    [{ LLM_CACHE_TTL_DAYS: "soon" }, "LLM_CACHE_TTL_DAYS"],
     [{ ALLOW_PRIVATE_CALLBACKS: "yes" }, "ALLOW_PRIVATE_CALLBACKS"],
     [{ WEBHOOK_MAX_ATTEMPTS: "0" }, "WEBHOOK_MAX_ATTEMPTS"],
     [{ ADMIN_TOKEN: "short" }, "ADMIN_TOKEN"],

@@ -34,6 +34,8 @@ const envSchema = z
     SCORING_TEMPERATURE: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(2).default(0)),
     SCORING_TIMEOUT_MS: positiveInt(60_000, 600_000),
     SCORING_CONCURRENCY: positiveInt(8, 1024),
+    // Retries of one LLM call after the first attempt (the openai client's backoff); 0 to fail fast.
+    SCORING_MAX_RETRIES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(10).default(2)),
     // Days an LLM answer stays in llm_cache; 0 keeps answers for ever.
     LLM_CACHE_TTL_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(3650).default(90)),
     TRUSTED_PROXIES: z.preprocess(

@@ -14,6 +14,7 @@ export function scoringEngine(): ScoringEngine {
     model: config.SCORING_MODEL,
     temperature: config.SCORING_TEMPERATURE,
     timeoutMs: config.SCORING_TIMEOUT_MS,
+    maxRetries: config.SCORING_MAX_RETRIES,
     concurrency: config.SCORING_CONCURRENCY,
     // LLM answers are kept in the database (LLM_CACHE_TTL_DAYS), so unchanged content is not sent to the model twice.
     cache: config.SCORING_ENGINE === "openai" ? createDatabaseLlmCache({ ttlDays: config.LLM_CACHE_TTL_DAYS }) : undefined,
@@ -24,4 +25,9 @@ export function scoringEngine(): ScoringEngine {
 /** Tests only: score with another engine (a failing one, a slow one). */
 export function setScoringEngineOverride(engine: ScoringEngine | undefined): void {
   holder.__sscEngineOverride = engine;
+}
+
+/** Tests only: build the configured engine again on next use (after the environment changed). */
+export function resetScoringEngine(): void {
+  holder.__sscEngine = undefined;
 }
