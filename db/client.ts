@@ -137,7 +137,11 @@ export function getDbHandle(): Promise<DbHandle> {
         pgliteDir: config.PGLITE_DIR.startsWith("memory://") ? config.PGLITE_DIR : path.resolve(config.PGLITE_DIR),
       });
       await migrateDatabase(handle);
-      await startAutovacuumWhereMissing(handle);
+      // Upkeep is not worth failing start-up over: a failure is logged and the service runs without it.
+      await startAutovacuumWhereMissing(handle).catch(async (error: unknown) => {
+        const { logger } = await import("@/lib/log");
+        logger().warn({ err: error }, "database maintenance could not start");
+      });
       hookShutdown();
       return handle;
     })();
