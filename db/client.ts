@@ -137,11 +137,7 @@ export function getDbHandle(): Promise<DbHandle> {
         pgliteDir: config.PGLITE_DIR.startsWith("memory://") ? config.PGLITE_DIR : path.resolve(config.PGLITE_DIR),
       });
       await migrateDatabase(handle);
-      // Upkeep is not worth failing start-up over: a failure is logged and the service runs without it.
-      await startAutovacuumWhereMissing(handle).catch(async (error: unknown) => {
-        const { logger } = await import("@/lib/log");
-        logger().warn({ err: error }, "database maintenance could not start");
-      });
+      await startAutovacuumWhereMissing(handle);
       hookShutdown();
       return handle;
     })();
@@ -154,25 +150,30 @@ export function getDbHandle(): Promise<DbHandle> {
 
 /**
  * PGlite never autovacuums, and a PostgreSQL server may have `autovacuum` off: then this process does its job
- * (db/maintenance.ts), stopping at shutdown.
+ * (db/maintenance.ts), stopping at shutdown. Upkeep is not worth failing start-up over: a failure to start it
+ * is logged and the service runs without it.
  */
 async function startAutovacuumWhereMissing(handle: DbHandle): Promise<void> {
   const { logger } = await import("@/lib/log");
-  const maintenance = await import("./maintenance");
-  let target: import("./maintenance").MaintenanceTarget;
-  if (handle.driver === "pglite") target = maintenance.pgliteTarget(handle.raw as import("@electric-sql/pglite").PGlite);
-  else {
-    const [{ autovacuum }] = await handle.query<{ autovacuum: string }>(sql`show autovacuum`);
-    if (autovacuum === "on") return;
-    logger().warn("the PostgreSQL server runs with autovacuum off: this process vacuums and analyzes the service's tables itself");
-    target = maintenance.postgresTarget(handle.raw as import("postgres").Sql);
+  try {
+    const maintenance = await import("./maintenance");
+    let target: import("./maintenance").MaintenanceTarget;
+    if (handle.driver === "pglite") target = maintenance.pgliteTarget(handle.raw as import("@electric-sql/pglite").PGlite);
+    else {
+      const [{ autovacuum }] = await handle.query<{ autovacuum: string }>(sql`show autovacuum`);
+      if (autovacuum === "on") return;
+      logger().warn("the PostgreSQL server runs with autovacuum off: this process vacuums and analyzes the service's tables itself");
+      target = maintenance.postgresTarget(handle.raw as import("postgres").Sql);
+    }
+    logger().info({ interval_ms: maintenance.MAINTENANCE_INTERVAL_MS }, "vacuum and analyze scheduled in this process");
+    const running = maintenance.startMaintenance(target, {
+      onRun: ({ analyzed, vacuumed, durationMs }) => logger().debug({ analyzed, vacuumed, duration_ms: durationMs }, "database maintained"),
+      onError: (error) => logger().warn({ err: error }, "database maintenance failed"),
+    });
+    onShutdown(async () => running.stop());
+  } catch (error) {
+    logger().warn({ err: error }, "database maintenance could not start");
   }
-  logger().info({ interval_ms: maintenance.MAINTENANCE_INTERVAL_MS }, "vacuum and analyze scheduled in this process");
-  const running = maintenance.startMaintenance(target, {
-    onRun: ({ analyzed, vacuumed, durationMs }) => logger().debug({ analyzed, vacuumed, duration_ms: durationMs }, "database maintained"),
-    onError: (error) => logger().warn({ err: error }, "database maintenance failed"),
-  });
-  onShutdown(async () => running.stop());
 }
 
 export async function getDb(): Promise<Db> {

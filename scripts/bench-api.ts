@@ -3,7 +3,7 @@
 // on the production server.
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { BENCH_ADMIN_TOKEN, startBenchServer } from "./bench-server";
+import { BENCH_ADMIN_TOKEN, median, startBenchServer } from "./bench-server";
 
 const { values } = parseArgs({
   options: {
@@ -96,7 +96,6 @@ async function main(): Promise<void> {
         );
       }
     });
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
     const ratios = (index: number) => rounds.map((figures) => figures[index].rps / figures[0].rps);
     const show = (values: number[]) => `${median(values).toFixed(2)} (rounds: ${values.map((v) => v.toFixed(2)).join(", ")})`;
     console.log(`\nscore throughput / bare route, median of rounds: distinct ${show(ratios(1))}; repeated ${show(ratios(2))} (target >= 0.50)`);

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import Papa from "papaparse";
-import { startBenchServer } from "./bench-server";
+import { median, startBenchServer } from "./bench-server";
 
 const { values } = parseArgs({
   options: {
@@ -81,7 +81,6 @@ async function run(csv: string, client: string): Promise<Run> {
   return { upload: afterUpload - started, score: afterScore - afterUpload, results: done - afterScore, total: done - started };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const ms = (value: number) => `${Math.round(value)} ms`.padStart(8);
 
 async function main(): Promise<void> {

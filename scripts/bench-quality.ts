@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseCsv } from "@/lib/csv/parse";
 import { createEngine, type ScoringEngine, type ScoringResult } from "@/lib/scoring";
+import { auc, prf } from "@/lib/scoring/heuristic/train/logistic";
 
 const REPO = path.resolve(__dirname, "..");
 
@@ -37,36 +38,6 @@ const engine = arg("--engine") ?? "heuristic";
 const scorer = buildEngine(engine);
 const file = path.resolve(REPO, arg("--file") ?? "../shared/data/ustai-dev.csv");
 const { rows } = parseCsv(fs.readFileSync(file, "utf8"));
-
-interface Prf { precision: number; recall: number; f1: number; tp: number; fp: number; fn: number }
-
-function prf(predicted: boolean[], actual: boolean[]): Prf {
-  let tp = 0, fp = 0, fn = 0;
-  predicted.forEach((p, i) => {
-    if (p && actual[i]) tp++;
-    else if (p) fp++;
-    else if (actual[i]) fn++;
-  });
-  const precision = tp + fp === 0 ? 0 : tp / (tp + fp);
-  const recall = tp + fn === 0 ? 0 : tp / (tp + fn);
-  const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
-  return { precision, recall, f1, tp, fp, fn };
-}
-
-/** Probability that a random positive scores higher than a random negative (ties count half). */
-function auc(scores: number[], positive: boolean[]): number {
-  const pairs = scores.map((s, i) => ({ s, p: positive[i] })).sort((a, b) => a.s - b.s);
-  let rankSum = 0, nPos = 0, i = 0;
-  while (i < pairs.length) {
-    let j = i;
-    while (j < pairs.length && pairs[j].s === pairs[i].s) j++;
-    const avgRank = (i + 1 + j) / 2;
-    for (let k = i; k < j; k++) if (pairs[k].p) { rankSum += avgRank; nPos++; }
-    i = j;
-  }
-  const nNeg = pairs.length - nPos;
-  return nPos === 0 || nNeg === 0 ? NaN : (rankSum - (nPos * (nPos + 1)) / 2) / (nPos * nNeg);
-}
 
 function report(results: ScoringResult[], elapsed: number) {
   const tokens = results.reduce((sum, r) => sum + r.metadata.token_usage.total_tokens, 0);

@@ -1,11 +1,15 @@
 // The production server for benchmarks: `npm start` (which builds when needed) on its own port and a
-// throw-away embedded database (or BENCH_DATABASE_URL), ready once /api/health answers.
+// throw-away embedded database (or BENCH_DATABASE_URL), ready once /api/health answers; and the median the
+// benchmarks report.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
 export const BENCH_ADMIN_TOKEN = "bench-admin-token-0123456789";
+
+/** The middle value (the upper middle for an even count): benchmarks report it over repeated runs. */
+export const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 export interface BenchServer {
   base: string;

@@ -71,16 +71,18 @@ export function predict(weights: number[], x: number[]): number {
   return sigmoid(z);
 }
 
-export interface Prf { precision: number; recall: number; f1: number }
+export interface Prf { precision: number; recall: number; f1: number; tp: number; fp: number; fn: number }
 
+/** Precision, recall and F1 of boolean predictions, with the counts behind them. */
 export function prf(pred: boolean[], y: boolean[]): Prf {
   let tp = 0, fp = 0, fn = 0;
   pred.forEach((p, i) => { if (p && y[i]) tp++; else if (p) fp++; else if (y[i]) fn++; });
   const precision = tp + fp ? tp / (tp + fp) : 0;
   const recall = tp + fn ? tp / (tp + fn) : 0;
-  return { precision, recall, f1: precision + recall ? (2 * precision * recall) / (precision + recall) : 0 };
+  return { precision, recall, f1: precision + recall ? (2 * precision * recall) / (precision + recall) : 0, tp, fp, fn };
 }
 
+/** Probability that a random positive scores higher than a random negative (ties count half). */
 export function auc(scores: number[], positive: boolean[]): number {
   const pairs = scores.map((s, i) => ({ s, p: positive[i] })).sort((a, b) => a.s - b.s);
   let rankSum = 0, nPos = 0, i = 0;
