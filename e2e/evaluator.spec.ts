@@ -163,6 +163,37 @@ test("both pages pass an axe scan and fit a phone screen", async ({ page }) => {
   await expectNoSeriousViolations(page, "results (phone)");
 });
 
+test("a compound story is split into one story per feature, readable on a phone", async ({ page }) => {
+  const csv = "Key,Summary\nADM-1,\"As an admin, I want to add or remove users, so that the team stays current.\"\nADM-2,\"As a shopper, I want to save my cart so that I can finish checkout later.\"\n";
+  await page.goto("/");
+  await page.getByLabel("Choose a file").setInputFiles({ name: "admin.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await page.getByRole("button", { name: "Score 2 stories" }).click();
+  await page.waitForURL(/\/results\/[0-9a-f-]{36}$/);
+
+  await page.getByRole("button", { name: /ADM-1/ }).click();
+  const details = page.locator(".details-row");
+  await expect(details.getByRole("heading", { name: "Split into 2 stories" })).toBeVisible();
+  await expect(details.getByRole("heading", { name: "Suggested rewrite" })).toHaveCount(0);
+  const parts = details.getByRole("list").filter({ has: page.locator("blockquote") }).getByRole("listitem");
+  await expect(parts).toHaveCount(2);
+  await expect(parts.nth(0)).toContainText("As an admin, I want to add users");
+  await expect(parts.nth(1)).toContainText("As an admin, I want to remove users");
+  await expectNoSeriousViolations(page, "results with a split");
+
+  // On a phone the list stays within the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(parts.nth(1)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const box = await parts.nth(1).boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+
+  // A story with one feature has no split.
+  await page.getByRole("button", { name: /ADM-1/ }).click();
+  await page.getByRole("button", { name: /ADM-2/ }).click();
+  await expect(page.locator(".details-row")).toBeVisible();
+  await expect(page.locator(".details-row").getByRole("heading", { name: /^Split into/ })).toHaveCount(0);
+});
+
 // Keep last: it exhausts this address's uploads for the hour.
 test("the per-IP upload limit is explained with when to retry", async ({ page, request }) => {
   const body = { file: { name: "one.csv", mimeType: "text/csv", buffer: Buffer.from("Summary\nAs a user, I want to log in\n") } };

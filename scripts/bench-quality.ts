@@ -1,20 +1,29 @@
-// npm run bench:quality -- [--file PATH] [--engine heuristic|openai] [--strict] [--by-batch]
-//   [--base-url URL] [--model NAME] [--api-key KEY] [--concurrency N]
-// Finding F1 and score AUC against human QUS labels. The openai engine reads its endpoint from the flags or
-// from OPENAI_BASE_URL, SCORING_MODEL, OPENAI_API_KEY and SCORING_CONCURRENCY; its findings are the heuristic
-// evidence it is given, so for it the score AUCs are the figures that compare the two engines.
+// npm run bench:quality -- [--qus FILE]... [--backlog FILE]... [--ustai FILE] [--engine heuristic|openai]
+//   [--base-url URL] [--model NAME] [--api-key KEY] [--concurrency N] [--by-batch] [--stories]
+// How the engine's findings and scores agree with human reviewers:
+// 1. QUS files (columns set, story, consensus; each set scored as one batch): Cohen's kappa against the
+//    consensus for the engine and, in the same run, the literal rule of the data README; per-criterion
+//    precision and recall; the AUC of the overall score for violation-free stories above violated ones.
+// 2. The spread of the overall score on every backlog (mean, standard deviation, range).
+// 3. The UStAI file, reported and never fitted: unambiguous/minimal/atomic F1, independent/estimable AUC.
+// Defaults: the files of ../shared/data. `--stories` prints each QUS story where engine and consensus differ.
 import fs from "node:fs";
 import path from "node:path";
 import { parseCsv } from "@/lib/csv/parse";
 import { createEngine, type ScoringEngine, type ScoringResult } from "@/lib/scoring";
-import { auc, prf } from "@/lib/scoring/heuristic/train/logistic";
+import { auc, engineLabel, kappa, literalLabels, NO_VIOLATION, prf, QUS_CRITERIA, spread } from "./quality";
 
 const REPO = path.resolve(__dirname, "..");
+const DATA = path.resolve(REPO, "../shared/data");
 
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
+function args(name: string): string[] {
+  const out: string[] = [];
+  process.argv.forEach((a, i) => {
+    if (a === name && process.argv[i + 1]) out.push(process.argv[i + 1]);
+  });
+  return out;
 }
+const arg = (name: string) => args(name)[0];
 
 function fail(message: string): never {
   console.error(message);
@@ -34,92 +43,193 @@ function buildEngine(name: string): ScoringEngine {
   return createEngine("openai", { baseURL, model, apiKey, concurrency });
 }
 
-const engine = arg("--engine") ?? "heuristic";
-const scorer = buildEngine(engine);
-const file = path.resolve(REPO, arg("--file") ?? "../shared/data/ustai-dev.csv");
-const { rows } = parseCsv(fs.readFileSync(file, "utf8"));
+const engineName = arg("--engine") ?? "heuristic";
+const engine = buildEngine(engineName);
+// Named files replace the defaults: the shared data when it is there, else the backlogs in the repository.
+const existing = (files: string[]) => files.filter((f) => fs.existsSync(f));
+const named = ["--qus", "--backlog", "--ustai"].some((a) => process.argv.includes(a));
+const FIXTURES = path.join(REPO, "lib/scoring/fixtures/backlogs");
+const qusFiles = named ? args("--qus") : existing([path.join(DATA, "qus-real-dev.csv")]);
+const backlogFiles = named ? args("--backlog") : fs.existsSync(path.join(DATA, "backlogs"))
+  ? existing([path.join(DATA, "backlogs/g09.txt"), path.join(DATA, "backlogs/g14.txt")])
+  : fs.readdirSync(FIXTURES).filter((f) => f.endsWith(".txt")).map((f) => path.join(FIXTURES, f));
+const ustaiFile = named ? arg("--ustai") : existing([path.join(DATA, "ustai-dev.csv")])[0];
+for (const f of [...qusFiles, ...backlogFiles, ...(ustaiFile ? [ustaiFile] : [])]) if (!fs.existsSync(f)) fail(`no such file: ${f}`);
 
-function report(results: ScoringResult[], elapsed: number) {
-  const tokens = results.reduce((sum, r) => sum + r.metadata.token_usage.total_tokens, 0);
-  const has = (i: number, prefix: string) => results[i].findings.some((f) => f.code.startsWith(prefix));
-  const idx = rows.map((_, i) => i);
-  const judged = (col: string) => idx.filter((i) => (rows[i][col] ?? "").trim() !== "");
+const f3 = (x: number) => (Number.isNaN(x) ? "  -  " : x.toFixed(3));
+const pct = (x: number) => `${Math.round(x * 10)}%`;
+const rel = (f: string) => path.relative(process.cwd(), f) || f;
+let tokens = 0;
+let model = "";
+async function score(items: string[]): Promise<ScoringResult[]> {
+  const results = await engine.scoreBatch(items.map((summary) => ({ ticket: { summary } })));
+  for (const r of results) {
+    tokens += r.metadata.token_usage.total_tokens;
+    model = r.metadata.model.model_name;
+  }
+  return results;
+}
 
-  const criteria: { name: string; prefix: string; col: string; positive: (v: string) => boolean; target: number }[] = [
-    { name: "atomic", prefix: "atomic.", col: "atomic", positive: (v) => v === "conjunctions", target: 0.75 },
-    { name: "minimal", prefix: "minimal.", col: "minimal", positive: (v) => v !== "minimal", target: 0.7 },
-    { name: "unambiguous", prefix: "unambiguous.", col: "Unambiguous", positive: (v) => v === "General" || v === "Vagueness", target: 0.6 },
-  ];
+interface Scored {
+  set: string;
+  story: string;
+  consensus: string;
+  raters: string[];
+  result: ScoringResult;
+  literal: string;
+}
 
+async function scoreQus(file: string): Promise<Scored[]> {
+  const { rows } = parseCsv(fs.readFileSync(file, "utf8"));
+  const sets = [...new Set(rows.map((r) => r.set ?? ""))];
+  const out: Scored[] = [];
+  for (const set of sets) {
+    const batch = rows.filter((r) => (r.set ?? "") === set);
+    const stories = batch.map((r) => (r.story ?? "").trim());
+    const results = await score(stories);
+    const literal = literalLabels(stories);
+    batch.forEach((r, i) => out.push({
+      set, story: stories[i], consensus: (r.consensus ?? "").trim(), result: results[i], literal: literal[i],
+      raters: Object.keys(r).filter((k) => /^rater_/.test(k)).map((k) => (r[k] ?? "").trim()),
+    }));
+  }
+  return out;
+}
+
+function qusReport(name: string, scored: Scored[]): string[] {
   const lines: string[] = [];
-  const pad = (s: string, n: number) => s.padEnd(n);
-  lines.push(`file: ${path.relative(process.cwd(), file) || file} (${rows.length} stories, engine ${engine}` +
-    `${engine === "openai" ? `, model ${results[0]?.metadata.model.model_name ?? "?"}, ${tokens} tokens` : ""}, ${elapsed.toFixed(1)} s)`);
-  lines.push("");
-  lines.push(`${pad("metric", 22)}${pad("value", 8)}${pad("target", 8)}${pad("met", 5)}detail`);
-  let allMet = true;
-  for (const c of criteria) {
-    const use = judged(c.col);
-    const r = prf(use.map((i) => has(i, c.prefix)), use.map((i) => c.positive(rows[i][c.col].trim())));
-    const met = r.f1 >= c.target;
-    allMet &&= met;
-    lines.push(`${pad(`${c.name} F1`, 22)}${pad(r.f1.toFixed(3), 8)}${pad(c.target.toFixed(2), 8)}${pad(met ? "yes" : "NO", 5)}` +
-      `P=${r.precision.toFixed(3)} R=${r.recall.toFixed(3)} (tp ${r.tp}, fp ${r.fp}, fn ${r.fn}, n ${use.length})`);
+  const consensus = scored.map((s) => s.consensus);
+  const engineLabels = scored.map((s) => engineLabel(s.result));
+  const literal = scored.map((s) => s.literal);
+  const clean = scored.map((s) => s.consensus === NO_VIOLATION);
+  const overall = scored.map((s) => s.result.overall_score);
+  lines.push(`  ${name} (${scored.length} stories): kappa engine ${f3(kappa(engineLabels, consensus))}, literal rule ${f3(kappa(literal, consensus))}; ` +
+    `AUC of the overall score (violation-free above violated) ${f3(auc(overall, clean))}`);
+  return lines;
+}
+
+async function qus(file: string): Promise<void> {
+  const scored = await scoreQus(file);
+  console.log(`QUS reviewers' consensus: ${rel(file)}`);
+  for (const set of [...new Set(scored.map((s) => s.set))]) console.log(qusReport(set, scored.filter((s) => s.set === set)).join("\n"));
+  console.log(qusReport("all", scored).join("\n"));
+  console.log("");
+  console.log("  criterion   engine P / R / F1 (tp fp fn)        literal rule P / R / F1");
+  for (const c of QUS_CRITERIA) {
+    const actual = scored.map((s) => s.consensus.split(",").includes(c.name));
+    const e = prf(scored.map((s) => engineLabel(s.result).split(",").includes(c.name)), actual);
+    const l = prf(scored.map((s) => s.literal.split(",").includes(c.name)), actual);
+    console.log(`  ${c.name.padEnd(11)} ${f3(e.precision)} / ${f3(e.recall)} / ${f3(e.f1)} (${e.tp} ${e.fp} ${e.fn})`.padEnd(50) +
+      `${f3(l.precision)} / ${f3(l.recall)} / ${f3(l.f1)}`);
   }
-  const aucs: { name: string; dim: "independent" | "estimable"; col: string; positive: (v: string) => boolean }[] = [
-    { name: "independent AUC", dim: "independent", col: "Independent", positive: (v) => v.toLowerCase() === "independent" },
-    { name: "estimable AUC", dim: "estimable", col: "Estimatable", positive: (v) => /^(estimatable|yes)$/i.test(v) },
-  ];
-  for (const a of aucs) {
-    const use = judged(a.col);
-    const value = auc(use.map((i) => results[i].individual_scores[a.dim]), use.map((i) => a.positive(rows[i][a.col].trim())));
-    const met = value >= 0.75;
-    allMet &&= met;
-    const pos = use.filter((i) => a.positive(rows[i][a.col].trim())).length;
-    lines.push(`${pad(a.name, 22)}${pad(value.toFixed(3), 8)}${pad("0.75", 8)}${pad(met ? "yes" : "NO", 5)}(${pos} positive of ${use.length} judged)`);
+  const raters = Math.max(0, ...scored.map((s) => s.raters.length));
+  const raterKappas: string[] = [];
+  for (let r = 0; r < raters; r++) {
+    const rated = scored.filter((s) => s.raters[r]);
+    raterKappas.push(f3(kappa(rated.map((s) => s.raters[r]), rated.map((s) => s.consensus))));
   }
-  console.log(lines.join("\n"));
-  if (process.argv.includes("--by-batch")) console.log(`\n${byBatch(results).join("\n")}`);
-  if (process.argv.includes("--strict") && !allMet) process.exitCode = 1;
+  if (raterKappas.length) console.log(`  each reviewer against the consensus: ${raterKappas.join(", ")}`);
+  if (process.argv.includes("--stories")) {
+    console.log("");
+    for (const s of scored) {
+      const label = engineLabel(s.result);
+      if (label === s.consensus) continue;
+      const codes = s.result.findings.filter((f) => QUS_CRITERIA.some((c) => f.code.startsWith(c.prefix))).map((f) => f.code);
+      console.log(`  engine ${label} | consensus ${s.consensus} | ${s.story} | ${codes.join(" ")}`);
+    }
+  }
+  console.log("");
+}
+
+async function backlogSpread(name: string, stories: string[]): Promise<string> {
+  const results = await score(stories);
+  const s = spread(results.map((r) => r.overall_score));
+  const weak = results.filter((r) => r.overall_score < 5).length;
+  return `  ${name.padEnd(28)} ${String(stories.length).padStart(4)}  mean ${s.mean.toFixed(2)} (${pct(s.mean)})  sd ${s.sd.toFixed(2)}  ` +
+    `range ${s.min.toFixed(1)}-${s.max.toFixed(1)} (${pct(s.min)}-${pct(s.max)})  below 50%: ${weak}`;
+}
+
+async function spreads(): Promise<void> {
+  console.log("Overall score per backlog (0-10)");
+  for (const file of qusFiles) {
+    const { rows } = parseCsv(fs.readFileSync(file, "utf8"));
+    for (const set of [...new Set(rows.map((r) => r.set ?? ""))]) {
+      console.log(await backlogSpread(set, rows.filter((r) => (r.set ?? "") === set).map((r) => (r.story ?? "").trim())));
+    }
+  }
+  for (const file of backlogFiles) {
+    const stories = fs.readFileSync(file, "utf8").split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+    console.log(await backlogSpread(path.basename(file), stories));
+  }
+  console.log("");
 }
 
 /**
- * `--by-batch`: the labels and the engine's atomic findings per range of paper abstracts (the `A<n>` prefix of
- * the ID; six equal ranges). The stories of every range were written by the same three models in the same
- * style, so a label rate that moves between ranges while the text does not is the annotators' drift, which
- * no reading of the text can follow.
+ * `--by-batch`: UStAI label rates per range of paper abstracts (the `A<n>` prefix of the ID). The stories of
+ * every range were written by the same models in the same style, so a rate that moves while the text does not
+ * is the annotators' drift, which no reading of the text can follow.
  */
-function byBatch(results: ScoringResult[]): string[] {
+function byBatch(rows: Record<string, string>[], results: ScoringResult[]): string[] {
   const abstractOf = (i: number) => Number(/^A(\d+)/.exec(rows[i].ID ?? "")?.[1] ?? NaN);
   const numbers = rows.map((_, i) => abstractOf(i)).filter((n) => Number.isFinite(n));
-  if (numbers.length === 0) return ["--by-batch: no A<n> ids in this file"];
+  if (numbers.length === 0) return ["  --by-batch: no A<n> ids in this file"];
   const max = Math.max(...numbers);
   const width = Math.ceil(max / 6);
   const rate = (hits: number, of: number) => (of === 0 ? "-" : `${((100 * hits) / of).toFixed(0)}%`);
-  const lines = ["abstracts  stories  and/or in story  atomic: labelled conj.  engine flags  engine precision  | labelled: not estimable  independent  ambiguous"];
+  const lines = ["  abstracts  stories  labelled conj.  engine atomic  precision | labelled not estimable"];
   for (let from = 1; from <= max; from += width) {
     const to = Math.min(max, from + width - 1);
     const idx = rows.map((_, i) => i).filter((i) => abstractOf(i) >= from && abstractOf(i) <= to);
     const col = (i: number, name: string) => (rows[i][name] ?? "").trim();
     const conj = idx.filter((i) => col(i, "atomic") === "conjunctions").length;
     const flagged = idx.filter((i) => results[i].findings.some((f) => f.code.startsWith("atomic.")));
-    const flaggedRight = flagged.filter((i) => col(i, "atomic") === "conjunctions").length;
-    const andOr = idx.filter((i) => /\b(and|or)\b/i.test(col(i, "User story"))).length;
-    const judged = (name: string) => idx.filter((i) => col(i, name) !== "");
-    const notEstimable = judged("Estimatable").filter((i) => col(i, "Estimatable") === "No").length;
-    const independent = judged("Independent").filter((i) => col(i, "Independent").toLowerCase() === "independent").length;
-    const ambiguous = judged("Unambiguous").filter((i) => col(i, "Unambiguous") !== "Unambiguous").length;
-    lines.push(
-      `${`A${from}-${to}`.padEnd(11)}${String(idx.length).padEnd(9)}${rate(andOr, idx.length).padEnd(17)}${rate(conj, idx.length).padEnd(24)}` +
-        `${rate(flagged.length, idx.length).padEnd(14)}${rate(flaggedRight, flagged.length).padEnd(18)}| ${rate(notEstimable, judged("Estimatable").length).padEnd(24)}` +
-        `${rate(independent, judged("Independent").length).padEnd(13)}${rate(ambiguous, judged("Unambiguous").length)}`,
-    );
+    const right = flagged.filter((i) => col(i, "atomic") === "conjunctions").length;
+    const judged = idx.filter((i) => col(i, "Estimatable") !== "");
+    const notEstimable = judged.filter((i) => col(i, "Estimatable") === "No").length;
+    lines.push(`  ${`A${from}-${to}`.padEnd(11)}${String(idx.length).padEnd(9)}${rate(conj, idx.length).padEnd(16)}` +
+      `${rate(flagged.length, idx.length).padEnd(15)}${rate(right, flagged.length).padEnd(10)}| ${rate(notEstimable, judged.length)}`);
   }
   return lines;
 }
 
-const started = performance.now();
-scorer
-  .scoreBatch(rows.map((r) => ({ ticket: { summary: (r["User story"] ?? "").trim() } })))
-  .then((results) => report(results, (performance.now() - started) / 1000))
-  .catch((error: unknown) => fail(`scoring failed: ${(error as Error).message}`));
+async function ustai(file: string): Promise<void> {
+  const { rows } = parseCsv(fs.readFileSync(file, "utf8"));
+  const results = await score(rows.map((r) => (r["User story"] ?? "").trim()));
+  const has = (i: number, prefix: string) => results[i].findings.some((f) => f.code.startsWith(prefix));
+  const judged = (col: string) => rows.map((_, i) => i).filter((i) => (rows[i][col] ?? "").trim() !== "");
+  const value = (i: number, col: string) => (rows[i][col] ?? "").trim();
+  console.log(`UStAI (reported, not fitted: its atomic and estimable labels follow the annotation batch): ${rel(file)}, ${rows.length} stories`);
+  const criteria = [
+    { name: "unambiguous F1", prefix: "unambiguous.", col: "Unambiguous", positive: (v: string) => v === "General" || v === "Vagueness" },
+    { name: "minimal F1", prefix: "minimal.", col: "minimal", positive: (v: string) => v !== "minimal" },
+    { name: "atomic F1", prefix: "atomic.", col: "atomic", positive: (v: string) => v === "conjunctions" },
+  ];
+  for (const c of criteria) {
+    const use = judged(c.col);
+    const r = prf(use.map((i) => has(i, c.prefix)), use.map((i) => c.positive(value(i, c.col))));
+    console.log(`  ${c.name.padEnd(18)} ${f3(r.f1)}  P ${f3(r.precision)} R ${f3(r.recall)} (tp ${r.tp}, fp ${r.fp}, fn ${r.fn}, n ${use.length})`);
+  }
+  const aucs = [
+    { name: "independent AUC", dim: "independent" as const, col: "Independent", positive: (v: string) => v.toLowerCase() === "independent" },
+    { name: "estimable AUC", dim: "estimable" as const, col: "Estimatable", positive: (v: string) => /^(estimatable|yes)$/i.test(v) },
+  ];
+  for (const a of aucs) {
+    const use = judged(a.col);
+    const x = auc(use.map((i) => results[i].individual_scores[a.dim]), use.map((i) => a.positive(value(i, a.col))));
+    console.log(`  ${a.name.padEnd(18)} ${f3(x)}  (${use.filter((i) => a.positive(value(i, a.col))).length} positive of ${use.length} judged)`);
+  }
+  if (process.argv.includes("--by-batch")) console.log(byBatch(rows, results).join("\n"));
+  console.log("");
+}
+
+async function main() {
+  const started = performance.now();
+  console.log(`engine ${engineName}\n`);
+  for (const file of qusFiles) await qus(file);
+  await spreads();
+  if (ustaiFile) await ustai(ustaiFile);
+  const llm = engineName === "openai" ? `, model ${model || "?"}, ${tokens} tokens` : "";
+  console.log(`engine ${engineName}${llm}, ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+main().catch((error: unknown) => fail(`bench:quality failed: ${(error as Error).message}`));

@@ -241,6 +241,31 @@ describe("POST /evaluate/score and GET /evaluate/results/{id}", () => {
     expect(view.results[2].summary.slice(located!.start, located!.end).length).toBeGreaterThan(0);
   });
 
+  it("splits a compound story into one story per feature, in the results and the CSV export", async () => {
+    const compound = "As an admin, I want to add or remove users, so that the team stays current.";
+    const session = await uploaded(csv([["Key", "Summary"], ["U-1", compound], ["U-2", stories[0]]]));
+    expect((await score({ session_id: session.session_id })).status).toBe(200);
+    const view = (await results(session.session_id)).body as ResultsResponse;
+    const [split, single] = view.results;
+    expect(split.split.length).toBeGreaterThanOrEqual(2);
+    expect(split.rewrite).toBe(split.split[0]);
+    expect(split.split.every((part) => part.startsWith("As an admin, I want to "))).toBe(true);
+    expect(single.split).toEqual([]);
+
+    const download = await results(session.session_id, freshIp(), "?format=csv");
+    const parsed = Papa.parse<string[]>(download.text.replace(/^\uFEFF/, ""), { skipEmptyLines: true }).data;
+    const column = parsed[0].indexOf("split");
+    expect(column).toBe(parsed[0].indexOf("rewrite") + 1);
+    expect(parsed[1][column]).toBe(split.split.join("\n"));
+    expect(parsed[2][column]).toBe("");
+
+    // A session scored before results carried `split` still loads, with an empty one.
+    await database().query(sql`update csv_sessions set results = (select jsonb_agg(r - 'split') from jsonb_array_elements(results) r) where id = ${session.session_id}`);
+    const older = (await results(session.session_id)).body as ResultsResponse;
+    expect(older.results.map((r) => r.split)).toEqual([[], []]);
+    expect((await results(session.session_id, freshIp(), "?format=csv")).status).toBe(200);
+  });
+
   it("scores with a changed mapping and skips (and reports) rows whose summary is empty", async () => {
     const session = await uploaded(csv([["Title", "User story", "Notes"], ["Rules", stories[0], "n1"], ["Links", "", "n2"], ["Sources", stories[2], "n3"]]));
     expect(session.mapping.summary).toBe("Title");
@@ -315,11 +340,11 @@ describe("POST /evaluate/score and GET /evaluate/results/{id}", () => {
     expect(download.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(download.headers.get("content-disposition")).toBe(`attachment; filename="results-backlog.csv"; filename*=UTF-8''results-backlog.csv`);
     const parsed = Papa.parse<string[]>(download.text.replace(/^\uFEFF/, ""), { skipEmptyLines: true }).data;
-    expect(parsed[0]).toEqual(["row", "key", "summary", "overall (%)", "independent (%)", "negotiable (%)", "valuable (%)", "estimable (%)", "small (%)", "testable (%)", "findings", "recommendations", "rewrite", "note"]);
+    expect(parsed[0]).toEqual(["row", "key", "summary", "overall (%)", "independent (%)", "negotiable (%)", "valuable (%)", "estimable (%)", "small (%)", "testable (%)", "findings", "recommendations", "rewrite", "split", "note"]);
     expect(parsed).toHaveLength(8);
     for (const row of parsed.slice(1)) for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r\n]/);
     expect(parsed[1].slice(0, 3)).toEqual(["1", "'=1+1", "'=HYPERLINK(\"http://evil.example\",\"click\")"]);
-    expect(parsed[5]).toEqual(["5", "", "", "", "", "", "", "", "", "", "", "", "", "not scored: the summary is empty"]);
+    expect(parsed[5]).toEqual(["5", "", "", "", "", "", "", "", "", "", "", "", "", "", "not scored: the summary is empty"]);
     expect(parsed[7][3]).toMatch(/^\d{1,3}$/);
     const view = (await results(session.session_id)).body as ResultsResponse;
     expect(Number(parsed[7][3])).toBe(Math.round(view.results.find((r) => r.row === 7)!.overall_score * 10));

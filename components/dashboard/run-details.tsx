@@ -4,7 +4,7 @@ import { ScrollRegion } from "./scroll-region";
 
 const SEVERITY_LABEL: Record<string, string> = { high: "High", medium: "Medium", low: "Low" };
 
-/** One scoring run: the text that was scored, the six scores with reasoning, findings, recommendations, rewrite. */
+/** One scoring run: the text that was scored, the six scores with reasoning, findings, recommendations, rewrite or split. */
 export function RunDetails({ run, number, previous }: { run: HistoryRun; number: number; previous: HistoryRun | null }) {
   const delta = previous ? Math.round(run.overall_score * 10) - Math.round(previous.overall_score * 10) : null;
   return (
@@ -97,10 +97,23 @@ export function RunDetails({ run, number, previous }: { run: HistoryRun; number:
           )}
         </div>
       </div>
-      <div>
-        <h4>Proposed rewrite</h4>
-        {run.rewrite ? <blockquote className="rewrite">{run.rewrite}</blockquote> : <p className="muted">The engine had nothing better to propose.</p>}
-      </div>
+      {run.split.length > 0 ? (
+        <div>
+          <h4>Split into {run.split.length} stories</h4>
+          <ol className="split-stories">
+            {run.split.map((part, index) => (
+              <li key={index}>
+                <blockquote className="rewrite">{part}</blockquote>
+              </li>
+            ))}
+          </ol>
+        </div>
+      ) : (
+        <div>
+          <h4>Proposed rewrite</h4>
+          {run.rewrite ? <blockquote className="rewrite">{run.rewrite}</blockquote> : <p className="muted">The engine had nothing better to propose.</p>}
+        </div>
+      )}
     </>
   );
 }

@@ -34,7 +34,7 @@ function ScoreCell({ score }: { score: number }) {
   return <span className={`score-pill ${band(value)}`}>{value}%</span>;
 }
 
-/** One row per story: sortable, filterable, paged, each expandable to its findings, advice and rewrite. */
+/** One row per story: sortable, filterable, paged, each expandable to its findings, advice and rewrite (or split). */
 export function ResultsTable({ results }: { results: StoryResult[] }) {
   const [sorting, setSorting] = useState<SortingState>([]);
   const [query, setQuery] = useState("");
@@ -290,11 +290,24 @@ function StoryDetails({ result }: { result: StoryResult }) {
               ))}
             </ul>
           )}
-          {result.rewrite && (
+          {result.split.length > 0 ? (
             <>
-              <h4>Suggested rewrite</h4>
-              <blockquote className="rewrite">{result.rewrite}</blockquote>
+              <h4>Split into {result.split.length} stories</h4>
+              <ol className="split-stories">
+                {result.split.map((part, i) => (
+                  <li key={i}>
+                    <blockquote className="rewrite">{part}</blockquote>
+                  </li>
+                ))}
+              </ol>
             </>
+          ) : (
+            result.rewrite && (
+              <>
+                <h4>Suggested rewrite</h4>
+                <blockquote className="rewrite">{result.rewrite}</blockquote>
+              </>
+            )
           )}
         </div>
       </div>

@@ -37,14 +37,15 @@ describe("OpenAPI document", () => {
     expect(doc.openapi).toBe("3.1.0");
     const score = doc.paths["/api/v1/score"].post as {
       requestBody: { content: { "application/json": { schema: { required: string[]; properties: Record<string, unknown> } } } };
-      responses: Record<string, { content?: { "application/json": { schema: { required: string[] } } } }>;
+      responses: Record<string, { content?: { "application/json": { schema: unknown } } }>;
     };
     const request = score.requestBody.content["application/json"].schema;
     expect(request.required).toEqual(expect.arrayContaining(["ticket_id", "ticket_data"]));
-    const response = score.responses["200"].content!["application/json"].schema;
+    const response = score.responses["200"].content!["application/json"].schema as { required: string[]; properties: Record<string, { type?: string; description?: string; items?: { type?: string } }> };
     expect(response.required).toEqual(
-      expect.arrayContaining(["status", "job_id", "ticket_id", "overall_score", "individual_scores", "scores", "reasoning_per_dimension", "recommendations", "context_references", "metadata", "findings", "rewrite"]),
+      expect.arrayContaining(["status", "job_id", "ticket_id", "overall_score", "individual_scores", "scores", "reasoning_per_dimension", "recommendations", "context_references", "metadata", "findings", "rewrite", "split"]),
     );
+    expect(response.properties.split).toMatchObject({ type: "array", items: { type: "string" }, description: expect.stringContaining("one story per feature") });
     expect(Object.keys(score.responses)).toEqual(expect.arrayContaining(["200", "400", "401", "403", "413", "429"]));
   });
 

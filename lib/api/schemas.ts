@@ -46,8 +46,11 @@ export const scoreResponseSchema = scoringResultSchema
       processing_time_ms: z.number(),
       service_version: z.string(),
     }),
+    split: scoringResultSchema.shape.split.describe(
+      "A compound story split into one story per feature; the first equals `rewrite`. Empty when the story is a single feature.",
+    ),
   })
-  .describe("Score response (synchronous, 200). `findings` and `rewrite` go beyond the specification's fields.");
+  .describe("Score response (synchronous, 200). `findings`, `rewrite` and `split` go beyond the specification's fields.");
 export type ScoreResponse = z.infer<typeof scoreResponseSchema>;
 
 export const errorSchema = z

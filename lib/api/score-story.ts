@@ -56,5 +56,6 @@ export function buildScoreResponse(result: ScoringResult, run: { jobId: string; 
     },
     findings: result.findings,
     rewrite: result.rewrite,
+    split: result.split,
   };
 }

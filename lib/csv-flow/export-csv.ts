@@ -12,7 +12,7 @@ export function neutraliseCell(value: string): string {
 
 /** The results as CSV: one line per input row (skipped rows included, with a note), scores as percentages. */
 export function resultsToCsv(view: ResultsResponse): string {
-  const fields = ["row", "key", "summary", "overall (%)", ...DIMENSIONS.map((d) => `${d} (%)`), "findings", "recommendations", "rewrite", "note"];
+  const fields = ["row", "key", "summary", "overall (%)", ...DIMENSIONS.map((d) => `${d} (%)`), "findings", "recommendations", "rewrite", "split", "note"];
   const lines: { row: number; cells: string[] }[] = view.results.map((r) => ({
     row: r.row,
     cells: [
@@ -24,11 +24,12 @@ export function resultsToCsv(view: ResultsResponse): string {
       r.findings.map((f) => f.message).join("\n"),
       r.recommendations.join("\n"),
       r.rewrite ?? "",
+      r.split.join("\n"),
       "",
     ],
   }));
   for (const row of view.skipped_rows) {
-    lines.push({ row, cells: [String(row), "", "", "", ...DIMENSIONS.map(() => ""), "", "", "", "not scored: the summary is empty"] });
+    lines.push({ row, cells: [String(row), "", "", "", ...DIMENSIONS.map(() => ""), "", "", "", "", "not scored: the summary is empty"] });
   }
   lines.sort((a, b) => a.row - b.row);
   const data = lines.map((line) => line.cells.map(neutraliseCell));

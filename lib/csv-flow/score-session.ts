@@ -76,13 +76,15 @@ export async function scoreSessionRows(session: CsvSession, mapping: ColumnMappi
     findings: outputs[i].findings,
     recommendations: outputs[i].recommendations,
     rewrite: outputs[i].rewrite,
+    split: outputs[i].split,
   }));
   return { mapping, results, skippedRows, summary: summarise(results) };
 }
 
 /** The public view of a session: status "uploaded" with no results until it is scored. */
 export function sessionView(session: CsvSession): ResultsResponse {
-  const results = (session.results ?? []) as unknown as StoryResult[];
+  // Results scored before `split` existed get an empty one, so the pages and the export can rely on it.
+  const results = ((session.results ?? []) as unknown as StoryResult[]).map((r) => (Array.isArray(r.split) ? r : { ...r, split: [] }));
   return {
     session_id: session.id,
     status: session.status,

@@ -47,6 +47,8 @@ export interface StoryResult {
   findings: Finding[];
   recommendations: string[];
   rewrite: string | null;
+  /** A compound story as one story per feature (the first is `rewrite`); empty when it is one feature. */
+  split: string[];
 }
 
 export interface ScoreResponse {

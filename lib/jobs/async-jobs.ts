@@ -116,6 +116,15 @@ async function failJob(db: Db, job: AsyncJob, message: string): Promise<void> {
   await enqueueDelivery(job.id);
 }
 
+/**
+ * A stored score response as it is sent today: a job completed before `split` existed gets an empty one, so
+ * polling it still matches the documented shape and its callback carries every field.
+ */
+export function storedScore(result: Record<string, unknown> | null): Record<string, unknown> | null {
+  if (!result || Array.isArray(result.split)) return result;
+  return { ...result, split: [] };
+}
+
 /** The callback body (DESIGN.md "Async jobs and the callback"); identical on every attempt. */
 export function callbackPayload(job: AsyncJob, installation: Installation): Record<string, unknown> {
   const base = {
@@ -128,7 +137,7 @@ export function callbackPayload(job: AsyncJob, installation: Installation): Reco
     timestamp: (job.completedAt ?? job.createdAt).toISOString(),
   };
   return job.status === "completed"
-    ? { type: "score.completed", ...base, score: job.result }
+    ? { type: "score.completed", ...base, score: storedScore(job.result) }
     : { type: "score.failed", ...base, error: job.error ?? "Scoring failed." };
 }
 
@@ -199,7 +208,7 @@ export function jobView(job: AsyncJob) {
     status: job.status,
     created_at: job.createdAt.toISOString(),
     completed_at: job.completedAt?.toISOString() ?? null,
-    result: job.status === "completed" ? job.result : null,
+    result: job.status === "completed" ? storedScore(job.result) : null,
     error: job.error,
     delivery: {
       status: job.deliveryStatus,

@@ -110,6 +110,8 @@ export const scoringResultSchema = z.object({
   metadata: scoringMetadataSchema,
   findings: z.array(findingSchema),
   rewrite: z.string().nullable(),
+  /** A compound story as one story per feature (the first is `rewrite`); empty when the story is one feature. */
+  split: z.array(z.string()),
 });
 export type ScoringResult = z.infer<typeof scoringResultSchema>;
 

@@ -8,7 +8,7 @@ import { storyHistory } from "./story-history";
 import { listStories } from "./stories";
 import { statsSummary } from "./summary";
 import { periodStart, statsTrends } from "./trends";
-import { FIXTURE_NOW, seedStatsFixture } from "./test-fixture";
+import { FIXTURE_NOW, seedStatsFixture, SPLIT } from "./test-fixture";
 
 const database = setupTestDatabase();
 const acme: Principal = { kind: "customer", customerId: "acme" };
@@ -202,7 +202,7 @@ describe("query validation", () => {
 });
 
 describe("story history and the dashboard loader (what the pages show)", () => {
-  it("shows every run of a story in scope, oldest first, with reasoning, findings, recommendations and rewrite", async () => {
+  it("shows every run of a story in scope, oldest first, with reasoning, findings, recommendations, rewrite and split", async () => {
     const history = await storyHistory({ db: db(), scope: await scopeOf(acme), storyIdentity: "ACME-1" });
     expect(history?.runs.map((run) => run.overall_score)).toEqual([4, 6, 8]);
     expect(history?.total_runs).toBe(3);
@@ -211,6 +211,13 @@ describe("story history and the dashboard loader (what the pages show)", () => {
     expect(first.findings).toEqual([expect.objectContaining({ code: "testable.no_criteria" })]);
     expect(first.recommendations).toEqual(["Recommendation of run 1"]);
     expect(first.rewrite).toContain("rewritten story");
+    expect(first.split).toEqual([]);
+    const [, second, third] = history!.runs;
+    expect(second.split).toEqual(SPLIT);
+    expect(second.rewrite).toBe(SPLIT[0]);
+    // A run stored before results carried `split` still loads, as one feature.
+    expect(third.split).toEqual([]);
+    expect(third.rewrite).toBeNull();
     expect(first.ticket.summary).toContain("(edit 1)");
   });
 

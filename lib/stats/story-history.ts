@@ -26,6 +26,8 @@ const storedResultSchema = z.object({
   findings: z.array(findingSchema).catch([]),
   recommendations: z.array(z.string()).catch([]),
   rewrite: z.string().nullable().catch(null),
+  // Runs stored before results carried `split` have none: one feature as far as the page knows.
+  split: z.array(z.string()).catch([]),
 });
 const storedTicketSchema = z.object({
   summary: z.string().catch(""),
@@ -47,6 +49,8 @@ export interface HistoryRun {
   findings: z.infer<typeof findingSchema>[];
   recommendations: string[];
   rewrite: string | null;
+  /** The story split into one story per feature (the first is `rewrite`); empty when it is one feature. */
+  split: string[];
 }
 
 export interface StoryHistory {
@@ -149,6 +153,7 @@ export async function storyHistory({
         findings: result.findings,
         recommendations: result.recommendations,
         rewrite: result.rewrite,
+        split: result.split,
       };
     }),
     total_runs: total,

@@ -10,6 +10,9 @@ export const FIXTURE_NOW = new Date("2026-03-18T12:00:00.000Z");
 
 const uniform = (score: number) => Object.fromEntries(DIMENSIONS.map((dimension) => [dimension, score]));
 
+/** The split of the second run of every fixture story (its rewrite is the first part). */
+export const SPLIT = ["As a shopper, I want to save my cart so that I can buy later.", "As a shopper, I want to share my cart so that a friend can buy it."];
+
 interface RunSpec {
   at: string;
   overall: number;
@@ -57,7 +60,9 @@ async function addStory(db: Db, customerId: string, identity: string, summary: s
         ),
         findings: index === 0 ? [{ code: "testable.no_criteria", dimension: "testable", severity: "high", message: "No acceptance criteria." }] : [],
         recommendations: [`Recommendation of run ${index + 1}`],
-        rewrite: index === 0 ? "As a shopper, I want a rewritten story so that it scores better." : null,
+        rewrite: index === 0 ? "As a shopper, I want a rewritten story so that it scores better." : index === 1 ? SPLIT[0] : null,
+        // Run 1 is one feature, run 2 is split in two, and run 3 and later were stored before results had `split`.
+        ...(index === 0 ? { split: [] } : index === 1 ? { split: SPLIT } : {}),
       },
       ticket: { summary: `${summary} (edit ${index + 1})` },
       processingTimeMs: 3,

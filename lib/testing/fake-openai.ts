@@ -62,6 +62,7 @@ export function plausibleAnswer(ticket: TicketData, context: ContextItem[]): Mod
     scores: Object.fromEntries(DIMENSIONS.map((d) => [d, { ...result.scores[d] }])) as ModelAnswer["scores"],
     recommendations: result.recommendations,
     rewrite: result.rewrite,
+    split: result.split,
   };
 }
 

@@ -1,9 +1,9 @@
-import type { ContextItem, Dimension, Finding, PerDimension, TicketData } from "../types";
-import { finding } from "./finding";
+import type { ContextItem, Dimension, PerDimension, TicketData } from "../types";
+import { found, type Found } from "./finding";
 
 export interface ContextCitations {
   citations: PerDimension<string[]>;
-  findings: Finding[];
+  findings: Found[];
   citedValue: boolean;
   citedDefinitionOfDone: boolean;
 }
@@ -31,7 +31,7 @@ function mentions(haystack: string, needle: string | undefined): boolean {
  */
 export function citeContext(ticket: TicketData, items: ContextItem[]): ContextCitations {
   const citations = emptyCitations();
-  const findings: Finding[] = [];
+  const findings: Found[] = [];
   let citedValue = false;
   let citedDefinitionOfDone = false;
   const story = [ticket.summary, ticket.description ?? "", ticket.acceptance_criteria ?? ""].join("\n");
@@ -53,8 +53,9 @@ export function citeContext(ticket: TicketData, items: ContextItem[]): ContextCi
     if (LINK.test(item.type ?? "") || (referenced && LINK.test(`${kind} ${content}`))) {
       cite("independent");
       if (/\b(?:block(?:s|ed|er)?|depend\w*|prerequisite|requires?|predecessor)\b/i.test(`${kind} ${content}`)) {
-        findings.push(finding("independent.linked_dependency", "independent", "medium",
-          `Context item ${id} shows this story depends on other work; resolve or split the dependency.`));
+        findings.push(found("independent.linked_dependency", "independent", "medium",
+          `Context item ${id} shows this story depends on other work.`,
+          "Resolve the dependency first, or split the story so it does not wait on other work."));
       }
     }
     if (DONE.test(kind) || /\bdefinition of done\b/i.test(content)) {

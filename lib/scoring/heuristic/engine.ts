@@ -1,7 +1,7 @@
 import {
   DIMENSIONS,
   type ContextItem,
-  type Finding,
+  type Dimension,
   type PerDimension,
   type ScoringEngine,
   type ScoringItem,
@@ -10,30 +10,21 @@ import {
 } from "../types";
 import { uniformFindings, uniqueFindings } from "./batch";
 import { citeContext } from "./context";
-import { storyFeatures } from "./features";
-import type { RuleInput } from "./finding";
-import { decide, type ModelDecision } from "./model";
-import { parseStory, type ParsedStory } from "./parse-story";
+import { publicFinding, quote, type Found, type RuleInput } from "./finding";
+import { charSpan } from "./nlp";
+import { parseStory } from "./parse-story";
 import { proposeRewrite } from "./rewrite";
 import { atomicFindings } from "./rules-atomic";
-import { criteriaFindings, criteriaItems } from "./rules-criteria";
+import { criteriaFindings, criteriaItems, verifiableItems } from "./rules-criteria";
 import { dependencyFindings } from "./rules-dependency";
 import { formFindings } from "./rules-form";
 import { minimalFindings } from "./rules-minimal";
 import { solutionFindings } from "./rules-solution";
 import { unambiguousFindings } from "./rules-unambiguous";
-import {
-  dimensionScore,
-  overallScore,
-  reasoningFor,
-  recommendationsFor,
-  sortFindings,
-  suggestionsFor,
-  type Evidence,
-} from "./scoring";
+import { overallScore, reasoningFor, recommendationsFor, scoresOf, sortFindings, suggestionsFor } from "./scoring";
 
 export const HEURISTIC_MODEL = { provider: "heuristic", model_name: "invest-heuristic", temperature: 0 } as const;
-export const HEURISTIC_PROMPT_VERSION = "heuristic-1.0";
+export const HEURISTIC_PROMPT_VERSION = "heuristic-2.0";
 
 // Rules read at most this much of each field, so a 200 KB paste costs the same as a long story.
 const MAX_FIELD = 20_000;
@@ -45,9 +36,7 @@ function field(value: unknown): string {
 
 interface Analysis {
   input: RuleInput;
-  findings: Finding[];
-  penalties: ModelDecision["penalties"];
-  notes: ModelDecision["notes"];
+  findings: Found[];
 }
 
 function analyse(ticket: TicketData): Analysis {
@@ -59,48 +48,60 @@ function analyse(ticket: TicketData): Analysis {
     criteria: field(ticket?.acceptance_criteria),
     story: parseStory(summary),
   };
-  const atomic = atomicFindings(input);
-  const minimal = minimalFindings(input);
-  const unambiguous = unambiguousFindings(input);
-  const features = storyFeatures(input, [...atomic, ...minimal, ...unambiguous]);
-  const decision = decide(input, atomic, unambiguous, features);
   const findings = [
     ...formFindings(input),
-    ...minimal,
-    ...decision.findings,
+    ...atomicFindings(input),
+    ...minimalFindings(input),
+    ...unambiguousFindings(input),
     ...solutionFindings(input),
     ...dependencyFindings(input),
     ...criteriaFindings(input),
   ];
-  return { input, findings, penalties: decision.penalties, notes: decision.notes };
+  return { input, findings };
 }
 
-function perDimension<T>(make: (d: (typeof DIMENSIONS)[number]) => T): PerDimension<T> {
+/** The findings of one ticket as the rules report them, with their fixes (for tests and tools). */
+export function findingsOf(ticket: TicketData): Found[] {
+  return analyse(ticket).findings;
+}
+
+function perDimension<T>(make: (d: Dimension) => T): PerDimension<T> {
   return Object.fromEntries(DIMENSIONS.map((d) => [d, make(d)])) as PerDimension<T>;
 }
 
-function buildResult(analysis: Analysis, context: ContextItem[] | undefined, extra: Finding[]): ScoringResult {
+/** What speaks for each dimension when nothing was found against it. */
+function evidenceFor(input: RuleInput): PerDimension<string> {
+  const { story, criteria, description } = input;
+  const a = story.a;
+  const items = criteriaItems(criteria);
+  const verifiable = verifiableItems(criteria).length;
+  const role = story.role ? `"${quote(a.text, charSpan(a, story.role), 40)}"` : "the user";
+  const benefit = story.ends[0] ? `"${quote(a.text, charSpan(a, story.ends[0].body), 60)}"` : "the benefit";
+  const sources = [description.trim() ? "the description" : "", items.length ? "the acceptance criteria" : ""].filter(Boolean);
+  return {
+    independent: "No reference to other tickets or to work it waits for.",
+    negotiable: "States the need without prescribing a design or adding notes.",
+    valuable: `Names the user (${role}) and the benefit (${benefit}).`,
+    estimable: sources.length ? `Clear wording, and ${sources.join(" and ")} to size from.` : "Clear wording to size from.",
+    small: `No sign of more than one feature${items.length ? `; ${items.length} acceptance criteri${items.length === 1 ? "on" : "a"}` : ""}.`,
+    testable: `${verifiable} of ${items.length} acceptance criteri${items.length === 1 ? "on states" : "a state"} an observable outcome.`,
+  };
+}
+
+function buildResult(analysis: Analysis, context: ContextItem[] | undefined, extra: Found[]): ScoringResult {
   const { input } = analysis;
   const items = Array.isArray(context) ? context.filter((c) => c && typeof c.id === "string") : [];
   const ctx = citeContext(input.ticket, items);
   const findings = sortFindings([...analysis.findings, ...extra, ...ctx.findings]);
-  const criteria = input.criteria.trim();
-  const evidence: Evidence = {
-    hasDescription: input.description.trim().length >= 40,
-    hasCriteria: criteria.length > 0,
-    verifiableCriteria: criteria.length > 0 && criteriaItems(criteria).length > 0,
-    hasEnds: input.story.ends !== null,
-    citedValue: ctx.citedValue,
-    citedDefinitionOfDone: ctx.citedDefinitionOfDone,
-    modelPenalties: analysis.penalties,
-  };
-  const individual = perDimension((d) => dimensionScore(d, findings, evidence));
+  const individual = scoresOf(findings);
+  const overall = overallScore(individual);
   const citations = ctx.citations;
-  const reasoning = perDimension((d) => reasoningFor(d, individual[d], findings, citations[d],
-    d === "independent" ? analysis.notes.independent : undefined));
+  const evidence = evidenceFor(input);
+  const reasoning = perDimension((d) => reasoningFor(d, individual[d], findings, evidence[d], citations[d]));
   const referenced = new Set(DIMENSIONS.flatMap((d) => citations[d]));
+  const proposal = proposeRewrite(input, findings);
   return {
-    overall_score: overallScore(individual),
+    overall_score: overall,
     individual_scores: individual,
     scores: perDimension((d) => ({
       score: individual[d],
@@ -109,7 +110,7 @@ function buildResult(analysis: Analysis, context: ContextItem[] | undefined, ext
       reference_context: [...citations[d]],
     })),
     reasoning_per_dimension: reasoning,
-    recommendations: recommendationsFor(findings),
+    recommendations: recommendationsFor(findings, individual),
     context_references: perDimension((d) => [...citations[d]]),
     metadata: {
       model: { ...HEURISTIC_MODEL },
@@ -122,8 +123,9 @@ function buildResult(analysis: Analysis, context: ContextItem[] | undefined, ext
         references_per_dimension: perDimension((d) => citations[d].length),
       },
     },
-    findings,
-    rewrite: proposeRewrite(input.story, findings),
+    findings: findings.map(publicFinding),
+    rewrite: proposal.rewrite,
+    split: proposal.split,
   };
 }
 
@@ -135,8 +137,8 @@ export function scoreTicket(ticket: TicketData, context?: ContextItem[]): Scorin
 /** Scores tickets as one batch: adds `unique.` and `uniform.` findings across the batch. */
 export function scoreTickets(items: ScoringItem[]): ScoringResult[] {
   const analyses = items.map((item) => analyse(item?.ticket));
-  const stories: ParsedStory[] = analyses.map((a) => a.input.story);
-  const unique = uniqueFindings(analyses.map((a) => a.input.summary));
+  const stories = analyses.map((a) => a.input.story);
+  const unique = uniqueFindings(stories);
   const uniform = uniformFindings(stories);
   return analyses.map((a, i) => buildResult(a, items[i]?.context, [...unique[i], ...uniform[i]]));
 }

@@ -1,33 +1,82 @@
 import type { Dimension, Finding, FindingField, Severity, TicketData } from "../types";
-import type { ParsedStory } from "./parse-story";
-import type { Span } from "./text";
+import type { Story } from "./parse-story";
 
-/** What every rule reads: the ticket and the parsed summary. */
+/** What every rule reads: the ticket, its fields as the engine reads them, and the parsed summary. */
 export interface RuleInput {
   ticket: TicketData;
   summary: string;
   description: string;
   criteria: string;
-  story: ParsedStory;
+  story: Story;
 }
 
-export function finding(
+/** A change to the summary that fixes a finding: replace `summary.slice(start, end)` with `text`. */
+export interface Edit {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/**
+ * A compound story cut into one story per feature: story `i` is the summary with `summary.slice(start, end)`
+ * (the list) replaced by the text of `parts[i]` (one of its items, as a span of the summary).
+ */
+export interface SplitPlan {
+  start: number;
+  end: number;
+  parts: { start: number; end: number }[];
+}
+
+/**
+ * A finding as the rules report it: the public finding (what was found, where) plus what the author can do
+ * about it. `advice` is the fix in one imperative sentence; `edits` are safe to apply to the summary (the
+ * rewrite applies them); `split` cuts a compound story into stories.
+ */
+export interface Found extends Finding {
+  advice: string;
+  edits?: Edit[];
+  split?: SplitPlan;
+}
+
+export interface Location {
+  field: FindingField;
+  start: number;
+  end: number;
+}
+
+export function found(
   code: string,
   dimension: Dimension,
   severity: Severity,
   message: string,
-  at?: { field: FindingField; span: Span },
-): Finding {
-  const f: Finding = { code, dimension, severity, message };
-  if (at && at.span.end > at.span.start) {
+  advice: string,
+  at?: Location,
+  fix?: { edits?: Edit[]; split?: SplitPlan },
+): Found {
+  const f: Found = { code, dimension, severity, message, advice };
+  if (at && at.end > at.start) {
     f.field = at.field;
-    f.start = at.span.start;
-    f.end = at.span.end;
+    f.start = at.start;
+    f.end = at.end;
   }
+  if (fix?.edits && fix.edits.length > 0) f.edits = fix.edits;
+  if (fix?.split) f.split = fix.split;
   return f;
 }
 
-export function quote(text: string, span: Span, max = 60): string {
+/** The public shape of a finding (the API's `findings` entries). */
+export function publicFinding(f: Found): Finding {
+  const out: Finding = { code: f.code, dimension: f.dimension, severity: f.severity, message: f.message };
+  if (f.field !== undefined) {
+    out.field = f.field;
+    out.start = f.start;
+    out.end = f.end;
+  }
+  return out;
+}
+
+/** The text of a span, whitespace collapsed and cut to `max` characters, for quoting in a message. */
+export function quote(text: string, span: { start: number; end: number }, max = 70): string {
   const s = text.slice(span.start, span.end).replace(/\s+/g, " ").trim();
   return s.length > max ? `${s.slice(0, max - 1)}…` : s;
 }

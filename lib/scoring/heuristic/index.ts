@@ -1,2 +1,3 @@
 export { createHeuristicEngine, scoreTicket, scoreTickets, HEURISTIC_MODEL, HEURISTIC_PROMPT_VERSION } from "./engine";
-export { parseStory, type ParsedStory } from "./parse-story";
+export { parseStory, type Story } from "./parse-story";
+export { overallScore } from "./scoring";

@@ -1,187 +1,201 @@
-import { VERBS } from "./lexicon";
-import { type Span, trimSpan } from "./text";
+import { PLACEHOLDERS } from "./lexicon";
+import { analyzeText, segmentText, type Segment, type TextAnalysis, type Tok } from "./nlp";
 
-/** A user story split into the QUS parts: role, means and ends, each located in the summary text. */
-export interface ParsedStory {
-  text: string;
-  roleIndicator: Span | null;
-  role: Span | null;
-  meansIndicator: Span | null;
-  means: Span | null;
-  /** True when the means is a verb phrase ("I want to export"), false for an object ("I want a report"). */
-  meansIsAction: boolean;
-  endsIndicator: Span | null;
-  ends: Span | null;
-  endsKind: "so_that" | "purpose" | "participle" | null;
-  /** End of the sentence that holds the story; text after it is a trailing note. */
-  mainEnd: number;
-  trailing: Span | null;
-  sentenceCount: number;
+/** An ends clause: its indicator ("so that", "so", "in order to", "because") and what follows it. */
+export interface EndsClause {
+  indicator: Segment;
+  body: Segment;
+  /** The indicator in lower case, "so that" for "So that". */
+  key: string;
 }
 
-const ROLE_START = /^\s*["'“‘]?\s*as\s+(?:an?\s+|the\s+|one\s+of\s+the\s+)?/i;
-const MEANS =
-  /\b(?:I|we)\s+(?:(?:really\s+)?(?:want|need|wish|would\s+like|would\s+love|aim|expect|require|intend|hope|am\s+interested\s+in|am\s+tasked\s+with|am\s+able|have)(?:\s+to\b)?|(?:should|must|shall|can|could|will|may)(?:\s+be\s+able\s+to\b)?)/iy;
-const MEANS_SEARCH = new RegExp(MEANS.source, "gi");
-const SO_THAT = /,?\s*\b(?:so\s+that|in\s+order\s+(?:to|that)|such\s+that|so(?=\s+(?:I|we|they|it|he|she|you|the|my|our|their|its|this|users?|customers?|people|staff|everyone|[A-Z][\w-]*)\b))\b/gi;
-const PARTICIPLE = /,\s*(?:thereby\s+|thus\s+|while\s+|and\s+)?([a-z]+ing)\b/g;
-const PURPOSE_TO = /\bto\s+([a-z][a-z-]*)\b/gi;
-const NOT_PURPOSE_BEFORE = /\b(?:able|how|ability|want|wants|need|needs|going|have|has|had|like|order|allowed|trying|try|where|what|when|whether|is|are|be|used|due|according|access|up|related|compared|similar|close|prior|next|way|ways|option|options|tool|tools|able|opportunity|chance|time|right|permission|possible|easy|hard)\s*$/i;
-const NON_ENDS_PARTICIPLES = new Set([
-  "using", "including", "utilizing", "utilising", "employing", "considering", "combining", "containing",
-  "excluding", "regarding", "concerning", "involving", "featuring", "comparing", "starting", "ending",
-  "during", "something", "anything", "everything", "nothing", "thing", "bring", "string", "king", "spring",
-]);
-const SENTENCE_END = /[.!?]+(?=\s+["'“(]?[A-Z\d])|\r?\n\s*\r?\n?|[.!?]+\s*$/g;
+/** A user story split into the QUS parts (role, means, ends) as token segments of the summary. */
+export interface Story {
+  a: TextAnalysis;
+  /** Sentences before the story sentence ("Context: ... As a user, ..."). */
+  lead: Segment | null;
+  roleIndicator: Segment | null;
+  role: Segment | null;
+  /** "as a" ("As a", "As an", "As the") or "as" ("As Sarah"). */
+  roleKey: string | null;
+  meansIndicator: Segment | null;
+  means: Segment | null;
+  /** The wish verb or modal of the means indicator: "want", "need", "would like", "can", ... */
+  meansKey: string | null;
+  /** The means is an action ("I want to export ...") rather than a thing ("I want a report"). */
+  meansIsAction: boolean;
+  ends: EndsClause[];
+  /** Token index just after the story sentence. */
+  storyEnd: number;
+  /** Sentences after the story sentence. */
+  trailing: Segment | null;
+  /** The role or the benefit is a rewrite's placeholder, which the author still has to fill in. */
+  placeholderRole: boolean;
+  placeholderBenefit: boolean;
+}
 
-/** Maps "reducing" to "reduce", "giving" to "give", "allowing" to "allow" when the verb is known. */
-export function ingToBase(word: string): string | null {
-  const stem = word.toLowerCase().slice(0, -3);
-  if (VERBS.has(stem)) return stem;
-  if (VERBS.has(stem + "e")) return stem + "e";
-  if (stem.length > 2 && stem[stem.length - 1] === stem[stem.length - 2] && VERBS.has(stem.slice(0, -1))) {
-    return stem.slice(0, -1);
+const ARTICLES = new Set(["a", "an", "the"]);
+const WISH_VERBS = new Set(["want", "need", "wish", "require", "expect", "hope", "intend", "aim", "like", "love", "prefer"]);
+const MODALS = new Set(["can", "could", "should", "must", "shall", "will", "may", "might"]);
+const SUBJECTS = new Set(["i", "we"]);
+const FILLER_ADVERBS = new Set(["really", "also", "only", "just", "always", "ideally", "definitely"]);
+const SO_SUBJECTS = new Set(["i", "we", "they", "he", "she", "it", "you", "everyone", "everybody", "nobody", "users", "people",
+  "the", "my", "our", "their", "this", "these", "those", "there", "its", "his", "her", "your", "all", "each", "no"]);
+const EDGE_PUNCT = /^[,;:.!?…]+$/;
+
+function lowerAt(t: Tok[], i: number): string {
+  return t[i]?.lower ?? "";
+}
+
+/** Drops punctuation (not brackets or quotes) from both ends of a segment. */
+export function trimSegment(a: TextAnalysis, seg: Segment): Segment {
+  let { start, end } = seg;
+  while (start < end && EDGE_PUNCT.test(a.tokens[start].text)) start++;
+  while (end > start && EDGE_PUNCT.test(a.tokens[end - 1].text)) end--;
+  return { start, end };
+}
+
+function nonEmpty(seg: Segment): Segment | null {
+  return seg.end > seg.start ? seg : null;
+}
+
+/** "I want to", "we need", "I would like to", "I can", "I should be able to" at token k: [end, key, isAction]. */
+function meansIndicatorAt(t: Tok[], k: number): [number, string, boolean] | null {
+  if (!SUBJECTS.has(lowerAt(t, k))) return null;
+  let j = k + 1;
+  while (FILLER_ADVERBS.has(lowerAt(t, j))) j++;
+  let key: string;
+  const w = lowerAt(t, j);
+  if ((w === "would" || w === "'d" || w === "’d") && ["like", "love", "prefer"].includes(lowerAt(t, j + 1))) {
+    key = `would ${lowerAt(t, j + 1)}`;
+    j += 2;
+  } else if (WISH_VERBS.has(w) && w !== "like" && w !== "love" && w !== "prefer") {
+    key = w;
+    j += 1;
+  } else if (MODALS.has(w)) {
+    key = w;
+    j += 1;
+  } else if ((w === "am" || w === "are" || w === "'m") && lowerAt(t, j + 1) === "able" && lowerAt(t, j + 2) === "to") {
+    key = "am able to";
+    j += 3;
+  } else if ((w === "have" || w === "need") && lowerAt(t, j + 1) === "to") {
+    key = `${w} to`;
+    j += 2;
+  } else return null;
+  let action = MODALS.has(key) || key.endsWith(" to");
+  if (lowerAt(t, j) === "to") {
+    j++;
+    action = true;
   }
+  // "be able to" belongs to the indicator: the feature is what follows.
+  if (lowerAt(t, j) === "be" && lowerAt(t, j + 1) === "able" && lowerAt(t, j + 2) === "to") {
+    j += 3;
+    action = true;
+  }
+  return [j, key, action];
+}
+
+/** An ends indicator at token k: [end, key]. */
+function endsIndicatorAt(t: Tok[], k: number, limit: number): [number, string] | null {
+  const w = lowerAt(t, k);
+  if (w === "so") {
+    const next = lowerAt(t, k + 1);
+    if (next === "that" && k + 2 <= limit) return [k + 2, "so that"];
+    if (SO_SUBJECTS.has(next)) return [k + 1, "so"];
+    const nt = t[k + 1];
+    if (nt && (nt.pos === "PROPN" || nt.pos === "NOUN") && ["AUX", "VERB"].includes(t[k + 2]?.pos ?? "")) return [k + 1, "so"];
+    return null;
+  }
+  if (w === "in" && lowerAt(t, k + 1) === "order" && ["to", "that", "for"].includes(lowerAt(t, k + 2))) return [k + 3, "in order to"];
+  if (w === "because" && k > 0 && t[k - 1].text === ",") return [k + 1, "because"];
   return null;
 }
 
-function findSentenceEnd(text: string, from: number): number {
-  SENTENCE_END.lastIndex = from;
-  let m: RegExpExecArray | null;
-  while ((m = SENTENCE_END.exec(text)) !== null) {
-    const prev = text.slice(Math.max(0, m.index - 4), m.index + 1).toLowerCase();
-    // "e.g." and "i.e." are not sentence ends.
-    if (/(?:e\.g|i\.e|etc|vs|approx|incl)\.$/.test(prev) || /\b[a-z]\.$/.test(prev)) {
-      continue;
-    }
-    return m.index + m[0].trimEnd().length;
+function findStorySentence(a: TextAnalysis): number {
+  const t = a.tokens;
+  for (let s = 0; s < a.sentences.length; s++) {
+    const { start, end } = a.sentences[s];
+    let k = start;
+    while (k < end && !/[\p{L}\p{N}]/u.test(t[k].text)) k++;
+    if (lowerAt(t, k) === "as") return s;
+    for (let j = k; j < Math.min(end, k + 6); j++) if (meansIndicatorAt(t, j)) return s;
   }
-  return text.length;
+  return 0;
 }
 
-function countSentences(text: string): number {
-  let count = 0;
-  let pos = 0;
-  while (pos < text.length) {
-    const rest = text.slice(pos);
-    if (rest.trim() === "") break;
-    const end = findSentenceEnd(text, pos);
-    count++;
-    if (end <= pos) break;
-    pos = end;
-    if (count > 50) break;
-  }
-  return count;
-}
-
-function findEnds(text: string, from: number, to: number, meansIsAction: boolean) {
-  const region = text.slice(0, to);
-  let best: { indicator: Span; kind: ParsedStory["endsKind"] } | null = null;
-
-  SO_THAT.lastIndex = from;
-  const so = SO_THAT.exec(region);
-  if (so) {
-    const start = so.index + so[0].length - so[0].trimStart().replace(/^,\s*/, "").length;
-    best = { indicator: { start, end: so.index + so[0].length }, kind: "so_that" };
-  }
-
-  PARTICIPLE.lastIndex = from;
-  let p: RegExpExecArray | null;
-  while ((p = PARTICIPLE.exec(region)) !== null) {
-    if (best && p.index >= best.indicator.start) break;
-    const word = p[1];
-    if (NON_ENDS_PARTICIPLES.has(word) || !ingToBase(word)) continue;
-    const start = p.index + p[0].indexOf(word);
-    best = { indicator: { start, end: start }, kind: "participle" };
-    break;
-  }
-
-  PURPOSE_TO.lastIndex = from;
-  let skipFirst = !meansIsAction;
-  let t: RegExpExecArray | null;
-  while ((t = PURPOSE_TO.exec(region)) !== null) {
-    if (best && t.index >= best.indicator.start) break;
-    const verb = t[1].toLowerCase();
-    if (!VERBS.has(verb) && verb !== "make" && verb !== "be") continue;
-    if (skipFirst) {
-      skipFirst = false;
-      continue;
-    }
-    if (verb === "be" || NOT_PURPOSE_BEFORE.test(region.slice(Math.max(from, t.index - 20), t.index))) continue;
-    best = { indicator: { start: t.index, end: t.index + 2 }, kind: "purpose" };
-    break;
-  }
-  return best;
-}
-
-export function parseStory(text: string): ParsedStory {
-  const result: ParsedStory = {
-    text,
-    roleIndicator: null,
-    role: null,
-    meansIndicator: null,
-    means: null,
-    meansIsAction: false,
-    endsIndicator: null,
-    ends: null,
-    endsKind: null,
-    mainEnd: text.length,
-    trailing: null,
-    sentenceCount: 0,
+/** Parses a summary into role, means and ends with the tagger's tokens (see the README for the template). */
+export function parseStory(text: string): Story {
+  const a = analyzeText(text);
+  const t = a.tokens;
+  const story: Story = {
+    a, lead: null, roleIndicator: null, role: null, roleKey: null, meansIndicator: null, means: null, meansKey: null,
+    meansIsAction: false, ends: [], storyEnd: t.length, trailing: null, placeholderRole: false, placeholderBenefit: false,
   };
-  if (text.trim() === "") return result;
+  if (t.length === 0) return story;
 
-  let cursor = 0;
-  const roleMatch = ROLE_START.exec(text);
-  let meansMatch: RegExpExecArray | null = null;
-  if (roleMatch) {
-    const indicatorStart = roleMatch[0].length - roleMatch[0].trimStart().length;
-    result.roleIndicator = trimSpan(text, { start: indicatorStart, end: roleMatch[0].length });
-    const roleStart = roleMatch[0].length;
-    MEANS_SEARCH.lastIndex = roleStart;
-    meansMatch = MEANS_SEARCH.exec(text);
-    const comma = text.indexOf(",", roleStart);
-    let roleEnd: number;
-    if (meansMatch && (comma < 0 || comma > meansMatch.index)) roleEnd = meansMatch.index;
-    else if (comma >= 0 && comma - roleStart < 200) roleEnd = comma;
-    else roleEnd = Math.min(text.length, roleStart + 200);
-    const role = trimSpan(text, { start: roleStart, end: roleEnd });
-    if (role.end > role.start) result.role = role;
-    cursor = roleEnd;
-    if (meansMatch && meansMatch.index > cursor + 40) meansMatch = null;
-  } else {
-    MEANS_SEARCH.lastIndex = 0;
-    const m = MEANS_SEARCH.exec(text);
-    if (m && m.index < 40) meansMatch = m;
-  }
+  const s = findStorySentence(a);
+  const sentence = a.sentences[s] ?? { start: 0, end: t.length };
+  if (sentence.start > 0) story.lead = { start: 0, end: sentence.start };
+  let end = sentence.end;
+  // "As a user, I want X. So that Y." keeps its ends in the next sentence.
+  const next = a.sentences[s + 1];
+  if (next && endsIndicatorAt(t, next.start, next.end)) end = next.end;
+  story.storyEnd = end;
 
-  result.mainEnd = findSentenceEnd(text, meansMatch ? meansMatch.index : cursor);
-  let meansStart = cursor;
-  if (meansMatch) {
-    result.meansIndicator = { start: meansMatch.index, end: meansMatch.index + meansMatch[0].length };
-    meansStart = result.meansIndicator.end;
-    result.meansIsAction = /\bto$|\b(?:should|must|shall|can|could|will|may)$/i.test(meansMatch[0]);
-    if (!result.meansIsAction) {
-      // "I want to" is split by the regex only when "to" follows; "I can export" is also an action.
-      const next = /^\s+([a-z]+)/i.exec(text.slice(meansStart, meansStart + 40));
-      if (next && /^(?:be|have)$/i.test(next[1])) result.meansIsAction = true;
+  let k = sentence.start;
+  while (k < end && !/[\p{L}\p{N}[]/u.test(t[k].text)) k++;
+  let cursor = k;
+  if (lowerAt(t, k) === "as" && k + 1 < end) {
+    let j = k + 1;
+    if (ARTICLES.has(lowerAt(t, j))) j++;
+    else if (lowerAt(t, j) === "one" && lowerAt(t, j + 1) === "of" && lowerAt(t, j + 2) === "the") j += 3;
+    story.roleIndicator = { start: k, end: j };
+    story.roleKey = j > k + 1 ? "as a" : "as";
+    let roleEnd = j;
+    while (roleEnd < end && roleEnd - j < 20) {
+      if (t[roleEnd].text === "," || meansIndicatorAt(t, roleEnd)) break;
+      roleEnd++;
     }
+    story.role = nonEmpty(trimSegment(a, { start: j, end: roleEnd }));
+    cursor = roleEnd;
   }
 
-  const ends = findEnds(text, meansStart, result.mainEnd, result.meansIsAction);
-  let meansEnd = result.mainEnd;
-  if (ends) {
-    result.endsIndicator = ends.indicator.end > ends.indicator.start ? ends.indicator : null;
-    result.endsKind = ends.kind;
-    meansEnd = ends.indicator.start;
-    const endsSpan = trimSpan(text, { start: ends.indicator.end, end: result.mainEnd });
-    if (endsSpan.end > endsSpan.start) result.ends = endsSpan;
+  let meansStart = cursor;
+  for (let j = cursor; j < Math.min(end, cursor + 8); j++) {
+    const m = meansIndicatorAt(t, j);
+    if (!m) continue;
+    story.meansIndicator = { start: j, end: m[0] };
+    story.meansKey = m[1];
+    story.meansIsAction = m[2];
+    meansStart = m[0];
+    break;
   }
-  const means = trimSpan(text, { start: meansStart, end: meansEnd });
-  if (means.end > means.start) result.means = means;
+  if (!story.meansIndicator) {
+    // Free text ("Fix the login bug"): the sentence is the request; an imperative verb makes it an action.
+    while (meansStart < end && EDGE_PUNCT.test(t[meansStart].text)) meansStart++;
+    story.meansIsAction = t[meansStart]?.pos === "VERB";
+  }
 
-  const trailing = trimSpan(text, { start: result.mainEnd, end: text.length });
-  if (trailing.end > trailing.start) result.trailing = trailing;
-  result.sentenceCount = countSentences(text);
-  return result;
+  let meansEnd = end;
+  for (let j = meansStart; j < end; j++) {
+    const e = endsIndicatorAt(t, j, end);
+    if (!e) continue;
+    if (story.ends.length === 0) meansEnd = j;
+    const previous = story.ends[story.ends.length - 1];
+    if (previous) previous.body = trimSegment(a, { start: previous.indicator.end, end: j });
+    story.ends.push({ indicator: { start: j, end: e[0] }, body: { start: e[0], end }, key: e[1] });
+    j = e[0] - 1;
+  }
+  const last = story.ends[story.ends.length - 1];
+  if (last) last.body = trimSegment(a, last.body);
+  story.means = nonEmpty(trimSegment(a, { start: meansStart, end: meansEnd }));
+  if (end < t.length) story.trailing = { start: end, end: t.length };
+  story.placeholderRole = segmentText(a, story.role) === PLACEHOLDERS.role;
+  story.placeholderBenefit = story.ends.length > 0 && segmentText(a, story.ends[0].body) === PLACEHOLDERS.benefit;
+  return story;
+}
+
+/** The first ends clause with some text, or null: the story's stated benefit. */
+export function benefitOf(story: Story): EndsClause | null {
+  return story.ends.find((e) => e.body.end > e.body.start) ?? null;
 }

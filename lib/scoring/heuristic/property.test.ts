@@ -1,7 +1,11 @@
+import fs from "node:fs";
+import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DIMENSIONS, scoringResultSchema, type ScoringResult, type TicketData } from "../types";
-import { scoreTicket, scoreTickets } from "./engine";
+import { findingsOf, scoreTicket, scoreTickets } from "./engine";
+import { applyEdits } from "./rewrite";
+import { overallScore, scoresOf } from "./scoring";
 
 function checkResult(ticket: TicketData, r: ScoringResult) {
   scoringResultSchema.parse(r);
@@ -80,5 +84,88 @@ describe("property: the engine is total", () => {
       expect(r.overall_score).toBeGreaterThanOrEqual(0);
     }
     expect(scoreTickets([null, { ticket: null }] as never)).toHaveLength(2);
+  });
+});
+
+// Real backlogs (lib/scoring/fixtures/backlogs) and the tickets of the score bands.
+const BACKLOGS = path.join(__dirname, "../fixtures/backlogs");
+const stories = [
+  ...fs.readdirSync(BACKLOGS).filter((f) => f.endsWith(".txt")).flatMap((f) => fs.readFileSync(path.join(BACKLOGS, f), "utf8").split("\n").filter(Boolean)),
+  "Settings page", "Fix the login bug", "Write tests", "Users", "As a user I want everything to work",
+  "Implement the backend, frontend, database migration, admin panel and reporting for the new billing module",
+  "As a user, I want to manage my account and export reports quickly and easily (PDF, CSV, etc.)",
+  "As a shopper, I want to save my cart and share it with friends (via email, etc.) easily",
+  "Search should be better and users should be able to filter and sort results (after SHOP-90 is done).",
+];
+
+describe("property: fixing a finding never lowers the score (real backlogs)", () => {
+  it("applying the fix of any one finding does not lower the score, and removes that finding", () => {
+    let fixes = 0;
+    for (const summary of stories) {
+      const before = scoreTicket({ summary });
+      for (const f of findingsOf({ summary })) {
+        if (!f.edits) continue;
+        fixes++;
+        const fixed = applyEdits(summary, f.edits);
+        const after = scoreTicket({ summary: fixed });
+        expect(after.overall_score, `${f.code}: ${summary} -> ${fixed}`).toBeGreaterThanOrEqual(before.overall_score);
+        // A placeholder for a missing role or benefit keeps its finding (the author still has to write it).
+        if (!/^(?:well_formed|valuable)\./.test(f.code)) {
+          const count = (r: ScoringResult) => r.findings.filter((x) => x.code === f.code).length;
+          expect(count(after), `${f.code}: ${fixed}`).toBeLessThan(count(before));
+        }
+      }
+    }
+    expect(fixes).toBeGreaterThan(50);
+  });
+
+  it("the rewrite and every part of a split score at least the original; a part no longer has the compound it was cut from", () => {
+    let splits = 0;
+    for (const summary of stories) {
+      const r = scoreTicket({ summary });
+      if (r.split.length > 0) {
+        splits++;
+        expect(r.rewrite).toBe(r.split[0]);
+      }
+      const compounds = (x: ScoringResult) => x.findings.filter((f) => f.code.startsWith("atomic.") && f.severity !== "low").length;
+      for (const text of [...(r.rewrite ? [r.rewrite] : []), ...r.split]) {
+        const again = scoreTicket({ summary: text });
+        expect(again.overall_score, `${summary} -> ${text}`).toBeGreaterThanOrEqual(r.overall_score);
+        if (r.split.length > 0) expect(compounds(again), text).toBeLessThan(compounds(r));
+      }
+    }
+    expect(splits).toBeGreaterThan(20);
+  });
+
+  it("adding a description or Given/When/Then criteria never lowers the score", () => {
+    for (const summary of stories) {
+      const bare = scoreTicket({ summary }).overall_score;
+      expect(scoreTicket({ summary, description: "Today this is done by hand in a spreadsheet once a week." }).overall_score).toBeGreaterThanOrEqual(bare);
+      expect(scoreTicket({ summary, acceptance_criteria: "Given a signed-in user\nWhen they open the page\nThen the list shows 10 rows" }).overall_score).toBeGreaterThanOrEqual(bare);
+    }
+  });
+
+  it("the overall score never falls when a finding is taken away", () => {
+    const all = stories.flatMap((summary) => findingsOf({ summary }));
+    fc.assert(fc.property(fc.subarray(all, { maxLength: 12 }), fc.nat(), (subset, pick) => {
+      if (subset.length === 0) return;
+      const fewer = subset.filter((_, i) => i !== pick % subset.length);
+      expect(overallScore(scoresOf(fewer))).toBeGreaterThanOrEqual(overallScore(scoresOf(subset)));
+    }), { numRuns: 500 });
+  });
+});
+
+describe("property: offsets point at the text the finding names", () => {
+  it("every located finding of a real story quotes its own text", () => {
+    for (const summary of stories) {
+      for (const f of scoreTicket({ summary }).findings) {
+        if (f.field === undefined) continue;
+        const text = summary.slice(f.start, f.end);
+        expect(text.trim(), f.code).toBe(text);
+        expect(text.length, f.code).toBeGreaterThan(0);
+        const quoted = /"([^"]{3,60})"/.exec(f.message)?.[1];
+        if (quoted && !/…|\.\.\./.test(quoted) && f.code !== "unique.near_duplicate") expect(summary.includes(quoted), `${f.code}: ${f.message}`).toBe(true);
+      }
+    }
   });
 });

@@ -1,155 +1,394 @@
-import type { Finding } from "../types";
-import { finding, quote, type RuleInput } from "./finding";
-import { ADVERBS_BETWEEN, FIXED_COORDINATIONS, NOUN_VERBS, QUALITY_ADJECTIVES, VERBS } from "./lexicon";
-import { ingToBase } from "./parse-story";
-import { bracketSpans, insideAny, type Span, type Token, tokenize } from "./text";
+// QUS "atomic": one story, one feature. A conjunction (and, or, &, +, /, "as well as", a comma list) in the role
+// or the means that joins two things the user asks for is a finding; the tagger decides what it joins.
+import { found, quote, type Found, type RuleInput, type SplitPlan } from "./finding";
+import { MANNER_WORDS, OPTIONAL_WORDS, RELATIONAL_VERBS, SET_PHRASES } from "./lexicon";
+import { analyzeText, charSpan, isWord, type Segment, type TextAnalysis, type Tok } from "./nlp";
+import { excludedRegions } from "./regions";
 
-const DETERMINERS = new Set([
-  "the", "a", "an", "my", "our", "their", "its", "his", "her", "your", "this", "these", "those", "them", "it",
-  "all", "any", "each", "every", "new", "me", "us", "him", "other", "some", "more",
-]);
-const EXAMPLE_MARKERS = /\b(?:such\s+as|including|e\.g\.?|i\.e\.?|for\s+example|for\s+instance|like|namely|especially|particularly|ranging\s+from)\b/gi;
-const CONJUNCTIONS = new Set(["and", "or", "&"]);
+type Kind = "actions" | "objects" | "qualities" | "roles";
 
-function isAdverb(t: Token): boolean {
-  return ADVERBS_BETWEEN.has(t.lower) || (t.lower.length > 4 && t.lower.endsWith("ly") && !t.lower.endsWith("ply"));
+/** Conjuncts joined by one list ("X, Y and Z"): their token segments and the separators between them. */
+interface Group {
+  kind: Kind;
+  conjuncts: Segment[];
+  /** The conjunctions and commas between the conjuncts (token indices). */
+  separators: number[];
+  /** The verbs share what follows the last one ("view and download reports"): conjuncts are the verbs alone. */
+  sharedObject: boolean;
+  /** A detail list: inside a "by/using/via" phrase, an optional part, or two modifiers of one noun. */
+  detail: boolean;
+  /** Two questions ("what ... and how ..."): reported, not split. */
+  questions?: boolean;
 }
 
-const MODALS = new Set(["can", "could", "will", "would", "should", "must", "may", "might"]);
-const PREPOSITIONS = new Set(["of", "for", "in", "on", "with", "from", "to", "by", "about", "across", "into", "within",
-  "using", "via", "through", "that", "which", "who", "when", "where", "so", "at", "over", "under", "between",
-  "during", "based", "without", "while", "as", "against", "among", "per", "towards", "toward", "along"]);
+const POSSESSIVES = new Set(["my", "your", "his", "her", "its", "our", "their", "whose"]);
+const FILLER = new Set(["also", "then", "later", "directly", "immediately", "easily", "automatically", "optionally", "finally", "even"]);
+const WH = new Set(["what", "which", "who", "whom", "whose", "where", "when", "why", "how", "whether"]);
+const RELATIVE = new Set(["that", "which", "who", "whom", "whose", "where"]);
+const CONJ_WORDS = new Set(["and", "or", "nor", "&", "+"]);
+const SUBJECT_PRONOUNS = new Set(["i", "we", "you", "they", "he", "she", "it"]);
+const OBJECT_PRONOUNS = new Set(["it", "them", "this", "these", "those", "him", "her", "me", "us"]);
+const NP_POS = new Set(["DET", "ADJ", "NOUN", "PROPN", "NUM", "X"]);
 
-function verbBase(t: Token): string | null {
-  if (VERBS.has(t.lower)) return t.lower;
-  if (t.lower.endsWith("ies") && VERBS.has(t.lower.slice(0, -3) + "y")) return t.lower.slice(0, -3) + "y";
-  if (t.lower.endsWith("s") && !t.lower.endsWith("ss")) {
-    const stem = t.lower.endsWith("es") && VERBS.has(t.lower.slice(0, -2)) ? t.lower.slice(0, -2) : t.lower.slice(0, -1);
-    if (VERBS.has(stem) && !NOUN_VERBS.has(stem)) return stem;
+// Set phrases by the word after their conjunction, each with the position of that conjunction.
+const PHRASES = new Map<string, { words: string[]; at: number }[]>();
+for (const p of SET_PHRASES) {
+  const words = p.toLowerCase().split(/\s+|(?=\/)|(?<=\/)/).map(normaliseConj).filter(Boolean);
+  const at = words.indexOf("and");
+  const key = words[at + 1] ?? "";
+  PHRASES.set(key, [...(PHRASES.get(key) ?? []), { words, at }]);
+}
+
+function normaliseConj(w: string): string {
+  return CONJ_WORDS.has(w) || w === "/" ? "and" : w;
+}
+
+/** The width (in tokens) of a conjunction at k: "and", "/", "as well as", "and/or"; 0 when none. */
+function conjunctionAt(a: TextAnalysis, k: number): number {
+  const t = a.tokens;
+  const tok = t[k];
+  if (tok.lower === "as" && t[k + 1]?.lower === "well" && t[k + 2]?.lower === "as" && t[k + 3]?.lower !== "possible") return 3;
+  if (CONJ_WORDS.has(tok.lower)) {
+    if (tok.lower === "and" && t[k + 1]?.text === "/" && t[k + 2]?.lower === "or") return 3;
+    return 1;
   }
-  return null;
+  if (tok.text === "/" && k > 0 && k + 1 < t.length) {
+    // A slash between two words with no space around it: "copy/paste", "present/discuss" (not "1/2", not a URL).
+    const prev = t[k - 1];
+    const next = t[k + 1];
+    if (prev.end !== tok.start || next.start !== tok.end) return 0;
+    if (!/\p{L}/u.test(prev.text) || !/^\p{L}/u.test(next.text)) return 0;
+    return 1;
+  }
+  return 0;
 }
 
-/** Is this token a verb starting a new verb phrase, judged from its neighbours? */
-function startsVerbPhrase(tokens: Token[], i: number, leftIsVerb: boolean, leftHasObject = false): boolean {
-  const t = tokens[i];
-  if (!t) return false;
-  if (MODALS.has(t.lower)) return true;
-  const base = verbBase(t);
-  if (!base) return false;
-  if (!NOUN_VERBS.has(base)) return true;
-  // Ambiguous noun/verb: a verb when an object follows or the left conjunct is a verb too.
-  const next = tokens[i + 1];
-  if (leftIsVerb || (next !== undefined && DETERMINERS.has(next.lower))) return true;
-  // "manage my account and export reports": a bare noun object after the word marks it as a verb.
-  return leftHasObject && next !== undefined && !PREPOSITIONS.has(next.lower) && !CONJUNCTIONS.has(next.lower) &&
-    t.lower === base && /^[a-z]/.test(next.text);
+function isSetPhrase(a: TextAnalysis, k: number, width: number): boolean {
+  const t = a.tokens;
+  const word = (j: number) => (j === k ? "and" : j > k ? normaliseConj(t[j + width - 1]?.lower ?? "") : normaliseConj(t[j]?.lower ?? ""));
+  const candidates = PHRASES.get(word(k + 1));
+  if (!candidates) return false;
+  return candidates.some(({ words, at }) => words.every((w, p) => word(k - at + p) === w));
 }
 
-function isFixed(lowerText: string, conj: Token, tokens: Token[], i: number): boolean {
-  const from = tokens[Math.max(0, i - 2)].start;
-  const to = tokens[Math.min(tokens.length - 1, i + 3)].end;
-  const window = lowerText.slice(from, to);
-  return FIXED_COORDINATIONS.some((p) => window.includes(p)) || conj.text === "&" && /\w&\w/.test(lowerText.slice(conj.start - 1, conj.end + 1));
+function isVerb(t: Tok | undefined): boolean {
+  return !!t && t.pos === "VERB";
 }
 
-const CLAUSE_END = /,\s+(?:to|so|which|that|while|and\s+(?:then|also))\b|[.;:]\s/g;
+/** Token index of the first word after `k` that heads a conjunct (skips articles, possessives, fillers, "to"). */
+function headAfter(t: Tok[], k: number, end: number): number {
+  let j = k;
+  while (j < end && (t[j].pos === "DET" || POSSESSIVES.has(t[j].lower) || FILLER.has(t[j].lower) || t[j].lower === "to" ||
+    (t[j].pos === "PUNCT" && t[j].text !== "(" && t[j].text !== "{" && t[j].text !== "["))) j++;
+  return j;
+}
 
-function exampleRegions(text: string, means: Span, brackets: Span[]): Span[] {
-  const regions: Span[] = [];
-  EXAMPLE_MARKERS.lastIndex = means.start;
-  let m: RegExpExecArray | null;
-  while ((m = EXAMPLE_MARKERS.exec(text)) !== null && m.index < means.end) {
-    if (m[0].toLowerCase() === "like" && /\b(?:would|I|we)\s+$/i.test(text.slice(Math.max(0, m.index - 8), m.index))) continue;
-    // An example list runs to the end of its bracket or clause.
-    const bracket = brackets.find((b) => m!.index >= b.start && m!.index < b.end);
-    if (bracket) {
-      regions.push(bracket);
+/** Start of the noun phrase that ends at token `last` (walking left over articles, adjectives, nouns, possessives). */
+function nounPhraseStart(t: Tok[], last: number, floor: number): number {
+  let j = last;
+  while (j - 1 >= floor) {
+    const p = t[j - 1];
+    const apostrophe = p.text === "'" || p.text === "’" || p.text === "'s" || p.text === "’s" || p.text === "-";
+    if (NP_POS.has(p.pos) || POSSESSIVES.has(p.lower) || apostrophe || (p.pos === "PART" && /^['’]s$/.test(p.text))) {
+      if (p.text === "," || CONJ_WORDS.has(p.lower)) break;
+      j--;
       continue;
     }
-    CLAUSE_END.lastIndex = m.index;
-    const stop = CLAUSE_END.exec(text);
-    regions.push({ start: m.index, end: stop && stop.index < means.end ? stop.index : means.end });
+    break;
   }
-  return regions;
+  return j;
 }
 
-/** QUS "atomic": one story, one feature. Conjunctions in the means that join verb phrases or quality goals. */
-export function atomicFindings({ summary, story }: RuleInput): Finding[] {
-  const findings: Finding[] = [];
-  // A purpose clause ("to X and Y") still states what the user wants; only a "so that" benefit is exempt.
-  const means = story.means && story.endsKind !== "so_that" && story.endsKind !== null
-    ? { start: story.means.start, end: story.mainEnd }
-    : story.means;
-  if (means) {
-    const lower = summary.toLowerCase();
-    const tokens = tokenize(summary, means.start, means.end);
-    // The direct object runs from the main verb to the first preposition or clause boundary.
-    let objectEnd = -1;
-    const firstVerb = story.meansIsAction ? 1 : 0;
-    for (let k = firstVerb; k < tokens.length; k++) {
-      if (PREPOSITIONS.has(tokens[k].lower) || CONJUNCTIONS.has(tokens[k].lower) && k > 0 && verbBase(tokens[k + 1] ?? tokens[k]) !== null && k + 1 < tokens.length && startsVerbPhrase(tokens, k + 1, false)) break;
-      if (k > firstVerb && /,/.test(summary.slice(tokens[k - 1].end, tokens[k].start))) break;
-      objectEnd = k;
+/** End (exclusive) of the noun phrase starting at `first`: its words, "of" phrases and a relative clause. */
+function nounPhraseEnd(t: Tok[], first: number, end: number): number {
+  let j = first;
+  const np = () => {
+    while (j < end && (NP_POS.has(t[j].pos) || POSSESSIVES.has(t[j].lower) || /^['’]s?$|^-$/.test(t[j].text))) {
+      if (t[j].pos === "DET" && j > first && !POSSESSIVES.has(t[j].lower) && t[j - 1].pos !== "ADP") break;
+      j++;
     }
-    const skip = [...bracketSpans(summary), ...exampleRegions(summary, means, bracketSpans(summary))];
-    for (let i = 1; i < tokens.length - 1; i++) {
-      const conj = tokens[i];
-      if (!CONJUNCTIONS.has(conj.lower) || insideAny(conj.start, skip)) continue;
-      if (summary.slice(conj.end, conj.end + 1) === "/" || summary.slice(conj.start - 1, conj.start) === "/") continue;
-      if (isFixed(lower, conj, tokens, i)) continue;
-      const before = tokens.slice(Math.max(0, i - 6), i);
-      if (before.some((t) => t.lower === "between") && !summary.slice(before[0].start, conj.start).includes(",")) continue;
-
-      let j = i + 1;
-      while (j < tokens.length && isAdverb(tokens[j])) j++;
-      const prev = tokens[i - 1];
-      const leftIsVerb = verbBase(prev) !== null && !DETERMINERS.has(tokens[i - 2]?.lower ?? "");
-      const nextTok = tokens[j];
-      if (!nextTok) continue;
-
-      let kind: "verbs" | "gerunds" | "qualities" | "objects" | null = null;
-      if (startsVerbPhrase(tokens, j, leftIsVerb, story.meansIsAction && i >= 2 && verbBase(tokens[0]) !== null)) kind = "verbs";
-      else if (nextTok.lower.endsWith("ing") && prev.lower.endsWith("ing") && ingToBase(nextTok.lower) && ingToBase(prev.lower)) kind = "gerunds";
-      else if (QUALITY_ADJECTIVES.has(prev.lower) && QUALITY_ADJECTIVES.has(nextTok.lower)) {
-        // "fast and reliable" as a requirement bundles two quality goals; "a fast and cheap route" names one thing.
-        const after = tokens[j + 1];
-        const predicative = !after || /^(?:in|for|across|to|when|with|on|at|under|so)$/.test(after.lower) ||
-          /[,.]/.test(summary.slice(nextTok.end, nextTok.end + 1));
-        if (predicative) kind = "qualities";
-      }
-      else if (i <= objectEnd && i >= 2 && !PREPOSITIONS.has(nextTok.lower) && !DETERMINERS.has(prev.lower)) {
-        // Two heads of the direct object ("alerts and notifications about ..."), not a pre-modifier pair
-        // ("blood and urine samples"): what follows the second conjunct is a preposition or the end.
-        const after = tokens[j + 1];
-        const punct = /^[\s]*[,.;:)]/.test(summary.slice(nextTok.end, nextTok.end + 3));
-        const both = tokens.slice(Math.max(0, i - 4), i).some((t) => t.lower === "both");
-        if (both || punct || !after || PREPOSITIONS.has(after.lower)) kind = "objects";
-      }
-      if (!kind) continue;
-
-      const span = { start: prev.start, end: nextTok.end };
-      const message =
-        kind === "qualities"
-          ? `"${quote(summary, span)}" bundles separate quality goals; give each its own story or acceptance criterion.`
-          : kind === "objects"
-            ? `"${quote(summary, span)}" asks for two things at once; one story per deliverable keeps it small.`
-            : `"${quote(summary, span)}" joins two actions with "${conj.text}"; split the story so each delivers one feature.`;
-      const code = kind === "qualities" ? "atomic.quality_conjunction" : kind === "objects" ? "atomic.multiple_objects" : "atomic.conjunction";
-      findings.push(finding(code, "small",
-        kind === "qualities" ? "medium" : "high", message, { field: "summary", span }));
+  };
+  // A bracketed conjunct ("{0, 1, 2} or {0, 1, 2, 4}") ends at its closing bracket.
+  if (t[j] && /^[([{]$/.test(t[j].text)) {
+    const close = { "(": ")", "[": "]", "{": "}" }[t[j].text as "(" | "[" | "{"];
+    while (j < end && t[j].text !== close) j++;
+    return Math.min(end, j + 1);
+  }
+  np();
+  while (j < end && t[j].lower === "of") {
+    const before = j;
+    j++;
+    np();
+    if (j === before + 1) {
+      j = before;
+      break;
     }
   }
+  if (j < end && (RELATIVE.has(t[j].lower) || (SUBJECT_PRONOUNS.has(t[j].lower) && isVerb(t[j + 1])))) {
+    while (j < end && t[j].text !== "," && !CONJ_WORDS.has(t[j].lower)) j++;
+  }
+  return Math.max(j, first + 1);
+}
 
-  // "I want ... I also want ..." in a trailing sentence is a second story.
+/** The verb that heads the conjunct ending before token `c` (not crossing `floor`). */
+function verbBefore(t: Tok[], c: number, floor: number): number {
+  for (let j = c - 1; j >= floor; j--) {
+    if (t[j].text === "," || CONJ_WORDS.has(t[j].lower)) return -1;
+    if (t[j].pos === "VERB") return j;
+  }
+  return -1;
+}
+
+interface Scope {
+  segment: Segment;
+  role: boolean;
+}
+
+function inRegions(k: number, regions: Segment[]): boolean {
+  for (const r of regions) if (k >= r.start && k < r.end) return true;
+  return false;
+}
+
+function classify(a: TextAnalysis, scope: Scope, c: number, width: number, excluded: Segment[], headVerb: number): Group | null {
+  const t = a.tokens;
+  const { start: floor, end } = scope.segment;
+  let l = c - 1;
+  while (l >= floor && t[l].pos === "PUNCT" && !/^[)\]}'’]$/.test(t[l].text)) l--;
+  if (l < floor) return null;
+  const left = t[l];
+  const afterConj = c + width;
+  const r = headAfter(t, afterConj, end);
+  if (r >= end || inRegions(r, excluded)) return null;
+  const right = t[r];
+
+  if (scope.role) {
+    if (!isWord(left) || !isWord(right)) return null;
+    return { kind: "roles", conjuncts: [{ start: nounPhraseStart(t, l + 1, floor), end: l + 1 }, { start: afterConj, end: nounPhraseEnd(t, afterConj, end) }], separators: [c], sharedObject: false, detail: false };
+  }
+
+  // "between X and Y" is one relation.
+  for (let j = l; j >= Math.max(floor, l - 6); j--) {
+    if (t[j].text === ",") break;
+    if (t[j].lower === "between") return null;
+  }
+
+  const leftVerb = verbBefore(t, c, floor);
+  const rightIsVerb = isVerb(right) && !(/(?:ed|ing)$/.test(right.lower) && ["NOUN", "PROPN"].includes(t[r + 1]?.pos ?? "") && left.pos === "ADJ");
+  // A subject after the conjunction makes it join two clauses ("until the last person selects a card and all are shown").
+  let subject = false;
+  for (let j = afterConj; j < r; j++) if (SUBJECT_PRONOUNS.has(t[j].lower) || t[j].pos === "NOUN") subject = true;
+  // Gerunds named as things ("have branching and merging") are two things, not two actions of the user.
+  const gerunds = /ing$/.test(right.lower) && l !== headVerb && (/ing$/.test(left.lower) || left.pos === "NOUN" || left.pos === "PROPN");
+  if (rightIsVerb && !subject && !gerunds && (leftVerb >= 0 || headVerb >= 0)) {
+    const verbsOnly = leftVerb === l || (leftVerb < 0 && headVerb === l);
+    return {
+      kind: "actions",
+      conjuncts: [{ start: leftVerb >= 0 ? leftVerb : headVerb, end: l + 1 }, { start: r, end: verbsOnly ? r + 1 : end }],
+      separators: [c], sharedObject: verbsOnly, detail: false,
+    };
+  }
+  // "manage my account and export reports": after a verb with its object, a bare noun that the tagger reads as a
+  // verb when it starts an infinitive ("to export reports") and takes an object of its own starts a second action.
+  const rereadAsVerb = () => analyzeText(`to ${a.text.slice(right.start, t[Math.min(end, r + 3) - 1].end)}`).tokens[1]?.pos === "VERB";
+  const bareNoun = !rightIsVerb && right.pos === "NOUN" && r === afterConj;
+  const takesObject = ["NOUN", "PROPN", "DET"].includes(t[r + 1]?.pos ?? "") || POSSESSIVES.has(t[r + 1]?.lower ?? "") ||
+    OBJECT_PRONOUNS.has(t[r + 1]?.lower ?? "");
+  if (bareNoun && leftVerb >= 0 && leftVerb < l && takesObject && r + 1 < end) {
+    if (rereadAsVerb()) {
+      return { kind: "actions", conjuncts: [{ start: leftVerb, end: l + 1 }, { start: r, end }], separators: [c], sharedObject: false, detail: false };
+    }
+  }
+  // Verbs sharing an object, where the tagger reads the second verb as a noun ("filter and sort results"): the head
+  // verb of the means, or a verb the tagger reads as one again at the start of an infinitive.
+  if (left.pos === "VERB" && l === c - 1 && r === afterConj && (left.i === headVerb || rereadAsVerb())) {
+    return { kind: "actions", conjuncts: [{ start: l, end: l + 1 }, { start: r, end: r + 1 }], separators: [c], sharedObject: true, detail: false };
+  }
+  if (left.pos === "ADJ" && right.pos === "ADJ") {
+    return { kind: "qualities", conjuncts: [{ start: l, end: l + 1 }, { start: r, end: r + 1 }], separators: [c], sharedObject: false, detail: true };
+  }
+  if (left.pos === "ADV" || right.pos === "ADV" && !WH.has(right.lower)) return null;
+  const leftNominal = NP_POS.has(left.pos) || /^[)\]}'’]$/.test(left.text) || left.pos === "PRON" && !SUBJECT_PRONOUNS.has(left.lower);
+  const rightNominal = NP_POS.has(right.pos) || /^[([{]$/.test(right.text) || WH.has(right.lower) || (right.pos === "VERB" && subject === false);
+  // Two questions ("in what form and how much of it"): two things, but no split keeps both readable.
+  const questions = WH.has(right.lower) || WH.has(t[afterConj].lower);
+  if (!leftNominal || !rightNominal || subject && isVerb(t[r + 1])) return null;
+  // "Search should be better and users should be able to filter": two statements, each with its own verb.
+  const rightEnd0 = nounPhraseEnd(t, afterConj, end);
+  const finite = t[rightEnd0] && (t[rightEnd0].pos === "AUX" || t[rightEnd0].pos === "VERB" && /[^s]s$/.test(t[rightEnd0].lower));
+  if (finite && !RELATIVE.has(t[afterConj].lower) && !WH.has(t[afterConj].lower)) {
+    return { kind: "actions", conjuncts: [{ start: floor, end: l + 1 }, { start: afterConj, end }], separators: [c], sharedObject: false, detail: false, questions: true };
+  }
+  const governing = leftVerb >= 0 ? t[leftVerb] : headVerb >= 0 ? t[headVerb] : null;
+  if (governing && RELATIONAL_VERBS.has(governing.lemma)) return null;
+  const leftStart = /^[)\]}]$/.test(left.text) ? bracketOpen(t, l, floor) : nounPhraseStart(t, l + 1, floor);
+  const rightEnd = nounPhraseEnd(t, afterConj, end);
+  // Two modifiers of one noun ("XHTML and CSS standards"), a manner phrase, or an optional part: a detail list.
+  const premodifier = leftStart === l && (left.pos === "NOUN" || left.pos === "PROPN") && rightEnd - afterConj >= 2 &&
+    t.slice(afterConj, rightEnd).every((x) => x.pos === "NOUN" || x.pos === "PROPN");
+  // Versions and quantities ("Internet Explorer 6 and 7") are details of one thing.
+  const numbers = left.pos === "NUM" || t.slice(afterConj, rightEnd).every((x) => x.pos === "NUM");
+  const optional = t.slice(leftStart, rightEnd).some((x) => OPTIONAL_WORDS.has(x.lower));
+  return {
+    kind: "objects",
+    conjuncts: [{ start: leftStart, end: l + 1 }, { start: afterConj, end: questions ? afterConj + 1 : rightEnd }],
+    separators: [c], sharedObject: false, detail: premodifier || optional || numbers, questions,
+  };
+}
+
+function bracketOpen(t: Tok[], close: number, floor: number): number {
+  const open = { ")": "(", "]": "[", "}": "{" }[t[close].text as ")" | "]" | "}"];
+  for (let j = close - 1; j >= floor; j--) if (t[j].text === open) return j;
+  return close;
+}
+
+/** The list sits in a manner phrase between it and its verb: "by entering a name and ...", "via github or google". */
+function inManner(t: Tok[], g: Group, floor: number): boolean {
+  for (let j = g.conjuncts[0].start - 1; j >= floor; j--) {
+    if (MANNER_WORDS.has(t[j].lower)) return true;
+    if (t[j].pos === "VERB") return MANNER_WORDS.has(t[j - 1]?.lower ?? "");
+  }
+  return false;
+}
+
+/** Extends a group leftwards over ", X" conjuncts of the same kind ("users, roles and permissions"). */
+function extendList(a: TextAnalysis, g: Group, floor: number): void {
+  const t = a.tokens;
+  while (g.kind === "objects" || g.kind === "actions") {
+    const first = g.conjuncts[0];
+    const comma = first.start - 1;
+    if (comma - 1 < floor || t[comma].text !== ",") return;
+    const last = comma - 1;
+    let conjunct: Segment;
+    if (g.kind === "objects") {
+      // The tagger may read a noun as a verb ("email address"): inside a list of things, the word is taken as one.
+      if (!isWord(t[last]) || ["DET", "ADP", "CCONJ", "SCONJ", "AUX"].includes(t[last].pos)) return;
+      conjunct = { start: nounPhraseStart(t, last, floor), end: last + 1 };
+    } else {
+      const verb = verbBefore(t, comma, floor);
+      if (verb < 0 || (g.sharedObject && verb !== last)) return;
+      conjunct = { start: verb, end: last + 1 };
+    }
+    if (conjunct.end <= conjunct.start) return;
+    g.conjuncts.unshift(conjunct);
+    g.separators.unshift(comma);
+  }
+}
+
+/** A shared article or possessive ("the backend, frontend and reporting") stays outside the first conjunct. */
+function shareDeterminer(t: Tok[], g: Group): void {
+  if (g.kind !== "objects") return;
+  const first = g.conjuncts[0];
+  const det = t[first.start];
+  if (!(det.pos === "DET" || POSSESSIVES.has(det.lower)) || first.end - first.start < 2) return;
+  const othersBare = g.conjuncts.slice(1).every((c) => t[c.start].pos !== "DET" && !POSSESSIVES.has(t[c.start].lower));
+  if (!othersBare) return;
+  first.start += 1;
+  // "the format and layout of reports": the article and the "of" phrase belong to both.
+  const last = g.conjuncts[g.conjuncts.length - 1];
+  for (let k = last.start + 1; k < last.end; k++) {
+    if (t[k].lower === "of" || RELATIVE.has(t[k].lower)) {
+      last.end = k;
+      break;
+    }
+  }
+}
+
+function splitPlan(a: TextAnalysis, g: Group): SplitPlan {
+  const first = charSpan(a, g.conjuncts[0]);
+  const last = charSpan(a, g.conjuncts[g.conjuncts.length - 1]);
+  return { start: first.start, end: last.end, parts: g.conjuncts.map((c) => charSpan(a, c)) };
+}
+
+function describe(a: TextAnalysis, g: Group): { code: string; severity: "high" | "medium" | "low"; message: string; advice: string } {
+  const names = g.conjuncts.map((c) => `"${quote(a.text, charSpan(a, c), 50)}"`);
+  const listed = names.length === 2 ? `${names[0]} and ${names[1]}` : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  const n = g.conjuncts.length;
+  if (g.kind === "roles") {
+    return { code: "atomic.two_roles", severity: "medium", message: `The role names ${n} kinds of user: ${listed}.`, advice: "Write one story per kind of user." };
+  }
+  if (g.kind === "qualities") {
+    return { code: "atomic.two_qualities", severity: "low", message: `${listed} are ${n} qualities asked for at once.`, advice: "Give each quality its own acceptance criterion with a measure." };
+  }
+  if (g.detail) {
+    return { code: "atomic.list_detail", severity: "low", message: `${listed} list details of the feature in the story sentence.`, advice: "Keep the story to the feature and list its details in the description or the acceptance criteria." };
+  }
+  if (n >= 3) {
+    return { code: "atomic.several_features", severity: "high", message: `The story asks for ${n} features: ${listed}. It is an epic, not a story.`, advice: "Split it into one story per feature." };
+  }
+  if (g.kind === "actions") {
+    return { code: "atomic.two_actions", severity: "high", message: `${listed} are two actions in one story.`, advice: "Split it into one story per action, so each can be planned and tested on its own." };
+  }
+  return { code: "atomic.two_objects", severity: "medium", message: `The story asks for two things: ${listed}.`, advice: "Split it into one story per thing, or say in one phrase what they have in common." };
+}
+
+/** Conjunction groups of the role and the means, in text order. */
+function groups(input: RuleInput): Group[] {
+  const { story } = input;
+  const a = story.a;
+  const t = a.tokens;
+  const scopes: Scope[] = [];
+  if (story.role && !story.placeholderRole) scopes.push({ segment: story.role, role: true });
+  if (story.means) scopes.push({ segment: story.means, role: false });
+  const excluded = excludedRegions(story);
+  const headVerb = story.means && story.meansIsAction && t[story.means.start].pos !== "DET" ? story.means.start : -1;
+  const out: Group[] = [];
+  for (const scope of scopes) {
+    for (let k = scope.segment.start + 1; k < scope.segment.end - 1; k++) {
+      const width = conjunctionAt(a, k);
+      if (width === 0 || inRegions(k, excluded) || isSetPhrase(a, k, width)) continue;
+      const g = classify(a, scope, k, width, excluded, headVerb);
+      k += width - 1;
+      if (!g) continue;
+      extendList(a, g, scope.segment.start);
+      if (g.kind === "objects" && inManner(t, g, scope.segment.start)) g.detail = true;
+      const previous = out[out.length - 1];
+      // "X and Y and Z": the second conjunction continues the list of the first.
+      if (previous && previous.kind === g.kind && previous.conjuncts[previous.conjuncts.length - 1].start === g.conjuncts[0].start) {
+        previous.conjuncts[previous.conjuncts.length - 1] = g.conjuncts[0];
+        previous.conjuncts.push(g.conjuncts[1]);
+        previous.separators.push(...g.separators);
+        continue;
+      }
+      out.push(g);
+    }
+  }
+  for (const g of out) {
+    shareDeterminer(t, g);
+    // Each conjunct but the last ends before the next separator.
+    for (let i = 0; i + 1 < g.conjuncts.length; i++) g.conjuncts[i].end = Math.min(g.conjuncts[i].end, g.separators[i]);
+    if (!g.sharedObject && g.kind === "actions") {
+      // The last verb phrase runs to the end of the means, or to a clause the means excludes.
+      const last = g.conjuncts[g.conjuncts.length - 1];
+      for (const r of excluded) if (r.start > last.start && r.start < last.end) last.end = r.start;
+      while (last.end > last.start + 1 && /^[,;:.]$/.test(t[last.end - 1].text)) last.end--;
+    }
+  }
+  return out;
+}
+
+/** QUS "atomic": a finding per conjunction that joins two things the user asks for, with a split for features. */
+export function atomicFindings(input: RuleInput): Found[] {
+  const { story } = input;
+  const a = story.a;
+  const findings: Found[] = [];
+  for (const g of groups(input)) {
+    const d = describe(a, g);
+    const span = { start: charSpan(a, g.conjuncts[0]).start, end: charSpan(a, g.conjuncts[g.conjuncts.length - 1]).end };
+    const splittable = d.severity !== "low" && g.kind !== "roles" && !g.questions;
+    findings.push(found(d.code, "small", d.severity, d.message, d.advice, { field: "summary", ...span },
+      splittable ? { split: splitPlan(a, g) } : undefined));
+  }
+  // "I want ... . I also want ...": a second story in a sentence of its own.
   if (story.trailing) {
-    const re = /\b(?:I|we)\s+(?:also\s+)?(?:want|need|would like|should be able)\b/gi;
-    re.lastIndex = story.trailing.start;
-    const m = re.exec(summary);
-    if (m) {
-      findings.push(finding("atomic.multiple_stories", "small", "high",
-        "The text states a second need in a separate sentence; make it its own story.",
-        { field: "summary", span: { start: m.index, end: m.index + m[0].length } }));
+    const t = a.tokens;
+    for (let k = story.trailing.start; k < story.trailing.end - 1; k++) {
+      if ((t[k].lower === "i" || t[k].lower === "we") && /^(?:want|need|also|would|should)$/.test(t[k + 1].lower)) {
+        const span = charSpan(a, story.trailing);
+        findings.push(found("atomic.second_story", "small", "high",
+          `"${quote(a.text, span)}" states a second need after the story.`,
+          "Make the second need a story of its own.", { field: "summary", ...span }));
+        break;
+      }
     }
   }
   return findings;

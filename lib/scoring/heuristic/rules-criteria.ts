@@ -1,87 +1,116 @@
-import type { Finding } from "../types";
-import { finding, type RuleInput } from "./finding";
-import { EPIC_TERMS, VAGUE_TERMS } from "./lexicon";
+// INVEST "testable", "estimable" and "small", read from the acceptance criteria, the description and the means.
+import { found, type Found, type RuleInput } from "./finding";
+import { BROAD_VERBS, OPEN_ENDED_VERBS, VAGUE_TERMS } from "./lexicon";
+import { charSpan, type Segment, type Tok } from "./nlp";
 import { tokenize } from "./text";
 
 const GIVEN_WHEN_THEN = /\b(?:given|when)\b[\s\S]{0,400}?\bthen\b/i;
-const MEASURABLE = /\d|\b(?:must|shall|should|will)\s+(?:not\s+)?(?:be\s+)?(?:show|display|return|contain|receive|see|be\s+able|send|save|reject|accept|appear|match|equal|respond|list|include|open|close|redirect|log|fail|succeed)\w*/i;
-const OPEN_ENDED = /^(?:to\s+)?(?:explore|investigate|research|study|understand|learn|look\s+into|consider|know|analy[sz]e|assess|evaluate)\b/i;
-const CRITERIA_IN_DESCRIPTION = /\bacceptance criteria\b|\bgiven\b[\s\S]{0,300}\bthen\b|^\s*(?:[-*•]|\d+[.)])\s+/im;
+const MEASURABLE = /\d|\b(?:must|shall|should|will|can|cannot|can't)\s+(?:not\s+)?(?:be\s+)?(?:show|display|return|contain|receive|see|be\s+able|send|save|reject|accept|appear|match|equal|respond|list|include|open|close|redirect|log|fail|succeed|get|download|export|find|change|create|delete|update|notify)\w*/i;
+const CRITERIA_IN_DESCRIPTION = /\bacceptance criteria\b|\bgiven\b[\s\S]{0,300}\bthen\b/i;
+const CONTENT_POS = new Set(["NOUN", "PROPN", "VERB", "ADJ", "ADV", "NUM", "X"]);
+const INDICATOR_WORDS = new Set(["able", "want", "need", "so", "that", "i", "we", "can"]);
 
-/** Splits acceptance criteria into items: lines, bullets, numbered entries or Given/When/Then blocks. */
+/** Splits acceptance criteria into items: lines, bullets, numbered entries or Given/When/Then scenarios. */
 export function criteriaItems(criteria: string): string[] {
-  const lines = criteria.split(/\r?\n|(?<=[.;])\s+(?=(?:[-*•]|\d+[.)])\s)/).map((l) => l.trim()).filter((l) => l.length > 0);
+  const lines = criteria.split(/\r?\n|(?<=[.;])\s+(?=(?:[-*•]|\d+[.)])\s)/).map((l) => l.trim()).filter((l) => /[\p{L}\p{N}]/u.test(l));
   const items: string[] = [];
   for (const line of lines) {
     // "And ..." / "Then ..." continue a Given/When/Then scenario.
-    if (items.length > 0 && /^(?:and|then|when|but)\b/i.test(line)) items[items.length - 1] += ` ${line}`;
+    if (items.length > 0 && /^(?:[-*•]\s*)?(?:and|then|when|but)\b/i.test(line)) items[items.length - 1] += ` ${line}`;
     else items.push(line);
   }
   return items;
 }
 
-/** INVEST "testable", "estimable" and "small", read from the description and acceptance criteria. */
-export function criteriaFindings({ summary, description, criteria, story }: RuleInput): Finding[] {
-  const findings: Finding[] = [];
-  const hasCriteria = criteria.trim().length > 0;
+/** The items of the criteria that state something a tester can check. */
+export function verifiableItems(criteria: string): string[] {
+  return criteriaItems(criteria).filter((i) => GIVEN_WHEN_THEN.test(i) || MEASURABLE.test(i));
+}
+
+/** Words of the means and the benefit that say something (not indicators, not placeholders). */
+export function contentWordCount(input: RuleInput): number {
+  const { story } = input;
+  const t = story.a.tokens;
+  const parts: Segment[] = [];
+  if (story.means) parts.push(story.means);
+  if (!story.placeholderBenefit) for (const e of story.ends) parts.push(e.body);
+  let n = 0;
+  for (const p of parts) {
+    let inPlaceholder = false;
+    for (let k = p.start; k < p.end; k++) {
+      const x: Tok = t[k];
+      if (x.text === "[") inPlaceholder = true;
+      if (!inPlaceholder && CONTENT_POS.has(x.pos) && !INDICATOR_WORDS.has(x.lower)) n++;
+      if (x.text === "]") inPlaceholder = false;
+    }
+  }
+  return n;
+}
+
+export function criteriaFindings(input: RuleInput): Found[] {
+  const { summary, description, criteria, story } = input;
+  const findings: Found[] = [];
+  const hasCriteria = /[\p{L}\p{N}]/u.test(criteria);
   if (!hasCriteria) {
     const inDescription = CRITERIA_IN_DESCRIPTION.test(description);
-    findings.push(finding("testable.no_acceptance_criteria", "testable", inDescription ? "low" : "high",
-      inDescription
-        ? "Acceptance criteria are buried in the description; move them to the acceptance criteria field."
-        : "No acceptance criteria: add checkable conditions (Given/When/Then) so the team knows when it is done."));
+    findings.push(inDescription
+      ? found("testable.no_acceptance_criteria", "testable", "low", "The acceptance criteria are in the description, not in their own field.",
+        "Move them to the acceptance criteria field.")
+      : found("testable.no_acceptance_criteria", "testable", "high", "The story has no acceptance criteria: nothing says when it is done.",
+        "Add checkable conditions, one per line, as Given/When/Then with the expected result."));
   } else {
     const items = criteriaItems(criteria);
-    const verifiable = items.filter((i) => GIVEN_WHEN_THEN.test(i) || MEASURABLE.test(i)).length;
-    if (verifiable === 0) {
-      findings.push(finding("testable.unverifiable_criteria", "testable", "medium",
-        "The acceptance criteria do not state an observable outcome; phrase them as Given/When/Then with expected results."));
+    if (verifiableItems(criteria).length === 0) {
+      findings.push(found("testable.unverifiable_criteria", "testable", "medium", "The acceptance criteria state no observable outcome.",
+        "Phrase each criterion as Given/When/Then with the expected result."));
     }
     let vague = 0;
-    for (const t of tokenize(criteria)) {
-      if (vague >= 2 || !VAGUE_TERMS.has(t.lower)) continue;
+    for (const w of tokenize(criteria)) {
+      if (vague >= 2 || !VAGUE_TERMS.has(w.lower)) continue;
       vague++;
-      findings.push(finding("testable.vague_criterion", "testable", "low",
-        `"${t.text}" in the acceptance criteria cannot be checked; replace it with a measurable condition.`,
-        { field: "acceptance_criteria", span: { start: t.start, end: t.end } }));
+      findings.push(found("testable.vague_criterion", "testable", "low", `"${w.text}" in the acceptance criteria cannot be checked.`,
+        "Replace it with a measurable condition.", { field: "acceptance_criteria", start: w.start, end: w.end }));
     }
     if (items.length > 12) {
-      findings.push(finding("small.many_criteria", "small", "high",
-        `${items.length} acceptance criteria: the story is likely too big for one iteration; split it.`));
+      findings.push(found("small.many_criteria", "small", "high", `${items.length} acceptance criteria: more than one iteration's work.`,
+        "Split the story along its criteria."));
     } else if (items.length > 7) {
-      findings.push(finding("small.many_criteria", "small", "medium",
-        `${items.length} acceptance criteria: consider splitting the story.`));
+      findings.push(found("small.many_criteria", "small", "medium", `${items.length} acceptance criteria.`,
+        "Consider splitting the story along its criteria."));
     }
   }
 
   const means = story.means;
-  if (means) {
-    const text = summary.slice(means.start, means.end);
-    const open = OPEN_ENDED.exec(text);
-    if (open) {
-      findings.push(finding("estimable.open_ended", "estimable", "medium",
-        `"${open[0]}" is open-ended research; time-box it as a spike or state the expected result.`,
-        { field: "summary", span: { start: means.start, end: means.start + open[0].length } }));
-    }
-    for (const t of tokenize(summary, means.start, means.end)) {
-      if (!EPIC_TERMS.has(t.lower)) continue;
-      findings.push(finding("small.broad_scope", "small", "low",
-        `"${t.text}" suggests a scope larger than one story; narrow it to one slice.`,
-        { field: "summary", span: { start: t.start, end: t.end } }));
-      break;
+  if (means && story.meansIsAction) {
+    const head = story.a.tokens[means.start];
+    if (OPEN_ENDED_VERBS.has(head.lemma)) {
+      findings.push(found("estimable.open_ended", "estimable", "medium", `"${head.text} ..." is research with no defined result.`,
+        "Time-box it as a spike, or state the result the team delivers.", { field: "summary", start: head.start, end: head.end }));
+    } else if (BROAD_VERBS.has(head.lemma)) {
+      findings.push(found("estimable.broad_goal", "estimable", "medium", `"${head.text} ..." names a direction, not a result.`,
+        "Say what changes and by how much, so the team can size it.", { field: "summary", start: head.start, end: head.end }));
     }
   }
-  const words = tokenize(summary).length + tokenize(description).length;
+
+  const summaryWords = tokenize(summary).length;
+  const words = summaryWords + tokenize(description).length;
   if (words > 600) {
-    findings.push(finding("small.long_text", "small", "medium",
-      `${words} words of summary and description: a story this long usually holds several.`));
-  } else if (tokenize(summary).length > 60) {
-    findings.push(finding("small.long_summary", "small", "low",
-      "The summary runs over 60 words; a small story fits in one short sentence."));
+    findings.push(found("small.long_text", "small", "medium", `${words} words of summary and description: a story this long usually holds several.`,
+      "Split it, or move reference material out of the story."));
+  } else if (summaryWords > 60) {
+    findings.push(found("small.long_summary", "small", "low", `The summary runs to ${summaryWords} words.`,
+      "Keep the summary to one short sentence and put the rest in the description."));
   }
-  if (!description.trim() && !hasCriteria && tokenize(summary).length < 6) {
-    findings.push(finding("estimable.too_little_detail", "estimable", "medium",
-      "A few words and no description: the team cannot size it; add what is needed and why."));
+
+  if (!hasCriteria && description.replace(/\s+/g, "").length < 20) {
+    // A story sentence (someone wants something) gives the team a start; a title of a few words gives none.
+    const few = !story.meansIndicator && contentWordCount(input) < 4;
+    const at = few && story.means ? { field: "summary" as const, ...charSpan(story.a, story.means) } : undefined;
+    findings.push(few
+      ? found("estimable.no_detail", "estimable", "high", "A few words and no description or acceptance criteria: nothing to size from.",
+        "Describe what is needed and why, and add acceptance criteria.", at)
+      : found("estimable.no_detail", "estimable", "low", "No description or acceptance criteria: the team sizes it from one sentence.",
+        "Add a short description of the situation and the expected result."));
   }
   return findings;
 }

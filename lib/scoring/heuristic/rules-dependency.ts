@@ -1,13 +1,17 @@
-import type { Finding, FindingField } from "../types";
-import { finding, type RuleInput } from "./finding";
+// INVEST "independent": mentions of other tickets and of work this story waits for, in any field.
+import type { FindingField } from "../types";
+import { found, type Found, type RuleInput } from "./finding";
 import { DEPENDENCY_PHRASES } from "./lexicon";
 
 const TICKET_KEY = /\b[A-Z][A-Z0-9]{1,9}-\d{1,6}\b|(?<![\w&])#\d{1,6}\b/g;
-const PHRASES = new RegExp(`\\b(?:${DEPENDENCY_PHRASES.join("|")})\\b|\\bafter\\s+(?:[A-Z][A-Z0-9]+-\\d+|story|ticket|issue|task|the\\s+\\w+\\s+(?:is|are|has|have)\\b)`, "gi");
+// "after the login story", "once PROJ-12 is done": an order between pieces of work, in any field.
+const PHRASES = new RegExp(`\\b(?:${DEPENDENCY_PHRASES.join("|")}|(?:after|once|until|before)(?=\\s+(?:the\\s+|this\\s+|that\\s+)?(?:[\\w-]+\\s+)?(?:[A-Z][A-Z0-9]{1,9}-\\d|#\\d|stor(?:y|ies)\\b|ticket|task\\b|epic\\b)))\\b`, "gi");
+// In the story sentence "depends on" is often the domain ("the packages my project depends on"); there it has to
+// name other work to count.
+const WORK = /^\W*(?:\w+\W+){0,3}?(?:[A-Z][A-Z0-9]{1,9}-\d{1,6}|#\d{1,6}|stor(?:y|ies)|tickets?|tasks?|issues?|epics?|features?|teams?|releases?|sprints?)\b/i;
 
-/** INVEST "independent": mentions of other tickets and ordering words. */
-export function dependencyFindings({ ticket, summary, description, criteria }: RuleInput): Finding[] {
-  const findings: Finding[] = [];
+export function dependencyFindings({ ticket, summary, description, criteria }: RuleInput): Found[] {
+  const findings: Found[] = [];
   const ownKey = ticket.key?.trim();
   const fields: [FindingField, string][] = [["summary", summary], ["description", description], ["acceptance_criteria", criteria]];
   for (const [field, text] of fields) {
@@ -18,17 +22,18 @@ export function dependencyFindings({ ticket, summary, description, criteria }: R
     while ((m = TICKET_KEY.exec(text)) !== null && keys < 3) {
       if (m[0] === ownKey) continue;
       keys++;
-      findings.push(finding("independent.ticket_reference", "independent", "high",
-        `Refers to ${m[0]}: a story that needs another ticket cannot be planned on its own; merge them or remove the dependency.`,
-        { field, span: { start: m.index, end: m.index + m[0].length } }));
+      findings.push(found("independent.ticket_reference", "independent", "high", `The story refers to ${m[0]}.`,
+        "Merge the two stories or remove the dependency, so each can be planned on its own.",
+        { field, start: m.index, end: m.index + m[0].length }));
     }
     PHRASES.lastIndex = 0;
     let phrases = 0;
     while ((m = PHRASES.exec(text)) !== null && phrases < 2) {
+      if (field === "summary" && !WORK.test(text.slice(m.index + m[0].length, m.index + m[0].length + 60))) continue;
       phrases++;
-      findings.push(finding("independent.dependency", "independent", "medium",
-        `"${m[0]}" makes the story wait on other work; state the dependency in the tracker or split differently.`,
-        { field, span: { start: m.index, end: m.index + m[0].length } }));
+      findings.push(found("independent.dependency", "independent", "medium", `"${m[0]}" makes the story wait on other work.`,
+        "Record the dependency as a link in the tracker, or split the stories so they do not wait on each other.",
+        { field, start: m.index, end: m.index + m[0].length }));
     }
   }
   return findings;

@@ -1,44 +1,97 @@
-import type { Finding } from "../types";
-import { finding, quote, type RuleInput } from "./finding";
-import { NON_PERSON_ROLES } from "./lexicon";
-import { tokenize } from "./text";
+// QUS "well-formed" and "conceptually sound", INVEST "valuable": who the story serves, what they need, why.
+import { found, quote, type Edit, type Found, type RuleInput } from "./finding";
+import { NON_PERSON_ROLES, NO_FEATURE_VERBS, PLACEHOLDERS } from "./lexicon";
+import { charSpan, isWord } from "./nlp";
 
-const NO_FEATURE = /^(?:to\s+)?(?:feel|benefit|be\s+(?:assured|aware|informed|confident|comfortable)|have\s+peace|explore|see\s+(?:technology|online|more))\b/i;
+// A means made only of these words asks for nothing buildable ("I want everything to work").
+const EMPTY_MEANS = new Set(["everything", "anything", "something", "it", "all", "things", "stuff", "to", "work", "works",
+  "function", "be", "fine", "good", "ok", "okay", "well", "properly", "correctly", "always", "just"]);
 
-/** QUS "well-formed", "full sentence", "conceptually sound" and the INVEST "valuable" ends. */
-export function formFindings({ summary, story }: RuleInput): Finding[] {
-  const findings: Finding[] = [];
-  const words = tokenize(summary).length;
-  if (words < 3) {
-    findings.push(finding("full_sentence.too_short", "estimable", "high",
-      "The story is a few words, not a sentence; describe who needs what and why."));
+/** Where ", so that [the benefit]" goes: after the last word of the story sentence. */
+function benefitInsertion(input: RuleInput): Edit | null {
+  const { story } = input;
+  const t = story.a.tokens;
+  let last = story.storyEnd - 1;
+  while (last >= 0 && !isWord(t[last]) && !/^[)\]}"'”’]$/.test(t[last].text)) last--;
+  if (last < 0) return null;
+  return { start: t[last].end, end: t[last].end, text: `, so that ${PLACEHOLDERS.benefit}` };
+}
+
+function rolePrefix(input: RuleInput, lowerFirst: boolean): Edit | null {
+  const t = input.story.a.tokens;
+  const first = t.find((x) => isWord(x));
+  if (!first) return null;
+  const edit: Edit = { start: first.start, end: first.start, text: `As a ${PLACEHOLDERS.role}, ` };
+  if (lowerFirst && /^\p{Lu}\p{Ll}/u.test(first.text)) {
+    return { start: first.start, end: first.start + 1, text: `${edit.text}${first.text[0].toLowerCase()}` };
+  }
+  return edit;
+}
+
+export function formFindings(input: RuleInput): Found[] {
+  const { summary, story } = input;
+  const a = story.a;
+  const t = a.tokens;
+  const findings: Found[] = [];
+  if (!t.some(isWord)) {
+    findings.push(found("well_formed.not_a_story", "valuable", "high", "The summary is empty.",
+      'Write the story as "As a <type of user>, I want <goal>, so that <benefit>".'));
     return findings;
   }
-  if (!story.roleIndicator) {
-    findings.push(finding("well_formed.no_role", "valuable", "medium",
-      'No role: start with "As a <type of user>" so the team knows whom the story serves.'));
+
+  const hasBenefit = story.ends.some((e) => e.body.end > e.body.start) && !story.placeholderBenefit;
+  if (!story.roleIndicator && !story.meansIndicator) {
+    // A title ("Settings page") or a task ("Fix the login bug"): nobody, no need, and usually no reason.
+    const span = story.means ? charSpan(a, story.means) : { start: 0, end: summary.length };
+    const edits: Edit[] = [];
+    if (story.meansIsAction) {
+      const prefix = rolePrefix(input, true);
+      if (prefix) edits.push({ ...prefix, text: prefix.text.replace(/, (.?)$/, ", I want to $1") });
+      const benefit = hasBenefit ? null : benefitInsertion(input);
+      if (benefit) edits.push(benefit);
+    }
+    findings.push(found("well_formed.not_a_story", "valuable", "high",
+      `"${quote(summary, span)}" is a ${story.meansIsAction ? "task" : "title"}, not a story: it names no user${hasBenefit ? "" : ", no need and no benefit"}.`,
+      'Write it as "As a <type of user>, I want <goal>, so that <benefit>".', { field: "summary", ...span }, { edits }));
+    return findings;
+  }
+
+  if (!story.roleIndicator || story.placeholderRole) {
+    const prefix = story.placeholderRole ? null : rolePrefix(input, true);
+    findings.push(found("well_formed.no_role", "valuable", "medium",
+      story.placeholderRole ? `The role is still the placeholder ${PLACEHOLDERS.role}.` : "The story names no role: nobody is said to need it.",
+      'Start with "As a <type of user>" so the team knows whom the story serves.', undefined,
+      { edits: prefix ? [prefix] : [] }));
   } else if (story.role) {
-    const roleWords = tokenize(summary, story.role.start, story.role.end);
-    const head = roleWords.find((t) => NON_PERSON_ROLES.has(t.lower));
+    const roleWords = t.slice(story.role.start, story.role.end).filter(isWord);
+    const head = roleWords.find((x) => NON_PERSON_ROLES.has(x.lower));
     if (head && roleWords.indexOf(head) <= 1) {
-      findings.push(finding("conceptually_sound.role_not_user", "valuable", "medium",
-        `The role "${quote(summary, story.role)}" is not a person; name the user who benefits.`,
-        { field: "summary", span: story.role }));
+      findings.push(found("conceptually_sound.role_not_user", "valuable", "medium",
+        `The role "${quote(summary, charSpan(a, story.role))}" is not a person.`,
+        "Name the user who benefits, and let the system be what they use.", { field: "summary", ...charSpan(a, story.role) }));
     }
   }
-  if (!story.meansIndicator && story.roleIndicator) {
-    findings.push(finding("well_formed.no_means", "valuable", "medium",
-      'No means: say what the user wants ("I want to ...").'));
+
+  if (!story.meansIndicator) {
+    findings.push(found("well_formed.no_means", "valuable", "medium",
+      'The story says who but not what: there is no "I want ...".', 'Say what the user needs: "I want <goal>".'));
+  } else if (story.means) {
+    const words = t.slice(story.means.start, story.means.end).filter(isWord);
+    const head = words[0];
+    const empty = words.every((x) => EMPTY_MEANS.has(x.lower));
+    if (empty || (story.meansIsAction && head && NO_FEATURE_VERBS.has(head.lemma))) {
+      const span = charSpan(a, story.means);
+      findings.push(found("conceptually_sound.no_feature", "estimable", "medium",
+        `"${quote(summary, span)}" is a wish, not a feature the team can build.`,
+        "Name the capability the user gets.", { field: "summary", ...span }));
+    }
   }
-  if (story.means && NO_FEATURE.test(summary.slice(story.means.start, story.means.end))) {
-    const m = NO_FEATURE.exec(summary.slice(story.means.start, story.means.end))!;
-    findings.push(finding("conceptually_sound.no_feature", "estimable", "medium",
-      `"${m[0]}" expresses a wish, not a feature the team can build; name the capability.`,
-      { field: "summary", span: { start: story.means.start, end: story.means.start + m[0].length } }));
-  }
-  if (!story.ends && words >= 3) {
-    findings.push(finding("valuable.no_benefit", "valuable", "medium",
-      'No benefit: add "so that <outcome>" to say why the story matters.'));
+
+  if (!hasBenefit) {
+    const insertion = story.placeholderBenefit ? null : benefitInsertion(input);
+    findings.push(found("valuable.no_benefit", "valuable", "medium",
+      story.placeholderBenefit ? `The benefit is still the placeholder ${PLACEHOLDERS.benefit}.` : 'The story gives no reason: there is no "so that ...".',
+      'Add "so that <outcome>" to say why the story matters.', undefined, { edits: insertion ? [insertion] : [] }));
   }
   return findings;
 }

@@ -1,45 +1,96 @@
-import type { Finding } from "../types";
-import { finding, quote, type RuleInput } from "./finding";
-import { bracketSpans } from "./text";
+// QUS "minimal": a story holds a role, a means and an ends and nothing else. Brackets, example lists, notes
+// around the story sentence, a second reason and stray punctuation are extra text a reader has to get past.
+import { found, quote, type Edit, type Found, type RuleInput } from "./finding";
+import { PLACEHOLDERS } from "./lexicon";
+import { charSpan, type Segment, type Tok } from "./nlp";
+import { bracketRegions, exampleLists } from "./regions";
 
-const EXAMPLES = /\b(?:e\.\s?g\.?|i\.\s?e\.?|for\s+example|for\s+instance|such\s+as|etc\.?|and\s+so\s+on)(?=[\s,.:;)]|$)|\.\.\.|…/gi;
-const EXTRA_PUNCTUATION = /[;:!]|\s[-–—]\s|\*/g;
+const PLACEHOLDER_TEXTS = new Set<string>(Object.values(PLACEHOLDERS));
+const STRAY_PUNCTUATION = new Set([";", ":", "!", "*", "–", "—", "…"]);
 
-/** QUS "minimal": nothing beyond role, means and ends. */
-export function minimalFindings({ summary, story }: RuleInput): Finding[] {
-  const findings: Finding[] = [];
-  const end = story.mainEnd;
+/** Deletes a span with the spaces before it, so the sentence closes up. */
+export function deletion(summary: string, span: { start: number; end: number }): Edit {
+  let start = span.start;
+  while (start > 0 && /\s/.test(summary[start - 1])) start--;
+  return { start, end: span.end, text: "" };
+}
 
-  for (const span of bracketSpans(summary)) {
-    findings.push(finding("minimal.brackets", "negotiable", "medium",
-      `Bracketed text "${quote(summary, span)}" adds detail beyond role, means and ends; move it to the description.`,
-      { field: "summary", span }));
+/**
+ * A bracket or an example list is an aside when the sentence reads the same without it: it follows a complete
+ * phrase (a noun, a number, a comma) and no conjunction or preposition is left hanging. "estimate with {0, 1}
+ * or {0, 2}" and "see things like ..." carry the sentence, so the rewrite keeps them.
+ */
+function isAside(t: Tok[], seg: Segment): boolean {
+  const before = t[seg.start - 1];
+  const after = t[seg.end];
+  if (after && (after.pos === "CCONJ" || after.pos === "ADP" && after.lower !== "so")) return false;
+  if (!before) return true;
+  return ["NOUN", "PROPN", "NUM", "ADJ", "ADV", "PUNCT", "X", "PRON"].includes(before.pos) && before.lower !== "things";
+}
+
+export function minimalFindings({ summary, story }: RuleInput): Found[] {
+  const a = story.a;
+  const t = a.tokens;
+  const findings: Found[] = [];
+  const field = "summary" as const;
+
+  const brackets = bracketRegions(a);
+  for (const b of brackets) {
+    const span = charSpan(a, b);
+    if (PLACEHOLDER_TEXTS.has(summary.slice(span.start, span.end))) continue;
+    findings.push(found("minimal.brackets", "negotiable", "medium",
+      `Bracketed text "${quote(summary, span)}" adds detail beyond role, means and ends.`,
+      "Move the bracketed detail to the description.", { field, ...span },
+      { edits: isAside(t, b) ? [deletion(summary, span)] : [] }));
   }
 
-  EXAMPLES.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  while ((m = EXAMPLES.exec(summary)) !== null) {
-    if (findings.some((f) => f.start !== undefined && f.end !== undefined && m!.index >= f.start && m!.index < f.end)) continue;
-    const span = { start: m.index, end: m.index + m[0].length };
-    findings.push(finding("minimal.example", "negotiable", "low",
-      `"${quote(summary, span)}" introduces examples; keep the story to the need and list examples in the description.`,
-      { field: "summary", span }));
+  for (const e of exampleLists(story)) {
+    if (brackets.some((b) => e.marker.start > b.start && e.marker.start < b.end)) continue;
+    const markerSpan = charSpan(a, e.marker);
+    const listSpan = charSpan(a, e.list);
+    findings.push(found("minimal.example", "negotiable", "low",
+      `"${quote(summary, listSpan)}" gives examples inside the story.`,
+      "Keep the story to the need and list the examples in the description or the acceptance criteria.",
+      { field, ...markerSpan }, { edits: isAside(t, e.list) ? [deletion(summary, listSpan)] : [] }));
   }
 
-  if (story.trailing && story.trailing.start >= end) {
-    findings.push(finding("minimal.trailing_text", "negotiable", "medium",
-      "Text after the story sentence is a note, not part of the story; move it to the description.",
-      { field: "summary", span: story.trailing }));
+  const secondStory = story.trailing && t.slice(story.trailing.start, story.trailing.end - 1)
+    .some((x, k) => (x.lower === "i" || x.lower === "we") && /^(?:want|need|also|would|should)$/.test(t[story.trailing!.start + k + 1].lower));
+  for (const [seg, where] of [[story.lead, "before"], [secondStory ? null : story.trailing, "after"]] as [Segment | null, string][]) {
+    if (!seg) continue;
+    const span = charSpan(a, seg);
+    findings.push(found(where === "after" ? "minimal.trailing_text" : "minimal.leading_text", "negotiable", "medium",
+      `"${quote(summary, span)}" is a note ${where} the story sentence.`,
+      "Move the note to the description.", { field, ...span }, { edits: [deletion(summary, span)] }));
   }
 
-  EXTRA_PUNCTUATION.lastIndex = 0;
-  while ((m = EXTRA_PUNCTUATION.exec(summary)) !== null && m.index < end) {
-    // "Note: ..." or "A; B" inside the story sentence.
-    if (/\d:\d/.test(summary.slice(m.index - 1, m.index + 2))) continue;
-    const span = { start: m.index, end: m.index + m[0].length };
-    findings.push(finding("minimal.punctuation", "negotiable", "low",
-      `"${m[0].trim()}" splits the story into extra clauses; keep one sentence of role, means and ends.`,
-      { field: "summary", span: { start: span.start + (m[0].length - m[0].trimStart().length), end: span.end - (m[0].length - m[0].trimEnd().length) } }));
+  // Indicators: "so that so that" is a slip of the template; a second reason ("so I ..., so that ...") is extra.
+  for (let i = 1; i < story.ends.length; i++) {
+    const previous = story.ends[i - 1];
+    const e = story.ends[i];
+    if (previous.body.end <= previous.body.start) {
+      const span = charSpan(a, e.indicator);
+      findings.push(found("minimal.repeated_indicator", "negotiable", "low",
+        `"${quote(summary, { start: charSpan(a, previous.indicator).start, end: span.end })}" repeats the indicator.`,
+        "Remove the repeated words.", { field, ...span }, { edits: [deletion(summary, span)] }));
+    } else {
+      const span = { start: charSpan(a, e.indicator).start, end: charSpan(a, e.body).end };
+      findings.push(found("minimal.extra_reason", "negotiable", "low",
+        `"${quote(summary, span)}" adds a second reason to the story.`,
+        "Keep one benefit in the story and move the rest to the description.", { field, ...span }));
+    }
+  }
+
+  const end = story.storyEnd;
+  for (let k = 0; k < end; k++) {
+    const x = t[k];
+    if (!STRAY_PUNCTUATION.has(x.text)) continue;
+    // "!" closing the sentence and "10:30" are not stray.
+    if (x.text === "!" && (k === end - 1 || t[k + 1]?.text === "!")) continue;
+    if (x.text === ":" && /\d$/.test(t[k - 1]?.text ?? "") && /^\d/.test(t[k + 1]?.text ?? "")) continue;
+    findings.push(found("minimal.punctuation", "negotiable", "low",
+      `"${x.text}" splits the story sentence into extra clauses.`,
+      "Keep one sentence of role, means and ends; move the rest to the description.", { field, start: x.start, end: x.end }));
     break;
   }
   return findings;

@@ -1,36 +1,42 @@
-import type { Finding } from "../types";
-import { finding, type RuleInput } from "./finding";
+// QUS "problem-oriented" and INVEST "negotiable": the story states a need and leaves the design to the team.
+import { found, type Found, type RuleInput } from "./finding";
 import { BUILD_VERBS, SOLUTION_TERMS } from "./lexicon";
-import { tokenize } from "./text";
+import { excludedRegions } from "./regions";
 
-const TECHNIQUE = /\b(?:using|via|by\s+using|by\s+means\s+of|implemented\s+(?:with|in)|built\s+(?:with|on)|with\s+the\s+help\s+of)\s+/gi;
+const TECHNIQUE = new Set(["using", "via"]);
 
-/** QUS "problem-oriented" and INVEST "negotiable": the story states a need, not a design. */
-export function solutionFindings({ summary, story }: RuleInput): Finding[] {
-  const findings: Finding[] = [];
+export function solutionFindings({ story }: RuleInput): Found[] {
+  const findings: Found[] = [];
   const means = story.means;
   if (!means) return findings;
-  const tokens = tokenize(summary, means.start, means.end);
+  const t = story.a.tokens;
+  // An example list or a bracket is reported as extra text already.
+  const asides = excludedRegions(story);
   let reported = 0;
-  for (const t of tokens) {
-    if (!SOLUTION_TERMS.has(t.lower) || reported >= 2) continue;
+  for (let k = means.start; k < means.end && reported < 2; k++) {
+    const x = t[k];
+    if (!SOLUTION_TERMS.has(x.lower) || !["NOUN", "PROPN", "X", "ADJ"].includes(x.pos)) continue;
+    if (asides.some((r) => k >= r.start && k < r.end)) continue;
     reported++;
-    findings.push(finding("problem_oriented.solution_term", "negotiable", "medium",
-      `"${t.text}" prescribes the solution; state the user's need and leave the design to the team.`,
-      { field: "summary", span: { start: t.start, end: t.end } }));
+    findings.push(found("problem_oriented.solution_term", "negotiable", "medium",
+      `"${x.text}" prescribes the solution.`, "State the user's need and leave the design to the team.",
+      { field: "summary", start: x.start, end: x.end }));
   }
-  const first = tokens[0]?.lower === "to" ? tokens[1] : tokens[0];
-  if (first && BUILD_VERBS.has(first.lower) && story.meansIsAction) {
-    findings.push(finding("problem_oriented.build_task", "negotiable", "low",
-      `"${first.text} ..." describes building an artefact; describe the capability a user gets.`,
-      { field: "summary", span: { start: first.start, end: first.end } }));
+  const head = t[means.start];
+  if (story.meansIsAction && head && BUILD_VERBS.has(head.lemma)) {
+    findings.push(found("problem_oriented.build_task", "negotiable", "low",
+      `"${head.text} ..." describes building something, not what a user can do afterwards.`,
+      "Describe the capability a user gets.", { field: "summary", start: head.start, end: head.end }));
   }
-  TECHNIQUE.lastIndex = means.start;
-  const m = TECHNIQUE.exec(summary);
-  if (m && m.index < means.end) {
-    findings.push(finding("negotiable.implementation_detail", "negotiable", "low",
-      `"${m[0].trim()} ..." fixes how it is done; keep the technique negotiable.`,
-      { field: "summary", span: { start: m.index, end: m.index + m[0].trimEnd().length } }));
+  for (let k = means.start; k < means.end; k++) {
+    if (!TECHNIQUE.has(t[k].lower)) continue;
+    // "using React", "via a Kafka queue": a named technique, not an everyday "using my account".
+    const named = t.slice(k + 1, Math.min(means.end, k + 4)).find((x) => SOLUTION_TERMS.has(x.lower));
+    if (!named) continue;
+    findings.push(found("negotiable.implementation_detail", "negotiable", "low",
+      `"${t[k].text} ${named.text}" fixes how it is done.`, "Keep the technique negotiable; say what it must achieve.",
+      { field: "summary", start: t[k].start, end: named.end }));
+    break;
   }
   return findings;
 }

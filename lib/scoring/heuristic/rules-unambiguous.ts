@@ -1,37 +1,103 @@
-import type { Finding } from "../types";
-import { finding, type RuleInput } from "./finding";
-import { GENERAL_TERMS, LOOPHOLE_PHRASES, STORY_VAGUE_TERMS } from "./lexicon";
-import { tokenize } from "./text";
+// QUS "unambiguous": subjective, general or open-ended wording in what the story asks for and why.
+import { found, type Edit, type Found, type RuleInput } from "./finding";
+import { GENERAL_TERMS, LOOPHOLE_PHRASES, PLACEHOLDERS, VAGUE_TERMS } from "./lexicon";
+import type { Segment, Tok } from "./nlp";
+import { byFirstWord, phraseAt } from "./regions";
 
-const LOOPHOLES = new RegExp(`\\b(?:${LOOPHOLE_PHRASES.map((p) => p.replace(/[/]/g, "\\/")).join("|")})\\b`, "gi");
+const LOOPHOLES = byFirstWord(LOOPHOLE_PHRASES);
+const INTENSIFIERS = new Set(["more", "most", "very", "really", "so", "too", "quite", "extra", "super", "less", "as"]);
 
-/** QUS "unambiguous": vague, subjective or open-ended wording in the story itself. */
-export function unambiguousFindings({ summary, story }: RuleInput): Finding[] {
-  const findings: Finding[] = [];
-  const seen = new Set<string>();
-  // The role may say "concerned about safety"; only the requirement (means and ends) must be precise.
-  const from = story.means?.start ?? story.role?.end ?? 0;
-  for (const t of tokenize(summary, from, story.mainEnd)) {
-    if (seen.has(t.lower)) continue;
-    if (GENERAL_TERMS.has(t.lower)) {
-      seen.add(t.lower);
-      findings.push(finding("unambiguous.general_term", "estimable", "low",
-        `"${t.text}" is general; name the concrete thing or action the user needs.`,
-        { field: "summary", span: { start: t.start, end: t.end } }));
-      continue;
-    }
-    if (!STORY_VAGUE_TERMS.has(t.lower)) continue;
-    seen.add(t.lower);
-    findings.push(finding("unambiguous.vague_term", "estimable", "medium",
-      `"${t.text}" is subjective; say how it is measured (a number, a limit, a named standard).`,
-      { field: "summary", span: { start: t.start, end: t.end } }));
+/**
+ * The edit that takes a vague word out: a modifier (an adverb, or an adjective before its noun) is deleted with
+ * its intensifier and a vague partner ("quickly and properly"); a word that carries the requirement ("the
+ * website is easy") becomes a placeholder for the measure the author has to write.
+ */
+function vagueEdit(summary: string, t: Tok[], k: number, vague: (x: Tok | undefined) => boolean, inMeans: boolean): { edit: Edit; covers: number[] } {
+  let first = k;
+  let last = k;
+  const covers = [k];
+  if (["and", "or", "&"].includes(t[k + 1]?.lower ?? "") && vague(t[k + 2])) {
+    last = k + 2;
+    covers.push(k + 2);
   }
-  LOOPHOLES.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  while ((m = LOOPHOLES.exec(summary)) !== null) {
-    findings.push(finding("unambiguous.loophole", "estimable", "medium",
-      `"${m[0]}" leaves the scope open; state exactly what is in scope.`,
-      { field: "summary", span: { start: m.index, end: m.index + m[0].length } }));
+  while (first > 0 && INTENSIFIERS.has(t[first - 1].lower) && t[first - 1].lower !== "as") first--;
+  const tok = t[k];
+  const next = t[last + 1];
+  // In the means the word is part of the requirement ("a flexible pick up time"): it becomes the placeholder for
+  // its measure. In the benefit it decorates ("so that I can easily create a bill"): it goes.
+  const modifier = !inMeans && (tok.pos === "ADV" || (tok.pos === "ADJ" && next !== undefined && (next.pos === "NOUN" ||
+    next.pos === "PROPN" || (next.pos === "ADJ" && !/(?:ing|ed)$/.test(next.lower)))));
+  if (modifier) {
+    const article = t[first - 1];
+    if (article && (article.lower === "a" || article.lower === "an") && next) {
+      // "a quick overview" -> "an overview".
+      const an = /^(?:[aeio]|u(?!s|ni|ti|r|k))/i.test(next.text) ? "an" : "a";
+      return { edit: { start: article.start, end: t[last].end, text: article.text[0] === "A" ? an.replace("a", "A") : an }, covers };
+    }
+    let start = t[first].start;
+    while (start > 0 && /\s/.test(summary[start - 1])) start--;
+    return { edit: { start, end: t[last].end, text: "" }, covers };
+  }
+  return { edit: { start: t[first].start, end: t[last].end, text: PLACEHOLDERS.target }, covers };
+}
+
+export function unambiguousFindings({ summary, story }: RuleInput): Found[] {
+  const t = story.a.tokens;
+  const findings: Found[] = [];
+  // The role may say "concerned about safety"; only what the story asks for and why must be precise.
+  const parts: Segment[] = [];
+  if (story.means) parts.push(story.means);
+  for (const e of story.ends) parts.push(e.body);
+  const vague = (x: Tok | undefined) => !!x && VAGUE_TERMS.has(x.lower) && (x.pos === "ADJ" || x.pos === "ADV");
+  const seen = new Set<string>();
+  const covered = new Set<number>();
+  const loopholeAt = new Set<number>();
+  for (const part of parts) {
+    for (let k = part.start; k < part.end; k++) {
+      const phrase = phraseAt(t, k, LOOPHOLES);
+      if (phrase) {
+        const last = k + phrase.length - 1;
+        for (let j = k; j <= last; j++) loopholeAt.add(j);
+        const text = summary.slice(t[k].start, t[last].end);
+        // "as soon as possible" hides a target; "if possible" only a way out; "and/or" means "or".
+        const edit: Edit = phrase[0] === "and" ? { start: t[k].start, end: t[last].end, text: "or" }
+          : phrase[0] === "as" ? { start: t[k].start, end: t[last].end, text: PLACEHOLDERS.target }
+          : { start: t[k].start - (t[k].start > 0 && summary[t[k].start - 1] === " " ? 1 : 0), end: t[last].end, text: "" };
+        findings.push(found("unambiguous.loophole", "estimable", "medium", `"${text}" leaves the scope open.`,
+          "State exactly what is in scope, and give a number where the phrase hides one.",
+          { field: "summary", start: t[k].start, end: t[last].end }, { edits: [edit] }));
+        k = last;
+      }
+    }
+  }
+  for (const part of parts) {
+    for (let k = part.start; k < part.end; k++) {
+      const x = t[k];
+      if (loopholeAt.has(k) || covered.has(k) || seen.has(x.lower)) continue;
+      if (GENERAL_TERMS.has(x.lower) && (x.pos === "NOUN" || x.pos === "PRON")) {
+        seen.add(x.lower);
+        findings.push(found("unambiguous.general_term", "estimable", "low", `"${x.text}" names nothing concrete.`,
+          "Name the concrete thing or action the user needs.", { field: "summary", start: x.start, end: x.end }));
+        continue;
+      }
+      if (!vague(x)) continue;
+      seen.add(x.lower);
+      const { edit, covers } = vagueEdit(summary, t, k, vague, part === story.means);
+      for (const c of covers) covered.add(c);
+      for (const c of covers.slice(1)) seen.add(t[c].lower);
+      const words = covers.map((c) => `"${t[c].text}"`).join(" and ");
+      findings.push(found("unambiguous.vague_term", "estimable", "medium",
+        `${words} ${covers.length > 1 ? "are" : "is"} subjective: nobody can check ${covers.length > 1 ? "them" : "it"}.`,
+        "Say how it is measured (a number, a limit, a named standard) in the acceptance criteria.",
+        { field: "summary", start: x.start, end: t[covers[covers.length - 1]].end }, { edits: [edit] }));
+    }
+  }
+  // A rewrite's "[measurable target]" still has to be written: it costs what the vague word did.
+  const target = summary.indexOf(PLACEHOLDERS.target);
+  if (target >= 0) {
+    findings.push(found("unambiguous.placeholder", "estimable", "medium", `The placeholder ${PLACEHOLDERS.target} is still to be filled in.`,
+      "Replace it with the measure: a number, a limit or a named standard.",
+      { field: "summary", start: target, end: target + PLACEHOLDERS.target.length }));
   }
   return findings;
 }

@@ -1,97 +1,228 @@
-import { MODEL_PENALTY_CODES } from "./model";
-import { DIMENSION_LABELS, DIMENSIONS, type Dimension, type Finding, type PerDimension } from "../types";
+// How findings become scores (documented in lib/scoring/README.md): each dimension starts at 10 and loses
+// what each of its findings costs a team; the overall is the mean of the six, pulled down by any failing one.
+import { DIMENSION_LABELS, DIMENSIONS, type Dimension, type PerDimension, type Severity } from "../types";
+import type { Found } from "./finding";
 
-const PENALTY = { high: 3, medium: 2, low: 1 } as const;
-// A story without acceptance criteria is untestable as written, whatever else it gets right.
-const CODE_PENALTY: Record<string, number> = { "testable.no_acceptance_criteria:high": 5 };
-const SEVERITY_RANK = { high: 0, medium: 1, low: 2 } as const;
-
-/** Evidence in favour of a dimension, found beside the defects. */
-export interface Evidence {
-  hasDescription: boolean;
-  hasCriteria: boolean;
-  verifiableCriteria: boolean;
-  hasEnds: boolean;
-  citedValue: boolean;
-  citedDefinitionOfDone: boolean;
-  /** Points the fitted models take off (their findings carry no severity-based penalty). */
-  modelPenalties?: { independent: number; estimable: number };
-}
-
-const PRAISE: Record<Dimension, string> = {
-  independent: "No dependency on other tickets or ordering words found.",
-  negotiable: "States the need without prescribing a design.",
-  valuable: "Names the user and the benefit.",
-  estimable: "Clear enough to size.",
-  small: "Reads as one slice of work.",
-  testable: "Acceptance criteria state observable outcomes.",
-};
+const BY_SEVERITY: Record<Severity, number> = { high: 4, medium: 2, low: 1 };
 
 /**
- * A dimension starts at 10 and loses 3/2/1 points per high/medium/low finding. Repeats of one code count
- * half, then not at all, so one long list does not sink a dimension on its own. Evidence adds back a point.
+ * Points a finding takes off its dimension, by code (and severity where one code has several). The weights
+ * say what the defect costs a team: a story nobody can test (8) or a title that is not a story (8) costs
+ * more than a missing "so that" (3); an epic (10) more than two actions (5), two things (3) or a bracket (2).
  */
-export function dimensionScore(dimension: Dimension, findings: Finding[], evidence: Evidence): number {
-  let penalty = 0;
+export const COSTS: Record<string, number | Partial<Record<Severity, number>>> = {
+  "well_formed.not_a_story": 8,
+  "well_formed.no_role": 2,
+  "well_formed.no_means": 3,
+  "valuable.no_benefit": 3,
+  "conceptually_sound.role_not_user": 2,
+  "uniform.template": 1,
+  "uniform.repeated_indicator": 1,
+  "conceptually_sound.no_feature": 3,
+  "unambiguous.vague_term": 2,
+  "unambiguous.general_term": 1,
+  "unambiguous.loophole": 2,
+  "unambiguous.placeholder": 2,
+  "estimable.open_ended": 3,
+  "estimable.broad_goal": 2,
+  "estimable.no_detail": { high: 5, low: 1 },
+  "atomic.several_features": 10,
+  "atomic.two_actions": 6,
+  "atomic.second_story": 6,
+  "atomic.two_objects": 4,
+  "atomic.two_roles": 2,
+  "atomic.two_qualities": 1,
+  "atomic.list_detail": 1,
+  "small.many_criteria": { high: 4, medium: 2 },
+  "small.long_text": 3,
+  "small.long_summary": 1,
+  "minimal.brackets": 2,
+  "minimal.trailing_text": 2,
+  "minimal.leading_text": 2,
+  "minimal.example": 1,
+  "minimal.extra_reason": 1,
+  "minimal.repeated_indicator": 1,
+  "minimal.punctuation": 1,
+  "problem_oriented.solution_term": 2,
+  "problem_oriented.build_task": 1,
+  "negotiable.implementation_detail": 1,
+  "independent.ticket_reference": 4,
+  "independent.dependency": 2,
+  "independent.linked_dependency": 2,
+  "unique.duplicate": 4,
+  "unique.near_duplicate": 2,
+  "testable.no_acceptance_criteria": { high: 8, low: 3 },
+  "testable.unverifiable_criteria": 4,
+  "testable.vague_criterion": 1,
+};
+
+/** What a finding of each code is, in a few words, for the reasoning. */
+const LABELS: Record<string, string> = {
+  "well_formed.not_a_story": "not written as a story",
+  "well_formed.no_role": "no role",
+  "well_formed.no_means": 'no "I want"',
+  "valuable.no_benefit": 'no benefit ("so that")',
+  "conceptually_sound.role_not_user": "a role that is not a person",
+  "uniform.template": "the batch's template not followed",
+  "uniform.repeated_indicator": "a repeated template keyword",
+  "conceptually_sound.no_feature": "a wish, not a feature",
+  "unambiguous.vague_term": "subjective wording",
+  "unambiguous.general_term": "general wording",
+  "unambiguous.loophole": "an open-ended phrase",
+  "unambiguous.placeholder": "a placeholder to fill in",
+  "estimable.open_ended": "open-ended research",
+  "estimable.broad_goal": "a direction, not a result",
+  "estimable.no_detail": "nothing beyond the summary to size from",
+  "atomic.several_features": "several features in one story",
+  "atomic.two_actions": "two actions in one story",
+  "atomic.second_story": "a second story after the first",
+  "atomic.two_objects": "two things asked for at once",
+  "atomic.two_roles": "two roles",
+  "atomic.two_qualities": "two qualities at once",
+  "atomic.list_detail": "a list of details in the story sentence",
+  "small.many_criteria": "many acceptance criteria",
+  "small.long_text": "a very long text",
+  "small.long_summary": "a long summary",
+  "minimal.brackets": "bracketed text",
+  "minimal.trailing_text": "a note after the story",
+  "minimal.leading_text": "a note before the story",
+  "minimal.example": "examples in the story",
+  "minimal.extra_reason": "a second reason",
+  "minimal.repeated_indicator": "a repeated keyword",
+  "minimal.punctuation": "extra clauses",
+  "problem_oriented.solution_term": "a prescribed solution",
+  "problem_oriented.build_task": "a build task instead of a capability",
+  "negotiable.implementation_detail": "a prescribed technique",
+  "independent.ticket_reference": "a reference to another ticket",
+  "independent.dependency": "a dependency on other work",
+  "independent.linked_dependency": "a linked dependency",
+  "unique.duplicate": "a duplicate of another story",
+  "unique.near_duplicate": "a near duplicate of another story",
+  "testable.no_acceptance_criteria": "no acceptance criteria",
+  "testable.unverifiable_criteria": "criteria with no observable outcome",
+  "testable.vague_criterion": "a vague criterion",
+};
+
+export function costOf(f: { code: string; severity: Severity }): number {
+  const c = COSTS[f.code];
+  if (typeof c === "number") return c;
+  return c?.[f.severity] ?? BY_SEVERITY[f.severity];
+}
+
+/** Codes that count as one kind for repeats: a rewrite's placeholder stands where the vague word stood. */
+const KIND: Record<string, string> = { "unambiguous.placeholder": "unambiguous.vague_term" };
+
+/**
+ * Points lost per finding of a dimension: the first of a kind costs in full, a repeat half, further repeats
+ * nothing (one long list does not sink a dimension on its own). Costlier findings are charged first, so
+ * taking any finding away never adds points back to the loss.
+ */
+function charges(dimension: Dimension, findings: Found[]): { finding: Found; points: number }[] {
+  const own = findings.filter((f) => f.dimension === dimension).map((f) => ({ finding: f, cost: costOf(f) }))
+    .sort((x, y) => y.cost - x.cost);
   const seen = new Map<string, number>();
-  for (const f of findings) {
-    if (f.dimension !== dimension || MODEL_PENALTY_CODES.has(f.code)) continue;
-    const n = seen.get(f.code) ?? 0;
-    seen.set(f.code, n + 1);
-    const weight = CODE_PENALTY[`${f.code}:${f.severity}`] ?? PENALTY[f.severity];
-    penalty += n === 0 ? weight : n === 1 ? weight / 2 : 0;
-  }
-  if (dimension === "independent") penalty += evidence.modelPenalties?.independent ?? 0;
-  if (dimension === "estimable") penalty += evidence.modelPenalties?.estimable ?? 0;
-  let bonus = 0;
-  if (dimension === "estimable" && evidence.hasDescription) bonus += 1;
-  if (dimension === "estimable" && evidence.hasCriteria) bonus += 1;
-  if (dimension === "testable" && evidence.citedDefinitionOfDone) bonus += 1;
-  if (dimension === "valuable" && evidence.citedValue && !evidence.hasEnds) bonus += 1;
-  const base = dimension === "estimable" ? 8 : 10;
-  return Math.max(0, Math.min(10, Math.round(base + bonus - penalty)));
+  return own.map(({ finding, cost }) => {
+    const kind = KIND[finding.code] ?? finding.code;
+    const n = seen.get(kind) ?? 0;
+    seen.set(kind, n + 1);
+    return { finding, points: n === 0 ? cost : n === 1 ? cost / 2 : 0 };
+  });
 }
 
+export function dimensionScore(dimension: Dimension, findings: Found[]): number {
+  const lost = charges(dimension, findings).reduce((sum, c) => sum + c.points, 0);
+  return Math.max(0, Math.min(10, Math.round(10 - lost)));
+}
+
+/** A dimension below this fails, and pulls the overall score down. */
+export const PASSING = 7;
+/** Extra points off the overall per point a dimension falls below PASSING. */
+export const PULL = 0.5;
+
+/**
+ * The mean of the six, minus half a point for every point a dimension is below 7, to one decimal in 0..10: a
+ * story cannot hide one failing dimension (no criteria, an epic) behind five good ones. The pull takes at most
+ * half the mean, so the worst tickets still differ from one another.
+ */
 export function overallScore(scores: PerDimension<number>): number {
-  const sum = DIMENSIONS.reduce((acc, d) => acc + scores[d], 0);
-  return Math.round((sum / DIMENSIONS.length) * 10) / 10;
+  let sum = 0;
+  let pull = 0;
+  for (const d of DIMENSIONS) {
+    sum += scores[d];
+    pull += Math.max(0, PASSING - scores[d]) * PULL;
+  }
+  const mean = sum / DIMENSIONS.length;
+  const overall = Math.max(mean - pull, mean / 2);
+  return Math.round(Math.max(0, Math.min(10, overall)) * 10) / 10;
 }
 
-export function sortFindings(findings: Finding[]): Finding[] {
+export function scoresOf(findings: Found[]): PerDimension<number> {
+  return Object.fromEntries(DIMENSIONS.map((d) => [d, dimensionScore(d, findings)])) as PerDimension<number>;
+}
+
+const SEVERITY_RANK = { high: 0, medium: 1, low: 2 } as const;
+
+export function sortFindings<T extends Found>(findings: T[]): T[] {
   return [...findings].sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] ||
     (a.start ?? -1) - (b.start ?? -1) || a.code.localeCompare(b.code));
 }
 
-export function reasoningFor(dimension: Dimension, score: number, findings: Finding[], citations: string[], note?: string): string {
-  const own = findings.filter((f) => f.dimension === dimension);
-  const parts = [`${DIMENSION_LABELS[dimension]}: ${score}/10.`];
-  if (own.length === 0) parts.push(PRAISE[dimension]);
-  else parts.push(...sortFindings(own).slice(0, 3).map((f) => f.message));
-  if (own.length > 3) parts.push(`(${own.length - 3} more finding${own.length === 4 ? "" : "s"}.)`);
-  if (note) parts.push(note);
+function points(n: number): string {
+  return Number.isInteger(n) ? String(n) : n.toFixed(1);
+}
+
+/**
+ * "Small 4/10. Lost 6: two actions in one story. Fixing it raises Small to 10." Or, when nothing was found,
+ * the evidence for the dimension. Each finding's own message says where; this says what it cost.
+ */
+export function reasoningFor(dimension: Dimension, score: number, findings: Found[], evidence: string, citations: string[]): string {
+  const label = DIMENSION_LABELS[dimension];
+  const parts: string[] = [`${label} ${score}/10.`];
+  const lost = charges(dimension, findings).filter((c) => c.points > 0);
+  if (lost.length === 0) parts.push(evidence);
+  else {
+    const byLabel = new Map<string, number>();
+    for (const c of lost) {
+      const l = LABELS[c.finding.code] ?? c.finding.code;
+      byLabel.set(l, (byLabel.get(l) ?? 0) + c.points);
+    }
+    const total = lost.reduce((s, c) => s + c.points, 0);
+    const list = byLabel.size === 1 ? [...byLabel.keys()][0] : [...byLabel].map(([l, p]) => `${l} (${points(p)})`).join("; ");
+    parts.push(`Lost ${points(total)}: ${list}.`);
+    parts.push(`Fixing ${lost.length === 1 ? "it" : "them"} raises ${label} to ${Math.min(10, Math.round(score + total))}.`);
+  }
   if (citations.length > 0) parts.push(`Informed by context: ${citations.join(", ")}.`);
   return parts.join(" ");
 }
 
-export function suggestionsFor(dimension: Dimension, findings: Finding[]): string[] {
+/** The fixes of a dimension's findings, most costly first, each once. */
+export function suggestionsFor(dimension: Dimension, findings: Found[]): string[] {
   const out: string[] = [];
-  for (const f of sortFindings(findings)) {
-    if (f.dimension !== dimension || out.includes(f.message)) continue;
-    out.push(f.message);
+  for (const c of charges(dimension, findings)) {
+    if (!out.includes(c.finding.advice)) out.push(c.finding.advice);
     if (out.length >= 4) break;
   }
   return out;
 }
 
-/** Ticket-level advice, most damaging defect first, one line per distinct code. */
-export function recommendationsFor(findings: Finding[]): string[] {
-  const out: string[] = [];
-  const codes = new Set<string>();
-  for (const f of sortFindings(findings)) {
-    if (codes.has(f.code)) continue;
-    codes.add(f.code);
-    out.push(f.message);
-    if (out.length >= 6) break;
+/**
+ * Ticket-level advice ordered by what it gains: each distinct fix with the overall points it would add if
+ * every finding it fixes were gone ("Add acceptance criteria (+2.5 overall).").
+ */
+export function recommendationsFor(findings: Found[], scores: PerDimension<number>): string[] {
+  const overall = overallScore(scores);
+  const byAdvice = new Map<string, Found[]>();
+  for (const f of findings) {
+    const list = byAdvice.get(f.advice);
+    if (list) list.push(f);
+    else byAdvice.set(f.advice, [f]);
   }
-  return out;
+  const gains = [...byAdvice].map(([advice, fixed]) => {
+    // Only the dimensions of the fixed findings change.
+    const after = { ...scores };
+    for (const d of new Set(fixed.map((f) => f.dimension))) after[d] = dimensionScore(d, findings.filter((f) => !fixed.includes(f)));
+    return { advice, gain: Math.round((overallScore(after) - overall) * 10) / 10 };
+  });
+  gains.sort((a, b) => b.gain - a.gain);
+  return gains.slice(0, 6).map((g) => (g.gain > 0 ? `${g.advice} (+${g.gain.toFixed(1)} overall)` : g.advice));
 }

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { bracketSpans, tokenize } from "./text";
+import { tokenize } from "./text";
 
 /** The definition tokenize must keep: the word pattern run from `offset`, words cut at `limit`. */
 function reference(text: string, offset: number, limit: number) {
@@ -37,14 +37,5 @@ describe("tokenize", () => {
       }),
       { numRuns: 500 },
     );
-  });
-});
-
-describe("bracketSpans", () => {
-  it("finds each bracketed part with its brackets, of the kind that opened it", () => {
-    const text = "As a user (admin) I want [x] and {y (z} so that (open";
-    expect(bracketSpans(text).map((s) => text.slice(s.start, s.end))).toEqual(["(admin)", "[x]", "{y (z}"]);
-    expect(bracketSpans(text)).toBe(bracketSpans(text));
-    expect(bracketSpans("no brackets")).toEqual([]);
   });
 });

@@ -6,11 +6,6 @@ export interface Token {
   end: number;
 }
 
-export interface Span {
-  start: number;
-  end: number;
-}
-
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’_-]*|&/gu;
 
 function scan(text: string, offset: number, limit: number): Token[] {
@@ -67,58 +62,4 @@ export function tokenize(text: string, offset = 0, limit = text.length): Token[]
     }
   }
   return tokens;
-}
-
-/** Trims whitespace and trailing punctuation from both ends of a span. */
-export function trimSpan(text: string, span: Span): Span {
-  let { start, end } = span;
-  while (start < end && /[\s,;:.!?"'“”‘’]/.test(text[start])) start++;
-  while (end > start && /[\s,;:.!?"'“”‘’]/.test(text[end - 1])) end--;
-  return { start, end };
-}
-
-export function spanText(text: string, span: Span | null): string {
-  return span ? text.slice(span.start, span.end) : "";
-}
-
-let lastBracketText: string | undefined;
-let lastBracketSpans: Span[] = [];
-
-/**
- * Offsets of the bracketed parts of a text, including the brackets themselves. The rules ask for the same
- * summary's brackets several times, so the last answer is kept: callers must not change the array.
- */
-export function bracketSpans(text: string): Span[] {
-  if (text === lastBracketText) return lastBracketSpans;
-  const spans: Span[] = [];
-  let closing = 0;
-  let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (closing === 0) {
-      // ( [ {
-      if (code === 40) closing = 41;
-      else if (code === 91) closing = 93;
-      else if (code === 123) closing = 125;
-      if (closing !== 0) start = i;
-    } else if (code === closing) {
-      spans.push({ start, end: i + 1 });
-      closing = 0;
-    }
-  }
-  lastBracketText = text;
-  lastBracketSpans = spans;
-  return spans;
-}
-
-export function insideAny(pos: number, spans: Span[]): boolean {
-  for (const s of spans) if (pos >= s.start && pos < s.end) return true;
-  return false;
-}
-
-/** Lower-cased words without punctuation, for similarity measures. */
-export function contentWords(text: string): string[] {
-  return tokenize(text)
-    .map((t) => t.lower.replace(/[’']s$/, ""))
-    .filter((w) => w.length > 1);
 }

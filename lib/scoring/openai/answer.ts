@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { overallScore } from "../heuristic";
 import {
   DIMENSIONS,
   dimensionScoreSchema,
@@ -11,14 +12,15 @@ import {
 } from "../types";
 
 /**
- * What the model must answer: the six dimension details, the recommendations and the rewrite, taken from
- * the engine's own result schema. Everything else (overall and individual scores, reasoning per dimension,
+ * What the model must answer: the six dimension details, the recommendations, the rewrite and the split, taken
+ * from the engine's own result schema. Everything else (overall and individual scores, reasoning per dimension,
  * context references, metadata) is derived from the validated answer, so those fields always agree.
  */
 export const modelAnswerSchema = z.object({
   scores: scoringResultSchema.shape.scores,
   recommendations: scoringResultSchema.shape.recommendations,
   rewrite: scoringResultSchema.shape.rewrite,
+  split: scoringResultSchema.shape.split,
 });
 export type ModelAnswer = z.infer<typeof modelAnswerSchema>;
 
@@ -29,6 +31,7 @@ const lenientAnswerSchema = z.object({
   scores: z.object(Object.fromEntries(DIMENSIONS.map((d) => [d, lenientDimension])) as PerDimension<typeof lenientDimension>),
   recommendations: modelAnswerSchema.shape.recommendations,
   rewrite: modelAnswerSchema.shape.rewrite,
+  split: modelAnswerSchema.shape.split,
 });
 type LenientAnswer = z.infer<typeof lenientAnswerSchema>;
 
@@ -99,7 +102,8 @@ export interface ResultParts {
  * Builds the engine result from a validated answer: scores rounded and clamped to 0..10, cited ids kept only
  * when they name a supplied context item (deduplicated), and every derived field computed from the same
  * values so `individual_scores`, `scores`, `reasoning_per_dimension`, `context_references` and the metadata
- * agree.
+ * agree. The overall score uses the heuristic engine's formula, so both engines' overall scores compare. The
+ * split is trimmed and deduplicated; fewer than two parts is no split, and a split's first part is the rewrite.
  */
 export function resultFromAnswer({ answer, context, findings, usage, model, promptVersion }: ResultParts): ScoringResult {
   const supplied = new Set(context.map((item) => item.id));
@@ -117,8 +121,10 @@ export function resultFromAnswer({ answer, context, findings, usage, model, prom
   const references = per((d) => [...scores[d].reference_context]);
   const referenced = new Set(DIMENSIONS.flatMap((d) => references[d]));
   const individual = per((d) => scores[d].score);
-  const overall = Math.round((DIMENSIONS.reduce((sum, d) => sum + individual[d], 0) / DIMENSIONS.length) * 10) / 10;
-  const rewrite = answer.rewrite?.trim() ? answer.rewrite.trim() : null;
+  const overall = overallScore(individual);
+  const parts = [...new Set(cleanList(answer.split))];
+  const split = parts.length >= 2 ? parts : [];
+  const rewrite = split.length ? split[0] : answer.rewrite?.trim() ? answer.rewrite.trim() : null;
   return scoringResultSchema.parse({
     overall_score: overall,
     individual_scores: individual,
@@ -139,5 +145,6 @@ export function resultFromAnswer({ answer, context, findings, usage, model, prom
     },
     findings,
     rewrite,
+    split,
   });
 }

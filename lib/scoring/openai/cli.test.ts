@@ -6,6 +6,7 @@ import { setupFakeOpenAI } from "@/lib/testing/fake-openai-hooks";
 const ROOT = path.resolve(__dirname, "../../..");
 const TSX = path.join(ROOT, "node_modules/.bin/tsx");
 const FIXTURE = "lib/scoring/fixtures/backlog.csv";
+const QUS_FIXTURE = "lib/scoring/fixtures/qus-sample.csv";
 
 // Asynchronous on purpose: the fake provider runs in this process and must keep answering.
 function run(script: string, args: string[], env: Record<string, string> = {}) {
@@ -47,9 +48,11 @@ describe("CLI and quality benchmark with --engine openai", () => {
   });
 
   it("runs the quality benchmark with the openai engine", async () => {
-    const { code, stdout } = await run("scripts/bench-quality.ts", ["--engine", "openai", "--base-url", fake().baseURL, "--model", "fake-model", "--file", FIXTURE]);
+    const { code, stdout } = await run("scripts/bench-quality.ts", ["--engine", "openai", "--base-url", fake().baseURL, "--model", "fake-model",
+      "--qus", QUS_FIXTURE, "--backlog", "lib/scoring/fixtures/backlogs/g14.txt"]);
     expect(code).toBe(0);
     expect(stdout).toMatch(/engine openai, model fake-model, \d+ tokens/);
-    expect(stdout).toMatch(/independent AUC/);
+    expect(stdout).toMatch(/kappa engine \d\.\d{3}, literal rule \d\.\d{3}/);
+    expect(stdout).toMatch(/g14\.txt +67 +mean \d+\.\d\d/);
   });
 });

@@ -13,6 +13,7 @@ import {
   type ScoringEngine,
   type TicketData,
 } from "@/lib/scoring";
+import { overallScore } from "../heuristic";
 import { MODEL_ANSWER_JSON_SCHEMA } from "./answer";
 
 const fake = setupFakeOpenAI();
@@ -37,7 +38,7 @@ describe("openai engine: request and result", () => {
     expect(body.temperature).toBe(0.2);
     expect(body.response_format).toMatchObject({ type: "json_schema", json_schema: { name: "invest_score", strict: true } });
     expect(body.response_format?.json_schema?.schema).toEqual(MODEL_ANSWER_JSON_SCHEMA);
-    const promptFile = readFileSync(path.join(process.cwd(), "lib/scoring/openai/prompts/invest-v1.md"), "utf8").trim();
+    const promptFile = readFileSync(path.join(process.cwd(), "lib/scoring/openai/prompts/invest-v2.md"), "utf8").trim();
     expect(body.messages?.[0]).toEqual({ role: "system", content: promptFile });
     const user = JSON.parse(body.messages?.[1].content ?? "{}");
     expect(user.ticket).toMatchObject({ key: "SHOP-7", summary: ticket.summary });
@@ -46,7 +47,7 @@ describe("openai engine: request and result", () => {
 
     expect(scoringResultSchema.parse(result)).toEqual(result);
     expect(result.metadata.model).toEqual({ provider: "openai-compatible", model_name: "fake-model", temperature: 0.2 });
-    expect(result.metadata.prompt_version).toBe("invest-v1");
+    expect(result.metadata.prompt_version).toBe("invest-v2");
     expect(result.metadata.token_usage.total_tokens).toBeGreaterThan(0);
     expect(result.metadata.token_usage.total_tokens).toBe(result.metadata.token_usage.prompt_tokens + result.metadata.token_usage.completion_tokens);
     for (const d of DIMENSIONS) {
@@ -99,6 +100,43 @@ describe("openai engine: request and result", () => {
     });
   });
 
+  it("computes the overall score with the heuristic engine's formula", async () => {
+    const uneven = { independent: 10, negotiable: 10, valuable: 10, estimable: 10, small: 2, testable: 2 };
+    fake().enqueue({
+      kind: "ok",
+      edit: (answer) => ({
+        ...answer,
+        scores: Object.fromEntries(DIMENSIONS.map((d) => [d, { ...answer.scores[d], score: uneven[d] }])),
+      }),
+    });
+    const result = await engine().score(story());
+    expect(result.individual_scores).toEqual(uneven);
+    expect(result.overall_score).toBe(overallScore(uneven));
+  });
+
+  it("splits a compound story as the model answers it, the first part being the rewrite", async () => {
+    const parts = ["As an admin, I want to add users, so that the team stays current.", "As an admin, I want to remove users, so that the team stays current."];
+    fake().enqueue({ kind: "ok", edit: (answer) => ({ ...answer, rewrite: "As an admin, I want to manage users.", split: [` ${parts[0]} `, "", parts[1], parts[0], "  "] }) });
+    const result = await engine().score({ summary: "As an admin, I want to add or remove users, so that the team stays current." });
+    expect(result.split).toEqual(parts);
+    expect(result.rewrite).toBe(parts[0]);
+  });
+
+  it("answers no split when the model's list has fewer than two distinct stories, keeping its rewrite", async () => {
+    fake().enqueue({ kind: "ok", edit: (answer) => ({ ...answer, rewrite: " As a user, I want x. ", split: ["As a user, I want x.", " As a user, I want x.", ""] }) });
+    const result = await engine().score(story());
+    expect(result.split).toEqual([]);
+    expect(result.rewrite).toBe("As a user, I want x.");
+  });
+
+  it("asks for a repair when the answer has no split", async () => {
+    fake().enqueue({ kind: "ok", edit: ({ split: _split, ...answer }) => answer }, { kind: "ok" });
+    const result = await engine().score(story());
+    expect(fake().requests).toHaveLength(2);
+    expect(fake().requests[1].body.messages?.[3].content).toMatch(/split/);
+    expect(result.split).toEqual([]);
+  });
+
   it("keeps the heuristic findings as the result's findings", async () => {
     const ticket = { summary: "Improve the dashboard and the reports" };
     const result = await engine().score(ticket);
@@ -110,10 +148,11 @@ describe("openai engine: request and result", () => {
     const summary = "As a clerk, I want to print the daily report so that I can file it.";
     const results = await engine().scoreBatch([{ ticket: { summary } }, { ticket: { summary } }, { ticket: story() }]);
     expect(results).toHaveLength(3);
-    expect(results[0].findings.map((f) => f.code)).not.toContain("unique.duplicate");
+    // Both copies carry the duplicate finding, so they ask the same question: one call answers both.
+    expect(results[0].findings.map((f) => f.code)).toContain("unique.duplicate");
     expect(results[1].findings.map((f) => f.code)).toContain("unique.duplicate");
-    // The duplicate flag changes the question, so the two identical texts are two calls.
-    expect(fake().requests).toHaveLength(3);
+    expect(results[2].findings.map((f) => f.code)).not.toContain("unique.duplicate");
+    expect(fake().requests).toHaveLength(2);
   });
 
   it("refuses to build without an endpoint or a model", () => {
@@ -221,7 +260,7 @@ describe("openai engine: cache, single flight and concurrency", () => {
     const cache = { get: async (k: string) => store.get(k) as never, set: async (k: string, v: unknown) => void store.set(k, v) };
     const ticket = story();
     await engine({ cache }).score(ticket);
-    expect([...store.keys()][0]).toMatch(/^invest-v1:fake-model:sha256:[0-9a-f]{64}$/);
+    expect([...store.keys()][0]).toMatch(/^invest-v2:fake-model:sha256:[0-9a-f]{64}$/);
     await engine({ cache }).score(ticket);
     expect(fake().requests).toHaveLength(1);
   });

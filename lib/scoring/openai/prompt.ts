@@ -4,11 +4,12 @@ import path from "node:path";
 import type { ContextItem, Finding, TicketData } from "../types";
 
 /** The prompt in use. A changed prompt gets a new file and a new version, so old answers stay explained. */
-export const PROMPT_VERSION = "invest-v1";
+export const PROMPT_VERSION = "invest-v2";
 
 // Read from the repository at run time (the production server runs from the repository root, like the CLI
-// and the tests); a static path keeps the file traceable by the Next.js build.
-const PROMPT_FILE = path.join(process.cwd(), "lib/scoring/openai/prompts/invest-v1.md");
+// and the tests); a static path keeps the file traceable by the Next.js build. Earlier versions stay in
+// prompts/ so stored scores of that version stay explained.
+const PROMPT_FILE = path.join(process.cwd(), "lib/scoring/openai/prompts/invest-v2.md");
 
 let cached: { text: string; hash: string } | undefined;
 
@@ -63,6 +64,7 @@ export function repairMessage(errors: string[]): string {
     "Your previous answer could not be used:",
     ...errors.map((error) => `- ${error}`),
     "Answer again with only the JSON object the response schema describes: all six dimensions, each with",
-    "an integer score 0-10, reasoning, improvement_suggestions and reference_context, then recommendations and rewrite.",
+    "an integer score 0-10, reasoning, improvement_suggestions and reference_context, then recommendations, rewrite",
+    "and split (one story per feature when the story asks for more than one, the first being the rewrite; else an empty list).",
   ].join("\n");
 }

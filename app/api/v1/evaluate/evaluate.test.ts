@@ -194,7 +194,7 @@ describe("asynchronous scoring and signed callbacks", () => {
       story_identity: "site-flow:SHOP-1",
       identity_resolution: "external_id",
       timestamp: expect.any(String),
-      score: { status: "completed", job_id: jobId, ticket_id: "SHOP-1", overall_score: expect.any(Number) },
+      score: { status: "completed", job_id: jobId, ticket_id: "SHOP-1", overall_score: expect.any(Number), split: [] },
     });
     expect(deliveries[0].body).toBe(deliveries[2].body);
 
@@ -206,6 +206,14 @@ describe("asynchronous scoring and signed callbacks", () => {
 
     // Only the owner sees the job.
     expect((await call(getJob, `/api/v1/jobs/${jobId}`, { headers: bearer(otherKey) }, { job_id: jobId })).status).toBe(404);
+
+    // A job completed before results carried `split` still polls in the documented shape.
+    const [row] = await database().db.select({ result: asyncJobs.result }).from(asyncJobs).where(eq(asyncJobs.id, jobId));
+    const { split: _split, ...older } = row.result!;
+    await database().db.update(asyncJobs).set({ result: older }).where(eq(asyncJobs.id, jobId));
+    const polled = await call(getJob, `/api/v1/jobs/${jobId}`, { headers: bearer(apiKey) }, { job_id: jobId });
+    expect(polled.status).toBe(200);
+    expect((polled.body as { result: { split: string[] } }).result.split).toEqual([]);
   });
 
   it("honours Retry-After on 429 and retries a redirect without following it", async () => {

@@ -204,11 +204,22 @@ describe("POST /api/v1/score: the response", () => {
     expect(body.metadata.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}$/);
     expect(body.metadata.processing_time_ms).toBeGreaterThanOrEqual(0);
     expect(Array.isArray(body.findings)).toBe(true);
+    expect(body.split).toEqual([]); // one feature: nothing to split
     expect(response.headers.get("x-service-identity-resolution")).toBe("content_hash");
     expect(response.headers.get("x-service-story-identity")).toMatch(/^sha256:[0-9a-f]{64}$/);
     const [run] = await database().db.select().from(scoreRuns).where(eq(scoreRuns.id, body.job_id));
     expect(run).toMatchObject({ customerId: "shape-co", ticketId: "SHOP-7", engine: "heuristic", source: "api", overallScore: body.overall_score });
     expect(run.result).toMatchObject({ overall_score: body.overall_score });
+  });
+
+  it("splits a compound story into one story per feature, the first being the rewrite, and stores the split", async () => {
+    const response = await score(key, story("As an admin, I want to add or remove users, so that the team stays current."));
+    expect(response.status).toBe(200);
+    const body = scoreResponseSchema.parse(response.body);
+    expect(body.split.length).toBeGreaterThanOrEqual(2);
+    expect(body.rewrite).toBe(body.split[0]);
+    const [run] = await database().db.select().from(scoreRuns).where(eq(scoreRuns.id, body.job_id));
+    expect(run.result).toMatchObject({ split: body.split });
   });
 
   it("uses external_id as the identity, percent-encoding what is not printable ASCII", async () => {

@@ -1,0 +1,110 @@
+// The grammar the rules read: wink-nlp's tokenizer, sentence splitter and part-of-speech tagger, with the
+// English model shipped in its npm package (wink-eng-lite-web-model), so it runs offline and in-process.
+import winkNLP, { type PartOfSpeech } from "wink-nlp";
+import model from "wink-eng-lite-web-model";
+
+/** A token of a text: its part of speech, lemma and character offsets (`end` exclusive). */
+export interface Tok {
+  /** Index of the token in its text. */
+  i: number;
+  text: string;
+  lower: string;
+  lemma: string;
+  pos: PartOfSpeech;
+  start: number;
+  end: number;
+}
+
+/** A run of tokens, `start` inclusive, `end` exclusive. */
+export interface Segment {
+  start: number;
+  end: number;
+}
+
+export interface TextAnalysis {
+  text: string;
+  tokens: Tok[];
+  /** Sentences as token segments, in order, covering every token. */
+  sentences: Segment[];
+}
+
+// Only sentence boundaries and parts of speech are needed; named entities, negation and sentiment are not run.
+const nlp = winkNLP(model, ["sbd", "pos"]);
+const its = nlp.its;
+
+const WORD_POS = new Set<PartOfSpeech>(["ADJ", "ADV", "NOUN", "PROPN", "VERB", "NUM", "X", "AUX", "PRON", "DET", "ADP", "CCONJ", "SCONJ", "PART", "INTJ"]);
+
+export function isWord(t: Tok): boolean {
+  return WORD_POS.has(t.pos) && /[\p{L}\p{N}]/u.test(t.text);
+}
+
+function analyze(text: string): TextAnalysis {
+  if (text.trim() === "") return { text, tokens: [], sentences: [] };
+  const doc = nlp.readDoc(text);
+  const all = doc.tokens();
+  const values = all.out() as string[];
+  const pos = all.out(its.pos) as PartOfSpeech[];
+  const lemmas = all.out(its.lemma as Parameters<typeof all.out>[0]) as string[];
+  const spaces = all.out(its.precedingSpaces) as string[];
+  const tokens: Tok[] = [];
+  // Old index -> new index, for the sentence spans (whitespace tokens are dropped).
+  const kept: number[] = new Array(values.length);
+  let cursor = 0;
+  for (let k = 0; k < values.length; k++) {
+    const value = values[k];
+    cursor += spaces[k].length;
+    // wink keeps every character, so offsets follow from the preceding spaces; a mismatch (a character wink
+    // normalised) falls back to searching for the token, and a token that cannot be found is dropped.
+    let start = cursor;
+    if (!text.startsWith(value, start)) {
+      const found = text.indexOf(value, Math.max(0, start - 2));
+      if (found < 0) {
+        kept[k] = tokens.length;
+        continue;
+      }
+      start = found;
+    }
+    const end = start + value.length;
+    cursor = end;
+    kept[k] = tokens.length;
+    if (pos[k] === "SPACE" || value.trim() === "") continue;
+    tokens.push({ i: tokens.length, text: value, lower: value.toLowerCase(), lemma: lemmas[k].toLowerCase(), pos: pos[k], start, end });
+  }
+  const sentences: Segment[] = [];
+  for (const [first, last] of doc.sentences().out(its.span) as unknown as [number, number][]) {
+    const start = kept[first] ?? tokens.length;
+    const end = last + 1 < values.length ? (kept[last + 1] ?? tokens.length) : tokens.length;
+    if (end > start) sentences.push({ start, end });
+  }
+  if (sentences.length === 0 && tokens.length > 0) sentences.push({ start: 0, end: tokens.length });
+  return { text, tokens, sentences };
+}
+
+// The rules, the batch checks and the rewrite read the same few texts; the analyses of the last ones are kept.
+const CACHE_SIZE = 16;
+const recent = new Map<string, TextAnalysis>();
+
+/** Tokens, parts of speech and sentences of a text (deterministic; the last few answers are cached). */
+export function analyzeText(text: string): TextAnalysis {
+  const cached = recent.get(text);
+  if (cached) return cached;
+  const analysis = analyze(text);
+  if (recent.size >= CACHE_SIZE) recent.delete(recent.keys().next().value as string);
+  recent.set(text, analysis);
+  return analysis;
+}
+
+/** Character span of a token segment. */
+export function charSpan(a: TextAnalysis, seg: Segment): { start: number; end: number } {
+  if (seg.end <= seg.start) {
+    const at = a.tokens[seg.start]?.start ?? a.text.length;
+    return { start: at, end: at };
+  }
+  return { start: a.tokens[seg.start].start, end: a.tokens[seg.end - 1].end };
+}
+
+export function segmentText(a: TextAnalysis, seg: Segment | null): string {
+  if (!seg || seg.end <= seg.start) return "";
+  const s = charSpan(a, seg);
+  return a.text.slice(s.start, s.end);
+}

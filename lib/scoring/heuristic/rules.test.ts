@@ -1,0 +1,252 @@
+// Each rule against stories from real backlogs (lib/scoring/fixtures/backlogs) that must and must not trigger it.
+import { describe, expect, it } from "vitest";
+import type { Finding, ScoringResult } from "../types";
+import { scoreTicket, scoreTickets } from "./engine";
+
+function score(summary: string, extra: { description?: string; acceptance_criteria?: string } = {}): ScoringResult {
+  return scoreTicket({ summary, ...extra });
+}
+
+function codes(r: ScoringResult, prefix = ""): string[] {
+  return r.findings.filter((f) => f.code.startsWith(prefix)).map((f) => f.code);
+}
+
+function at(text: string, f: Finding | undefined): string {
+  expect(f).toBeDefined();
+  return text.slice(f!.start, f!.end);
+}
+
+describe("atomic: a conjunction that joins two things the user asks for", () => {
+  const fires: [string, string, string][] = [
+    ["As a user, I want to be able to enter my zip code and get a list of nearby recycling facilities, so that I can determine which ones I should consider.",
+      "atomic.two_actions", "enter my zip code and get a list of nearby recycling facilities"],
+    ["As an admin, I want to be able to add or remove recycling facilities' information, so that users get the most recent information.", "atomic.two_actions", "add or remove"],
+    ["As a moderator, I want to select an item to be estimated or re-estimated, so that the team sees that item and can estimate it.", "atomic.two_actions", "estimated or re-estimated"],
+    ["As an administrator, I want to backup and restore the rulebase, So that DUO doesn't lose production knowledge.", "atomic.two_actions", "backup and restore"],
+    ["As an admin, I want to be able to read users' feedback and complaints, so that we can add more features and keep improving the service we provide to them.",
+      "atomic.two_objects", "users' feedback and complaints"],
+    ["As a recyclingfacility representative, I want to be able to update my information and the type of material I accept, so that I can avoid any miscommunication with users.",
+      "atomic.two_objects", "my information and the type of material I accept"],
+    ["As a RuleAuthor, I want to have the patterns and syntax checked, So that my business rules comply with the standards.", "atomic.two_objects", "patterns and syntax"],
+    ["As an admin, I want to manage users, roles and permissions, so that the right people have access.", "atomic.several_features", "users, roles and permissions"],
+    ["As a moderator, I want to create a new game by entering a name and an optional description, so that I can start inviting estimators.",
+      "atomic.list_detail", "a name and an optional description"],
+    ["As a user, I want to see sensible and predictable URLs, so that the application feels logical and transparent.", "atomic.two_qualities", "sensible and predictable"],
+    ["As a teacher and parent, I want to see the homework of the week, so that I can plan the evenings.", "atomic.two_roles", "teacher and parent"],
+  ];
+  for (const [story, code, text] of fires) {
+    it(`finds ${code} in "${story.slice(0, 60)}..."`, () => {
+      const r = score(story);
+      const f = r.findings.find((x) => x.code === code);
+      expect(at(story, f)).toBe(text);
+      expect(f!.dimension).toBe("small");
+    });
+  }
+
+  it("grades how clearly the story is several features: two actions high, a detail list low", () => {
+    expect(score(fires[0][0]).findings.find((f) => f.code === "atomic.two_actions")!.severity).toBe("high");
+    expect(score(fires[4][0]).findings.find((f) => f.code === "atomic.two_objects")!.severity).toBe("medium");
+    expect(score(fires[8][0]).findings.find((f) => f.code === "atomic.list_detail")!.severity).toBe("low");
+  });
+
+  const quiet = [
+    "As a RuleAuthor, I want to have a precise search and replace, So that I can fix unintentional changes.",
+    "As a moderator, I want to log in using my account name and password, so that I can start using the application.",
+    "As a moderator, I want to copy/paste stories from a spreadsheet, so that I can get started more quickly.",
+    "As a terminator, I want to show the connection between terms and the object model, So that the project can avoid misunderstandings.",
+    "As a RuleAnalyst, I want to relate decisions and business processes, So that I can monitor the coherence with the business architecture.",
+    "As a terminator, I want to have a list per period, So that I can see which term in that period have been changed or added or removed.",
+    "As a participant, I want to be able to change my estimate up until the last person selects a card and all are shown, so that I can change my mind based on information I hear.",
+    "As an editor, I want to drag and drop images, so that I can lay out and publish posts.",
+    "As a Consumer, I want to view a publisher's profile, so that I can see who is behind a particular package or to see what other packages they produce.",
+  ];
+  for (const story of quiet) {
+    it(`finds nothing in "${story.slice(0, 60)}..."`, () => {
+      expect(codes(score(story), "atomic.")).toEqual([]);
+    });
+  }
+});
+
+describe("minimal: nothing but role, means and ends", () => {
+  it("reports brackets, and drops them in the rewrite only when the sentence reads without them", () => {
+    const aside = "As a user, I want to export my orders (PDF or CSV), so that I can file them.";
+    const r = score(aside);
+    expect(at(aside, r.findings.find((f) => f.code === "minimal.brackets"))).toBe("(PDF or CSV)");
+    expect(r.rewrite).toBe("As a user, I want to export my orders, so that I can file them.");
+    const carrying = "As a moderator, I want to select whether to have the team estimate with {0, 1/2, 1, 2, 3, 5, 8, etc.} or {0, 1, 2, 4, 8, 16, 32, etc.}, so that the team can use either the modified Fibonacci sequence or powers of 2.";
+    const c = score(carrying);
+    expect(codes(c, "minimal.")).toEqual(["minimal.brackets", "minimal.brackets"]);
+    expect(c.rewrite).toBeNull();
+  });
+
+  it("reports example lists and notes around the story sentence", () => {
+    const example = 'As a moderator, I want to see all items we try to estimate this session, so that I can answer questions about the current story such as "does this include ___".';
+    const r = score(example);
+    expect(at(example, r.findings.find((f) => f.code === "minimal.example"))).toBe("such as");
+    expect(r.rewrite).toBe("As a moderator, I want to see all items we try to estimate this session, so that I can answer questions about the current story.");
+    const note = "As a user, I want to export reports, so that I can share them. Note: only PDF for now.";
+    expect(at(note, score(note).findings.find((f) => f.code === "minimal.trailing_text"))).toBe("Note: only PDF for now.");
+  });
+
+  it("reports a repeated indicator and a second reason", () => {
+    const stutter = "As a moderator, I want to add an item to the list of items to be estimated, so that so that we can be flexible and accommodate situations where we think of a new story while playing.";
+    expect(codes(score(stutter), "minimal.")).toEqual(["minimal.repeated_indicator"]);
+    const twice = "As a user, I want to be able to select different types of recyclable waste, so I have and get a list of facilities that accept each type and their opening hours, so that I can find an optimal route and schedule.";
+    expect(codes(score(twice), "minimal.")).toEqual(["minimal.extra_reason"]);
+  });
+
+  it("leaves quotes and plain stories alone", () => {
+    expect(codes(score('As a moderator, I want to have the "estimate" field filled in automatically if all estimators show the same card, so that I can accept it more quickly.'), "minimal.")).toEqual([]);
+    expect(codes(score("As a RuleAuthor, I want to capture a business rule, So that I can describe the desired behavior of DUO in a specific case."), "minimal.")).toEqual([]);
+  });
+});
+
+describe("unique: duplicates and near duplicates in a batch", () => {
+  const batch = [
+    "As a user, I want to have a flexible pick up time, so that I can more conveniently use the website.",
+    "As a user, I want to be able to view a map display of the public recycling bins around my area.",
+    "As a user, I want to be able to view a map display of the special waste drop off sites around my area.",
+    "As a user, I want to choose a flexible pick up time, so that I can more conveniently use the website.",
+    "As a participant, I want to be able to change my estimate up until the last person selects a card and all are shown, so that I can change my mind based on information I hear.",
+    "As a participant, I want to change my estimate as long as the draw has not been completed, so that I can change my mind.",
+    "As a moderator, I want to export a transcript of a game as a HTML file, so that I can save the stories and estimates locally.",
+    "As a moderator, I want to export a transcript of a game as a CSV file, so that I can further process the stories and estimates.",
+    "As a moderator, I want to import stories from a spreadsheet, so that I don't have to copy and paste each individual story.",
+    "As a moderator, I want to copy/paste stories from a spreadsheet, so that I can get started more quickly.",
+    "As an owner, I want to make a user an owner, so that they have full control.",
+    "As an owner, I want to remove a user as an owner, so that they are just a member and no longer have full control.",
+    "As a moderator, I want to import stories from a spreadsheet, so that I don't have to copy and paste each individual story.",
+  ];
+  const results = scoreTickets(batch.map((summary) => ({ ticket: { summary } })));
+  const unique = results.map((r) => codes(r, "unique."));
+
+  it("flags both stories of a near-duplicate pair, naming the other", () => {
+    expect(unique[0]).toEqual(["unique.near_duplicate"]);
+    expect(unique[3]).toEqual(["unique.near_duplicate"]);
+    expect(results[0].findings.find((f) => f.code === "unique.near_duplicate")!.message).toContain("story 4");
+    expect(unique[4]).toEqual(["unique.near_duplicate"]);
+    expect(unique[5]).toEqual(["unique.near_duplicate"]);
+  });
+
+  it("flags exact duplicates", () => {
+    expect(unique[8]).toEqual(["unique.duplicate"]);
+    expect(unique[12]).toEqual(["unique.duplicate"]);
+  });
+
+  it("keeps stories apart that differ in what they ask for or why", () => {
+    for (const i of [1, 2, 6, 7, 9, 10, 11]) expect(unique[i]).toEqual([]);
+  });
+});
+
+describe("uniform: the batch's template", () => {
+  const stories = [
+    "As a shopper, I want to filter products by price, so that I find items I can afford.",
+    "As a shopper, I want to sort products by rating, so that I see popular items first.",
+    "As an admin, I want to export the audit log, so that I can answer auditors.",
+    "As a manager, I want to see monthly sales, so that I can plan stock.",
+    "As a shopper, I want to save my cart, so that I can finish later.",
+    "As a shopper, I want to compare two products, so that I pick the right one.",
+    "As a buyer, I want to reorder a past order, so that I save time.",
+    "As a shopper, I would like to pay with a gift card, so that I can use presents.",
+    "As a shopper, I want to see my past orders.",
+    "Export orders to CSV",
+  ];
+  const results = scoreTickets(stories.map((summary) => ({ ticket: { summary } })));
+
+  it("flags a story that uses other keywords than four in five of its batch", () => {
+    expect(results[7].findings.find((f) => f.code === "uniform.template")!.message).toContain('"I would like"');
+    expect(codes(results[9], "uniform.")).toEqual(["uniform.template"]);
+    expect(results.flatMap((r) => codes(r, "uniform."))).toHaveLength(2);
+  });
+
+  it("does not count a missing benefit as a departure, nor capitalisation", () => {
+    expect(codes(results[8], "uniform.")).toEqual([]);
+    const capital = scoreTickets([...stories.slice(0, 5), "As a shopper, I want to rate products, So that others can choose."].map((summary) => ({ ticket: { summary } })));
+    expect(capital.flatMap((r) => codes(r, "uniform."))).toEqual([]);
+  });
+
+  it("says nothing when the batch has no dominant template or is scored alone", () => {
+    const mixed = scoreTickets(["Fix login", "As a user, I want X, so that Y.", "Update docs", "I need a report", "Refactor billing"].map((summary) => ({ ticket: { summary } })));
+    expect(mixed.flatMap((r) => codes(r, "uniform."))).toEqual([]);
+    expect(codes(scoreTicket({ summary: stories[7] }), "uniform.")).toEqual([]);
+  });
+});
+
+describe("well-formed, valuable and conceptually sound", () => {
+  it("calls a title or a task what it is", () => {
+    expect(codes(score("Settings page"))).toContain("well_formed.not_a_story");
+    const task = score("Fix the login bug");
+    expect(task.findings.find((f) => f.code === "well_formed.not_a_story")!.message).toContain("task");
+    expect(task.rewrite).toBe("As a [type of user], I want to fix the login bug, so that [the benefit]");
+  });
+
+  it("reports a missing role and a missing benefit, with placeholders in the rewrite", () => {
+    const r = score("I want to export my invoices as PDF files.");
+    expect(codes(r, "well_formed.")).toEqual(["well_formed.no_role"]);
+    expect(codes(r, "valuable.")).toEqual(["valuable.no_benefit"]);
+    expect(r.rewrite).toBe("As a [type of user], I want to export my invoices as PDF files, so that [the benefit].");
+    const placeholders = score(r.rewrite!);
+    expect(placeholders.findings.find((f) => f.code === "valuable.no_benefit")!.message).toContain("placeholder");
+    expect(placeholders.overall_score).toBeGreaterThanOrEqual(r.overall_score);
+  });
+
+  it("reports a role that is not a person and a wish that is not a feature", () => {
+    expect(codes(score("As the system, I want to send reminders, so that payments arrive on time."))).toContain("conceptually_sound.role_not_user");
+    expect(codes(score("As a user I want everything to work"))).toContain("conceptually_sound.no_feature");
+  });
+});
+
+describe("unambiguous", () => {
+  it("reports subjective words once per phrase and takes them out of the benefit", () => {
+    const story = "As a RuleAuthor, I want to export a selection of parts from the rulebase, So that the people involved are quickly and properly informed.";
+    const r = score(story);
+    const vague = r.findings.filter((f) => f.code === "unambiguous.vague_term");
+    expect(vague.map((f) => at(story, f))).toEqual(["quickly and properly"]);
+    expect(r.rewrite).toBe("As a RuleAuthor, I want to export a selection of parts from the rulebase, So that the people involved are informed.");
+  });
+
+  it("turns a vague requirement into a placeholder for its measure, and reports loopholes", () => {
+    const r = score("As a user, I want to have the application respond quickly to my actions, so that I don't get bored.");
+    expect(r.rewrite).toBe("As a user, I want to have the application respond [measurable target] to my actions, so that I don't get bored.");
+    expect(codes(score(r.rewrite!))).toContain("unambiguous.placeholder");
+    const loophole = "As a developer, I want to have the site comply with the W3C accessibility guidelines where possible, so that people with accessibility issues can use the application.";
+    expect(at(loophole, score(loophole).findings.find((f) => f.code === "unambiguous.loophole"))).toBe("where possible");
+  });
+});
+
+describe("independent", () => {
+  it("reports other tickets and waiting in the description, not a project's own dependencies in the story", () => {
+    const description = "Blocked by OPS-42; can start after the storage story is done.";
+    const r = score("As an admin, I want to export the audit log, so that I can answer auditors.", { description });
+    expect(at(description, r.findings.find((f) => f.code === "independent.ticket_reference"))).toBe("OPS-42");
+    expect(r.findings.filter((f) => f.code === "independent.dependency").map((f) => at(description, f))).toEqual(["Blocked by", "after"]);
+    const domain = "As a Developer, I want to pin the exact versions of any DataPackage that my project depends on, so that the project won't break.";
+    expect(codes(score(domain), "independent.")).toEqual([]);
+  });
+});
+
+describe("testable, estimable and small from the description and criteria", () => {
+  const summary = "As a shopper, I want to filter products by price, so that I find items I can afford.";
+  it("names what is missing and what speaks for the story", () => {
+    const bare = score(summary);
+    expect(codes(bare, "testable.")).toEqual(["testable.no_acceptance_criteria"]);
+    expect(codes(bare, "estimable.")).toEqual(["estimable.no_detail"]);
+    const full = score(summary, {
+      description: "On the product list, a price range filter narrows the list.",
+      acceptance_criteria: "Given products priced 5 and 50\nWhen I set the maximum price to 10\nThen only the product priced 5 is shown",
+    });
+    expect(full.findings).toEqual([]);
+    expect(full.scores.testable.reasoning).toContain("1 of 1 acceptance criterion states an observable outcome");
+  });
+
+  it("reports criteria nobody can check and too many of them", () => {
+    expect(codes(score(summary, { acceptance_criteria: "Filtering works well and is intuitive." }), "testable.")).toEqual(["testable.unverifiable_criteria", "testable.vague_criterion"]);
+    const many = Array.from({ length: 14 }, (_, i) => `- The report shows column ${i + 1}`).join("\n");
+    expect(score(summary, { acceptance_criteria: many }).findings.find((f) => f.code === "small.many_criteria")!.severity).toBe("high");
+  });
+
+  it("reports research and direction-only goals as hard to size", () => {
+    expect(codes(score("As an analyst, I want to explore churn drivers, so that we keep customers."))).toContain("estimable.open_ended");
+    expect(codes(score("As an admin, I want to improve the dashboard, so that I work faster."))).toContain("estimable.broad_goal");
+  });
+});
