@@ -1,4 +1,5 @@
-// npm run bench:engine -- [--file PATH] [--seconds N]: heuristic engine throughput on one core.
+// npm run bench:engine -- [--file PATH] [--seconds N]: heuristic engine throughput on one core, one story at
+// a time and as one batch of 1,000 (duplicate search included), tagger and rules and rewrites all in.
 import fs from "node:fs";
 import path from "node:path";
 import { parseCsv } from "@/lib/csv/parse";
@@ -9,30 +10,46 @@ const argAt = (name: string) => {
   const i = process.argv.indexOf(name);
   return i >= 0 ? process.argv[i + 1] : undefined;
 };
-const file = path.resolve(REPO, argAt("--file") ?? "../shared/data/ustai-dev.csv");
+const BATCH = 1000;
 const seconds = Number(argAt("--seconds") ?? 3);
-const { rows } = parseCsv(fs.readFileSync(file, "utf8"));
-const tickets = rows.map((r) => ({ summary: (r["User story"] ?? r["Summary"] ?? Object.values(r)[0] ?? "").trim() }));
 
-function measure(label: string, runOnce: () => number): number {
-  for (let i = 0; i < 3; i++) runOnce(); // warm-up
-  let stories = 0;
+// The stories: a CSV or text file given with --file, else the UStAI dev stories (long, LLM-written) when the
+// shared data is there, and the real backlogs of the repository.
+function stories(): { label: string; texts: string[] } {
+  const read = (file: string) => file.endsWith(".csv")
+    ? parseCsv(fs.readFileSync(file, "utf8")).rows.map((r) => (r["User story"] ?? r.story ?? r.Summary ?? Object.values(r)[0] ?? "").trim())
+    : fs.readFileSync(file, "utf8").split(/\r?\n/).map((l) => l.trim());
+  const file = argAt("--file");
+  if (file) return { label: file, texts: read(path.resolve(file)).filter(Boolean) };
+  const ustai = path.resolve(REPO, "../shared/data/ustai-dev.csv");
+  const fixtures = path.join(REPO, "lib/scoring/fixtures/backlogs");
+  const files = [...(fs.existsSync(ustai) ? [ustai] : []), ...fs.readdirSync(fixtures).filter((f) => f.endsWith(".txt")).map((f) => path.join(fixtures, f))];
+  return { label: files.map((f) => path.relative(REPO, f)).join(", "), texts: files.flatMap(read).filter(Boolean) };
+}
+
+const { label, texts } = stories();
+// A batch of 1,000: the stories in order, cycled when there are fewer (the repeats are exact duplicates).
+const tickets = Array.from({ length: BATCH }, (_, i) => ({ summary: texts[i % texts.length] }));
+
+function measure(name: string, runOnce: () => number): number {
+  for (let i = 0; i < 2; i++) runOnce(); // warm-up
+  let scored = 0;
   const start = process.hrtime.bigint();
   const budget = BigInt(Math.round(seconds * 1e9));
   let elapsed = 0n;
   while (elapsed < budget) {
-    stories += runOnce();
+    scored += runOnce();
     elapsed = process.hrtime.bigint() - start;
   }
-  const rate = stories / (Number(elapsed) / 1e9);
-  console.log(`${label.padEnd(28)}${Math.round(rate).toLocaleString("en-US").padStart(10)} stories/s  (${stories} stories in ${(Number(elapsed) / 1e9).toFixed(2)} s)`);
+  const rate = scored / (Number(elapsed) / 1e9);
+  console.log(`${name.padEnd(34)}${Math.round(rate).toLocaleString("en-US").padStart(10)} stories/s  (${scored} stories in ${(Number(elapsed) / 1e9).toFixed(2)} s)`);
   return rate;
 }
 
-console.log(`file: ${path.relative(process.cwd(), file) || file} (${tickets.length} stories), one thread, target >= 5,000 stories/s`);
+console.log(`stories: ${label} (${texts.length} distinct, batch of ${BATCH}), one thread, target >= 5,000 stories/s each`);
 const single = measure("scoreTicket (one by one)", () => {
   for (const t of tickets) scoreTicket(t);
   return tickets.length;
 });
-measure("scoreTickets (one batch)", () => scoreTickets(tickets.map((ticket) => ({ ticket }))).length);
-console.log(single >= 5000 ? "target met" : "target NOT met");
+const batch = measure(`scoreTickets (one batch of ${BATCH})`, () => scoreTickets(tickets.map((ticket) => ({ ticket }))).length);
+console.log(single >= 5000 && batch >= 5000 ? "target met" : "target NOT met");

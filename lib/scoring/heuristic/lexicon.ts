@@ -63,7 +63,8 @@ accurate accurately adequate adequately appropriate appropriately better best co
 easily easy efficient efficiently excellent fast faster flexible good great intuitive intuitively meaningful nice
 optimal optimally proactive proactively properly proper quick quickly reasonable reasonably reliable reliably
 seamless seamlessly secure securely simple simply smooth smoothly sufficient sufficiently suitable timely
-user-friendly valuable various scalable early powerful modern attractive beautiful nicely
+user-friendly valuable scalable early powerful modern attractive beautiful nicely effective effectively
+swift swiftly promptly comfortable safe safely robust robustly high-quality easy-to-use state-of-the-art
 `);
 
 /** General words that name no concrete thing ("things", "everything", "insights"). */

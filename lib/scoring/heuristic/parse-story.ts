@@ -42,6 +42,11 @@ const FILLER_ADVERBS = new Set(["really", "also", "only", "just", "always", "ide
 const SO_SUBJECTS = new Set(["i", "we", "they", "he", "she", "it", "you", "everyone", "everybody", "nobody", "users", "people",
   "the", "my", "our", "their", "this", "these", "those", "there", "its", "his", "her", "your", "all", "each", "no"]);
 const EDGE_PUNCT = /^[,;:.!?…]+$/;
+// Participles that state what the feature leads to (", enabling early treatment"), not what it contains.
+const RESULT_PARTICIPLES = new Set(["enabling", "allowing", "helping", "ensuring", "reducing", "improving", "making",
+  "giving", "letting", "saving", "increasing", "minimizing", "minimising", "maximizing", "maximising", "preventing",
+  "supporting", "facilitating", "leading", "resulting", "promoting", "empowering", "boosting", "lowering", "avoiding",
+  "freeing", "cutting", "thereby", "thus"]);
 
 function lowerAt(t: Tok[], i: number): string {
   return t[i]?.lower ?? "";
@@ -95,19 +100,28 @@ function meansIndicatorAt(t: Tok[], k: number): [number, string, boolean] | null
   return [j, key, action];
 }
 
-/** An ends indicator at token k: [end, key]. */
+/**
+ * An ends indicator at token k: [end, key]. "so that", "so" before a clause, "in order to", ", because", and
+ * after a comma a purpose ("..., to reduce errors") or a result ("..., enabling early treatment"): the last two
+ * state a benefit without the template's keywords, so they count for "valuable" and depart from a "so that" batch.
+ */
 function endsIndicatorAt(t: Tok[], k: number, limit: number): [number, string] | null {
   const w = lowerAt(t, k);
+  const afterComma = k > 0 && t[k - 1].text === ",";
   if (w === "so") {
     const next = lowerAt(t, k + 1);
     if (next === "that" && k + 2 <= limit) return [k + 2, "so that"];
     if (SO_SUBJECTS.has(next)) return [k + 1, "so"];
     const nt = t[k + 1];
-    if (nt && (nt.pos === "PROPN" || nt.pos === "NOUN") && ["AUX", "VERB"].includes(t[k + 2]?.pos ?? "")) return [k + 1, "so"];
+    if (nt && (nt.pos === "PROPN" || nt.pos === "NOUN") && (afterComma || ["AUX", "VERB"].includes(t[k + 2]?.pos ?? ""))) return [k + 1, "so"];
     return null;
   }
   if (w === "in" && lowerAt(t, k + 1) === "order" && ["to", "that", "for"].includes(lowerAt(t, k + 2))) return [k + 3, "in order to"];
-  if (w === "because" && k > 0 && t[k - 1].text === ",") return [k + 1, "because"];
+  if (w === "because" && afterComma) return [k + 1, "because"];
+  if (w === "to" && afterComma && t[k + 1]?.pos === "VERB") return [k + 1, "to"];
+  if (afterComma && (RESULT_PARTICIPLES.has(w) || (w === "thereby" || w === "thus") && RESULT_PARTICIPLES.has(lowerAt(t, k + 1)))) {
+    return [k, "participle"];
+  }
   return null;
 }
 
@@ -179,12 +193,12 @@ export function parseStory(text: string): Story {
   let meansEnd = end;
   for (let j = meansStart; j < end; j++) {
     const e = endsIndicatorAt(t, j, end);
-    if (!e) continue;
+    if (!e || j < meansStart + 2) continue;
     if (story.ends.length === 0) meansEnd = j;
     const previous = story.ends[story.ends.length - 1];
     if (previous) previous.body = trimSegment(a, { start: previous.indicator.end, end: j });
     story.ends.push({ indicator: { start: j, end: e[0] }, body: { start: e[0], end }, key: e[1] });
-    j = e[0] - 1;
+    j = Math.max(j, e[0] - 1);
   }
   const last = story.ends[story.ends.length - 1];
   if (last) last.body = trimSegment(a, last.body);

@@ -212,9 +212,12 @@ function classify(a: TextAnalysis, scope: Scope, c: number, width: number, exclu
   // Two questions ("in what form and how much of it"): two things, but no split keeps both readable.
   const questions = WH.has(right.lower) || WH.has(t[afterConj].lower);
   if (!leftNominal || !rightNominal || subject && isVerb(t[r + 1])) return null;
-  // "Search should be better and users should be able to filter": two statements, each with its own verb.
+  // "Search should be better and users should be able to filter", "the system to be secure and patient data to be
+  // anonymized": two statements, each with its own verb.
   const rightEnd0 = nounPhraseEnd(t, afterConj, end);
-  const finite = t[rightEnd0] && (t[rightEnd0].pos === "AUX" || t[rightEnd0].pos === "VERB" && /[^s]s$/.test(t[rightEnd0].lower));
+  const next = t[rightEnd0];
+  const finite = next && (next.pos === "AUX" || next.pos === "VERB" && /[^s]s$/.test(next.lower) ||
+    next.lower === "to" && t[rightEnd0 + 1]?.lower === "be");
   if (finite && !RELATIVE.has(t[afterConj].lower) && !WH.has(t[afterConj].lower)) {
     return { kind: "actions", conjuncts: [{ start: floor, end: l + 1 }, { start: afterConj, end }], separators: [c], sharedObject: false, detail: false, questions: true };
   }

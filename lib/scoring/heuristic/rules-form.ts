@@ -1,7 +1,7 @@
 // QUS "well-formed" and "conceptually sound", INVEST "valuable": who the story serves, what they need, why.
 import { found, quote, type Edit, type Found, type RuleInput } from "./finding";
 import { NON_PERSON_ROLES, NO_FEATURE_VERBS, PLACEHOLDERS } from "./lexicon";
-import { charSpan, isWord } from "./nlp";
+import { charSpan, isWord, type Tok } from "./nlp";
 
 // A means made only of these words asks for nothing buildable ("I want everything to work").
 const EMPTY_MEANS = new Set(["everything", "anything", "something", "it", "all", "things", "stuff", "to", "work", "works",
@@ -63,9 +63,14 @@ export function formFindings(input: RuleInput): Found[] {
       'Start with "As a <type of user>" so the team knows whom the story serves.', undefined,
       { edits: prefix ? [prefix] : [] }));
   } else if (story.role) {
-    const roleWords = t.slice(story.role.start, story.role.end).filter(isWord);
-    const head = roleWords.find((x) => NON_PERSON_ROLES.has(x.lower));
-    if (head && roleWords.indexOf(head) <= 1) {
+    // The head of the role is the last noun before anything that qualifies it ("system administrator of ...").
+    let head: Tok | undefined;
+    for (let k = story.role.start; k < story.role.end; k++) {
+      const x = t[k];
+      if (x.pos === "NOUN" || x.pos === "PROPN") head = x;
+      else if (head && (x.pos === "ADP" || x.pos === "VERB" || x.pos === "PRON" || x.text === ",")) break;
+    }
+    if (head && NON_PERSON_ROLES.has(head.lower)) {
       findings.push(found("conceptually_sound.role_not_user", "valuable", "medium",
         `The role "${quote(summary, charSpan(a, story.role))}" is not a person.`,
         "Name the user who benefits, and let the system be what they use.", { field: "summary", ...charSpan(a, story.role) }));

@@ -41,6 +41,15 @@ function vagueEdit(summary: string, t: Tok[], k: number, vague: (x: Tok | undefi
   return { edit: { start: t[first].start, end: t[last].end, text: PLACEHOLDERS.target }, covers };
 }
 
+/** A hyphenated compound starting at token k ("user-friendly", "state-of-the-art"): its lower-case text and last token. */
+function compoundAt(t: Tok[], k: number, end: number): { text: string; last: number } | null {
+  if (t[k + 1]?.text !== "-" || t[k + 1].start !== t[k].end || (k > 0 && t[k - 1].text === "-" && t[k - 1].end === t[k].start)) return null;
+  let last = k;
+  while (last + 2 < end && t[last + 1].text === "-" && t[last + 1].start === t[last].end && t[last + 2].start === t[last + 1].end) last += 2;
+  if (last === k) return null;
+  return { text: t.slice(k, last + 1).map((x) => x.lower).join(""), last };
+}
+
 export function unambiguousFindings({ summary, story }: RuleInput): Found[] {
   const t = story.a.tokens;
   const findings: Found[] = [];
@@ -48,7 +57,9 @@ export function unambiguousFindings({ summary, story }: RuleInput): Found[] {
   const parts: Segment[] = [];
   if (story.means) parts.push(story.means);
   for (const e of story.ends) parts.push(e.body);
-  const vague = (x: Tok | undefined) => !!x && VAGUE_TERMS.has(x.lower) && (x.pos === "ADJ" || x.pos === "ADV");
+  // A hyphenated compound is read whole: "user-friendly" is vague, "early-stage" is a term of its own.
+  const joined = (x: Tok) => (t[x.i + 1]?.text === "-" && t[x.i + 1].start === x.end) || (t[x.i - 1]?.text === "-" && t[x.i - 1].end === x.start);
+  const vague = (x: Tok | undefined) => !!x && VAGUE_TERMS.has(x.lower) && (x.pos === "ADJ" || x.pos === "ADV") && !joined(x);
   const seen = new Set<string>();
   const covered = new Set<number>();
   const loopholeAt = new Set<number>();
@@ -72,6 +83,18 @@ export function unambiguousFindings({ summary, story }: RuleInput): Found[] {
   }
   for (const part of parts) {
     for (let k = part.start; k < part.end; k++) {
+      const compound = compoundAt(t, k, part.end);
+      if (compound) {
+        if (VAGUE_TERMS.has(compound.text) && !seen.has(compound.text)) {
+          seen.add(compound.text);
+          const span = { start: t[k].start, end: t[compound.last].end };
+          findings.push(found("unambiguous.vague_term", "estimable", "medium", `"${summary.slice(span.start, span.end)}" is subjective: nobody can check it.`,
+            "Say how it is measured (a number, a limit, a named standard) in the acceptance criteria.", { field: "summary", ...span },
+            { edits: [{ ...span, text: PLACEHOLDERS.target }] }));
+        }
+        k = compound.last;
+        continue;
+      }
       const x = t[k];
       if (loopholeAt.has(k) || covered.has(k) || seen.has(x.lower)) continue;
       if (GENERAL_TERMS.has(x.lower) && (x.pos === "NOUN" || x.pos === "PRON")) {
