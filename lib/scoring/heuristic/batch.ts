@@ -33,7 +33,9 @@ function lemmas(t: Tok[], from: number, to: number, skip: (k: number) => boolean
 
 function keysOf(story: Story): Keys {
   const t = story.a.tokens;
-  const exact = story.a.text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+  // The same words in the same order, whatever the case and punctuation.
+  let exact = "";
+  for (const x of t) if (x.word) exact += exact ? ` ${x.lower}` : x.lower;
   const means = story.means;
   const head = means && story.meansIsAction ? means.start : -1;
   // "change my estimate until the last person selects a card" asks for the same as "change my estimate as long
@@ -99,22 +101,28 @@ export function uniqueFindings(stories: Story[]): Found[][] {
   const df = new Map<string, number>();
   for (const k of keys) for (const w of k.means) df.set(w, (df.get(w) ?? 0) + 1);
   const byWord = new Map<string, number[]>();
+  const checked = new Int32Array(stories.length).fill(-1);
   for (let i = 0; i < stories.length; i++) {
     const k = keys[i];
     if (exactPartner[i] !== null || k.means.length === 0) continue;
     const words = [...k.means].sort((x, y) => df.get(x)! - df.get(y)! || (x < y ? -1 : 1));
     const prefix = words.length - Math.ceil(MEANS_SIMILARITY * words.length) + 1;
-    const candidates = new Set<number>();
-    for (const w of words.slice(0, prefix)) for (const j of byWord.get(w) ?? []) candidates.add(j);
+    const rare = words.slice(0, prefix);
     const mine = new Set(words);
-    for (const j of [...candidates].sort((x, y) => x - y)) {
-      const other = keys[j];
-      if (!sameBenefit(k, other) || jaccard(other.means, mine) < MEANS_SIMILARITY) continue;
-      partner[i] ??= j;
-      partner[j] ??= i;
-      break;
+    // The earliest earlier story that matches (each candidate is checked once).
+    let match = -1;
+    for (const w of rare) {
+      for (const j of byWord.get(w) ?? []) {
+        if ((match >= 0 && j >= match) || checked[j] === i) continue;
+        checked[j] = i;
+        if (sameBenefit(k, keys[j]) && jaccard(keys[j].means, mine) >= MEANS_SIMILARITY) match = j;
+      }
     }
-    for (const w of words.slice(0, prefix)) {
+    if (match >= 0) {
+      partner[i] ??= match;
+      partner[match] ??= i;
+    }
+    for (const w of rare) {
       const list = byWord.get(w);
       if (list) list.push(i);
       else byWord.set(w, [i]);

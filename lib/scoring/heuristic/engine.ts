@@ -21,7 +21,7 @@ import { formFindings } from "./rules-form";
 import { minimalFindings } from "./rules-minimal";
 import { solutionFindings } from "./rules-solution";
 import { unambiguousFindings } from "./rules-unambiguous";
-import { overallScore, reasoningFor, recommendationsFor, scoresOf, sortFindings, suggestionsFor } from "./scoring";
+import { chargesOf, overallScore, reasoningFor, recommendationsFor, scoresFrom, sortFindings, suggestionsFor, type Charge } from "./scoring";
 
 export const HEURISTIC_MODEL = { provider: "heuristic", model_name: "invest-heuristic", temperature: 0 } as const;
 export const HEURISTIC_PROMPT_VERSION = "heuristic-2.0";
@@ -66,11 +66,15 @@ export function findingsOf(ticket: TicketData): Found[] {
 }
 
 function perDimension<T>(make: (d: Dimension) => T): PerDimension<T> {
-  return Object.fromEntries(DIMENSIONS.map((d) => [d, make(d)])) as PerDimension<T>;
+  return {
+    independent: make("independent"), negotiable: make("negotiable"), valuable: make("valuable"),
+    estimable: make("estimable"), small: make("small"), testable: make("testable"),
+  };
 }
 
-/** What speaks for each dimension when nothing was found against it. */
-function evidenceFor(input: RuleInput): PerDimension<string> {
+/** What speaks for each dimension when nothing was found against it (worked out only for those dimensions). */
+function evidenceFor(input: RuleInput, charges: PerDimension<Charge[]>): PerDimension<string> {
+  if (DIMENSIONS.every((d) => charges[d].length > 0)) return { independent: "", negotiable: "", valuable: "", estimable: "", small: "", testable: "" };
   const { story, criteria, description } = input;
   const a = story.a;
   const items = criteriaItems(criteria);
@@ -93,11 +97,12 @@ function buildResult(analysis: Analysis, context: ContextItem[] | undefined, ext
   const items = Array.isArray(context) ? context.filter((c) => c && typeof c.id === "string") : [];
   const ctx = citeContext(input.ticket, items);
   const findings = sortFindings([...analysis.findings, ...extra, ...ctx.findings]);
-  const individual = scoresOf(findings);
+  const charges = chargesOf(findings);
+  const individual = scoresFrom(charges);
   const overall = overallScore(individual);
   const citations = ctx.citations;
-  const evidence = evidenceFor(input);
-  const reasoning = perDimension((d) => reasoningFor(d, individual[d], findings, evidence[d], citations[d]));
+  const evidence = evidenceFor(input, charges);
+  const reasoning = perDimension((d) => reasoningFor(d, individual[d], charges[d], evidence[d], citations[d]));
   const referenced = new Set(DIMENSIONS.flatMap((d) => citations[d]));
   const proposal = proposeRewrite(input, findings);
   return {
@@ -106,11 +111,11 @@ function buildResult(analysis: Analysis, context: ContextItem[] | undefined, ext
     scores: perDimension((d) => ({
       score: individual[d],
       reasoning: reasoning[d],
-      improvement_suggestions: suggestionsFor(d, findings),
+      improvement_suggestions: suggestionsFor(charges[d]),
       reference_context: [...citations[d]],
     })),
     reasoning_per_dimension: reasoning,
-    recommendations: recommendationsFor(findings, individual),
+    recommendations: recommendationsFor(charges, individual),
     context_references: perDimension((d) => [...citations[d]]),
     metadata: {
       model: { ...HEURISTIC_MODEL },

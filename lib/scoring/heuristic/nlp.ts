@@ -13,6 +13,8 @@ export interface Tok {
   pos: PartOfSpeech;
   start: number;
   end: number;
+  /** A word (letters or digits), not punctuation or a symbol. */
+  word: boolean;
 }
 
 /** A run of tokens, `start` inclusive, `end` exclusive. */
@@ -32,10 +34,11 @@ export interface TextAnalysis {
 const nlp = winkNLP(model, ["sbd", "pos"]);
 const its = nlp.its;
 
+const LETTER = /[\p{L}\p{N}]/u;
 const WORD_POS = new Set<PartOfSpeech>(["ADJ", "ADV", "NOUN", "PROPN", "VERB", "NUM", "X", "AUX", "PRON", "DET", "ADP", "CCONJ", "SCONJ", "PART", "INTJ"]);
 
 export function isWord(t: Tok): boolean {
-  return WORD_POS.has(t.pos) && /[\p{L}\p{N}]/u.test(t.text);
+  return t.word;
 }
 
 function analyze(text: string): TextAnalysis {
@@ -68,7 +71,9 @@ function analyze(text: string): TextAnalysis {
     cursor = end;
     kept[k] = tokens.length;
     if (pos[k] === "SPACE" || value.trim() === "") continue;
-    tokens.push({ i: tokens.length, text: value, lower: value.toLowerCase(), lemma: lemmas[k].toLowerCase(), pos: pos[k], start, end });
+    const lower = value.toLowerCase();
+    const lemma = lemmas[k] === lower ? lower : lemmas[k].toLowerCase();
+    tokens.push({ i: tokens.length, text: value, lower, lemma, pos: pos[k], start, end, word: WORD_POS.has(pos[k]) && LETTER.test(value) });
   }
   const sentences: Segment[] = [];
   for (const [first, last] of doc.sentences().out(its.span) as unknown as [number, number][]) {

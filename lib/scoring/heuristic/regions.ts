@@ -52,7 +52,11 @@ export function bracketRegions(a: TextAnalysis): Segment[] {
   return cached(bracketCache, a, findBrackets);
 }
 
+const NONE: Segment[] = [];
+const BRACKET = /[([{]/;
+
 function findBrackets(a: TextAnalysis): Segment[] {
+  if (!BRACKET.test(a.text)) return NONE;
   const t = a.tokens;
   const out: Segment[] = [];
   let close: string | null = null;

@@ -1,7 +1,7 @@
 // INVEST "testable", "estimable" and "small", read from the acceptance criteria, the description and the means.
 import { found, type Found, type RuleInput } from "./finding";
 import { BROAD_VERBS, OPEN_ENDED_VERBS, VAGUE_TERMS } from "./lexicon";
-import { charSpan, type Segment, type Tok } from "./nlp";
+import { charSpan, isWord, type Segment, type Tok } from "./nlp";
 import { tokenize } from "./text";
 
 const GIVEN_WHEN_THEN = /\b(?:given|when)\b[\s\S]{0,400}?\bthen\b/i;
@@ -48,7 +48,7 @@ export function contentWordCount(input: RuleInput): number {
 }
 
 export function criteriaFindings(input: RuleInput): Found[] {
-  const { summary, description, criteria, story } = input;
+  const { description, criteria, story } = input;
   const findings: Found[] = [];
   const hasCriteria = /[\p{L}\p{N}]/u.test(criteria);
   if (!hasCriteria) {
@@ -92,8 +92,9 @@ export function criteriaFindings(input: RuleInput): Found[] {
     }
   }
 
-  const summaryWords = tokenize(summary).length;
-  const words = summaryWords + tokenize(description).length;
+  let summaryWords = 0;
+  for (const x of story.a.tokens) if (isWord(x)) summaryWords++;
+  const words = summaryWords + (description ? tokenize(description).length : 0);
   if (words > 600) {
     findings.push(found("small.long_text", "small", "medium", `${words} words of summary and description: a story this long usually holds several.`,
       "Split it, or move reference material out of the story."));

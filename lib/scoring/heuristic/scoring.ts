@@ -112,26 +112,53 @@ export function costOf(f: { code: string; severity: Severity }): number {
 /** Codes that count as one kind for repeats: a rewrite's placeholder stands where the vague word stood. */
 const KIND: Record<string, string> = { "unambiguous.placeholder": "unambiguous.vague_term" };
 
+export interface Charge {
+  finding: Found;
+  points: number;
+}
+
 /**
- * Points lost per finding of a dimension: the first of a kind costs in full, a repeat half, further repeats
+ * Points lost per finding of one dimension: the first of a kind costs in full, a repeat half, further repeats
  * nothing (one long list does not sink a dimension on its own). Costlier findings are charged first, so
  * taking any finding away never adds points back to the loss.
  */
-function charges(dimension: Dimension, findings: Found[]): { finding: Found; points: number }[] {
-  const own = findings.filter((f) => f.dimension === dimension).map((f) => ({ finding: f, cost: costOf(f) }))
-    .sort((x, y) => y.cost - x.cost);
+function chargeDimension(own: Found[]): Charge[] {
+  const sorted = own.length > 1 ? [...own].sort((x, y) => costOf(y) - costOf(x)) : own;
   const seen = new Map<string, number>();
-  return own.map(({ finding, cost }) => {
+  return sorted.map((finding) => {
     const kind = KIND[finding.code] ?? finding.code;
     const n = seen.get(kind) ?? 0;
     seen.set(kind, n + 1);
+    const cost = costOf(finding);
     return { finding, points: n === 0 ? cost : n === 1 ? cost / 2 : 0 };
   });
 }
 
-export function dimensionScore(dimension: Dimension, findings: Found[]): number {
-  const lost = charges(dimension, findings).reduce((sum, c) => sum + c.points, 0);
+/** The charges of every dimension, worked out once per result. */
+export function chargesOf(findings: Found[]): PerDimension<Charge[]> {
+  const own: PerDimension<Found[]> = { independent: [], negotiable: [], valuable: [], estimable: [], small: [], testable: [] };
+  for (const f of findings) own[f.dimension].push(f);
+  return {
+    independent: chargeDimension(own.independent), negotiable: chargeDimension(own.negotiable), valuable: chargeDimension(own.valuable),
+    estimable: chargeDimension(own.estimable), small: chargeDimension(own.small), testable: chargeDimension(own.testable),
+  };
+}
+
+function scoreFrom(charges: Charge[]): number {
+  let lost = 0;
+  for (const c of charges) lost += c.points;
   return Math.max(0, Math.min(10, Math.round(10 - lost)));
+}
+
+export function dimensionScore(dimension: Dimension, findings: Found[]): number {
+  return scoreFrom(chargeDimension(findings.filter((f) => f.dimension === dimension)));
+}
+
+export function scoresFrom(charges: PerDimension<Charge[]>): PerDimension<number> {
+  return {
+    independent: scoreFrom(charges.independent), negotiable: scoreFrom(charges.negotiable), valuable: scoreFrom(charges.valuable),
+    estimable: scoreFrom(charges.estimable), small: scoreFrom(charges.small), testable: scoreFrom(charges.testable),
+  };
 }
 
 /** A dimension below this fails, and pulls the overall score down. */
@@ -157,7 +184,7 @@ export function overallScore(scores: PerDimension<number>): number {
 }
 
 export function scoresOf(findings: Found[]): PerDimension<number> {
-  return Object.fromEntries(DIMENSIONS.map((d) => [d, dimensionScore(d, findings)])) as PerDimension<number>;
+  return scoresFrom(chargesOf(findings));
 }
 
 const SEVERITY_RANK = { high: 0, medium: 1, low: 2 } as const;
@@ -175,10 +202,10 @@ function points(n: number): string {
  * "Small 4/10. Lost 6: two actions in one story. Fixing it raises Small to 10." Or, when nothing was found,
  * the evidence for the dimension. Each finding's own message says where; this says what it cost.
  */
-export function reasoningFor(dimension: Dimension, score: number, findings: Found[], evidence: string, citations: string[]): string {
+export function reasoningFor(dimension: Dimension, score: number, charges: Charge[], evidence: string, citations: string[]): string {
   const label = DIMENSION_LABELS[dimension];
   const parts: string[] = [`${label} ${score}/10.`];
-  const lost = charges(dimension, findings).filter((c) => c.points > 0);
+  const lost = charges.filter((c) => c.points > 0);
   if (lost.length === 0) parts.push(evidence);
   else {
     const byLabel = new Map<string, number>();
@@ -196,9 +223,9 @@ export function reasoningFor(dimension: Dimension, score: number, findings: Foun
 }
 
 /** The fixes of a dimension's findings, most costly first, each once. */
-export function suggestionsFor(dimension: Dimension, findings: Found[]): string[] {
+export function suggestionsFor(charges: Charge[]): string[] {
   const out: string[] = [];
-  for (const c of charges(dimension, findings)) {
+  for (const c of charges) {
     if (!out.includes(c.finding.advice)) out.push(c.finding.advice);
     if (out.length >= 4) break;
   }
@@ -209,20 +236,25 @@ export function suggestionsFor(dimension: Dimension, findings: Found[]): string[
  * Ticket-level advice ordered by what it gains: each distinct fix with the overall points it would add if
  * every finding it fixes were gone ("Add acceptance criteria (+2.5 overall).").
  */
-export function recommendationsFor(findings: Found[], scores: PerDimension<number>): string[] {
+export function recommendationsFor(charges: PerDimension<Charge[]>, scores: PerDimension<number>): string[] {
   const overall = overallScore(scores);
   const byAdvice = new Map<string, Found[]>();
-  for (const f of findings) {
-    const list = byAdvice.get(f.advice);
-    if (list) list.push(f);
-    else byAdvice.set(f.advice, [f]);
+  for (const d of DIMENSIONS) {
+    for (const { finding } of charges[d]) {
+      const list = byAdvice.get(finding.advice);
+      if (list) list.push(finding);
+      else byAdvice.set(finding.advice, [finding]);
+    }
   }
-  const gains = [...byAdvice].map(([advice, fixed]) => {
+  const gains: { advice: string; gain: number }[] = [];
+  for (const [advice, fixed] of byAdvice) {
     // Only the dimensions of the fixed findings change.
     const after = { ...scores };
-    for (const d of new Set(fixed.map((f) => f.dimension))) after[d] = dimensionScore(d, findings.filter((f) => !fixed.includes(f)));
-    return { advice, gain: Math.round((overallScore(after) - overall) * 10) / 10 };
-  });
+    for (const f of fixed) {
+      after[f.dimension] = scoreFrom(chargeDimension(charges[f.dimension].map((c) => c.finding).filter((x) => !fixed.includes(x))));
+    }
+    gains.push({ advice, gain: Math.round((overallScore(after) - overall) * 10) / 10 });
+  }
   gains.sort((a, b) => b.gain - a.gain);
   return gains.slice(0, 6).map((g) => (g.gain > 0 ? `${g.advice} (+${g.gain.toFixed(1)} overall)` : g.advice));
 }
