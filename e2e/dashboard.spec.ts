@@ -63,6 +63,14 @@ test("a customer signs in, reads the cards, switches the trend interval, opens a
   await expect(page.getByRole("heading", { name: "Findings" }).first()).toBeVisible();
   await expect(page.getByRole("heading", { name: "Proposed rewrite" }).first()).toBeVisible();
   await expect(page.getByText(/60% → 88% → 100%|→/).first()).toBeVisible();
+  // Each sentence is said once per run: reasoning, suggestions, findings and recommendations do not repeat it.
+  const oldest = page.locator("details.run").last();
+  await oldest.locator("summary").click();
+  await expect(oldest.getByRole("heading", { name: "Findings" })).toBeVisible();
+  const sentences = (await oldest.locator(".reasoning-table .reasoning, .suggestions li, .findings li, .recommendations li").allTextContents())
+    .flatMap((text) => text.split(/(?<=\.)\s+/)).map((text) => text.trim()).filter((text) => text.length > 20);
+  expect(sentences.length).toBeGreaterThan(3);
+  expect(sentences.filter((text, i) => sentences.indexOf(text) !== i)).toEqual([]);
   await expectNoSeriousA11yViolations(page, "/dashboard/stories/SHOP-102");
 
   await page.goto("/dashboard");

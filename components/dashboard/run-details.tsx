@@ -42,6 +42,8 @@ export function RunDetails({ run, number, previous }: { run: HistoryRun; number:
           <tbody>
             {DIMENSIONS.map((dimension) => {
               const detail = run.dimensions[dimension];
+              // A fix the recommendations already list (with what it gains) is not repeated under its dimension.
+              const suggestions = detail.suggestions.filter((s) => !run.recommendations.some((r) => r.startsWith(s)));
               const before = previous?.dimensions[dimension].score;
               return (
                 <tr key={dimension}>
@@ -53,10 +55,10 @@ export function RunDetails({ run, number, previous }: { run: HistoryRun; number:
                     ) : null}
                   </td>
                   <td>
-                    {detail.reasoning || <span className="muted">No reasoning recorded.</span>}
-                    {detail.suggestions.length ? (
+                    {detail.reasoning ? <span className="reasoning">{detail.reasoning}</span> : <span className="muted">No reasoning recorded.</span>}
+                    {suggestions.length ? (
                       <ul className="suggestions">
-                        {detail.suggestions.map((suggestion, index) => (
+                        {suggestions.map((suggestion, index) => (
                           <li key={index}>{suggestion}</li>
                         ))}
                       </ul>

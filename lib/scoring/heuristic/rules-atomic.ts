@@ -181,9 +181,12 @@ function classify(a: TextAnalysis, scope: Scope, c: number, width: number, exclu
   const gerunds = /ing$/.test(right.lower) && l !== headVerb && (/ing$/.test(left.lower) || left.pos === "NOUN" || left.pos === "PROPN");
   if (rightIsVerb && !subject && !gerunds && (leftVerb >= 0 || headVerb >= 0)) {
     const verbsOnly = leftVerb === l || (leftVerb < 0 && headVerb === l);
+    // Without a verb the tagger saw ("register, log in and manage"), the conjunct starts after the last comma.
+    let start = leftVerb >= 0 ? leftVerb : headVerb;
+    if (leftVerb < 0) for (let j = l; j > headVerb; j--) if (t[j].text === ",") start = j + 1;
     return {
       kind: "actions",
-      conjuncts: [{ start: leftVerb >= 0 ? leftVerb : headVerb, end: l + 1 }, { start: r, end: verbsOnly ? r + 1 : end }],
+      conjuncts: [{ start, end: l + 1 }, { start: r, end: verbsOnly ? r + 1 : end }],
       separators: [c], sharedObject: verbsOnly, detail: false,
     };
   }
@@ -254,7 +257,7 @@ function inManner(t: Tok[], g: Group, floor: number): boolean {
 }
 
 /** Extends a group leftwards over ", X" conjuncts of the same kind ("users, roles and permissions"). */
-function extendList(a: TextAnalysis, g: Group, floor: number): void {
+function extendList(a: TextAnalysis, g: Group, floor: number, scopeEnd: number, headVerb: number): void {
   const t = a.tokens;
   while (g.kind === "objects" || g.kind === "actions") {
     const first = g.conjuncts[0];
@@ -262,13 +265,27 @@ function extendList(a: TextAnalysis, g: Group, floor: number): void {
     if (comma - 1 < floor || t[comma].text !== ",") return;
     const last = comma - 1;
     let conjunct: Segment;
-    if (g.kind === "objects") {
+    if (g.kind === "objects" && last === headVerb) {
+      // "import, export and archive customer records": a list that starts with the head verb is a list of verbs
+      // sharing the object, whatever the tagger made of the others.
+      g.kind = "actions";
+      g.sharedObject = true;
+      g.detail = false;
+      for (const c of g.conjuncts) c.end = c.start + 1;
+      conjunct = { start: last, end: last + 1 };
+    } else if (g.kind === "objects") {
       // The tagger may read a noun as a verb ("email address"): inside a list of things, the word is taken as one.
       if (!isWord(t[last]) || ["DET", "ADP", "CCONJ", "SCONJ", "AUX"].includes(t[last].pos)) return;
       conjunct = { start: nounPhraseStart(t, last, floor), end: last + 1 };
     } else {
       const verb = verbBefore(t, comma, floor);
-      if (verb < 0 || (g.sharedObject && verb !== last)) return;
+      if (verb < 0) return;
+      // "add them to a cart, pay and track my order": a full verb phrase before verbs that shared an object
+      // makes every item a verb phrase of its own.
+      if (g.sharedObject && verb !== last) {
+        g.sharedObject = false;
+        g.conjuncts[g.conjuncts.length - 1].end = scopeEnd;
+      }
       conjunct = { start: verb, end: last + 1 };
     }
     if (conjunct.end <= conjunct.start) return;
@@ -342,7 +359,7 @@ function groups(input: RuleInput): Group[] {
       const g = classify(a, scope, k, width, excluded, headVerb);
       k += width - 1;
       if (!g) continue;
-      extendList(a, g, scope.segment.start);
+      extendList(a, g, scope.segment.start, scope.segment.end, headVerb);
       if (g.kind === "objects" && inManner(t, g, scope.segment.start)) g.detail = true;
       const previous = out[out.length - 1];
       // "X and Y and Z": the second conjunction continues the list of the first.

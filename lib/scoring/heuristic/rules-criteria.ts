@@ -104,8 +104,8 @@ export function criteriaFindings(input: RuleInput): Found[] {
   }
 
   if (!hasCriteria && description.replace(/\s+/g, "").length < 20) {
-    // A story sentence (someone wants something) gives the team a start; a title of a few words gives none.
-    const few = !story.meansIndicator && contentWordCount(input) < 4;
+    // A story sentence gives the team a start; a title or a wish of a few words ("a better UI") gives none.
+    const few = contentWordCount(input) < (story.meansIndicator ? 3 : 4);
     const at = few && story.means ? { field: "summary" as const, ...charSpan(story.a, story.means) } : undefined;
     findings.push(few
       ? found("estimable.no_detail", "estimable", "high", "A few words and no description or acceptance criteria: nothing to size from.",

@@ -50,8 +50,11 @@ export function formFindings(input: RuleInput): Found[] {
       const benefit = hasBenefit ? null : benefitInsertion(input);
       if (benefit) edits.push(benefit);
     }
+    // A statement has a verb of its own ("Users should be able to ...", "The system shall ...").
+    const statement = !story.meansIsAction && t.some((x) => x.pos === "AUX" || x.pos === "VERB");
+    const kind = story.meansIsAction ? "a task" : statement ? "a requirement statement" : "a title";
     findings.push(found("well_formed.not_a_story", "valuable", "high",
-      `"${quote(summary, span)}" is a ${story.meansIsAction ? "task" : "title"}, not a story: it names no user${hasBenefit ? "" : ", no need and no benefit"}.`,
+      `"${quote(summary, span)}" is ${kind}, not a story: it does not say which user needs it${hasBenefit ? "" : " or why"}.`,
       'Write it as "As a <type of user>, I want <goal>, so that <benefit>".', { field: "summary", ...span }, { edits }));
     return findings;
   }

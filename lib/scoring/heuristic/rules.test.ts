@@ -29,6 +29,10 @@ describe("atomic: a conjunction that joins two things the user asks for", () => 
       "atomic.two_objects", "my information and the type of material I accept"],
     ["As a RuleAuthor, I want to have the patterns and syntax checked, So that my business rules comply with the standards.", "atomic.two_objects", "patterns and syntax"],
     ["As an admin, I want to manage users, roles and permissions, so that the right people have access.", "atomic.several_features", "users, roles and permissions"],
+    ["As an admin I want to import, export and archive customer records so that data stays clean", "atomic.several_features", "import, export and archive"],
+    ["As a customer I want to browse products, add them to a cart, pay and track my order so that I can shop online", "atomic.several_features",
+      "browse products, add them to a cart, pay and track my order"],
+    ["As a user I want to register, log in and manage my profile", "atomic.several_features", "register, log in and manage my profile"],
     ["As a moderator, I want to create a new game by entering a name and an optional description, so that I can start inviting estimators.",
       "atomic.list_detail", "a name and an optional description"],
     ["As a user, I want to see sensible and predictable URLs, so that the application feels logical and transparent.", "atomic.two_qualities", "sensible and predictable"],
@@ -46,7 +50,7 @@ describe("atomic: a conjunction that joins two things the user asks for", () => 
   it("grades how clearly the story is several features: two actions high, a detail list low", () => {
     expect(score(fires[0][0]).findings.find((f) => f.code === "atomic.two_actions")!.severity).toBe("high");
     expect(score(fires[4][0]).findings.find((f) => f.code === "atomic.two_objects")!.severity).toBe("medium");
-    expect(score(fires[8][0]).findings.find((f) => f.code === "atomic.list_detail")!.severity).toBe("low");
+    expect(score(fires[11][0]).findings.find((f) => f.code === "atomic.list_detail")!.severity).toBe("low");
   });
 
   const quiet = [
@@ -173,8 +177,10 @@ describe("uniform: the batch's template", () => {
 });
 
 describe("well-formed, valuable and conceptually sound", () => {
-  it("calls a title or a task what it is", () => {
+  it("calls a title, a task or a requirement statement what it is", () => {
     expect(codes(score("Settings page"))).toContain("well_formed.not_a_story");
+    expect(score("Users should be able to reset their password").findings.find((f) => f.code === "well_formed.not_a_story")!.message)
+      .toContain("a requirement statement");
     const task = score("Fix the login bug");
     expect(task.findings.find((f) => f.code === "well_formed.not_a_story")!.message).toContain("task");
     expect(task.rewrite).toBe("As a [type of user], I want to fix the login bug, so that [the benefit]");
