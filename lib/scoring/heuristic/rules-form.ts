@@ -96,7 +96,8 @@ export function formFindings(input: RuleInput): Found[] {
   }
 
   if (!hasBenefit) {
-    const insertion = story.placeholderBenefit ? null : benefitInsertion(input);
+    // A benefit needs something to be the benefit of: without a means there is nothing to append it to.
+    const insertion = story.placeholderBenefit || !story.means ? null : benefitInsertion(input);
     findings.push(found("valuable.no_benefit", "valuable", "medium",
       story.placeholderBenefit ? `The benefit is still the placeholder ${PLACEHOLDERS.benefit}.` : 'The story gives no reason: there is no "so that ...".',
       'Add "so that <outcome>" to say why the story matters.', undefined, { edits: insertion ? [insertion] : [] }));
