@@ -169,3 +169,35 @@ describe("property: offsets point at the text the finding names", () => {
     }
   });
 });
+
+describe("property: a rewrite keeps the words of the features it rewrites (real backlogs)", () => {
+  const words = (text: string) => (text.toLowerCase().match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu) ?? []);
+  it("every word outside what a fix removes is in the rewrite, and in a split each item's words are in its story", () => {
+    let checked = 0;
+    for (const summary of stories) {
+      const r = scoreTicket({ summary });
+      if (!r.rewrite) continue;
+      const found = findingsOf({ summary });
+      const removed = found.flatMap((f) => f.edits ?? []);
+      const lists = found.flatMap((f) => (f.split ? [f.split] : []));
+      const inside = (at: number, spans: { start: number; end: number }[]) => spans.some((s) => at >= s.start && at < s.end);
+      const stories = r.split.length ? r.split : [r.rewrite];
+      const parts = stories.map((s) => new Set(words(s)));
+      for (const m of summary.matchAll(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu)) {
+        const at = m.index!;
+        if (inside(at, removed)) continue;
+        const word = m[0].toLowerCase();
+        const list = lists.find((l) => at >= l.start && at < l.end);
+        // The conjunctions and commas between the items of a list go with the list.
+        if (list && r.split.length > 0 && !inside(at, list.parts)) continue;
+        if (!list || r.split.length === 0) {
+          for (const p of parts) expect(p.has(word), `"${word}" of "${summary}" in ${JSON.stringify(stories)}`).toBe(true);
+        } else {
+          expect(parts.some((p) => p.has(word)), `"${word}" of "${summary}" in ${JSON.stringify(stories)}`).toBe(true);
+        }
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(500);
+  });
+});
