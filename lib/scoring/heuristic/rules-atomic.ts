@@ -63,6 +63,13 @@ function conjunctionAt(a: TextAnalysis, k: number): number {
   return 0;
 }
 
+/** "view, download my invoices": a comma between two verbs, with no "and"/"or" after it to close the list. */
+function commaJoinsVerbs(t: Tok[], k: number, end: number): boolean {
+  if (t[k].text !== "," || t[k - 1]?.pos !== "VERB" || t[k + 1]?.pos !== "VERB") return false;
+  for (let j = k + 1; j < end; j++) if (CONJ_WORDS.has(t[j].lower)) return false;
+  return true;
+}
+
 function isSetPhrase(a: TextAnalysis, k: number, width: number): boolean {
   const t = a.tokens;
   const word = (j: number) => (j === k ? "and" : j > k ? normaliseConj(t[j + width - 1]?.lower ?? "") : normaliseConj(t[j]?.lower ?? ""));
@@ -354,7 +361,7 @@ function groups(input: RuleInput): Group[] {
   const out: Group[] = [];
   for (const scope of scopes) {
     for (let k = scope.segment.start + 1; k < scope.segment.end - 1; k++) {
-      const width = conjunctionAt(a, k);
+      const width = conjunctionAt(a, k) || (commaJoinsVerbs(t, k, scope.segment.end) ? 1 : 0);
       if (width === 0 || inRegions(k, excluded) || isSetPhrase(a, k, width)) continue;
       const g = classify(a, scope, k, width, excluded, headVerb);
       k += width - 1;
