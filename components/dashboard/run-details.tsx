@@ -1,5 +1,6 @@
 import { DIMENSION_LABELS, DIMENSIONS, formatDateTime, percent, scoreClass } from "@/lib/stats/format";
 import type { HistoryRun } from "@/lib/stats/story-history";
+import { SplitStories } from "../split-stories";
 import { ScrollRegion } from "./scroll-region";
 
 const SEVERITY_LABEL: Record<string, string> = { high: "High", medium: "Medium", low: "Low" };
@@ -101,14 +102,7 @@ export function RunDetails({ run, number, previous }: { run: HistoryRun; number:
       </div>
       {run.split.length > 0 ? (
         <div>
-          <h4>Split into {run.split.length} stories</h4>
-          <ol className="split-stories">
-            {run.split.map((part, index) => (
-              <li key={index}>
-                <blockquote className="rewrite">{part}</blockquote>
-              </li>
-            ))}
-          </ol>
+          <SplitStories parts={run.split} />
         </div>
       ) : (
         <div>

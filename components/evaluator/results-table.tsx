@@ -16,6 +16,7 @@ import { Fragment, useMemo, useState } from "react";
 import { DIMENSIONS, percent, type Dimension, type StoryResult } from "@/lib/csv-flow/types";
 import { HighlightedText } from "./highlighted-text";
 import { band, DIMENSION_LABELS } from "./labels";
+import { SplitStories } from "../split-stories";
 
 type Band = "all" | "bad" | "mid" | "good";
 
@@ -291,16 +292,7 @@ function StoryDetails({ result }: { result: StoryResult }) {
             </ul>
           )}
           {result.split.length > 0 ? (
-            <>
-              <h4>Split into {result.split.length} stories</h4>
-              <ol className="split-stories">
-                {result.split.map((part, i) => (
-                  <li key={i}>
-                    <blockquote className="rewrite">{part}</blockquote>
-                  </li>
-                ))}
-              </ol>
-            </>
+            <SplitStories parts={result.split} />
           ) : (
             result.rewrite && (
               <>
