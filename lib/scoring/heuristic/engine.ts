@@ -21,7 +21,7 @@ import { formFindings } from "./rules-form";
 import { minimalFindings } from "./rules-minimal";
 import { solutionFindings } from "./rules-solution";
 import { unambiguousFindings } from "./rules-unambiguous";
-import { chargesOf, overallScore, reasoningFor, recommendationsFor, scoresFrom, sortFindings, suggestionsFor, type Charge } from "./scoring";
+import { chargesOf, overallScore, reasoningFor, recommendationsFor, scoresFrom, sortFindings, suggestionsFor } from "./scoring";
 
 export const HEURISTIC_MODEL = { provider: "heuristic", model_name: "invest-heuristic", temperature: 0 } as const;
 export const HEURISTIC_PROMPT_VERSION = "heuristic-2.0";
@@ -72,9 +72,8 @@ function perDimension<T>(make: (d: Dimension) => T): PerDimension<T> {
   };
 }
 
-/** What speaks for each dimension when nothing was found against it (worked out only for those dimensions). */
-function evidenceFor(input: RuleInput, charges: PerDimension<Charge[]>): PerDimension<string> {
-  if (DIMENSIONS.every((d) => charges[d].length > 0)) return { independent: "", negotiable: "", valuable: "", estimable: "", small: "", testable: "" };
+/** What speaks for each dimension when nothing was found against it. */
+function evidenceFor(input: RuleInput): PerDimension<string> {
   const { story, criteria, description } = input;
   const a = story.a;
   const items = criteriaItems(criteria);
@@ -101,7 +100,7 @@ function buildResult(analysis: Analysis, context: ContextItem[] | undefined, ext
   const individual = scoresFrom(charges);
   const overall = overallScore(individual);
   const citations = ctx.citations;
-  const evidence = evidenceFor(input, charges);
+  const evidence = evidenceFor(input);
   const reasoning = perDimension((d) => reasoningFor(d, individual[d], charges[d], evidence[d], citations[d]));
   const referenced = new Set(DIMENSIONS.flatMap((d) => citations[d]));
   const proposal = proposeRewrite(input, findings);

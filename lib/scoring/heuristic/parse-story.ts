@@ -209,7 +209,3 @@ export function parseStory(text: string): Story {
   return story;
 }
 
-/** The first ends clause with some text, or null: the story's stated benefit. */
-export function benefitOf(story: Story): EndsClause | null {
-  return story.ends.find((e) => e.body.end > e.body.start) ?? null;
-}

@@ -17,8 +17,8 @@ interface Group {
   sharedObject: boolean;
   /** A detail list: inside a "by/using/via" phrase, an optional part, or two modifiers of one noun. */
   detail: boolean;
-  /** Two questions ("what ... and how ..."): reported, not split. */
-  questions?: boolean;
+  /** Reported but not split: two questions ("what ... and how ..."), two statements with verbs of their own. */
+  unsplittable?: boolean;
 }
 
 const POSSESSIVES = new Set(["my", "your", "his", "her", "its", "our", "their", "whose"]);
@@ -221,20 +221,19 @@ function classify(a: TextAnalysis, scope: Scope, c: number, width: number, exclu
   const rightNominal = NP_POS.has(right.pos) || /^[([{]$/.test(right.text) || WH.has(right.lower) || (right.pos === "VERB" && subject === false);
   // Two questions ("in what form and how much of it"): two things, but no split keeps both readable.
   const questions = WH.has(right.lower) || WH.has(t[afterConj].lower);
+  const rightEnd = nounPhraseEnd(t, afterConj, end);
   if (!leftNominal || !rightNominal || subject && isVerb(t[r + 1])) return null;
   // "Search should be better and users should be able to filter", "the system to be secure and patient data to be
   // anonymized": two statements, each with its own verb.
-  const rightEnd0 = nounPhraseEnd(t, afterConj, end);
-  const next = t[rightEnd0];
+  const next = t[rightEnd];
   const finite = next && (next.pos === "AUX" || next.pos === "VERB" && /[^s]s$/.test(next.lower) ||
-    next.lower === "to" && t[rightEnd0 + 1]?.lower === "be");
+    next.lower === "to" && t[rightEnd + 1]?.lower === "be");
   if (finite && !RELATIVE.has(t[afterConj].lower) && !WH.has(t[afterConj].lower)) {
-    return { kind: "actions", conjuncts: [{ start: floor, end: l + 1 }, { start: afterConj, end }], separators: [c], sharedObject: false, detail: false, questions: true };
+    return { kind: "actions", conjuncts: [{ start: floor, end: l + 1 }, { start: afterConj, end }], separators: [c], sharedObject: false, detail: false, unsplittable: true };
   }
   const governing = leftVerb >= 0 ? t[leftVerb] : headVerb >= 0 ? t[headVerb] : null;
   if (governing && RELATIONAL_VERBS.has(governing.lemma)) return null;
   const leftStart = /^[)\]}]$/.test(left.text) ? bracketOpen(t, l, floor) : nounPhraseStart(t, l + 1, floor);
-  const rightEnd = nounPhraseEnd(t, afterConj, end);
   // Two modifiers of one noun ("XHTML and CSS standards"), a manner phrase, or an optional part: a detail list.
   const premodifier = leftStart === l && (left.pos === "NOUN" || left.pos === "PROPN") && rightEnd - afterConj >= 2 &&
     t.slice(afterConj, rightEnd).every((x) => x.pos === "NOUN" || x.pos === "PROPN");
@@ -244,7 +243,7 @@ function classify(a: TextAnalysis, scope: Scope, c: number, width: number, exclu
   return {
     kind: "objects",
     conjuncts: [{ start: leftStart, end: l + 1 }, { start: afterConj, end: questions ? afterConj + 1 : rightEnd }],
-    separators: [c], sharedObject: false, detail: premodifier || optional || numbers, questions,
+    separators: [c], sharedObject: false, detail: premodifier || optional || numbers, unsplittable: questions,
   };
 }
 
@@ -401,7 +400,7 @@ export function atomicFindings(input: RuleInput): Found[] {
   for (const g of groups(input)) {
     const d = describe(a, g);
     const span = { start: charSpan(a, g.conjuncts[0]).start, end: charSpan(a, g.conjuncts[g.conjuncts.length - 1]).end };
-    const splittable = d.severity !== "low" && g.kind !== "roles" && !g.questions;
+    const splittable = d.severity !== "low" && g.kind !== "roles" && !g.unsplittable;
     findings.push(found(d.code, "small", d.severity, d.message, d.advice, { field: "summary", ...span },
       splittable ? { split: splitPlan(a, g) } : undefined));
   }

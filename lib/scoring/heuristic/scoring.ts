@@ -150,10 +150,6 @@ function scoreFrom(charges: Charge[]): number {
   return Math.max(0, Math.min(10, Math.round(10 - lost)));
 }
 
-export function dimensionScore(dimension: Dimension, findings: Found[]): number {
-  return scoreFrom(chargeDimension(findings.filter((f) => f.dimension === dimension)));
-}
-
 export function scoresFrom(charges: PerDimension<Charge[]>): PerDimension<number> {
   return {
     independent: scoreFrom(charges.independent), negotiable: scoreFrom(charges.negotiable), valuable: scoreFrom(charges.valuable),
