@@ -15,7 +15,7 @@ import { charSpan } from "./nlp";
 import { parseStory } from "./parse-story";
 import { proposeRewrite } from "./rewrite";
 import { atomicFindings } from "./rules-atomic";
-import { criteriaFindings, criteriaItems, verifiableItems } from "./rules-criteria";
+import { criteriaFindings, criteriaOf } from "./rules-criteria";
 import { dependencyFindings } from "./rules-dependency";
 import { formFindings } from "./rules-form";
 import { minimalFindings } from "./rules-minimal";
@@ -74,10 +74,9 @@ function perDimension<T>(make: (d: Dimension) => T): PerDimension<T> {
 
 /** What speaks for each dimension when nothing was found against it. */
 function evidenceFor(input: RuleInput): PerDimension<string> {
-  const { story, criteria, description } = input;
+  const { story, description } = input;
   const a = story.a;
-  const items = criteriaItems(criteria);
-  const verifiable = verifiableItems(criteria).length;
+  const { items, verifiable } = criteriaOf(input);
   const role = story.role ? `"${quote(a.text, charSpan(a, story.role), 40)}"` : "the user";
   const benefit = story.ends[0] ? `"${quote(a.text, charSpan(a, story.ends[0].body), 60)}"` : "the benefit";
   const sources = [description.trim() ? "the description" : "", items.length ? "the acceptance criteria" : ""].filter(Boolean);

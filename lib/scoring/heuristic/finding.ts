@@ -8,6 +8,8 @@ export interface RuleInput {
   description: string;
   criteria: string;
   story: Story;
+  /** The criteria's items and how many are verifiable (rules-criteria.ts), worked out on first use. */
+  criteriaItems?: { items: string[]; verifiable: number };
 }
 
 /** A change to the summary that fixes a finding: replace `summary.slice(start, end)` with `text`. */

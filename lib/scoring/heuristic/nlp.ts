@@ -28,11 +28,39 @@ export interface TextAnalysis {
   tokens: Tok[];
   /** Sentences as token segments, in order, covering every token. */
   sentences: Segment[];
+  /** Bracketed parts (regions.ts), worked out on first use. */
+  brackets?: Segment[];
 }
 
 // Only sentence boundaries and parts of speech are needed; named entities, negation and sentiment are not run.
-const nlp = winkNLP(model, ["sbd", "pos"]);
+const PIPE = ["sbd", "pos"];
+let nlp = winkNLP(model, PIPE);
 const its = nlp.its;
+
+// wink keeps every word it has not seen before in its instance's lexicon, for good: a server reading ids,
+// names and typos for months would grow without bound. Words outside the model's own vocabulary are counted
+// (a word met again counts again, so this errs early), and past the limit a fresh instance (about 0.1 s to
+// build) starts with the model's lexicon alone. Results do not depend on what an instance has seen.
+let maxUnknownWords = 200_000;
+let unknownWords = 0;
+let instances = 1;
+
+function countUnknown(doc: ReturnType<typeof nlp.readDoc>, values: string[]): void {
+  for (const value of values) if (doc.isOOV(value)) unknownWords++;
+  if (unknownWords > maxUnknownWords) {
+    nlp = winkNLP(model, PIPE);
+    instances++;
+    unknownWords = 0;
+  }
+}
+
+/** For tests: how many wink instances this process has built, and the limit of unknown words per instance. */
+export const taggerLifecycle = {
+  instances: () => instances,
+  setLimit(limit: number): void {
+    maxUnknownWords = limit;
+  },
+};
 
 const LETTER = /[\p{L}\p{N}]/u;
 const WORD_POS = new Set<PartOfSpeech>(["ADJ", "ADV", "NOUN", "PROPN", "VERB", "NUM", "X", "AUX", "PRON", "DET", "ADP", "CCONJ", "SCONJ", "PART", "INTJ"]);
@@ -75,6 +103,7 @@ function analyze(text: string): TextAnalysis {
     const lemma = lemmas[k] === lower ? lower : lemmas[k].toLowerCase();
     tokens.push({ i: tokens.length, text: value, lower, lemma, pos: pos[k], start, end, word: WORD_POS.has(pos[k]) && LETTER.test(value) });
   }
+  countUnknown(doc, values);
   const sentences: Segment[] = [];
   for (const [first, last] of doc.sentences().out(its.span) as unknown as [number, number][]) {
     const start = kept[first] ?? tokens.length;

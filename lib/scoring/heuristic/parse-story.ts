@@ -1,5 +1,6 @@
 import { PLACEHOLDERS } from "./lexicon";
 import { analyzeText, segmentText, type Segment, type TextAnalysis, type Tok } from "./nlp";
+import type { ExampleList } from "./regions";
 
 /** An ends clause: its indicator ("so that", "so", "in order to", "because") and what follows it. */
 export interface EndsClause {
@@ -32,6 +33,10 @@ export interface Story {
   /** The role or the benefit is a rewrite's placeholder, which the author still has to fill in. */
   placeholderRole: boolean;
   placeholderBenefit: boolean;
+  /** Regions the rules share (regions.ts), worked out on first use. */
+  examples?: ExampleList[];
+  clauses?: Segment[];
+  excluded?: Segment[];
 }
 
 const ARTICLES = new Set(["a", "an", "the"]);

@@ -32,24 +32,11 @@ export function phraseAt(t: Tok[], k: number, phrases: Map<string, string[][]>):
 const MARKERS = byFirstWord(EXAMPLE_MARKERS);
 const SUBORDINATING = byFirstWord(SUBORDINATOR_PHRASES);
 
-// Each rule asks for the regions of the story it reads; they are worked out once per analysis or story.
-const bracketCache = new WeakMap<TextAnalysis, Segment[]>();
-const exampleCache = new WeakMap<Story, ExampleList[]>();
-const clauseCache = new WeakMap<Story, Segment[]>();
-const excludedCache = new WeakMap<Story, Segment[]>();
-
-function cached<K extends object, V>(cache: WeakMap<K, V>, key: K, make: (key: K) => V): V {
-  let value = cache.get(key);
-  if (value === undefined) {
-    value = make(key);
-    cache.set(key, value);
-  }
-  return value;
-}
-
+// Each rule asks for the regions of the story it reads; they are worked out once and kept on the analysis or
+// the story they belong to.
 /** Bracketed parts, brackets included, as token segments (an unclosed bracket runs to the end). */
 export function bracketRegions(a: TextAnalysis): Segment[] {
-  return cached(bracketCache, a, findBrackets);
+  return (a.brackets ??= findBrackets(a));
 }
 
 const NONE: Segment[] = [];
@@ -92,7 +79,7 @@ function containing(segments: Segment[], k: number, fallback: Segment): Segment 
 
 /** Example lists: from the marker to the end of the bracket or the story part it is in ("etc." ends its list). */
 export function exampleLists(story: Story): ExampleList[] {
-  return cached(exampleCache, story, findExampleLists);
+  return (story.examples ??= findExampleLists(story));
 }
 
 function findExampleLists(story: Story): ExampleList[] {
@@ -120,7 +107,7 @@ function findExampleLists(story: Story): ExampleList[] {
 
 /** Subordinate clauses of the means ("until the last person selects a card", "when I enter ..."), to the next comma. */
 export function subordinateClauses(story: Story): Segment[] {
-  return cached(clauseCache, story, findClauses);
+  return (story.clauses ??= findClauses(story));
 }
 
 function findClauses(story: Story): Segment[] {
@@ -142,5 +129,5 @@ function findClauses(story: Story): Segment[] {
 
 /** Everything the atomic rule does not read as the feature: brackets, example lists, subordinate clauses. */
 export function excludedRegions(story: Story): Segment[] {
-  return cached(excludedCache, story, (s) => [...bracketRegions(s.a), ...exampleLists(s).map((e) => e.list), ...subordinateClauses(s)]);
+  return (story.excluded ??= [...bracketRegions(story.a), ...exampleLists(story).map((e) => e.list), ...subordinateClauses(story)]);
 }

@@ -22,9 +22,13 @@ export function criteriaItems(criteria: string): string[] {
   return items;
 }
 
-/** The items of the criteria that state something a tester can check. */
-export function verifiableItems(criteria: string): string[] {
-  return criteriaItems(criteria).filter((i) => GIVEN_WHEN_THEN.test(i) || MEASURABLE.test(i));
+/** The items of the acceptance criteria, and how many state something a tester can check (once per ticket). */
+export function criteriaOf(input: RuleInput): { items: string[]; verifiable: number } {
+  if (!input.criteriaItems) {
+    const items = criteriaItems(input.criteria);
+    input.criteriaItems = { items, verifiable: items.filter((i) => GIVEN_WHEN_THEN.test(i) || MEASURABLE.test(i)).length };
+  }
+  return input.criteriaItems;
 }
 
 /** Words of the means and the benefit that say something (not indicators, not placeholders). */
@@ -59,8 +63,8 @@ export function criteriaFindings(input: RuleInput): Found[] {
       : found("testable.no_acceptance_criteria", "testable", "high", "The story has no acceptance criteria: nothing says when it is done.",
         "Add checkable conditions, one per line, as Given/When/Then with the expected result."));
   } else {
-    const items = criteriaItems(criteria);
-    if (verifiableItems(criteria).length === 0) {
+    const { items, verifiable } = criteriaOf(input);
+    if (verifiable === 0) {
       findings.push(found("testable.unverifiable_criteria", "testable", "medium", "The acceptance criteria state no observable outcome.",
         "Phrase each criterion as Given/When/Then with the expected result."));
     }
