@@ -330,10 +330,10 @@ function describe(a: TextAnalysis, g: Group): { code: string; severity: "high" |
   const listed = names.length === 2 ? `${names[0]} and ${names[1]}` : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
   const n = g.conjuncts.length;
   if (g.kind === "roles") {
-    return { code: "atomic.two_roles", severity: "medium", message: `The role names ${n} kinds of user: ${listed}.`, advice: "Write one story per kind of user." };
+    return { code: "atomic.two_roles", severity: "medium", message: `The role names ${n === 2 ? "two" : n} kinds of user: ${listed}.`, advice: "Write one story per kind of user." };
   }
   if (g.kind === "qualities") {
-    return { code: "atomic.two_qualities", severity: "low", message: `${listed} are ${n} qualities asked for at once.`, advice: "Give each quality its own acceptance criterion with a measure." };
+    return { code: "atomic.two_qualities", severity: "low", message: `${listed} are ${n === 2 ? "two" : n} qualities asked for at once.`, advice: "Give each quality its own acceptance criterion with a measure." };
   }
   if (g.detail) {
     return { code: "atomic.list_detail", severity: "low", message: `${listed} list details of the feature in the story sentence.`, advice: "Keep the story to the feature and list its details in the description or the acceptance criteria." };
