@@ -26,12 +26,25 @@ import { chargesOf, overallScore, reasoningFor, recommendationsFor, scoresFrom, 
 export const HEURISTIC_MODEL = { provider: "heuristic", model_name: "invest-heuristic", temperature: 0 } as const;
 export const HEURISTIC_PROMPT_VERSION = "heuristic-2.0";
 
-// Rules read at most this much of each field, so a 200 KB paste costs the same as a long story.
+// Rules read at most this much of each field, so a 200 KB paste costs the same as a long story. A summary is a
+// sentence: past 4,000 characters it is reported as long, and its grammar is not read any further.
 const MAX_FIELD = 20_000;
+const MAX_SUMMARY = 4_000;
+// A finding repeated more often than this (a paste of the same sentence a hundred times) is reported this often.
+const MAX_PER_CODE = 10;
 
-function field(value: unknown): string {
+function field(value: unknown, max = MAX_FIELD): string {
   if (typeof value !== "string") return "";
-  return value.length > MAX_FIELD ? value.slice(0, MAX_FIELD) : value;
+  return value.length > max ? value.slice(0, max) : value;
+}
+
+function capped(findings: Found[]): Found[] {
+  const count = new Map<string, number>();
+  return findings.filter((f) => {
+    const n = (count.get(f.code) ?? 0) + 1;
+    count.set(f.code, n);
+    return n <= MAX_PER_CODE;
+  });
 }
 
 interface Analysis {
@@ -40,7 +53,7 @@ interface Analysis {
 }
 
 function analyse(ticket: TicketData): Analysis {
-  const summary = field(ticket?.summary);
+  const summary = field(ticket?.summary, MAX_SUMMARY);
   const input: RuleInput = {
     ticket: ticket ?? { summary: "" },
     summary,
@@ -94,7 +107,7 @@ function buildResult(analysis: Analysis, context: ContextItem[] | undefined, ext
   const { input } = analysis;
   const items = Array.isArray(context) ? context.filter((c) => c && typeof c.id === "string") : [];
   const ctx = citeContext(input.ticket, items);
-  const findings = sortFindings([...analysis.findings, ...extra, ...ctx.findings]);
+  const findings = sortFindings(capped([...analysis.findings, ...extra, ...ctx.findings]));
   const charges = chargesOf(findings);
   const individual = scoresFrom(charges);
   const overall = overallScore(individual);

@@ -77,6 +77,18 @@ describe("property: the engine is total", () => {
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
+  it("reads at most 4,000 characters of grammar in a summary and reports a repeated finding at most 10 times", () => {
+    const paste = "As a user, I want to view, edit and delete a, b, c and d (x) or e. ".repeat(400);
+    const started = Date.now();
+    const r = scoreTicket({ summary: paste });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    const perCode = new Map<string, number>();
+    for (const f of r.findings) perCode.set(f.code, (perCode.get(f.code) ?? 0) + 1);
+    expect(Math.max(...perCode.values())).toBeLessThanOrEqual(10);
+    expect(r.findings.every((f) => f.end === undefined || f.end <= 4_000)).toBe(true);
+    expect(perCode.has("small.long_summary")).toBe(true);
+  });
+
   it("survives inputs that break the declared types", () => {
     const junk = [null, undefined, 42, { summary: 7 }, { summary: null, description: [] }] as unknown as TicketData[];
     for (const t of junk) {
