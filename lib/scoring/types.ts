@@ -101,14 +101,18 @@ export const scoringMetadataSchema = z.object({
 export type ScoringMetadata = z.infer<typeof scoringMetadataSchema>;
 
 export const scoringResultSchema = z.object({
-  overall_score: z.number().min(0).max(10),
+  overall_score: z.number().min(0).max(10).describe(
+    "Out of 10, one decimal: the mean of the six dimensions minus half a point for every point a dimension is below 7, never less than half the mean.",
+  ),
   individual_scores: perDimension(scoreValueSchema),
   scores: perDimension(dimensionScoreSchema),
   reasoning_per_dimension: perDimension(z.string()),
   recommendations: z.array(z.string()),
   context_references: perDimension(z.array(z.string())),
   metadata: scoringMetadataSchema,
-  findings: z.array(findingSchema),
+  findings: z.array(findingSchema).describe(
+    "Every defect behind a lost point: its code, the dimension it lowers, its severity, what was found, and where (`field`, `start`, `end`).",
+  ),
   rewrite: z.string().nullable(),
   /** A compound story as one story per feature (the first is `rewrite`); empty when the story is one feature. */
   split: z.array(z.string()),
