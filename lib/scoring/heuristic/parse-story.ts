@@ -28,6 +28,8 @@ export interface Story {
   ends: EndsClause[];
   /** Token index just after the story sentence. */
   storyEnd: number;
+  /** A second "I want"/"I need" after the first, in the means or after the story sentence: a second story. */
+  secondMeans: { indicator: Segment; body: Segment } | null;
   /** Sentences after the story sentence. */
   trailing: Segment | null;
   /** The role or the benefit is a rewrite's placeholder, which the author still has to fill in. */
@@ -148,7 +150,7 @@ export function parseStory(text: string): Story {
   const t = a.tokens;
   const story: Story = {
     a, lead: null, roleIndicator: null, role: null, roleKey: null, meansIndicator: null, means: null, meansKey: null,
-    meansIsAction: false, ends: [], storyEnd: t.length, trailing: null, placeholderRole: false, placeholderBenefit: false,
+    meansIsAction: false, ends: [], storyEnd: t.length, secondMeans: null, trailing: null, placeholderRole: false, placeholderBenefit: false,
   };
   if (t.length === 0) return story;
 
@@ -209,6 +211,18 @@ export function parseStory(text: string): Story {
   if (last) last.body = trimSegment(a, last.body);
   story.means = nonEmpty(trimSegment(a, { start: meansStart, end: meansEnd }));
   if (end < t.length) story.trailing = { start: end, end: t.length };
+  // "I want to classify galaxies; I also want to see my history": a wish verb again, outside the benefit.
+  if (story.meansIndicator) {
+    for (let k = story.meansIndicator.end; k < t.length; k++) {
+      if (k >= meansEnd && k < end) continue;
+      const m = meansIndicatorAt(t, k);
+      if (!m || MODALS.has(m[1])) continue;
+      const sentence = a.sentences.find((x) => k >= x.start && k < x.end);
+      const bodyEnd = Math.min(sentence?.end ?? t.length, k < end ? meansEnd : t.length);
+      story.secondMeans = { indicator: { start: k, end: m[0] }, body: trimSegment(a, { start: m[0], end: bodyEnd }) };
+      break;
+    }
+  }
   story.placeholderRole = segmentText(a, story.role) === PLACEHOLDERS.role;
   story.placeholderBenefit = story.ends.length > 0 && segmentText(a, story.ends[0].body) === PLACEHOLDERS.benefit;
   return story;

@@ -222,6 +222,16 @@ function classify(a: TextAnalysis, scope: Scope, c: number, width: number, exclu
   // Two questions ("in what form and how much of it"): two things, but no split keeps both readable.
   const questions = WH.has(right.lower) || WH.has(t[afterConj].lower);
   const rightEnd = nounPhraseEnd(t, afterConj, end);
+  // "the money that has been paid, and the money that is still owed": a thing with a relative clause, then another.
+  if (!leftNominal && rightNominal && t[afterConj].pos === "DET") {
+    for (let j = l - 1; j > floor; j--) {
+      if (t[j].text === "," || CONJ_WORDS.has(t[j].lower)) break;
+      if (RELATIVE.has(t[j].lower) && (t[j - 1].pos === "NOUN" || t[j - 1].pos === "PROPN")) {
+        return { kind: "objects", conjuncts: [{ start: nounPhraseStart(t, j, floor), end: l + 1 }, { start: afterConj, end: rightEnd }],
+          separators: [c], sharedObject: false, detail: false, unsplittable: true };
+      }
+    }
+  }
   if (!leftNominal || !rightNominal || subject && isVerb(t[r + 1])) return null;
   // "Search should be better and users should be able to filter", "the system to be secure and patient data to be
   // anonymized": two statements, each with its own verb.
@@ -404,18 +414,21 @@ export function atomicFindings(input: RuleInput): Found[] {
     findings.push(found(d.code, "small", d.severity, d.message, d.advice, { field: "summary", ...span },
       splittable ? { split: splitPlan(a, g) } : undefined));
   }
-  // "I want ... . I also want ...": a second story in a sentence of its own.
-  if (story.trailing) {
-    const t = a.tokens;
-    for (let k = story.trailing.start; k < story.trailing.end - 1; k++) {
-      if ((t[k].lower === "i" || t[k].lower === "we") && /^(?:want|need|also|would|should)$/.test(t[k + 1].lower)) {
-        const span = charSpan(a, story.trailing);
-        findings.push(found("atomic.second_story", "small", "high",
-          `"${quote(a.text, span)}" states a second need after the story.`,
-          "Make the second need a story of its own.", { field: "summary", ...span }));
-        break;
-      }
-    }
+  // "I want ... . I also want ...": a second story, in a sentence of its own or after a semicolon.
+  const second = story.secondMeans;
+  if (second && story.means) {
+    const span = { start: a.tokens[second.indicator.start].start, end: charSpan(a, second.body).end };
+    // The first need runs to the punctuation or "and" before the second "I want"; each need keeps the role and
+    // the benefit when the story is split.
+    let firstEnd = second.indicator.start;
+    while (firstEnd > story.means.start && (/^[,;:.!?]$/.test(a.tokens[firstEnd - 1].text) || CONJ_WORDS.has(a.tokens[firstEnd - 1].lower) ||
+      a.tokens[firstEnd - 1].lower === "but")) firstEnd--;
+    const first = { start: story.means.start, end: firstEnd };
+    const split = first.end > first.start && second.body.end > second.body.start
+      ? { start: charSpan(a, first).start, end: span.end, parts: [charSpan(a, first), charSpan(a, second.body)] }
+      : undefined;
+    findings.push(found("atomic.second_story", "small", "high", `"${quote(a.text, span)}" states a second need in the same story.`,
+      "Make the second need a story of its own.", { field: "summary", ...span }, { split }));
   }
   return findings;
 }

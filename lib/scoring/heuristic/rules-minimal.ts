@@ -54,8 +54,8 @@ export function minimalFindings({ summary, story }: RuleInput): Found[] {
       { field, ...markerSpan }, { edits: isAside(t, e.list) ? [deletion(summary, listSpan)] : [] }));
   }
 
-  const secondStory = story.trailing && t.slice(story.trailing.start, story.trailing.end - 1)
-    .some((x, k) => (x.lower === "i" || x.lower === "we") && /^(?:want|need|also|would|should)$/.test(t[story.trailing!.start + k + 1].lower));
+  // A second story after the first is reported as one (atomic), not as a note.
+  const secondStory = story.secondMeans !== null && story.secondMeans.indicator.start >= story.storyEnd;
   for (const [seg, where] of [[story.lead, "before"], [secondStory ? null : story.trailing, "after"]] as [Segment | null, string][]) {
     if (!seg) continue;
     const span = charSpan(a, seg);

@@ -34,6 +34,9 @@ describe("atomic: a conjunction that joins two things the user asks for", () => 
       "browse products, add them to a cart, pay and track my order"],
     ["As a user I want to register, log in and manage my profile", "atomic.several_features", "register, log in and manage my profile"],
     ["As a user, I want to view, download my invoices, so that I can pay them.", "atomic.two_actions", "view, download"],
+    ["As a camp administrator, I want to be able to keep track of the amount of money that has been paid, and the money that is still owed, so that I can manage the budget.",
+      "atomic.two_objects", "money that has been paid, and the money that is still owed"],
+    ["As a volunteer, I want to classify galaxies; I also want to see my history.", "atomic.second_story", "I also want to see my history"],
     ["As a moderator, I want to create a new game by entering a name and an optional description, so that I can start inviting estimators.",
       "atomic.list_detail", "a name and an optional description"],
     ["As a user, I want to see sensible and predictable URLs, so that the application feels logical and transparent.", "atomic.two_qualities", "sensible and predictable"],
@@ -51,10 +54,17 @@ describe("atomic: a conjunction that joins two things the user asks for", () => 
   it("grades how clearly the story is several features: two actions high, a detail list low", () => {
     expect(score(fires[0][0]).findings.find((f) => f.code === "atomic.two_actions")!.severity).toBe("high");
     expect(score(fires[4][0]).findings.find((f) => f.code === "atomic.two_objects")!.severity).toBe("medium");
-    expect(score(fires[12][0]).findings.find((f) => f.code === "atomic.list_detail")!.severity).toBe("low");
+    expect(score(fires[14][0]).findings.find((f) => f.code === "atomic.list_detail")!.severity).toBe("low");
+  });
+
+  it("splits a second story into two, each with the role and its own benefit", () => {
+    const r = score("As a user, I want to export my data. I also want to delete my account, so that nothing is kept.");
+    expect(codes(r, "minimal.")).toEqual([]);
+    expect(r.split).toEqual(["As a user, I want to export my data, so that [the benefit].", "As a user, I want to delete my account, so that nothing is kept."]);
   });
 
   const quiet = [
+    "As a user, I want a page where I can see my orders, so that I can track them.",
     "As a RuleAuthor, I want to have a precise search and replace, So that I can fix unintentional changes.",
     "As a moderator, I want to log in using my account name and password, so that I can start using the application.",
     "As a moderator, I want to copy/paste stories from a spreadsheet, so that I can get started more quickly.",
