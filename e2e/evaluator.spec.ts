@@ -3,13 +3,13 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 
-// The public evaluator end to end: a real backlog (e2e/fixtures, from ../shared/data/backlogs/g09.txt) through
+// The public evaluator end to end: a real backlog (lib/scoring/fixtures/backlogs/g09.txt, and a CSV of it) through
 // upload, mapping, scoring and the results page. The per-IP limit test must stay last: it uses up the
 // uploads this address may make in the run's fresh database.
 
 const fixture = (name: string) => path.join(__dirname, "fixtures", name);
 const BACKLOG = fixture("duo-backlog.csv"); // 41 rows, semicolon-separated; "Title" is detected as the summary
-const TXT_BACKLOG = fixture("g09.txt");
+const TXT_BACKLOG = path.join(__dirname, "../lib/scoring/fixtures/backlogs/g09.txt");
 
 async function overallScores(page: Page): Promise<number[]> {
   const texts = await page.locator("tbody tr:not(.details-row) td:nth-child(3)").allInnerTexts();
