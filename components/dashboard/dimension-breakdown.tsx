@@ -7,8 +7,8 @@ import { ScrollRegion } from "./scroll-region";
 
 const BANDS = [
   { key: "weak", label: "Below 50%", color: "#b42318", from: 0, to: 4 },
-  { key: "fair", label: "50–69%", color: "#b7791f", from: 5, to: 6 },
-  { key: "strong", label: "70% and above", color: "#137a3a", from: 7, to: 10 },
+  { key: "fair", label: "50–79%", color: "#b7791f", from: 5, to: 7 },
+  { key: "strong", label: "80% and above", color: "#137a3a", from: 8, to: 10 },
 ] as const;
 
 /** Per-dimension averages and how the stories spread over weak, fair and strong, with the weakest called out. */

@@ -124,8 +124,8 @@ export function ResultsTable({ results }: { results: StoryResult[] }) {
           <select id="filter-band" value={scoreBand} onChange={(e) => setScoreBand(e.target.value as Band)}>
             <option value="all">All scores</option>
             <option value="bad">Below 50%</option>
-            <option value="mid">50% to 69%</option>
-            <option value="good">70% and above</option>
+            <option value="mid">50% to 79%</option>
+            <option value="good">80% and above</option>
           </select>
         </div>
         <div className="field">

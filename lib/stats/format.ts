@@ -9,9 +9,13 @@ export function percent(score: number | null | undefined): string {
   return `${Math.round(score * 10)}%`;
 }
 
-/** The colour band of a percentage, the same on every page: good from 70%, weak below 50%. */
+/**
+ * The colour band of a percentage, the same on every page, after what the scores mean (lib/scoring/README.md):
+ * ready from 80% (a story with a benefit, a description and checkable criteria), weak below 50% (a title, an
+ * epic, a compound story); between them a story that needs work (a clean one-liner without criteria is 60%).
+ */
 export function band(percentage: number): "good" | "mid" | "bad" {
-  return percentage >= 70 ? "good" : percentage >= 50 ? "mid" : "bad";
+  return percentage >= 80 ? "good" : percentage >= 50 ? "mid" : "bad";
 }
 
 /** The class that colours a stored 0-10 score (see `band`). */
