@@ -15,11 +15,15 @@ export default function HomePage() {
         <h2 id="how-heading">How it works</h2>
         <ol className="steps">
           <li>
-            <strong>Upload</strong> a CSV export of your tracker (comma, semicolon or tab separated, UTF-8) or a text
-            file with one story per line.
+            <strong>Upload</strong> your tracker&rsquo;s export as it comes: a Jira CSV (all or current fields) or JSON
+            search result, an Azure DevOps CSV, a Linear CSV, a GitHub issue list (<code>gh issue list --json
+            number,title,body,labels</code>), any CSV with a header row (comma, semicolon or tab separated, UTF-8), a JSON
+            list of tickets, or a text file with one story per line.
           </li>
           <li>
-            <strong>Check</strong> which column holds the summary, description, acceptance criteria and key.
+            <strong>Check</strong> which column holds the summary, description, acceptance criteria, key and type. Wiki
+            markup, HTML and Markdown are read as plain text, and an &ldquo;Acceptance criteria&rdquo; section of a description
+            counts as the criteria when the ticket has none of its own.
           </li>
           <li>
             <strong>Score</strong> the whole backlog at once: duplicates and stories that break the team’s template are

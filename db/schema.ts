@@ -172,6 +172,8 @@ export interface CsvColumnMapping {
   description: string | null;
   acceptance_criteria: string | null;
   key: string | null;
+  /** Absent in sessions uploaded before work item types were read. */
+  type?: string | null;
 }
 
 /**
@@ -184,6 +186,8 @@ export const csvSessions = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     filename: text("filename").notNull(),
     delimiter: text("delimiter"),
+    /** The backlog format recognised at upload (lib/backlog/formats.ts); null for sessions from before. */
+    format: text("format"),
     columns: jsonb("columns").$type<string[]>().notNull(),
     rows: jsonb("rows").$type<Record<string, string>[]>().notNull(),
     mapping: jsonb("mapping").$type<CsvColumnMapping>().notNull(),

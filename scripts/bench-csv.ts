@@ -21,7 +21,7 @@ const TARGET_MS = 2000;
 
 /** A realistic backlog: the g09 stories, varied so they are not all duplicates, some with details and criteria. */
 function backlogCsv(count: number): string {
-  const stories = readFileSync(path.join(process.cwd(), "e2e", "fixtures", "g09.txt"), "utf8")
+  const stories = readFileSync(path.join(process.cwd(), "lib", "scoring", "fixtures", "backlogs", "g09.txt"), "utf8")
     .split(/\r?\n/)
     .map((line) => line.trim())
     .filter(Boolean);

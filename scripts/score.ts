@@ -1,4 +1,4 @@
-// npm run --silent score -- FILE [--format json|csv|table] [--engine heuristic|openai] [--min-score N]
+// npm run --silent score -- FILE [--format json|csv|table] [--engine heuristic|openai] [--min-score N] [--type story]
 //   [--base-url URL] [--model NAME] [--api-key KEY] [--concurrency N]
 // Scores a backlog file as one batch; --min-score (percent) exits 1 when any story scores below it. The openai
 // engine takes its endpoint from the flags or from OPENAI_BASE_URL, SCORING_MODEL, OPENAI_API_KEY and
@@ -6,11 +6,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import Papa from "papaparse";
-import { TicketFileError, ticketsFromFile } from "@/lib/csv/tickets-file";
-import { DIMENSIONS, EngineUnavailableError, createEngine, isEngineName, type ScoringResult, type TicketData } from "@/lib/scoring";
+import { fileTickets, TicketFileError, type FileTickets } from "@/lib/csv/tickets-file";
+import { FORMAT_LABELS, workItemKind } from "@/lib/backlog";
+import { DIMENSIONS, EngineUnavailableError, createEngine, isEngineName, type ScoringResult } from "@/lib/scoring";
 
 const USAGE =
-  "usage: score FILE [--format json|csv|table] [--engine heuristic|openai] [--min-score N]\n" +
+  "usage: score FILE [--format json|csv|table] [--engine heuristic|openai] [--min-score N] [--type story]\n" +
   "             [--base-url URL] [--model NAME] [--api-key KEY] [--concurrency N]   (openai engine; or OPENAI_BASE_URL, SCORING_MODEL, OPENAI_API_KEY, SCORING_CONCURRENCY)";
 
 function fail(message: string, code = 2): never {
@@ -24,6 +25,7 @@ function parseArgs(argv: string[]) {
     format: "table",
     engine: "heuristic",
     minScore: null as number | null,
+    storiesOnly: false,
     baseURL: process.env.OPENAI_BASE_URL || undefined,
     model: process.env.SCORING_MODEL || undefined,
     apiKey: process.env.OPENAI_API_KEY || undefined,
@@ -38,6 +40,11 @@ function parseArgs(argv: string[]) {
     else if (a === "--model") opts.model = value();
     else if (a === "--api-key") opts.apiKey = value();
     else if (a === "--concurrency") opts.concurrency = value();
+    else if (a === "--type") {
+      const type = value();
+      if (type !== "story") fail(`--type takes "story" (score only stories, not bugs or tasks), got "${type}"`);
+      opts.storiesOnly = true;
+    }
     else if (a === "--min-score") {
       const raw = value();
       const n = Number(raw);
@@ -64,12 +71,15 @@ function round1(n: number): number {
   return Math.round(n * 10) / 10;
 }
 
-function summarise(results: ScoringResult[], minScore: number | null) {
+function summarise(results: ScoringResult[], types: (string | null)[], minScore: number | null) {
   const count = results.length;
+  const stories = types.filter((type) => workItemKind(type) !== "other").length;
   const avg = (f: (r: ScoringResult) => number) => (count === 0 ? 0 : round1(results.reduce((s, r) => s + f(r), 0) / count));
   const below = minScore === null ? [] : results.flatMap((r, i) => (r.overall_score * 10 < minScore ? [i + 1] : []));
   return {
     count,
+    stories,
+    other_types: count - stories,
     average_overall: avg((r) => r.overall_score),
     dimension_averages: Object.fromEntries(DIMENSIONS.map((d) => [d, avg((r) => r.individual_scores[d])])),
     min_score: minScore,
@@ -83,31 +93,33 @@ function truncate(text: string, width: number): string {
   return oneLine.length > width ? `${oneLine.slice(0, width - 1)}…` : oneLine;
 }
 
-function render(format: string, tickets: TicketData[], results: ScoringResult[], summary: ReturnType<typeof summarise>): string {
+function render(format: string, { tickets, types, format: fileFormat }: FileTickets, results: ScoringResult[], summary: ReturnType<typeof summarise>): string {
   const rows = results.map((r, i) => ({
     row: i + 1,
     key: tickets[i].key ?? null,
+    type: types[i],
     summary: tickets[i].summary,
     overall_score: r.overall_score,
     individual_scores: r.individual_scores,
     findings: r.findings,
     recommendations: r.recommendations,
   }));
-  if (format === "json") return `${JSON.stringify({ results: rows, summary }, null, 2)}\n`;
+  if (format === "json") return `${JSON.stringify({ format: fileFormat, results: rows, summary }, null, 2)}\n`;
   if (format === "csv") {
     const data = rows.map((r) => [
-      String(r.row), r.key ?? "", r.summary, String(r.overall_score),
+      String(r.row), r.key ?? "", r.type ?? "", r.summary, String(r.overall_score),
       ...DIMENSIONS.map((d) => String(r.individual_scores[d])),
       r.findings.map((f) => f.code).join("; "), r.recommendations.join(" | "),
     ].map(safeCell));
-    return `${Papa.unparse({ fields: ["row", "key", "summary", "overall_score", ...DIMENSIONS, "findings", "recommendations"], data })}\n`;
+    return `${Papa.unparse({ fields: ["row", "key", "type", "summary", "overall_score", ...DIMENSIONS, "findings", "recommendations"], data })}\n`;
   }
   const header = `${"row".padStart(4)}  ${"overall".padStart(7)}  I  N  V  E  S  T  summary`;
   const lines = rows.map((r) =>
     `${String(r.row).padStart(4)}  ${r.overall_score.toFixed(1).padStart(7)}  ${DIMENSIONS.map((d) => String(r.individual_scores[d]).padStart(2)).join(" ")}  ` +
     truncate(`${r.key ? `${r.key}: ` : ""}${r.summary}`, 70));
   const dims = DIMENSIONS.map((d) => `${d} ${summary.dimension_averages[d]}`).join(", ");
-  const footer = [`${summary.count} stories, average ${summary.average_overall}/10 (${dims})`];
+  const counted = summary.other_types ? `${summary.stories} stories and ${summary.other_types} other items` : `${summary.count} stories`;
+  const footer = [`${FORMAT_LABELS[fileFormat]}: ${counted}, average ${summary.average_overall}/10 (${dims})`];
   if (summary.min_score !== null) footer.push(`${summary.below_min_score} below ${summary.min_score}%`);
   return `${[header, ...lines, "", ...footer].join("\n")}\n`;
 }
@@ -133,16 +145,16 @@ async function main() {
   } catch (e) {
     fail(`cannot read ${opts.file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
-  let tickets: TicketData[];
+  let file: FileTickets;
   try {
-    tickets = ticketsFromFile(path.basename(opts.file), text);
+    file = fileTickets(path.basename(opts.file), text, { storiesOnly: opts.storiesOnly });
   } catch (e) {
     if (e instanceof TicketFileError) fail(`${opts.file}: ${e.message}`);
     throw e;
   }
-  const results = await engine.scoreBatch(tickets.map((ticket) => ({ ticket })));
-  const summary = summarise(results, opts.minScore);
-  process.stdout.write(render(opts.format, tickets, results, summary));
+  const results = await engine.scoreBatch(file.tickets.map((ticket) => ({ ticket })));
+  const summary = summarise(results, file.types, opts.minScore);
+  process.stdout.write(render(opts.format, file, results, summary));
   if (summary.below_min_score > 0) process.exitCode = 1;
 }
 

@@ -12,7 +12,7 @@ import { POST as postUpload } from "./upload/route";
 
 const database = setupTestDatabase();
 const MB2 = 2 * 1024 * 1024;
-const backlog = readFileSync(path.join(process.cwd(), "e2e", "fixtures", "g09.txt"), "utf8");
+const backlog = readFileSync(path.join(process.cwd(), "lib", "scoring", "fixtures", "backlogs", "g09.txt"), "utf8");
 const stories = backlog.split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
 
 // Every test gets its own client address, so the per-IP limits of one test never leak into another.
@@ -81,7 +81,7 @@ describe("POST /evaluate/upload", () => {
     expect(body.columns).toEqual(["ID", "Story", "Description"]);
     expect(body.mapping).toMatchObject({ key: "ID", summary: "Story", description: "Description" });
     expect(body.preview).toEqual([
-      { key: "1", summary: "As a user, I want to export; to CSV", description: "Line one\r\nline two, with comma" },
+      { key: "1", summary: "As a user, I want to export; to CSV", description: "Line one\nline two, with comma" },
       { key: "2", summary: "Café ünïcode story" },
     ]);
   });
@@ -198,6 +198,43 @@ describe("POST /evaluate/upload", () => {
   });
 });
 
+describe("tracker exports through upload, score and results", () => {
+  const trackerFixture = (name: string) => readFileSync(path.join(process.cwd(), "lib", "backlog", "fixtures", name), "utf8");
+  const markup = /h[1-6]\.\s|\{code|\{color|\|\||<\/?[a-z][^>]*>|&nbsp;|\*\*|!\[|\]\(|```/i;
+  const cases: [string, string, string, string][] = [
+    ["jira-export.csv", "jira-csv", "Jira CSV export", "SHOP-102"],
+    ["azure-devops-export.csv", "azure-devops-csv", "Azure DevOps CSV export", "4211"],
+    ["linear-export.csv", "linear-csv", "Linear CSV export", "ENG-12"],
+    ["github-issues.json", "github-json", "GitHub issues JSON (gh issue list)", "#41"],
+    ["jira-search.json", "jira-json", "Jira JSON (REST search result)", "PAY-7"],
+  ];
+  for (const [file, format, label, storyKey] of cases) {
+    it(`reads ${file} as ${label}: criteria found raise testable, types listed, no markup left`, async () => {
+      const body = await uploaded(trackerFixture(file), file);
+      expect(body).toMatchObject({ format, format_label: label });
+      expect((await score({ session_id: body.session_id })).status).toBe(200);
+      const view = (await results(body.session_id)).body as ResultsResponse;
+      expect(view.format).toBe(format);
+      const story = view.results.find((r) => r.key === storyKey)!;
+      expect(story.acceptance_criteria).toMatch(/Given/);
+      expect(story.individual_scores.testable).toBe(10);
+      expect(view.results.some((r) => r.type !== null && /bug/i.test(r.type))).toBe(true);
+      for (const r of view.results) {
+        for (const text of [r.description, r.acceptance_criteria]) if (text) expect(text).not.toMatch(markup);
+        for (const f of r.findings) if (f.field) expect((r[f.field] ?? "").slice(f.start, f.end)).not.toMatch(markup);
+      }
+      const csvBody = (await results(body.session_id, freshIp(), "?format=csv")).text;
+      expect(csvBody.split(/\r?\n/)[0]).toContain("type");
+    });
+  }
+
+  it("refuses a JSON file of another shape, naming the shapes it reads", async () => {
+    const response = await upload('{"data": {"items": [1, 2]}}', { name: "export.json" });
+    expect(response.status).toBe(400);
+    expect((response.body as { detail: string }).detail).toMatch(/Jira search result.*GitHub issue list.*list of tickets/);
+  });
+});
+
 describe("POST /evaluate/score and GET /evaluate/results/{id}", () => {
   it("answers status uploaded with no results before scoring, and 409 for a CSV download", async () => {
     const session = await uploaded(storyCsv(3));
@@ -273,7 +310,7 @@ describe("POST /evaluate/score and GET /evaluate/results/{id}", () => {
     expect(scored.status, scored.text).toBe(200);
     expect(scored.body).toMatchObject({ row_count: 3, scored_count: 2, skipped_rows: [2] });
     const view = (await results(session.session_id)).body as ResultsResponse;
-    expect(view.mapping).toEqual({ summary: "User story", description: "Notes", acceptance_criteria: null, key: null });
+    expect(view.mapping).toEqual({ summary: "User story", description: "Notes", acceptance_criteria: null, key: null, type: null });
     expect(view.results.map((r) => [r.row, r.summary, r.description])).toEqual([[1, stories[0], "n1"], [3, stories[2], "n3"]]);
     expect(view.skipped_rows).toEqual([2]);
   });
@@ -340,14 +377,14 @@ describe("POST /evaluate/score and GET /evaluate/results/{id}", () => {
     expect(download.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(download.headers.get("content-disposition")).toBe(`attachment; filename="results-backlog.csv"; filename*=UTF-8''results-backlog.csv`);
     const parsed = Papa.parse<string[]>(download.text.replace(/^\uFEFF/, ""), { skipEmptyLines: true }).data;
-    expect(parsed[0]).toEqual(["row", "key", "summary", "overall (%)", "independent (%)", "negotiable (%)", "valuable (%)", "estimable (%)", "small (%)", "testable (%)", "findings", "recommendations", "rewrite", "split", "note"]);
+    expect(parsed[0]).toEqual(["row", "key", "type", "summary", "overall (%)", "independent (%)", "negotiable (%)", "valuable (%)", "estimable (%)", "small (%)", "testable (%)", "findings", "recommendations", "rewrite", "split", "note"]);
     expect(parsed).toHaveLength(8);
     for (const row of parsed.slice(1)) for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r\n]/);
-    expect(parsed[1].slice(0, 3)).toEqual(["1", "'=1+1", "'=HYPERLINK(\"http://evil.example\",\"click\")"]);
-    expect(parsed[5]).toEqual(["5", "", "", "", "", "", "", "", "", "", "", "", "", "", "not scored: the summary is empty"]);
-    expect(parsed[7][3]).toMatch(/^\d{1,3}$/);
+    expect(parsed[1].slice(0, 4)).toEqual(["1", "'=1+1", "", "'=HYPERLINK(\"http://evil.example\",\"click\")"]);
+    expect(parsed[5]).toEqual(["5", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "not scored: the summary is empty"]);
+    expect(parsed[7][4]).toMatch(/^\d{1,3}$/);
     const view = (await results(session.session_id)).body as ResultsResponse;
-    expect(Number(parsed[7][3])).toBe(Math.round(view.results.find((r) => r.row === 7)!.overall_score * 10));
+    expect(Number(parsed[7][4])).toBe(Math.round(view.results.find((r) => r.row === 7)!.overall_score * 10));
   });
 });
 

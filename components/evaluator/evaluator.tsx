@@ -111,7 +111,7 @@ export function Evaluator() {
           id={inputId}
           className="visually-hidden"
           type="file"
-          accept=".csv,.tsv,.txt,text/csv,text/plain"
+          accept=".csv,.tsv,.txt,.json,text/csv,text/plain,application/json"
           disabled={busy}
           onChange={(event) => {
             const file = event.target.files?.[0];
@@ -140,8 +140,14 @@ export function Evaluator() {
           <h2 id="mapping-heading">Check the columns</h2>
           <p className="muted">
             <strong>{upload.filename}</strong>: {upload.row_count.toLocaleString("en-US")} {upload.row_count === 1 ? "row" : "rows"}
-            {upload.delimiter ? `, ${DELIMITER_NAMES[upload.delimiter] ?? upload.delimiter}-separated` : ", one story per line"}.
+            {upload.delimiter ? `, ${DELIMITER_NAMES[upload.delimiter] ?? upload.delimiter}-separated` : upload.format === "text" ? ", one story per line" : ""}.
             We matched the columns below; change any that are wrong.
+          </p>
+          <p data-testid="detected-format">
+            Read as <strong>{upload.format_label}</strong>
+            {upload.format !== "csv" && upload.format !== "text" && upload.format !== "json"
+              ? ": rich text (wiki markup, HTML, Markdown) is read as plain text, and an “Acceptance criteria” section of a description moves to the criteria."
+              : "."}
           </p>
           <div className="mapping-grid">
             {MAPPING_FIELDS.map((field) => (

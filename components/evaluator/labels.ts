@@ -7,6 +7,7 @@ export const FIELD_LABELS: Record<MappingField, string> = {
   description: "Description",
   acceptance_criteria: "Acceptance criteria",
   key: "Key",
+  type: "Type",
 };
 
 export function rowList(rows: number[], max = 12): string {

@@ -17,6 +17,7 @@ import { DIMENSIONS, percent, type Dimension, type StoryResult } from "@/lib/csv
 import { HighlightedText } from "./highlighted-text";
 import { band, DIMENSION_LABELS } from "./labels";
 import { SplitStories } from "../split-stories";
+import { workItemKind } from "@/lib/backlog/formats";
 
 type Band = "all" | "bad" | "mid" | "good";
 
@@ -41,15 +42,19 @@ export function ResultsTable({ results }: { results: StoryResult[] }) {
   const [query, setQuery] = useState("");
   const [scoreBand, setScoreBand] = useState<Band>("all");
   const [dimension, setDimension] = useState<Dimension | "any">("any");
+  const [kind, setKind] = useState<"all" | "story" | "other">("all");
+  // The type filter is offered when the file gives types other than stories (bugs, tasks, epics).
+  const hasOtherTypes = useMemo(() => results.some((r) => workItemKind(r.type) === "other"), [results]);
 
   const rows = useMemo(
     () =>
       results.filter((r) => {
         const overall = percent(r.overall_score);
         if (scoreBand !== "all" && band(overall) !== scoreBand) return false;
+        if (kind !== "all" && (workItemKind(r.type) === "other" ? "other" : "story") !== kind) return false;
         return dimension === "any" || r.findings.some((f) => f.dimension === dimension);
       }),
-    [results, scoreBand, dimension],
+    [results, scoreBand, dimension, kind],
   );
 
   const columns = useMemo(
@@ -73,6 +78,7 @@ export function ResultsTable({ results }: { results: StoryResult[] }) {
               </span>
               <span>
                 {row.original.key && <span className="story-key">{row.original.key}</span>}
+                {row.original.type && <span className="story-type">{row.original.type}</span>}
                 <span className="clamp">{info.getValue()}</span>
               </span>
               <span className="visually-hidden">{row.getIsExpanded() ? ", hide details" : ", show details"}</span>
@@ -128,6 +134,16 @@ export function ResultsTable({ results }: { results: StoryResult[] }) {
             <option value="good">80% and above</option>
           </select>
         </div>
+        {hasOtherTypes && (
+          <div className="field">
+            <label htmlFor="filter-kind">Work items</label>
+            <select id="filter-kind" value={kind} onChange={(e) => setKind(e.target.value as "all" | "story" | "other")}>
+              <option value="all">All types</option>
+              <option value="story">Stories only</option>
+              <option value="other">Bugs, tasks and others</option>
+            </select>
+          </div>
+        )}
         <div className="field">
           <label htmlFor="filter-dimension">Has findings in</label>
           <select id="filter-dimension" value={dimension} onChange={(e) => setDimension(e.target.value as Dimension | "any")}>

@@ -13,8 +13,14 @@ export const mappingOverrideSchema = z.strictObject({
   description: z.string().nullable().optional(),
   acceptance_criteria: z.string().nullable().optional(),
   key: z.string().nullable().optional(),
+  type: z.string().nullable().optional(),
 });
 export type MappingOverride = z.infer<typeof mappingOverrideSchema>;
+
+/** A session's mapping as stored; sessions uploaded before work item types were read have no `type`. */
+export function storedMapping(session: Pick<CsvSession, "mapping">): ColumnMapping {
+  return { ...session.mapping, type: session.mapping.type ?? null };
+}
 
 /** The session's mapping with the override applied, refused with 400 when it names a column the file lacks. */
 export function resolveMapping(columns: string[], current: ColumnMapping, override: MappingOverride = {}): ColumnMapping {
@@ -56,7 +62,8 @@ export interface SessionScore {
  * found). Rows whose summary is empty are not scored; their numbers are returned so they can be reported.
  */
 export async function scoreSessionRows(session: CsvSession, mapping: ColumnMapping): Promise<SessionScore> {
-  const tickets = rowsToTickets(session.rows, mapping).map((ticket, i) => ({ ticket, row: i + 1 }));
+  const typeOf = (i: number) => (mapping.type ? session.rows[i][mapping.type]?.trim() || null : null);
+  const tickets = rowsToTickets(session.rows, mapping).map((ticket, i) => ({ ticket, row: i + 1, type: typeOf(i) }));
   const scored = tickets.filter(({ ticket }) => ticket.summary !== "");
   const skippedRows = tickets.filter(({ ticket }) => ticket.summary === "").map(({ row }) => row);
   if (scored.length === 0) {
@@ -65,9 +72,10 @@ export async function scoreSessionRows(session: CsvSession, mapping: ColumnMappi
   // The public evaluator always uses the offline heuristic engine, whatever SCORING_ENGINE says: anonymous
   // uploads must not spend a paid model's tokens, and 1,000 rows score in well under a second.
   const outputs: ScoringResult[] = await publicEngine.scoreBatch(scored.map(({ ticket }) => ({ ticket })));
-  const results: StoryResult[] = scored.map(({ ticket, row }, i) => ({
+  const results: StoryResult[] = scored.map(({ ticket, row, type }, i) => ({
     row,
     key: ticket.key ?? null,
+    type,
     summary: ticket.summary,
     description: ticket.description ?? null,
     acceptance_criteria: ticket.acceptance_criteria ?? null,
@@ -84,15 +92,17 @@ export async function scoreSessionRows(session: CsvSession, mapping: ColumnMappi
 /** The public view of a session: status "uploaded" with no results until it is scored. */
 export function sessionView(session: CsvSession): ResultsResponse {
   // Results scored before `split` existed get an empty one, so the pages and the export can rely on it.
-  const results = ((session.results ?? []) as unknown as StoryResult[]).map((r) => (Array.isArray(r.split) ? r : { ...r, split: [] }));
+  const results = ((session.results ?? []) as unknown as StoryResult[])
+    .map((r) => ({ ...r, split: Array.isArray(r.split) ? r.split : [], type: r.type ?? null }));
   return {
     session_id: session.id,
     status: session.status,
     filename: session.filename,
+    format: (session.format as ResultsResponse["format"]) ?? null,
     row_count: session.rows.length,
     scored_count: results.length,
     skipped_rows: session.skippedRows ?? [],
-    mapping: session.mapping,
+    mapping: storedMapping(session),
     summary: (session.summary as unknown as CsvSummary | null) ?? null,
     created_at: session.createdAt.toISOString(),
     scored_at: session.scoredAt?.toISOString() ?? null,

@@ -22,6 +22,7 @@ export async function createSession({ filename, upload }: { filename: string; up
     .values({
       filename,
       delimiter: upload.delimiter,
+      format: upload.format,
       columns: upload.columns,
       rows: upload.rows,
       mapping: upload.mapping,

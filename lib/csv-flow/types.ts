@@ -1,5 +1,8 @@
 // Shapes of the public CSV flow shared by the route handlers and the pages (no server-only imports here).
+import type { BacklogFormat } from "@/lib/backlog/formats";
 import type { Dimension, Finding, PerDimension, TicketData } from "@/lib/scoring/types";
+
+export type { BacklogFormat };
 
 export { DIMENSIONS } from "@/lib/scoring/types";
 export type { Dimension, Finding, PerDimension, TicketData };
@@ -9,13 +12,17 @@ export const MAX_ROWS = 1000;
 export const PREVIEW_ROWS = 5;
 export const SESSION_TTL_HOURS = 24;
 
-export const MAPPING_FIELDS = ["summary", "description", "acceptance_criteria", "key"] as const;
+export const MAPPING_FIELDS = ["summary", "description", "acceptance_criteria", "key", "type"] as const;
 export type MappingField = (typeof MAPPING_FIELDS)[number];
 export type ColumnMapping = Record<MappingField, string | null>;
 
 export interface UploadResponse {
   session_id: string;
   filename: string;
+  /** The format recognised from the file's shape ("jira-csv", "azure-devops-csv", "github-json", ...). */
+  format: BacklogFormat;
+  /** That format as people call it ("Jira CSV export"). */
+  format_label: string;
   row_count: number;
   columns: string[];
   mapping: ColumnMapping;
@@ -39,6 +46,8 @@ export interface CsvSummary {
 export interface StoryResult {
   row: number;
   key: string | null;
+  /** The work item type the file gives (Story, Bug, Task, ...), null when it gives none. */
+  type: string | null;
   summary: string;
   description: string | null;
   acceptance_criteria: string | null;
@@ -64,6 +73,8 @@ export interface ResultsResponse {
   session_id: string;
   status: "uploaded" | "completed";
   filename: string;
+  /** The format recognised at upload; null for sessions uploaded before formats were recognised. */
+  format: BacklogFormat | null;
   row_count: number;
   scored_count: number;
   skipped_rows: number[];

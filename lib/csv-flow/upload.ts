@@ -1,13 +1,11 @@
-import Papa from "papaparse";
-import { mapColumns } from "@/lib/csv/columns";
+import { BacklogError, readBacklog, type Backlog } from "@/lib/backlog";
 import { readBodyBytes } from "@/lib/http/body";
 import { ApiError } from "@/lib/http/errors";
-import { MAX_FILE_BYTES, MAX_ROWS, type ColumnMapping } from "./types";
+import { MAX_FILE_BYTES, MAX_ROWS } from "./types";
 
 /** Room for the multipart envelope (boundaries, part headers) around a file of the maximum size. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 const TOO_LARGE = `The file is too large: the limit is 2 MB (${MAX_FILE_BYTES.toLocaleString("en-US")} bytes).`;
-const STORY_LINE = /^\s*["'“]?\s*(?:as\s+an?\s|as\s+the\s|i\s+(?:want|need|would like)\b)/i;
 
 export interface UploadedFile {
   filename: string;
@@ -46,12 +44,7 @@ export async function readUploadedFile(request: Request): Promise<UploadedFile> 
   return { filename, bytes: new Uint8Array(await file.arrayBuffer()) };
 }
 
-export interface ParsedUpload {
-  columns: string[];
-  rows: Record<string, string>[];
-  mapping: ColumnMapping;
-  delimiter: string | null;
-}
+export type ParsedUpload = Backlog;
 
 function decode(bytes: Uint8Array): string {
   if (bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) {
@@ -63,29 +56,8 @@ function decode(bytes: Uint8Array): string {
   } catch {
     throw new ApiError("bad_request", "The file is not UTF-8 text: save it as \"CSV UTF-8\" and upload it again.");
   }
-  if (text.includes("\u0000")) throw new ApiError("bad_request", "The file is not a text file: upload a CSV or a .txt file.");
+  if (text.includes("\u0000")) throw new ApiError("bad_request", "The file is not a text file: upload a CSV, JSON or .txt file.");
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-}
-
-/** Unique, non-empty header names: blanks become "Column 3", repeats "Title (2)". */
-function headerNames(raw: string[]): string[] {
-  const seen = new Map<string, number>();
-  return raw.map((cell, i) => {
-    const base = cell.trim() || `Column ${i + 1}`;
-    const n = (seen.get(base) ?? 0) + 1;
-    seen.set(base, n);
-    return n === 1 ? base : `${base} (${n})`;
-  });
-}
-
-/** One story per line (a .txt backlog, or a CSV without a header whose first line is a story). */
-function storyLines(text: string): ParsedUpload {
-  const rows = text
-    .split(/\r\n|\r|\n/)
-    .map((line) => line.trim())
-    .filter((line) => line.length > 0)
-    .map((line) => ({ Story: /^".*"$/.test(line) ? line.slice(1, -1).replace(/""/g, "\"") : line }));
-  return { columns: ["Story"], rows, delimiter: null, mapping: { summary: "Story", description: null, acceptance_criteria: null, key: null } };
 }
 
 function tooManyRows(count: number): never {
@@ -93,42 +65,29 @@ function tooManyRows(count: number): never {
 }
 
 /**
- * Parses an uploaded backlog: a CSV with a header row (comma, semicolon, tab or pipe detected; quoted
- * fields with commas and line breaks; CRLF or LF; UTF-8 with or without BOM) or plain text with one story
- * per line. Columns are matched to ticket fields by their common names.
+ * Parses an uploaded backlog (lib/backlog): a tracker's CSV or JSON export, any CSV with a header row, or text
+ * with one story per line, rich text read as plain text. Refused with 400 when it has no summary column or no
+ * rows, 413 over the row limit.
  */
 export function parseUploadedFile(filename: string, bytes: Uint8Array): ParsedUpload {
   const text = decode(bytes);
   if (text.trim() === "") throw new ApiError("bad_request", "The file is empty.");
-  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: "greedy", delimitersToGuess: [",", ";", "\t", "|"] });
-  const [rawHeader = [], ...records] = parsed.data;
-  const columns = headerNames(rawHeader);
-  const mapping = mapColumns(columns);
-  const firstLine = text.split(/\r\n|\r|\n/, 1)[0];
-  if (!mapping.summary && (filename.toLowerCase().endsWith(".txt") || STORY_LINE.test(firstLine))) {
-    const lines = storyLines(text);
-    if (lines.rows.length > MAX_ROWS) tooManyRows(lines.rows.length);
-    return lines;
+  let upload: Backlog;
+  try {
+    upload = readBacklog(filename, text);
+  } catch (error) {
+    if (error instanceof BacklogError) throw new ApiError("bad_request", error.message);
+    throw error;
   }
-  const unclosed = parsed.errors.find((e) => e.code === "MissingQuotes");
-  if (unclosed) {
-    const where = typeof unclosed.row === "number" ? ` in row ${unclosed.row}` : "";
-    throw new ApiError("bad_request", `The CSV file could not be parsed: a quoted field${where} is never closed.`);
-  }
-  if (records.length > MAX_ROWS) tooManyRows(records.length);
-  if (!mapping.summary) {
+  if (upload.rows.length > MAX_ROWS) tooManyRows(upload.rows.length);
+  if (!upload.mapping.summary) {
     throw new ApiError(
       "bad_request",
-      `No summary column found: name one of the columns Summary, Title, Story or User story (found: ${columns.join(", ")}).`,
+      `No summary column found: name one of the columns Summary, Title, Story or User story (found: ${upload.columns.join(", ")}).`,
     );
   }
-  if (records.length === 0) throw new ApiError("bad_request", "The file has a header row but no stories.");
-  const rows = records.map((record) => {
-    const row: Record<string, string> = {};
-    columns.forEach((column, i) => (row[column] = record[i] ?? ""));
-    return row;
-  });
-  return { columns, rows, mapping, delimiter: parsed.meta.delimiter };
+  if (upload.rows.length === 0) throw new ApiError("bad_request", "The file has a header row but no stories.");
+  return upload;
 }
 
 /** For every column, the rows (1 = first data row) where it is empty: the rows that column would skip as summary. */

@@ -5,16 +5,17 @@ import { ticketsFromFile } from "./tickets-file";
 describe("mapColumns", () => {
   it("matches synonyms case-insensitively", () => {
     expect(mapColumns(["ISSUE KEY", "title", "Body", "AC"])).toEqual({
-      summary: "title", description: "Body", acceptance_criteria: "AC", key: "ISSUE KEY",
+      summary: "title", description: "Body", acceptance_criteria: "AC", key: "ISSUE KEY", type: null,
     });
     expect(mapColumns(["User Story", "Acceptance Criteria", "Details", "ID"])).toEqual({
-      summary: "User Story", description: "Details", acceptance_criteria: "Acceptance Criteria", key: "ID",
+      summary: "User Story", description: "Details", acceptance_criteria: "Acceptance Criteria", key: "ID", type: null,
     });
     expect(mapColumns(["Issue_id", "Story", "acceptance"])).toMatchObject({ summary: "Story", key: "Issue_id", acceptance_criteria: "acceptance" });
   });
 
   it("prefers Summary over Name and leaves unknown columns unmapped", () => {
-    expect(mapColumns(["Name", "Summary", "Priority"])).toEqual({ summary: "Summary", description: null, acceptance_criteria: null, key: null });
+    expect(mapColumns(["Name", "Summary", "Priority"])).toEqual({ summary: "Summary", description: null, acceptance_criteria: null, key: null, type: null });
+    expect(mapColumns(["Summary", "Custom field (Acceptance Criteria)", "Issue Type"])).toMatchObject({ acceptance_criteria: "Custom field (Acceptance Criteria)", type: "Issue Type" });
     expect(mapColumns(["Priority", "Owner"]).summary).toBeNull();
   });
 });

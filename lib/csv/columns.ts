@@ -1,3 +1,4 @@
+import { isCriteriaName, normaliseHeader as normalise } from "@/lib/backlog/formats";
 import type { TicketData } from "@/lib/scoring/types";
 
 export interface ColumnMapping {
@@ -5,22 +6,21 @@ export interface ColumnMapping {
   description: string | null;
   acceptance_criteria: string | null;
   key: string | null;
+  /** The work item type (Story, Bug, Task, ...): shown with the results, never scored. */
+  type: string | null;
 }
 
 const SYNONYMS: Record<keyof ColumnMapping, string[]> = {
   summary: ["summary", "title", "story", "user story", "userstory", "user_story", "name", "story summary", "issue summary"],
   description: ["description", "body", "details", "detail", "story description", "issue description"],
   acceptance_criteria: ["acceptance criteria", "acceptance_criteria", "acceptancecriteria", "ac", "acceptance", "criteria", "acs"],
-  key: ["key", "issue key", "issue_key", "issuekey", "id", "issue id", "issue_id", "ticket", "ticket id", "ticket_id", "story id"],
+  key: ["key", "issue key", "issue_key", "issuekey", "id", "issue id", "issue_id", "ticket", "ticket id", "ticket_id", "story id", "number"],
+  type: ["type", "issue type", "work item type", "item type", "ticket type", "kind"],
 };
-
-function normalise(header: string): string {
-  return header.replace(/^\uFEFF/, "").trim().toLowerCase().replace(/[\s_-]+/g, " ");
-}
 
 /** Matches CSV headers to ticket fields, case-insensitively, by the common synonyms (first match wins). */
 export function mapColumns(headers: string[]): ColumnMapping {
-  const mapping: ColumnMapping = { summary: null, description: null, acceptance_criteria: null, key: null };
+  const mapping: ColumnMapping = { summary: null, description: null, acceptance_criteria: null, key: null, type: null };
   const used = new Set<string>();
   for (const field of Object.keys(SYNONYMS) as (keyof ColumnMapping)[]) {
     const wanted = SYNONYMS[field].map(normalise);
@@ -34,6 +34,8 @@ export function mapColumns(headers: string[]): ColumnMapping {
       }
     }
   }
+  // Trackers name criteria fields their own way: "Custom field (Acceptance Criteria)", "Acceptance tests".
+  mapping.acceptance_criteria ??= headers.find((h) => !used.has(h) && isCriteriaName(h)) ?? null;
   return mapping;
 }
 

@@ -1,6 +1,6 @@
 // POST /evaluate/score: scores every row of an uploaded session as one batch, with an optional new mapping.
 import { z } from "zod";
-import { mappingOverrideSchema, resolveMapping, scoreSessionRows } from "@/lib/csv-flow/score-session";
+import { mappingOverrideSchema, resolveMapping, scoreSessionRows, storedMapping } from "@/lib/csv-flow/score-session";
 import { findSession, saveResults } from "@/lib/csv-flow/sessions";
 import type { ScoreResponse } from "@/lib/csv-flow/types";
 import { readJsonObject } from "@/lib/http/body";
@@ -22,7 +22,7 @@ export const POST = detailRoute(async ({ request }) => {
   const session = await findSession({ sessionId: parsed.data.session_id });
   if (!session) throw new ApiError("not_found", SESSION_GONE);
 
-  const mapping = resolveMapping(session.columns, session.mapping, parsed.data.mapping);
+  const mapping = resolveMapping(session.columns, storedMapping(session), parsed.data.mapping);
   const scored = await scoreSessionRows(session, mapping);
   if (!(await saveResults({ sessionId: session.id, ...scored }))) throw new ApiError("not_found", SESSION_GONE);
 

@@ -1,4 +1,6 @@
-// POST /evaluate/upload: a public, anonymous backlog upload (CSV or one story per line) -> a scoring session.
+// POST /evaluate/upload: a public, anonymous backlog upload (a tracker's CSV or JSON export, any CSV, or one story
+// per line) -> a scoring session.
+import { FORMAT_LABELS } from "@/lib/backlog";
 import { rowsToTickets } from "@/lib/csv/columns";
 import { createSession, purgeExpired } from "@/lib/csv-flow/sessions";
 import { PREVIEW_ROWS, type UploadResponse } from "@/lib/csv-flow/types";
@@ -17,6 +19,8 @@ export const POST = detailRoute(async ({ request }) => {
   const body: UploadResponse = {
     session_id: session.id,
     filename,
+    format: upload.format,
+    format_label: FORMAT_LABELS[upload.format],
     row_count: upload.rows.length,
     columns: upload.columns,
     mapping: upload.mapping,

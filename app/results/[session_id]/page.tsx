@@ -12,6 +12,7 @@ import { DIMENSIONS, percent, type ResultsResponse } from "@/lib/csv-flow/types"
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
 import { enforceCsvLimit } from "@/lib/rate-limit";
+import { FORMAT_LABELS, workItemKind } from "@/lib/backlog/formats";
 
 export const metadata: Metadata = { title: "Results", robots: { index: false } };
 
@@ -50,6 +51,10 @@ export default async function ResultsPage({ params }: Props) {
     );
   }
   const shareUrl = `${env().publicBaseUrl}/results/${view.session_id}`;
+  // Bugs, tasks and epics are scored too, but counted apart from stories.
+  const others = view.results.filter((r) => workItemKind(r.type) === "other");
+  const otherItems = others.length;
+  const otherTypes = [...new Set(others.map((r) => r.type))].join(", ");
   return (
     <>
       <header className="results-header">
@@ -57,7 +62,9 @@ export default async function ResultsPage({ params }: Props) {
           <p className="eyebrow">INVEST results</p>
           <h1>{view.filename}</h1>
           <p className="muted">
-            {view.scored_count.toLocaleString("en-US")} of {view.row_count.toLocaleString("en-US")} rows scored · kept until{" "}
+            {view.scored_count.toLocaleString("en-US")} of {view.row_count.toLocaleString("en-US")} rows scored
+            {view.format ? ` · read as ${FORMAT_LABELS[view.format]}` : ""}
+            {otherItems > 0 ? ` · ${(view.scored_count - otherItems).toLocaleString("en-US")} stories and ${otherItems.toLocaleString("en-US")} other work items (${otherTypes})` : ""} · kept until{" "}
             <time dateTime={view.expires_at}>{new Date(view.expires_at).toUTCString().replace(/:\d\d GMT$/, " UTC")}</time>
           </p>
         </div>

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { asyncJobs, customers, installations, stories } from "@/db/schema";
@@ -295,5 +297,29 @@ describe("asynchronous scoring and signed callbacks", () => {
     expect(rescore.status).toBe(202);
     const jobs = await database().db.select().from(asyncJobs).where(eq(asyncJobs.issueKey, "SHOP-99"));
     expect(jobs).toHaveLength(0);
+  });
+});
+
+describe("a Jira Cloud webhook as Jira sends it", () => {
+  it("reads a whole webhook body: wiki markup as text, its Acceptance Criteria section as the criteria", async () => {
+    const installed = await register("site-webhook", otherKey);
+    receiver.secret = installed.body.webhook_secret;
+    const webhook = JSON.parse(readFileSync(path.join(process.cwd(), "lib/integrations/fixtures/jira-issue-created.json"), "utf8"));
+    const accepted = await send("jira", { cloudId: "site-webhook", ...webhook }, installed.body.secret);
+    expect(accepted.status).toBe(202);
+    const jobId = (accepted.body as { job_id: string }).job_id;
+    const [job] = await database().db.select({ ticket: asyncJobs.ticket }).from(asyncJobs).where(eq(asyncJobs.id, jobId));
+    const ticket = job.ticket as { description: string; acceptance_criteria: string };
+    expect(ticket.acceptance_criteria).toContain("Given a guest with items in the cart, when they come back within 7 days");
+    expect(ticket.description).toContain("Guests lose their cart when the tab closes (analytics).");
+    expect(ticket.description).toContain("Notes");
+    for (const text of [ticket.description, ticket.acceptance_criteria]) expect(text).not.toMatch(/h3\.|\{\{|\[[^\]|]+\||!\S+\.png|\r/);
+    // Earlier tests' retries may still arrive; this job's callback is the one to read.
+    const deadline = Date.now() + 20_000;
+    const ours = () => receiver.deliveries.find((d) => (d.json as { job_id?: string }).job_id === jobId);
+    while (!ours() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    const delivery = ours()!;
+    expect(delivery.verified).toBe(true);
+    expect((delivery.json as { score: { individual_scores: { testable: number } } }).score.individual_scores.testable).toBe(10);
   });
 });

@@ -7,7 +7,7 @@ import { quotaExhaustedResponse } from "@/lib/api/quota-response";
 import { readJsonObject } from "@/lib/http/body";
 import { ApiError, zodDetails } from "@/lib/http/errors";
 import { gatewayRoute } from "@/lib/http/route";
-import { adfToText } from "@/lib/integrations/adf";
+import { readRichText } from "@/lib/richtext";
 import { authenticateInstallation } from "@/lib/integrations/installations";
 import { acceptedSchema, evaluateRequestSchema, sourceSchema } from "@/lib/integrations/schemas";
 import { acceptJob } from "@/lib/jobs/async-jobs";
@@ -32,8 +32,12 @@ export const POST = gatewayRoute<{ source: string }>(async ({ request, params, l
     .where(eq(customers.id, installation.customerId));
   const customer = { customerId: owner.customerId, companyId: owner.companyId, planId: owner.planId, quota: owner.quotaOverride ?? owner.planQuota };
 
-  const description = adfToText(issue.fields.description);
-  const acceptanceCriteria = adfToText(issue.fields.acceptance_criteria);
+  // Jira sends the description as wiki markup (REST v2) or ADF (v3); the engine reads plain text, and a section
+  // headed "Acceptance criteria" becomes the criteria when the issue has none of its own.
+  const criteriaField = readRichText(issue.fields.acceptance_criteria).text;
+  const read = readRichText(issue.fields.description, { splitCriteria: !criteriaField });
+  const description = read.text;
+  const acceptanceCriteria = criteriaField || read.criteria || "";
   const ticket = {
     summary: issue.fields.summary,
     ...(issue.key ? { key: issue.key } : {}),

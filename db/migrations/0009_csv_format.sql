@@ -1,0 +1,1 @@
+ALTER TABLE "csv_sessions" ADD COLUMN "format" text;
