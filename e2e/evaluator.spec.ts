@@ -10,6 +10,7 @@ import { expect, test, type Page } from "@playwright/test";
 const fixture = (name: string) => path.join(__dirname, "fixtures", name);
 const BACKLOG = fixture("duo-backlog.csv"); // 41 rows, semicolon-separated; "Title" is detected as the summary
 const TXT_BACKLOG = path.join(__dirname, "../lib/scoring/fixtures/backlogs/g09.txt");
+const JIRA_EXPORT = path.join(__dirname, "../lib/backlog/fixtures/jira-export.csv");
 
 async function overallScores(page: Page): Promise<number[]> {
   const texts = await page.locator("tbody tr:not(.details-row) td:nth-child(3)").allInnerTexts();
@@ -87,7 +88,7 @@ test("upload a backlog, fix the mapping, score, then sort, filter, expand and do
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download CSV" }).click()]);
   expect(download.suggestedFilename()).toBe("results-duo-backlog.csv");
   const csv = readFileSync(await download.path(), "utf8");
-  expect(csv.startsWith("\uFEFFrow,key,summary,overall (%)")).toBe(true);
+  expect(csv.startsWith("\uFEFFrow,key,type,summary,overall (%)")).toBe(true);
   expect(csv).toContain("not scored: the summary is empty");
   expect(csv).toContain("DUO-141");
 
@@ -192,6 +193,29 @@ test("a compound story is split into one story per feature, readable on a phone"
   await page.getByRole("button", { name: /ADM-2/ }).click();
   await expect(page.locator(".details-row")).toBeVisible();
   await expect(page.locator(".details-row").getByRole("heading", { name: /^Split into/ })).toHaveCount(0);
+});
+
+test("a Jira CSV export is read as Jira: wiki markup as text, criteria found, bugs and sub-tasks told apart", async ({ page }) => {
+  await page.goto("/");
+  await page.getByLabel("Choose a file").setInputFiles(JIRA_EXPORT);
+  await expect(page.getByTestId("detected-format")).toContainText("Read as Jira CSV export");
+  await expect(page.getByLabel("Acceptance criteria")).toHaveValue("Custom field (Acceptance Criteria)");
+  await expect(page.getByLabel("Type")).toHaveValue("Issue Type");
+  await page.getByRole("button", { name: "Score 4 stories" }).click();
+  await page.waitForURL(/\/results\/[0-9a-f-]{36}$/);
+  await expect(page.getByText(/read as Jira CSV export · 2 stories and 2 other work items \(Bug, Sub-task\)/)).toBeVisible();
+
+  // The criteria section of SHOP-102's wiki-markup description is its criteria, shown as plain text.
+  await page.getByRole("button", { name: /SHOP-102/ }).click();
+  const details = page.locator(".details-row");
+  await expect(details).toContainText("Given a search with results, when I set a maximum price of 50");
+  await expect(details).not.toContainText("h3.");
+  await expect(details).not.toContainText("{color");
+  await page.getByRole("button", { name: /SHOP-102/ }).click();
+
+  await page.getByLabel("Work items").selectOption("story");
+  await expect(page.getByText("Showing 2 of 4 stories.")).toBeVisible();
+  await expect(page.locator("tbody")).not.toContainText("SHOP-103");
 });
 
 // Keep last: it exhausts this address's uploads for the hour.
