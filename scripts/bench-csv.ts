@@ -1,5 +1,6 @@
 // `npm run bench:csv`: a 1,000-row backlog through the public CSV flow end to end (upload + score + results)
-// against the production server, a few times, with the time of each step. Target: under 2 s end to end.
+// against the production server, a few times, with the time of each step. Target: under 2 s end to end. Two
+// backlogs: a plain CSV, and a Jira CSV export (all fields, wiki-markup descriptions read as text at upload).
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -36,6 +37,26 @@ function backlogCsv(count: number): string {
     };
   });
   return Papa.unparse(rows);
+}
+
+/** A Jira CSV export (lib/backlog/fixtures/jira-export.csv's columns and wiki markup), with the g09 stories as summaries. */
+function jiraExportCsv(count: number): string {
+  const fixture = readFileSync(path.join(process.cwd(), "lib", "backlog", "fixtures", "jira-export.csv"), "utf8");
+  const [header, ...records] = Papa.parse<string[]>(fixture, { skipEmptyLines: "greedy" }).data;
+  const stories = readFileSync(path.join(process.cwd(), "lib", "scoring", "fixtures", "backlogs", "g09.txt"), "utf8")
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const summary = header.indexOf("Summary");
+  const key = header.indexOf("Issue key");
+  const rows = Array.from({ length: count }, (_, i) => {
+    const row = [...records[i % records.length]];
+    const round = Math.floor(i / stories.length);
+    row[summary] = round === 0 ? stories[i % stories.length] : stories[i % stories.length].replace(/\.?$/, ` in release ${round + 1}.`);
+    row[key] = `SHOP-${1000 + i}`;
+    return row;
+  });
+  return Papa.unparse([header, ...rows]);
 }
 
 async function expectStatus(response: Response, status: number, step: string): Promise<unknown> {
@@ -91,20 +112,27 @@ async function main(): Promise<void> {
   });
   base = server.base;
   try {
-    const csv = backlogCsv(rowCount);
-    console.log(`Backlog: ${rowCount} rows, ${(Buffer.byteLength(csv) / 1024).toFixed(0)} KiB. Warming up...`);
-    await run(csv, "10.250.0.1");
-    const runs: Run[] = [];
-    for (let i = 0; i < repetitions; i++) runs.push(await run(csv, `10.250.1.${i + 1}`));
-    console.log(`\n${"pass".padEnd(6)}${"upload".padStart(8)}${"score".padStart(8)}${"results".padStart(8)}${"total".padStart(8)}`);
-    runs.forEach((r, i) => console.log(`${String(i + 1).padEnd(6)}${ms(r.upload)}${ms(r.score)}${ms(r.results)}${ms(r.total)}`));
-    const totals = runs.map((r) => r.total);
-    const figure = median(totals);
-    console.log(
-      `\n${rowCount}-row upload + score + results, end to end: median ${Math.round(figure)} ms ` +
-        `(min ${Math.round(Math.min(...totals))}, max ${Math.round(Math.max(...totals))}); target < ${TARGET_MS} ms: ${figure < TARGET_MS ? "met" : "NOT met"}.`,
-    );
-    process.exitCode = figure < TARGET_MS ? 0 : 1;
+    let met = true;
+    const backlogs: [string, string][] = [
+      ["CSV backlog", backlogCsv(rowCount)],
+      ["Jira CSV export", jiraExportCsv(rowCount)],
+    ];
+    for (const [b, [name, csv]] of backlogs.entries()) {
+      console.log(`\n${name}: ${rowCount} rows, ${(Buffer.byteLength(csv) / 1024).toFixed(0)} KiB. Warming up...`);
+      await run(csv, `10.250.${b * 10}.1`);
+      const runs: Run[] = [];
+      for (let i = 0; i < repetitions; i++) runs.push(await run(csv, `10.250.${b * 10 + 1}.${i + 1}`));
+      console.log(`${"pass".padEnd(6)}${"upload".padStart(8)}${"score".padStart(8)}${"results".padStart(8)}${"total".padStart(8)}`);
+      runs.forEach((r, i) => console.log(`${String(i + 1).padEnd(6)}${ms(r.upload)}${ms(r.score)}${ms(r.results)}${ms(r.total)}`));
+      const totals = runs.map((r) => r.total);
+      const figure = median(totals);
+      met &&= figure < TARGET_MS;
+      console.log(
+        `${name}, ${rowCount}-row upload + score + results, end to end: median ${Math.round(figure)} ms ` +
+          `(min ${Math.round(Math.min(...totals))}, max ${Math.round(Math.max(...totals))}); target < ${TARGET_MS} ms: ${figure < TARGET_MS ? "met" : "NOT met"}.`,
+      );
+    }
+    process.exitCode = met ? 0 : 1;
   } finally {
     await server.stop();
   }

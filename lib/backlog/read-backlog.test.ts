@@ -84,6 +84,17 @@ describe("readBacklog: tracker exports by their shape", () => {
     expect([type(0), type(1)]).toEqual(["Story", "Bug"]);
   });
 
+  it("reads other long-text columns as text too, so a visitor may map one of them instead", () => {
+    const csv = [
+      "Issue key,Summary,Issue Type,Description,Custom field (Business Notes),Status",
+      'SHOP-9,"As a buyer, I want a receipt",Story,"h3. Context\nShort.","h3. Why\n* auditors ask for *every* receipt\n* see [the policy|https://example.com/p]",Done',
+    ].join("\n");
+    const backlog = readBacklog("jira.csv", csv);
+    expect(backlog.rows[0]["Custom field (Business Notes)"]).toBe("Why\n\n- auditors ask for every receipt\n- see the policy");
+    expect(backlog.rows[0].Summary).toBe("As a buyer, I want a receipt");
+    expect(backlog.rows[0].Status).toBe("Done");
+  });
+
   it("says which JSON shapes it reads when a file has another one", () => {
     expect(() => readBacklog("x.json", '{"data": {"items": []}}')).toThrow(BacklogError);
     expect(() => readBacklog("x.json", '{"data": {"items": []}}')).toThrow(/Jira search result.*GitHub issue list.*list of tickets/);

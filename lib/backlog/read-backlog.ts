@@ -91,6 +91,8 @@ function trackerMapping(backlog: Backlog): void {
 }
 
 const MAX_CELL = 100_000;
+/** A cell that may hold rich text: more than one line, or longer than a summary. */
+const LONG_TEXT = /\n|^[^]{121}/;
 
 /**
  * Rich text read as plain text in the mapped description and criteria columns; and where a row has no criteria
@@ -107,6 +109,13 @@ function readRichColumns(backlog: Backlog): void {
   };
   const description = mapping.description;
   let criteria = mapping.acceptance_criteria;
+  // Other long-text columns (a second description, "Custom field (Notes)", comments) are read too, so a
+  // visitor who maps one of them instead sees and scores plain text as well.
+  const plainColumns = new Set([mapping.summary, mapping.key, mapping.type, description, criteria]);
+  for (const column of columns) {
+    if (plainColumns.has(column) || !rows.some((row) => LONG_TEXT.test(row[column] ?? ""))) continue;
+    for (const row of rows) if (row[column]?.trim()) row[column] = read(row[column]).text;
+  }
   for (const row of rows) {
     if (criteria && row[criteria].trim()) row[criteria] = read(row[criteria]).text;
     if (!description || !row[description].trim()) continue;
