@@ -294,7 +294,12 @@ export const asyncJobs = pgTable(
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }),
     deliveredAt: timestamp("delivered_at", { withTimezone: true, mode: "date" }),
   },
-  (table) => [index("async_jobs_customer_created_idx").on(table.customerId, table.createdAt)],
+  (table) => [
+    index("async_jobs_customer_created_idx").on(table.customerId, table.createdAt),
+    // The queue's depth ahead of a job (acceptance's estimate, a job's queue position) and the recent throughput.
+    index("async_jobs_waiting_idx").on(table.createdAt).where(sql`${table.status} in ('accepted', 'processing')`),
+    index("async_jobs_completed_idx").on(table.completedAt),
+  ],
 );
 
 export type Installation = typeof installations.$inferSelect;

@@ -53,6 +53,15 @@ const envSchema = z
     ALLOW_PRIVATE_CALLBACKS: booleanFlag,
     WEBHOOK_RETRY_BASE_MS: positiveInt(5000, 3_600_000),
     WEBHOOK_MAX_ATTEMPTS: positiveInt(8, 100),
+    // Queue workers (README "Sizing workers"): score jobs fetched per batch, callbacks in flight per process and
+    // per installation, how long a fetched job may run before another worker is offered it, and how often the
+    // queue's maintenance (which offers expired jobs again) runs.
+    WORKER_CONCURRENCY: positiveInt(2, 64),
+    SCORE_BATCH_SIZE: positiveInt(50, 500),
+    DELIVERY_CONCURRENCY: positiveInt(64, 1000),
+    WEBHOOK_CONCURRENCY_PER_INSTALLATION: positiveInt(8, 1000),
+    QUEUE_SCORE_EXPIRY_SECONDS: positiveInt(600, 86_400),
+    QUEUE_MAINTENANCE_SECONDS: positiveInt(120, 86_400),
     // The web process runs queue workers too unless this is false (scaled out: `npm run worker` processes).
     EMBEDDED_WORKER: z.preprocess(
       emptyToUndefined,

@@ -24,8 +24,9 @@ export function startService(): Promise<void> {
     await seedDemoIfEmpty(handle.db);
     if (env().EMBEDDED_WORKER) {
       const { runWorkers } = await import("@/lib/jobs/workers");
-      // One process owns an embedded database, so it runs the queue workers too (few, polling gently).
-      await runWorkers({ scoreWorkers: 1, deliveryWorkers: 2, pollingIntervalSeconds: 1 });
+      // One process owns an embedded database, so it runs the queue workers too (woken at once by new work,
+      // polling gently otherwise).
+      await runWorkers({ pollingIntervalSeconds: 1 });
       log.info("job queue workers running in the web process");
     }
   })();

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { companies, customers, dashboardUsers, plans } from "@/db/schema";
 import { bearerToken, forgetCachedKeys, issueApiKey, revokeApiKeys } from "@/lib/auth/api-keys";
+import { forgetCachedInstallations } from "@/lib/integrations/installations";
 import { hashPassword } from "@/lib/auth/passwords";
 import { safeEqual } from "@/lib/auth/secrets";
 import { env } from "@/lib/env";
@@ -59,6 +60,8 @@ export async function provisionCustomer(db: Db, input: ProvisionCustomerInput): 
       await revokeApiKeys(tx, row.id);
     }
     forgetCachedKeys(row.id);
+    // The plan or quota may have changed: installations carry it in their cache too.
+    forgetCachedInstallations(row.id);
     const { key } = await issueApiKey(tx, row.id);
     return {
       created: Boolean(inserted),

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { installations, type Installation } from "@/db/schema";
+import { customers, installations, plans, type Installation } from "@/db/schema";
 import type { CustomerContext } from "@/lib/auth/api-keys";
 import { randomToken, safeEqual, sha256Hex } from "@/lib/auth/secrets";
 import { env } from "@/lib/env";
@@ -10,6 +10,29 @@ import { sealSecret } from "./secret-box";
 import { CallbackUrlError, validateCallbackUrl } from "./ssrf";
 
 export const INSTALLATION_SECRET_PREFIX = "sss_";
+
+// Installations resolve from a short in-process cache, as API keys do, so accepting an issue costs no lookup:
+// registering, disabling (by its owner or by a 410 from its callback) and re-provisioning the customer clear
+// this process's entries at once; other instances follow within the TTL.
+const INSTALLATION_CACHE_TTL_MS = 10_000;
+const INSTALLATION_CACHE_MAX = 10_000;
+interface CachedInstallation {
+  installation: Installation;
+  customer: CustomerContext;
+  expiresAt: number;
+}
+const installationCache = ((globalThis as unknown as { __sscInstallationCache?: Map<string, CachedInstallation> }).__sscInstallationCache ??= new Map());
+const cacheKey = (cloudId: string, source: string) => `${source}\u0000${cloudId}`;
+
+/** Drop one cached installation (it was disabled, e.g. by a 410 from its callback). */
+export function forgetCachedInstallation(cloudId: string, source: string): void {
+  installationCache.delete(cacheKey(cloudId, source));
+}
+
+/** Drop cached installations: of one customer, or every one (tests, a changed plan). */
+export function forgetCachedInstallations(customerId?: string): void {
+  for (const [key, entry] of installationCache) if (!customerId || entry.installation.customerId === customerId) installationCache.delete(key);
+}
 
 export function installationView(row: Installation) {
   return {
@@ -57,6 +80,7 @@ export async function registerInstallation(db: Db, customer: CustomerContext, in
       .returning();
     if (!row) throw new ApiError("conflict", "This cloudId and source are registered by another account.", ["cloudId: already registered for this source"]);
   }
+  installationCache.delete(cacheKey(input.cloudId, input.source));
   const { enabled: _enabled, ...view } = installationView(row);
   return { created: Boolean(inserted), body: { ...view, secret, webhook_secret: webhookSecret } };
 }
@@ -74,24 +98,48 @@ export async function disableInstallation(db: Db, customerId: string, id: string
     .where(and(eq(installations.id, id), eq(installations.customerId, customerId)))
     .returning();
   if (!row) throw new ApiError("not_found", "No such installation.");
+  installationCache.delete(cacheKey(row.cloudId, row.source));
   return installationView(row);
 }
 
 /**
  * Authenticate POST /api/v1/evaluate/{source}: a missing secret, or an unknown or disabled installation, is
  * 401 (which tells the integration to re-register); a secret that differs from the registered one is 403.
+ * Answers the installation with its owner as the gateway bills it (plan and quota).
  */
-export async function authenticateInstallation(db: Db, request: Request, cloudId: string, source: string): Promise<Installation> {
+export async function authenticateInstallation(
+  db: Db,
+  request: Request,
+  cloudId: string,
+  source: string,
+  at = Date.now(),
+): Promise<{ installation: Installation; customer: CustomerContext }> {
   const secret = request.headers.get("x-service-secret");
   if (!secret) throw new ApiError("unauthorized", "Missing installation secret.", ["X-Service-Secret: header is required"]);
-  const [row] = await db
-    .select()
-    .from(installations)
-    .where(and(eq(installations.cloudId, cloudId), eq(installations.source, source)))
-    .limit(1);
-  if (!row || row.enabled !== 1) {
-    throw new ApiError("unauthorized", "Unknown or disabled installation; register it again.", [`installation: none active for cloudId '${cloudId}' and source '${source}'`]);
+  const key = cacheKey(cloudId, source);
+  let entry = installationCache.get(key);
+  if (!entry || entry.expiresAt <= at) {
+    installationCache.delete(key);
+    const [row] = await db
+      .select({ installation: installations, companyId: customers.companyId, planId: customers.planId, quotaOverride: customers.quotaOverride, planQuota: plans.monthlyQuota })
+      .from(installations)
+      .innerJoin(customers, eq(customers.id, installations.customerId))
+      .innerJoin(plans, eq(plans.id, customers.planId))
+      .where(and(eq(installations.cloudId, cloudId), eq(installations.source, source)))
+      .limit(1);
+    if (!row || row.installation.enabled !== 1) {
+      throw new ApiError("unauthorized", "Unknown or disabled installation; register it again.", [`installation: none active for cloudId '${cloudId}' and source '${source}'`]);
+    }
+    entry = {
+      installation: row.installation,
+      customer: { customerId: row.installation.customerId, companyId: row.companyId, planId: row.planId, quota: row.quotaOverride ?? row.planQuota },
+      expiresAt: at + INSTALLATION_CACHE_TTL_MS,
+    };
+    if (installationCache.size >= INSTALLATION_CACHE_MAX) installationCache.clear();
+    installationCache.set(key, entry);
   }
-  if (!safeEqual(sha256Hex(secret), row.secretHash)) throw new ApiError("forbidden", "The installation secret does not match.", ["X-Service-Secret: does not match the registered secret"]);
-  return row;
+  if (!safeEqual(sha256Hex(secret), entry.installation.secretHash)) {
+    throw new ApiError("forbidden", "The installation secret does not match.", ["X-Service-Secret: does not match the registered secret"]);
+  }
+  return { installation: entry.installation, customer: entry.customer };
 }

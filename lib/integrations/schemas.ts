@@ -57,7 +57,9 @@ export const acceptedSchema = z.object({
   job_id: z.uuid(),
   status: z.literal("accepted"),
   message: z.string(),
-  estimated_completion_time: z.string().describe("A range in seconds, as text, e.g. `5-30`."),
+  estimated_completion_time: z
+    .string()
+    .describe("A range in seconds, as text (e.g. `1-5`), from the jobs queued ahead of this one and the recent throughput."),
 });
 
 export const jobStatusSchema = z.object({
@@ -65,6 +67,11 @@ export const jobStatusSchema = z.object({
   status: z.enum(["accepted", "processing", "completed", "failed"]),
   created_at: z.string(),
   completed_at: z.string().nullable(),
+  queue_position: z
+    .number()
+    .int()
+    .nullable()
+    .describe("While the job waits (`accepted`): how many jobs are queued or being scored ahead of it. Null once it is taken."),
   result: scoreResponseSchema.nullable(),
   error: z.string().nullable(),
   delivery: z.object({

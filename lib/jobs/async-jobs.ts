@@ -1,119 +1,243 @@
-// Asynchronous scoring: accept (reserve quota, store, enqueue), score in a worker, deliver the signed callback.
-import { randomUUID } from "node:crypto";
+// Asynchronous scoring: a worker scores accepted jobs in batches and records them with their callbacks queued
+// (acceptance is in ./accept.ts); the delivery dispatcher (./delivery-dispatcher.ts) sends the signed callbacks.
 import type PgBoss from "pg-boss";
-import { eq, sql } from "drizzle-orm";
-import type { Db } from "@/db/client";
-import { asyncJobs, installations, scoreRuns, type AsyncJob, type Installation } from "@/db/schema";
+import { eq, inArray, sql } from "drizzle-orm";
+import { executeHot, type Db } from "@/db/client";
+import { asyncJobs, installations, scoreRuns, stories, type AsyncJob, type Installation } from "@/db/schema";
 import { buildScoreResponse } from "@/lib/api/score-story";
-import type { CustomerContext } from "@/lib/auth/api-keys";
 import { now } from "@/lib/clock";
 import { env } from "@/lib/env";
 import { openSecret } from "@/lib/integrations/secret-box";
+import { forgetCachedInstallation } from "@/lib/integrations/installations";
 import { logger } from "@/lib/log";
-import { EngineUnavailable, type ScoringEngine, type TicketData } from "@/lib/scoring";
-import { admitStory, recordRun, releaseStory } from "@/lib/stories/billing";
-import type { StoryIdentity } from "@/lib/stories/identity";
+import { EngineUnavailable, type ScoringEngine, type ScoringResult, type TicketData } from "@/lib/scoring";
+import { releaseStory } from "@/lib/stories/billing";
 import { deliverCallback } from "@/lib/webhooks/deliver";
-import { enqueueDelivery, enqueueScore, type DeliveryJobData, type ScoreJobData } from "./queue";
+import { DELIVER_QUEUE, enqueueDelivery, enqueueFrom, SCORE_QUEUE, wakeWorkers, type ScoreJobData } from "./queue";
 
-export interface AcceptInput {
-  customer: CustomerContext;
-  installation: Installation;
-  identity: StoryIdentity;
+/** A score job as a worker claims it, with the run a crashed worker already recorded for it, if any. */
+interface ClaimedJob {
+  job: AsyncJob;
+  existingResult: Record<string, unknown> | null;
+}
+
+const parseJson = (value: unknown): unknown => (typeof value === "string" ? JSON.parse(value) : value);
+const uuidArray = (ids: string[]) => sql`${`{${ids.join(",")}}`}::uuid[]`;
+const dateOrNull = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string));
+
+/** An async_jobs row as raw SQL returns it (snake case) -> the schema's type. */
+function jobFromRow(row: Record<string, unknown>): AsyncJob {
+  return {
+    id: String(row.id),
+    customerId: String(row.customer_id),
+    installationId: String(row.installation_id),
+    storyId: (row.story_id as string | null) ?? null,
+    storyIdentity: String(row.story_identity),
+    identityResolution: row.identity_resolution as AsyncJob["identityResolution"],
+    newlyCounted: Number(row.newly_counted),
+    issueKey: (row.issue_key as string | null) ?? null,
+    ticket: parseJson(row.ticket) as Record<string, unknown>,
+    status: row.status as AsyncJob["status"],
+    attempts: Number(row.attempts),
+    result: (parseJson(row.result) as Record<string, unknown> | null) ?? null,
+    error: (row.error as string | null) ?? null,
+    createdAt: new Date(row.created_at as string),
+    completedAt: dateOrNull(row.completed_at),
+    deliveryStatus: row.delivery_status as AsyncJob["deliveryStatus"],
+    deliveryAttempts: Number(row.delivery_attempts),
+    lastStatusCode: row.last_status_code === null ? null : Number(row.last_status_code),
+    lastDeliveryError: (row.last_delivery_error as string | null) ?? null,
+    nextAttemptAt: dateOrNull(row.next_attempt_at),
+    deliveredAt: dateOrNull(row.delivered_at),
+  };
+}
+
+/**
+ * Claim a batch's jobs in one statement: those not finished yet are marked `processing` (one more attempt) and
+ * returned with any run already recorded under their id (a worker died after recording it).
+ */
+async function claimJobs(db: Db, jobIds: string[]): Promise<ClaimedJob[]> {
+  const rows = await executeHot<Record<string, unknown>>(db, sql`
+    update ${asyncJobs} j set status = 'processing', attempts = j.attempts + 1
+    where j.id = any(${uuidArray(jobIds)}) and j.status in ('accepted', 'processing')
+    returning j.*, (select r.result from ${scoreRuns} r where r.id = j.id) as existing_result`);
+  return rows.map((row) => ({ job: jobFromRow(row), existingResult: (parseJson(row.existing_result) as Record<string, unknown> | null) ?? null }));
+}
+
+interface ScoredJob {
+  job: AsyncJob;
   ticket: TicketData;
-  issueKey: string | null;
+  result: ScoringResult;
+  response: Record<string, unknown>;
+  processingTimeMs: number;
+  at: Date;
+  engine: string;
 }
 
 /**
- * Accept an asynchronous request: reserve the story against the quota (QuotaExhaustedError when a new story
- * is over it), store the job and enqueue it. If enqueueing fails, the reservation is released.
+ * Record scored jobs in ONE statement: each story's latest scores refreshed (once per story, its run count
+ * raised by its number of runs), the runs inserted, the jobs completed with their result, and their callbacks
+ * queued. Answers the ids of the jobs it completed; a job whose story is gone is not among them.
  */
-export async function acceptJob(db: Db, input: AcceptInput): Promise<string> {
-  const jobId = randomUUID();
-  const admitted = await admitStory(db, { customer: input.customer, identity: input.identity, ticket: input.ticket, at: now() });
-  await db.insert(asyncJobs).values({
-    id: jobId,
-    customerId: input.customer.customerId,
-    installationId: input.installation.id,
-    storyId: admitted.storyId,
-    storyIdentity: input.identity.storyIdentity,
-    identityResolution: input.identity.identityResolution,
-    newlyCounted: admitted.newlyCounted ? 1 : 0,
-    issueKey: input.issueKey,
-    ticket: input.ticket as unknown as Record<string, unknown>,
-  });
-  try {
-    await enqueueScore(jobId);
-  } catch (error) {
-    await db.delete(asyncJobs).where(eq(asyncJobs.id, jobId));
-    if (admitted.newlyCounted) await releaseStory(db, admitted.storyId);
-    throw error;
+async function recordScoredJobs(db: Db, scored: ScoredJob[]): Promise<Set<string>> {
+  const input = scored.map((item, idx) => ({
+    idx,
+    job_id: item.job.id,
+    customer_id: item.job.customerId,
+    story_identity: item.job.storyIdentity,
+    ticket_key: item.ticket.key ?? null,
+    summary: item.ticket.summary,
+    at: item.at.toISOString(),
+    overall: item.result.overall_score,
+    scores: item.result.individual_scores,
+    response: item.response,
+    ticket: item.ticket,
+    ticket_id: item.job.issueKey ?? item.job.id,
+    engine: item.engine,
+    processing_ms: Math.round(item.processingTimeMs),
+  }));
+  const rows = await executeHot<{ job_id: string }>(
+    db,
+    sql`
+    with input as (
+      select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as i(
+        idx int, job_id uuid, customer_id text, story_identity text, ticket_key text, summary text, at timestamptz,
+        overall real, scores jsonb, response jsonb, ticket jsonb, ticket_id text, engine text, processing_ms int)
+    ),
+    per_story as (
+      select customer_id, story_identity,
+        (array_agg(ticket_key order by idx desc) filter (where ticket_key is not null))[1] as ticket_key,
+        (array_agg(summary order by idx desc))[1] as summary,
+        (array_agg(overall order by idx desc))[1] as overall,
+        (array_agg(scores order by idx desc))[1] as scores,
+        count(*)::int as runs, max(at) as last_at
+      from input group by customer_id, story_identity
+    ),
+    -- Looked up by the unique (customer, identity) index, updated by primary key (see billing-group.ts for why).
+    targets as (
+      select p.*, (select x.id from ${stories} x where x.customer_id = p.customer_id and x.story_identity = p.story_identity) as story_id
+      from per_story p
+    ),
+    refreshed as (
+      update ${stories} s set
+        summary = t.summary,
+        ticket_key = coalesce(t.ticket_key, s.ticket_key),
+        last_scored_at = greatest(s.last_scored_at, t.last_at),
+        run_count = s.run_count + t.runs,
+        latest_overall_score = t.overall,
+        latest_scores = t.scores
+      from targets t
+      where s.id = t.story_id and s.id = any(array(select story_id from targets where story_id is not null))
+      returning s.id, s.customer_id, s.story_identity
+    ),
+    run as (
+      insert into ${scoreRuns} (id, customer_id, story_id, ticket_id, source, engine, overall_score, individual_scores, result, ticket, processing_time_ms, created_at)
+      select i.job_id, i.customer_id, r.id, i.ticket_id, 'async', i.engine, i.overall, i.scores, i.response, i.ticket, i.processing_ms, i.at
+      from input i join refreshed r on r.customer_id = i.customer_id and r.story_identity = i.story_identity
+      returning id
+    ),
+    done as (
+      update ${asyncJobs} j set status = 'completed', result = i.response, error = null, completed_at = i.at, story_id = r.id
+      from input i join refreshed r on r.customer_id = i.customer_id and r.story_identity = i.story_identity
+      where j.id = i.job_id
+      returning j.id as job_id
+    ),
+    queued as (${enqueueFrom(DELIVER_QUEUE, sql`done`)})
+    select d.job_id, (select count(*) from run) as runs, (select count(*) from queued) as queued from done d`,
+    { maxPlanAgeMs: 10_000 },
+  );
+  return new Set(rows.map((row) => String(row.job_id)));
+}
+
+/** Complete a job from the run a crashed worker already recorded for it, and queue its callback. */
+async function completeFromRun(db: Db, jobId: string, result: Record<string, unknown>): Promise<void> {
+  await executeHot(db, sql`
+    with done as (
+      update ${asyncJobs} set status = 'completed', result = ${JSON.stringify(result)}::jsonb, error = null, completed_at = coalesce(completed_at, now())
+      where id = ${jobId}::uuid returning id as job_id
+    ),
+    queued as (${enqueueFrom(DELIVER_QUEUE, sql`done`)})
+    select count(*) from queued`);
+}
+
+/**
+ * Score a batch of accepted jobs (the queue hands them over in batches). Each job is scored on its own, as the
+ * synchronous endpoint scores it: the engine's batch rules (duplicates, the team's template) belong to one
+ * backlog, not to unrelated issues that happen to share a batch, and the offline engine costs a fraction of a
+ * millisecond a story anyway; the batch saves database work. The LLM engine limits its own concurrency.
+ * A provider outage sends that job back to the queue (retried with backoff) until its retries are spent; then,
+ * like any other failure, the job fails, its reservation is released and a `score.failed` callback is sent.
+ * A crash anywhere leaves the batch's queue jobs active: they are offered again when they expire, and a job
+ * already recorded is then completed from its run, never scored or billed twice.
+ */
+export async function processScoreBatch(db: Db, engine: ScoringEngine, queued: PgBoss.JobWithMetadata<ScoreJobData>[], boss: PgBoss): Promise<void> {
+  const byJobId = new Map(queued.map((q) => [q.data.jobId, q]));
+  const claimed = await claimJobs(db, [...byJobId.keys()]);
+  const toScore: AsyncJob[] = [];
+  for (const { job, existingResult } of claimed) {
+    if (existingResult) await completeFromRun(db, job.id, existingResult);
+    else toScore.push(job);
   }
-  return jobId;
-}
-
-async function loadJob(db: Db, jobId: string): Promise<{ job: AsyncJob; installation: Installation } | undefined> {
-  const [row] = await db.select().from(asyncJobs).innerJoin(installations, eq(installations.id, asyncJobs.installationId)).where(eq(asyncJobs.id, jobId));
-  return row ? { job: row.async_jobs, installation: row.installations } : undefined;
-}
-
-/**
- * Score an accepted job. A provider outage is thrown back to the queue (retried with backoff) until the
- * retries are spent; then, like any other failure, the job fails, its reservation is released and a
- * `score.failed` callback is sent.
- */
-export async function processScoreJob(db: Db, engine: ScoringEngine, queued: PgBoss.JobWithMetadata<ScoreJobData>): Promise<void> {
-  const loaded = await loadJob(db, queued.data.jobId);
-  if (!loaded || loaded.job.status === "completed" || loaded.job.status === "failed") return;
-  const { job } = loaded;
-  const log = logger().child({ job_id: job.id });
-  await db.update(asyncJobs).set({ status: "processing", attempts: sql`${asyncJobs.attempts} + 1` }).where(eq(asyncJobs.id, job.id));
-  const ticket = job.ticket as unknown as TicketData;
-  const [existingRun] = await db.select({ result: scoreRuns.result }).from(scoreRuns).where(eq(scoreRuns.id, job.id));
-  let response: Record<string, unknown>;
-  if (existingRun) {
-    // A worker died after recording the run but before finishing: the run stands.
-    response = existingRun.result;
-  } else {
-    const started = performance.now();
-    let result;
-    try {
-      result = await engine.score(ticket, []);
-    } catch (error) {
-      const retriesLeft = queued.retryCount < queued.retryLimit;
-      if (error instanceof EngineUnavailable && retriesLeft) {
-        log.warn({ err: error, retry: queued.retryCount + 1 }, "scoring engine unavailable; the job will be retried");
-        await db.update(asyncJobs).set({ status: "accepted", error: `retrying: ${error.message}` }).where(eq(asyncJobs.id, job.id));
-        throw error;
+  type Outcome = { job: AsyncJob; ticket: TicketData } & ({ ok: true; result: ScoringResult; processingTimeMs: number } | { ok: false; error: unknown });
+  const outcomes = await Promise.all(
+    toScore.map(async (job): Promise<Outcome> => {
+      const ticket = job.ticket as unknown as TicketData;
+      const started = performance.now();
+      try {
+        const result = await engine.score(ticket, []);
+        return { job, ticket, ok: true, result, processingTimeMs: Math.round((performance.now() - started) * 100) / 100 };
+      } catch (error) {
+        return { job, ticket, ok: false, error };
       }
-      log.error({ err: error }, "async scoring failed");
-      await failJob(db, job, error instanceof EngineUnavailable ? "The scoring engine stayed unavailable." : "Scoring failed.");
-      return;
+    }),
+  );
+  const scored: ScoredJob[] = [];
+  const retry: { job: AsyncJob; error: Error }[] = [];
+  const failed: { job: AsyncJob; message: string; error: unknown }[] = [];
+  for (const outcome of outcomes) {
+    const { job, ticket } = outcome;
+    if (outcome.ok) {
+      const at = now();
+      const response = buildScoreResponse(outcome.result, { jobId: job.id, ticketId: job.issueKey ?? job.id, at, processingTimeMs: outcome.processingTimeMs });
+      scored.push({ job, ticket, result: outcome.result, response: response as unknown as Record<string, unknown>, processingTimeMs: outcome.processingTimeMs, at, engine: engine.name });
+      continue;
     }
-    const processingTimeMs = Math.round((performance.now() - started) * 100) / 100;
-    const at = now();
-    const scored = buildScoreResponse(result, { jobId: job.id, ticketId: job.issueKey ?? job.id, at, processingTimeMs });
-    await recordRun(db, job.customerId, job.storyIdentity, {
-      runId: job.id,
-      ticketId: job.issueKey ?? job.id,
-      ticket,
-      source: "async",
-      engine: engine.name,
-      result: scored,
-      processingTimeMs,
-      at,
-    });
-    response = scored as unknown as Record<string, unknown>;
+    const q = byJobId.get(job.id);
+    if (outcome.error instanceof EngineUnavailable && q && q.retryCount < q.retryLimit) retry.push({ job, error: outcome.error });
+    else failed.push({ job, error: outcome.error, message: outcome.error instanceof EngineUnavailable ? "The scoring engine stayed unavailable." : "Scoring failed." });
   }
-  await db.update(asyncJobs).set({ status: "completed", result: response, error: null, completedAt: now() }).where(eq(asyncJobs.id, job.id));
-  await enqueueDelivery(job.id);
+  if (scored.length > 0) {
+    const completed = await recordScoredJobs(db, scored);
+    for (const item of scored) {
+      if (!completed.has(item.job.id)) failed.push({ job: item.job, error: new Error("the admitted story no longer exists"), message: "Scoring failed." });
+    }
+    if (completed.size > 0) wakeWorkers(DELIVER_QUEUE);
+  }
+  if (retry.length > 0) {
+    const ids = retry.map((r) => r.job.id);
+    await db.update(asyncJobs).set({ status: "accepted", error: `retrying: ${retry[0].error.message}` }).where(inArray(asyncJobs.id, ids));
+    for (const r of retry) logger().warn({ job_id: r.job.id, err: r.error, retry: (byJobId.get(r.job.id)?.retryCount ?? 0) + 1 }, "scoring engine unavailable; the job will be retried");
+    // Only these go back to the queue, with its backoff; the rest of the batch completes.
+    await boss.fail(SCORE_QUEUE, retry.map((r) => byJobId.get(r.job.id)!.id));
+  }
+  for (const f of failed) {
+    logger().error({ job_id: f.job.id, err: f.error }, "async scoring failed");
+    await failJob(db, f.job, f.message);
+  }
 }
 
 async function failJob(db: Db, job: AsyncJob, message: string): Promise<void> {
-  await db.update(asyncJobs).set({ status: "failed", error: message, completedAt: now() }).where(eq(asyncJobs.id, job.id));
-  // A failed job bills nothing: a story it reserved and never scored is released.
-  if (job.newlyCounted && job.storyId) await releaseStory(db, job.storyId);
-  await enqueueDelivery(job.id);
+  await executeHot(db, sql`
+    with done as (
+      update ${asyncJobs} set status = 'failed', error = ${message}, completed_at = now()
+      where id = ${job.id}::uuid and status <> 'completed' returning id as job_id
+    ),
+    queued as (${enqueueFrom(DELIVER_QUEUE, sql`done`)})
+    select count(*) from queued`);
+  wakeWorkers(DELIVER_QUEUE);
+  // A failed job bills nothing: the story it reserved is released unless it has been scored or another waiting
+  // job still needs it.
+  if (job.storyId) await releaseStory(db, job.storyId);
 }
 
 /**
@@ -147,17 +271,32 @@ export function retryDelayMs(attempt: number, baseMs: number, random = Math.rand
   return Math.round(exponential * (0.5 + random() * 0.5));
 }
 
+/** A job to deliver with its installation. */
+export interface DeliveryTarget {
+  job: AsyncJob;
+  installation: Installation;
+}
+
+/** The jobs and installations of a batch of deliveries, in one statement. */
+export async function loadDeliveryTargets(db: Db, jobIds: string[]): Promise<Map<string, DeliveryTarget>> {
+  if (jobIds.length === 0) return new Map();
+  const rows = await db.select().from(asyncJobs).innerJoin(installations, eq(installations.id, asyncJobs.installationId)).where(inArray(asyncJobs.id, jobIds));
+  return new Map(rows.map((row) => [row.async_jobs.id, { job: row.async_jobs, installation: row.installations }]));
+}
+
+/** Whether a job has a callback to send now: finished, and not delivered or given up on yet. */
+export function needsDelivery(job: AsyncJob): boolean {
+  if (job.deliveryStatus === "delivered" || job.deliveryStatus === "failed") return false;
+  return job.status === "completed" || job.status === "failed";
+}
+
 /**
  * One delivery attempt. 2xx: delivered. 410: the installation is disabled and delivery stops. Anything else
  * (5xx, 3xx, other 4xx, timeouts, refused connections) is retried with backoff; a 429's Retry-After is
  * honoured. After WEBHOOK_MAX_ATTEMPTS attempts the delivery is failed.
  */
-export async function processDelivery(db: Db, queued: PgBoss.JobWithMetadata<DeliveryJobData>): Promise<void> {
-  const loaded = await loadJob(db, queued.data.jobId);
-  if (!loaded) return;
-  const { job, installation } = loaded;
-  if (job.deliveryStatus === "delivered" || job.deliveryStatus === "failed") return;
-  if (job.status !== "completed" && job.status !== "failed") return;
+export async function deliverJob(db: Db, { job, installation }: DeliveryTarget): Promise<void> {
+  if (!needsDelivery(job)) return;
   const log = logger().child({ job_id: job.id, installation_id: installation.id });
   if (installation.enabled !== 1) {
     await db.update(asyncJobs).set({ deliveryStatus: "failed", lastDeliveryError: "the installation is disabled", nextAttemptAt: null }).where(eq(asyncJobs.id, job.id));
@@ -176,11 +315,12 @@ export async function processDelivery(db: Db, queued: PgBoss.JobWithMetadata<Del
   const base = { deliveryAttempts: attempt, lastStatusCode: status, lastDeliveryError: outcome.error };
   if (status !== null && status >= 200 && status < 300) {
     await db.update(asyncJobs).set({ ...base, deliveryStatus: "delivered", deliveredAt: now(), nextAttemptAt: null }).where(eq(asyncJobs.id, job.id));
-    log.info({ attempt, status }, "callback delivered");
+    log.debug({ attempt, status }, "callback delivered");
     return;
   }
   if (status === 410) {
     await db.update(installations).set({ enabled: 0, disabledReason: "callback answered 410 Gone", updatedAt: now() }).where(eq(installations.id, installation.id));
+    forgetCachedInstallation(installation.cloudId, installation.source);
     await db.update(asyncJobs).set({ ...base, deliveryStatus: "failed", nextAttemptAt: null }).where(eq(asyncJobs.id, job.id));
     log.warn({ attempt }, "callback answered 410: installation disabled");
     return;
@@ -201,13 +341,23 @@ export async function processDelivery(db: Db, queued: PgBoss.JobWithMetadata<Del
   log.info({ attempt, status, error: outcome.error, next_attempt_at: nextAttemptAt.toISOString() }, "callback delivery will be retried");
 }
 
+/** Jobs waiting to be scored ahead of this one (created earlier), while it waits; null once it is taken. */
+export async function queuePosition(db: Db, job: AsyncJob): Promise<number | null> {
+  if (job.status !== "accepted") return null;
+  const [row] = await executeHot<{ ahead: number | string }>(db, sql`
+    select count(*)::int as ahead from ${asyncJobs}
+    where status in ('accepted', 'processing') and created_at < ${job.createdAt.toISOString()}::timestamptz`);
+  return Number(row.ahead);
+}
+
 /** The job as its owner sees it (GET /api/v1/jobs/{job_id}). */
-export function jobView(job: AsyncJob) {
+export function jobView(job: AsyncJob, position: number | null = null) {
   return {
     job_id: job.id,
     status: job.status,
     created_at: job.createdAt.toISOString(),
     completed_at: job.completedAt?.toISOString() ?? null,
+    queue_position: position,
     result: job.status === "completed" ? storedScore(job.result) : null,
     error: job.error,
     delivery: {

@@ -1,12 +1,22 @@
 // The durable job queue: pg-boss on the service's own database (PGlite in embedded mode, PostgreSQL when
 // scaled out). Jobs live in the database, so a restart loses neither an accepted job nor a pending delivery.
+//
+// Jobs are created inside the statements that create their work (see `enqueueFrom`): accepting an issue
+// reserves its story, stores the job and queues it in one statement, and recording a score queues its
+// callback in the statement that records it, so no crash can leave a job without its queue entry.
 import PgBoss from "pg-boss";
 import type { PGlite } from "@electric-sql/pglite";
+import type { Sql } from "postgres";
+import { sql, type SQL } from "drizzle-orm";
 import { getDbHandle, onShutdown, type DbHandle } from "@/db/client";
+import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 
+export const PGBOSS_SCHEMA = "pgboss";
 export const SCORE_QUEUE = "score-story";
 export const DELIVER_QUEUE = "deliver-callback";
+/** PostgreSQL channel on which statements that queue work wake the workers of every process (NOTIFY). */
+export const WAKE_CHANNEL = "ssc_queue_wake";
 
 export interface ScoreJobData {
   jobId: string;
@@ -17,6 +27,10 @@ interface QueueState {
   boss?: Promise<PgBoss>;
   handle?: DbHandle;
   workers?: boolean;
+  /** Called when this process queued work (or another one did, on PostgreSQL): wake the idle workers. */
+  wakeScore?: () => void;
+  wakeDelivery?: () => void;
+  stopWorkers?: () => Promise<void>;
 }
 const holder = globalThis as unknown as { __sscQueue?: QueueState };
 const state = (): QueueState => (holder.__sscQueue ??= {});
@@ -34,12 +48,12 @@ function pgliteExecutor(client: PGlite): PgBoss.Db {
 
 async function createBoss(handle: DbHandle): Promise<PgBoss> {
   const options: PgBoss.ConstructorOptions = {
-    schema: "pgboss",
+    schema: PGBOSS_SCHEMA,
     // Crash recovery: a job whose worker died is retried once its expiry passes.
     expireInSeconds: 15 * 60,
     retentionDays: 7,
     deleteAfterDays: 7,
-    maintenanceIntervalSeconds: 120,
+    maintenanceIntervalSeconds: env().QUEUE_MAINTENANCE_SECONDS,
   };
   const boss =
     handle.driver === "pglite"
@@ -48,10 +62,15 @@ async function createBoss(handle: DbHandle): Promise<PgBoss> {
   boss.on("error", (error) => logger().error({ err: error }, "job queue error"));
   await boss.start();
   // Score jobs: provider outages are retried with exponential backoff; deliveries schedule their own retries.
-  await boss.createQueue(SCORE_QUEUE, { name: SCORE_QUEUE, retryLimit: 6, retryDelay: 5, retryBackoff: true, expireInSeconds: 10 * 60 });
+  // A job whose worker died is offered again once it expires (pg-boss's maintenance, every 2 minutes, or the
+  // next fetch), so the expiries are short: a score batch takes well under a second with the offline engine.
+  await boss.createQueue(SCORE_QUEUE, { name: SCORE_QUEUE, retryLimit: 6, retryDelay: 5, retryBackoff: true, expireInSeconds: scoreExpirySeconds() });
   await boss.createQueue(DELIVER_QUEUE, { name: DELIVER_QUEUE, retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 5 * 60 });
   return boss;
 }
+
+/** How long a fetched score job may run before pg-boss offers it to another worker. */
+const scoreExpirySeconds = () => env().QUEUE_SCORE_EXPIRY_SECONDS;
 
 /** The process's queue client on the process database, started once. */
 export function queue(): Promise<PgBoss> {
@@ -71,40 +90,88 @@ export function queue(): Promise<PgBoss> {
   return current.boss;
 }
 
+/**
+ * A data-modifying SQL fragment that queues one job of `queueName` for every row of `source` (a CTE with a
+ * `job_id` column, and optionally `start_after` timestamptz), with the queue's retry and expiry settings, as
+ * pg-boss's own `insert` does (db/queue.test.ts compares the rows both write). Ends in `returning id`.
+ * The statement also NOTIFYs `WAKE_CHANNEL`, which PostgreSQL delivers at commit to the workers of every process.
+ */
+export function enqueueFrom(queueName: string, source: SQL, { startAfter = false } = {}): SQL {
+  const job = sql.raw(`${PGBOSS_SCHEMA}.job`);
+  const queueTable = sql.raw(`${PGBOSS_SCHEMA}.queue`);
+  return sql`insert into ${job} (id, name, data, priority, start_after, singleton_key, dead_letter, expire_in, keep_until, retry_limit, retry_delay, retry_backoff, policy)
+    select gen_random_uuid(), q.name, jsonb_build_object('jobId', s.job_id), 0,
+      ${startAfter ? sql`coalesce(s.start_after, now())` : sql`now()`}, s.job_id::text, q.dead_letter,
+      coalesce(q.expire_seconds * interval '1s', interval '15 minutes'),
+      ${startAfter ? sql`coalesce(s.start_after, now())` : sql`now()`} + coalesce(q.retention_minutes * interval '1 minute', interval '7 days'),
+      coalesce(q.retry_limit, 2),
+      case when coalesce(q.retry_backoff, false) then greatest(coalesce(q.retry_delay, 0), 1) else coalesce(q.retry_delay, 0) end,
+      coalesce(q.retry_backoff, false), q.policy
+    from ${source} s cross join ${queueTable} q
+    where q.name = ${queueName} and pg_notify(${WAKE_CHANNEL}, ${queueName}) is not null
+    returning id`;
+}
+
 export async function enqueueScore(jobId: string): Promise<void> {
   await (await queue()).send(SCORE_QUEUE, { jobId } satisfies ScoreJobData, { singletonKey: jobId });
+  wakeWorkers(SCORE_QUEUE);
 }
 
 export async function enqueueDelivery(jobId: string, startAfter?: Date): Promise<void> {
-  await (await queue()).send(DELIVER_QUEUE, { jobId } satisfies DeliveryJobData, startAfter ? { startAfter } : {});
+  await (await queue()).send(DELIVER_QUEUE, { jobId } satisfies DeliveryJobData, { singletonKey: jobId, ...(startAfter ? { startAfter } : {}) });
+  if (!startAfter) wakeWorkers(DELIVER_QUEUE);
 }
 
-export interface WorkerHandlers {
-  score(job: PgBoss.JobWithMetadata<ScoreJobData>): Promise<void>;
-  deliver(job: PgBoss.JobWithMetadata<DeliveryJobData>): Promise<void>;
+/** Wake this process's idle workers of a queue (work was just queued); a no-op where none run. */
+export function wakeWorkers(queueName: string): void {
+  const current = state();
+  if (queueName === SCORE_QUEUE) current.wakeScore?.();
+  else if (queueName === DELIVER_QUEUE) current.wakeDelivery?.();
 }
 
-/** Start polling both queues in this process (the web process in embedded mode, or `npm run worker`). */
-export async function startWorkers(handlers: WorkerHandlers, { scoreWorkers = 2, deliveryWorkers = 4, pollingIntervalSeconds = 0.5 } = {}): Promise<void> {
+export interface WorkerHooks {
+  /** Start polling; answers a function that wakes the loop early, and one that stops it. */
+  startScore(boss: PgBoss): Promise<{ wake(): void; stop(): Promise<void> }>;
+  startDelivery(boss: PgBoss): Promise<{ wake(): void; stop(): Promise<void> }>;
+}
+
+/**
+ * Start this process's workers (the web process in embedded mode, or `npm run worker`). On PostgreSQL they
+ * also LISTEN on `WAKE_CHANNEL`, so work queued by another process is picked up at once instead of at the
+ * next poll.
+ */
+export async function startWorkers(hooks: WorkerHooks): Promise<void> {
   const current = state();
   if (current.workers) return;
   current.workers = true;
   const boss = await queue();
-  const options = { includeMetadata: true as const, batchSize: 1, pollingIntervalSeconds };
-  for (let index = 0; index < scoreWorkers; index++) {
-    await boss.work<ScoreJobData>(SCORE_QUEUE, options, async ([job]) => handlers.score(job));
+  const score = await hooks.startScore(boss);
+  const delivery = await hooks.startDelivery(boss);
+  current.wakeScore = score.wake;
+  current.wakeDelivery = delivery.wake;
+  let unlisten: (() => Promise<void>) | undefined;
+  const handle = current.handle;
+  if (handle?.driver === "postgres") {
+    const listener = await (handle.raw as Sql).listen(WAKE_CHANNEL, (payload) => wakeWorkers(payload));
+    unlisten = () => listener.unlisten();
   }
-  for (let index = 0; index < deliveryWorkers; index++) {
-    await boss.work<DeliveryJobData>(DELIVER_QUEUE, options, async ([job]) => handlers.deliver(job));
-  }
+  current.stopWorkers = async () => {
+    await unlisten?.().catch(() => undefined);
+    await Promise.all([score.stop(), delivery.stop()]);
+  };
 }
 
 /** Stop workers (waiting for running jobs) and the queue client. */
 export async function stopQueue(): Promise<void> {
   const current = state();
   const pending = current.boss;
+  const stopWorkers = current.stopWorkers;
   current.boss = undefined;
   current.workers = false;
+  current.wakeScore = undefined;
+  current.wakeDelivery = undefined;
+  current.stopWorkers = undefined;
+  await stopWorkers?.();
   if (!pending) return;
   const boss = await pending.catch(() => undefined);
   await boss?.stop({ graceful: true, close: true, timeout: 15_000, wait: true });

@@ -1,15 +1,58 @@
+// This process's queue workers: score workers that drain the score queue in batches, and the callback
+// dispatcher. The web process runs them in embedded mode; `npm run worker` runs them on their own.
+import type PgBoss from "pg-boss";
 import { getDb } from "@/db/client";
+import { env } from "@/lib/env";
 import { scoringEngine } from "@/lib/scoring-engine";
-import { processDelivery, processScoreJob } from "./async-jobs";
-import { startWorkers } from "./queue";
+import { processScoreBatch } from "./async-jobs";
+import { DeliveryDispatcher } from "./delivery-dispatcher";
+import { SCORE_QUEUE, startWorkers, type ScoreJobData } from "./queue";
 
-/** Run the score and delivery workers in this process. */
-export async function runWorkers(options?: Parameters<typeof startWorkers>[1]): Promise<void> {
-  await startWorkers(
-    {
-      score: async (job) => processScoreJob(await getDb(), scoringEngine(), job),
-      deliver: async (job) => processDelivery(await getDb(), job),
+export interface WorkerOptions {
+  /** Score workers in this process; each fetches up to `scoreBatchSize` jobs at a time. */
+  scoreWorkers?: number;
+  scoreBatchSize?: number;
+  /** Callbacks in flight in this process, and per installation. */
+  deliveryConcurrency?: number;
+  perInstallation?: number;
+  /** How often idle workers look for due work (new work wakes them at once). At least 0.5 s (pg-boss). */
+  pollingIntervalSeconds?: number;
+}
+
+/** Run the score workers and the callback dispatcher in this process. */
+export async function runWorkers(options: WorkerOptions = {}): Promise<void> {
+  const config = env();
+  const scoreWorkers = options.scoreWorkers ?? config.WORKER_CONCURRENCY;
+  const batchSize = options.scoreBatchSize ?? config.SCORE_BATCH_SIZE;
+  const pollingIntervalSeconds = Math.max(0.5, options.pollingIntervalSeconds ?? 1);
+  await startWorkers({
+    async startScore(boss: PgBoss) {
+      const ids: string[] = [];
+      for (let index = 0; index < scoreWorkers; index++) {
+        const id: string = await boss.work<ScoreJobData>(
+          SCORE_QUEUE,
+          { batchSize, includeMetadata: true, pollingIntervalSeconds },
+          async (jobs) => {
+            await processScoreBatch(await getDb(), scoringEngine(), jobs, boss);
+            // A full batch means more are waiting: fetch again at once instead of after the polling interval.
+            if (jobs.length >= batchSize) boss.notifyWorker(id);
+          },
+        );
+        ids.push(id);
+      }
+      return {
+        wake: () => ids.forEach((id) => boss.notifyWorker(id)),
+        stop: () => boss.offWork(SCORE_QUEUE),
+      };
     },
-    options,
-  );
+    async startDelivery(boss: PgBoss) {
+      const dispatcher = new DeliveryDispatcher(boss, await getDb(), {
+        concurrency: options.deliveryConcurrency ?? config.DELIVERY_CONCURRENCY,
+        perInstallation: options.perInstallation ?? config.WEBHOOK_CONCURRENCY_PER_INSTALLATION,
+        pollingIntervalMs: pollingIntervalSeconds * 1000,
+      });
+      dispatcher.start();
+      return { wake: () => dispatcher.wake(), stop: () => dispatcher.stop() };
+    },
+  });
 }

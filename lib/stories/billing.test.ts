@@ -6,7 +6,7 @@ import { provisionCustomer } from "@/lib/admin/provisioning";
 import type { CustomerContext } from "@/lib/auth/api-keys";
 import { scoreTicket } from "@/lib/scoring";
 import { setupTestDatabase } from "@/lib/testing/db";
-import { admitStory, billAndRecord, QuotaExhaustedError, quotaState, recordRun, releaseStory } from "./billing";
+import { billAndRecord } from "./billing";
 import { resolveStoryIdentity } from "./identity";
 
 const database = setupTestDatabase();
@@ -29,25 +29,7 @@ const run = (summary: string) => ({
   at,
 });
 
-describe("quota reservations (asynchronous jobs)", () => {
-  it("reserves new stories up to the quota, admits known ones free, and releases failed reservations", async () => {
-    const acme = await customer("reserve-co", 2);
-    const admit = (summary: string) => admitStory(database().db, { customer: acme, identity: resolveStoryIdentity(ticket(summary)), ticket: ticket(summary), at });
-    const first = await admit("Story one");
-    expect(first.newlyCounted).toBe(true);
-    expect((await admit("Story one")).newlyCounted).toBe(false);
-    const second = await admit("Story two");
-    await expect(admit("Story three")).rejects.toBeInstanceOf(QuotaExhaustedError);
-    expect((await quotaState(database().db, acme, at)).used).toBe(2);
-
-    // The first job completes; the second fails for good and gives its slot back.
-    await recordRun(database().db, "reserve-co", resolveStoryIdentity(ticket("Story one")).storyIdentity, run("Story one"));
-    expect(await releaseStory(database().db, second.storyId)).toBe(true);
-    expect(await releaseStory(database().db, first.storyId)).toBe(false); // scored stories are never released
-    expect((await quotaState(database().db, acme, at)).used).toBe(1);
-    expect((await admit("Story three")).newlyCounted).toBe(true);
-  });
-
+describe("the usage ledger", () => {
   it("keeps the usage ledger equal to the stories counted in each month", async () => {
     const acme = await customer("ledger-co", 10);
     for (const summary of ["a", "b", "a", "c"]) {

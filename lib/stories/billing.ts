@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import { executeHot, resultRows, type Db, type Tx } from "@/db/client";
-import { plans, quotaUsage, scoreRuns, stories } from "@/db/schema";
+import { executeHot, type Db, type Tx } from "@/db/client";
+import { asyncJobs, plans, quotaUsage, scoreRuns, stories } from "@/db/schema";
 import type { CustomerContext } from "@/lib/auth/api-keys";
 import { nextUtcMonthStart, utcMonth } from "@/lib/clock";
 import type { ScoringResult, TicketData } from "@/lib/scoring";
@@ -99,19 +99,6 @@ function refreshStory(customerId: string, storyIdentity: string, run: RunInput):
 }
 
 /**
- * Record a run of a story the customer already has, in one statement (atomic on its own): refresh the
- * story's latest scores and insert the run. Returns the story id, or null when the story is not known.
- */
-async function recordKnownStoryRun(db: Conn, customerId: string, storyIdentity: string, run: RunInput): Promise<string | null> {
-  const result = await db.execute(sql`
-    with story as (${refreshStory(customerId, storyIdentity, run)})
-    ${insertRunFrom(sql`story`, customerId, run)}
-    returning story_id`);
-  const [row] = resultRows<{ story_id: string }>(result);
-  return row ? row.story_id : null;
-}
-
-/**
  * Count the story a `story` CTE inserted against the (customer, month) usage row, only while below the
  * quota: the upsert re-checks `used < quota` on the latest row version, so concurrent admissions never
  * overrun it. Returns a row when counted, none when refused.
@@ -121,27 +108,6 @@ function countNewStory(customer: Pick<CustomerContext, "customerId" | "quota">, 
       select ${customer.customerId}, ${month}, 1 from story where ${customer.quota}::int > 0
       on conflict (customer_id, month) do update set used = ${quotaUsage}.used + 1 where ${quotaUsage}.used < ${customer.quota}::int
       returning used`;
-}
-
-/**
- * Reserve a new story without a run (asynchronous jobs): insert it and bump the usage row while below the
- * quota, as `billAndRecord` does. Run it in a transaction: a refusal must roll the story insert back.
- */
-async function insertAndCount(tx: Tx, admit: AdmitInput): Promise<{ inserted: string | null; counted: boolean }> {
-  const { customer, identity, ticket, at } = admit;
-  const month = utcMonth(at);
-  const result = await tx.execute(sql`
-    with story as (
-      insert into ${stories} (customer_id, story_identity, identity_resolution, counted_month, ticket_key, summary, first_scored_at, last_scored_at, run_count)
-      values (${customer.customerId}, ${identity.storyIdentity}, ${identity.identityResolution}, ${month}, ${ticket.key ?? null}, ${ticket.summary},
-        ${timestamp(at)}, ${timestamp(at)}, 0)
-      on conflict (customer_id, story_identity) do nothing
-      returning id
-    ),
-    bump as (${countNewStory(customer, month)})
-    select (select id from story) as inserted, exists (select 1 from bump) as counted`);
-  const [row] = resultRows<{ inserted: string | null; counted: boolean }>(result);
-  return row;
 }
 
 /** Whether a database error is the quota refusal raised by `ssc_refuse_new_story()` (see its migration). */
@@ -201,37 +167,20 @@ export async function billAndRecord(db: Db, admit: AdmitInput, run: RunInput): P
 }
 
 /**
- * Reserve a story against the quota before it is scored (asynchronous jobs): a known story is admitted free;
- * a new one is inserted without runs and counted, or refused. `releaseStory` undoes a reservation.
+ * Release a reservation whose job failed for good: a story never scored, and that no other waiting job
+ * (accepted or being scored) still needs, is removed and uncounted.
  */
-export async function admitStory(db: Db, admit: AdmitInput): Promise<{ storyId: string; newlyCounted: boolean }> {
-  const known = await findStory(db, admit.customer.customerId, admit.identity.storyIdentity);
-  if (known) return { storyId: known.id, newlyCounted: false };
-  return db.transaction(async (tx) => {
-    const { inserted, counted } = await insertAndCount(tx, admit);
-    if (!inserted) {
-      const raced = await findStory(tx, admit.customer.customerId, admit.identity.storyIdentity);
-      if (!raced) throw new Error("story vanished while being admitted");
-      return { storyId: raced.id, newlyCounted: false };
-    }
-    if (!counted) throw new QuotaExhaustedError(await quotaState(tx, admit.customer, admit.at));
-    return { storyId: inserted, newlyCounted: true };
-  });
-}
-
-/** Record a run of an admitted story (asynchronous jobs). */
-export async function recordRun(db: Db, customerId: string, storyIdentity: string, run: RunInput): Promise<string> {
-  const storyId = await recordKnownStoryRun(db, customerId, storyIdentity, run);
-  if (!storyId) throw new Error("the admitted story no longer exists");
-  return storyId;
-}
-
-/** Release a reservation whose job failed for good: a story never scored is removed and uncounted. */
 export async function releaseStory(db: Db, storyId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [removed] = await tx
       .delete(stories)
-      .where(and(eq(stories.id, storyId), eq(stories.runCount, 0)))
+      .where(
+        and(
+          eq(stories.id, storyId),
+          eq(stories.runCount, 0),
+          sql`not exists (select 1 from ${asyncJobs} j where j.story_id = ${stories.id} and j.status in ('accepted', 'processing'))`,
+        ),
+      )
       .returning({ customerId: stories.customerId, month: stories.countedMonth });
     if (!removed) return false;
     await tx

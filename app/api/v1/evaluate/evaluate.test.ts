@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { asyncJobs, customers, installations, stories } from "@/db/schema";
 import { provisionCustomer } from "@/lib/admin/provisioning";
+import { forgetCachedInstallations } from "@/lib/integrations/installations";
 import { stopQueue } from "@/lib/jobs/queue";
 import { runWorkers } from "@/lib/jobs/workers";
 import { createEngine, EngineUnavailable, type ScoringEngine } from "@/lib/scoring";
@@ -27,7 +28,7 @@ beforeAll(async () => {
   receiver = await startWebhookReceiver();
   apiKey = (await provisionCustomer(database().db, { customer_id: "jira-co", plan: "free", quota: 50 })).body.api_key;
   otherKey = (await provisionCustomer(database().db, { customer_id: "other-co", plan: "free" })).body.api_key;
-  await runWorkers({ scoreWorkers: 1, deliveryWorkers: 2, pollingIntervalSeconds: 0.5 });
+  await runWorkers({ scoreWorkers: 1, pollingIntervalSeconds: 0.5 });
 });
 
 afterAll(async () => {
@@ -178,7 +179,9 @@ describe("asynchronous scoring and signed callbacks", () => {
     const adf = { type: "doc", version: 1, content: [{ type: "paragraph", content: [{ type: "text", text: "Carts expire after 30 days." }] }] };
     const accepted = await send("jira", { cloudId: "site-flow", issue: issue("SHOP-1", "As a shopper, I want to save my cart so that I can buy later.", adf) }, secret);
     expect(accepted.status).toBe(202);
-    expect(accepted.body).toEqual({ job_id: expect.any(String), status: "accepted", message: expect.any(String), estimated_completion_time: "5-30" });
+    expect(accepted.body).toEqual({ job_id: expect.any(String), status: "accepted", message: expect.any(String), estimated_completion_time: expect.stringMatching(/^\d+-\d+$/) });
+    // An idle queue: picked up at once, scored in milliseconds, delivered within seconds.
+    expect((accepted.body as { estimated_completion_time: string }).estimated_completion_time).toBe("1-6");
     expect(accepted.headers.get("x-service-story-identity")).toBe("site-flow:SHOP-1");
     const jobId = (accepted.body as { job_id: string }).job_id;
 
@@ -290,6 +293,8 @@ describe("asynchronous scoring and signed callbacks", () => {
     const counted = await database().db.select().from(stories).where(eq(stories.customerId, "jira-co"));
     expect(counted.map((story) => story.storyIdentity).sort()).toEqual(["site-flow:SHOP-1", "site-flow:SHOP-2", "site-flow:SHOP-3", "site-flow:SHOP-5", "site-gone:G-1"]);
     await database().db.update(customers).set({ quotaOverride: 5 }).where(eq(customers.id, "jira-co"));
+    // Changed behind the service's back: drop the cached installation (provisioning does this itself).
+    forgetCachedInstallations("jira-co");
     const refused = await send("jira", { cloudId: "site-flow", issue: issue("SHOP-99", "As a shopper, I want something new.") }, secret);
     expect(refused.status).toBe(429);
     expect(refused.body).toMatchObject({ code: "QUOTA_EXHAUSTED", plan: "free", quota: 5, used: 5, already_counted: false, upgrade_url: "https://stories.example.com/pricing" });

@@ -72,7 +72,13 @@ describe.runIf(hasPostgres)("restarts between acceptance and delivery (PostgreSQ
     const first = await startWorker(databaseUrl);
     workers.push(first);
     await receiver.waitFor(1, 30_000);
-    // The worker crashes while the second attempt is pending.
+    // The worker crashes while the second attempt is pending (once the first is recorded).
+    const recorded = Date.now() + 20_000;
+    while (Date.now() < recorded) {
+      const polled = (await call(getJob, `/api/v1/jobs/${jobId}`, { headers: { authorization: `Bearer ${apiKey}` } }, { job_id: jobId })).body as { delivery: { status: string } };
+      if (polled.delivery.status === "retrying") break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     first.kill("SIGKILL");
     await new Promise((resolve) => first.once("exit", resolve));
 

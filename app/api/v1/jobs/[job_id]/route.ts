@@ -6,7 +6,7 @@ import { asyncJobs } from "@/db/schema";
 import { authenticateApiKey } from "@/lib/auth/api-keys";
 import { ApiError } from "@/lib/http/errors";
 import { gatewayRoute } from "@/lib/http/route";
-import { jobView } from "@/lib/jobs/async-jobs";
+import { jobView, queuePosition } from "@/lib/jobs/async-jobs";
 import { jobStatusSchema } from "@/lib/integrations/schemas";
 
 export const dynamic = "force-dynamic";
@@ -22,5 +22,5 @@ export const GET = gatewayRoute<{ job_id: string }>(async ({ request, params }) 
     .from(asyncJobs)
     .where(and(eq(asyncJobs.id, params.job_id), eq(asyncJobs.customerId, customer.customerId)));
   if (!job) throw notFound;
-  return Response.json(jobStatusSchema.parse(jobView(job)));
+  return Response.json(jobStatusSchema.parse(jobView(job, await queuePosition(db, job))));
 });

@@ -1,0 +1,2 @@
+CREATE INDEX "async_jobs_waiting_idx" ON "async_jobs" USING btree ("created_at") WHERE "async_jobs"."status" in ('accepted', 'processing');--> statement-breakpoint
+CREATE INDEX "async_jobs_completed_idx" ON "async_jobs" USING btree ("completed_at");
