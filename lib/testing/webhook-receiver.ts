@@ -17,13 +17,19 @@ export interface Reply {
   headers?: Record<string, string>;
   /** Never answer (the sender must time out). */
   hang?: boolean;
+  /** Answer after this long (a slow receiver). */
+  delayMs?: number;
 }
 
 export interface WebhookReceiver {
   url: string;
   deliveries: ReceivedDelivery[];
-  /** Replies used in order; after the last, 200. */
+  /** Replies used in order; after the last, `defaultReply` (200 unless set). */
   replies: Reply[];
+  defaultReply?: Reply;
+  /** Requests being answered now, and the most there ever were at once. */
+  inFlight: number;
+  maxInFlight: number;
   secret?: string;
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedDelivery[]>;
   close(): Promise<void>;
@@ -34,6 +40,8 @@ export async function startWebhookReceiver(path = "/hooks/stories"): Promise<Web
     url: "",
     deliveries: [],
     replies: [],
+    inFlight: 0,
+    maxInFlight: 0,
     waitFor: async (count, timeoutMs = 20_000) => {
       const deadline = Date.now() + timeoutMs;
       while (receiver.deliveries.length < count) {
@@ -69,10 +77,15 @@ export async function startWebhookReceiver(path = "/hooks/stories"): Promise<Web
         // recorded as is
       }
       receiver.deliveries.push({ headers, body, json, verified, at: Date.now() });
-      const reply = receiver.replies[receiver.deliveries.length - 1] ?? { status: 200 };
+      const reply = receiver.replies[receiver.deliveries.length - 1] ?? receiver.defaultReply ?? { status: 200 };
       if (reply.hang) return;
-      response.writeHead(reply.status, { "content-type": "text/plain", ...reply.headers });
-      response.end(request.url === path ? "ok" : "wrong path");
+      receiver.inFlight++;
+      receiver.maxInFlight = Math.max(receiver.maxInFlight, receiver.inFlight);
+      setTimeout(() => {
+        receiver.inFlight--;
+        response.writeHead(reply.status, { "content-type": "text/plain", ...reply.headers });
+        response.end(request.url === path ? "ok" : "wrong path");
+      }, reply.delayMs ?? 0);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
