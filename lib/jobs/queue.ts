@@ -64,8 +64,15 @@ async function createBoss(handle: DbHandle): Promise<PgBoss> {
   // Score jobs: provider outages are retried with exponential backoff; deliveries schedule their own retries.
   // A job whose worker died is offered again once it expires (pg-boss's maintenance, every 2 minutes, or the
   // next fetch), so the expiries are short: a score batch takes well under a second with the offline engine.
-  await boss.createQueue(SCORE_QUEUE, { name: SCORE_QUEUE, retryLimit: 6, retryDelay: 5, retryBackoff: true, expireInSeconds: scoreExpirySeconds() });
-  await boss.createQueue(DELIVER_QUEUE, { name: DELIVER_QUEUE, retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 5 * 60 });
+  const queues: PgBoss.Queue[] = [
+    { name: SCORE_QUEUE, retryLimit: 6, retryDelay: 5, retryBackoff: true, expireInSeconds: scoreExpirySeconds() },
+    { name: DELIVER_QUEUE, retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 5 * 60 },
+  ];
+  for (const settings of queues) {
+    // Created once; updated on every start, so a changed setting applies to the jobs queued from then on.
+    await boss.createQueue(settings.name, settings);
+    await boss.updateQueue(settings.name, settings);
+  }
   return boss;
 }
 
