@@ -19,9 +19,12 @@ async function main(): Promise<void> {
     throw error;
   }
   await getDbHandle();
-  const workers = Number(process.env.WORKER_CONCURRENCY || 4);
-  await runWorkers({ scoreWorkers: workers, deliveryWorkers: workers, pollingIntervalSeconds: 0.5 });
-  logger().info({ workers }, "queue workers started");
+  const config = env();
+  await runWorkers({ pollingIntervalSeconds: 0.5 });
+  logger().info(
+    { score_workers: config.WORKER_CONCURRENCY, score_batch_size: config.SCORE_BATCH_SIZE, delivery_concurrency: config.DELIVERY_CONCURRENCY },
+    "queue workers started",
+  );
   // SIGTERM/SIGINT stop the workers (running jobs finish) and close the database: see db/client.ts.
   console.log("worker: ready");
 }

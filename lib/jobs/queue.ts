@@ -119,11 +119,6 @@ export function enqueueFrom(queueName: string, source: SQL, { startAfter = false
     returning id`;
 }
 
-export async function enqueueScore(jobId: string): Promise<void> {
-  await (await queue()).send(SCORE_QUEUE, { jobId } satisfies ScoreJobData, { singletonKey: jobId });
-  wakeWorkers(SCORE_QUEUE);
-}
-
 export async function enqueueDelivery(jobId: string, startAfter?: Date): Promise<void> {
   await (await queue()).send(DELIVER_QUEUE, { jobId } satisfies DeliveryJobData, { singletonKey: jobId, ...(startAfter ? { startAfter } : {}) });
   if (!startAfter) wakeWorkers(DELIVER_QUEUE);
