@@ -290,12 +290,32 @@ export function needsDelivery(job: AsyncJob): boolean {
   return job.status === "completed" || job.status === "failed";
 }
 
+/** A 2xx answer to record on its job. */
+export interface Delivered {
+  jobId: string;
+  attempt: number;
+  status: number;
+  at: Date;
+}
+
+/** Record delivered callbacks in one statement (the dispatcher groups the ones that finish together). */
+export async function recordDelivered(db: Db, delivered: Delivered[]): Promise<void> {
+  if (delivered.length === 0) return;
+  const input = delivered.map((d) => ({ job_id: d.jobId, attempt: d.attempt, status: d.status, at: d.at.toISOString() }));
+  await executeHot(db, sql`
+    update ${asyncJobs} j set delivery_status = 'delivered', delivery_attempts = i.attempt, last_status_code = i.status,
+      last_delivery_error = null, delivered_at = i.at, next_attempt_at = null
+    from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as i(job_id uuid, attempt int, status int, at timestamptz)
+    where j.id = i.job_id`);
+}
+
 /**
- * One delivery attempt. 2xx: delivered. 410: the installation is disabled and delivery stops. Anything else
- * (5xx, 3xx, other 4xx, timeouts, refused connections) is retried with backoff; a 429's Retry-After is
- * honoured. After WEBHOOK_MAX_ATTEMPTS attempts the delivery is failed.
+ * One delivery attempt. 2xx: delivered (recorded through `onDelivered` when given, so a caller can group the
+ * writes; else at once). 410: the installation is disabled and delivery stops. Anything else (5xx, 3xx,
+ * other 4xx, timeouts, refused connections) is retried with backoff; a 429's Retry-After is honoured. After
+ * WEBHOOK_MAX_ATTEMPTS attempts the delivery is failed.
  */
-export async function deliverJob(db: Db, { job, installation }: DeliveryTarget): Promise<void> {
+export async function deliverJob(db: Db, { job, installation }: DeliveryTarget, onDelivered?: (delivered: Delivered) => Promise<void>): Promise<void> {
   if (!needsDelivery(job)) return;
   const log = logger().child({ job_id: job.id, installation_id: installation.id });
   if (installation.enabled !== 1) {
@@ -314,7 +334,8 @@ export async function deliverJob(db: Db, { job, installation }: DeliveryTarget):
   const status = outcome.status;
   const base = { deliveryAttempts: attempt, lastStatusCode: status, lastDeliveryError: outcome.error };
   if (status !== null && status >= 200 && status < 300) {
-    await db.update(asyncJobs).set({ ...base, deliveryStatus: "delivered", deliveredAt: now(), nextAttemptAt: null }).where(eq(asyncJobs.id, job.id));
+    const delivered = { jobId: job.id, attempt, status, at: now() };
+    await (onDelivered ? onDelivered(delivered) : recordDelivered(db, [delivered]));
     log.debug({ attempt, status }, "callback delivered");
     return;
   }

@@ -1,15 +1,17 @@
 // Callback deliveries, many at a time: one loop per process fetches delivery jobs from the queue while it has
-// room (`concurrency` in flight), sends each on its own, and completes the queue jobs in groups. Each
-// installation has at most `perInstallation` deliveries in flight; a few more of its jobs wait in memory for a
-// slot, and beyond that its jobs are handed back to the queue for a second later, so one slow receiver (up to
-// the 10 s timeout per attempt) holds at most a bounded share of the process and never the others' callbacks.
+// room (`concurrency` jobs in flight or waiting), sends each on its own, and records the delivered ones and
+// completes their queue jobs in groups (two statements for all that finished meanwhile). Each installation has
+// at most `perInstallation` deliveries in flight; more of its jobs wait in memory for a slot, up to what leaves
+// room for two other installations at full speed, and beyond that they are handed back to the queue for a
+// second later. So one slow receiver (up to the 10 s timeout per attempt) holds a bounded share of the process
+// and never the others' callbacks, and one busy fast receiver still gets the whole process.
 //
 // A queue job stays active while its delivery runs or waits here; if the process dies, pg-boss offers it again
 // when it expires, and the receiver sees the same `webhook-id`.
 import type PgBoss from "pg-boss";
 import type { Db } from "@/db/client";
 import { logger } from "@/lib/log";
-import { deliverJob, loadDeliveryTargets, needsDelivery, type DeliveryTarget } from "./async-jobs";
+import { deliverJob, loadDeliveryTargets, needsDelivery, recordDelivered, type Delivered, type DeliveryTarget } from "./async-jobs";
 import { DELIVER_QUEUE, enqueueDelivery, type DeliveryJobData } from "./queue";
 
 export interface DispatcherOptions {
@@ -34,6 +36,7 @@ export class DeliveryDispatcher {
   private readonly inFlight = new Map<string, number>();
   private readonly waiting = new Map<string, Waiting[]>();
   private readonly toComplete: string[] = [];
+  private readonly toRecord: { delivered: Delivered; done(error?: unknown): void }[] = [];
   private completing: Promise<void> | null = null;
   private stopped = false;
   private wakeUp: (() => void) | null = null;
@@ -111,7 +114,7 @@ export class DeliveryDispatcher {
         continue;
       }
       const queue = this.waiting.get(installationId) ?? [];
-      if (queue.length < this.options.perInstallation) {
+      if (queue.length < this.holdLimit()) {
         queue.push({ queueJob, target });
         this.waiting.set(installationId, queue);
         this.held++;
@@ -125,11 +128,16 @@ export class DeliveryDispatcher {
     return jobs.length;
   }
 
+  /** Jobs of one installation that may wait here for a slot: the room left after two others at full speed. */
+  private holdLimit(): number {
+    return Math.max(this.options.perInstallation, this.options.concurrency - 3 * this.options.perInstallation);
+  }
+
   private send(queueJob: QueueJob, target: DeliveryTarget): void {
     const installationId = target.installation.id;
     this.running++;
     this.inFlight.set(installationId, (this.inFlight.get(installationId) ?? 0) + 1);
-    void deliverJob(this.db, target)
+    void deliverJob(this.db, target, (delivered) => this.recordLater(delivered))
       .then(
         () => this.complete(queueJob.id),
         (error: unknown) => {
@@ -148,8 +156,18 @@ export class DeliveryDispatcher {
           this.held--;
           if (this.waiting.get(installationId)?.length === 0) this.waiting.delete(installationId);
           this.send(next.queueJob, next.target);
-        } else this.wake();
+        }
+        // Room for more: fetch now rather than at the next poll.
+        this.wake();
       });
+  }
+
+  /** A delivered callback, recorded with the others that finish meanwhile; resolves once written. */
+  private recordLater(delivered: Delivered): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.toRecord.push({ delivered, done: (error) => (error === undefined ? resolve() : reject(error)) });
+      if (!this.completing) this.completing = this.flushCompletions();
+    });
   }
 
   /** Queue jobs are completed in groups: one statement for the deliveries that finished meanwhile. */
@@ -158,14 +176,33 @@ export class DeliveryDispatcher {
     if (!this.completing) this.completing = this.flushCompletions();
   }
 
+  /**
+   * Writes what finished meanwhile: first the delivered callbacks on their jobs, then the queue jobs completed.
+   * A crash in between leaves queue jobs active; offered again, they find their job delivered and only complete.
+   * A failed write of the deliveries fails their queue jobs: pg-boss retries them, and the receiver gets the
+   * callback again under the same webhook-id.
+   */
   private async flushCompletions(): Promise<void> {
     await new Promise((resolve) => setImmediate(resolve));
-    while (this.toComplete.length > 0) {
+    while (this.toRecord.length > 0 || this.toComplete.length > 0) {
+      const records = this.toRecord.splice(0, 500);
+      if (records.length > 0) {
+        let failure: unknown;
+        try {
+          await recordDelivered(this.db, records.map((record) => record.delivered));
+        } catch (error) {
+          failure = error ?? new Error("recording deliveries failed");
+        }
+        // Recorded: their queue jobs complete in this round or the next. Not recorded: their queue jobs fail.
+        for (const record of records) record.done(failure);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
       const ids = this.toComplete.splice(0, 500);
+      if (ids.length === 0) continue;
       try {
         await this.boss.complete(DELIVER_QUEUE, ids);
       } catch (error) {
-        // Left active, they expire and are offered again; the jobs themselves are already recorded as delivered.
+        // Left active, they expire and are offered again; their jobs are already recorded.
         logger().error({ err: error }, "callback dispatcher: completing queue jobs failed");
       }
     }
