@@ -61,6 +61,9 @@ const envSchema = z
     DELIVERY_CONCURRENCY: positiveInt(64, 1000),
     WEBHOOK_CONCURRENCY_PER_INSTALLATION: positiveInt(8, 1000),
     QUEUE_SCORE_EXPIRY_SECONDS: positiveInt(600, 86_400),
+    // While the web process answers requests, its score workers pause this many times as long as each batch
+    // took (0: they never pause), so requests get at least WORKER_YIELD_FACTOR / (WORKER_YIELD_FACTOR + 1) of it.
+    WORKER_YIELD_FACTOR: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(100).default(3)),
     QUEUE_MAINTENANCE_SECONDS: positiveInt(120, 86_400),
     // The web process runs queue workers too unless this is false (scaled out: `npm run worker` processes).
     EMBEDDED_WORKER: z.preprocess(

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import { logger } from "@/lib/log";
+import { requestEnded, requestStarted } from "./activity";
 import { ApiError, gatewayErrorBody, toApiError } from "./errors";
 
 export interface RouteContext<P> {
@@ -28,6 +29,7 @@ function wrap<P>(handler: Handler<P>, renderError: (error: ApiError) => Response
     const log = logger().child({ request_id: requestId });
     const path = new URL(request.url).pathname;
     let response: Response;
+    requestStarted();
     try {
       const params = (context ? await context.params : {}) as P;
       response = await handler({ request, params, requestId, log });
@@ -36,6 +38,8 @@ function wrap<P>(handler: Handler<P>, renderError: (error: ApiError) => Response
       if (error.status >= 500) log.error({ err: thrown, path }, "request failed");
       response = renderError(error);
       for (const [name, value] of Object.entries(error.headers)) response.headers.set(name, value);
+    } finally {
+      requestEnded();
     }
     response.headers.set("X-Request-Id", requestId);
     log.info(

@@ -13,7 +13,7 @@ import { logger } from "@/lib/log";
 import { EngineUnavailable, type ScoringEngine, type ScoringResult, type TicketData } from "@/lib/scoring";
 import { releaseStory } from "@/lib/stories/billing";
 import { deliverCallback } from "@/lib/webhooks/deliver";
-import { DELIVER_QUEUE, enqueueDelivery, enqueueFrom, SCORE_QUEUE, wakeWorkers, type ScoreJobData } from "./queue";
+import { DELIVER_QUEUE, enqueueDelivery, enqueueFrom, PGBOSS_SCHEMA, SCORE_QUEUE, wakeWorkers, type ScoreJobData } from "./queue";
 
 /** A score job as a worker claims it, with the run a crashed worker already recorded for it, if any. */
 interface ClaimedJob {
@@ -284,6 +284,36 @@ export async function loadDeliveryTargets(db: Db, jobIds: string[]): Promise<Map
   return new Map(rows.map((row) => [row.async_jobs.id, { job: row.async_jobs, installation: row.installations }]));
 }
 
+/** A delivery queue job taken by `claimDeliveries`. */
+export interface ClaimedDelivery {
+  id: string;
+  data: ScoreJobData;
+}
+
+/**
+ * Take up to `limit` due delivery jobs, oldest first, as pg-boss's fetch does (they become active; one taken
+ * again after a crash counts a retry), except the jobs of the `skip` installations: those this process cannot
+ * send to now. So a saturated installation's backlog neither comes back on every fetch nor stands in front
+ * of other installations' callbacks. A queue job whose async job is gone is taken too (and then completed).
+ */
+export async function claimDeliveries(db: Db, limit: number, skip: string[]): Promise<ClaimedDelivery[]> {
+  const job = sql.raw(`${PGBOSS_SCHEMA}.job`);
+  const rows = await executeHot<{ id: string; data: ScoreJobData }>(db, sql`
+    with next as (
+      select q.id from ${job} q left join ${asyncJobs} a on a.id = (q.data ->> 'jobId')::uuid
+      where q.name = ${DELIVER_QUEUE} and q.state < 'active' and q.start_after < now()
+        and (a.installation_id is null or a.installation_id <> all(${`{${skip.join(",")}}`}::uuid[]))
+      order by q.priority desc, q.created_on, q.id
+      limit ${limit}
+      for update of q skip locked
+    )
+    update ${job} q set state = 'active', started_on = now(),
+      retry_count = case when q.started_on is not null then q.retry_count + 1 else q.retry_count end
+    from next where q.name = ${DELIVER_QUEUE} and q.id = next.id
+    returning q.id, q.data`);
+  return rows.map((row) => ({ id: String(row.id), data: row.data }));
+}
+
 /** Whether a job has a callback to send now: finished, and not delivered or given up on yet. */
 export function needsDelivery(job: AsyncJob): boolean {
   if (job.deliveryStatus === "delivered" || job.deliveryStatus === "failed") return false;
@@ -298,15 +328,29 @@ export interface Delivered {
   at: Date;
 }
 
-/** Record delivered callbacks in one statement (the dispatcher groups the ones that finish together). */
-export async function recordDelivered(db: Db, delivered: Delivered[]): Promise<void> {
+/**
+ * Record delivered callbacks in one statement (the dispatcher groups the ones that finish together), and
+ * complete their delivery queue jobs in the same statement when given: recorded and completed together, so a
+ * crash leaves both undone (the callback is sent again under the same webhook-id) or both done.
+ */
+export async function recordDelivered(db: Db, delivered: Delivered[], queueJobIds: string[] = []): Promise<void> {
   if (delivered.length === 0) return;
   const input = delivered.map((d) => ({ job_id: d.jobId, attempt: d.attempt, status: d.status, at: d.at.toISOString() }));
+  const job = sql.raw(`${PGBOSS_SCHEMA}.job`);
   await executeHot(db, sql`
-    update ${asyncJobs} j set delivery_status = 'delivered', delivery_attempts = i.attempt, last_status_code = i.status,
-      last_delivery_error = null, delivered_at = i.at, next_attempt_at = null
-    from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as i(job_id uuid, attempt int, status int, at timestamptz)
-    where j.id = i.job_id`);
+    with recorded as (
+      update ${asyncJobs} j set delivery_status = 'delivered', delivery_attempts = i.attempt, last_status_code = i.status,
+        last_delivery_error = null, delivered_at = i.at, next_attempt_at = null
+      from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as i(job_id uuid, attempt int, status int, at timestamptz)
+      where j.id = i.job_id
+      returning j.id
+    ),
+    completed as (
+      update ${job} set state = 'completed', completed_on = now()
+      where name = ${DELIVER_QUEUE} and id = any(${`{${queueJobIds.join(",")}}`}::uuid[]) and state = 'active'
+      returning id
+    )
+    select (select count(*) from recorded) as recorded, (select count(*) from completed) as completed`);
 }
 
 /**

@@ -1,18 +1,24 @@
-// Callback deliveries, many at a time: one loop per process fetches delivery jobs from the queue while it has
-// room (`concurrency` jobs in flight or waiting), sends each on its own, and records the delivered ones and
-// completes their queue jobs in groups (two statements for all that finished meanwhile). Each installation has
-// at most `perInstallation` deliveries in flight; more of its jobs wait in memory for a slot, up to what leaves
-// room for two other installations at full speed, and beyond that they are handed back to the queue for a
-// second later. So one slow receiver (up to the 10 s timeout per attempt) holds a bounded share of the process
-// and never the others' callbacks, and one busy fast receiver still gets the whole process.
+// Callback deliveries, many at a time: one loop per process takes delivery jobs from the queue while it has
+// room (`concurrency` jobs in flight or waiting), sends each on its own, and records the delivered ones (and
+// completes their queue jobs) in one statement for all that finished meanwhile. Each installation has at most
+// `perInstallation` deliveries in flight; more of its jobs wait in memory for a slot, up to what leaves room
+// for two other installations at full speed. An installation with every slot busy and that many waiting is
+// left out of the next fetches, so its backlog stays in the queue without standing in front of the others'
+// callbacks; what overflows one fetch is handed back, in its place. So one slow receiver (up to the 10 s
+// timeout per attempt) holds a bounded share of the process and never the others' callbacks, and one busy
+// fast receiver still gets the whole process.
+//
+// In the web process, requests come first: while it answers some, each fetch and each write is followed by a
+// pause (WORKER_YIELD_FACTOR times as long). The receivers still get their callbacks; only the writing waits.
 //
 // A queue job stays active while its delivery runs or waits here; if the process dies, pg-boss offers it again
 // when it expires, and the receiver sees the same `webhook-id`.
 import type PgBoss from "pg-boss";
 import type { Db } from "@/db/client";
+import { yieldToRequests } from "@/lib/http/activity";
 import { logger } from "@/lib/log";
-import { deliverJob, loadDeliveryTargets, needsDelivery, recordDelivered, type Delivered, type DeliveryTarget } from "./async-jobs";
-import { DELIVER_QUEUE, enqueueDelivery, type DeliveryJobData } from "./queue";
+import { claimDeliveries, deliverJob, loadDeliveryTargets, needsDelivery, recordDelivered, type ClaimedDelivery, type Delivered, type DeliveryTarget } from "./async-jobs";
+import { DELIVER_QUEUE, handBack } from "./queue";
 
 export interface DispatcherOptions {
   /** Deliveries in flight in this process, all installations together. */
@@ -21,9 +27,11 @@ export interface DispatcherOptions {
   perInstallation: number;
   /** How often an idle dispatcher looks for due work (retries come due without any wake-up). */
   pollingIntervalMs: number;
+  /** While this process answers requests, pause this many times as long as each fetch or write took. */
+  yieldFactor?: number;
 }
 
-type QueueJob = PgBoss.JobWithMetadata<DeliveryJobData>;
+type QueueJob = ClaimedDelivery;
 
 interface Waiting {
   queueJob: QueueJob;
@@ -33,10 +41,12 @@ interface Waiting {
 export class DeliveryDispatcher {
   private running = 0;
   private held = 0;
+  /** Queue jobs fetched and handed back because their installation was saturated (a figure for tests). */
+  handedBack = 0;
   private readonly inFlight = new Map<string, number>();
   private readonly waiting = new Map<string, Waiting[]>();
   private readonly toComplete: string[] = [];
-  private readonly toRecord: { delivered: Delivered; done(error?: unknown): void }[] = [];
+  private readonly toRecord: { delivered: Delivered; queueJobId: string }[] = [];
   private completing: Promise<void> | null = null;
   private stopped = false;
   private wakeUp: (() => void) | null = null;
@@ -64,22 +74,25 @@ export class DeliveryDispatcher {
     // Let the deliveries in flight finish and their queue jobs complete (waiting ones expire and are offered again).
     while (this.running > 0) await new Promise((resolve) => setTimeout(resolve, 20));
     await this.completing;
-    if (this.toComplete.length > 0) await this.flushCompletions();
+    if (this.toComplete.length > 0 || this.toRecord.length > 0) await this.flushCompletions();
   }
 
   private async run(): Promise<void> {
     while (!this.stopped) {
       const room = this.options.concurrency - this.running - this.held;
-      let fetched = 0;
+      let taken = 0;
       if (room > 0) {
+        const started = performance.now();
         try {
-          fetched = await this.fetchAndDispatch(room);
+          taken = await this.fetchAndDispatch(room);
         } catch (error) {
           logger().error({ err: error }, "callback dispatcher: fetching deliveries failed");
         }
+        await yieldToRequests(performance.now() - started, this.options.yieldFactor ?? 0);
       }
-      // Full: wait for a slot. Empty: wait for a wake-up or the poll. Otherwise fetch again at once.
-      if (room <= 0 || fetched === 0) await this.sleep(room <= 0 ? 1_000 : this.options.pollingIntervalMs);
+      // Full: wait for a slot. Nothing taken (an empty queue, or only jobs of saturated installations, handed
+      // back): wait for a wake-up or the poll. Otherwise fetch again at once.
+      if (room <= 0 || taken === 0) await this.sleep(room <= 0 ? 1_000 : this.options.pollingIntervalMs);
     }
   }
 
@@ -97,11 +110,12 @@ export class DeliveryDispatcher {
     });
   }
 
+  /** Fetches up to `room` jobs; answers how many it kept (sent, held or completed), not those handed back. */
   private async fetchAndDispatch(room: number): Promise<number> {
-    const jobs = (await this.boss.fetch<DeliveryJobData>(DELIVER_QUEUE, { batchSize: room, includeMetadata: true })) as QueueJob[];
+    const jobs = await claimDeliveries(this.db, room, this.saturated());
     if (jobs.length === 0) return 0;
     const targets = await loadDeliveryTargets(this.db, [...new Set(jobs.map((job) => job.data.jobId))]);
-    const handBack: QueueJob[] = [];
+    const handBackIds: string[] = [];
     for (const queueJob of jobs) {
       const target = targets.get(queueJob.data.jobId);
       if (!target || !needsDelivery(target.job)) {
@@ -118,14 +132,23 @@ export class DeliveryDispatcher {
         queue.push({ queueJob, target });
         this.waiting.set(installationId, queue);
         this.held++;
-      } else handBack.push(queueJob);
+      } else handBackIds.push(queueJob.id);
     }
-    for (const queueJob of handBack) {
-      // Its installation is saturated: the same delivery, a second later (no attempt is counted).
-      await enqueueDelivery(queueJob.data.jobId, new Date(Date.now() + 1_000));
-      this.complete(queueJob.id);
+    // Their installations are saturated: the same queue jobs, due again at once in their place (no attempt is
+    // counted), for another process or for this one when a slot frees. Until then this loop fetches again only
+    // on a wake-up (new work, a free slot) or the poll, so a saturated installation costs a fetch per wake-up.
+    await handBack(this.db, DELIVER_QUEUE, handBackIds, 0);
+    this.handedBack += handBackIds.length;
+    return jobs.length - handBackIds.length;
+  }
+
+  /** Installations that can take no more jobs now: every slot in flight and as many waiting as may wait. */
+  private saturated(): string[] {
+    const full: string[] = [];
+    for (const [installationId, running] of this.inFlight) {
+      if (running >= this.options.perInstallation && (this.waiting.get(installationId)?.length ?? 0) >= this.holdLimit()) full.push(installationId);
     }
-    return jobs.length;
+    return full;
   }
 
   /** Jobs of one installation that may wait here for a slot: the room left after two others at full speed. */
@@ -137,9 +160,18 @@ export class DeliveryDispatcher {
     const installationId = target.installation.id;
     this.running++;
     this.inFlight.set(installationId, (this.inFlight.get(installationId) ?? 0) + 1);
-    void deliverJob(this.db, target, (delivered) => this.recordLater(delivered))
+    let delivered = false;
+    // A 2xx is recorded with the others that finish meanwhile, after the slot is free: the slot limits requests
+    // to the receiver, not writes. Its queue job completes once the record is written.
+    const onDelivered = async (record: Delivered) => {
+      delivered = true;
+      this.recordLater(record, queueJob.id);
+    };
+    void deliverJob(this.db, target, onDelivered)
       .then(
-        () => this.complete(queueJob.id),
+        () => {
+          if (!delivered) this.complete(queueJob.id);
+        },
         (error: unknown) => {
           // Recording the attempt failed (the database): pg-boss retries the queue job with its backoff.
           logger().error({ err: error, job_id: target.job.id }, "callback delivery could not be recorded");
@@ -153,21 +185,19 @@ export class DeliveryDispatcher {
         else this.inFlight.delete(installationId);
         const next = this.waiting.get(installationId)?.shift();
         if (next) {
+          // The slot goes to the installation's next waiting job; the fetch loop finds the room at its next poll,
+          // so a saturated installation does not make it fetch (and hand back) on every delivery.
           this.held--;
           if (this.waiting.get(installationId)?.length === 0) this.waiting.delete(installationId);
           this.send(next.queueJob, next.target);
-        }
-        // Room for more: fetch now rather than at the next poll.
-        this.wake();
+        } else this.wake(); // a slot any installation can use: fetch now rather than at the next poll
       });
   }
 
-  /** A delivered callback, recorded with the others that finish meanwhile; resolves once written. */
-  private recordLater(delivered: Delivered): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.toRecord.push({ delivered, done: (error) => (error === undefined ? resolve() : reject(error)) });
-      if (!this.completing) this.completing = this.flushCompletions();
-    });
+  /** A delivered callback, recorded with the others that finish meanwhile; its queue job completes after. */
+  private recordLater(delivered: Delivered, queueJobId: string): void {
+    this.toRecord.push({ delivered, queueJobId });
+    if (!this.completing) this.completing = this.flushCompletions();
   }
 
   /** Queue jobs are completed in groups: one statement for the deliveries that finished meanwhile. */
@@ -177,34 +207,38 @@ export class DeliveryDispatcher {
   }
 
   /**
-   * Writes what finished meanwhile: first the delivered callbacks on their jobs, then the queue jobs completed.
-   * A crash in between leaves queue jobs active; offered again, they find their job delivered and only complete.
+   * Writes what finished meanwhile: the delivered callbacks with their queue jobs completed (one statement),
+   * then the other queue jobs completed (nothing to send, or a failed attempt already recorded with its retry).
    * A failed write of the deliveries fails their queue jobs: pg-boss retries them, and the receiver gets the
    * callback again under the same webhook-id.
    */
   private async flushCompletions(): Promise<void> {
     await new Promise((resolve) => setImmediate(resolve));
     while (this.toRecord.length > 0 || this.toComplete.length > 0) {
+      const started = performance.now();
       const records = this.toRecord.splice(0, 500);
       if (records.length > 0) {
-        let failure: unknown;
+        const ids = records.map((record) => record.queueJobId);
         try {
-          await recordDelivered(this.db, records.map((record) => record.delivered));
+          // Recorded and their queue jobs completed, in one statement.
+          await recordDelivered(this.db, records.map((record) => record.delivered), ids);
         } catch (error) {
-          failure = error ?? new Error("recording deliveries failed");
+          // Not recorded: their queue jobs fail, and pg-boss offers them again (the same webhook-id).
+          logger().error({ err: error }, "callback dispatcher: recording deliveries failed");
+          await this.boss.fail(DELIVER_QUEUE, ids).catch(() => undefined);
         }
-        // Recorded: their queue jobs complete in this round or the next. Not recorded: their queue jobs fail.
-        for (const record of records) record.done(failure);
-        await new Promise((resolve) => setImmediate(resolve));
       }
       const ids = this.toComplete.splice(0, 500);
-      if (ids.length === 0) continue;
-      try {
-        await this.boss.complete(DELIVER_QUEUE, ids);
-      } catch (error) {
-        // Left active, they expire and are offered again; their jobs are already recorded.
-        logger().error({ err: error }, "callback dispatcher: completing queue jobs failed");
+      if (ids.length > 0) {
+        try {
+          await this.boss.complete(DELIVER_QUEUE, ids);
+        } catch (error) {
+          // Left active, they expire and are offered again; their jobs are already recorded.
+          logger().error({ err: error }, "callback dispatcher: completing queue jobs failed");
+        }
       }
+      // The receivers have their callbacks; writing it down can wait while requests are being answered.
+      await yieldToRequests(performance.now() - started, this.options.yieldFactor ?? 0);
     }
     this.completing = null;
   }

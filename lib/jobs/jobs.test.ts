@@ -262,6 +262,39 @@ describe("the callback dispatcher", () => {
     expect(new Set(seen).size).toBe(24);
     expect(seen.sort()).toEqual(jobIds.map((id) => `msg_${id}`).sort());
   }, 90_000);
+
+  it("does not keep other installations' callbacks behind a slow installation's backlog", async () => {
+    const boss = await queue();
+    const owner = await customer("backlog-co", 1000);
+    const slowSite = await install(owner, "backlog-slow", slow.url);
+    const fastSite = await install(owner, "backlog-fast", fast.url);
+    slow.deliveries.length = 0;
+    fast.deliveries.length = 0;
+    slow.defaultReply = { status: 200, delayMs: 300 };
+    // The slow installation's backlog is queued first, all of it ahead of the other's callbacks.
+    for (let i = 0; i < 20; i++) await acceptJob(database(), request(owner, slowSite, `BSLOW-${i}`, `As a user, I want backlog thing ${i}.`));
+    for (let i = 0; i < 6; i++) await acceptJob(database(), request(owner, fastSite, `BFAST-${i}`, `As a user, I want quick thing ${i}.`));
+    const fetched = await fetchScoreJobs(boss, 1000);
+    await processScoreBatch(database().db, heuristic, fetched, boss);
+    await boss.complete(SCORE_QUEUE, fetched.map((job) => job.id));
+
+    const dispatcher = new DeliveryDispatcher(boss, database().db, { concurrency: 8, perInstallation: 2, pollingIntervalMs: 200 });
+    dispatcher.start();
+    try {
+      await fast.waitFor(6, 30_000);
+      // The fast receiver had all six while the slow one (two at a time, 300 ms each) was still on its first few.
+      expect(slow.deliveries.length).toBeLessThan(10);
+      await slow.waitFor(20, 60_000);
+    } finally {
+      await dispatcher.stop();
+    }
+    expect(slow.maxInFlight).toBeLessThanOrEqual(2);
+    // A saturated installation's jobs stay in the queue: at most what overflows a fetch when a slot frees is
+    // handed back (a handful per round), not the backlog on every delivery or wake-up.
+    expect(dispatcher.handedBack).toBeLessThanOrEqual(40);
+    const seen = [...slow.deliveries, ...fast.deliveries].map((delivery) => delivery.headers["webhook-id"]);
+    expect(new Set(seen).size).toBe(26);
+  }, 90_000);
 });
 
 describe("the completion estimate", () => {

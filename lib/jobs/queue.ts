@@ -8,7 +8,7 @@ import PgBoss from "pg-boss";
 import type { PGlite } from "@electric-sql/pglite";
 import type { Sql } from "postgres";
 import { sql, type SQL } from "drizzle-orm";
-import { getDbHandle, onShutdown, type DbHandle } from "@/db/client";
+import { getDbHandle, onShutdown, type Db, type DbHandle } from "@/db/client";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 
@@ -117,6 +117,17 @@ export function enqueueFrom(queueName: string, source: SQL, { startAfter = false
     from ${source} s cross join ${queueTable} q
     where q.name = ${queueName} and pg_notify(${WAKE_CHANNEL}, ${queueName}) is not null
     returning id`;
+}
+
+/**
+ * Hand fetched queue jobs back, due again after `delaySeconds`, as if never fetched: no retry is counted and
+ * they keep their place in the queue's order. One statement for the lot.
+ */
+export async function handBack(db: Db, queueName: string, ids: string[], delaySeconds: number): Promise<void> {
+  if (ids.length === 0) return;
+  const job = sql.raw(`${PGBOSS_SCHEMA}.job`);
+  await db.execute(sql`update ${job} set state = 'created', started_on = null, start_after = now() + ${delaySeconds} * interval '1 second'
+    where name = ${queueName} and id = any(${`{${ids.join(",")}}`}::uuid[]) and state = 'active'`);
 }
 
 export async function enqueueDelivery(jobId: string, startAfter?: Date): Promise<void> {

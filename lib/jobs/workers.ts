@@ -3,6 +3,7 @@
 import type PgBoss from "pg-boss";
 import { getDb } from "@/db/client";
 import { env } from "@/lib/env";
+import { yieldToRequests } from "@/lib/http/activity";
 import { scoringEngine } from "@/lib/scoring-engine";
 import { processScoreBatch } from "./async-jobs";
 import { DeliveryDispatcher } from "./delivery-dispatcher";
@@ -17,6 +18,8 @@ export interface WorkerOptions {
   perInstallation?: number;
   /** How often idle workers look for due work (new work wakes them at once). At least 0.5 s (pg-boss). */
   pollingIntervalSeconds?: number;
+  /** While this process answers requests, pause this many times as long as each score batch took (0: never). */
+  yieldFactor?: number;
 }
 
 /** Run the score workers and the callback dispatcher in this process. */
@@ -25,6 +28,7 @@ export async function runWorkers(options: WorkerOptions = {}): Promise<void> {
   const scoreWorkers = options.scoreWorkers ?? config.WORKER_CONCURRENCY;
   const batchSize = options.scoreBatchSize ?? config.SCORE_BATCH_SIZE;
   const pollingIntervalSeconds = Math.max(0.5, options.pollingIntervalSeconds ?? 1);
+  const yieldFactor = options.yieldFactor ?? config.WORKER_YIELD_FACTOR;
   await startWorkers({
     async startScore(boss: PgBoss) {
       const ids: string[] = [];
@@ -33,7 +37,10 @@ export async function runWorkers(options: WorkerOptions = {}): Promise<void> {
           SCORE_QUEUE,
           { batchSize, includeMetadata: true, pollingIntervalSeconds },
           async (jobs) => {
+            const started = performance.now();
             await processScoreBatch(await getDb(), scoringEngine(), jobs, boss);
+            // In the web process, requests come first: while it answers some, a batch is followed by a pause.
+            await yieldToRequests(performance.now() - started, yieldFactor);
             // A full batch means more are waiting: fetch again at once instead of after the polling interval.
             if (jobs.length >= batchSize) boss.notifyWorker(id);
           },
@@ -50,6 +57,7 @@ export async function runWorkers(options: WorkerOptions = {}): Promise<void> {
         concurrency: options.deliveryConcurrency ?? config.DELIVERY_CONCURRENCY,
         perInstallation: options.perInstallation ?? config.WEBHOOK_CONCURRENCY_PER_INSTALLATION,
         pollingIntervalMs: pollingIntervalSeconds * 1000,
+        yieldFactor,
       });
       dispatcher.start();
       return { wake: () => dispatcher.wake(), stop: () => dispatcher.stop() };
