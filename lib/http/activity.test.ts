@@ -1,5 +1,10 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { requestEnded, requestStarted, servingRequests, yieldToRequests } from "./activity";
+
+beforeEach(() => {
+  // Each test starts with a process that has answered nothing yet (the counter lives on globalThis).
+  delete (globalThis as { __sscActivity?: unknown }).__sscActivity;
+});
 
 afterEach(() => {
   vi.useRealTimers();
