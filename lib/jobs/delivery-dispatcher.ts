@@ -71,7 +71,15 @@ export class DeliveryDispatcher {
     this.stopped = true;
     this.wake();
     await this.loop;
-    // Let the deliveries in flight finish and their queue jobs complete (waiting ones expire and are offered again).
+    // Jobs waiting for a slot go back to the queue at once, for another process; the deliveries in flight
+    // finish and their queue jobs complete.
+    const waiting = [...this.waiting.values()].flat().map((entry) => entry.queueJob.id);
+    this.waiting.clear();
+    this.held = 0;
+    await handBack(this.db, DELIVER_QUEUE, waiting, 0).catch((error: unknown) => {
+      // Left active, they expire and are offered again.
+      logger().error({ err: error }, "callback dispatcher: handing back waiting jobs failed");
+    });
     while (this.running > 0) await new Promise((resolve) => setTimeout(resolve, 20));
     await this.completing;
     if (this.toComplete.length > 0 || this.toRecord.length > 0) await this.flushCompletions();
@@ -134,9 +142,8 @@ export class DeliveryDispatcher {
         this.held++;
       } else handBackIds.push(queueJob.id);
     }
-    // Their installations are saturated: the same queue jobs, due again at once in their place (no attempt is
-    // counted), for another process or for this one when a slot frees. Until then this loop fetches again only
-    // on a wake-up (new work, a free slot) or the poll, so a saturated installation costs a fetch per wake-up.
+    // What overflowed this fetch: the same queue jobs, due again at once in their place (no attempt is counted),
+    // for another process, or for this one once their installation has room (until then fetches leave it out).
     await handBack(this.db, DELIVER_QUEUE, handBackIds, 0);
     this.handedBack += handBackIds.length;
     return jobs.length - handBackIds.length;
