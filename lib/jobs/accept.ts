@@ -10,12 +10,14 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { executeHot, type Db, type DbHandle } from "@/db/client";
-import { asyncJobs, quotaUsage, stories } from "@/db/schema";
+import { asyncJobs, stories } from "@/db/schema";
 import type { CustomerContext } from "@/lib/auth/api-keys";
 import { utcMonth } from "@/lib/clock";
+import { GroupCommit } from "@/lib/db-groups";
 import type { TicketData } from "@/lib/scoring";
 import { findStory, QuotaExhaustedError, quotaState } from "@/lib/stories/billing";
 import type { StoryIdentity } from "@/lib/stories/identity";
+import { quotaBump, storyTargets } from "@/lib/stories/billing-group";
 import { enqueueFrom, queue, SCORE_QUEUE, wakeWorkers } from "./queue";
 
 export interface AcceptInput {
@@ -81,10 +83,7 @@ async function acceptGroup(db: Db, items: AcceptInput[]): Promise<Accepted[]> {
       from input group by customer_id, story_identity
     ),
     -- Each story looked up by its unique (customer, identity) index (see billing-group.ts for why it is written so).
-    targets as (
-      select p.*, (select x.id from ${stories} x where x.customer_id = p.customer_id and x.story_identity = p.story_identity) as story_id
-      from per_story p
-    ),
+    ${storyTargets},
     fresh as (
       insert into ${stories} (customer_id, story_identity, identity_resolution, counted_month, ticket_key, summary, first_scored_at, last_scored_at, run_count)
       select t.customer_id, t.story_identity, t.identity_resolution, t.month, t.ticket_key, t.summary, t.first_at, t.first_at, 0
@@ -92,17 +91,7 @@ async function acceptGroup(db: Db, items: AcceptInput[]): Promise<Accepted[]> {
       on conflict (customer_id, story_identity) do nothing
       returning id, customer_id, story_identity, counted_month
     ),
-    fresh_count as (
-      select customer_id, counted_month as month, count(*)::int as stories from fresh group by customer_id, counted_month
-    ),
-    bump as (
-      insert into ${quotaUsage} (customer_id, month, used)
-      select c.customer_id, c.month, c.stories from fresh_count c
-      where c.stories <= (select max(p.quota) from per_story p where p.customer_id = c.customer_id)
-      on conflict (customer_id, month) do update set used = ${quotaUsage}.used + excluded.used
-        where ${quotaUsage}.used + excluded.used <= (select max(p.quota) from per_story p where p.customer_id = ${quotaUsage}.customer_id)
-      returning customer_id, month
-    ),
+    ${quotaBump},
     admitted as (
       select t.story_id as id, t.customer_id, t.story_identity, t.first_idx, false as fresh from targets t where t.story_id is not null
       union all
@@ -140,67 +129,8 @@ async function acceptGroup(db: Db, items: AcceptInput[]): Promise<Accepted[]> {
   return rows.map((row) => ({ jobId: row.job_id, ahead: Number(row.ahead), recentlyCompleted: Number(row.recent) }));
 }
 
-interface Pending {
-  item: AcceptInput;
-  resolve(accepted: Accepted): void;
-  reject(error: unknown): void;
-}
-
 /** A group never holds more than this many jobs, so one statement stays short. */
 const MAX_GROUP = 64;
-
-/** Queues the acceptances of one database and writes them in groups, at most `maxInFlight` statements at a time. */
-class AcceptGroups {
-  private pending: Pending[] = [];
-  private inFlight = 0;
-
-  constructor(
-    private readonly db: Db,
-    private readonly maxInFlight: number,
-  ) {}
-
-  accept(item: AcceptInput): Promise<Accepted> {
-    return new Promise((resolve, reject) => {
-      this.pending.push({ item, resolve, reject });
-      this.schedule();
-    });
-  }
-
-  private schedule(): void {
-    if (this.inFlight >= this.maxInFlight || this.pending.length === 0) return;
-    this.inFlight++;
-    // Let the requests already in this turn of the event loop join the group.
-    setImmediate(() => {
-      const group = this.pending.splice(0, MAX_GROUP);
-      void this.write(group).finally(() => {
-        this.inFlight--;
-        this.schedule();
-      });
-    });
-  }
-
-  private async write(group: Pending[]): Promise<void> {
-    if (group.length === 0) return;
-    if (group.length > 1) {
-      try {
-        const accepted = await acceptGroup(this.db, group.map((p) => p.item));
-        group.forEach((p, i) => p.resolve(accepted[i]));
-        wakeWorkers(SCORE_QUEUE);
-        return;
-      } catch {
-        // Nothing of the group was written: decide each request on its own, below.
-      }
-    }
-    for (const p of group) {
-      try {
-        p.resolve(await acceptOne(this.db, p.item));
-        wakeWorkers(SCORE_QUEUE);
-      } catch (error) {
-        p.reject(error);
-      }
-    }
-  }
-}
 
 /** One acceptance on its own: a new story over quota is QuotaExhaustedError; a race with another writer is retried. */
 async function acceptOne(db: Db, item: AcceptInput): Promise<Accepted> {
@@ -227,8 +157,13 @@ const GROUPS = Symbol.for("ssc.acceptGroups");
 export async function acceptJob(database: Pick<DbHandle, "db" | "driver">, item: AcceptInput): Promise<Accepted> {
   // The queue's tables must exist before a statement writes to them.
   await queue();
-  const holder = database.db as unknown as { [GROUPS]?: AcceptGroups };
+  const holder = database.db as unknown as { [GROUPS]?: GroupCommit<AcceptInput, Accepted> };
+  const db = database.db;
   // PGlite runs one statement at a time, so a second one in flight would only wait; PostgreSQL runs several.
-  const groups = (holder[GROUPS] ??= new AcceptGroups(database.db, database.driver === "pglite" ? 1 : 4));
-  return groups.accept(item);
+  const groups = (holder[GROUPS] ??= new GroupCommit<AcceptInput, Accepted>(
+    { writeGroup: (items) => acceptGroup(db, items), writeOne: (item) => acceptOne(db, item), afterWrite: () => wakeWorkers(SCORE_QUEUE) },
+    database.driver === "pglite" ? 1 : 4,
+    MAX_GROUP,
+  ));
+  return groups.add(item);
 }

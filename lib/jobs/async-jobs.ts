@@ -3,7 +3,7 @@
 import type PgBoss from "pg-boss";
 import { eq, inArray, sql } from "drizzle-orm";
 import { executeHot, type Db } from "@/db/client";
-import { asyncJobs, installations, scoreRuns, stories, type AsyncJob, type Installation } from "@/db/schema";
+import { asyncJobs, installations, scoreRuns, type AsyncJob, type Installation } from "@/db/schema";
 import { buildScoreResponse } from "@/lib/api/score-story";
 import { now } from "@/lib/clock";
 import { env } from "@/lib/env";
@@ -13,6 +13,7 @@ import { logger } from "@/lib/log";
 import { EngineUnavailable, type ScoringEngine, type ScoringResult, type TicketData } from "@/lib/scoring";
 import { releaseStory } from "@/lib/stories/billing";
 import { deliverCallback } from "@/lib/webhooks/deliver";
+import { refreshStories, storyTargets } from "@/lib/stories/billing-group";
 import { DELIVER_QUEUE, enqueueDelivery, enqueueFrom, PGBOSS_SCHEMA, SCORE_QUEUE, wakeWorkers, type ScoreJobData } from "./queue";
 
 /** A score job as a worker claims it, with the run a crashed worker already recorded for it, if any. */
@@ -114,21 +115,9 @@ async function recordScoredJobs(db: Db, scored: ScoredJob[]): Promise<Set<string
       from input group by customer_id, story_identity
     ),
     -- Looked up by the unique (customer, identity) index, updated by primary key (see billing-group.ts for why).
-    targets as (
-      select p.*, (select x.id from ${stories} x where x.customer_id = p.customer_id and x.story_identity = p.story_identity) as story_id
-      from per_story p
-    ),
+    ${storyTargets},
     refreshed as (
-      update ${stories} s set
-        summary = t.summary,
-        ticket_key = coalesce(t.ticket_key, s.ticket_key),
-        last_scored_at = greatest(s.last_scored_at, t.last_at),
-        run_count = s.run_count + t.runs,
-        latest_overall_score = t.overall,
-        latest_scores = t.scores
-      from targets t
-      where s.id = t.story_id and s.id = any(array(select story_id from targets where story_id is not null))
-      returning s.id, s.customer_id, s.story_identity
+      ${refreshStories}
     ),
     run as (
       insert into ${scoreRuns} (id, customer_id, story_id, ticket_id, source, engine, overall_score, individual_scores, result, ticket, processing_time_ms, created_at)

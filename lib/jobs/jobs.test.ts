@@ -215,6 +215,24 @@ describe("batch scoring", () => {
   });
 });
 
+
+/**
+ * Score every queued job, then run a dispatcher (8 callbacks in flight, 2 per installation) while `watch`
+ * runs; answers the stopped dispatcher.
+ */
+async function dispatchWhile(boss: PgBoss, watch: () => Promise<void>): Promise<DeliveryDispatcher> {
+  const fetched = await fetchScoreJobs(boss, 1000);
+  await processScoreBatch(database().db, heuristic, fetched, boss);
+  await boss.complete(SCORE_QUEUE, fetched.map((job) => job.id));
+  const dispatcher = new DeliveryDispatcher(boss, database().db, { concurrency: 8, perInstallation: 2, pollingIntervalMs: 200 });
+  dispatcher.start();
+  try {
+    await watch();
+  } finally {
+    await dispatcher.stop();
+  }
+  return dispatcher;
+}
 describe("the callback dispatcher", () => {
   let slow: WebhookReceiver;
   let fast: WebhookReceiver;
@@ -240,20 +258,12 @@ describe("the callback dispatcher", () => {
       jobIds.push((await acceptJob(database(), request(owner, slowSite, `SLOW-${i}`, `As a user, I want slow thing ${i}.`))).jobId);
       jobIds.push((await acceptJob(database(), request(owner, fastSite, `FAST-${i}`, `As a user, I want fast thing ${i}.`))).jobId);
     }
-    const fetched = await fetchScoreJobs(boss, 1000);
-    await processScoreBatch(database().db, heuristic, fetched, boss);
-    await boss.complete(SCORE_QUEUE, fetched.map((job) => job.id));
-
-    const dispatcher = new DeliveryDispatcher(boss, database().db, { concurrency: 8, perInstallation: 2, pollingIntervalMs: 200 });
-    dispatcher.start();
-    try {
+    await dispatchWhile(boss, async () => {
       await fast.waitFor(12, 30_000);
       // Every fast callback arrived while the slow receiver had answered only a few of its twelve.
       expect(slow.deliveries.length).toBeLessThan(12);
       await slow.waitFor(12, 60_000);
-    } finally {
-      await dispatcher.stop();
-    }
+    });
     expect(slow.maxInFlight).toBeLessThanOrEqual(2);
     const delivered = await database().db.select().from(asyncJobs).where(eq(asyncJobs.customerId, "dispatch-co"));
     expect(delivered.every((job) => job.deliveryStatus === "delivered" && job.deliveryAttempts === 1)).toBe(true);
@@ -274,20 +284,12 @@ describe("the callback dispatcher", () => {
     // The slow installation's backlog is queued first, all of it ahead of the other's callbacks.
     for (let i = 0; i < 20; i++) await acceptJob(database(), request(owner, slowSite, `BSLOW-${i}`, `As a user, I want backlog thing ${i}.`));
     for (let i = 0; i < 6; i++) await acceptJob(database(), request(owner, fastSite, `BFAST-${i}`, `As a user, I want quick thing ${i}.`));
-    const fetched = await fetchScoreJobs(boss, 1000);
-    await processScoreBatch(database().db, heuristic, fetched, boss);
-    await boss.complete(SCORE_QUEUE, fetched.map((job) => job.id));
-
-    const dispatcher = new DeliveryDispatcher(boss, database().db, { concurrency: 8, perInstallation: 2, pollingIntervalMs: 200 });
-    dispatcher.start();
-    try {
+    const dispatcher = await dispatchWhile(boss, async () => {
       await fast.waitFor(6, 30_000);
       // The fast receiver had all six while the slow one (two at a time, 300 ms each) was still on its first few.
       expect(slow.deliveries.length).toBeLessThan(10);
       await slow.waitFor(20, 60_000);
-    } finally {
-      await dispatcher.stop();
-    }
+    });
     expect(slow.maxInFlight).toBeLessThanOrEqual(2);
     // A saturated installation's jobs stay in the queue: at most what overflows a fetch when a slot frees is
     // handed back (a handful per round), not the backlog on every delivery or wake-up.

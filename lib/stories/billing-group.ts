@@ -10,6 +10,7 @@ import { sql } from "drizzle-orm";
 import { executeHot, type Db, type DbHandle } from "@/db/client";
 import { quotaUsage, scoreRuns, stories } from "@/db/schema";
 import { utcMonth } from "@/lib/clock";
+import { GroupCommit } from "@/lib/db-groups";
 import { billAndRecord, type AdmitInput, type RunInput } from "./billing";
 
 export interface Billed {
@@ -20,12 +21,52 @@ export interface Billed {
 interface Pending {
   admit: AdmitInput;
   run: RunInput;
-  resolve(billed: Billed): void;
-  reject(error: unknown): void;
 }
 
 /** A group never holds more than this many runs, so one statement stays short. */
 const MAX_GROUP = 64;
+
+/**
+ * `targets`: each row of `per_story` (customer_id, story_identity, ...) with the id of its story when it exists,
+ * looked up by the unique (customer, identity) index (see below for why it is written this way).
+ */
+export const storyTargets = sql`targets as (
+      select p.*, (select x.id from ${stories} x where x.customer_id = p.customer_id and x.story_identity = p.story_identity) as story_id
+      from per_story p
+    )`;
+
+/**
+ * The stories of `targets` that exist, refreshed from their runs (summary, key, last scored, run count, latest
+ * scores): updated by primary key; returns id, customer_id, story_identity.
+ */
+export const refreshStories = sql`update ${stories} s set
+        summary = t.summary,
+        ticket_key = coalesce(t.ticket_key, s.ticket_key),
+        last_scored_at = greatest(s.last_scored_at, t.last_at),
+        run_count = s.run_count + t.runs,
+        latest_overall_score = t.overall,
+        latest_scores = t.scores
+      from targets t
+      where s.id = t.story_id and s.id = any(array(select story_id from targets where story_id is not null))
+      returning s.id, s.customer_id, s.story_identity`;
+
+/**
+ * The quota for the stories a statement's `fresh` CTE inserted (customer_id, counted_month): `fresh_count`
+ * counts them per customer and month, and `bump` adds them to quota_usage only if the total stays within the
+ * customer's quota (`per_story.quota`). A statement compares `bump` with `fresh_count` and refuses (raises)
+ * when a new story did not fit, so the quota is exact under any concurrency.
+ */
+export const quotaBump = sql`fresh_count as (
+      select customer_id, counted_month as month, count(*)::int as stories from fresh group by customer_id, counted_month
+    ),
+    bump as (
+      insert into ${quotaUsage} (customer_id, month, used)
+      select c.customer_id, c.month, c.stories from fresh_count c
+      where c.stories <= (select max(p.quota) from per_story p where p.customer_id = c.customer_id)
+      on conflict (customer_id, month) do update set used = ${quotaUsage}.used + excluded.used
+        where ${quotaUsage}.used + excluded.used <= (select max(p.quota) from per_story p where p.customer_id = ${quotaUsage}.customer_id)
+      returning customer_id, month
+    )`;
 
 /**
  * Admit and record a group of successful runs in one statement (see the file comment). Stories sent more than
@@ -75,21 +116,9 @@ export async function billAndRecordGroup(db: Db, items: { admit: AdmitInput; run
     -- Each story looked up by its unique (customer, identity) index, then updated by primary key: written so
     -- that no plan can read the whole table (the planner guesses 100 input rows, and a prepared statement keeps
     -- its plan, so a join left to the planner could settle on a scan of every story, as it did).
-    targets as (
-      select p.*, (select x.id from ${stories} x where x.customer_id = p.customer_id and x.story_identity = p.story_identity) as story_id
-      from per_story p
-    ),
+    ${storyTargets},
     known as (
-      update ${stories} s set
-        summary = t.summary,
-        ticket_key = coalesce(t.ticket_key, s.ticket_key),
-        last_scored_at = greatest(s.last_scored_at, t.last_at),
-        run_count = s.run_count + t.runs,
-        latest_overall_score = t.overall,
-        latest_scores = t.scores
-      from targets t
-      where s.id = t.story_id and s.id = any(array(select story_id from targets where story_id is not null))
-      returning s.id, s.customer_id, s.story_identity
+      ${refreshStories}
     ),
     fresh as (
       insert into ${stories} (customer_id, story_identity, identity_resolution, counted_month, ticket_key, summary, first_scored_at, last_scored_at, run_count, latest_overall_score, latest_scores)
@@ -99,17 +128,7 @@ export async function billAndRecordGroup(db: Db, items: { admit: AdmitInput; run
       on conflict (customer_id, story_identity) do nothing
       returning id, customer_id, story_identity, counted_month
     ),
-    fresh_count as (
-      select customer_id, counted_month as month, count(*)::int as stories from fresh group by customer_id, counted_month
-    ),
-    bump as (
-      insert into ${quotaUsage} (customer_id, month, used)
-      select c.customer_id, c.month, c.stories from fresh_count c
-      where c.stories <= (select max(p.quota) from per_story p where p.customer_id = c.customer_id)
-      on conflict (customer_id, month) do update set used = ${quotaUsage}.used + excluded.used
-        where ${quotaUsage}.used + excluded.used <= (select max(p.quota) from per_story p where p.customer_id = ${quotaUsage}.customer_id)
-      returning customer_id, month
-    ),
+    ${quotaBump},
     admitted as (
       select id, customer_id, story_identity, false as fresh from known
       union all
@@ -144,57 +163,6 @@ export async function billAndRecordGroup(db: Db, items: { admit: AdmitInput; run
   });
 }
 
-/** Queues the runs of one database and writes them in groups, at most `maxInFlight` statements at a time. */
-class BillingGroups {
-  private queue: Pending[] = [];
-  private inFlight = 0;
-
-  constructor(
-    private readonly db: Db,
-    private readonly maxInFlight: number,
-  ) {}
-
-  record(admit: AdmitInput, run: RunInput): Promise<Billed> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ admit, run, resolve, reject });
-      this.schedule();
-    });
-  }
-
-  private schedule(): void {
-    if (this.inFlight >= this.maxInFlight || this.queue.length === 0) return;
-    this.inFlight++;
-    // Let the requests already in this turn of the event loop join the group.
-    setImmediate(() => {
-      const group = this.queue.splice(0, MAX_GROUP);
-      void this.write(group).finally(() => {
-        this.inFlight--;
-        this.schedule();
-      });
-    });
-  }
-
-  private async write(group: Pending[]): Promise<void> {
-    if (group.length === 0) return;
-    if (group.length > 1) {
-      try {
-        const billed = await billAndRecordGroup(this.db, group);
-        group.forEach((item, i) => item.resolve(billed[i]));
-        return;
-      } catch {
-        // Nothing of the group was written: decide each run on its own, below.
-      }
-    }
-    for (const item of group) {
-      try {
-        item.resolve(await billAndRecord(this.db, item.admit, item.run));
-      } catch (error) {
-        item.reject(error);
-      }
-    }
-  }
-}
-
 const GROUPS = Symbol.for("ssc.billingGroups");
 
 /**
@@ -203,8 +171,13 @@ const GROUPS = Symbol.for("ssc.billingGroups");
  * when a new story finds the quota used up.
  */
 export function recordScore(database: Pick<DbHandle, "db" | "driver">, admit: AdmitInput, run: RunInput): Promise<Billed> {
-  const holder = database.db as unknown as { [GROUPS]?: BillingGroups };
+  const holder = database.db as unknown as { [GROUPS]?: GroupCommit<Pending, Billed> };
+  const db = database.db;
   // PGlite runs one statement at a time, so a second one in flight would only wait; PostgreSQL runs several.
-  const groups = (holder[GROUPS] ??= new BillingGroups(database.db, database.driver === "pglite" ? 1 : 4));
-  return groups.record(admit, run);
+  const groups = (holder[GROUPS] ??= new GroupCommit<Pending, Billed>(
+    { writeGroup: (items) => billAndRecordGroup(db, items), writeOne: (item) => billAndRecord(db, item.admit, item.run) },
+    database.driver === "pglite" ? 1 : 4,
+    MAX_GROUP,
+  ));
+  return groups.add({ admit, run });
 }
