@@ -1,6 +1,6 @@
 // `npm run provision -- customer --id acme --plan starter [--quota 250] [--company globex]`
 // `npm run provision -- user --email a@b.c --password ... (--customer acme | --company globex)`
-// Calls the running server's admin API (--url, default http://localhost:3000) with ADMIN_TOKEN
+// Calls the running server's admin API (--url; default PUBLIC_BASE_URL, else http://localhost:$PORT, else port 3000) with ADMIN_TOKEN
 // (or the local token `npm start` keeps in .data/admin-token) and prints the JSON answer on stdout.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -21,6 +21,12 @@ function adminToken(): string {
   fail("ADMIN_TOKEN is not set (and no .data/admin-token from `npm start` was found)");
 }
 
+/** The server `npm start` runs in this shell: PUBLIC_BASE_URL, else localhost on PORT (3000 by default). */
+function defaultUrl(): string {
+  if (process.env.PUBLIC_BASE_URL) return process.env.PUBLIC_BASE_URL;
+  return `http://localhost:${process.env.PORT || "3000"}`;
+}
+
 async function main(): Promise<void> {
   let parsed;
   try {
@@ -34,7 +40,7 @@ async function main(): Promise<void> {
         customer: { type: "string" },
         email: { type: "string" },
         password: { type: "string" },
-        url: { type: "string", default: process.env.PUBLIC_BASE_URL || "http://localhost:3000" },
+        url: { type: "string", default: defaultUrl() },
       },
     });
   } catch (error) {
@@ -72,7 +78,10 @@ async function main(): Promise<void> {
       body: JSON.stringify(body),
     });
   } catch (error) {
-    fail(`cannot reach ${values.url}: ${(error as Error).cause ? String((error as Error).cause) : (error as Error).message}`);
+    fail(
+      `cannot reach ${values.url}: ${(error as Error).cause ? String((error as Error).cause) : (error as Error).message} ` +
+        "(is the server running? give its address with --url, or set PORT as for npm start)",
+    );
   }
   const text = await response.text();
   if (!response.ok) {

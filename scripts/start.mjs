@@ -8,7 +8,7 @@ import path from "node:path";
 
 const root = process.cwd();
 const buildId = path.join(root, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID");
-const sourceRoots = ["app", "components", "lib", "db", "instrumentation.ts", "next.config.js", "package-lock.json", "tsconfig.json"];
+const sourceRoots = ["app", "components", "lib", "db", "instrumentation.ts", "proxy.ts", "next.config.js", "package-lock.json", "tsconfig.json"];
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;

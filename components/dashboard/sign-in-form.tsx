@@ -1,14 +1,12 @@
 "use client";
 
 import { signIn } from "next-auth/react";
-import { useRouter } from "next/navigation";
 import { useState, useSyncExternalStore, type FormEvent } from "react";
 
 const noSubscription = () => () => {};
 
 /** Email and password form posting to next-auth's Credentials provider. */
 export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
-  const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   // Until the script runs, the button stays disabled: a native submit would bypass next-auth's CSRF check.
@@ -35,8 +33,8 @@ export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
         setPending(false);
         return;
       }
-      router.replace(callbackUrl);
-      router.refresh();
+      // A full page load: the router may hold a prefetch of the page from before signing in (a redirect to here).
+      window.location.assign(callbackUrl);
     } catch {
       setError("Signing in failed. Check your connection and try again.");
       setPending(false);

@@ -6,8 +6,9 @@ import { dashboardUsers } from "@/db/schema";
 import type { Principal } from "@/lib/stats/scope";
 import { sessionSecret } from "./next-auth";
 
-/** next-auth's cookie: `__Secure-` prefixed on https. Large tokens are split into `.0`, `.1`, ... chunks. */
-export const SESSION_COOKIE_NAMES = ["__Secure-next-auth.session-token", "next-auth.session-token"] as const;
+import { SESSION_COOKIE_NAMES } from "./cookie-names";
+
+export { SESSION_COOKIE_NAMES };
 
 export interface DashboardUser {
   id: string;
