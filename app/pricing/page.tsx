@@ -11,6 +11,20 @@ import "@/components/dashboard/dashboard.css";
 export const metadata: Metadata = { title: "Pricing" };
 export const dynamic = "force-dynamic";
 
+/**
+ * "$X / month"; a plan without a price says "Free" once: as its price, unless its name already says it (the
+ * card would read "Free" twice), in which case the price shows what it costs, "$0 / month".
+ */
+function priceLabel(name: string, priceUsdMonthly: number): React.ReactNode {
+  if (priceUsdMonthly === 0 && !/\bfree\b/i.test(name)) return "Free";
+  return (
+    <>
+      ${priceUsdMonthly.toLocaleString("en-US")}
+      <span className="muted small"> / month</span>
+    </>
+  );
+}
+
 export default async function PricingPage() {
   const db = await getDb();
   const plans = await listPlans(db);
@@ -32,10 +46,7 @@ export default async function PricingPage() {
           <li key={plan.id} className={`card plan${plan.id === currentPlan ? " current" : ""}`}>
             <h2>{plan.displayName}</h2>
             {plan.id === currentPlan ? <p className="badge">Your plan</p> : null}
-            <p className="plan-price">
-              {plan.priceUsdMonthly === 0 ? "Free" : `$${plan.priceUsdMonthly.toLocaleString("en-US")}`}
-              {plan.priceUsdMonthly === 0 ? null : <span className="muted small"> / month</span>}
-            </p>
+            <p className="plan-price">{priceLabel(plan.displayName, plan.priceUsdMonthly)}</p>
             <p className="plan-quota">
               <strong>{plan.monthlyQuota.toLocaleString("en-US")}</strong> new stories a month
             </p>

@@ -81,30 +81,41 @@ export function DimensionBreakdown({ breakdown }: { breakdown: DimensionsBreakdo
         </figure>
       </div>
       <ScrollRegion label="Dimension table">
-        <table className="dimension-table">
+        {/* Explicit roles keep the table a table for screen readers when a phone lays it out as cards. */}
+        <table className="dimension-table card-table" role="table">
           <caption className="sr-only">Per-dimension averages and score distribution</caption>
-          <thead>
-            <tr>
-              <th scope="col">Dimension</th>
-              <th scope="col">Average</th>
-              <th scope="col">Below 50%</th>
-              <th scope="col">
+          <thead role="rowgroup">
+            <tr role="row">
+              <th scope="col" role="columnheader">
+                Dimension
+              </th>
+              <th scope="col" role="columnheader">
+                Average
+              </th>
+              <th scope="col" role="columnheader">
+                Below 50%
+              </th>
+              <th scope="col" role="columnheader">
                 Stories per score <span className="muted">(0% … 100%)</span>
               </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {DIMENSIONS.map((dimension) => {
               const stats = breakdown.dimensions[dimension];
               return (
-                <tr key={dimension} className={dimension === weakest ? "weakest-row" : undefined}>
-                  <th scope="row">
+                <tr key={dimension} role="row" className={dimension === weakest ? "weakest-row" : undefined}>
+                  <th scope="row" role="rowheader" className="card-title">
                     {DIMENSION_LABELS[dimension]}
                     {dimension === weakest ? <span className="badge">weakest</span> : null}
                   </th>
-                  <td className={scoreClass(stats.average)}>{percent(stats.average)}</td>
-                  <td>{stats.share_below_5 === null ? "–" : `${Math.round(stats.share_below_5 * 100)}%`}</td>
-                  <td>
+                  <td role="cell" data-label="Average" className={scoreClass(stats.average)}>
+                    {percent(stats.average)}
+                  </td>
+                  <td role="cell" data-label="Below 50%">
+                    {stats.share_below_5 === null ? "–" : `${Math.round(stats.share_below_5 * 100)}%`}
+                  </td>
+                  <td role="cell" data-label="Stories per score (0% … 100%)" className="histogram-cell">
                     <span className="histogram" aria-label={stats.histogram.map((count, score) => `${score * 10}%: ${count}`).join(", ")} role="img">
                       {stats.histogram.map((count, score) => {
                         const max = Math.max(...stats.histogram, 1);

@@ -31,31 +31,40 @@ export function RunDetails({ run, number, previous }: { run: HistoryRun; number:
         </p>
       </div>
       <ScrollRegion label="Scores and reasoning">
-        <table className="reasoning-table">
+        {/* Explicit roles keep the table a table for screen readers when a phone lays it out as cards. */}
+        <table className="reasoning-table card-table" role="table">
           <caption className="sr-only">Scores and reasoning per dimension, run {number}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Dimension</th>
-              <th scope="col">Score</th>
-              <th scope="col">Reasoning</th>
+          <thead role="rowgroup">
+            <tr role="row">
+              <th scope="col" role="columnheader">
+                Dimension
+              </th>
+              <th scope="col" role="columnheader">
+                Score
+              </th>
+              <th scope="col" role="columnheader">
+                Reasoning
+              </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {DIMENSIONS.map((dimension) => {
               const detail = run.dimensions[dimension];
               // A fix the recommendations already list (with what it gains) is not repeated under its dimension.
               const suggestions = detail.suggestions.filter((s) => !run.recommendations.some((r) => r.startsWith(s)));
               const before = previous?.dimensions[dimension].score;
               return (
-                <tr key={dimension}>
-                  <th scope="row">{DIMENSION_LABELS[dimension]}</th>
-                  <td className={scoreClass(detail.score)}>
+                <tr key={dimension} role="row">
+                  <th scope="row" role="rowheader" className="card-title">
+                    {DIMENSION_LABELS[dimension]}
+                  </th>
+                  <td role="cell" data-label="Score" className={scoreClass(detail.score)}>
                     {percent(detail.score)}
                     {before !== undefined && before !== null && detail.score !== null && before !== detail.score ? (
                       <span className="muted small"> (was {percent(before)})</span>
                     ) : null}
                   </td>
-                  <td>
+                  <td role="cell" data-label="Reasoning" className="reasoning-cell">
                     {detail.reasoning ? <span className="reasoning">{detail.reasoning}</span> : <span className="muted">No reasoning recorded.</span>}
                     {suggestions.length ? (
                       <ul className="suggestions">

@@ -15,12 +15,26 @@ export function storyHref(item: Pick<StoryListItem, "story_identity" | "customer
   return `/dashboard/stories/${encodeURIComponent(item.story_identity)}?customer=${encodeURIComponent(item.customer_id)}`;
 }
 
+// Every column but the customer sorts on the server, since the table holds one page of the stories.
 const SORTABLE: Partial<Record<string, StorySort>> = {
   story: "summary",
   overall: "overall_score",
+  ...(Object.fromEntries(DIMENSIONS.map((dimension) => [dimension, dimension])) as Record<string, StorySort>),
   runs: "run_count",
   last: "last_scored_at",
 };
+
+/** Each column's name as text: the phone's cards label their values with it (data-label). */
+const COLUMN_LABELS: Record<string, string> = {
+  story: "Story",
+  customer: "Customer",
+  overall: "Overall",
+  ...DIMENSION_LABELS,
+  runs: "Runs",
+  last: "Last scored",
+};
+
+const isDimension = (id: string) => DIMENSIONS.includes(id as (typeof DIMENSIONS)[number]);
 
 /** The scope's stories with their latest scores: search, sort and pages come from /stats/stories. */
 export function StoriesTable({ initial, customer, showCustomer }: { initial: StoryPage; customer: string | null; showCustomer: boolean }) {
@@ -67,7 +81,7 @@ export function StoriesTable({ initial, customer, showCustomer }: { initial: Sto
     for (const dimension of DIMENSIONS) {
       list.push({
         id: dimension,
-        header: () => <abbr title={DIMENSION_LABELS[dimension]}>{DIMENSION_LABELS[dimension][0]}</abbr>,
+        header: DIMENSION_LABELS[dimension],
         cell: ({ row }) => {
           const score = row.original.individual_scores?.[dimension];
           return <span className={scoreClass(score)}>{percent(score)}</span>;
@@ -135,11 +149,12 @@ export function StoriesTable({ initial, customer, showCustomer }: { initial: Sto
         </p>
       ) : null}
       <ScrollRegion label="Stories table">
-        <table className="stories-table">
+        {/* Explicit roles keep the table a table for screen readers when a phone lays it out as cards. */}
+        <table className="stories-table card-table sortable" role="table">
           <caption className="sr-only">Stories with their latest scores. Select a column heading button to sort.</caption>
-          <thead>
+          <thead role="rowgroup">
             {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
+              <tr key={group.id} role="row">
                 {group.headers.map((header) => {
                   const key = SORTABLE[header.column.id];
                   const active = key !== undefined && key === sort;
@@ -147,9 +162,10 @@ export function StoriesTable({ initial, customer, showCustomer }: { initial: Sto
                   return (
                     <th
                       key={header.id}
+                      role="columnheader"
                       scope="col"
                       aria-sort={active ? (order === "asc" ? "ascending" : "descending") : undefined}
-                      className={DIMENSIONS.includes(header.column.id as (typeof DIMENSIONS)[number]) ? "dimension-col" : undefined}
+                      className={[isDimension(header.column.id) ? "dimension-col" : "", key ? "" : "unsortable"].filter(Boolean).join(" ") || undefined}
                     >
                       {key ? (
                         <button type="button" className="sort-button" onClick={() => toggleSort(key)}>
@@ -167,19 +183,27 @@ export function StoriesTable({ initial, customer, showCustomer }: { initial: Sto
               </tr>
             ))}
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {table.getRowModel().rows.map((row) => (
-              <tr key={row.id}>
-                {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} className={DIMENSIONS.includes(cell.column.id as (typeof DIMENSIONS)[number]) ? "dimension-col" : undefined}>
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </td>
-                ))}
+              <tr key={row.id} role="row">
+                {row.getVisibleCells().map((cell) => {
+                  const id = cell.column.id;
+                  return (
+                    <td
+                      key={cell.id}
+                      role="cell"
+                      className={id === "story" ? "card-title" : isDimension(id) ? "dimension-col" : undefined}
+                      data-label={id === "story" ? undefined : COLUMN_LABELS[id]}
+                    >
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </td>
+                  );
+                })}
               </tr>
             ))}
             {page.items.length === 0 ? (
-              <tr>
-                <td colSpan={columns.length} className="muted">
+              <tr role="row">
+                <td role="cell" colSpan={columns.length} className="muted card-title">
                   {search ? "No story matches this search." : "No scored stories yet."}
                 </td>
               </tr>

@@ -77,7 +77,7 @@ export function TrendChart({ initial, initialInterval, customer }: { initial: Tr
       <details className="data-table">
         <summary>Show the numbers</summary>
         <ScrollRegion label="Trend numbers">
-          <table>
+          <table className="numbers-table">
             <caption className="sr-only">Average score per {interval}</caption>
             <thead>
               <tr>

@@ -1,4 +1,6 @@
 // A readable table of a JSON schema's fields (dotted paths for nesting), for the API reference page.
+import { InlineMarkdown } from "./inline-markdown";
+
 type Schema = {
   type?: string | string[];
   properties?: Record<string, Schema>;
@@ -59,7 +61,8 @@ export function SchemaFields({ schema, caption }: { schema: Schema; caption: str
   collect(schema, "", rows, 0);
   if (rows.length === 0) return null;
   return (
-    <div className="table-wrap">
+    // Scrolls sideways on a phone: focusable and named so keyboard users can scroll it too.
+    <div className="table-wrap" role="group" aria-label={caption} tabIndex={0}>
       <table className="schema-table">
         <caption>{caption}</caption>
         <thead>
@@ -80,7 +83,9 @@ export function SchemaFields({ schema, caption }: { schema: Schema; caption: str
                 <code>{row.type}</code>
               </td>
               <td>{row.required ? "yes" : "no"}</td>
-              <td>{row.notes}</td>
+              <td>
+                <InlineMarkdown text={row.notes} />
+              </td>
             </tr>
           ))}
         </tbody>

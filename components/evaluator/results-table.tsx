@@ -79,7 +79,7 @@ export function ResultsTable({ results }: { results: StoryResult[] }) {
               <span>
                 {row.original.key && <span className="story-key">{row.original.key}</span>}
                 {row.original.type && <span className="story-type">{row.original.type}</span>}
-                <span className="clamp">{info.getValue()}</span>
+                <span className="story-summary">{info.getValue()}</span>
               </span>
               <span className="visually-hidden">{row.getIsExpanded() ? ", hide details" : ", show details"}</span>
             </button>

@@ -1,9 +1,22 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { Webhook } from "standardwebhooks";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { callbackPayloadSchema } from "@/lib/integrations/schemas";
+import { scoreTicket, scoreTickets, type TicketData } from "@/lib/scoring";
 import { call } from "@/lib/testing/http";
 import { GET } from "@/app/api/v1/openapi.json/route";
-import { buildOpenApiDocument } from "./openapi";
+import {
+  buildOpenApiDocument,
+  CALLBACK_EXAMPLES,
+  listOperations,
+  SCORE_REQUEST_EXAMPLE,
+  SCORE_RESPONSE_EXAMPLE,
+  VERIFICATION_SAMPLES,
+  WEBHOOK_DELIVERY_EXAMPLE,
+  WEBHOOK_SECRET_EXAMPLE,
+} from "./openapi";
 
 function routeFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {
@@ -53,5 +66,99 @@ describe("OpenAPI document", () => {
     const response = await call(GET, "/api/v1/openapi.json");
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ openapi: "3.1.0", info: { title: expect.any(String) } });
+  });
+});
+
+type Media = { schema?: unknown; examples?: Record<string, { value: unknown }> };
+type OperationDoc = {
+  operationId: string;
+  requestBody?: { content: Record<string, Media> };
+  responses: Record<string, { description: string; content?: Record<string, Media> }>;
+};
+
+describe("OpenAPI examples", () => {
+  const doc = buildOpenApiDocument("https://stories.example.com") as { paths: Record<string, Record<string, OperationDoc>>; webhooks: Record<string, { post: OperationDoc }> };
+  const operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ label: `${method} ${path}`, operation })));
+  const examplesOf = (content: Record<string, Media> | undefined) => Object.values(content ?? {}).flatMap((media) => Object.values(media.examples ?? {}));
+
+  afterEach(() => vi.useRealTimers());
+
+  it("lists the public CSV evaluator's endpoints, with their {detail} errors", () => {
+    expect(Object.keys(doc.paths["/evaluate/upload"])).toEqual(["post"]);
+    expect(Object.keys(doc.paths["/evaluate/score"])).toEqual(["post"]);
+    expect(Object.keys(doc.paths["/evaluate/results/{session_id}"])).toEqual(["get"]);
+    expect(doc.paths["/evaluate/upload"].post.requestBody?.content["multipart/form-data"]).toBeDefined();
+    for (const path of ["/evaluate/upload", "/evaluate/score", "/evaluate/results/{session_id}"]) {
+      for (const [status, response] of Object.entries(Object.values(doc.paths[path])[0].responses)) {
+        if (status.startsWith("2")) continue;
+        for (const example of examplesOf(response.content)) expect(Object.keys(example.value as object), `${path} ${status}`).toEqual(["detail"]);
+      }
+    }
+  });
+
+  it("gives every operation a success example, a request example where it has a body, and an example of each documented error", () => {
+    // The admin 401 has none: its true body holds Markdown backticks (see ADMIN_401 in openapi.ts).
+    const withoutErrorExample = new Set(["post /api/admin/customers 401", "post /api/admin/users 401"]);
+    for (const { label, operation } of operations) {
+      const statuses = Object.entries(operation.responses);
+      expect(statuses.filter(([status]) => status.startsWith("2")).flatMap(([, response]) => examplesOf(response.content)).length, label).toBeGreaterThan(0);
+      if (operation.requestBody) expect(examplesOf(operation.requestBody.content).length, `${label} request`).toBeGreaterThan(0);
+      for (const [status, response] of statuses.filter(([status]) => !status.startsWith("2"))) {
+        if (withoutErrorExample.has(`${label} ${status}`)) continue;
+        expect(examplesOf(response.content).length, `${label} ${status}`).toBeGreaterThan(0);
+      }
+    }
+    expect(examplesOf(doc.webhooks.scoreCallback.post.requestBody?.content).length).toBe(2);
+  });
+
+  it("has examples that parse with the zod schemas the handlers use", () => {
+    let checked = 0;
+    for (const operation of listOperations()) {
+      const label = `${operation.method} ${operation.path}`;
+      if (operation.body && operation.bodyExample !== undefined) {
+        expect(operation.body.safeParse(operation.bodyExample).error, `${label} request`).toBeUndefined();
+        checked++;
+      }
+      for (const [status, response] of Object.entries(operation.responses)) {
+        if (!response.schema) continue;
+        const values = response.examples ? Object.values(response.examples).map((example) => example.value) : response.example !== undefined ? [response.example] : [];
+        for (const value of values) {
+          expect(response.schema.safeParse(value).error, `${label} ${status}`).toBeUndefined();
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(60);
+    for (const payload of Object.values(CALLBACK_EXAMPLES)) expect(callbackPayloadSchema.safeParse(payload).error).toBeUndefined();
+  });
+
+  it("shows what the engine really answers for the example story", () => {
+    const ticket = SCORE_REQUEST_EXAMPLE.ticket_data as TicketData;
+    const { status: _status, job_id: _job, ticket_id: _ticket, metadata, ...scored } = SCORE_RESPONSE_EXAMPLE;
+    const { timestamp: _at, processing_time_ms: _ms, service_version: _version, ...engineMetadata } = metadata;
+    expect(scoreTicket(ticket)).toEqual({ ...scored, metadata: engineMetadata });
+
+    const results = (doc.paths["/evaluate/results/{session_id}"].get.responses["200"].content!["application/json"].examples!.default.value as {
+      results: { summary: string; key: string; overall_score: number; individual_scores: unknown; findings: unknown; recommendations: unknown }[];
+    }).results;
+    const batch = scoreTickets(results.map((row) => ({ ticket: { summary: row.summary, key: row.key } })));
+    results.forEach((row, i) =>
+      expect(row).toMatchObject({ overall_score: batch[i].overall_score, individual_scores: batch[i].individual_scores, findings: batch[i].findings, recommendations: batch[i].recommendations }),
+    );
+  });
+
+  it("signs the example delivery so that a Standard Webhooks library accepts it", () => {
+    vi.useFakeTimers({ now: Number(WEBHOOK_DELIVERY_EXAMPLE.headers["webhook-timestamp"]) * 1000 + 30_000 });
+    expect(new Webhook(WEBHOOK_SECRET_EXAMPLE).verify(WEBHOOK_DELIVERY_EXAMPLE.body, WEBHOOK_DELIVERY_EXAMPLE.headers)).toEqual(CALLBACK_EXAMPLES.failed);
+    expect(WEBHOOK_DELIVERY_EXAMPLE.headers["webhook-id"]).toBe(`msg_${CALLBACK_EXAMPLES.failed.job_id}`);
+  });
+
+  it("has a by-hand verification snippet that accepts the example delivery and refuses a changed body", () => {
+    vi.useFakeTimers({ now: Number(WEBHOOK_DELIVERY_EXAMPLE.headers["webhook-timestamp"]) * 1000 + 30_000 });
+    const source = VERIFICATION_SAMPLES.find((sample) => sample.label.includes("node:crypto"))!.source.replace(/^import .*$/m, "");
+    const verify = new Function("createHmac", "timingSafeEqual", "Buffer", `${source}\nreturn verify;`)(createHmac, timingSafeEqual, Buffer);
+    const { secret, headers, body } = WEBHOOK_DELIVERY_EXAMPLE;
+    expect(verify(secret, headers["webhook-id"], headers["webhook-timestamp"], headers["webhook-signature"], body)).toBe(true);
+    expect(verify(secret, headers["webhook-id"], headers["webhook-timestamp"], headers["webhook-signature"], body.replace("failed", "completed"))).toBe(false);
   });
 });

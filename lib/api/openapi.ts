@@ -1,7 +1,18 @@
 // The OpenAPI 3.1 document, generated from the same zod schemas the handlers parse with (z.toJSONSchema emits
-// JSON Schema 2020-12, which is OpenAPI 3.1's schema dialect). Every /api/v1 endpoint is registered here.
+// JSON Schema 2020-12, which is OpenAPI 3.1's schema dialect). Every /api/v1 endpoint is registered here, with
+// the public CSV flow, and the signed callback under `webhooks`. The examples are what the handlers answer
+// (captured from them, and checked against the schemas and the engine by openapi.test.ts), so programs that
+// read this document get the same examples people see on /docs.
+import { Webhook } from "standardwebhooks";
 import { z } from "zod";
 import { provisionCustomerSchema, provisionedCustomerSchema, createUserSchema, createdUserSchema } from "@/lib/admin/schemas";
+import type { MappingOverride } from "@/lib/csv-flow/score-session";
+import type { ResultsResponse, ScoreResponse as CsvScoreResponse, UploadResponse } from "@/lib/csv-flow/types";
+import { DIMENSIONS, findingSchema, ticketDataSchema, type Dimension, type PerDimension } from "@/lib/scoring/types";
+import type { DimensionsBreakdown } from "@/lib/stats/dimensions";
+import type { StoryPage } from "@/lib/stats/stories";
+import type { StatsSummary } from "@/lib/stats/summary";
+import type { TrendPoint } from "@/lib/stats/trends";
 import { SERVICE_VERSION } from "@/lib/version";
 import {
   acceptedSchema,
@@ -13,10 +24,21 @@ import {
   registeredInstallationSchema,
   registerInstallationSchema,
 } from "@/lib/integrations/schemas";
-import { errorSchema, quotaExhaustedSchema, scoreRequestSchema, scoreResponseSchema } from "./schemas";
+import { errorSchema, quotaExhaustedSchema, scoreRequestSchema, scoreResponseSchema, type ScoreRequest, type ScoreResponse } from "./schemas";
 
 type Method = "get" | "post" | "put" | "patch" | "delete";
 type Security = "apiKey" | "installationSecret" | "adminToken" | "none";
+
+export interface Response {
+  description: string;
+  schema?: z.ZodType;
+  headers?: Record<string, string>;
+  /** One example (`examples.default`), or several named ones. */
+  example?: unknown;
+  examples?: Record<string, { summary: string; value: unknown }>;
+  /** Another media type the same status can answer with (the results as CSV), with its example. */
+  alternative?: { mediaType: string; description: string; example: string };
+}
 
 export interface Operation {
   method: Method;
@@ -25,21 +47,356 @@ export interface Operation {
   summary: string;
   description?: string;
   security: Security;
-  parameters?: { name: string; in: "path" | "query" | "header"; required?: boolean; description: string; schema?: z.ZodType }[];
+  parameters?: { name: string; in: "path" | "query" | "header"; required?: boolean; description: string; schema?: z.ZodType; example?: string }[];
   body?: z.ZodType;
-  responses: Record<string, { description: string; schema?: z.ZodType; headers?: Record<string, string> }>;
+  /** The body is sent as multipart/form-data (a file upload) rather than JSON. */
+  multipart?: boolean;
+  bodyExample?: unknown;
+  responses: Record<string, Response>;
 }
 
-const gatewayErrors = (...statuses: number[]) =>
-  Object.fromEntries(
-    statuses.map((status) => [
-      String(status),
-      {
-        description: ERROR_DESCRIPTIONS[status] ?? "Error",
-        schema: status === 429 ? undefined : errorSchema,
-      },
-    ]),
+// ---------------------------------------------------------------------------------------------------------
+// Examples. Captured from the handlers (a customer on the free plan, the heuristic engine) and kept true by
+// openapi.test.ts: each parses with its schema, and the score example is what the engine answers for the
+// example request.
+
+const STORY = "As a shopper, I want to save my cart so that I can finish checkout later.";
+const CLOUD_ID = "acme.atlassian.net";
+const JOB_ID = "5b0e7c8a-1f2d-4e3b-9a6c-7d8e9f0a1b2c";
+const INSTALLATION_ID = "0f880dcc-cc37-4710-bfdd-826c2d4edddb";
+const SESSION_ID = "d7e91c89-3a75-419d-aff6-bc3d090b3d44";
+const AT = "2026-11-23T09:36:43.403Z";
+
+function perDimension<T>(value: (dimension: Dimension) => T): PerDimension<T> {
+  return Object.fromEntries(DIMENSIONS.map((dimension) => [dimension, value(dimension)])) as PerDimension<T>;
+}
+
+export const SCORE_REQUEST_EXAMPLE: ScoreRequest = { ticket_id: "SHOP-1", ticket_data: { summary: STORY, key: "SHOP-1" } };
+
+const EXAMPLE_SCORES: PerDimension<number> = { independent: 10, negotiable: 10, valuable: 10, estimable: 9, small: 10, testable: 2 };
+const EXAMPLE_REASONING: PerDimension<string> = {
+  independent: "Independent 10/10. No reference to other tickets or to work it waits for.",
+  negotiable: "Negotiable 10/10. States the need without prescribing a design or adding notes.",
+  valuable: 'Valuable 10/10. Names the user ("shopper") and the benefit ("I can finish checkout later").',
+  estimable: "Estimable 9/10. Lost 1: nothing beyond the summary to size from. Fixing it raises Estimable to 10.",
+  small: "Small 10/10. No sign of more than one feature.",
+  testable: "Testable 2/10. Lost 8: no acceptance criteria. Fixing it raises Testable to 10.",
+};
+const ADD_CRITERIA = "Add checkable conditions, one per line, as Given/When/Then with the expected result.";
+const ADD_DESCRIPTION = "Add a short description of the situation and the expected result.";
+const EXAMPLE_SUGGESTIONS: Partial<PerDimension<string[]>> = { estimable: [ADD_DESCRIPTION], testable: [ADD_CRITERIA] };
+const EXAMPLE_FINDINGS = [
+  {
+    code: "testable.no_acceptance_criteria",
+    dimension: "testable",
+    severity: "high",
+    message: "The story has no acceptance criteria: nothing says when it is done.",
+  },
+  {
+    code: "estimable.no_detail",
+    dimension: "estimable",
+    severity: "low",
+    message: "No description or acceptance criteria: the team sizes it from one sentence.",
+  },
+] satisfies ScoreResponse["findings"];
+const EXAMPLE_RECOMMENDATIONS = [`${ADD_CRITERIA} (+3.8 overall)`, `${ADD_DESCRIPTION} (+0.2 overall)`];
+
+export const SCORE_RESPONSE_EXAMPLE: ScoreResponse = {
+  status: "completed",
+  job_id: "8c4e2a51-6b7d-4f3e-9c1a-2d5b8e7f6a90",
+  ticket_id: "SHOP-1",
+  overall_score: 6,
+  individual_scores: EXAMPLE_SCORES,
+  scores: perDimension((dimension) => ({
+    score: EXAMPLE_SCORES[dimension],
+    reasoning: EXAMPLE_REASONING[dimension],
+    improvement_suggestions: EXAMPLE_SUGGESTIONS[dimension] ?? [],
+    reference_context: [],
+  })),
+  reasoning_per_dimension: EXAMPLE_REASONING,
+  recommendations: EXAMPLE_RECOMMENDATIONS,
+  context_references: perDimension(() => []),
+  metadata: {
+    model: { provider: "heuristic", model_name: "invest-heuristic", temperature: 0 },
+    prompt_version: "heuristic-2.0",
+    token_usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
+    enriched_context_references: perDimension(() => []),
+    context_usage_stats: { total_context_items_available: 0, context_items_referenced: 0, references_per_dimension: perDimension(() => 0) },
+    timestamp: "2026-11-23T09:36:43.021",
+    processing_time_ms: 3.42,
+    service_version: SERVICE_VERSION,
+  },
+  findings: EXAMPLE_FINDINGS,
+  rewrite: null,
+  split: [],
+};
+
+const QUOTA_EXAMPLE: z.infer<typeof quotaExhaustedSchema> = {
+  error: "quota_exhausted",
+  code: "QUOTA_EXHAUSTED",
+  message:
+    "The free plan's quota of 25 new stories this month is used up; re-scores of counted stories stay free. New stories are accepted again at 2026-12-01T00:00:00.000Z.",
+  plan: "free",
+  quota: 25,
+  used: 25,
+  reset_at: "2026-12-01T00:00:00.000Z",
+  upgrade_url: "https://stories.example.com/pricing",
+  already_counted: false,
+};
+
+const ISSUE_EXAMPLE = {
+  webhookEvent: "jira:issue_updated",
+  cloudId: CLOUD_ID,
+  issue: {
+    key: "SHOP-1",
+    fields: {
+      summary: STORY,
+      description: "Shoppers on mobile often leave before paying.\n\nh3. Acceptance criteria\n* Given items in the cart, when I sign in on another device, then the cart shows the same items",
+      issuetype: { name: "Story" },
+    },
+  },
+};
+
+const INSTALLATION_EXAMPLE: z.infer<typeof installationSchema> = {
+  installation_id: INSTALLATION_ID,
+  cloudId: CLOUD_ID,
+  source: "jira",
+  callback_url: "https://hooks.acme.example/stories",
+  enabled: true,
+  created_at: AT,
+};
+
+// A made-up signing secret in the Standard Webhooks format (whsec_ + base64 of 32 bytes), never a real one.
+export const WEBHOOK_SECRET_EXAMPLE = `whsec_${Buffer.from("story-scoring-docs-example-key!!").toString("base64")}`;
+
+const REGISTERED_EXAMPLE: z.infer<typeof registeredInstallationSchema> = {
+  installation_id: INSTALLATION_ID,
+  cloudId: CLOUD_ID,
+  source: "jira",
+  callback_url: "https://hooks.acme.example/stories",
+  created_at: AT,
+  secret: "sss_UwcOFoewE5DoEtvjj4ri6YE4UD9YW5dBKVef-Awr2gI",
+  webhook_secret: WEBHOOK_SECRET_EXAMPLE,
+};
+
+export const CALLBACK_EXAMPLES: Record<"completed" | "failed", z.infer<typeof callbackPayloadSchema>> = {
+  completed: {
+    type: "score.completed",
+    job_id: JOB_ID,
+    cloudId: CLOUD_ID,
+    source: "jira",
+    issue_key: "SHOP-1",
+    story_identity: `${CLOUD_ID}:SHOP-1`,
+    identity_resolution: "external_id",
+    score: { ...SCORE_RESPONSE_EXAMPLE, job_id: JOB_ID },
+    timestamp: "2026-11-23T09:36:44.112Z",
+  },
+  failed: {
+    type: "score.failed",
+    job_id: JOB_ID,
+    cloudId: CLOUD_ID,
+    source: "jira",
+    issue_key: "SHOP-1",
+    story_identity: `${CLOUD_ID}:SHOP-1`,
+    identity_resolution: "external_id",
+    error: "Scoring failed.",
+    timestamp: "2026-11-23T09:36:44.112Z",
+  },
+};
+
+/** The headers of the example delivery, signed with the example secret over the compact JSON of the failed payload. */
+export const WEBHOOK_DELIVERY_EXAMPLE = (() => {
+  const body = JSON.stringify(CALLBACK_EXAMPLES.failed);
+  const sentAt = new Date("2026-11-23T09:36:45.000Z");
+  const id = `msg_${JOB_ID}`;
+  return {
+    secret: WEBHOOK_SECRET_EXAMPLE,
+    body,
+    headers: {
+      "content-type": "application/json",
+      "user-agent": "StoryScoringService-Webhooks/1",
+      "webhook-id": id,
+      "webhook-timestamp": String(Math.floor(sentAt.getTime() / 1000)),
+      "webhook-signature": new Webhook(WEBHOOK_SECRET_EXAMPLE).sign(id, sentAt, body),
+    },
+  };
+})();
+
+const STATS_SUMMARY_EXAMPLE: StatsSummary = {
+  story_count: 1,
+  run_count: 1,
+  average_overall: 6,
+  dimension_averages: EXAMPLE_SCORES,
+  quota: { plan: "free", quota: 25, used: 1, reset_at: "2026-12-01T00:00:00.000Z" },
+  quotas: [{ customer_id: "acme", plan: "free", quota: 25, used: 1, reset_at: "2026-12-01T00:00:00.000Z" }],
+};
+
+const STATS_TRENDS_EXAMPLE: TrendPoint[] = [
+  { period_start: "2026-11-09T00:00:00.000Z", stories: 0, average_overall: null, dimension_averages: perDimension(() => null) },
+  { period_start: "2026-11-16T00:00:00.000Z", stories: 1, average_overall: 6, dimension_averages: EXAMPLE_SCORES },
+];
+
+const STATS_DIMENSIONS_EXAMPLE: DimensionsBreakdown = {
+  story_count: 1,
+  weakest_dimension: "testable",
+  dimensions: perDimension((dimension) => ({
+    average: EXAMPLE_SCORES[dimension],
+    histogram: Array.from({ length: 11 }, (_, score) => (score === EXAMPLE_SCORES[dimension] ? 1 : 0)),
+    share_below_5: EXAMPLE_SCORES[dimension] < 5 ? 1 : 0,
+  })),
+};
+
+const STATS_STORIES_EXAMPLE: StoryPage = {
+  items: [
+    {
+      story_identity: "sha256:6b17e3a5cb4abcedadc47b54f76b636d6421a55368862b46caedccd11b8583d5",
+      identity_resolution: "content_hash",
+      ticket_key: null,
+      summary: STORY,
+      overall_score: 6,
+      individual_scores: EXAMPLE_SCORES,
+      run_count: 1,
+      last_scored_at: "2026-11-23T09:36:43.024Z",
+      customer_id: "acme",
+    },
+  ],
+  page: 1,
+  page_size: 25,
+  total: 1,
+};
+
+// The CSV flow: a two-row Jira export and what the three endpoints answer for it.
+const CSV_MAPPING = { summary: "Summary", description: "Description", acceptance_criteria: "Acceptance criteria", key: "Issue key", type: null };
+const CSV_SUMMARY = { average_overall: 4.65, dimension_averages: { independent: 10, negotiable: 10, valuable: 6, estimable: 7, small: 10, testable: 2 } };
+
+const UPLOAD_EXAMPLE: UploadResponse = {
+  session_id: SESSION_ID,
+  filename: "backlog.csv",
+  format: "jira-csv",
+  format_label: "Jira CSV export",
+  row_count: 2,
+  columns: ["Issue key", "Summary", "Description", "Acceptance criteria"],
+  mapping: CSV_MAPPING,
+  preview: [
+    { summary: STORY, key: "SHOP-1" },
+    { summary: "Cart export", key: "SHOP-2" },
+  ],
+  expires_at: "2026-11-24T09:36:44.788Z",
+  delimiter: ",",
+  sample_rows: [
+    { "Issue key": "SHOP-1", Summary: STORY, Description: "", "Acceptance criteria": "" },
+    { "Issue key": "SHOP-2", Summary: "Cart export", Description: "", "Acceptance criteria": "" },
+  ],
+  empty_summary_rows: [],
+  empty_cells: { "Issue key": [], Summary: [], Description: [1, 2], "Acceptance criteria": [1, 2] },
+};
+
+const CSV_SCORE_EXAMPLE: CsvScoreResponse = {
+  session_id: SESSION_ID,
+  status: "completed",
+  row_count: 2,
+  scored_count: 2,
+  skipped_rows: [],
+  summary: CSV_SUMMARY,
+};
+
+const RESULTS_EXAMPLE: ResultsResponse = {
+  session_id: SESSION_ID,
+  status: "completed",
+  filename: "backlog.csv",
+  format: "jira-csv",
+  row_count: 2,
+  scored_count: 2,
+  skipped_rows: [],
+  mapping: CSV_MAPPING,
+  summary: CSV_SUMMARY,
+  created_at: "2026-11-23T09:36:44.788Z",
+  scored_at: "2026-11-23T09:36:44.843Z",
+  expires_at: "2026-11-24T09:36:44.788Z",
+  results: [
+    {
+      row: 1,
+      key: "SHOP-1",
+      type: null,
+      summary: STORY,
+      description: null,
+      acceptance_criteria: null,
+      overall_score: 6,
+      individual_scores: EXAMPLE_SCORES,
+      findings: EXAMPLE_FINDINGS,
+      recommendations: EXAMPLE_RECOMMENDATIONS,
+      rewrite: null,
+      split: [],
+    },
+    {
+      row: 2,
+      key: "SHOP-2",
+      type: null,
+      summary: "Cart export",
+      description: null,
+      acceptance_criteria: null,
+      overall_score: 3.3,
+      individual_scores: { independent: 10, negotiable: 10, valuable: 2, estimable: 5, small: 10, testable: 2 },
+      findings: [
+        EXAMPLE_FINDINGS[0],
+        {
+          code: "estimable.no_detail",
+          dimension: "estimable",
+          severity: "high",
+          message: "A few words and no description or acceptance criteria: nothing to size from.",
+          field: "summary",
+          start: 0,
+          end: 11,
+        },
+        {
+          code: "well_formed.not_a_story",
+          dimension: "valuable",
+          severity: "high",
+          message: '"Cart export" is a title, not a story: it does not say which user needs it or why.',
+          field: "summary",
+          start: 0,
+          end: 11,
+        },
+      ],
+      recommendations: [
+        'Write it as "As a <type of user>, I want <goal>, so that <benefit>". (+1.0 overall)',
+        `${ADD_CRITERIA} (+1.0 overall)`,
+        "Describe what is needed and why, and add acceptance criteria. (+0.4 overall)",
+      ],
+      rewrite: null,
+      split: [],
+    },
+  ],
+};
+
+const RESULTS_CSV_EXAMPLE = [
+  "row,key,type,summary,overall (%),independent (%),negotiable (%),valuable (%),estimable (%),small (%),testable (%),findings,recommendations,rewrite,split,note",
+  `1,SHOP-1,,"${STORY}",60,100,100,100,90,100,20,...`,
+  "2,SHOP-2,,Cart export,33,100,100,20,50,100,20,...",
+].join("\n");
+
+// ---------------------------------------------------------------------------------------------------------
+// Error shapes and their examples.
+
+type GatewayError = z.infer<typeof errorSchema>;
+const gatewayError = (error: string, message: string, details: string[] = []): GatewayError => ({ error, message, details });
+
+const INVALID_KEY = gatewayError("unauthorized", "Invalid or revoked API key.");
+const TOO_LARGE = (bytes: number) => gatewayError("payload_too_large", `The request body must not exceed ${bytes} bytes.`);
+const INTERNAL = gatewayError("internal_error", "An unexpected error occurred.");
+// No example: the handler's detail reads "Authorization: send `Bearer <ADMIN_TOKEN>`", Markdown backticks in a
+// JSON answer, which /docs would show as raw backticks. Add it once that detail is plain text.
+const ADMIN_401: Response = { description: "Missing or wrong admin token (`error` = `unauthorized`, message \"A valid admin token is required.\").", schema: errorSchema };
+
+/** Gateway error responses (`{error, message, details[]}`), each with the example the handler really answers. */
+function gatewayErrors(examples: Partial<Record<number, GatewayError | { description: string; example: GatewayError }>>): Record<string, Response> {
+  return Object.fromEntries(
+    Object.entries(examples).map(([status, given]) => {
+      const { description, example } = given && "example" in given ? given : { description: ERROR_DESCRIPTIONS[Number(status)] ?? "Error", example: given };
+      return [status, { description, schema: errorSchema, example }];
+    }),
   );
+}
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: "Invalid JSON, or a validation failure; `details` names each field.",
@@ -52,6 +409,115 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   503: "A dependency is unavailable; nothing was billed. Retry later.",
 };
 
+const detailErrorSchema = z.object({ detail: z.string() }).describe("The public CSV flow's error shape (FastAPI-style): one sentence for people.");
+
+function detailErrors(examples: Record<number, { description: string; detail: string }>): Record<string, Response> {
+  return Object.fromEntries(
+    Object.entries(examples).map(([status, { description, detail }]) => [status, { description, schema: detailErrorSchema, example: { detail } }]),
+  );
+}
+
+const CSV_RATE_LIMITED = (noun: string, limit: number, per: string, wait: string) => ({
+  description: `Per-IP limit reached (${limit} per ${per}): \`Retry-After\` in seconds and a \`{detail}\` naming the limit; no \`code\` (throttling, not billing).`,
+  detail: `Too many ${noun} from your address: the limit is ${limit} per ${per}. Try again in ${wait}.`,
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// The public CSV flow's answers as zod schemas, for the document. The handlers build them from the TypeScript
+// types in lib/csv-flow/types; the assertions below keep the two in step.
+
+const perDimensionSchema = <T extends z.ZodType>(value: T) => z.object(perDimension(() => value) as Record<Dimension, T>);
+const mappingSchema = z.object({
+  summary: z.string().nullable(),
+  description: z.string().nullable(),
+  acceptance_criteria: z.string().nullable(),
+  key: z.string().nullable(),
+  type: z.string().nullable(),
+});
+const formatSchema = z.enum(["jira-csv", "azure-devops-csv", "linear-csv", "csv", "jira-json", "github-json", "json", "text"]);
+const csvSummarySchema = z.object({ average_overall: z.number(), dimension_averages: perDimensionSchema(z.number()) });
+
+const uploadResponseSchema = z
+  .object({
+    session_id: z.uuid(),
+    filename: z.string(),
+    format: formatSchema.describe("The format recognised from the file's shape."),
+    format_label: z.string().describe("That format as people call it."),
+    row_count: z.number().int(),
+    columns: z.array(z.string()),
+    mapping: mappingSchema.describe("Column chosen for each field (null: not used)."),
+    preview: z.array(ticketDataSchema).describe("The first 5 rows as `ticket_data`."),
+    expires_at: z.string().describe("Sessions live 24 hours."),
+    delimiter: z.string().nullable().describe("`,` `;` tab or `|`; null for JSON and one story per line."),
+    sample_rows: z.array(z.record(z.string(), z.string())).describe("The first 5 rows as uploaded (column to cell)."),
+    empty_summary_rows: z.array(z.number().int()).describe("Rows (1 = first data row) whose summary is empty: they are not scored."),
+    empty_cells: z.record(z.string(), z.array(z.number().int())).describe("For every column, the rows where it is empty."),
+  })
+  .describe("An upload session (201).");
+
+// As lib/csv-flow/score-session parses it (that module builds an engine on import, so it is not imported here).
+const mappingOverrideSchema = z.strictObject({
+  summary: z.string().nullable().optional(),
+  description: z.string().nullable().optional(),
+  acceptance_criteria: z.string().nullable().optional(),
+  key: z.string().nullable().optional(),
+  type: z.string().nullable().optional(),
+});
+
+const csvScoreRequestSchema = z
+  .object({ session_id: z.string().min(1), mapping: mappingOverrideSchema.optional().describe("Overrides fields of the detected mapping (`null`: not used).") })
+  .describe("Score an uploaded session.");
+
+const csvScoreResponseSchema = z.object({
+  session_id: z.uuid(),
+  status: z.literal("completed"),
+  row_count: z.number().int(),
+  scored_count: z.number().int(),
+  skipped_rows: z.array(z.number().int()).describe("Rows not scored because their summary is empty."),
+  summary: csvSummarySchema.describe("Averages on the stored 0-10 scale."),
+});
+
+const storyResultSchema = z.object({
+  row: z.number().int().describe("1-based position among the file's non-blank data rows."),
+  key: z.string().nullable(),
+  type: z.string().nullable(),
+  summary: z.string(),
+  description: z.string().nullable(),
+  acceptance_criteria: z.string().nullable(),
+  overall_score: z.number(),
+  individual_scores: perDimensionSchema(z.number()),
+  findings: z.array(findingSchema),
+  recommendations: z.array(z.string()),
+  rewrite: z.string().nullable(),
+  split: z.array(z.string()),
+});
+
+const resultsResponseSchema = z.object({
+  session_id: z.uuid(),
+  status: z.enum(["uploaded", "completed"]).describe("`uploaded` until scored: then `summary` is null and `results` is empty."),
+  filename: z.string(),
+  format: formatSchema.nullable(),
+  row_count: z.number().int(),
+  scored_count: z.number().int(),
+  skipped_rows: z.array(z.number().int()),
+  mapping: mappingSchema,
+  summary: csvSummarySchema.nullable(),
+  created_at: z.string(),
+  scored_at: z.string().nullable(),
+  expires_at: z.string(),
+  results: z.array(storyResultSchema),
+});
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _csvShapesInStep: [
+  Same<z.infer<typeof uploadResponseSchema>, UploadResponse>,
+  Same<z.infer<typeof csvScoreResponseSchema>, CsvScoreResponse>,
+  Same<z.infer<typeof resultsResponseSchema>, ResultsResponse>,
+  Same<z.infer<typeof mappingOverrideSchema>, MappingOverride>,
+] = [true, true, true, true];
+
+// ---------------------------------------------------------------------------------------------------------
+
 /** The unversioned stats group (Bearer key or dashboard session; scoped to the customer or its company). */
 function statsOperations(): Operation[] {
   const customer = { name: "customer", in: "query" as const, description: "Company scope only: one of the company's customer ids." };
@@ -61,7 +527,13 @@ function statsOperations(): Operation[] {
     description:
       "Authenticated with the API key (`Authorization: Bearer`) or the dashboard session cookie. A customer sees its own stories; a company login sees every customer linked to its company (narrow with `customer`). Scores are on the stored 0-10 scale.",
   };
-  const errors = gatewayErrors(400, 401, 404);
+  const errors = (invalid: GatewayError) =>
+    gatewayErrors({
+      400: invalid,
+      401: INVALID_KEY,
+      404: { description: "`customer` names a customer outside the caller's scope.", example: gatewayError("not_found", "No such customer in your scope.", ["customer: 'globex' is not a customer you can see"]) },
+    });
+  const tooLong = gatewayError("validation_error", "Invalid query parameters.", ["customer: must be at most 64 characters"]);
   return [
     {
       ...common,
@@ -69,7 +541,13 @@ function statsOperations(): Operation[] {
       path: "/stats/summary",
       summary: "Story health at a glance",
       parameters: [customer],
-      responses: { "200": { description: "`{story_count, run_count, average_overall, dimension_averages, quota: {plan, quota, used, reset_at}}` (a company scope lists `quotas` per customer)." }, ...errors },
+      responses: {
+        "200": {
+          description: "Counts, average latest scores, and this month's quota (a company scope spanning several customers has `quota` null and lists each in `quotas`).",
+          example: STATS_SUMMARY_EXAMPLE,
+        },
+        ...errors(tooLong),
+      },
     },
     {
       ...common,
@@ -77,12 +555,15 @@ function statsOperations(): Operation[] {
       path: "/stats/trends",
       summary: "Average scores over time",
       parameters: [
-        { name: "interval", in: "query", description: "`day`, `week` (default) or `month`." },
-        { name: "from", in: "query", description: "Start: a date (YYYY-MM-DD) or an ISO 8601 timestamp with a zone." },
+        { name: "interval", in: "query", description: "`day`, `week` (default) or `month`.", example: "week" },
+        { name: "from", in: "query", description: "Start: a date (YYYY-MM-DD) or an ISO 8601 timestamp with a zone.", example: "2026-11-09" },
         { name: "to", in: "query", description: "End, inclusive; not before `from`." },
         customer,
       ],
-      responses: { "200": { description: "`[{period_start, stories, average_overall, dimension_averages}]`, oldest first." }, ...errors },
+      responses: {
+        "200": { description: "One point per period (weeks start on Monday, UTC), oldest first; an empty period has `stories` 0 and null averages.", example: STATS_TRENDS_EXAMPLE },
+        ...errors(gatewayError("validation_error", "Invalid query parameters.", ["interval: must be one of day, week, month"])),
+      },
     },
     {
       ...common,
@@ -90,7 +571,13 @@ function statsOperations(): Operation[] {
       path: "/stats/dimensions",
       summary: "Per-dimension averages and distributions",
       parameters: [customer],
-      responses: { "200": { description: "Per dimension: `{average, histogram (11 counts for 0..10), share_below_5}`, over each story's latest scores." }, ...errors },
+      responses: {
+        "200": {
+          description: "Per dimension, over each story's latest scores: `average`, `histogram` (11 counts, for scores 0 to 10) and `share_below_5`; `weakest_dimension` is the one to work on first.",
+          example: STATS_DIMENSIONS_EXAMPLE,
+        },
+        ...errors(tooLong),
+      },
     },
     {
       ...common,
@@ -99,16 +586,105 @@ function statsOperations(): Operation[] {
       summary: "The latest score of each story, searched, sorted and paginated",
       parameters: [
         { name: "q", in: "query", description: "Search in summary and key (at most 200 characters)." },
-        { name: "sort", in: "query", description: "`last_scored_at` (default), `overall_score`, `summary` or `run_count`." },
-        { name: "order", in: "query", description: "`asc` or `desc`." },
+        { name: "sort", in: "query", description: "`last_scored_at` (default), `overall_score`, `summary` or `run_count`.", example: "overall_score" },
+        { name: "order", in: "query", description: "`asc` or `desc`.", example: "asc" },
         { name: "page", in: "query", description: "From 1; at most 10,000 stories are skipped." },
         { name: "page_size", in: "query", description: "1 to 100, default 25." },
         customer,
       ],
-      responses: { "200": { description: "`{items: [{story_identity, identity_resolution, ticket_key, summary, overall_score, individual_scores, run_count, last_scored_at, customer_id}], page, page_size, total}`." }, ...errors },
+      responses: {
+        "200": { description: "A page of stories with their latest scores, and the `total` that match.", example: STATS_STORIES_EXAMPLE },
+        ...errors(gatewayError("validation_error", "Invalid query parameters.", ["page_size: must be at most 100"])),
+      },
     },
   ];
 }
+
+/** The public CSV evaluator's endpoints: anonymous, rate limited per client address, errors as `{detail}`. */
+function csvOperations(): Operation[] {
+  const common = { tag: "Public CSV evaluator", security: "none" as const };
+  const sessionGone = "Session not found: it does not exist or has expired (sessions last 24 hours).";
+  return [
+    {
+      ...common,
+      method: "post",
+      path: "/evaluate/upload",
+      summary: "Upload a backlog file and open a scoring session",
+      description:
+        "No authentication. Send the file as `multipart/form-data` in the field `file`: a tracker's export (Jira, Azure DevOps, Linear or GitHub), any CSV with a header row, a JSON list of tickets, or a `.txt` file with one story per line. UTF-8 with or without BOM; the delimiter is detected. At most 2 MB and 1,000 rows. The answer has the detected format and column mapping and a preview; the `Location` header points at the results. Limit: 10 uploads per hour per client address.",
+      multipart: true,
+      bodyExample: { file: "backlog.csv" },
+      responses: {
+        "201": { description: "The session.", schema: uploadResponseSchema, example: UPLOAD_EXAMPLE, headers: { Location: "`/evaluate/results/{session_id}`." } },
+        ...detailErrors({
+          400: {
+            description:
+              "Not multipart, no `file` part, an empty file, a header without rows, no summary-like column (the columns found are listed), an unclosed quoted field, an Excel workbook, a binary or non-UTF-8 file, or JSON of a shape that is not read.",
+            detail: "No summary column found: name one of the columns Summary, Title, Story or User story (found: Foo, Bar).",
+          },
+          413: { description: "Over 2 MB (2,097,152 bytes) or over 1,000 data rows.", detail: "The file is too large: the limit is 2 MB (2,097,152 bytes)." },
+          429: CSV_RATE_LIMITED("uploads", 10, "hour", "42 minutes"),
+        }),
+      },
+    },
+    {
+      ...common,
+      method: "post",
+      path: "/evaluate/score",
+      summary: "Score every row of an uploaded session",
+      description:
+        "No authentication. Scores all rows as one batch with the offline engine (so duplicates and stories off the batch's template are found); rows with an empty summary are listed in `skipped_rows`, never dropped silently. `mapping` overrides fields of the detected mapping; scoring again replaces the results. Limit: 5 per hour per client address.",
+      body: csvScoreRequestSchema,
+      bodyExample: { session_id: SESSION_ID, mapping: { description: "Description" } },
+      responses: {
+        "200": { description: "Scored; fetch the stories from the results endpoint.", schema: csvScoreResponseSchema, example: CSV_SCORE_EXAMPLE },
+        ...detailErrors({
+          400: {
+            description: "A bad body, or a mapping that names a column the file does not have, gives one column to two fields, or has no summary column.",
+            detail: 'mapping.summary: the file has no column "Title" (columns: Issue key, Summary, Description, Acceptance criteria).',
+          },
+          404: { description: "Unknown, malformed or expired session.", detail: `${sessionGone} Upload the file again.` },
+          429: CSV_RATE_LIMITED("scoring requests", 5, "hour", "60 minutes"),
+        }),
+      },
+    },
+    {
+      ...common,
+      method: "get",
+      path: "/evaluate/results/{session_id}",
+      summary: "A session's results, as JSON or as a CSV download",
+      description:
+        "No authentication: the session id is the capability, so share it only with people who may see the stories. Before scoring the JSON answer has `status` `uploaded`, `summary` null and no `results`. Scores are on the stored 0-10 scale (the CSV export shows whole percentages). Limit: 60 per minute per client address.",
+      parameters: [
+        { name: "session_id", in: "path", description: "The `session_id` from the upload.", example: SESSION_ID },
+        { name: "format", in: "query", description: "`json` (default) or `csv` (UTF-8 with BOM; one line per input row; cells that a spreadsheet would run as a formula get a leading `'`)." },
+      ],
+      responses: {
+        "200": {
+          description: "The session and one result per scored row.",
+          schema: resultsResponseSchema,
+          example: RESULTS_EXAMPLE,
+          alternative: { mediaType: "text/csv", description: "With `format=csv` (findings and the later columns shortened here).", example: RESULTS_CSV_EXAMPLE },
+        },
+        ...detailErrors({
+          400: { description: "`format` is neither `json` nor `csv`.", detail: 'format must be "json" or "csv", not "xlsx".' },
+          404: { description: "Unknown, malformed or expired session.", detail: sessionGone },
+          409: {
+            description: "`format=csv` for a session that is not scored yet.",
+            detail: "This session has not been scored yet: POST /evaluate/score first, then download the results.",
+          },
+          429: CSV_RATE_LIMITED("results requests", 60, "minute", "37 seconds"),
+        }),
+      },
+    },
+  ];
+}
+
+const quota429: Response = {
+  description: "A NEW story while the monthly quota is exhausted (`code` = `QUOTA_EXHAUSTED`), with `Retry-After` until the quota resets. Re-scores of counted stories are never refused.",
+  schema: quotaExhaustedSchema,
+  example: QUOTA_EXAMPLE,
+};
 
 const operations: Operation[] = [
   {
@@ -120,18 +696,41 @@ const operations: Operation[] = [
       "Scores the work item against INVEST and returns the full result. Billing: with `external_id` the first successful score of that id counts against the monthly quota; without it the normalized content fingerprint is the identity (whitespace-only edits keep it; any other edit is a new story). Re-scores of a counted story are free in any month and always admitted. A failed score bills nothing. Body limit: 1 MB.",
     security: "apiKey",
     body: scoreRequestSchema,
+    bodyExample: SCORE_REQUEST_EXAMPLE,
     responses: {
       "200": {
         description: "The completed score.",
         schema: scoreResponseSchema,
+        example: SCORE_RESPONSE_EXAMPLE,
         headers: {
           "X-Service-Story-Identity": "The resolved story identity used for billing (`sha256:<hex>` or the percent-encoded external id).",
           "X-Service-Identity-Resolution": "`external_id` or `content_hash`.",
         },
       },
-      ...gatewayErrors(400, 401, 403, 413),
-      "429": { description: "A NEW story while the monthly quota is exhausted (`code` = `QUOTA_EXHAUSTED`).", schema: quotaExhaustedSchema },
-      ...gatewayErrors(500, 503),
+      "400": {
+        description: ERROR_DESCRIPTIONS[400],
+        schema: errorSchema,
+        examples: {
+          validation: { summary: "A field failed validation", value: gatewayError("validation_error", "The request failed validation.", ["ticket_data.summary: must be a non-empty string"]) },
+          invalid_json: { summary: "The body is not JSON", value: gatewayError("invalid_json", "The request body is not valid JSON.", ["Expected property name or '}' in JSON at position 1"]) },
+        },
+      },
+      ...gatewayErrors({
+        401: INVALID_KEY,
+        403: {
+          description: "A body `customer_id` that is not the API key's customer.",
+          example: gatewayError("forbidden", "customer_id does not match the API key.", ["customer_id: must be the API key's customer or omitted"]),
+        },
+        413: TOO_LARGE(1_048_576),
+      }),
+      "429": quota429,
+      ...gatewayErrors({
+        500: { description: "The engine failed; nothing was billed.", example: gatewayError("internal_error", "Scoring failed; the story was not billed.") },
+        503: {
+          description: "The engine's provider is unavailable (`Retry-After: 30`); nothing was billed.",
+          example: gatewayError("service_unavailable", "The scoring engine is unavailable; the story was not billed. Try again shortly."),
+        },
+      }),
     },
   },
   {
@@ -140,18 +739,35 @@ const operations: Operation[] = [
     tag: "Scoring",
     summary: "Score one issue asynchronously, with a signed callback",
     description:
-      "Accepts a Jira-style issue for scoring and answers 202 at once; the completed score is POSTed to the installation's callback URL, signed per Standard Webhooks with the installation's `webhook_secret` (headers `webhook-id` (stable across retries), `webhook-timestamp`, `webhook-signature`). Billing identity is `{cloudId}:{issue.key}` (or the content fingerprint without a key); a new story is reserved against the quota at acceptance and released if the job finally fails. `issue.fields.description` may be Atlassian Document Format, plain text or null. Deliveries: any 2xx is success; 410 disables the installation; everything else is retried with exponential backoff and jitter (429 honours Retry-After), up to WEBHOOK_MAX_ATTEMPTS. The callback body is documented as `CallbackPayload` under components.",
+      "Accepts a Jira-style issue for scoring and answers 202 at once; the completed score is POSTed to the installation's callback URL, signed per Standard Webhooks with the installation's `webhook_secret` (see **Webhooks** below for the payload, the headers and how to verify them). A Jira Cloud webhook body can be forwarded as Jira sends it. Billing identity is `{cloudId}:{issue.key}` (or the content fingerprint without a key); a new story is reserved against the quota at acceptance and released if the job finally fails. `issue.fields.description` may be Jira wiki markup, Atlassian Document Format, Markdown, HTML, plain text or null; a section headed Acceptance criteria becomes the criteria. Deliveries: any 2xx is success; 410 disables the installation; everything else is retried with exponential backoff and jitter (429 honours Retry-After), up to WEBHOOK_MAX_ATTEMPTS.",
     security: "installationSecret",
-    parameters: [{ name: "source", in: "path", description: "The integration channel the installation was registered for (e.g. `jira`)." }],
+    parameters: [{ name: "source", in: "path", description: "The integration channel the installation was registered for (e.g. `jira`).", example: "jira" }],
     body: evaluateRequestSchema,
+    bodyExample: ISSUE_EXAMPLE,
     responses: {
-      "202": { description: "Accepted and queued.", schema: acceptedSchema, headers: { "X-Service-Story-Identity": "The resolved story identity.", "X-Service-Identity-Resolution": "`external_id` or `content_hash`." } },
-      "400": { description: "Invalid JSON, or missing required fields (e.g. cloudId).", schema: errorSchema },
-      "401": { description: "Missing secret, or unknown or disabled installation: register again.", schema: errorSchema },
-      "403": { description: "The secret does not match the registered one.", schema: errorSchema },
-      "413": { description: "The body is over 1 MB.", schema: errorSchema },
-      "429": { description: "A NEW story while the monthly quota is exhausted (`code` = `QUOTA_EXHAUSTED`).", schema: quotaExhaustedSchema },
-      "500": { description: "Unexpected processing error.", schema: errorSchema },
+      "202": {
+        description: "Accepted and queued. `estimated_completion_time` is a range in seconds.",
+        schema: acceptedSchema,
+        example: { job_id: JOB_ID, status: "accepted", message: "Queued for scoring; the result will be POSTed to the registered callback URL.", estimated_completion_time: "1-6" },
+        headers: { "X-Service-Story-Identity": "The resolved story identity.", "X-Service-Identity-Resolution": "`external_id` or `content_hash`." },
+      },
+      ...gatewayErrors({
+        400: {
+          description: "Invalid JSON, or missing required fields (e.g. `cloudId`, `issue.fields.summary`).",
+          example: gatewayError("validation_error", "The request failed validation.", ["cloudId: is required", "issue.fields.summary: is required"]),
+        },
+        401: {
+          description: "Missing secret, or unknown or disabled installation: register again.",
+          example: gatewayError("unauthorized", "Missing installation secret.", ["X-Service-Secret: header is required"]),
+        },
+        403: {
+          description: "The secret does not match the registered one.",
+          example: gatewayError("forbidden", "The installation secret does not match.", ["X-Service-Secret: does not match the registered secret"]),
+        },
+        413: { description: "The body is over 1 MB.", example: TOO_LARGE(1_048_576) },
+      }),
+      "429": quota429,
+      ...gatewayErrors({ 500: { description: "Unexpected processing error.", example: INTERNAL } }),
     },
   },
   {
@@ -159,10 +775,27 @@ const operations: Operation[] = [
     path: "/api/v1/jobs/{job_id}",
     tag: "Scoring",
     summary: "Status, result and callback delivery of an asynchronous job",
-    description: "Job status: `accepted` -> `processing` -> `completed` | `failed`. Delivery: `pending` -> `delivered` | `retrying` -> `failed` after the last attempt. Only the owning customer sees a job; others get 404.",
+    description:
+      "Job status: `accepted` -> `processing` -> `completed` | `failed`. Delivery: `pending` -> `delivered` | `retrying` -> `failed` after the last attempt. `queue_position` counts the jobs ahead while the job waits. Only the owning customer sees a job; others get 404.",
     security: "apiKey",
-    parameters: [{ name: "job_id", in: "path", description: "The job_id from the 202 acknowledgement." }],
-    responses: { "200": { description: "The job.", schema: jobStatusSchema }, ...gatewayErrors(401, 404) },
+    parameters: [{ name: "job_id", in: "path", description: "The `job_id` from the 202 acknowledgement.", example: JOB_ID }],
+    responses: {
+      "200": {
+        description: "The job.",
+        schema: jobStatusSchema,
+        example: {
+          job_id: JOB_ID,
+          status: "completed",
+          created_at: "2026-11-23T09:36:43.910Z",
+          completed_at: "2026-11-23T09:36:44.112Z",
+          queue_position: null,
+          result: { ...SCORE_RESPONSE_EXAMPLE, job_id: JOB_ID },
+          error: null,
+          delivery: { status: "delivered", attempts: 1, last_status_code: 200, next_attempt_at: null },
+        } satisfies z.infer<typeof jobStatusSchema>,
+      },
+      ...gatewayErrors({ 401: INVALID_KEY, 404: { description: "No such job, or another customer's.", example: gatewayError("not_found", "No such job.") } }),
+    },
   },
   {
     method: "post",
@@ -170,13 +803,25 @@ const operations: Operation[] = [
     tag: "Integrations",
     summary: "Register an integration (or re-register it, rotating its secrets)",
     description:
-      "201 for a new cloudId + source; 200 when this customer registers it again (re-enabled, both secrets rotated). `secret` (send as X-Service-Secret) and `webhook_secret` (verify callbacks with any Standard Webhooks library) are shown once. `callback_url` must be https and must not resolve to a private, loopback, link-local or reserved address (unless the server runs with ALLOW_PRIVATE_CALLBACKS=true). A cloudId + source registered by another account is 409.",
+      "201 for a new cloudId + source; 200 when this customer registers it again (re-enabled, both secrets rotated). `secret` (send as `X-Service-Secret`) and `webhook_secret` (verify callbacks with any Standard Webhooks library) are shown once. `callback_url` must be https and must not resolve to a private, loopback, link-local or reserved address (unless the server runs with ALLOW_PRIVATE_CALLBACKS=true). A cloudId + source registered by another account is 409. Body limit: 64 KB.",
     security: "apiKey",
     body: registerInstallationSchema,
+    bodyExample: { cloudId: CLOUD_ID, source: "jira", callback_url: "https://hooks.acme.example/stories" },
     responses: {
-      "201": { description: "Registered.", schema: registeredInstallationSchema },
-      "200": { description: "Re-registered; secrets rotated.", schema: registeredInstallationSchema },
-      ...gatewayErrors(400, 401, 409, 413),
+      "201": { description: "Registered.", schema: registeredInstallationSchema, example: REGISTERED_EXAMPLE },
+      "200": { description: "Re-registered; secrets rotated.", schema: registeredInstallationSchema, example: REGISTERED_EXAMPLE },
+      ...gatewayErrors({
+        400: {
+          description: "A validation failure: a bad `callback_url`, an unknown field, a missing one.",
+          example: gatewayError("validation_error", "The request failed validation.", ['body: Unrecognized key: "extra"']),
+        },
+        401: INVALID_KEY,
+        409: {
+          description: "This cloudId and source belong to another account.",
+          example: gatewayError("conflict", "This cloudId and source are registered by another account.", ["cloudId: already registered for this source"]),
+        },
+        413: { description: "The body is over 64 KB.", example: TOO_LARGE(65_536) },
+      }),
     },
   },
   {
@@ -185,7 +830,10 @@ const operations: Operation[] = [
     tag: "Integrations",
     summary: "List the customer's installations (no secrets)",
     security: "apiKey",
-    responses: { "200": { description: "The installations.", schema: installationListSchema }, ...gatewayErrors(401) },
+    responses: {
+      "200": { description: "The installations.", schema: installationListSchema, example: { installations: [INSTALLATION_EXAMPLE] } },
+      ...gatewayErrors({ 401: INVALID_KEY }),
+    },
   },
   {
     method: "delete",
@@ -193,17 +841,27 @@ const operations: Operation[] = [
     tag: "Integrations",
     summary: "Disable an installation (its async endpoint then answers 401)",
     security: "apiKey",
-    parameters: [{ name: "id", in: "path", description: "installation_id" }],
-    responses: { "200": { description: "Disabled.", schema: installationSchema }, ...gatewayErrors(401, 404) },
+    parameters: [{ name: "id", in: "path", description: "The `installation_id`.", example: INSTALLATION_ID }],
+    responses: {
+      "200": { description: "Disabled.", schema: installationSchema, example: { ...INSTALLATION_EXAMPLE, enabled: false } },
+      ...gatewayErrors({ 401: INVALID_KEY, 404: { description: "No such installation, or another customer's.", example: gatewayError("not_found", "No such installation.") } }),
+    },
   },
   ...statsOperations(),
+  ...csvOperations(),
   {
     method: "get",
     path: "/api/v1/openapi.json",
     tag: "Reference",
     summary: "This OpenAPI 3.1 document",
+    description: "Generated from the same zod schemas the handlers validate with; `servers` is the service's PUBLIC_BASE_URL.",
     security: "none",
-    responses: { "200": { description: "The document." } },
+    responses: {
+      "200": {
+        description: "The document (abridged here).",
+        example: { openapi: "3.1.0", info: { title: "Story Scoring Service API", version: SERVICE_VERSION }, servers: [{ url: "https://stories.example.com" }], paths: {} },
+      },
+    },
   },
   {
     method: "post",
@@ -211,13 +869,30 @@ const operations: Operation[] = [
     tag: "Administration",
     summary: "Create a customer, or rotate an existing customer's key",
     description:
-      "Enabled only when `ADMIN_TOKEN` is set (404 otherwise). 201 for a new customer; 200 for an existing id (a new key is issued and older keys are revoked; counted stories are kept). The key is shown once.",
+      "Enabled only when `ADMIN_TOKEN` is set (404 otherwise). 201 for a new customer; 200 for an existing id (a new key is issued and older keys are revoked; counted stories are kept; plan, quota and company are updated when given). The key is shown once. Body limit: 64 KB.",
     security: "adminToken",
     body: provisionCustomerSchema,
+    bodyExample: { customer_id: "acme", plan: "starter" },
     responses: {
-      "201": { description: "Created.", schema: provisionedCustomerSchema },
-      "200": { description: "Existing customer updated; new key issued.", schema: provisionedCustomerSchema },
-      ...gatewayErrors(400, 401, 404, 413),
+      "201": {
+        description: "Created.",
+        schema: provisionedCustomerSchema,
+        example: { customer_id: "acme", company_id: null, plan: "starter", quota: 250, api_key: "ssk_9GqV1d0cXh2mR7tK4wZpL8sNfE3yA6uJbC5oD1iQxWv" },
+      },
+      "200": {
+        description: "Existing customer updated; new key issued.",
+        schema: provisionedCustomerSchema,
+        example: { customer_id: "acme", company_id: null, plan: "starter", quota: 250, api_key: "ssk_Tn4bY8kR2pWq6Ls0Hv3Jc9Xm1Zd5Fg7Ue2Ao4Ni8Sr" },
+      },
+      "401": ADMIN_401,
+      ...gatewayErrors({
+        400: {
+          description: "A validation failure, or an unknown plan.",
+          example: gatewayError("validation_error", "The request failed validation.", ["customer_id: may contain only letters, digits, '.', '_' and '-', starting with a letter or digit"]),
+        },
+        404: { description: "The admin API is disabled (no `ADMIN_TOKEN` on the server).", example: gatewayError("not_found", "Not found.") },
+        413: { description: "The body is over 64 KB.", example: TOO_LARGE(65_536) },
+      }),
     },
   },
   {
@@ -225,9 +900,23 @@ const operations: Operation[] = [
     path: "/api/admin/users",
     tag: "Administration",
     summary: "Create a dashboard login for a customer or a company",
+    description: "Give exactly one of `customer_id` or `company_id`. The password is stored as a bcrypt hash. Enabled only when `ADMIN_TOKEN` is set (404 otherwise).",
     security: "adminToken",
     body: createUserSchema,
-    responses: { "201": { description: "Created.", schema: createdUserSchema }, ...gatewayErrors(400, 401, 404, 409, 413) },
+    bodyExample: { email: "ann@acme.example", password: "long secret phrase", customer_id: "acme" },
+    responses: {
+      "201": { description: "Created.", schema: createdUserSchema, example: { user_id: "7d1c5e2b-8a4f-4c3d-9e6b-1f2a3b4c5d6e", email: "ann@acme.example", customer_id: "acme", company_id: null } },
+      "401": ADMIN_401,
+      ...gatewayErrors({
+        400: {
+          description: "A validation failure, or an unknown customer or company.",
+          example: gatewayError("validation_error", "The request failed validation.", ["customer_id: give exactly one of customer_id or company_id"]),
+        },
+        404: { description: "The admin API is disabled (no `ADMIN_TOKEN` on the server).", example: gatewayError("not_found", "Not found.") },
+        409: { description: "The email is taken.", example: gatewayError("conflict", "A user with this email already exists.", ["email: 'ann@acme.example' is taken"]) },
+        413: { description: "The body is over 64 KB.", example: TOO_LARGE(65_536) },
+      }),
+    },
   },
   {
     method: "get",
@@ -236,8 +925,16 @@ const operations: Operation[] = [
     summary: "Health of the service and its database",
     security: "none",
     responses: {
-      "200": { description: "Healthy.", schema: z.object({ status: z.literal("ok"), database: z.literal("ok"), version: z.string() }) },
-      "503": { description: "The database is unavailable." },
+      "200": {
+        description: "Healthy.",
+        schema: z.object({ status: z.literal("ok"), database: z.literal("ok"), version: z.string() }),
+        example: { status: "ok", database: "ok", version: SERVICE_VERSION },
+      },
+      "503": {
+        description: "The database is unavailable.",
+        schema: z.object({ status: z.literal("error"), database: z.literal("unavailable"), version: z.string() }),
+        example: { status: "error", database: "unavailable", version: SERVICE_VERSION },
+      },
     },
   },
   {
@@ -246,7 +943,7 @@ const operations: Operation[] = [
     tag: "Operations",
     summary: "Constant answer without touching the database (uptime probes)",
     security: "none",
-    responses: { "200": { description: "`{\"pong\": true}`", schema: z.object({ pong: z.literal(true) }) } },
+    responses: { "200": { description: "Always the same.", schema: z.object({ pong: z.literal(true) }), example: { pong: true } } },
   },
   {
     method: "post",
@@ -254,7 +951,7 @@ const operations: Operation[] = [
     tag: "Operations",
     summary: "The same constant answer for POST (any body is ignored)",
     security: "none",
-    responses: { "200": { description: "`{\"pong\": true}`", schema: z.object({ pong: z.literal(true) }) } },
+    responses: { "200": { description: "Always the same.", schema: z.object({ pong: z.literal(true) }), example: { pong: true } } },
   },
 ];
 
@@ -269,23 +966,129 @@ function jsonSchema(schema: z.ZodType, io: "input" | "output"): Record<string, u
 
 const SECURITY: Record<Exclude<Security, "none">, Record<string, unknown>> = {
   apiKey: { type: "http", scheme: "bearer", description: "The API key issued at provisioning: `Authorization: Bearer <API_KEY>`." },
-  installationSecret: { type: "apiKey", in: "header", name: "X-Service-Secret", description: "The per-installation shared secret." },
-  adminToken: { type: "http", scheme: "bearer", description: "`Authorization: Bearer <ADMIN_TOKEN>`." },
+  installationSecret: {
+    type: "apiKey",
+    in: "header",
+    name: "X-Service-Secret",
+    description: "The per-installation shared secret (`sss_...`) from registering the installation: `X-Service-Secret: <SERVICE_SECRET>`.",
+  },
+  adminToken: { type: "http", scheme: "bearer", description: "The server's admin token: `Authorization: Bearer <ADMIN_TOKEN>`." },
 };
+
+function examplesOf(response: Pick<Response, "example" | "examples">): Record<string, unknown> | undefined {
+  if (response.examples) return response.examples;
+  if (response.example !== undefined) return { default: { value: response.example } };
+  return undefined;
+}
+
+const VERIFY_WITH_LIBRARY = [
+  'import { Webhook } from "standardwebhooks"; // npm install standardwebhooks',
+  "",
+  "// rawBody: the request body exactly as received (a string), before any JSON parsing.",
+  "// Throws when the signature does not match or the timestamp is more than 5 minutes off.",
+  "const payload = new Webhook(process.env.WEBHOOK_SECRET).verify(rawBody, {",
+  '  "webhook-id": request.headers["webhook-id"],',
+  '  "webhook-timestamp": request.headers["webhook-timestamp"],',
+  '  "webhook-signature": request.headers["webhook-signature"],',
+  "});",
+].join("\n");
+
+const VERIFY_BY_HAND = [
+  'import { createHmac, timingSafeEqual } from "node:crypto";',
+  "",
+  "function verify(secret, id, timestamp, signatureHeader, rawBody) {",
+  '  if (Math.abs(Date.now() / 1000 - Number(timestamp)) > 300) return false; // replayed or stale',
+  '  const key = Buffer.from(secret.replace(/^whsec_/, ""), "base64");',
+  '  const expected = createHmac("sha256", key).update(id + "." + timestamp + "." + rawBody).digest();',
+  '  return signatureHeader.split(" ").some((entry) => {',
+  '    const [version, signature] = entry.split(",");',
+  '    const given = Buffer.from(signature ?? "", "base64");',
+  '    return version === "v1" && given.length === expected.length && timingSafeEqual(given, expected);',
+  "  });",
+  "}",
+].join("\n");
+
+export const VERIFICATION_SAMPLES = [
+  { lang: "JavaScript", label: "Node.js, with the standardwebhooks library", source: VERIFY_WITH_LIBRARY },
+  { lang: "JavaScript", label: "Node.js, node:crypto only", source: VERIFY_BY_HAND },
+];
+
+function webhooks(): Record<string, unknown> {
+  const header = (name: string, description: string, example: string) => ({ name, in: "header", required: true, description, schema: { type: "string" }, example });
+  const delivery = WEBHOOK_DELIVERY_EXAMPLE.headers;
+  return {
+    scoreCallback: {
+      post: {
+        tags: ["Webhooks"],
+        summary: "The score of an asynchronous job, POSTed to the installation's callback_url",
+        description:
+          "Sent when a job accepted by `POST /api/v1/evaluate/{source}` completes (`score.completed`, with the same `score` as the synchronous API) or finally fails (`score.failed`, with `error`). Signed per [Standard Webhooks](https://www.standardwebhooks.com) with the installation's `webhook_secret`. To verify: take the raw body, and compute `base64(HMAC-SHA256(key, webhook-id + \".\" + webhook-timestamp + \".\" + body))`, where the key is the base64 after `whsec_`; one of the space-separated `v1,<signature>` entries of `webhook-signature` must equal it (compare in constant time), and reject timestamps more than 5 minutes from now. De-duplicate on `webhook-id`: it is `msg_<job_id>`, the same on every retry. Answer any 2xx within 10 seconds; 410 disables the installation; anything else (or no answer) is retried with exponential backoff and jitter, honouring a 429's `Retry-After`, up to WEBHOOK_MAX_ATTEMPTS attempts.",
+        operationId: "webhookScoreCallback",
+        parameters: [
+          header("webhook-id", "`msg_<job_id>`: the same on every retry of this delivery; use it to de-duplicate.", delivery["webhook-id"]),
+          header("webhook-timestamp", "Unix seconds when this attempt was signed.", delivery["webhook-timestamp"]),
+          header("webhook-signature", "Space-separated `v1,<base64 HMAC-SHA256>` signatures of `id.timestamp.body`.", delivery["webhook-signature"]),
+        ],
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: jsonSchema(callbackPayloadSchema, "output"),
+              examples: {
+                completed: { summary: "score.completed", value: CALLBACK_EXAMPLES.completed },
+                failed: { summary: "score.failed (the body the example headers sign)", value: CALLBACK_EXAMPLES.failed },
+              },
+            },
+          },
+        },
+        responses: {
+          "200": { description: "Any 2xx: delivered." },
+          "410": { description: "Gone: the installation is disabled and no further callbacks are sent." },
+          default: { description: "Anything else, a timeout (10 s) or a refused connection: retried later." },
+        },
+        "x-codeSamples": VERIFICATION_SAMPLES,
+        "x-signed-example": WEBHOOK_DELIVERY_EXAMPLE,
+      },
+    },
+  };
+}
 
 export function buildOpenApiDocument(serverUrl?: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const operation of operations) {
     const responses: Record<string, unknown> = {};
     for (const [status, response] of Object.entries(operation.responses)) {
+      const examples = examplesOf(response);
+      const json = response.schema || examples ? { "application/json": { ...(response.schema ? { schema: jsonSchema(response.schema, "output") } : {}), ...(examples ? { examples } : {}) } } : undefined;
+      const alternative = response.alternative
+        ? { [response.alternative.mediaType]: { schema: { type: "string", description: response.alternative.description }, examples: { default: { value: response.alternative.example } } } }
+        : undefined;
       responses[status] = {
         description: response.description,
-        ...(response.schema ? { content: { "application/json": { schema: jsonSchema(response.schema, "output") } } } : {}),
+        ...(json || alternative ? { content: { ...json, ...alternative } } : {}),
         ...(response.headers
           ? { headers: Object.fromEntries(Object.entries(response.headers).map(([name, description]) => [name, { description, schema: { type: "string" } }])) }
           : {}),
       };
     }
+    const bodyExamples = operation.bodyExample !== undefined ? { examples: { default: { value: operation.bodyExample } } } : {};
+    const requestBody = operation.multipart
+      ? {
+          required: true,
+          content: {
+            "multipart/form-data": {
+              schema: {
+                type: "object",
+                required: ["file"],
+                properties: { file: { type: "string", format: "binary", description: "The backlog file (CSV, JSON or .txt), at most 2 MB." } },
+              },
+              ...bodyExamples,
+            },
+          },
+        }
+      : operation.body
+        ? { required: true, content: { "application/json": { schema: jsonSchema(operation.body, "input"), ...bodyExamples } } }
+        : undefined;
     paths[operation.path] ??= {};
     paths[operation.path][operation.method] = {
       tags: [operation.tag],
@@ -301,24 +1104,30 @@ export function buildOpenApiDocument(serverUrl?: string): Record<string, unknown
               required: parameter.in === "path" ? true : Boolean(parameter.required),
               description: parameter.description,
               schema: parameter.schema ? jsonSchema(parameter.schema, "input") : { type: "string" },
+              ...(parameter.example !== undefined ? { example: parameter.example } : {}),
             })),
           }
         : {}),
-      ...(operation.body ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(operation.body, "input") } } } } : {}),
+      ...(requestBody ? { requestBody } : {}),
       responses,
     };
   }
+  const tags = [...new Set(operations.map((operation) => operation.tag))];
   return {
     openapi: "3.1.0",
     info: {
       title: "Story Scoring Service API",
       version: SERVICE_VERSION,
       description:
-        "Scores agile work items against the INVEST rubric. Gateway errors are `{error, message, details[]}`; the quota refusal is the 429 quota body with `code` = `QUOTA_EXHAUSTED`. Every response carries `X-Request-Id`.",
+        "Scores agile work items against the INVEST rubric. Gateway errors (`/api/*`, `/stats/*`) are `{error, message, details[]}`; the quota refusal is the 429 quota body with `code` = `QUOTA_EXHAUSTED`; the public CSV evaluator (`/evaluate/*`) answers errors as `{detail}`. Every response carries `X-Request-Id`.",
     },
     ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
-    tags: [...new Set(operations.map((operation) => operation.tag))].map((name) => ({ name })),
+    tags: [
+      ...tags.map((name) => ({ name })),
+      { name: "Webhooks", description: "What the service sends to an installation's `callback_url`, and how to verify it." },
+    ],
     paths,
+    webhooks: webhooks(),
     components: { securitySchemes: SECURITY, schemas: { CallbackPayload: jsonSchema(callbackPayloadSchema, "output") } },
   };
 }

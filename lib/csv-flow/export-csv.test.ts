@@ -1,7 +1,10 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
-import { downloadDisposition, neutraliseCell, resultsToCsv } from "./export-csv";
-import { DIMENSIONS, type ResultsResponse, type StoryResult } from "./types";
+import { scoreTickets } from "@/lib/scoring";
+import { downloadDisposition, findingLines, neutraliseCell, recommendationLines, resultsToCsv } from "./export-csv";
+import { DIMENSIONS, type Finding, type ResultsResponse, type StoryResult } from "./types";
 
 describe("neutraliseCell", () => {
   it.each(["=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx", "\nx"])("prefixes %j with an apostrophe", (cell) => {
@@ -65,5 +68,84 @@ describe("resultsToCsv", () => {
     const rows = parse(resultsToCsv(view([result(1, "=cmd()", ["=cmd()", "As a user, I want y"])])));
     const column = rows[0].indexOf("split");
     expect(rows[1][column]).toBe("'=cmd()\nAs a user, I want y");
+  });
+
+  const finding = (over: Partial<Finding>): Finding => ({ code: "unambiguous.vague_term", dimension: "estimable", severity: "medium", message: "m", ...over });
+  const story = "As a shopper, I want to check out quickly and easily, so that I can get on with my day.";
+  const withFindings = (findings: Finding[], recommendations: string[]): StoryResult => ({ ...result(1, null, []), summary: story, findings, recommendations });
+
+  it("lists each finding as a short label with the text it points at, once", () => {
+    const quickly = finding({ message: '"quickly" is subjective: nobody can check it.', field: "summary", start: 34, end: 41 });
+    const lines = findingLines(
+      withFindings(
+        [
+          finding({ code: "testable.no_acceptance_criteria", dimension: "testable", message: "The story has no acceptance criteria: nothing says when it is done." }),
+          quickly,
+          { ...quickly },
+          finding({ code: "unique.duplicate", dimension: "independent", message: "The same story as story 12 of this batch." }),
+          finding({ code: "uniform.repeated_indicator", dimension: "valuable", message: '"so that so that" breaks the template with a repeated keyword.' }),
+          finding({ code: "unique.near_duplicate", dimension: "independent", message: 'Nearly the same request and benefit as story 3 of this batch: "As a shopper, I want to pay fast".' }),
+          finding({ code: "uniform.template", dimension: "valuable", message: 'The story departs from the template of its batch: "I would like" where the batch has "I want".' }),
+          finding({ code: "valuable.no_benefit", dimension: "valuable", message: 'The story gives no reason: there is no "so that ...".' }),
+          finding({ code: "engine.made_up_code", message: "Something else." }),
+        ],
+        [],
+      ),
+    );
+    expect(lines).toEqual([
+      "No acceptance criteria",
+      "Vague term: “quickly”",
+      "Duplicate: the same story as story 12 of this batch",
+      "Template keyword repeated: “so that so that”",
+      "Near duplicate: “As a shopper, I want to pay fast”",
+      'Off the batch\'s template: "I would like" where the batch has "I want"',
+      "No benefit",
+      "Made up code",
+    ]);
+  });
+
+  it("quotes a long span shortened, on one line", () => {
+    const description = `Background\n\n${"word ".repeat(40)}end`;
+    const r = { ...withFindings([finding({ code: "minimal.trailing_text", field: "description", start: 0, end: description.length })], []), description };
+    const [line] = findingLines(r);
+    expect(line).toMatch(/^Note after the story: “Background word word .*…”$/);
+    expect(line.length).toBeLessThan(110);
+  });
+
+  it("lists the fixes once each, without a finding's message", () => {
+    const message = "The story has no acceptance criteria: nothing says when it is done.";
+    const fix = "Add checkable conditions, one per line, as Given/When/Then with the expected result. (+3.8 overall)";
+    const r = withFindings([finding({ code: "testable.no_acceptance_criteria", dimension: "testable", message })], [fix, message, fix, "  "]);
+    expect(recommendationLines(r)).toEqual([fix]);
+  });
+
+  // Splits a cell into sentences, the "(+0.2 overall)" of a recommendation kept with its sentence.
+  const sentences = (cell: string) =>
+    cell
+      .split("\n")
+      .flatMap((line) => line.split(/(?<=[.!?])\s+(?=[A-Z“"])/))
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean);
+
+  it.each(["g09.txt", "g13-planningpoker.txt"])("exports %s with no sentence in both columns of a row, nor twice in a column", (file) => {
+    const stories = readFileSync(path.join(__dirname, "../scoring/fixtures/backlogs", file), "utf8").split("\n").map((line) => line.trim()).filter(Boolean);
+    const outputs = scoreTickets(stories.map((summary) => ({ ticket: { summary } })));
+    const results = outputs.map((o, i): StoryResult => ({ ...result(i + 1, o.rewrite, o.split), summary: stories[i], overall_score: o.overall_score, individual_scores: o.individual_scores, findings: o.findings, recommendations: o.recommendations }));
+    const rows = parse(resultsToCsv(view(results)));
+    const [findingsAt, recommendationsAt] = [rows[0].indexOf("findings"), rows[0].indexOf("recommendations")];
+    expect(rows).toHaveLength(stories.length + 1);
+    let quoted = 0;
+    for (const row of rows.slice(1)) {
+      const [findings, recommendations] = [sentences(row[findingsAt]), sentences(row[recommendationsAt])];
+      expect(findings.filter((s) => recommendations.includes(s)), row[3]).toEqual([]);
+      expect(new Set(findings).size, row[3]).toBe(findings.length);
+      expect(new Set(recommendations).size, row[3]).toBe(recommendations.length);
+      // Every story of these backlogs lacks criteria; no message sentence is left in the findings column.
+      expect(row[findingsAt]).toContain("No acceptance criteria");
+      expect(row[findingsAt]).not.toContain("nothing says when it is done");
+      expect(row[recommendationsAt]).toMatch(/^Add checkable conditions/m);
+      if (row[findingsAt].includes("“")) quoted++;
+    }
+    expect(quoted).toBeGreaterThan(5);
   });
 });

@@ -1,6 +1,7 @@
 import Papa from "papaparse";
 import { DIMENSIONS } from "@/lib/scoring/types";
-import { percent, type ResultsResponse } from "./types";
+import { findingLabel } from "./finding-labels";
+import { percent, type Finding, type ResultsResponse, type StoryResult } from "./types";
 
 /**
  * A cell a spreadsheet would run as a formula (starting with = + - @, tab, CR or LF) gets a leading
@@ -8,6 +9,70 @@ import { percent, type ResultsResponse } from "./types";
  */
 export function neutraliseCell(value: string): string {
   return /^[=+\-@\t\r\n]/.test(value) ? `'${value}` : value;
+}
+
+const QUOTE_CHARS = 80;
+
+function clip(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > QUOTE_CHARS ? `${flat.slice(0, QUOTE_CHARS - 1).trimEnd()}…` : flat;
+}
+
+/**
+ * What a finding points at, quoted: the text of its span, or, for a finding about the story as a whole, the
+ * words or the count its message names ("story 12", "72 words"). Null when the label says it all.
+ */
+function findingDetail(result: StoryResult, f: Finding): string | null {
+  const source = f.field ? result[f.field] : null;
+  if (source && f.start !== undefined && f.end !== undefined && f.start >= 0 && f.end > f.start && f.end <= source.length) {
+    return `“${clip(source.slice(f.start, f.end))}”`;
+  }
+  const message = f.message.trim().replace(/\.$/, "");
+  const quotation = (text: string) => /^["“]([^"“”]+)["”]$/.exec(text)?.[1];
+  // A message that opens with a quotation quotes the offending words: '"so that so that" breaks the template'.
+  const opening = /^["“]([^"“”]+)["”]/.exec(message)?.[1];
+  if (opening) return `“${clip(opening)}”`;
+  // What follows the colon names them: 'as story 12 of this batch: "<the other story>"', 'departs from the
+  // template of its batch: "As <role>" where the batch has "As a <role>"'.
+  const colon = message.indexOf(": ");
+  const after = colon >= 0 ? message.slice(colon + 2) : "";
+  if (/^["“]/.test(after)) {
+    const inner = quotation(after.replace(/…(["”])$/, "$1"));
+    return inner ? `“${clip(inner)}”` : clip(after);
+  }
+  if (/\d/.test(message)) return clip(/^[A-Z][a-z]/.test(message) ? message[0].toLowerCase() + message.slice(1) : message);
+  return null;
+}
+
+/**
+ * The findings column: one line per finding, a short label and what it points at ("Vague term: “quickly”").
+ * The full messages are on the results page; in a spreadsheet they read the same row after row and say again
+ * what the recommendations say.
+ */
+export function findingLines(result: StoryResult): string[] {
+  const lines = result.findings.map((f) => {
+    const detail = findingDetail(result, f);
+    return detail ? `${findingLabel(f.code)}: ${detail}` : findingLabel(f.code);
+  });
+  return [...new Set(lines)];
+}
+
+const sentenceKey = (text: string) => text.replace(/\s*\(\+[\d.]+ overall\)\s*$/, "").replace(/\s+/g, " ").trim().toLowerCase();
+
+/**
+ * The recommendations column: the story's fixes, best first, each once. A recommendation that only repeats a
+ * finding's message (an engine may word its advice so) is left to the findings column.
+ */
+export function recommendationLines(result: StoryResult): string[] {
+  const said = new Set([...result.findings.map((f) => sentenceKey(f.message)), ...findingLines(result).map(sentenceKey)]);
+  const lines: string[] = [];
+  for (const text of result.recommendations) {
+    const key = sentenceKey(text);
+    if (!key || said.has(key)) continue;
+    said.add(key);
+    lines.push(text.trim());
+  }
+  return lines;
 }
 
 /** The results as CSV: one line per input row (skipped rows included, with a note), scores as percentages. */
@@ -22,8 +87,8 @@ export function resultsToCsv(view: ResultsResponse): string {
       r.summary,
       String(percent(r.overall_score)),
       ...DIMENSIONS.map((d) => String(percent(r.individual_scores[d]))),
-      r.findings.map((f) => f.message).join("\n"),
-      r.recommendations.join("\n"),
+      findingLines(r).join("\n"),
+      recommendationLines(r).join("\n"),
       r.rewrite ?? "",
       r.split.join("\n"),
       "",

@@ -7,7 +7,19 @@ import { ApiError } from "@/lib/http/errors";
 export const TREND_INTERVALS = ["day", "week", "month"] as const;
 export type TrendInterval = (typeof TREND_INTERVALS)[number];
 
-export const STORY_SORTS = ["last_scored_at", "overall_score", "summary", "run_count"] as const;
+// The six INVEST dimensions sort by the story's latest score on that dimension.
+export const STORY_SORTS = [
+  "last_scored_at",
+  "overall_score",
+  "summary",
+  "run_count",
+  "independent",
+  "negotiable",
+  "valuable",
+  "estimable",
+  "small",
+  "testable",
+] as const;
 export type StorySort = (typeof STORY_SORTS)[number];
 
 export const MAX_PAGE_SIZE = 100;

@@ -163,6 +163,19 @@ describe("stories list", () => {
     expect(second.items.map((item) => item.overall_score)).toEqual([3]);
   });
 
+  it("sorts by the latest score on one INVEST dimension", async () => {
+    const scores = async (sort: string, order?: string) =>
+      (await list(company, { sort, ...(order ? { order } : {}) })).items.map((item) => [item.customer_id, item.story_identity, item.individual_scores?.[sort]]);
+    expect(await scores("small", "asc")).toEqual([
+      ["acme", "sha256:a2", 2],
+      ["acme-labs", "sha256:a2", 3],
+      ["acme-labs", "LABS-1", 5],
+      ["acme", "ACME-1", 8],
+    ]);
+    // Highest first by default, like the overall score.
+    expect((await scores("testable")).map(([, , score]) => score)).toEqual([10, 8, 5, 3]);
+  });
+
   it("searches summaries and keys literally (% and _ are not wildcards)", async () => {
     expect((await list(company, { q: "CART" })).items.map((item) => item.story_identity)).toEqual(["ACME-1"]);
     expect((await list(company, { q: "labs-1" })).total).toBe(1);

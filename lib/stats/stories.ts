@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { stories } from "@/db/schema";
-import { round2 } from "./format";
+import { DIMENSIONS, round2, type Dimension } from "./format";
 import type { StoriesQuery, StorySort } from "./params";
 import { scopedStories, type StatsScope } from "./scope";
 
@@ -24,12 +24,17 @@ export interface StoryPage {
   total: number;
 }
 
-// Each sort key maps to an expression an index of (customer_id, expression, id) serves (migration 0003).
+/** A dimension's latest score; the key is a whitelisted dimension name, so it is inlined as a literal. */
+const dimensionScore = (dimension: Dimension): SQL => sql`(${stories.latestScores} ->> ${sql.raw(`'${dimension}'`)})::real`;
+
+// The first four map to an expression an index of (customer_id, expression, id) serves (migration 0003). The
+// dimensions have no index: PostgreSQL sorts the scope's stories with a top-N heap sort bounded by the page.
 const SORT_EXPRESSIONS: Record<StorySort, AnyColumn | SQL> = {
   last_scored_at: stories.lastScoredAt,
   overall_score: stories.latestOverallScore,
   summary: sql`lower(left(${stories.summary}, 200))`,
   run_count: stories.runCount,
+  ...(Object.fromEntries(DIMENSIONS.map((dimension) => [dimension, dimensionScore(dimension)])) as Record<Dimension, SQL>),
 };
 
 /** `%` and `_` in a search are literal characters, not wildcards. */

@@ -3,12 +3,14 @@ import Link from "next/link";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { DimensionChart } from "@/components/evaluator/dimension-chart";
-import { band, DIMENSION_LABELS, rowList } from "@/components/evaluator/labels";
+import { band, rowList } from "@/components/evaluator/labels";
 import { ResultsTable } from "@/components/evaluator/results-table";
 import { ShareLink } from "@/components/evaluator/share-link";
+import "@/components/evaluator/results.css";
 import { sessionView } from "@/lib/csv-flow/score-session";
 import { findSession } from "@/lib/csv-flow/sessions";
-import { DIMENSIONS, percent, type ResultsResponse } from "@/lib/csv-flow/types";
+import { digestResults } from "@/lib/csv-flow/summary";
+import type { ResultsResponse } from "@/lib/csv-flow/types";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
 import { enforceCsvLimit } from "@/lib/rate-limit";
@@ -108,30 +110,53 @@ export default async function ResultsPage({ params }: Props) {
 }
 
 function SummaryCards({ view }: { view: ResultsResponse }) {
-  const summary = view.summary!;
-  const overall = percent(summary.average_overall);
-  const ranked = [...DIMENSIONS].sort((a, b) => summary.dimension_averages[a] - summary.dimension_averages[b]);
-  const weakest = ranked[0];
-  const strongest = ranked[ranked.length - 1];
-  const needWork = view.results.filter((r) => percent(r.overall_score) < 50).length;
-  const duplicates = view.results.filter((r) => r.findings.some((f) => f.code.startsWith("unique."))).length;
-  const cards = [
-    { label: "Average score", value: `${overall}%`, tone: band(overall), note: `${view.scored_count.toLocaleString("en-US")} stories` },
-    { label: "Weakest dimension", value: DIMENSION_LABELS[weakest], tone: band(percent(summary.dimension_averages[weakest])), note: `${percent(summary.dimension_averages[weakest])}% on average` },
-    { label: "Strongest dimension", value: DIMENSION_LABELS[strongest], tone: band(percent(summary.dimension_averages[strongest])), note: `${percent(summary.dimension_averages[strongest])}% on average` },
-    { label: "Need work", value: needWork.toLocaleString("en-US"), tone: needWork ? "bad" : "good", note: "stories below 50%" },
-    { label: "Duplicates", value: duplicates.toLocaleString("en-US"), tone: duplicates ? "mid" : "good", note: "stories repeating another" },
-  ] as const;
+  const digest = digestResults(view.results);
+  const count = (n: number) => n.toLocaleString("en-US");
+  const of = `of ${count(digest.stories)} ${digest.stories === 1 ? "story" : "stories"}`;
+  const { overall, bands, weakestVarying, commonFinding } = digest;
+  const cards: { label: string; value: string; tone: "good" | "mid" | "bad"; note: string; word?: boolean }[] = [
+    {
+      label: "Average score",
+      value: `${overall.average}%`,
+      tone: band(overall.average),
+      note: overall.lowest === overall.highest ? `every story ${overall.lowest}%` : `from ${overall.lowest}% to ${overall.highest}%`,
+    },
+    { label: "Below 50%", value: count(bands.below50), tone: bands.below50 ? "bad" : "good", note: of },
+    { label: "70% and above", value: count(bands.from70), tone: bands.from70 ? "good" : "mid", note: of },
+  ];
+  // Only what sets stories apart is a headline: a dimension every story scores the same on is in the sentences.
+  if (weakestVarying) {
+    cards.push({
+      label: "Weakest where stories differ",
+      value: weakestVarying.label,
+      word: true,
+      tone: band(weakestVarying.average),
+      note: `${weakestVarying.average}% on average, ${weakestVarying.lowest}% to ${weakestVarying.highest}%`,
+    });
+  }
+  if (commonFinding) {
+    cards.push({ label: "Most common finding", value: commonFinding.label, word: true, tone: "mid", note: `in ${count(commonFinding.stories)} ${of}` });
+  }
+  if (digest.duplicates > 0) {
+    cards.push({ label: "Duplicates", value: count(digest.duplicates), tone: "mid", note: "stories repeating another" });
+  }
   return (
     <section aria-labelledby="summary-heading">
       <h2 id="summary-heading" className="visually-hidden">
         Summary
       </h2>
+      {digest.shared.length > 0 && (
+        <div className="summary-facts" data-testid="summary-facts">
+          {digest.shared.map((sentence) => (
+            <p key={sentence}>{sentence}</p>
+          ))}
+        </div>
+      )}
       <ul className="cards summary-cards">
         {cards.map((card) => (
           <li key={card.label} className={`card stat tone-${card.tone}`}>
             <p className="stat-label">{card.label}</p>
-            <p className="stat-value">{card.value}</p>
+            <p className={card.word ? "stat-value stat-word" : "stat-value"}>{card.value}</p>
             <p className="stat-note">{card.note}</p>
           </li>
         ))}
