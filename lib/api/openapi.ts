@@ -586,7 +586,7 @@ function statsOperations(): Operation[] {
       summary: "The latest score of each story, searched, sorted and paginated",
       parameters: [
         { name: "q", in: "query", description: "Search in summary and key (at most 200 characters)." },
-        { name: "sort", in: "query", description: "`last_scored_at` (default), `overall_score`, `summary` or `run_count`.", example: "overall_score" },
+        { name: "sort", in: "query", description: "`last_scored_at` (default), `overall_score`, `summary`, `run_count`, or one INVEST dimension (`independent`, `negotiable`, `valuable`, `estimable`, `small`, `testable`: the story's latest score on it).", example: "overall_score" },
         { name: "order", in: "query", description: "`asc` or `desc`.", example: "asc" },
         { name: "page", in: "query", description: "From 1; at most 10,000 stories are skipped." },
         { name: "page_size", in: "query", description: "1 to 100, default 25." },
