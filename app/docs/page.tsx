@@ -3,7 +3,7 @@ import { headers } from "next/headers";
 import { CodeBlock } from "@/components/docs/code-block";
 import { curlFor } from "@/components/docs/curl";
 import { InlineMarkdown } from "@/components/docs/inline-markdown";
-import { SchemaFields } from "@/components/docs/schema-fields";
+import { SchemaFields, SchemaTable } from "@/components/docs/schema-fields";
 import "@/components/docs/docs.css";
 import { buildOpenApiDocument } from "@/lib/api/openapi";
 import { env } from "@/lib/env";
@@ -73,18 +73,7 @@ function Authentication({ doc, security }: { doc: Doc; security: Record<string, 
 
 function Parameters({ parameters, caption }: { parameters: Parameter[]; caption: string }) {
   return (
-    <div className="table-wrap" role="group" aria-label={caption} tabIndex={0}>
-      <table className="schema-table">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">In</th>
-            <th scope="col">Required</th>
-            <th scope="col">Description</th>
-          </tr>
-        </thead>
-        <tbody>
+    <SchemaTable caption={caption} columns={["Name", "In", "Required", "Description"]}>
           {parameters.map((parameter) => (
             <tr key={`${parameter.in}-${parameter.name}`}>
               <td>
@@ -103,9 +92,7 @@ function Parameters({ parameters, caption }: { parameters: Parameter[]; caption:
               </td>
             </tr>
           ))}
-        </tbody>
-      </table>
-    </div>
+    </SchemaTable>
   );
 }
 

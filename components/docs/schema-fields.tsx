@@ -61,19 +61,7 @@ export function SchemaFields({ schema, caption }: { schema: Schema; caption: str
   collect(schema, "", rows, 0);
   if (rows.length === 0) return null;
   return (
-    // Scrolls sideways on a phone: focusable and named so keyboard users can scroll it too.
-    <div className="table-wrap" role="group" aria-label={caption} tabIndex={0}>
-      <table className="schema-table">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Field</th>
-            <th scope="col">Type</th>
-            <th scope="col">Required</th>
-            <th scope="col">Notes</th>
-          </tr>
-        </thead>
-        <tbody>
+    <SchemaTable caption={caption} columns={["Field", "Type", "Required", "Notes"]}>
           {rows.map((row) => (
             <tr key={row.name}>
               <td>
@@ -88,7 +76,26 @@ export function SchemaFields({ schema, caption }: { schema: Schema; caption: str
               </td>
             </tr>
           ))}
-        </tbody>
+    </SchemaTable>
+  );
+}
+
+/** A table of the reference: scrolls sideways on a phone, focusable and named so keyboard users can scroll it too. */
+export function SchemaTable({ caption, columns, children }: { caption: string; columns: string[]; children: React.ReactNode }) {
+  return (
+    <div className="table-wrap" role="group" aria-label={caption} tabIndex={0}>
+      <table className="schema-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
       </table>
     </div>
   );

@@ -384,6 +384,9 @@ const gatewayError = (error: string, message: string, details: string[] = []): G
 const INVALID_KEY = gatewayError("unauthorized", "Invalid or revoked API key.");
 const TOO_LARGE = (bytes: number) => gatewayError("payload_too_large", `The request body must not exceed ${bytes} bytes.`);
 const INTERNAL = gatewayError("internal_error", "An unexpected error occurred.");
+/** Shared error entries: the admin API disabled (no ADMIN_TOKEN), and a JSON body over the 64 KB limit. */
+const ADMIN_DISABLED_404 = { description: "The admin API is disabled (no `ADMIN_TOKEN` on the server).", example: gatewayError("not_found", "Not found.") };
+const BODY_OVER_64KB_413 = { description: "The body is over 64 KB.", example: TOO_LARGE(65_536) };
 // No example: the handler's detail reads "Authorization: send `Bearer <ADMIN_TOKEN>`", Markdown backticks in a
 // JSON answer, which /docs would show as raw backticks. Add it once that detail is plain text.
 const ADMIN_401: Response = { description: "Missing or wrong admin token (`error` = `unauthorized`, message \"A valid admin token is required.\").", schema: errorSchema };
@@ -820,7 +823,7 @@ const operations: Operation[] = [
           description: "This cloudId and source belong to another account.",
           example: gatewayError("conflict", "This cloudId and source are registered by another account.", ["cloudId: already registered for this source"]),
         },
-        413: { description: "The body is over 64 KB.", example: TOO_LARGE(65_536) },
+        413: BODY_OVER_64KB_413,
       }),
     },
   },
@@ -890,8 +893,8 @@ const operations: Operation[] = [
           description: "A validation failure, or an unknown plan.",
           example: gatewayError("validation_error", "The request failed validation.", ["customer_id: may contain only letters, digits, '.', '_' and '-', starting with a letter or digit"]),
         },
-        404: { description: "The admin API is disabled (no `ADMIN_TOKEN` on the server).", example: gatewayError("not_found", "Not found.") },
-        413: { description: "The body is over 64 KB.", example: TOO_LARGE(65_536) },
+        404: ADMIN_DISABLED_404,
+        413: BODY_OVER_64KB_413,
       }),
     },
   },
@@ -912,9 +915,9 @@ const operations: Operation[] = [
           description: "A validation failure, or an unknown customer or company.",
           example: gatewayError("validation_error", "The request failed validation.", ["customer_id: give exactly one of customer_id or company_id"]),
         },
-        404: { description: "The admin API is disabled (no `ADMIN_TOKEN` on the server).", example: gatewayError("not_found", "Not found.") },
+        404: ADMIN_DISABLED_404,
         409: { description: "The email is taken.", example: gatewayError("conflict", "A user with this email already exists.", ["email: 'ann@acme.example' is taken"]) },
-        413: { description: "The body is over 64 KB.", example: TOO_LARGE(65_536) },
+        413: BODY_OVER_64KB_413,
       }),
     },
   },
