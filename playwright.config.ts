@@ -47,6 +47,8 @@ export default defineConfig({
       AUTH_SECRET: "e2e-auth-secret-0123456789abcdef",
       PUBLIC_BASE_URL: baseURL,
       LOG_LEVEL: "warn",
+      // The settings spec registers an integration whose callback is a receiver on loopback.
+      ALLOW_PRIVATE_CALLBACKS: "true",
     },
   },
 });

@@ -56,6 +56,10 @@ export const apiKeys = pgTable(
       .references(() => customers.id, { onDelete: "cascade" }),
     prefix: text("prefix").notNull(),
     keyHash: text("key_hash").notNull(),
+    /** A person's label for the key ("CI", "Jira app"); keys issued by provisioning are named for it. */
+    name: text("name").notNull().default("API key"),
+    /** Who issued it: a dashboard user's email, "API key ssk_..." or "operator (provisioning)". */
+    createdBy: text("created_by").notNull().default("operator (provisioning)"),
     createdAt: createdAt(),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true, mode: "date" }),
     revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
@@ -302,8 +306,76 @@ export const asyncJobs = pgTable(
   ],
 );
 
+/**
+ * One webhook event sent (or to be sent) to an installation's callback: a job's `score.completed` or
+ * `score.failed` callback (its id is the job's id, created with the job's completion) or a `ping` test event.
+ * `status` is `pending` until an attempt gets a 2xx (`delivered`) or delivery stops (`failed`). A redelivery
+ * adds attempts to the same delivery under the same webhook-id. Deleted after WEBHOOK_DELIVERY_RETENTION_DAYS.
+ */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: uuid("id").primaryKey(),
+    installationId: uuid("installation_id")
+      .notNull()
+      .references(() => installations.id, { onDelete: "cascade" }),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    jobId: uuid("job_id"),
+    event: text("event").notNull(),
+    issueKey: text("issue_key"),
+    webhookId: text("webhook_id").notNull(),
+    /** The body of a ping (a job's callback is rebuilt from the job, identical on every attempt). */
+    payload: jsonb("payload").$type<Record<string, unknown>>(),
+    status: text("status", { enum: ["pending", "delivered", "failed"] }).notNull().default("pending"),
+    /** Set while a person's redelivery or test event is being sent; a crash leaves it to expire. */
+    sendingUntil: timestamp("sending_until", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [index("webhook_deliveries_installation_idx").on(table.installationId, table.createdAt, table.id), index("webhook_deliveries_created_idx").on(table.createdAt)],
+);
+
+/** Every attempt at a delivery: when, the receiver's status and the start of its answer, or the connection error. */
+export const webhookDeliveryAttempts = pgTable(
+  "webhook_delivery_attempts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    deliveryId: uuid("delivery_id")
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    attemptedAt: timestamp("attempted_at", { withTimezone: true, mode: "date" }).notNull(),
+    statusCode: integer("status_code"),
+    durationMs: integer("duration_ms").notNull(),
+    responseExcerpt: text("response_excerpt"),
+    error: text("error"),
+  },
+  (table) => [index("webhook_delivery_attempts_delivery_idx").on(table.deliveryId, table.attemptedAt)],
+);
+
+/** Who changed what, when: key and integration changes of a customer, listed on the settings page. */
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    actor: text("actor").notNull(),
+    action: text("action").notNull(),
+    target: text("target").notNull(),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (table) => [index("audit_events_customer_created_idx").on(table.customerId, table.createdAt, table.id)],
+);
+
 export type Installation = typeof installations.$inferSelect;
 export type AsyncJob = typeof asyncJobs.$inferSelect;
+export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
+export type WebhookDeliveryAttempt = typeof webhookDeliveryAttempts.$inferSelect;
+export type AuditEvent = typeof auditEvents.$inferSelect;
 
 // LLM answer cache ------------------------------------------------------------------------------------------
 

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { companies, customers, dashboardUsers, plans } from "@/db/schema";
-import { bearerToken, forgetCachedKeys, issueApiKey, revokeApiKeys } from "@/lib/auth/api-keys";
+import { recordAudit } from "@/lib/account/audit";
+import { bearerToken, forgetCachedKeys, issueApiKey, keyTarget, OPERATOR_ACTOR, revokeApiKeys } from "@/lib/auth/api-keys";
 import { forgetCachedInstallations } from "@/lib/integrations/installations";
 import { hashPassword } from "@/lib/auth/passwords";
 import { safeEqual } from "@/lib/auth/secrets";
@@ -15,7 +16,7 @@ export function requireAdmin(request: Request): void {
   if (!expected) throw new ApiError("not_found");
   const token = bearerToken(request);
   if (!token || !safeEqual(token, expected)) {
-    throw new ApiError("unauthorized", "A valid admin token is required.", ["Authorization: send `Bearer <ADMIN_TOKEN>`"]);
+    throw new ApiError("unauthorized", "A valid admin token is required.", ['Authorization: send "Bearer <ADMIN_TOKEN>"']);
   }
 }
 
@@ -57,12 +58,18 @@ export async function provisionCustomer(db: Db, input: ProvisionCustomerInput): 
         })
         .where(eq(customers.id, input.customer_id))
         .returning();
-      await revokeApiKeys(tx, row.id);
+      // The operator's earlier key is replaced; keys the customer created itself (settings, /api/v1/keys) stay.
+      const revoked = await revokeApiKeys(tx, row.id, { createdBy: OPERATOR_ACTOR });
+      await recordAudit(
+        tx,
+        revoked.map((key) => ({ customerId: row.id, actor: OPERATOR_ACTOR, action: "key.revoked" as const, target: keyTarget(key) })),
+      );
     }
     forgetCachedKeys(row.id);
     // The plan or quota may have changed: installations carry it in their cache too.
     forgetCachedInstallations(row.id);
-    const { key } = await issueApiKey(tx, row.id);
+    const { key, row: issued } = await issueApiKey(tx, row.id);
+    await recordAudit(tx, { customerId: row.id, actor: OPERATOR_ACTOR, action: "key.created", target: keyTarget(issued) });
     return {
       created: Boolean(inserted),
       body: {

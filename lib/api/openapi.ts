@@ -14,20 +14,27 @@ import type { StoryPage } from "@/lib/stats/stories";
 import type { StatsSummary } from "@/lib/stats/summary";
 import type { TrendPoint } from "@/lib/stats/trends";
 import { SERVICE_VERSION } from "@/lib/version";
+import { apiKeyListSchema, apiKeySchema, auditEventListSchema, createdKeySchema, createKeySchema } from "@/lib/account/schemas";
 import {
   acceptedSchema,
   callbackPayloadSchema,
+  deliveryListSchema,
+  deliverySchema,
+  deliveryStatusFilterSchema,
   evaluateRequestSchema,
   installationListSchema,
   installationSchema,
   jobStatusSchema,
+  pingPayloadSchema,
   registeredInstallationSchema,
   registerInstallationSchema,
+  rotatedInstallationSchema,
+  updateInstallationSchema,
 } from "@/lib/integrations/schemas";
 import { errorSchema, quotaExhaustedSchema, scoreRequestSchema, scoreResponseSchema, type ScoreRequest, type ScoreResponse } from "./schemas";
 
 type Method = "get" | "post" | "put" | "patch" | "delete";
-type Security = "apiKey" | "installationSecret" | "adminToken" | "none";
+type Security = "apiKey" | "apiKeyOrSession" | "installationSecret" | "adminToken" | "none";
 
 export interface Response {
   description: string;
@@ -163,7 +170,9 @@ const INSTALLATION_EXAMPLE: z.infer<typeof installationSchema> = {
   source: "jira",
   callback_url: "https://hooks.acme.example/stories",
   enabled: true,
+  disabled_reason: null,
   created_at: AT,
+  updated_at: AT,
 };
 
 // A made-up signing secret in the Standard Webhooks format (whsec_ + base64 of 32 bytes), never a real one.
@@ -689,6 +698,234 @@ const quota429: Response = {
   example: QUOTA_EXAMPLE,
 };
 
+const KEY_ID = "3c1f9a52-7d4e-4b8a-9f0e-2a6b5c8d7e10";
+const DELIVERY_ID = "8e2d4c6a-0b1f-4a3e-9c5d-7f6e8a9b0c1d";
+const KEY_EXAMPLE: z.infer<typeof apiKeySchema> = {
+  key_id: KEY_ID,
+  name: "CI pipeline",
+  prefix: "ssk_Q2hlY2tz",
+  created_at: AT,
+  last_used_at: null,
+  created_by: "dana@acme.example",
+  status: "active",
+  revoked_at: null,
+};
+const PING_EXAMPLE: z.infer<typeof pingPayloadSchema> = { type: "ping", installation_id: INSTALLATION_ID, cloudId: CLOUD_ID, source: "jira", timestamp: AT };
+const DELIVERY_EXAMPLE: z.infer<typeof deliverySchema> = {
+  delivery_id: JOB_ID,
+  job_id: JOB_ID,
+  event: "score.completed",
+  issue_key: "SHOP-1",
+  webhook_id: `msg_${JOB_ID}`,
+  status: "delivered",
+  created_at: AT,
+  attempts: [
+    { attempted_at: AT, status_code: 503, duration_ms: 41, response_excerpt: "upstream unavailable", error: null },
+    { attempted_at: "2026-11-23T09:36:49.120Z", status_code: 200, duration_ms: 37, response_excerpt: '{"ok":true}', error: null },
+  ],
+};
+const PING_DELIVERY_EXAMPLE: z.infer<typeof deliverySchema> = {
+  delivery_id: DELIVERY_ID,
+  job_id: null,
+  event: "ping",
+  issue_key: null,
+  webhook_id: `msg_${DELIVERY_ID}`,
+  status: "delivered",
+  created_at: AT,
+  attempts: [{ attempted_at: AT, status_code: 200, duration_ms: 24, response_excerpt: "ok", error: null }],
+};
+
+/** Keys, installations' changes, deliveries and the audit trail: for programs (API key) and the settings page (session). */
+function accountOperations(): Operation[] {
+  const auth =
+    "With an API key (`Authorization: Bearer`) or the dashboard session cookie (the settings page). A company login names the customer it acts for with `customer`; changes made with the session must come from the service's own pages (their `Origin`), else 403.";
+  const customer = { name: "customer", in: "query" as const, description: "Session only: the customer a company login acts for (one of its company's customers)." };
+  const installationId = { name: "id", in: "path" as const, description: "The `installation_id`.", example: INSTALLATION_ID };
+  const common = { tag: "Account", security: "apiKeyOrSession" as const };
+  const unauthorized = { description: "No API key and no session, or an unknown or revoked key.", example: INVALID_KEY };
+  const crossSite = {
+    description: "A change made with the session cookie from another site (its `Origin` is not this service).",
+    example: gatewayError("forbidden", "Cross-site request refused.", ["Origin: 'https://evil.example' is not this service"]),
+  };
+  const noInstallation = { description: "No such installation, or another customer's.", example: gatewayError("not_found", "No such installation.") };
+  const sendLimited = {
+    description: "More than 20 test events and redeliveries of one installation in a minute; `Retry-After` says when to try again.",
+    example: gatewayError("rate_limited", "At most 20 test events and redeliveries a minute per installation.", ["retry after 42 seconds"]),
+  };
+  return [
+    {
+      ...common,
+      method: "get",
+      path: "/api/v1/keys",
+      summary: "List the account's API keys",
+      description: `Every key, newest first, revoked ones too; never the key itself (only its prefix). ${auth}`,
+      parameters: [customer],
+      responses: {
+        "200": { description: "The keys.", schema: apiKeyListSchema, example: { data: [KEY_EXAMPLE] } },
+        ...gatewayErrors({ 401: unauthorized }),
+      },
+    },
+    {
+      ...common,
+      method: "post",
+      path: "/api/v1/keys",
+      summary: "Create an API key (shown once)",
+      description: `A new key for the account, returned once in \`key\` (only its hash is stored). Several keys may be active at once, up to 20: rotate by creating a new key, moving your callers to it, then revoking the old one. Recorded in the audit trail. ${auth}`,
+      parameters: [customer],
+      body: createKeySchema,
+      bodyExample: { name: "CI pipeline" },
+      responses: {
+        "201": { description: "Created.", schema: createdKeySchema, example: { ...KEY_EXAMPLE, key: "ssk_Q2hlY2tzIGFyZSBub3QgcmVhbCBrZXlzLCB0aGlzIG9uZSBpcyBtYWRlIHVw" } },
+        ...gatewayErrors({
+          400: gatewayError("validation_error", "The request failed validation.", ["name: must be a non-empty string"]),
+          401: unauthorized,
+          403: crossSite,
+          409: {
+            description: "The account already has 20 active keys.",
+            example: gatewayError("conflict", "You already have 20 active keys; revoke one first.", ["keys: at most 20 active keys per account"]),
+          },
+        }),
+      },
+    },
+    {
+      ...common,
+      method: "delete",
+      path: "/api/v1/keys/{key_id}",
+      summary: "Revoke an API key",
+      description: `The key stops working at once on the server that answers and within 10 seconds on every other (its cache). Revoking a revoked key answers it unchanged. ${auth}`,
+      parameters: [{ name: "key_id", in: "path", description: "The `key_id`.", example: KEY_ID }, customer],
+      responses: {
+        "200": { description: "Revoked.", schema: apiKeySchema, example: { ...KEY_EXAMPLE, status: "revoked", revoked_at: "2026-11-23T10:02:11.000Z" } },
+        ...gatewayErrors({ 401: unauthorized, 403: crossSite, 404: { description: "No such key, or another customer's.", example: gatewayError("not_found", "No such API key.") } }),
+      },
+    },
+    {
+      ...common,
+      method: "patch",
+      path: "/api/v1/installations/{id}",
+      tag: "Integrations",
+      summary: "Change an installation's callback URL, or disable or enable it",
+      description: `\`callback_url\` is checked as at registration. A disabled installation's async endpoint answers 401 and its callbacks stop; enabling it needs no new secrets. Each change is recorded in the audit trail. ${auth}`,
+      parameters: [installationId, customer],
+      body: updateInstallationSchema,
+      bodyExample: { callback_url: "https://hooks.acme.example/stories/v2" },
+      responses: {
+        "200": { description: "The installation after the change.", schema: installationSchema, example: { ...INSTALLATION_EXAMPLE, callback_url: "https://hooks.acme.example/stories/v2" } },
+        ...gatewayErrors({
+          400: gatewayError("validation_error", "The request failed validation.", ["callback_url: must use https"]),
+          401: unauthorized,
+          403: crossSite,
+          404: noInstallation,
+          413: BODY_OVER_64KB_413,
+        }),
+      },
+    },
+    {
+      ...common,
+      method: "post",
+      path: "/api/v1/installations/{id}/rotate-secrets",
+      tag: "Integrations",
+      summary: "Rotate both secrets of an installation (shown once)",
+      description: `A new \`secret\` (X-Service-Secret) and \`webhook_secret\`. The old secret stops at once here and within 10 seconds elsewhere; callbacks are signed with the new signing secret from the next attempt on. ${auth}`,
+      parameters: [installationId, customer],
+      responses: {
+        "200": {
+          description: "The installation with its new secrets.",
+          schema: rotatedInstallationSchema,
+          example: { ...INSTALLATION_EXAMPLE, secret: REGISTERED_EXAMPLE.secret, webhook_secret: WEBHOOK_SECRET_EXAMPLE },
+        },
+        ...gatewayErrors({ 401: unauthorized, 403: crossSite, 404: noInstallation }),
+      },
+    },
+    {
+      ...common,
+      method: "post",
+      path: "/api/v1/installations/{id}/ping",
+      tag: "Integrations",
+      summary: "Send a signed test event to the callback",
+      description: `POSTs \`{"type":"ping","installation_id","cloudId","source","timestamp"}\`, signed like every callback, and answers the delivery with the receiver's answer (one attempt, not retried). Allowed while the installation is disabled, to check a receiver before enabling it. ${auth}`,
+      parameters: [installationId, customer],
+      responses: {
+        "200": { description: "The test event's delivery; its attempt holds the receiver's answer.", schema: deliverySchema, example: PING_DELIVERY_EXAMPLE },
+        ...gatewayErrors({ 401: unauthorized, 403: crossSite, 404: noInstallation, 429: sendLimited }),
+      },
+    },
+    {
+      ...common,
+      method: "get",
+      path: "/api/v1/installations/{id}/deliveries",
+      tag: "Integrations",
+      summary: "List an installation's callback deliveries",
+      description: `Newest first, each with every attempt (time, status code, duration, the first 500 bytes of the answer or the connection error). Deliveries are kept for WEBHOOK_DELIVERY_RETENTION_DAYS (30 by default). ${auth}`,
+      parameters: [
+        installationId,
+        { name: "status", in: "query", description: "Only deliveries with this status.", schema: deliveryStatusFilterSchema, example: "failed" },
+        { name: "limit", in: "query", description: "Page size, 1 to 100 (default 20).", example: "20" },
+        { name: "cursor", in: "query", description: "`next_cursor` of the previous page." },
+        customer,
+      ],
+      responses: {
+        "200": { description: "A page of deliveries.", schema: deliveryListSchema, example: { data: [DELIVERY_EXAMPLE], next_cursor: null } },
+        ...gatewayErrors({
+          400: gatewayError("validation_error", "The request failed validation.", ["status: must be one of pending, delivered, failed"]),
+          401: unauthorized,
+          404: noInstallation,
+        }),
+      },
+    },
+    {
+      ...common,
+      method: "post",
+      path: "/api/v1/installations/{id}/deliveries/{delivery_id}/redeliver",
+      tag: "Integrations",
+      summary: "Send a delivered or failed event again",
+      description: `One attempt, now, with the same \`webhook-id\` as before, so receivers that de-duplicate stay correct; the answer is the delivery with the new attempt. A pending delivery (the queue is still retrying it) and a disabled installation are 409. Recorded in the audit trail. ${auth}`,
+      parameters: [installationId, { name: "delivery_id", in: "path", description: "The `delivery_id`.", example: JOB_ID }, customer],
+      responses: {
+        "200": {
+          description: "The delivery with the new attempt.",
+          schema: deliverySchema,
+          example: {
+            ...DELIVERY_EXAMPLE,
+            attempts: [...DELIVERY_EXAMPLE.attempts, { attempted_at: "2026-11-23T10:15:02.004Z", status_code: 200, duration_ms: 35, response_excerpt: '{"ok":true}', error: null }],
+          },
+        },
+        ...gatewayErrors({
+          401: unauthorized,
+          403: crossSite,
+          404: { description: "No such installation or delivery, or another customer's.", example: gatewayError("not_found", "No such delivery.") },
+          409: {
+            description: "The delivery is still pending, or the installation is disabled.",
+            example: gatewayError("conflict", "This delivery is still pending; it can be redelivered once it is delivered or failed.", ["status: pending"]),
+          },
+          429: sendLimited,
+        }),
+      },
+    },
+    {
+      ...common,
+      method: "get",
+      path: "/api/v1/audit-events",
+      summary: "The account's audit trail",
+      description: `Who created or revoked a key and every change to an integration (by a person, a program, the operator, or the service after a 410), newest first. ${auth}`,
+      parameters: [{ name: "limit", in: "query", description: "Page size, 1 to 100 (default 20).", example: "20" }, { name: "cursor", in: "query", description: "`next_cursor` of the previous page." }, customer],
+      responses: {
+        "200": {
+          description: "A page of events.",
+          schema: auditEventListSchema,
+          example: {
+            data: [
+              { event_id: "a4b3c2d1-0e9f-4a8b-8c7d-6e5f4a3b2c1d", actor: "dana@acme.example", action: "key.created", target: "key ssk_Q2hlY2tz… (CI pipeline)", details: {}, created_at: AT },
+            ],
+            next_cursor: null,
+          },
+        },
+        ...gatewayErrors({ 400: gatewayError("validation_error", "The request failed validation.", ["limit: must be a whole number from 1 to 100"]), 401: unauthorized }),
+      },
+    },
+  ];
+}
+
 const operations: Operation[] = [
   {
     method: "post",
@@ -850,6 +1087,7 @@ const operations: Operation[] = [
       ...gatewayErrors({ 401: INVALID_KEY, 404: { description: "No such installation, or another customer's.", example: gatewayError("not_found", "No such installation.") } }),
     },
   },
+  ...accountOperations(),
   ...statsOperations(),
   ...csvOperations(),
   {
@@ -967,7 +1205,7 @@ function jsonSchema(schema: z.ZodType, io: "input" | "output"): Record<string, u
   return rest;
 }
 
-const SECURITY: Record<Exclude<Security, "none">, Record<string, unknown>> = {
+const SECURITY: Record<string, Record<string, unknown>> = {
   apiKey: { type: "http", scheme: "bearer", description: "The API key issued at provisioning: `Authorization: Bearer <API_KEY>`." },
   installationSecret: {
     type: "apiKey",
@@ -976,6 +1214,20 @@ const SECURITY: Record<Exclude<Security, "none">, Record<string, unknown>> = {
     description: "The per-installation shared secret (`sss_...`) from registering the installation: `X-Service-Secret: <SERVICE_SECRET>`.",
   },
   adminToken: { type: "http", scheme: "bearer", description: "The server's admin token: `Authorization: Bearer <ADMIN_TOKEN>`." },
+  session: {
+    type: "apiKey",
+    in: "cookie",
+    name: "next-auth.session-token",
+    description: "The dashboard's session cookie (`__Secure-next-auth.session-token` over https), set by signing in at /login.",
+  },
+};
+
+const SECURITY_REQUIREMENTS: Record<Security, Record<string, string[]>[]> = {
+  apiKey: [{ apiKey: [] }],
+  apiKeyOrSession: [{ apiKey: [] }, { session: [] }],
+  installationSecret: [{ installationSecret: [] }],
+  adminToken: [{ adminToken: [] }],
+  none: [],
 };
 
 function examplesOf(response: Pick<Response, "example" | "examples">): Record<string, unknown> | undefined {
@@ -1098,7 +1350,7 @@ export function buildOpenApiDocument(serverUrl?: string): Record<string, unknown
       summary: operation.summary,
       ...(operation.description ? { description: operation.description } : {}),
       operationId: `${operation.method}${operation.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, next: string | undefined) => (next ? next.toUpperCase() : ""))}`,
-      security: operation.security === "none" ? [] : [{ [operation.security]: [] }],
+      security: SECURITY_REQUIREMENTS[operation.security],
       ...(operation.parameters
         ? {
             parameters: operation.parameters.map((parameter) => ({

@@ -1,11 +1,16 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
-import { apiKeys, customers, plans } from "@/db/schema";
+import { apiKeys, customers, plans, type ApiKey } from "@/db/schema";
+import { recordAudit } from "@/lib/account/audit";
 import { ApiError } from "@/lib/http/errors";
 import { randomToken, safeEqual, sha256Hex } from "./secrets";
 
 export const API_KEY_PREFIX = "ssk_";
 const VISIBLE_PREFIX_LENGTH = API_KEY_PREFIX.length + 8;
+/** Active keys a customer may hold at once: enough to rotate every integration without downtime. */
+export const MAX_ACTIVE_KEYS = 20;
+/** Who issued the keys of `npm run provision` (the admin API); re-provisioning replaces only these. */
+export const OPERATOR_ACTOR = "operator (provisioning)";
 
 /** The account behind an API key, as the gateway sees it. Never passed to the scoring engine. */
 export interface CustomerContext {
@@ -13,14 +18,86 @@ export interface CustomerContext {
   companyId: string | null;
   planId: string;
   quota: number;
+  /** The visible prefix of the key that authenticated the request (audit trails name it, never the key). */
+  keyPrefix?: string;
 }
 
 /** Issue a new key (256 random bits). Only its SHA-256 and a short visible prefix are stored. */
-export async function issueApiKey(tx: Db | Tx, customerId: string): Promise<{ key: string; prefix: string }> {
+export async function issueApiKey(
+  tx: Db | Tx,
+  customerId: string,
+  { name = "Provisioned key", createdBy = OPERATOR_ACTOR }: { name?: string; createdBy?: string } = {},
+): Promise<{ key: string; prefix: string; row: ApiKey }> {
   const key = randomToken(API_KEY_PREFIX, 32);
   const prefix = key.slice(0, VISIBLE_PREFIX_LENGTH);
-  await tx.insert(apiKeys).values({ customerId, prefix, keyHash: sha256Hex(key) });
-  return { key, prefix };
+  const [row] = await tx.insert(apiKeys).values({ customerId, prefix, keyHash: sha256Hex(key), name, createdBy }).returning();
+  return { key, prefix, row };
+}
+
+/** A key as its owner sees it: never the key itself, which is shown once, when it is created. */
+export function apiKeyView(row: ApiKey) {
+  return {
+    key_id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    created_at: row.createdAt.toISOString(),
+    last_used_at: row.lastUsedAt?.toISOString() ?? null,
+    created_by: row.createdBy,
+    status: row.revokedAt ? ("revoked" as const) : ("active" as const),
+    revoked_at: row.revokedAt?.toISOString() ?? null,
+  };
+}
+
+/** A customer's keys, newest first (revoked ones too, so the list says what stopped and when). */
+export async function listApiKeys(db: Db, customerId: string) {
+  const rows = await db.select().from(apiKeys).where(eq(apiKeys.customerId, customerId)).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+  return rows.map(apiKeyView);
+}
+
+/**
+ * Create a key for a customer from the settings page or the API. Several keys may be active at once (rotate by
+ * creating the new one, moving the callers, then revoking the old), up to MAX_ACTIVE_KEYS: the count and the
+ * insert run in one transaction under a lock on the customer's row, so concurrent creations cannot overrun.
+ */
+export async function createApiKey(db: Db, customerId: string, name: string, createdBy: string) {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from ${customers} where ${customers.id} = ${customerId} for update`);
+    const [{ active }] = await tx
+      .select({ active: sql<number>`count(*)::int` })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.customerId, customerId), isNull(apiKeys.revokedAt)));
+    if (Number(active) >= MAX_ACTIVE_KEYS) {
+      throw new ApiError("conflict", `You already have ${MAX_ACTIVE_KEYS} active keys; revoke one first.`, [`keys: at most ${MAX_ACTIVE_KEYS} active keys per account`]);
+    }
+    const { key, row } = await issueApiKey(tx, customerId, { name, createdBy });
+    await recordAudit(tx, { customerId, actor: createdBy, action: "key.created", target: keyTarget(row) });
+    return { ...apiKeyView(row), key };
+  });
+}
+
+/** How the audit trail names a key: its prefix and name, never the key. */
+export const keyTarget = (row: Pick<ApiKey, "prefix" | "name">) => `key ${row.prefix}… (${row.name})`;
+
+/**
+ * Revoke one key of a customer (another customer's key id is a 404, as an unknown one). It stops at once in this
+ * process and within the cache's 10 s everywhere else. Revoking a revoked key answers it unchanged.
+ */
+export async function revokeApiKey(db: Db, customerId: string, keyId: string, actor: string, now = new Date()) {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(keyId)) throw new ApiError("not_found", "No such API key.");
+  const revoked = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(apiKeys)
+      .set({ revokedAt: now })
+      .where(and(eq(apiKeys.id, keyId), eq(apiKeys.customerId, customerId), isNull(apiKeys.revokedAt)))
+      .returning();
+    if (row) await recordAudit(tx, { customerId, actor, action: "key.revoked", target: keyTarget(row) });
+    return row;
+  });
+  forgetCachedKey(keyId);
+  if (revoked) return { view: apiKeyView(revoked), changed: true };
+  const [existing] = await db.select().from(apiKeys).where(and(eq(apiKeys.id, keyId), eq(apiKeys.customerId, customerId))).limit(1);
+  if (!existing) throw new ApiError("not_found", "No such API key.");
+  return { view: apiKeyView(existing), changed: false };
 }
 
 // Keys resolve to customers from a short in-process cache: a score request then costs no auth query. A
@@ -40,13 +117,21 @@ export function forgetCachedKeys(customerId: string): void {
   for (const [hash, entry] of authCache) if (entry.context.customerId === customerId) authCache.delete(hash);
 }
 
-/** Revoke every live key of a customer (a re-provisioned customer gets a fresh key and the old ones stop). */
-export async function revokeApiKeys(tx: Db | Tx, customerId: string, now = new Date()): Promise<void> {
+function forgetCachedKey(keyId: string): void {
+  for (const [hash, entry] of authCache) if (entry.keyId === keyId) authCache.delete(hash);
+}
+
+/**
+ * Revoke live keys of a customer: every one, or only those issued by `createdBy` (re-provisioning replaces the
+ * operator's key and leaves the keys the customer made itself). Answers the revoked keys.
+ */
+export async function revokeApiKeys(tx: Db | Tx, customerId: string, { now = new Date(), createdBy }: { now?: Date; createdBy?: string } = {}): Promise<ApiKey[]> {
   forgetCachedKeys(customerId);
-  await tx
+  return tx
     .update(apiKeys)
     .set({ revokedAt: now })
-    .where(and(eq(apiKeys.customerId, customerId), isNull(apiKeys.revokedAt)));
+    .where(and(eq(apiKeys.customerId, customerId), isNull(apiKeys.revokedAt), createdBy === undefined ? undefined : eq(apiKeys.createdBy, createdBy)))
+    .returning();
 }
 
 export function bearerToken(request: Request): string | null {
@@ -60,7 +145,7 @@ export function bearerToken(request: Request): string | null {
 export async function authenticateApiKey(db: Db, request: Request, now = new Date()): Promise<CustomerContext> {
   const token = bearerToken(request);
   if (!token) {
-    throw new ApiError("unauthorized", "Missing API key.", ["Authorization: send `Bearer <API_KEY>`"], {
+    throw new ApiError("unauthorized", "Missing API key.", ['Authorization: send "Bearer <API_KEY>"'], {
       "WWW-Authenticate": 'Bearer realm="api"',
     });
   }
@@ -73,6 +158,7 @@ export async function authenticateApiKey(db: Db, request: Request, now = new Dat
   const [row] = await db
     .select({
       id: apiKeys.id,
+      prefix: apiKeys.prefix,
       keyHash: apiKeys.keyHash,
       revokedAt: apiKeys.revokedAt,
       lastUsedAt: apiKeys.lastUsedAt,
@@ -92,7 +178,7 @@ export async function authenticateApiKey(db: Db, request: Request, now = new Dat
     throw new ApiError("unauthorized", "Invalid or revoked API key.", [], { "WWW-Authenticate": 'Bearer error="invalid_token"' });
   }
   const entry: CachedKey = {
-    context: { customerId: row.customerId, companyId: row.companyId, planId: row.planId, quota: row.quotaOverride ?? row.planQuota },
+    context: { customerId: row.customerId, companyId: row.companyId, planId: row.planId, quota: row.quotaOverride ?? row.planQuota, keyPrefix: row.prefix },
     keyId: row.id,
     expiresAt: now.getTime() + AUTH_CACHE_TTL_MS,
     lastUsedAt: row.lastUsedAt?.getTime() ?? 0,

@@ -19,10 +19,64 @@ export const installationSchema = z.object({
   source: z.string(),
   callback_url: z.string(),
   enabled: z.boolean(),
+  disabled_reason: z
+    .string()
+    .nullable()
+    .describe('Why a disabled installation is disabled: "callback answered 410 Gone", or "disabled by <who>". Null while enabled.'),
   created_at: z.string(),
+  updated_at: z.string(),
 });
 
-export const registeredInstallationSchema = installationSchema.omit({ enabled: true }).extend({
+export const updateInstallationSchema = z
+  .strictObject({
+    callback_url: z.string().max(2048, "must be at most 2048 characters").optional(),
+    enabled: z.boolean().optional(),
+  })
+  .refine((value) => value.callback_url !== undefined || value.enabled !== undefined, "send callback_url, enabled or both")
+  .describe("Change the callback URL (checked as at registration), or disable or enable the installation.");
+
+export const rotatedInstallationSchema = installationSchema.extend({
+  secret: z.string().describe("The new X-Service-Secret. Shown once; the old one stops working."),
+  webhook_secret: z.string().describe("The new signing secret (whsec_...). Shown once; callbacks are signed with it from now on."),
+});
+
+export const deliveryAttemptSchema = z.object({
+  attempted_at: z.string(),
+  status_code: z.number().int().nullable().describe("The receiver's HTTP status; null when no answer arrived."),
+  duration_ms: z.number().int(),
+  response_excerpt: z.string().nullable().describe("The first 500 bytes of the receiver's answer, as text."),
+  error: z.string().nullable().describe("The connection error (timeout, refused, private address) when no answer arrived."),
+});
+
+export const deliverySchema = z.object({
+  delivery_id: z.uuid().describe("A job's callback delivery has the job's id."),
+  job_id: z.uuid().nullable(),
+  event: z.enum(["score.completed", "score.failed", "ping"]),
+  issue_key: z.string().nullable(),
+  webhook_id: z.string().describe("The webhook-id header: the same on every attempt and redelivery."),
+  status: z.enum(["pending", "delivered", "failed"]),
+  created_at: z.string(),
+  attempts: z.array(deliveryAttemptSchema).describe("Every attempt, oldest first."),
+});
+
+export const deliveryListSchema = z.object({
+  data: z.array(deliverySchema),
+  next_cursor: z.string().nullable().describe("Pass as `cursor` for the next page; null on the last page."),
+});
+
+export const deliveryStatusFilterSchema = z.enum(["pending", "delivered", "failed"]);
+
+export const pingPayloadSchema = z
+  .object({
+    type: z.literal("ping"),
+    installation_id: z.uuid(),
+    cloudId: z.string(),
+    source: z.string(),
+    timestamp: z.string(),
+  })
+  .describe("The signed test event sent by POST /api/v1/installations/{id}/ping (headers as every callback).");
+
+export const registeredInstallationSchema = installationSchema.omit({ enabled: true, disabled_reason: true, updated_at: true }).extend({
   secret: z.string().describe("Send as X-Service-Secret on POST /api/v1/evaluate/{source}. Shown once."),
   webhook_secret: z.string().describe("Standard Webhooks signing secret (whsec_...). Shown once."),
 });

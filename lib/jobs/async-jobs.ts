@@ -1,18 +1,20 @@
 // Asynchronous scoring: a worker scores accepted jobs in batches and records them with their callbacks queued
 // (acceptance is in ./accept.ts); the delivery dispatcher (./delivery-dispatcher.ts) sends the signed callbacks.
 import type PgBoss from "pg-boss";
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { executeHot, type Db } from "@/db/client";
 import { asyncJobs, installations, scoreRuns, type AsyncJob, type Installation } from "@/db/schema";
 import { buildScoreResponse } from "@/lib/api/score-story";
 import { now } from "@/lib/clock";
 import { env } from "@/lib/env";
 import { openSecret } from "@/lib/integrations/secret-box";
-import { forgetCachedInstallation } from "@/lib/integrations/installations";
+import { forgetCachedInstallation, installationTarget } from "@/lib/integrations/installations";
+import { recordAudit, SERVICE_ACTOR } from "@/lib/account/audit";
 import { logger } from "@/lib/log";
 import { EngineUnavailable, type ScoringEngine, type ScoringResult, type TicketData } from "@/lib/scoring";
 import { releaseStory } from "@/lib/stories/billing";
 import { deliverCallback } from "@/lib/webhooks/deliver";
+import { attemptsFrom, attemptsJson, deliveryRowsFrom, failDeliveries, jobWebhookId, recordAttempts } from "@/lib/webhooks/delivery-log";
 import { refreshStories, storyTargets } from "@/lib/stories/billing-group";
 import { DELIVER_QUEUE, enqueueDelivery, enqueueFrom, PGBOSS_SCHEMA, SCORE_QUEUE, wakeWorkers, type ScoreJobData } from "./queue";
 
@@ -25,6 +27,10 @@ interface ClaimedJob {
 const parseJson = (value: unknown): unknown => (typeof value === "string" ? JSON.parse(value) : value);
 const uuidArray = (ids: string[]) => sql`${`{${ids.join(",")}}`}::uuid[]`;
 const dateOrNull = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string));
+
+/** What a statement that finishes jobs returns of each, for its callback's queue job and its delivery record. */
+const finishedJob = (alias = "async_jobs") =>
+  sql.raw(["id as job_id", "installation_id", "customer_id", "issue_key", "status"].map((column) => `${alias}.${column}`).join(", "));
 
 /** An async_jobs row as raw SQL returns it (snake case) -> the schema's type. */
 function jobFromRow(row: Record<string, unknown>): AsyncJob {
@@ -129,9 +135,10 @@ async function recordScoredJobs(db: Db, scored: ScoredJob[]): Promise<Set<string
       update ${asyncJobs} j set status = 'completed', result = i.response, error = null, completed_at = i.at, story_id = r.id
       from input i join refreshed r on r.customer_id = i.customer_id and r.story_identity = i.story_identity
       where j.id = i.job_id
-      returning j.id as job_id
+      returning ${finishedJob("j")}
     ),
-    queued as (${enqueueFrom(DELIVER_QUEUE, sql`done`)})
+    queued as (${enqueueFrom(DELIVER_QUEUE, sql`done`)}),
+    delivery as (${deliveryRowsFrom(sql`done`)})
     select d.job_id, (select count(*) from run) as runs, (select count(*) from queued) as queued from done d`,
     { maxPlanAgeMs: 10_000 },
   );
@@ -143,9 +150,10 @@ async function completeFromRun(db: Db, jobId: string, result: Record<string, unk
   await executeHot(db, sql`
     with done as (
       update ${asyncJobs} set status = 'completed', result = ${JSON.stringify(result)}::jsonb, error = null, completed_at = coalesce(completed_at, now())
-      where id = ${jobId}::uuid returning id as job_id
+      where id = ${jobId}::uuid returning ${finishedJob()}
     ),
-    queued as (${enqueueFrom(DELIVER_QUEUE, sql`done`)})
+    queued as (${enqueueFrom(DELIVER_QUEUE, sql`done`)}),
+    delivery as (${deliveryRowsFrom(sql`done`)})
     select count(*) from queued`);
 }
 
@@ -219,9 +227,10 @@ async function failJob(db: Db, job: AsyncJob, message: string): Promise<void> {
   await executeHot(db, sql`
     with done as (
       update ${asyncJobs} set status = 'failed', error = ${message}, completed_at = now()
-      where id = ${job.id}::uuid and status <> 'completed' returning id as job_id
+      where id = ${job.id}::uuid and status <> 'completed' returning ${finishedJob()}
     ),
-    queued as (${enqueueFrom(DELIVER_QUEUE, sql`done`)})
+    queued as (${enqueueFrom(DELIVER_QUEUE, sql`done`)}),
+    delivery as (${deliveryRowsFrom(sql`done`)})
     select count(*) from queued`);
   wakeWorkers(DELIVER_QUEUE);
   // A failed job bills nothing: the story it reserved is released unless it has been scored or another waiting
@@ -314,20 +323,34 @@ export interface Delivered {
   jobId: string;
   attempt: number;
   status: number;
+  /** When the attempt started, and when its answer arrived. */
+  attemptedAt: Date;
   at: Date;
+  durationMs: number;
+  responseExcerpt: string | null;
 }
 
 /**
- * Record delivered callbacks in one statement (the dispatcher groups the ones that finish together), and
- * complete their delivery queue jobs in the same statement when given: recorded and completed together, so a
- * crash leaves both undone (the callback is sent again under the same webhook-id) or both done.
+ * Record delivered callbacks in one statement (the dispatcher groups the ones that finish together): each
+ * job's delivery fields, its delivery log entry and attempt, and, when given, the completion of their delivery
+ * queue jobs: recorded and completed together, so a crash leaves both undone (the callback is sent again under
+ * the same webhook-id) or both done.
  */
 export async function recordDelivered(db: Db, delivered: Delivered[], queueJobIds: string[] = []): Promise<void> {
   if (delivered.length === 0) return;
   const input = delivered.map((d) => ({ job_id: d.jobId, attempt: d.attempt, status: d.status, at: d.at.toISOString() }));
+  const attempts = attemptsJson(
+    delivered.map((d) => ({
+      deliveryId: d.jobId,
+      attemptedAt: d.attemptedAt,
+      outcome: { status: d.status, durationMs: d.durationMs, responseExcerpt: d.responseExcerpt, error: null },
+      deliveryStatus: "delivered",
+    })),
+  );
   const job = sql.raw(`${PGBOSS_SCHEMA}.job`);
   await executeHot(db, sql`
-    with recorded as (
+    with ${attemptsFrom(attempts)},
+    recorded as (
       update ${asyncJobs} j set delivery_status = 'delivered', delivery_attempts = i.attempt, last_status_code = i.status,
         last_delivery_error = null, delivered_at = i.at, next_attempt_at = null
       from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as i(job_id uuid, attempt int, status int, at timestamptz)
@@ -339,48 +362,52 @@ export async function recordDelivered(db: Db, delivered: Delivered[], queueJobId
       where name = ${DELIVER_QUEUE} and id = any(${`{${queueJobIds.join(",")}}`}::uuid[]) and state = 'active'
       returning id
     )
-    select (select count(*) from recorded) as recorded, (select count(*) from completed) as completed`);
+    select (select count(*) from recorded) as recorded, (select count(*) from completed) as completed, (select count(*) from attempt_row) as attempts`);
 }
 
 /**
- * One delivery attempt. 2xx: delivered (recorded through `onDelivered` when given, so a caller can group the
- * writes; else at once). 410: the installation is disabled and delivery stops. Anything else (5xx, 3xx,
- * other 4xx, timeouts, refused connections) is retried with backoff; a 429's Retry-After is honoured. After
- * WEBHOOK_MAX_ATTEMPTS attempts the delivery is failed.
+ * One delivery attempt, recorded in the delivery log with the receiver's answer. 2xx: delivered (recorded
+ * through `onDelivered` when given, so a caller can group the writes; else at once). 410: the installation is
+ * disabled and delivery stops. Anything else (5xx, 3xx, other 4xx, timeouts, refused connections) is retried
+ * with backoff; a 429's Retry-After is honoured. After WEBHOOK_MAX_ATTEMPTS attempts the delivery is failed.
  */
 export async function deliverJob(db: Db, { job, installation }: DeliveryTarget, onDelivered?: (delivered: Delivered) => Promise<void>): Promise<void> {
   if (!needsDelivery(job)) return;
   const log = logger().child({ job_id: job.id, installation_id: installation.id });
   if (installation.enabled !== 1) {
     await db.update(asyncJobs).set({ deliveryStatus: "failed", lastDeliveryError: "the installation is disabled", nextAttemptAt: null }).where(eq(asyncJobs.id, job.id));
+    await failDeliveries(db, [job.id]);
     return;
   }
   const config = env();
   const attempt = job.deliveryAttempts + 1;
+  const attemptedAt = now();
   const outcome = await deliverCallback({
     url: installation.callbackUrl,
     webhookSecret: await openSecret(db, installation.webhookSecretEncrypted),
-    webhookId: `msg_${job.id}`,
+    webhookId: jobWebhookId(job.id),
     payload: JSON.stringify(callbackPayload(job, installation)),
     allowPrivate: config.ALLOW_PRIVATE_CALLBACKS,
   });
   const status = outcome.status;
   const base = { deliveryAttempts: attempt, lastStatusCode: status, lastDeliveryError: outcome.error };
   if (status !== null && status >= 200 && status < 300) {
-    const delivered = { jobId: job.id, attempt, status, at: now() };
+    const delivered = { jobId: job.id, attempt, status, attemptedAt, at: now(), durationMs: outcome.durationMs, responseExcerpt: outcome.responseExcerpt };
     await (onDelivered ? onDelivered(delivered) : recordDelivered(db, [delivered]));
     log.debug({ attempt, status }, "callback delivered");
     return;
   }
+  const logAttempt = (deliveryStatus: "pending" | "failed") => recordAttempts(db, [{ deliveryId: job.id, attemptedAt, outcome, deliveryStatus }]);
   if (status === 410) {
-    await db.update(installations).set({ enabled: 0, disabledReason: "callback answered 410 Gone", updatedAt: now() }).where(eq(installations.id, installation.id));
-    forgetCachedInstallation(installation.cloudId, installation.source);
+    await disableOnGone(db, installation);
     await db.update(asyncJobs).set({ ...base, deliveryStatus: "failed", nextAttemptAt: null }).where(eq(asyncJobs.id, job.id));
+    await logAttempt("failed");
     log.warn({ attempt }, "callback answered 410: installation disabled");
     return;
   }
   if (attempt >= config.WEBHOOK_MAX_ATTEMPTS) {
     await db.update(asyncJobs).set({ ...base, deliveryStatus: "failed", nextAttemptAt: null }).where(eq(asyncJobs.id, job.id));
+    await logAttempt("failed");
     log.warn({ attempt, status, error: outcome.error }, "callback delivery failed for good");
     return;
   }
@@ -392,7 +419,27 @@ export async function deliverJob(db: Db, { job, installation }: DeliveryTarget, 
   // Schedule the next attempt before recording it, so a crash in between costs an extra attempt, never a lost one.
   await enqueueDelivery(job.id, nextAttemptAt);
   await db.update(asyncJobs).set({ ...base, deliveryStatus: "retrying", nextAttemptAt }).where(eq(asyncJobs.id, job.id));
+  await logAttempt("pending");
   log.info({ attempt, status, error: outcome.error, next_attempt_at: nextAttemptAt.toISOString() }, "callback delivery will be retried");
+}
+
+/** A receiver answered 410 Gone: its installation is disabled (its owner sees why, and when, in the audit trail). */
+export async function disableOnGone(db: Db, installation: Installation): Promise<void> {
+  const [changed] = await db
+    .update(installations)
+    .set({ enabled: 0, disabledReason: "callback answered 410 Gone", updatedAt: now() })
+    .where(and(eq(installations.id, installation.id), eq(installations.enabled, 1)))
+    .returning({ id: installations.id });
+  forgetCachedInstallation(installation.cloudId, installation.source);
+  if (changed) {
+    await recordAudit(db, {
+      customerId: installation.customerId,
+      actor: SERVICE_ACTOR,
+      action: "installation.disabled",
+      target: installationTarget(installation),
+      details: { reason: "callback answered 410 Gone", callback_url: installation.callbackUrl },
+    });
+  }
 }
 
 /** Jobs waiting to be scored ahead of this one (created earlier), while it waits; null once it is taken. */

@@ -17,6 +17,7 @@ import type PgBoss from "pg-boss";
 import type { Db } from "@/db/client";
 import { yieldToRequests } from "@/lib/http/activity";
 import { logger } from "@/lib/log";
+import { purgeDeliveries } from "@/lib/webhooks/delivery-log";
 import { claimDeliveries, deliverJob, loadDeliveryTargets, needsDelivery, recordDelivered, type ClaimedDelivery, type Delivered, type DeliveryTarget } from "./async-jobs";
 import { DELIVER_QUEUE, handBack } from "./queue";
 
@@ -29,7 +30,11 @@ export interface DispatcherOptions {
   pollingIntervalMs: number;
   /** While this process answers requests, pause this many times as long as each fetch or write took. */
   yieldFactor?: number;
+  /** Delete deliveries older than this many days (hourly); unset: keep them. */
+  retentionDays?: number;
 }
+
+const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 type QueueJob = ClaimedDelivery;
 
@@ -86,7 +91,12 @@ export class DeliveryDispatcher {
   }
 
   private async run(): Promise<void> {
+    let purgedAt = 0;
     while (!this.stopped) {
+      if (this.options.retentionDays && Date.now() - purgedAt > PURGE_INTERVAL_MS) {
+        purgedAt = Date.now();
+        await this.purge(this.options.retentionDays);
+      }
       const room = this.options.concurrency - this.running - this.held;
       let taken = 0;
       if (room > 0) {
@@ -101,6 +111,16 @@ export class DeliveryDispatcher {
       // Full: wait for a slot. Nothing taken (an empty queue, or only jobs of saturated installations, handed
       // back): wait for a wake-up or the poll. Otherwise fetch again at once.
       if (room <= 0 || taken === 0) await this.sleep(room <= 0 ? 1_000 : this.options.pollingIntervalMs);
+    }
+  }
+
+  /** Deliveries past their retention are deleted (every process does it hourly; the delete is idempotent). */
+  private async purge(retentionDays: number): Promise<void> {
+    try {
+      const deleted = await purgeDeliveries(this.db, retentionDays);
+      if (deleted > 0) logger().info({ deleted, retention_days: retentionDays }, "old webhook deliveries deleted");
+    } catch (error) {
+      logger().error({ err: error }, "callback dispatcher: deleting old deliveries failed");
     }
   }
 

@@ -38,7 +38,7 @@ async function customer(id: string, quota: number): Promise<CustomerContext> {
 }
 
 async function install(owner: CustomerContext, cloudId: string, callbackUrl = "http://127.0.0.1:9/hooks"): Promise<string> {
-  const { body } = await registerInstallation(database().db, owner, { cloudId, source: "jira", callback_url: callbackUrl });
+  const { body } = await registerInstallation(database().db, owner.customerId, { cloudId, source: "jira", callback_url: callbackUrl }, "test");
   return body.installation_id;
 }
 

@@ -58,6 +58,7 @@ export async function runWorkers(options: WorkerOptions = {}): Promise<void> {
         perInstallation: options.perInstallation ?? config.WEBHOOK_CONCURRENCY_PER_INSTALLATION,
         pollingIntervalMs: pollingIntervalSeconds * 1000,
         yieldFactor,
+        retentionDays: config.WEBHOOK_DELIVERY_RETENTION_DAYS,
       });
       dispatcher.start();
       return { wake: () => dispatcher.wake(), stop: () => dispatcher.stop() };

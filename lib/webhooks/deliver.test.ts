@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { retryDelayMs } from "@/lib/jobs/async-jobs";
-import { deliverCallback, parseRetryAfter } from "./deliver";
+import { deliverCallback, excerpt, parseRetryAfter, RESPONSE_EXCERPT_BYTES } from "./deliver";
 
 const secret = `whsec_${Buffer.alloc(32, 7).toString("base64")}`;
 let server: http.Server;
@@ -19,6 +19,11 @@ beforeAll(async () => {
       lastHeaders = request.headers;
       lastBody = Buffer.concat(chunks).toString("utf8");
       if (request.url === "/hang") return;
+      if (request.url === "/long") {
+        // 300 two-byte characters: the 500-byte excerpt ends on a character boundary.
+        response.writeHead(503, { "content-type": "text/plain; charset=utf-8" });
+        return response.end("é".repeat(300));
+      }
       if (request.url === "/redirect") {
         response.writeHead(301, { location: "/ok" });
         return response.end();
@@ -40,11 +45,25 @@ describe("callback delivery", () => {
   it("signs per Standard Webhooks so the receiver can verify with the library", async () => {
     const payload = JSON.stringify({ type: "score.completed", job_id: "j" });
     const outcome = await deliverCallback({ url: `${base}/ok`, webhookSecret: secret, webhookId: "msg_1", payload, allowPrivate: true });
-    expect(outcome).toEqual({ status: 200, retryAfterSeconds: null, error: null });
+    expect(outcome).toEqual({ status: 200, retryAfterSeconds: null, error: null, durationMs: expect.any(Number), responseExcerpt: expect.any(String) });
     expect(lastBody).toBe(payload);
     expect(lastHeaders["webhook-id"]).toBe("msg_1");
     expect(() => new Webhook(secret).verify(lastBody, lastHeaders as Record<string, string>)).not.toThrow();
     expect(() => new Webhook(`whsec_${Buffer.alloc(32, 8).toString("base64")}`).verify(lastBody, lastHeaders as Record<string, string>)).toThrow();
+  });
+
+  it("keeps the first 500 bytes of the receiver's answer and how long the attempt took", async () => {
+    const outcome = await deliverCallback({ url: `${base}/long`, webhookSecret: secret, webhookId: "msg_2", payload: "{}", allowPrivate: true });
+    expect(outcome.status).toBe(503);
+    expect(outcome.responseExcerpt).toBe("é".repeat(RESPONSE_EXCERPT_BYTES / 2));
+    expect(outcome.durationMs).toBeGreaterThanOrEqual(0);
+    const ok = await deliverCallback({ url: `${base}/ok`, webhookSecret: secret, webhookId: "msg_3", payload: "{}", allowPrivate: true });
+    expect(ok.responseExcerpt).toBe("ok");
+  });
+
+  it("cuts an excerpt's broken last character and NUL bytes, which PostgreSQL text refuses", () => {
+    expect(excerpt(Buffer.from("abé").subarray(0, 3))).toBe("ab");
+    expect(excerpt(Buffer.from("a\u0000b"))).toBe("ab");
   });
 
   it("does not follow redirects", async () => {

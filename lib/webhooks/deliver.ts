@@ -7,12 +7,18 @@ import { guardedLookup } from "@/lib/integrations/ssrf";
 
 export const DELIVERY_TIMEOUT_MS = 10_000;
 const MAX_RESPONSE_BYTES = 64 * 1024;
+/** How much of a receiver's answer is kept with each attempt (shown in the deliveries list). */
+export const RESPONSE_EXCERPT_BYTES = 500;
 
 export interface DeliveryOutcome {
   /** HTTP status, or null when no response arrived (timeout, refused, private address). */
   status: number | null;
   retryAfterSeconds: number | null;
   error: string | null;
+  /** From sending the request to the end of the answer (or the error). */
+  durationMs: number;
+  /** The first RESPONSE_EXCERPT_BYTES of the answer's body, as text; null when none arrived. */
+  responseExcerpt: string | null;
 }
 
 /** Retry-After as seconds: a number of seconds or an HTTP date. */
@@ -49,12 +55,13 @@ export function deliverCallback(delivery: SignedDelivery): Promise<DeliveryOutco
   const url = new URL(delivery.url);
   const headers = signedHeaders(delivery.webhookSecret, delivery.webhookId, delivery.payload, delivery.now ?? new Date());
   const transport = url.protocol === "https:" ? https : http;
+  const started = performance.now();
   return new Promise((resolve) => {
     let settled = false;
-    const finish = (outcome: DeliveryOutcome) => {
+    const finish = (outcome: Omit<DeliveryOutcome, "durationMs">) => {
       if (settled) return;
       settled = true;
-      resolve(outcome);
+      resolve({ ...outcome, durationMs: Math.round(performance.now() - started) });
     };
     const request = transport.request(
       url,
@@ -66,8 +73,10 @@ export function deliverCallback(delivery: SignedDelivery): Promise<DeliveryOutco
       },
       (response) => {
         let received = 0;
-        // Read (and discard) a bounded amount of the body so the connection can be reused or closed cleanly.
+        const head: Buffer[] = [];
+        // Read a bounded amount of the body (so the connection can be reused or closed cleanly); keep its start.
         response.on("data", (chunk: Buffer) => {
+          if (received < RESPONSE_EXCERPT_BYTES) head.push(chunk.subarray(0, RESPONSE_EXCERPT_BYTES - received));
           received += chunk.length;
           if (received > MAX_RESPONSE_BYTES) response.destroy();
         });
@@ -76,6 +85,7 @@ export function deliverCallback(delivery: SignedDelivery): Promise<DeliveryOutco
             status: response.statusCode ?? null,
             retryAfterSeconds: parseRetryAfter(response.headers["retry-after"] as string | undefined),
             error: null,
+            responseExcerpt: excerpt(Buffer.concat(head)),
           });
         response.on("end", done);
         response.on("close", done);
@@ -87,8 +97,16 @@ export function deliverCallback(delivery: SignedDelivery): Promise<DeliveryOutco
       request.destroy(new Error(`no answer within ${(delivery.timeoutMs ?? DELIVERY_TIMEOUT_MS) / 1000} s`));
     }, delivery.timeoutMs ?? DELIVERY_TIMEOUT_MS);
     request.on("timeout", () => request.destroy(new Error("timed out")));
-    request.on("error", (error) => finish({ status: null, retryAfterSeconds: null, error: error.message }));
+    request.on("error", (error) => finish({ status: null, retryAfterSeconds: null, error: error.message, responseExcerpt: null }));
     request.on("close", () => clearTimeout(deadline));
     request.end(delivery.payload);
   });
+}
+
+/** Bytes of an answer as text: a multi-byte character cut at the end is dropped, NUL bytes (which PostgreSQL text refuses) too. */
+export function excerpt(bytes: Buffer): string {
+  return new TextDecoder("utf-8", { fatal: false })
+    .decode(bytes)
+    .replace(/\uFFFD$/, "")
+    .replace(/\u0000/g, "");
 }

@@ -1,7 +1,8 @@
 // POST /api/v1/installations: register an integration (201) or re-register it (200, secrets rotated).
 // GET /api/v1/installations: the customer's installations, without secrets.
+// Both with an API key, or the dashboard session (the settings page).
 import { getDb } from "@/db/client";
-import { authenticateApiKey } from "@/lib/auth/api-keys";
+import { authorizeAccount } from "@/lib/account/request";
 import { parseJsonBody } from "@/lib/http/body";
 import { gatewayRoute } from "@/lib/http/route";
 import { listInstallations, registerInstallation } from "@/lib/integrations/installations";
@@ -11,15 +12,15 @@ export const dynamic = "force-dynamic";
 
 export const POST = gatewayRoute(async ({ request, log }) => {
   const db = await getDb();
-  const customer = await authenticateApiKey(db, request);
+  const account = await authorizeAccount(db, request);
   const input = await parseJsonBody(request, registerInstallationSchema, 64 * 1024);
-  const { created, body } = await registerInstallation(db, customer, input);
+  const { created, body } = await registerInstallation(db, account.customerId, input, account.actor);
   log.info({ installation_id: body.installation_id, created }, "installation registered");
   return Response.json(registeredInstallationSchema.parse(body), { status: created ? 201 : 200 });
 });
 
 export const GET = gatewayRoute(async ({ request }) => {
   const db = await getDb();
-  const customer = await authenticateApiKey(db, request);
-  return Response.json(installationListSchema.parse({ installations: await listInstallations(db, customer.customerId) }));
+  const account = await authorizeAccount(db, request);
+  return Response.json(installationListSchema.parse({ installations: await listInstallations(db, account.customerId) }));
 });

@@ -1,17 +1,23 @@
-// DELETE /api/v1/installations/{id}: disable an installation; its async endpoint then answers 401.
-import { z } from "zod";
+// PATCH /api/v1/installations/{id}: change the callback URL, or disable or enable the installation.
+// DELETE /api/v1/installations/{id}: disable it; its async endpoint then answers 401 until it is enabled again.
 import { getDb } from "@/db/client";
-import { authenticateApiKey } from "@/lib/auth/api-keys";
-import { ApiError } from "@/lib/http/errors";
+import { authorizeAccount } from "@/lib/account/request";
+import { parseJsonBody } from "@/lib/http/body";
 import { gatewayRoute } from "@/lib/http/route";
-import { disableInstallation } from "@/lib/integrations/installations";
-import { installationSchema } from "@/lib/integrations/schemas";
+import { disableInstallation, updateInstallation } from "@/lib/integrations/installations";
+import { installationSchema, updateInstallationSchema } from "@/lib/integrations/schemas";
 
 export const dynamic = "force-dynamic";
 
+export const PATCH = gatewayRoute<{ id: string }>(async ({ request, params }) => {
+  const db = await getDb();
+  const account = await authorizeAccount(db, request);
+  const change = await parseJsonBody(request, updateInstallationSchema, 64 * 1024);
+  return Response.json(installationSchema.parse(await updateInstallation(db, account.customerId, params.id, change, account.actor)));
+});
+
 export const DELETE = gatewayRoute<{ id: string }>(async ({ request, params }) => {
   const db = await getDb();
-  const customer = await authenticateApiKey(db, request);
-  if (!z.uuid().safeParse(params.id).success) throw new ApiError("not_found", "No such installation.");
-  return Response.json(installationSchema.parse(await disableInstallation(db, customer.customerId, params.id)));
+  const account = await authorizeAccount(db, request);
+  return Response.json(installationSchema.parse(await disableInstallation(db, account.customerId, params.id, account.actor)));
 });

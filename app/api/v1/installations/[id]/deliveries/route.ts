@@ -1,0 +1,26 @@
+// GET /api/v1/installations/{id}/deliveries?status=&limit=&cursor=: the installation's callback deliveries,
+// newest first, each with its attempts.
+import { getDb } from "@/db/client";
+import { listDeliveries } from "@/lib/account/deliveries";
+import { authorizeAccount } from "@/lib/account/request";
+import { pageLimit } from "@/lib/http/cursor";
+import { ApiError } from "@/lib/http/errors";
+import { gatewayRoute } from "@/lib/http/route";
+import { deliveryListSchema, deliveryStatusFilterSchema } from "@/lib/integrations/schemas";
+
+export const dynamic = "force-dynamic";
+
+export const GET = gatewayRoute<{ id: string }>(async ({ request, params }) => {
+  const db = await getDb();
+  const account = await authorizeAccount(db, request);
+  const query = new URL(request.url).searchParams;
+  const statusParam = query.get("status");
+  const status = statusParam ? deliveryStatusFilterSchema.safeParse(statusParam) : null;
+  if (status && !status.success) throw new ApiError("validation_error", undefined, ["status: must be one of pending, delivered, failed"]);
+  const page = await listDeliveries(db, account.customerId, params.id, {
+    status: status?.data,
+    limit: pageLimit(query.get("limit")),
+    cursor: query.get("cursor"),
+  });
+  return Response.json(deliveryListSchema.parse(page));
+});
