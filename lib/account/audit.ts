@@ -1,6 +1,6 @@
 // The audit trail of a customer's account: who created or revoked a key, and every change to an integration
 // (by a person, a program, the operator or the service itself), listed on the settings page and by the API.
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
 import { auditEvents, type AuditEvent } from "@/db/schema";
 import { afterCursor, cursorTime, decodeCursor, encodeCursor } from "@/lib/http/cursor";
@@ -32,7 +32,8 @@ export interface AuditEntry {
 export async function recordAudit(db: Db | Tx, entries: AuditEntry | AuditEntry[]): Promise<void> {
   const list = Array.isArray(entries) ? entries : [entries];
   if (list.length === 0) return;
-  await db.insert(auditEvents).values(list.map((entry) => ({ ...entry, details: entry.details ?? {} })));
+  // clock_timestamp(), not the transaction's now(): events of one transaction keep their order.
+  await db.insert(auditEvents).values(list.map((entry) => ({ ...entry, details: entry.details ?? {}, createdAt: sql`clock_timestamp()` })));
 }
 
 export function auditEventView(row: AuditEvent) {

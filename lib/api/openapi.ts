@@ -1043,8 +1043,8 @@ const operations: Operation[] = [
     tag: "Integrations",
     summary: "Register an integration (or re-register it, rotating its secrets)",
     description:
-      "201 for a new cloudId + source; 200 when this customer registers it again (re-enabled, both secrets rotated). `secret` (send as `X-Service-Secret`) and `webhook_secret` (verify callbacks with any Standard Webhooks library) are shown once. `callback_url` must be https and must not resolve to a private, loopback, link-local or reserved address (unless the server runs with ALLOW_PRIVATE_CALLBACKS=true). A cloudId + source registered by another account is 409. Body limit: 64 KB.",
-    security: "apiKey",
+      "201 for a new cloudId + source; 200 when this customer registers it again (re-enabled, both secrets rotated). `secret` (send as `X-Service-Secret`) and `webhook_secret` (verify callbacks with any Standard Webhooks library) are shown once. `callback_url` must be https and must not resolve to a private, loopback, link-local or reserved address (unless the server runs with ALLOW_PRIVATE_CALLBACKS=true). A cloudId + source registered by another account is 409. Body limit: 64 KB. With an API key, or the dashboard session from the service's own pages (a company login adds `customer`).",
+    security: "apiKeyOrSession",
     body: registerInstallationSchema,
     bodyExample: { cloudId: CLOUD_ID, source: "jira", callback_url: "https://hooks.acme.example/stories" },
     responses: {
@@ -1056,6 +1056,10 @@ const operations: Operation[] = [
           example: gatewayError("validation_error", "The request failed validation.", ['body: Unrecognized key: "extra"']),
         },
         401: INVALID_KEY,
+        403: {
+          description: "A change made with the session cookie from another site (its `Origin` is not this service).",
+          example: gatewayError("forbidden", "Cross-site request refused.", ["Origin: 'https://evil.example' is not this service"]),
+        },
         409: {
           description: "This cloudId and source belong to another account.",
           example: gatewayError("conflict", "This cloudId and source are registered by another account.", ["cloudId: already registered for this source"]),
@@ -1069,7 +1073,8 @@ const operations: Operation[] = [
     path: "/api/v1/installations",
     tag: "Integrations",
     summary: "List the customer's installations (no secrets)",
-    security: "apiKey",
+    description: "Newest first, with whether each is enabled and, if not, why. With an API key or the dashboard session.",
+    security: "apiKeyOrSession",
     responses: {
       "200": { description: "The installations.", schema: installationListSchema, example: { installations: [INSTALLATION_EXAMPLE] } },
       ...gatewayErrors({ 401: INVALID_KEY }),
@@ -1080,11 +1085,23 @@ const operations: Operation[] = [
     path: "/api/v1/installations/{id}",
     tag: "Integrations",
     summary: "Disable an installation (its async endpoint then answers 401)",
-    security: "apiKey",
+    description: "Enable it again with `PATCH` `{\"enabled\": true}`; no new secrets are needed. Recorded in the audit trail. With an API key or the dashboard session.",
+    security: "apiKeyOrSession",
     parameters: [{ name: "id", in: "path", description: "The `installation_id`.", example: INSTALLATION_ID }],
     responses: {
-      "200": { description: "Disabled.", schema: installationSchema, example: { ...INSTALLATION_EXAMPLE, enabled: false } },
-      ...gatewayErrors({ 401: INVALID_KEY, 404: { description: "No such installation, or another customer's.", example: gatewayError("not_found", "No such installation.") } }),
+      "200": {
+        description: "Disabled.",
+        schema: installationSchema,
+        example: { ...INSTALLATION_EXAMPLE, enabled: false, disabled_reason: "disabled by dana@acme.example" },
+      },
+      ...gatewayErrors({
+        401: INVALID_KEY,
+        403: {
+          description: "A change made with the session cookie from another site.",
+          example: gatewayError("forbidden", "Cross-site request refused.", ["Origin: 'https://evil.example' is not this service"]),
+        },
+        404: { description: "No such installation, or another customer's.", example: gatewayError("not_found", "No such installation.") },
+      }),
     },
   },
   ...accountOperations(),
@@ -1303,6 +1320,26 @@ function webhooks(): Record<string, unknown> {
         },
         "x-codeSamples": VERIFICATION_SAMPLES,
         "x-signed-example": WEBHOOK_DELIVERY_EXAMPLE,
+      },
+    },
+    pingEvent: {
+      post: {
+        tags: ["Webhooks"],
+        summary: "A test event, POSTed to the callback_url by \"Send test event\" (POST /api/v1/installations/{id}/ping)",
+        description:
+          "Signed and sent exactly like the score callback, with `type` = `ping`; one attempt, not retried. `webhook-id` is `msg_<delivery_id>`. Answer any 2xx; a 410 disables the installation, as for callbacks.",
+        operationId: "webhookPingEvent",
+        parameters: [
+          header("webhook-id", "`msg_<delivery_id>`: the same if this event is redelivered.", `msg_${DELIVERY_ID}`),
+          header("webhook-timestamp", "Unix seconds when this attempt was signed.", delivery["webhook-timestamp"]),
+          header("webhook-signature", "Space-separated `v1,<base64 HMAC-SHA256>` signatures of `id.timestamp.body`.", delivery["webhook-signature"]),
+        ],
+        requestBody: { required: true, content: { "application/json": { schema: jsonSchema(pingPayloadSchema, "output"), examples: { ping: { summary: "ping", value: PING_EXAMPLE } } } } },
+        responses: {
+          "200": { description: "Any 2xx: delivered." },
+          "410": { description: "Gone: the installation is disabled." },
+          default: { description: "Anything else: recorded as failed (see the deliveries list)." },
+        },
       },
     },
   };

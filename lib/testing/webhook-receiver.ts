@@ -19,6 +19,8 @@ export interface Reply {
   hang?: boolean;
   /** Answer after this long (a slow receiver). */
   delayMs?: number;
+  /** The answer's body (default "ok"). */
+  body?: string;
 }
 
 export interface WebhookReceiver {
@@ -84,7 +86,7 @@ export async function startWebhookReceiver(path = "/hooks/stories"): Promise<Web
       setTimeout(() => {
         receiver.inFlight--;
         response.writeHead(reply.status, { "content-type": "text/plain", ...reply.headers });
-        response.end(request.url === path ? "ok" : "wrong path");
+        response.end(request.url === path ? (reply.body ?? "ok") : "wrong path");
       }, reply.delayMs ?? 0);
     });
   });
