@@ -2,8 +2,7 @@
 // dashboard user acting for a customer in their scope. The settings page calls the same /api/v1 endpoints as
 // programs do, with its session cookie; those requests must come from the service's own pages (CSRF).
 import type { Db } from "@/db/client";
-import { authenticateApiKey } from "@/lib/auth/api-keys";
-import { dashboardUserFromCookies, parseCookieHeader } from "@/lib/auth/session";
+import { authenticateCaller } from "@/lib/auth/caller";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
 import { resolveScope } from "@/lib/stats/scope";
@@ -26,29 +25,15 @@ const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  */
 export async function authorizeAccount(db: Db, request: Request): Promise<AccountActor> {
   const requested = new URL(request.url).searchParams.get("customer")?.trim() || null;
-  if (request.headers.has("authorization")) {
-    const customer = await authenticateApiKey(db, request);
-    if (requested !== null && requested !== customer.customerId) throw notInScope(requested);
-    return { customerId: customer.customerId, actor: `API key ${customer.keyPrefix ?? ""}`.trim(), via: "api_key" };
-  }
-  const user = await dashboardUserFromCookies(db, parseCookieHeader(request.headers.get("cookie")));
-  if (!user) {
-    throw new ApiError("unauthorized", "Sign in or send an API key.", ['Authorization: send "Bearer <API_KEY>", or sign in to the dashboard'], {
-      "WWW-Authenticate": 'Bearer realm="api"',
-    });
-  }
-  if (MUTATIONS.has(request.method)) assertSameOrigin(request);
-  const scope = await resolveScope(db, user.principal, requested);
+  const caller = await authenticateCaller(db, request, { realm: "api" });
+  if (caller.via === "session" && MUTATIONS.has(request.method)) assertSameOrigin(request);
+  const scope = await resolveScope(db, caller.principal, requested);
   if (scope.customerIds.length !== 1) {
     throw new ApiError("validation_error", "Name the customer to act for.", [
       `customer: required for a company login; one of ${scope.visibleCustomerIds.slice(0, 20).join(", ") || "(none yet)"}`,
     ]);
   }
-  return { customerId: scope.customerIds[0], actor: user.email, via: "session" };
-}
-
-function notInScope(customer: string): ApiError {
-  return new ApiError("not_found", "No such customer in your scope.", [`customer: '${customer.slice(0, 64)}' is not a customer you can see`]);
+  return { customerId: scope.customerIds[0], actor: caller.actor, via: caller.via };
 }
 
 /**
