@@ -49,6 +49,8 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       // The settings spec registers an integration whose callback is a receiver on loopback.
       ALLOW_PRIVATE_CALLBACKS: "true",
+      // Each e2e test sends its own client address in X-Forwarded-For (e2e/fixtures/client.ts); loopback is its proxy.
+      TRUSTED_PROXIES: "127.0.0.1",
     },
   },
 });

@@ -65,6 +65,24 @@ test.describe("a 390 px wide phone @phone", () => {
     const box = await first.boundingBox();
     expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
   });
+
+  test("the trend's numbers are cards, one per period, with labelled values", async ({ page }) => {
+    await signIn(page);
+    await page.getByText("Show the numbers").click();
+    const region = page.getByRole("region", { name: "Trend numbers" });
+    const cards = region.locator("tbody tr");
+    expect(await cards.count()).toBeGreaterThan(1);
+    const first = cards.first();
+    await expect(first).toHaveCSS("display", "grid");
+    await expect(first.getByRole("rowheader")).toHaveText(/^\d{1,2} [A-Z][a-z]+$/); // the week it starts, "9 Mar"
+    const labels = await first.getByRole("cell").evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell, "::before").content));
+    expect(labels).toEqual(["Stories", "Average", ...DIMENSION_NAMES].map((name) => `"${name}"`));
+    // Nothing to scroll sideways: not the region (which then has no hint), not the page.
+    expect(await region.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+    await expect(page.locator(".scroll-region").filter({ has: region }).getByText("Scroll sideways to see every column")).toBeHidden();
+    expect(await sideways(page)).toBeLessThanOrEqual(0);
+    for (const box of await cards.evaluateAll((rows) => rows.map((row) => row.getBoundingClientRect().right))) expect(box).toBeLessThanOrEqual(390);
+  });
 });
 
 test("the dashboard, a story page and the pricing page have no accessibility violations", async ({ page }) => {
@@ -125,6 +143,11 @@ test.describe("at 1280 × 800", () => {
     await expect(region).toHaveAttribute("tabindex", "0");
     await expect(page.getByText("Scroll sideways to see every column")).toBeVisible();
     await expect(region).toHaveAccessibleDescription(/Scroll sideways/);
+  });
+
+  test("the dimensions' band chart names the bands low to high, as the results page does", async ({ page }) => {
+    await signIn(page);
+    await expect(page.locator(".chart-pair .recharts-legend-item-text")).toHaveText(["Below 50%", "50% to 79%", "80% and above"]);
   });
 
   test("page headings keep their distance from the site header", async ({ page }) => {

@@ -1,17 +1,10 @@
-import { networkInterfaces } from "node:os";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures/client";
 
-// The results page of the public evaluator: the whole story in its row, facts every story shares said once,
-// no accessibility violations, and no sideways scrolling on a phone.
-
-// The per-IP limits (10 uploads and 5 scorings an hour) hold for the whole run, and evaluator.spec.ts, which
-// runs first, ends by using up the uploads of 127.0.0.1. The server listens on every interface, so this spec
-// reaches it through the machine's own network address when it has one: another client, with its own limits.
-const ownAddress = Object.values(networkInterfaces())
-  .flat()
-  .find((address) => address && address.family === "IPv4" && !address.internal)?.address;
-if (ownAddress) test.use({ baseURL: `http://${ownAddress}:${Number(process.env.E2E_PORT || 3210)}` });
+// The upload preview and the results page of the public evaluator: the whole story in its row, facts every story
+// shares said once, no accessibility violations, and no sideways scrolling on a phone. Each test is its own
+// client of the per-IP limits (fixtures/client.ts).
 
 const LONG_STORY =
   "As a rule author working on the municipal permit rulebase, I want to compare two versions of a business rule side by side with every changed condition highlighted, so that I can review a colleague's edit before it is published.";
@@ -25,10 +18,11 @@ const csv = [
   'SHORT-3,"As a rule author, I want to delete a rule quickly and easily, so that the rulebase stays small.",',
 ].join("\n");
 
-async function expectWholeText(cell: Locator, text: string) {
+/** The cell shows all of `text`, wrapped: nothing in it (`parts`) is cut off, clamped or scrolled. */
+async function expectWholeText(cell: Locator, text: string, parts = ".story-summary, .expand-button") {
   expect(await cell.innerText()).toContain(text);
-  const fits = await cell.evaluate((td) =>
-    [td, ...td.querySelectorAll<HTMLElement>(".story-summary, .expand-button")].map((el) => {
+  const fits = await cell.evaluate((td, selector) =>
+    [td, ...td.querySelectorAll<HTMLElement>(selector)].map((el) => {
       const style = getComputedStyle(el);
       return {
         wide: el.scrollWidth - el.clientWidth,
@@ -37,6 +31,7 @@ async function expectWholeText(cell: Locator, text: string) {
         clamp: style.getPropertyValue("-webkit-line-clamp") || "none",
       };
     }),
+    parts,
   );
   for (const el of fits) {
     expect(el.wide).toBeLessThanOrEqual(0);
@@ -75,8 +70,10 @@ test("the results show every story in full, say shared facts once, pass axe and 
   const cards = page.locator(".summary-cards");
   await expect(cards).not.toContainText("Weakest dimension");
   await expect(cards).not.toContainText("Testable");
-  await expect(cards).toContainText("Below 50%");
-  await expect(cards).toContainText("70% and above");
+  // The cards count the lowest and highest of the bands the scores are coloured and filtered by, low to high.
+  const filterBands = (await page.getByLabel("Overall score").locator("option").allInnerTexts()).slice(1);
+  expect(filterBands).toEqual(["Below 50%", "50% to 79%", "80% and above"]);
+  expect((await cards.locator(".stat-label").allInnerTexts()).filter((label) => label.includes("%"))).toEqual([filterBands[0], filterBands[2]]);
 
   // The table still expands, and the page has no accessibility violations, closed or open.
   await expectNoViolations(page, "results");
@@ -95,4 +92,29 @@ test("the results show every story in full, say shared facts once, pass axe and 
   await expect(page.locator(".details-row")).toBeVisible();
   expect(await page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth)).toBe(true);
   await expectNoViolations(page, "results (phone)");
+});
+
+test("the upload preview shows every story in full and fits a phone", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  await page.getByLabel("Choose a file").setInputFiles({ name: "rules.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  const preview = page.locator(".preview-table");
+  const row = (key: string) => preview.locator("tbody tr").filter({ hasText: key });
+  await expect(row("LONG-1")).toBeVisible();
+  // Each row is a card, the story on top in full, the other cells named by their column.
+  await expect(row("LONG-1")).toHaveCSS("display", "grid");
+  await expectWholeText(row("LONG-1").locator("td.cell-summary"), LONG_STORY, ".preview-summary");
+  await expectWholeText(row("URL-2").locator("td.cell-summary"), URL_STORY, ".preview-summary");
+  const labels = await row("URL-2").locator("td[data-label]").evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell, "::before").content));
+  expect(labels).toEqual(['"Row"', '"Description"', '"Key"']);
+  // Nothing scrolls sideways: neither the page nor the preview's own region.
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth)).toBe(true);
+  const region = page.getByRole("region", { name: /Preview of the first/ });
+  expect(await region.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+  await expectNoViolations(page, "upload preview (phone)");
+
+  // On a desktop the preview is a table again, its stories still whole.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(row("LONG-1")).toHaveCSS("display", "table-row");
+  await expectWholeText(row("LONG-1").locator("td.cell-summary"), LONG_STORY, ".preview-summary");
 });

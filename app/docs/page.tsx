@@ -184,6 +184,12 @@ function OperationSection({ doc, base, path, method, operation }: { doc: Doc; ba
   );
 }
 
+/** The `type` of an example delivery's body. */
+function eventType(body: string): string {
+  const type = (JSON.parse(body) as { type?: unknown }).type;
+  return typeof type === "string" ? type : "event";
+}
+
 function WebhookSection({ doc, name, webhook }: { doc: Doc; name: string; webhook: WebhookDoc }) {
   const id = webhook.operationId;
   const signed = webhook["x-signed-example"];
@@ -229,7 +235,7 @@ function WebhookSection({ doc, name, webhook }: { doc: Doc; name: string; webhoo
           <p className="docs-muted">
             Signed with the example secret <code>{exampleSecret(doc)}</code>.
           </p>
-          <CodeBlock code={delivery} title="score.failed, as sent" label="Example delivery: headers and raw body" />
+          <CodeBlock code={delivery} title={`${eventType(signed.body)}, as sent`} label={`Example ${eventType(signed.body)} delivery: headers and raw body`} />
           {payload?.examples?.completed && (
             <CodeBlock code={json(payload.examples.completed.value)} title="score.completed payload" label="Example score.completed payload" />
           )}

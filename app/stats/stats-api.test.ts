@@ -48,6 +48,15 @@ describe("stats API authentication", () => {
     }
   });
 
+  it("says in plain text how to authenticate", async () => {
+    const response = await call(getSummary, "/stats/summary", {});
+    expect(response.body).toEqual({
+      error: "unauthorized",
+      message: "Sign in or send an API key.",
+      details: ['Authorization: send "Bearer <API_KEY>", or sign in to the dashboard'],
+    });
+  });
+
   it("refuses an expired or forged session, and a session of a deleted user", async () => {
     const other = await sessionCookie(fixture.users.acme, { secret: "some-other-secret-0123456789abcdef" });
     expect((await call(getSummary, "/stats/summary", { headers: other })).status).toBe(401);

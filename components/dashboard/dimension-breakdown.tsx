@@ -2,14 +2,11 @@
 
 import { Bar, BarChart, CartesianGrid, Cell, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { DimensionsBreakdown } from "@/lib/stats/dimensions";
-import { DIMENSION_LABELS, DIMENSIONS, percent, scoreClass } from "@/lib/stats/format";
+import { DIMENSION_LABELS, DIMENSIONS, percent, SCORE_BANDS, scoreClass } from "@/lib/stats/format";
 import { ScrollRegion } from "./scroll-region";
 
-const BANDS = [
-  { key: "weak", label: "Below 50%", color: "#b42318", from: 0, to: 4 },
-  { key: "fair", label: "50–79%", color: "#b7791f", from: 5, to: 7 },
-  { key: "strong", label: "80% and above", color: "#137a3a", from: 8, to: 10 },
-] as const;
+// The histogram counts stories per whole point (0 to 10): a band takes the points its percentages start at.
+const BANDS = SCORE_BANDS.map((band) => ({ ...band, first: Math.ceil(band.from / 10), last: Math.floor(band.to / 10) }));
 
 /** Per-dimension averages and how the stories spread over weak, fair and strong, with the weakest called out. */
 export function DimensionBreakdown({ breakdown }: { breakdown: DimensionsBreakdown }) {
@@ -24,7 +21,7 @@ export function DimensionBreakdown({ breakdown }: { breakdown: DimensionsBreakdo
     const total = histogram.reduce((sum, count) => sum + count, 0) || 1;
     const row: Record<string, string | number> = { dimension: DIMENSION_LABELS[dimension] };
     for (const band of BANDS) {
-      row[band.key] = Math.round((histogram.slice(band.from, band.to + 1).reduce((sum, count) => sum + count, 0) / total) * 100);
+      row[band.key] = Math.round((histogram.slice(band.first, band.last + 1).reduce((sum, count) => sum + count, 0) / total) * 100);
     }
     return row;
   });
@@ -71,9 +68,10 @@ export function DimensionBreakdown({ breakdown }: { breakdown: DimensionsBreakdo
                 <XAxis type="number" tickFormatter={(value: number) => `${Math.round(value * 100)}%`} tick={{ fontSize: 12, fill: "#4b5565" }} />
                 <YAxis type="category" dataKey="dimension" width={92} tick={{ fontSize: 12, fill: "#1a1f2b" }} />
                 <Tooltip formatter={(value, name) => [`${value}%`, String(name)]} />
-                <Legend wrapperStyle={{ fontSize: 12 }} />
+                {/* Low to high, as the bands are stacked: the legend's own default sorts its names alphabetically. */}
+                <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={(item) => BANDS.findIndex((band) => band.key === item.dataKey)} />
                 {BANDS.map((band) => (
-                  <Bar key={band.key} dataKey={band.key} name={band.label} stackId="bands" fill={band.color} isAnimationActive={false} />
+                  <Bar key={band.key} dataKey={band.key} name={band.label} stackId="bands" fill={band.colour} isAnimationActive={false} />
                 ))}
               </BarChart>
             </ResponsiveContainer>

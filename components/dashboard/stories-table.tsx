@@ -4,7 +4,7 @@ import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tan
 import Link from "next/link";
 import { useEffect, useMemo, useState } from "react";
 import { DIMENSION_LABELS, DIMENSIONS, formatDate, percent, scoreClass } from "@/lib/stats/format";
-import { MAX_OFFSET, type StorySort } from "@/lib/stats/params";
+import { defaultOrder, MAX_OFFSET, type StorySort } from "@/lib/stats/params";
 import type { StoryListItem, StoryPage } from "@/lib/stats/stories";
 import { useStats } from "./stats-client";
 import { ScrollRegion } from "./scroll-region";
@@ -15,9 +15,10 @@ export function storyHref(item: Pick<StoryListItem, "story_identity" | "customer
   return `/dashboard/stories/${encodeURIComponent(item.story_identity)}?customer=${encodeURIComponent(item.customer_id)}`;
 }
 
-// Every column but the customer sorts on the server, since the table holds one page of the stories.
+// Every column sorts on the server, since the table holds one page of the stories.
 const SORTABLE: Partial<Record<string, StorySort>> = {
   story: "summary",
+  customer: "customer",
   overall: "overall_score",
   ...(Object.fromEntries(DIMENSIONS.map((dimension) => [dimension, dimension])) as Record<string, StorySort>),
   runs: "run_count",
@@ -117,7 +118,7 @@ export function StoriesTable({ initial, customer, showCustomer }: { initial: Sto
     if (sort === key) setOrder(order === "asc" ? "desc" : "asc");
     else {
       setSort(key);
-      setOrder(key === "summary" ? "asc" : "desc");
+      setOrder(defaultOrder(key));
     }
     setPageNumber(1);
   };

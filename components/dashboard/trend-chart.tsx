@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { DIMENSION_LABELS, percent } from "@/lib/stats/format";
+import { DIMENSION_LABELS, DIMENSIONS, percent } from "@/lib/stats/format";
 import type { TrendInterval } from "@/lib/stats/params";
 import type { TrendPoint } from "@/lib/stats/trends";
 import { useStats } from "./stats-client";
@@ -22,6 +22,13 @@ function periodLabel(iso: string, interval: TrendInterval): string {
 
 const toPercent = (score: number | null) => (score === null ? null : Math.round(score * 10));
 
+/** The numbers of a period after its name: each a column of the table, and a labelled value of a phone's card. */
+const columns: { key: string; label: string; value: (point: TrendPoint) => string | number }[] = [
+  { key: "stories", label: "Stories", value: (point) => point.stories },
+  { key: "average", label: "Average", value: (point) => percent(point.average_overall) },
+  ...DIMENSIONS.map((dimension) => ({ key: dimension, label: DIMENSION_LABELS[dimension], value: (point: TrendPoint) => percent(point.dimension_averages[dimension]) })),
+];
+
 /** Average scores over time with a day/week/month switch; the numbers are also available as a table. */
 export function TrendChart({ initial, initialInterval, customer }: { initial: TrendPoint[]; initialInterval: TrendInterval; customer: string | null }) {
   const [interval, setInterval] = useState<TrendInterval>(initialInterval);
@@ -33,6 +40,7 @@ export function TrendChart({ initial, initialInterval, customer }: { initial: Tr
     stories: point.stories,
   }));
   const scored = points.filter((point) => point.stories > 0);
+  const periodHeading = interval === "day" ? "Day" : interval === "week" ? "Week of" : "Month";
 
   return (
     <section className="card chart-card" aria-labelledby="trend-heading" aria-busy={loading}>
@@ -77,28 +85,32 @@ export function TrendChart({ initial, initialInterval, customer }: { initial: Tr
       <details className="data-table">
         <summary>Show the numbers</summary>
         <ScrollRegion label="Trend numbers">
-          <table className="numbers-table">
+          {/* Explicit roles keep the table a table for screen readers when a phone lays it out as cards, one
+              per period (dashboard.css). */}
+          <table className="numbers-table card-table" role="table">
             <caption className="sr-only">Average score per {interval}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{interval === "day" ? "Day" : interval === "week" ? "Week of" : "Month"}</th>
-                <th scope="col">Stories</th>
-                <th scope="col">Average</th>
-                {Object.values(DIMENSION_LABELS).map((label) => (
-                  <th scope="col" key={label}>
+            <thead role="rowgroup">
+              <tr role="row">
+                <th scope="col" role="columnheader">
+                  {periodHeading}
+                </th>
+                {columns.map(({ key, label }) => (
+                  <th scope="col" role="columnheader" key={key}>
                     {label}
                   </th>
                 ))}
               </tr>
             </thead>
-            <tbody>
+            <tbody role="rowgroup">
               {points.map((point) => (
-                <tr key={point.period_start}>
-                  <td>{periodLabel(point.period_start, interval)}</td>
-                  <td>{point.stories}</td>
-                  <td>{percent(point.average_overall)}</td>
-                  {Object.keys(DIMENSION_LABELS).map((dimension) => (
-                    <td key={dimension}>{percent(point.dimension_averages[dimension as keyof typeof point.dimension_averages])}</td>
+                <tr key={point.period_start} role="row">
+                  <th scope="row" role="rowheader" className="card-title">
+                    {periodLabel(point.period_start, interval)}
+                  </th>
+                  {columns.map(({ key, label, value }) => (
+                    <td key={key} role="cell" data-label={label}>
+                      {value(point)}
+                    </td>
                   ))}
                 </tr>
               ))}

@@ -2,9 +2,9 @@
 
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, ResponsiveContainer, XAxis, YAxis } from "recharts";
 import { DIMENSIONS, percent, type CsvSummary } from "@/lib/csv-flow/types";
-import { band, DIMENSION_LABELS } from "./labels";
+import { band, DIMENSION_LABELS, SCORE_BANDS } from "./labels";
 
-const COLOURS = { good: "#137a3a", mid: "#b07400", bad: "#b42318" } as const;
+const COLOURS = Object.fromEntries(SCORE_BANDS.map(({ key, colour }) => [key, colour]));
 
 /** Average score per INVEST dimension, as a bar chart with the figures also given as text. */
 export function DimensionChart({ summary }: { summary: CsvSummary }) {

@@ -176,26 +176,40 @@ export function Evaluator() {
 
           <h3 id="preview-heading">Preview of the first {Math.min(upload.sample_rows.length, 5)} rows</h3>
           <div className="table-wrap" role="region" aria-labelledby="preview-heading" tabIndex={0}>
-            <table className="preview-table" aria-labelledby="preview-heading">
-              <thead>
-                <tr>
-                  <th scope="col">Row</th>
+            {/* Explicit roles keep the table a table for screen readers when a phone lays it out as cards. */}
+            <table className="preview-table" aria-labelledby="preview-heading" role="table">
+              <thead role="rowgroup">
+                <tr role="row">
+                  <th scope="col" role="columnheader">
+                    Row
+                  </th>
                   {MAPPING_FIELDS.filter((f) => mapping[f]).map((field) => (
-                    <th key={field} scope="col">
+                    <th key={field} scope="col" role="columnheader">
                       {FIELD_LABELS[field]}
                     </th>
                   ))}
                 </tr>
               </thead>
-              <tbody>
+              <tbody role="rowgroup">
                 {upload.sample_rows.map((row, i) => (
-                  <tr key={i}>
-                    <td>{i + 1}</td>
-                    {MAPPING_FIELDS.filter((f) => mapping[f]).map((field) => (
-                      <td key={field} className={field === "summary" ? "cell-summary" : undefined}>
-                        <span className="clamp">{row[mapping[field]!] || <em className="muted">empty</em>}</span>
-                      </td>
-                    ))}
+                  <tr key={i} role="row">
+                    <td role="cell" data-label="Row">
+                      {i + 1}
+                    </td>
+                    {MAPPING_FIELDS.filter((f) => mapping[f]).map((field) => {
+                      const text = row[mapping[field]!] || <em className="muted">empty</em>;
+                      // The whole story, as on the results page: stories often share their first words. The other
+                      // fields are there to check the mapping, and a description can run to pages: two lines of it.
+                      return field === "summary" ? (
+                        <td key={field} role="cell" className="cell-summary">
+                          <span className="preview-summary">{text}</span>
+                        </td>
+                      ) : (
+                        <td key={field} role="cell" data-label={FIELD_LABELS[field]} className={field === "key" || field === "type" ? undefined : "cell-text"}>
+                          <span className="clamp">{text}</span>
+                        </td>
+                      );
+                    })}
                   </tr>
                 ))}
               </tbody>

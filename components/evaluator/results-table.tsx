@@ -15,11 +15,11 @@ import {
 import { Fragment, useMemo, useState } from "react";
 import { DIMENSIONS, percent, type Dimension, type StoryResult } from "@/lib/csv-flow/types";
 import { HighlightedText } from "./highlighted-text";
-import { band, DIMENSION_LABELS } from "./labels";
+import { band, DIMENSION_LABELS, SCORE_BANDS, type ScoreBand } from "./labels";
 import { SplitStories } from "../split-stories";
 import { workItemKind } from "@/lib/backlog/formats";
 
-type Band = "all" | "bad" | "mid" | "good";
+type Band = "all" | ScoreBand;
 
 const column = createColumnHelper<StoryResult>();
 
@@ -129,9 +129,11 @@ export function ResultsTable({ results }: { results: StoryResult[] }) {
           <label htmlFor="filter-band">Overall score</label>
           <select id="filter-band" value={scoreBand} onChange={(e) => setScoreBand(e.target.value as Band)}>
             <option value="all">All scores</option>
-            <option value="bad">Below 50%</option>
-            <option value="mid">50% to 79%</option>
-            <option value="good">80% and above</option>
+            {SCORE_BANDS.map(({ key, label }) => (
+              <option key={key} value={key}>
+                {label}
+              </option>
+            ))}
           </select>
         </div>
         {hasOtherTypes && (

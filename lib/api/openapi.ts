@@ -214,22 +214,24 @@ export const CALLBACK_EXAMPLES: Record<"completed" | "failed", z.infer<typeof ca
 };
 
 /** The headers of the example delivery, signed with the example secret over the compact JSON of the failed payload. */
-export const WEBHOOK_DELIVERY_EXAMPLE = (() => {
-  const body = JSON.stringify(CALLBACK_EXAMPLES.failed);
+export const WEBHOOK_DELIVERY_EXAMPLE = signedDelivery(`msg_${JOB_ID}`, CALLBACK_EXAMPLES.failed);
+
+/** A delivery as sent: the raw body and its headers, signed with the example secret. */
+function signedDelivery(webhookId: string, payload: unknown) {
+  const body = JSON.stringify(payload);
   const sentAt = new Date("2026-11-23T09:36:45.000Z");
-  const id = `msg_${JOB_ID}`;
   return {
     secret: WEBHOOK_SECRET_EXAMPLE,
     body,
     headers: {
       "content-type": "application/json",
       "user-agent": "StoryScoringService-Webhooks/1",
-      "webhook-id": id,
+      "webhook-id": webhookId,
       "webhook-timestamp": String(Math.floor(sentAt.getTime() / 1000)),
-      "webhook-signature": new Webhook(WEBHOOK_SECRET_EXAMPLE).sign(id, sentAt, body),
+      "webhook-signature": new Webhook(WEBHOOK_SECRET_EXAMPLE).sign(webhookId, sentAt, body),
     },
   };
-})();
+}
 
 const STATS_SUMMARY_EXAMPLE: StatsSummary = {
   story_count: 1,
@@ -396,9 +398,11 @@ const INTERNAL = gatewayError("internal_error", "An unexpected error occurred.")
 /** Shared error entries: the admin API disabled (no ADMIN_TOKEN), and a JSON body over the 64 KB limit. */
 const ADMIN_DISABLED_404 = { description: "The admin API is disabled (no `ADMIN_TOKEN` on the server).", example: gatewayError("not_found", "Not found.") };
 const BODY_OVER_64KB_413 = { description: "The body is over 64 KB.", example: TOO_LARGE(65_536) };
-// No example: the handler's detail reads "Authorization: send `Bearer <ADMIN_TOKEN>`", Markdown backticks in a
-// JSON answer, which /docs would show as raw backticks. Add it once that detail is plain text.
-const ADMIN_401: Response = { description: "Missing or wrong admin token (`error` = `unauthorized`, message \"A valid admin token is required.\").", schema: errorSchema };
+const ADMIN_401: Response = {
+  description: "Missing or wrong admin token.",
+  schema: errorSchema,
+  example: gatewayError("unauthorized", "A valid admin token is required.", ['Authorization: send "Bearer <ADMIN_TOKEN>"']),
+};
 
 /** Gateway error responses (`{error, message, details[]}`), each with the example the handler really answers. */
 function gatewayErrors(examples: Partial<Record<number, GatewayError | { description: string; example: GatewayError }>>): Record<string, Response> {
@@ -598,7 +602,7 @@ function statsOperations(): Operation[] {
       summary: "The latest score of each story, searched, sorted and paginated",
       parameters: [
         { name: "q", in: "query", description: "Search in summary and key (at most 200 characters)." },
-        { name: "sort", in: "query", description: "`last_scored_at` (default), `overall_score`, `summary`, `run_count`, or one INVEST dimension (`independent`, `negotiable`, `valuable`, `estimable`, `small`, `testable`: the story's latest score on it).", example: "overall_score" },
+        { name: "sort", in: "query", description: "`last_scored_at` (default), `overall_score`, `summary`, `run_count`, `customer` (A to Z by default; by summary within a customer), or one INVEST dimension (`independent`, `negotiable`, `valuable`, `estimable`, `small`, `testable`: the story's latest score on it).", example: "overall_score" },
         { name: "order", in: "query", description: "`asc` or `desc`.", example: "asc" },
         { name: "page", in: "query", description: "From 1; at most 10,000 stories are skipped." },
         { name: "page_size", in: "query", description: "1 to 100, default 25." },
@@ -1340,6 +1344,8 @@ function webhooks(): Record<string, unknown> {
           "410": { description: "Gone: the installation is disabled." },
           default: { description: "Anything else: recorded as failed (see the deliveries list)." },
         },
+        "x-codeSamples": VERIFICATION_SAMPLES,
+        "x-signed-example": signedDelivery(`msg_${DELIVERY_ID}`, PING_EXAMPLE),
       },
     },
   };

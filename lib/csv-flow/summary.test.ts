@@ -37,10 +37,17 @@ describe("digestResults", () => {
       "Every story scores 100% on Independent, Negotiable and Valuable.",
     ]);
     expect(digest.overall).toEqual({ average: 56, lowest: 33, highest: 75 });
-    expect(digest.bands).toEqual({ below50: 1, from50to69: 1, from70: 1 });
+    expect(digest.bands).toEqual({ bad: 1, mid: 2, good: 0 });
     // Testable is the lowest average, but it is the same for every story.
     expect(digest.weakestVarying).toEqual({ dimension: "small", label: "Small", average: 80, lowest: 40, highest: 100 });
     expect(digest.commonFinding).toEqual({ code: "unambiguous.vague_term", label: "Vague term", stories: 2 });
+  });
+
+  it("counts stories in the bands their scores are coloured and filtered by: below 50%, 50% to 79%, 80% and above", () => {
+    // Each pair straddles a band's edge as the percentage shown: 4.94 reads 49%, 4.95 reads 50%, 7.95 reads 80%.
+    const digest = digestResults([4.94, 4.95, 7.94, 7.95, 10].map((overall) => story(overall)));
+    expect(digest.bands).toEqual({ bad: 1, mid: 2, good: 2 });
+    expect(Object.keys(digest.bands)).toEqual(["bad", "mid", "good"]);
   });
 
   it("says 'at most' when the stories' Testable scores differ, and names the description when none has one", () => {
@@ -78,8 +85,9 @@ describe("digestResults", () => {
     expect(digest.weakestVarying?.dimension).not.toBe("testable");
     expect(digest.commonFinding?.code).not.toBe("testable.no_acceptance_criteria");
     expect(digest.commonFinding!.stories).toBeLessThan(85);
-    expect(digest.bands.below50 + digest.bands.from50to69 + digest.bands.from70).toBe(85);
-    expect(digest.bands.below50).toBe(results.filter((r) => Math.round(r.overall_score * 10) < 50).length);
+    expect(digest.bands.bad + digest.bands.mid + digest.bands.good).toBe(85);
+    expect(digest.bands.bad).toBe(results.filter((r) => Math.round(r.overall_score * 10) < 50).length);
+    expect(digest.bands.good).toBe(results.filter((r) => Math.round(r.overall_score * 10) >= 80).length);
     expect(digest.duplicates).toBeGreaterThan(0);
   });
 });

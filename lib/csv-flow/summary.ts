@@ -4,6 +4,7 @@
 import { findingLabel } from "./finding-labels";
 import { DIMENSIONS, percent, type Dimension, type StoryResult } from "./types";
 import { DIMENSION_LABELS } from "@/lib/scoring/types";
+import { band, SCORE_BANDS, type ScoreBand } from "@/lib/stats/format";
 
 type Scored = Pick<StoryResult, "description" | "acceptance_criteria" | "overall_score" | "individual_scores" | "findings">;
 
@@ -12,8 +13,8 @@ export interface ResultsDigest {
   /** Facts shared by every story, each one plain sentence. */
   shared: string[];
   overall: { average: number; lowest: number; highest: number };
-  /** Stories per overall band: below 50%, 50% to 69%, 70% and above. */
-  bands: { below50: number; from50to69: number; from70: number };
+  /** Stories per overall score band (SCORE_BANDS: the bands the scores are coloured and filtered by). */
+  bands: Record<ScoreBand, number>;
   /** The dimension with the lowest average among those on which stories score differently. */
   weakestVarying: { dimension: Dimension; label: string; average: number; lowest: number; highest: number } | null;
   /** The finding most stories have, among those some stories do not have. */
@@ -38,11 +39,7 @@ export function digestResults(results: Scored[]): ResultsDigest {
     stories: n,
     shared: [],
     overall: n ? { average: percent(mean(results.map((r) => r.overall_score))), lowest: Math.min(...overalls), highest: Math.max(...overalls) } : { average: 0, lowest: 0, highest: 0 },
-    bands: {
-      below50: overalls.filter((p) => p < 50).length,
-      from50to69: overalls.filter((p) => p >= 50 && p < 70).length,
-      from70: overalls.filter((p) => p >= 70).length,
-    },
+    bands: Object.fromEntries(SCORE_BANDS.map(({ key }) => [key, overalls.filter((p) => band(p) === key).length])) as Record<ScoreBand, number>,
     weakestVarying: null,
     commonFinding: null,
     duplicates: results.filter((r) => r.findings.some((f) => f.code.startsWith("unique."))).length,

@@ -9,19 +9,44 @@ export function percent(score: number | null | undefined): string {
   return `${Math.round(score * 10)}%`;
 }
 
-/**
- * The colour band of a percentage, the same on every page, after what the scores mean (lib/scoring/README.md):
- * ready from 80% (a story with a benefit, a description and checkable criteria), weak below 50% (a title, an
- * epic, a compound story); between them a story that needs work (a clean one-liner without criteria is 60%).
- */
-export function band(percentage: number): "good" | "mid" | "bad" {
-  return percentage >= 80 ? "good" : percentage >= 50 ? "mid" : "bad";
+// The score bands, low to high, each from its lowest whole percentage, after what the scores mean
+// (lib/scoring/README.md): weak below 50% (a title, an epic, a compound story), needs work from 50% (a clean
+// one-liner without criteria is 60%), ready from 80% (a story with a benefit, a description and checkable
+// criteria). Every page's score colours, the results filter and summary, and the dashboard's band chart read
+// them from here. The colours fill chart bars (SVG), which do not see the stylesheet's variables.
+const BAND_FLOORS = [
+  { key: "bad", from: 0, colour: "#b42318" },
+  { key: "mid", from: 50, colour: "#b07400" },
+  { key: "good", from: 80, colour: "#137a3a" },
+] as const;
+
+export type ScoreBand = (typeof BAND_FLOORS)[number]["key"];
+
+export interface ScoreBandInfo {
+  key: ScoreBand;
+  /** The band's whole percentages, both ends included. */
+  from: number;
+  to: number;
+  /** Its name for people: "Below 50%", "50% to 79%", "80% and above". */
+  label: string;
+  colour: string;
 }
 
-/** The class that colours a stored 0-10 score (see `band`). */
+export const SCORE_BANDS: readonly ScoreBandInfo[] = BAND_FLOORS.map(({ key, from, colour }, index) => {
+  const next = BAND_FLOORS[index + 1]?.from;
+  const label = next === undefined ? `${from}% and above` : index === 0 ? `Below ${next}%` : `${from}% to ${next - 1}%`;
+  return { key, from, to: next === undefined ? 100 : next - 1, label, colour };
+});
+
+/** The band of a whole percentage: the highest one whose floor it reaches. */
+export function band(percentage: number): ScoreBand {
+  return BAND_FLOORS.findLast(({ from }) => percentage >= from)?.key ?? BAND_FLOORS[0].key;
+}
+
+/** The class that colours a stored 0-10 score: the band of the percentage shown (a stored 7.95 reads 80%). */
 export function scoreClass(score: number | null | undefined): string {
   if (score === null || score === undefined) return "";
-  return `score-${band(score * 10)}`;
+  return `score-${band(Math.round(score * 10))}`;
 }
 
 /** Round a 0-10 average to two decimals for the API (null stays null). */

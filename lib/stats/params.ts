@@ -7,12 +7,14 @@ import { ApiError } from "@/lib/http/errors";
 export const TREND_INTERVALS = ["day", "week", "month"] as const;
 export type TrendInterval = (typeof TREND_INTERVALS)[number];
 
-// The six INVEST dimensions sort by the story's latest score on that dimension.
+// The six INVEST dimensions sort by the story's latest score on that dimension; `customer` by customer id, and
+// within a customer by summary.
 export const STORY_SORTS = [
   "last_scored_at",
   "overall_score",
   "summary",
   "run_count",
+  "customer",
   "independent",
   "negotiable",
   "valuable",
@@ -21,6 +23,11 @@ export const STORY_SORTS = [
   "testable",
 ] as const;
 export type StorySort = (typeof STORY_SORTS)[number];
+
+/** The order a sort starts in when none is asked for: words A to Z, figures and dates highest first. */
+export function defaultOrder(sort: StorySort): "asc" | "desc" {
+  return sort === "summary" || sort === "customer" ? "asc" : "desc";
+}
 
 export const MAX_PAGE_SIZE = 100;
 /** Offset pagination stays fast because it is bounded: at most this many rows are ever skipped. */
@@ -56,7 +63,7 @@ export const trendsQuerySchema = z
     to: dateParam("end").optional(),
     customer: customerParam,
   })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: "must not be after `to`", path: ["from"] });
+  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'must not be after "to"', path: ["from"] });
 export type TrendsQuery = z.infer<typeof trendsQuerySchema>;
 
 const intParam = (name: string, min: number, max: number, fallback: number) =>
@@ -79,7 +86,7 @@ export const storiesQuerySchema = z
     page_size: intParam("page_size", 1, MAX_PAGE_SIZE, 25),
     customer: customerParam,
   })
-  .transform((query) => ({ ...query, q: query.q || undefined, order: query.order ?? (query.sort === "summary" ? "asc" : "desc") }))
+  .transform((query) => ({ ...query, q: query.q || undefined, order: query.order ?? defaultOrder(query.sort) }))
   .refine((query) => (query.page - 1) * query.page_size <= MAX_OFFSET, {
     message: `skips more than ${MAX_OFFSET} stories; narrow the search (q) or reverse the order`,
     path: ["page"],

@@ -176,6 +176,21 @@ describe("stories list", () => {
     expect((await scores("testable")).map(([, , score]) => score)).toEqual([10, 8, 5, 3]);
   });
 
+  it("sorts by customer, A to Z by default, and by summary within a customer", async () => {
+    const rows = async (query: Record<string, string>) => (await list(company, query)).items.map((item) => [item.customer_id, item.summary.split(" ")[0]]);
+    const ascending = [
+      ["acme", "As"],
+      ["acme", "Build"],
+      ["acme-labs", "Build"],
+      ["acme-labs", "Labs"],
+    ];
+    expect(await rows({ sort: "customer" })).toEqual(ascending);
+    expect(await rows({ sort: "customer", order: "desc" })).toEqual([...ascending].reverse());
+    // Pages follow the same order.
+    expect(await rows({ sort: "customer", page: "2", page_size: "3" })).toEqual([ascending[3]]);
+    expect(parseQuery(storiesQuerySchema, { sort: "customer" }).order).toBe("asc");
+  });
+
   it("searches summaries and keys literally (% and _ are not wildcards)", async () => {
     expect((await list(company, { q: "CART" })).items.map((item) => item.story_identity)).toEqual(["ACME-1"]);
     expect((await list(company, { q: "labs-1" })).total).toBe(1);
@@ -202,7 +217,7 @@ describe("query validation", () => {
     [{ interval: "year" }, "interval: must be one of day, week, month"],
     [{ from: "2026-02-30" }, "from: is not a valid date"],
     [{ from: "yesterday" }, "from: must be a date"],
-    [{ from: "2026-03-10", to: "2026-03-01" }, "from: must not be after `to`"],
+    [{ from: "2026-03-10", to: "2026-03-01" }, 'from: must not be after "to"'],
   ])("trends %j -> 400", (query, detail) => {
     expect(() => parseQuery(trendsQuerySchema, query)).toThrow(expect.objectContaining({ status: 400, details: [expect.stringContaining(detail)] }));
   });

@@ -27,14 +27,19 @@ export interface StoryPage {
 /** A dimension's latest score; the key is a whitelisted dimension name, so it is inlined as a literal. */
 const dimensionScore = (dimension: Dimension): SQL => sql`(${stories.latestScores} ->> ${sql.raw(`'${dimension}'`)})::real`;
 
-// The first four map to an expression an index of (customer_id, expression, id) serves (migration 0003). The
-// dimensions have no index: PostgreSQL sorts the scope's stories with a top-N heap sort bounded by the page.
-const SORT_EXPRESSIONS: Record<StorySort, AnyColumn | SQL> = {
-  last_scored_at: stories.lastScoredAt,
-  overall_score: stories.latestOverallScore,
-  summary: sql`lower(left(${stories.summary}, 200))`,
-  run_count: stories.runCount,
-  ...(Object.fromEntries(DIMENSIONS.map((dimension) => [dimension, dimensionScore(dimension)])) as Record<Dimension, SQL>),
+const summaryKey = sql`lower(left(${stories.summary}, 200))`;
+
+// Each sort's keys, before the id that breaks ties. The first four are served by an index of (customer_id, key,
+// id) (migration 0003). `customer` needs none of its own: the summary index, read forward or backward, gives the
+// stories customer by customer and, within one, by summary. The dimensions have no index: PostgreSQL sorts the
+// scope's stories with a top-N heap sort bounded by the page.
+const SORT_KEYS: Record<StorySort, (AnyColumn | SQL)[]> = {
+  last_scored_at: [stories.lastScoredAt],
+  overall_score: [stories.latestOverallScore],
+  summary: [summaryKey],
+  run_count: [stories.runCount],
+  customer: [stories.customerId, summaryKey],
+  ...(Object.fromEntries(DIMENSIONS.map((dimension) => [dimension, [dimensionScore(dimension)]])) as Record<Dimension, SQL[]>),
 };
 
 /** `%` and `_` in a search are literal characters, not wildcards. */
@@ -75,7 +80,7 @@ export async function listStories({
       })
       .from(stories)
       .where(where)
-      .orderBy(direction(SORT_EXPRESSIONS[query.sort]), direction(stories.id))
+      .orderBy(...SORT_KEYS[query.sort].map((key) => direction(key)), direction(stories.id))
       .limit(query.page_size)
       .offset((query.page - 1) * query.page_size),
     db.select({ total: sql<number>`count(*)::int`.mapWith(Number) }).from(stories).where(where),

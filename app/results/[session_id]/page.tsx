@@ -3,7 +3,7 @@ import Link from "next/link";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { DimensionChart } from "@/components/evaluator/dimension-chart";
-import { band, rowList } from "@/components/evaluator/labels";
+import { band, rowList, SCORE_BANDS } from "@/components/evaluator/labels";
 import { ResultsTable } from "@/components/evaluator/results-table";
 import { ShareLink } from "@/components/evaluator/share-link";
 import "@/components/evaluator/results.css";
@@ -114,6 +114,8 @@ function SummaryCards({ view }: { view: ResultsResponse }) {
   const count = (n: number) => n.toLocaleString("en-US");
   const of = `of ${count(digest.stories)} ${digest.stories === 1 ? "story" : "stories"}`;
   const { overall, bands, weakestVarying, commonFinding } = digest;
+  const [weak, ready] = [SCORE_BANDS[0], SCORE_BANDS[SCORE_BANDS.length - 1]];
+  const [weakCount, readyCount] = [bands[weak.key], bands[ready.key]];
   const cards: { label: string; value: string; tone: "good" | "mid" | "bad"; note: string; word?: boolean }[] = [
     {
       label: "Average score",
@@ -121,8 +123,9 @@ function SummaryCards({ view }: { view: ResultsResponse }) {
       tone: band(overall.average),
       note: overall.lowest === overall.highest ? `every story ${overall.lowest}%` : `from ${overall.lowest}% to ${overall.highest}%`,
     },
-    { label: "Below 50%", value: count(bands.below50), tone: bands.below50 ? "bad" : "good", note: of },
-    { label: "70% and above", value: count(bands.from70), tone: bands.from70 ? "good" : "mid", note: of },
+    // The lowest and the highest of the bands the scores are coloured and filtered by, low to high.
+    { label: weak.label, value: count(weakCount), tone: weakCount ? "bad" : "good", note: of },
+    { label: ready.label, value: count(readyCount), tone: readyCount ? "good" : "mid", note: of },
   ];
   // Only what sets stories apart is a headline: a dimension every story scores the same on is in the sentences.
   if (weakestVarying) {
