@@ -1,5 +1,6 @@
 // /dashboard: the signed-in user's story health: summary cards, usage, trend, dimensions and the stories table.
 import type { Metadata } from "next";
+import Link from "next/link";
 import { getDb } from "@/db/client";
 import { CustomerFilter } from "@/components/dashboard/customer-filter";
 import { DimensionBreakdown } from "@/components/dashboard/dimension-breakdown";
@@ -60,6 +61,9 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
         </div>
         <div className="dashboard-actions">
           {company ? <CustomerFilter customers={scope.visibleCustomerIds} selected={scope.selectedCustomerId} action="/dashboard" /> : null}
+          <Link className="button secondary" href={customer ? `/dashboard/settings?customer=${encodeURIComponent(customer)}` : "/dashboard/settings"}>
+            Settings
+          </Link>
           <SignOutButton />
         </div>
       </header>

@@ -1,0 +1,287 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState } from "react";
+import { ScrollRegion } from "@/components/dashboard/scroll-region";
+import { asApiError, type SettingsApi, type SettingsApiError } from "./api-client";
+import { AttemptResponse, attemptHeadline, DELIVERY_STATUS_LABELS } from "./attempt-outcome";
+import { ErrorAlert } from "./error-alert";
+import { LocalTime } from "./local-time";
+import type { Delivery, DeliveryStatus, Installation, Page } from "./types";
+
+const PAGE_SIZE = 20;
+const FILTERS: { value: DeliveryStatus | null; label: string }[] = [
+  { value: null, label: "All" },
+  { value: "pending", label: "Pending" },
+  { value: "delivered", label: "Delivered" },
+  { value: "failed", label: "Failed" },
+];
+
+const STATUS_TONE: Record<DeliveryStatus, string> = { pending: "wait", delivered: "ok", failed: "bad" };
+
+/** The callbacks sent to one installation, newest first, with their attempts; delivered or failed ones can be sent again. */
+export function DeliveriesPanel({
+  api,
+  installation,
+  headingId,
+  version,
+  focusRequest,
+  onChange,
+  onClose,
+}: {
+  api: SettingsApi;
+  installation: Installation;
+  headingId: string;
+  /** Changes when a delivery was added elsewhere (a test event): the first page is read again. */
+  version: number;
+  /** Changes when the user asks for this panel: the heading takes focus and comes into view. */
+  focusRequest: number;
+  onChange: () => void;
+  onClose: () => void;
+}) {
+  const [status, setStatus] = useState<DeliveryStatus | null>(null);
+  const [items, setItems] = useState<Delivery[] | null>(null);
+  const [nextCursor, setNextCursor] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<SettingsApiError | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const path = `/api/v1/installations/${encodeURIComponent(installation.installation_id)}/deliveries`;
+
+  useEffect(() => {
+    headingRef.current?.focus();
+    headingRef.current?.scrollIntoView({ block: "start" });
+  }, [focusRequest]);
+
+  const fetchPage = useCallback(
+    (cursor: string | null, signal?: AbortSignal) => api.get<Page<Delivery>>(path, { status, limit: PAGE_SIZE, cursor }, signal),
+    [api, path, status],
+  );
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchPage(null, controller.signal)
+      .then((page) => {
+        setItems(page.data);
+        setNextCursor(page.next_cursor);
+        setError(null);
+      })
+      .catch((reason: unknown) => {
+        if (!controller.signal.aborted) setError(asApiError(reason, "Could not load the deliveries."));
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setLoading(false);
+      });
+    return () => controller.abort();
+  }, [fetchPage, version]);
+
+  async function loadMore() {
+    if (!nextCursor) return;
+    setLoading(true);
+    try {
+      const page = await fetchPage(nextCursor);
+      setItems((list) => {
+        const seen = new Set((list ?? []).map((item) => item.delivery_id));
+        return [...(list ?? []), ...page.data.filter((item) => !seen.has(item.delivery_id))];
+      });
+      setNextCursor(page.next_cursor);
+      setError(null);
+    } catch (reason) {
+      setError(asApiError(reason, "Could not load more deliveries."));
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  const choose = (value: DeliveryStatus | null) => {
+    if (value === status) return;
+    setLoading(true);
+    setStatus(value);
+  };
+
+  const replaced = (delivery: Delivery) => setItems((list) => list?.map((item) => (item.delivery_id === delivery.delivery_id ? delivery : item)) ?? null);
+  const filterLabel = FILTERS.find((filter) => filter.value === status)?.label ?? "All";
+
+  return (
+    <div className="deliveries" aria-busy={loading}>
+      <div className="chart-header">
+        <h2 id={headingId} ref={headingRef} tabIndex={-1}>
+          Deliveries <span className="heading-note">for {installation.cloudId} ({installation.source})</span>
+        </h2>
+        <button type="button" className="button secondary small-button" onClick={onClose}>
+          Close<span className="sr-only"> the deliveries</span>
+        </button>
+      </div>
+      {!installation.enabled ? (
+        <p className="alert info">This integration is disabled: nothing is delivered to it, and its deliveries cannot be sent again until it is enabled.</p>
+      ) : null}
+      <div className="segmented" role="group" aria-label="Delivery status">
+        {FILTERS.map((filter) => (
+          <button
+            key={filter.label}
+            type="button"
+            aria-pressed={status === filter.value}
+            className={status === filter.value ? "active" : ""}
+            onClick={() => choose(filter.value)}
+          >
+            {filter.label}
+          </button>
+        ))}
+      </div>
+      <p className="muted small" aria-live="polite" data-testid="deliveries-status">
+        {loading
+          ? "Loading…"
+          : items
+            ? `${items.length}${nextCursor ? "+" : ""} ${status ? `${filterLabel.toLowerCase()} ` : ""}deliver${items.length === 1 && !nextCursor ? "y" : "ies"}, newest first.`
+            : ""}
+      </p>
+      <ErrorAlert error={error} />
+      {items && items.length === 0 ? <p className="muted">{status ? `No ${filterLabel.toLowerCase()} deliveries.` : "Nothing was sent to this integration yet."}</p> : null}
+      {items && items.length ? (
+        <ul className="delivery-list">
+          {items.map((delivery) => (
+            <DeliveryItem key={delivery.delivery_id} api={api} path={path} delivery={delivery} enabled={installation.enabled} onRedelivered={replaced} onChange={onChange} />
+          ))}
+        </ul>
+      ) : null}
+      {nextCursor ? (
+        <button type="button" className="button secondary load-more" disabled={loading} onClick={() => void loadMore()}>
+          {loading ? "Loading…" : "Load more"}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+function DeliveryItem({
+  api,
+  path,
+  delivery,
+  enabled,
+  onRedelivered,
+  onChange,
+}: {
+  api: SettingsApi;
+  path: string;
+  delivery: Delivery;
+  enabled: boolean;
+  onRedelivered: (delivery: Delivery) => void;
+  onChange: () => void;
+}) {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<SettingsApiError | null>(null);
+  const [message, setMessage] = useState("");
+  const last = delivery.attempts.at(-1) ?? null;
+
+  async function redeliver() {
+    setPending(true);
+    setError(null);
+    setMessage("");
+    try {
+      const next = await api.send<Delivery>("POST", `${path}/${encodeURIComponent(delivery.delivery_id)}/redeliver`);
+      onRedelivered(next);
+      const attempt = next.attempts.at(-1);
+      setMessage(attempt ? `Sent again: ${attemptHeadline(attempt)}.` : "Sent again.");
+      onChange();
+    } catch (reason) {
+      setError(asApiError(reason, "Could not send the delivery again."));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <li className="delivery" data-testid="delivery" data-delivery-id={delivery.delivery_id}>
+      <details>
+        <summary>
+          <span className="delivery-event">
+            <code>{delivery.event}</code>
+            {delivery.issue_key ? <span className="muted"> · {delivery.issue_key}</span> : null}
+          </span>
+          <span className={`status-pill ${STATUS_TONE[delivery.status]}`}>{DELIVERY_STATUS_LABELS[delivery.status]}</span>
+          <span className="muted small">
+            <LocalTime iso={delivery.created_at} />
+          </span>
+          <span className="small delivery-last">
+            {last ? attemptHeadline(last) : "not attempted yet"} · {delivery.attempts.length} attempt{delivery.attempts.length === 1 ? "" : "s"}
+          </span>
+        </summary>
+        <div className="delivery-body">
+          <dl className="delivery-facts">
+            <div>
+              <dt>Event</dt>
+              <dd>
+                <code>{delivery.event}</code>
+              </dd>
+            </div>
+            <div>
+              <dt>Job id</dt>
+              <dd>{delivery.job_id ? <code>{delivery.job_id}</code> : <span className="muted">none</span>}</dd>
+            </div>
+            <div>
+              <dt>Issue key</dt>
+              <dd>{delivery.issue_key ?? <span className="muted">none</span>}</dd>
+            </div>
+            <div>
+              <dt>webhook-id</dt>
+              <dd>
+                <code>{delivery.webhook_id}</code>
+              </dd>
+            </div>
+          </dl>
+          <ScrollRegion label={`Attempts of the ${delivery.event} delivery`}>
+            <table className="settings-table attempts-table card-table" role="table">
+              <caption className="sr-only">Attempts, oldest first</caption>
+              <thead role="rowgroup">
+                <tr role="row">
+                  <th role="columnheader" scope="col">Attempt</th>
+                  <th role="columnheader" scope="col">Time</th>
+                  <th role="columnheader" scope="col">Status code</th>
+                  <th role="columnheader" scope="col">Duration</th>
+                  <th role="columnheader" scope="col">Response or error</th>
+                </tr>
+              </thead>
+              <tbody role="rowgroup">
+                {delivery.attempts.map((attempt, index) => (
+                  <tr key={`${attempt.attempted_at}-${index}`} role="row" data-testid="attempt">
+                    <td role="cell" className="card-title">
+                      <strong>#{index + 1}</strong>
+                    </td>
+                    <td role="cell" data-label="Time">
+                      <LocalTime iso={attempt.attempted_at} />
+                    </td>
+                    <td role="cell" data-label="Status code" data-testid="attempt-status">
+                      {attempt.status_code ?? <span className="muted">none</span>}
+                    </td>
+                    <td role="cell" data-label="Duration">
+                      {attempt.duration_ms.toLocaleString()} ms
+                    </td>
+                    <td role="cell" data-label="Response or error" className="response-cell">
+                      <AttemptResponse attempt={attempt} />
+                    </td>
+                  </tr>
+                ))}
+                {delivery.attempts.length === 0 ? (
+                  <tr role="row">
+                    <td role="cell" colSpan={5} className="muted card-title">
+                      Not attempted yet.
+                    </td>
+                  </tr>
+                ) : null}
+              </tbody>
+            </table>
+          </ScrollRegion>
+          {delivery.status === "pending" ? (
+            <p className="muted small">Still being delivered: it can be sent again once it is delivered or has failed.</p>
+          ) : (
+            <button type="button" className="button secondary small-button" disabled={pending || !enabled} onClick={() => void redeliver()}>
+              {pending ? "Sending…" : "Redeliver"}
+            </button>
+          )}
+          <ErrorAlert error={error} />
+          <p className="small" role="status">
+            {message}
+          </p>
+        </div>
+      </details>
+    </li>
+  );
+}

@@ -1,0 +1,26 @@
+"use client";
+
+import { useCallback, useMemo, useState } from "react";
+import { settingsApi } from "./api-client";
+import { ApiKeysSection } from "./api-keys";
+import { AuditTrail } from "./audit-trail";
+import { IntegrationsSection } from "./integrations";
+
+/**
+ * The settings of one customer, each section reading and changing it through the JSON API. `customer` is set
+ * for a company login (every request names it) and null for a customer login (the API knows its customer).
+ */
+export function SettingsSections({ customer }: { customer: string | null }) {
+  const api = useMemo(() => settingsApi(customer), [customer]);
+  // Every change made here is audited: the trail reads its first page again after each one.
+  const [auditVersion, setAuditVersion] = useState(0);
+  const changed = useCallback(() => setAuditVersion((version) => version + 1), []);
+
+  return (
+    <>
+      <ApiKeysSection api={api} onChange={changed} />
+      <IntegrationsSection api={api} onChange={changed} />
+      <AuditTrail api={api} version={auditVersion} />
+    </>
+  );
+}
