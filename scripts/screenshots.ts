@@ -6,6 +6,7 @@
 //   dashboard.png          the demo login's dashboard (1280×800)
 //   dashboard-phone.png    the same dashboard on a phone (390×844 at device scale 2)
 //   story.png              the first story of the dashboard's stories table (1280×800)
+//   settings.png           the demo login's settings: API keys, integrations, audit trail (1280×800)
 // The server and its database are removed afterwards, also on errors and on Ctrl-C.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from "node:fs";
@@ -311,6 +312,16 @@ async function dashboardAndStory(browser: Browser, base: string) {
       await settle(page, { charts: "if-any" });
       await expectNoError(page, "the story page");
       await capture(page, "story.png");
+    });
+    await step("opening the settings page (/dashboard/settings)", async () => {
+      await page.goto("/dashboard/settings");
+      await page.getByRole("heading", { level: 1, name: "Settings" }).waitFor();
+      await page.locator(".settings-table tbody tr").first().waitFor();
+    });
+    await step("capturing settings.png", async () => {
+      await settle(page, { charts: "if-any" });
+      await expectNoError(page, "the settings page");
+      await capture(page, "settings.png");
     });
   } finally {
     await context.close();
