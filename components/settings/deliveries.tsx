@@ -1,14 +1,17 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { ScrollRegion } from "@/components/dashboard/scroll-region";
-import { asApiError, type SettingsApi, type SettingsApiError } from "./api-client";
+import type { SettingsApi } from "./api-client";
 import { AttemptResponse, attemptHeadline, DELIVERY_STATUS_LABELS } from "./attempt-outcome";
 import { ErrorAlert } from "./error-alert";
 import { LocalTime } from "./local-time";
+import { MessageRow, SettingsTable } from "./settings-table";
 import type { Delivery, DeliveryStatus, Installation, Page } from "./types";
+import { useApiAction } from "./use-api-action";
+import { useCursorPages } from "./use-cursor-pages";
 
 const PAGE_SIZE = 20;
+const DELIVERIES_MESSAGES = { load: "Could not load the deliveries.", loadMore: "Could not load more deliveries." };
 const FILTERS: { value: DeliveryStatus | null; label: string }[] = [
   { value: null, label: "All" },
   { value: "pending", label: "Pending" },
@@ -39,10 +42,6 @@ export function DeliveriesPanel({
   onClose: () => void;
 }) {
   const [status, setStatus] = useState<DeliveryStatus | null>(null);
-  const [items, setItems] = useState<Delivery[] | null>(null);
-  const [nextCursor, setNextCursor] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<SettingsApiError | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const path = `/api/v1/installations/${encodeURIComponent(installation.installation_id)}/deliveries`;
 
@@ -55,49 +54,19 @@ export function DeliveriesPanel({
     (cursor: string | null, signal?: AbortSignal) => api.get<Page<Delivery>>(path, { status, limit: PAGE_SIZE, cursor }, signal),
     [api, path, status],
   );
-
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchPage(null, controller.signal)
-      .then((page) => {
-        setItems(page.data);
-        setNextCursor(page.next_cursor);
-        setError(null);
-      })
-      .catch((reason: unknown) => {
-        if (!controller.signal.aborted) setError(asApiError(reason, "Could not load the deliveries."));
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setLoading(false);
-      });
-    return () => controller.abort();
-  }, [fetchPage, version]);
-
-  async function loadMore() {
-    if (!nextCursor) return;
-    setLoading(true);
-    try {
-      const page = await fetchPage(nextCursor);
-      setItems((list) => {
-        const seen = new Set((list ?? []).map((item) => item.delivery_id));
-        return [...(list ?? []), ...page.data.filter((item) => !seen.has(item.delivery_id))];
-      });
-      setNextCursor(page.next_cursor);
-      setError(null);
-    } catch (reason) {
-      setError(asApiError(reason, "Could not load more deliveries."));
-    } finally {
-      setLoading(false);
-    }
-  }
+  const { items, nextCursor, loading, error, loadMore, showLoading, replace } = useCursorPages(
+    fetchPage,
+    (delivery) => delivery.delivery_id,
+    version,
+    DELIVERIES_MESSAGES,
+  );
 
   const choose = (value: DeliveryStatus | null) => {
     if (value === status) return;
-    setLoading(true);
+    showLoading();
     setStatus(value);
   };
 
-  const replaced = (delivery: Delivery) => setItems((list) => list?.map((item) => (item.delivery_id === delivery.delivery_id ? delivery : item)) ?? null);
   const filterLabel = FILTERS.find((filter) => filter.value === status)?.label ?? "All";
 
   return (
@@ -138,7 +107,7 @@ export function DeliveriesPanel({
       {items && items.length ? (
         <ul className="delivery-list">
           {items.map((delivery) => (
-            <DeliveryItem key={delivery.delivery_id} api={api} path={path} delivery={delivery} enabled={installation.enabled} onRedelivered={replaced} onChange={onChange} />
+            <DeliveryItem key={delivery.delivery_id} api={api} path={path} delivery={delivery} enabled={installation.enabled} onRedelivered={replace} onChange={onChange} />
           ))}
         </ul>
       ) : null}
@@ -166,27 +135,21 @@ function DeliveryItem({
   onRedelivered: (delivery: Delivery) => void;
   onChange: () => void;
 }) {
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<SettingsApiError | null>(null);
-  const [message, setMessage] = useState("");
+  const { pending, error, status: message, setStatus: setMessage, run } = useApiAction<"redeliver">();
   const last = delivery.attempts.at(-1) ?? null;
 
-  async function redeliver() {
-    setPending(true);
-    setError(null);
-    setMessage("");
-    try {
-      const next = await api.send<Delivery>("POST", `${path}/${encodeURIComponent(delivery.delivery_id)}/redeliver`);
-      onRedelivered(next);
-      const attempt = next.attempts.at(-1);
-      setMessage(attempt ? `Sent again: ${attemptHeadline(attempt)}.` : "Sent again.");
-      onChange();
-    } catch (reason) {
-      setError(asApiError(reason, "Could not send the delivery again."));
-    } finally {
-      setPending(false);
-    }
-  }
+  const redeliver = () =>
+    run(
+      "redeliver",
+      () => api.send<Delivery>("POST", `${path}/${encodeURIComponent(delivery.delivery_id)}/redeliver`),
+      (next) => {
+        onRedelivered(next);
+        const attempt = next.attempts.at(-1);
+        setMessage(attempt ? `Sent again: ${attemptHeadline(attempt)}.` : "Sent again.");
+        onChange();
+      },
+      "Could not send the delivery again.",
+    );
 
   return (
     <li className="delivery" data-testid="delivery" data-delivery-id={delivery.delivery_id}>
@@ -227,52 +190,37 @@ function DeliveryItem({
               </dd>
             </div>
           </dl>
-          <ScrollRegion label={`Attempts of the ${delivery.event} delivery`}>
-            <table className="settings-table attempts-table card-table" role="table">
-              <caption className="sr-only">Attempts, oldest first</caption>
-              <thead role="rowgroup">
-                <tr role="row">
-                  <th role="columnheader" scope="col">Attempt</th>
-                  <th role="columnheader" scope="col">Time</th>
-                  <th role="columnheader" scope="col">Status code</th>
-                  <th role="columnheader" scope="col">Duration</th>
-                  <th role="columnheader" scope="col">Response or error</th>
-                </tr>
-              </thead>
-              <tbody role="rowgroup">
-                {delivery.attempts.map((attempt, index) => (
-                  <tr key={`${attempt.attempted_at}-${index}`} role="row" data-testid="attempt">
-                    <td role="cell" className="card-title">
-                      <strong>#{index + 1}</strong>
-                    </td>
-                    <td role="cell" data-label="Time">
-                      <LocalTime iso={attempt.attempted_at} />
-                    </td>
-                    <td role="cell" data-label="Status code" data-testid="attempt-status">
-                      {attempt.status_code ?? <span className="muted">none</span>}
-                    </td>
-                    <td role="cell" data-label="Duration">
-                      {attempt.duration_ms.toLocaleString()} ms
-                    </td>
-                    <td role="cell" data-label="Response or error" className="response-cell">
-                      <AttemptResponse attempt={attempt} />
-                    </td>
-                  </tr>
-                ))}
-                {delivery.attempts.length === 0 ? (
-                  <tr role="row">
-                    <td role="cell" colSpan={5} className="muted card-title">
-                      Not attempted yet.
-                    </td>
-                  </tr>
-                ) : null}
-              </tbody>
-            </table>
-          </ScrollRegion>
+          <SettingsTable
+            label={`Attempts of the ${delivery.event} delivery`}
+            className="attempts-table"
+            caption="Attempts, oldest first"
+            columns={["Attempt", "Time", "Status code", "Duration", "Response or error"]}
+          >
+            {delivery.attempts.map((attempt, index) => (
+              <tr key={`${attempt.attempted_at}-${index}`} role="row" data-testid="attempt">
+                <td role="cell" className="card-title">
+                  <strong>#{index + 1}</strong>
+                </td>
+                <td role="cell" data-label="Time">
+                  <LocalTime iso={attempt.attempted_at} />
+                </td>
+                <td role="cell" data-label="Status code" data-testid="attempt-status">
+                  {attempt.status_code ?? <span className="muted">none</span>}
+                </td>
+                <td role="cell" data-label="Duration">
+                  {attempt.duration_ms.toLocaleString()} ms
+                </td>
+                <td role="cell" data-label="Response or error" className="response-cell">
+                  <AttemptResponse attempt={attempt} />
+                </td>
+              </tr>
+            ))}
+            {delivery.attempts.length === 0 ? <MessageRow colSpan={5}>Not attempted yet.</MessageRow> : null}
+          </SettingsTable>
           {delivery.status === "pending" ? (
             <p className="muted small">Still being delivered: it can be sent again once it is delivered or has failed.</p>
           ) : (
-            <button type="button" className="button secondary small-button" disabled={pending || !enabled} onClick={() => void redeliver()}>
+            <button type="button" className="button secondary small-button" disabled={pending !== null || !enabled} onClick={() => void redeliver()}>
               {pending ? "Sending…" : "Redeliver"}
             </button>
           )}

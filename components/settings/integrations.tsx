@@ -1,17 +1,20 @@
 "use client";
 
-import { useEffect, useState, type FormEvent } from "react";
-import { ScrollRegion } from "@/components/dashboard/scroll-region";
-import { asApiError, type SettingsApi, type SettingsApiError } from "./api-client";
+import { useState, type FormEvent } from "react";
+import type { SettingsApi } from "./api-client";
 import { AttemptResponse, attemptHeadline, attemptSucceeded } from "./attempt-outcome";
 import { ConfirmButton } from "./confirm-button";
 import { DeliveriesPanel } from "./deliveries";
 import { ErrorAlert } from "./error-alert";
 import { LocalTime } from "./local-time";
 import { OneTimeSecrets } from "./one-time-secrets";
-import type { Delivery, Installation, InstallationSecrets } from "./types";
+import { ACTIONS_COLUMN, ListRows, SettingsTable } from "./settings-table";
+import type { Delivery, Installation, InstallationSecrets, RegisteredInstallation, RotatedInstallation } from "./types";
+import { useApiAction } from "./use-api-action";
+import { useApiList } from "./use-api-list";
 
-type Registered = Pick<Installation, "installation_id" | "cloudId" | "source"> & InstallationSecrets & { again: boolean };
+/** A registration's answer, and whether the installation was listed already (registered again). */
+type Registered = RegisteredInstallation & { again: boolean };
 
 /** A URL that may wrap after its slashes and dots rather than anywhere (a narrow column stays readable). */
 function breakableUrl(url: string): React.ReactNode[] {
@@ -22,10 +25,20 @@ const installationName = (installation: Pick<Installation, "cloudId" | "source">
 
 /** Registered integrations: register, edit the callback, rotate secrets, disable/enable, test, and their deliveries. */
 export function IntegrationsSection({ api, onChange }: { api: SettingsApi; onChange: () => void }) {
-  const [installations, setInstallations] = useState<Installation[] | null>(null);
-  const [loadError, setLoadError] = useState<SettingsApiError | null>(null);
-  const [registerError, setRegisterError] = useState<SettingsApiError | null>(null);
-  const [registering, setRegistering] = useState(false);
+  const {
+    items: installations,
+    error: loadError,
+    reload,
+    replace: updated,
+  } = useApiList<Installation>(
+    api,
+    "/api/v1/installations",
+    "installations",
+    (installation) => installation.installation_id,
+    "Could not load the integrations.",
+  );
+  const { pending, error: registerError, run } = useApiAction<"register">();
+  const registering = pending === "register";
   const [registered, setRegistered] = useState<Registered | null>(null);
   const [cloudId, setCloudId] = useState("");
   const [source, setSource] = useState("jira");
@@ -35,47 +48,24 @@ export function IntegrationsSection({ api, onChange }: { api: SettingsApi; onCha
   const [deliveriesVersion, setDeliveriesVersion] = useState(0);
   const [focusRequest, setFocusRequest] = useState(0);
 
-  // Bumped after a change here, to read the list again.
-  const [reloads, setReloads] = useState(0);
-  const reload = () => setReloads((count) => count + 1);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    api
-      .get<{ installations: Installation[] }>("/api/v1/installations", {}, controller.signal)
-      .then((body) => {
-        setInstallations(body.installations);
-        setLoadError(null);
-      })
-      .catch((reason: unknown) => {
-        if (!controller.signal.aborted) setLoadError(asApiError(reason, "Could not load the integrations."));
-      });
-    return () => controller.abort();
-  }, [api, reloads]);
-
-  async function register(event: FormEvent<HTMLFormElement>) {
+  function register(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setRegistering(true);
-    setRegisterError(null);
-    try {
-      const body = { cloudId: cloudId.trim(), source: source.trim(), callback_url: callbackUrl.trim() };
+    const body = { cloudId: cloudId.trim(), source: source.trim(), callback_url: callbackUrl.trim() };
+    return run(
+      "register",
       // 201 for a new installation, 200 when it was registered before (re-enabled, secrets rotated).
-      const result = await api.send<Registered>("POST", "/api/v1/installations", body);
-      const again = (installations ?? []).some((item) => item.installation_id === result.installation_id);
-      setRegistered({ ...result, again });
-      setCloudId("");
-      setCallbackUrl("");
-      onChange();
-      reload();
-    } catch (reason) {
-      setRegisterError(asApiError(reason, "Could not register the integration."));
-    } finally {
-      setRegistering(false);
-    }
+      () => api.send<RegisteredInstallation>("POST", "/api/v1/installations", body),
+      (result) => {
+        const again = (installations ?? []).some((item) => item.installation_id === result.installation_id);
+        setRegistered({ ...result, again });
+        setCloudId("");
+        setCallbackUrl("");
+        onChange();
+        reload();
+      },
+      "Could not register the integration.",
+    );
   }
-
-  const updated = (installation: Installation) =>
-    setInstallations((list) => list?.map((item) => (item.installation_id === installation.installation_id ? installation : item)) ?? null);
 
   const selected = installations?.find((item) => item.installation_id === selectedId) ?? null;
 
@@ -154,61 +144,41 @@ export function IntegrationsSection({ api, onChange }: { api: SettingsApi; onCha
         ) : null}
 
         <ErrorAlert error={loadError} />
-        <ScrollRegion label="Integrations table">
-          <table className="settings-table installations-table card-table" role="table">
-            <caption className="sr-only">Registered integrations</caption>
-            <thead role="rowgroup">
-              <tr role="row">
-                <th role="columnheader" scope="col">cloudId</th>
-                <th role="columnheader" scope="col">Source</th>
-                <th role="columnheader" scope="col">Callback URL</th>
-                <th role="columnheader" scope="col">Status</th>
-                <th role="columnheader" scope="col">Created</th>
-                <th role="columnheader" scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody role="rowgroup">
-              {installations === null ? (
-                <tr role="row">
-                  <td role="cell" colSpan={6} className="muted card-title">
-                    {loadError ? "The integrations could not be loaded." : "Loading…"}
-                  </td>
-                </tr>
-              ) : installations.length === 0 ? (
-                <tr role="row">
-                  <td role="cell" colSpan={6} className="muted card-title">
-                    No integrations yet.
-                  </td>
-                </tr>
-              ) : (
-                installations.map((installation) => (
-                  <InstallationRows
-                    key={installation.installation_id}
-                    api={api}
-                    installation={installation}
-                    deliveriesOpen={selectedId === installation.installation_id}
-                    onUpdated={(next) => {
-                      updated(next);
-                      onChange();
-                    }}
-                    onTested={() => {
-                      setDeliveriesVersion((version) => version + 1);
-                      // A receiver that answers 410 Gone disables its installation (and the service audits it).
-                      reload();
-                      onChange();
-                    }}
-                    onShowDeliveries={() => {
-                      setSelectedId(installation.installation_id);
-                      setFocusRequest((count) => count + 1);
-                    }}
-                  />
-                ))
-              )}
-            </tbody>
-          </table>
-        </ScrollRegion>
+        <SettingsTable
+          label="Integrations table"
+          className="installations-table"
+          caption="Registered integrations"
+          columns={["cloudId", "Source", "Callback URL", "Status", "Created", ACTIONS_COLUMN]}
+        >
+          <ListRows
+            items={installations}
+            colSpan={6}
+            failed={loadError ? "The integrations could not be loaded." : null}
+            empty="No integrations yet."
+            row={(installation) => (
+              <InstallationRows
+                key={installation.installation_id}
+                api={api}
+                installation={installation}
+                deliveriesOpen={selectedId === installation.installation_id}
+                onUpdated={(next) => {
+                  updated(next);
+                  onChange();
+                }}
+                onTested={() => {
+                  setDeliveriesVersion((version) => version + 1);
+                  // A receiver that answers 410 Gone disables its installation (and the service audits it).
+                  reload();
+                  onChange();
+                }}
+                onShowDeliveries={() => {
+                  setSelectedId(installation.installation_id);
+                  setFocusRequest((count) => count + 1);
+                }}
+              />
+            )}
+          />
+        </SettingsTable>
       </section>
 
       <section className="card settings-section" id="deliveries" aria-labelledby="deliveries-heading">
@@ -260,26 +230,11 @@ function InstallationRows({
 }) {
   const [editing, setEditing] = useState(false);
   const [draftUrl, setDraftUrl] = useState(installation.callback_url);
-  const [pending, setPending] = useState<"save" | "rotate" | "toggle" | "ping" | null>(null);
-  const [error, setError] = useState<SettingsApiError | null>(null);
+  const { pending, error, status, setStatus, run: act } = useApiAction<"save" | "rotate" | "toggle" | "ping">();
   const [secrets, setSecrets] = useState<InstallationSecrets | null>(null);
   const [ping, setPing] = useState<Delivery | null>(null);
-  const [status, setStatus] = useState("");
   const name = installationName(installation);
   const path = `/api/v1/installations/${encodeURIComponent(installation.installation_id)}`;
-
-  async function act<T>(kind: NonNullable<typeof pending>, call: () => Promise<T>, then: (result: T) => void, failure: string) {
-    setPending(kind);
-    setError(null);
-    setStatus("");
-    try {
-      then(await call());
-    } catch (reason) {
-      setError(asApiError(reason, failure));
-    } finally {
-      setPending(null);
-    }
-  }
 
   const saveUrl = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -298,7 +253,7 @@ function InstallationRows({
   const rotate = () =>
     act(
       "rotate",
-      () => api.send<Installation & InstallationSecrets>("POST", `${path}/rotate-secrets`),
+      () => api.send<RotatedInstallation>("POST", `${path}/rotate-secrets`),
       (result) => {
         const { secret, webhook_secret, ...next } = result;
         setSecrets({ secret, webhook_secret });

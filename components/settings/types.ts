@@ -1,71 +1,44 @@
 // The JSON shapes of the self-serve API (/api/v1/keys, /api/v1/installations, /api/v1/audit-events) as the
-// settings page reads them. Declared here rather than imported from the route schemas so the page depends only
-// on the documented contract.
+// settings page reads them: inferred from the zod schemas the routes answer with, so the page and the API
+// cannot drift apart. The imports are type-only and erased at build time: no schema (nor the server code the
+// schema modules import) reaches the browser bundle.
+import type { z } from "zod";
+import type { apiKeySchema, auditEventSchema, createdKeySchema } from "@/lib/account/schemas";
+import type {
+  deliveryAttemptSchema,
+  deliverySchema,
+  deliveryStatusFilterSchema,
+  installationSchema,
+  registeredInstallationSchema,
+  rotatedInstallationSchema,
+} from "@/lib/integrations/schemas";
 
-export interface ApiKey {
-  key_id: string;
-  name: string;
-  prefix: string;
-  created_at: string;
-  last_used_at: string | null;
-  created_by: string;
-  status: "active" | "revoked";
-  revoked_at: string | null;
-}
+export type ApiKey = z.infer<typeof apiKeySchema>;
 
 /** The answer to POST /api/v1/keys: the only time the key itself is returned. */
-export interface CreatedApiKey extends ApiKey {
-  key: string;
-}
+export type CreatedApiKey = z.infer<typeof createdKeySchema>;
 
-export interface Installation {
-  installation_id: string;
-  cloudId: string;
-  source: string;
-  callback_url: string;
-  enabled: boolean;
-  disabled_reason: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export type Installation = z.infer<typeof installationSchema>;
+
+/** The answer to POST /api/v1/installations (201 new, 200 registered before): with its secrets, shown once. */
+export type RegisteredInstallation = z.infer<typeof registeredInstallationSchema>;
+
+/** The answer to POST /api/v1/installations/{id}/rotate-secrets: the installation with its new secrets. */
+export type RotatedInstallation = z.infer<typeof rotatedInstallationSchema>;
 
 /** Shown once: after registering, re-registering or rotating. */
-export interface InstallationSecrets {
-  secret: string;
-  webhook_secret: string;
-}
+export type InstallationSecrets = Pick<RotatedInstallation, "secret" | "webhook_secret">;
 
-export type DeliveryStatus = "pending" | "delivered" | "failed";
+export type DeliveryStatus = z.infer<typeof deliveryStatusFilterSchema>;
 
-export interface DeliveryAttempt {
-  attempted_at: string;
-  status_code: number | null;
-  duration_ms: number;
-  response_excerpt: string | null;
-  error: string | null;
-}
+export type DeliveryAttempt = z.infer<typeof deliveryAttemptSchema>;
 
-export interface Delivery {
-  delivery_id: string;
-  job_id: string | null;
-  event: string;
-  issue_key: string | null;
-  webhook_id: string;
-  status: DeliveryStatus;
-  created_at: string;
-  /** Oldest first. */
-  attempts: DeliveryAttempt[];
-}
+/** A callback delivery; its `attempts` are oldest first. */
+export type Delivery = z.infer<typeof deliverySchema>;
 
-export interface AuditEvent {
-  event_id: string;
-  actor: string;
-  action: string;
-  target: string;
-  details: Record<string, unknown>;
-  created_at: string;
-}
+export type AuditEvent = z.infer<typeof auditEventSchema>;
 
+/** A page of a cursor-paginated list (audit events, deliveries): pass `next_cursor` as `cursor` for the next one. */
 export interface Page<T> {
   data: T[];
   next_cursor: string | null;

@@ -60,7 +60,16 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
           </p>
         </div>
         <div className="dashboard-actions">
-          {company ? <CustomerFilter customers={scope.visibleCustomerIds} selected={scope.selectedCustomerId} action="/dashboard" /> : null}
+          {company ? (
+            <CustomerFilter
+              id="customer-filter"
+              customers={scope.visibleCustomerIds}
+              selected={scope.selectedCustomerId}
+              action="/dashboard"
+              allCustomers
+              submitLabel="Apply"
+            />
+          ) : null}
           <Link className="button secondary" href={customer ? `/dashboard/settings?customer=${encodeURIComponent(customer)}` : "/dashboard/settings"}>
             Settings
           </Link>

@@ -6,8 +6,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getDb } from "@/db/client";
+import { CustomerFilter } from "@/components/dashboard/customer-filter";
 import { SignOutButton } from "@/components/dashboard/sign-out-button";
-import { CustomerPicker } from "@/components/settings/customer-picker";
 import { SettingsSections } from "@/components/settings/settings-sections";
 import { requireDashboardUser } from "@/lib/auth/session";
 import { ApiError } from "@/lib/http/errors";
@@ -64,7 +64,9 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
           </p>
         </div>
         <div className="dashboard-actions">
-          {company && customer ? <CustomerPicker customers={scope.visibleCustomerIds} selected={customer} action="/dashboard/settings" /> : null}
+          {company && customer ? (
+            <CustomerFilter id="settings-customer" customers={scope.visibleCustomerIds} selected={customer} action="/dashboard/settings" submitLabel="Switch" />
+          ) : null}
           <SignOutButton />
         </div>
       </header>
