@@ -9,27 +9,17 @@ import { StoriesTable } from "@/components/dashboard/stories-table";
 import { SummaryCards } from "@/components/dashboard/summary-cards";
 import { TrendChart } from "@/components/dashboard/trend-chart";
 import { UsageCard } from "@/components/dashboard/usage-card";
-import { requireDashboardUser } from "@/lib/auth/session";
+import { dashboardPageUser, orNotFound, type SearchParams } from "@/lib/auth/dashboard-page";
 import { now } from "@/lib/clock";
-import { ApiError } from "@/lib/http/errors";
 import { DEFAULT_DASHBOARD_INTERVAL, loadDashboard } from "@/lib/stats/dashboard";
-import { notFound } from "next/navigation";
 
 export const metadata: Metadata = { title: "Dashboard" };
 export const dynamic = "force-dynamic";
 
-export default async function DashboardPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const params = await searchParams;
-  const customer = typeof params.customer === "string" && params.customer ? params.customer : null;
+export default async function DashboardPage({ searchParams }: { searchParams: SearchParams }) {
   const db = await getDb();
-  const user = await requireDashboardUser(db, customer ? `/dashboard?customer=${encodeURIComponent(customer)}` : "/dashboard");
-  let data;
-  try {
-    data = await loadDashboard({ db, principal: user.principal, customer, at: now() });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) notFound();
-    throw error;
-  }
+  const { user, customer } = await dashboardPageUser(db, searchParams, "/dashboard");
+  const data = await orNotFound(loadDashboard({ db, principal: user.principal, customer, at: now() }));
   const { scope, summary, trends, dimensions, stories } = data;
   const company = user.principal.kind === "company" ? user.principal.companyId : null;
 

@@ -4,32 +4,21 @@
 // may see it and for which customer.
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { getDb } from "@/db/client";
 import { CustomerFilter } from "@/components/dashboard/customer-filter";
 import { SignOutButton } from "@/components/dashboard/sign-out-button";
 import { SettingsSections } from "@/components/settings/settings-sections";
-import { requireDashboardUser } from "@/lib/auth/session";
-import { ApiError } from "@/lib/http/errors";
-import { resolveScope, type StatsScope } from "@/lib/stats/scope";
+import { dashboardPageUser, orNotFound, type SearchParams } from "@/lib/auth/dashboard-page";
+import { resolveScope } from "@/lib/stats/scope";
 import "@/components/settings/settings.css";
 
 export const metadata: Metadata = { title: "Settings" };
 export const dynamic = "force-dynamic";
 
-export default async function SettingsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const params = await searchParams;
-  const requested = typeof params.customer === "string" && params.customer ? params.customer : null;
+export default async function SettingsPage({ searchParams }: { searchParams: SearchParams }) {
   const db = await getDb();
-  const user = await requireDashboardUser(db, requested ? `/dashboard/settings?customer=${encodeURIComponent(requested)}` : "/dashboard/settings");
-  let scope: StatsScope;
-  try {
-    scope = await resolveScope(db, user.principal, requested);
-  } catch (error) {
-    // A customer outside the login's scope: the same 404 whether or not it exists.
-    if (error instanceof ApiError && error.status === 404) notFound();
-    throw error;
-  }
+  const { user, customer: requested } = await dashboardPageUser(db, searchParams, "/dashboard/settings");
+  const scope = await orNotFound(resolveScope(db, user.principal, requested));
   const company = user.principal.kind === "company" ? user.principal.companyId : null;
   const customer = scope.selectedCustomerId ?? scope.visibleCustomerIds[0] ?? null;
   // A company login names its customer on every API call; a customer login's calls act for its own.
