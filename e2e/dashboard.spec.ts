@@ -84,6 +84,10 @@ test("a customer signs in, reads the cards, switches the trend interval, opens a
 test("a company login sees both customers and can filter; a customer login cannot open the other's story", async ({ page, browser }) => {
   await signIn(page, LEAD);
   await expect(page.getByText("all 2 customers")).toBeVisible();
+  // With the Customer column as well, every column fits at 1280 px: none hides behind the scroll hint.
+  expect(page.viewportSize()?.width).toBe(1280);
+  await expect(page.getByTestId("stories-status")).not.toContainText("Loading");
+  expect(await page.locator(".stories-table").evaluate((table) => table.scrollWidth - (table.parentElement?.clientWidth ?? 0))).toBeLessThanOrEqual(0);
   const all = (await (await page.request.get("/stats/stories?page_size=100")).json()) as StoriesBody;
   expect(new Set(all.items.map((item) => item.customer_id))).toEqual(new Set(["demo", "demo-labs"]));
   // The Customer column sorts on the server as the others do: A to Z first, then Z to A.
