@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getDb } from "@/db/client";
 import { CustomerFilter } from "@/components/dashboard/customer-filter";
+import { ScopeLine } from "@/components/dashboard/scope-line";
 import { DimensionBreakdown } from "@/components/dashboard/dimension-breakdown";
 import { SignOutButton } from "@/components/dashboard/sign-out-button";
 import { StoriesTable } from "@/components/dashboard/stories-table";
@@ -28,26 +29,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Se
       <header className="dashboard-header">
         <div>
           <h1>Dashboard</h1>
-          <p className="muted">
-            {company ? (
-              <>
-                Company <strong>{company}</strong>
-                {scope.selectedCustomerId ? (
-                  <>
-                    {" "}
-                    · customer <strong>{scope.selectedCustomerId}</strong>
-                  </>
-                ) : (
-                  <> · all {scope.visibleCustomerIds.length} customers</>
-                )}
-              </>
-            ) : (
-              <>
-                Customer <strong>{scope.customerIds[0]}</strong>
-              </>
-            )}{" "}
-            · signed in as {user.email}
-          </p>
+          <ScopeLine company={company} customer={company ? scope.selectedCustomerId : scope.customerIds[0]} customerCount={scope.visibleCustomerIds.length} email={user.email} />
         </div>
         <div className="dashboard-actions">
           {company ? (

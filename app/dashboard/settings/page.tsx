@@ -6,6 +6,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getDb } from "@/db/client";
 import { CustomerFilter } from "@/components/dashboard/customer-filter";
+import { ScopeLine } from "@/components/dashboard/scope-line";
 import { SignOutButton } from "@/components/dashboard/sign-out-button";
 import { SettingsSections } from "@/components/settings/settings-sections";
 import { dashboardPageUser, orNotFound, type SearchParams } from "@/lib/auth/dashboard-page";
@@ -33,24 +34,7 @@ export default async function SettingsPage({ searchParams }: { searchParams: Sea
       <header className="dashboard-header">
         <div>
           <h1>Settings</h1>
-          <p className="muted">
-            {company ? (
-              <>
-                Company <strong>{company}</strong>
-                {customer ? (
-                  <>
-                    {" "}
-                    · customer <strong>{customer}</strong>
-                  </>
-                ) : null}
-              </>
-            ) : (
-              <>
-                Customer <strong>{customer}</strong>
-              </>
-            )}{" "}
-            · signed in as {user.email}
-          </p>
+          <ScopeLine company={company} customer={customer} customerCount={scope.visibleCustomerIds.length} email={user.email} />
         </div>
         <div className="dashboard-actions">
           {company && customer ? (
