@@ -3,7 +3,7 @@
 import { Bar, BarChart, CartesianGrid, Cell, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { DimensionsBreakdown } from "@/lib/stats/dimensions";
 import { DIMENSION_LABELS, DIMENSIONS, percent, SCORE_BANDS, scoreClass } from "@/lib/stats/format";
-import { ScrollRegion } from "./scroll-region";
+import { CardTable } from "./card-table";
 
 // The histogram counts stories per whole point (0 to 10): a band takes the points its percentages start at.
 const BANDS = SCORE_BANDS.map((band) => ({ ...band, first: Math.ceil(band.from / 10), last: Math.floor(band.to / 10) }));
@@ -78,55 +78,45 @@ export function DimensionBreakdown({ breakdown }: { breakdown: DimensionsBreakdo
           </div>
         </figure>
       </div>
-      <ScrollRegion label="Dimension table">
-        {/* Explicit roles keep the table a table for screen readers when a phone lays it out as cards. */}
-        <table className="dimension-table card-table" role="table">
-          <caption className="sr-only">Per-dimension averages and score distribution</caption>
-          <thead role="rowgroup">
-            <tr role="row">
-              <th scope="col" role="columnheader">
-                Dimension
+      <CardTable
+        label="Dimension table"
+        className="dimension-table"
+        caption="Per-dimension averages and score distribution"
+        columns={[
+          "Dimension",
+          "Average",
+          "Below 50%",
+          <>
+            Stories per score <span className="muted">(0% … 100%)</span>
+          </>,
+        ]}
+      >
+        {DIMENSIONS.map((dimension) => {
+          const stats = breakdown.dimensions[dimension];
+          return (
+            <tr key={dimension} role="row" className={dimension === weakest ? "weakest-row" : undefined}>
+              <th scope="row" role="rowheader" className="card-title">
+                {DIMENSION_LABELS[dimension]}
+                {dimension === weakest ? <span className="badge">weakest</span> : null}
               </th>
-              <th scope="col" role="columnheader">
-                Average
-              </th>
-              <th scope="col" role="columnheader">
-                Below 50%
-              </th>
-              <th scope="col" role="columnheader">
-                Stories per score <span className="muted">(0% … 100%)</span>
-              </th>
+              <td role="cell" data-label="Average" className={scoreClass(stats.average)}>
+                {percent(stats.average)}
+              </td>
+              <td role="cell" data-label="Below 50%">
+                {stats.share_below_5 === null ? "–" : `${Math.round(stats.share_below_5 * 100)}%`}
+              </td>
+              <td role="cell" data-label="Stories per score (0% … 100%)" className="histogram-cell">
+                <span className="histogram" aria-label={stats.histogram.map((count, score) => `${score * 10}%: ${count}`).join(", ")} role="img">
+                  {stats.histogram.map((count, score) => {
+                    const max = Math.max(...stats.histogram, 1);
+                    return <span key={score} className="histogram-bar" style={{ height: `${Math.max(2, (count / max) * 100)}%` }} />;
+                  })}
+                </span>
+              </td>
             </tr>
-          </thead>
-          <tbody role="rowgroup">
-            {DIMENSIONS.map((dimension) => {
-              const stats = breakdown.dimensions[dimension];
-              return (
-                <tr key={dimension} role="row" className={dimension === weakest ? "weakest-row" : undefined}>
-                  <th scope="row" role="rowheader" className="card-title">
-                    {DIMENSION_LABELS[dimension]}
-                    {dimension === weakest ? <span className="badge">weakest</span> : null}
-                  </th>
-                  <td role="cell" data-label="Average" className={scoreClass(stats.average)}>
-                    {percent(stats.average)}
-                  </td>
-                  <td role="cell" data-label="Below 50%">
-                    {stats.share_below_5 === null ? "–" : `${Math.round(stats.share_below_5 * 100)}%`}
-                  </td>
-                  <td role="cell" data-label="Stories per score (0% … 100%)" className="histogram-cell">
-                    <span className="histogram" aria-label={stats.histogram.map((count, score) => `${score * 10}%: ${count}`).join(", ")} role="img">
-                      {stats.histogram.map((count, score) => {
-                        const max = Math.max(...stats.histogram, 1);
-                        return <span key={score} className="histogram-bar" style={{ height: `${Math.max(2, (count / max) * 100)}%` }} />;
-                      })}
-                    </span>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </ScrollRegion>
+          );
+        })}
+      </CardTable>
     </section>
   );
 }

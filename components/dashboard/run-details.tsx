@@ -1,7 +1,7 @@
 import { DIMENSION_LABELS, DIMENSIONS, formatDateTime, percent, scoreClass } from "@/lib/stats/format";
 import type { HistoryRun } from "@/lib/stats/story-history";
 import { SplitStories } from "../split-stories";
-import { ScrollRegion } from "./scroll-region";
+import { CardTable } from "./card-table";
 
 const SEVERITY_LABEL: Record<string, string> = { high: "High", medium: "Medium", low: "Low" };
 
@@ -30,56 +30,42 @@ export function RunDetails({ run, number, previous }: { run: HistoryRun; number:
           {delta !== null ? ` · ${delta >= 0 ? "+" : ""}${delta} points since the previous run` : ""}
         </p>
       </div>
-      <ScrollRegion label="Scores and reasoning">
-        {/* Explicit roles keep the table a table for screen readers when a phone lays it out as cards. */}
-        <table className="reasoning-table card-table" role="table">
-          <caption className="sr-only">Scores and reasoning per dimension, run {number}</caption>
-          <thead role="rowgroup">
-            <tr role="row">
-              <th scope="col" role="columnheader">
-                Dimension
+      <CardTable
+        label="Scores and reasoning"
+        className="reasoning-table"
+        caption={`Scores and reasoning per dimension, run ${number}`}
+        columns={["Dimension", "Score", "Reasoning"]}
+      >
+        {DIMENSIONS.map((dimension) => {
+          const detail = run.dimensions[dimension];
+          // A fix the recommendations already list (with what it gains) is not repeated under its dimension.
+          const suggestions = detail.suggestions.filter((s) => !run.recommendations.some((r) => r.startsWith(s)));
+          const before = previous?.dimensions[dimension].score;
+          return (
+            <tr key={dimension} role="row">
+              <th scope="row" role="rowheader" className="card-title">
+                {DIMENSION_LABELS[dimension]}
               </th>
-              <th scope="col" role="columnheader">
-                Score
-              </th>
-              <th scope="col" role="columnheader">
-                Reasoning
-              </th>
+              <td role="cell" data-label="Score" className={scoreClass(detail.score)}>
+                {percent(detail.score)}
+                {before !== undefined && before !== null && detail.score !== null && before !== detail.score ? (
+                  <span className="muted small"> (was {percent(before)})</span>
+                ) : null}
+              </td>
+              <td role="cell" data-label="Reasoning" className="reasoning-cell">
+                {detail.reasoning ? <span className="reasoning">{detail.reasoning}</span> : <span className="muted">No reasoning recorded.</span>}
+                {suggestions.length ? (
+                  <ul className="suggestions">
+                    {suggestions.map((suggestion, index) => (
+                      <li key={index}>{suggestion}</li>
+                    ))}
+                  </ul>
+                ) : null}
+              </td>
             </tr>
-          </thead>
-          <tbody role="rowgroup">
-            {DIMENSIONS.map((dimension) => {
-              const detail = run.dimensions[dimension];
-              // A fix the recommendations already list (with what it gains) is not repeated under its dimension.
-              const suggestions = detail.suggestions.filter((s) => !run.recommendations.some((r) => r.startsWith(s)));
-              const before = previous?.dimensions[dimension].score;
-              return (
-                <tr key={dimension} role="row">
-                  <th scope="row" role="rowheader" className="card-title">
-                    {DIMENSION_LABELS[dimension]}
-                  </th>
-                  <td role="cell" data-label="Score" className={scoreClass(detail.score)}>
-                    {percent(detail.score)}
-                    {before !== undefined && before !== null && detail.score !== null && before !== detail.score ? (
-                      <span className="muted small"> (was {percent(before)})</span>
-                    ) : null}
-                  </td>
-                  <td role="cell" data-label="Reasoning" className="reasoning-cell">
-                    {detail.reasoning ? <span className="reasoning">{detail.reasoning}</span> : <span className="muted">No reasoning recorded.</span>}
-                    {suggestions.length ? (
-                      <ul className="suggestions">
-                        {suggestions.map((suggestion, index) => (
-                          <li key={index}>{suggestion}</li>
-                        ))}
-                      </ul>
-                    ) : null}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </ScrollRegion>
+          );
+        })}
+      </CardTable>
       <div className="run-columns">
         <div>
           <h4>Findings</h4>

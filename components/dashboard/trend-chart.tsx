@@ -6,7 +6,7 @@ import { DIMENSION_LABELS, DIMENSIONS, percent } from "@/lib/stats/format";
 import type { TrendInterval } from "@/lib/stats/params";
 import type { TrendPoint } from "@/lib/stats/trends";
 import { useStats } from "./stats-client";
-import { ScrollRegion } from "./scroll-region";
+import { CardTable } from "./card-table";
 
 const INTERVALS: { value: TrendInterval; label: string }[] = [
   { value: "day", label: "Day" },
@@ -84,39 +84,26 @@ export function TrendChart({ initial, initialInterval, customer }: { initial: Tr
       </div>
       <details className="data-table">
         <summary>Show the numbers</summary>
-        <ScrollRegion label="Trend numbers">
-          {/* Explicit roles keep the table a table for screen readers when a phone lays it out as cards, one
-              per period (dashboard.css). */}
-          <table className="numbers-table card-table" role="table">
-            <caption className="sr-only">Average score per {interval}</caption>
-            <thead role="rowgroup">
-              <tr role="row">
-                <th scope="col" role="columnheader">
-                  {periodHeading}
-                </th>
-                {columns.map(({ key, label }) => (
-                  <th scope="col" role="columnheader" key={key}>
-                    {label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody role="rowgroup">
-              {points.map((point) => (
-                <tr key={point.period_start} role="row">
-                  <th scope="row" role="rowheader" className="card-title">
-                    {periodLabel(point.period_start, interval)}
-                  </th>
-                  {columns.map(({ key, label, value }) => (
-                    <td key={key} role="cell" data-label={label}>
-                      {value(point)}
-                    </td>
-                  ))}
-                </tr>
+        {/* On a phone, one card per period. */}
+        <CardTable
+          label="Trend numbers"
+          className="numbers-table"
+          caption={`Average score per ${interval}`}
+          columns={[periodHeading, ...columns.map(({ label }) => label)]}
+        >
+          {points.map((point) => (
+            <tr key={point.period_start} role="row">
+              <th scope="row" role="rowheader" className="card-title">
+                {periodLabel(point.period_start, interval)}
+              </th>
+              {columns.map(({ key, label, value }) => (
+                <td key={key} role="cell" data-label={label}>
+                  {value(point)}
+                </td>
               ))}
-            </tbody>
-          </table>
-        </ScrollRegion>
+            </tr>
+          ))}
+        </CardTable>
       </details>
     </section>
   );

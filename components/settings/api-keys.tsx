@@ -6,7 +6,8 @@ import { ConfirmButton } from "./confirm-button";
 import { ErrorAlert } from "./error-alert";
 import { LocalTime } from "./local-time";
 import { OneTimeSecrets } from "./one-time-secrets";
-import { ACTIONS_COLUMN, ListRows, SettingsTable } from "./settings-table";
+import { CardTable } from "@/components/dashboard/card-table";
+import { ACTIONS_COLUMN, ListRows } from "./settings-table";
 import type { ApiKey, CreatedApiKey } from "./types";
 import { useApiAction } from "./use-api-action";
 import { useApiList } from "./use-api-list";
@@ -99,9 +100,9 @@ export function ApiKeysSection({ api, onChange }: { api: SettingsApi; onChange: 
       </p>
       <ErrorAlert error={loadError} />
 
-      <SettingsTable
+      <CardTable
         label="API keys table"
-        className="keys-table"
+        className="settings-table keys-table"
         caption="API keys, newest first"
         columns={["Name", "Prefix", "Created", "Last used", "Created by", "Status", ACTIONS_COLUMN]}
       >
@@ -156,7 +157,7 @@ export function ApiKeysSection({ api, onChange }: { api: SettingsApi; onChange: 
             </tr>
           )}
         />
-      </SettingsTable>
+      </CardTable>
     </section>
   );
 }

@@ -4,7 +4,8 @@ import { useCallback } from "react";
 import type { SettingsApi } from "./api-client";
 import { ErrorAlert } from "./error-alert";
 import { LocalTime } from "./local-time";
-import { ListRows, SettingsTable } from "./settings-table";
+import { CardTable } from "@/components/dashboard/card-table";
+import { ListRows } from "./settings-table";
 import type { AuditEvent, Page } from "./types";
 import { useCursorPages } from "./use-cursor-pages";
 
@@ -43,9 +44,9 @@ export function AuditTrail({ api, version }: { api: SettingsApi; version: number
       <h2 id="audit-heading">Audit trail</h2>
       <p className="muted small">Every change to keys and integrations, by whom and when, newest first.</p>
       <ErrorAlert error={error} />
-      <SettingsTable
+      <CardTable
         label="Audit trail table"
-        className="audit-table"
+        className="settings-table audit-table"
         caption="Audit events, newest first"
         columns={["What", "When", "Who", "Target"]}
       >
@@ -75,7 +76,7 @@ export function AuditTrail({ api, version }: { api: SettingsApi; version: number
             );
           }}
         />
-      </SettingsTable>
+      </CardTable>
       {nextCursor ? (
         <button type="button" className="button secondary load-more" disabled={loading} onClick={() => void loadMore()}>
           {loading ? "Loading…" : "Load more"}

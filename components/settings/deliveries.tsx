@@ -5,7 +5,8 @@ import type { SettingsApi } from "./api-client";
 import { AttemptResponse, attemptHeadline, DELIVERY_STATUS_LABELS } from "./attempt-outcome";
 import { ErrorAlert } from "./error-alert";
 import { LocalTime } from "./local-time";
-import { MessageRow, SettingsTable } from "./settings-table";
+import { CardTable } from "@/components/dashboard/card-table";
+import { MessageRow } from "./settings-table";
 import type { Delivery, DeliveryStatus, Installation, Page } from "./types";
 import { useApiAction } from "./use-api-action";
 import { useCursorPages } from "./use-cursor-pages";
@@ -190,9 +191,9 @@ function DeliveryItem({
               </dd>
             </div>
           </dl>
-          <SettingsTable
+          <CardTable
             label={`Attempts of the ${delivery.event} delivery`}
-            className="attempts-table"
+            className="settings-table attempts-table"
             caption="Attempts, oldest first"
             columns={["Attempt", "Time", "Status code", "Duration", "Response or error"]}
           >
@@ -216,7 +217,7 @@ function DeliveryItem({
               </tr>
             ))}
             {delivery.attempts.length === 0 ? <MessageRow colSpan={5}>Not attempted yet.</MessageRow> : null}
-          </SettingsTable>
+          </CardTable>
           {delivery.status === "pending" ? (
             <p className="muted small">Still being delivered: it can be sent again once it is delivered or has failed.</p>
           ) : (

@@ -8,7 +8,8 @@ import { DeliveriesPanel } from "./deliveries";
 import { ErrorAlert } from "./error-alert";
 import { LocalTime } from "./local-time";
 import { OneTimeSecrets } from "./one-time-secrets";
-import { ACTIONS_COLUMN, ListRows, SettingsTable } from "./settings-table";
+import { CardTable } from "@/components/dashboard/card-table";
+import { ACTIONS_COLUMN, ListRows } from "./settings-table";
 import type { Delivery, Installation, InstallationSecrets, RegisteredInstallation, RotatedInstallation } from "./types";
 import { useApiAction } from "./use-api-action";
 import { useApiList } from "./use-api-list";
@@ -144,9 +145,9 @@ export function IntegrationsSection({ api, onChange }: { api: SettingsApi; onCha
         ) : null}
 
         <ErrorAlert error={loadError} />
-        <SettingsTable
+        <CardTable
           label="Integrations table"
-          className="installations-table"
+          className="settings-table installations-table"
           caption="Registered integrations"
           columns={["cloudId", "Source", "Callback URL", "Status", "Created", ACTIONS_COLUMN]}
         >
@@ -178,7 +179,7 @@ export function IntegrationsSection({ api, onChange }: { api: SettingsApi; onCha
               />
             )}
           />
-        </SettingsTable>
+        </CardTable>
       </section>
 
       <section className="card settings-section" id="deliveries" aria-labelledby="deliveries-heading">

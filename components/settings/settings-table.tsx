@@ -1,46 +1,4 @@
 import type { ReactNode } from "react";
-import { ScrollRegion } from "@/components/dashboard/scroll-region";
-
-/**
- * A table of the settings page in its scroll region. The explicit ARIA roles keep it a table for screen readers
- * when `card-table` turns its rows into cards on a phone (display: block drops the native table semantics).
- */
-export function SettingsTable({
-  label,
-  className,
-  caption,
-  columns,
-  children,
-}: {
-  /** The scroll region's name, e.g. "API keys table". */
-  label: string;
-  /** Its own class, next to settings-table and card-table. */
-  className: string;
-  /** Read by screen readers only. */
-  caption: string;
-  /** The column headers, in order. */
-  columns: ReactNode[];
-  /** The body rows. */
-  children: ReactNode;
-}) {
-  return (
-    <ScrollRegion label={label}>
-      <table className={`settings-table ${className} card-table`} role="table">
-        <caption className="sr-only">{caption}</caption>
-        <thead role="rowgroup">
-          <tr role="row">
-            {columns.map((column, index) => (
-              <th key={index} role="columnheader" scope="col">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody role="rowgroup">{children}</tbody>
-      </table>
-    </ScrollRegion>
-  );
-}
 
 /** The header of an actions column: named for screen readers, blank on screen. */
 export const ACTIONS_COLUMN = <span className="sr-only">Actions</span>;
