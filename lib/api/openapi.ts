@@ -398,6 +398,11 @@ const INTERNAL = gatewayError("internal_error", "An unexpected error occurred.")
 /** Shared error entries: the admin API disabled (no ADMIN_TOKEN), and a JSON body over the 64 KB limit. */
 const ADMIN_DISABLED_404 = { description: "The admin API is disabled (no `ADMIN_TOKEN` on the server).", example: gatewayError("not_found", "Not found.") };
 const BODY_OVER_64KB_413 = { description: "The body is over 64 KB.", example: TOO_LARGE(65_536) };
+/** A change made with the dashboard session from another site (the account API's CSRF check). */
+const CROSS_SITE_403 = {
+  description: "A change made with the session cookie from another site (its `Origin` is not this service).",
+  example: gatewayError("forbidden", "Cross-site request refused.", ["Origin: 'https://evil.example' is not this service"]),
+};
 const ADMIN_401: Response = {
   description: "Missing or wrong admin token.",
   schema: errorSchema,
@@ -747,10 +752,6 @@ function accountOperations(): Operation[] {
   const installationId = { name: "id", in: "path" as const, description: "The `installation_id`.", example: INSTALLATION_ID };
   const common = { tag: "Account", security: "apiKeyOrSession" as const };
   const unauthorized = { description: "No API key and no session, or an unknown or revoked key.", example: INVALID_KEY };
-  const crossSite = {
-    description: "A change made with the session cookie from another site (its `Origin` is not this service).",
-    example: gatewayError("forbidden", "Cross-site request refused.", ["Origin: 'https://evil.example' is not this service"]),
-  };
   const noInstallation = { description: "No such installation, or another customer's.", example: gatewayError("not_found", "No such installation.") };
   const sendLimited = {
     description: "More than 20 test events and redeliveries of one installation in a minute; `Retry-After` says when to try again.",
@@ -783,7 +784,7 @@ function accountOperations(): Operation[] {
         ...gatewayErrors({
           400: gatewayError("validation_error", "The request failed validation.", ["name: must be a non-empty string"]),
           401: unauthorized,
-          403: crossSite,
+          403: CROSS_SITE_403,
           409: {
             description: "The account already has 20 active keys.",
             example: gatewayError("conflict", "You already have 20 active keys; revoke one first.", ["keys: at most 20 active keys per account"]),
@@ -800,7 +801,7 @@ function accountOperations(): Operation[] {
       parameters: [{ name: "key_id", in: "path", description: "The `key_id`.", example: KEY_ID }, customer],
       responses: {
         "200": { description: "Revoked.", schema: apiKeySchema, example: { ...KEY_EXAMPLE, status: "revoked", revoked_at: "2026-11-23T10:02:11.000Z" } },
-        ...gatewayErrors({ 401: unauthorized, 403: crossSite, 404: { description: "No such key, or another customer's.", example: gatewayError("not_found", "No such API key.") } }),
+        ...gatewayErrors({ 401: unauthorized, 403: CROSS_SITE_403, 404: { description: "No such key, or another customer's.", example: gatewayError("not_found", "No such API key.") } }),
       },
     },
     {
@@ -818,7 +819,7 @@ function accountOperations(): Operation[] {
         ...gatewayErrors({
           400: gatewayError("validation_error", "The request failed validation.", ["callback_url: must use https"]),
           401: unauthorized,
-          403: crossSite,
+          403: CROSS_SITE_403,
           404: noInstallation,
           413: BODY_OVER_64KB_413,
         }),
@@ -838,7 +839,7 @@ function accountOperations(): Operation[] {
           schema: rotatedInstallationSchema,
           example: { ...INSTALLATION_EXAMPLE, secret: REGISTERED_EXAMPLE.secret, webhook_secret: WEBHOOK_SECRET_EXAMPLE },
         },
-        ...gatewayErrors({ 401: unauthorized, 403: crossSite, 404: noInstallation }),
+        ...gatewayErrors({ 401: unauthorized, 403: CROSS_SITE_403, 404: noInstallation }),
       },
     },
     {
@@ -851,7 +852,7 @@ function accountOperations(): Operation[] {
       parameters: [installationId, customer],
       responses: {
         "200": { description: "The test event's delivery; its attempt holds the receiver's answer.", schema: deliverySchema, example: PING_DELIVERY_EXAMPLE },
-        ...gatewayErrors({ 401: unauthorized, 403: crossSite, 404: noInstallation, 429: sendLimited }),
+        ...gatewayErrors({ 401: unauthorized, 403: CROSS_SITE_403, 404: noInstallation, 429: sendLimited }),
       },
     },
     {
@@ -896,7 +897,7 @@ function accountOperations(): Operation[] {
         },
         ...gatewayErrors({
           401: unauthorized,
-          403: crossSite,
+          403: CROSS_SITE_403,
           404: { description: "No such installation or delivery, or another customer's.", example: gatewayError("not_found", "No such delivery.") },
           409: {
             description: "The delivery is still pending, or the installation is disabled.",
@@ -1060,10 +1061,7 @@ const operations: Operation[] = [
           example: gatewayError("validation_error", "The request failed validation.", ['body: Unrecognized key: "extra"']),
         },
         401: INVALID_KEY,
-        403: {
-          description: "A change made with the session cookie from another site (its `Origin` is not this service).",
-          example: gatewayError("forbidden", "Cross-site request refused.", ["Origin: 'https://evil.example' is not this service"]),
-        },
+        403: CROSS_SITE_403,
         409: {
           description: "This cloudId and source belong to another account.",
           example: gatewayError("conflict", "This cloudId and source are registered by another account.", ["cloudId: already registered for this source"]),
@@ -1100,10 +1098,7 @@ const operations: Operation[] = [
       },
       ...gatewayErrors({
         401: INVALID_KEY,
-        403: {
-          description: "A change made with the session cookie from another site.",
-          example: gatewayError("forbidden", "Cross-site request refused.", ["Origin: 'https://evil.example' is not this service"]),
-        },
+        403: CROSS_SITE_403,
         404: { description: "No such installation, or another customer's.", example: gatewayError("not_found", "No such installation.") },
       }),
     },

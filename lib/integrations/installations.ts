@@ -9,6 +9,7 @@ import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
 import { sealSecret } from "./secret-box";
 import { CallbackUrlError, validateCallbackUrl } from "./ssrf";
+import { isUuid } from "@/lib/uuid";
 
 export const INSTALLATION_SECRET_PREFIX = "sss_";
 
@@ -119,7 +120,7 @@ export async function listInstallations(db: Db, customerId: string) {
 
 /** One installation of this customer; another customer's id is a 404, as an unknown one. */
 export async function findInstallation(db: Db, customerId: string, id: string): Promise<Installation> {
-  const [row] = uuidPattern.test(id)
+  const [row] = isUuid(id)
     ? await db
         .select()
         .from(installations)
@@ -129,7 +130,6 @@ export async function findInstallation(db: Db, customerId: string, id: string): 
   if (!row) throw new ApiError("not_found", "No such installation.");
   return row;
 }
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Change an installation: its callback URL (checked as at registration) and whether it is enabled. A disabled
@@ -156,6 +156,11 @@ export async function updateInstallation(db: Db, customerId: string, id: string,
     events.push({ customerId, actor, action: "installation.disabled", target, details: { reason } });
   }
   if (events.length === 0) return installationView(current);
+  return installationView(await changeInstallation(db, customerId, id, set, events));
+}
+
+/** Write a change and its audit events in one transaction, then drop the installation from this process's cache. */
+async function changeInstallation(db: Db, customerId: string, id: string, set: Partial<Installation>, events: AuditEntry[]): Promise<Installation> {
   const row = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(installations)
@@ -166,7 +171,7 @@ export async function updateInstallation(db: Db, customerId: string, id: string,
     return row;
   });
   installationCache.delete(cacheKey(row.cloudId, row.source));
-  return installationView(row);
+  return row;
 }
 
 /**
@@ -177,16 +182,9 @@ export async function updateInstallation(db: Db, customerId: string, id: string,
 export async function rotateInstallationSecrets(db: Db, customerId: string, id: string, actor: string) {
   const current = await findInstallation(db, customerId, id);
   const { secret, webhookSecret, stored } = await freshSecrets(db);
-  const row = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(installations)
-      .set({ ...stored, updatedAt: new Date() })
-      .where(and(eq(installations.id, id), eq(installations.customerId, customerId)))
-      .returning();
-    await recordAudit(tx, { customerId, actor, action: "installation.secrets_rotated", target: installationTarget(current) });
-    return row;
-  });
-  installationCache.delete(cacheKey(row.cloudId, row.source));
+  const row = await changeInstallation(db, customerId, id, stored, [
+    { customerId, actor, action: "installation.secrets_rotated", target: installationTarget(current) },
+  ]);
   return { ...installationView(row), secret, webhook_secret: webhookSecret };
 }
 
