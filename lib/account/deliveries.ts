@@ -13,8 +13,9 @@ import { openSecret } from "@/lib/integrations/secret-box";
 import { callbackPayload, disableOnGone } from "@/lib/jobs/async-jobs";
 import { consumeRateLimit } from "@/lib/rate-limit";
 import { deliverCallback } from "@/lib/webhooks/deliver";
-import { recordAttempts, type DeliveryStatus } from "@/lib/webhooks/delivery-log";
+import { recordAttempts, webhookIdOf, type DeliveryStatus } from "@/lib/webhooks/delivery-log";
 import { recordAudit } from "./audit";
+import { isUuid } from "@/lib/uuid";
 
 /** Test events and redeliveries per installation and minute: enough for a person, not a way to flood a receiver. */
 export const SEND_NOW_LIMIT = { limit: 20, windowSeconds: 60 };
@@ -158,7 +159,7 @@ export async function pingInstallation(db: Db, customerId: string, installationI
       installationId: installation.id,
       customerId,
       event: "ping",
-      webhookId: `msg_${id}`,
+      webhookId: webhookIdOf(id),
       payload,
       status: "pending",
       sendingUntil: new Date(now().getTime() + SENDING_MS),
@@ -174,8 +175,7 @@ export async function pingInstallation(db: Db, customerId: string, installationI
  */
 export async function redeliver(db: Db, customerId: string, installationId: string, deliveryId: string, actor: string) {
   const installation = await findInstallation(db, customerId, installationId);
-  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(deliveryId);
-  const [existing] = uuid
+    const [existing] = isUuid(deliveryId)
     ? await db
         .select()
         .from(webhookDeliveries)

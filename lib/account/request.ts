@@ -12,7 +12,6 @@ export interface AccountActor {
   customerId: string;
   /** Who, for the audit trail: a dashboard user's email, or "API key ssk_1234abcd". */
   actor: string;
-  via: "api_key" | "session";
 }
 
 const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -33,7 +32,7 @@ export async function authorizeAccount(db: Db, request: Request): Promise<Accoun
       `customer: required for a company login; one of ${scope.visibleCustomerIds.slice(0, 20).join(", ") || "(none yet)"}`,
     ]);
   }
-  return { customerId: scope.customerIds[0], actor: caller.actor, via: caller.via };
+  return { customerId: scope.customerIds[0], actor: caller.actor };
 }
 
 /**

@@ -4,6 +4,7 @@ import { apiKeys, customers, plans, type ApiKey } from "@/db/schema";
 import { recordAudit } from "@/lib/account/audit";
 import { ApiError } from "@/lib/http/errors";
 import { randomToken, safeEqual, sha256Hex } from "./secrets";
+import { isUuid } from "@/lib/uuid";
 
 export const API_KEY_PREFIX = "ssk_";
 const VISIBLE_PREFIX_LENGTH = API_KEY_PREFIX.length + 8;
@@ -83,7 +84,7 @@ export const keyTarget = (row: Pick<ApiKey, "prefix" | "name">) => `key ${row.pr
  * process and within the cache's 10 s everywhere else. Revoking a revoked key answers it unchanged.
  */
 export async function revokeApiKey(db: Db, customerId: string, keyId: string, actor: string, now = new Date()) {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(keyId)) throw new ApiError("not_found", "No such API key.");
+  if (!isUuid(keyId)) throw new ApiError("not_found", "No such API key.");
   const revoked = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(apiKeys)

@@ -7,6 +7,7 @@ import type { Principal } from "@/lib/stats/scope";
 import { sessionSecret } from "./next-auth";
 
 import { SESSION_COOKIE_NAMES } from "./cookie-names";
+import { isUuid } from "@/lib/uuid";
 
 export { SESSION_COOKIE_NAMES };
 
@@ -60,7 +61,7 @@ export async function dashboardUserFromCookies(db: Db, cookies: Record<string, s
   } catch {
     return null;
   }
-  if (!userId || !/^[0-9a-f-]{36}$/i.test(userId)) return null;
+  if (!userId || !isUuid(userId)) return null;
   const [user] = await db
     .select({ id: dashboardUsers.id, email: dashboardUsers.email, customerId: dashboardUsers.customerId, companyId: dashboardUsers.companyId })
     .from(dashboardUsers)

@@ -4,8 +4,8 @@ import { csvSessions, type CsvSession } from "@/db/schema";
 import { CSV_LIMITS, purgeRateLimitCounters } from "@/lib/rate-limit";
 import { SESSION_TTL_HOURS, type ColumnMapping, type CsvSummary, type StoryResult } from "./types";
 import type { ParsedUpload } from "./upload";
+import { isUuid } from "@/lib/uuid";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notExpired = gt(csvSessions.expiresAt, sql`now()`);
 
 /** Delete expired sessions and finished rate-limit windows. Called on upload: there are no timers. */
@@ -34,7 +34,7 @@ export async function createSession({ filename, upload }: { filename: string; up
 
 /** A live session, or null when the id is unknown, malformed or expired. */
 export async function findSession({ sessionId }: { sessionId: string }): Promise<CsvSession | null> {
-  if (!UUID.test(sessionId)) return null;
+  if (!isUuid(sessionId)) return null;
   const db = await getDb();
   const [session] = await db.select().from(csvSessions).where(and(eq(csvSessions.id, sessionId), notExpired));
   return session ?? null;

@@ -4,6 +4,7 @@
 // within one millisecond would then be skipped or repeated.
 import { sql, type SQL, type AnyColumn } from "drizzle-orm";
 import { ApiError } from "./errors";
+import { isUuid } from "@/lib/uuid";
 
 export interface Cursor {
   at: string;
@@ -31,7 +32,7 @@ export function decodeCursor(value: string | null | undefined): Cursor | null {
   if (value === null || value === undefined || value === "") return null;
   try {
     const [at, id] = JSON.parse(Buffer.from(value, "base64url").toString("utf8")) as [unknown, unknown];
-    if (typeof at === "string" && TIMESTAMP_TEXT.test(at) && typeof id === "string" && /^[0-9a-f-]{36}$/i.test(id)) return { at, id };
+    if (typeof at === "string" && TIMESTAMP_TEXT.test(at) && isUuid(id)) return { at, id };
   } catch {
     // reported below
   }

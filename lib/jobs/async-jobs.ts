@@ -14,7 +14,7 @@ import { logger } from "@/lib/log";
 import { EngineUnavailable, type ScoringEngine, type ScoringResult, type TicketData } from "@/lib/scoring";
 import { releaseStory } from "@/lib/stories/billing";
 import { deliverCallback } from "@/lib/webhooks/deliver";
-import { attemptsFrom, attemptsJson, deliveryRowsFrom, failDeliveries, jobWebhookId, recordAttempts } from "@/lib/webhooks/delivery-log";
+import { attemptsFrom, attemptsJson, deliveryRowsFrom, failDeliveries, webhookIdOf, recordAttempts } from "@/lib/webhooks/delivery-log";
 import { refreshStories, storyTargets } from "@/lib/stories/billing-group";
 import { DELIVER_QUEUE, enqueueDelivery, enqueueFrom, PGBOSS_SCHEMA, SCORE_QUEUE, wakeWorkers, type ScoreJobData } from "./queue";
 
@@ -385,7 +385,7 @@ export async function deliverJob(db: Db, { job, installation }: DeliveryTarget, 
   const outcome = await deliverCallback({
     url: installation.callbackUrl,
     webhookSecret: await openSecret(db, installation.webhookSecretEncrypted),
-    webhookId: jobWebhookId(job.id),
+    webhookId: webhookIdOf(job.id),
     payload: JSON.stringify(callbackPayload(job, installation)),
     allowPrivate: config.ALLOW_PRIVATE_CALLBACKS,
   });

@@ -7,8 +7,15 @@ import type { DeliveryOutcome } from "./deliver";
 
 export type DeliveryStatus = "pending" | "delivered" | "failed";
 
-/** The webhook-id of a job's callback: the same on every attempt and redelivery, so receivers can de-duplicate. */
-export const jobWebhookId = (jobId: string) => `msg_${jobId}`;
+/**
+ * The webhook-id of a delivery (a job's callback has the job's id): the same on every attempt and redelivery,
+ * so receivers can de-duplicate.
+ */
+export const webhookIdOf = (deliveryId: string) => `msg_${deliveryId}`;
+
+/** The same in SQL, from a job's `status` and id columns: its delivery's event and webhook-id. */
+const jobEvent = (status: SQL) => sql`case when ${status} = 'completed' then 'score.completed' else 'score.failed' end`;
+const jobWebhookIdSql = (jobId: SQL) => sql`'msg_' || ${jobId}`;
 
 /**
  * A data-modifying SQL fragment that records a pending delivery for every job of `source` (a CTE of finished
@@ -17,8 +24,7 @@ export const jobWebhookId = (jobId: string) => `msg_${jobId}`;
  */
 export function deliveryRowsFrom(source: SQL): SQL {
   return sql`insert into ${webhookDeliveries} (id, installation_id, customer_id, job_id, event, issue_key, webhook_id, status)
-    select s.job_id, s.installation_id, s.customer_id, s.job_id,
-      case when s.status = 'completed' then 'score.completed' else 'score.failed' end, s.issue_key, 'msg_' || s.job_id, 'pending'
+    select s.job_id, s.installation_id, s.customer_id, s.job_id, ${jobEvent(sql`s.status`)}, s.issue_key, ${jobWebhookIdSql(sql`s.job_id`)}, 'pending'
     from ${source} s
     on conflict (id) do nothing
     returning id`;
@@ -59,8 +65,7 @@ export function attemptsFrom(json: string): SQL {
     ),
     job_delivery as (
       insert into ${webhookDeliveries} as d (id, installation_id, customer_id, job_id, event, issue_key, webhook_id, status, created_at)
-      select j.id, j.installation_id, j.customer_id, j.id,
-        case when j.status = 'completed' then 'score.completed' else 'score.failed' end, j.issue_key, 'msg_' || j.id,
+      select j.id, j.installation_id, j.customer_id, j.id, ${jobEvent(sql`j.status`)}, j.issue_key, ${jobWebhookIdSql(sql`j.id`)},
         a.delivery_status, coalesce(j.completed_at, j.created_at)
       from attempt_input a join ${asyncJobs} j on j.id = a.delivery_id
       on conflict (id) do update set status = excluded.status, sending_until = null, updated_at = now()
