@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { workItemKindSchema } from "./kind";
+
+export * from "./kind";
 
 export const DIMENSIONS = ["independent", "negotiable", "valuable", "estimable", "small", "testable"] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
@@ -20,6 +23,8 @@ export const ticketDataSchema = z.object({
   key: z.string().optional(),
   description: z.string().optional(),
   acceptance_criteria: z.string().optional(),
+  /** The tracker's type name ("Story", "Bug", "Defect", "Sub-task", "Spike", "Epic", ...); absent: the text decides. */
+  issue_type: z.string().optional(),
 });
 export type TicketData = z.infer<typeof ticketDataSchema>;
 
@@ -94,6 +99,8 @@ export const contextUsageStatsSchema = z.object({
 export const scoringMetadataSchema = z.object({
   model: modelInfoSchema,
   prompt_version: z.string(),
+  /** What the item was judged as: the kind its type names, else the kind its text shows, else a story. */
+  work_item_type: workItemKindSchema,
   token_usage: tokenUsageSchema,
   enriched_context_references: perDimension(z.array(z.string())),
   context_usage_stats: contextUsageStatsSchema,

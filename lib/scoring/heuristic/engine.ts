@@ -1,5 +1,6 @@
 import {
   DIMENSIONS,
+  kindFromTypeName,
   type ContextItem,
   type Dimension,
   type PerDimension,
@@ -131,6 +132,7 @@ function buildResult(analysis: Analysis, context: ContextItem[] | undefined, ext
     metadata: {
       model: { ...HEURISTIC_MODEL },
       prompt_version: HEURISTIC_PROMPT_VERSION,
+      work_item_type: kindFromTypeName(input.ticket.issue_type) ?? "story",
       token_usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
       enriched_context_references: perDimension((d) => [...citations[d]]),
       context_usage_stats: {

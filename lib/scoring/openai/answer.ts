@@ -9,6 +9,7 @@ import {
   type PerDimension,
   type ScoringResult,
   type TokenUsage,
+  type WorkItemKind,
 } from "../types";
 
 /**
@@ -96,6 +97,8 @@ export interface ResultParts {
   usage: TokenUsage;
   model: { provider: string; model_name: string; temperature: number };
   promptVersion: string;
+  /** The kind the item is judged as (the heuristic engine decides it, so both engines agree). */
+  workItemType: WorkItemKind;
 }
 
 /**
@@ -105,7 +108,7 @@ export interface ResultParts {
  * agree. The overall score uses the heuristic engine's formula, so both engines' overall scores compare. The
  * split is trimmed and deduplicated; fewer than two parts is no split, and a split's first part is the rewrite.
  */
-export function resultFromAnswer({ answer, context, findings, usage, model, promptVersion }: ResultParts): ScoringResult {
+export function resultFromAnswer({ answer, context, findings, usage, model, promptVersion, workItemType }: ResultParts): ScoringResult {
   const supplied = new Set(context.map((item) => item.id));
   const per = <T>(make: (d: (typeof DIMENSIONS)[number]) => T) =>
     Object.fromEntries(DIMENSIONS.map((d) => [d, make(d)])) as PerDimension<T>;
@@ -135,6 +138,7 @@ export function resultFromAnswer({ answer, context, findings, usage, model, prom
     metadata: {
       model,
       prompt_version: promptVersion,
+      work_item_type: workItemType,
       token_usage: usage,
       enriched_context_references: per((d) => [...references[d]]),
       context_usage_stats: {

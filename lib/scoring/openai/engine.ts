@@ -107,7 +107,8 @@ export function createOpenAIEngine(options: OpenAIEngineOptions): ScoringEngine 
     }
   }
 
-  async function askModel(ticket: TicketData, context: ContextItem[], findings: Finding[]): Promise<ScoringResult> {
+  async function askModel(ticket: TicketData, context: ContextItem[], evidence: ScoringResult): Promise<ScoringResult> {
+    const findings = evidence.findings;
     const messages: ChatCompletionMessageParam[] = [
       { role: "system", content: systemPrompt().text },
       { role: "user", content: userMessage(ticket, context, findings) },
@@ -127,7 +128,10 @@ export function createOpenAIEngine(options: OpenAIEngineOptions): ScoringEngine 
       parsed = parseModelAnswer(repaired.choices[0]?.message?.content);
       if (!parsed.ok) throw new ModelAnswerError(parsed.errors);
     }
-    return resultFromAnswer({ answer: parsed.answer, context, findings, usage, model, promptVersion: PROMPT_VERSION });
+    return resultFromAnswer({
+      answer: parsed.answer, context, findings, usage, model, promptVersion: PROMPT_VERSION,
+      workItemType: evidence.metadata.work_item_type,
+    });
   }
 
   /** `evidence` is the heuristic result for this ticket (alone, or within its batch). */
@@ -153,7 +157,7 @@ export function createOpenAIEngine(options: OpenAIEngineOptions): ScoringEngine 
     const pending = inFlight.get(key);
     if (pending) return reuse(await pending);
     const call = limiter
-      .run(() => askModel(ticket, context, findings))
+      .run(() => askModel(ticket, context, evidence))
       .then(async (result) => {
         await cache.set(key, result);
         return result;
