@@ -27,6 +27,7 @@ export const POST = detailRoute(async ({ request }) => {
     preview: rowsToTickets(upload.rows.slice(0, PREVIEW_ROWS), upload.mapping),
     expires_at: session.expiresAt.toISOString(),
     delimiter: upload.delimiter,
+    encoding: upload.encoding,
     sample_rows: upload.rows.slice(0, PREVIEW_ROWS),
     empty_summary_rows: upload.mapping.summary ? emptyCells[upload.mapping.summary] : [],
     empty_cells: emptyCells,
