@@ -7,6 +7,7 @@ import { PREVIEW_ROWS, type UploadResponse } from "@/lib/csv-flow/types";
 import { emptyCellsByColumn, parseUploadedFile, readUploadedFile } from "@/lib/csv-flow/upload";
 import { detailRoute } from "@/lib/http/route";
 import { enforceCsvLimit } from "@/lib/rate-limit";
+import { methodsNotAllowed } from "@/lib/http/not-allowed";
 
 export const POST = detailRoute(async ({ request }) => {
   await enforceCsvLimit(request.headers, "upload");
@@ -34,3 +35,5 @@ export const POST = detailRoute(async ({ request }) => {
   };
   return Response.json(body, { status: 201, headers: { Location: `/evaluate/results/${session.id}` } });
 });
+
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"], "detail");
