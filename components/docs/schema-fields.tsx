@@ -56,6 +56,21 @@ function collect(schema: Schema, prefix: string, rows: Row[], depth: number): vo
   }
 }
 
+/** `ticket_data.acceptance_criteria` may wrap after a dot, never inside a word. */
+export function BreakAfterDots({ text }: { text: string }) {
+  const parts = text.split(/(?<=\.)/);
+  return (
+    <>
+      {parts.map((part, i) => (
+        <span key={i}>
+          {part}
+          {i < parts.length - 1 && <wbr />}
+        </span>
+      ))}
+    </>
+  );
+}
+
 export function SchemaFields({ schema, caption }: { schema: Schema; caption: string }) {
   const rows: Row[] = [];
   collect(schema, "", rows, 0);
@@ -65,10 +80,12 @@ export function SchemaFields({ schema, caption }: { schema: Schema; caption: str
           {rows.map((row) => (
             <tr key={row.name}>
               <td>
-                <code>{row.name}</code>
+                <code className="schema-name">
+                  <BreakAfterDots text={row.name} />
+                </code>
               </td>
               <td>
-                <code>{row.type}</code>
+                <code className="schema-type">{row.type}</code>
               </td>
               <td>{row.required ? "yes" : "no"}</td>
               <td>
