@@ -1,4 +1,5 @@
 // A readable table of a JSON schema's fields (dotted paths for nesting), for the API reference page.
+import { Fragment } from "react";
 import { InlineMarkdown } from "./inline-markdown";
 
 type Schema = {
@@ -62,10 +63,10 @@ export function BreakAfterDots({ text }: { text: string }) {
   return (
     <>
       {parts.map((part, i) => (
-        <span key={i}>
-          {part}
+        <Fragment key={i}>
+          <span>{part}</span>
           {i < parts.length - 1 && <wbr />}
-        </span>
+        </Fragment>
       ))}
     </>
   );
