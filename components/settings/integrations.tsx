@@ -106,7 +106,7 @@ export function IntegrationsSection({ api, onChange }: { api: SettingsApi; onCha
               onChange={(event) => setSource(event.target.value)}
             />
             <span id="register-source-hint" className="muted small">
-              The path of its endpoint, <code>/api/v1/evaluate/jira</code>: letters, digits, <code>.</code> <code>_</code> <code>-</code>
+              Letters, digits, <code>.</code> <code>_</code> <code>-</code>: the last part of its endpoint&rsquo;s path
             </span>
           </div>
           <div className="field grow">
