@@ -106,7 +106,7 @@ export function IntegrationsSection({ api, onChange }: { api: SettingsApi; onCha
               onChange={(event) => setSource(event.target.value)}
             />
             <span id="register-source-hint" className="muted small">
-              Letters, digits, <code>.</code> <code>_</code> <code>-</code>: the last part of its endpoint&rsquo;s path
+              Letters, digits, <code>.</code> <code>_</code> <code>-</code>
             </span>
           </div>
           <div className="field grow">
