@@ -328,8 +328,9 @@ export function uniqueFindings(stories: Story[]): Found[][] {
   const out: Found[][] = stories.map(() => []);
   const exactPartner: (number | null)[] = stories.map(() => null);
   const firstExact = new Map<string, number>();
-  stories.forEach((s, i) => {
-    const exact = exactKey(s);
+  const exactKeys = stories.map(exactKey);
+  stories.forEach((_, i) => {
+    const exact = exactKeys[i];
     if (exact === "") return;
     const first = firstExact.get(exact);
     if (first === undefined) firstExact.set(exact, i);
@@ -344,7 +345,8 @@ export function uniqueFindings(stories: Story[]): Found[][] {
   const benefits: (Benefit | null)[] = stories.map(() => null);
   const byKey = new Map<string, number[]>();
   for (let i = 0; i < stories.length; i++) {
-    if (exactPartner[i] !== null) continue;
+    // Of exact duplicates only the first is a candidate: a paraphrase of them names it.
+    if (exactPartner[i] !== null && firstExact.get(exactKeys[i]) !== i) continue;
     const r = requestOf(stories[i]);
     if (!r || (r.words.length === 0 && r.object === "" && r.actions[0] === POSSESSION)) continue;
     requests[i] = r;
