@@ -188,3 +188,17 @@ describe("the reviewers' consensus on the dev backlogs", () => {
     expect(texts.filter((_, i) => found[i].length > 0)).toEqual(expected);
   });
 });
+
+describe("the pairs judged on the shared backlogs (lib/scoring/precision/unique.json)", () => {
+  interface Pair { backlog: string; story: string; other: string; fired: boolean; right: boolean; judgement: string; reason: string }
+  const file = path.resolve(__dirname, "../precision/unique.json");
+  const { judged } = JSON.parse(fs.readFileSync(file, "utf8")) as { judged: Pair[] };
+
+  it("is consistent: right means reported exactly when judged a duplicate", () => {
+    for (const p of judged) expect(p.right, p.story).toBe(p.fired === (p.judgement === "duplicate"));
+  });
+
+  it.each(judged.map((p) => [p.backlog, p.story, p.other, p] as const))("%s: %s / %s", (_backlog, story, other, p) => {
+    expect(flagged(story, other)).toBe(p.fired);
+  });
+});
