@@ -2,7 +2,7 @@
 // thing for the same reason; another or an opposite action, or the same action on another thing, is a sibling.
 import { found, type Found } from "./finding";
 import { NON_PERSON_ROLES, VAGUE_TERMS } from "./lexicon";
-import type { Segment, Tok } from "./nlp";
+import type { Tok } from "./nlp";
 import type { Story } from "./parse-story";
 import { subordinateClauses } from "./regions";
 
@@ -154,7 +154,30 @@ function verbAt(t: Tok[], k: number, end: number): [string, number] {
   return [lemma, k + 1];
 }
 
-const isVerb = (x: Tok | undefined) => x?.pos === "VERB";
+function isVerb(x: Tok | undefined): boolean {
+  return x?.pos === "VERB";
+}
+
+/** An action read off the means, and the tokens it takes. */
+interface Action {
+  actions: string[];
+  from: number;
+  to: number;
+}
+
+/** The passive or "-able" action after a noun phrase ending at j: "to be exported", "exported", "should be exportable". */
+function passiveAt(t: Tok[], j: number, end: number): Action | null {
+  let x = j;
+  if (at(t, x) === "to" || (t[x]?.pos === "AUX" && at(t, x) !== "be")) x++;
+  const be = at(t, x) === "be";
+  if (be) x++;
+  if ((be && isVerb(t[x])) || (x === j && isVerb(t[x]) && /(ed|en|wn|t)$/.test(t[x].lower))) {
+    const [key, after] = verbAt(t, x, end);
+    return { actions: [key], from: j, to: after };
+  }
+  const able = be && t[x]?.pos === "ADJ" ? ableActions(t[x].lower) : null;
+  return able ? { actions: able, from: j, to: x + 1 } : null;
+}
 
 /**
  * Reads the request of a story's means by grammar. Active: the verb that opens the means ("export my
@@ -170,94 +193,84 @@ export function requestOf(story: Story): Request | null {
   if (!means) return null;
   const t = story.a.tokens;
   const { start, end } = means;
-  const skip = new Set<number>();
+  // Tokens of the means that are the action (or the template), not the request's words: skip[j - start].
+  const skip = new Uint8Array(end - start);
   let k = start;
-  while (k < end && (t[k].pos === "ADV" || t[k].pos === "PUNCT") && !NEGATIONS.has(t[k].lower)) skip.add(k++);
+  while (k < end && (t[k].pos === "ADV" || t[k].pos === "PUNCT") && !NEGATIONS.has(t[k].lower)) skip[k++ - start] = 1;
   let negated = false;
   while (k < end && (NEGATIONS.has(t[k].lower) || t[k].lower === "to")) {
     if (NEGATIONS.has(t[k].lower)) negated = true;
-    skip.add(k++);
+    skip[k++ - start] = 1;
   }
   if (k >= end) return null;
 
   let actions: string[] = [POSSESSION];
   let object = -1;
-  let verbEnd = k;
-  const mark = (from: number, to: number) => {
-    for (let j = from; j < to; j++) skip.add(j);
-  };
-  /** The passive or "-able" action after a noun phrase ending at j: "to be exported", "exported", "should be exportable". */
-  const passiveAt = (j: number): boolean => {
-    let x = j;
-    if (at(t, x) === "to" || (t[x]?.pos === "AUX" && at(t, x) !== "be")) x++;
-    const be = at(t, x) === "be";
-    if (be) x++;
-    let able: string[] | null = null;
-    if ((be && isVerb(t[x])) || (x === j && isVerb(t[x]) && /(ed|en|wn|t)$/.test(t[x].lower))) {
-      const [key, after] = verbAt(t, x, end);
-      actions = [key];
-      mark(j, after);
-      return true;
-    }
-    if (be && t[x]?.pos === "ADJ" && (able = ableActions(t[x].lower))) {
-      actions = able;
-      mark(j, x + 1);
-      return true;
-    }
-    return false;
-  };
-
+  // Where a clause is the verb's object rather than a condition: right after an action its object follows.
+  let verbEnd = -2;
+  let action: Action | null = null;
   if (at(t, k) === "be" && isVerb(t[k + 1])) {
     // "be notified when ...": the passive of the verb, on the one who asks.
     const [key, after] = verbAt(t, k + 1, end);
-    actions = [key];
-    mark(k, after);
+    action = { actions: [key], from: k, to: after };
     verbEnd = after;
   } else if (at(t, k) === "be" && t[k + 1]?.pos === "ADJ" && ableActions(t[k + 1].lower)) {
-    actions = ableActions(t[k + 1].lower)!;
-    mark(k, k + 2);
-    verbEnd = k + 2;
-  } else if (isVerb(t[k]) || (story.meansIsAction && story.meansIndicator && !["DET", "PRON"].includes(t[k].pos))) {
+    action = { actions: ableActions(t[k + 1].lower)!, from: k, to: k + 2 };
+  } else if (isVerb(t[k]) || (story.meansIsAction && story.meansIndicator && t[k].pos !== "DET" && t[k].pos !== "PRON")) {
     // After "I want to" the first word is the verb, whatever the tagger says ("log in").
     const [key, after] = verbAt(t, k, end);
-    actions = [key];
-    mark(k, after);
+    action = { actions: [key], from: k, to: after };
     verbEnd = after;
     const np = nounPhrase(t, after, end);
     object = np.head;
     // "have my invoices exported", "get my data deleted": the participle is the action.
-    if ((key === "have" || key === "get") && np.head >= 0 && passiveAt(np.end)) {
-      /* actions set by passiveAt */
+    const passive = (key === "have" || key === "get") && np.head >= 0 ? passiveAt(t, np.end, end) : null;
+    if (passive) {
+      for (let j = passive.from; j < passive.to; j++) skip[j - start] = 1;
+      action.actions = passive.actions;
     }
   } else {
     // A thing: "an autosave function", "my invoices to be exported", "the system to export my invoices".
     const np = nounPhrase(t, k, end);
     object = np.head;
-    verbEnd = np.end;
-    if (np.head >= 0 && !passiveAt(np.end) && at(t, np.end) === "to" && isVerb(t[np.end + 1])) {
-      // An agent and its action: the system's own name is not part of the request.
-      if (NON_PERSON_ROLES.has(t[np.head].lemma) || t[np.head].lemma === "system") mark(k, np.end);
-      const [key, after] = verbAt(t, np.end + 1, end);
-      actions = [key];
-      mark(np.end, after);
-      verbEnd = after;
-      const obj = nounPhrase(t, after, end);
-      object = obj.head;
+    if (np.head >= 0) {
+      action = passiveAt(t, np.end, end);
+      if (!action && at(t, np.end) === "to" && isVerb(t[np.end + 1])) {
+        // An agent and its action: the system's own name is not part of the request.
+        const agent = t[np.head].lemma;
+        if (NON_PERSON_ROLES.has(agent) || agent === "system") for (let j = k; j < np.end; j++) skip[j - start] = 1;
+        const [key, after] = verbAt(t, np.end + 1, end);
+        action = { actions: [key], from: np.end, to: after };
+        verbEnd = after;
+        object = nounPhrase(t, after, end).head;
+      }
     }
+  }
+  if (action) {
+    actions = action.actions;
+    for (let j = action.from; j < action.to; j++) skip[j - start] = 1;
   }
 
   // Conditions and times are not the request ("until the last person selects a card"), but a clause right
   // after the verb is its object ("know when the status is modified", "indicate if a statute pertains").
-  const objectClause = (c: Segment) => c.start === verbEnd || (c.start === verbEnd + 1 && t[verbEnd].pos === "PRON");
-  const clauses: Segment[] = subordinateClauses(story).filter((c) => !objectClause(c));
+  const clauses = subordinateClauses(story);
   const words = new Set<string>();
   for (let j = start; j < end; j++) {
     const x = t[j];
-    if (NEGATIONS.has(x.lower) && !skip.has(j) && !clauses.some((c) => j >= c.start && j < c.end)) negated = true;
-    if (skip.has(j) || !CONTENT.has(x.pos) || clauses.some((c) => j >= c.start && j < c.end)) continue;
-    if (!x.word || LIGHT.has(x.lemma) || VAGUE_TERMS.has(x.lower) || NEGATIONS.has(x.lower)) continue;
+    let inClause = false;
+    for (const c of clauses) {
+      if (j >= c.start && j < c.end && !(c.start === verbEnd || (c.start === verbEnd + 1 && t[verbEnd].pos === "PRON"))) inClause = true;
+    }
+    if (inClause || skip[j - start]) continue;
+    if (NEGATIONS.has(x.lower)) {
+      negated = true;
+      continue;
+    }
+    if (!CONTENT.has(x.pos) || !x.word || LIGHT.has(x.lemma) || VAGUE_TERMS.has(x.lower)) continue;
     if (CONTAINERS.has(x.lemma) && at(t, j + 1) === "of") continue;
-    for (const part of x.lemma.split(/[-/]/)) if (part && !LIGHT.has(part)) words.add(part);
+    if (x.lemma.includes("-") || x.lemma.includes("/")) {
+      for (const part of x.lemma.split(/[-/]/)) if (part && !LIGHT.has(part)) words.add(part);
+    } else words.add(x.lemma);
   }
   return { actions, object: object >= 0 ? t[object].lemma : "", words: [...words].sort(), negated };
 }
