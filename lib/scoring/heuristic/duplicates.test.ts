@@ -49,6 +49,8 @@ describe("duplicates: the same action on the same thing for the same reason", ()
       "As a driver, I want to change my route as long as I have not left, so that I can avoid traffic.", "conditions are not the request"],
     ["As a clerk, I want my invoices to be exported when the month ends, so that I can file my taxes.",
       "As a clerk, I want to export my invoices when the month ends, so that I can file my taxes.", "a condition after a passive"],
+    ["As a clerk, I want the ability to export my invoices, so that I can file my taxes.",
+      "As a clerk, I want to have the option to export my invoices, so that I can file my taxes.", "the ability / the option to"],
     ["As a researcher, I want to search all files by keyword.",
       "As an archivist, I want to search all files by keyword.", "the same request from two roles"],
   ];

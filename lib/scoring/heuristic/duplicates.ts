@@ -108,6 +108,8 @@ const LIGHT = new Set(["be", "want", "need", "able", "can", "i", "we", "my", "ou
   "in", "on", "with", "and", "or", "so", "that", "it", "this", "which", "who", "me", "us", "all", "some", "any", "from", "by",
   "at", "as", "up", "also", "will", "would", "should", "could", "their", "its", "your", "there", "what", "each", "every",
   "really", "just", "ideally", "definitely", "actually", "own", "etc", "please"]);
+// "the ability to export" asks to export.
+const ABILITY = new Set(["ability", "option", "possibility", "opportunity", "chance", "way", "means", "capability"]);
 // "a list of invoices" asks for the invoices.
 const CONTAINERS = new Set(["list", "overview"]);
 const NEGATIONS = new Set(["not", "no", "never", "n't", "cannot", "without", "nobody", "nothing", "none"]);
@@ -223,11 +225,20 @@ export function requestOf(story: Story): Request | null {
     verbEnd = after;
     const np = nounPhrase(t, after, end);
     object = np.head;
-    // "have my invoices exported", "get my data deleted": the participle is the action.
-    const passive = (key === "have" || key === "get") && np.head >= 0 ? passiveAt(t, np.end, end) : null;
-    if (passive) {
-      for (let j = passive.from; j < passive.to; j++) skip[j - start] = 1;
-      action.actions = passive.actions;
+    if ((key === "have" || key === "get") && np.head >= 0) {
+      // "have my invoices exported", "get my data deleted": the participle is the action; "have the ability
+      // to export my invoices": the infinitive is.
+      const passive = passiveAt(t, np.end, end);
+      const ability = !passive && ABILITY.has(t[np.head].lemma) && at(t, np.end) === "to" && isVerb(t[np.end + 1]);
+      if (passive) {
+        for (let j = passive.from; j < passive.to; j++) skip[j - start] = 1;
+        action.actions = passive.actions;
+      } else if (ability) {
+        const [inner, innerEnd] = verbAt(t, np.end + 1, end);
+        action = { actions: [inner], from: k, to: innerEnd };
+        verbEnd = innerEnd;
+        object = nounPhrase(t, innerEnd, end).head;
+      }
     }
   } else {
     // A thing: "an autosave function", "my invoices to be exported", "the system to export my invoices".
@@ -236,9 +247,11 @@ export function requestOf(story: Story): Request | null {
     if (np.head >= 0) {
       action = passiveAt(t, np.end, end);
       if (!action && at(t, np.end) === "to" && isVerb(t[np.end + 1])) {
-        // An agent and its action: the system's own name is not part of the request.
+        // An agent and its action: the system's own name is not part of the request, and
+        // "the ability to export my invoices" asks to export them.
         const agent = t[np.head].lemma;
-        if (NON_PERSON_ROLES.has(agent) || agent === "system") for (let j = k; j < np.end; j++) skip[j - start] = 1;
+        const light = ABILITY.has(agent);
+        if (light || NON_PERSON_ROLES.has(agent) || agent === "system") for (let j = k; j < np.end; j++) skip[j - start] = 1;
         const [key, after] = verbAt(t, np.end + 1, end);
         action = { actions: [key], from: np.end, to: after };
         verbEnd = after;
