@@ -97,7 +97,7 @@ export interface Request {
 
 // Particles that make another verb ("turn off", "log in"), and the verbs "in" and "on" are particles of.
 const PARTICLES = new Set(["up", "down", "out", "off", "back", "over", "away"]);
-const IN_ON_VERBS = new Set(["log", "sign", "turn", "switch", "opt", "check", "zoom", "move", "carry", "plug", "drill", "log", "look"]);
+const IN_ON_VERBS = new Set(["log", "sign", "turn", "switch", "opt", "check", "zoom", "move", "carry", "plug", "drill", "look"]);
 // "search for", "look for": the preposition belongs to the verb.
 const FOR_VERBS = new Set(["search", "look"]);
 const CONTENT = new Set(["NOUN", "PROPN", "VERB", "ADJ", "ADV", "NUM", "X"]);
@@ -133,10 +133,8 @@ function nounPhrase(t: Tok[], k: number, end: number): { end: number; head: numb
   let head = -1;
   while (j < end && (NP_INNER.has(t[j].pos) || (t[j].text === "-" && head >= 0)) && t[j].lower !== "to") {
     if (NOUNS.has(t[j].pos)) head = j;
-    else if (head >= 0 && t[j].pos !== "PART" && t[j].text !== "-" && t[j].pos !== "NOUN") {
-      // An adjective or determiner after the head starts another phrase ("invoices all").
-      if (t[j].pos !== "ADJ" && t[j].pos !== "NUM") break;
-    }
+    // A determiner or pronoun after the head starts another phrase ("make a user an owner").
+    else if (head >= 0 && (t[j].pos === "DET" || t[j].pos === "PRON")) break;
     j++;
   }
   // "a list of invoices": the head is what the list holds.
@@ -170,8 +168,8 @@ interface Action {
 /** The passive or "-able" action after a noun phrase ending at j: "to be exported", "exported", "should be exportable". */
 function passiveAt(t: Tok[], j: number, end: number): Action | null {
   let x = j;
-  if (at(t, x) === "to" || (t[x]?.pos === "AUX" && at(t, x) !== "be")) x++;
-  const be = at(t, x) === "be";
+  if (at(t, x) === "to" || (t[x]?.pos === "AUX" && t[x].lemma !== "be")) x++;
+  const be = t[x]?.lemma === "be";
   if (be) x++;
   if ((be && isVerb(t[x])) || (x === j && isVerb(t[x]) && /(ed|en|wn|t)$/.test(t[x].lower))) {
     const [key, after] = verbAt(t, x, end);
