@@ -13,6 +13,9 @@ export const ticketDataInputSchema = z
     key: optionalText(256),
     description: optionalText(200_000),
     acceptance_criteria: optionalText(200_000),
+    issue_type: optionalText(128).describe(
+      'The tracker\'s type name ("Story", "Bug", "Defect", "Task", "Sub-task", "Chore", "Spike", "Epic", "Improvement", ...). It decides `metadata.work_item_type` (story, bug, task, spike or epic) and the evidence each dimension is judged by; absent or unrecognised: the text decides, else story. Not part of the billing identity.',
+    ),
   })
   .describe("The work item. Only `summary` is required; the optional fields improve scoring accuracy.");
 
