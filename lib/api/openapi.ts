@@ -239,6 +239,7 @@ const STATS_SUMMARY_EXAMPLE: StatsSummary = {
   run_count: 1,
   average_overall: 6,
   dimension_averages: EXAMPLE_SCORES,
+  by_work_item_type: { story: { story_count: 1, average_overall: 6, dimension_averages: EXAMPLE_SCORES } },
   quota: { plan: "free", quota: 25, used: 1, reset_at: "2026-12-01T00:00:00.000Z" },
   quotas: [{ customer_id: "acme", plan: "free", quota: 25, used: 1, reset_at: "2026-12-01T00:00:00.000Z" }],
 };
@@ -270,6 +271,7 @@ const STATS_STORIES_EXAMPLE: StoryPage = {
       run_count: 1,
       last_scored_at: "2026-11-23T09:36:43.024Z",
       customer_id: "acme",
+      work_item_type: "story",
     },
   ],
   page: 1,
@@ -543,6 +545,13 @@ const _csvShapesInStep: [
 /** The unversioned stats group (Bearer key or dashboard session; scoped to the customer or its company). */
 function statsOperations(): Operation[] {
   const customer = { name: "customer", in: "query" as const, description: "Company scope only: one of the company's customer ids." };
+  const workItemType = {
+    name: "work_item_type",
+    in: "query" as const,
+    description:
+      "Only the stories judged as this kind: `story`, `bug`, `task`, `spike` or `epic` (a story's kind is its latest run's `metadata.work_item_type`; for trends, each run's own).",
+    example: "bug",
+  };
   const common = {
     tag: "Stats",
     security: "apiKey" as const,
@@ -562,10 +571,11 @@ function statsOperations(): Operation[] {
       method: "get",
       path: "/stats/summary",
       summary: "Story health at a glance",
-      parameters: [customer],
+      parameters: [customer, workItemType],
       responses: {
         "200": {
-          description: "Counts, average latest scores, and this month's quota (a company scope spanning several customers has `quota` null and lists each in `quotas`).",
+          description:
+            "Counts, average latest scores, the same averages per kind in `by_work_item_type` (`{<kind>: {story_count, average_overall, dimension_averages}}`, only the kinds present), and this month's quota (a company scope spanning several customers has `quota` null and lists each in `quotas`).",
           example: STATS_SUMMARY_EXAMPLE,
         },
         ...errors(tooLong),
@@ -581,6 +591,7 @@ function statsOperations(): Operation[] {
         { name: "from", in: "query", description: "Start: a date (YYYY-MM-DD) or an ISO 8601 timestamp with a zone.", example: "2026-11-09" },
         { name: "to", in: "query", description: "End, inclusive; not before `from`." },
         customer,
+        workItemType,
       ],
       responses: {
         "200": { description: "One point per period (weeks start on Monday, UTC), oldest first; an empty period has `stories` 0 and null averages.", example: STATS_TRENDS_EXAMPLE },
@@ -592,7 +603,7 @@ function statsOperations(): Operation[] {
       method: "get",
       path: "/stats/dimensions",
       summary: "Per-dimension averages and distributions",
-      parameters: [customer],
+      parameters: [customer, workItemType],
       responses: {
         "200": {
           description: "Per dimension, over each story's latest scores: `average`, `histogram` (11 counts, for scores 0 to 10) and `share_below_5`; `weakest_dimension` is the one to work on first.",
@@ -613,10 +624,14 @@ function statsOperations(): Operation[] {
         { name: "page", in: "query", description: "From 1; at most 10,000 stories are skipped." },
         { name: "page_size", in: "query", description: "1 to 100, default 25." },
         customer,
+        workItemType,
       ],
       responses: {
-        "200": { description: "A page of stories with their latest scores, and the `total` that match.", example: STATS_STORIES_EXAMPLE },
-        ...errors(gatewayError("validation_error", "Invalid query parameters.", ["page_size: must be at most 100"])),
+        "200": {
+          description: "A page of stories with their latest scores and `work_item_type` (the kind the latest run judged), and the `total` that match.",
+          example: STATS_STORIES_EXAMPLE,
+        },
+        ...errors(gatewayError("validation_error", "Invalid query parameters.", ["work_item_type: must be one of story, bug, task, spike, epic"])),
       },
     },
   ];
