@@ -81,7 +81,7 @@ describe("stats by work item kind", () => {
   });
 
   it("filters trends and dimensions by kind", async () => {
-    const trends = (await get(getTrends, "/stats/trends?interval=month&work_item_type=bug")) as { stories: number; average_overall: number }[];
+    const trends = (await get(getTrends, "/stats/trends?interval=month&work_item_type=bug")) as unknown as { stories: number; average_overall: number }[];
     expect(trends.at(-1)).toMatchObject({ stories: 2, average_overall: mean([overall["K-3"], overall["K-4"]]) });
     const dimensions = await get(getDimensions, "/stats/dimensions?work_item_type=task");
     expect(dimensions.story_count).toBe(1);

@@ -118,6 +118,10 @@ describe("OpenAPI examples", () => {
         expect(operation.body.safeParse(operation.bodyExample).error, `${label} request`).toBeUndefined();
         checked++;
       }
+      for (const [name, example] of Object.entries(operation.moreBodyExamples ?? {})) {
+        expect(operation.body?.safeParse(example.value).error, `${label} request ${name}`).toBeUndefined();
+        checked++;
+      }
       for (const [status, response] of Object.entries(operation.responses)) {
         if (!response.schema) continue;
         const values = response.examples ? Object.values(response.examples).map((example) => example.value) : response.example !== undefined ? [response.example] : [];
