@@ -56,7 +56,7 @@ describe("POST /api/v1/score with the LLM engine", () => {
     const body = scoreResponseSchema.parse(response.body);
     expect(body.status).toBe("completed");
     expect(body.metadata.model).toEqual({ provider: "openai-compatible", model_name: "fake-model", temperature: 0 });
-    expect(body.metadata.prompt_version).toBe("invest-v2");
+    expect(body.metadata.prompt_version).toBe("invest-v3");
     expect(body.metadata.token_usage.total_tokens).toBeGreaterThan(0);
     expect(body.context_references.valuable).toEqual(["EPIC-9"]);
     expect(body.metadata.context_usage_stats).toMatchObject({ total_context_items_available: 2, context_items_referenced: 1 });
