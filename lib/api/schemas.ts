@@ -1,6 +1,6 @@
 // Zod schemas of the public /api/v1 contract: used to parse requests, shape responses and generate OpenAPI.
 import { z } from "zod";
-import { contextItemSchema, scoringResultSchema } from "@/lib/scoring";
+import { contextItemSchema, scoringResultSchema, workItemKindSchema } from "@/lib/scoring";
 
 const optionalText = (max: number) => z.string().max(max, `must be at most ${max} characters`).nullish();
 const nonBlank = (value: string) => value.trim().length > 0;
@@ -45,6 +45,9 @@ export const scoreResponseSchema = scoringResultSchema
     job_id: z.uuid(),
     ticket_id: z.string(),
     metadata: scoringResultSchema.shape.metadata.extend({
+      work_item_type: workItemKindSchema.describe(
+        "What the item was judged as: `story`, `bug`, `task`, `spike` or `epic`. The kind `ticket_data.issue_type` names (Defect -> bug, Sub-task or Chore -> task, ...), else the kind the text shows, else story. Each kind is judged by its own evidence (a bug's expected and actual result and steps, a task's done condition, a spike's question, timebox and output, an epic's scope and breakdown).",
+      ),
       timestamp: z.string().describe("ISO 8601 in UTC, without a zone suffix (as in the specification's sample shape)."),
       processing_time_ms: z.number(),
       service_version: z.string(),

@@ -65,6 +65,21 @@ describe("POST /api/v1/score with the LLM engine", () => {
     expect(await countedStories(customer.id)).toBe(1);
   });
 
+  it("scores a bug typed by its tracker as a bug: the model is asked about a bug, the response and the story say so", async () => {
+    useLlm();
+    const customer = await newCustomer();
+    const response = await score(customer.key, {
+      ticket_id: "SHOP-404",
+      ticket_data: { summary: `Checkout shows a blank page for discounted cart ${++n}`, issue_type: "Defect" },
+    });
+    expect(response.status).toBe(200);
+    expect(scoreResponseSchema.parse(response.body).metadata).toMatchObject({ work_item_type: "bug", prompt_version: "invest-v3" });
+    const user = JSON.parse(fake().requests[0].body.messages?.[1].content ?? "{}");
+    expect(user.work_item_type.statement).toMatch(/^Work item type: bug \(named "Defect" by the tracker\)/);
+    const [stored] = await database().db.select({ kind: stories.workItemType }).from(stories).where(eq(stories.customerId, customer.id));
+    expect(stored.kind).toBe("bug");
+  });
+
   it("retries a 429 from the provider and bills the story once", async () => {
     useLlm();
     const customer = await newCustomer();
