@@ -2,7 +2,7 @@ import OpenAI from "openai";
 import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import { EngineUnavailable } from "../errors";
 import { scoreTicket, scoreTickets } from "../heuristic";
-import type { ContextItem, Finding, ScoringEngine, ScoringItem, ScoringResult, TicketData, TokenUsage } from "../types";
+import type { ContextItem, ScoringEngine, ScoringItem, ScoringResult, TicketData, TokenUsage } from "../types";
 import { MODEL_ANSWER_JSON_SCHEMA, parseModelAnswer, resultFromAnswer } from "./answer";
 import { cacheKey, createMemoryCache, type ScoringCache } from "./cache";
 import { sharedLimiter } from "./limiter";
