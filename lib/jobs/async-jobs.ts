@@ -241,12 +241,20 @@ async function failJob(db: Db, job: AsyncJob, message: string): Promise<void> {
 }
 
 /**
- * A stored score response as it is sent today: a job completed before `split` existed gets an empty one, so
- * polling it still matches the documented shape and its callback carries every field.
+ * A stored score response as it is sent today: a job completed before `split` existed gets an empty one, and
+ * one completed before kinds existed was judged as a story, so polling it still matches the documented shape
+ * and its callback carries every field.
  */
 export function storedScore(result: Record<string, unknown> | null): Record<string, unknown> | null {
-  if (!result || Array.isArray(result.split)) return result;
-  return { ...result, split: [] };
+  if (!result) return result;
+  const metadata = result.metadata as Record<string, unknown> | undefined;
+  const hasKind = !metadata || typeof metadata.work_item_type === "string";
+  if (Array.isArray(result.split) && hasKind) return result;
+  return {
+    ...result,
+    split: Array.isArray(result.split) ? result.split : [],
+    ...(hasKind ? {} : { metadata: { ...metadata, work_item_type: "story" } }),
+  };
 }
 
 /** The callback body (DESIGN.md "Async jobs and the callback"); identical on every attempt. */

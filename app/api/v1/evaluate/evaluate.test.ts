@@ -361,6 +361,14 @@ describe("work item types on the async path", () => {
     }
     const stored = await database().db.select({ identity: stories.storyIdentity, kind: stories.workItemType }).from(stories).where(eq(stories.customerId, "kind-async-co"));
     expect(Object.fromEntries(stored.map((row) => [row.identity, row.kind]))).toEqual({ "site-kinds:SHOP-404": "bug", "site-kinds:SHOP-405": "task" });
+
+    // A job completed before results named a kind still polls in the documented shape, as a story.
+    const [row] = await database().db.select({ result: asyncJobs.result }).from(asyncJobs).where(eq(asyncJobs.id, jobIds.task));
+    const { work_item_type: _kind, ...olderMetadata } = (row.result as { metadata: Record<string, unknown> }).metadata;
+    await database().db.update(asyncJobs).set({ result: { ...row.result, metadata: olderMetadata } }).where(eq(asyncJobs.id, jobIds.task));
+    const polled = await call(getJob, `/api/v1/jobs/${jobIds.task}`, { headers: bearer(key) }, { job_id: jobIds.task });
+    expect(polled.status).toBe(200);
+    expect((polled.body as { result: { metadata: { work_item_type: string } } }).result.metadata.work_item_type).toBe("story");
   });
 
   it("refuses an issue type name that is not a string with 400 naming the field", async () => {
