@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import Link from "next/link";
+import { MainNavLinks } from "@/components/layout/main-nav";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -21,20 +22,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
             <Link href="/" className="brand">
               Story<span>Score</span>
             </Link>
-            <ul>
-              <li>
-                <Link href="/">Evaluate</Link>
-              </li>
-              <li>
-                <Link href="/docs">API</Link>
-              </li>
-              <li>
-                <Link href="/pricing">Pricing</Link>
-              </li>
-              <li>
-                <Link href="/dashboard">Dashboard</Link>
-              </li>
-            </ul>
+            <MainNavLinks />
           </nav>
         </header>
         <main id="main" className="container">

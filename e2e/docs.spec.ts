@@ -50,3 +50,37 @@ test("the API reference does not scroll sideways on a phone", async ({ page }) =
   // Long examples scroll inside their own box instead.
   expect(await page.locator("pre.docs-curl").first().evaluate((element) => getComputedStyle(element).overflowX)).toBe("auto");
 });
+
+test("the API reference can be navigated by group, and each endpoint is titled by what it does", async ({ page }) => {
+  await page.goto("/docs");
+  const sections = page.getByRole("navigation", { name: "API sections" });
+  const groups = await sections.getByRole("link").allInnerTexts();
+  expect(groups.length).toBeGreaterThan(3);
+  const last = groups[groups.length - 1];
+  await sections.getByRole("link", { name: last, exact: true }).click();
+  await expect(page.getByRole("heading", { level: 2, name: last, exact: true })).toBeInViewport();
+  // The bar stays at hand far down the page.
+  await expect(sections).toBeInViewport();
+  await expect(page.locator("#postApiV1Score h3")).toContainText(/Score one story.*POST.*\/api\/v1\/score/s);
+  await page.locator("#postApiV1Score").getByRole("link", { name: "Back to the index of endpoints" }).click();
+  await expect(page.getByRole("navigation", { name: "Endpoints" })).toBeInViewport();
+});
+
+for (const width of [390, 1280]) {
+  test(`field names wrap only after a dot and types never break, at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/docs");
+    await page.locator("details").evaluateAll((all) => all.forEach((d) => ((d as HTMLDetailsElement).open = true)));
+    const broken = await page.evaluate(() => {
+      const out: string[] = [];
+      // Each dot-separated part of a field name is one span; a part on two lines has two boxes.
+      for (const part of document.querySelectorAll(".schema-name > span")) if (part.getClientRects().length > 1) out.push(part.textContent ?? "");
+      for (const type of document.querySelectorAll(".schema-type")) if (type.getClientRects().length > 1) out.push(type.textContent ?? "");
+      return out;
+    });
+    expect(broken).toEqual([]);
+    expect(await page.locator(".schema-name").count()).toBeGreaterThan(50);
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.scrollingElement!.scrollWidth, innerWidth: window.innerWidth }));
+    expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+  });
+}

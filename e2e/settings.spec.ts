@@ -73,8 +73,10 @@ async function createKey(page: Page, name: string): Promise<{ row: Locator; key:
 /** Register an integration in the page; returns its row and the secrets read from the one-time box. */
 async function registerIntegration(page: Page, cloudId: string, callbackUrl: string) {
   const section = page.getByRole("region", { name: "Integrations", exact: true });
-  await section.getByLabel("cloudId").fill(cloudId);
-  await section.getByLabel("Source").fill("jira");
+  await section.getByLabel("Site id (cloudId)").fill(cloudId);
+  await expect(section.getByLabel("Source (the tracker)")).toHaveValue("");
+  await expect(section.getByLabel("Source (the tracker)")).toHaveAttribute("placeholder", "jira");
+  await section.getByLabel("Source (the tracker)").fill("jira");
   await section.getByLabel("Callback URL", { exact: true }).fill(callbackUrl);
   await section.getByRole("button", { name: "Register integration" }).click();
   const box = section.getByTestId("one-time-secrets");

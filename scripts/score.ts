@@ -8,6 +8,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import Papa from "papaparse";
+import { decodeText } from "@/lib/backlog/decode";
 import { fileTickets, TicketFileError, type FileTickets } from "@/lib/csv/tickets-file";
 import { FORMAT_LABELS } from "@/lib/backlog";
 import {
@@ -166,7 +167,7 @@ async function main() {
   }
   let text: string;
   try {
-    text = fs.readFileSync(opts.file, "utf8");
+    text = decodeText(fs.readFileSync(opts.file)).text;
   } catch (e) {
     fail(`cannot read ${opts.file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }

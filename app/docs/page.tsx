@@ -121,10 +121,10 @@ function OperationSection({ doc, base, path, method, operation }: { doc: Doc; ba
   return (
     <section id={id} className="card docs-operation" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>
-        <MethodPath method={method} path={path} />
+        <span className="docs-summary">{operation.summary}</span> <MethodPath method={method} path={path} />
       </h3>
       <p>
-        <strong>{operation.summary}.</strong> <InlineMarkdown text={operation.description} />
+        <InlineMarkdown text={operation.description} />
       </p>
       <Authentication doc={doc} security={operation.security} />
       <div className="docs-columns">
@@ -180,7 +180,16 @@ function OperationSection({ doc, base, path, method, operation }: { doc: Doc; ba
           )}
         </div>
       </div>
+      <BackToIndex />
     </section>
+  );
+}
+
+function BackToIndex() {
+  return (
+    <p className="docs-back">
+      <a href="#endpoints">Back to the index of endpoints</a>
+    </p>
   );
 }
 
@@ -241,6 +250,7 @@ function WebhookSection({ doc, name, webhook }: { doc: Doc; name: string; webhoo
           )}
         </div>
       </div>
+      <BackToIndex />
     </section>
   );
 }
@@ -269,11 +279,25 @@ export default async function DocsPage() {
         The examples put credentials in shell variables: <code>export API_KEY=ssk_...</code> (from provisioning), <code>SERVICE_SECRET</code> (an
         installation&apos;s <code>secret</code>) or <code>ADMIN_TOKEN</code>.
       </p>
-      <nav aria-label="Endpoints" className="card docs-toc">
+      <nav aria-label="API sections" className="docs-jump">
+        <ul>
+          <li>
+            <a href="#endpoints">Index</a>
+          </li>
+          {doc.tags.map((tag) => (
+            <li key={tag.name}>
+              <a href={`#tag-${slug(tag.name)}`}>{tag.name}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <nav aria-label="Endpoints" className="card docs-toc" id="endpoints">
         <h2>Endpoints</h2>
         {doc.tags.map((tag) => (
           <div key={tag.name}>
-            <h3>{tag.name}</h3>
+            <h3>
+              <a href={`#tag-${slug(tag.name)}`}>{tag.name}</a>
+            </h3>
             <ul>
               {operations
                 .filter(({ operation }) => operation.tags.includes(tag.name))

@@ -2,7 +2,7 @@
 
 import { Bar, BarChart, CartesianGrid, Cell, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { DimensionsBreakdown } from "@/lib/stats/dimensions";
-import { DIMENSION_LABELS, DIMENSIONS, percent, SCORE_BANDS, scoreClass } from "@/lib/stats/format";
+import { bandColour, DIMENSION_LABELS, DIMENSIONS, percent, SCORE_BANDS, scoreClass } from "@/lib/stats/format";
 import { CardTable } from "./card-table";
 
 // The histogram counts stories per whole point (0 to 10): a band takes the points its percentages start at.
@@ -14,7 +14,6 @@ export function DimensionBreakdown({ breakdown }: { breakdown: DimensionsBreakdo
   const averages = DIMENSIONS.map((dimension) => ({
     dimension: DIMENSION_LABELS[dimension],
     average: breakdown.dimensions[dimension].average === null ? 0 : Math.round((breakdown.dimensions[dimension].average as number) * 10),
-    weakest: dimension === weakest,
   }));
   const distribution = DIMENSIONS.map((dimension) => {
     const histogram = breakdown.dimensions[dimension].histogram;
@@ -52,7 +51,7 @@ export function DimensionBreakdown({ breakdown }: { breakdown: DimensionsBreakdo
                 <Tooltip formatter={(value) => [`${value}%`, "Average"]} />
                 <Bar dataKey="average" name="Average" isAnimationActive={false} radius={[0, 4, 4, 0]}>
                   {averages.map((entry) => (
-                    <Cell key={entry.dimension} fill={entry.weakest ? "#b42318" : "#1f5fd1"} />
+                    <Cell key={entry.dimension} fill={bandColour(entry.average)} />
                   ))}
                 </Bar>
               </BarChart>

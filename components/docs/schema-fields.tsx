@@ -1,4 +1,5 @@
 // A readable table of a JSON schema's fields (dotted paths for nesting), for the API reference page.
+import { Fragment } from "react";
 import { InlineMarkdown } from "./inline-markdown";
 
 type Schema = {
@@ -56,6 +57,21 @@ function collect(schema: Schema, prefix: string, rows: Row[], depth: number): vo
   }
 }
 
+/** `ticket_data.acceptance_criteria` may wrap after a dot, never inside a word. */
+export function BreakAfterDots({ text }: { text: string }) {
+  const parts = text.split(/(?<=\.)/);
+  return (
+    <>
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          <span>{part}</span>
+          {i < parts.length - 1 && <wbr />}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
 export function SchemaFields({ schema, caption }: { schema: Schema; caption: string }) {
   const rows: Row[] = [];
   collect(schema, "", rows, 0);
@@ -65,10 +81,12 @@ export function SchemaFields({ schema, caption }: { schema: Schema; caption: str
           {rows.map((row) => (
             <tr key={row.name}>
               <td>
-                <code>{row.name}</code>
+                <code className="schema-name">
+                  <BreakAfterDots text={row.name} />
+                </code>
               </td>
               <td>
-                <code>{row.type}</code>
+                <code className="schema-type">{row.type}</code>
               </td>
               <td>{row.required ? "yes" : "no"}</td>
               <td>

@@ -2,9 +2,7 @@
 
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, ResponsiveContainer, XAxis, YAxis } from "recharts";
 import { DIMENSIONS, percent, type CsvSummary } from "@/lib/csv-flow/types";
-import { band, DIMENSION_LABELS, SCORE_BANDS } from "./labels";
-
-const COLOURS = Object.fromEntries(SCORE_BANDS.map(({ key, colour }) => [key, colour]));
+import { bandColour, DIMENSION_LABELS } from "./labels";
 
 /** Average score per INVEST dimension, as a bar chart with the figures also given as text. */
 export function DimensionChart({ summary }: { summary: CsvSummary }) {
@@ -22,7 +20,7 @@ export function DimensionChart({ summary }: { summary: CsvSummary }) {
             <YAxis type="category" dataKey="name" width={92} tick={{ fill: "#1a1f2b", fontSize: 13 }} tickLine={false} axisLine={false} />
             <Bar dataKey="value" radius={[0, 6, 6, 0]} isAnimationActive={false} barSize={26}>
               {data.map((entry) => (
-                <Cell key={entry.name} fill={COLOURS[band(entry.value)]} />
+                <Cell key={entry.name} fill={bandColour(entry.value)} />
               ))}
               <LabelList dataKey="value" position="right" formatter={(value) => `${value}%`} fill="#1a1f2b" fontSize={13} fontWeight={700} />
             </Bar>

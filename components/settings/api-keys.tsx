@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import type { SettingsApi } from "./api-client";
 import { ConfirmButton } from "./confirm-button";
 import { ErrorAlert } from "./error-alert";
-import { LocalTime } from "./local-time";
+import { Moment } from "./moment";
 import { OneTimeSecrets } from "./one-time-secrets";
 import { CardTable } from "@/components/dashboard/card-table";
 import { ACTIONS_COLUMN, ListRows } from "./settings-table";
@@ -120,10 +120,10 @@ export function ApiKeysSection({ api, onChange }: { api: SettingsApi; onChange: 
                 <code>{shownPrefix(key.prefix)}</code>
               </td>
               <td role="cell" data-label="Created">
-                <LocalTime iso={key.created_at} />
+                <Moment iso={key.created_at} />
               </td>
               <td role="cell" data-label="Last used">
-                {key.last_used_at ? <LocalTime iso={key.last_used_at} /> : <span className="muted">never</span>}
+                {key.last_used_at ? <Moment iso={key.last_used_at} /> : <span className="muted">never</span>}
               </td>
               <td role="cell" data-label="Created by" className="wrap-anywhere">
                 {key.created_by}
@@ -136,7 +136,7 @@ export function ApiKeysSection({ api, onChange }: { api: SettingsApi; onChange: 
                     <span className="status-pill off">Revoked</span>
                     {key.revoked_at ? (
                       <span className="cell-note">
-                        <LocalTime iso={key.revoked_at} />
+                        <Moment iso={key.revoked_at} />
                       </span>
                     ) : null}
                   </>

@@ -3,7 +3,7 @@
 import { useCallback } from "react";
 import type { SettingsApi } from "./api-client";
 import { ErrorAlert } from "./error-alert";
-import { LocalTime } from "./local-time";
+import { Moment } from "./moment";
 import { CardTable } from "@/components/dashboard/card-table";
 import { ListRows } from "./settings-table";
 import type { AuditEvent, Page } from "./types";
@@ -64,7 +64,7 @@ export function AuditTrail({ api, version }: { api: SettingsApi; version: number
                   {details ? <span className="cell-note wrap-anywhere">{details}</span> : null}
                 </td>
                 <td role="cell" data-label="When">
-                  <LocalTime iso={event.created_at} />
+                  <Moment iso={event.created_at} />
                 </td>
                 <td role="cell" data-label="Who" className="wrap-anywhere">
                   {event.actor}

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { SettingsApi } from "./api-client";
 import { AttemptResponse, attemptHeadline, DELIVERY_STATUS_LABELS } from "./attempt-outcome";
 import { ErrorAlert } from "./error-alert";
-import { LocalTime } from "./local-time";
+import { Moment } from "./moment";
 import { CardTable } from "@/components/dashboard/card-table";
 import { MessageRow } from "./settings-table";
 import type { Delivery, DeliveryStatus, Installation, Page } from "./types";
@@ -162,7 +162,7 @@ function DeliveryItem({
           </span>
           <span className={`status-pill ${STATUS_TONE[delivery.status]}`}>{DELIVERY_STATUS_LABELS[delivery.status]}</span>
           <span className="muted small">
-            <LocalTime iso={delivery.created_at} />
+            <Moment iso={delivery.created_at} />
           </span>
           <span className="small delivery-last">
             {last ? attemptHeadline(last) : "not attempted yet"} · {delivery.attempts.length} attempt{delivery.attempts.length === 1 ? "" : "s"}
@@ -203,7 +203,7 @@ function DeliveryItem({
                   <strong>#{index + 1}</strong>
                 </td>
                 <td role="cell" data-label="Time">
-                  <LocalTime iso={attempt.attempted_at} />
+                  <Moment iso={attempt.attempted_at} />
                 </td>
                 <td role="cell" data-label="Status code" data-testid="attempt-status">
                   {attempt.status_code ?? <span className="muted">none</span>}

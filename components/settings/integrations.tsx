@@ -6,7 +6,7 @@ import { AttemptResponse, attemptHeadline, attemptSucceeded } from "./attempt-ou
 import { ConfirmButton } from "./confirm-button";
 import { DeliveriesPanel } from "./deliveries";
 import { ErrorAlert } from "./error-alert";
-import { LocalTime } from "./local-time";
+import { Moment } from "./moment";
 import { OneTimeSecrets } from "./one-time-secrets";
 import { CardTable } from "@/components/dashboard/card-table";
 import { ACTIONS_COLUMN, ListRows } from "./settings-table";
@@ -42,7 +42,7 @@ export function IntegrationsSection({ api, onChange }: { api: SettingsApi; onCha
   const registering = pending === "register";
   const [registered, setRegistered] = useState<Registered | null>(null);
   const [cloudId, setCloudId] = useState("");
-  const [source, setSource] = useState("jira");
+  const [source, setSource] = useState("");
   const [callbackUrl, setCallbackUrl] = useState("");
   const [selectedId, setSelectedId] = useState<string | null>(null);
   // Bumped when a test event adds a delivery, so an open deliveries panel shows it; and on "Deliveries" to focus it.
@@ -81,7 +81,7 @@ export function IntegrationsSection({ api, onChange }: { api: SettingsApi; onCha
 
         <form className="register-form" onSubmit={(event) => void register(event)}>
           <div className="field">
-            <label htmlFor="register-cloud-id">cloudId</label>
+            <label htmlFor="register-cloud-id">Site id (cloudId)</label>
             <input
               id="register-cloud-id"
               value={cloudId}
@@ -93,19 +93,20 @@ export function IntegrationsSection({ api, onChange }: { api: SettingsApi; onCha
             />
           </div>
           <div className="field">
-            <label htmlFor="register-source">Source</label>
+            <label htmlFor="register-source">Source (the tracker)</label>
             <input
               id="register-source"
               value={source}
               required
               maxLength={64}
               pattern="[A-Za-z0-9][A-Za-z0-9._\-]*"
+              placeholder="jira"
               aria-describedby="register-source-hint"
               autoComplete="off"
               onChange={(event) => setSource(event.target.value)}
             />
             <span id="register-source-hint" className="muted small">
-              Letters, digits, <code>.</code> <code>_</code> <code>-</code> (e.g. jira)
+              Letters, digits, <code>.</code> <code>_</code> <code>-</code>
             </span>
           </div>
           <div className="field grow">
@@ -149,7 +150,7 @@ export function IntegrationsSection({ api, onChange }: { api: SettingsApi; onCha
           label="Integrations table"
           className="settings-table installations-table"
           caption="Registered integrations"
-          columns={["cloudId", "Source", "Callback URL", "Status", "Created", ACTIONS_COLUMN]}
+          columns={["Site id (cloudId)", "Source", "Callback URL", "Status", "Created", ACTIONS_COLUMN]}
         >
           <ListRows
             items={installations}
@@ -311,7 +312,7 @@ function InstallationRows({
           )}
         </td>
         <td role="cell" data-label="Created">
-          <LocalTime iso={installation.created_at} />
+          <Moment iso={installation.created_at} />
         </td>
         <td role="cell" className="actions-cell">
           <div className="row-actions">

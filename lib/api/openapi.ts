@@ -311,6 +311,7 @@ const UPLOAD_EXAMPLE: UploadResponse = {
   ],
   expires_at: "2026-11-24T09:36:44.788Z",
   delimiter: ",",
+  encoding: "utf-8",
   sample_rows: [
     { "Issue key": "SHOP-1", Summary: STORY, Description: "", "Acceptance criteria": "" },
     { "Issue key": "SHOP-2", Summary: "Cart export", Description: "", "Acceptance criteria": "" },
@@ -489,6 +490,9 @@ const uploadResponseSchema = z
     preview: z.array(ticketDataSchema).describe("The first 5 rows as `ticket_data`."),
     expires_at: z.string().describe("Sessions live 24 hours."),
     delimiter: z.string().nullable().describe("`,` `;` tab or `|`; null for JSON and one story per line."),
+    encoding: z.enum(["utf-8", "utf-16le", "utf-16be", "windows-1252"]).describe(
+      "How the bytes were read: UTF-8; UTF-16 when a byte-order mark names it; Windows-1252 when the file is not valid UTF-8 (Excel's plain \"CSV\" on Windows).",
+    ),
     sample_rows: z.array(z.record(z.string(), z.string())).describe("The first 5 rows as uploaded (column to cell)."),
     empty_summary_rows: z.array(z.number().int()).describe("Rows (1 = first data row) whose summary is empty: they are not scored."),
     empty_cells: z.record(z.string(), z.array(z.number().int())).describe("For every column, the rows where it is empty."),
@@ -667,7 +671,7 @@ function csvOperations(): Operation[] {
       path: "/evaluate/upload",
       summary: "Upload a backlog file and open a scoring session",
       description:
-        "No authentication. Send the file as `multipart/form-data` in the field `file`: a tracker's export (Jira, Azure DevOps, Linear or GitHub), any CSV with a header row, a JSON list of tickets, or a `.txt` file with one story per line. UTF-8 with or without BOM; the delimiter is detected. At most 2 MB and 1,000 rows. The answer has the detected format and column mapping and a preview; the `Location` header points at the results. Limit: 10 uploads per hour per client address.",
+        "No authentication. Send the file as `multipart/form-data` in the field `file`: a tracker's export (Jira, Azure DevOps, Linear or GitHub), any CSV with a header row, a JSON list of tickets, or a `.txt` file with one story per line. UTF-8 with or without BOM, UTF-16 with a BOM, or Windows-1252 (a file that is not valid UTF-8, as Excel's plain CSV writes it; the answer's `encoding` says which was read); the delimiter is detected. At most 2 MB and 1,000 rows. The answer has the detected format and column mapping and a preview; the `Location` header points at the results. Limit: 10 uploads per hour per client address.",
       multipart: true,
       bodyExample: { file: "backlog.csv" },
       responses: {
@@ -675,7 +679,7 @@ function csvOperations(): Operation[] {
         ...detailErrors({
           400: {
             description:
-              "Not multipart, no `file` part, an empty file, a header without rows, no summary-like column (the columns found are listed), an unclosed quoted field, an Excel workbook, a binary or non-UTF-8 file, or JSON of a shape that is not read.",
+              "Not multipart, no `file` part, an empty file, a header without rows, no summary-like column (the columns found are listed), an unclosed quoted field, an Excel workbook, a binary file, or JSON of a shape that is not read.",
             detail: "No summary column found: name one of the columns Summary, Title, Story or User story (found: Foo, Bar).",
           },
           413: { description: "Over 2 MB (2,097,152 bytes) or over 1,000 data rows.", detail: "The file is too large: the limit is 2 MB (2,097,152 bytes)." },

@@ -1,6 +1,7 @@
 // Shapes of the public CSV flow shared by the route handlers and the pages (no server-only imports here).
 import type { BacklogFormat } from "@/lib/backlog/formats";
 import type { Dimension, Finding, PerDimension, TicketData, WorkItemKind } from "@/lib/scoring/types";
+import type { TextEncodingName } from "@/lib/backlog/decode";
 
 export type { BacklogFormat };
 
@@ -16,6 +17,7 @@ export const MAPPING_FIELDS = ["summary", "description", "acceptance_criteria", 
 export type MappingField = (typeof MAPPING_FIELDS)[number];
 export type ColumnMapping = Record<MappingField, string | null>;
 
+
 export interface UploadResponse {
   session_id: string;
   filename: string;
@@ -30,6 +32,8 @@ export interface UploadResponse {
   expires_at: string;
   /** "," ";" "\t" "|", or null for a text file with one story per line. */
   delimiter: string | null;
+  /** How the bytes were read: "utf-8", "utf-16le"/"utf-16be" (named by a byte-order mark) or "windows-1252" (not valid UTF-8). */
+  encoding: TextEncodingName;
   /** The first rows as uploaded (column -> cell), so a page can preview another mapping. */
   sample_rows: Record<string, string>[];
   /** Row numbers (1 = first data row) whose summary cell is empty under the detected mapping. */

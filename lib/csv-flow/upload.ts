@@ -1,4 +1,5 @@
 import { BacklogError, readBacklog, type Backlog } from "@/lib/backlog";
+import { decodeText, type TextEncodingName } from "@/lib/backlog/decode";
 import { readBodyBytes } from "@/lib/http/body";
 import { ApiError } from "@/lib/http/errors";
 import { MAX_FILE_BYTES, MAX_ROWS } from "./types";
@@ -44,20 +45,16 @@ export async function readUploadedFile(request: Request): Promise<UploadedFile> 
   return { filename, bytes: new Uint8Array(await file.arrayBuffer()) };
 }
 
-export type ParsedUpload = Backlog;
+export type ParsedUpload = Backlog & { encoding: TextEncodingName };
 
-function decode(bytes: Uint8Array): string {
+/** The file's text: UTF-8, the encoding a byte-order mark names, or Windows-1252 (lib/backlog/decode.ts). */
+function decode(bytes: Uint8Array): { text: string; encoding: TextEncodingName } {
   if (bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) {
     throw new ApiError("bad_request", "This looks like a spreadsheet workbook (.xlsx), not a CSV file: save it as \"CSV UTF-8\" and upload that.");
   }
-  let text: string;
-  try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    throw new ApiError("bad_request", "The file is not UTF-8 text: save it as \"CSV UTF-8\" and upload it again.");
-  }
+  const { text, encoding } = decodeText(bytes);
   if (text.includes("\u0000")) throw new ApiError("bad_request", "The file is not a text file: upload a CSV, JSON or .txt file.");
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  return { text, encoding };
 }
 
 function tooManyRows(count: number): never {
@@ -70,11 +67,11 @@ function tooManyRows(count: number): never {
  * rows, 413 over the row limit.
  */
 export function parseUploadedFile(filename: string, bytes: Uint8Array): ParsedUpload {
-  const text = decode(bytes);
+  const { text, encoding } = decode(bytes);
   if (text.trim() === "") throw new ApiError("bad_request", "The file is empty.");
-  let upload: Backlog;
+  let upload: ParsedUpload;
   try {
-    upload = readBacklog(filename, text);
+    upload = { ...readBacklog(filename, text), encoding };
   } catch (error) {
     if (error instanceof BacklogError) throw new ApiError("bad_request", error.message);
     throw error;

@@ -1,4 +1,6 @@
 import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
@@ -22,6 +24,15 @@ describe("score CLI", () => {
     expect(out.results[0].overall_score).toBeGreaterThan(out.results[1].overall_score);
     expect(out.results[2].findings.map((f: { code: string }) => f.code)).toContain("independent.ticket_reference");
     expect(out.summary.count).toBe(3);
+  });
+
+  it("reads a backlog saved as Windows-1252 (Excel's plain CSV) with its curly quotes, not U+FFFD", () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "ssc-cli-")), "backlog.txt");
+    writeFileSync(file, Uint8Array.from([...Buffer.from("As a "), 0x93, ...Buffer.from("buyer"), 0x94,
+      ...Buffer.from(", I want to pay in "), 0x80, ...Buffer.from(", so that I avoid fees\n")]));
+    const { code, stdout } = score(file, "--format", "json");
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout).results[0].summary).toBe("As a “buyer”, I want to pay in €, so that I avoid fees");
   });
 
   it("prints CSV and a table", () => {

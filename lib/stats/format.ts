@@ -43,6 +43,12 @@ export function band(percentage: number): ScoreBand {
   return BAND_FLOORS.findLast(({ from }) => percentage >= from)?.key ?? BAND_FLOORS[0].key;
 }
 
+/** The colour of a whole percentage's band: every chart's bars use it, as every page's score text does. */
+export function bandColour(percentage: number): string {
+  const key = band(percentage);
+  return SCORE_BANDS.find((b) => b.key === key)!.colour;
+}
+
 /** The class that colours a stored 0-10 score: the band of the percentage shown (a stored 7.95 reads 80%). */
 export function scoreClass(score: number | null | undefined): string {
   if (score === null || score === undefined) return "";

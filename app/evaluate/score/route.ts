@@ -7,6 +7,7 @@ import { readJsonObject } from "@/lib/http/body";
 import { ApiError, zodDetails } from "@/lib/http/errors";
 import { detailRoute } from "@/lib/http/route";
 import { enforceCsvLimit } from "@/lib/rate-limit";
+import { methodsNotAllowed } from "@/lib/http/not-allowed";
 
 const scoreRequestSchema = z.object({
   session_id: z.string().min(1),
@@ -36,3 +37,5 @@ export const POST = detailRoute(async ({ request }) => {
   };
   return Response.json(body);
 });
+
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"], "detail");

@@ -7,6 +7,7 @@ import { PREVIEW_ROWS, type UploadResponse } from "@/lib/csv-flow/types";
 import { emptyCellsByColumn, parseUploadedFile, readUploadedFile } from "@/lib/csv-flow/upload";
 import { detailRoute } from "@/lib/http/route";
 import { enforceCsvLimit } from "@/lib/rate-limit";
+import { methodsNotAllowed } from "@/lib/http/not-allowed";
 
 export const POST = detailRoute(async ({ request }) => {
   await enforceCsvLimit(request.headers, "upload");
@@ -27,9 +28,12 @@ export const POST = detailRoute(async ({ request }) => {
     preview: rowsToTickets(upload.rows.slice(0, PREVIEW_ROWS), upload.mapping),
     expires_at: session.expiresAt.toISOString(),
     delimiter: upload.delimiter,
+    encoding: upload.encoding,
     sample_rows: upload.rows.slice(0, PREVIEW_ROWS),
     empty_summary_rows: upload.mapping.summary ? emptyCells[upload.mapping.summary] : [],
     empty_cells: emptyCells,
   };
   return Response.json(body, { status: 201, headers: { Location: `/evaluate/results/${session.id}` } });
 });
+
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"], "detail");

@@ -5,6 +5,7 @@ import { gatewayRoute } from "@/lib/http/route";
 import { statsDimensions } from "@/lib/stats/dimensions";
 import { scopeQuerySchema } from "@/lib/stats/params";
 import { authorizeStats } from "@/lib/stats/request";
+import { methodsNotAllowed } from "@/lib/http/not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -13,3 +14,5 @@ export const GET = gatewayRoute(async ({ request }) => {
   const { scope } = await authorizeStats(db, request, now(), scopeQuerySchema);
   return Response.json(await statsDimensions({ db, scope }), { headers: { "Cache-Control": "private, no-store" } });
 });
+
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

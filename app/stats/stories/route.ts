@@ -5,6 +5,7 @@ import { gatewayRoute } from "@/lib/http/route";
 import { storiesQuerySchema } from "@/lib/stats/params";
 import { authorizeStats } from "@/lib/stats/request";
 import { listStories } from "@/lib/stats/stories";
+import { methodsNotAllowed } from "@/lib/http/not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -13,3 +14,5 @@ export const GET = gatewayRoute(async ({ request }) => {
   const { scope, query } = await authorizeStats(db, request, now(), storiesQuerySchema);
   return Response.json(await listStories({ db, scope, query }), { headers: { "Cache-Control": "private, no-store" } });
 });
+
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

@@ -5,6 +5,7 @@ import { gatewayRoute } from "@/lib/http/route";
 import { scopeQuerySchema } from "@/lib/stats/params";
 import { authorizeStats } from "@/lib/stats/request";
 import { statsSummary } from "@/lib/stats/summary";
+import { methodsNotAllowed } from "@/lib/http/not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -14,3 +15,5 @@ export const GET = gatewayRoute(async ({ request }) => {
   const { scope } = await authorizeStats(db, request, at, scopeQuerySchema);
   return Response.json(await statsSummary({ db, scope, at }), { headers: { "Cache-Control": "private, no-store" } });
 });
+
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

@@ -5,6 +5,7 @@ import { gatewayRoute } from "@/lib/http/route";
 import { trendsQuerySchema } from "@/lib/stats/params";
 import { authorizeStats } from "@/lib/stats/request";
 import { statsTrends } from "@/lib/stats/trends";
+import { methodsNotAllowed } from "@/lib/http/not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -15,3 +16,5 @@ export const GET = gatewayRoute(async ({ request }) => {
   const points = await statsTrends({ db, scope, interval: query.interval, from: query.from, to: query.to, at });
   return Response.json(points, { headers: { "Cache-Control": "private, no-store" } });
 });
+
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

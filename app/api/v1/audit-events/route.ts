@@ -5,6 +5,7 @@ import { authorizeAccount } from "@/lib/account/request";
 import { auditEventListSchema } from "@/lib/account/schemas";
 import { pageLimit } from "@/lib/http/cursor";
 import { gatewayRoute } from "@/lib/http/route";
+import { methodsNotAllowed } from "@/lib/http/not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -14,3 +15,5 @@ export const GET = gatewayRoute(async ({ request }) => {
   const query = new URL(request.url).searchParams;
   return Response.json(auditEventListSchema.parse(await listAuditEvents(db, account.customerId, { limit: pageLimit(query.get("limit")), cursor: query.get("cursor") })));
 });
+
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

@@ -7,6 +7,7 @@ import { parseJsonBody } from "@/lib/http/body";
 import { gatewayRoute } from "@/lib/http/route";
 import { listInstallations, registerInstallation } from "@/lib/integrations/installations";
 import { installationListSchema, registeredInstallationSchema, registerInstallationSchema } from "@/lib/integrations/schemas";
+import { methodsNotAllowed } from "@/lib/http/not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -24,3 +25,5 @@ export const GET = gatewayRoute(async ({ request }) => {
   const account = await authorizeAccount(db, request);
   return Response.json(installationListSchema.parse({ installations: await listInstallations(db, account.customerId) }));
 });
+
+export const { PUT, PATCH, DELETE } = methodsNotAllowed(["GET", "POST"]);

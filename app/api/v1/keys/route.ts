@@ -6,6 +6,7 @@ import { apiKeyListSchema, createdKeySchema, createKeySchema } from "@/lib/accou
 import { createApiKey, listApiKeys } from "@/lib/auth/api-keys";
 import { parseJsonBody } from "@/lib/http/body";
 import { gatewayRoute } from "@/lib/http/route";
+import { methodsNotAllowed } from "@/lib/http/not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -23,3 +24,5 @@ export const POST = gatewayRoute(async ({ request, log }) => {
   log.info({ key_id: created.key_id, customer_id: account.customerId }, "API key created");
   return Response.json(createdKeySchema.parse(created), { status: 201 });
 });
+
+export const { PUT, PATCH, DELETE } = methodsNotAllowed(["GET", "POST"]);

@@ -13,6 +13,7 @@ import { precheckAdmission, QuotaExhaustedError } from "@/lib/stories/billing";
 import { recordScore } from "@/lib/stories/billing-group";
 import { resolveStoryIdentity } from "@/lib/stories/identity";
 import { buildScoreResponse, scoreWithEngine } from "@/lib/api/score-story";
+import { methodsNotAllowed } from "@/lib/http/not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -63,3 +64,5 @@ export const POST = gatewayRoute(async ({ request, log }) => {
     throw error;
   }
 });
+
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

@@ -5,6 +5,7 @@ import { findSession } from "@/lib/csv-flow/sessions";
 import { ApiError } from "@/lib/http/errors";
 import { detailRoute } from "@/lib/http/route";
 import { enforceCsvLimit } from "@/lib/rate-limit";
+import { methodsNotAllowed } from "@/lib/http/not-allowed";
 
 export const GET = detailRoute<{ session_id: string }>(async ({ request, params }) => {
   await enforceCsvLimit(request.headers, "results");
@@ -25,3 +26,5 @@ export const GET = detailRoute<{ session_id: string }>(async ({ request, params 
     },
   });
 });
+
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"], "detail");

@@ -14,6 +14,7 @@ import { estimateCompletion } from "@/lib/jobs/estimate";
 import { scoringEngine } from "@/lib/scoring-engine";
 import { QuotaExhaustedError } from "@/lib/stories/billing";
 import { resolveStoryIdentity } from "@/lib/stories/identity";
+import { methodsNotAllowed } from "@/lib/http/not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -62,3 +63,5 @@ export const POST = gatewayRoute<{ source: string }>(async ({ request, params, l
     throw error;
   }
 });
+
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

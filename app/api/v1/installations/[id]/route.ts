@@ -6,6 +6,7 @@ import { parseJsonBody } from "@/lib/http/body";
 import { gatewayRoute } from "@/lib/http/route";
 import { disableInstallation, updateInstallation } from "@/lib/integrations/installations";
 import { installationSchema, updateInstallationSchema } from "@/lib/integrations/schemas";
+import { methodsNotAllowed } from "@/lib/http/not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -21,3 +22,5 @@ export const DELETE = gatewayRoute<{ id: string }>(async ({ request, params }) =
   const account = await authorizeAccount(db, request);
   return Response.json(installationSchema.parse(await disableInstallation(db, account.customerId, params.id, account.actor)));
 });
+
+export const { GET, POST, PUT } = methodsNotAllowed(["PATCH", "DELETE"]);

@@ -8,6 +8,7 @@ import { ApiError } from "@/lib/http/errors";
 import { gatewayRoute } from "@/lib/http/route";
 import { jobView, queuePosition } from "@/lib/jobs/async-jobs";
 import { jobStatusSchema } from "@/lib/integrations/schemas";
+import { methodsNotAllowed } from "@/lib/http/not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -24,3 +25,5 @@ export const GET = gatewayRoute<{ job_id: string }>(async ({ request, params }) 
   if (!job) throw notFound;
   return Response.json(jobStatusSchema.parse(jobView(job, await queuePosition(db, job))));
 });
+
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

@@ -4,6 +4,7 @@ import { authorizeAccount } from "@/lib/account/request";
 import { apiKeySchema } from "@/lib/account/schemas";
 import { revokeApiKey } from "@/lib/auth/api-keys";
 import { gatewayRoute } from "@/lib/http/route";
+import { methodsNotAllowed } from "@/lib/http/not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -14,3 +15,5 @@ export const DELETE = gatewayRoute<{ key_id: string }>(async ({ request, params,
   log.info({ key_id: view.key_id, customer_id: account.customerId }, "API key revoked");
   return Response.json(apiKeySchema.parse(view));
 });
+
+export const { GET, POST, PUT, PATCH } = methodsNotAllowed(["DELETE"]);

@@ -7,6 +7,7 @@ import { pageLimit } from "@/lib/http/cursor";
 import { ApiError } from "@/lib/http/errors";
 import { gatewayRoute } from "@/lib/http/route";
 import { deliveryListSchema, deliveryStatusFilterSchema } from "@/lib/integrations/schemas";
+import { methodsNotAllowed } from "@/lib/http/not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -24,3 +25,5 @@ export const GET = gatewayRoute<{ id: string }>(async ({ request, params }) => {
   });
   return Response.json(deliveryListSchema.parse(page));
 });
+
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

@@ -5,6 +5,7 @@ import { pingInstallation } from "@/lib/account/deliveries";
 import { authorizeAccount } from "@/lib/account/request";
 import { gatewayRoute } from "@/lib/http/route";
 import { deliverySchema } from "@/lib/integrations/schemas";
+import { methodsNotAllowed } from "@/lib/http/not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -13,3 +14,5 @@ export const POST = gatewayRoute<{ id: string }>(async ({ request, params }) => 
   const account = await authorizeAccount(db, request);
   return Response.json(deliverySchema.parse(await pingInstallation(db, account.customerId, params.id)));
 });
+
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

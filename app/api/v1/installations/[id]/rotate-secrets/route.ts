@@ -4,6 +4,7 @@ import { authorizeAccount } from "@/lib/account/request";
 import { gatewayRoute } from "@/lib/http/route";
 import { rotateInstallationSecrets } from "@/lib/integrations/installations";
 import { rotatedInstallationSchema } from "@/lib/integrations/schemas";
+import { methodsNotAllowed } from "@/lib/http/not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -14,3 +15,5 @@ export const POST = gatewayRoute<{ id: string }>(async ({ request, params, log }
   log.info({ installation_id: body.installation_id }, "installation secrets rotated");
   return Response.json(rotatedInstallationSchema.parse(body));
 });
+
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

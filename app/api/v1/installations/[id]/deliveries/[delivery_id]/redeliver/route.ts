@@ -5,6 +5,7 @@ import { redeliver } from "@/lib/account/deliveries";
 import { authorizeAccount } from "@/lib/account/request";
 import { gatewayRoute } from "@/lib/http/route";
 import { deliverySchema } from "@/lib/integrations/schemas";
+import { methodsNotAllowed } from "@/lib/http/not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -13,3 +14,5 @@ export const POST = gatewayRoute<{ id: string; delivery_id: string }>(async ({ r
   const account = await authorizeAccount(db, request);
   return Response.json(deliverySchema.parse(await redeliver(db, account.customerId, params.id, params.delivery_id, account.actor)));
 });
+
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);
