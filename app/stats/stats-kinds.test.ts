@@ -111,6 +111,9 @@ describe("stats by work item kind", () => {
     expect(retyped.status).toBe(200);
     const bugs = await get(getSummary, "/stats/summary?work_item_type=bug");
     expect(bugs.story_count).toBe(1);
+    // Trends agree with the summary: a story counts under the kind it has now.
+    const trends = (await get(getTrends, "/stats/trends?interval=month&work_item_type=bug")) as unknown as { stories: number }[];
+    expect(trends.at(-1)?.stories).toBe(1);
     const scope = await resolveScope(database().db, { kind: "customer", customerId: "kinds-co" });
     const history = await storyHistory({ db: database().db, scope, storyIdentity: "K-4" });
     expect(history?.story.work_item_type).toBe("story");

@@ -572,7 +572,7 @@ function statsOperations(): Operation[] {
     name: "work_item_type",
     in: "query" as const,
     description:
-      "Only the stories judged as this kind: `story`, `bug`, `task`, `spike` or `epic` (a story's kind is its latest run's `metadata.work_item_type`; for trends, each run's own).",
+      "Only the stories judged as this kind: `story`, `bug`, `task`, `spike` or `epic` (a story's kind is its latest run's `metadata.work_item_type`).",
     example: "bug",
   };
   const common = {

@@ -57,7 +57,7 @@ const dateParam = (edge: "start" | "end") =>
 
 const customerParam = z.string().trim().min(1, "must not be empty").max(64, "must be at most 64 characters").optional();
 
-/** `?work_item_type=bug`: only the stories whose latest run judged them as that kind (a run's own kind for trends). */
+/** `?work_item_type=bug`: only the stories whose latest run judged them as that kind. */
 const workItemTypeParam = z.enum(WORK_ITEM_KINDS, { message: `must be one of ${WORK_ITEM_KINDS.join(", ")}` }).optional();
 
 export const trendsQuerySchema = z
