@@ -21,7 +21,8 @@ import {
 function routeFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {
     const full = path.join(dir, entry);
-    if (statSync(full).isDirectory()) return routeFiles(full);
+    // A catch-all (`[...path]`) answers 404 for paths the API does not have: nothing to document.
+    if (statSync(full).isDirectory()) return entry.startsWith("[...") ? [] : routeFiles(full);
     return entry === "route.ts" ? [full] : [];
   });
 }
