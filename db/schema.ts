@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { WORK_ITEM_KINDS } from "../lib/scoring/kind";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 
@@ -105,6 +106,8 @@ export const stories = pgTable(
     runCount: integer("run_count").notNull().default(0),
     latestOverallScore: real("latest_overall_score"),
     latestScores: jsonb("latest_scores").$type<Record<string, number>>(),
+    /** The kind its latest run judged it as (`metadata.work_item_type`): stats filter and split by it. */
+    workItemType: text("work_item_type", { enum: WORK_ITEM_KINDS }).notNull().default("story"),
   },
   (table) => [
     uniqueIndex("stories_customer_identity_idx").on(table.customerId, table.storyIdentity),

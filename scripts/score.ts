@@ -1,6 +1,8 @@
-// npm run --silent score -- FILE [--format json|csv|table] [--engine heuristic|openai] [--min-score N] [--type story]
+// npm run --silent score -- FILE [--format json|csv|table] [--engine heuristic|openai] [--min-score N] [--type KIND]
 //   [--base-url URL] [--model NAME] [--api-key KEY] [--concurrency N]
-// Scores a backlog file as one batch; --min-score (percent) exits 1 when any story scores below it. The openai
+// Scores a backlog file as one batch; --min-score (percent) exits 1 when any story scores below it. --type story
+// (or bug, task, spike, epic) scores only the rows whose type column names that kind (untyped rows are stories);
+// each row's type is its issue_type, and every result says the kind it was judged as. The openai
 // engine takes its endpoint from the flags or from OPENAI_BASE_URL, SCORING_MODEL, OPENAI_API_KEY and
 // SCORING_CONCURRENCY.
 import fs from "node:fs";
@@ -8,11 +10,19 @@ import path from "node:path";
 import Papa from "papaparse";
 import { decodeText } from "@/lib/backlog/decode";
 import { fileTickets, TicketFileError, type FileTickets } from "@/lib/csv/tickets-file";
-import { FORMAT_LABELS, workItemKind } from "@/lib/backlog";
-import { DIMENSIONS, EngineUnavailableError, createEngine, isEngineName, type ScoringResult } from "@/lib/scoring";
+import { FORMAT_LABELS } from "@/lib/backlog";
+import {
+  DIMENSIONS,
+  EngineUnavailableError,
+  WORK_ITEM_KINDS,
+  createEngine,
+  isEngineName,
+  type ScoringResult,
+  type WorkItemKind,
+} from "@/lib/scoring";
 
 const USAGE =
-  "usage: score FILE [--format json|csv|table] [--engine heuristic|openai] [--min-score N] [--type story]\n" +
+  "usage: score FILE [--format json|csv|table] [--engine heuristic|openai] [--min-score N] [--type story|bug|task|spike|epic]\n" +
   "             [--base-url URL] [--model NAME] [--api-key KEY] [--concurrency N]   (openai engine; or OPENAI_BASE_URL, SCORING_MODEL, OPENAI_API_KEY, SCORING_CONCURRENCY)";
 
 function fail(message: string, code = 2): never {
@@ -26,7 +36,7 @@ function parseArgs(argv: string[]) {
     format: "table",
     engine: "heuristic",
     minScore: null as number | null,
-    storiesOnly: false,
+    kind: undefined as WorkItemKind | undefined,
     baseURL: process.env.OPENAI_BASE_URL || undefined,
     model: process.env.SCORING_MODEL || undefined,
     apiKey: process.env.OPENAI_API_KEY || undefined,
@@ -43,8 +53,9 @@ function parseArgs(argv: string[]) {
     else if (a === "--concurrency") opts.concurrency = value();
     else if (a === "--type") {
       const type = value();
-      if (type !== "story") fail(`--type takes "story" (score only stories, not bugs or tasks), got "${type}"`);
-      opts.storiesOnly = true;
+      const kind = WORK_ITEM_KINDS.find((k) => k === type.trim().toLowerCase());
+      if (!kind) fail(`--type takes one of ${WORK_ITEM_KINDS.join(", ")} (score only the rows of that kind), got "${type}"`);
+      opts.kind = kind;
     }
     else if (a === "--min-score") {
       const raw = value();
@@ -72,15 +83,28 @@ function round1(n: number): number {
   return Math.round(n * 10) / 10;
 }
 
-function summarise(results: ScoringResult[], types: (string | null)[], minScore: number | null) {
+/** "3 stories, 1 bug and 1 task": the kinds present, in the order of WORK_ITEM_KINDS. */
+function kindCounts(byKind: Partial<Record<WorkItemKind, number>>): string {
+  const PLURAL: Record<WorkItemKind, string> = { story: "stories", bug: "bugs", task: "tasks", spike: "spikes", epic: "epics" };
+  const parts = WORK_ITEM_KINDS.filter((kind) => byKind[kind]).map((kind) => `${byKind[kind]} ${byKind[kind] === 1 ? kind : PLURAL[kind]}`);
+  return parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : (parts[0] ?? "0 stories");
+}
+
+function summarise(results: ScoringResult[], minScore: number | null) {
   const count = results.length;
-  const stories = types.filter((type) => workItemKind(type) !== "other").length;
+  const byKind: Partial<Record<WorkItemKind, number>> = {};
+  for (const kind of WORK_ITEM_KINDS) {
+    const n = results.filter((r) => r.metadata.work_item_type === kind).length;
+    if (n) byKind[kind] = n;
+  }
+  const stories = byKind.story ?? 0;
   const avg = (f: (r: ScoringResult) => number) => (count === 0 ? 0 : round1(results.reduce((s, r) => s + f(r), 0) / count));
   const below = minScore === null ? [] : results.flatMap((r, i) => (r.overall_score * 10 < minScore ? [i + 1] : []));
   return {
     count,
     stories,
     other_types: count - stories,
+    by_work_item_type: byKind,
     average_overall: avg((r) => r.overall_score),
     dimension_averages: Object.fromEntries(DIMENSIONS.map((d) => [d, avg((r) => r.individual_scores[d])])),
     min_score: minScore,
@@ -99,6 +123,7 @@ function render(format: string, { tickets, types, format: fileFormat }: FileTick
     row: i + 1,
     key: tickets[i].key ?? null,
     type: types[i],
+    work_item_type: r.metadata.work_item_type,
     summary: tickets[i].summary,
     overall_score: r.overall_score,
     individual_scores: r.individual_scores,
@@ -108,18 +133,18 @@ function render(format: string, { tickets, types, format: fileFormat }: FileTick
   if (format === "json") return `${JSON.stringify({ format: fileFormat, results: rows, summary }, null, 2)}\n`;
   if (format === "csv") {
     const data = rows.map((r) => [
-      String(r.row), r.key ?? "", r.type ?? "", r.summary, String(r.overall_score),
+      String(r.row), r.key ?? "", r.type ?? "", r.work_item_type, r.summary, String(r.overall_score),
       ...DIMENSIONS.map((d) => String(r.individual_scores[d])),
       r.findings.map((f) => f.code).join("; "), r.recommendations.join(" | "),
     ].map(safeCell));
-    return `${Papa.unparse({ fields: ["row", "key", "type", "summary", "overall_score", ...DIMENSIONS, "findings", "recommendations"], data })}\n`;
+    return `${Papa.unparse({ fields: ["row", "key", "type", "work_item_type", "summary", "overall_score", ...DIMENSIONS, "findings", "recommendations"], data })}\n`;
   }
-  const header = `${"row".padStart(4)}  ${"overall".padStart(7)}  I  N  V  E  S  T  summary`;
+  const header = `${"row".padStart(4)}  ${"overall".padStart(7)}  ${"kind".padEnd(5)}  I  N  V  E  S  T  summary`;
   const lines = rows.map((r) =>
-    `${String(r.row).padStart(4)}  ${r.overall_score.toFixed(1).padStart(7)}  ${DIMENSIONS.map((d) => String(r.individual_scores[d]).padStart(2)).join(" ")}  ` +
+    `${String(r.row).padStart(4)}  ${r.overall_score.toFixed(1).padStart(7)}  ${r.work_item_type.padEnd(5)}  ${DIMENSIONS.map((d) => String(r.individual_scores[d]).padStart(2)).join(" ")}  ` +
     truncate(`${r.key ? `${r.key}: ` : ""}${r.summary}`, 70));
   const dims = DIMENSIONS.map((d) => `${d} ${summary.dimension_averages[d]}`).join(", ");
-  const counted = summary.other_types ? `${summary.stories} stories and ${summary.other_types} other items` : `${summary.count} stories`;
+  const counted = kindCounts(summary.by_work_item_type);
   const footer = [`${FORMAT_LABELS[fileFormat]}: ${counted}, average ${summary.average_overall}/10 (${dims})`];
   if (summary.min_score !== null) footer.push(`${summary.below_min_score} below ${summary.min_score}%`);
   return `${[header, ...lines, "", ...footer].join("\n")}\n`;
@@ -148,13 +173,13 @@ async function main() {
   }
   let file: FileTickets;
   try {
-    file = fileTickets(path.basename(opts.file), text, { storiesOnly: opts.storiesOnly });
+    file = fileTickets(path.basename(opts.file), text, { kind: opts.kind });
   } catch (e) {
     if (e instanceof TicketFileError) fail(`${opts.file}: ${e.message}`);
     throw e;
   }
   const results = await engine.scoreBatch(file.tickets.map((ticket) => ({ ticket })));
-  const summary = summarise(results, file.types, opts.minScore);
+  const summary = summarise(results, opts.minScore);
   process.stdout.write(render(opts.format, file, results, summary));
   if (summary.below_min_score > 0) process.exitCode = 1;
 }

@@ -239,6 +239,42 @@ describe("tracker exports through upload, score and results", () => {
     });
   }
 
+  it("judges each row by the kind its type column names: the preview, the results and the export say which", async () => {
+    const body = await uploaded(trackerFixture("jira-export.csv"), "jira-export.csv");
+    expect(body.mapping.type).toBe("Issue Type");
+    expect(body.preview.map((ticket) => ticket.issue_type)).toEqual(["Story", "Story", "Bug", "Sub-task"]);
+    expect((await score({ session_id: body.session_id })).status).toBe(200);
+    const view = (await results(body.session_id)).body as ResultsResponse;
+    expect(view.results.map((r) => [r.key, r.type, r.work_item_type])).toEqual([
+      ["SHOP-101", "Story", "story"],
+      ["SHOP-102", "Story", "story"],
+      ["SHOP-103", "Bug", "bug"],
+      ["SHOP-104", "Sub-task", "task"],
+    ]);
+    const exported = Papa.parse<string[]>((await results(body.session_id, freshIp(), "?format=csv")).text.replace(/^\uFEFF/, ""), { skipEmptyLines: true }).data;
+    const kindColumn = exported[0].indexOf("work_item_type");
+    expect(kindColumn).toBe(exported[0].indexOf("type") + 1);
+    expect(exported.slice(1).map((row) => row[kindColumn])).toEqual(["story", "story", "bug", "task"]);
+
+    // Scored without a type column (mapping.type null): no kind from the file, so the text decides, else story.
+    expect((await score({ session_id: body.session_id, mapping: { type: null } })).status).toBe(200);
+    const untyped = (await results(body.session_id)).body as ResultsResponse;
+    expect(untyped.results.every((r) => r.type === null)).toBe(true);
+    expect(untyped.results[0].work_item_type).toBe("story");
+  });
+
+  it("reads sessions scored before results had a kind: from the type, else story", async () => {
+    const body = await uploaded(trackerFixture("jira-export.csv"), "jira-export.csv");
+    expect((await score({ session_id: body.session_id })).status).toBe(200);
+    await database().db.execute(sql`update csv_sessions set results = (
+      select jsonb_agg((r - 'work_item_type') || case when r->>'key' = 'SHOP-102' then '{"type": null}'::jsonb else '{}'::jsonb end)
+      from jsonb_array_elements(results) r) where id = ${body.session_id}::uuid`);
+    const view = (await results(body.session_id)).body as ResultsResponse;
+    expect(view.results.map((r) => r.work_item_type)).toEqual(["story", "story", "bug", "task"]);
+    const exported = (await results(body.session_id, freshIp(), "?format=csv")).text;
+    expect(exported).toMatch(/\r\n3,SHOP-103,Bug,bug,/);
+  });
+
   it("refuses a JSON file of another shape, naming the shapes it reads", async () => {
     const response = await upload('{"data": {"items": [1, 2]}}', { name: "export.json" });
     expect(response.status).toBe(400);
@@ -388,14 +424,14 @@ describe("POST /evaluate/score and GET /evaluate/results/{id}", () => {
     expect(download.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(download.headers.get("content-disposition")).toBe(`attachment; filename="results-backlog.csv"; filename*=UTF-8''results-backlog.csv`);
     const parsed = Papa.parse<string[]>(download.text.replace(/^\uFEFF/, ""), { skipEmptyLines: true }).data;
-    expect(parsed[0]).toEqual(["row", "key", "type", "summary", "overall (%)", "independent (%)", "negotiable (%)", "valuable (%)", "estimable (%)", "small (%)", "testable (%)", "findings", "recommendations", "rewrite", "split", "note"]);
+    expect(parsed[0]).toEqual(["row", "key", "type", "work_item_type", "summary", "overall (%)", "independent (%)", "negotiable (%)", "valuable (%)", "estimable (%)", "small (%)", "testable (%)", "findings", "recommendations", "rewrite", "split", "note"]);
     expect(parsed).toHaveLength(8);
     for (const row of parsed.slice(1)) for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r\n]/);
-    expect(parsed[1].slice(0, 4)).toEqual(["1", "'=1+1", "", "'=HYPERLINK(\"http://evil.example\",\"click\")"]);
-    expect(parsed[5]).toEqual(["5", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "not scored: the summary is empty"]);
-    expect(parsed[7][4]).toMatch(/^\d{1,3}$/);
+    expect(parsed[1].slice(0, 5)).toEqual(["1", "'=1+1", "", "story", "'=HYPERLINK(\"http://evil.example\",\"click\")"]);
+    expect(parsed[5]).toEqual(["5", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "not scored: the summary is empty"]);
+    expect(parsed[7][5]).toMatch(/^\d{1,3}$/);
     const view = (await results(session.session_id)).body as ResultsResponse;
-    expect(Number(parsed[7][4])).toBe(Math.round(view.results.find((r) => r.row === 7)!.overall_score * 10));
+    expect(Number(parsed[7][5])).toBe(Math.round(view.results.find((r) => r.row === 7)!.overall_score * 10));
   });
 });
 

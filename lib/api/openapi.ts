@@ -8,7 +8,7 @@ import { z } from "zod";
 import { provisionCustomerSchema, provisionedCustomerSchema, createUserSchema, createdUserSchema } from "@/lib/admin/schemas";
 import type { MappingOverride } from "@/lib/csv-flow/score-session";
 import type { ResultsResponse, ScoreResponse as CsvScoreResponse, UploadResponse } from "@/lib/csv-flow/types";
-import { DIMENSIONS, findingSchema, ticketDataSchema, type Dimension, type PerDimension } from "@/lib/scoring/types";
+import { DIMENSIONS, findingSchema, ticketDataSchema, workItemKindSchema, type Dimension, type PerDimension } from "@/lib/scoring/types";
 import type { DimensionsBreakdown } from "@/lib/stats/dimensions";
 import type { StoryPage } from "@/lib/stats/stories";
 import type { StatsSummary } from "@/lib/stats/summary";
@@ -59,6 +59,8 @@ export interface Operation {
   /** The body is sent as multipart/form-data (a file upload) rather than JSON. */
   multipart?: boolean;
   bodyExample?: unknown;
+  /** Further request examples shown beside the default one. */
+  moreBodyExamples?: Record<string, { summary: string; value: unknown }>;
   responses: Record<string, Response>;
 }
 
@@ -79,6 +81,18 @@ function perDimension<T>(value: (dimension: Dimension) => T): PerDimension<T> {
 }
 
 export const SCORE_REQUEST_EXAMPLE: ScoreRequest = { ticket_id: "SHOP-1", ticket_data: { summary: STORY, key: "SHOP-1" } };
+
+/** A bug as a tracker names it: judged as a bug (`metadata.work_item_type` "bug"), by a bug's evidence. */
+export const SCORE_REQUEST_BUG_EXAMPLE: ScoreRequest = {
+  ticket_id: "SHOP-7",
+  ticket_data: {
+    summary: "Checkout shows a blank page when the cart holds a discounted item",
+    key: "SHOP-7",
+    issue_type: "Defect",
+    description:
+      "Every shopper with a discount code is affected and cannot pay.\nSteps to reproduce: add a discounted item, open checkout (web 4.2, Chrome 131).\nExpected: the payment form. Actual: a blank page.",
+  },
+};
 
 const EXAMPLE_SCORES: PerDimension<number> = { independent: 10, negotiable: 10, valuable: 10, estimable: 9, small: 10, testable: 2 };
 const EXAMPLE_REASONING: PerDimension<string> = {
@@ -239,6 +253,7 @@ const STATS_SUMMARY_EXAMPLE: StatsSummary = {
   run_count: 1,
   average_overall: 6,
   dimension_averages: EXAMPLE_SCORES,
+  by_work_item_type: { story: { story_count: 1, average_overall: 6, dimension_averages: EXAMPLE_SCORES } },
   quota: { plan: "free", quota: 25, used: 1, reset_at: "2026-12-01T00:00:00.000Z" },
   quotas: [{ customer_id: "acme", plan: "free", quota: 25, used: 1, reset_at: "2026-12-01T00:00:00.000Z" }],
 };
@@ -270,6 +285,7 @@ const STATS_STORIES_EXAMPLE: StoryPage = {
       run_count: 1,
       last_scored_at: "2026-11-23T09:36:43.024Z",
       customer_id: "acme",
+      work_item_type: "story",
     },
   ],
   page: 1,
@@ -331,6 +347,7 @@ const RESULTS_EXAMPLE: ResultsResponse = {
       row: 1,
       key: "SHOP-1",
       type: null,
+      work_item_type: "story",
       summary: STORY,
       description: null,
       acceptance_criteria: null,
@@ -345,6 +362,7 @@ const RESULTS_EXAMPLE: ResultsResponse = {
       row: 2,
       key: "SHOP-2",
       type: null,
+      work_item_type: "story",
       summary: "Cart export",
       description: null,
       acceptance_criteria: null,
@@ -383,9 +401,9 @@ const RESULTS_EXAMPLE: ResultsResponse = {
 };
 
 const RESULTS_CSV_EXAMPLE = [
-  "row,key,type,summary,overall (%),independent (%),negotiable (%),valuable (%),estimable (%),small (%),testable (%),findings,recommendations,rewrite,split,note",
-  `1,SHOP-1,,"${STORY}",60,100,100,100,90,100,20,...`,
-  "2,SHOP-2,,Cart export,33,100,100,20,50,100,20,...",
+  "row,key,type,work_item_type,summary,overall (%),independent (%),negotiable (%),valuable (%),estimable (%),small (%),testable (%),findings,recommendations,rewrite,split,note",
+  `1,SHOP-1,,story,"${STORY}",60,100,100,100,90,100,20,...`,
+  "2,SHOP-2,,story,Cart export,33,100,100,20,50,100,20,...",
 ].join("\n");
 
 // ---------------------------------------------------------------------------------------------------------
@@ -506,7 +524,10 @@ const csvScoreResponseSchema = z.object({
 const storyResultSchema = z.object({
   row: z.number().int().describe("1-based position among the file's non-blank data rows."),
   key: z.string().nullable(),
-  type: z.string().nullable(),
+  type: z.string().nullable().describe("The work item type as the file names it (the mapped type column), null when it gives none."),
+  work_item_type: workItemKindSchema.describe(
+    "The kind the row was judged as: the one `type` names (Bug, Defect -> bug; Task, Sub-task, Chore -> task; ...), else the one its text shows, else story.",
+  ),
   summary: z.string(),
   description: z.string().nullable(),
   acceptance_criteria: z.string().nullable(),
@@ -547,6 +568,13 @@ const _csvShapesInStep: [
 /** The unversioned stats group (Bearer key or dashboard session; scoped to the customer or its company). */
 function statsOperations(): Operation[] {
   const customer = { name: "customer", in: "query" as const, description: "Company scope only: one of the company's customer ids." };
+  const workItemType = {
+    name: "work_item_type",
+    in: "query" as const,
+    description:
+      "Only the stories judged as this kind: `story`, `bug`, `task`, `spike` or `epic` (a story's kind is its latest run's `metadata.work_item_type`).",
+    example: "bug",
+  };
   const common = {
     tag: "Stats",
     security: "apiKey" as const,
@@ -566,10 +594,11 @@ function statsOperations(): Operation[] {
       method: "get",
       path: "/stats/summary",
       summary: "Story health at a glance",
-      parameters: [customer],
+      parameters: [customer, workItemType],
       responses: {
         "200": {
-          description: "Counts, average latest scores, and this month's quota (a company scope spanning several customers has `quota` null and lists each in `quotas`).",
+          description:
+            "Counts, average latest scores, the same averages per kind in `by_work_item_type` (`{<kind>: {story_count, average_overall, dimension_averages}}`, only the kinds present), and this month's quota (a company scope spanning several customers has `quota` null and lists each in `quotas`).",
           example: STATS_SUMMARY_EXAMPLE,
         },
         ...errors(tooLong),
@@ -585,6 +614,7 @@ function statsOperations(): Operation[] {
         { name: "from", in: "query", description: "Start: a date (YYYY-MM-DD) or an ISO 8601 timestamp with a zone.", example: "2026-11-09" },
         { name: "to", in: "query", description: "End, inclusive; not before `from`." },
         customer,
+        workItemType,
       ],
       responses: {
         "200": { description: "One point per period (weeks start on Monday, UTC), oldest first; an empty period has `stories` 0 and null averages.", example: STATS_TRENDS_EXAMPLE },
@@ -596,7 +626,7 @@ function statsOperations(): Operation[] {
       method: "get",
       path: "/stats/dimensions",
       summary: "Per-dimension averages and distributions",
-      parameters: [customer],
+      parameters: [customer, workItemType],
       responses: {
         "200": {
           description: "Per dimension, over each story's latest scores: `average`, `histogram` (11 counts, for scores 0 to 10) and `share_below_5`; `weakest_dimension` is the one to work on first.",
@@ -617,10 +647,14 @@ function statsOperations(): Operation[] {
         { name: "page", in: "query", description: "From 1; at most 10,000 stories are skipped." },
         { name: "page_size", in: "query", description: "1 to 100, default 25." },
         customer,
+        workItemType,
       ],
       responses: {
-        "200": { description: "A page of stories with their latest scores, and the `total` that match.", example: STATS_STORIES_EXAMPLE },
-        ...errors(gatewayError("validation_error", "Invalid query parameters.", ["page_size: must be at most 100"])),
+        "200": {
+          description: "A page of stories with their latest scores and `work_item_type` (the kind the latest run judged), and the `total` that match.",
+          example: STATS_STORIES_EXAMPLE,
+        },
+        ...errors(gatewayError("validation_error", "Invalid query parameters.", ["work_item_type: must be one of story, bug, task, spike, epic"])),
       },
     },
   ];
@@ -943,10 +977,11 @@ const operations: Operation[] = [
     tag: "Scoring",
     summary: "Score one story (synchronous)",
     description:
-      "Scores the work item against INVEST and returns the full result. Billing: with `external_id` the first successful score of that id counts against the monthly quota; without it the normalized content fingerprint is the identity (whitespace-only edits keep it; any other edit is a new story). Re-scores of a counted story are free in any month and always admitted. A failed score bills nothing. Body limit: 1 MB.",
+      "Scores the work item against INVEST and returns the full result. `ticket_data.issue_type` is the tracker's type name (Story, Bug, Defect, Task, Sub-task, Chore, Spike, Epic, Improvement, ...): it decides the kind the item is judged as (`metadata.work_item_type`: story, bug, task, spike or epic; absent or unrecognised, the text decides, else story) and so the evidence each dimension reads. It is not part of the billing identity. Billing: with `external_id` the first successful score of that id counts against the monthly quota; without it the normalized content fingerprint is the identity (whitespace-only edits keep it; any other edit is a new story). Re-scores of a counted story are free in any month and always admitted. A failed score bills nothing. Body limit: 1 MB.",
     security: "apiKey",
     body: scoreRequestSchema,
     bodyExample: SCORE_REQUEST_EXAMPLE,
+    moreBodyExamples: { bug: { summary: "A bug, typed as the tracker names it (`issue_type`)", value: SCORE_REQUEST_BUG_EXAMPLE } },
     responses: {
       "200": {
         description: "The completed score.",
@@ -1369,7 +1404,8 @@ export function buildOpenApiDocument(serverUrl?: string): Record<string, unknown
           : {}),
       };
     }
-    const bodyExamples = operation.bodyExample !== undefined ? { examples: { default: { value: operation.bodyExample } } } : {};
+    const bodyExamples =
+      operation.bodyExample !== undefined ? { examples: { default: { value: operation.bodyExample }, ...operation.moreBodyExamples } } : {};
     const requestBody = operation.multipart
       ? {
           required: true,

@@ -1,6 +1,6 @@
 // Zod schemas of the public /api/v1 contract: used to parse requests, shape responses and generate OpenAPI.
 import { z } from "zod";
-import { contextItemSchema, scoringResultSchema } from "@/lib/scoring";
+import { contextItemSchema, scoringResultSchema, workItemKindSchema } from "@/lib/scoring";
 
 const optionalText = (max: number) => z.string().max(max, `must be at most ${max} characters`).nullish();
 const nonBlank = (value: string) => value.trim().length > 0;
@@ -13,6 +13,9 @@ export const ticketDataInputSchema = z
     key: optionalText(256),
     description: optionalText(200_000),
     acceptance_criteria: optionalText(200_000),
+    issue_type: optionalText(128).describe(
+      'The tracker\'s type name ("Story", "Bug", "Defect", "Task", "Sub-task", "Chore", "Spike", "Epic", "Improvement", ...). It decides `metadata.work_item_type` (story, bug, task, spike or epic) and the evidence each dimension is judged by; absent or unrecognised: the text decides, else story. Not part of the billing identity.',
+    ),
   })
   .describe("The work item. Only `summary` is required; the optional fields improve scoring accuracy.");
 
@@ -42,6 +45,9 @@ export const scoreResponseSchema = scoringResultSchema
     job_id: z.uuid(),
     ticket_id: z.string(),
     metadata: scoringResultSchema.shape.metadata.extend({
+      work_item_type: workItemKindSchema.describe(
+        "What the item was judged as: `story`, `bug`, `task`, `spike` or `epic`. The kind `ticket_data.issue_type` names (Defect -> bug, Sub-task or Chore -> task, ...), else the kind the text shows, else story. Each kind is judged by its own evidence (a bug's expected and actual result and steps, a task's done condition, a spike's question, timebox and output, an epic's scope and breakdown).",
+      ),
       timestamp: z.string().describe("ISO 8601 in UTC, without a zone suffix (as in the specification's sample shape)."),
       processing_time_ms: z.number(),
       service_version: z.string(),

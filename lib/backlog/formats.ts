@@ -1,6 +1,7 @@
 // The backlog files trackers export, recognised by their shape (columns or JSON structure), and the work item
 // types they carry.
 import type { Markup } from "@/lib/richtext";
+import { kindFromTypeName, type WorkItemKind } from "@/lib/scoring/kind";
 
 export type BacklogFormat = "jira-csv" | "azure-devops-csv" | "linear-csv" | "csv" | "jira-json" | "github-json" | "json" | "text";
 
@@ -47,18 +48,13 @@ export function isCriteriaName(name: string): boolean {
   return CRITERIA_NAMES.test(normaliseHeader(name));
 }
 
-const STORY_TYPES = /\b(?:story|user story|feature|new feature|requirement|enhancement|improvement|product backlog item|pbi)\b/i;
-const OTHER_TYPES = /\b(?:bug|defect|task|sub-?task|spike|chore|epic|incident|issue|test|impediment|risk|question|support|documentation|docs)\b/i;
-
 /**
- * The kind of work item a tracker's type (or label list) names: "story" for stories and features, "other" for
- * bugs, tasks, epics and the rest, null when it names none (a plain backlog: every row is taken as a story).
+ * The kind of work item (story, bug, task, spike, epic) a tracker's type or label names, by the names of
+ * lib/scoring/kind.ts ("Defect" -> bug, "Sub-task" -> task, "Feature" -> story); null when it names none (the
+ * engine then reads the kind from the text, else takes a story).
  */
-export function workItemKind(type: string | null | undefined): "story" | "other" | null {
-  if (!type || !type.trim()) return null;
-  if (STORY_TYPES.test(type)) return "story";
-  if (OTHER_TYPES.test(type)) return "other";
-  return null;
+export function workItemKind(type: string | null | undefined): WorkItemKind | null {
+  return kindFromTypeName(type);
 }
 
 /** A label list's work item type ("bug, frontend" -> "bug"), for trackers that mark types with labels. */

@@ -26,6 +26,7 @@ describe("resultsToCsv", () => {
     row,
     key: `K-${row}`,
     type: null,
+    work_item_type: "story",
     summary: `Story ${row}`,
     description: null,
     acceptance_criteria: null,

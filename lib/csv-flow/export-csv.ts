@@ -75,15 +75,19 @@ export function recommendationLines(result: StoryResult): string[] {
   return lines;
 }
 
-/** The results as CSV: one line per input row (skipped rows included, with a note), scores as percentages. */
+/**
+ * The results as CSV: one line per input row (skipped rows included, with a note), scores as percentages;
+ * `type` is the file's own type name, `work_item_type` the kind the row was judged as.
+ */
 export function resultsToCsv(view: ResultsResponse): string {
-  const fields = ["row", "key", "type", "summary", "overall (%)", ...DIMENSIONS.map((d) => `${d} (%)`), "findings", "recommendations", "rewrite", "split", "note"];
+  const fields = ["row", "key", "type", "work_item_type", "summary", "overall (%)", ...DIMENSIONS.map((d) => `${d} (%)`), "findings", "recommendations", "rewrite", "split", "note"];
   const lines: { row: number; cells: string[] }[] = view.results.map((r) => ({
     row: r.row,
     cells: [
       String(r.row),
       r.key ?? "",
       r.type ?? "",
+      r.work_item_type,
       r.summary,
       String(percent(r.overall_score)),
       ...DIMENSIONS.map((d) => String(percent(r.individual_scores[d]))),
@@ -95,7 +99,7 @@ export function resultsToCsv(view: ResultsResponse): string {
     ],
   }));
   for (const row of view.skipped_rows) {
-    lines.push({ row, cells: [String(row), "", "", "", "", ...DIMENSIONS.map(() => ""), "", "", "", "", "not scored: the summary is empty"] });
+    lines.push({ row, cells: [String(row), "", "", "", "", "", ...DIMENSIONS.map(() => ""), "", "", "", "", "not scored: the summary is empty"] });
   }
   lines.sort((a, b) => a.row - b.row);
   const data = lines.map((line) => line.cells.map(neutraliseCell));

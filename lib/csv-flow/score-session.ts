@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { rowsToTickets } from "@/lib/csv/columns";
 import { ApiError } from "@/lib/http/errors";
-import { createEngine, DIMENSIONS, type PerDimension, type ScoringResult } from "@/lib/scoring";
+import { createEngine, DIMENSIONS, kindFromTypeName, WORK_ITEM_KINDS, type PerDimension, type ScoringResult, type WorkItemKind } from "@/lib/scoring";
 import type { CsvSession } from "@/db/schema";
 import { MAPPING_FIELDS, type ColumnMapping, type CsvSummary, type ResultsResponse, type StoryResult } from "./types";
 
@@ -76,6 +76,7 @@ export async function scoreSessionRows(session: CsvSession, mapping: ColumnMappi
     row,
     key: ticket.key ?? null,
     type,
+    work_item_type: outputs[i].metadata.work_item_type,
     summary: ticket.summary,
     description: ticket.description ?? null,
     acceptance_criteria: ticket.acceptance_criteria ?? null,
@@ -89,11 +90,22 @@ export async function scoreSessionRows(session: CsvSession, mapping: ColumnMappi
   return { mapping, results, skippedRows, summary: summarise(results) };
 }
 
+function storedKind(result: Partial<Pick<StoryResult, "type" | "work_item_type">>): WorkItemKind {
+  const stored = result.work_item_type;
+  if (stored && (WORK_ITEM_KINDS as readonly string[]).includes(stored)) return stored;
+  return kindFromTypeName(result.type) ?? "story";
+}
+
 /** The public view of a session: status "uploaded" with no results until it is scored. */
 export function sessionView(session: CsvSession): ResultsResponse {
-  // Results scored before `split` existed get an empty one, so the pages and the export can rely on it.
-  const results = ((session.results ?? []) as unknown as StoryResult[])
-    .map((r) => ({ ...r, split: Array.isArray(r.split) ? r.split : [], type: r.type ?? null }));
+  // Results scored before `split` existed get an empty one, and those scored before kinds existed the kind their
+  // type names, else story, so the pages and the export can rely on both.
+  const results = ((session.results ?? []) as unknown as StoryResult[]).map((r) => ({
+    ...r,
+    split: Array.isArray(r.split) ? r.split : [],
+    type: r.type ?? null,
+    work_item_type: storedKind(r),
+  }));
   return {
     session_id: session.id,
     status: session.status,

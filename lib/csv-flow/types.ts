@@ -1,6 +1,6 @@
 // Shapes of the public CSV flow shared by the route handlers and the pages (no server-only imports here).
 import type { BacklogFormat } from "@/lib/backlog/formats";
-import type { Dimension, Finding, PerDimension, TicketData } from "@/lib/scoring/types";
+import type { Dimension, Finding, PerDimension, TicketData, WorkItemKind } from "@/lib/scoring/types";
 import type { TextEncodingName } from "@/lib/backlog/decode";
 
 export type { BacklogFormat };
@@ -52,6 +52,8 @@ export interface StoryResult {
   key: string | null;
   /** The work item type the file gives (Story, Bug, Task, ...), null when it gives none. */
   type: string | null;
+  /** The kind it was judged as: the one `type` names, else the one its text shows, else story. */
+  work_item_type: WorkItemKind;
   summary: string;
   description: string | null;
   acceptance_criteria: string | null;

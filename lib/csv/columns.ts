@@ -6,7 +6,7 @@ export interface ColumnMapping {
   description: string | null;
   acceptance_criteria: string | null;
   key: string | null;
-  /** The work item type (Story, Bug, Task, ...): shown with the results, never scored. */
+  /** The work item type (Story, Bug, Task, ...): the ticket's `issue_type`, which decides the kind it is judged as. */
   type: string | null;
 }
 
@@ -51,9 +51,11 @@ export function rowsToTickets(rows: Record<string, string>[], mapping: ColumnMap
     const key = cell(row, mapping.key);
     const description = cell(row, mapping.description);
     const criteria = cell(row, mapping.acceptance_criteria);
+    const issueType = cell(row, mapping.type);
     if (key !== undefined) ticket.key = key;
     if (description !== undefined) ticket.description = description;
     if (criteria !== undefined) ticket.acceptance_criteria = criteria;
+    if (issueType !== undefined) ticket.issue_type = issueType;
     return ticket;
   });
 }

@@ -1,5 +1,5 @@
 import { BacklogError, readBacklog, workItemKind, type BacklogFormat } from "@/lib/backlog";
-import type { TicketData } from "@/lib/scoring/types";
+import type { TicketData, WorkItemKind } from "@/lib/scoring/types";
 import { rowsToTickets } from "./columns";
 
 export class TicketFileError extends Error {}
@@ -13,9 +13,10 @@ export interface FileTickets {
 
 /**
  * Reads the tickets of a backlog file (lib/backlog: a tracker's CSV or JSON export, any CSV, or one story per
- * line), rich text read as plain text. `storiesOnly` keeps the rows whose type names a story or gives none.
+ * line), rich text read as plain text; each ticket's `issue_type` is its type cell. `kind` keeps the rows whose
+ * type names that kind (a row whose type names no kind, or that has none, counts as a story).
  */
-export function fileTickets(name: string, text: string, { storiesOnly = false } = {}): FileTickets {
+export function fileTickets(name: string, text: string, { kind }: { kind?: WorkItemKind } = {}): FileTickets {
   let backlog;
   try {
     backlog = readBacklog(name, text);
@@ -29,8 +30,8 @@ export function fileTickets(name: string, text: string, { storiesOnly = false } 
   }
   const tickets = rowsToTickets(rows, mapping);
   const types = rows.map((row) => (mapping.type ? row[mapping.type].trim() || null : null));
-  if (!storiesOnly) return { format, tickets, types };
-  const keep = types.map((type) => workItemKind(type) !== "other");
+  if (!kind) return { format, tickets, types };
+  const keep = types.map((type) => (workItemKind(type) ?? "story") === kind);
   return { format, tickets: tickets.filter((_, i) => keep[i]), types: types.filter((_, i) => keep[i]) };
 }
 

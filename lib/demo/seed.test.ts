@@ -27,6 +27,10 @@ describe("demo seed", () => {
     const history = await db.select().from(scoreRuns).where(eq(scoreRuns.storyId, edited[0].id)).orderBy(scoreRuns.createdAt);
     expect(history.at(-1)!.overallScore).toBeGreaterThan(history[0].overallScore);
 
+    // Bugs, tasks and a spike beside the stories, each judged as its kind.
+    const kinds = new Set((await db.select({ kind: stories.workItemType }).from(stories).where(eq(stories.customerId, DEMO_CUSTOMER_ID))).map((row) => row.kind));
+    expect([...kinds].sort()).toEqual(expect.arrayContaining(["bug", "spike", "story", "task"]));
+
     expect(await db.select({ email: dashboardUsers.email }).from(dashboardUsers)).toHaveLength(2);
   });
 });

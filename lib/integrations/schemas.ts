@@ -97,7 +97,11 @@ export const evaluateRequestSchema = z
               .refine((value) => value.trim().length > 0, "must be a non-empty string"),
             description: z.unknown().optional().describe("Atlassian Document Format tree, plain text, or null."),
             acceptance_criteria: z.unknown().optional().describe("Optional: ADF or plain text."),
-            issuetype: z.object({ name: z.string().optional() }).loose().nullish(),
+            issuetype: z
+              .object({ name: z.string().max(128, "must be at most 128 characters").nullish() })
+              .loose()
+              .nullish()
+              .describe('The issue type: its `name` ("Story", "Bug", "Task", "Sub-task", "Spike", "Epic", ...) decides `score.metadata.work_item_type`.'),
           })
           .loose(),
       })

@@ -97,6 +97,7 @@ async function recordScoredJobs(db: Db, scored: ScoredJob[]): Promise<Set<string
     at: item.at.toISOString(),
     overall: item.result.overall_score,
     scores: item.result.individual_scores,
+    work_item_type: item.result.metadata.work_item_type,
     response: item.response,
     ticket: item.ticket,
     ticket_id: item.job.issueKey ?? item.job.id,
@@ -109,7 +110,7 @@ async function recordScoredJobs(db: Db, scored: ScoredJob[]): Promise<Set<string
     with input as (
       select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as i(
         idx int, job_id uuid, customer_id text, story_identity text, ticket_key text, summary text, at timestamptz,
-        overall real, scores jsonb, response jsonb, ticket jsonb, ticket_id text, engine text, processing_ms int)
+        overall real, scores jsonb, work_item_type text, response jsonb, ticket jsonb, ticket_id text, engine text, processing_ms int)
     ),
     per_story as (
       select customer_id, story_identity,
@@ -117,6 +118,7 @@ async function recordScoredJobs(db: Db, scored: ScoredJob[]): Promise<Set<string
         (array_agg(summary order by idx desc))[1] as summary,
         (array_agg(overall order by idx desc))[1] as overall,
         (array_agg(scores order by idx desc))[1] as scores,
+        (array_agg(work_item_type order by idx desc))[1] as work_item_type,
         count(*)::int as runs, max(at) as last_at
       from input group by customer_id, story_identity
     ),
@@ -239,12 +241,20 @@ async function failJob(db: Db, job: AsyncJob, message: string): Promise<void> {
 }
 
 /**
- * A stored score response as it is sent today: a job completed before `split` existed gets an empty one, so
- * polling it still matches the documented shape and its callback carries every field.
+ * A stored score response as it is sent today: a job completed before `split` existed gets an empty one, and
+ * one completed before kinds existed was judged as a story, so polling it still matches the documented shape
+ * and its callback carries every field.
  */
 export function storedScore(result: Record<string, unknown> | null): Record<string, unknown> | null {
-  if (!result || Array.isArray(result.split)) return result;
-  return { ...result, split: [] };
+  if (!result) return result;
+  const metadata = result.metadata as Record<string, unknown> | undefined;
+  const hasKind = !metadata || typeof metadata.work_item_type === "string";
+  if (Array.isArray(result.split) && hasKind) return result;
+  return {
+    ...result,
+    split: Array.isArray(result.split) ? result.split : [],
+    ...(hasKind ? {} : { metadata: { ...metadata, work_item_type: "story" } }),
+  };
 }
 
 /** The callback body (DESIGN.md "Async jobs and the callback"); identical on every attempt. */

@@ -20,7 +20,7 @@ describe("score CLI", () => {
     expect(code).toBe(0);
     const out = JSON.parse(stdout);
     expect(out.results.map((r: { key: string }) => r.key)).toEqual(["SHOP-1", "SHOP-2", "SHOP-3"]);
-    expect(Object.keys(out.results[0])).toEqual(["row", "key", "type", "summary", "overall_score", "individual_scores", "findings", "recommendations"]);
+    expect(Object.keys(out.results[0])).toEqual(["row", "key", "type", "work_item_type", "summary", "overall_score", "individual_scores", "findings", "recommendations"]);
     expect(out.results[0].overall_score).toBeGreaterThan(out.results[1].overall_score);
     expect(out.results[2].findings.map((f: { code: string }) => f.code)).toContain("independent.ticket_reference");
     expect(out.summary.count).toBe(3);
@@ -37,22 +37,43 @@ describe("score CLI", () => {
 
   it("prints CSV and a table", () => {
     const csv = score(FIXTURE, "--format", "csv");
-    expect(csv.stdout.split(/\r?\n/)[0]).toBe("row,key,type,summary,overall_score,independent,negotiable,valuable,estimable,small,testable,findings,recommendations");
+    expect(csv.stdout.split(/\r?\n/)[0]).toBe("row,key,type,work_item_type,summary,overall_score,independent,negotiable,valuable,estimable,small,testable,findings,recommendations");
     const table = score(FIXTURE);
     expect(table.stdout).toMatch(/SHOP-2: As a shopper/);
     expect(table.stdout).toMatch(/CSV: 3 stories, average/);
   });
 
-  it("reads a tracker export, and --type story keeps the stories", () => {
+  it("reads a tracker export's types as kinds, and --type story keeps the stories", () => {
     const all = JSON.parse(score("lib/backlog/fixtures/jira-export.csv", "--format", "json").stdout);
     expect(all.format).toBe("jira-csv");
-    expect(all.results.map((r: { key: string; type: string }) => [r.key, r.type])).toEqual([["SHOP-101", "Story"], ["SHOP-102", "Story"], ["SHOP-103", "Bug"], ["SHOP-104", "Sub-task"]]);
-    expect(all.summary).toMatchObject({ count: 4, stories: 2, other_types: 2 });
+    expect(all.results.map((r: { key: string; type: string; work_item_type: string }) => [r.key, r.type, r.work_item_type])).toEqual([
+      ["SHOP-101", "Story", "story"],
+      ["SHOP-102", "Story", "story"],
+      ["SHOP-103", "Bug", "bug"],
+      ["SHOP-104", "Sub-task", "task"],
+    ]);
+    expect(all.summary).toMatchObject({ count: 4, stories: 2, other_types: 2, by_work_item_type: { story: 2, bug: 1, task: 1 } });
     const stories = JSON.parse(score("lib/backlog/fixtures/jira-export.csv", "--format", "json", "--type", "story").stdout);
     expect(stories.results.map((r: { key: string }) => r.key)).toEqual(["SHOP-101", "SHOP-102"]);
     expect(stories.results[1].individual_scores.testable).toBe(10);
-    expect(score("lib/backlog/fixtures/jira-export.csv").stdout).toMatch(/Jira CSV export: 2 stories and 2 other items, average/);
-    expect(score("lib/backlog/fixtures/jira-export.csv", "--type", "bug").code).toBe(2);
+    const table = score("lib/backlog/fixtures/jira-export.csv").stdout;
+    expect(table).toMatch(/Jira CSV export: 2 stories, 1 bug and 1 task, average/);
+    expect(table).toMatch(/^\s+3\s+[\d.]+\s+bug\s+.*SHOP-103/m);
+    const csv = score("lib/backlog/fixtures/jira-export.csv", "--format", "csv").stdout.split(/\r?\n/);
+    expect(csv[4]).toMatch(/^4,SHOP-104,Sub-task,task,/);
+  });
+
+  it("--type takes any kind: only the rows of that kind are scored, untyped rows counting as stories", () => {
+    const bugs = JSON.parse(score("lib/backlog/fixtures/jira-export.csv", "--format", "json", "--type", "bug").stdout);
+    expect(bugs.results.map((r: { key: string; work_item_type: string }) => [r.key, r.work_item_type])).toEqual([["SHOP-103", "bug"]]);
+    expect(bugs.summary).toMatchObject({ count: 1, stories: 0, by_work_item_type: { bug: 1 } });
+    expect(score("lib/backlog/fixtures/jira-export.csv", "--type", "task").stdout).toMatch(/Jira CSV export: 1 task, average/);
+    // A file without a type column: every row is a story.
+    expect(JSON.parse(score(FIXTURE, "--format", "json", "--type", "story").stdout).summary.count).toBe(3);
+    expect(JSON.parse(score(FIXTURE, "--format", "json", "--type", "bug").stdout).summary.count).toBe(0);
+    const refused = score("lib/backlog/fixtures/jira-export.csv", "--type", "chore");
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("--type takes one of story, bug, task, spike, epic");
   });
 
   it("exits 1 when a story scores below --min-score and 0 when none does", () => {

@@ -1,5 +1,6 @@
 import type { Db } from "@/db/client";
 import { statsDimensions } from "./dimensions";
+import type { WorkItemKind } from "@/lib/scoring/kind";
 import type { TrendInterval } from "./params";
 import { resolveScope, type Principal } from "./scope";
 import { listStories } from "./stories";
@@ -14,14 +15,17 @@ export async function loadDashboard({
   db,
   principal,
   customer,
+  workItemType,
   at,
 }: {
   db: Db;
   principal: Principal;
   customer?: string | null;
+  /** Only the stories judged as this kind (the dashboard's kind filter); null or absent: every kind. */
+  workItemType?: WorkItemKind | null;
   at: Date;
 }) {
-  const scope = await resolveScope(db, principal, customer);
+  const scope = await resolveScope(db, principal, customer, workItemType);
   const summary = await statsSummary({ db, scope, at });
   const trends = await statsTrends({ db, scope, interval: DEFAULT_DASHBOARD_INTERVAL, at });
   const dimensions = await statsDimensions({ db, scope });

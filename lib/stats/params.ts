@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ApiError } from "@/lib/http/errors";
+import { WORK_ITEM_KINDS } from "@/lib/scoring/kind";
 
 // Query parameters of the /stats endpoints. Unknown parameters are ignored (as most public APIs do);
 // known ones are validated and a bad value is a 400 naming the parameter.
@@ -56,12 +57,16 @@ const dateParam = (edge: "start" | "end") =>
 
 const customerParam = z.string().trim().min(1, "must not be empty").max(64, "must be at most 64 characters").optional();
 
+/** `?work_item_type=bug`: only the stories whose latest run judged them as that kind. */
+const workItemTypeParam = z.enum(WORK_ITEM_KINDS, { message: `must be one of ${WORK_ITEM_KINDS.join(", ")}` }).optional();
+
 export const trendsQuerySchema = z
   .object({
     interval: z.enum(TREND_INTERVALS, { message: "must be one of day, week, month" }).default("week"),
     from: dateParam("start").optional(),
     to: dateParam("end").optional(),
     customer: customerParam,
+    work_item_type: workItemTypeParam,
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'must not be after "to"', path: ["from"] });
 export type TrendsQuery = z.infer<typeof trendsQuerySchema>;
@@ -85,6 +90,7 @@ export const storiesQuerySchema = z
     page: intParam("page", 1, MAX_OFFSET + 1, 1),
     page_size: intParam("page_size", 1, MAX_PAGE_SIZE, 25),
     customer: customerParam,
+    work_item_type: workItemTypeParam,
   })
   .transform((query) => ({ ...query, q: query.q || undefined, order: query.order ?? defaultOrder(query.sort) }))
   .refine((query) => (query.page - 1) * query.page_size <= MAX_OFFSET, {
@@ -93,7 +99,7 @@ export const storiesQuerySchema = z
   });
 export type StoriesQuery = z.infer<typeof storiesQuerySchema>;
 
-export const scopeQuerySchema = z.object({ customer: customerParam });
+export const scopeQuerySchema = z.object({ customer: customerParam, work_item_type: workItemTypeParam });
 
 /** Parse URL search parameters with a schema; a failure is a 400 whose details name each bad parameter. */
 export function parseQuery<S extends z.ZodType>(schema: S, params: URLSearchParams | Record<string, string | string[] | undefined>): z.infer<S> {

@@ -1,6 +1,7 @@
 import type { Db } from "@/db/client";
 import { authenticateCaller } from "@/lib/auth/caller";
 import type { z } from "zod";
+import type { WorkItemKind } from "@/lib/scoring/kind";
 import { parseQuery } from "./params";
 import { resolveScope, type Principal, type StatsScope } from "./scope";
 
@@ -11,9 +12,9 @@ export async function statsPrincipal(db: Db, request: Request, at: Date): Promis
 
 /**
  * Authenticate first (an anonymous caller learns nothing, not even which parameters are wrong), then parse the
- * query, then resolve the scope, narrowed by `?customer=` (a company user's filter).
+ * query, then resolve the scope, narrowed by `?customer=` (a company user's filter) and `?work_item_type=`.
  */
-export async function authorizeStats<S extends z.ZodType<{ customer?: string }>>(
+export async function authorizeStats<S extends z.ZodType<{ customer?: string; work_item_type?: WorkItemKind }>>(
   db: Db,
   request: Request,
   at: Date,
@@ -21,5 +22,5 @@ export async function authorizeStats<S extends z.ZodType<{ customer?: string }>>
 ): Promise<{ scope: StatsScope; query: z.infer<S> }> {
   const principal = await statsPrincipal(db, request, at);
   const query = parseQuery(schema, new URL(request.url).searchParams);
-  return { scope: await resolveScope(db, principal, query.customer), query };
+  return { scope: await resolveScope(db, principal, query.customer, query.work_item_type), query };
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { customers, stories } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
+import type { WorkItemKind } from "@/lib/scoring/kind";
 
 /**
  * Who is asking. An API key and a customer's dashboard login act for one customer; a company login acts for
@@ -19,13 +20,20 @@ export interface StatsScope {
   visibleCustomerIds: string[];
   /** The `customer` filter, when one was applied. */
   selectedCustomerId: string | null;
+  /** The `work_item_type` filter, when one was applied: only stories judged as that kind. */
+  workItemType: WorkItemKind | null;
 }
 
 /**
  * Resolve a principal (and an optional `?customer=` filter) to a scope. A filter naming a customer outside the
  * principal's reach is a 404, the same answer whether that customer exists elsewhere or not.
  */
-export async function resolveScope(db: Db, principal: Principal, customerFilter?: string | null): Promise<StatsScope> {
+export async function resolveScope(
+  db: Db,
+  principal: Principal,
+  customerFilter?: string | null,
+  workItemType?: WorkItemKind | null,
+): Promise<StatsScope> {
   let visible: string[];
   if (principal.kind === "customer") {
     visible = [principal.customerId];
@@ -46,13 +54,19 @@ export async function resolveScope(db: Db, principal: Principal, customerFilter?
     customerIds: filter ? [filter] : visible,
     visibleCustomerIds: visible,
     selectedCustomerId: filter,
+    workItemType: workItemType ?? null,
   };
 }
 
 /**
  * The stories a scope may read: its customers' scored stories. A story with `run_count = 0` is a quota
- * reservation of an async job not scored yet; it has no scores and is left out of every statistic.
+ * reservation of an async job not scored yet; it has no scores and is left out of every statistic. A kind
+ * filter keeps the stories whose latest run judged them as that kind.
  */
 export function scopedStories(scope: StatsScope): SQL {
-  return and(inArray(stories.customerId, scope.customerIds), gt(stories.runCount, 0)) as SQL;
+  return and(
+    inArray(stories.customerId, scope.customerIds),
+    gt(stories.runCount, 0),
+    scope.workItemType ? eq(stories.workItemType, scope.workItemType) : undefined,
+  ) as SQL;
 }

@@ -50,6 +50,10 @@ describe("summary", () => {
       run_count: 4,
       average_overall: 7,
       dimension_averages: { independent: 7, negotiable: 7, valuable: 7, estimable: 7, small: 5, testable: 9 },
+      // Stories recorded before kinds were stories.
+      by_work_item_type: {
+        story: { story_count: 2, average_overall: 7, dimension_averages: { independent: 7, negotiable: 7, valuable: 7, estimable: 7, small: 5, testable: 9 } },
+      },
       // The reservation counts against the quota although it is not in the stats.
       quota: { plan: "team", quota: 2500, used: 3, reset_at: "2026-04-01T00:00:00.000Z" },
       quotas: [{ customer_id: "acme", plan: "team", quota: 2500, used: 3, reset_at: "2026-04-01T00:00:00.000Z" }],
@@ -151,6 +155,7 @@ describe("stories list", () => {
       run_count: 3,
       last_scored_at: "2026-03-10T09:00:00.000Z",
       customer_id: "acme",
+      work_item_type: "story",
     });
   });
 

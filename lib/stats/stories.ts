@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { stories } from "@/db/schema";
+import type { WorkItemKind } from "@/lib/scoring/kind";
 import { DIMENSIONS, round2, type Dimension } from "./format";
 import type { StoriesQuery, StorySort } from "./params";
 import { scopedStories, type StatsScope } from "./scope";
@@ -15,6 +16,8 @@ export interface StoryListItem {
   run_count: number;
   last_scored_at: string;
   customer_id: string;
+  /** The kind the latest run judged the story as: story, bug, task, spike or epic. */
+  work_item_type: WorkItemKind;
 }
 
 export interface StoryPage {
@@ -77,6 +80,7 @@ export async function listStories({
         runCount: stories.runCount,
         lastScoredAt: stories.lastScoredAt,
         customerId: stories.customerId,
+        workItemType: stories.workItemType,
       })
       .from(stories)
       .where(where)
@@ -96,6 +100,7 @@ export async function listStories({
       run_count: row.runCount,
       last_scored_at: row.lastScoredAt.toISOString(),
       customer_id: row.customerId,
+      work_item_type: row.workItemType,
     })),
     page: query.page,
     page_size: query.page_size,

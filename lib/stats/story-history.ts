@@ -2,6 +2,7 @@ import { and, count, desc, eq, gt, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { scoreRuns, stories } from "@/db/schema";
+import { workItemKindSchema, type WorkItemKind } from "@/lib/scoring/kind";
 import { DIMENSIONS, type Dimension } from "./format";
 import type { StatsScope } from "./scope";
 
@@ -28,12 +29,15 @@ const storedResultSchema = z.object({
   rewrite: z.string().nullable().catch(null),
   // Runs stored before results carried `split` have none: one feature as far as the page knows.
   split: z.array(z.string()).catch([]),
+  // Runs stored before kinds existed were judged as stories.
+  metadata: z.object({ work_item_type: workItemKindSchema.catch("story") }).catch({ work_item_type: "story" }),
 });
 const storedTicketSchema = z.object({
   summary: z.string().catch(""),
   key: z.string().optional().catch(undefined),
   description: z.string().optional().catch(undefined),
   acceptance_criteria: z.string().optional().catch(undefined),
+  issue_type: z.string().optional().catch(undefined),
 });
 
 export interface HistoryRun {
@@ -51,6 +55,8 @@ export interface HistoryRun {
   rewrite: string | null;
   /** The story split into one story per feature (the first is `rewrite`); empty when it is one feature. */
   split: string[];
+  /** The kind this run judged the item as (`ticket.issue_type` is the tracker's name it was sent with, if any). */
+  work_item_type: WorkItemKind;
 }
 
 export interface StoryHistory {
@@ -64,6 +70,8 @@ export interface StoryHistory {
     first_scored_at: string;
     last_scored_at: string;
     overall_score: number | null;
+    /** The kind its latest run judged it as. */
+    work_item_type: WorkItemKind;
   };
   /** Oldest first, so the page reads as the story of the edits. At most HISTORY_RUN_LIMIT (the latest). */
   runs: HistoryRun[];
@@ -125,6 +133,7 @@ export async function storyHistory({
       first_scored_at: story.firstScoredAt.toISOString(),
       last_scored_at: story.lastScoredAt.toISOString(),
       overall_score: story.latestOverallScore,
+      work_item_type: story.workItemType,
     },
     runs: runs.reverse().map((run) => {
       const result = storedResultSchema.parse(run.result ?? {});
@@ -154,6 +163,7 @@ export async function storyHistory({
         recommendations: result.recommendations,
         rewrite: result.rewrite,
         split: result.split,
+        work_item_type: result.metadata.work_item_type,
       };
     }),
     total_runs: total,

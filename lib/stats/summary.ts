@@ -1,6 +1,7 @@
 import { inArray, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { customers, plans, stories } from "@/db/schema";
+import { WORK_ITEM_KINDS, type WorkItemKind } from "@/lib/scoring/kind";
 import { quotaState } from "@/lib/stories/billing";
 import { DIMENSIONS, round2, type Dimension } from "./format";
 import { scopedStories, type StatsScope } from "./scope";
@@ -13,41 +14,83 @@ export interface QuotaSummary {
   reset_at: string;
 }
 
+/** The averages of the stories of one kind. */
+export interface KindSummary {
+  story_count: number;
+  average_overall: number | null;
+  dimension_averages: Record<Dimension, number | null>;
+}
+
 export interface StatsSummary {
   story_count: number;
   run_count: number;
   /** Average of each story's latest overall score (0-10), null when there are no stories. */
   average_overall: number | null;
   dimension_averages: Record<Dimension, number | null>;
+  /** The same averages per kind (story, bug, task, spike, epic) the stories were judged as; only kinds present. */
+  by_work_item_type: Partial<Record<WorkItemKind, KindSummary>>;
   /** This month's usage of the one customer in scope; null when the scope spans several customers. */
   quota: Omit<QuotaSummary, "customer_id"> | null;
   /** One entry per customer in scope. */
   quotas: QuotaSummary[];
 }
 
-/** Headline numbers of a scope: stories, runs, average latest scores, and this month's quota usage. */
+/**
+ * Headline numbers of a scope: stories, runs, average latest scores (in all and per kind), and this month's
+ * quota usage. One grouped pass per kind; the totals add the groups up (weighted by their story counts).
+ */
 export async function statsSummary({ db, scope, at }: { db: Db; scope: StatsScope; at: Date }): Promise<StatsSummary> {
   const dimensionColumns = Object.fromEntries(
-    DIMENSIONS.map((dimension) => [dimension, sql<number | null>`avg((${stories.latestScores} ->> ${dimension})::float8)`.mapWith(Number)]),
-  ) as Record<Dimension, ReturnType<typeof sql<number | null>>>;
-  const [totals] = await db
+    DIMENSIONS.flatMap((dimension) => [
+      [dimension, sql<number | null>`avg((${stories.latestScores} ->> ${dimension})::float8)`.mapWith(Number)],
+      [`${dimension}_n`, sql<number>`count((${stories.latestScores} ->> ${dimension})::float8)::int`.mapWith(Number)],
+    ]),
+  ) as Record<Dimension | `${Dimension}_n`, ReturnType<typeof sql<number | null>>>;
+  const groups = await db
     .select({
+      kind: stories.workItemType,
       storyCount: sql<number>`count(*)::int`.mapWith(Number),
       runCount: sql<number>`coalesce(sum(${stories.runCount}), 0)::int`.mapWith(Number),
       averageOverall: sql<number | null>`avg(${stories.latestOverallScore})::float8`.mapWith(Number),
+      overallCount: sql<number>`count(${stories.latestOverallScore})::int`.mapWith(Number),
       ...dimensionColumns,
     })
     .from(stories)
-    .where(scopedStories(scope));
+    .where(scopedStories(scope))
+    .groupBy(stories.workItemType);
+  // The mean over every group: each group's mean weighted by how many values it averaged.
+  const pooled = (value: (group: (typeof groups)[number]) => number | null, weight: (group: (typeof groups)[number]) => number) => {
+    let sum = 0;
+    let n = 0;
+    for (const group of groups) {
+      const v = value(group);
+      if (v === null || Number.isNaN(v)) continue;
+      sum += v * weight(group);
+      n += weight(group);
+    }
+    return n ? sum / n : null;
+  };
+  const averages = (pick: (dimension: Dimension) => number | null) =>
+    Object.fromEntries(DIMENSIONS.map((dimension) => [dimension, round2(pick(dimension))])) as Record<Dimension, number | null>;
+  const byKind: Partial<Record<WorkItemKind, KindSummary>> = {};
+  for (const kind of WORK_ITEM_KINDS) {
+    const group = groups.find((g) => g.kind === kind);
+    if (!group) continue;
+    byKind[kind] = {
+      story_count: group.storyCount,
+      average_overall: round2(group.averageOverall),
+      dimension_averages: averages((dimension) => group[dimension] as number | null),
+    };
+  }
   const quotas = await scopeQuotas(db, scope, at);
   return {
-    story_count: totals.storyCount,
-    run_count: totals.runCount,
-    average_overall: round2(totals.averageOverall),
-    dimension_averages: Object.fromEntries(DIMENSIONS.map((dimension) => [dimension, round2(totals[dimension] as number | null)])) as Record<
-      Dimension,
-      number | null
-    >,
+    story_count: groups.reduce((sum, group) => sum + group.storyCount, 0),
+    run_count: groups.reduce((sum, group) => sum + group.runCount, 0),
+    average_overall: round2(pooled((group) => group.averageOverall, (group) => group.overallCount)),
+    dimension_averages: averages((dimension) =>
+      pooled((group) => group[dimension] as number | null, (group) => Number(group[`${dimension}_n`] ?? 0)),
+    ),
+    by_work_item_type: byKind,
     quota: quotas.length === 1 ? { plan: quotas[0].plan, quota: quotas[0].quota, used: quotas[0].used, reset_at: quotas[0].reset_at } : null,
     quotas,
   };

@@ -37,7 +37,7 @@ export const storyTargets = sql`targets as (
 
 /**
  * The stories of `targets` that exist, refreshed from their runs (summary, key, last scored, run count, latest
- * scores): updated by primary key; returns id, customer_id, story_identity.
+ * scores, the kind the latest run judged): updated by primary key; returns id, customer_id, story_identity.
  */
 export const refreshStories = sql`update ${stories} s set
         summary = t.summary,
@@ -45,7 +45,8 @@ export const refreshStories = sql`update ${stories} s set
         last_scored_at = greatest(s.last_scored_at, t.last_at),
         run_count = s.run_count + t.runs,
         latest_overall_score = t.overall,
-        latest_scores = t.scores
+        latest_scores = t.scores,
+        work_item_type = t.work_item_type
       from targets t
       where s.id = t.story_id and s.id = any(array(select story_id from targets where story_id is not null))
       returning s.id, s.customer_id, s.story_identity`;
@@ -87,6 +88,7 @@ export async function billAndRecordGroup(db: Db, items: { admit: AdmitInput; run
     at: run.at.toISOString(),
     overall: run.result.overall_score,
     scores: run.result.individual_scores,
+    work_item_type: run.result.metadata.work_item_type,
     run_id: run.runId,
     ticket_id: run.ticketId,
     source: run.source,
@@ -99,7 +101,7 @@ export async function billAndRecordGroup(db: Db, items: { admit: AdmitInput; run
     with input as (
       select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as i(
         idx int, customer_id text, quota int, story_identity text, identity_resolution text, month text, ticket_key text,
-        summary text, at timestamptz, overall real, scores jsonb, run_id uuid, ticket_id text, source text, engine text,
+        summary text, at timestamptz, overall real, scores jsonb, work_item_type text, run_id uuid, ticket_id text, source text, engine text,
         result jsonb, ticket jsonb, processing_ms int)
     ),
     per_story as (
@@ -110,6 +112,7 @@ export async function billAndRecordGroup(db: Db, items: { admit: AdmitInput; run
         (array_agg(summary order by idx desc))[1] as summary,
         (array_agg(overall order by idx desc))[1] as overall,
         (array_agg(scores order by idx desc))[1] as scores,
+        (array_agg(work_item_type order by idx desc))[1] as work_item_type,
         count(*)::int as runs, min(at) as first_at, max(at) as last_at
       from input group by customer_id, story_identity
     ),
@@ -121,8 +124,8 @@ export async function billAndRecordGroup(db: Db, items: { admit: AdmitInput; run
       ${refreshStories}
     ),
     fresh as (
-      insert into ${stories} (customer_id, story_identity, identity_resolution, counted_month, ticket_key, summary, first_scored_at, last_scored_at, run_count, latest_overall_score, latest_scores)
-      select p.customer_id, p.story_identity, p.identity_resolution, p.month, p.ticket_key, p.summary, p.first_at, p.last_at, p.runs, p.overall, p.scores
+      insert into ${stories} (customer_id, story_identity, identity_resolution, counted_month, ticket_key, summary, first_scored_at, last_scored_at, run_count, latest_overall_score, latest_scores, work_item_type)
+      select p.customer_id, p.story_identity, p.identity_resolution, p.month, p.ticket_key, p.summary, p.first_at, p.last_at, p.runs, p.overall, p.scores, p.work_item_type
       from per_story p
       where not exists (select 1 from known k where k.customer_id = p.customer_id and k.story_identity = p.story_identity)
       on conflict (customer_id, story_identity) do nothing

@@ -85,7 +85,7 @@ function insertRunFrom(storySource: SQL, customerId: string, run: RunInput): SQL
     from ${storySource}`;
 }
 
-/** `update stories ... returning id`: a known story takes the run's summary, key and latest scores. */
+/** `update stories ... returning id`: a known story takes the run's summary, key, latest scores and kind. */
 function refreshStory(customerId: string, storyIdentity: string, run: RunInput): SQL {
   return sql`update ${stories} set
       summary = ${run.ticket.summary},
@@ -93,7 +93,8 @@ function refreshStory(customerId: string, storyIdentity: string, run: RunInput):
       last_scored_at = greatest(last_scored_at, ${timestamp(run.at)}),
       run_count = run_count + 1,
       latest_overall_score = ${run.result.overall_score}::real,
-      latest_scores = ${json(run.result.individual_scores)}
+      latest_scores = ${json(run.result.individual_scores)},
+      work_item_type = ${run.result.metadata.work_item_type}
     where customer_id = ${customerId} and story_identity = ${storyIdentity}
     returning id`;
 }
@@ -139,9 +140,9 @@ export async function billAndRecord(db: Db, admit: AdmitInput, run: RunInput): P
       rows = await executeHot(db, sql`
         with known as (${refreshStory(customer.customerId, identity.storyIdentity, run)}),
         story as (
-          insert into ${stories} (customer_id, story_identity, identity_resolution, counted_month, ticket_key, summary, first_scored_at, last_scored_at, run_count, latest_overall_score, latest_scores)
+          insert into ${stories} (customer_id, story_identity, identity_resolution, counted_month, ticket_key, summary, first_scored_at, last_scored_at, run_count, latest_overall_score, latest_scores, work_item_type)
           select ${customer.customerId}, ${identity.storyIdentity}, ${identity.identityResolution}, ${month}, ${ticket.key ?? null}, ${ticket.summary},
-            ${timestamp(at)}, ${timestamp(at)}, 1, ${run.result.overall_score}::real, ${json(run.result.individual_scores)}
+            ${timestamp(at)}, ${timestamp(at)}, 1, ${run.result.overall_score}::real, ${json(run.result.individual_scores)}, ${run.result.metadata.work_item_type}
           where not exists (select 1 from known)
           on conflict (customer_id, story_identity) do nothing
           returning id

@@ -37,6 +37,8 @@ function normalize(text: string | undefined): string {
 export interface CacheKeyParts {
   promptVersion: string;
   promptHash: string;
+  /** The kind the item is judged as: the same text as a bug and as a story is asked differently. */
+  workItemType?: string;
   model: string;
   temperature: number;
   ticket: TicketData;
@@ -54,6 +56,7 @@ export function cacheKey(parts: CacheKeyParts): string {
   const { ticket, context } = parts;
   const content = {
     prompt: parts.promptHash,
+    kind: [parts.workItemType ?? "story", normalize(ticket.issue_type)],
     temperature: parts.temperature,
     ticket: [ticket.key, ticket.summary, ticket.description, ticket.acceptance_criteria].map(normalize),
     context: context.map((item) => [item.id, item.type, item.title, item.content, item.url].map(normalize)),

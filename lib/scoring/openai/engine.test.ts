@@ -38,7 +38,7 @@ describe("openai engine: request and result", () => {
     expect(body.temperature).toBe(0.2);
     expect(body.response_format).toMatchObject({ type: "json_schema", json_schema: { name: "invest_score", strict: true } });
     expect(body.response_format?.json_schema?.schema).toEqual(MODEL_ANSWER_JSON_SCHEMA);
-    const promptFile = readFileSync(path.join(process.cwd(), "lib/scoring/openai/prompts/invest-v2.md"), "utf8").trim();
+    const promptFile = readFileSync(path.join(process.cwd(), "lib/scoring/openai/prompts/invest-v3.md"), "utf8").trim();
     expect(body.messages?.[0]).toEqual({ role: "system", content: promptFile });
     const user = JSON.parse(body.messages?.[1].content ?? "{}");
     expect(user.ticket).toMatchObject({ key: "SHOP-7", summary: ticket.summary });
@@ -47,7 +47,7 @@ describe("openai engine: request and result", () => {
 
     expect(scoringResultSchema.parse(result)).toEqual(result);
     expect(result.metadata.model).toEqual({ provider: "openai-compatible", model_name: "fake-model", temperature: 0.2 });
-    expect(result.metadata.prompt_version).toBe("invest-v2");
+    expect(result.metadata.prompt_version).toBe("invest-v3");
     expect(result.metadata.token_usage.total_tokens).toBeGreaterThan(0);
     expect(result.metadata.token_usage.total_tokens).toBe(result.metadata.token_usage.prompt_tokens + result.metadata.token_usage.completion_tokens);
     for (const d of DIMENSIONS) {
@@ -161,6 +161,54 @@ describe("openai engine: request and result", () => {
   });
 });
 
+describe("openai engine: work item kinds", () => {
+  const asked = () => {
+    const { body } = fake().requests.at(-1)!;
+    return { system: body.messages?.[0].content ?? "", user: JSON.parse(body.messages?.[1].content ?? "{}") };
+  };
+
+  it("asks about a bug as a bug: the kind and the tracker's name in the message, a bug's evidence in the prompt", async () => {
+    const bug: TicketData = {
+      key: "SHOP-404",
+      summary: "Checkout shows a blank page when the cart holds a discounted item",
+      description: "Steps to reproduce: add a discounted item, open checkout. Expected: the payment form. Actual: a blank page.",
+      issue_type: "Defect",
+    };
+    const result = await engine().score(bug);
+    const { system, user } = asked();
+    expect(user.work_item_type).toEqual({ kind: "bug", tracker_type_name: "Defect", statement: expect.stringContaining('Work item type: bug (named "Defect" by the tracker)') });
+    expect(user.ticket).toMatchObject({ key: "SHOP-404", issue_type: "Defect" });
+    expect(system).toMatch(/- bug: a defect report\. Evidence:/);
+    for (const evidence of [/who is affected and how badly/, /expected result that can be checked against the actual one/, /steps to reproduce, and the environment or version/, /one defect per report/, /describes the failure, not the code change/]) {
+      expect(system).toMatch(evidence);
+    }
+    expect(system).toMatch(/never advise turning one into\s+"As a user, I want/);
+    expect(result.metadata).toMatchObject({ work_item_type: "bug", prompt_version: "invest-v3" });
+  });
+
+  it("asks about a task as a task: a done condition, no role or benefit asked", async () => {
+    const result = await engine().score({ summary: "Rotate the payment provider's API credentials", issue_type: "Sub-task" });
+    const { system, user } = asked();
+    expect(user.work_item_type).toMatchObject({ kind: "task", tracker_type_name: "Sub-task" });
+    expect(user.work_item_type.statement).toMatch(/^Work item type: task \(named "Sub-task" by the tracker\)/);
+    expect(system).toMatch(/- task: technical or operational work\. Evidence: why it is needed \(valuable\) and a checkable done condition/);
+    expect(system).toMatch(/No role and no "so that" are asked for/);
+    expect(result.metadata.work_item_type).toBe("task");
+  });
+
+  it("asks again when only the type changes (a bug and a story of the same text are different questions)", async () => {
+    const scorer = engine();
+    const text = { summary: `Order emails show the price without tax ${++n}` };
+    await scorer.score({ ...text, issue_type: "Bug" });
+    await scorer.score({ ...text, issue_type: "Bug" });
+    expect(fake().requests).toHaveLength(1);
+    const story = await scorer.score({ ...text, issue_type: "Story" });
+    expect(fake().requests).toHaveLength(2);
+    expect(asked().user.work_item_type).toEqual({ kind: "story", tracker_type_name: "Story", statement: expect.stringMatching(/^Work item type: story\. /) });
+    expect(story.metadata.work_item_type).toBe("story");
+  });
+});
+
 describe("openai engine: repair and failure", () => {
   it("repairs a malformed answer with one follow-up that carries the bad output and the errors", async () => {
     fake().enqueue({ kind: "malformed" }, { kind: "ok" });
@@ -260,7 +308,7 @@ describe("openai engine: cache, single flight and concurrency", () => {
     const cache = { get: async (k: string) => store.get(k) as never, set: async (k: string, v: unknown) => void store.set(k, v) };
     const ticket = story();
     await engine({ cache }).score(ticket);
-    expect([...store.keys()][0]).toMatch(/^invest-v2:fake-model:sha256:[0-9a-f]{64}$/);
+    expect([...store.keys()][0]).toMatch(/^invest-v3:fake-model:sha256:[0-9a-f]{64}$/);
     await engine({ cache }).score(ticket);
     expect(fake().requests).toHaveLength(1);
   });

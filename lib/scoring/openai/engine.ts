@@ -2,7 +2,7 @@ import OpenAI from "openai";
 import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import { EngineUnavailable } from "../errors";
 import { scoreTicket, scoreTickets } from "../heuristic";
-import type { ContextItem, Finding, ScoringEngine, ScoringItem, ScoringResult, TicketData, TokenUsage } from "../types";
+import type { ContextItem, ScoringEngine, ScoringItem, ScoringResult, TicketData, TokenUsage } from "../types";
 import { MODEL_ANSWER_JSON_SCHEMA, parseModelAnswer, resultFromAnswer } from "./answer";
 import { cacheKey, createMemoryCache, type ScoringCache } from "./cache";
 import { sharedLimiter } from "./limiter";
@@ -111,7 +111,8 @@ export function createOpenAIEngine(options: OpenAIEngineOptions): ScoringEngine 
     const findings = evidence.findings;
     const messages: ChatCompletionMessageParam[] = [
       { role: "system", content: systemPrompt().text },
-      { role: "user", content: userMessage(ticket, context, findings) },
+      // The kind is the heuristic engine's decision (the type name, else the text), so both engines agree.
+      { role: "user", content: userMessage(ticket, context, findings, evidence.metadata.work_item_type) },
     ];
     const first = await complete(messages);
     let usage = addUsage(ZERO_USAGE, first.usage);
@@ -140,6 +141,7 @@ export function createOpenAIEngine(options: OpenAIEngineOptions): ScoringEngine 
     const key = cacheKey({
       promptVersion: PROMPT_VERSION,
       promptHash: systemPrompt().hash,
+      workItemType: evidence.metadata.work_item_type,
       model: options.model,
       temperature,
       ticket,

@@ -1,15 +1,15 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { ContextItem, Finding, TicketData } from "../types";
+import type { ContextItem, Finding, TicketData, WorkItemKind } from "../types";
 
 /** The prompt in use. A changed prompt gets a new file and a new version, so old answers stay explained. */
-export const PROMPT_VERSION = "invest-v2";
+export const PROMPT_VERSION = "invest-v3";
 
 // Read from the repository at run time (the production server runs from the repository root, like the CLI
 // and the tests); a static path keeps the file traceable by the Next.js build. Earlier versions stay in
 // prompts/ so stored scores of that version stay explained.
-const PROMPT_FILE = path.join(process.cwd(), "lib/scoring/openai/prompts/invest-v2.md");
+const PROMPT_FILE = path.join(process.cwd(), "lib/scoring/openai/prompts/invest-v3.md");
 
 let cached: { text: string; hash: string } | undefined;
 
@@ -43,14 +43,27 @@ export function promptContext(context: ContextItem[]): ContextItem[] {
   return items;
 }
 
-/** The user message: one JSON object with the ticket, its context items and the heuristic findings. */
-export function userMessage(ticket: TicketData, context: ContextItem[], findings: Finding[]): string {
+/** "Work item type: bug (named "Defect" by the tracker)": the kind, and the tracker's own name when it gave one. */
+export function kindStatement(kind: WorkItemKind, trackerTypeName?: string): string {
+  const name = trackerTypeName?.trim();
+  const named = name && name.toLowerCase() !== kind ? ` (named "${cut(name, 128)}" by the tracker)` : "";
+  return `Work item type: ${kind}${named}. Judge it by the evidence a ${kind} has (see "Work item kinds").`;
+}
+
+/**
+ * The user message: one JSON object with the kind to judge the item as, the ticket, its context items and the
+ * heuristic findings.
+ */
+export function userMessage(ticket: TicketData, context: ContextItem[], findings: Finding[], kind: WorkItemKind = "story"): string {
+  const trackerTypeName = ticket.issue_type?.trim() || undefined;
   const payload = {
+    work_item_type: { kind, tracker_type_name: cut(trackerTypeName, 128), statement: kindStatement(kind, trackerTypeName) },
     ticket: {
       key: ticket.key,
       summary: cut(ticket.summary, MAX_FIELD_CHARS),
       description: cut(ticket.description, MAX_FIELD_CHARS),
       acceptance_criteria: cut(ticket.acceptance_criteria, MAX_FIELD_CHARS),
+      issue_type: cut(trackerTypeName, 128),
     },
     context_items: promptContext(context),
     heuristic_findings: findings.map(({ code, dimension, severity, message }) => ({ code, dimension, severity, message })),

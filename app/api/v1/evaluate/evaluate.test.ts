@@ -328,3 +328,53 @@ describe("a Jira Cloud webhook as Jira sends it", () => {
     expect((delivery.json as { score: { individual_scores: { testable: number } } }).score.individual_scores.testable).toBe(10);
   });
 });
+
+describe("work item types on the async path", () => {
+  it("judges issue.fields.issuetype.name as its kind: the callback, the polled job and the stored story say which", async () => {
+    const key = (await provisionCustomer(database().db, { customer_id: "kind-async-co", plan: "free" })).body.api_key;
+    const installed = await register("site-kinds", key);
+    receiver.secret = installed.body.webhook_secret;
+    const bug = {
+      key: "SHOP-404",
+      fields: {
+        summary: "Checkout shows a blank page when the cart holds a discounted item",
+        description: "Steps to reproduce: add a discounted item, open checkout. Expected: the payment form. Actual: a blank page.",
+        issuetype: { name: "Defect" },
+      },
+    };
+    const task = { key: "SHOP-405", fields: { summary: "Rotate the payment provider's API credentials", issuetype: { name: "Sub-task" } } };
+    const jobIds: Record<string, string> = {};
+    for (const [kind, sent] of [["bug", bug], ["task", task]] as const) {
+      const accepted = await send("jira", { cloudId: "site-kinds", issue: sent }, installed.body.secret);
+      expect(accepted.status).toBe(202);
+      jobIds[kind] = (accepted.body as { job_id: string }).job_id;
+    }
+    for (const [kind, jobId] of Object.entries(jobIds)) {
+      const deadline = Date.now() + 20_000;
+      const ours = () => receiver.deliveries.find((d) => (d.json as { job_id?: string }).job_id === jobId);
+      while (!ours() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      const delivery = ours()!;
+      expect(delivery.verified).toBe(true);
+      expect(delivery.json).toMatchObject({ type: "score.completed", score: { metadata: { work_item_type: kind } } });
+      const job = await waitForJob(jobId, key, (body) => body.status === "completed");
+      expect((job.result as { metadata: { work_item_type: string } }).metadata.work_item_type).toBe(kind);
+    }
+    const stored = await database().db.select({ identity: stories.storyIdentity, kind: stories.workItemType }).from(stories).where(eq(stories.customerId, "kind-async-co"));
+    expect(Object.fromEntries(stored.map((row) => [row.identity, row.kind]))).toEqual({ "site-kinds:SHOP-404": "bug", "site-kinds:SHOP-405": "task" });
+
+    // A job completed before results named a kind still polls in the documented shape, as a story.
+    const [row] = await database().db.select({ result: asyncJobs.result }).from(asyncJobs).where(eq(asyncJobs.id, jobIds.task));
+    const { work_item_type: _kind, ...olderMetadata } = (row.result as { metadata: Record<string, unknown> }).metadata;
+    await database().db.update(asyncJobs).set({ result: { ...row.result, metadata: olderMetadata } }).where(eq(asyncJobs.id, jobIds.task));
+    const polled = await call(getJob, `/api/v1/jobs/${jobIds.task}`, { headers: bearer(key) }, { job_id: jobIds.task });
+    expect(polled.status).toBe(200);
+    expect((polled.body as { result: { metadata: { work_item_type: string } } }).result.metadata.work_item_type).toBe("story");
+  });
+
+  it("refuses an issue type name that is not a string with 400 naming the field", async () => {
+    const installed = await register("site-kinds-400");
+    const response = await send("jira", { cloudId: "site-kinds-400", issue: { key: "X-1", fields: { summary: "Fix the login", issuetype: { name: 7 } } } }, installed.body.secret);
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ error: "validation_error", details: [expect.stringContaining("issue.fields.issuetype.name")] });
+  });
+});

@@ -98,6 +98,9 @@ describe("POST /api/v1/score: validation", () => {
     [{ ...story(CRISP), ticket_id: "T\u0000" }, "ticket_id: must not contain U+0000"],
     [{ ...story(CRISP), context_items: [{ id: "E-1", content: "a\u0000b" }] }, "context_items.0.content: must not contain U+0000"],
     [{ ...story(CRISP), external_id: "JIRA-\ud800" }, "external_id: must be valid Unicode"],
+    [{ ...story(CRISP, { issue_type: 3 }) }, "ticket_data.issue_type:"],
+    [{ ...story(CRISP, { issue_type: { name: "Bug" } }) }, "ticket_data.issue_type:"],
+    [{ ...story(CRISP, { issue_type: "B".repeat(129) }) }, "ticket_data.issue_type: must be at most 128 characters"],
   ])("refuses %j with 400 naming the field", async (json, detail) => {
     const response = await score(key, json);
     expect(response.status).toBe(400);
@@ -242,6 +245,45 @@ describe("POST /api/v1/score: the response", () => {
     expect(await identity({ summary: CRISP, description: "Line one.\nLine two.", acceptance_criteria: "Given x, then y." })).not.toBe(base);
     // Moving text between fields is a real edit too.
     expect(await identity({ summary: `${CRISP} Line one.`, description: "Line two." })).not.toBe(base);
+  });
+});
+
+describe("POST /api/v1/score: the work item type", () => {
+  let key: string;
+  beforeAll(async () => {
+    key = await newCustomer("kind-co");
+  });
+
+  const BUG = {
+    summary: "Checkout shows a blank page when the cart holds a discounted item",
+    description: "Steps to reproduce: add a discounted item, open checkout. Expected: the payment form. Actual: a blank page. Version 4.2, Chrome.",
+  };
+
+  it("judges a tracker's type name as its kind, says so in metadata.work_item_type and on the stored story", async () => {
+    for (const [issueType, kind] of [["Defect", "bug"], ["Sub-task", "task"], ["Spike", "spike"], ["Epic", "epic"], ["Story", "story"]] as const) {
+      const response = await score(key, { ticket_id: `K-${issueType}`, external_id: `kind-${issueType}`, ticket_data: { ...BUG, issue_type: issueType } });
+      expect(response.status).toBe(200);
+      const body = scoreResponseSchema.parse(response.body);
+      expect(body.metadata.work_item_type).toBe(kind);
+      const [stored] = await database().db.select().from(stories).where(and(eq(stories.customerId, "kind-co"), eq(stories.storyIdentity, `kind-${issueType}`)));
+      expect(stored.workItemType).toBe(kind);
+      const [run] = await database().db.select().from(scoreRuns).where(eq(scoreRuns.id, body.job_id));
+      expect(run.ticket).toMatchObject({ issue_type: issueType });
+    }
+  });
+
+  it("does not bill a story again when only its type changes (the type is not part of the content identity), and the story takes the new kind", async () => {
+    const first = await score(key, { ticket_id: "K-1", ticket_data: { ...BUG, issue_type: "Story" } });
+    const retyped = await score(key, { ticket_id: "K-1", ticket_data: { ...BUG, issue_type: "Bug" } });
+    const untyped = await score(key, { ticket_id: "K-1", ticket_data: BUG });
+    const identity = first.headers.get("x-service-story-identity")!;
+    expect(retyped.headers.get("x-service-story-identity")).toBe(identity);
+    expect(untyped.headers.get("x-service-story-identity")).toBe(identity);
+    expect((retyped.body as { metadata: { work_item_type: string } }).metadata.work_item_type).toBe("bug");
+    const [stored] = await database().db.select().from(stories).where(and(eq(stories.customerId, "kind-co"), eq(stories.storyIdentity, identity)));
+    expect(stored.runCount).toBe(3);
+    const [usage] = await database().db.select().from(quotaUsage).where(eq(quotaUsage.customerId, "kind-co"));
+    expect(usage.used).toBe(6); // the five typed stories above and this one, counted once
   });
 });
 

@@ -39,6 +39,8 @@ export const POST = gatewayRoute<{ source: string }>(async ({ request, params, l
     ...(issue.key ? { key: issue.key } : {}),
     ...(description ? { description } : {}),
     ...(acceptanceCriteria ? { acceptance_criteria: acceptanceCriteria } : {}),
+    // The tracker's type name ("Bug", "Sub-task"...) decides the kind the engine judges; not part of the identity.
+    ...(issue.fields.issuetype?.name?.trim() ? { issue_type: issue.fields.issuetype.name.trim() } : {}),
   };
   // The stable caller record id is {cloudId}:{issue.key}; an issue without a key is identified by content.
   const identity = resolveStoryIdentity(ticket, issue.key ? `${cloudId}:${issue.key}` : undefined);
