@@ -179,7 +179,7 @@ async function spreads(): Promise<void> {
     }
   }
   for (const file of backlogFiles) {
-    console.log(await backlogSpread(path.basename(file, ".txt"), backlogStories(fs.readFileSync(file))));
+    console.log(await backlogSpread(path.basename(file), backlogStories(fs.readFileSync(file))));
   }
   console.log("");
 }

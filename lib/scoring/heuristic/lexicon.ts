@@ -47,7 +47,7 @@ export const SUBORDINATOR_PHRASES: string[][] = [
 /** Words that open a list of examples; the list is extra detail (QUS minimal), not features (QUS atomic). */
 export const EXAMPLE_MARKERS: string[][] = [
   ["e.g."], ["e.g"], ["eg"], ["i.e."], ["i.e"], ["ie"], ["etc."], ["etc"], ["such", "as"], ["for", "example"],
-  ["for", "instance"], ["things", "like"], ["stuff", "like"], ["including", "but", "not", "limited", "to"],
+  ["for", "instance"], ["things", "like"], ["stuff", "like"], ["including", "but", "not", "limited", "to"], ["including"],
   ["and", "so", "on"], ["and", "so", "forth"],
 ];
 

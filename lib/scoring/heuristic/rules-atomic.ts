@@ -179,6 +179,11 @@ function classify(a: TextAnalysis, scope: Scope, c: number, width: number, exclu
     if (t[j].lower === "between") return null;
   }
 
+  if (oneFeatureAnyway(t, floor, l, afterConj, r, headVerb)) return null;
+  // "report/dataset", "papers/reviews": two nouns glued by a slash name one kind of thing.
+  const glued = t[c].text === "/" && t[c - 1].end === t[c].start && t[c].end === t[c + 1]?.start;
+  if (glued && ["NOUN", "PROPN"].includes(left.pos) && ["NOUN", "PROPN"].includes(right.pos)) return null;
+
   const leftVerb = verbBefore(t, c, floor);
   const rightIsVerb = isVerb(right) && !(/(?:ed|ing)$/.test(right.lower) && ["NOUN", "PROPN"].includes(t[r + 1]?.pos ?? "") && left.pos === "ADJ");
   // A subject after the conjunction makes it join two clauses ("until the last person selects a card and all are shown").
@@ -238,7 +243,9 @@ function classify(a: TextAnalysis, scope: Scope, c: number, width: number, exclu
   const next = t[rightEnd];
   const finite = next && (next.pos === "AUX" || next.pos === "VERB" && /[^s]s$/.test(next.lower) ||
     next.lower === "to" && t[rightEnd + 1]?.lower === "be");
-  if (finite && !RELATIVE.has(t[afterConj].lower) && !WH.has(t[afterConj].lower)) {
+  // The left part needs a verb of its own too ("reports/datasets to be emailed" is one list of things).
+  const leftFinite = t.slice(floor, l).some((x) => x.pos === "AUX");
+  if (finite && leftFinite && !RELATIVE.has(t[afterConj].lower) && !WH.has(t[afterConj].lower)) {
     return { kind: "actions", conjuncts: [{ start: floor, end: l + 1 }, { start: afterConj, end }], separators: [c], sharedObject: false, detail: false, unsplittable: true };
   }
   const governing = leftVerb >= 0 ? t[leftVerb] : headVerb >= 0 ? t[headVerb] : null;
@@ -255,6 +262,39 @@ function classify(a: TextAnalysis, scope: Scope, c: number, width: number, exclu
     conjuncts: [{ start: leftStart, end: l + 1 }, { start: afterConj, end: questions ? afterConj + 1 : rightEnd }],
     separators: [c], sharedObject: false, detail: premodifier || optional || numbers, unsplittable: questions,
   };
+}
+
+/**
+ * A conjunction that does not join two features, by grammar alone:
+ * - it sits in a clause with a subject of its own, inside the thing asked for ("know which data will be produced
+ *   or collected", "confirm the recruiter is set up and working", "games that encourage me to do ... and go out");
+ * - the words it joins modify a noun ("the read and edit views", "files and their associated images");
+ * - they are one word twice, or a word and its opposite by prefix ("file/files", "select/deselect").
+ */
+function oneFeatureAnyway(t: Tok[], floor: number, l: number, afterConj: number, r: number, headVerb: number): boolean {
+  const from = headVerb >= 0 ? headVerb + 1 : floor;
+  // Walking back from the conjunction; a comma closes the clause ("the money that has been paid, and the money ...").
+  for (let j = l - 1; j >= from; j--) {
+    const x = t[j];
+    if (x.text === "," || t[l + 1]?.text === ",") break;
+    if ((WH.has(x.lower) || RELATIVE.has(x.lower)) && x.pos !== "DET" && x.pos !== "ADP") return true;
+    if (x.pos === "AUX" && j > from && ["NOUN", "PROPN", "PRON"].includes(t[j - 1].pos) && !SUBJECT_PRONOUNS.has(t[j - 1].lower)) return true;
+    if (x.pos === "AUX" && j > from && SUBJECT_PRONOUNS.has(t[j - 1].lower) && t[j - 1].lower !== "i" && t[j - 1].lower !== "we") return true;
+  }
+  const left = t[l];
+  const right = t[r];
+  const modifier = (k: number) => t[k] && (t[k].pos === "DET" || POSSESSIVES.has(t[k].lower));
+  if (["NOUN", "PROPN"].includes(t[r + 1]?.pos ?? "") && modifier(l - 1)) {
+    // "in both the read and edit views": the pair sits in a prepositional phrase, before the noun it modifies.
+    let j = l - 1;
+    while (j >= floor && (modifier(j) || t[j].lower === "both")) j--;
+    if (j >= floor && t[j].pos === "ADP") return true;
+  }
+  if (/(?:ed|ing)$/.test(right.lower) && r > afterConj && modifier(r - 1) && ["NOUN", "PROPN"].includes(t[r + 1]?.pos ?? "")) return true;
+  const a = left.lower;
+  const b = right.lower;
+  if (a === b || left.lemma === right.lemma || b === `${a}s` || a === `${b}s`) return true;
+  return ["de", "un", "dis"].some((p) => b === `${p}${a}` || a === `${p}${b}`);
 }
 
 function bracketOpen(t: Tok[], close: number, floor: number): number {
@@ -402,12 +442,19 @@ function groups(input: RuleInput): Group[] {
   return out;
 }
 
+/** "As a DB/IR administrator": a slash glued between two words of a role names one role (a system's name). */
+function twoFeatures(a: TextAnalysis, g: Group): boolean {
+  if (g.kind !== "roles") return true;
+  return !g.separators.every((k) => a.tokens[k].text === "/" && a.tokens[k - 1].end === a.tokens[k].start);
+}
+
 /** QUS "atomic": a finding per conjunction that joins two things the user asks for, with a split for features. */
 export function atomicFindings(input: RuleInput): Found[] {
   const { story } = input;
   const a = story.a;
   const findings: Found[] = [];
   for (const g of groups(input)) {
+    if (!twoFeatures(a, g)) continue;
     const d = describe(a, g);
     const span = { start: charSpan(a, g.conjuncts[0]).start, end: charSpan(a, g.conjuncts[g.conjuncts.length - 1]).end };
     const splittable = d.severity !== "low" && g.kind !== "roles" && !g.unsplittable;

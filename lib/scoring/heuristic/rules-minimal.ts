@@ -38,6 +38,10 @@ export function minimalFindings({ summary, story }: RuleInput): Found[] {
   for (const b of brackets) {
     const span = charSpan(a, b);
     if (PLACEHOLDER_TEXTS.has(summary.slice(span.start, span.end))) continue;
+    // Part of a word's spelling ("collection(s)", "(re-)use"), not a remark: one short piece glued to a word.
+    const glued = (t[b.start - 1] && t[b.start - 1].end === span.start && /\p{L}$/u.test(t[b.start - 1].text)) ||
+      (t[b.end] && t[b.end].start === span.end && /^\p{L}/u.test(t[b.end].text));
+    if (glued && b.end - b.start <= 4 && !/\s/.test(summary.slice(span.start, span.end))) continue;
     findings.push(found("minimal.brackets", "negotiable", "medium",
       `Bracketed text "${quote(summary, span)}" adds detail beyond role, means and ends.`,
       "Move the bracketed detail to the description.", { field, ...span },
@@ -74,6 +78,10 @@ export function minimalFindings({ summary, story }: RuleInput): Found[] {
         `"${quote(summary, { start: charSpan(a, previous.indicator).start, end: span.end })}" repeats the indicator.`,
         "Remove the repeated words.", { field, ...span }, { edits: [deletion(summary, span)] }));
     } else {
+      // "so that I do not have to convert formats in order to use the packager": the purpose of the benefit's
+      // own verb, part of one reason, not a second one. A second reason starts after a comma or is a "so" clause.
+      const before = t[e.indicator.start - 1];
+      if (e.key !== "so that" && e.key !== "so" && before && before.text !== "," && before.text !== ";") continue;
       const span = { start: charSpan(a, e.indicator).start, end: charSpan(a, e.body).end };
       findings.push(found("minimal.extra_reason", "negotiable", "low",
         `"${quote(summary, span)}" adds a second reason to the story.`,
@@ -86,7 +94,9 @@ export function minimalFindings({ summary, story }: RuleInput): Found[] {
     const x = t[k];
     if (!STRAY_PUNCTUATION.has(x.text)) continue;
     // "!" closing the sentence and "10:30" are not stray.
-    if (x.text === "!" && (k === end - 1 || t[k + 1]?.text === "!")) continue;
+    if (x.text === "!" && t.slice(k + 1, end).every((y) => !/[\p{L}\p{N}]/u.test(y.text))) continue;
+    // Part of a code or a name ("00*****", "e-mail"): glued to a word on both sides or repeated.
+    if ((x.text === "*" || x.text === "–") && (t[k - 1]?.end === x.start && /[\p{L}\p{N}*]$/u.test(t[k - 1].text))) continue;
     if (x.text === ":" && /\d$/.test(t[k - 1]?.text ?? "") && /^\d/.test(t[k + 1]?.text ?? "")) continue;
     findings.push(found("minimal.punctuation", "negotiable", "low",
       `"${x.text}" splits the story sentence into extra clauses.`,
