@@ -1,4 +1,4 @@
-// npm run quality:sample -- CODE... [--misses PREFIX]... [--data DIR] [--n 20]
+// npm run quality:sample -- CODE... [--misses PREFIX]... [--data DIR] [--n 20] [--out DIR]
 // Draws the firings of each finding code that a person reads and judges: twenty stories across the shared
 // backlogs (../shared/data/backlogs, none of them the labelled dev backlogs g04/g13) that the code fires on, each
 // backlog scored as one batch as the CLI does. `--misses atomic.` draws ten stories the criterion stays silent on,
@@ -13,8 +13,16 @@ import path from "node:path";
 import { scoreTickets } from "@/lib/scoring";
 import { backlogStories } from "./quality";
 
+function args(name: string): string[] {
+  const out: string[] = [];
+  process.argv.forEach((a, i) => {
+    if (a === name && process.argv[i + 1]) out.push(process.argv[i + 1]);
+  });
+  return out;
+}
+
 const REPO = path.resolve(__dirname, "..");
-const OUT = path.join(REPO, "lib/scoring/precision");
+const OUT = path.resolve(args("--out")[0] ?? path.join(REPO, "lib/scoring/precision"));
 
 export interface Judged {
   backlog: string;
@@ -44,13 +52,6 @@ const DEFINITIONS: Record<string, string> = {
   unique: "Unique: no two stories ask for the same thing.",
 };
 
-function args(name: string): string[] {
-  const out: string[] = [];
-  process.argv.forEach((a, i) => {
-    if (a === name && process.argv[i + 1]) out.push(process.argv[i + 1]);
-  });
-  return out;
-}
 
 /** FNV-1a of the text: the order a story is drawn in, the same on every machine and every run. */
 function hash(text: string): number {

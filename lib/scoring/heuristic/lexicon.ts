@@ -51,6 +51,15 @@ export const EXAMPLE_MARKERS: string[][] = [
   ["and", "so", "on"], ["and", "so", "forth"],
 ];
 
+/**
+ * Concessive openers: a clause or phrase that grants an exception or a circumstance ("even though it may have
+ * expired", "despite my impairments") comments on the request rather than stating it (QUS minimal).
+ */
+export const CONCESSIVE_PHRASES: string[][] = [
+  ["although"], ["though"], ["even", "though"], ["even", "if"], ["despite"], ["in", "spite", "of"], ["albeit"],
+  ["regardless", "of"], ["notwithstanding"],
+];
+
 /** Modifiers in a means that mark a part as optional, which makes a list of fields one feature's inputs. */
 export const OPTIONAL_WORDS = set("optional optionally possibly");
 

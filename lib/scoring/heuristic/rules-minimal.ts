@@ -1,9 +1,11 @@
 // QUS "minimal": a story holds a role, a means and an ends and nothing else. Brackets, example lists, notes
 // around the story sentence, a second reason and stray punctuation are extra text a reader has to get past.
 import { found, quote, type Edit, type Found, type RuleInput } from "./finding";
-import { PLACEHOLDERS } from "./lexicon";
+import { CONCESSIVE_PHRASES, PLACEHOLDERS } from "./lexicon";
 import { charSpan, type Segment, type Tok } from "./nlp";
-import { bracketRegions, exampleLists } from "./regions";
+import { bracketRegions, byFirstWord, exampleLists, phraseAt } from "./regions";
+
+const CONCESSIVE = byFirstWord(CONCESSIVE_PHRASES);
 
 const PLACEHOLDER_TEXTS = new Set<string>(Object.values(PLACEHOLDERS));
 const STRAY_PUNCTUATION = new Set([";", ":", "!", "*", "–", "—", "…"]);
@@ -78,10 +80,6 @@ export function minimalFindings({ summary, story }: RuleInput): Found[] {
         `"${quote(summary, { start: charSpan(a, previous.indicator).start, end: span.end })}" repeats the indicator.`,
         "Remove the repeated words.", { field, ...span }, { edits: [deletion(summary, span)] }));
     } else {
-      // "so that I do not have to convert formats in order to use the packager": the purpose of the benefit's
-      // own verb, part of one reason, not a second one. A second reason starts after a comma or is a "so" clause.
-      const before = t[e.indicator.start - 1];
-      if (e.key !== "so that" && e.key !== "so" && before && before.text !== "," && before.text !== ";") continue;
       const span = { start: charSpan(a, e.indicator).start, end: charSpan(a, e.body).end };
       findings.push(found("minimal.extra_reason", "negotiable", "low",
         `"${quote(summary, span)}" adds a second reason to the story.`,
@@ -90,6 +88,22 @@ export function minimalFindings({ summary, story }: RuleInput): Found[] {
   }
 
   const end = story.storyEnd;
+  // A concession ("even though not all estimators have given theirs", "despite my impairments") comments on the
+  // request: to the next comma or the end of the story sentence.
+  for (let k = 1; k < end; k++) {
+    const words = phraseAt(t, k, CONCESSIVE);
+    if (!words || brackets.some((b) => k > b.start && k < b.end)) continue;
+    let stop = k + words.length;
+    while (stop < end && !/^[,;.!?)]$/.test(t[stop].text)) stop++;
+    if (stop === k + words.length) continue;
+    const span = charSpan(a, { start: k, end: stop });
+    findings.push(found("minimal.concession", "negotiable", "low",
+      `"${quote(summary, span)}" comments on the request.`,
+      "Keep the story to role, means and benefit; put the exception or circumstance in the description or the acceptance criteria.",
+      { field, ...span }));
+    break;
+  }
+
   for (let k = 0; k < end; k++) {
     const x = t[k];
     if (!STRAY_PUNCTUATION.has(x.text)) continue;
