@@ -29,8 +29,10 @@ export interface Judged {
   story: string;
   /** The finding's message when it fired (empty for a non-firing). */
   message: string;
-  /** "right" or "wrong" by the criterion's definition; "" until a person has read it. */
+  /** "right" or "wrong" by the criterion's definition as the reviewers applied it (`reading`); "" until read. */
   verdict: "right" | "wrong" | "";
+  /** The same story by the definition taken strictly (atomic: parts of one thing under one verb are one feature). */
+  strict?: "right" | "wrong" | "";
   reason: string;
 }
 
@@ -39,10 +41,14 @@ export interface PrecisionFile {
   /** What is sampled: "firings" of the code, or "silences" of a criterion prefix (stories it does not fire on). */
   kind: "firings" | "silences";
   definition: string;
+  /** How the definition was applied when judging. */
+  reading?: string;
   sample: Judged[];
+  /** The sample drawn from the engine before issue 25, judged the same way. */
+  before?: Judged[];
   retired: Judged[];
   /** Right out of judged, per round of judging. */
-  history: { round: string; right: number; of: number }[];
+  history: { round: string; right: number; strictRight?: number; of: number }[];
 }
 
 const DEFINITIONS: Record<string, string> = {
@@ -88,18 +94,20 @@ function main() {
     const file = path.join(OUT, `${name}.json`);
     const before = read(file);
     const known = new Map<string, Judged>();
-    for (const j of [...(before?.sample ?? []), ...(before?.retired ?? [])]) known.set(`${j.backlog}\n${j.story}`, j);
+    for (const j of [...(before?.before ?? []), ...(before?.sample ?? []), ...(before?.retired ?? [])]) known.set(`${j.backlog}\n${j.story}`, j);
     const seen = new Set<string>();
     const unique = candidates.filter((c) => !seen.has(c.story) && seen.add(c.story));
     const sample = unique.sort((x, y) => hash(`${name}\n${x.story}`) - hash(`${name}\n${y.story}`)).slice(0, size).map((c) => {
       const old = known.get(`${c.backlog}\n${c.story}`);
-      return old ? { ...c, verdict: old.verdict, reason: old.reason } : c;
+      return old ? { ...c, verdict: old.verdict, strict: old.strict, reason: old.reason } : c;
     });
     const inSample = new Set(sample.map((j) => `${j.backlog}\n${j.story}`));
-    const retired = [...known.values()].filter((j) => j.verdict && !inSample.has(`${j.backlog}\n${j.story}`));
+    const inBefore = new Set((before?.before ?? []).map((j) => `${j.backlog}\n${j.story}`));
+    const retired = [...known.values()].filter((j) => j.verdict && !inSample.has(`${j.backlog}\n${j.story}`) && !inBefore.has(`${j.backlog}\n${j.story}`));
     const prefix = name.split(".")[0];
     const out: PrecisionFile = {
-      code: name, kind, definition: DEFINITIONS[prefix] ?? "", sample, retired, history: before?.history ?? [],
+      code: name, kind, definition: DEFINITIONS[prefix] ?? "", reading: before?.reading, sample, before: before?.before, retired,
+      history: before?.history ?? [],
     };
     fs.writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
     const open = sample.filter((j) => !j.verdict).length;
