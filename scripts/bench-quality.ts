@@ -14,6 +14,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseCsv } from "@/lib/csv/parse";
 import { createEngine, type ScoringEngine, type ScoringResult } from "@/lib/scoring";
+import * as lexicon from "@/lib/scoring/heuristic/lexicon";
 import { auc, backlogStories, engineLabel, firingRates, kappa, literalLabels, NO_VIOLATION, prf, QUS_CRITERIA, spread } from "./quality";
 
 const REPO = path.resolve(__dirname, "..");
@@ -212,6 +213,27 @@ function firingTable(): void {
 }
 
 /**
+ * Words the rules' lists name that occur in the labelled (dev) stories and in no shared backlog: a rule written
+ * from the dev file's words would show here. Closed classes of English (subordinators) may appear by chance.
+ */
+function devOnlyWords(): void {
+  if (qusFiles.length === 0 || backlogFiles.length === 0) return;
+  const lower = (texts: string[]) => texts.join("\n").toLowerCase();
+  const dev = lower(qusFiles.flatMap((f) => parseCsv(fs.readFileSync(f, "utf8")).rows.map((r) => r.story ?? "")));
+  const shared = lower(backlogFiles.map((f) => backlogStories(fs.readFileSync(f)).join("\n")));
+  const has = (text: string, w: string) => new RegExp(`(^|[^\\p{L}])${w.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}($|[^\\p{L}])`, "u").test(text);
+  const found: string[] = [];
+  for (const [name, value] of Object.entries(lexicon)) {
+    const entries: string[] = value instanceof Set ? [...(value as Set<string>)] : Array.isArray(value)
+      ? (value as (string | string[])[]).map((v) => (Array.isArray(v) ? v.join(" ") : v)) : [];
+    for (const entry of entries) {
+      for (const w of entry.split(/[\s/]+/)) if (w.length > 1 && has(dev, w) && !has(shared, w)) found.push(`${name}: "${w}"`);
+    }
+  }
+  console.log(`Words the rules name that occur in the dev stories and in none of the ${backlogFiles.length} backlogs: ${found.length ? found.join(", ") : "none"}\n`);
+}
+
+/**
  * `--by-batch`: UStAI label rates per range of paper abstracts (the `A<n>` prefix of the ID). The stories of
  * every range were written by the same models in the same style, so a rate that moves while the text does not
  * is the annotators' drift, which no reading of the text can follow.
@@ -275,6 +297,7 @@ async function main() {
   for (const file of qusFiles) await qus(file);
   await spreads();
   firingTable();
+  devOnlyWords();
   if (ustaiFile) await ustai(ustaiFile);
   const llm = engineName === "openai" ? `, model ${model || "?"}, ${tokens} tokens` : "";
   console.log(`engine ${engineName}${llm}, ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -60,9 +60,6 @@ export const CONCESSIVE_PHRASES: string[][] = [
   ["regardless", "of"], ["notwithstanding"],
 ];
 
-/** Modifiers in a means that mark a part as optional, which makes a list of fields one feature's inputs. */
-export const OPTIONAL_WORDS = set("optional optionally possibly");
-
 /** Words in the means that introduce how something is done (the instrument), not what is wanted. */
 export const MANNER_WORDS = set("by using via");
 

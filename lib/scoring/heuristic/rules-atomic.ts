@@ -1,7 +1,7 @@
 // QUS "atomic": one story, one feature. A conjunction (and, or, &, +, /, "as well as", a comma list) in the role
 // or the means that joins two things the user asks for is a finding; the tagger decides what it joins.
 import { found, quote, type Found, type RuleInput, type SplitPlan } from "./finding";
-import { MANNER_WORDS, OPTIONAL_WORDS, RELATIONAL_VERBS, SET_PHRASES } from "./lexicon";
+import { MANNER_WORDS, RELATIONAL_VERBS, SET_PHRASES } from "./lexicon";
 import { analyzeText, charSpan, isWord, type Segment, type TextAnalysis, type Tok } from "./nlp";
 import { excludedRegions } from "./regions";
 
@@ -15,7 +15,7 @@ interface Group {
   separators: number[];
   /** The verbs share what follows the last one ("view and download reports"): conjuncts are the verbs alone. */
   sharedObject: boolean;
-  /** A detail list: inside a "by/using/via" phrase, an optional part, or two modifiers of one noun. */
+  /** A detail list: inside a "by/using/via" phrase, or two modifiers of one noun. */
   detail: boolean;
   /** Reported but not split: two questions ("what ... and how ..."), two statements with verbs of their own. */
   unsplittable?: boolean;
@@ -267,16 +267,15 @@ function classify(a: TextAnalysis, scope: Scope, c: number, width: number, exclu
   const governing = leftVerb >= 0 ? t[leftVerb] : headVerb >= 0 ? t[headVerb] : null;
   if (governing && RELATIONAL_VERBS.has(governing.lemma)) return null;
   const leftStart = /^[)\]}]$/.test(left.text) ? bracketOpen(t, l, floor) : nounPhraseStart(t, l + 1, floor);
-  // Two modifiers of one noun ("XHTML and CSS standards"), a manner phrase, or an optional part: a detail list.
+  // Two modifiers of one noun ("XHTML and CSS standards") or a manner phrase: a detail list.
   const premodifier = leftStart === l && (left.pos === "NOUN" || left.pos === "PROPN") && rightEnd - afterConj >= 2 &&
     t.slice(afterConj, rightEnd).every((x) => x.pos === "NOUN" || x.pos === "PROPN");
   // Versions and quantities ("Internet Explorer 6 and 7") are details of one thing.
   const numbers = left.pos === "NUM" || t.slice(afterConj, rightEnd).every((x) => x.pos === "NUM");
-  const optional = t.slice(leftStart, rightEnd).some((x) => OPTIONAL_WORDS.has(x.lower));
   return {
     kind: "objects",
     conjuncts: [{ start: leftStart, end: l + 1 }, { start: afterConj, end: questions ? afterConj + 1 : rightEnd }],
-    separators: [c], sharedObject: false, detail: premodifier || optional || numbers, unsplittable: questions,
+    separators: [c], sharedObject: false, detail: premodifier || numbers, unsplittable: questions,
   };
 }
 
