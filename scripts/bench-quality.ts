@@ -4,14 +4,18 @@
 // 1. QUS files (columns set, story, consensus; each set scored as one batch): Cohen's kappa against the
 //    consensus for the engine and, in the same run, the literal rule of the data README; per-criterion
 //    precision and recall; the AUC of the overall score for violation-free stories above violated ones.
-// 2. The spread of the overall score on every backlog (mean, standard deviation, range).
+//    Each labelled backlog alone and all together.
+// 2. The spread of the overall score on every backlog (mean, standard deviation, range), and the firing table:
+//    the share of stories of each backlog with each finding code, the labelled backlogs beside the others, so a
+//    rule that fires on 40% of one backlog and 2% of the rest shows.
 // 3. The UStAI file, reported and never fitted: unambiguous/minimal/atomic F1, independent/estimable AUC.
 // Defaults: the files of ../shared/data. `--stories` prints each QUS story where engine and consensus differ.
 import fs from "node:fs";
 import path from "node:path";
 import { parseCsv } from "@/lib/csv/parse";
 import { createEngine, type ScoringEngine, type ScoringResult } from "@/lib/scoring";
-import { auc, engineLabel, kappa, literalLabels, NO_VIOLATION, prf, QUS_CRITERIA, spread } from "./quality";
+import * as lexicon from "@/lib/scoring/heuristic/lexicon";
+import { auc, backlogStories, engineLabel, firingRates, kappa, literalLabels, NO_VIOLATION, prf, QUS_CRITERIA, spread } from "./quality";
 
 const REPO = path.resolve(__dirname, "..");
 const DATA = path.resolve(REPO, "../shared/data");
@@ -51,7 +55,7 @@ const named = ["--qus", "--backlog", "--ustai"].some((a) => process.argv.include
 const FIXTURES = path.join(REPO, "lib/scoring/fixtures/backlogs");
 const qusFiles = named ? args("--qus") : existing([path.join(DATA, "qus-real-dev.csv")]);
 const backlogFiles = named ? args("--backlog") : fs.existsSync(path.join(DATA, "backlogs"))
-  ? existing([path.join(DATA, "backlogs/g09.txt"), path.join(DATA, "backlogs/g14.txt")])
+  ? fs.readdirSync(path.join(DATA, "backlogs")).filter((f) => f.endsWith(".txt")).sort().map((f) => path.join(DATA, "backlogs", f))
   : fs.readdirSync(FIXTURES).filter((f) => f.endsWith(".txt")).map((f) => path.join(FIXTURES, f));
 const ustaiFile = named ? arg("--ustai") : existing([path.join(DATA, "ustai-dev.csv")])[0];
 for (const f of [...qusFiles, ...backlogFiles, ...(ustaiFile ? [ustaiFile] : [])]) if (!fs.existsSync(f)) fail(`no such file: ${f}`);
@@ -108,20 +112,30 @@ function qusReport(name: string, scored: Scored[]): string[] {
   return lines;
 }
 
-async function qus(file: string): Promise<void> {
-  const scored = await scoreQus(file);
-  console.log(`QUS reviewers' consensus: ${rel(file)}`);
-  for (const set of [...new Set(scored.map((s) => s.set))]) console.log(qusReport(set, scored.filter((s) => s.set === set)).join("\n"));
-  console.log(qusReport("all", scored).join("\n"));
-  console.log("");
-  console.log("  criterion   engine P / R / F1 (tp fp fn)        literal rule P / R / F1");
+function criteriaReport(scored: Scored[]): string[] {
+  const lines: string[] = [];
   for (const c of QUS_CRITERIA) {
     const actual = scored.map((s) => s.consensus.split(",").includes(c.name));
     const e = prf(scored.map((s) => engineLabel(s.result).split(",").includes(c.name)), actual);
     const l = prf(scored.map((s) => s.literal.split(",").includes(c.name)), actual);
-    console.log(`  ${c.name.padEnd(11)} ${f3(e.precision)} / ${f3(e.recall)} / ${f3(e.f1)} (${e.tp} ${e.fp} ${e.fn})`.padEnd(50) +
+    lines.push(`    ${c.name.padEnd(9)} ${String(e.tp + e.fn).padStart(3)}  ${f3(e.precision)} / ${f3(e.recall)} / ${f3(e.f1)} (${e.tp} ${e.fp} ${e.fn})`.padEnd(60) +
       `${f3(l.precision)} / ${f3(l.recall)} / ${f3(l.f1)}`);
   }
+  return lines;
+}
+
+async function qus(file: string): Promise<void> {
+  const scored = await scoreQus(file);
+  console.log(`QUS reviewers' consensus: ${rel(file)}`);
+  const sets = [...new Set(scored.map((s) => s.set))];
+  for (const set of sets) console.log(qusReport(set, scored.filter((s) => s.set === set)).join("\n"));
+  console.log(qusReport("all", scored).join("\n"));
+  for (const [name, part] of [...sets.map((set) => [set, scored.filter((s) => s.set === set)] as const), ["all", scored] as const]) {
+    console.log("");
+    console.log(`  ${name}: criterion  positives  engine P / R / F1 (tp fp fn)      literal rule P / R / F1`);
+    console.log(criteriaReport(part).join("\n"));
+  }
+  console.log("");
   const raters = Math.max(0, ...scored.map((s) => s.raters.length));
   const raterKappas: string[] = [];
   for (let r = 0; r < raters; r++) {
@@ -141,8 +155,16 @@ async function qus(file: string): Promise<void> {
   console.log("");
 }
 
+/** Firing rates of every backlog (the labelled ones marked dev), by backlog name; a criterion as "atomic.*". */
+const backlogRates = new Map<string, Map<string, number>>();
+
 async function backlogSpread(name: string, stories: string[]): Promise<string> {
   const results = await score(stories);
+  const rates = firingRates(results);
+  for (const c of QUS_CRITERIA) {
+    rates.set(`${c.prefix}*`, results.filter((r) => r.findings.some((f) => f.code.startsWith(c.prefix))).length / results.length);
+  }
+  backlogRates.set(name, rates);
   const s = spread(results.map((r) => r.overall_score));
   const weak = results.filter((r) => r.overall_score < 5).length;
   return `  ${name.padEnd(28)} ${String(stories.length).padStart(4)}  mean ${s.mean.toFixed(2)} (${pct(s.mean)})  sd ${s.sd.toFixed(2)}  ` +
@@ -154,14 +176,61 @@ async function spreads(): Promise<void> {
   for (const file of qusFiles) {
     const { rows } = parseCsv(fs.readFileSync(file, "utf8"));
     for (const set of [...new Set(rows.map((r) => r.set ?? ""))]) {
-      console.log(await backlogSpread(set, rows.filter((r) => (r.set ?? "") === set).map((r) => (r.story ?? "").trim())));
+      console.log(await backlogSpread(`${set} (dev)`, rows.filter((r) => (r.set ?? "") === set).map((r) => (r.story ?? "").trim())));
     }
   }
   for (const file of backlogFiles) {
-    const stories = fs.readFileSync(file, "utf8").split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
-    console.log(await backlogSpread(path.basename(file), stories));
+    console.log(await backlogSpread(path.basename(file), backlogStories(fs.readFileSync(file))));
   }
   console.log("");
+}
+
+/**
+ * The firing table: one row per finding code, one column per backlog (% of its stories with the code), the
+ * labelled (dev) backlogs first. `max/med` is the highest rate over the median of the shared backlogs: a rule
+ * read from one team's words fires on that team's backlog and hardly anywhere else.
+ */
+function firingTable(): void {
+  const columns = [...backlogRates.keys()].filter((n) => !n.endsWith("(dev)")).sort();
+  const dev = [...backlogRates.keys()].filter((n) => n.endsWith("(dev)"));
+  const all = [...dev, ...columns];
+  const codes = [...new Set(all.flatMap((n) => [...backlogRates.get(n)!.keys()]))].sort((x, y) => {
+    const q = (c: string) => (QUS_CRITERIA.some((k) => c.startsWith(k.prefix)) ? 0 : 1);
+    return q(x) - q(y) || (x < y ? -1 : 1);
+  });
+  const short = (n: string) => /^g\d+/.exec(n)?.[0] ?? n.slice(0, 4);
+  console.log("Firing table: % of each backlog's stories with the code (dev: the labelled backlogs the rules were read from)");
+  console.log(`  ${"code".padEnd(32)}${dev.map((n) => `${short(n)}*`.padStart(5)).join("")} |${columns.map((n) => short(n).padStart(5)).join("")} | max/med`);
+  for (const code of codes) {
+    const cell = (n: string) => Math.round(100 * (backlogRates.get(n)!.get(code) ?? 0));
+    const rates = columns.map((n) => backlogRates.get(n)!.get(code) ?? 0).sort((a, b) => a - b);
+    const median = rates.length ? (rates[(rates.length - 1) >> 1] + rates[rates.length >> 1]) / 2 : 0;
+    const max = rates.length ? rates[rates.length - 1] : 0;
+    const ratio = max === 0 ? "-" : median === 0 ? "inf" : (max / median).toFixed(1);
+    console.log(`  ${code.padEnd(32)}${dev.map((n) => String(cell(n)).padStart(5)).join("")} |${columns.map((n) => String(cell(n)).padStart(5)).join("")} | ${ratio}`);
+  }
+  console.log("  * dev backlog\n");
+}
+
+/**
+ * Words the rules' lists name that occur in the labelled (dev) stories and in no shared backlog: a rule written
+ * from the dev file's words would show here. Closed classes of English (subordinators) may appear by chance.
+ */
+function devOnlyWords(): void {
+  if (qusFiles.length === 0 || backlogFiles.length === 0) return;
+  const lower = (texts: string[]) => texts.join("\n").toLowerCase();
+  const dev = lower(qusFiles.flatMap((f) => parseCsv(fs.readFileSync(f, "utf8")).rows.map((r) => r.story ?? "")));
+  const shared = lower(backlogFiles.map((f) => backlogStories(fs.readFileSync(f)).join("\n")));
+  const has = (text: string, w: string) => new RegExp(`(^|[^\\p{L}])${w.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}($|[^\\p{L}])`, "u").test(text);
+  const found: string[] = [];
+  for (const [name, value] of Object.entries(lexicon)) {
+    const entries: string[] = value instanceof Set ? [...(value as Set<string>)] : Array.isArray(value)
+      ? (value as (string | string[])[]).map((v) => (Array.isArray(v) ? v.join(" ") : v)) : [];
+    for (const entry of entries) {
+      for (const w of entry.split(/[\s/]+/)) if (w.length > 1 && has(dev, w) && !has(shared, w)) found.push(`${name}: "${w}"`);
+    }
+  }
+  console.log(`Words the rules name that occur in the dev stories and in none of the ${backlogFiles.length} backlogs: ${found.length ? found.join(", ") : "none"}\n`);
 }
 
 /**
@@ -227,6 +296,8 @@ async function main() {
   console.log(`engine ${engineName}\n`);
   for (const file of qusFiles) await qus(file);
   await spreads();
+  firingTable();
+  devOnlyWords();
   if (ustaiFile) await ustai(ustaiFile);
   const llm = engineName === "openai" ? `, model ${model || "?"}, ${tokens} tokens` : "";
   console.log(`engine ${engineName}${llm}, ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -118,3 +118,38 @@ export function spread(values: number[]): Spread {
   const sd = Math.sqrt(values.reduce((s, v) => s + (v - mean) ** 2, 0) / n);
   return { mean, sd, min: Math.min(...values), max: Math.max(...values) };
 }
+
+/**
+ * A backlog file's bytes as a person reads them: UTF-8 (a byte order mark dropped), or Windows-1252 when the
+ * bytes are not valid UTF-8 (curly quotes as single bytes, as in g24-unibath).
+ */
+export function decodeBacklog(bytes: Uint8Array): string {
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    text = decodeWindows1252(bytes);
+  }
+  return text.replace(/^\uFEFF/, "");
+}
+
+// Windows-1252 bytes 0x80-0x9F (Node's decoder without full ICU reads them as Latin-1 control characters).
+const CP1252_HIGH = "\u20ac\ufffd\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\ufffd\u017d\ufffd\ufffd\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\ufffd\u017e\u0178";
+
+function decodeWindows1252(bytes: Uint8Array): string {
+  let out = "";
+  for (const b of bytes) out += b >= 0x80 && b < 0xa0 ? CP1252_HIGH[b - 0x80] : String.fromCharCode(b);
+  return out;
+}
+
+/** The stories of a one-story-a-line backlog file, blank lines skipped. */
+export function backlogStories(bytes: Uint8Array): string[] {
+  return decodeBacklog(bytes).split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+}
+
+/** Share of stories with at least one finding of each code: code -> fraction. */
+export function firingRates(results: ScoringResult[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const r of results) for (const code of new Set(r.findings.map((f) => f.code))) counts.set(code, (counts.get(code) ?? 0) + 1);
+  return new Map([...counts].map(([code, n]) => [code, n / results.length]));
+}

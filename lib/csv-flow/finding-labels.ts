@@ -22,6 +22,7 @@ const LABELS: Record<string, string> = {
   "minimal.extra_reason": "Second reason",
   "minimal.repeated_indicator": "Repeated keyword",
   "minimal.punctuation": "Punctuation",
+  "minimal.concession": "Concession",
   "unambiguous.vague_term": "Vague term",
   "unambiguous.general_term": "General term",
   "unambiguous.loophole": "Loophole",

@@ -47,12 +47,18 @@ export const SUBORDINATOR_PHRASES: string[][] = [
 /** Words that open a list of examples; the list is extra detail (QUS minimal), not features (QUS atomic). */
 export const EXAMPLE_MARKERS: string[][] = [
   ["e.g."], ["e.g"], ["eg"], ["i.e."], ["i.e"], ["ie"], ["etc."], ["etc"], ["such", "as"], ["for", "example"],
-  ["for", "instance"], ["things", "like"], ["stuff", "like"], ["including", "but", "not", "limited", "to"],
+  ["for", "instance"], ["things", "like"], ["stuff", "like"], ["including", "but", "not", "limited", "to"], ["including"],
   ["and", "so", "on"], ["and", "so", "forth"],
 ];
 
-/** Modifiers in a means that mark a part as optional, which makes a list of fields one feature's inputs. */
-export const OPTIONAL_WORDS = set("optional optionally possibly");
+/**
+ * Concessive openers: a clause or phrase that grants an exception or a circumstance ("even though it may have
+ * expired", "despite my impairments") comments on the request rather than stating it (QUS minimal).
+ */
+export const CONCESSIVE_PHRASES: string[][] = [
+  ["although"], ["though"], ["even", "though"], ["even", "if"], ["despite"], ["in", "spite", "of"], ["albeit"],
+  ["regardless", "of"], ["notwithstanding"],
+];
 
 /** Words in the means that introduce how something is done (the instrument), not what is wanted. */
 export const MANNER_WORDS = set("by using via");

@@ -158,8 +158,15 @@ export function parseStory(text: string): Story {
   const sentence = a.sentences[s] ?? { start: 0, end: t.length };
   if (sentence.start > 0) story.lead = { start: 0, end: sentence.start };
   let end = sentence.end;
+  // A full stop inside a word ("nsf.gov", "v1.1") or a sentence of punctuation alone ("ASAP!.") ends no sentence.
+  let n = s + 1;
+  while (a.sentences[n] && (t[end]?.start === t[end - 1]?.end || !a.sentences[n].end ||
+    t.slice(a.sentences[n].start, a.sentences[n].end).every((x) => !/[\p{L}\p{N}]/u.test(x.text)))) {
+    end = a.sentences[n].end;
+    n++;
+  }
   // "As a user, I want X. So that Y." keeps its ends in the next sentence.
-  const next = a.sentences[s + 1];
+  const next = a.sentences[n];
   if (next && endsIndicatorAt(t, next.start, next.end)) end = next.end;
   story.storyEnd = end;
 
@@ -217,6 +224,10 @@ export function parseStory(text: string): Story {
       if (k >= meansEnd && k < end) continue;
       const m = meansIndicatorAt(t, k);
       if (!m || MODALS.has(m[1])) continue;
+      // Only a need of its own: after "and", "but", punctuation or at a sentence start, not inside a clause
+      // ("the things I need to bring", "what kind of data I want to store", "if I want to use them").
+      const before = t[k - 1];
+      if (before && !["and", "but", "also", "then"].includes(before.lower) && !/^[,;:.!?()–—-]$/.test(before.text)) continue;
       const sentence = a.sentences.find((x) => k >= x.start && k < x.end);
       const bodyEnd = Math.min(sentence?.end ?? t.length, k < end ? meansEnd : t.length);
       story.secondMeans = { indicator: { start: k, end: m[0] }, body: trimSegment(a, { start: m[0], end: bodyEnd }) };

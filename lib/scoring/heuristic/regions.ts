@@ -11,6 +11,7 @@ export interface ExampleList {
   list: Segment;
 }
 
+const WH_WORDS = new Set(["what", "which", "who", "whom", "whose", "where", "when", "why", "how", "whether"]);
 const OPEN: Record<string, string> = { "(": ")", "[": "]", "{": "}" };
 
 /** Phrases indexed by their first word, so a scan tries only the phrases that can start at a token. */
@@ -120,7 +121,14 @@ function findClauses(story: Story): Segment[] {
     const single = SUBORDINATORS.has(t[k].lower) && ["SCONJ", "ADP", "ADV"].includes(t[k].pos);
     if (!phrase && !single) continue;
     let end = k + (phrase?.length ?? 1);
-    while (end < means.end && t[end].text !== "," && t[end].text !== ";") end++;
+    // A question after a verb ("know when they are scheduled and the type of user", "know if the site has a plan
+    // and what the prices are") ends where a second thing or question is joined to the verb.
+    const complement = t[k - 1]?.pos === "VERB";
+    while (end < means.end && t[end].text !== "," && t[end].text !== ";") {
+      if (complement && t[end].pos === "CCONJ" && t[end + 1] &&
+        (WH_WORDS.has(t[end + 1].lower) || t[end + 1].pos === "DET" && t[end + 1].lower !== "all")) break;
+      end++;
+    }
     out.push({ start: k, end });
     k = end;
   }

@@ -1,7 +1,7 @@
 // QUS "atomic": one story, one feature. A conjunction (and, or, &, +, /, "as well as", a comma list) in the role
 // or the means that joins two things the user asks for is a finding; the tagger decides what it joins.
 import { found, quote, type Found, type RuleInput, type SplitPlan } from "./finding";
-import { MANNER_WORDS, OPTIONAL_WORDS, RELATIONAL_VERBS, SET_PHRASES } from "./lexicon";
+import { MANNER_WORDS, RELATIONAL_VERBS, SET_PHRASES } from "./lexicon";
 import { analyzeText, charSpan, isWord, type Segment, type TextAnalysis, type Tok } from "./nlp";
 import { excludedRegions } from "./regions";
 
@@ -15,7 +15,7 @@ interface Group {
   separators: number[];
   /** The verbs share what follows the last one ("view and download reports"): conjuncts are the verbs alone. */
   sharedObject: boolean;
-  /** A detail list: inside a "by/using/via" phrase, an optional part, or two modifiers of one noun. */
+  /** A detail list: inside a "by/using/via" phrase, or two modifiers of one noun. */
   detail: boolean;
   /** Reported but not split: two questions ("what ... and how ..."), two statements with verbs of their own. */
   unsplittable?: boolean;
@@ -25,6 +25,7 @@ const POSSESSIVES = new Set(["my", "your", "his", "her", "its", "our", "their", 
 const FILLER = new Set(["also", "then", "later", "directly", "immediately", "easily", "automatically", "optionally", "finally", "even"]);
 const WH = new Set(["what", "which", "who", "whom", "whose", "where", "when", "why", "how", "whether"]);
 const RELATIVE = new Set(["that", "which", "who", "whom", "whose", "where"]);
+const MODALS = new Set(["can", "could", "should", "must", "may", "might", "will", "would"]);
 const CONJ_WORDS = new Set(["and", "or", "nor", "&", "+"]);
 const SUBJECT_PRONOUNS = new Set(["i", "we", "you", "they", "he", "she", "it"]);
 const OBJECT_PRONOUNS = new Set(["it", "them", "this", "these", "those", "him", "her", "me", "us"]);
@@ -179,14 +180,27 @@ function classify(a: TextAnalysis, scope: Scope, c: number, width: number, exclu
     if (t[j].lower === "between") return null;
   }
 
+  if (insideClause(t, floor, l, afterConj, headVerb) || sameWord(t, l, afterConj, r)) return null;
+  const premodifiers = modifiesNoun(t, floor, l, afterConj, r);
+  // "report/dataset", "papers/reviews": two nouns glued by a slash name one kind of thing.
+  const glued = t[c].text === "/" && t[c - 1].end === t[c].start && t[c].end === t[c + 1]?.start;
+  if (glued && ["NOUN", "PROPN"].includes(left.pos) && ["NOUN", "PROPN"].includes(right.pos)) return null;
+
   const leftVerb = verbBefore(t, c, floor);
+  // "see a list of courses and can page through them": a modal and a verb with no subject of their own continue the
+  // user's request with a second action.
+  const modal = t[afterConj];
+  if (modal?.pos === "AUX" && MODALS.has(modal.lower) && isVerb(t[afterConj + 1]) && (leftVerb >= 0 || headVerb >= 0)) {
+    return { kind: "actions", conjuncts: [{ start: leftVerb >= 0 ? leftVerb : headVerb, end: l + 1 }, { start: afterConj, end }],
+      separators: [c], sharedObject: false, detail: false, unsplittable: true };
+  }
   const rightIsVerb = isVerb(right) && !(/(?:ed|ing)$/.test(right.lower) && ["NOUN", "PROPN"].includes(t[r + 1]?.pos ?? "") && left.pos === "ADJ");
   // A subject after the conjunction makes it join two clauses ("until the last person selects a card and all are shown").
   let subject = false;
   for (let j = afterConj; j < r; j++) if (SUBJECT_PRONOUNS.has(t[j].lower) || t[j].pos === "NOUN") subject = true;
   // Gerunds named as things ("have branching and merging") are two things, not two actions of the user.
   const gerunds = /ing$/.test(right.lower) && l !== headVerb && (/ing$/.test(left.lower) || left.pos === "NOUN" || left.pos === "PROPN");
-  if (rightIsVerb && !subject && !gerunds && (leftVerb >= 0 || headVerb >= 0)) {
+  if (rightIsVerb && !subject && !gerunds && !premodifiers && (leftVerb >= 0 || headVerb >= 0)) {
     const verbsOnly = leftVerb === l || (leftVerb < 0 && headVerb === l);
     // Without a verb the tagger saw ("register, log in and manage"), the conjunct starts after the last comma.
     let start = leftVerb >= 0 ? leftVerb : headVerb;
@@ -210,7 +224,7 @@ function classify(a: TextAnalysis, scope: Scope, c: number, width: number, exclu
   }
   // Verbs sharing an object, where the tagger reads the second verb as a noun ("filter and sort results"): the head
   // verb of the means, or a verb the tagger reads as one again at the start of an infinitive.
-  if (left.pos === "VERB" && l === c - 1 && r === afterConj && (left.i === headVerb || rereadAsVerb())) {
+  if (left.pos === "VERB" && l === c - 1 && r === afterConj && !premodifiers && (left.i === headVerb || rereadAsVerb())) {
     return { kind: "actions", conjuncts: [{ start: l, end: l + 1 }, { start: r, end: r + 1 }], separators: [c], sharedObject: true, detail: false };
   }
   if (left.pos === "ADJ" && right.pos === "ADJ") {
@@ -232,29 +246,84 @@ function classify(a: TextAnalysis, scope: Scope, c: number, width: number, exclu
       }
     }
   }
+  // "know when they are scheduled and the type of user", "know when the checkin is and what will be covered": a
+  // question the head verb asks, then a second thing or question for the same verb.
+  const question = headVerb >= 0 && (WH.has(t[headVerb + 1]?.lower ?? "") || t[headVerb + 1]?.lower === "if");
+  if (!leftNominal && question && (WH.has(t[afterConj].lower) || t[afterConj].pos === "DET" || POSSESSIVES.has(t[afterConj].lower))) {
+    return { kind: "objects", conjuncts: [{ start: headVerb + 1, end: l + 1 }, { start: afterConj, end: questions ? afterConj + 1 : rightEnd }],
+      separators: [c], sharedObject: false, detail: false, unsplittable: true };
+  }
   if (!leftNominal || !rightNominal || subject && isVerb(t[r + 1])) return null;
   // "Search should be better and users should be able to filter", "the system to be secure and patient data to be
   // anonymized": two statements, each with its own verb.
   const next = t[rightEnd];
   const finite = next && (next.pos === "AUX" || next.pos === "VERB" && /[^s]s$/.test(next.lower) ||
     next.lower === "to" && t[rightEnd + 1]?.lower === "be");
-  if (finite && !RELATIVE.has(t[afterConj].lower) && !WH.has(t[afterConj].lower)) {
+  // The left part needs a verb of its own too ("reports/datasets to be emailed" is one list of things).
+  const leftFinite = t.slice(floor, l).some((x) => x.pos === "AUX");
+  if (finite && (leftFinite || MODALS.has(next.lower)) && !RELATIVE.has(t[afterConj].lower) && !WH.has(t[afterConj].lower)) {
     return { kind: "actions", conjuncts: [{ start: floor, end: l + 1 }, { start: afterConj, end }], separators: [c], sharedObject: false, detail: false, unsplittable: true };
   }
   const governing = leftVerb >= 0 ? t[leftVerb] : headVerb >= 0 ? t[headVerb] : null;
   if (governing && RELATIONAL_VERBS.has(governing.lemma)) return null;
   const leftStart = /^[)\]}]$/.test(left.text) ? bracketOpen(t, l, floor) : nounPhraseStart(t, l + 1, floor);
-  // Two modifiers of one noun ("XHTML and CSS standards"), a manner phrase, or an optional part: a detail list.
+  // Two modifiers of one noun ("XHTML and CSS standards") or a manner phrase: a detail list.
   const premodifier = leftStart === l && (left.pos === "NOUN" || left.pos === "PROPN") && rightEnd - afterConj >= 2 &&
     t.slice(afterConj, rightEnd).every((x) => x.pos === "NOUN" || x.pos === "PROPN");
   // Versions and quantities ("Internet Explorer 6 and 7") are details of one thing.
   const numbers = left.pos === "NUM" || t.slice(afterConj, rightEnd).every((x) => x.pos === "NUM");
-  const optional = t.slice(leftStart, rightEnd).some((x) => OPTIONAL_WORDS.has(x.lower));
   return {
     kind: "objects",
     conjuncts: [{ start: leftStart, end: l + 1 }, { start: afterConj, end: questions ? afterConj + 1 : rightEnd }],
-    separators: [c], sharedObject: false, detail: premodifier || optional || numbers, unsplittable: questions,
+    separators: [c], sharedObject: false, detail: premodifier || numbers, unsplittable: questions,
   };
+}
+
+/**
+ * The conjunction sits in a clause with a subject and a verb of its own, inside the thing asked for ("know which
+ * data will be produced or collected", "confirm the recruiter is set up and working"), like the reviewers' "until
+ * the last person selects a card and all are shown": it describes the thing, it does not ask for two. A relative
+ * clause without a subject of its own still lists things ("metadata that includes title, description, author").
+ */
+function insideClause(t: Tok[], floor: number, l: number, afterConj: number, headVerb: number): boolean {
+  const from = headVerb >= 0 ? headVerb + 1 : floor;
+  // "know when they are scheduled and the type of user", "... and what will be covered": a second thing or
+  // question after the clause is a second object of the verb, not part of the clause.
+  const second = t[afterConj];
+  if (second && (WH.has(second.lower) || second.pos === "DET" || POSSESSIVES.has(second.lower))) return false;
+  // Walking back from the conjunction; a comma closes the clause ("the money that has been paid, and the money ...").
+  if (t[l + 1]?.text === ",") return false;
+  for (let j = l - 1; j >= from; j--) {
+    const x = t[j];
+    if (x.text === ",") return false;
+    const subject = t[j - 1];
+    if (x.pos === "AUX" && j > from && (["NOUN", "PROPN"].includes(subject.pos) ||
+      SUBJECT_PRONOUNS.has(subject.lower) && subject.lower !== "i" && subject.lower !== "we")) return true;
+  }
+  return false;
+}
+
+/**
+ * The words joined modify a noun rather than name actions: "in both the read and edit views", "files and their
+ * associated images". Still two things (the reviewers count "XHTML and CSS standards"), but not two actions.
+ */
+function modifiesNoun(t: Tok[], floor: number, l: number, afterConj: number, r: number): boolean {
+  const modifier = (k: number) => !!t[k] && (t[k].pos === "DET" || POSSESSIVES.has(t[k].lower));
+  const nounAfter = ["NOUN", "PROPN"].includes(t[r + 1]?.pos ?? "");
+  if (nounAfter && modifier(l - 1)) {
+    let j = l - 1;
+    while (j >= floor && (modifier(j) || t[j].lower === "both")) j--;
+    if (j >= floor && t[j].pos === "ADP") return true;
+  }
+  return /(?:ed|ing)$/.test(t[r].lower) && r > afterConj && modifier(r - 1) && nounAfter;
+}
+
+/** One word twice across a glued slash ("the source file/files"): one thing. */
+function sameWord(t: Tok[], l: number, afterConj: number, r: number): boolean {
+  if (t[afterConj - 1]?.text !== "/" || r !== afterConj) return false;
+  const a = t[l].lower;
+  const b = t[r].lower;
+  return a === b || t[l].lemma === t[r].lemma || b === `${a}s` || a === `${b}s`;
 }
 
 function bracketOpen(t: Tok[], close: number, floor: number): number {
@@ -402,12 +471,21 @@ function groups(input: RuleInput): Group[] {
   return out;
 }
 
+/**
+ * Two roles ("As an Extension Administrator or Staff Content Manager", "As a DB/IR administrator") ask for one
+ * thing: atomic is about what is asked for. Read on the shared backlogs, none of 18 firings was a second request.
+ */
+function twoFeatures(g: Group): boolean {
+  return g.kind !== "roles";
+}
+
 /** QUS "atomic": a finding per conjunction that joins two things the user asks for, with a split for features. */
 export function atomicFindings(input: RuleInput): Found[] {
   const { story } = input;
   const a = story.a;
   const findings: Found[] = [];
   for (const g of groups(input)) {
+    if (!twoFeatures(g)) continue;
     const d = describe(a, g);
     const span = { start: charSpan(a, g.conjuncts[0]).start, end: charSpan(a, g.conjuncts[g.conjuncts.length - 1]).end };
     const splittable = d.severity !== "low" && g.kind !== "roles" && !g.unsplittable;

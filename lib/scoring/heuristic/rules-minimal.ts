@@ -1,9 +1,11 @@
 // QUS "minimal": a story holds a role, a means and an ends and nothing else. Brackets, example lists, notes
 // around the story sentence, a second reason and stray punctuation are extra text a reader has to get past.
 import { found, quote, type Edit, type Found, type RuleInput } from "./finding";
-import { PLACEHOLDERS } from "./lexicon";
+import { CONCESSIVE_PHRASES, PLACEHOLDERS } from "./lexicon";
 import { charSpan, type Segment, type Tok } from "./nlp";
-import { bracketRegions, exampleLists } from "./regions";
+import { bracketRegions, byFirstWord, exampleLists, phraseAt } from "./regions";
+
+const CONCESSIVE = byFirstWord(CONCESSIVE_PHRASES);
 
 const PLACEHOLDER_TEXTS = new Set<string>(Object.values(PLACEHOLDERS));
 const STRAY_PUNCTUATION = new Set([";", ":", "!", "*", "–", "—", "…"]);
@@ -38,6 +40,10 @@ export function minimalFindings({ summary, story }: RuleInput): Found[] {
   for (const b of brackets) {
     const span = charSpan(a, b);
     if (PLACEHOLDER_TEXTS.has(summary.slice(span.start, span.end))) continue;
+    // Part of a word's spelling ("collection(s)", "(re-)use"), not a remark: one short piece glued to a word.
+    const glued = (t[b.start - 1] && t[b.start - 1].end === span.start && /\p{L}$/u.test(t[b.start - 1].text)) ||
+      (t[b.end] && t[b.end].start === span.end && /^\p{L}/u.test(t[b.end].text));
+    if (glued && b.end - b.start <= 4 && !/\s/.test(summary.slice(span.start, span.end))) continue;
     findings.push(found("minimal.brackets", "negotiable", "medium",
       `Bracketed text "${quote(summary, span)}" adds detail beyond role, means and ends.`,
       "Move the bracketed detail to the description.", { field, ...span },
@@ -82,11 +88,29 @@ export function minimalFindings({ summary, story }: RuleInput): Found[] {
   }
 
   const end = story.storyEnd;
+  // A concession ("even though not all estimators have given theirs", "despite my impairments") comments on the
+  // request: to the next comma or the end of the story sentence.
+  for (let k = 1; k < end; k++) {
+    const words = phraseAt(t, k, CONCESSIVE);
+    if (!words || brackets.some((b) => k > b.start && k < b.end)) continue;
+    let stop = k + words.length;
+    while (stop < end && !/^[,;.!?)]$/.test(t[stop].text)) stop++;
+    if (stop === k + words.length) continue;
+    const span = charSpan(a, { start: k, end: stop });
+    findings.push(found("minimal.concession", "negotiable", "low",
+      `"${quote(summary, span)}" comments on the request.`,
+      "Keep the story to role, means and benefit; put the exception or circumstance in the description or the acceptance criteria.",
+      { field, ...span }));
+    break;
+  }
+
   for (let k = 0; k < end; k++) {
     const x = t[k];
     if (!STRAY_PUNCTUATION.has(x.text)) continue;
     // "!" closing the sentence and "10:30" are not stray.
-    if (x.text === "!" && (k === end - 1 || t[k + 1]?.text === "!")) continue;
+    if (x.text === "!" && t.slice(k + 1, end).every((y) => !/[\p{L}\p{N}]/u.test(y.text))) continue;
+    // Part of a code or a name ("00*****", "e-mail"): glued to a word on both sides or repeated.
+    if ((x.text === "*" || x.text === "–") && (t[k - 1]?.end === x.start && /[\p{L}\p{N}*]$/u.test(t[k - 1].text))) continue;
     if (x.text === ":" && /\d$/.test(t[k - 1]?.text ?? "") && /^\d/.test(t[k + 1]?.text ?? "")) continue;
     findings.push(found("minimal.punctuation", "negotiable", "low",
       `"${x.text}" splits the story sentence into extra clauses.`,

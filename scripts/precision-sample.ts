@@ -1,0 +1,138 @@
+// npm run quality:sample -- CODE... [--misses PREFIX]... [--data DIR] [--n 20] [--out DIR]
+// Draws the firings of each finding code that a person reads and judges: twenty stories across the shared
+// backlogs (../shared/data/backlogs, none of them the labelled dev backlogs g04/g13) that the code fires on, each
+// backlog scored as one batch as the CLI does. `--misses atomic.` draws ten stories the criterion stays silent on,
+// to catch what it misses. Writes lib/scoring/precision/<code>.json (or <prefix>misses.json).
+//
+// The draw is stable: candidates are ordered by a hash of the story, so after a rule changes the stories judged
+// before stay in the sample while they still fire, and only the new ones come back unjudged ("verdict": "").
+// Judgements already in the file are kept, and stories that left the sample move to `retired` with their
+// verdict, so precision.test.ts can check that a firing judged wrong stays gone.
+import fs from "node:fs";
+import path from "node:path";
+import { scoreTickets } from "@/lib/scoring";
+import { backlogStories } from "./quality";
+
+function args(name: string): string[] {
+  const out: string[] = [];
+  process.argv.forEach((a, i) => {
+    if (a === name && process.argv[i + 1]) out.push(process.argv[i + 1]);
+  });
+  return out;
+}
+
+const REPO = path.resolve(__dirname, "..");
+const OUT = path.resolve(args("--out")[0] ?? path.join(REPO, "lib/scoring/precision"));
+
+export interface Judged {
+  backlog: string;
+  story: string;
+  /** The finding's message when it fired (empty for a non-firing). */
+  message: string;
+  /** "right" or "wrong" by the criterion's definition as the reviewers applied it (`reading`); "" until read. */
+  verdict: "right" | "wrong" | "";
+  /** The same story by the definition taken strictly (atomic: parts of one thing under one verb are one feature). */
+  strict?: "right" | "wrong" | "";
+  reason: string;
+}
+
+export interface PrecisionFile {
+  code: string;
+  /** What is sampled: "firings" of the code, or "silences" of a criterion prefix (stories it does not fire on). */
+  kind: "firings" | "silences";
+  definition: string;
+  /** How the definition was applied when judging. */
+  reading?: string;
+  sample: Judged[];
+  /** The sample drawn from the engine before issue 25, judged the same way. */
+  before?: Judged[];
+  retired: Judged[];
+  /** Right out of judged, per round of judging. */
+  history: { round: string; right: number; strictRight?: number; of: number }[];
+}
+
+const DEFINITIONS: Record<string, string> = {
+  atomic: "Atomic: the story expresses a requirement for exactly one feature.",
+  minimal: "Minimal: the story contains nothing more than role, means and ends; explanations, conditions, examples, references and comments after or inside the sentence are extra.",
+  uniform: "Uniform: all stories of a backlog follow the same template; a story phrased another way departs.",
+  unique: "Unique: no two stories ask for the same thing.",
+};
+
+
+/** FNV-1a of the text: the order a story is drawn in, the same on every machine and every run. */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h;
+}
+
+function read(file: string): PrecisionFile | null {
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as PrecisionFile) : null;
+}
+
+function main() {
+  const data = args("--data")[0] ?? path.resolve(REPO, "../shared/data/backlogs");
+  const n = Number(args("--n")[0] ?? 20);
+  const argv = process.argv.slice(2);
+  const wanted = argv.filter((a, i) => !a.startsWith("--") && !argv[i - 1]?.startsWith("--"));
+  const misses = args("--misses");
+  if (wanted.length === 0 && misses.length === 0) {
+    console.error("usage: npm run quality:sample -- CODE... [--misses PREFIX]... [--data DIR] [--n 20]");
+    process.exit(2);
+  }
+  const files = fs.readdirSync(data).filter((f) => f.endsWith(".txt")).sort();
+  const scored = files.map((f) => {
+    const stories = backlogStories(fs.readFileSync(path.join(data, f)));
+    return { backlog: path.basename(f, ".txt"), stories, results: scoreTickets(stories.map((summary) => ({ ticket: { summary } }))) };
+  });
+  fs.mkdirSync(OUT, { recursive: true });
+
+  const draw = (name: string, kind: PrecisionFile["kind"], candidates: Judged[], size: number) => {
+    const file = path.join(OUT, `${name}.json`);
+    const before = read(file);
+    const known = new Map<string, Judged>();
+    for (const j of [...(before?.before ?? []), ...(before?.sample ?? []), ...(before?.retired ?? [])]) known.set(`${j.backlog}\n${j.story}`, j);
+    const seen = new Set<string>();
+    const unique = candidates.filter((c) => !seen.has(c.story) && seen.add(c.story));
+    const sample = unique.sort((x, y) => hash(`${name}\n${x.story}`) - hash(`${name}\n${y.story}`)).slice(0, size).map((c) => {
+      const old = known.get(`${c.backlog}\n${c.story}`);
+      return old ? { ...c, verdict: old.verdict, strict: old.strict, reason: old.reason } : c;
+    });
+    const inSample = new Set(sample.map((j) => `${j.backlog}\n${j.story}`));
+    const inBefore = new Set((before?.before ?? []).map((j) => `${j.backlog}\n${j.story}`));
+    const retired = [...known.values()].filter((j) => j.verdict && !inSample.has(`${j.backlog}\n${j.story}`) && !inBefore.has(`${j.backlog}\n${j.story}`));
+    const prefix = name.split(".")[0];
+    const out: PrecisionFile = {
+      code: name, kind, definition: DEFINITIONS[prefix] ?? "", reading: before?.reading, sample, before: before?.before, retired,
+      history: before?.history ?? [],
+    };
+    fs.writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
+    const open = sample.filter((j) => !j.verdict).length;
+    console.log(`${name}: ${candidates.length} candidates, ${sample.length} drawn, ${open} to judge -> ${path.relative(REPO, file)}`);
+  };
+
+  for (const code of wanted) {
+    const candidates: Judged[] = [];
+    for (const b of scored) {
+      b.results.forEach((r, i) => {
+        const f = r.findings.find((x) => x.code === code);
+        if (f) candidates.push({ backlog: b.backlog, story: b.stories[i], message: f.message, verdict: "", reason: "" });
+      });
+    }
+    draw(code, "firings", candidates, n);
+  }
+  for (const prefix of misses) {
+    const candidates: Judged[] = [];
+    for (const b of scored) {
+      b.results.forEach((r, i) => {
+        if (!r.findings.some((x) => x.code.startsWith(prefix))) candidates.push({ backlog: b.backlog, story: b.stories[i], message: "", verdict: "", reason: "" });
+      });
+    }
+    draw(`${prefix}misses`, "silences", candidates, n);
+  }
+}
+
+main();
