@@ -41,6 +41,9 @@ export const scoreResponseSchema = scoringResultSchema
     status: z.literal("completed"),
     job_id: z.uuid(),
     ticket_id: z.string(),
+    recommendations: scoringResultSchema.shape.recommendations.describe(
+      "Distinct fixes, the best first, each with what it gains alone (\"(+3.8 overall)\"); with two or more, a last line says what all of them give together (\"All of these together: 60% → 100%.\"): single gains overlap and do not add up.",
+    ),
     metadata: scoringResultSchema.shape.metadata.extend({
       timestamp: z.string().describe("ISO 8601 in UTC, without a zone suffix (as in the specification's sample shape)."),
       processing_time_ms: z.number(),

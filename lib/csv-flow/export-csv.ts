@@ -77,7 +77,7 @@ export function recommendationLines(result: StoryResult): string[] {
 
 /** The results as CSV: one line per input row (skipped rows included, with a note), scores as percentages. */
 export function resultsToCsv(view: ResultsResponse): string {
-  const fields = ["row", "key", "type", "summary", "overall (%)", ...DIMENSIONS.map((d) => `${d} (%)`), "findings", "recommendations", "rewrite", "split", "note"];
+  const fields = ["row", "key", "type", "summary", "overall (%)", "overall_reasoning", ...DIMENSIONS.map((d) => `${d} (%)`), "findings", "recommendations", "rewrite", "split", "note"];
   const lines: { row: number; cells: string[] }[] = view.results.map((r) => ({
     row: r.row,
     cells: [
@@ -86,6 +86,7 @@ export function resultsToCsv(view: ResultsResponse): string {
       r.type ?? "",
       r.summary,
       String(percent(r.overall_score)),
+      r.overall_reasoning,
       ...DIMENSIONS.map((d) => String(percent(r.individual_scores[d]))),
       findingLines(r).join("\n"),
       recommendationLines(r).join("\n"),
@@ -95,7 +96,7 @@ export function resultsToCsv(view: ResultsResponse): string {
     ],
   }));
   for (const row of view.skipped_rows) {
-    lines.push({ row, cells: [String(row), "", "", "", "", ...DIMENSIONS.map(() => ""), "", "", "", "", "not scored: the summary is empty"] });
+    lines.push({ row, cells: [String(row), "", "", "", "", "", ...DIMENSIONS.map(() => ""), "", "", "", "", "not scored: the summary is empty"] });
   }
   lines.sort((a, b) => a.row - b.row);
   const data = lines.map((line) => line.cells.map(neutraliseCell));

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { rowsToTickets } from "@/lib/csv/columns";
 import { ApiError } from "@/lib/http/errors";
 import { createEngine, DIMENSIONS, type PerDimension, type ScoringResult } from "@/lib/scoring";
+import { explainOverall } from "@/lib/scoring/overall";
 import type { CsvSession } from "@/db/schema";
 import { MAPPING_FIELDS, type ColumnMapping, type CsvSummary, type ResultsResponse, type StoryResult } from "./types";
 
@@ -80,6 +81,7 @@ export async function scoreSessionRows(session: CsvSession, mapping: ColumnMappi
     description: ticket.description ?? null,
     acceptance_criteria: ticket.acceptance_criteria ?? null,
     overall_score: outputs[i].overall_score,
+    overall_reasoning: outputs[i].overall_reasoning,
     individual_scores: outputs[i].individual_scores,
     findings: outputs[i].findings,
     recommendations: outputs[i].recommendations,
@@ -91,9 +93,13 @@ export async function scoreSessionRows(session: CsvSession, mapping: ColumnMappi
 
 /** The public view of a session: status "uploaded" with no results until it is scored. */
 export function sessionView(session: CsvSession): ResultsResponse {
-  // Results scored before `split` existed get an empty one, so the pages and the export can rely on it.
-  const results = ((session.results ?? []) as unknown as StoryResult[])
-    .map((r) => ({ ...r, split: Array.isArray(r.split) ? r.split : [], type: r.type ?? null }));
+  // Results scored before `split` or `overall_reasoning` existed get them, so the pages and the export can rely on them.
+  const results = ((session.results ?? []) as unknown as StoryResult[]).map((r) => ({
+    ...r,
+    split: Array.isArray(r.split) ? r.split : [],
+    type: r.type ?? null,
+    overall_reasoning: typeof r.overall_reasoning === "string" ? r.overall_reasoning : explainOverall(r.individual_scores),
+  }));
   return {
     session_id: session.id,
     status: session.status,

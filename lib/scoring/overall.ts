@@ -1,0 +1,84 @@
+// The overall score of both engines and what it says about itself (lib/scoring/README.md, "How findings
+// become scores"). Pure and free of Node APIs: pages compute the explanation of old stored results with it.
+import { DIMENSION_LABELS, DIMENSIONS, type Dimension, type PerDimension } from "./types";
+
+/** A dimension below this fails: it pulls the overall score toward the weakest dimension. */
+export const PASSING = 7;
+/**
+ * How hard failing points pull: with F points below PASSING over all six dimensions, the overall moves the
+ * share F / (F + LEAN) of the way from the mean to the weakest dimension. 8 puts a clean one-line story
+ * without criteria (one dimension at 2, F = 5) at 60%, the middle of "needs work" (README, the bands).
+ */
+export const LEAN = 8;
+
+/**
+ * The aggregate of the six, unrounded: the mean, pulled toward the weakest dimension by the share
+ * F / (F + LEAN) of the gap, F being the points the dimensions fall below PASSING in total. It is a weighted
+ * mean (the weakest weighs more the more the story fails), so it lies between the lowest and the highest
+ * dimension, strictly unless all six are equal; it never falls when a dimension rises; it ignores the order of
+ * the dimensions; six equal scores give that score. With no failing dimension it is the plain mean.
+ */
+export function aggregate(scores: PerDimension<number>): number {
+  let sum = 0;
+  let lowest = Infinity;
+  let failing = 0;
+  for (const d of DIMENSIONS) {
+    const s = scores[d];
+    sum += s;
+    lowest = Math.min(lowest, s);
+    failing += Math.max(0, PASSING - s);
+  }
+  const mean = sum / DIMENSIONS.length;
+  return mean - (mean - lowest) * (failing / (failing + LEAN));
+}
+
+/** The overall score of a result, 0-10 to one decimal: `aggregate` rounded. Both engines use it. */
+export function overallScore(scores: PerDimension<number>): number {
+  return Math.round(Math.max(0, Math.min(10, aggregate(scores))) * 10) / 10;
+}
+
+const percent = (score: number) => `${Math.round(score * 10)}%`;
+
+function listed(items: string[]): string {
+  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+}
+
+export interface OverallDetail {
+  /** What costs a failing dimension most, in a few words ("no acceptance criteria"). */
+  why?: Partial<PerDimension<string>>;
+  /** The overall score once every recommendation is followed, when the engine knows it. */
+  together?: number;
+}
+
+/** At most this many failing dimensions are named; the rest are counted. */
+const NAMED = 3;
+
+/**
+ * Why the overall score is what it is, in one sentence that starts with it as shown: "60%: Testable 20% (no
+ * acceptance criteria) pulls it down from a mean of 85%; all the recommendations together reach 100%." Without
+ * `detail` (an old stored result, or an engine that does not know the gains) it says what raising the failing
+ * dimensions to 100% would give instead.
+ */
+export function explainOverall(scores: PerDimension<number>, detail: OverallDetail = {}): string {
+  const overall = overallScore(scores);
+  const head = `${percent(overall)}:`;
+  const label = (d: Dimension) => `${DIMENSION_LABELS[d]} ${percent(scores[d])}`;
+  const failing = DIMENSIONS.filter((d) => scores[d] < PASSING).sort((a, b) => scores[a] - scores[b]);
+  if (failing.length === 0) {
+    const lowest = Math.min(...DIMENSIONS.map((d) => scores[d]));
+    if (lowest >= 10) return `${head} every dimension at 100%.`;
+    const weakest = DIMENSIONS.filter((d) => scores[d] === lowest).map((d) => DIMENSION_LABELS[d]);
+    return `${head} the mean of the six, none below ${PASSING * 10}%; ${listed(weakest)} ${percent(lowest)} ` +
+      `${weakest.length === 1 ? "is" : "are"} the lowest.`;
+  }
+  const named = failing.slice(0, NAMED).map((d) => (detail.why?.[d] ? `${label(d)} (${detail.why[d]})` : label(d)));
+  const more = failing.length - named.length;
+  if (more > 0) named.push(`${more} more below ${PASSING * 10}%`);
+  const mean = DIMENSIONS.reduce((s, d) => s + scores[d], 0) / DIMENSIONS.length;
+  const cause = `${listed(named)} ${failing.length === 1 ? "pulls" : "pull"} it down from a mean of ${percent(mean)}`;
+  if (detail.together !== undefined) return `${head} ${cause}; all the recommendations together reach ${percent(detail.together)}.`;
+  const raised = { ...scores };
+  for (const d of failing) raised[d] = 10;
+  const them = failing.length === 1 ? DIMENSION_LABELS[failing[0]] : failing.length === 2 ? "both" : "all of them";
+  return `${head} ${cause}; with ${them} at 100% it would be ${percent(overallScore(raised))}.`;
+}
