@@ -93,12 +93,15 @@ describe("explainOverall", () => {
       "48%: Testable 20% and Small 40% pull it down from a mean of 75%; with both at 100% it would be 98%.",
     );
     expect(explainOverall(vector([0, 1, 2, 3, 4, 10]))).toBe(
-      "8%: Independent 0%, Negotiable 10%, Valuable 20% and 2 more below 70% pull it down from a mean of 33%; with all of them at 100% it would be 100%.",
+      "8%: Independent 0%, Negotiable 10%, Valuable 20% and 2 more pull it down from a mean of 33%; with all of them at 100% it would be 100%.",
     );
   });
 
   it("says when nothing fails: the mean, and the lowest dimension", () => {
     expect(explainOverall(vector([10, 10, 10, 10, 10, 10]))).toBe("100%: every dimension at 100%.");
+    expect(explainOverall(vector([6, 6, 6, 6, 6, 6]))).toBe(
+      "60%: the mean of the six, with Independent 60%, Negotiable 60%, Valuable 60% and 3 more below 70%; with all of them at 100% it would be 100%.",
+    );
     expect(explainOverall(vector([10, 10, 10, 9, 10, 7]))).toBe("93%: the mean of the six, none below 70%; Testable 70% is the lowest.");
     expect(explainOverall(vector([10, 8, 10, 8, 10, 10]))).toBe("93%: the mean of the six, none below 70%; Negotiable and Estimable 80% are the lowest.");
   });

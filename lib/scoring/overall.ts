@@ -73,9 +73,12 @@ export function explainOverall(scores: PerDimension<number>, detail: OverallDeta
   }
   const named = failing.slice(0, NAMED).map((d) => (detail.why?.[d] ? `${label(d)} (${detail.why[d]})` : label(d)));
   const more = failing.length - named.length;
-  if (more > 0) named.push(`${more} more below ${PASSING * 10}%`);
+  if (more > 0) named.push(`${more} more`);
   const mean = DIMENSIONS.reduce((s, d) => s + scores[d], 0) / DIMENSIONS.length;
-  const cause = `${listed(named)} ${failing.length === 1 ? "pulls" : "pull"} it down from a mean of ${percent(mean)}`;
+  // Six equal scores (or nearly) are not pulled anywhere: the overall is their mean.
+  const cause = percent(mean) === percent(overall)
+    ? `the mean of the six, with ${listed(named)} below ${PASSING * 10}%`
+    : `${listed(named)} ${failing.length === 1 ? "pulls" : "pull"} it down from a mean of ${percent(mean)}`;
   if (detail.together !== undefined) return `${head} ${cause}; all the recommendations together reach ${percent(detail.together)}.`;
   const raised = { ...scores };
   for (const d of failing) raised[d] = 10;
