@@ -2,7 +2,7 @@
 // never lower when one rises, blind to their order, the same for both engines; and it says why it is what it is.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { aggregate, explainOverall, overallScore } from "./overall";
+import { aggregate, explainOverall, explainOverallParts, overallReasoningOf, overallScore } from "./overall";
 import { DIMENSIONS, type PerDimension } from "./types";
 
 const vector = (values: number[]) => Object.fromEntries(DIMENSIONS.map((d, i) => [d, values[i]])) as PerDimension<number>;
@@ -117,5 +117,23 @@ describe("explainOverall", () => {
       }
       expect(text.endsWith(".")).toBe(true);
     }), { numRuns: 500 });
+  });
+});
+
+describe("overallReasoningOf", () => {
+  it("keeps a stored explanation, and explains the scores of a result stored before the field existed", () => {
+    const scores = vector([10, 10, 10, 9, 10, 2]);
+    expect(overallReasoningOf({ overall_reasoning: "stored", individual_scores: scores })).toBe("stored");
+    expect(overallReasoningOf({ individual_scores: scores })).toBe(explainOverall(scores));
+    expect(overallReasoningOf({ individual_scores: { independent: 10 } })).toBe("");
+    expect(overallReasoningOf({ individual_scores: null })).toBe("");
+  });
+
+  it("gives its parts to a page that shows the cause beside the score", () => {
+    expect(explainOverallParts(vector([10, 10, 10, 9, 10, 2]))).toEqual({
+      shown: "60%",
+      cause: "Testable 20% pulls it down from a mean of 85%",
+      reach: "with Testable at 100% it would be 98%",
+    });
   });
 });

@@ -53,6 +53,46 @@ export interface OverallDetail {
 /** At most this many failing dimensions are named; the rest are counted. */
 const NAMED = 3;
 
+export interface OverallExplanation {
+  /** The overall as shown: "60%". */
+  shown: string;
+  /** What makes it so: "Testable 20% pulls it down from a mean of 85%". */
+  cause: string;
+  /** What would raise it: "all the recommendations together reach 100%"; empty when nothing can. */
+  reach: string;
+}
+
+/** The parts of `explainOverall`, for a page that shows the cause beside the score and the rest on demand. */
+export function explainOverallParts(scores: PerDimension<number>, detail: OverallDetail = {}): OverallExplanation {
+  const overall = overallScore(scores);
+  const shown = percent(overall);
+  const label = (d: Dimension) => `${DIMENSION_LABELS[d]} ${percent(scores[d])}`;
+  const failing = DIMENSIONS.filter((d) => scores[d] < PASSING).sort((a, b) => scores[a] - scores[b]);
+  if (failing.length === 0) {
+    const lowest = Math.min(...DIMENSIONS.map((d) => scores[d]));
+    if (lowest >= 10) return { shown, cause: "every dimension at 100%", reach: "" };
+    const weakest = DIMENSIONS.filter((d) => scores[d] === lowest).map((d) => DIMENSION_LABELS[d]);
+    return {
+      shown,
+      cause: `the mean of the six, none below ${PASSING * 10}%`,
+      reach: `${listed(weakest)} ${percent(lowest)} ${weakest.length === 1 ? "is" : "are"} the lowest`,
+    };
+  }
+  const named = failing.slice(0, NAMED).map((d) => (detail.why?.[d] ? `${label(d)} (${detail.why[d]})` : label(d)));
+  const more = failing.length - named.length;
+  if (more > 0) named.push(`${more} more`);
+  const mean = DIMENSIONS.reduce((s, d) => s + scores[d], 0) / DIMENSIONS.length;
+  // Six equal scores (or nearly) are not pulled anywhere: the overall is their mean.
+  const cause = percent(mean) === shown
+    ? `the mean of the six, with ${listed(named)} below ${PASSING * 10}%`
+    : `${listed(named)} ${failing.length === 1 ? "pulls" : "pull"} it down from a mean of ${percent(mean)}`;
+  if (detail.together !== undefined) return { shown, cause, reach: `all the recommendations together reach ${percent(detail.together)}` };
+  const raised = { ...scores };
+  for (const d of failing) raised[d] = 10;
+  const them = failing.length === 1 ? DIMENSION_LABELS[failing[0]] : failing.length === 2 ? "both" : "all of them";
+  return { shown, cause, reach: `with ${them} at 100% it would be ${percent(overallScore(raised))}` };
+}
+
 /**
  * Why the overall score is what it is, in one sentence that starts with it as shown: "60%: Testable 20% (no
  * acceptance criteria) pulls it down from a mean of 85%; all the recommendations together reach 100%." Without
@@ -60,28 +100,17 @@ const NAMED = 3;
  * dimensions to 100% would give instead.
  */
 export function explainOverall(scores: PerDimension<number>, detail: OverallDetail = {}): string {
-  const overall = overallScore(scores);
-  const head = `${percent(overall)}:`;
-  const label = (d: Dimension) => `${DIMENSION_LABELS[d]} ${percent(scores[d])}`;
-  const failing = DIMENSIONS.filter((d) => scores[d] < PASSING).sort((a, b) => scores[a] - scores[b]);
-  if (failing.length === 0) {
-    const lowest = Math.min(...DIMENSIONS.map((d) => scores[d]));
-    if (lowest >= 10) return `${head} every dimension at 100%.`;
-    const weakest = DIMENSIONS.filter((d) => scores[d] === lowest).map((d) => DIMENSION_LABELS[d]);
-    return `${head} the mean of the six, none below ${PASSING * 10}%; ${listed(weakest)} ${percent(lowest)} ` +
-      `${weakest.length === 1 ? "is" : "are"} the lowest.`;
-  }
-  const named = failing.slice(0, NAMED).map((d) => (detail.why?.[d] ? `${label(d)} (${detail.why[d]})` : label(d)));
-  const more = failing.length - named.length;
-  if (more > 0) named.push(`${more} more`);
-  const mean = DIMENSIONS.reduce((s, d) => s + scores[d], 0) / DIMENSIONS.length;
-  // Six equal scores (or nearly) are not pulled anywhere: the overall is their mean.
-  const cause = percent(mean) === percent(overall)
-    ? `the mean of the six, with ${listed(named)} below ${PASSING * 10}%`
-    : `${listed(named)} ${failing.length === 1 ? "pulls" : "pull"} it down from a mean of ${percent(mean)}`;
-  if (detail.together !== undefined) return `${head} ${cause}; all the recommendations together reach ${percent(detail.together)}.`;
-  const raised = { ...scores };
-  for (const d of failing) raised[d] = 10;
-  const them = failing.length === 1 ? DIMENSION_LABELS[failing[0]] : failing.length === 2 ? "both" : "all of them";
-  return `${head} ${cause}; with ${them} at 100% it would be ${percent(overallScore(raised))}.`;
+  const { shown, cause, reach } = explainOverallParts(scores, detail);
+  return `${shown}: ${cause}${reach ? `; ${reach}` : ""}.`;
+}
+
+/**
+ * A stored result's `overall_reasoning`, or, for one stored before the field existed, the explanation of its
+ * six scores (empty when they are not all there).
+ */
+export function overallReasoningOf(result: { overall_reasoning?: unknown; individual_scores?: Partial<Record<string, number>> | null }): string {
+  if (typeof result.overall_reasoning === "string" && result.overall_reasoning) return result.overall_reasoning;
+  const stored = result.individual_scores ?? {};
+  if (!DIMENSIONS.every((d) => typeof stored[d] === "number")) return "";
+  return explainOverall(Object.fromEntries(DIMENSIONS.map((d) => [d, stored[d]])) as PerDimension<number>);
 }
