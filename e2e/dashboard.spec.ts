@@ -48,6 +48,9 @@ test("a customer signs in, reads the cards, switches the trend interval, opens a
   await expect(page.getByTestId("stories-status")).toContainText("matching “price”");
   await page.getByRole("button", { name: /Overall/ }).click();
   await expect(page.locator("th[aria-sort]")).toContainText("Overall");
+  // Under each overall, what pulls it down (or that it is the mean), the whole sentence on hover.
+  await expect(page.locator(".stories-table .overall-why").first()).toHaveText(/pulls? it down from a mean of \d+%|the mean of the six|every dimension at 100%/);
+  await expect(page.locator(".stories-table .overall-cell").first()).toHaveAttribute("title", /^\d+%: /);
 
   await expectNoSeriousA11yViolations(page, "/dashboard");
 
@@ -63,6 +66,7 @@ test("a customer signs in, reads the cards, switches the trend interval, opens a
   await expect(page.getByRole("heading", { name: "Findings" }).first()).toBeVisible();
   await expect(page.getByRole("heading", { name: "Proposed rewrite" }).first()).toBeVisible();
   await expect(page.getByText(/60% → 88% → 100%|→/).first()).toBeVisible();
+  await expect(page.locator("details.run[open] .overall-reasoning")).toContainText(/^Overall \d+%: /);
   // Each sentence is said once per run: reasoning, suggestions, findings and recommendations do not repeat it.
   const oldest = page.locator("details.run").last();
   await oldest.locator("summary").click();

@@ -82,6 +82,10 @@ test("upload a backlog, fix the mapping, score, then sort, filter, expand and do
   await expect(details.getByRole("heading", { name: /Findings/ })).toBeVisible();
   await expect(details.locator("mark").filter({ hasText: "quickly" })).toBeVisible();
   await expect(details.getByRole("heading", { name: "Recommendations" })).toBeVisible();
+  // The overall says why it is what it is: in the expanded row, and as the overall's title and description.
+  await expect(details.locator(".overall-reasoning")).toContainText(/^Overall \d+%: .+ (pulls|pull) it down from a mean of \d+%/);
+  const why = await page.locator("tbody tr:not(.details-row) td:nth-child(3) .score-pill").first().getAttribute("title");
+  expect(why).toMatch(/^\d+%: /);
   await story.press("Enter");
   await expect(details).toHaveCount(0);
 
@@ -89,7 +93,7 @@ test("upload a backlog, fix the mapping, score, then sort, filter, expand and do
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download CSV" }).click()]);
   expect(download.suggestedFilename()).toBe("results-duo-backlog.csv");
   const csv = readFileSync(await download.path(), "utf8");
-  expect(csv.startsWith("\uFEFFrow,key,type,summary,overall (%)")).toBe(true);
+  expect(csv.startsWith("\uFEFFrow,key,type,summary,overall (%),overall_reasoning")).toBe(true);
   expect(csv).toContain("not scored: the summary is empty");
   expect(csv).toContain("DUO-141");
 

@@ -29,6 +29,11 @@ export function RunDetails({ run, number, previous }: { run: HistoryRun; number:
           Run {number} · <time dateTime={run.created_at}>{formatDateTime(run.created_at)}</time> · ticket {run.ticket_id} · {run.engine} engine
           {delta !== null ? ` · ${delta >= 0 ? "+" : ""}${delta} points since the previous run` : ""}
         </p>
+        {run.overall_reasoning ? (
+          <p className="overall-reasoning">
+            <strong>Overall</strong> {run.overall_reasoning}
+          </p>
+        ) : null}
       </div>
       <CardTable
         label="Scores and reasoning"

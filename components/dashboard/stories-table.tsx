@@ -4,6 +4,8 @@ import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tan
 import Link from "next/link";
 import { useEffect, useMemo, useState } from "react";
 import { DIMENSION_LABELS, DIMENSIONS, formatDate, percent, scoreClass } from "@/lib/stats/format";
+import { explainOverall, explainOverallParts } from "@/lib/scoring/overall";
+import type { PerDimension } from "@/lib/scoring/types";
 import { defaultOrder, MAX_OFFSET, type StorySort } from "@/lib/stats/params";
 import type { StoryListItem, StoryPage } from "@/lib/stats/stories";
 import { useStats } from "./stats-client";
@@ -34,6 +36,19 @@ const COLUMN_LABELS: Record<string, string> = {
   runs: "Runs",
   last: "Last scored",
 };
+
+/** The overall with why it is what it is beneath it (computed from the six scores; the full sentence on hover). */
+function OverallCell({ item }: { item: StoryListItem }) {
+  const scores = item.individual_scores;
+  const complete = scores && DIMENSIONS.every((d) => typeof scores[d] === "number");
+  const why = complete ? explainOverallParts(scores as PerDimension<number>) : null;
+  return (
+    <span className="overall-cell" title={why ? explainOverall(scores as PerDimension<number>) : undefined}>
+      <span className={scoreClass(item.overall_score)}>{percent(item.overall_score)}</span>
+      {why ? <span className="muted small overall-why">{why.cause}</span> : null}
+    </span>
+  );
+}
 
 const isDimension = (id: string) => DIMENSIONS.includes(id as (typeof DIMENSIONS)[number]);
 
@@ -77,7 +92,7 @@ export function StoriesTable({ initial, customer, showCustomer }: { initial: Sto
     list.push({
       id: "overall",
       header: "Overall",
-      cell: ({ row }) => <span className={scoreClass(row.original.overall_score)}>{percent(row.original.overall_score)}</span>,
+      cell: ({ row }) => <OverallCell item={row.original} />,
     });
     for (const dimension of DIMENSIONS) {
       list.push({

@@ -18,6 +18,7 @@ import { HighlightedText } from "./highlighted-text";
 import { band, DIMENSION_LABELS, SCORE_BANDS, type ScoreBand } from "./labels";
 import { SplitStories } from "../split-stories";
 import { workItemKind } from "@/lib/backlog/formats";
+import { overallReasoningOf } from "@/lib/scoring/overall";
 
 type Band = "all" | ScoreBand;
 
@@ -31,9 +32,13 @@ const matchesText: FilterFn<StoryResult> = (row, _columnId, query: string) => {
     .some((text) => text?.toLowerCase().includes(needle));
 };
 
-function ScoreCell({ score }: { score: number }) {
+function ScoreCell({ score, why }: { score: number; why?: string }) {
   const value = percent(score);
-  return <span className={`score-pill ${band(value)}`}>{value}%</span>;
+  return (
+    <span className={`score-pill ${band(value)}`} title={why} aria-description={why}>
+      {value}%
+    </span>
+  );
 }
 
 /** One row per story: sortable, filterable, paged, each expandable to its findings, advice and rewrite (or split). */
@@ -86,7 +91,10 @@ export function ResultsTable({ results }: { results: StoryResult[] }) {
           );
         },
       }),
-      column.accessor("overall_score", { header: "Overall", cell: (info) => <ScoreCell score={info.getValue()} /> }),
+      column.accessor("overall_score", {
+        header: "Overall",
+        cell: (info) => <ScoreCell score={info.getValue()} why={overallReasoningOf(info.row.original)} />,
+      }),
       ...DIMENSIONS.map((d) =>
         column.accessor((r) => r.individual_scores[d], { id: d, header: DIMENSION_LABELS[d], cell: (info) => <ScoreCell score={info.getValue()} /> }),
       ),
@@ -262,6 +270,9 @@ function StoryDetails({ result }: { result: StoryResult }) {
   const sourceOf = (field?: string) => (field && field in FIELD_NAMES ? result[field as keyof typeof FIELD_NAMES] : null);
   return (
     <div className="story-details">
+      <p className="overall-reasoning">
+        <strong>Overall</strong> {overallReasoningOf(result)}
+      </p>
       <div className="detail-texts">
         {texts.map(({ field, text }) => (
           <div key={field}>

@@ -99,9 +99,9 @@ const EXAMPLE_REASONING: PerDimension<string> = {
   independent: "Independent 10/10. No reference to other tickets or to work it waits for.",
   negotiable: "Negotiable 10/10. States the need without prescribing a design or adding notes.",
   valuable: 'Valuable 10/10. Names the user ("shopper") and the benefit ("I can finish checkout later").',
-  estimable: "Estimable 9/10. Lost 1: nothing beyond the summary to size from. Fixing it raises Estimable to 10.",
+  estimable: "Estimable 9/10. Lost 1 of 10: nothing beyond the summary to size from (1). Fixing it raises Estimable to 10.",
   small: "Small 10/10. No sign of more than one feature.",
-  testable: "Testable 2/10. Lost 8: no acceptance criteria. Fixing it raises Testable to 10.",
+  testable: "Testable 2/10. Lost 8 of 10: no acceptance criteria (8). Fixing it raises Testable to 10.",
 };
 const ADD_CRITERIA = "Add checkable conditions, one per line, as Given/When/Then with the expected result.";
 const ADD_DESCRIPTION = "Add a short description of the situation and the expected result.";
@@ -120,13 +120,17 @@ const EXAMPLE_FINDINGS = [
     message: "No description or acceptance criteria: the team sizes it from one sentence.",
   },
 ] satisfies ScoreResponse["findings"];
-const EXAMPLE_RECOMMENDATIONS = [`${ADD_CRITERIA} (+3.8 overall)`, `${ADD_DESCRIPTION} (+0.2 overall)`];
+const TOGETHER = "Each gain above is for that fix alone; the gains overlap, so they do not add up.";
+const EXAMPLE_RECOMMENDATIONS = [`${ADD_CRITERIA} (+3.8 overall)`, `${ADD_DESCRIPTION} (+0.1 overall)`, `All of these together: 60% → 100%. ${TOGETHER}`];
+const EXAMPLE_OVERALL_REASONING =
+  "60%: Testable 20% (no acceptance criteria) pulls it down from a mean of 85%; all the recommendations together reach 100%.";
 
 export const SCORE_RESPONSE_EXAMPLE: ScoreResponse = {
   status: "completed",
   job_id: "8c4e2a51-6b7d-4f3e-9c1a-2d5b8e7f6a90",
   ticket_id: "SHOP-1",
   overall_score: 6,
+  overall_reasoning: EXAMPLE_OVERALL_REASONING,
   individual_scores: EXAMPLE_SCORES,
   scores: perDimension((dimension) => ({
     score: EXAMPLE_SCORES[dimension],
@@ -295,7 +299,7 @@ const STATS_STORIES_EXAMPLE: StoryPage = {
 
 // The CSV flow: a two-row Jira export and what the three endpoints answer for it.
 const CSV_MAPPING = { summary: "Summary", description: "Description", acceptance_criteria: "Acceptance criteria", key: "Issue key", type: null };
-const CSV_SUMMARY = { average_overall: 4.65, dimension_averages: { independent: 10, negotiable: 10, valuable: 6, estimable: 7, small: 10, testable: 2 } };
+const CSV_SUMMARY = { average_overall: 4.9, dimension_averages: { independent: 10, negotiable: 10, valuable: 6, estimable: 7, small: 10, testable: 2 } };
 
 const UPLOAD_EXAMPLE: UploadResponse = {
   session_id: SESSION_ID,
@@ -352,6 +356,7 @@ const RESULTS_EXAMPLE: ResultsResponse = {
       description: null,
       acceptance_criteria: null,
       overall_score: 6,
+      overall_reasoning: EXAMPLE_OVERALL_REASONING,
       individual_scores: EXAMPLE_SCORES,
       findings: EXAMPLE_FINDINGS,
       recommendations: EXAMPLE_RECOMMENDATIONS,
@@ -366,7 +371,10 @@ const RESULTS_EXAMPLE: ResultsResponse = {
       summary: "Cart export",
       description: null,
       acceptance_criteria: null,
-      overall_score: 3.3,
+      overall_score: 3.8,
+      overall_reasoning:
+        "38%: Valuable 20% (not written as a story), Testable 20% (no acceptance criteria) and Estimable 50% (nothing beyond the summary to size from) " +
+        "pull it down from a mean of 65%; all the recommendations together reach 100%.",
       individual_scores: { independent: 10, negotiable: 10, valuable: 2, estimable: 5, small: 10, testable: 2 },
       findings: [
         EXAMPLE_FINDINGS[0],
@@ -390,9 +398,10 @@ const RESULTS_EXAMPLE: ResultsResponse = {
         },
       ],
       recommendations: [
-        'Write it as "As a <type of user>, I want <goal>, so that <benefit>". (+1.0 overall)',
-        `${ADD_CRITERIA} (+1.0 overall)`,
-        "Describe what is needed and why, and add acceptance criteria. (+0.4 overall)",
+        'Write it as "As a <type of user>, I want <goal>, so that <benefit>". (+1.3 overall)',
+        `${ADD_CRITERIA} (+1.3 overall)`,
+        "Describe what is needed and why, and add acceptance criteria. (+0.6 overall)",
+        `All of these together: 38% → 100%. ${TOGETHER}`,
       ],
       rewrite: null,
       split: [],
@@ -401,9 +410,9 @@ const RESULTS_EXAMPLE: ResultsResponse = {
 };
 
 const RESULTS_CSV_EXAMPLE = [
-  "row,key,type,work_item_type,summary,overall (%),independent (%),negotiable (%),valuable (%),estimable (%),small (%),testable (%),findings,recommendations,rewrite,split,note",
-  `1,SHOP-1,,story,"${STORY}",60,100,100,100,90,100,20,...`,
-  "2,SHOP-2,,story,Cart export,33,100,100,20,50,100,20,...",
+  "row,key,type,work_item_type,summary,overall (%),overall_reasoning,independent (%),negotiable (%),valuable (%),estimable (%),small (%),testable (%),findings,recommendations,rewrite,split,note",
+  `1,SHOP-1,,story,"${STORY}",60,"${EXAMPLE_OVERALL_REASONING}",100,100,100,90,100,20,...`,
+  '2,SHOP-2,,story,Cart export,38,"38%: Valuable 20% (not written as a story), ...",100,100,20,50,100,20,...',
 ].join("\n");
 
 // ---------------------------------------------------------------------------------------------------------
@@ -532,6 +541,7 @@ const storyResultSchema = z.object({
   description: z.string().nullable(),
   acceptance_criteria: z.string().nullable(),
   overall_score: z.number(),
+  overall_reasoning: z.string().describe("Why the overall score is what it is, as `overall_reasoning` of the score response."),
   individual_scores: perDimensionSchema(z.number()),
   findings: z.array(findingSchema),
   recommendations: z.array(z.string()),

@@ -44,6 +44,9 @@ export const scoreResponseSchema = scoringResultSchema
     status: z.literal("completed"),
     job_id: z.uuid(),
     ticket_id: z.string(),
+    recommendations: scoringResultSchema.shape.recommendations.describe(
+      "Distinct fixes, the best first, each with what it gains alone (\"(+3.8 overall)\"); with two or more, a last line says what all of them give together (\"All of these together: 60% → 100%.\"): single gains overlap and do not add up.",
+    ),
     metadata: scoringResultSchema.shape.metadata.extend({
       work_item_type: workItemKindSchema.describe(
         "What the item was judged as: `story`, `bug`, `task`, `spike` or `epic`. The kind `ticket_data.issue_type` names (Defect -> bug, Sub-task or Chore -> task, ...), else the kind the text shows, else story. Each kind is judged by its own evidence (a bug's expected and actual result and steps, a task's done condition, a spike's question, timebox and output, an epic's scope and breakdown).",

@@ -38,6 +38,7 @@ export function buildScoreResponse(result: ScoringResult, run: { jobId: string; 
     job_id: run.jobId,
     ticket_id: run.ticketId,
     overall_score: result.overall_score,
+    overall_reasoning: result.overall_reasoning,
     individual_scores: result.individual_scores,
     scores: result.scores,
     reasoning_per_dimension: result.reasoning_per_dimension,

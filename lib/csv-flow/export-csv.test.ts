@@ -31,6 +31,7 @@ describe("resultsToCsv", () => {
     description: null,
     acceptance_criteria: null,
     overall_score: 5,
+    overall_reasoning: "50%: the mean of the six, none below 70%; ...",
     individual_scores: scores,
     findings: [],
     recommendations: [],
@@ -63,6 +64,20 @@ describe("resultsToCsv", () => {
     expect(rows[2][column]).toBe("");
     expect(rows[3]).toHaveLength(rows[0].length);
     expect(rows[3][column + 1]).toBe("not scored: the summary is empty");
+  });
+
+  it("says why each overall is what it is, in an overall_reasoning column beside it", () => {
+    const outputs = scoreTickets([{ ticket: { summary: "As a user, I want to reset my password, so that I can regain access to my account." } }, { ticket: { summary: "Users" } }]);
+    const results = outputs.map((o, i): StoryResult => ({ ...result(i + 1, null, []), overall_score: o.overall_score, overall_reasoning: o.overall_reasoning, individual_scores: o.individual_scores }));
+    const rows = parse(resultsToCsv(view(results, [3])));
+    const column = rows[0].indexOf("overall_reasoning");
+    expect(rows[0][column - 1]).toBe("overall (%)");
+    expect(rows[1].slice(column - 1, column + 1)).toEqual([
+      "60",
+      "60%: Testable 20% (no acceptance criteria) pulls it down from a mean of 85%; all the recommendations together reach 100%.",
+    ]);
+    expect(rows[2][column]).toMatch(/^38%: Valuable 20% \(not written as a story\), Testable 20% .* pull it down from a mean of 65%/);
+    expect(rows[3][column]).toBe("");
   });
 
   it("neutralises a split cell a spreadsheet would run as a formula", () => {
@@ -131,7 +146,7 @@ describe("resultsToCsv", () => {
   it.each(["g09.txt", "g13-planningpoker.txt"])("exports %s with no sentence in both columns of a row, nor twice in a column", (file) => {
     const stories = readFileSync(path.join(__dirname, "../scoring/fixtures/backlogs", file), "utf8").split("\n").map((line) => line.trim()).filter(Boolean);
     const outputs = scoreTickets(stories.map((summary) => ({ ticket: { summary } })));
-    const results = outputs.map((o, i): StoryResult => ({ ...result(i + 1, o.rewrite, o.split), summary: stories[i], overall_score: o.overall_score, individual_scores: o.individual_scores, findings: o.findings, recommendations: o.recommendations }));
+    const results = outputs.map((o, i): StoryResult => ({ ...result(i + 1, o.rewrite, o.split), summary: stories[i], overall_score: o.overall_score, overall_reasoning: o.overall_reasoning, individual_scores: o.individual_scores, findings: o.findings, recommendations: o.recommendations }));
     const rows = parse(resultsToCsv(view(results)));
     const [findingsAt, recommendationsAt] = [rows[0].indexOf("findings"), rows[0].indexOf("recommendations")];
     expect(rows).toHaveLength(stories.length + 1);

@@ -80,7 +80,7 @@ export function recommendationLines(result: StoryResult): string[] {
  * `type` is the file's own type name, `work_item_type` the kind the row was judged as.
  */
 export function resultsToCsv(view: ResultsResponse): string {
-  const fields = ["row", "key", "type", "work_item_type", "summary", "overall (%)", ...DIMENSIONS.map((d) => `${d} (%)`), "findings", "recommendations", "rewrite", "split", "note"];
+  const fields = ["row", "key", "type", "work_item_type", "summary", "overall (%)", "overall_reasoning", ...DIMENSIONS.map((d) => `${d} (%)`), "findings", "recommendations", "rewrite", "split", "note"];
   const lines: { row: number; cells: string[] }[] = view.results.map((r) => ({
     row: r.row,
     cells: [
@@ -90,6 +90,7 @@ export function resultsToCsv(view: ResultsResponse): string {
       r.work_item_type,
       r.summary,
       String(percent(r.overall_score)),
+      r.overall_reasoning,
       ...DIMENSIONS.map((d) => String(percent(r.individual_scores[d]))),
       findingLines(r).join("\n"),
       recommendationLines(r).join("\n"),

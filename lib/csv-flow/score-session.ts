@@ -2,6 +2,7 @@ import { z } from "zod";
 import { rowsToTickets } from "@/lib/csv/columns";
 import { ApiError } from "@/lib/http/errors";
 import { createEngine, DIMENSIONS, kindFromTypeName, WORK_ITEM_KINDS, type PerDimension, type ScoringResult, type WorkItemKind } from "@/lib/scoring";
+import { explainOverall } from "@/lib/scoring/overall";
 import type { CsvSession } from "@/db/schema";
 import { MAPPING_FIELDS, type ColumnMapping, type CsvSummary, type ResultsResponse, type StoryResult } from "./types";
 
@@ -81,6 +82,7 @@ export async function scoreSessionRows(session: CsvSession, mapping: ColumnMappi
     description: ticket.description ?? null,
     acceptance_criteria: ticket.acceptance_criteria ?? null,
     overall_score: outputs[i].overall_score,
+    overall_reasoning: outputs[i].overall_reasoning,
     individual_scores: outputs[i].individual_scores,
     findings: outputs[i].findings,
     recommendations: outputs[i].recommendations,
@@ -98,13 +100,14 @@ function storedKind(result: Partial<Pick<StoryResult, "type" | "work_item_type">
 
 /** The public view of a session: status "uploaded" with no results until it is scored. */
 export function sessionView(session: CsvSession): ResultsResponse {
-  // Results scored before `split` existed get an empty one, and those scored before kinds existed the kind their
-  // type names, else story, so the pages and the export can rely on both.
+  // Results scored before `split`, `overall_reasoning` or kinds existed get them (the kind their type names, else
+  // story), so the pages and the export can rely on them.
   const results = ((session.results ?? []) as unknown as StoryResult[]).map((r) => ({
     ...r,
     split: Array.isArray(r.split) ? r.split : [],
     type: r.type ?? null,
     work_item_type: storedKind(r),
+    overall_reasoning: typeof r.overall_reasoning === "string" ? r.overall_reasoning : explainOverall(r.individual_scores),
   }));
   return {
     session_id: session.id,

@@ -58,6 +58,8 @@ export interface StoryResult {
   description: string | null;
   acceptance_criteria: string | null;
   overall_score: number;
+  /** Why the overall score is what it is (lib/scoring/overall.ts `explainOverall`). */
+  overall_reasoning: string;
   individual_scores: PerDimension<number>;
   findings: Finding[];
   recommendations: string[];

@@ -109,7 +109,10 @@ export type ScoringMetadata = z.infer<typeof scoringMetadataSchema>;
 
 export const scoringResultSchema = z.object({
   overall_score: z.number().min(0).max(10).describe(
-    "Out of 10, one decimal: the mean of the six dimensions minus half a point for every point a dimension is below 7, never less than half the mean.",
+    "Out of 10, one decimal: the mean of the six dimensions pulled toward the weakest by the share F / (F + 8) of the gap, F being the points the dimensions fall below 7 in total. Always between the lowest and the highest dimension; never falls when a dimension rises; six equal scores give that score.",
+  ),
+  overall_reasoning: z.string().describe(
+    'Why the overall score is what it is: "60%: Testable 20% (no acceptance criteria) pulls it down from a mean of 85%; all the recommendations together reach 100%."',
   ),
   individual_scores: perDimension(scoreValueSchema),
   scores: perDimension(dimensionScoreSchema),

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { scoreRuns, stories } from "@/db/schema";
 import { workItemKindSchema, type WorkItemKind } from "@/lib/scoring/kind";
+import { overallReasoningOf } from "@/lib/scoring/overall";
 import { DIMENSIONS, type Dimension } from "./format";
 import type { StatsScope } from "./scope";
 
@@ -23,6 +24,8 @@ const dimensionDetailSchema = z.object({
 });
 // Stored results are read leniently: a run recorded by an older engine still shows what it has.
 const storedResultSchema = z.object({
+  // Runs stored before results carried `overall_reasoning` have none: the page explains their scores instead.
+  overall_reasoning: z.string().optional().catch(undefined),
   scores: z.record(z.string(), dimensionDetailSchema).catch({}),
   findings: z.array(findingSchema).catch([]),
   recommendations: z.array(z.string()).catch([]),
@@ -47,6 +50,8 @@ export interface HistoryRun {
   source: string;
   engine: string;
   overall_score: number;
+  /** Why the overall is what it is (the stored explanation, or one computed from the scores for older runs). */
+  overall_reasoning: string;
   individual_scores: Record<string, number>;
   ticket: z.infer<typeof storedTicketSchema>;
   dimensions: Record<Dimension, { score: number | null; reasoning: string; suggestions: string[] }>;
@@ -144,6 +149,7 @@ export async function storyHistory({
         source: run.source,
         engine: run.engine,
         overall_score: run.overallScore,
+        overall_reasoning: overallReasoningOf({ overall_reasoning: result.overall_reasoning, individual_scores: run.individualScores }),
         individual_scores: run.individualScores,
         ticket: storedTicketSchema.parse(run.ticket ?? {}),
         dimensions: Object.fromEntries(

@@ -68,6 +68,26 @@ describe("score bands", () => {
     expect(oneLiner).toBeLessThan(ready);
   });
 
+  it("gives the kinds of ticket the percentages the README's table documents", () => {
+    const admin = "As an admin, I want to manage users, roles and permissions, so that the right people have access.";
+    const reset = "As a user, I want to reset my password, so that I can regain access to my account.";
+    expect(percent({ summary: "Settings page" })).toBe(38);
+    expect(percent({ summary: "Manage users, roles and permissions" })).toBe(18);
+    expect(percent({ summary: admin })).toBe(27);
+    expect(percent({
+      summary: admin,
+      description: "Admins ask support to change access today; this moves it into the admin panel.",
+      acceptance_criteria: "Given an admin on the users page\nWhen they give a user the role Editor\nThen that user can edit posts",
+    })).toBe(44);
+    expect(percent({ summary: "As an admin, I want to add or remove users, so that the team stays current." })).toBe(48);
+    expect(percent({ summary: reset })).toBe(60);
+    expect(percent({
+      summary: reset,
+      description: "A reset link goes to the account's email address and works for one hour.",
+      acceptance_criteria: "Given a registered email address\nWhen I ask for a reset\nThen a link arrives that lets me set a new password once",
+    })).toBe(100);
+  });
+
   it("takes no point off without a finding that names it", () => {
     for (const t of [{ summary: "Settings page" }, { summary: "As an admin, I want to add or remove users, so that the team stays current." }]) {
       const r = scoreTicket(t);

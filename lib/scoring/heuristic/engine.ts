@@ -22,7 +22,8 @@ import { formFindings } from "./rules-form";
 import { minimalFindings } from "./rules-minimal";
 import { solutionFindings } from "./rules-solution";
 import { unambiguousFindings } from "./rules-unambiguous";
-import { chargesOf, overallScore, reasoningFor, recommendationsFor, scoresFrom, sortFindings, suggestionsFor } from "./scoring";
+import { explainOverall } from "../overall";
+import { chargesOf, mainCauses, overallScore, reasoningFor, recommendationsFor, scoresFrom, sortFindings, suggestionsFor } from "./scoring";
 
 export const HEURISTIC_MODEL = { provider: "heuristic", model_name: "invest-heuristic", temperature: 0 } as const;
 export const HEURISTIC_PROMPT_VERSION = "heuristic-2.0";
@@ -117,8 +118,10 @@ function buildResult(analysis: Analysis, context: ContextItem[] | undefined, ext
   const reasoning = perDimension((d) => reasoningFor(d, individual[d], charges[d], evidence[d], citations[d]));
   const referenced = new Set(DIMENSIONS.flatMap((d) => citations[d]));
   const proposal = proposeRewrite(input, findings);
+  const recommendations = recommendationsFor(charges, individual);
   return {
     overall_score: overall,
+    overall_reasoning: explainOverall(individual, { why: mainCauses(charges), together: recommendations.together }),
     individual_scores: individual,
     scores: perDimension((d) => ({
       score: individual[d],
@@ -127,7 +130,7 @@ function buildResult(analysis: Analysis, context: ContextItem[] | undefined, ext
       reference_context: [...citations[d]],
     })),
     reasoning_per_dimension: reasoning,
-    recommendations: recommendationsFor(charges, individual),
+    recommendations: recommendations.lines,
     context_references: perDimension((d) => [...citations[d]]),
     metadata: {
       model: { ...HEURISTIC_MODEL },

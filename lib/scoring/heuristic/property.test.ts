@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DIMENSIONS, scoringResultSchema, type ScoringResult, type TicketData } from "../types";
+import { DIMENSION_LABELS, DIMENSIONS, scoringResultSchema, type ScoringResult, type TicketData } from "../types";
 import { findingsOf, scoreTicket, scoreTickets } from "./engine";
 import { applyEdits } from "./rewrite";
 import { overallScore, scoresOf } from "./scoring";
@@ -211,5 +211,78 @@ describe("property: a rewrite keeps the words of the features it rewrites (real 
       }
     }
     expect(checked).toBeGreaterThan(500);
+  });
+});
+
+// The sixteen shared backlogs (1,342 stories) when they are there (../shared/data of the repository), else
+// the backlogs in lib/scoring/fixtures; each scored as one batch, as a backlog upload is.
+const SHARED = path.resolve(__dirname, "../../../../shared/data/backlogs");
+const backlogs = (fs.existsSync(SHARED) ? fs.readdirSync(SHARED).map((f) => path.join(SHARED, f)) : fs.readdirSync(BACKLOGS).map((f) => path.join(BACKLOGS, f)))
+  .filter((f) => f.endsWith(".txt"))
+  .map((f) => fs.readFileSync(f, "utf8").replace(/^\uFEFF/, "").split(/\r?\n/).map((l) => l.trim()).filter(Boolean));
+
+describe("property: explanations add up (every story of the shared backlogs)", () => {
+  const scored = backlogs.flatMap((stories) => scoreTickets(stories.map((summary) => ({ ticket: { summary } }))));
+  const pct = (score: number) => Math.round(score * 10);
+
+  it("reads all the stories", () => {
+    expect(scored.length).toBeGreaterThanOrEqual(fs.existsSync(SHARED) ? 1342 : 200);
+  });
+
+  it("a dimension never loses more than it has, and the costs it lists add up to what it lost or say why not", () => {
+    let capped = 0;
+    let rounded = 0;
+    for (const r of scored) {
+      for (const d of DIMENSIONS) {
+        const text = r.reasoning_per_dimension[d];
+        const score = r.individual_scores[d];
+        expect(text.startsWith(`${DIMENSION_LABELS[d]} ${score}/10. `), text).toBe(true);
+        const lost = /Lost (\d+(?:\.\d+)?) of 10: (.*?)\.(?: |$)/.exec(text);
+        if (score === 10) {
+          expect(lost, text).toBeNull();
+          continue;
+        }
+        expect(lost, text).not.toBeNull();
+        expect(Number(lost![1]), text).toBe(10 - score);
+        const [list, note = ""] = lost![2].split("; ");
+        const costs = [...list.matchAll(/\((\d+(?:\.\d+)?)\)/g)].reduce((sum, m) => sum + Number(m[1]), 0);
+        if (costs === 10 - score) expect(note, text).toBe("");
+        else if (costs > 10) {
+          capped++;
+          expect(score, text).toBe(0);
+          expect(note, text).toBe(`the ${costs} charged are capped at the 10 ${DIMENSION_LABELS[d]} has`);
+        } else {
+          rounded++;
+          expect(Math.abs(costs - (10 - score)), text).toBeLessThanOrEqual(0.5);
+          expect(note, text).toBe(`${costs} rounded to ${10 - score}`);
+        }
+        expect(r.findings.some((f) => f.dimension === d), text).toBe(true);
+      }
+    }
+    expect(capped + rounded).toBeGreaterThan(0);
+  });
+
+  it("each recommendation says what it gains alone; two or more end with what all of them give together", () => {
+    for (const r of scored) {
+      const gains = r.recommendations.map((x) => Number(/\(\+(\d+\.\d) overall\)$/.exec(x)?.[1] ?? 0));
+      if (r.recommendations.length < 2) continue;
+      const last = /^All of these together: (\d+)% → (\d+)%\. Each gain above is for that fix alone; the gains overlap, so they do not add up\.$/
+        .exec(r.recommendations.at(-1)!);
+      expect(last, r.recommendations.at(-1)).not.toBeNull();
+      expect(Number(last![1])).toBe(pct(r.overall_score));
+      // No fix alone gains more than all of them together.
+      for (const g of gains) expect(Math.round(g * 10)).toBeLessThanOrEqual(Number(last![2]) - Number(last![1]));
+    }
+  });
+
+  it("the overall says why it is what it is: as shown, what pulls it down, what the recommendations reach", () => {
+    for (const r of scored) {
+      const text = r.overall_reasoning;
+      expect(text.startsWith(`${pct(r.overall_score)}%: `), text).toBe(true);
+      const failing = DIMENSIONS.filter((d) => r.individual_scores[d] < 7).sort((a, b) => r.individual_scores[a] - r.individual_scores[b]);
+      for (const d of failing.slice(0, 3)) expect(text, text).toContain(`${DIMENSION_LABELS[d]} ${r.individual_scores[d] * 10}%`);
+      const together = /^All of these together: \d+% → (\d+)%/.exec(r.recommendations.at(-1) ?? "")?.[1];
+      if (together) expect(text.endsWith(`all the recommendations together reach ${together}%.`), text).toBe(true);
+    }
   });
 });

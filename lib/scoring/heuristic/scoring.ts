@@ -1,7 +1,11 @@
 // How findings become scores (documented in lib/scoring/README.md): each dimension starts at 10 and loses
-// what each of its findings costs a team; the overall is the mean of the six, pulled down by any failing one.
+// what each of its findings costs a team; the overall (../overall.ts) is the mean of the six, pulled toward the
+// weakest by any failing one.
 import { DIMENSION_LABELS, DIMENSIONS, type Dimension, type PerDimension, type Severity } from "../types";
+import { overallScore } from "../overall";
 import type { Found } from "./finding";
+
+export { aggregate, overallScore, PASSING } from "../overall";
 
 const BY_SEVERITY: Record<Severity, number> = { high: 4, medium: 2, low: 1 };
 
@@ -159,28 +163,6 @@ export function scoresFrom(charges: PerDimension<Charge[]>): PerDimension<number
   };
 }
 
-/** A dimension below this fails, and pulls the overall score down. */
-export const PASSING = 7;
-/** Extra points off the overall per point a dimension falls below PASSING. */
-export const PULL = 0.5;
-
-/**
- * The mean of the six, minus half a point for every point a dimension is below 7, to one decimal in 0..10: a
- * story cannot hide one failing dimension (no criteria, an epic) behind five good ones. The pull takes at most
- * half the mean, so the worst tickets still differ from one another.
- */
-export function overallScore(scores: PerDimension<number>): number {
-  let sum = 0;
-  let pull = 0;
-  for (const d of DIMENSIONS) {
-    sum += scores[d];
-    pull += Math.max(0, PASSING - scores[d]) * PULL;
-  }
-  const mean = sum / DIMENSIONS.length;
-  const overall = Math.max(mean - pull, mean / 2);
-  return Math.round(Math.max(0, Math.min(10, overall)) * 10) / 10;
-}
-
 export function scoresOf(findings: Found[]): PerDimension<number> {
   return scoresFrom(chargesOf(findings));
 }
@@ -197,8 +179,10 @@ function points(n: number): string {
 }
 
 /**
- * "Small 4/10. Lost 6: two actions in one story. Fixing it raises Small to 10." Or, when nothing was found,
- * the evidence for the dimension. Each finding's own message says where; this says what it cost.
+ * "Small 4/10. Lost 6 of 10: two actions in one story (6). Fixing it raises Small to 10." Or, when nothing was
+ * found, the evidence for the dimension. The costs listed add up to what was lost, or the reasoning says why
+ * not: charges beyond the 10 a dimension has are capped, and half points are rounded. Each finding's own
+ * message says where; this says what it cost.
  */
 export function reasoningFor(dimension: Dimension, score: number, charges: Charge[], evidence: string, citations: string[]): string {
   const label = DIMENSION_LABELS[dimension];
@@ -206,18 +190,35 @@ export function reasoningFor(dimension: Dimension, score: number, charges: Charg
   const lost = charges.filter((c) => c.points > 0);
   if (lost.length === 0) parts.push(evidence);
   else {
-    const byLabel = new Map<string, number>();
-    for (const c of lost) {
+    const byLabel = new Map<string, { points: number; count: number }>();
+    for (const c of charges) {
       const l = LABELS[c.finding.code] ?? c.finding.code;
-      byLabel.set(l, (byLabel.get(l) ?? 0) + c.points);
+      const entry = byLabel.get(l) ?? { points: 0, count: 0 };
+      entry.points += c.points;
+      entry.count += 1;
+      byLabel.set(l, entry);
     }
     const total = lost.reduce((s, c) => s + c.points, 0);
-    const list = byLabel.size === 1 ? [...byLabel.keys()][0] : [...byLabel].map(([l, p]) => `${l} (${points(p)})`).join("; ");
-    parts.push(`Lost ${points(total)}: ${list}.`);
-    parts.push(`Fixing ${lost.length === 1 ? "it" : "them"} raises ${label} to ${Math.min(10, Math.round(score + total))}.`);
+    const list = [...byLabel].map(([l, e]) => `${l}${e.count > 1 ? ` ×${e.count}` : ""} (${points(e.points)})`).join(", ");
+    const shown = 10 - score;
+    const note = total > 10 ? `; the ${points(total)} charged are capped at the 10 ${label} has`
+      : total !== shown ? `; ${points(total)} rounded to ${shown}` : "";
+    parts.push(`Lost ${shown} of 10: ${list}${note}.`);
+    if (charges.some((c) => c.points < costOf(c.finding))) parts.push("A repeat of a kind costs half, further ones nothing.");
+    parts.push(`Fixing ${lost.length === 1 ? "it" : "them"} raises ${label} to 10.`);
   }
   if (citations.length > 0) parts.push(`Informed by context: ${citations.join(", ")}.`);
   return parts.join(" ");
+}
+
+/** What costs each dimension most, in a few words, for the overall's explanation ("no acceptance criteria"). */
+export function mainCauses(charges: PerDimension<Charge[]>): Partial<PerDimension<string>> {
+  const out: Partial<PerDimension<string>> = {};
+  for (const d of DIMENSIONS) {
+    const top = charges[d].find((c) => c.points > 0);
+    if (top) out[d] = LABELS[top.finding.code] ?? top.finding.code;
+  }
+  return out;
 }
 
 /** The fixes of a dimension's findings, most costly first, each once. */
@@ -230,11 +231,33 @@ export function suggestionsFor(charges: Charge[]): string[] {
   return out;
 }
 
+export interface Recommendations {
+  /** Each distinct fix, most gain first, with what it gains alone; a last line says what all gain together. */
+  lines: string[];
+  /** The overall score once every listed fix is made. */
+  together: number;
+}
+
+/** At most this many fixes are recommended. */
+const MAX_RECOMMENDATIONS = 6;
+
+/** The scores once the given findings are gone (only the dimensions of the fixed findings change). */
+function scoresWithout(charges: PerDimension<Charge[]>, scores: PerDimension<number>, fixed: Set<Found>): PerDimension<number> {
+  const after = { ...scores };
+  for (const d of DIMENSIONS) {
+    if (!charges[d].some((c) => fixed.has(c.finding))) continue;
+    after[d] = scoreFrom(chargeDimension(charges[d].map((c) => c.finding).filter((x) => !fixed.has(x))));
+  }
+  return after;
+}
+
 /**
- * Ticket-level advice ordered by what it gains: each distinct fix with the overall points it would add if
- * every finding it fixes were gone ("Add acceptance criteria (+2.5 overall).").
+ * Ticket-level advice ordered by what it gains: each distinct fix with the overall points it would add alone,
+ * if every finding it fixes were gone ("Add acceptance criteria (+2.5 overall)."), and, for two or more, a last
+ * line with what all of them give together. Single gains overlap (two fixes of one dimension, the weakest
+ * dimension's pull), so they do not add up; the last line says so.
  */
-export function recommendationsFor(charges: PerDimension<Charge[]>, scores: PerDimension<number>): string[] {
+export function recommendationsFor(charges: PerDimension<Charge[]>, scores: PerDimension<number>): Recommendations {
   const overall = overallScore(scores);
   const byAdvice = new Map<string, Found[]>();
   for (const d of DIMENSIONS) {
@@ -244,15 +267,20 @@ export function recommendationsFor(charges: PerDimension<Charge[]>, scores: PerD
       else byAdvice.set(finding.advice, [finding]);
     }
   }
-  const gains: { advice: string; gain: number }[] = [];
+  const gains: { advice: string; fixed: Found[]; gain: number }[] = [];
   for (const [advice, fixed] of byAdvice) {
-    // Only the dimensions of the fixed findings change.
-    const after = { ...scores };
-    for (const f of fixed) {
-      after[f.dimension] = scoreFrom(chargeDimension(charges[f.dimension].map((c) => c.finding).filter((x) => !fixed.includes(x))));
-    }
-    gains.push({ advice, gain: Math.round((overallScore(after) - overall) * 10) / 10 });
+    const gain = Math.round((overallScore(scoresWithout(charges, scores, new Set(fixed))) - overall) * 10) / 10;
+    gains.push({ advice, fixed, gain });
   }
   gains.sort((a, b) => b.gain - a.gain);
-  return gains.slice(0, 6).map((g) => (g.gain > 0 ? `${g.advice} (+${g.gain.toFixed(1)} overall)` : g.advice));
+  const shown = gains.slice(0, MAX_RECOMMENDATIONS);
+  const together = overallScore(scoresWithout(charges, scores, new Set(shown.flatMap((g) => g.fixed))));
+  const lines = shown.map((g) => (g.gain > 0 ? `${g.advice} (+${g.gain.toFixed(1)} overall)` : g.advice));
+  if (shown.length > 1) {
+    lines.push(`All of these together: ${percentOf(overall)} → ${percentOf(together)}. Each gain above is for that fix alone; ` +
+      "the gains overlap, so they do not add up.");
+  }
+  return { lines, together };
 }
+
+const percentOf = (score: number) => `${Math.round(score * 10)}%`;

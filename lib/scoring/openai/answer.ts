@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { overallScore } from "../heuristic";
+import { explainOverall, overallScore } from "../overall";
 import {
   DIMENSIONS,
   dimensionScoreSchema,
@@ -105,8 +105,8 @@ export interface ResultParts {
  * Builds the engine result from a validated answer: scores rounded and clamped to 0..10, cited ids kept only
  * when they name a supplied context item (deduplicated), and every derived field computed from the same
  * values so `individual_scores`, `scores`, `reasoning_per_dimension`, `context_references` and the metadata
- * agree. The overall score uses the heuristic engine's formula, so both engines' overall scores compare. The
- * split is trimmed and deduplicated; fewer than two parts is no split, and a split's first part is the rewrite.
+ * agree. The overall score and its explanation use the same functions as the heuristic engine (../overall.ts), so
+ * both engines' overall scores compare. The split is trimmed and deduplicated; fewer than two parts is no split, and a split's first part is the rewrite.
  */
 export function resultFromAnswer({ answer, context, findings, usage, model, promptVersion, workItemType }: ResultParts): ScoringResult {
   const supplied = new Set(context.map((item) => item.id));
@@ -130,6 +130,7 @@ export function resultFromAnswer({ answer, context, findings, usage, model, prom
   const rewrite = split.length ? split[0] : answer.rewrite?.trim() ? answer.rewrite.trim() : null;
   return scoringResultSchema.parse({
     overall_score: overall,
+    overall_reasoning: explainOverall(individual),
     individual_scores: individual,
     scores,
     reasoning_per_dimension: per((d) => scores[d].reasoning),

@@ -13,7 +13,7 @@ import {
   type ScoringEngine,
   type TicketData,
 } from "@/lib/scoring";
-import { overallScore } from "../heuristic";
+import { explainOverall, overallScore } from "../overall";
 import { MODEL_ANSWER_JSON_SCHEMA } from "./answer";
 
 const fake = setupFakeOpenAI();
@@ -112,6 +112,25 @@ describe("openai engine: request and result", () => {
     const result = await engine().score(story());
     expect(result.individual_scores).toEqual(uneven);
     expect(result.overall_score).toBe(overallScore(uneven));
+    expect(result.overall_reasoning).toBe(explainOverall(uneven));
+  });
+
+  it("puts a model that answers 6 on every dimension at 6.0, and a little under 7 between its lowest and highest", async () => {
+    for (const answered of [[6, 6, 6, 6, 6, 6], [7, 6, 6, 7, 6, 5]]) {
+      fake().enqueue({
+        kind: "ok",
+        edit: (answer) => ({ ...answer, scores: Object.fromEntries(DIMENSIONS.map((d, i) => [d, { ...answer.scores[d], score: answered[i] }])) }),
+      });
+      const result = await engine().score(story());
+      expect(result.overall_score).toBeGreaterThanOrEqual(Math.min(...answered));
+      expect(result.overall_score).toBeLessThanOrEqual(Math.max(...answered));
+    }
+    fake().enqueue({ kind: "ok", edit: (answer) => ({ ...answer, scores: Object.fromEntries(DIMENSIONS.map((d) => [d, { ...answer.scores[d], score: 6 }])) }) });
+    const six = await engine().score(story());
+    expect(six.overall_score).toBe(6);
+    expect(six.overall_reasoning).toBe(
+      "60%: the mean of the six, with Independent 60%, Negotiable 60%, Valuable 60% and 3 more below 70%; with all of them at 100% it would be 100%.",
+    );
   });
 
   it("splits a compound story as the model answers it, the first part being the rewrite", async () => {

@@ -61,7 +61,7 @@ export default async function StoryHistoryPage({ params, searchParams }: { param
         <dl className="story-facts">
           <div>
             <dt>Latest score</dt>
-            <dd className={scoreClass(story.overall_score)} data-testid="story-latest">
+            <dd className={scoreClass(story.overall_score)} data-testid="story-latest" title={lastRun?.overall_reasoning}>
               {percent(story.overall_score)}
             </dd>
           </div>

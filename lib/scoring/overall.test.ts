@@ -1,0 +1,139 @@
+// The overall score is an aggregate of the six (README "How findings become scores"): inside their range,
+// never lower when one rises, blind to their order, the same for both engines; and it says why it is what it is.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { aggregate, explainOverall, explainOverallParts, overallReasoningOf, overallScore } from "./overall";
+import { DIMENSIONS, type PerDimension } from "./types";
+
+const vector = (values: number[]) => Object.fromEntries(DIMENSIONS.map((d, i) => [d, values[i]])) as PerDimension<number>;
+const integer = fc.integer({ min: 0, max: 10 });
+const real = fc.double({ min: 0, max: 10, noNaN: true });
+const six = (arb: fc.Arbitrary<number>) => fc.array(arb, { minLength: 6, maxLength: 6 });
+
+describe("the overall score as an aggregate of the six", () => {
+  it("lies between the lowest and the highest dimension, strictly unless all six are equal", () => {
+    fc.assert(fc.property(six(real), (values) => {
+      const a = aggregate(vector(values));
+      const lo = Math.min(...values);
+      const hi = Math.max(...values);
+      expect(a).toBeGreaterThanOrEqual(lo - 1e-9);
+      expect(a).toBeLessThanOrEqual(hi + 1e-9);
+      if (hi - lo > 1e-6) {
+        expect(a).toBeGreaterThan(lo);
+        expect(a).toBeLessThan(hi);
+      }
+      // The rounded score the engines return stays in the range too (the dimensions are whole numbers there).
+      const rounded = overallScore(vector(values.map(Math.round)));
+      expect(rounded).toBeGreaterThanOrEqual(Math.min(...values.map(Math.round)));
+      expect(rounded).toBeLessThanOrEqual(Math.max(...values.map(Math.round)));
+    }), { numRuns: 2000 });
+  });
+
+  it("never falls when a dimension rises", () => {
+    fc.assert(fc.property(six(real), fc.nat(5), fc.double({ min: 0, max: 10, noNaN: true }), (values, at, step) => {
+      const raised = [...values];
+      raised[at] = Math.min(10, raised[at] + step);
+      expect(aggregate(vector(raised))).toBeGreaterThanOrEqual(aggregate(vector(values)) - 1e-9);
+      expect(overallScore(vector(raised.map(Math.round)))).toBeGreaterThanOrEqual(overallScore(vector(values.map(Math.round))));
+    }), { numRuns: 2000 });
+  });
+
+  it("rises when any dimension gains a point, so every fix shows in it", () => {
+    fc.assert(fc.property(six(integer), fc.nat(5), (values, at) => {
+      if (values[at] >= 10) return;
+      const raised = [...values];
+      raised[at] += 1;
+      expect(aggregate(vector(raised))).toBeGreaterThan(aggregate(vector(values)));
+    }), { numRuns: 1000 });
+  });
+
+  it("does not depend on the order of the dimensions", () => {
+    fc.assert(fc.property(six(real), fc.array(fc.nat(), { minLength: 6, maxLength: 6 }), (values, keys) => {
+      const shuffled = values.map((v, i) => [keys[i], v] as const).sort((a, b) => a[0] - b[0]).map(([, v]) => v);
+      expect(aggregate(vector(shuffled))).toBeCloseTo(aggregate(vector(values)), 9);
+    }), { numRuns: 1000 });
+  });
+
+  it("is continuous: a small change of one dimension moves it a little", () => {
+    fc.assert(fc.property(six(real), fc.nat(5), fc.double({ min: -0.01, max: 0.01, noNaN: true }), (values, at, delta) => {
+      const moved = [...values];
+      moved[at] = Math.max(0, Math.min(10, moved[at] + delta));
+      expect(Math.abs(aggregate(vector(moved)) - aggregate(vector(values)))).toBeLessThanOrEqual(2 * Math.abs(delta) + 1e-9);
+    }), { numRuns: 1000 });
+  });
+
+  it("gives six equal scores that score, and is the plain mean when no dimension fails", () => {
+    for (let s = 0; s <= 10; s++) expect(overallScore(vector([s, s, s, s, s, s]))).toBe(s);
+    expect(overallScore(vector([6, 6, 6, 6, 6, 6]))).toBe(6);
+    expect(overallScore(vector([7, 8, 9, 10, 10, 10]))).toBe(9);
+  });
+
+  it("keeps the bands: a failing dimension pulls the story toward it", () => {
+    // A clean one-liner without criteria (Testable 2): 60%, needs work.
+    expect(overallScore(vector([10, 10, 10, 9, 10, 2]))).toBe(6);
+    // The same with two actions (Small 4): weak.
+    expect(overallScore(vector([10, 10, 10, 9, 4, 2]))).toBe(4.8);
+    // A title of a few words: weak.
+    expect(overallScore(vector([10, 10, 2, 5, 10, 2]))).toBe(3.8);
+    // An epic with everything else in order (Small 0): weak, however good the other five.
+    expect(overallScore(vector([10, 10, 10, 10, 0, 10]))).toBe(4.4);
+    // What a model answers most, a little under 7 everywhere: between its lowest and highest dimension.
+    expect(overallScore(vector([7, 6, 6, 7, 6, 5]))).toBe(5.7);
+  });
+});
+
+describe("explainOverall", () => {
+  it("names what pulls the overall down, from what mean, and what raising it gives", () => {
+    const oneLiner = vector([10, 10, 10, 9, 10, 2]);
+    expect(explainOverall(oneLiner)).toBe("60%: Testable 20% pulls it down from a mean of 85%; with Testable at 100% it would be 98%.");
+    expect(explainOverall(oneLiner, { why: { testable: "no acceptance criteria" }, together: 10 })).toBe(
+      "60%: Testable 20% (no acceptance criteria) pulls it down from a mean of 85%; all the recommendations together reach 100%.",
+    );
+    expect(explainOverall(vector([10, 10, 10, 9, 4, 2]))).toBe(
+      "48%: Testable 20% and Small 40% pull it down from a mean of 75%; with both at 100% it would be 98%.",
+    );
+    expect(explainOverall(vector([0, 1, 2, 3, 4, 10]))).toBe(
+      "8%: Independent 0%, Negotiable 10%, Valuable 20% and 2 more pull it down from a mean of 33%; with all of them at 100% it would be 100%.",
+    );
+  });
+
+  it("says when nothing fails: the mean, and the lowest dimension", () => {
+    expect(explainOverall(vector([10, 10, 10, 10, 10, 10]))).toBe("100%: every dimension at 100%.");
+    expect(explainOverall(vector([6, 6, 6, 6, 6, 6]))).toBe(
+      "60%: the mean of the six, with Independent 60%, Negotiable 60%, Valuable 60% and 3 more below 70%; with all of them at 100% it would be 100%.",
+    );
+    expect(explainOverall(vector([10, 10, 10, 9, 10, 7]))).toBe("93%: the mean of the six, none below 70%; Testable 70% is the lowest.");
+    expect(explainOverall(vector([10, 8, 10, 8, 10, 10]))).toBe("93%: the mean of the six, none below 70%; Negotiable and Estimable 80% are the lowest.");
+  });
+
+  it("starts with the overall as shown and names every failing dimension, for any scores", () => {
+    fc.assert(fc.property(six(integer), (values) => {
+      const scores = vector(values);
+      const text = explainOverall(scores);
+      expect(text.startsWith(`${Math.round(overallScore(scores) * 10)}%: `)).toBe(true);
+      const failing = values.filter((v) => v < 7).length;
+      if (failing > 0 && failing <= 3) {
+        for (const d of DIMENSIONS) if (scores[d] < 7) expect(text).toMatch(new RegExp(`${d} ${scores[d] * 10}%`, "i"));
+      }
+      expect(text.endsWith(".")).toBe(true);
+    }), { numRuns: 500 });
+  });
+});
+
+describe("overallReasoningOf", () => {
+  it("keeps a stored explanation, and explains the scores of a result stored before the field existed", () => {
+    const scores = vector([10, 10, 10, 9, 10, 2]);
+    expect(overallReasoningOf({ overall_reasoning: "stored", individual_scores: scores })).toBe("stored");
+    expect(overallReasoningOf({ individual_scores: scores })).toBe(explainOverall(scores));
+    expect(overallReasoningOf({ individual_scores: { independent: 10 } })).toBe("");
+    expect(overallReasoningOf({ individual_scores: null })).toBe("");
+  });
+
+  it("gives its parts to a page that shows the cause beside the score", () => {
+    expect(explainOverallParts(vector([10, 10, 10, 9, 10, 2]))).toEqual({
+      shown: "60%",
+      cause: "Testable 20% pulls it down from a mean of 85%",
+      reach: "with Testable at 100% it would be 98%",
+    });
+  });
+});
