@@ -100,7 +100,8 @@ export function resultsToCsv(view: ResultsResponse): string {
     ],
   }));
   for (const row of view.skipped_rows) {
-    lines.push({ row, cells: [String(row), "", "", "", "", "", ...DIMENSIONS.map(() => ""), "", "", "", "", "not scored: the summary is empty"] });
+    // Built from the header, so a new column never shifts the note out of its place.
+    lines.push({ row, cells: fields.map((field) => (field === "row" ? String(row) : field === "note" ? "not scored: the summary is empty" : "")) });
   }
   lines.sort((a, b) => a.row - b.row);
   const data = lines.map((line) => line.cells.map(neutraliseCell));
