@@ -1,5 +1,6 @@
 // Shapes of the public CSV flow shared by the route handlers and the pages (no server-only imports here).
 import type { BacklogFormat } from "@/lib/backlog/formats";
+import type { WorkItemKind } from "@/lib/scoring/kind";
 import type { Dimension, Finding, PerDimension, TicketData } from "@/lib/scoring/types";
 
 export type { BacklogFormat };
@@ -48,6 +49,8 @@ export interface StoryResult {
   key: string | null;
   /** The work item type the file gives (Story, Bug, Task, ...), null when it gives none. */
   type: string | null;
+  /** The kind the engine judged it as; absent in sessions scored before kinds (pages use `itemKind`). */
+  work_item_type?: WorkItemKind;
   summary: string;
   description: string | null;
   acceptance_criteria: string | null;

@@ -6,22 +6,24 @@ import type { CustomerContext } from "@/lib/auth/api-keys";
 import { scoreTicket, type TicketData } from "@/lib/scoring";
 import { billAndRecord } from "@/lib/stories/billing";
 import { resolveStoryIdentity } from "@/lib/stories/identity";
-import { DEMO_BACKLOG, DEMO_EDITED_STORIES } from "./sample-backlog";
+import { DEMO_BACKLOG, DEMO_EDITED_STORIES, DEMO_WORK_ITEMS } from "./sample-backlog";
 
 const DAY = 24 * 60 * 60 * 1000;
 
 /**
  * Several weeks of history for the demo customer: a backlog scored over six weeks, plus a few stories whose
- * authors improved them edit by edit (same external id, rising scores), so the dashboard tells a story.
+ * authors improved them edit by edit (same external id, rising scores), and bugs, tasks and a spike typed
+ * as a tracker types them, so the dashboard tells a story and shows every kind.
  */
 export async function seedDemoStories(
   db: Db,
   customerId: string,
   now: Date,
-  options: { backlogSlice?: [number, number]; editedStories?: boolean } = {},
+  options: { backlogSlice?: [number, number]; editedStories?: boolean; workItems?: boolean } = {},
 ): Promise<{ stories: number; runs: number }> {
   const backlog = options.backlogSlice ? DEMO_BACKLOG.slice(...options.backlogSlice) : DEMO_BACKLOG.slice(0, 30);
   const edited = options.editedStories === false ? [] : DEMO_EDITED_STORIES;
+  const workItems = options.workItems === false ? [] : DEMO_WORK_ITEMS;
   const [row] = await db
     .select({ id: customers.id, companyId: customers.companyId, planId: customers.planId, quotaOverride: customers.quotaOverride, planQuota: plans.monthlyQuota })
     .from(customers)
@@ -54,5 +56,9 @@ export async function seedDemoStories(
       await record({ key: story.key, ...ticket }, at, story.key);
     }
   }
-  return { stories: backlog.length + edited.length, runs };
+  for (const [index, ticket] of workItems.entries()) {
+    const at = new Date(now.getTime() - span + Math.floor(((index + 0.5) / workItems.length) * span) + 5 * 3_600_000);
+    await record(ticket, at, ticket.key);
+  }
+  return { stories: backlog.length + edited.length + workItems.length, runs };
 }

@@ -5,32 +5,44 @@ import { resolveScope, type Principal } from "./scope";
 import { listStories } from "./stories";
 import { statsSummary } from "./summary";
 import { statsTrends } from "./trends";
+import { kindStats, type WorkItemKind } from "@/lib/work-items/kinds";
 
 export const DEFAULT_DASHBOARD_INTERVAL: TrendInterval = "week";
 export const DASHBOARD_PAGE_SIZE = 20;
 
-/** Everything the /dashboard page shows first, for one principal (and a company user's customer filter). */
+/**
+ * Everything the /dashboard page shows first, for one principal (and a company user's customer filter), of
+ * one kind of work item when `workItemType` is given (the page's `?work_item_type=`, which the page's own
+ * requests to /stats send on). `kinds` are the kinds in the scope, whatever the filter: the filter's choices
+ * and the "By kind" table.
+ */
 export async function loadDashboard({
   db,
   principal,
   customer,
+  workItemType = null,
   at,
 }: {
   db: Db;
   principal: Principal;
   customer?: string | null;
+  workItemType?: WorkItemKind | null;
   at: Date;
 }) {
   const scope = await resolveScope(db, principal, customer);
-  const summary = await statsSummary({ db, scope, at });
-  const trends = await statsTrends({ db, scope, interval: DEFAULT_DASHBOARD_INTERVAL, at });
-  const dimensions = await statsDimensions({ db, scope });
+  // The kind filter as the stats queries take it: beside the scope, and in /stats/stories' query.
+  const ofKind = { workItemType };
+  const storiesOfKind = workItemType ? { work_item_type: workItemType } : {};
+  const summary = await statsSummary({ db, scope, at, ...ofKind });
+  const trends = await statsTrends({ db, scope, interval: DEFAULT_DASHBOARD_INTERVAL, at, ...ofKind });
+  const dimensions = await statsDimensions({ db, scope, ...ofKind });
   const stories = await listStories({
     db,
     scope,
-    query: { sort: "last_scored_at", order: "desc", page: 1, page_size: DASHBOARD_PAGE_SIZE },
+    query: { sort: "last_scored_at", order: "desc", page: 1, page_size: DASHBOARD_PAGE_SIZE, ...storiesOfKind },
   });
-  return { scope, summary, trends, dimensions, stories };
+  const kinds = kindStats(workItemType ? await statsSummary({ db, scope, at }) : summary);
+  return { scope, summary, trends, dimensions, stories, kinds, workItemType };
 }
 
 export type DashboardData = Awaited<ReturnType<typeof loadDashboard>>;
