@@ -79,8 +79,12 @@ export function ResultsTable({ results }: { results: StoryResult[] }) {
                 {row.getIsExpanded() ? "▾" : "▸"}
               </span>
               <span>
-                {row.original.key && <span className="story-key">{row.original.key}</span>}
-                {showKinds && <KindLabel kind={itemKind(row.original)} typeName={row.original.type} />}
+                {(row.original.key || showKinds) && (
+                  <span className="story-meta">
+                    {row.original.key && <span className="story-key">{row.original.key}</span>}
+                    {showKinds && <KindLabel kind={itemKind(row.original)} typeName={row.original.type} />}
+                  </span>
+                )}
                 <span className="story-summary">{info.getValue()}</span>
               </span>
               <span className="visually-hidden">{row.getIsExpanded() ? ", hide details" : ", show details"}</span>
