@@ -1,11 +1,11 @@
 import Link from "next/link";
 import { KindLabel } from "@/components/kind-label";
 import { DIMENSION_LABELS, percent, scoreClass } from "@/lib/stats/format";
-import type { KindStats } from "@/lib/work-items/kinds";
+import type { KindStats, WorkItemKind } from "@/lib/work-items/kinds";
 import { CardTable } from "./card-table";
 
 /** Stories, bugs, tasks, spikes and epics side by side: how many, their average, and each one's weakest dimension. */
-export function KindBreakdown({ kinds, customer }: { kinds: KindStats[]; customer: string | null }) {
+export function KindBreakdown({ kinds, selected, customer }: { kinds: KindStats[]; selected: WorkItemKind | null; customer: string | null }) {
   const href = (kind: string) => `/dashboard?${new URLSearchParams({ ...(customer ? { customer } : {}), work_item_type: kind })}`;
   return (
     <section className="card" aria-labelledby="kinds-heading" data-testid="kind-breakdown">
@@ -17,9 +17,9 @@ export function KindBreakdown({ kinds, customer }: { kinds: KindStats[]; custome
         columns={["Kind", "Items", "Average overall", "Weakest dimension"]}
       >
         {kinds.map((k) => (
-          <tr key={k.kind} role="row">
+          <tr key={k.kind} role="row" className={k.kind === selected ? "current-kind" : undefined}>
             <td role="cell" className="card-title">
-              <Link href={href(k.kind)} className="kind-link">
+              <Link href={href(k.kind)} className="kind-link" aria-current={k.kind === selected ? "page" : undefined}>
                 <KindLabel kind={k.kind} />
               </Link>
             </td>

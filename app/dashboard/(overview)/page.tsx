@@ -56,7 +56,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Se
         </div>
       </header>
       <SummaryCards summary={summary} dimensions={dimensions} workItemType={workItemType} />
-      {kinds.length > 1 ? <KindBreakdown kinds={kinds} customer={customer} /> : null}
+      {kinds.length > 1 ? <KindBreakdown kinds={kinds} selected={workItemType} customer={customer} /> : null}
       <div className="dashboard-grid">
         <TrendChart key={`trend-${filters}`} initial={trends} initialInterval={DEFAULT_DASHBOARD_INTERVAL} customer={customer} workItemType={workItemType} />
         <UsageCard quotas={summary.quotas} />
