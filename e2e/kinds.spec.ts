@@ -21,7 +21,8 @@ const sideways = (page: Page) => page.evaluate(() => (document.scrollingElement?
 async function expectFitsAndAccessible(page: Page, label: string) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width > 400 ? 900 : 844 });
-    expect(await sideways(page), `${label} at ${width} px`).toBeLessThanOrEqual(0);
+    // Polled: the charts and tables lay themselves out again a moment after the resize.
+    await expect.poll(() => sideways(page), { message: `${label} at ${width} px scrolls sideways` }).toBeLessThanOrEqual(0);
     await expectNoViolations(page, `${label} at ${width} px`);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -90,10 +91,10 @@ test("the dashboard's kind filter travels in the address and in the stats reques
   await page.getByLabel("Search stories").fill("package");
   expect(new URL((await search).url()).searchParams.get("work_item_type")).toBe("bug");
 
-  // Back to every kind.
+  // Back to every kind (the form sends an empty work_item_type, which is no filter).
   await kind.selectOption("");
   await page.getByRole("button", { name: "Show", exact: true }).click();
-  await expect(page).not.toHaveURL(/work_item_type/);
+  await expect(page).not.toHaveURL(/work_item_type=[a-z]/);
   await expect(page.getByRole("heading", { level: 2, name: "Stories" })).toBeVisible();
 });
 
