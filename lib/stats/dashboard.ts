@@ -30,7 +30,9 @@ export async function loadDashboard({
   at: Date;
 }) {
   const scope = await resolveScope(db, principal, customer);
-  // The kind filter as the stats queries take it: beside the scope, and in /stats/stories' query.
+  // The kind filter goes to the stats queries by spread: they take it on the stats branch (/stats/* accept
+  // ?work_item_type=), and a spread compiles before then. A spread is not type-checked: when merging, name
+  // the parameters those functions declare, or the server-rendered numbers ignore the filter.
   const ofKind = { workItemType };
   const storiesOfKind = workItemType ? { work_item_type: workItemType } : {};
   const summary = await statsSummary({ db, scope, at, ...ofKind });
