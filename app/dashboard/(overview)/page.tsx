@@ -46,6 +46,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Se
               action="/dashboard"
               allCustomers
               submitLabel="Apply"
+              keep={{ work_item_type: workItemType }}
             />
           ) : null}
           {kinds.length > 1 || workItemType ? <KindFilter kinds={kinds} selected={workItemType} customer={customer} /> : null}
