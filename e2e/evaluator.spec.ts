@@ -200,7 +200,7 @@ test("a compound story is split into one story per feature, readable on a phone"
   await expect(page.locator(".details-row").getByRole("heading", { name: /^Split into/ })).toHaveCount(0);
 });
 
-test("a Jira CSV export is read as Jira: wiki markup as text, criteria found, bugs and sub-tasks told apart", async ({ page }) => {
+test("a Jira CSV export is read as Jira: wiki markup as text, criteria found, bugs and sub-tasks told apart by kind", async ({ page }) => {
   await page.goto("/");
   await page.getByLabel("Choose a file").setInputFiles(JIRA_EXPORT);
   await expect(page.getByTestId("detected-format")).toContainText("Read as Jira CSV export");
@@ -208,7 +208,7 @@ test("a Jira CSV export is read as Jira: wiki markup as text, criteria found, bu
   await expect(page.getByLabel("Type")).toHaveValue("Issue Type");
   await page.getByRole("button", { name: "Score 4 stories" }).click();
   await page.waitForURL(/\/results\/[0-9a-f-]{36}$/);
-  await expect(page.getByText(/read as Jira CSV export · 2 stories and 2 other work items \(Bug, Sub-task\)/)).toBeVisible();
+  await expect(page.getByText(/read as Jira CSV export · 2 stories, 1 bug and 1 task ·/)).toBeVisible();
 
   // The criteria section of SHOP-102's wiki-markup description is its criteria, shown as plain text.
   await page.getByRole("button", { name: /SHOP-102/ }).click();
@@ -218,8 +218,8 @@ test("a Jira CSV export is read as Jira: wiki markup as text, criteria found, bu
   await expect(details).not.toContainText("{color");
   await page.getByRole("button", { name: /SHOP-102/ }).click();
 
-  await page.getByLabel("Work items").selectOption("story");
-  await expect(page.getByText("Showing 2 of 4 stories.")).toBeVisible();
+  await page.getByLabel("Kind", { exact: true }).selectOption("story");
+  await expect(page.getByText("Showing 2 of 4 work items.")).toBeVisible();
   await expect(page.locator("tbody")).not.toContainText("SHOP-103");
 });
 

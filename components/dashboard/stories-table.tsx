@@ -8,6 +8,8 @@ import { explainOverall, explainOverallParts } from "@/lib/scoring/overall";
 import type { PerDimension } from "@/lib/scoring/types";
 import { defaultOrder, MAX_OFFSET, type StorySort } from "@/lib/stats/params";
 import type { StoryListItem, StoryPage } from "@/lib/stats/stories";
+import { KindLabel } from "@/components/kind-label";
+import { declaredKind, kindNoun, WORK_ITEM_KIND_PLURALS, type WorkItemKind } from "@/lib/work-items/kinds";
 import { useStats } from "./stats-client";
 import { ScrollRegion } from "./scroll-region";
 
@@ -53,7 +55,18 @@ function OverallCell({ item }: { item: StoryListItem }) {
 const isDimension = (id: string) => DIMENSIONS.includes(id as (typeof DIMENSIONS)[number]);
 
 /** The scope's stories with their latest scores: search, sort and pages come from /stats/stories. */
-export function StoriesTable({ initial, customer, showCustomer }: { initial: StoryPage; customer: string | null; showCustomer: boolean }) {
+export function StoriesTable({
+  initial,
+  customer,
+  showCustomer,
+  workItemType = null,
+}: {
+  initial: StoryPage;
+  customer: string | null;
+  showCustomer: boolean;
+  /** The dashboard's kind filter: only items of that kind are listed. */
+  workItemType?: WorkItemKind | null;
+}) {
   const [query, setQuery] = useState("");
   const [search, setSearch] = useState("");
   const [sort, setSort] = useState<StorySort>("last_scored_at");
@@ -73,19 +86,23 @@ export function StoriesTable({ initial, customer, showCustomer }: { initial: Sto
     data: page,
     loading,
     error,
-  } = useStats<StoryPage>("/stats/stories", { q: search, sort, order, page: pageNumber, page_size: initial.page_size, customer }, initial, "Could not load the stories.");
+  } = useStats<StoryPage>("/stats/stories", { q: search, sort, order, page: pageNumber, page_size: initial.page_size, customer, work_item_type: workItemType }, initial, "Could not load the stories.");
 
   const columns = useMemo<ColumnDef<StoryListItem>[]>(() => {
     const list: ColumnDef<StoryListItem>[] = [
       {
         id: "story",
         header: "Story",
-        cell: ({ row }) => (
+        cell: ({ row }) => {
+          const kind = declaredKind(row.original);
+          return (
           <div className="story-cell">
+            {kind ? <KindLabel kind={kind} /> : null}
             <Link href={storyHref(row.original)}>{row.original.summary || row.original.story_identity}</Link>
             <span className="muted small">{row.original.ticket_key ?? row.original.story_identity.slice(0, 15) + (row.original.story_identity.length > 15 ? "…" : "")}</span>
           </div>
-        ),
+          );
+        },
       },
     ];
     if (showCustomer) list.push({ id: "customer", header: "Customer", cell: ({ row }) => row.original.customer_id });
@@ -141,7 +158,7 @@ export function StoriesTable({ initial, customer, showCustomer }: { initial: Sto
   return (
     <section className="card" aria-labelledby="stories-heading" aria-busy={loading}>
       <div className="chart-header">
-        <h2 id="stories-heading">Stories</h2>
+        <h2 id="stories-heading">{workItemType ? WORK_ITEM_KIND_PLURALS[workItemType] : "Stories"}</h2>
         <form role="search" className="story-search" onSubmit={(event) => event.preventDefault()}>
           <label htmlFor="story-search">Search stories</label>
           <input
@@ -157,7 +174,7 @@ export function StoriesTable({ initial, customer, showCustomer }: { initial: Sto
       <p className="muted small" aria-live="polite" data-testid="stories-status">
         {loading
           ? "Loading…"
-          : `${page.total.toLocaleString("en-US")} ${page.total === 1 ? "story" : "stories"}${search ? ` matching “${search}”` : ""} · page ${page.page} of ${pages}`}
+          : `${page.total.toLocaleString("en-US")} ${workItemType ? kindNoun(workItemType, page.total) : page.total === 1 ? "story" : "stories"}${search ? ` matching “${search}”` : ""} · page ${page.page} of ${pages}`}
       </p>
       {error ? (
         <p className="alert error" role="alert">
@@ -220,7 +237,7 @@ export function StoriesTable({ initial, customer, showCustomer }: { initial: Sto
             {page.items.length === 0 ? (
               <tr role="row">
                 <td role="cell" colSpan={columns.length} className="muted card-title">
-                  {search ? "No story matches this search." : "No scored stories yet."}
+                  {search ? "No story matches this search." : `No scored ${workItemType ? kindNoun(workItemType, 2) : "stories"} yet.`}
                 </td>
               </tr>
             ) : null}

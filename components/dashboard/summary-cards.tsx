@@ -1,9 +1,10 @@
 import { DIMENSION_LABELS, percent, scoreClass } from "@/lib/stats/format";
 import type { DimensionsBreakdown } from "@/lib/stats/dimensions";
 import type { StatsSummary } from "@/lib/stats/summary";
+import { WORK_ITEM_KIND_PLURALS, type WorkItemKind } from "@/lib/work-items/kinds";
 
-/** The headline numbers: stories, runs, average score, weakest dimension. */
-export function SummaryCards({ summary, dimensions }: { summary: StatsSummary; dimensions: DimensionsBreakdown }) {
+/** The headline numbers: stories (or the items of the kind chosen), runs, average score, weakest dimension. */
+export function SummaryCards({ summary, dimensions, workItemType = null }: { summary: StatsSummary; dimensions: DimensionsBreakdown; workItemType?: WorkItemKind | null }) {
   const weakest = dimensions.weakest_dimension;
   return (
     <section aria-labelledby="summary-heading">
@@ -12,7 +13,7 @@ export function SummaryCards({ summary, dimensions }: { summary: StatsSummary; d
       </h2>
       <ul className="cards summary-cards" role="list">
         <li className="card">
-          <p className="stat-label">Stories scored</p>
+          <p className="stat-label">{workItemType ? WORK_ITEM_KIND_PLURALS[workItemType] : "Stories"} scored</p>
           <p className="stat-value" data-testid="card-stories">
             {summary.story_count.toLocaleString("en-US")}
           </p>

@@ -5,6 +5,7 @@ import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, X
 import { DIMENSION_LABELS, DIMENSIONS, percent } from "@/lib/stats/format";
 import type { TrendInterval } from "@/lib/stats/params";
 import type { TrendPoint } from "@/lib/stats/trends";
+import type { WorkItemKind } from "@/lib/work-items/kinds";
 import { useStats } from "./stats-client";
 import { CardTable } from "./card-table";
 
@@ -30,9 +31,25 @@ const columns: { key: string; label: string; value: (point: TrendPoint) => strin
 ];
 
 /** Average scores over time with a day/week/month switch; the numbers are also available as a table. */
-export function TrendChart({ initial, initialInterval, customer }: { initial: TrendPoint[]; initialInterval: TrendInterval; customer: string | null }) {
+export function TrendChart({
+  initial,
+  initialInterval,
+  customer,
+  workItemType = null,
+}: {
+  initial: TrendPoint[];
+  initialInterval: TrendInterval;
+  customer: string | null;
+  /** The dashboard's kind filter: the trend of that kind only. */
+  workItemType?: WorkItemKind | null;
+}) {
   const [interval, setInterval] = useState<TrendInterval>(initialInterval);
-  const { data: points, loading, error } = useStats<TrendPoint[]>("/stats/trends", { interval, customer }, initial, "Could not load the trend.");
+  const { data: points, loading, error } = useStats<TrendPoint[]>(
+    "/stats/trends",
+    { interval, customer, work_item_type: workItemType },
+    initial,
+    "Could not load the trend.",
+  );
 
   const data = points.map((point) => ({
     period: periodLabel(point.period_start, interval),

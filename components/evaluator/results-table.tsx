@@ -17,8 +17,9 @@ import { DIMENSIONS, percent, type Dimension, type StoryResult } from "@/lib/csv
 import { HighlightedText } from "./highlighted-text";
 import { band, DIMENSION_LABELS, SCORE_BANDS, type ScoreBand } from "./labels";
 import { SplitStories } from "../split-stories";
-import { workItemKind } from "@/lib/backlog/formats";
 import { overallReasoningOf } from "@/lib/scoring/overall";
+import { KindLabel } from "../kind-label";
+import { countKinds, itemKind, kindNoun, WORK_ITEM_KIND_PLURALS, type WorkItemKind } from "@/lib/work-items/kinds";
 
 type Band = "all" | ScoreBand;
 
@@ -47,16 +48,17 @@ export function ResultsTable({ results }: { results: StoryResult[] }) {
   const [query, setQuery] = useState("");
   const [scoreBand, setScoreBand] = useState<Band>("all");
   const [dimension, setDimension] = useState<Dimension | "any">("any");
-  const [kind, setKind] = useState<"all" | "story" | "other">("all");
-  // The type filter is offered when the file gives types other than stories (bugs, tasks, epics).
-  const hasOtherTypes = useMemo(() => results.some((r) => workItemKind(r.type) === "other"), [results]);
+  const [kind, setKind] = useState<WorkItemKind | "all">("all");
+  const kinds = useMemo(() => countKinds(results.map(itemKind)), [results]);
+  // Kinds are shown when they tell items apart or the file names types; a plain list of stories stays plain.
+  const showKinds = kinds.length > 1 || kinds[0]?.kind !== "story" || results.some((r) => r.type);
 
   const rows = useMemo(
     () =>
       results.filter((r) => {
         const overall = percent(r.overall_score);
         if (scoreBand !== "all" && band(overall) !== scoreBand) return false;
-        if (kind !== "all" && (workItemKind(r.type) === "other" ? "other" : "story") !== kind) return false;
+        if (kind !== "all" && itemKind(r) !== kind) return false;
         return dimension === "any" || r.findings.some((f) => f.dimension === dimension);
       }),
     [results, scoreBand, dimension, kind],
@@ -82,8 +84,12 @@ export function ResultsTable({ results }: { results: StoryResult[] }) {
                 {row.getIsExpanded() ? "▾" : "▸"}
               </span>
               <span>
-                {row.original.key && <span className="story-key">{row.original.key}</span>}
-                {row.original.type && <span className="story-type">{row.original.type}</span>}
+                {(row.original.key || showKinds) && (
+                  <span className="story-meta">
+                    {row.original.key && <span className="story-key">{row.original.key}</span>}
+                    {showKinds && <KindLabel kind={itemKind(row.original)} typeName={row.original.type} />}
+                  </span>
+                )}
                 <span className="story-summary">{info.getValue()}</span>
               </span>
               <span className="visually-hidden">{row.getIsExpanded() ? ", hide details" : ", show details"}</span>
@@ -99,7 +105,7 @@ export function ResultsTable({ results }: { results: StoryResult[] }) {
         column.accessor((r) => r.individual_scores[d], { id: d, header: DIMENSION_LABELS[d], cell: (info) => <ScoreCell score={info.getValue()} /> }),
       ),
     ],
-    [],
+    [showKinds],
   );
 
   // The React Compiler is not enabled here; TanStack Table's non-memoisable API is the documented usage.
@@ -144,13 +150,16 @@ export function ResultsTable({ results }: { results: StoryResult[] }) {
             ))}
           </select>
         </div>
-        {hasOtherTypes && (
+        {kinds.length > 1 && (
           <div className="field">
-            <label htmlFor="filter-kind">Work items</label>
-            <select id="filter-kind" value={kind} onChange={(e) => setKind(e.target.value as "all" | "story" | "other")}>
-              <option value="all">All types</option>
-              <option value="story">Stories only</option>
-              <option value="other">Bugs, tasks and others</option>
+            <label htmlFor="filter-kind">Kind</label>
+            <select id="filter-kind" value={kind} onChange={(e) => setKind(e.target.value as WorkItemKind | "all")}>
+              <option value="all">All kinds ({results.length.toLocaleString("en-US")})</option>
+              {kinds.map(({ kind: value, count }) => (
+                <option key={value} value={value}>
+                  {WORK_ITEM_KIND_PLURALS[value]} ({count.toLocaleString("en-US")})
+                </option>
+              ))}
             </select>
           </div>
         )}
@@ -167,7 +176,7 @@ export function ResultsTable({ results }: { results: StoryResult[] }) {
         </div>
       </div>
       <p className="muted small" role="status" aria-live="polite">
-        Showing {shown.toLocaleString("en-US")} of {results.length.toLocaleString("en-US")} stories.
+        Showing {shown.toLocaleString("en-US")} of {results.length.toLocaleString("en-US")} {showKinds ? kindNoun(null, results.length) : "stories"}.
       </p>
 
       {/* Focusable so keyboard users can scroll the table sideways on a narrow screen (phones get cards). */}

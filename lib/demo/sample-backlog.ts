@@ -92,3 +92,57 @@ export const DEMO_EDITED_STORIES: { key: string; versions: Omit<TicketData, "key
     ],
   },
 ];
+
+/**
+ * Work items that are not stories, as a tracker types them (`issue_type`), so a fresh dashboard shows each kind
+ * judged as what it is: bugs by their steps and expected result, tasks by their done condition, a spike by its
+ * question, timebox and output.
+ */
+export const DEMO_WORK_ITEMS: TicketData[] = [
+  {
+    key: "REG-201",
+    issue_type: "Bug",
+    summary: "Publishing a data package whose name contains a space fails with a server error",
+    description:
+      "Steps to reproduce:\n1. Create a data package named \"city budgets\".\n2. Run `data push` from its folder.\n\nExpected: the package is published as city-budgets, or the command says the name is not allowed.\nActual: the command prints \"500 Internal Server Error\" and nothing is published.\n\nSeen on the production registry with client 0.9.2.",
+    acceptance_criteria: "Given a package name with a space, when I publish it, then I get a message naming the allowed characters and no server error.",
+  },
+  {
+    key: "REG-202",
+    issue_type: "Defect",
+    summary: "Search lists data packages that were deleted",
+    description:
+      "Steps: delete a data package, then search for its title.\nExpected: the deleted package is not listed.\nActual: it is listed, and opening it shows a 404 page.",
+  },
+  {
+    key: "REG-203",
+    issue_type: "Bug",
+    summary: "Download counts are wrong",
+    description: "Some numbers look off on the package page.",
+  },
+  {
+    key: "REG-210",
+    issue_type: "Task",
+    summary: "Upgrade the registry database from PostgreSQL 13 to 16",
+    description:
+      "PostgreSQL 13 reaches end of life in November. Upgrade staging first, then production in the Sunday maintenance window.\n\nDone when production runs 16, the nightly backup of the upgraded database has been restored once on staging, and the runbook names the new version.",
+  },
+  {
+    key: "REG-211",
+    issue_type: "Sub-task",
+    summary: "Validate the example data packages in CI",
+    description: "Add a CI job that runs `data validate` on every package in examples/ and fails the build on an invalid one.",
+  },
+  {
+    key: "REG-212",
+    issue_type: "Task",
+    summary: "Clean up the storage bucket",
+  },
+  {
+    key: "REG-220",
+    issue_type: "Spike",
+    summary: "Spike: can we serve resource data through a CDN without breaking private packages?",
+    description:
+      "Question: can resource files of public packages be served from a CDN while private packages stay behind the registry's access check?\nTimebox: 3 days.\nOutput: a one-page write-up with the options tried, the measured download times and a recommendation, shared in the architecture channel.",
+  },
+];

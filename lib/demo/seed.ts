@@ -25,7 +25,7 @@ export async function seedDemoIfEmpty(db: Db, now = new Date(), { announce = tru
   await provisionCustomer(db, { customer_id: DEMO_SECOND_CUSTOMER_ID, plan: "free", company_id: DEMO_COMPANY_ID });
   await createDashboardUser(db, { ...DEMO_COMPANY_LOGIN, company_id: DEMO_COMPANY_ID });
   const seeded = await seedDemoStories(db, DEMO_CUSTOMER_ID, now);
-  await seedDemoStories(db, DEMO_SECOND_CUSTOMER_ID, now, { backlogSlice: [30, 40], editedStories: false });
+  await seedDemoStories(db, DEMO_SECOND_CUSTOMER_ID, now, { backlogSlice: [30, 40], editedStories: false, workItems: false });
   const base = env().publicBaseUrl;
   logger().info({ customer_id: DEMO_CUSTOMER_ID, stories: seeded.stories, runs: seeded.runs }, "demo data seeded");
   if (!announce) return { apiKey: body.api_key };

@@ -6,54 +6,24 @@ import type { CustomerContext } from "@/lib/auth/api-keys";
 import { scoreTicket, type TicketData } from "@/lib/scoring";
 import { billAndRecord } from "@/lib/stories/billing";
 import { resolveStoryIdentity } from "@/lib/stories/identity";
-import { DEMO_BACKLOG, DEMO_EDITED_STORIES } from "./sample-backlog";
+import { DEMO_BACKLOG, DEMO_EDITED_STORIES, DEMO_WORK_ITEMS } from "./sample-backlog";
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** Bugs, tasks and a spike as a tracker types them, so the dashboard's split by kind has more than stories. */
-const DEMO_TYPED_ITEMS: TicketData[] = [
-  {
-    key: "BUG-11",
-    issue_type: "Bug",
-    summary: "Checkout shows a blank page when the cart holds a discounted item",
-    description:
-      "Every shopper with a discount code is affected and cannot pay.\nSteps to reproduce: add a discounted item to the cart, open checkout (web 4.2, Chrome 131).\nExpected: the payment form. Actual: a blank page.",
-  },
-  { key: "BUG-12", issue_type: "Defect", summary: "Order emails show the price without tax" },
-  {
-    key: "BUG-13",
-    issue_type: "Bug",
-    summary: "Search returns no results for product names with an accent",
-    description: "Expected: searching for \"café\" finds \"Café crème\". Actual: no results. Seen on the mobile app 3.8.",
-  },
-  {
-    key: "OPS-21",
-    issue_type: "Task",
-    summary: "Rotate the payment provider's API credentials",
-    description: "The current credentials expire on 1 December.\nDone when the new credentials are in the vault and checkout works with them in staging and production.",
-  },
-  { key: "OPS-22", issue_type: "Sub-task", summary: "Upgrade the image library" },
-  {
-    key: "SPK-31",
-    issue_type: "Spike",
-    summary: "Can we offer buy now, pay later with our current payment provider?",
-    description: "Timebox: 3 days. Output: a one-page recommendation with the provider's fees and the integration effort.",
-  },
-];
-
 /**
  * Several weeks of history for the demo customer: a backlog scored over six weeks, plus a few stories whose
- * authors improved them edit by edit (same external id, rising scores), so the dashboard tells a story.
+ * authors improved them edit by edit (same external id, rising scores), and bugs, tasks and a spike typed
+ * as a tracker types them, so the dashboard tells a story and shows every kind.
  */
 export async function seedDemoStories(
   db: Db,
   customerId: string,
   now: Date,
-  options: { backlogSlice?: [number, number]; editedStories?: boolean } = {},
+  options: { backlogSlice?: [number, number]; editedStories?: boolean; workItems?: boolean } = {},
 ): Promise<{ stories: number; runs: number }> {
   const backlog = options.backlogSlice ? DEMO_BACKLOG.slice(...options.backlogSlice) : DEMO_BACKLOG.slice(0, 30);
   const edited = options.editedStories === false ? [] : DEMO_EDITED_STORIES;
-  const typed = options.editedStories === false ? [] : DEMO_TYPED_ITEMS;
+  const workItems = options.workItems === false ? [] : DEMO_WORK_ITEMS;
   const [row] = await db
     .select({ id: customers.id, companyId: customers.companyId, planId: customers.planId, quotaOverride: customers.quotaOverride, planQuota: plans.monthlyQuota })
     .from(customers)
@@ -86,9 +56,9 @@ export async function seedDemoStories(
       await record({ key: story.key, ...ticket }, at, story.key);
     }
   }
-  for (const [index, item] of typed.entries()) {
-    const at = new Date(now.getTime() - span + Math.floor(((index + 0.5) / typed.length) * span));
-    await record(item, at, item.key);
+  for (const [index, ticket] of workItems.entries()) {
+    const at = new Date(now.getTime() - span + Math.floor(((index + 0.5) / workItems.length) * span) + 5 * 3_600_000);
+    await record(ticket, at, ticket.key);
   }
-  return { stories: backlog.length + edited.length + typed.length, runs };
+  return { stories: backlog.length + edited.length + workItems.length, runs };
 }

@@ -5,6 +5,8 @@ import { getDb } from "@/db/client";
 import { CustomerFilter } from "@/components/dashboard/customer-filter";
 import { ScopeLine } from "@/components/dashboard/scope-line";
 import { DimensionBreakdown } from "@/components/dashboard/dimension-breakdown";
+import { KindBreakdown } from "@/components/dashboard/kind-breakdown";
+import { KindFilter } from "@/components/dashboard/kind-filter";
 import { SignOutButton } from "@/components/dashboard/sign-out-button";
 import { StoriesTable } from "@/components/dashboard/stories-table";
 import { SummaryCards } from "@/components/dashboard/summary-cards";
@@ -13,6 +15,7 @@ import { UsageCard } from "@/components/dashboard/usage-card";
 import { dashboardPageUser, orNotFound, type SearchParams } from "@/lib/auth/dashboard-page";
 import { now } from "@/lib/clock";
 import { DEFAULT_DASHBOARD_INTERVAL, loadDashboard } from "@/lib/stats/dashboard";
+import { kindParam } from "@/lib/work-items/kinds";
 
 export const metadata: Metadata = { title: "Dashboard" };
 export const dynamic = "force-dynamic";
@@ -20,8 +23,11 @@ export const dynamic = "force-dynamic";
 export default async function DashboardPage({ searchParams }: { searchParams: SearchParams }) {
   const db = await getDb();
   const { user, customer } = await dashboardPageUser(db, searchParams, "/dashboard");
-  const data = await orNotFound(loadDashboard({ db, principal: user.principal, customer, at: now() }));
-  const { scope, summary, trends, dimensions, stories } = data;
+  const workItemType = kindParam((await searchParams).work_item_type);
+  const data = await orNotFound(loadDashboard({ db, principal: user.principal, customer, workItemType, at: now() }));
+  const { scope, summary, trends, dimensions, stories, kinds } = data;
+  // Client components fetch again when the filters change; a new key starts them from the server's data.
+  const filters = `${customer ?? "all"}-${workItemType ?? "all"}`;
   const company = user.principal.kind === "company" ? user.principal.companyId : null;
 
   return (
@@ -40,21 +46,30 @@ export default async function DashboardPage({ searchParams }: { searchParams: Se
               action="/dashboard"
               allCustomers
               submitLabel="Apply"
+              keep={{ work_item_type: workItemType }}
             />
           ) : null}
+          {kinds.length > 1 || workItemType ? <KindFilter kinds={kinds} selected={workItemType} customer={customer} /> : null}
           <Link className="button secondary" href={customer ? `/dashboard/settings?customer=${encodeURIComponent(customer)}` : "/dashboard/settings"}>
             Settings
           </Link>
           <SignOutButton />
         </div>
       </header>
-      <SummaryCards summary={summary} dimensions={dimensions} />
+      <SummaryCards summary={summary} dimensions={dimensions} workItemType={workItemType} />
+      {kinds.length > 1 ? <KindBreakdown kinds={kinds} selected={workItemType} customer={customer} /> : null}
       <div className="dashboard-grid">
-        <TrendChart key={`trend-${customer ?? "all"}`} initial={trends} initialInterval={DEFAULT_DASHBOARD_INTERVAL} customer={customer} />
+        <TrendChart key={`trend-${filters}`} initial={trends} initialInterval={DEFAULT_DASHBOARD_INTERVAL} customer={customer} workItemType={workItemType} />
         <UsageCard quotas={summary.quotas} />
       </div>
       <DimensionBreakdown breakdown={dimensions} />
-      <StoriesTable key={`stories-${customer ?? "all"}`} initial={stories} customer={customer} showCustomer={scope.customerIds.length > 1} />
+      <StoriesTable
+        key={`stories-${filters}`}
+        initial={stories}
+        customer={customer}
+        workItemType={workItemType}
+        showCustomer={scope.customerIds.length > 1}
+      />
     </div>
   );
 }

@@ -14,7 +14,8 @@ import type { ResultsResponse } from "@/lib/csv-flow/types";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
 import { enforceCsvLimit } from "@/lib/rate-limit";
-import { FORMAT_LABELS, workItemKind } from "@/lib/backlog/formats";
+import { FORMAT_LABELS } from "@/lib/backlog/formats";
+import { countKinds, describeKindCounts, itemKind } from "@/lib/work-items/kinds";
 
 export const metadata: Metadata = { title: "Results", robots: { index: false } };
 
@@ -53,10 +54,8 @@ export default async function ResultsPage({ params }: Props) {
     );
   }
   const shareUrl = `${env().publicBaseUrl}/results/${view.session_id}`;
-  // Bugs, tasks and epics are scored too, but counted apart from stories.
-  const others = view.results.filter((r) => workItemKind(r.type) === "other");
-  const otherItems = others.length;
-  const otherTypes = [...new Set(others.map((r) => r.type))].join(", ");
+  // Each kind (stories, bugs, tasks, spikes, epics) is judged as what it is, and counted apart.
+  const kinds = countKinds(view.results.map(itemKind));
   return (
     <>
       <header className="results-header">
@@ -66,7 +65,7 @@ export default async function ResultsPage({ params }: Props) {
           <p className="muted">
             {view.scored_count.toLocaleString("en-US")} of {view.row_count.toLocaleString("en-US")} rows scored
             {view.format ? ` · read as ${FORMAT_LABELS[view.format]}` : ""}
-            {otherItems > 0 ? ` · ${(view.scored_count - otherItems).toLocaleString("en-US")} stories and ${otherItems.toLocaleString("en-US")} other work items (${otherTypes})` : ""} · kept until{" "}
+            {kinds.length > 1 ? ` · ${describeKindCounts(kinds)}` : ""} · kept until{" "}
             <time dateTime={view.expires_at}>{new Date(view.expires_at).toUTCString().replace(/:\d\d GMT$/, " UTC")}</time>
           </p>
         </div>
@@ -97,7 +96,7 @@ export default async function ResultsPage({ params }: Props) {
       </section>
 
       <section aria-labelledby="stories-heading">
-        <h2 id="stories-heading">Stories</h2>
+        <h2 id="stories-heading">{kinds.length > 1 ? "Work items" : "Stories"}</h2>
         <ResultsTable results={view.results} />
       </section>
 

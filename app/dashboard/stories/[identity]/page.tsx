@@ -5,10 +5,12 @@ import { notFound } from "next/navigation";
 import { getDb } from "@/db/client";
 import { RunDetails } from "@/components/dashboard/run-details";
 import { ScoreProgressChart } from "@/components/dashboard/score-progress-chart";
+import { KindLabel } from "@/components/kind-label";
 import { requireDashboardUser } from "@/lib/auth/session";
 import { DIMENSION_LABELS, formatDate, percent, scoreClass } from "@/lib/stats/format";
 import { resolveScope } from "@/lib/stats/scope";
 import { storyHistory } from "@/lib/stats/story-history";
+import { declaredKind } from "@/lib/work-items/kinds";
 
 export const metadata: Metadata = { title: "Story history" };
 export const dynamic = "force-dynamic";
@@ -48,6 +50,8 @@ export default async function StoryHistoryPage({ params, searchParams }: { param
   const firstRun = runs[0];
   const lastRun = runs.at(-1);
   const change = firstRun && lastRun ? Math.round(lastRun.overall_score * 10) - Math.round(firstRun.overall_score * 10) : 0;
+  // What the item is: as the history says, else as its latest run was judged; runs before kinds were stories.
+  const kind = declaredKind(story) ?? (lastRun ? declaredKind(lastRun) : null) ?? "story";
   const newestFirst = runs.map((run, index) => ({ run, number: history.total_runs - runs.length + index + 1, previous: runs[index - 1] ?? null })).reverse();
 
   return (
@@ -56,7 +60,10 @@ export default async function StoryHistoryPage({ params, searchParams }: { param
         <Link href={customer && scope.visibleCustomerIds.length > 1 ? `/dashboard?customer=${encodeURIComponent(customer)}` : "/dashboard"}>← Back to the dashboard</Link>
       </p>
       <header className="story-header">
-        <p className="eyebrow">{story.ticket_key ?? (story.identity_resolution === "content_hash" ? "Story (content hash)" : "Story")}</p>
+        <p className="eyebrow">
+          <KindLabel kind={kind} />
+          {story.ticket_key ?? (story.identity_resolution === "content_hash" ? "content hash" : "")}
+        </p>
         <h1>{story.summary}</h1>
         <dl className="story-facts">
           <div>
@@ -124,6 +131,11 @@ export default async function StoryHistoryPage({ params, searchParams }: { param
               <h3>
                 Run {number}
                 {index === 0 ? " (latest)" : ""} · {formatDate(run.created_at)} ·{" "}
+                {(declaredKind(run) ?? "story") !== kind ? (
+                  <>
+                    judged as <KindLabel kind={declaredKind(run) ?? "story"} /> ·{" "}
+                  </>
+                ) : null}
                 <span className={scoreClass(run.overall_score)}>{percent(run.overall_score)}</span>
               </h3>
               <span className="run-dimensions muted small">
