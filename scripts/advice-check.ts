@@ -32,7 +32,7 @@ function storyLines(bytes: Buffer): string[] {
 
 function measure(label: string, tickets: { file: string; ticket: TicketData }[]) {
 const stories = tickets.length;
-const splits = { offered: 0, ok: 0 };
+const splits = { offered: 0, ok: 0, declined: 0 };
 const rewrites = { offered: 0, ok: 0 };
 const failures: { split: string[]; rewrite: string[] } = { split: [], rewrite: [] };
 const started = Date.now();
@@ -40,6 +40,7 @@ const started = Date.now();
   for (const { file, ticket } of tickets) {
     const summary = ticket.summary;
     const c = checkAdvice(ticket);
+    if (c.split.declined) splits.declined++;
     if (c.split.offered) {
       splits.offered++;
       if (c.split.ok) splits.ok++;
@@ -53,7 +54,7 @@ const started = Date.now();
   }
 }
 console.log(`\n${label}: ${stories} stories, each scored alone; ${((Date.now() - started) / 1000).toFixed(1)} s`);
-console.log(`splits offered   ${splits.offered}, meeting point 1: ${splits.ok} (${splits.offered - splits.ok} not)`);
+console.log(`splits offered   ${splits.offered}, meeting point 1: ${splits.ok} (${splits.offered - splits.ok} not); declined (no honest split, said so): ${splits.declined}`);
 console.log(`rewrites offered ${rewrites.offered}, meeting point 2: ${rewrites.ok} (${rewrites.offered - rewrites.ok} not)`);
 if (show > 0) {
   for (const [name, list] of Object.entries(failures)) {

@@ -11,7 +11,8 @@ import { PLACEHOLDERS } from "./lexicon";
 
 export interface AdviceCheck {
   original: ScoringResult;
-  split: { offered: boolean; ok: boolean; problems: string[] };
+  /** `declined`: the story has a list to cut, and no split is offered (its advice says why). */
+  split: { offered: boolean; declined: boolean; ok: boolean; problems: string[] };
   rewrite: { offered: boolean; ok: boolean; problems: string[] };
 }
 
@@ -32,7 +33,8 @@ export function wrongArticles(text: string): string[] {
 export function checkAdvice(ticket: TicketData): AdviceCheck {
   const original = scoreTicket(ticket);
   const found = findingsOf(ticket);
-  const split = { offered: original.split.length > 0, ok: true, problems: [] as string[] };
+  const offered = original.split.length > 0;
+  const split = { offered, declined: !offered && found.some((f) => f.split), ok: true, problems: [] as string[] };
   const articlesBefore = wrongArticles(ticket.summary).length;
   for (const part of original.split) {
     const again = scoreTicket({ ...ticket, summary: part });
@@ -47,13 +49,15 @@ export function checkAdvice(ticket: TicketData): AdviceCheck {
   if (original.rewrite !== null) {
     const again = scoreTicket({ ...ticket, summary: original.rewrite });
     if (again.overall_score < original.overall_score) rewrite.problems.push(`scores ${again.overall_score} < ${original.overall_score}`);
-    const fixable = new Set(found.filter((f) => f.severity === "high" && ((f.edits && f.edits.length > 0) || (f.split && original.split.length > 0)))
-      .map((f) => f.code));
-    const kept = again.findings.filter((f) => f.severity === "high" && fixable.has(f.code));
-    if (kept.length > 0) rewrite.problems.push(`keeps ${kept.map((f) => f.code).join(", ")}`);
     const kind = kindFromTypeName(ticket.issue_type);
     const template = original.rewrite.includes(PLACEHOLDERS.role) || original.rewrite.includes(PLACEHOLDERS.benefit);
     const task = (kind !== null && kind !== "story") || found.some((f) => f.code === "well_formed.not_a_story");
+    // What a summary edit can fix: an edit (but no story template for a non-story), or a split the engine offered.
+    const edits = (f: (typeof found)[number]) => (f.edits ?? []).filter((e) => !task || !/\[(?:type of user|the benefit)\]/.test(e.text));
+    const fixable = new Set(found.filter((f) => f.severity === "high" && (edits(f).length > 0 || (f.split && original.split.length > 0)))
+      .map((f) => f.code));
+    const kept = again.findings.filter((f) => f.severity === "high" && fixable.has(f.code));
+    if (kept.length > 0) rewrite.problems.push(`keeps ${kept.map((f) => f.code).join(", ")}`);
     if (template && task) rewrite.problems.push("puts a non-story in a user's mouth");
     if (found.some((f) => f.code === "conceptually_sound.no_feature")) rewrite.problems.push("rewrites a wish with no feature");
   }

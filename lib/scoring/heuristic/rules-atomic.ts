@@ -19,6 +19,8 @@ interface Group {
   detail: boolean;
   /** Reported but not split: two questions ("what ... and how ..."), two statements with verbs of their own. */
   unsplittable?: boolean;
+  /** The words after the list up to token `end` are the object of the conjuncts from `from` on only. */
+  tail?: { end: number; from: number };
 }
 
 const POSSESSIVES = new Set(["my", "your", "his", "her", "its", "our", "their", "whose"]);
@@ -332,7 +334,9 @@ function shareDeterminer(t: Tok[], g: Group): void {
 function splitPlan(a: TextAnalysis, g: Group): SplitPlan {
   const first = charSpan(a, g.conjuncts[0]);
   const last = charSpan(a, g.conjuncts[g.conjuncts.length - 1]);
-  return { start: first.start, end: last.end, parts: g.conjuncts.map((c) => charSpan(a, c)) };
+  const plan: SplitPlan = { start: first.start, end: last.end, parts: g.conjuncts.map((c) => charSpan(a, c)) };
+  if (g.tail) plan.tail = { end: a.tokens[g.tail.end - 1].end, from: g.tail.from };
+  return plan;
 }
 
 function describe(a: TextAnalysis, g: Group): { code: string; severity: "high" | "medium" | "low"; message: string; advice: string } {
@@ -380,6 +384,11 @@ function groups(input: RuleInput): Group[] {
       const previous = out[out.length - 1];
       // "X and Y and Z": the second conjunction continues the list of the first.
       if (previous && previous.kind === g.kind && previous.conjuncts[previous.conjuncts.length - 1].start === g.conjuncts[0].start) {
+        const replaced = previous.conjuncts[previous.conjuncts.length - 1];
+        // "read the applications and approve or reject them": "them" is the object of the last verbs only.
+        if (g.kind === "actions" && g.sharedObject && !previous.sharedObject && replaced.end > g.conjuncts[1].end) {
+          previous.tail = { end: replaced.end, from: previous.conjuncts.length - 1 };
+        }
         previous.conjuncts[previous.conjuncts.length - 1] = g.conjuncts[0];
         previous.conjuncts.push(g.conjuncts[1]);
         previous.separators.push(...g.separators);
@@ -397,6 +406,12 @@ function groups(input: RuleInput): Group[] {
       const last = g.conjuncts[g.conjuncts.length - 1];
       for (const r of excluded) if (r.start > last.start && r.start < last.end) last.end = r.start;
       while (last.end > last.start + 1 && /^[,;:.]$/.test(t[last.end - 1].text)) last.end--;
+    }
+    if (g.tail) {
+      const last = g.conjuncts[g.conjuncts.length - 1];
+      for (const r of excluded) if (r.start > last.end && r.start < g.tail.end) g.tail.end = r.start;
+      while (g.tail.end > last.end && /^[,;:.]$/.test(t[g.tail.end - 1].text)) g.tail.end--;
+      if (g.tail.end <= last.end) delete g.tail;
     }
   }
   return out;
