@@ -32,6 +32,8 @@ export interface SplitPlan {
    * approve or reject them": "them" is what "approve" and "reject" act on); a story of an earlier item drops them.
    */
   tail?: { end: number; from: number };
+  /** The object of the last item, which the bare verbs before it share ("list, price and ship my products"). */
+  object?: { start: number; end: number };
 }
 
 /**

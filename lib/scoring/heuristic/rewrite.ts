@@ -77,9 +77,11 @@ function variants(summary: string, plans: SplitPlan[], region: Span, limit: numb
       const inner = variants(summary, plans, part, limit);
       if (inner === null) return null;
       const end = plan.tail && i < plan.tail.from ? plan.tail.end : plan.end;
+      // A bare verb takes the object the last verb has ("list, price and ship my products" -> "list my products").
+      const object = plan.object && i < plan.parts.length - 1 ? ` ${summary.slice(plan.object.start, plan.object.end)}` : "";
       const keep: Edit[] = [
         { start: plan.start, end: part.start, text: "" },
-        { start: part.end, end, text: "" },
+        { start: part.end, end, text: object },
         ...agreement(summary, plan, part),
       ];
       for (const v of inner) options.push({ edits: [...keep, ...v.edits] });
@@ -135,7 +137,7 @@ function refuse(parts: string[], overall: number, rescore: Rescore): string | nu
   for (const part of parts) {
     const again = rescore(part);
     const left = again.findings.find(compound);
-    if (left) return `"${quote(part, { start: 0, end: part.length }, 90)}" would still ${left.code === "atomic.two_objects" ? "ask for two things" : "hold more than one feature"}`;
+    if (left) return `"${quote(part, { start: 0, end: part.length }, 90)}" would still be compound (${left.message.replace(/\.$/, "")})`;
     if (again.overall < overall) {
       const worse = again.findings.find((f) => f.code === "estimable.no_detail" && f.severity === "high");
       return `"${quote(part, { start: 0, end: part.length }, 90)}" would score lower than this story${worse ? " (too few words to size from)" : ""}`;

@@ -336,7 +336,29 @@ function splitPlan(a: TextAnalysis, g: Group): SplitPlan {
   const last = charSpan(a, g.conjuncts[g.conjuncts.length - 1]);
   const plan: SplitPlan = { start: first.start, end: last.end, parts: g.conjuncts.map((c) => charSpan(a, c)) };
   if (g.tail) plan.tail = { end: a.tokens[g.tail.end - 1].end, from: g.tail.from };
+  const object = sharedObject(a.tokens, g);
+  if (object) plan.object = charSpan(a, object);
   return plan;
+}
+
+const BARE_VERB_POS = new Set(["VERB", "PART", "ADP", "AUX"]);
+const OBJECT_POS = new Set(["DET", "NOUN", "PROPN", "PRON", "NUM", "ADJ"]);
+
+/**
+ * "list, price and ship my products", "set up or delete accounts": bare verbs before a last verb with an object
+ * act on that object too. Only when every item but the last is a bare verb: after a verb with an object of its
+ * own ("add them to a cart, pay and track my order") a bare verb stands alone.
+ */
+function sharedObject(t: Tok[], g: Group): Segment | null {
+  if (g.kind !== "actions" || g.sharedObject || g.tail) return null;
+  const last = g.conjuncts[g.conjuncts.length - 1];
+  // One word (the tagger may read "list" or "price" as a noun), or a verb with its particle ("set up").
+  const bare = (c: Segment) => (c.end - c.start === 1 && isWord(t[c.start])) ||
+    (t[c.start].pos === "VERB" && t.slice(c.start, c.end).every((x) => BARE_VERB_POS.has(x.pos)));
+  if (t[last.start].pos !== "VERB" || !g.conjuncts.slice(0, -1).every(bare)) return null;
+  let k = last.start + 1;
+  while (k < last.end && !OBJECT_POS.has(t[k].pos) && !POSSESSIVES.has(t[k].lower)) k++;
+  return k < last.end ? { start: k, end: last.end } : null;
 }
 
 function describe(a: TextAnalysis, g: Group): { code: string; severity: "high" | "medium" | "low"; message: string; advice: string } {
