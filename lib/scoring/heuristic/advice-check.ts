@@ -8,6 +8,7 @@
 import { kindFromTypeName, type ScoringResult, type TicketData } from "../types";
 import { findingsOf, scoreTicket } from "./engine";
 import { PLACEHOLDERS } from "./lexicon";
+import { articleFor } from "./rewrite";
 
 export interface AdviceCheck {
   original: ScoringResult;
@@ -21,12 +22,7 @@ const compound = (r: ScoringResult) => r.findings.filter((f) => f.code.startsWit
 /** "a existing", "an filter": an article that does not fit the word after it. */
 export function wrongArticles(text: string): string[] {
   const out: string[] = [];
-  for (const m of text.matchAll(/\b(a|an)\s+([\p{L}][\p{L}-]*)/giu)) {
-    const word = m[2].toLowerCase();
-    const vowel = /^(?:[aeio]|u(?!s|ni|ti|r|k|b|ro|to))|^hour|^honest|^honou?r|^heir/.test(word) && !/^(?:one|once|eu)/.test(word);
-    if (/^[A-Z]{2,}/.test(m[2])) continue; // an acronym reads by its letters ("an SQL", "a URL")
-    if ((m[1].toLowerCase() === "a") === vowel) out.push(m[0]);
-  }
+  for (const m of text.matchAll(/\b(a|an)\s+([\p{L}][\p{L}-]*)/giu)) if (m[1].toLowerCase() !== articleFor(m[2])) out.push(m[0]);
   return out;
 }
 

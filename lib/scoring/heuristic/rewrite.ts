@@ -183,7 +183,10 @@ export function proposeRewrite(input: RuleInput, findings: Found[], check: { ove
     const cut = variants(summary, plans, { start: 0, end: summary.length }, MAX_PARTS);
     if (cut === null) {
       const lists = [...plans].sort((a, b) => a.start - b.start).map((p) => items(summary, p)).join(" × ");
-      declined = `No split into six stories or fewer keeps each one feature (${lists}): make it an epic and write one story per feature.`;
+      const every = variants(summary, plans, { start: 0, end: summary.length }, 100);
+      const first = every ? applyEdits(summary, every[0].edits) : "";
+      declined = `No split into six stories or fewer keeps each one feature (${every ? `${every.length} features: ` : ""}${lists}): ` +
+        `make it an epic and write one story per feature${first ? `, such as "${quote(first, { start: 0, end: first.length }, 90)}"` : ""}.`;
     } else {
       const others = [...fixes.values()].flat();
       // A fix applies where it still can: inside the item kept, or outside every list.
