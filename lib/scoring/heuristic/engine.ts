@@ -14,7 +14,7 @@ import { citeContext } from "./context";
 import { publicFinding, quote, type Found, type RuleInput } from "./finding";
 import { charSpan } from "./nlp";
 import { parseStory } from "./parse-story";
-import { proposeRewrite, type Proposal } from "./rewrite";
+import { proposeRewrite, type Proposal, type Rescore } from "./rewrite";
 import { atomicFindings } from "./rules-atomic";
 import { criteriaFindings, criteriaOf } from "./rules-criteria";
 import { dependencyFindings } from "./rules-dependency";
@@ -110,9 +110,15 @@ function evidenceFor(input: RuleInput): PerDimension<string> {
  */
 function proposalFor(analysis: Analysis, findings: Found[]): Proposal {
   const { input } = analysis;
+  const seen = new Map<string, ReturnType<Rescore>>();
   const rescore = (summary: string) => {
-    const again = analyse({ ...input.ticket, summary }).findings;
-    return { overall: overallScore(scoresOf(again)), findings: again };
+    let result = seen.get(summary);
+    if (!result) {
+      const again = analyse({ ...input.ticket, summary }).findings;
+      result = { overall: overallScore(scoresOf(again)), findings: again };
+      seen.set(summary, result);
+    }
+    return result;
   };
   return proposeRewrite(input, findings, { overall: overallScore(scoresOf(analysis.findings)), rescore });
 }
