@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { TicketData } from "../types";
 import { checkAdvice, wrongArticles } from "./advice-check";
@@ -58,6 +59,34 @@ describe("property: the advice can be followed (every split part and rewrite sco
   }, 30_000);
 });
 
+// Stories of our own built from parts: roles, lists of actions and of things of any length, with or without a
+// benefit, a vague word, a bracket, a tracker type.
+const generated = fc.record({
+  role: fc.constantFrom("As a clerk,", "As an editor,", "As the owner of a shop,", ""),
+  want: fc.constantFrom("I want to", "I need to", "I would like to"),
+  actions: fc.uniqueArray(fc.constantFrom("view", "export", "archive", "approve", "print", "share", "delete", "tag"), { minLength: 1, maxLength: 3 }),
+  things: fc.uniqueArray(fc.constantFrom("invoices", "an order", "the monthly reports", "a new customer record", "old tickets", "my drafts"), { minLength: 1, maxLength: 3 }),
+  extra: fc.constantFrom("", " quickly", " (PDF)", " in one place", " e.g. by email"),
+  benefit: fc.constantFrom("", ", so that I save time", " so that the auditors can check them", ", because the team needs it"),
+  type: fc.constantFrom(undefined, "Story", "Task", "Bug"),
+});
+
+const list = (items: string[], conj: string) => items.length < 3 ? items.join(` ${conj} `) : `${items.slice(0, -1).join(", ")} ${conj} ${items[items.length - 1]}`;
+
+describe("property: generated stories of our own", () => {
+  it("every split part and rewrite meets points 1 and 2, and a compound with no split says why", () => {
+    fc.assert(fc.property(generated, fc.constantFrom("and", "or"), (g, conj) => {
+      const summary = `${g.role} ${g.want} ${list(g.actions, conj)} ${list(g.things, "and")}${g.extra}${g.benefit}.`.trim();
+      const ticket: TicketData = g.type ? { summary, issue_type: g.type } : { summary };
+      const c = checkAdvice(ticket);
+      expect(c.split.problems, summary).toEqual([]);
+      expect(c.rewrite.problems, summary).toEqual([]);
+      if (c.split.declined) expect(c.original.recommendations.some((r) => r.startsWith("No ")), summary).toBe(true);
+      if (g.type === "Task" || g.type === "Bug") expect(c.original.rewrite ?? "", summary).not.toMatch(/\[type of user\]|\[the benefit\]/);
+    }), { numRuns: 300 });
+  }, 30_000);
+});
+
 describe("splits that split", () => {
   const parts = (summary: string) => scoreTicket({ summary }).split;
 
@@ -100,6 +129,18 @@ describe("splits that split", () => {
     const site = parts("As a site administrator, I want to read practicing and training applications and approve or reject them, so that only applicants who qualify can become CSPs or CSTs.");
     expect(site[0]).toBe("As a site administrator, I want to read practicing applications, so that only applicants who qualify can become CSPs or CSTs.");
     expect(site).toHaveLength(4);
+  });
+
+  it("cuts the things a shared object holds for every verb, and untangles lists that share a word", () => {
+    expect(parts("As a clerk, I want to approve, share and tag a new customer record and old tickets, so that I save time.")).toHaveLength(6);
+    expect(parts("As a clerk, I want to approve, share and tag a new customer record and old tickets, so that I save time.")[1])
+      .toBe("As a clerk, I want to approve old tickets, so that I save time.");
+    expect(parts("As a clerk, I want to list and ship invoices and orders, so that I save time.")).toEqual([
+      "As a clerk, I want to list invoices, so that I save time.",
+      "As a clerk, I want to list orders, so that I save time.",
+      "As a clerk, I want to ship invoices, so that I save time.",
+      "As a clerk, I want to ship orders, so that I save time.",
+    ]);
   });
 
   it("cuts a task title into tasks, each starting with a capital", () => {

@@ -77,14 +77,18 @@ function variants(summary: string, plans: SplitPlan[], region: Span, limit: numb
       const inner = variants(summary, plans, part, limit);
       if (inner === null) return null;
       const end = plan.tail && i < plan.tail.from ? plan.tail.end : plan.end;
-      // A bare verb takes the object the last verb has ("list, price and ship my products" -> "list my products").
-      const object = plan.object && i < plan.parts.length - 1 ? ` ${summary.slice(plan.object.start, plan.object.end)}` : "";
-      const keep: Edit[] = [
-        { start: plan.start, end: part.start, text: "" },
-        { start: part.end, end, text: object },
-        ...agreement(summary, plan, part),
-      ];
-      for (const v of inner) options.push({ edits: [...keep, ...v.edits] });
+      // A bare verb takes the object the last verb has ("list, price and ship my products" -> "list my products"),
+      // cut along the lists inside it as the last verb's object is.
+      const objects = plan.object && i < plan.parts.length - 1 ? objectTexts(summary, plans, plan.object, limit) : [""];
+      if (objects === null) return null;
+      for (const object of objects) {
+        const keep: Edit[] = [
+          { start: plan.start, end: part.start, text: "" },
+          { start: part.end, end, text: object ? ` ${object}` : "" },
+          ...agreement(summary, plan, part),
+        ];
+        for (const v of inner) options.push({ edits: [...keep, ...v.edits] });
+      }
     }
     const next: Variant[] = [];
     for (const v of out) for (const o of options) next.push({ edits: [...v.edits, ...o.edits] });
@@ -92,6 +96,32 @@ function variants(summary: string, plans: SplitPlan[], region: Span, limit: numb
     out = next;
   }
   return out;
+}
+
+/**
+ * Two lists that share a word ("list and ship" / "ship invoices and orders", where the tagger read "ship" as
+ * part of the first thing): the later list starts after the earlier one, so both can be cut.
+ */
+function untangle(summary: string, plans: SplitPlan[]): SplitPlan[] {
+  const sorted = [...plans].sort((a, b) => a.start - b.start);
+  for (let i = 1; i < sorted.length; i++) {
+    const b = sorted[i];
+    for (const a of sorted.slice(0, i)) {
+      if (!(a.start < b.start && b.start < a.end && a.end < b.parts[0].end)) continue;
+      let start = a.end;
+      while (start < b.parts[0].end && /\s/.test(summary[start])) start++;
+      sorted[i] = { ...b, start, parts: [{ start, end: b.parts[0].end }, ...b.parts.slice(1)] };
+    }
+  }
+  return sorted;
+}
+
+/** The texts of a shared object, one per way to cut the lists inside it. */
+function objectTexts(summary: string, plans: SplitPlan[], object: Span, limit: number): string[] | null {
+  const cut = variants(summary, plans, object, limit);
+  if (cut === null) return null;
+  const text = summary.slice(object.start, object.end);
+  return cut.map((v) => applyEdits(text, v.edits.filter((e) => within(e, object)).map((e) => ({ ...e, start: e.start - object.start, end: e.end - object.start }))));
 }
 
 /**
@@ -104,15 +134,18 @@ function agreement(summary: string, plan: SplitPlan, part: Span): Edit[] {
   const before = summary.slice(0, plan.start);
   const word = /^[\p{L}\p{N}]+/u.exec(summary.slice(part.start, part.end))?.[0];
   const article = /\b(a|an|A|An)(\s+)$/.exec(before);
+  const item = summary.slice(part.start, part.end);
   if (article && word) {
     const right = articleFor(word);
     const start = plan.start - article[0].length;
-    if (article[1].toLowerCase() !== right) edits.push({ start, end: start + article[1].length, text: article[1][0] === "A" ? `A${right.slice(1)}` : right });
+    // "a new customer record and old tickets": the article was the first item's; a plural one goes without it.
+    if (part.start !== plan.start && /[^s]s$/i.test(item.trim())) edits.push({ start, end: plan.start, text: "" });
+    else if (article[1].toLowerCase() !== right) edits.push({ start, end: start + article[1].length, text: article[1][0] === "A" ? `A${right.slice(1)}` : right });
   }
   const pair = /\b(?:either|both)\s+$/i.exec(before);
   if (pair) edits.push({ start: plan.start - pair[0].length, end: plan.start, text: "" });
   const verb = /^(\s+)(are|were|have)\b/.exec(summary.slice(plan.end));
-  const last = /([\p{L}]+)\W*$/u.exec(summary.slice(part.start, part.end))?.[1] ?? "";
+  const last = /([\p{L}]+)\W*$/u.exec(item)?.[1] ?? "";
   if (verb && last && !/s$/i.test(last) && /\s(?:and|or)\s/.test(summary.slice(plan.start, plan.end))) {
     const start = plan.end + verb[1].length;
     edits.push({ start, end: start + verb[2].length, text: { are: "is", were: "was", have: "has" }[verb[2] as "are" | "were" | "have"] });
@@ -179,7 +212,7 @@ export function proposeRewrite(input: RuleInput, findings: Found[], check: { ove
 
   let declined: string | null = null;
   if (compounds.length > 0) {
-    const plans = compounds.map((f) => f.split!);
+    const plans = untangle(summary, compounds.map((f) => f.split!));
     const cut = variants(summary, plans, { start: 0, end: summary.length }, MAX_PARTS);
     if (cut === null) {
       const lists = [...plans].sort((a, b) => a.start - b.start).map((p) => items(summary, p)).join(" × ");
