@@ -7,6 +7,7 @@
 import { kindFromTypeName } from "../types";
 import { quote, type Edit, type Found, type RuleInput, type SplitPlan } from "./finding";
 import { PLACEHOLDERS } from "./lexicon";
+import { analyzeText, type Tok } from "./nlp";
 
 /** At most this many stories come out of one split. */
 const MAX_PARTS = 6;
@@ -116,6 +117,34 @@ function untangle(summary: string, plans: SplitPlan[]): SplitPlan[] {
   return sorted;
 }
 
+/**
+ * The items of a list are alike: all start with a verb or none does, and the verbs have one form ("publish and
+ * deal", not "being published and deal"). Items that are not tell that the list was bounded wrongly, and cutting
+ * it would give stories that do not read ("... from being deal with the time gap").
+ */
+function alike(summary: string, tokens: Tok[], plan: SplitPlan): boolean {
+  const firsts = plan.parts.map((p) => tokens.find((t) => t.start >= p.start && t.end <= p.end && /[\p{L}\p{N}]/u.test(t.text)));
+  if (firsts.some((t) => t === undefined)) return true;
+  // Where the tagger reads a verb as a noun ("crop it", "water and fertilise"), it is asked again with the item
+  // at the start of an infinitive, as the atomic rule does.
+  if (firsts.some((t) => t!.pos === "VERB")) {
+    for (const [i, t] of firsts.entries()) {
+      if (t!.pos === "VERB") continue;
+      const again = analyzeText(`to ${summary.slice(t!.start, plan.parts[i].end)}`).tokens[1];
+      if (again?.pos === "VERB") firsts[i] = { ...t!, pos: "VERB", lemma: again.lemma };
+    }
+  }
+  const verbs = firsts.filter((t) => t!.pos === "VERB");
+  // A single word the tagger read either way ("filter and sort results") is no evidence.
+  const long = (i: number) => plan.parts[i].end - plan.parts[i].start > firsts[i]!.text.length;
+  if (verbs.length > 0 && verbs.length < firsts.length && firsts.some((t, i) => t!.pos !== "VERB" && long(i)) &&
+    firsts.some((t, i) => t!.pos === "VERB" && long(i) || t!.pos === "VERB" && firsts.length > 2)) return false;
+  // An inflected verb ("published", "working") beside a base form ("deal"); spelling variants of a lemma
+  // ("fertilise"/"fertilize") are not inflections.
+  const base = (t: Tok) => t.lower === t.lemma.toLowerCase() || !/(?:ed|ing|en|s)$/.test(t.lower);
+  return verbs.length < 2 || verbs.every((t) => base(t!) === base(verbs[0]!));
+}
+
 /** The texts of a shared object, one per way to cut the lists inside it. */
 function objectTexts(summary: string, plans: SplitPlan[], object: Span, limit: number): string[] | null {
   const cut = variants(summary, plans, object, limit);
@@ -213,8 +242,12 @@ export function proposeRewrite(input: RuleInput, findings: Found[], check: { ove
   let declined: string | null = null;
   if (compounds.length > 0) {
     const plans = untangle(summary, compounds.map((f) => f.split!));
-    const cut = variants(summary, plans, { start: 0, end: summary.length }, MAX_PARTS);
-    if (cut === null) {
+    const unlike = plans.find((p) => !alike(summary, story.a.tokens, p));
+    const cut = unlike ? [] : variants(summary, plans, { start: 0, end: summary.length }, MAX_PARTS);
+    if (unlike) {
+      declined = `No honest split: ${items(summary, unlike).split("/").map((x) => `"${x}"`).join(", ")} are not items of one list ` +
+        "(an action beside a thing, or verbs in different forms). Write the stories by hand, one feature each.";
+    } else if (cut === null) {
       const lists = [...plans].sort((a, b) => a.start - b.start).map((p) => items(summary, p)).join(" × ");
       const every = variants(summary, plans, { start: 0, end: summary.length }, 100);
       const first = every ? applyEdits(summary, every[0].edits) : "";
