@@ -14,7 +14,7 @@ import { citeContext } from "./context";
 import { publicFinding, quote, type Found, type RuleInput } from "./finding";
 import { charSpan } from "./nlp";
 import { parseStory } from "./parse-story";
-import { proposeRewrite } from "./rewrite";
+import { proposeRewrite, type Proposal, type Rescore } from "./rewrite";
 import { atomicFindings } from "./rules-atomic";
 import { criteriaFindings, criteriaOf } from "./rules-criteria";
 import { dependencyFindings } from "./rules-dependency";
@@ -23,7 +23,7 @@ import { minimalFindings } from "./rules-minimal";
 import { solutionFindings } from "./rules-solution";
 import { unambiguousFindings } from "./rules-unambiguous";
 import { explainOverall } from "../overall";
-import { chargesOf, mainCauses, overallScore, reasoningFor, recommendationsFor, scoresFrom, sortFindings, suggestionsFor } from "./scoring";
+import { chargesOf, mainCauses, overallScore, reasoningFor, recommendationsFor, scoresFrom, scoresOf, sortFindings, suggestionsFor } from "./scoring";
 
 export const HEURISTIC_MODEL = { provider: "heuristic", model_name: "invest-heuristic", temperature: 0 } as const;
 export const HEURISTIC_PROMPT_VERSION = "heuristic-2.0";
@@ -105,11 +105,32 @@ function evidenceFor(input: RuleInput): PerDimension<string> {
   };
 }
 
+/**
+ * The rewrite and split, each candidate scored again by the per-story rules (no batch, no context) against the
+ * story scored the same way: advice is offered only when following it does not lower the score.
+ */
+function proposalFor(analysis: Analysis, findings: Found[]): Proposal {
+  const { input } = analysis;
+  const seen = new Map<string, ReturnType<Rescore>>();
+  const rescore = (summary: string) => {
+    let result = seen.get(summary);
+    if (!result) {
+      const again = analyse({ ...input.ticket, summary }).findings;
+      result = { overall: overallScore(scoresOf(again)), findings: again };
+      seen.set(summary, result);
+    }
+    return result;
+  };
+  return proposeRewrite(input, findings, { overall: overallScore(scoresOf(analysis.findings)), rescore });
+}
+
 function buildResult(analysis: Analysis, context: ContextItem[] | undefined, extra: Found[]): ScoringResult {
   const { input } = analysis;
   const items = Array.isArray(context) ? context.filter((c) => c && typeof c.id === "string") : [];
   const ctx = citeContext(input.ticket, items);
-  const findings = sortFindings(capped([...analysis.findings, ...extra, ...ctx.findings]));
+  // The proposal may reword a compound's advice (no honest split), so it comes before the charges.
+  const proposal = proposalFor(analysis, sortFindings(capped([...analysis.findings, ...extra, ...ctx.findings])));
+  const findings = proposal.findings;
   const charges = chargesOf(findings);
   const individual = scoresFrom(charges);
   const overall = overallScore(individual);
@@ -117,7 +138,6 @@ function buildResult(analysis: Analysis, context: ContextItem[] | undefined, ext
   const evidence = evidenceFor(input);
   const reasoning = perDimension((d) => reasoningFor(d, individual[d], charges[d], evidence[d], citations[d]));
   const referenced = new Set(DIMENSIONS.flatMap((d) => citations[d]));
-  const proposal = proposeRewrite(input, findings);
   const recommendations = recommendationsFor(charges, individual);
   return {
     overall_score: overall,

@@ -27,6 +27,13 @@ export interface SplitPlan {
   start: number;
   end: number;
   parts: { start: number; end: number }[];
+  /**
+   * Words after the list, up to `end`, that belong to the items from `from` on only ("read the applications and
+   * approve or reject them": "them" is what "approve" and "reject" act on); a story of an earlier item drops them.
+   */
+  tail?: { end: number; from: number };
+  /** The object of the last item, which the bare verbs before it share ("list, price and ship my products"). */
+  object?: { start: number; end: number };
 }
 
 /**

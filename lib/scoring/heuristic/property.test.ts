@@ -199,7 +199,8 @@ describe("property: a rewrite keeps the words of the features it rewrites (real 
         const at = m.index!;
         if (inside(at, removed)) continue;
         const word = m[0].toLowerCase();
-        const list = lists.find((l) => at >= l.start && at < l.end);
+        // The innermost list holding the word: its separators go, its items stay.
+        const list = lists.filter((l) => at >= l.start && at < l.end).sort((x, y) => (x.end - x.start) - (y.end - y.start))[0];
         // The conjunctions and commas between the items of a list go with the list.
         if (list && r.split.length > 0 && !inside(at, list.parts)) continue;
         if (!list || r.split.length === 0) {

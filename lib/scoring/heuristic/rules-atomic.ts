@@ -19,6 +19,8 @@ interface Group {
   detail: boolean;
   /** Reported but not split: two questions ("what ... and how ..."), two statements with verbs of their own. */
   unsplittable?: boolean;
+  /** The words after the list up to token `end` are the object of the conjuncts from `from` on only. */
+  tail?: { end: number; from: number };
 }
 
 const POSSESSIVES = new Set(["my", "your", "his", "her", "its", "our", "their", "whose"]);
@@ -401,7 +403,31 @@ function shareDeterminer(t: Tok[], g: Group): void {
 function splitPlan(a: TextAnalysis, g: Group): SplitPlan {
   const first = charSpan(a, g.conjuncts[0]);
   const last = charSpan(a, g.conjuncts[g.conjuncts.length - 1]);
-  return { start: first.start, end: last.end, parts: g.conjuncts.map((c) => charSpan(a, c)) };
+  const plan: SplitPlan = { start: first.start, end: last.end, parts: g.conjuncts.map((c) => charSpan(a, c)) };
+  if (g.tail) plan.tail = { end: a.tokens[g.tail.end - 1].end, from: g.tail.from };
+  const object = sharedObject(a.tokens, g);
+  if (object) plan.object = charSpan(a, object);
+  return plan;
+}
+
+const BARE_VERB_POS = new Set(["VERB", "PART", "ADP", "AUX"]);
+const OBJECT_POS = new Set(["DET", "NOUN", "PROPN", "PRON", "NUM", "ADJ"]);
+
+/**
+ * "list, price and ship my products", "set up or delete accounts": bare verbs before a last verb with an object
+ * act on that object too. Only when every item but the last is a bare verb: after a verb with an object of its
+ * own ("add them to a cart, pay and track my order") a bare verb stands alone.
+ */
+function sharedObject(t: Tok[], g: Group): Segment | null {
+  if (g.kind !== "actions" || g.sharedObject || g.tail) return null;
+  const last = g.conjuncts[g.conjuncts.length - 1];
+  // One word (the tagger may read "list" or "price" as a noun), or a verb with its particle ("set up").
+  const bare = (c: Segment) => (c.end - c.start === 1 && isWord(t[c.start])) ||
+    (t[c.start].pos === "VERB" && t.slice(c.start, c.end).every((x) => BARE_VERB_POS.has(x.pos)));
+  if (t[last.start].pos !== "VERB" || !g.conjuncts.slice(0, -1).every(bare)) return null;
+  let k = last.start + 1;
+  while (k < last.end && !OBJECT_POS.has(t[k].pos) && !POSSESSIVES.has(t[k].lower)) k++;
+  return k < last.end ? { start: k, end: last.end } : null;
 }
 
 function describe(a: TextAnalysis, g: Group): { code: string; severity: "high" | "medium" | "low"; message: string; advice: string } {
@@ -449,6 +475,11 @@ function groups(input: RuleInput): Group[] {
       const previous = out[out.length - 1];
       // "X and Y and Z": the second conjunction continues the list of the first.
       if (previous && previous.kind === g.kind && previous.conjuncts[previous.conjuncts.length - 1].start === g.conjuncts[0].start) {
+        const replaced = previous.conjuncts[previous.conjuncts.length - 1];
+        // "read the applications and approve or reject them": "them" is the object of the last verbs only.
+        if (g.kind === "actions" && g.sharedObject && !previous.sharedObject && replaced.end > g.conjuncts[1].end) {
+          previous.tail = { end: replaced.end, from: previous.conjuncts.length - 1 };
+        }
         previous.conjuncts[previous.conjuncts.length - 1] = g.conjuncts[0];
         previous.conjuncts.push(g.conjuncts[1]);
         previous.separators.push(...g.separators);
@@ -466,6 +497,12 @@ function groups(input: RuleInput): Group[] {
       const last = g.conjuncts[g.conjuncts.length - 1];
       for (const r of excluded) if (r.start > last.start && r.start < last.end) last.end = r.start;
       while (last.end > last.start + 1 && /^[,;:.]$/.test(t[last.end - 1].text)) last.end--;
+    }
+    if (g.tail) {
+      const last = g.conjuncts[g.conjuncts.length - 1];
+      for (const r of excluded) if (r.start > last.end && r.start < g.tail.end) g.tail.end = r.start;
+      while (g.tail.end > last.end && /^[,;:.]$/.test(t[g.tail.end - 1].text)) g.tail.end--;
+      if (g.tail.end <= last.end) delete g.tail;
     }
   }
   return out;

@@ -43,7 +43,11 @@ export function contentWordCount(input: RuleInput): number {
     let inPlaceholder = false;
     for (let k = p.start; k < p.end; k++) {
       const x: Tok = t[k];
-      if (x.text === "[") inPlaceholder = true;
+      if (x.text === "[") {
+        inPlaceholder = true;
+        // A measure still to be written stands where a word was: the story does not get shorter for it.
+        if (t[k + 1]?.lower === "measurable") n++;
+      }
       if (!inPlaceholder && CONTENT_POS.has(x.pos) && !INDICATOR_WORDS.has(x.lower)) n++;
       if (x.text === "]") inPlaceholder = false;
     }

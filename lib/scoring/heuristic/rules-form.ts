@@ -63,7 +63,8 @@ export function formFindings(input: RuleInput): Found[] {
     const prefix = story.placeholderRole ? null : rolePrefix(input, true);
     findings.push(found("well_formed.no_role", "valuable", "medium",
       story.placeholderRole ? `The role is still the placeholder ${PLACEHOLDERS.role}.` : "The story names no role: nobody is said to need it.",
-      'Start with "As a <type of user>" so the team knows whom the story serves.', undefined,
+      story.placeholderRole ? `Replace ${PLACEHOLDERS.role} with the kind of user who needs it ("As a shopper").`
+        : 'Start with "As a <type of user>" so the team knows whom the story serves.', undefined,
       { edits: prefix ? [prefix] : [] }));
   } else if (story.role) {
     // The head of the role is the last noun before anything that qualifies it ("system administrator of ...").
@@ -100,7 +101,8 @@ export function formFindings(input: RuleInput): Found[] {
     const insertion = story.placeholderBenefit || !story.means ? null : benefitInsertion(input);
     findings.push(found("valuable.no_benefit", "valuable", "medium",
       story.placeholderBenefit ? `The benefit is still the placeholder ${PLACEHOLDERS.benefit}.` : 'The story gives no reason: there is no "so that ...".',
-      'Add "so that <outcome>" to say why the story matters.', undefined, { edits: insertion ? [insertion] : [] }));
+      story.placeholderBenefit ? `Replace ${PLACEHOLDERS.benefit} with what the user gains ("so that I can file my expenses").`
+        : 'Add "so that <outcome>" to say why the story matters.', undefined, { edits: insertion ? [insertion] : [] }));
   }
   return findings;
 }

@@ -115,9 +115,8 @@ export function unambiguousFindings({ summary, story }: RuleInput): Found[] {
         { field: "summary", start: x.start, end: t[covers[covers.length - 1]].end }, { edits: [edit] }));
     }
   }
-  // A rewrite's "[measurable target]" still has to be written: it costs what the vague word did.
-  const target = summary.indexOf(PLACEHOLDERS.target);
-  if (target >= 0) {
+  // Each "[measurable target]" of a rewrite still has to be written: it costs what the vague word it replaced did.
+  for (let target = summary.indexOf(PLACEHOLDERS.target); target >= 0; target = summary.indexOf(PLACEHOLDERS.target, target + 1)) {
     findings.push(found("unambiguous.placeholder", "estimable", "medium", `The placeholder ${PLACEHOLDERS.target} is still to be filled in.`,
       "Replace it with the measure: a number, a limit or a named standard.",
       { field: "summary", start: target, end: target + PLACEHOLDERS.target.length }));

@@ -234,7 +234,8 @@ describe("well-formed, valuable and conceptually sound", () => {
       .toContain("a requirement statement");
     const task = score("Fix the login bug");
     expect(task.findings.find((f) => f.code === "well_formed.not_a_story")!.message).toContain("task");
-    expect(task.rewrite).toBe("As a [type of user], I want to fix the login bug, so that [the benefit]");
+    // A task is not a user's wish: no story template is put around it.
+    expect(task.rewrite).toBeNull();
   });
 
   it("reports a missing role and a missing benefit, with placeholders in the rewrite", () => {
