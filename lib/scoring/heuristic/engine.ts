@@ -80,7 +80,7 @@ function analyse(ticket: TicketData): Analysis {
     ...dependencyFindings(input),
     ...criteriaFindings(input),
   ];
-  const findings = input.kind === "story" ? shared : [...shared.filter((f) => appliesTo(input.kind, f, input)), ...kindFindings(input)];
+  const findings = input.kind === "story" ? shared : [...shared.filter((f) => appliesTo(input.kind, f)), ...kindFindings(input)];
   return { input, findings };
 }
 

@@ -61,9 +61,12 @@ function epicEvidence(input: RuleInput): EpicEvidence {
 export function isChildReference(input: RuleInput, start: number): boolean {
   const b = breakdownOf(input);
   if (!b.evidence) return false;
-  const from = b.section ? b.section.start : b.evidence.at.start;
-  const to = b.section ? b.section.end : b.evidence.at.end;
-  return start >= from && start < to;
+  if (!b.section) return start >= b.evidence.at.start && start < b.evidence.at.end;
+  // Under a "Stories" heading, a key on a list line names a child; a sentence there ("Blocked by OPS-7") does not.
+  return listItems(b.section.body, 0).some((i) => {
+    const at = input.description.indexOf(i.text, b.section!.bodyStart);
+    return at >= 0 && start >= at && start < at + i.text.length;
+  });
 }
 
 export function epicFindings(input: RuleInput): Found[] {

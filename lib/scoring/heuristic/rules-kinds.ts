@@ -4,7 +4,7 @@
 import type { PerDimension, WorkItemKind } from "../types";
 import { found, type Found, type RuleInput } from "./finding";
 import { bugEvidenceFor, bugFindings } from "./rules-bug";
-import { epicEvidenceFor, epicFindings, isChildReference } from "./rules-epic";
+import { epicEvidenceFor, epicFindings } from "./rules-epic";
 import { spikeEvidenceFor, spikeFindings } from "./rules-spike";
 import { taskEvidenceFor, taskFindings } from "./rules-task";
 
@@ -24,11 +24,9 @@ const REPLACED: Record<Exclude<WorkItemKind, "story">, RegExp> = {
 };
 
 /** Whether a shared finding is reported on this kind of work item. */
-export function appliesTo(kind: WorkItemKind, f: Found, input: RuleInput): boolean {
+export function appliesTo(kind: WorkItemKind, f: Found): boolean {
   if (kind === "story") return true;
   if (STORY_ONLY.test(f.code) || REPLACED[kind].test(f.code)) return false;
-  // An epic's child stories, linked by key, are its breakdown, not work it waits for.
-  if (kind === "epic" && f.code === "independent.ticket_reference" && f.field === "description" && isChildReference(input, f.start ?? -1)) return false;
   return true;
 }
 

@@ -77,6 +77,8 @@ function headingAt(line: string, offset: number, jiraList: boolean): Heading | n
       return { title: title.replace(/:\s*$/, ""), inlineStart: rest.trim() ? offset + line.length - rest.length : -1 };
     }
   }
+  // A known heading alone on its line, as plain text keeps it ("Steps to reproduce", "Expected result").
+  if (/^[A-Za-z][A-Za-z /&'-]*$/.test(line) && line.split(/\s+/).length <= 4 && sectionKeyOf(line)) return { title: line, inlineStart: -1 };
   const label = LABEL.exec(line);
   if (label && sectionKeyOf(label[1])) {
     return { title: label[1], inlineStart: label[2].trim() ? offset + line.length - label[2].length : -1 };
