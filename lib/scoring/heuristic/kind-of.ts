@@ -17,6 +17,9 @@ export const FAILURE = /\b(?:crash(?:es|ed|ing)?|broken|breaks|bugs?|defects?|re
 /** A failure in a title that does not start by asking for something ("App is slow", "Wrong total on invoices"). */
 export const SYMPTOM = /\b(?:errors?|slow(?:ness)?|sluggish|laggy|wrong|incorrect(?:ly)?|missing|cannot|can'?t|unable to|disappear(?:s|ed)?|glitch(?:es)?|duplicated?|timeouts?)\b/i;
 
+/** What happens set against what should: "still shows 4", "shows X instead of Y". */
+export const CONTRAST = /\b(?:still|instead|but (?:it|the|nothing|i get|we get|there)|actually)\b/i;
+
 /** First words that open research: a spike. */
 const SPIKE_START = /^(?:investigate|investigation|research|explore|exploration|evaluate|evaluation|assess|assessment|spike|prototype|poc|proof of concept|analy[sz]e|study|find out|look into|figure out|determine whether|compare)\b/i;
 
@@ -64,7 +67,8 @@ function summaryKind(summary: string, description: string): WorkItemKind | null 
   // A symptom counts in a title that states something, not in one that asks for it ("Show an error when ...").
   const asks = /^(?:add|show|display|allow|let|support|create|make|enable|provide|give|send|warn|notify)\b/i.test(text);
   if (!asks && SYMPTOM.test(text)) return "bug";
-  if (!asks && FAILURE.test(description) && orderedSteps(description) >= 2) return "bug";
+  // Numbered steps with a failure, or with what happens against what should ("still shows 4", "instead").
+  if (!asks && orderedSteps(description) >= 2 && (FAILURE.test(description) || SYMPTOM.test(description) || CONTRAST.test(description))) return "bug";
   return null;
 }
 

@@ -384,6 +384,7 @@ describe("other kinds' own evidence", () => {
   it("reports a vague expected result, a second defect and a code change instead of the failure", () => {
     const vague = scoreTicket({ ...JIRA_BUG, description: JIRA_BUG.description!.replace(/\*Expected:\*[^\n]*/, "*Expected:* it should work properly") });
     expect(codes(vague)).toContain("bug.vague_expected_result");
+    expect(codes(scoreTicket(GITHUB_MARKDOWN_BUG))).not.toContain("bug.several_defects");
     const two = scoreTicket({ ...GITHUB_MARKDOWN_BUG, description: `${GITHUB_MARKDOWN_BUG.description}\n\nAlso the PDF export shows the wrong totals.` });
     expect(codes(two)).toContain("bug.several_defects");
     expect(codes(scoreTicket({ summary: "Add null check to applyCoupon()", issue_type: "Bug" }))).toContain("bug.prescribes_fix");

@@ -3,7 +3,7 @@
 // (valuable); one defect (small); the failure, not the code change (negotiable).
 import type { PerDimension } from "../types";
 import { found, type Found, type RuleInput } from "./finding";
-import { FAILURE, SYMPTOM, withoutLabel } from "./kind-of";
+import { CONTRAST, FAILURE, SYMPTOM, withoutLabel } from "./kind-of";
 import { evidenceAt, phraseEvidence, q, sectionEvidence, sections, summaryQuote, type Evidence } from "./kind-text";
 import { hasContent, orderedSteps } from "./sections";
 
@@ -33,7 +33,7 @@ function bugEvidence(input: RuleInput): BugEvidence {
   const criteria = input.criteria.trim() ? evidenceAt(input, "acceptance_criteria", 0, input.criteria.length) : null;
   const expected = sectionEvidence(input, "expected") ?? criteria ?? phraseEvidence(input, SHOULD, ["description"]);
   const actual = sectionEvidence(input, "actual") ?? phraseEvidence(input, FAILURE, ["summary", "description"]) ??
-    phraseEvidence(input, SYMPTOM, ["summary", "description"]);
+    phraseEvidence(input, SYMPTOM, ["summary", "description"]) ?? phraseEvidence(input, CONTRAST, ["summary", "description"]);
   const stepsSection = sectionEvidence(input, "steps");
   const count = orderedSteps(stepsSection?.text ?? input.description);
   const steps = { evidence: stepsSection ?? (count >= 2 ? evidenceAt(input, "description", 0, input.description.length) : null), count };
@@ -79,7 +79,8 @@ export function bugFindings(input: RuleInput): Found[] {
 
   // One defect per report: a second actual or expected result, or a line that starts another one.
   const all = sections(input);
-  const actuals = all.filter((s) => s.key === "actual" && hasContent(s.body));
+  // "Describe the bug", logs and stack traces sit beside the actual result; only a second "Actual ..." is a second defect.
+  const actuals = all.filter((s) => s.key === "actual" && /\b(?:actual|observed|current behaviou?r|what happens|what happened|result)\b/i.test(s.title) && hasContent(s.body));
   const expecteds = all.filter((s) => s.key === "expected" && hasContent(s.body));
   let second: Evidence | null = null;
   if (actuals.length > 1) second = evidenceAt(input, "description", actuals[1].start, actuals[1].end);

@@ -62,11 +62,11 @@ export function isChildReference(input: RuleInput, start: number): boolean {
   const b = breakdownOf(input);
   if (!b.evidence) return false;
   if (!b.section) return start >= b.evidence.at.start && start < b.evidence.at.end;
-  // Under a "Stories" heading, a key on a list line names a child; a sentence there ("Blocked by OPS-7") does not.
-  return listItems(b.section.body, 0).some((i) => {
-    const at = input.description.indexOf(i.text, b.section!.bodyStart);
-    return at >= 0 && start >= at && start < at + i.text.length;
-  });
+  // Under a "Stories" heading a key names a child, unless its line says the epic waits for it ("Blocked by OPS-7").
+  if (start < b.section.bodyStart || start >= b.section.end) return false;
+  const text = input.description;
+  const line = text.slice(text.lastIndexOf("\n", start) + 1, (text.indexOf("\n", start) + 1 || text.length + 1) - 1);
+  return !/\b(?:block\w*|depend\w*|wait\w*|after|requires?|prerequisite)\b/i.test(line);
 }
 
 export function epicFindings(input: RuleInput): Found[] {

@@ -14,7 +14,9 @@ const STORY_ONLY = /^(?:well_formed\.|valuable\.no_benefit$|conceptually_sound\.
 /** Shared findings a kind's own evidence replaces, or that do not fit it. */
 const REPLACED: Record<Exclude<WorkItemKind, "story">, RegExp> = {
   // Steps and the environment say what a bug takes; naming the component that fails prescribes nothing.
-  bug: /^(?:estimable\.no_detail$|estimable\.open_ended$|problem_oriented\.|negotiable\.implementation_detail$)/,
+  // One defect is read from the report (bug.several_defects), not from the grammar of its title ("500 error on
+  // /api/orders when page=0" is one failure).
+  bug: /^(?:atomic\.|estimable\.no_detail$|estimable\.open_ended$|problem_oriented\.|negotiable\.implementation_detail$)/,
   // A task is technical work by nature.
   task: /^(?:problem_oriented\.|negotiable\.implementation_detail$)/,
   // Research is what a spike is; its timebox is its size.
