@@ -55,7 +55,7 @@ function sectionsKind(sections: Section[], description: string): WorkItemKind | 
   if (breakdown && (has("scope") || has("out_of_scope") || has("why"))) return "epic";
   // "Done when", "Definition of done", a checklist: how a task says it is finished (a story says "Acceptance criteria").
   if (sections.some((s) => s.key === "done" && /\b(?:done|checklist)\b/i.test(s.title) && hasContent(s.body))) return "task";
-  if (/^[ \t]*[-*] \[[ xX]\]/m.test(description)) return "task";
+  if (/^[ \t]*[-*] \[[ xX]\]/m.test(description) || /\b(?:done when|definition of done)\b/i.test(description)) return "task";
   return null;
 }
 

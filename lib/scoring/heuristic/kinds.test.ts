@@ -412,3 +412,35 @@ describe("other kinds' own evidence", () => {
     expect(codes(departing[6]).filter((c) => c.startsWith("uniform."))).toEqual([]);
   });
 });
+
+// Written after the rules, in other styles (the calibration tickets above were written with them): an Azure
+// DevOps bug, a Linear-style prose bug, a terse developer's bug, plain headings as ADF exports leave them, a
+// task with "Done when" inline, a spike in prose, an epic with milestones.
+describe("tickets written after the rules", () => {
+  const good: [TicketData, WorkItemKind][] = [
+    [{ summary: "Timesheet approval button does nothing for managers with more than 50 reports", description: "Repro Steps:\n1. Sign in as a manager with 60 direct reports\n2. Open Timesheets > Pending\n3. Select all and click Approve\n\nExpected Result\nAll selected timesheets move to Approved.\n\nActual Result\nNothing happens; the network tab shows a 413 Payload Too Large.\n\nSystem Info\nEdge 124, Windows 10, tenant eu-2, build 8.4.0" }, "bug"],
+    [{ summary: "Notifications badge keeps counting read messages", description: "Open the inbox on iOS 17 (app 2.31), read every message, go back: the badge still shows 4. It should reset to 0 once all messages are read. Happens to every user with the mobile app; support had 40 tickets about it this week.\n\n1. Receive 4 messages\n2. Read them in the app\n3. Go back to the home screen" }, "bug"],
+    [{ summary: "NPE in OrderService.applyDiscount when cart is empty", issue_type: "Bug", description: "Repro: call POST /cart/discount with an empty cart on staging (v2.14.0).\nExpected: 400 with 'Cart is empty'.\nGot: 500, NullPointerException at OrderService.java:212." }, "bug"],
+    [{ summary: "Password reset email never arrives for Outlook addresses", description: "Steps to reproduce\n1. Open the login page on production\n2. Click 'Forgot password'\n3. Enter an @outlook.com address\nExpected result\nA reset email arrives within 5 minutes.\nActual result\nNo email arrives; the mail log shows 'Hard bounce: 550 5.7.1'.\nEnvironment\nProduction, all browsers, release 12.3" }, "bug"],
+    [{ summary: "Turn on Dependabot for the mobile repo", description: "We found three outdated libraries with known CVEs in the last audit. Done when Dependabot opens PRs weekly for the mobile repo and the team channel gets a notification for each." }, "task"],
+    [{ summary: "Remove the legacy v1 webhooks endpoint", issue_type: "Task", description: "Nobody has called /v1/webhooks since March, and it keeps an old auth library we want to drop.", acceptance_criteria: "- /v1/webhooks returns 410 Gone\n- the old-auth package is removed from package.json" }, "task"],
+    [{ summary: "Set up Sentry for the worker service", description: "h2. Why\nWorker crashes are only visible in the pod logs, which are kept for a day.\n\nh2. Definition of done\n* errors from the worker show up in the Sentry project 'worker'\n* alerts for new issues go to #ops-alerts" }, "task"],
+    [{ summary: "Feasibility of SSO with Azure AD for enterprise customers", issue_type: "Spike", description: "Two enterprise prospects asked whether we support Azure AD. Find out how much work SAML vs OIDC would be. Spend no more than 3 days; share a one-page comparison with an estimate for each." }, "spike"],
+    [{ summary: "Research: offline mode for the field app", description: "**Hypothesis**\nWe can keep the last 7 days of work orders on the device and sync when back online.\n\n**Time-box**\n1 sprint\n\n**Deliverables**\nA prototype on Android and a decision record on the sync approach." }, "spike"],
+    [{ summary: "Epic: Reporting v2", description: "**Problem**\nFinance exports raw data to Excel every month because reports cannot group by cost centre.\n\n**In scope**\nGrouping, saved report views, scheduled delivery.\n\n**Non-goals**\nA BI tool.\n\n**Milestones**\n1. Grouping by any dimension\n2. Saved views\n3. Scheduled delivery\n\n**Success metrics**\nMonth-end export time under 2 hours." }, "epic"],
+  ];
+  const bad = ["Broken images", "Checkout doesn't work!!!", "500 error on /api/orders when page=0", "Spike: caching", "Look into Kubernetes", "Cleanup", "Epic: Mobile app"];
+
+  it("scores the well-written ones at 80% or more (spikes 75%) and the useless ones at 40% or less", () => {
+    for (const [t, kind] of good) {
+      const r = scoreTicket(t);
+      expect(r.metadata.work_item_type, t.summary).toBe(kind);
+      expect(percent(r), `${t.summary}: ${codes(r).join(", ")}`).toBeGreaterThanOrEqual(kind === "spike" ? 75 : 80);
+    }
+    for (const summary of bad) {
+      const r = scoreTicket({ summary, issue_type: summary === "Cleanup" ? "Task" : undefined });
+      expect(r.metadata.work_item_type, summary).not.toBe("story");
+      expect(percent(r), summary).toBeLessThanOrEqual(40);
+    }
+  });
+});

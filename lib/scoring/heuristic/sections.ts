@@ -25,7 +25,7 @@ export interface Section {
 const KEYS: [SectionKey, RegExp][] = [
   ["out_of_scope", /\b(?:out[ -]of[ -]scope|not in scope|non[ -]?goals?|excluded|exclusions|not included|won'?t do|will not do)\b/],
   ["output", /\bexpected (?:output|deliverables?)\b/],
-  ["actual", /^(?:result|what i see)$/],
+  ["actual", /^(?:result|what i see|got|instead|but got|received)$/],
   ["steps", /\b(?:steps?(?: to reproduce)?|to reproduce|how to reproduce|reproduction(?: steps)?|repro(?: steps)?|str)\b/],
   ["expected", /\b(?:expected|should happen|desired (?:behaviou?r|result|outcome))\b/],
   ["actual", /\b(?:actual|observed|current behaviou?r|what happens|what happened|describe the bug|bug description|problem description|error messages?|stack ?traces?|logs?|console output)\b/],
