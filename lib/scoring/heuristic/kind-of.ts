@@ -10,10 +10,10 @@ import { hasContent, listItems, orderedSteps, sectionsOf, sectionWith, type Sect
 export type KindSource = "type" | "label" | "story_sentence" | "sections" | "summary" | "default";
 
 /** "Bug: ...", "[Spike] ...", "Chore - ...": a type name before the summary. */
-const LABEL = /^\W*?\[?\s*(bug|defect|incident|hotfix|regression|spike|research|investigation|poc|epic|initiative|task|sub-?task|chore|tech(?:nical)? debt|story|user story|feature)\s*(?:\]\s*[:\-–—|]?|[:\-–—|])/i;
+const LABEL = /^\W*?\[?\s*(bug|defect|incident|hotfix|regression|spike|research|investigation|poc|epic|initiative|task|sub-?task|chore|tech(?:nical)? debt|story|user story|feature)(?:\s*\]\s*[:\-–—|]?|\s*:|\s*\||\s+[-–—]\s)/i;
 
 /** A failure, stated so that the text is a bug report whatever else it says. */
-export const FAILURE = /\b(?:crash(?:es|ed|ing)?|broken|breaks|bugs?|defects?|regression|exceptions?|fail(?:s|ed|ing|ure)?|not (?:working|loading|showing|saving|updating|responding|displayed|shown|sent|received)|(?:doesn'?t|does not|don'?t|do not|won'?t|will not) (?:work|load|open|save|start|show|update|respond)|freez(?:e|es|ing)|froze|hangs?|hanging|stuck|blank (?:page|screen)|times? out|timed out|http 5\d\d|50[0-4] error|404)\b/i;
+export const FAILURE = /\b(?:crash(?:es|ed|ing)?|broken|breaks|bugs?(?!-free)|defects?|regression|exceptions?|fail(?:s|ed|ing|ure)?|not (?:working|loading|showing|saving|updating|responding|displayed|shown|sent|received)|(?:doesn'?t|does not|don'?t|do not|won'?t|will not) (?:work|load|open|save|start|show|update|respond)|freez(?:e|es|ing)|froze|hangs?|hanging|stuck|blank (?:page|screen)|times? out|timed out|http 5\d\d|50[0-4] error|404)\b/i;
 /** A failure in a title that does not start by asking for something ("App is slow", "Wrong total on invoices"). */
 export const SYMPTOM = /\b(?:errors?|slow(?:ness)?|sluggish|laggy|wrong|incorrect(?:ly)?|missing|cannot|can'?t|unable to|disappear(?:s|ed)?|glitch(?:es)?|duplicated?|timeouts?)\b/i;
 
@@ -21,12 +21,15 @@ export const SYMPTOM = /\b(?:errors?|slow(?:ness)?|sluggish|laggy|wrong|incorrec
 export const CONTRAST = /\b(?:still|instead|but (?:it|the|nothing|i get|we get|there)|actually)\b/i;
 
 /** First words that open research: a spike. */
-const SPIKE_START = /^(?:investigate|investigation|research|explore|exploration|evaluate|evaluation|assess|assessment|spike|prototype|poc|proof of concept|analy[sz]e|study|find out|look into|figure out|determine whether|compare)\b/i;
+const SPIKE_START = /^(?:investigate|investigation|research|explore|exploration|evaluate|evaluation|assess|assessment|spike|prototype|poc|proof of concept|find out|look into|figure out|determine whether)\b/i;
 
 /** First words of work that changes the system but gives no user anything new: a task. */
-const TASK_START = /^(?:refactor|upgrade|downgrade|migrate|bump|configure|install|rename|clean ?up|cleanup|tidy|remove|delete|deprecate|document|deploy|automate|rotate|back ?up|archive|reorgani[sz]e|extract|pin|patch|update|move|replace|set up|setup|decommission|provision|renew|review)\b/i;
-/** "Add/Write/Create X" is a task when X is a technical artefact, not something a user gets. */
-const TASK_ARTEFACT = /^(?:add|write|create|set up|enable|disable|fix)\s+(?:(?:a|an|the|more|missing|some|new|basic)\s+)?(?:unit |integration |e2e |end-to-end |api |load )?(?:tests?|docs?|documentation|readme|changelog|runbook|logging|logs|monitoring|metrics|alerts?|alerting|index(?:es)?|pipeline|ci|cd|ci\/cd|scripts?|migrations?|cron|jobs?|config(?:uration)?|lint(?:ing|er)?|types|typings|dependenc(?:y|ies)|certificates?|secrets?|dockerfile|docker|feature flags?|typos?|comments)\b/i;
+const TASK_START = /^(?:refactor|upgrade|downgrade|migrate|bump|configure|install|rename|clean ?up|cleanup|tidy up|deprecate|deploy|automate|rotate|back ?up|reorgani[sz]e|pin|patch|set up|setup|decommission|provision)\b/i;
+/** "Add/Write/Update/Remove X" is a task when X is a technical artefact, not something a user gets ("Delete account" is not). */
+const TASK_ARTEFACT = /^(?:add|write|create|set up|enable|disable|fix|update|remove|delete|move|replace|document|archive|extract)\s+(?:(?:a|an|the|our|all|more|missing|some|new|basic|old|legacy|unused)\s+)?(?:[\w.\/-]+\s+){0,3}?(?:tests?|docs?|documentation|readme|changelog|runbook|logging|logs|monitoring|metrics|alerts?|alerting|index(?:es)?|pipeline|ci|cd|ci\/cd|scripts?|migrations?|cron|jobs?|config(?:uration)?|lint(?:ing|er)?|types|typings|dependenc(?:y|ies)|packages?|librar(?:y|ies)|certificates?|secrets?|dockerfile|docker|images?|feature flags?|flags?|typos?|comments|endpoints?|apis?|services?|modules?|code|tables?|columns?|buckets?|servers?|database|db|repo(?:sitory)?|branch(?:es)?|webhooks?)\b/i;
+
+/** Replacing or removing something old: "Replace the deprecated moment.js with date-fns". */
+const OLD_THING = /^(?:replace|remove|delete|drop|retire|update|upgrade)\b.{0,60}\b(?:deprecated|legacy|outdated|obsolete|unused|dead|end-of-life|eol)\b/i;
 
 function labelKind(summary: string): WorkItemKind | null {
   const m = LABEL.exec(summary);
@@ -63,7 +66,7 @@ function summaryKind(summary: string, description: string): WorkItemKind | null 
   const text = withoutLabel(summary);
   if (FAILURE.test(text)) return "bug";
   if (SPIKE_START.test(text) || /\?\s*$/.test(text)) return "spike";
-  if (TASK_START.test(text) || TASK_ARTEFACT.test(text)) return "task";
+  if (TASK_START.test(text) || TASK_ARTEFACT.test(text) || OLD_THING.test(text)) return "task";
   // A symptom counts in a title that states something, not in one that asks for it ("Show an error when ...").
   const asks = /^(?:add|show|display|allow|let|support|create|make|enable|provide|give|send|warn|notify)\b/i.test(text);
   if (!asks && SYMPTOM.test(text)) return "bug";

@@ -214,6 +214,10 @@ describe("the kind of a work item", () => {
     // A title that asks for something stays a (badly written) story; so does a symptom it asks to show.
     expect(inferKind({ summary: "Settings page" })).toEqual({ kind: "story", by: "default" });
     expect(inferKind({ summary: "Show an error when the coupon has expired" }).kind).toBe("story");
+    for (const summary of ["Delete account", "Update profile picture", "Compare products side by side", "Bug-free checkout", "Add CSV export"]) {
+      expect(inferKind({ summary }).kind, summary).toBe("story");
+    }
+    expect(inferKind({ summary: "Replace the deprecated moment.js with date-fns" }).kind).toBe("task");
   });
 
   it("keeps a story sentence a story, whatever its description holds", () => {

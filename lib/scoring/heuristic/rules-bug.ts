@@ -117,8 +117,9 @@ export function bugEvidenceFor(input: RuleInput): Partial<PerDimension<string>> 
   const e = bugEvidence(input);
   const out: Partial<PerDimension<string>> = {
     negotiable: "Describes the failure and leaves the fix to the team.",
-    small: "One defect: one expected and one actual result.",
+    small: "One defect reported.",
   };
+  if (e.expected && e.actual) out.small = "One defect: one expected and one actual result.";
   if (e.impact) out.valuable = `Says who is affected and how badly: ${q(e.impact)}.`;
   if (e.steps.evidence) {
     const steps = e.steps.count >= 2 ? `${e.steps.count} steps to reproduce` : "steps to reproduce";
