@@ -431,9 +431,19 @@ describe("tickets written after the rules", () => {
     [{ summary: "Set up Sentry for the worker service", description: "h2. Why\nWorker crashes are only visible in the pod logs, which are kept for a day.\n\nh2. Definition of done\n* errors from the worker show up in the Sentry project 'worker'\n* alerts for new issues go to #ops-alerts" }, "task"],
     [{ summary: "Feasibility of SSO with Azure AD for enterprise customers", issue_type: "Spike", description: "Two enterprise prospects asked whether we support Azure AD. Find out how much work SAML vs OIDC would be. Spend no more than 3 days; share a one-page comparison with an estimate for each." }, "spike"],
     [{ summary: "Research: offline mode for the field app", description: "**Hypothesis**\nWe can keep the last 7 days of work orders on the device and sync when back online.\n\n**Time-box**\n1 sprint\n\n**Deliverables**\nA prototype on Android and a decision record on the sync approach." }, "spike"],
+    [{ summary: "Saved filters disappear after logout", description: "*Steps to reproduce:*\n# Create a filter called 'Open P1'\n# Log out\n# Log back in\n\n*Expected Behaviour:*\nThe filter 'Open P1' is listed under Saved filters.\n\n*Actual Behaviour:*\nThe list of saved filters is empty.\n\n*Environment:* Jira DC 9.4, Firefox 115 ESR" }, "bug"],
+    [{ summary: "Refund amount rounds down for JPY orders", issue_type: "Defect", description: "Preconditions: an order paid in JPY of ¥1,005\n\nSteps:\n1. Open the order in the admin\n2. Refund 1 of 2 items\n\nExpected: ¥503 refunded (half-up rounding)\nActual: ¥502 refunded\n\nSeverity: major - customers get less money back than they should" }, "bug"],
+    [{ summary: "Bump Postgres from 13 to 16 on staging", description: "13 goes out of support in November.\n\nAcceptance Criteria:\n- staging runs 16.x\n- all migrations apply cleanly\n- nightly restore test passes" }, "task"],
+    [{ summary: "Choose a feature flag service", issue_type: "Spike", description: "Goal: decide whether LaunchDarkly, Unleash or our own table fits our 3 apps best.\nTimebox: 2d\nOutcome: ADR with the choice and the migration cost." }, "spike"],
+    [{ summary: "Partner portal", issue_type: "Epic", description: "Why: partners email us 200 requests a week for order status; a portal lets them look it up.\n\nFeatures:\n- Partner login\n- Order status lookup\n- Invoice download\n\nOut of scope: partner onboarding.\n\nScope: read-only access for existing partners." }, "epic"],
     [{ summary: "Epic: Reporting v2", description: "**Problem**\nFinance exports raw data to Excel every month because reports cannot group by cost centre.\n\n**In scope**\nGrouping, saved report views, scheduled delivery.\n\n**Non-goals**\nA BI tool.\n\n**Milestones**\n1. Grouping by any dimension\n2. Saved views\n3. Scheduled delivery\n\n**Success metrics**\nMonth-end export time under 2 hours." }, "epic"],
   ];
-  const bad = ["Broken images", "Checkout doesn't work!!!", "500 error on /api/orders when page=0", "Spike: caching", "Look into Kubernetes", "Cleanup", "Epic: Mobile app"];
+  const bad = ["Error on page", "Investigate performance", "Broken images", "Checkout doesn't work!!!", "500 error on /api/orders when page=0", "Spike: caching", "Look into Kubernetes", "Cleanup", "Epic: Mobile app"];
+
+  it("leaves a feature request written with GitHub's template a story", () => {
+    const request = { summary: "Allow exporting a board as PDF", description: "**Is your feature request related to a problem? Please describe.**\nI need to share a board with people without an account.\n\n**Describe the solution you'd like**\nAn Export as PDF button on the board menu.\n\n**Additional context**\nNone." };
+    expect(scoreTicket(request).metadata.work_item_type).toBe("story");
+  });
 
   it("scores the well-written ones at 80% or more (spikes 75%) and the useless ones at 40% or less", () => {
     for (const [t, kind] of good) {

@@ -7,7 +7,7 @@ import { criteriaItems } from "./rules-criteria";
 import { listItems } from "./sections";
 
 /** A reason: a purpose or cause clause, what it unblocks or prevents, a deadline or a risk. */
-export const REASON = /\b(?:so that|so (?:we|they|users?|the|it|that|customers?|our|nobody|no one)|in order to|because|since|otherwise|to (?:avoid|prevent|allow|enable|reduce|unblock|comply|support|keep|stop|speed up|save|meet|remove|let|make sure|ensure|get rid of|free up|cut|lower)|(?:needed|required|necessary) (?:for|by|to|before)|blocks|blocking|due to|end[- ]of[- ]life|eol|deprecated|vulnerabilit(?:y|ies)|cve-\d+|expires?|expiring|compliance|audit)\b/i;
+export const REASON = /\b(?:so that|so (?:we|they|users?|the|it|that|customers?|our|nobody|no one)|in order to|because|since|otherwise|to (?:avoid|prevent|allow|enable|reduce|unblock|comply|support|keep|stop|speed up|save|meet|remove|let|make sure|ensure|get rid of|free up|cut|lower)|(?:needed|required|necessary) (?:for|by|to|before)|blocks|blocking|due to|end[- ]of[- ]life|eol|(?:out of|end of) support|unsupported|no longer (?:supported|maintained)|deprecated|vulnerabilit(?:y|ies)|cve-\d+|expires?|expiring|compliance|audit)\b/i;
 /** "Done when" written inline ("Done when the build is green"). */
 const DONE_INLINE = /\b(?:done when|definition of done|finished when|complete when)\b/i;
 /** A done condition nobody can check: "done", "it works", "code is cleaner". */
