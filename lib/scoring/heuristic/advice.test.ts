@@ -44,7 +44,9 @@ describe("property: the advice can be followed (every split part and rewrite sco
     expect(stories).toHaveLength(1342);
     expect(stories.some((s) => s.includes("’"))).toBe(true);
     const { splits, rewrites } = expectFollowable(stories.map((summary) => ({ summary })));
-    expect(splits).toBeGreaterThan(200);
+    // Enough advice to make the property mean something: the atomic rules narrowed for held-out precision
+    // (lib/scoring/precision) leave 190 honest splits of the 1,342 stories, where 216 were offered before.
+    expect(splits).toBeGreaterThan(150);
     expect(rewrites).toBeGreaterThan(700);
   }, 60_000);
 
@@ -185,8 +187,11 @@ describe("rewrites that help", () => {
       const r = scoreTicket(t);
       for (const text of [r.rewrite ?? "", ...r.split]) expect(text, t.summary).not.toMatch(/\[type of user\]|\[the benefit\]|^As a/);
     }
-    // A bracketed note still goes from a task: that fix is not a story template.
-    expect(scoreTicket({ summary: "Clean up the old feature flags (flags.ts)", issue_type: "Chore" }).rewrite).toBe("Clean up the old feature flags");
+    // Minimal (nothing but role, means and ends) is a criterion of the story template: a task's bracketed note
+    // is no finding, so nothing about it is rewritten either.
+    const chore = scoreTicket({ summary: "Clean up the old feature flags (flags.ts)", issue_type: "Chore" });
+    expect(chore.findings.filter((f) => f.code.startsWith("minimal."))).toEqual([]);
+    expect(chore.rewrite).toBeNull();
     // A story without a role still gets the role's placeholder.
     expect(scoreTicket({ summary: "I want to change my password." }).rewrite).toBe("As a [type of user], I want to change my password, so that [the benefit].");
   });

@@ -1,6 +1,5 @@
 import {
   DIMENSIONS,
-  kindFromTypeName,
   type ContextItem,
   type Dimension,
   type PerDimension,
@@ -12,6 +11,7 @@ import {
 import { uniformFindings, uniqueFindings } from "./batch";
 import { citeContext } from "./context";
 import { publicFinding, quote, type Found, type RuleInput } from "./finding";
+import { workItemKindOf } from "./kind-of";
 import { charSpan } from "./nlp";
 import { parseStory } from "./parse-story";
 import { proposeRewrite, type Proposal, type Rescore } from "./rewrite";
@@ -19,10 +19,12 @@ import { atomicFindings } from "./rules-atomic";
 import { criteriaFindings, criteriaOf } from "./rules-criteria";
 import { dependencyFindings } from "./rules-dependency";
 import { formFindings } from "./rules-form";
+import { appliesTo, kindEvidenceFor, kindFindings } from "./rules-kinds";
 import { minimalFindings } from "./rules-minimal";
 import { solutionFindings } from "./rules-solution";
 import { unambiguousFindings } from "./rules-unambiguous";
 import { explainOverall } from "../overall";
+import { sectionsOf } from "./sections";
 import { chargesOf, mainCauses, overallScore, reasoningFor, recommendationsFor, scoresFrom, scoresOf, sortFindings, suggestionsFor } from "./scoring";
 
 export const HEURISTIC_MODEL = { provider: "heuristic", model_name: "invest-heuristic", temperature: 0 } as const;
@@ -56,14 +58,21 @@ interface Analysis {
 
 function analyse(ticket: TicketData): Analysis {
   const summary = field(ticket?.summary, MAX_SUMMARY);
+  const description = field(ticket?.description);
+  const story = parseStory(summary);
+  const sections = sectionsOf(description);
+  const safeTicket = ticket ?? { summary: "" };
   const input: RuleInput = {
-    ticket: ticket ?? { summary: "" },
+    ticket: safeTicket,
     summary,
-    description: field(ticket?.description),
+    description,
     criteria: field(ticket?.acceptance_criteria),
-    story: parseStory(summary),
+    story,
+    kind: workItemKindOf(safeTicket, story, sections),
+    sections,
   };
-  const findings = [
+  // A story is judged by the story rules; another kind keeps the shared ones that fit it and adds its own evidence.
+  const shared = [
     ...formFindings(input),
     ...atomicFindings(input),
     ...minimalFindings(input),
@@ -72,6 +81,7 @@ function analyse(ticket: TicketData): Analysis {
     ...dependencyFindings(input),
     ...criteriaFindings(input),
   ];
+  const findings = input.kind === "story" ? shared : [...shared.filter((f) => appliesTo(input.kind, f)), ...kindFindings(input)];
   return { input, findings };
 }
 
@@ -95,6 +105,18 @@ function evidenceFor(input: RuleInput): PerDimension<string> {
   const role = story.role ? `"${quote(a.text, charSpan(a, story.role), 40)}"` : "the user";
   const benefit = story.ends[0] ? `"${quote(a.text, charSpan(a, story.ends[0].body), 60)}"` : "the benefit";
   const sources = [description.trim() ? "the description" : "", items.length ? "the acceptance criteria" : ""].filter(Boolean);
+  if (input.kind !== "story") {
+    // A bug, task, spike or epic names its own evidence; what it does not state falls back to the shared wording.
+    const own = kindEvidenceFor(input);
+    return {
+      independent: "No reference to other tickets or to work it waits for.",
+      negotiable: own.negotiable ?? "States the need without prescribing a design.",
+      valuable: own.valuable ?? "Says why it matters.",
+      estimable: own.estimable ?? (sources.length ? `Clear wording, and ${sources.join(" and ")} to size from.` : "Clear wording to size from."),
+      small: own.small ?? "No sign of more than one piece of work.",
+      testable: own.testable ?? "States what shows it is done.",
+    };
+  }
   return {
     independent: "No reference to other tickets or to work it waits for.",
     negotiable: "States the need without prescribing a design or adding notes.",
@@ -155,7 +177,7 @@ function buildResult(analysis: Analysis, context: ContextItem[] | undefined, ext
     metadata: {
       model: { ...HEURISTIC_MODEL },
       prompt_version: HEURISTIC_PROMPT_VERSION,
-      work_item_type: kindFromTypeName(input.ticket.issue_type) ?? "story",
+      work_item_type: input.kind,
       token_usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
       enriched_context_references: perDimension((d) => [...citations[d]]),
       context_usage_stats: {
@@ -180,7 +202,14 @@ export function scoreTickets(items: ScoringItem[]): ScoringResult[] {
   const analyses = items.map((item) => analyse(item?.ticket));
   const stories = analyses.map((a) => a.input.story);
   const unique = uniqueFindings(stories);
-  const uniform = uniformFindings(stories);
+  // Only stories are held to the batch's story template: bugs, tasks, spikes and epics are neither counted in it
+  // nor told they depart from it.
+  const storyAt = analyses.flatMap((a, i) => (a.input.kind === "story" ? [i] : []));
+  const uniformOfStories = uniformFindings(storyAt.map((i) => stories[i]));
+  const uniform: Found[][] = analyses.map(() => []);
+  storyAt.forEach((i, k) => {
+    uniform[i] = uniformOfStories[k];
+  });
   return analyses.map((a, i) => buildResult(a, items[i]?.context, [...unique[i], ...uniform[i]]));
 }
 

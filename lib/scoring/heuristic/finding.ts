@@ -1,5 +1,6 @@
-import type { Dimension, Finding, FindingField, Severity, TicketData } from "../types";
+import type { Dimension, Finding, FindingField, Severity, TicketData, WorkItemKind } from "../types";
 import type { Story } from "./parse-story";
+import type { Section } from "./sections";
 
 /** What every rule reads: the ticket, its fields as the engine reads them, and the parsed summary. */
 export interface RuleInput {
@@ -8,6 +9,10 @@ export interface RuleInput {
   description: string;
   criteria: string;
   story: Story;
+  /** What the ticket is judged as (kind-of.ts): a story unless its type or its text says otherwise. */
+  kind: WorkItemKind;
+  /** The description's sections (sections.ts), worked out on first use. */
+  sections?: Section[];
   /** The criteria's items and how many are verifiable (rules-criteria.ts), worked out on first use. */
   criteriaItems?: { items: string[]; verifiable: number };
 }

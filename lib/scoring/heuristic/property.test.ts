@@ -27,6 +27,7 @@ function checkResult(ticket: TicketData, r: ScoringResult) {
 
 const pieces = fc.constantFrom(
   "As a", "As an admin", "I want to", "so that", " and ", " or ", "(", ")", "e.g.", "PROJ-12", "after",
+  "### Expected behavior\n", "h3. Steps to Reproduce\n", "*Actual:* ", "Done when:\n", "- [ ] ", "1. ", "Timebox: ", "## Stories\n", "crashes",
   "Given", "When", "Then", ", ", ". ", "\n", "😀", "👩‍👩‍👧", "مرحبا بالعالم", "שלום", "\u202e", "\u0000", "  ", "quickly",
 );
 const storyish = fc.array(fc.oneof(pieces, fc.string(), fc.string({ unit: "grapheme" })), { maxLength: 30 }).map((p) => p.join(""));
@@ -36,6 +37,7 @@ const ticketArb = fc.record(
     key: fc.string({ maxLength: 12 }),
     description: fc.oneof(storyish, fc.string({ unit: "binary" })),
     acceptance_criteria: fc.oneof(storyish, fc.string()),
+    issue_type: fc.constantFrom("Bug", "Defect", "Task", "Sub-task", "Spike", "Epic", "Story", "Ticket", ""),
   },
   { requiredKeys: ["summary"] },
 );

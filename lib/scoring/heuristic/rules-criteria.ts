@@ -55,6 +55,12 @@ export function contentWordCount(input: RuleInput): number {
   return n;
 }
 
+/** What a kind other than a story needs to be sized (a bug's and a spike's own findings say it for them). */
+const NO_DETAIL_ADVICE: Partial<Record<RuleInput["kind"], string>> = {
+  task: "Describe what changes and why, and add a done condition.",
+  epic: "Describe the goal, what is in and out of scope, and the stories it breaks into.",
+};
+
 export function criteriaFindings(input: RuleInput): Found[] {
   const { description, criteria, story } = input;
   const findings: Found[] = [];
@@ -117,7 +123,7 @@ export function criteriaFindings(input: RuleInput): Found[] {
     const at = few && story.means ? { field: "summary" as const, ...charSpan(story.a, story.means) } : undefined;
     findings.push(few
       ? found("estimable.no_detail", "estimable", "high", "A few words and no description or acceptance criteria: nothing to size from.",
-        "Describe what is needed and why, and add acceptance criteria.", at)
+        NO_DETAIL_ADVICE[input.kind] ?? "Describe what is needed and why, and add acceptance criteria.", at)
       : found("estimable.no_detail", "estimable", "low", "No description or acceptance criteria: the team sizes it from one sentence.",
         "Add a short description of the situation and the expected result."));
   }

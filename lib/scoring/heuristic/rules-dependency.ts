@@ -2,6 +2,7 @@
 import type { FindingField } from "../types";
 import { found, type Found, type RuleInput } from "./finding";
 import { DEPENDENCY_PHRASES } from "./lexicon";
+import { isChildReference } from "./rules-epic";
 
 const TICKET_KEY = /\b[A-Z][A-Z0-9]{1,9}-\d{1,6}\b|(?<![\w&])#\d{1,6}\b/g;
 // "after the login story", "once PROJ-12 is done": an order between pieces of work, in any field.
@@ -10,7 +11,8 @@ const PHRASES = new RegExp(`\\b(?:${DEPENDENCY_PHRASES.join("|")}|(?:after|once|
 // name other work to count.
 const WORK = /^\W*(?:\w+\W+){0,3}?(?:[A-Z][A-Z0-9]{1,9}-\d{1,6}|#\d{1,6}|stor(?:y|ies)|tickets?|tasks?|issues?|epics?|features?|teams?|releases?|sprints?)\b/i;
 
-export function dependencyFindings({ ticket, summary, description, criteria }: RuleInput): Found[] {
+export function dependencyFindings(input: RuleInput): Found[] {
+  const { ticket, summary, description, criteria } = input;
   const findings: Found[] = [];
   const ownKey = ticket.key?.trim();
   const fields: [FindingField, string][] = [["summary", summary], ["description", description], ["acceptance_criteria", criteria]];
@@ -21,6 +23,8 @@ export function dependencyFindings({ ticket, summary, description, criteria }: R
     let keys = 0;
     while ((m = TICKET_KEY.exec(text)) !== null && keys < 3) {
       if (m[0] === ownKey) continue;
+      // An epic's child stories, listed by key, are its breakdown, not work it waits for.
+      if (field === "description" && input.kind === "epic" && isChildReference(input, m.index)) continue;
       keys++;
       findings.push(found("independent.ticket_reference", "independent", "high", `The story refers to ${m[0]}.`,
         "Merge the two stories or remove the dependency, so each can be planned on its own.",

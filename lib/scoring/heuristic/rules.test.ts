@@ -232,10 +232,15 @@ describe("well-formed, valuable and conceptually sound", () => {
     expect(codes(score("Settings page"))).toContain("well_formed.not_a_story");
     expect(score("Users should be able to reset their password").findings.find((f) => f.code === "well_formed.not_a_story")!.message)
       .toContain("a requirement statement");
-    const task = score("Fix the login bug");
+    const task = score("Add a login page");
     expect(task.findings.find((f) => f.code === "well_formed.not_a_story")!.message).toContain("task");
     // A task is not a user's wish: no story template is put around it.
     expect(task.rewrite).toBeNull();
+    // A failure is a bug report (kinds.test.ts), never rewritten as a story.
+    const bug = score("Fix the login bug");
+    expect(bug.metadata.work_item_type).toBe("bug");
+    expect(codes(bug, "well_formed.")).toEqual([]);
+    expect(bug.rewrite).toBeNull();
   });
 
   it("reports a missing role and a missing benefit, with placeholders in the rewrite", () => {

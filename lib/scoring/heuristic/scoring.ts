@@ -59,6 +59,29 @@ export const COSTS: Record<string, number | Partial<Record<Severity, number>>> =
   "testable.no_acceptance_criteria": { high: 8, low: 3 },
   "testable.unverifiable_criteria": 4,
   "testable.vague_criterion": 1,
+  // Bugs, tasks, spikes and epics (README "Work item kinds"): the evidence of each kind costs what its story
+  // counterpart does. Nothing to check a fix against (8) is a story with no criteria; no steps to reproduce (5)
+  // is a title with nothing to size from; a task with no reason (5) weighs what no role and no benefit do.
+  "work_item.no_summary": 8,
+  "bug.no_expected_result": 8,
+  "bug.vague_expected_result": 4,
+  "bug.no_actual_result": 2,
+  "bug.no_steps": 5,
+  "bug.no_environment": 2,
+  "bug.no_impact": { high: 8, medium: 3 },
+  "bug.several_defects": 4,
+  "bug.prescribes_fix": 2,
+  "task.no_reason": { high: 8, medium: 5 },
+  "task.no_done_condition": 8,
+  "task.vague_done_condition": 4,
+  "spike.no_question": { high: 8, medium: 5 },
+  "spike.no_timebox": 5,
+  "spike.no_output": 8,
+  "epic.no_goal": { high: 8, medium: 5 },
+  "epic.no_scope": 3,
+  "epic.no_out_of_scope": 2,
+  "epic.no_breakdown": 6,
+  "epic.no_success_measure": 2,
 };
 
 /** What a finding of each code is, in a few words, for the reasoning. */
@@ -107,6 +130,26 @@ const LABELS: Record<string, string> = {
   "testable.no_acceptance_criteria": "no acceptance criteria",
   "testable.unverifiable_criteria": "criteria with no observable outcome",
   "testable.vague_criterion": "a vague criterion",
+  "work_item.no_summary": "no summary",
+  "bug.no_expected_result": "no expected result",
+  "bug.vague_expected_result": "an expected result nobody can check",
+  "bug.no_actual_result": "no actual result",
+  "bug.no_steps": "no steps to reproduce",
+  "bug.no_environment": "no environment or version",
+  "bug.no_impact": "nothing on who is affected or how badly",
+  "bug.several_defects": "more than one defect",
+  "bug.prescribes_fix": "the code change instead of the failure",
+  "task.no_reason": "no reason for the task",
+  "task.no_done_condition": "no done condition",
+  "task.vague_done_condition": "a done condition nobody can check",
+  "spike.no_question": "no question to answer",
+  "spike.no_timebox": "no timebox",
+  "spike.no_output": "no output named",
+  "epic.no_goal": "no goal or value",
+  "epic.no_scope": "no scope",
+  "epic.no_out_of_scope": "nothing out of scope",
+  "epic.no_breakdown": "not broken down into stories",
+  "epic.no_success_measure": "no measure of success",
 };
 
 export function costOf(f: { code: string; severity: Severity }): number {

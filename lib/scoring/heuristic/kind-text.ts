@@ -1,0 +1,77 @@
+// What the kind rules share: the description's sections (worked out once per ticket), and where a piece of
+// evidence stands in the ticket so a message can quote it and a finding can point at it.
+import type { FindingField } from "../types";
+import { quote, type Location, type RuleInput } from "./finding";
+import { sectionsOf, sectionWith, type Section, type SectionKey } from "./sections";
+
+/** A piece of evidence: the words that show it and where they are. */
+export interface Evidence {
+  text: string;
+  at: Location;
+}
+
+export function sections(input: RuleInput): Section[] {
+  return (input.sections ??= sectionsOf(input.description));
+}
+
+function fieldText(input: RuleInput, field: FindingField): string {
+  return field === "summary" ? input.summary : field === "description" ? input.description : input.criteria;
+}
+
+/** Evidence for a span of a field, trimmed; null when the span holds no word. */
+export function evidenceAt(input: RuleInput, field: FindingField, start: number, end: number): Evidence | null {
+  const text = fieldText(input, field);
+  while (start < end && /\s/.test(text[start])) start++;
+  while (end > start && /\s/.test(text[end - 1])) end--;
+  if (!/[\p{L}\p{N}]/u.test(text.slice(start, end))) return null;
+  return { text: text.slice(start, end), at: { field, start, end } };
+}
+
+/** The body of the first section with content under one of these headings. */
+export function sectionEvidence(input: RuleInput, ...keys: SectionKey[]): Evidence | null {
+  const s = sectionWith(sections(input), ...keys);
+  return s ? evidenceAt(input, "description", s.bodyStart, s.end) : null;
+}
+
+/** The first match of a pattern in the summary, the description or the criteria, widened to its line's sentence. */
+export function phraseEvidence(input: RuleInput, pattern: RegExp, fields: FindingField[] = ["summary", "description", "acceptance_criteria"]): Evidence | null {
+  const flags = pattern.flags.includes("g") ? pattern.flags : `${pattern.flags}g`;
+  const re = new RegExp(pattern.source, flags);
+  for (const field of fields) {
+    const text = fieldText(input, field);
+    re.lastIndex = 0;
+    const m = re.exec(text);
+    if (!m) continue;
+    // The sentence around the match, within its line.
+    let start = m.index;
+    while (start > 0 && !/[\n.!?]/.test(text[start - 1])) start--;
+    let end = m.index + m[0].length;
+    while (end < text.length && !/[\n.!?]/.test(text[end])) end++;
+    const e = evidenceAt(input, field, start, end);
+    if (e) return e;
+  }
+  return null;
+}
+
+/** "…" quoted for a message. */
+export function q(e: Evidence, max = 60): string {
+  return `"${quote(e.text, { start: 0, end: e.text.length }, max)}"`;
+}
+
+/** The summary quoted for a message ("Login broken"), or "The ticket" when it is empty. */
+export function summaryQuote(input: RuleInput, max = 60): string {
+  const s = input.summary.trim();
+  return s ? `"${quote(s, { start: 0, end: s.length }, max)}"` : "The ticket";
+}
+
+/**
+ * A ticket that is its title and nothing else. Its kind's "why" (a bug's impact, a task's reason, a spike's
+ * question, an epic's goal) then costs what a story title's missing user and benefit cost (8): a title alone
+ * says nobody is served and nothing is at stake, whatever kind of work it names.
+ */
+export function titleOnly(input: RuleInput): boolean {
+  return !/[\p{L}\p{N}]/u.test(input.description) && !/[\p{L}\p{N}]/u.test(input.criteria);
+}
+
+/** The sentence a "why" finding adds when the ticket is only a title. */
+export const TITLE_ONLY = " The ticket is a title and nothing else.";

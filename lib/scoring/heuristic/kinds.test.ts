@@ -1,0 +1,460 @@
+// Work item kinds (lib/scoring/README.md, "Work item kinds"): what decides the kind, the evidence each kind is
+// judged on, and the bands a team can rely on, on tickets written the way trackers and templates lay them out.
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import type { ScoringResult, TicketData, WorkItemKind } from "../types";
+import { findingsOf, scoreTicket, scoreTickets } from "./engine";
+import { inferKind } from "./kind-of";
+import { sectionsOf } from "./sections";
+
+const percent = (r: ScoringResult) => Math.round(r.overall_score * 10);
+const codes = (r: ScoringResult) => r.findings.map((f) => f.code);
+
+// Well-written tickets, each in another house style.
+const JIRA_BUG: TicketData = {
+  summary: "Invoice PDF shows the wrong VAT total for orders with mixed tax rates",
+  description: `h3. Steps to Reproduce
+# Log in as a merchant on staging
+# Create an order with one item at 20% VAT and one at 5% VAT
+# Open Orders > the order > Download invoice
+
+*Expected:* the VAT total is the sum of both lines (2.00 + 0.25 = 2.25)
+*Actual:* the VAT total shows 2.00; the 5% line is left out
+
+h3. Environment
+Release 2024.06, Chrome 125 on Windows 11
+
+h3. Impact
+About 300 merchants use mixed rates; their customers receive invoices with the wrong tax.`,
+};
+
+const GITHUB_BUG: TicketData = {
+  summary: "Dark mode setting is lost after reloading the page",
+  description: `**Describe the bug**
+When I switch to dark mode in settings and reload the page, the app is back in light mode.
+
+**To Reproduce**
+Steps to reproduce the behavior:
+1. Go to 'Settings'
+2. Click on 'Dark mode'
+3. Reload the page
+4. See the light theme
+
+**Expected behavior**
+The theme chosen in settings is kept after a reload.
+
+**Screenshots**
+n/a
+
+**Desktop (please complete the following information):**
+ - OS: Ubuntu 22.04
+ - Browser: Firefox
+ - Version: 126
+
+**Additional context**
+Every user who prefers dark mode sees this on each visit.`,
+};
+
+const GITHUB_MARKDOWN_BUG: TicketData = {
+  summary: "CSV export drops rows after the 10,000th",
+  description: `### Describe the bug
+Exporting a report with more than 10,000 rows produces a file with exactly 10,000 rows and no warning.
+
+### To Reproduce
+1. Open Reports > Sales
+2. Pick the date range 2023-01-01 to 2023-12-31 (about 14,000 rows)
+3. Click Export CSV
+
+### Expected behavior
+The file holds every row of the report (about 14,000).
+
+### Actual behavior
+The file stops at row 10,000.
+
+### Environment
+- App version: 3.8.1
+- Browser: Safari 17`,
+};
+
+/** The issue's own ticket: plain labels, numbered steps, the error in the actual result. */
+const PLAIN_BUG: TicketData = {
+  summary: "Checkout page crashes when applying an expired coupon",
+  description: `Steps to reproduce:
+1. Add any product to the cart
+2. Go to checkout
+3. Enter the coupon code SPRING21 (expired on 31 March)
+4. Click Apply
+
+Expected result: the message 'This coupon has expired' is shown and the order total stays the same.
+
+Actual result: the page goes blank and the console shows "TypeError: Cannot read properties of undefined (reading 'discount')".
+
+Environment: Chrome 120 on macOS 14, production, web shop v4.18.2`,
+};
+
+/** The same report with the expected result moved to the acceptance criteria, as the issue's reporter tried. */
+const CRITERIA_BUG: TicketData = {
+  summary: PLAIN_BUG.summary,
+  description: PLAIN_BUG.description!.replace(/Expected result:[^\n]*\n/, ""),
+  acceptance_criteria: "The message 'This coupon has expired' is shown and the order total stays the same.",
+};
+
+const DONE_TASK: TicketData = {
+  summary: "Upgrade the API servers from Node 16 to Node 20",
+  description: `Node 16 reached end of life in September, so it no longer gets security fixes.
+
+Done when:
+- all three API services build and run on Node 20 in CI
+- staging runs Node 20 for a week without new errors in Sentry
+- the Dockerfiles and .nvmrc say 20
+- the README setup section mentions Node 20`,
+};
+
+const CHORE: TicketData = {
+  summary: "Chore: rotate the Stripe webhook signing secret",
+  description: "The current secret was pasted in a support thread, so it must be treated as leaked.",
+  acceptance_criteria: "- new secret stored in the vault\n- old secret revoked in the Stripe dashboard\n- a test webhook from Stripe is accepted on production",
+};
+
+const SUBTASK: TicketData = {
+  summary: "Add an index on orders.customer_id",
+  issue_type: "Sub-task",
+  description: "The order history query takes 4 s for large customers because it scans the whole orders table.",
+  acceptance_criteria: "EXPLAIN for the order history query shows an index scan; p95 under 200 ms on staging",
+};
+
+const CHECKLIST_TASK: TicketData = {
+  summary: "Move the nightly backup job from cron on db-1 to the scheduler",
+  description: `## Why
+db-1 is being decommissioned at the end of the quarter and the cron entry would go with it.
+
+## Checklist
+- [ ] backup job defined in the scheduler with the same 02:00 UTC slot
+- [ ] first scheduled run writes a dump to the backups bucket
+- [x] cron entry on db-1 removed`,
+};
+
+const SPIKE: TicketData = {
+  summary: "Spike: can we replace Algolia with Postgres full-text search?",
+  description: `Question: can Postgres full-text search answer our product search within 100 ms for 2M products, with typo tolerance?
+
+Timebox: 3 days
+
+Output: a short write-up with benchmark numbers and a recommendation (go / no-go), presented at the next planning.`,
+};
+
+const SPIKE_PROSE: TicketData = {
+  summary: "Investigate whether the PDF library can render right-to-left text",
+  description: "Arabic customers get invoices with reversed lines. Spend at most two days finding out whether pdfkit handles RTL or whether we need another library; the result is a recommendation in the team wiki.",
+};
+
+const EPIC: TicketData = {
+  summary: "Self-service returns",
+  issue_type: "Epic",
+  description: `## Goal
+Customers can return an item without contacting support, so that support handles 30% fewer tickets.
+
+## Scope
+- returns for items delivered in the last 30 days
+- printable return label
+
+## Out of scope
+- exchanges
+- returns of marketplace items
+
+## Stories
+- SHOP-101 Request a return from the order page
+- SHOP-102 Print a return label
+- SHOP-103 Refund on receipt`,
+};
+
+const WELL_WRITTEN: [string, TicketData, WorkItemKind, string | undefined][] = [
+  ["Jira bug layout", JIRA_BUG, "bug", "Bug"],
+  ["GitHub bug template (bold)", GITHUB_BUG, "bug", "Bug"],
+  ["GitHub bug template (###)", GITHUB_MARKDOWN_BUG, "bug", "Defect"],
+  ["plain labels (the issue's ticket)", PLAIN_BUG, "bug", "Bug"],
+  ["expected result in the criteria", CRITERIA_BUG, "bug", "Bug"],
+  ["task with a Done when list", DONE_TASK, "task", "Task"],
+  ["chore with criteria", CHORE, "task", "Chore"],
+  ["sub-task", SUBTASK, "task", "Sub-task"],
+  ["task with a checklist", CHECKLIST_TASK, "task", "Technical task"],
+];
+
+// Useless tickets: what teams file when they are in a hurry.
+const USELESS: [string, WorkItemKind, string][] = [
+  ["Login broken", "bug", "Bug"],
+  ["App is slow. Please fix asap", "bug", "Bug"],
+  ["Refactor code", "task", "Task"],
+  ["Research AI", "spike", "Spike"],
+  ["Fix the login bug", "bug", "Bug"],
+  ["Update dependencies", "task", "Chore"],
+];
+
+describe("the kind of a work item", () => {
+  it("takes the tracker's type name first", () => {
+    expect(scoreTicket({ summary: "As a user, I want to log in, so that I see my orders.", issue_type: "Defect" }).metadata.work_item_type).toBe("bug");
+    expect(scoreTicket({ summary: "Login broken", issue_type: "Story" }).metadata.work_item_type).toBe("story");
+    expect(inferKind({ summary: "Login broken", issue_type: "Sub-task" })).toEqual({ kind: "task", by: "type" });
+  });
+
+  it("reads an unknown or absent type from the text: a label, a story sentence, the sections, the summary's wording", () => {
+    expect(inferKind({ summary: "[Spike] Payment providers in Brazil" })).toEqual({ kind: "spike", by: "label" });
+    expect(inferKind({ summary: "Epic: Self-service returns" }).kind).toBe("epic");
+    expect(inferKind({ summary: "Checkout totals", issue_type: "Ticket", description: PLAIN_BUG.description })).toEqual({ kind: "bug", by: "sections" });
+    expect(inferKind({ summary: "Checkout totals", description: GITHUB_BUG.description })).toEqual({ kind: "bug", by: "sections" });
+    expect(inferKind({ summary: "Payment options", description: SPIKE.description })).toEqual({ kind: "spike", by: "sections" });
+    expect(inferKind({ summary: "Nightly backups", description: CHECKLIST_TASK.description })).toEqual({ kind: "task", by: "sections" });
+    expect(inferKind({ summary: "Returns", description: EPIC.description })).toEqual({ kind: "epic", by: "sections" });
+    expect(inferKind({ summary: "Search results page freezes on Safari" })).toEqual({ kind: "bug", by: "summary" });
+    expect(inferKind({ summary: "Wrong currency on the receipt email" }).kind).toBe("bug");
+    expect(inferKind({ summary: "Can we cache the catalogue at the edge?" }).kind).toBe("spike");
+    expect(inferKind({ summary: "Migrate the build from Webpack to Vite" }).kind).toBe("task");
+    expect(inferKind({ summary: "Write integration tests for the refund flow" }).kind).toBe("task");
+    // A title that asks for something stays a (badly written) story; so does a symptom it asks to show.
+    expect(inferKind({ summary: "Settings page" })).toEqual({ kind: "story", by: "default" });
+    expect(inferKind({ summary: "Show an error when the coupon has expired" }).kind).toBe("story");
+    for (const summary of ["Delete account", "Update profile picture", "Compare products side by side", "Bug-free checkout", "Add CSV export"]) {
+      expect(inferKind({ summary }).kind, summary).toBe("story");
+    }
+    expect(inferKind({ summary: "Replace the deprecated moment.js with date-fns" }).kind).toBe("task");
+  });
+
+  it("keeps a story sentence a story, whatever its description holds", () => {
+    const story = { summary: "As a shopper, I want to see why my coupon was refused, so that I can use another one.", description: PLAIN_BUG.description };
+    expect(inferKind(story)).toEqual({ kind: "story", by: "story_sentence" });
+    expect(inferKind({ summary: "I need to export my invoices, so that I can file my taxes." }).kind).toBe("story");
+  });
+
+  it("leaves every line of the real backlogs a story", () => {
+    const dirs = [path.join(__dirname, "../fixtures/backlogs"), path.join(__dirname, "../../../../shared/data/backlogs")].filter((d) => fs.existsSync(d));
+    let lines = 0;
+    const moved: string[] = [];
+    for (const dir of dirs) {
+      for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".txt"))) {
+        const bytes = fs.readFileSync(path.join(dir, file));
+        let text = bytes.toString("utf8");
+        if (text.includes("\uFFFD")) text = new TextDecoder("windows-1252").decode(bytes);
+        for (const line of text.replace(/^\uFEFF/, "").split(/\r?\n/)) {
+          if (!line.trim()) continue;
+          lines++;
+          if (inferKind({ summary: line.trim() }).kind !== "story") moved.push(`${file}: ${line}`);
+        }
+      }
+    }
+    expect(lines).toBeGreaterThan(250);
+    expect(moved).toEqual([]);
+  });
+});
+
+describe("sections of a description", () => {
+  it("reads Markdown, wiki, bold, label and plain headings, and takes a run of '#' lines for a Jira list", () => {
+    const keys = (text: string) => sectionsOf(text).map((s) => s.key);
+    // "Steps to reproduce the behavior:" under "To Reproduce" is a label of the same part.
+    expect(keys(GITHUB_BUG.description!)).toEqual(["actual", "steps", "steps", "expected", null, "environment", "why"]);
+    expect(keys(JIRA_BUG.description!)).toEqual(["steps", "expected", "actual", "environment", "impact"]);
+    expect(keys(GITHUB_MARKDOWN_BUG.description!)).toEqual(["actual", "steps", "expected", "actual", "environment"]);
+    expect(keys("Steps to reproduce\n1. Open the app\n2. Tap Pay\nExpected result\nThe receipt is shown")).toEqual(["steps", "expected"]);
+    expect(keys("Note: this is not a heading\nNeither is *this* line")).toEqual([]);
+    const wiki = sectionsOf(JIRA_BUG.description!)[1];
+    expect(wiki.body).toBe("the VAT total is the sum of both lines (2.00 + 0.25 = 2.25)");
+  });
+});
+
+describe("score bands per kind", () => {
+  it("puts well-written bugs and tasks at 80% or more, typed and untyped", () => {
+    for (const [name, ticket, kind, type] of WELL_WRITTEN) {
+      for (const t of [ticket, { ...ticket, issue_type: ticket.issue_type ?? type }]) {
+        const r = scoreTicket(t);
+        expect(r.metadata.work_item_type, name).toBe(kind);
+        expect(percent(r), `${name}: ${JSON.stringify(r.findings.map((f) => f.message))}`).toBeGreaterThanOrEqual(80);
+      }
+    }
+  });
+
+  it("puts a spike with its question, timebox and output at 75% or more, and an epic with goal, scope and stories at 80%", () => {
+    for (const t of [SPIKE, SPIKE_PROSE, { ...SPIKE, issue_type: "Spike" }, { ...SPIKE_PROSE, issue_type: "Research" }]) {
+      const r = scoreTicket(t);
+      expect(r.metadata.work_item_type).toBe("spike");
+      expect(percent(r), JSON.stringify(r.findings)).toBeGreaterThanOrEqual(75);
+    }
+    for (const t of [EPIC, { ...EPIC, issue_type: undefined }]) {
+      const r = scoreTicket(t);
+      expect(r.metadata.work_item_type).toBe("epic");
+      expect(percent(r), JSON.stringify(r.findings)).toBeGreaterThanOrEqual(80);
+    }
+  });
+
+  it("puts useless tickets at 40% or less, typed and untyped", () => {
+    for (const [summary, kind, type] of USELESS) {
+      for (const t of [{ summary }, { summary, issue_type: type }]) {
+        const r = scoreTicket(t);
+        expect(r.metadata.work_item_type, summary).toBe(kind);
+        expect(percent(r), summary).toBeLessThanOrEqual(40);
+      }
+    }
+    expect(percent(scoreTicket({ summary: "Payments", issue_type: "Epic" }))).toBeLessThanOrEqual(40);
+  });
+
+  it("judges the issue's bug report on a bug's evidence, not the story template", () => {
+    const r = scoreTicket(PLAIN_BUG);
+    expect(r.findings.filter((f) => /^(?:well_formed|valuable\.no_benefit|testable\.|minimal\.)/.test(f.code))).toEqual([]);
+    expect(r.scores.testable.reasoning).toMatch(/^Testable 10\/10\. Expected result stated: "the message 'This coupon has expired'/);
+    expect(r.scores.estimable.reasoning).toContain("4 steps to reproduce and the environment");
+    expect(scoreTicket(CRITERIA_BUG).individual_scores.testable).toBe(10);
+  });
+});
+
+// A fix for each finding of a kind: the section the finding asks for, added to the ticket.
+const FIXES: Record<string, (t: TicketData) => TicketData> = {
+  "bug.no_expected_result": (t) => ({ ...t, description: `${t.description ?? ""}\n\nExpected result: the sign-in page opens the dashboard.` }),
+  "bug.vague_expected_result": (t) => ({ ...t, description: (t.description ?? "").replace(/Expected: .*/, "Expected: the dashboard opens with the user's name in the header.") }),
+  "bug.no_actual_result": (t) => ({ ...t, description: `${t.description ?? ""}\n\nActual result: a blank page with the error "500 Internal Server Error".` }),
+  "bug.no_steps": (t) => ({ ...t, description: `${t.description ?? ""}\n\nSteps to reproduce:\n1. Open the sign-in page\n2. Enter a valid email and password\n3. Click Sign in` }),
+  "bug.no_environment": (t) => ({ ...t, description: `${t.description ?? ""}\n\nEnvironment: Chrome 126 on Windows 11, release 5.2.0` }),
+  "bug.no_impact": (t) => ({ ...t, description: `${t.description ?? ""}\n\nImpact: all customers on the EU cluster cannot log in; no workaround.` }),
+  "task.no_reason": (t) => ({ ...t, description: `${t.description ?? ""}\n\nWhy: the module is copied in three places, so every fix has to be made three times.` }),
+  "task.no_done_condition": (t) => ({ ...t, description: `${t.description ?? ""}\n\nDone when:\n- the three copies are one module\n- all tests pass in CI` }),
+  "estimable.no_detail": (t) => ({ ...t, description: `${t.description ?? ""}\n\nThe billing helpers in src/billing duplicate the tax rounding logic.` }),
+  "spike.no_question": (t) => ({ ...t, description: `${t.description ?? ""}\n\nQuestion: which of the hosted LLM APIs can summarise support tickets under our data-residency rules?` }),
+  "spike.no_timebox": (t) => ({ ...t, description: `${t.description ?? ""}\n\nTimebox: 2 days` }),
+  "spike.no_output": (t) => ({ ...t, description: `${t.description ?? ""}\n\nOutput: a one-page write-up with a recommendation.` }),
+  "epic.no_goal": (t) => ({ ...t, description: `${t.description ?? ""}\n\n## Goal\nMerchants get paid out in two days instead of seven, so that fewer of them leave.` }),
+  "epic.no_scope": (t) => ({ ...t, description: `${t.description ?? ""}\n\n## Scope\n- payouts in EUR and GBP` }),
+  "epic.no_out_of_scope": (t) => ({ ...t, description: `${t.description ?? ""}\n\n## Out of scope\n- payouts in USD` }),
+  "epic.no_breakdown": (t) => ({ ...t, description: `${t.description ?? ""}\n\n## Stories\n- PAY-11 Daily payout batch\n- PAY-12 Payout status page` }),
+  "epic.no_success_measure": (t) => ({ ...t, description: `${t.description ?? ""}\n\n## Success metrics\n- median payout time under 48 hours` }),
+};
+
+describe("fixing a finding never lowers the score", () => {
+  const weak: TicketData[] = [
+    ...USELESS.flatMap(([summary, , type]) => [{ summary }, { summary, issue_type: type }]),
+    { summary: "Login fails for SSO users", issue_type: "Bug", description: "Expected: it should work." },
+    { summary: "Payments", issue_type: "Epic" },
+    { summary: "Clean up the billing helpers", description: "They are a mess." },
+  ];
+
+  it("adding the section a finding asks for removes that finding and keeps or raises the score, one fix at a time and all together", () => {
+    let fixed = 0;
+    for (const start of weak) {
+      let ticket = start;
+      for (const code of [...new Set(findingsOf(start).map((f) => f.code))]) {
+        const fix = FIXES[code];
+        if (!fix) continue;
+        fixed++;
+        const before = scoreTicket(start);
+        const after = scoreTicket(fix(start));
+        expect(percent(after), `${code} on ${start.summary}`).toBeGreaterThanOrEqual(percent(before));
+        expect(codes(after), `${code} on ${start.summary}`).not.toContain(code);
+        const next = fix(ticket);
+        expect(percent(scoreTicket(next)), `${code} after earlier fixes on ${start.summary}`).toBeGreaterThanOrEqual(percent(scoreTicket(ticket)));
+        ticket = next;
+      }
+    }
+    expect(fixed).toBeGreaterThan(30);
+  });
+});
+
+describe("a bug, task, spike or epic is never told to become a story", () => {
+  const nonStories = [...WELL_WRITTEN.map(([, t]) => t), SPIKE, SPIKE_PROSE, EPIC, ...USELESS.map(([summary]) => ({ summary })),
+    { summary: "Login and signup pages broken on iOS" }, { summary: "Payments", issue_type: "Epic" }, { summary: "", issue_type: "Bug" }];
+
+  it("has no story-template finding, no 'As a' advice and no rewrite or split into a story", () => {
+    for (const t of nonStories) {
+      const r = scoreTicket(t);
+      expect(r.metadata.work_item_type, t.summary).not.toBe("story");
+      expect(r.findings.filter((f) => /^(?:well_formed|valuable\.no_benefit|conceptually_sound|testable\.no_acceptance_criteria|minimal|uniform)\b/.test(f.code)), t.summary).toEqual([]);
+      const said = [...r.recommendations, ...Object.values(r.reasoning_per_dimension), ...r.findings.map((f) => f.message),
+        ...Object.values(r.scores).flatMap((s) => s.improvement_suggestions), r.rewrite ?? "", ...r.split];
+      for (const s of said) {
+        expect(s, t.summary).not.toMatch(/\bAs an? (?:<|\[)|so that \[the benefit\]|\[type of user\]|I want <goal>/);
+      }
+      for (const f of findingsOf(t)) {
+        for (const e of f.edits ?? []) expect(e.text, f.code).not.toMatch(/As a \[type of user\]|so that \[the benefit\]/);
+      }
+    }
+  });
+
+  it("recommends what the kind misses", () => {
+    const bug = scoreTicket({ summary: "Login broken" });
+    expect(bug.recommendations.some((r) => r.startsWith("Add the expected result"))).toBe(true);
+    expect(bug.recommendations.some((r) => r.startsWith("Add steps to reproduce"))).toBe(true);
+    expect(scoreTicket({ summary: "Refactor code" }).recommendations.some((r) => r.startsWith("Add a done condition"))).toBe(true);
+    expect(scoreTicket({ summary: "Research AI" }).recommendations.some((r) => r.startsWith("Add a timebox"))).toBe(true);
+  });
+});
+
+describe("other kinds' own evidence", () => {
+  it("reports a vague expected result, a second defect and a code change instead of the failure", () => {
+    const vague = scoreTicket({ ...JIRA_BUG, description: JIRA_BUG.description!.replace(/\*Expected:\*[^\n]*/, "*Expected:* it should work properly") });
+    expect(codes(vague)).toContain("bug.vague_expected_result");
+    expect(codes(scoreTicket(GITHUB_MARKDOWN_BUG))).not.toContain("bug.several_defects");
+    const two = scoreTicket({ ...GITHUB_MARKDOWN_BUG, description: `${GITHUB_MARKDOWN_BUG.description}\n\nAlso the PDF export shows the wrong totals.` });
+    expect(codes(two)).toContain("bug.several_defects");
+    expect(codes(scoreTicket({ summary: "Add null check to applyCoupon()", issue_type: "Bug" }))).toContain("bug.prescribes_fix");
+  });
+
+  it("takes an epic's linked child stories as its breakdown, not as dependencies", () => {
+    const r = scoreTicket(EPIC);
+    expect(codes(r)).not.toContain("independent.ticket_reference");
+    expect(r.scores.small.reasoning).toContain("Broken down into 3 child items");
+    expect(codes(scoreTicket({ ...EPIC, description: `${EPIC.description}\n\nBlocked by OPS-7.` }))).toContain("independent.ticket_reference");
+  });
+
+  it("holds only stories to the batch's story template", () => {
+    const stories = [
+      "As a shopper, I want to save my cart, so that I can buy later.",
+      "As a shopper, I want to see delivery dates, so that I can plan.",
+      "As a shopper, I want to track my parcel, so that I know when it arrives.",
+      "As a shopper, I want to pay by invoice, so that I can pay after delivery.",
+      "As a shopper, I want to rate products, so that others can choose.",
+    ];
+    const rs = scoreTickets([...stories, "Login broken", "Refactor code", "Research AI"].map((summary) => ({ ticket: { summary } })));
+    expect(rs.flatMap((r) => codes(r).filter((c) => c.startsWith("uniform.")))).toEqual([]);
+    const departing = scoreTickets([...stories, "I would like to pay with PayPal, so that I can check out faster.", "Login broken"].map((summary) => ({ ticket: { summary } })));
+    expect(codes(departing[5])).toContain("uniform.template");
+    expect(codes(departing[6]).filter((c) => c.startsWith("uniform."))).toEqual([]);
+  });
+});
+
+// Written after the rules, in other styles (the calibration tickets above were written with them): an Azure
+// DevOps bug, a Linear-style prose bug, a terse developer's bug, plain headings as ADF exports leave them, a
+// task with "Done when" inline, a spike in prose, an epic with milestones.
+describe("tickets written after the rules", () => {
+  const good: [TicketData, WorkItemKind][] = [
+    [{ summary: "Timesheet approval button does nothing for managers with more than 50 reports", description: "Repro Steps:\n1. Sign in as a manager with 60 direct reports\n2. Open Timesheets > Pending\n3. Select all and click Approve\n\nExpected Result\nAll selected timesheets move to Approved.\n\nActual Result\nNothing happens; the network tab shows a 413 Payload Too Large.\n\nSystem Info\nEdge 124, Windows 10, tenant eu-2, build 8.4.0" }, "bug"],
+    [{ summary: "Notifications badge keeps counting read messages", description: "Open the inbox on iOS 17 (app 2.31), read every message, go back: the badge still shows 4. It should reset to 0 once all messages are read. Happens to every user with the mobile app; support had 40 tickets about it this week.\n\n1. Receive 4 messages\n2. Read them in the app\n3. Go back to the home screen" }, "bug"],
+    [{ summary: "NPE in OrderService.applyDiscount when cart is empty", issue_type: "Bug", description: "Repro: call POST /cart/discount with an empty cart on staging (v2.14.0).\nExpected: 400 with 'Cart is empty'.\nGot: 500, NullPointerException at OrderService.java:212." }, "bug"],
+    [{ summary: "Password reset email never arrives for Outlook addresses", description: "Steps to reproduce\n1. Open the login page on production\n2. Click 'Forgot password'\n3. Enter an @outlook.com address\nExpected result\nA reset email arrives within 5 minutes.\nActual result\nNo email arrives; the mail log shows 'Hard bounce: 550 5.7.1'.\nEnvironment\nProduction, all browsers, release 12.3" }, "bug"],
+    [{ summary: "Turn on Dependabot for the mobile repo", description: "We found three outdated libraries with known CVEs in the last audit. Done when Dependabot opens PRs weekly for the mobile repo and the team channel gets a notification for each." }, "task"],
+    [{ summary: "Remove the legacy v1 webhooks endpoint", issue_type: "Task", description: "Nobody has called /v1/webhooks since March, and it keeps an old auth library we want to drop.", acceptance_criteria: "- /v1/webhooks returns 410 Gone\n- the old-auth package is removed from package.json" }, "task"],
+    [{ summary: "Set up Sentry for the worker service", description: "h2. Why\nWorker crashes are only visible in the pod logs, which are kept for a day.\n\nh2. Definition of done\n* errors from the worker show up in the Sentry project 'worker'\n* alerts for new issues go to #ops-alerts" }, "task"],
+    [{ summary: "Feasibility of SSO with Azure AD for enterprise customers", issue_type: "Spike", description: "Two enterprise prospects asked whether we support Azure AD. Find out how much work SAML vs OIDC would be. Spend no more than 3 days; share a one-page comparison with an estimate for each." }, "spike"],
+    [{ summary: "Research: offline mode for the field app", description: "**Hypothesis**\nWe can keep the last 7 days of work orders on the device and sync when back online.\n\n**Time-box**\n1 sprint\n\n**Deliverables**\nA prototype on Android and a decision record on the sync approach." }, "spike"],
+    [{ summary: "Saved filters disappear after logout", description: "*Steps to reproduce:*\n# Create a filter called 'Open P1'\n# Log out\n# Log back in\n\n*Expected Behaviour:*\nThe filter 'Open P1' is listed under Saved filters.\n\n*Actual Behaviour:*\nThe list of saved filters is empty.\n\n*Environment:* Jira DC 9.4, Firefox 115 ESR" }, "bug"],
+    [{ summary: "Refund amount rounds down for JPY orders", issue_type: "Defect", description: "Preconditions: an order paid in JPY of ¥1,005\n\nSteps:\n1. Open the order in the admin\n2. Refund 1 of 2 items\n\nExpected: ¥503 refunded (half-up rounding)\nActual: ¥502 refunded\n\nSeverity: major - customers get less money back than they should" }, "bug"],
+    [{ summary: "Bump Postgres from 13 to 16 on staging", description: "13 goes out of support in November.\n\nAcceptance Criteria:\n- staging runs 16.x\n- all migrations apply cleanly\n- nightly restore test passes" }, "task"],
+    [{ summary: "Choose a feature flag service", issue_type: "Spike", description: "Goal: decide whether LaunchDarkly, Unleash or our own table fits our 3 apps best.\nTimebox: 2d\nOutcome: ADR with the choice and the migration cost." }, "spike"],
+    [{ summary: "Partner portal", issue_type: "Epic", description: "Why: partners email us 200 requests a week for order status; a portal lets them look it up.\n\nFeatures:\n- Partner login\n- Order status lookup\n- Invoice download\n\nOut of scope: partner onboarding.\n\nScope: read-only access for existing partners." }, "epic"],
+    [{ summary: "Epic: Reporting v2", description: "**Problem**\nFinance exports raw data to Excel every month because reports cannot group by cost centre.\n\n**In scope**\nGrouping, saved report views, scheduled delivery.\n\n**Non-goals**\nA BI tool.\n\n**Milestones**\n1. Grouping by any dimension\n2. Saved views\n3. Scheduled delivery\n\n**Success metrics**\nMonth-end export time under 2 hours." }, "epic"],
+  ];
+  const bad = ["Error on page", "Investigate performance", "Broken images", "Checkout doesn't work!!!", "500 error on /api/orders when page=0", "Spike: caching", "Look into Kubernetes", "Cleanup", "Epic: Mobile app"];
+
+  it("leaves a feature request written with GitHub's template a story", () => {
+    const request = { summary: "Allow exporting a board as PDF", description: "**Is your feature request related to a problem? Please describe.**\nI need to share a board with people without an account.\n\n**Describe the solution you'd like**\nAn Export as PDF button on the board menu.\n\n**Additional context**\nNone." };
+    expect(scoreTicket(request).metadata.work_item_type).toBe("story");
+  });
+
+  it("scores the well-written ones at 80% or more (spikes 75%) and the useless ones at 40% or less", () => {
+    for (const [t, kind] of good) {
+      const r = scoreTicket(t);
+      expect(r.metadata.work_item_type, t.summary).toBe(kind);
+      expect(percent(r), `${t.summary}: ${codes(r).join(", ")}`).toBeGreaterThanOrEqual(kind === "spike" ? 75 : 80);
+    }
+    for (const summary of bad) {
+      const r = scoreTicket({ summary, issue_type: summary === "Cleanup" ? "Task" : undefined });
+      expect(r.metadata.work_item_type, summary).not.toBe("story");
+      expect(percent(r), summary).toBeLessThanOrEqual(40);
+    }
+  });
+});

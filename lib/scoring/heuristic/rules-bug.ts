@@ -1,0 +1,131 @@
+// A bug report's evidence (lib/scoring/README.md, "Work item kinds"): what should happen, checked against what
+// happens (testable); steps to reproduce and the environment (estimable); who is affected and how badly
+// (valuable); one defect (small); the failure, not the code change (negotiable).
+import type { PerDimension } from "../types";
+import { found, type Found, type RuleInput } from "./finding";
+import { CONTRAST, FAILURE, SYMPTOM, withoutLabel } from "./kind-of";
+import { evidenceAt, phraseEvidence, q, sectionEvidence, sections, summaryQuote, TITLE_ONLY, titleOnly, type Evidence } from "./kind-text";
+import { hasContent, orderedSteps } from "./sections";
+
+/** Where it ran: a browser, an operating system, a device, a version or build, a stage. */
+const ENVIRONMENT = /\b(?:chrome|chromium|firefox|safari|edge|opera|internet explorer|ie ?\d+|ios|ipados|android|windows|macos|mac ?os|os ?x|linux|ubuntu|iphone|ipad|pixel \d|galaxy|samsung|(?:version|release|build|v)\s?\d+(?:\.\d+)+|\d+\.\d+\.\d+|staging|production|prod|uat|sandbox|(?:qa|test|dev) environment|localhost|node(?:\.js)? \d+|java \d+|python \d\.\d+)\b/i;
+/** Who is affected and how badly: users and a count, money, a severity, no workaround. */
+const IMPACT = /\b(?:(?:all|every|most|many|some|several|half of (?:our|the)|hundreds of|thousands of|\d[\d,.]*%?)\s+(?:of\s+(?:our|the)\s+)?(?:(?:paying|premium|new|mobile|admin)\s+)?(?:users?|customers?|clients?|shoppers?|members?|accounts?|orders?|tenants?|merchants?|patients?|students?|people|requests|transactions|payments|bookings|sessions)|\d[\d,.]*\s*%|(?:usd|eur|gbp|\$|€|£)\s?\d[\d,.]*|\d[\d,.]*\s*(?:usd|eur|gbp|dollars|euros|pounds)|revenue|lost sales|refunds?|chargebacks?|sla|outage|data loss|loses? (?:data|orders|money|work)|security|blocker|blocking|critical|severity|sev ?[1-4]|p[0-3]|(?:high|highest|urgent) priority|no workaround|workaround|(?:cannot|can'?t|unable to) (?:complete|check ?out|pay|purchase|buy|order|log ?in|sign ?in|sign ?up|register|submit|save)|support tickets?|complaints?)\b/i;
+/** An expected result stated in a sentence rather than under a heading. */
+const SHOULD = /\b(?:should(?! not crash)|supposed to|expected to|expected result|expected behaviou?r|instead of)\b/i;
+/** An expected result that cannot be checked: "it should work", "works properly". */
+const VAGUE_EXPECTED = /^(?:(?:it|this|the \w+|everything|page|app|feature)\s+)?(?:should\s+)?(?:(?:be\s+)?(?:work(?:s|ing)?|fixed|ok|okay|fine|normal(?:ly)?|correct(?:ly)?|as expected)|not (?:crash|fail|break|error))(?:\s+(?:properly|correctly|fine|normally|as expected|again|as before))*\s*[.!]?$/i;
+/** A second defect in the same report. */
+const ANOTHER = /^[ \t]*(?:[-*•]\s*)?(?:also|another (?:bug|issue|problem|defect)|second (?:bug|issue|problem|defect)|additionally|separately|unrelated)\b[^\n]*/gim;
+/** A summary that names the code change ("Add null check to applyCoupon()"), not the failure. */
+const FIX_VERB = /^(?:change|replace|add|remove|wrap|use|set|rewrite|patch|increase|decrease|catch|handle|call|return|swap|revert|null-?check)\b/i;
+const CODE = /\w+\(\)|\b\w+\.(?:ts|tsx|js|jsx|py|java|rb|go|cs|php|sql|kt|swift)\b|\b[a-z]+[A-Z]\w*\b|\b[a-z]+_[a-z_]+\b|`[^`]+`|\b(?:null check|try\/catch|try-catch|if statement|query|index|column|function|method|variable|regex|config)\b/;
+
+interface BugEvidence {
+  expected: Evidence | null;
+  actual: Evidence | null;
+  steps: { evidence: Evidence | null; count: number };
+  environment: Evidence | null;
+  impact: Evidence | null;
+}
+
+function bugEvidence(input: RuleInput): BugEvidence {
+  const criteria = input.criteria.trim() ? evidenceAt(input, "acceptance_criteria", 0, input.criteria.length) : null;
+  const expected = sectionEvidence(input, "expected") ?? criteria ?? phraseEvidence(input, SHOULD, ["description"]);
+  const actual = sectionEvidence(input, "actual") ?? phraseEvidence(input, FAILURE, ["summary", "description"]) ??
+    phraseEvidence(input, SYMPTOM, ["summary", "description"]) ?? phraseEvidence(input, CONTRAST, ["summary", "description"]);
+  const stepsSection = sectionEvidence(input, "steps");
+  const count = orderedSteps(stepsSection?.text ?? input.description);
+  const steps = { evidence: stepsSection ?? (count >= 2 ? evidenceAt(input, "description", 0, input.description.length) : null), count };
+  const environment = sectionEvidence(input, "environment") ?? phraseEvidence(input, ENVIRONMENT);
+  const impact = sectionEvidence(input, "impact") ?? phraseEvidence(input, IMPACT);
+  return { expected, actual, steps, environment, impact };
+}
+
+export function bugFindings(input: RuleInput): Found[] {
+  const e = bugEvidence(input);
+  const findings: Found[] = [];
+  const summary = summaryQuote(input);
+  if (!e.expected) {
+    findings.push(found("bug.no_expected_result", "testable", "high",
+      `${summary} says what goes wrong but not what should happen instead: there is nothing to check a fix against.`,
+      "Add the expected result: what should happen instead, so a tester can check it against the actual one."));
+  } else if (VAGUE_EXPECTED.test(e.expected.text.replace(/\s+/g, " ").trim())) {
+    findings.push(found("bug.vague_expected_result", "testable", "medium",
+      `The expected result ${q(e.expected)} cannot be checked: it does not say what a tester would see.`,
+      "State the expected result as something a tester can see (a message, a value, a page), not \"it works\".", e.expected.at));
+  }
+  if (!e.actual) {
+    findings.push(found("bug.no_actual_result", "testable", "low",
+      `${summary} does not say what actually happens.`,
+      "Add the actual result: what happens instead, with the error message if there is one."));
+  }
+  if (!e.steps.evidence) {
+    findings.push(found("bug.no_steps", "estimable", "high",
+      input.description.trim() ? "The description gives no steps to reproduce: nobody can make the failure happen again to size or fix it."
+        : `${summary} has no description and no steps to reproduce: nobody can make the failure happen again to size or fix it.`,
+      "Add steps to reproduce, numbered, from a starting point anyone can reach."));
+  }
+  if (!e.environment) {
+    findings.push(found("bug.no_environment", "estimable", "medium",
+      "The report names no environment: no version or build, browser, device or operating system.",
+      "Add the environment: the version or build, the browser or device, and the operating system."));
+  }
+  if (!e.impact) {
+    const bare = titleOnly(input);
+    findings.push(found("bug.no_impact", "valuable", bare ? "high" : "medium",
+      `${summary} does not say who is affected or how badly.${bare ? TITLE_ONLY : ""}`,
+      "Say who is affected and how badly: which users, how many, what it costs, and whether there is a workaround."));
+  }
+
+  // One defect per report: a second actual or expected result, or a line that starts another one.
+  const all = sections(input);
+  // "Describe the bug", logs and stack traces sit beside the actual result; only a second "Actual ..." is a second defect.
+  const actuals = all.filter((s) => s.key === "actual" && /\b(?:actual|observed|current behaviou?r|what happens|what happened|result)\b/i.test(s.title) && hasContent(s.body));
+  const expecteds = all.filter((s) => s.key === "expected" && hasContent(s.body));
+  let second: Evidence | null = null;
+  if (actuals.length > 1) second = evidenceAt(input, "description", actuals[1].start, actuals[1].end);
+  else if (expecteds.length > 1) second = evidenceAt(input, "description", expecteds[1].start, expecteds[1].end);
+  else {
+    ANOTHER.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = ANOTHER.exec(input.description)) !== null) {
+      if (FAILURE.test(m[0]) || SYMPTOM.test(m[0])) {
+        second = evidenceAt(input, "description", m.index, m.index + m[0].length);
+        break;
+      }
+    }
+  }
+  if (second) {
+    findings.push(found("bug.several_defects", "small", "medium",
+      `${q(second)} reports a second defect in the same ticket.`,
+      "Report each defect on its own, so each can be fixed and verified on its own.", second.at));
+  }
+
+  const title = withoutLabel(input.summary);
+  if (FIX_VERB.test(title) && CODE.test(title) && !FAILURE.test(title) && !SYMPTOM.test(title)) {
+    const start = input.summary.indexOf(title);
+    findings.push(found("bug.prescribes_fix", "negotiable", "medium",
+      `"${title.length > 70 ? `${title.slice(0, 69)}…` : title}" names the code change, not the failure it fixes.`,
+      "Describe the failure (what happens, what should happen) and leave the code change to the team.",
+      { field: "summary", start, end: start + title.length }));
+  }
+  return findings;
+}
+
+/** What speaks for each dimension of a bug report when nothing was found against it. */
+export function bugEvidenceFor(input: RuleInput): Partial<PerDimension<string>> {
+  const e = bugEvidence(input);
+  const out: Partial<PerDimension<string>> = {
+    negotiable: "Describes the failure and leaves the fix to the team.",
+    small: "One defect reported.",
+  };
+  if (e.expected && e.actual) out.small = "One defect: one expected and one actual result.";
+  if (e.impact) out.valuable = `Says who is affected and how badly: ${q(e.impact)}.`;
+  if (e.steps.evidence) {
+    const steps = e.steps.count >= 2 ? `${e.steps.count} steps to reproduce` : "steps to reproduce";
+    out.estimable = `${steps[0].toUpperCase()}${steps.slice(1)}${e.environment ? ` and the environment (${q(e.environment, 40)})` : ""} to size from.`;
+  }
+  if (e.expected) out.testable = `Expected result stated: ${q(e.expected)}${e.actual ? `, to check against the actual one (${q(e.actual, 50)})` : ""}.`;
+  return out;
+}

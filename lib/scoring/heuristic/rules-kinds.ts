@@ -1,0 +1,65 @@
+// The evidence each kind of work item is judged on (lib/scoring/README.md, "Work item kinds"). A story keeps the
+// story rules; a bug, task, spike or epic drops the story template's findings (role, "I want", "so that",
+// acceptance criteria, the QUS minimal and uniform checks) and is judged on its own evidence instead.
+import type { PerDimension, WorkItemKind } from "../types";
+import { found, type Found, type RuleInput } from "./finding";
+import { bugEvidenceFor, bugFindings } from "./rules-bug";
+import { epicEvidenceFor, epicFindings } from "./rules-epic";
+import { spikeEvidenceFor, spikeFindings } from "./rules-spike";
+import { taskEvidenceFor, taskFindings } from "./rules-task";
+
+/** Findings of the story template: never reported on another kind. */
+const STORY_ONLY = /^(?:well_formed\.|valuable\.no_benefit$|conceptually_sound\.|testable\.no_acceptance_criteria$|testable\.unverifiable_criteria$|minimal\.|uniform\.)/;
+
+/** Shared findings a kind's own evidence replaces, or that do not fit it. */
+const REPLACED: Record<Exclude<WorkItemKind, "story">, RegExp> = {
+  // Steps and the environment say what a bug takes; naming the component that fails prescribes nothing.
+  // One defect is read from the report (bug.several_defects), not from the grammar of its title ("500 error on
+  // /api/orders when page=0" is one failure).
+  bug: /^(?:atomic\.|estimable\.no_detail$|estimable\.open_ended$|problem_oriented\.|negotiable\.implementation_detail$)/,
+  // A task is technical work by nature.
+  task: /^(?:problem_oriented\.|negotiable\.implementation_detail$)/,
+  // Research is what a spike is; its timebox is its size.
+  spike: /^(?:estimable\.no_detail$|estimable\.open_ended$|estimable\.broad_goal$|problem_oriented\.|negotiable\.implementation_detail$)/,
+  // An epic holds many features: it is small enough when it is broken down.
+  epic: /^(?:atomic\.|small\.many_criteria$|small\.long_text$)/,
+};
+
+/** Whether a shared finding is reported on this kind of work item. */
+export function appliesTo(kind: WorkItemKind, f: Found): boolean {
+  if (kind === "story") return true;
+  if (STORY_ONLY.test(f.code) || REPLACED[kind].test(f.code)) return false;
+  return true;
+}
+
+const NOUN: Record<WorkItemKind, string> = { story: "story", bug: "bug report", task: "task", spike: "spike", epic: "epic" };
+const SUMMARY_ADVICE: Record<WorkItemKind, string> = {
+  story: "",
+  bug: "Write a one-line summary of the failure: what goes wrong, where.",
+  task: "Write a one-line summary of the work: what changes.",
+  spike: "Write a one-line summary of the question the spike answers.",
+  epic: "Write a one-line summary of the epic's goal.",
+};
+
+/** The findings of a bug, task, spike or epic on its own evidence (none for a story: the story rules judge it). */
+export function kindFindings(input: RuleInput): Found[] {
+  const { kind } = input;
+  if (kind === "story") return [];
+  const findings: Found[] = [];
+  if (!/[\p{L}\p{N}]/u.test(input.summary)) {
+    findings.push(found("work_item.no_summary", "valuable", "high", `The ${NOUN[kind]} has no summary.`, SUMMARY_ADVICE[kind]));
+  }
+  const own = kind === "bug" ? bugFindings(input) : kind === "task" ? taskFindings(input) : kind === "spike" ? spikeFindings(input) : epicFindings(input);
+  return [...findings, ...own];
+}
+
+/** What speaks for each dimension of a non-story when nothing was found against it (the story's text otherwise). */
+export function kindEvidenceFor(input: RuleInput): Partial<PerDimension<string>> {
+  switch (input.kind) {
+    case "bug": return bugEvidenceFor(input);
+    case "task": return taskEvidenceFor(input);
+    case "spike": return spikeEvidenceFor(input);
+    case "epic": return epicEvidenceFor(input);
+    default: return {};
+  }
+}

@@ -1,0 +1,79 @@
+// A task's evidence (task, sub-task, chore; lib/scoring/README.md, "Work item kinds"): why it is needed
+// (valuable) and a done condition that can be checked (testable). No role and no "so that" are asked for.
+import type { PerDimension } from "../types";
+import { found, type Found, type RuleInput } from "./finding";
+import { evidenceAt, phraseEvidence, q, sectionEvidence, summaryQuote, TITLE_ONLY, titleOnly, type Evidence } from "./kind-text";
+import { criteriaItems } from "./rules-criteria";
+import { listItems } from "./sections";
+
+/** A reason: a purpose or cause clause, what it unblocks or prevents, a deadline or a risk. */
+export const REASON = /\b(?:so that|so (?:we|they|users?|the|it|that|customers?|our|nobody|no one)|in order to|because|since|otherwise|to (?:avoid|prevent|allow|enable|reduce|unblock|comply|support|keep|stop|speed up|save|meet|remove|let|make sure|ensure|get rid of|free up|cut|lower)|(?:needed|required|necessary) (?:for|by|to|before)|blocks|blocking|due to|end[- ]of[- ]life|eol|(?:out of|end of) support|unsupported|no longer (?:supported|maintained)|deprecated|vulnerabilit(?:y|ies)|cve-\d+|expires?|expiring|compliance|audit)\b/i;
+/** "Done when" written inline ("Done when the build is green"). */
+const DONE_INLINE = /\b(?:done when|definition of done|finished when|complete when)\b/i;
+/** A done condition nobody can check: "done", "it works", "code is cleaner". */
+const VAGUE_ITEM = /^(?:(?:it|this|everything|all|the (?:task|code|work|change))\s+)?(?:is\s+|are\s+)?(?:works?|working|done|finished|complete(?:d)?|fixed|ok|okay|good|better|cleaner|nicer|improved)(?:\s+(?:well|properly|correctly|fine|as expected))?\s*[.!]?$/i;
+
+interface TaskEvidence {
+  reason: Evidence | null;
+  done: Evidence | null;
+  items: string[];
+}
+
+function taskEvidence(input: RuleInput): TaskEvidence {
+  const { story } = input;
+  const ends = story.ends[0];
+  const fromSummary = ends && ends.body.end > ends.body.start && !story.placeholderBenefit
+    ? evidenceAt(input, "summary", story.a.tokens[ends.indicator.start].start, story.a.tokens[ends.body.end - 1].end) : null;
+  const reason = sectionEvidence(input, "why") ?? fromSummary ?? phraseEvidence(input, REASON, ["summary", "description"]);
+  let done: Evidence | null = null;
+  let items: string[] = [];
+  if (input.criteria.trim()) {
+    done = evidenceAt(input, "acceptance_criteria", 0, input.criteria.length);
+    items = criteriaItems(input.criteria);
+  } else {
+    done = sectionEvidence(input, "done");
+    if (done) items = listItems(done.text).map((i) => i.text);
+    else {
+      const checklist = listItems(input.description).filter((i) => /^\[[ xX]\]/.test(i.text));
+      done = checklist.length ? evidenceAt(input, "description", checklist[0].start, checklist[checklist.length - 1].end) :
+        phraseEvidence(input, DONE_INLINE, ["description"]);
+      items = checklist.map((i) => i.text);
+    }
+    if (done && items.length === 0) items = [done.text];
+  }
+  return { reason, done, items };
+}
+
+export function taskFindings(input: RuleInput): Found[] {
+  const e = taskEvidence(input);
+  const findings: Found[] = [];
+  const summary = summaryQuote(input);
+  if (!e.reason) {
+    const bare = titleOnly(input);
+    findings.push(found("task.no_reason", "valuable", bare ? "high" : "medium",
+      `${summary} does not say why it is needed: nothing says what it unblocks, prevents or makes possible.${bare ? TITLE_ONLY : ""}`,
+      "Say why the task is needed: what it unblocks, prevents or makes possible."));
+  }
+  if (!e.done) {
+    findings.push(found("task.no_done_condition", "testable", "high",
+      `${summary} has no done condition: nothing says when the task is finished.`,
+      'Add a done condition: a "Done when" list of results anyone can check.'));
+  } else if (e.items.every((i) => VAGUE_ITEM.test(i.replace(/^\[[ xX]\]\s*/, "").trim()))) {
+    findings.push(found("task.vague_done_condition", "testable", "medium",
+      `The done condition ${q(e.done)} cannot be checked.`,
+      "Make each done condition checkable: name the state, file, version or number that shows it is done.", e.done.at));
+  }
+  return findings;
+}
+
+/** What speaks for each dimension of a task when nothing was found against it. */
+export function taskEvidenceFor(input: RuleInput): Partial<PerDimension<string>> {
+  const e = taskEvidence(input);
+  const out: Partial<PerDimension<string>> = { negotiable: "Says what has to change." };
+  if (e.reason) out.valuable = `Says why it is needed: ${q(e.reason)}.`;
+  if (e.done) {
+    const n = e.items.length;
+    out.testable = `Done when: ${n} condition${n === 1 ? "" : "s"} to check (${q(e.done, 50)}).`;
+  }
+  return out;
+}

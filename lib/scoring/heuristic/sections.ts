@@ -1,0 +1,154 @@
+// Sections of a description, as trackers and issue templates write them: Markdown headings ("### To Reproduce"),
+// Jira wiki headings ("h3. Steps to Reproduce"), bold lines ("**Expected behavior**", wiki "*Expected:*") and
+// label lines ("Expected result: the total stays the same"). A heading's words say which part of a work item
+// the section is (steps, expected result, done condition, timebox, ...); the kind rules read them.
+
+/** The parts of a work item a section heading can name. */
+export type SectionKey =
+  | "steps" | "expected" | "actual" | "environment" | "impact"
+  | "done" | "why" | "question" | "timebox" | "output" | "scope" | "out_of_scope" | "breakdown";
+
+export interface Section {
+  /** What the heading names; null for headings of no known part ("Screenshots", "Notes"). */
+  key: SectionKey | null;
+  /** The heading as written, without its markup. */
+  title: string;
+  /** Character offsets in the text: the heading line, and the body up to the next heading. */
+  start: number;
+  bodyStart: number;
+  end: number;
+  body: string;
+}
+
+// Heading words, lower case, matched in this order (the first that matches names the section): "Expected output"
+// is a spike's output, "Expected result" a bug's expected result, "Out of scope" is not "Scope".
+const KEYS: [SectionKey, RegExp][] = [
+  ["out_of_scope", /\b(?:out[ -]of[ -]scope|not in scope|non[ -]?goals?|excluded|exclusions|not included|won'?t do|will not do)\b/],
+  ["output", /\bexpected (?:output|deliverables?)\b/],
+  ["actual", /^(?:result|what i see|got|instead|but got|received)$/],
+  ["steps", /\b(?:steps?(?: to reproduce)?|to reproduce|how to reproduce|reproduction(?: steps)?|repro(?: steps)?|str)\b/],
+  ["expected", /\b(?:expected|should happen|desired (?:behaviou?r|result|outcome))\b/],
+  ["actual", /\b(?:actual|observed|current behaviou?r|what happens|what happened|describe the bug|bug description|problem description|error messages?|stack ?traces?|logs?|console output)\b/],
+  ["environment", /\b(?:environments?|env|versions?|browsers?|devices?|platforms?|os|operating system|desktop|smartphone|mobile|app version|build|system info(?:rmation)?|configuration)\b/],
+  ["impact", /\b(?:impact|severity|priority|affected(?: users)?|who is affected|frequency|urgency)\b/],
+  ["done", /\b(?:done when|definition of done|dod|acceptance(?: criteria)?|done criteria|exit criteria|completion criteria|success criteria|success metrics?|success measures?|measures? of success|checklist|kpis?|done)\b/],
+  ["timebox", /\b(?:time[ -]?box(?:ed)?|duration|time budget|time limit|effort|deadline)\b/],
+  ["question", /\b(?:questions?|hypothes[ie]s|unknowns?|what we want to (?:learn|know|find out)|to answer)\b/],
+  ["output", /\b(?:outputs?|deliverables?|outcomes?|artifacts?|artefacts?|results?|findings)\b/],
+  ["breakdown", /\b(?:stories|user stories|child (?:stories|issues|items)|children|breakdown|features|milestones|phases|sub-?tasks|tasks|work items|epics?)\b/],
+  ["scope", /\b(?:scope|in scope|includes|inclusions)\b/],
+  ["why", /\b(?:why|reasons?|motivation|background|context|rationale|problem(?: statement)?|purpose|justification|goals?|objectives?|vision|value|business value|benefits?)\b/],
+];
+
+/** The part of a work item a heading names ("### Expected behavior" -> expected), or null. */
+export function sectionKeyOf(title: string): SectionKey | null {
+  const t = title.toLowerCase().replace(/\([^)]*\)/g, " ").replace(/[*_#:`]/g, " ").replace(/\s+/g, " ").trim();
+  if (!t || t.split(" ").length > 8) return null;
+  for (const [key, pattern] of KEYS) if (pattern.test(t)) return key;
+  return null;
+}
+
+interface Heading {
+  title: string;
+  /** Text after the heading on the same line ("Expected: the total stays"), as an offset into the text. */
+  inlineStart: number;
+}
+
+const MD_HEADING = /^(#{1,6})\s+(.+?)\s*#*\s*$/;
+const WIKI_HEADING = /^h[1-6]\.\s+(.+?)\s*$/;
+const BOLD_LINE = /^(\*\*|__)([^*_\n]{1,80}?)\1\s*:?\s*(.*)$/;
+const WIKI_BOLD = /^\*([^*\s][^*\n]{0,80}?)\*\s*:?\s*(.*)$/;
+const LABEL = /^([A-Za-z][A-Za-z /&'()-]{1,48}?)\s*:\s*(.*)$/;
+const JIRA_LIST = /^#+\s/;
+
+/** A heading at the start of a line (`line` is the line without its leading spaces, at `offset` in the text). */
+function headingAt(line: string, offset: number, jiraList: boolean): Heading | null {
+  const md = jiraList ? null : MD_HEADING.exec(line);
+  if (md) return { title: md[2], inlineStart: -1 };
+  const wiki = WIKI_HEADING.exec(line);
+  if (wiki) return { title: wiki[1].replace(/^\*(.*)\*$/, "$1"), inlineStart: -1 };
+  const bold = BOLD_LINE.exec(line) ?? WIKI_BOLD.exec(line);
+  if (bold) {
+    const title = bold.length === 4 ? bold[2] : bold[1];
+    const rest = bold.length === 4 ? bold[3] : bold[2];
+    // Emphasis at the start of a sentence is not a heading: a heading stands alone or ends in a colon.
+    const colon = /:\s*$/.test(title) || /^(\*\*|__)?[^*_]*?(\*\*|__|\*)\s*:/.test(line) || /:(\*\*|__|\*)/.test(line);
+    if (title.trim().split(/\s+/).length <= 8 && (rest.trim() === "" || colon)) {
+      return { title: title.replace(/:\s*$/, ""), inlineStart: rest.trim() ? offset + line.length - rest.length : -1 };
+    }
+  }
+  // A known heading alone on its line, as plain text keeps it ("Steps to reproduce", "Expected result").
+  if (/^[A-Za-z][A-Za-z /&'-]*$/.test(line) && line.split(/\s+/).length <= 4 && sectionKeyOf(line)) return { title: line, inlineStart: -1 };
+  const label = LABEL.exec(line);
+  if (label && sectionKeyOf(label[1])) {
+    return { title: label[1], inlineStart: label[2].trim() ? offset + line.length - label[2].length : -1 };
+  }
+  return null;
+}
+
+/**
+ * The sections of a text, in order. Text before the first heading is no section. A run of lines starting with
+ * "#" is a Jira numbered list, not headings.
+ */
+export function sectionsOf(text: string): Section[] {
+  const out: Section[] = [];
+  if (!text) return out;
+  const lines: { text: string; start: number; end: number }[] = [];
+  let pos = 0;
+  for (const raw of text.split("\n")) {
+    const lead = raw.length - raw.trimStart().length;
+    lines.push({ text: raw.trim(), start: pos + lead, end: pos + raw.replace(/\r$/, "").length });
+    pos += raw.length + 1;
+  }
+  let open: Section | null = null;
+  const close = (at: number) => {
+    if (!open) return;
+    open.end = Math.max(open.bodyStart, at);
+    open.body = text.slice(open.bodyStart, open.end).trim();
+    out.push(open);
+    open = null;
+  };
+  lines.forEach((line, i) => {
+    if (!line.text) return;
+    const jiraList = JIRA_LIST.test(line.text) && [lines[i - 1], lines[i + 1]].some((l) => l && JIRA_LIST.test(l.text));
+    const h = headingAt(line.text, line.start, jiraList);
+    if (!h) return;
+    close(line.start);
+    const title = h.title.trim();
+    open = { key: sectionKeyOf(title), title, start: line.start, bodyStart: h.inlineStart >= 0 ? h.inlineStart : line.end, end: text.length, body: "" };
+  });
+  close(text.length);
+  return out;
+}
+
+// A template left unfilled ("1. Go to '...'", "[e.g. iOS]", "N/A") is not content.
+const PLACEHOLDER = /\[(?:e\.g\.?|eg|ex|i\.e\.?)[^\]]*\]|'\.\.\.'|"\.\.\."|\.\.\.|…|\b(?:n\/a|tbd|tbc|todo|none|unknown)\b/gi;
+
+/** The body says something: at least two words once template placeholders are taken out. */
+export function hasContent(body: string): boolean {
+  const words = body.replace(PLACEHOLDER, " ").match(/[\p{L}\p{N}]{2,}/gu);
+  return !!words && words.length >= 2;
+}
+
+/** The first section with this key and something in it. */
+export function sectionWith(sections: Section[], ...keys: SectionKey[]): Section | undefined {
+  return sections.find((s) => s.key !== null && keys.includes(s.key) && hasContent(s.body));
+}
+
+/** Items of a list: numbered, bulleted, checkbox or Jira "#"/"*" lines; each as its text and offset. */
+export function listItems(text: string, offset = 0): { text: string; start: number; end: number }[] {
+  const out: { text: string; start: number; end: number }[] = [];
+  const re = /^[ \t]*(?:\d{1,2}[.)]|[-*•+]|#+|\[[ xX]\]|[-*] \[[ xX]\]|step \d+:?)[ \t]+(\S.*?)\s*$/gim;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text)) !== null) {
+    const start = offset + m.index + m[0].indexOf(m[1]);
+    out.push({ text: m[1], start, end: start + m[1].length });
+  }
+  return out;
+}
+
+/** A numbered list of two or more items ("1. Go to checkout", "# Open the app" in Jira wiki, "Step 1: ..."). */
+export function orderedSteps(text: string): number {
+  const re = /^[ \t]*(?:\d{1,2}[.)]|#(?!#)|step \d+:?)[ \t]+\S/gim;
+  return text.match(re)?.length ?? 0;
+}
