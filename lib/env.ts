@@ -56,7 +56,7 @@ const envSchema = z
     // Webhook deliveries and their attempts (the settings page's list) are deleted this many days after they
     // were created, once they are no longer pending.
     WEBHOOK_DELIVERY_RETENTION_DAYS: positiveInt(30, 3650),
-    // Queue workers (README "Sizing workers"): score jobs fetched per batch, callbacks in flight per process and
+    // Queue workers (docs/operations.md, "The queue"): score jobs fetched per batch, callbacks in flight per process and
     // per installation, how long a fetched job may run before another worker is offered it, and how often the
     // queue's maintenance (which offers expired jobs again) runs.
     WORKER_CONCURRENCY: positiveInt(2, 64),

@@ -1,4 +1,4 @@
-// `npm run screenshots [-- --port P]`: the README's pictures, taken from the real app so they stay current.
+// `npm run screenshots [-- --port P]`: the pictures of the README and docs/pages.md, taken from the real app so they stay current.
 // Starts the production server (`node scripts/start.mjs`, which builds when the sources changed) on a free port
 // with a throw-away embedded database (.data/screenshots-<pid>, seeded with the demo), then drives Chromium
 // through the pages as a user would and writes docs/screenshots/*.png:
