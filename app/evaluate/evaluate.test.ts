@@ -298,7 +298,7 @@ describe("POST /evaluate/score and GET /evaluate/results/{id}", () => {
       ["Key", "Summary", "Acceptance criteria"],
       ["A-1", stories[0], "Given a rule, when I save it, then it is listed"],
       ["A-2", stories[0], ""],
-      ["A-3", "Fix the login bug (urgent)", ""],
+      ["A-3", "As a user, I want to reset my password (urgent)", ""],
       ["A-4", stories[1], ""],
     ];
     const session = await uploaded(csv(rows));
@@ -322,7 +322,7 @@ describe("POST /evaluate/score and GET /evaluate/results/{id}", () => {
     // Findings point at the offending text.
     const located = view.results[2].findings.find((f) => f.field && f.start !== undefined);
     expect(located).toBeDefined();
-    expect(view.results[2].summary.slice(located!.start, located!.end).length).toBeGreaterThan(0);
+    expect(view.results[2].summary.slice(located!.start, located!.end)).toBe("(urgent)");
   });
 
   it("splits a compound story into one story per feature, in the results and the CSV export", async () => {
@@ -424,11 +424,11 @@ describe("POST /evaluate/score and GET /evaluate/results/{id}", () => {
     expect(download.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(download.headers.get("content-disposition")).toBe(`attachment; filename="results-backlog.csv"; filename*=UTF-8''results-backlog.csv`);
     const parsed = Papa.parse<string[]>(download.text.replace(/^\uFEFF/, ""), { skipEmptyLines: true }).data;
-    expect(parsed[0]).toEqual(["row", "key", "type", "work_item_type", "summary", "overall (%)", "independent (%)", "negotiable (%)", "valuable (%)", "estimable (%)", "small (%)", "testable (%)", "findings", "recommendations", "rewrite", "split", "note"]);
+    expect(parsed[0]).toEqual(["row", "key", "type", "work_item_type", "summary", "overall (%)", "overall_reasoning", "independent (%)", "negotiable (%)", "valuable (%)", "estimable (%)", "small (%)", "testable (%)", "findings", "recommendations", "rewrite", "split", "note"]);
     expect(parsed).toHaveLength(8);
     for (const row of parsed.slice(1)) for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r\n]/);
     expect(parsed[1].slice(0, 5)).toEqual(["1", "'=1+1", "", "story", "'=HYPERLINK(\"http://evil.example\",\"click\")"]);
-    expect(parsed[5]).toEqual(["5", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "not scored: the summary is empty"]);
+    expect(parsed[5]).toEqual(["5", ...Array<string>(parsed[0].length - 2).fill(""), "not scored: the summary is empty"]);
     expect(parsed[7][5]).toMatch(/^\d{1,3}$/);
     const view = (await results(session.session_id)).body as ResultsResponse;
     expect(Number(parsed[7][5])).toBe(Math.round(view.results.find((r) => r.row === 7)!.overall_score * 10));

@@ -34,7 +34,7 @@ describe("curlFor", () => {
     expect(curlFor("http://localhost:3000", "delete", "/api/v1/installations/{id}", doc.paths["/api/v1/installations/{id}"].delete)).toMatch(
       /^curl -X DELETE http:\/\/localhost:3000\/api\/v1\/installations\/[0-9a-f-]{36} \\\n {2}-H "Authorization: Bearer \$API_KEY"$/,
     );
-    expect(curlFor("http://h", "get", "/stats/trends", doc.paths["/stats/trends"].get)).toMatch(/^curl 'http:\/\/h\/stats\/trends\?interval=week&from=2026-11-09'/);
+    expect(curlFor("http://h", "get", "/stats/trends", doc.paths["/stats/trends"].get)).toMatch(/^curl 'http:\/\/h\/stats\/trends\?interval=week&from=2026-11-09&work_item_type=bug'/);
     expect(curlFor("http://h", "post", "/evaluate/upload", doc.paths["/evaluate/upload"].post)).toBe("curl http://h/evaluate/upload \\\n  -F 'file=@backlog.csv'");
     expect(curlFor("http://h", "post", "/api/v1/evaluate/{source}", doc.paths["/api/v1/evaluate/{source}"].post)).toContain('-H "X-Service-Secret: $SERVICE_SECRET"');
     expect(curlFor("http://h", "post", "/api/ping", doc.paths["/api/ping"].post)).toBe("curl -X POST http://h/api/ping");
