@@ -4,6 +4,7 @@
 // a split whose every part has no high or medium atomic finding, scores at least the original and gets its
 // articles right; a rewrite that scores at least the original, keeps no high finding a summary edit fixes and
 // puts no bug, task or title in a user's mouth. `--show N` prints N examples of each failure.
+import { backlogLines } from "@/lib/backlog/decode";
 import fs from "node:fs";
 import path from "node:path";
 import type { TicketData } from "@/lib/scoring";
@@ -19,16 +20,7 @@ const dir = path.resolve(argAt("--dir") ?? path.resolve(REPO, "../shared/data/ba
 const OWN = path.join(REPO, "lib/scoring/fixtures/advice-stories.txt");
 const show = Number(argAt("--show") ?? 0);
 
-/** A text backlog as people save them: UTF-8 with or without a BOM, or Windows-1252. */
-function storyLines(bytes: Buffer): string[] {
-  let text: string;
-  try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    text = new TextDecoder("windows-1252").decode(bytes);
-  }
-  return text.replace(/^\uFEFF/, "").split(/\r\n|\r|\n/).map((l) => l.trim()).filter(Boolean);
-}
+const storyLines = backlogLines;
 
 function measure(label: string, tickets: { file: string; ticket: TicketData }[]) {
 const stories = tickets.length;

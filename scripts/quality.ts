@@ -1,5 +1,6 @@
 // Agreement figures for bench:quality: Cohen's kappa on QUS labels (as ../shared/data/README.md computes it),
 // the literal baseline rule, AUC, precision/recall and the spread of scores.
+import { backlogLines } from "@/lib/backlog/decode";
 import type { ScoringResult } from "@/lib/scoring";
 
 /** The QUS criteria a reviewer labels, and the finding-code prefix that counts as the engine saying so. */
@@ -119,33 +120,8 @@ export function spread(values: number[]): Spread {
   return { mean, sd, min: Math.min(...values), max: Math.max(...values) };
 }
 
-/**
- * A backlog file's bytes as a person reads them: UTF-8 (a byte order mark dropped), or Windows-1252 when the
- * bytes are not valid UTF-8 (curly quotes as single bytes, as in g24-unibath).
- */
-export function decodeBacklog(bytes: Uint8Array): string {
-  let text: string;
-  try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    text = decodeWindows1252(bytes);
-  }
-  return text.replace(/^\uFEFF/, "");
-}
-
-// Windows-1252 bytes 0x80-0x9F (Node's decoder without full ICU reads them as Latin-1 control characters).
-const CP1252_HIGH = "\u20ac\ufffd\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\ufffd\u017d\ufffd\ufffd\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\ufffd\u017e\u0178";
-
-function decodeWindows1252(bytes: Uint8Array): string {
-  let out = "";
-  for (const b of bytes) out += b >= 0x80 && b < 0xa0 ? CP1252_HIGH[b - 0x80] : String.fromCharCode(b);
-  return out;
-}
-
-/** The stories of a one-story-a-line backlog file, blank lines skipped. */
-export function backlogStories(bytes: Uint8Array): string[] {
-  return decodeBacklog(bytes).split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
-}
+/** The stories of a one-story-a-line backlog file (lib/backlog/decode.ts: UTF-8, a BOM, or Windows-1252). */
+export const backlogStories = backlogLines;
 
 /** Share of stories with at least one finding of each code: code -> fraction. */
 export function firingRates(results: ScoringResult[]): Map<string, number> {

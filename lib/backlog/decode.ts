@@ -47,3 +47,8 @@ export function decodeText(bytes: Uint8Array): DecodedText {
     return { text: decodeWindows1252(bytes), encoding: "windows-1252", bom: false };
   }
 }
+
+/** The stories of a one-story-a-line backlog file (the shared backlogs, a `.txt` export), blank lines skipped. */
+export function backlogLines(bytes: Uint8Array): string[] {
+  return decodeText(bytes).text.split(/\r\n|\r|\n/).map((line) => line.trim()).filter(Boolean);
+}

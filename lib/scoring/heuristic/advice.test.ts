@@ -1,3 +1,4 @@
+import { backlogLines } from "@/lib/backlog/decode";
 import fs from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
@@ -7,17 +8,7 @@ import { checkAdvice, wrongArticles } from "./advice-check";
 import { scoreTicket } from "./engine";
 import { articleFor } from "./rewrite";
 
-/** A text backlog as people save them: UTF-8 with or without a BOM, or Windows-1252. */
-function storyLines(file: string): string[] {
-  const bytes = fs.readFileSync(file);
-  let text: string;
-  try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    text = new TextDecoder("windows-1252").decode(bytes);
-  }
-  return text.replace(/^\uFEFF/, "").split(/\r\n|\r|\n/).map((l) => l.trim()).filter(Boolean);
-}
+const storyLines = (file: string) => backlogLines(fs.readFileSync(file));
 
 const SHARED = path.resolve(__dirname, "../../../../shared/data/backlogs");
 const FIXTURES = path.resolve(__dirname, "../fixtures/backlogs");

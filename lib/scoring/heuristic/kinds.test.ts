@@ -1,5 +1,6 @@
 // Work item kinds (lib/scoring/README.md, "Work item kinds"): what decides the kind, the evidence each kind is
 // judged on, and the bands a team can rely on, on tickets written the way trackers and templates lay them out.
+import { backlogLines } from "@/lib/backlog/decode";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -232,11 +233,7 @@ describe("the kind of a work item", () => {
     const moved: string[] = [];
     for (const dir of dirs) {
       for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".txt"))) {
-        const bytes = fs.readFileSync(path.join(dir, file));
-        let text = bytes.toString("utf8");
-        if (text.includes("\uFFFD")) text = new TextDecoder("windows-1252").decode(bytes);
-        for (const line of text.replace(/^\uFEFF/, "").split(/\r?\n/)) {
-          if (!line.trim()) continue;
+        for (const line of backlogLines(fs.readFileSync(path.join(dir, file)))) {
           lines++;
           if (inferKind({ summary: line.trim() }).kind !== "story") moved.push(`${file}: ${line}`);
         }

@@ -1,3 +1,4 @@
+import { backlogLines } from "@/lib/backlog/decode";
 import fs from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
@@ -222,7 +223,7 @@ describe("property: a rewrite keeps the words of the features it rewrites (real 
 const SHARED = path.resolve(__dirname, "../../../../shared/data/backlogs");
 const backlogs = (fs.existsSync(SHARED) ? fs.readdirSync(SHARED).map((f) => path.join(SHARED, f)) : fs.readdirSync(BACKLOGS).map((f) => path.join(BACKLOGS, f)))
   .filter((f) => f.endsWith(".txt"))
-  .map((f) => fs.readFileSync(f, "utf8").replace(/^\uFEFF/, "").split(/\r?\n/).map((l) => l.trim()).filter(Boolean));
+  .map((f) => backlogLines(fs.readFileSync(f)));
 
 describe("property: explanations add up (every story of the shared backlogs)", () => {
   const scored = backlogs.flatMap((stories) => scoreTickets(stories.map((summary) => ({ ticket: { summary } }))));
