@@ -126,6 +126,7 @@ function render(format: string, { tickets, types, format: fileFormat }: FileTick
     work_item_type: r.metadata.work_item_type,
     summary: tickets[i].summary,
     overall_score: r.overall_score,
+    overall_reasoning: r.overall_reasoning,
     individual_scores: r.individual_scores,
     findings: r.findings,
     recommendations: r.recommendations,
@@ -133,16 +134,18 @@ function render(format: string, { tickets, types, format: fileFormat }: FileTick
   if (format === "json") return `${JSON.stringify({ format: fileFormat, results: rows, summary }, null, 2)}\n`;
   if (format === "csv") {
     const data = rows.map((r) => [
-      String(r.row), r.key ?? "", r.type ?? "", r.work_item_type, r.summary, String(r.overall_score),
+      String(r.row), r.key ?? "", r.type ?? "", r.work_item_type, r.summary, String(r.overall_score), r.overall_reasoning,
       ...DIMENSIONS.map((d) => String(r.individual_scores[d])),
       r.findings.map((f) => f.code).join("; "), r.recommendations.join(" | "),
     ].map(safeCell));
-    return `${Papa.unparse({ fields: ["row", "key", "type", "work_item_type", "summary", "overall_score", ...DIMENSIONS, "findings", "recommendations"], data })}\n`;
+    return `${Papa.unparse({ fields: ["row", "key", "type", "work_item_type", "summary", "overall_score", "overall_reasoning", ...DIMENSIONS, "findings", "recommendations"], data })}\n`;
   }
   const header = `${"row".padStart(4)}  ${"overall".padStart(7)}  ${"kind".padEnd(5)}  I  N  V  E  S  T  summary`;
   const lines = rows.map((r) =>
     `${String(r.row).padStart(4)}  ${r.overall_score.toFixed(1).padStart(7)}  ${r.work_item_type.padEnd(5)}  ${DIMENSIONS.map((d) => String(r.individual_scores[d]).padStart(2)).join(" ")}  ` +
-    truncate(`${r.key ? `${r.key}: ` : ""}${r.summary}`, 70));
+    truncate(`${r.key ? `${r.key}: ` : ""}${r.summary}`, 70) +
+    // Why the overall is what it is, under the row it explains.
+    `\n${" ".repeat(15)}${truncate(r.overall_reasoning, 100)}`);
   const dims = DIMENSIONS.map((d) => `${d} ${summary.dimension_averages[d]}`).join(", ");
   const counted = kindCounts(summary.by_work_item_type);
   const footer = [`${FORMAT_LABELS[fileFormat]}: ${counted}, average ${summary.average_overall}/10 (${dims})`];

@@ -20,7 +20,9 @@ describe("score CLI", () => {
     expect(code).toBe(0);
     const out = JSON.parse(stdout);
     expect(out.results.map((r: { key: string }) => r.key)).toEqual(["SHOP-1", "SHOP-2", "SHOP-3"]);
-    expect(Object.keys(out.results[0])).toEqual(["row", "key", "type", "work_item_type", "summary", "overall_score", "individual_scores", "findings", "recommendations"]);
+    expect(Object.keys(out.results[0])).toEqual(["row", "key", "type", "work_item_type", "summary", "overall_score", "overall_reasoning", "individual_scores", "findings", "recommendations"]);
+    // The overall explains itself: its percentage, then what pulls it down.
+    expect(out.results[1].overall_reasoning).toMatch(new RegExp(`^${Math.round(out.results[1].overall_score * 10)}%: `));
     expect(out.results[0].overall_score).toBeGreaterThan(out.results[1].overall_score);
     expect(out.results[2].findings.map((f: { code: string }) => f.code)).toContain("independent.ticket_reference");
     expect(out.summary.count).toBe(3);
@@ -37,9 +39,11 @@ describe("score CLI", () => {
 
   it("prints CSV and a table", () => {
     const csv = score(FIXTURE, "--format", "csv");
-    expect(csv.stdout.split(/\r?\n/)[0]).toBe("row,key,type,work_item_type,summary,overall_score,independent,negotiable,valuable,estimable,small,testable,findings,recommendations");
+    expect(csv.stdout.split(/\r?\n/)[0]).toBe("row,key,type,work_item_type,summary,overall_score,overall_reasoning,independent,negotiable,valuable,estimable,small,testable,findings,recommendations");
     const table = score(FIXTURE);
     expect(table.stdout).toMatch(/SHOP-2: As a shopper/);
+    // Each row is followed by why its overall is what it is.
+    expect(table.stdout).toMatch(/SHOP-2: As a shopper.*\n {15}\d{1,3}%: /);
     expect(table.stdout).toMatch(/CSV: 3 stories, average/);
   });
 
