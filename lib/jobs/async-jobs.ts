@@ -309,7 +309,7 @@ export async function claimDeliveries(db: Db, limit: number, skip: string[]): Pr
   const rows = await executeHot<{ id: string; data: ScoreJobData }>(db, sql`
     with next as (
       select q.id from ${job} q left join ${asyncJobs} a on a.id = (q.data ->> 'jobId')::uuid
-      where q.name = ${DELIVER_QUEUE} and q.state < 'active' and q.start_after < now()
+      where q.name = ${DELIVER_QUEUE} and q.state < 'active' and q.start_after <= now()
         and (a.installation_id is null or a.installation_id <> all(${`{${skip.join(",")}}`}::uuid[]))
       order by q.priority desc, q.created_on, q.id
       limit ${limit}

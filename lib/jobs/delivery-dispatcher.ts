@@ -55,6 +55,7 @@ export class DeliveryDispatcher {
   private completing: Promise<void> | null = null;
   private stopped = false;
   private wakeUp: (() => void) | null = null;
+  private woken = false;
   private loop: Promise<void> | null = null;
 
   constructor(
@@ -69,7 +70,10 @@ export class DeliveryDispatcher {
 
   /** New work was queued (or a slot freed): look again now instead of at the next poll. */
   wake(): void {
-    this.wakeUp?.();
+    // A wake-up while the loop is fetching (not sleeping) is kept: the fetch may have run before the new work
+    // was queued, so the loop looks once more instead of sleeping until the next poll.
+    if (this.wakeUp) this.wakeUp();
+    else this.woken = true;
   }
 
   async stop(): Promise<void> {
@@ -97,6 +101,7 @@ export class DeliveryDispatcher {
         purgedAt = Date.now();
         await this.purge(this.options.retentionDays);
       }
+      this.woken = false;
       const room = this.options.concurrency - this.running - this.held;
       let taken = 0;
       if (room > 0) {
@@ -125,16 +130,19 @@ export class DeliveryDispatcher {
   }
 
   private sleep(ms: number): Promise<void> {
+    if (this.woken || this.stopped) {
+      this.woken = false;
+      return Promise.resolve();
+    }
     return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
+      const done = () => {
         clearTimeout(timer);
-        resolve();
-      }
-      this.wakeUp = () => {
+        // Once awake, a wake-up is no longer this sleep's: it is kept for the next one (see `wake`).
         this.wakeUp = null;
-        done();
+        resolve();
       };
+      const timer = setTimeout(done, ms);
+      this.wakeUp = done;
     });
   }
 

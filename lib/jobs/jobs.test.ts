@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type PgBoss from "pg-boss";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase, resultRows, type DbHandle } from "@/db/client";
 import { asyncJobs, quotaUsage, scoreRuns, stories } from "@/db/schema";
 import { provisionCustomer } from "@/lib/admin/provisioning";
@@ -18,7 +18,7 @@ import { hasPostgres, setupTestDatabase } from "@/lib/testing/db";
 import { setEnv } from "@/lib/testing/http";
 import { startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
 import { acceptJob, type AcceptInput } from "./accept";
-import { processScoreBatch } from "./async-jobs";
+import { claimDeliveries, processScoreBatch } from "./async-jobs";
 import { DeliveryDispatcher } from "./delivery-dispatcher";
 import { estimateCompletion } from "./estimate";
 import { DELIVER_QUEUE, enqueueFrom, queue, SCORE_QUEUE, stopQueue, type ScoreJobData } from "./queue";
@@ -81,6 +81,58 @@ describe("the queue rows written inside our statements", () => {
     const fetched = await fetchScoreJobs(boss);
     expect(fetched.map((job) => job.data.jobId).sort()).toEqual([ours, theirs].sort());
     await boss.complete(SCORE_QUEUE, fetched.map((job) => job.id));
+  });
+});
+
+describe("a job queued for now", () => {
+  // PGlite's clock counts milliseconds: a job queued with start_after = now() and fetched within the same
+  // millisecond was not due under `start_after < now()` (pg-boss's fetch, and our delivery claim), so a test
+  // that fetched right after queueing found one job short, and a worker woken for the job slept past it.
+  // On PGlite the clock is held still (it reads Date.now()) so the insert and the fetch share a millisecond
+  // every time; on PostgreSQL (microseconds) the rounds run as they come.
+  const rounds = 10;
+  const queueNow = (queueName: string, jobId: string) => database().db.execute(sql`with s as (select ${jobId}::uuid as job_id) ${enqueueFrom(queueName, sql`s`)}`);
+  async function inOneMillisecond<T>(work: () => Promise<T>): Promise<T> {
+    if (database().driver !== "pglite") return work();
+    const clock = vi.spyOn(Date, "now").mockReturnValue(Date.now());
+    try {
+      return await work();
+    } finally {
+      clock.mockRestore();
+    }
+  }
+
+  it("is fetched by the score workers' fetch (pg-boss) right away", async () => {
+    const boss = await queue();
+    let missed = 0;
+    for (let round = 0; round < rounds; round++) {
+      const jobId = randomUUID();
+      const fetched = await inOneMillisecond(async () => {
+        await queueNow(SCORE_QUEUE, jobId);
+        return fetchScoreJobs(boss);
+      });
+      if (!fetched.some((job) => job.data.jobId === jobId)) missed++;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await boss.complete(SCORE_QUEUE, (await fetchScoreJobs(boss)).concat(fetched).map((job) => job.id));
+    }
+    expect(missed).toBe(0);
+  });
+
+  it("is claimed by the callback dispatcher's claim right away", async () => {
+    const boss = await queue();
+    let missed = 0;
+    for (let round = 0; round < rounds; round++) {
+      const jobId = randomUUID();
+      const claimed = await inOneMillisecond(async () => {
+        await queueNow(DELIVER_QUEUE, jobId);
+        return claimDeliveries(database().db, 100, []);
+      });
+      if (!claimed.some((job) => job.data.jobId === jobId)) missed++;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const rest = await claimDeliveries(database().db, 100, []);
+      await boss.complete(DELIVER_QUEUE, claimed.concat(rest).map((job) => job.id));
+    }
+    expect(missed).toBe(0);
   });
 });
 

@@ -35,10 +35,26 @@ interface QueueState {
 const holder = globalThis as unknown as { __sscQueue?: QueueState };
 const state = (): QueueState => (holder.__sscQueue ??= {});
 
+/**
+ * When a job is due. pg-boss's fetch takes jobs with `start_after < now()`, and jobs queued for now get
+ * `start_after = now()`. PostgreSQL's clock counts microseconds, so the next statement's now() is later; PGlite's
+ * counts milliseconds, so a fetch in the same millisecond as the insert did not see the job: a worker woken for
+ * it went back to sleep until its next poll, and a test that fetched right after queueing found one short.
+ * Due means "not in the future": `start_after <= now()`, in our claims and (on PGlite) in pg-boss's fetch.
+ */
+export const PGBOSS_STRICT_DUE = "AND start_after < now()";
+export const PGBOSS_DUE = "AND start_after <= now()";
+
+/** pg-boss's SQL as PGlite runs it: its fetch takes the jobs queued in the current millisecond too. */
+export function pgliteQueueSql(text: string): string {
+  return text.includes(PGBOSS_STRICT_DUE) ? text.replace(PGBOSS_STRICT_DUE, PGBOSS_DUE) : text;
+}
+
 /** pg-boss over PGlite: parameterless SQL (its migrations, several statements) goes through `exec`. */
 function pgliteExecutor(client: PGlite): PgBoss.Db {
   return {
-    async executeSql(text: string, values?: unknown[]) {
+    async executeSql(sqlText: string, values?: unknown[]) {
+      const text = pgliteQueueSql(sqlText);
       if (values && values.length > 0) return { rows: (await client.query(text, values)).rows as unknown[] };
       const results = await client.exec(text);
       return { rows: (results.at(-1)?.rows ?? []) as unknown[] };
