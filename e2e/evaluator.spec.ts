@@ -49,7 +49,12 @@ test("upload a backlog, fix the mapping, score, then sort, filter, expand and do
   await expect(page.getByText("Average score per INVEST dimension")).toBeVisible();
   await expect(page.locator(".chart-canvas svg")).toBeVisible();
   await expect(page.getByLabel("Shareable link")).toHaveValue(new RegExp(`${new URL(resultsUrl).pathname}$`));
-  await expect(page.getByText("Showing 40 of 40 stories.")).toBeVisible();
+  const range = page.getByTestId("results-range");
+  await expect(range).toHaveText("1-25 of 40 stories");
+  await page.getByRole("button", { name: "Next", exact: true }).click();
+  await expect(range).toHaveText("26-40 of 40 stories");
+  await page.getByRole("button", { name: "Previous", exact: true }).click();
+  await expect(range).toHaveText("1-25 of 40 stories");
 
   // Sort by overall score, both ways.
   const overall = page.getByRole("button", { name: /^Overall/ });
@@ -64,11 +69,11 @@ test("upload a backlog, fix the mapping, score, then sort, filter, expand and do
 
   // Filter: by text, then by dimension (the repeated story is flagged under Independent).
   await page.getByLabel("Search").fill("diagram");
-  await expect(page.getByText(/^Showing [1-9] of 40 stories\.$/)).toBeVisible();
+  await expect(range).toHaveText(/^1(-[2-9])? of [1-9] stor(y|ies)$/);
   for (const text of await page.locator("tbody tr:not(.details-row) td:nth-child(2)").allInnerTexts()) expect(text.toLowerCase()).toContain("diagram");
   await page.getByLabel("Search").fill("");
   await page.getByLabel("Has findings in").selectOption("independent");
-  await expect(page.getByText(/^Showing [1-9] of 40 stories\.$/)).toBeVisible();
+  await expect(range).toHaveText(/^1(-[2-9])? of [1-9] stor(y|ies)$/);
   await expect(page.locator("tbody")).toContainText("DUO-141"); // repeats DUO-106
   await page.getByLabel("Has findings in").selectOption("any");
 
@@ -80,7 +85,11 @@ test("upload a backlog, fix the mapping, score, then sort, filter, expand and do
   await expect(story).toHaveAttribute("aria-expanded", "true");
   const details = page.locator(".details-row");
   await expect(details.getByRole("heading", { name: /Findings/ })).toBeVisible();
-  await expect(details.locator("mark").filter({ hasText: "quickly" })).toBeVisible();
+  // The offending words are marked in the row's own story; the details do not repeat the story.
+  await expect(story.locator("mark").filter({ hasText: "quickly" })).toBeVisible();
+  const storyText = (await story.locator(".story-summary").innerText()).trim();
+  await expect(details).not.toContainText(storyText);
+  await expect(details.getByRole("heading", { name: "Story", exact: true })).toHaveCount(0);
   await expect(details.getByRole("heading", { name: "Recommendations" })).toBeVisible();
   // The overall says why it is what it is: in the expanded row, and as the overall's title and description.
   await expect(details.locator(".overall-reasoning")).toContainText(/^Overall \d+%: .+ (pulls|pull) it down from a mean of \d+%/);
@@ -219,7 +228,7 @@ test("a Jira CSV export is read as Jira: wiki markup as text, criteria found, bu
   await page.getByRole("button", { name: /SHOP-102/ }).click();
 
   await page.getByLabel("Kind", { exact: true }).selectOption("story");
-  await expect(page.getByText("Showing 2 of 4 work items.")).toBeVisible();
+  await expect(page.getByTestId("results-range")).toHaveText("1-2 of 2 stories");
   await expect(page.locator("tbody")).not.toContainText("SHOP-103");
 });
 
@@ -242,3 +251,84 @@ test("the per-IP upload limit is explained with when to retry", async ({ page, r
   await expect(alert).toContainText("the limit is 10 per hour");
   await expect(alert).toContainText(/Try again in \d+ minutes?\. You can upload again at \d/);
 });
+
+// The issue's 85-story backlog (g09.txt) at 1280 and 390 px: the upload page names JSON and keeps Score in reach
+// on a phone; the results page says its range, says facts every story shares once, and does not repeat a story.
+const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
+
+for (const width of [1280, 390]) {
+  test(`an 85-story backlog at ${width} px: the range, shared facts once, no repeated story, Score within reach`, async ({ page }) => {
+    const height = width === 390 ? 844 : 800;
+    await page.setViewportSize({ width, height });
+    await page.goto("/");
+    const hint = page.locator(".dropzone-hint");
+    await expect(hint).toContainText("JSON");
+    await expect(hint).toContainText("CSV");
+    await expect(hint).toContainText("plain text");
+    await page.getByLabel("Choose a file").setInputFiles(TXT_BACKLOG);
+    const scoreButton = page.getByRole("button", { name: "Score 85 stories" });
+    await expect(scoreButton).toBeVisible();
+    // The Score button's top is on the first screen, without scrolling past the preview.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const button = await scoreButton.boundingBox();
+    expect(button && button.y < height).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await expectNoSeriousViolations(page, `upload ${width}`);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/upload-${width}.png`, fullPage: true });
+
+    await scoreButton.click();
+    await page.waitForURL(/\/results\/[0-9a-f-]{36}$/);
+    const range = page.getByTestId("results-range");
+    await expect(range).toHaveText("1-25 of 85 stories");
+    const rows = page.locator(".results-table tbody tr:not(.details-row)");
+    await expect(rows).toHaveCount(25);
+    await page.getByRole("button", { name: "Next", exact: true }).click();
+    await expect(range).toHaveText("26-50 of 85 stories");
+    await page.getByRole("button", { name: "Previous", exact: true }).click();
+    await expect(range).toHaveText("1-25 of 85 stories");
+
+    // A dimension every story scores the same on is said once above the table, not as a column in each row.
+    const facts = page.getByTestId("summary-facts");
+    await expect(facts).toBeVisible();
+    const shared = page.getByTestId("shared-scores");
+    const sharedDims = (await shared.count()) ? ((await shared.innerText()).split(":").pop() ?? "").replace(/\.$/, "").split(",").map((d) => d.trim()) : [];
+    expect(sharedDims.length).toBeGreaterThan(0);
+    for (const dim of sharedDims) {
+      await expect(facts).toContainText(dim);
+      await expect(page.locator(`.results-table td[data-label="${dim}"]`)).toHaveCount(0);
+      await expect(page.locator(".results-table thead").getByRole("button", { name: dim })).toHaveCount(0);
+    }
+    for (const text of await rows.allInnerTexts()) expect(text).not.toMatch(/for all|every story/i);
+    // A plain list of stories does not label each row "Story".
+    await expect(rows.locator(".kind-label")).toHaveCount(0);
+
+    // Filtering narrows the range.
+    await page.getByLabel("Overall score").selectOption({ index: 1 });
+    await expect(range).toHaveText(/^(1(-\d+)? of \d+ stor(y|ies)|No stories match these filters\.)$/);
+    await page.getByLabel("Overall score").selectOption("all");
+    await expect(range).toHaveText("1-25 of 85 stories");
+
+    if (width === 1280) {
+      // The story takes the width the scores do not need: a story of a line or so wraps to two lines at most.
+      const lines = await page.locator(".results-table .story-summary").evaluateAll((els) =>
+        els.map((el) => ({ chars: el.textContent?.length ?? 0, lines: Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)) })),
+      );
+      for (const { chars, lines: n } of lines) if (chars <= 120) expect(n, `${chars} characters`).toBeLessThanOrEqual(2);
+      const storyWidth = await page.locator("thead th.col-story").evaluate((el) => el.getBoundingClientRect().width);
+      expect(storyWidth).toBeGreaterThan(500);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/results-${width}.png`, fullPage: true });
+
+    // An expanded row does not repeat its story.
+    const first = rows.first().getByRole("button");
+    const storyText = (await first.locator(".story-summary").innerText()).trim();
+    await first.click();
+    const details = page.locator(".details-row");
+    await expect(details.getByRole("heading", { name: /Findings/ })).toBeVisible();
+    await expect(details).not.toContainText(storyText);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await expectNoSeriousViolations(page, `results ${width}`);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/results-open-${width}.png` });
+  });
+}

@@ -62,18 +62,18 @@ test("a tracker export of stories, bugs and tasks: each row says its kind, and t
   await expectFitsAndAccessible(page, "results, all kinds");
 
   await kind.selectOption("bug");
-  await expect(page.getByText("Showing 2 of 8 work items.")).toBeVisible();
+  await expect(page.getByTestId("results-range")).toHaveText("1-2 of 2 bugs");
   await expect(rows).toHaveCount(2);
   expect(await rows.locator(".kind-label").allInnerTexts()).toEqual(["Bug", "Bug"]);
   await expectFitsAndAccessible(page, "results, bugs");
 
   await kind.selectOption("task");
-  await expect(page.getByText("Showing 3 of 8 work items.")).toBeVisible();
+  await expect(page.getByTestId("results-range")).toHaveText("1-3 of 3 tasks");
   await expect(rows).toHaveCount(3);
   await expect(rows.filter({ hasText: "SHOP-208" })).toHaveCount(1);
 
   await kind.selectOption("all");
-  await expect(page.getByText("Showing 8 of 8 work items.")).toBeVisible();
+  await expect(page.getByTestId("results-range")).toHaveText("1-8 of 8 work items");
 });
 
 test("the dashboard's kind filter travels in the address and in the stats requests", async ({ page }) => {

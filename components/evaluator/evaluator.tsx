@@ -103,8 +103,9 @@ export function Evaluator() {
       >
         <p className="dropzone-title">{upload ? "Upload another backlog" : "Drop your backlog here"}</p>
         <p className="dropzone-hint">
-          A CSV with a header row (Summary or Title, and optionally Description, Acceptance criteria, Key) or a .txt
-          file with one story per line. Up to 1,000 stories and 2 MB.
+          A CSV with a header row (Summary or Title, and optionally Description, Acceptance criteria, Key), a JSON
+          export (Jira, GitHub issues, or a list of tickets), or plain text with one story per line. Up to 1,000
+          stories and 2 MB.
         </p>
         <input
           ref={input}
@@ -174,6 +175,21 @@ export function Evaluator() {
             ))}
           </div>
 
+          {skipped.length > 0 && (
+            <p className="alert info">
+              {skipped.length === upload.row_count
+                ? `Column “${mapping.summary}” is empty in every row: choose another summary column.`
+                : `${skipped.length} ${skipped.length === 1 ? "row has" : "rows have"} an empty summary and will be listed as not scored: row ${rowList(skipped)}.`}
+            </p>
+          )}
+
+          <div className="actions score-actions">
+            <button type="button" className="button" onClick={() => void score()} disabled={busy || !mapping.summary || willScore === 0}>
+              {phase === "scoring" ? "Scoring…" : `Score ${willScore.toLocaleString("en-US")} ${willScore === 1 ? "story" : "stories"}`}
+            </button>
+            <span className="muted small">Kept for 24 hours, then deleted.</span>
+          </div>
+
           <h3 id="preview-heading">Preview of the first {Math.min(upload.sample_rows.length, 5)} rows</h3>
           <div className="table-wrap" role="region" aria-labelledby="preview-heading" tabIndex={0}>
             {/* Explicit roles keep the table a table for screen readers when a phone lays it out as cards. */}
@@ -214,21 +230,6 @@ export function Evaluator() {
                 ))}
               </tbody>
             </table>
-          </div>
-
-          {skipped.length > 0 && (
-            <p className="alert info">
-              {skipped.length === upload.row_count
-                ? `Column “${mapping.summary}” is empty in every row: choose another summary column.`
-                : `${skipped.length} ${skipped.length === 1 ? "row has" : "rows have"} an empty summary and will be listed as not scored: row ${rowList(skipped)}.`}
-            </p>
-          )}
-
-          <div className="actions">
-            <button type="button" className="button" onClick={() => void score()} disabled={busy || !mapping.summary || willScore === 0}>
-              {phase === "scoring" ? "Scoring…" : `Score ${willScore.toLocaleString("en-US")} ${willScore === 1 ? "story" : "stories"}`}
-            </button>
-            <span className="muted small">Kept for 24 hours, then deleted.</span>
           </div>
         </section>
       )}

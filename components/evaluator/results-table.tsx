@@ -50,8 +50,21 @@ export function ResultsTable({ results }: { results: StoryResult[] }) {
   const [dimension, setDimension] = useState<Dimension | "any">("any");
   const [kind, setKind] = useState<WorkItemKind | "all">("all");
   const kinds = useMemo(() => countKinds(results.map(itemKind)), [results]);
-  // Kinds are shown when they tell items apart or the file names types; a plain list of stories stays plain.
-  const showKinds = kinds.length > 1 || kinds[0]?.kind !== "story" || results.some((r) => r.type);
+  // A row shows its kind only when kinds (or the file's type names) tell rows apart: a label every row shares is
+  // a shared fact, said once in the count line ("1-25 of 40 bugs") and not on each row.
+  const showKinds = useMemo(() => new Set(results.map((r) => `${itemKind(r)}|${r.type ?? ""}`)).size > 1, [results]);
+  // Dimensions every story scores the same on are said once above the table (the summary's sentences and the
+  // note under the filters), not as a column of identical pills in each row.
+  const sharedScores = useMemo(
+    () =>
+      results.length > 1
+        ? DIMENSIONS.flatMap((d) => {
+            const values = new Set(results.map((r) => percent(r.individual_scores[d])));
+            return values.size === 1 ? [{ dimension: d, score: [...values][0] }] : [];
+          })
+        : [],
+    [results],
+  );
 
   const rows = useMemo(
     () =>
@@ -90,7 +103,14 @@ export function ResultsTable({ results }: { results: StoryResult[] }) {
                     {showKinds && <KindLabel kind={itemKind(row.original)} typeName={row.original.type} />}
                   </span>
                 )}
-                <span className="story-summary">{info.getValue()}</span>
+                <span className="story-summary">
+                  {/* Expanded, the row's own cell marks the words its findings point at: the details do not repeat it. */}
+                  {row.getIsExpanded() ? (
+                    <HighlightedText text={info.getValue()} findings={row.original.findings.filter((f) => f.field === "summary")} />
+                  ) : (
+                    info.getValue()
+                  )}
+                </span>
               </span>
               <span className="visually-hidden">{row.getIsExpanded() ? ", hide details" : ", show details"}</span>
             </button>
@@ -101,11 +121,11 @@ export function ResultsTable({ results }: { results: StoryResult[] }) {
         header: "Overall",
         cell: (info) => <ScoreCell score={info.getValue()} why={overallReasoningOf(info.row.original)} />,
       }),
-      ...DIMENSIONS.map((d) =>
+      ...DIMENSIONS.filter((d) => !sharedScores.some((s) => s.dimension === d)).map((d) =>
         column.accessor((r) => r.individual_scores[d], { id: d, header: DIMENSION_LABELS[d], cell: (info) => <ScoreCell score={info.getValue()} /> }),
       ),
     ],
-    [showKinds],
+    [showKinds, sharedScores],
   );
 
   // The React Compiler is not enabled here; TanStack Table's non-memoisable API is the documented usage.
@@ -130,7 +150,13 @@ export function ResultsTable({ results }: { results: StoryResult[] }) {
   });
 
   const shown = table.getFilteredRowModel().rows.length;
-  const { pageIndex } = table.getState().pagination;
+  const { pageIndex, pageSize } = table.getState().pagination;
+  const first = pageIndex * pageSize + 1;
+  const last = Math.min(shown, first + pageSize - 1);
+  // The noun says what is listed: the kind filtered by, the one kind of the file, or "work items" when mixed.
+  const onlyKind = kind !== "all" ? kind : kinds.length === 1 ? kinds[0].kind : null;
+  const noun = onlyKind ? kindNoun(onlyKind, shown) : kindNoun(null, shown);
+  const count = (n: number) => n.toLocaleString("en-US");
 
   return (
     <div className="results-table">
@@ -175,8 +201,17 @@ export function ResultsTable({ results }: { results: StoryResult[] }) {
           </select>
         </div>
       </div>
-      <p className="muted small" role="status" aria-live="polite">
-        Showing {shown.toLocaleString("en-US")} of {results.length.toLocaleString("en-US")} {showKinds ? kindNoun(null, results.length) : "stories"}.
+      {sharedScores.length > 0 && (
+        <p className="muted small shared-scores" data-testid="shared-scores">
+          {sharedScores.length === 1 ? "Not a column, as every row scores the same on it" : "Not columns, as every row scores the same on them"}{" "}
+          (see the summary above):{" "}
+          {sharedScores.map((s) => DIMENSION_LABELS[s.dimension]).join(", ")}.
+        </p>
+      )}
+      <p className="muted small" role="status" aria-live="polite" data-testid="results-range">
+        {shown === 0
+          ? `No ${kindNoun(onlyKind, 2)} match these filters.`
+          : `${first === last ? count(first) : `${count(first)}-${count(last)}`} of ${count(shown)} ${noun}`}
       </p>
 
       {/* Focusable so keyboard users can scroll the table sideways on a narrow screen (phones get cards). */}
@@ -242,13 +277,6 @@ export function ResultsTable({ results }: { results: StoryResult[] }) {
                 )}
               </Fragment>
             ))}
-            {shown === 0 && (
-              <tr role="row">
-                <td role="cell" colSpan={columns.length} className="empty">
-                  No story matches these filters.
-                </td>
-              </tr>
-            )}
           </tbody>
         </table>
       </div>
@@ -271,11 +299,11 @@ export function ResultsTable({ results }: { results: StoryResult[] }) {
 }
 
 const FIELD_NAMES = { summary: "Story", description: "Description", acceptance_criteria: "Acceptance criteria" } as const;
+// The summary is the row's own cell; the details show only the fields the row does not.
+const DETAIL_FIELDS = ["description", "acceptance_criteria"] as const;
 
 function StoryDetails({ result }: { result: StoryResult }) {
-  const texts = (Object.keys(FIELD_NAMES) as (keyof typeof FIELD_NAMES)[])
-    .map((field) => ({ field, text: result[field] }))
-    .filter((entry): entry is { field: keyof typeof FIELD_NAMES; text: string } => Boolean(entry.text));
+  const texts = DETAIL_FIELDS.flatMap((field) => (result[field] ? [{ field, text: result[field] }] : []));
   const sourceOf = (field?: string) => (field && field in FIELD_NAMES ? result[field as keyof typeof FIELD_NAMES] : null);
   return (
     <div className="story-details">
