@@ -12,11 +12,20 @@ export function solutionFindings({ story }: RuleInput): Found[] {
   const t = story.a.tokens;
   // An example list or a bracket is reported as extra text already.
   const asides = excludedRegions(story);
+  // For a developer or an API user the API, the database, the language are the user's own world, not a design
+  // the story imposes ("As a developer, I want to have the API well documented"; "As an API User, I want a
+  // flexible API").
+  const roleWords = story.role ? t.slice(story.role.start, story.role.end) : [];
+  const technicalUser = roleWords.some((x) => /developer|programmer|engineer/i.test(x.text) || SOLUTION_TERMS.has(x.lower));
   let reported = 0;
-  for (let k = means.start; k < means.end && reported < 2; k++) {
+  for (let k = means.start; k < means.end && reported < 2 && !technicalUser; k++) {
     const x = t[k];
     if (!SOLUTION_TERMS.has(x.lower) || !["NOUN", "PROPN", "X", "ADJ"].includes(x.pos)) continue;
     if (asides.some((r) => k >= r.start && k < r.end)) continue;
+    // A named one that exists or is asked for by name ("the publish button", "one SQLite database", "the demo
+    // database", "a reconciliation API endpoint"): what the story is about, not a design choice.
+    const before = t[k - 1];
+    if (k > means.start && before && (before.pos === "NOUN" || before.pos === "PROPN") && before.end < x.start) continue;
     reported++;
     findings.push(found("problem_oriented.solution_term", "negotiable", "medium",
       `"${x.text}" prescribes the solution.`, "State the user's need and leave the design to the team.",
