@@ -373,6 +373,8 @@ describe("precision narrowing (issue 25)", () => {
     "As a ResearcherDeveloper, would like the ability import/export from MS-SQL, so that I can use Data Packages in workflows that involve MS-SQL.", // g08
     "As a Consumer, I want to download a DataPackage's data one coherent SQLite database, so that I can get it easily in one form.", // g14
     "As a systems administrator, I want to be able to control the location of the demo database and I want it to be backed up.", // g23
+    "As a Developer, I want to do exploratory data analysis in R and operationalize that analysis in Python, so that I can use the best tool for the job.", // g08
+    "As a Developer, I want to get a Data Package into Python in seconds, so that I can start using the data for doing analysis and visualizations.", // g08
   ])("a technical user's world or a named thing is not a solution: %s", (story) => {
     expect(codes(score(story))).not.toContain("problem_oriented.solution_term");
   });
@@ -380,6 +382,8 @@ describe("precision narrowing (issue 25)", () => {
     "As a camp administrator, I want to store campers' emergency information in a database, so that I can easily notify the necessary parties in case of an emergency.", // g12
     "As an OlderPerson, I want to activate the vocal interaction mode of ALFRED by pushing a specific button.", // g19
     "As a user, I want to draw tables using HTML tags as part of the content of a log book page.", // g18
+    "As a developer, I want to have created database indexes, so that the queries run as fast as possible.", // g13
+    "As a Developer, I want to add the GTAS window data to the database, so that I can ensure the site is locked down during the GTAS submission period.", // g02
   ])("a solution term: %s", (story) => {
     expect(codes(score(story))).toContain("problem_oriented.solution_term");
   });
