@@ -56,6 +56,15 @@ const DEFINITIONS: Record<string, string> = {
   minimal: "Minimal: the story contains nothing more than role, means and ends; explanations, conditions, examples, references and comments after or inside the sentence are extra.",
   uniform: "Uniform: all stories of a backlog follow the same template; a story phrased another way departs.",
   unique: "Unique: no two stories ask for the same thing.",
+  estimable: "Estimable: the team can size the story; its scope is bounded and clear enough to estimate.",
+  unambiguous: "Unambiguous: the story avoids terms or abstractions that admit more than one reading of what is asked for.",
+  valuable: "Valuable: the story says what value it brings to whom (QUS full sentence: role, means and ends).",
+  problem_oriented: "Problem-oriented: the story states the problem, not the solution.",
+  negotiable: "Negotiable: the story leaves how it is done to the conversation; it does not fix the implementation.",
+  independent: "Independent: the story can be planned and built without another ticket.",
+  well_formed: "Well-formed: the story includes at least a role and a means.",
+  conceptually_sound: "Conceptually sound: the means expresses a feature and the ends a rationale; the role is a user.",
+  small: "Small: the story fits in an iteration and is written as one short sentence.",
 };
 
 

@@ -38,7 +38,9 @@ describe("property: the advice can be followed (every split part and rewrite sco
     // Enough advice to make the property mean something: the atomic rules narrowed for held-out precision
     // (lib/scoring/precision) leave 190 honest splits of the 1,342 stories, where 216 were offered before.
     expect(splits).toBeGreaterThan(150);
-    expect(rewrites).toBeGreaterThan(700);
+    // Vague words in the benefit are no longer reported (precision samples: the reason, not the scope), so
+    // fewer rewrites: 676 where 700+ were offered before.
+    expect(rewrites).toBeGreaterThan(600);
   }, 60_000);
 
   it("on the backlogs in the repository and on stories of our own, typed and untyped", () => {
@@ -107,8 +109,8 @@ describe("splits that split", () => {
       .toBe("As a teacher, I want to create an existing template, so that I can prepare lessons.");
     expect(parts("As a RuleAuthor, I want to filter the list per rulebase with a new or existing filter, So that I can quickly find what I am looking for."))
       .toEqual([
-        "As a RuleAuthor, I want to filter the list per rulebase with a new filter, So that I can find what I am looking for.",
-        "As a RuleAuthor, I want to filter the list per rulebase with an existing filter, So that I can find what I am looking for.",
+        "As a RuleAuthor, I want to filter the list per rulebase with a new filter, So that I can quickly find what I am looking for.",
+        "As a RuleAuthor, I want to filter the list per rulebase with an existing filter, So that I can quickly find what I am looking for.",
       ]);
     for (const p of parts("As a planner, I want to export either a calendar or an agenda, so that I can print it.")) expect(p).not.toContain("either");
   });

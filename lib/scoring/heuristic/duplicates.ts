@@ -197,7 +197,8 @@ export function requestOf(story: Story): Request | null {
   const skip = new Uint8Array(end - start);
   let k = start;
   while (k < end && (t[k].pos === "ADV" || t[k].pos === "PUNCT") && !NEGATIONS.has(t[k].lower)) skip[k++ - start] = 1;
-  let negated = false;
+  // "I do not want to ...": the negation is in the means indicator.
+  let negated = story.meansKey?.startsWith("do not ") ?? false;
   while (k < end && (NEGATIONS.has(t[k].lower) || t[k].lower === "to")) {
     if (NEGATIONS.has(t[k].lower)) negated = true;
     skip[k++ - start] = 1;

@@ -73,12 +73,27 @@ function nonEmpty(seg: Segment): Segment | null {
 
 /** "I want to", "we need", "I would like to", "I can", "I should be able to" at token k: [end, key, isAction]. */
 function meansIndicatorAt(t: Tok[], k: number): [number, string, boolean] | null {
+  // "I'm able to report ..." (the tagger keeps "I'm" one token).
+  if (/^i['’]m$/.test(lowerAt(t, k)) && lowerAt(t, k + 1) === "able" && lowerAt(t, k + 2) === "to") return [k + 3, "am able to", true];
   if (!SUBJECTS.has(lowerAt(t, k))) return null;
   let j = k + 1;
   while (FILLER_ADVERBS.has(lowerAt(t, j))) j++;
   let key: string;
+  // "I don't want to overwrite ...", "I do not want banner messages": a wish, negated, is still the means.
+  let negated = "";
+  if (lowerAt(t, j) === "do" && ["not", "n't", "n’t"].includes(lowerAt(t, j + 1)) && WISH_VERBS.has(lowerAt(t, j + 2))) {
+    negated = "do not ";
+    j += 2;
+  }
   const w = lowerAt(t, j);
-  if ((w === "would" || w === "'d" || w === "’d") && ["like", "love", "prefer"].includes(lowerAt(t, j + 1))) {
+  if (negated) {
+    key = `${negated}${w}`;
+    j += 1;
+  } else if (w === "would" && lowerAt(t, j + 1) === "be" && lowerAt(t, j + 2) === "able" && lowerAt(t, j + 3) === "to") {
+    // "I would be able to submit ...": the "be able to" below takes the rest.
+    key = "would";
+    j += 1;
+  } else if ((w === "would" || w === "'d" || w === "’d") && ["like", "love", "prefer"].includes(lowerAt(t, j + 1))) {
     key = `would ${lowerAt(t, j + 1)}`;
     j += 2;
   } else if (WISH_VERBS.has(w) && w !== "like" && w !== "love" && w !== "prefer") {

@@ -131,7 +131,8 @@ describe("property: fixing a finding never lowers the score (real backlogs)", ()
         }
       }
     }
-    expect(fixes).toBeGreaterThan(50);
+    // 32 since vague words in the benefit are no longer reported (precision samples).
+    expect(fixes).toBeGreaterThan(25);
   });
 
   it("the rewrite and every part of a split score at least the original; a part no longer has the compound it was cut from", () => {

@@ -11,6 +11,25 @@ const CONTENT_POS = new Set(["NOUN", "PROPN", "VERB", "ADJ", "ADV", "NUM", "X"])
 const INDICATOR_WORDS = new Set(["able", "want", "need", "so", "that", "i", "we", "can"]);
 
 /** Splits acceptance criteria into items: lines, bullets, numbered entries or Given/When/Then scenarios. */
+/**
+ * "understand" asks to be shown a fact the product holds, not for research, when a yes/no or that-clause follows
+ * ("understand if a user is an Administrator", "understand that an error occurred") or its object is about a
+ * particular item ("the copyright status of the image", "the ways in which my data is invalid"). A question of
+ * how or what ("understand how other organizations handle content") or a process stays research.
+ */
+function shownFact(t: Tok[], from: number, end: number): boolean {
+  const first = t[from]?.lower;
+  if (from >= end || !first) return false;
+  if (["if", "whether", "that"].includes(first)) return true;
+  if (["how", "what", "why", "when", "where", "which", "who"].includes(first)) return false;
+  for (let j = from; j < end; j++) {
+    const w = t[j].lower;
+    if (["my", "our", "its", "their", "his", "her"].includes(w)) return true;
+    if (w === "of" && ["the", "this", "that", "each", "every", "a", "an"].includes(t[j + 1]?.lower ?? "")) return true;
+  }
+  return false;
+}
+
 export function criteriaItems(criteria: string): string[] {
   const lines = criteria.split(/\r?\n|(?<=[.;])\s+(?=(?:[-*•]|\d+[.)])\s)/).map((l) => l.trim()).filter((l) => /[\p{L}\p{N}]/u.test(l));
   const items: string[] = [];
@@ -97,7 +116,7 @@ export function criteriaFindings(input: RuleInput): Found[] {
   const means = story.means;
   if (means && story.meansIsAction) {
     const head = story.a.tokens[means.start];
-    if (OPEN_ENDED_VERBS.has(head.lemma)) {
+    if (OPEN_ENDED_VERBS.has(head.lemma) && !(head.lemma === "understand" && shownFact(story.a.tokens, means.start + 1, means.end))) {
       findings.push(found("estimable.open_ended", "estimable", "medium", `"${head.text} ..." is research with no defined result.`,
         "Time-box it as a spike, or state the result the team delivers.", { field: "summary", start: head.start, end: head.end }));
     } else if (BROAD_VERBS.has(head.lemma)) {

@@ -12,11 +12,26 @@ export function solutionFindings({ story }: RuleInput): Found[] {
   const t = story.a.tokens;
   // An example list or a bracket is reported as extra text already.
   const asides = excludedRegions(story);
+  // For a developer or an API user the product's API is what they use, not a design the story imposes ("As a
+  // developer, I want to have the API well documented"; "As an API User, I want a flexible API"). Other terms
+  // stay: a developer who asks for "database indexes" prescribes how (g13).
+  const roleWords = story.role ? t.slice(story.role.start, story.role.end) : [];
+  const technicalUser = roleWords.some((x) => /developer|programmer|engineer/i.test(x.text) || SOLUTION_TERMS.has(x.lower));
   let reported = 0;
   for (let k = means.start; k < means.end && reported < 2; k++) {
     const x = t[k];
     if (!SOLUTION_TERMS.has(x.lower) || !["NOUN", "PROPN", "X", "ADJ"].includes(x.pos)) continue;
     if (asides.some((r) => k >= r.start && k < r.end)) continue;
+    // A named one that exists or is asked for by name ("the publish button", "one SQLite database", "the demo
+    // database", "a reconciliation API endpoint"): what the story is about, not a design choice.
+    if (technicalUser && /^apis?$/.test(x.lower)) continue;
+    // "into Python", "from MS-SQL", "in R": a bare name after a preposition is where the user's data is or goes, their
+    // own system ("from the database" stays: the product's store).
+    let first = k;
+    while (first > means.start && t[first - 1].text === "-" && t[first - 1].start === t[first - 2]?.end && t[first - 1].end === t[first].start) first -= 2;
+    if (["into", "from", "to", "in"].includes(t[first - 1]?.lower ?? "") && x.pos === "PROPN") continue;
+    const before = t[k - 1];
+    if (k > means.start && before && (before.pos === "NOUN" || before.pos === "PROPN") && before.end < x.start) continue;
     reported++;
     findings.push(found("problem_oriented.solution_term", "negotiable", "medium",
       `"${x.text}" prescribes the solution.`, "State the user's need and leave the design to the team.",
