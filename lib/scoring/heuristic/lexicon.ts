@@ -24,7 +24,7 @@ export const SET_PHRASES: string[] = [
   "either/or", "one or more", "two or more", "zero or more", "more or less", "sooner or later", "salt and pepper",
   "bread and butter", "nuts and bolts", "odds and ends", "ups and downs", "ins and outs", "wear and tear",
   "hit and miss", "give and take", "cause and effect", "point and click", "mix and match", "tried and tested",
-  "tried and true", "or not", "and so on", "and so forth",
+  "tried and true", "or not", "and so on", "and so forth", "and vice versa", "or vice versa",
 ];
 
 /** Verbs whose object pair is one relation between two things ("compare A and B", "link X and Y"). */

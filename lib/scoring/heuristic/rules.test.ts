@@ -81,6 +81,8 @@ describe("atomic: a conjunction that joins two things the user asks for", () => 
     "As a terminator, I want to have a list per period, So that I can see which term in that period have been changed or added or removed.",
     "As a participant, I want to be able to change my estimate up until the last person selects a card and all are shown, so that I can change my mind based on information I hear.",
     "As an editor, I want to drag and drop images, so that I can lay out and publish posts.",
+    // "And vice versa" names the same relation reversed, not a second thing a story could keep (g02).
+    "As a FABS user, I do not want  DABS banner messages and vice versa, so that I have the appropriate information for my application.",
     "As a Consumer, I want to view a publisher's profile, so that I can see who is behind a particular package or to see what other packages they produce.",
     // Two roles ask for one thing; a pair inside a clause with its own subject describes the thing asked for; one
     // word twice or one name across a slash is one thing; "I want" inside a clause is no second story.
