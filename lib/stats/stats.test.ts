@@ -146,6 +146,8 @@ describe("stories list", () => {
       ["sha256:a2", 6, 1],
     ]);
     expect(page.items[0]).toEqual({
+      ticket_ref: "ACME-1",
+      title: "As a shopper, I want to save my cart so that I can buy later",
       story_identity: "ACME-1",
       identity_resolution: "external_id",
       ticket_key: "ACME-1",
