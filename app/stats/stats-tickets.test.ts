@@ -184,6 +184,17 @@ describe("migration 0013's backfill", () => {
         .from(tickets)
         .orderBy(asc(tickets.customerId), asc(tickets.ticketRef)),
     });
+    // Runs of one ticket recorded in the same millisecond (one group) have no latest one in the stored data: the
+    // write path took the later request's values, the backfill takes either. Compare those on the rest.
+    const tied = new Set(
+      resultRows<{ ref: string }>(
+        await db.execute(sql`select ticket_ref as ref from ${scoreRuns} group by customer_id, ticket_ref, created_at having count(*) > 1`),
+      ).map((row) => row.ref),
+    );
+    const comparable = ({ runs, tickets: rows }: Awaited<ReturnType<typeof snapshot>>) => ({
+      runs,
+      tickets: rows.map((row) => (tied.has(row.ticketRef) ? { ...row, summary: null, storyId: null, storyIdentity: null, latestOverallScore: null } : row)),
+    });
     const before = await snapshot();
     expect(before.tickets.length).toBeGreaterThanOrEqual(8);
     const statements = readFileSync(path.join(process.cwd(), "db/migrations/0013_ticket_refs.sql"), "utf8")
@@ -196,6 +207,6 @@ describe("migration 0013's backfill", () => {
     await db.execute(sql`delete from ${tickets}`);
     for (const statement of statements) await db.execute(sql.raw(statement));
     await db.execute(sql`alter table ${scoreRuns} alter column ticket_ref set not null`);
-    expect(await snapshot()).toEqual(before);
+    expect(comparable(await snapshot())).toEqual(comparable(before));
   });
 });

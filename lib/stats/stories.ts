@@ -74,12 +74,8 @@ export async function listStories({
   query: Pick<StoriesQuery, "sort" | "order" | "page" | "page_size"> & { q?: string };
 }): Promise<StoryPage> {
   const search = query.q
-    ? or(
-        ilike(tickets.summary, likePattern(query.q)),
-        ilike(tickets.ticketRef, likePattern(query.q)),
-        ilike(tickets.ticketKey, likePattern(query.q)),
-        eq(tickets.storyIdentity, query.q),
-      )
+    ? // A ticket's key is its ref whenever it has one, so the ref covers the key.
+      or(ilike(tickets.summary, likePattern(query.q)), ilike(tickets.ticketRef, likePattern(query.q)), eq(tickets.storyIdentity, query.q))
     : undefined;
   const where = and(scopedTickets(scope), search);
   const direction = query.order === "asc" ? asc : desc;
