@@ -145,6 +145,11 @@ export const scoreRuns = pgTable(
       .notNull()
       .references(() => stories.id, { onDelete: "cascade" }),
     ticketId: text("ticket_id").notNull(),
+    /**
+     * The ticket as a person knows it (lib/stories/ticket-ref.ts): `ticket_data.key`, else the caller's
+     * `ticket_id` (an async issue without a key: the billing identity). The dashboard's stories are grouped by it.
+     */
+    ticketRef: text("ticket_ref").notNull(),
     source: text("source").notNull().default("api"),
     engine: text("engine").notNull(),
     overallScore: real("overall_score").notNull(),
@@ -157,6 +162,43 @@ export const scoreRuns = pgTable(
   (table) => [
     index("score_runs_customer_created_idx").on(table.customerId, table.createdAt),
     index("score_runs_story_created_idx").on(table.storyId, table.createdAt),
+    index("score_runs_customer_ticket_created_idx").on(table.customerId, table.ticketRef, table.createdAt),
+  ],
+);
+
+/**
+ * A dashboard story: one ticket of a customer as a person knows it (`ticket_ref`: its key, else its ticket id,
+ * else its billing identity), with the latest run's scores. Billing stays on `stories` (keyed by the billing
+ * identity); tickets with different ids and the same text are one billed story but two dashboard stories. Kept
+ * by the same statements that record runs; the stats API and the dashboard list, count and average these.
+ */
+export const tickets = pgTable(
+  "tickets",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    ticketRef: text("ticket_ref").notNull(),
+    ticketKey: text("ticket_key"),
+    summary: text("summary").notNull(),
+    /** The billing story of the latest run, and its identity (the small print of the story page). */
+    storyId: uuid("story_id").references(() => stories.id, { onDelete: "set null" }),
+    storyIdentity: text("story_identity").notNull(),
+    identityResolution: text("identity_resolution", { enum: ["external_id", "content_hash"] }).notNull(),
+    firstScoredAt: timestamp("first_scored_at", { withTimezone: true, mode: "date" }).notNull(),
+    lastScoredAt: timestamp("last_scored_at", { withTimezone: true, mode: "date" }).notNull(),
+    runCount: integer("run_count").notNull().default(0),
+    latestOverallScore: real("latest_overall_score"),
+    latestScores: jsonb("latest_scores").$type<Record<string, number>>(),
+    workItemType: text("work_item_type", { enum: WORK_ITEM_KINDS }).notNull().default("story"),
+  },
+  (table) => [
+    uniqueIndex("tickets_customer_ref_idx").on(table.customerId, table.ticketRef),
+    index("tickets_customer_last_scored_idx").on(table.customerId, table.lastScoredAt, table.id),
+    index("tickets_customer_overall_idx").on(table.customerId, table.latestOverallScore, table.id),
+    index("tickets_customer_run_count_idx").on(table.customerId, table.runCount, table.id),
+    index("tickets_customer_story_idx").on(table.storyId),
   ],
 );
 
@@ -168,6 +210,7 @@ export type ApiKey = typeof apiKeys.$inferSelect;
 export type DashboardUser = typeof dashboardUsers.$inferSelect;
 export type Story = typeof stories.$inferSelect;
 export type ScoreRun = typeof scoreRuns.$inferSelect;
+export type Ticket = typeof tickets.$inferSelect;
 export type QuotaUsage = typeof quotaUsage.$inferSelect;
 export type NewScoreRun = typeof scoreRuns.$inferInsert;
 

@@ -22,7 +22,7 @@ async function expectNoSeriousA11yViolations(page: Page, label: string) {
   ).toEqual([]);
 }
 
-type StoriesBody = { items: { story_identity: string; customer_id: string }[]; total: number };
+type StoriesBody = { items: { ticket_ref: string; title: string; story_identity: string; customer_id: string }[]; total: number };
 
 test("a customer signs in, reads the cards, switches the trend interval, opens a story and signs out", async ({ page }) => {
   await page.goto("/login");
@@ -121,19 +121,86 @@ test("a company login sees both customers and can filter; a customer login canno
   await expectNoSeriousA11yViolations(page, "/dashboard?customer=demo-labs");
 
   const labsStory = labs.items[0];
-  const storyPath = `/dashboard/stories/${encodeURIComponent(labsStory.story_identity)}`;
+  const storyPath = `/dashboard/stories/${encodeURIComponent(labsStory.ticket_ref)}`;
   const companyView = await page.goto(`${storyPath}?customer=demo-labs`);
   expect(companyView?.status()).toBe(200);
+  // An old link by billing identity leads to the same story, under its name.
+  await page.goto(`/dashboard/stories/${encodeURIComponent(labsStory.story_identity)}?customer=demo-labs`);
+  await expect(page).toHaveURL(new RegExp(`/dashboard/stories/${encodeURIComponent(labsStory.ticket_ref)}\\?customer=demo-labs$`));
 
   const customerContext = await browser.newContext();
   const customerPage = await customerContext.newPage();
   await signIn(customerPage, DEMO);
-  for (const path of [storyPath, `${storyPath}?customer=demo-labs`]) {
+  // Refs are per customer (the customer may have a REG-10 of its own): the other customer's story is out of reach
+  // by its ref with that customer named, and by its billing identity.
+  const identityPath = `/dashboard/stories/${encodeURIComponent(labsStory.story_identity)}`;
+  for (const path of [`${storyPath}?customer=demo-labs`, identityPath, `${identityPath}?customer=demo-labs`]) {
     const response = await customerPage.goto(path);
     expect(response?.status(), path).toBe(404);
     await expect(customerPage.getByText(/could not be found/i)).toBeVisible();
   }
   await customerContext.close();
+});
+
+test("stories are named by their key or ticket id and summary, not by a hash, at 1280 and 390 px", async ({ page, request }) => {
+  // A customer of its own, scored through the API: three tickets with different ids and the same text (one billed
+  // story, three dashboard stories), and a keyed ticket edited once, sent with request ids as ticket ids.
+  const admin = { authorization: "Bearer e2e-admin-token-0123456789" };
+  const suffix = Date.now().toString(36);
+  const customer = `names-${suffix}`;
+  const login = { email: `names-${suffix}@example.com`, password: "names-password-1" };
+  const created = await request.post("/api/admin/customers", { headers: admin, data: { customer_id: customer, plan: "team" } });
+  expect(created.status()).toBe(201);
+  const key = ((await created.json()) as { api_key: string }).api_key;
+  expect((await request.post("/api/admin/users", { headers: admin, data: { ...login, customer_id: customer } })).status()).toBe(201);
+  const same = "As a shopper, I want to save my cart so that I can finish checkout later.";
+  const bodies = [
+    ...["T-1", "T-2", "T-3"].map((id) => ({ ticket_id: id, ticket_data: { summary: same } })),
+    { ticket_id: "req-1", ticket_data: { key: "SHOP-12", summary: "As a buyer, I want to pay by card." } },
+    { ticket_id: "req-2", ticket_data: { key: "SHOP-12", summary: "As a buyer, I want to pay by card so that I can check out fast." } },
+  ];
+  let hash = "";
+  for (const data of bodies) {
+    const scored = await request.post("/api/v1/score", { headers: { authorization: `Bearer ${key}` }, data });
+    expect(scored.status()).toBe(200);
+    if (data.ticket_id === "T-1") hash = scored.headers()["x-service-story-identity"];
+  }
+  expect(hash).toMatch(/^sha256:/);
+
+  await signIn(page, login);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/dashboard");
+    await expect(page.getByTestId("stories-status")).toContainText("4 stories");
+    const table = page.locator(".stories-table");
+    await expect(table.getByTestId("story-ref")).toHaveText(["SHOP-12", "T-3", "T-2", "T-1"]);
+    await expect(table).not.toContainText("sha256");
+    await expect(table.getByRole("link", { name: same })).toHaveCount(3);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${width} px`).toBeLessThanOrEqual(1);
+    await expectNoSeriousA11yViolations(page, `/dashboard (${width} px)`);
+
+    await table.getByRole("link", { name: /pay by card so that/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/stories/SHOP-12\\?customer=${customer}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("SHOP-12 · As a buyer, I want to pay by card so that I can check out fast.");
+    await expect(page.getByTestId("billing-identity")).toHaveText(/^Billing identity \(content hash\): sha256:[0-9a-f]{64}$/);
+    await expect(page.getByText("Change since the first run")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Score across edits" })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${width} px`).toBeLessThanOrEqual(1);
+    await expectNoSeriousA11yViolations(page, `/dashboard/stories/SHOP-12 (${width} px)`);
+
+    // A story scored once: no change to report, and its own history though its text is another ticket's too.
+    await page.goto(`/dashboard/stories/T-2`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`T-2 · ${same}`);
+    await expect(page.getByTestId("billing-identity")).toHaveText(`Billing identity (content hash): ${hash}`);
+    await expect(page.getByText("Change since the first run")).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: /^Run \d/ })).toHaveCount(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${width} px`).toBeLessThanOrEqual(1);
+    await expectNoSeriousA11yViolations(page, `/dashboard/stories/T-2 (${width} px)`);
+  }
+  // The old URL by billing identity resolves to the ticket of that identity's latest run.
+  await page.goto(`/dashboard/stories/${encodeURIComponent(hash)}`);
+  await expect(page).toHaveURL(new RegExp(`/dashboard/stories/T-3\\?customer=${customer}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`T-3 · ${same}`);
 });
 
 test("the pricing page lists the plans @phone", async ({ page }) => {

@@ -8,6 +8,7 @@ import { statsDimensions } from "@/lib/stats/dimensions";
 import { parseQuery, storiesQuerySchema } from "@/lib/stats/params";
 import { resolveScope, type StatsScope } from "@/lib/stats/scope";
 import { listStories } from "@/lib/stats/stories";
+import { storyHistory, ticketOfIdentity } from "@/lib/stats/story-history";
 import { statsSummary } from "@/lib/stats/summary";
 import { statsTrends } from "@/lib/stats/trends";
 
@@ -42,10 +43,17 @@ async function seed(handle: DbHandle) {
   await run(stories("other", 1000));
   // One run per counted run, spread over the days before the story's last score.
   await run(sql`
-    insert into score_runs (id, customer_id, story_id, ticket_id, engine, overall_score, individual_scores, result, ticket, processing_time_ms, created_at)
-    select gen_random_uuid(), s.customer_id, s.id, s.ticket_key, 'heuristic', s.latest_overall_score, s.latest_scores, '{}'::jsonb,
-      jsonb_build_object('summary', s.summary), 3, s.last_scored_at - (n - 1) * interval '3 days'
+    insert into score_runs (id, customer_id, story_id, ticket_id, ticket_ref, engine, overall_score, individual_scores, result, ticket, processing_time_ms, created_at)
+    select gen_random_uuid(), s.customer_id, s.id, s.ticket_key, s.ticket_key, 'heuristic', s.latest_overall_score, s.latest_scores, '{}'::jsonb,
+      jsonb_build_object('summary', s.summary, 'key', s.ticket_key), 3, s.last_scored_at - (n - 1) * interval '3 days'
     from stories s cross join lateral generate_series(1, s.run_count) as n`);
+  // The dashboard's stories: one ticket per scored story (its key), as recording the runs keeps them.
+  await run(sql`
+    insert into tickets (customer_id, ticket_ref, ticket_key, summary, story_id, story_identity, identity_resolution, first_scored_at,
+      last_scored_at, run_count, latest_overall_score, latest_scores)
+    select s.customer_id, s.ticket_key, s.ticket_key, s.summary, s.id, s.story_identity, s.identity_resolution,
+      s.last_scored_at - (s.run_count - 1) * interval '3 days', s.last_scored_at, s.run_count, s.latest_overall_score, s.latest_scores
+    from stories s where s.run_count > 0`);
   await run(sql`analyze`);
 }
 
@@ -76,7 +84,7 @@ async function main() {
     const seedStarted = performance.now();
     await seed(handle);
     const [counts] = await handle.query<{ stories: number; runs: number }>(
-      sql`select (select count(*)::int from stories) as stories, (select count(*)::int from score_runs) as runs`,
+      sql`select (select count(*)::int from tickets) as stories, (select count(*)::int from score_runs) as runs`,
     );
     console.log(`database ${name}: ${counts.stories} stories, ${counts.runs} runs (seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s)\n`);
 
@@ -99,6 +107,8 @@ async function main() {
     await time("stories page 101 (offset 10,000, max), page_size=100", page({ sort: "last_scored_at", page: "101", page_size: "100" }));
     await time("stories search q=feature 42", page({ q: "feature 42" }));
     await time("stories search q=BENCH-99999 (a key)", page({ q: "BENCH-99999" }));
+    await time("story page history (ticket BENCH-4242)", () => storyHistory({ db, scope: customer, ref: "BENCH-4242" }));
+    await time("old story URL by billing identity", () => ticketOfIdentity({ db, scope: customer, storyIdentity: "sha256:" + "0".repeat(32) }));
     console.log(`\ncompany scope: ${company.customerIds.length} customers, ${storyCount + Math.round(storyCount / 10)} stories`);
     await time("summary", () => statsSummary({ db, scope: company, at }));
     await time("dimensions", () => statsDimensions({ db, scope: company }));

@@ -115,7 +115,7 @@ describe("stats by work item kind", () => {
     const trends = (await get(getTrends, "/stats/trends?interval=month&work_item_type=bug")) as unknown as { stories: number }[];
     expect(trends.at(-1)?.stories).toBe(1);
     const scope = await resolveScope(database().db, { kind: "customer", customerId: "kinds-co" });
-    const history = await storyHistory({ db: database().db, scope, storyIdentity: "K-4" });
+    const history = await storyHistory({ db: database().db, scope, ref: "K-4" });
     expect(history?.story.work_item_type).toBe("story");
     expect(history?.runs.map((run) => run.work_item_type)).toEqual(["bug", "story"]);
     expect(history?.runs.map((run) => run.ticket.issue_type)).toEqual(["Defect", "Story"]);

@@ -9,15 +9,12 @@ import type { PerDimension } from "@/lib/scoring/types";
 import { defaultOrder, MAX_OFFSET, type StorySort } from "@/lib/stats/params";
 import type { StoryListItem, StoryPage } from "@/lib/stats/stories";
 import { KindLabel } from "@/components/kind-label";
+import { hasTicketName, storyHref } from "@/lib/stats/story-name";
 import { declaredKind, kindNoun, WORK_ITEM_KIND_PLURALS, type WorkItemKind } from "@/lib/work-items/kinds";
 import { useStats } from "./stats-client";
 import { ScrollRegion } from "./scroll-region";
 
 type Order = "asc" | "desc";
-
-export function storyHref(item: Pick<StoryListItem, "story_identity" | "customer_id">): string {
-  return `/dashboard/stories/${encodeURIComponent(item.story_identity)}?customer=${encodeURIComponent(item.customer_id)}`;
-}
 
 // Every column sorts on the server, since the table holds one page of the stories.
 const SORTABLE: Partial<Record<string, StorySort>> = {
@@ -96,10 +93,13 @@ export function StoriesTable({
         cell: ({ row }) => {
           const kind = declaredKind(row.original);
           return (
+          // Named as a person knows the ticket: its key or ticket id and its summary (the billing hash stays on its page).
           <div className="story-cell">
             {kind ? <KindLabel kind={kind} /> : null}
-            <Link href={storyHref(row.original)}>{row.original.summary || row.original.story_identity}</Link>
-            <span className="muted small">{row.original.ticket_key ?? row.original.story_identity.slice(0, 15) + (row.original.story_identity.length > 15 ? "…" : "")}</span>
+            <Link href={storyHref(row.original)}>{row.original.title || row.original.ticket_ref}</Link>
+            <span className="muted small story-ref" data-testid="story-ref">
+              {hasTicketName(row.original) ? row.original.ticket_ref : "No key or ticket id"}
+            </span>
           </div>
           );
         },
@@ -165,7 +165,7 @@ export function StoriesTable({
             id="story-search"
             type="search"
             value={query}
-            placeholder="Summary or key"
+            placeholder="Summary, key or ticket id"
             maxLength={200}
             onChange={(event) => setQuery(event.target.value)}
           />

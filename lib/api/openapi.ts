@@ -280,6 +280,8 @@ const STATS_DIMENSIONS_EXAMPLE: DimensionsBreakdown = {
 const STATS_STORIES_EXAMPLE: StoryPage = {
   items: [
     {
+      ticket_ref: "SHOP-12",
+      title: STORY,
       story_identity: "sha256:6b17e3a5cb4abcedadc47b54f76b636d6421a55368862b46caedccd11b8583d5",
       identity_resolution: "content_hash",
       ticket_key: null,
@@ -651,7 +653,7 @@ function statsOperations(): Operation[] {
       path: "/stats/stories",
       summary: "The latest score of each story, searched, sorted and paginated",
       parameters: [
-        { name: "q", in: "query", description: "Search in summary and key (at most 200 characters)." },
+        { name: "q", in: "query", description: "Search in summary, ticket ref and key, or an exact billing identity (at most 200 characters)." },
         { name: "sort", in: "query", description: "`last_scored_at` (default), `overall_score`, `summary`, `run_count`, `customer` (A to Z by default; by summary within a customer), or one INVEST dimension (`independent`, `negotiable`, `valuable`, `estimable`, `small`, `testable`: the story's latest score on it).", example: "overall_score" },
         { name: "order", in: "query", description: "`asc` or `desc`.", example: "asc" },
         { name: "page", in: "query", description: "From 1; at most 10,000 stories are skipped." },
@@ -661,7 +663,8 @@ function statsOperations(): Operation[] {
       ],
       responses: {
         "200": {
-          description: "A page of stories with their latest scores and `work_item_type` (the kind the latest run judged), and the `total` that match.",
+          description:
+            "A page of stories with their latest scores and `work_item_type` (the kind the latest run judged), and the `total` that match. A story is a ticket as a person knows it: `ticket_ref` is its `ticket_data.key`, else its `ticket_id`, else (no id at all) its billing identity, and `title` its summary; tickets with different ids and the same text are different stories here, though billing counts them as one. `story_identity` and `identity_resolution` are the billing identity of its latest run.",
           example: STATS_STORIES_EXAMPLE,
         },
         ...errors(gatewayError("validation_error", "Invalid query parameters.", ["work_item_type: must be one of story, bug, task, spike, epic"])),

@@ -15,7 +15,8 @@ import { EngineUnavailable, type ScoringEngine, type ScoringResult, type TicketD
 import { releaseStory } from "@/lib/stories/billing";
 import { deliverCallback } from "@/lib/webhooks/deliver";
 import { attemptsFrom, attemptsJson, deliveryRowsFrom, failDeliveries, webhookIdOf, recordAttempts } from "@/lib/webhooks/delivery-log";
-import { refreshStories, storyTargets } from "@/lib/stories/billing-group";
+import { refreshStories, storyTargets, ticketsOfRuns } from "@/lib/stories/billing-group";
+import { ticketRef, upsertTickets } from "@/lib/stories/ticket-ref";
 import { DELIVER_QUEUE, enqueueDelivery, enqueueFrom, PGBOSS_SCHEMA, SCORE_QUEUE, wakeWorkers, type ScoreJobData } from "./queue";
 
 /** A score job as a worker claims it, with the run a crashed worker already recorded for it, if any. */
@@ -92,6 +93,9 @@ async function recordScoredJobs(db: Db, scored: ScoredJob[]): Promise<Set<string
     job_id: item.job.id,
     customer_id: item.job.customerId,
     story_identity: item.job.storyIdentity,
+    identity_resolution: item.job.identityResolution,
+    // Its key; an issue without one is known by its billing identity (its run's ticket_id is the job id).
+    ticket_ref: ticketRef(item.ticket, null, item.job.storyIdentity),
     ticket_key: item.ticket.key ?? null,
     summary: item.ticket.summary,
     at: item.at.toISOString(),
@@ -109,7 +113,7 @@ async function recordScoredJobs(db: Db, scored: ScoredJob[]): Promise<Set<string
     sql`
     with input as (
       select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as i(
-        idx int, job_id uuid, customer_id text, story_identity text, ticket_key text, summary text, at timestamptz,
+        idx int, job_id uuid, customer_id text, story_identity text, identity_resolution text, ticket_ref text, ticket_key text, summary text, at timestamptz,
         overall real, scores jsonb, work_item_type text, response jsonb, ticket jsonb, ticket_id text, engine text, processing_ms int)
     ),
     per_story as (
@@ -128,11 +132,12 @@ async function recordScoredJobs(db: Db, scored: ScoredJob[]): Promise<Set<string
       ${refreshStories}
     ),
     run as (
-      insert into ${scoreRuns} (id, customer_id, story_id, ticket_id, source, engine, overall_score, individual_scores, result, ticket, processing_time_ms, created_at)
-      select i.job_id, i.customer_id, r.id, i.ticket_id, 'async', i.engine, i.overall, i.scores, i.response, i.ticket, i.processing_ms, i.at
+      insert into ${scoreRuns} (id, customer_id, story_id, ticket_id, ticket_ref, source, engine, overall_score, individual_scores, result, ticket, processing_time_ms, created_at)
+      select i.job_id, i.customer_id, r.id, i.ticket_id, i.ticket_ref, 'async', i.engine, i.overall, i.scores, i.response, i.ticket, i.processing_ms, i.at
       from input i join refreshed r on r.customer_id = i.customer_id and r.story_identity = i.story_identity
       returning id
     ),
+    ticket as (${upsertTickets(ticketsOfRuns(sql`refreshed`))}),
     done as (
       update ${asyncJobs} j set status = 'completed', result = i.response, error = null, completed_at = i.at, story_id = r.id
       from input i join refreshed r on r.customer_id = i.customer_id and r.story_identity = i.story_identity
@@ -141,7 +146,7 @@ async function recordScoredJobs(db: Db, scored: ScoredJob[]): Promise<Set<string
     ),
     queued as (${enqueueFrom(DELIVER_QUEUE, sql`done`)}),
     delivery as (${deliveryRowsFrom(sql`done`)})
-    select d.job_id, (select count(*) from run) as runs, (select count(*) from queued) as queued from done d`,
+    select d.job_id, (select count(*) from run) as runs, (select count(*) from ticket) as tickets, (select count(*) from queued) as queued from done d`,
     { maxPlanAgeMs: 10_000 },
   );
   return new Set(rows.map((row) => String(row.job_id)));

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { stories } from "@/db/schema";
+import { tickets } from "@/db/schema";
 import { DIMENSIONS, round2, type Dimension } from "./format";
-import { scopedStories, type StatsScope } from "./scope";
+import { scopedTickets, type StatsScope } from "./scope";
 
 export interface DimensionStats {
   /** Average of the stories' latest score on this dimension (0-10); null without stories. */
@@ -27,7 +27,7 @@ export async function statsDimensions({ db, scope }: { db: Db; scope: StatsScope
   // The six scores of a story are extracted once into an array and unnested (position 1..6 = DIMENSIONS order),
   // then grouped by dimension and whole score: 66 groups, one scan (measured faster than jsonb_each or FILTERs).
   const scores = sql.join(
-    DIMENSIONS.map((dimension) => sql`(${stories.latestScores} ->> ${dimension})::float8`),
+    DIMENSIONS.map((dimension) => sql`(${tickets.latestScores} ->> ${dimension})::float8`),
     sql`, `,
   );
   const statement = sql`
@@ -36,7 +36,7 @@ export async function statsDimensions({ db, scope }: { db: Db; scope: StatsScope
       count(*)::int as stories,
       sum(u.value)::float8 as total,
       (count(*) filter (where u.value < 5))::int as below
-    from (select array[${scores}] as scores from ${stories} where ${scopedStories(scope)} and ${stories.latestScores} is not null) as latest
+    from (select array[${scores}] as scores from ${tickets} where ${scopedTickets(scope)} and ${tickets.latestScores} is not null) as latest
       cross join lateral unnest(latest.scores) with ordinality as u(value, position)
     where u.value is not null
     group by 1, 2`;

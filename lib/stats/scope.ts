@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { customers, stories } from "@/db/schema";
+import { customers, stories, tickets } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
 import type { WorkItemKind } from "@/lib/scoring/kind";
 
@@ -69,4 +69,13 @@ export function scopedStories(scope: StatsScope): SQL {
     gt(stories.runCount, 0),
     scope.workItemType ? eq(stories.workItemType, scope.workItemType) : undefined,
   ) as SQL;
+}
+
+/**
+ * The dashboard stories a scope may read: its customers' tickets (one per ticket as a person knows it, see
+ * lib/stories/ticket-ref.ts; only scored tickets exist). A kind filter keeps those whose latest run judged them
+ * as that kind. Every statistic (summary, dimensions, the stories list) counts and averages these.
+ */
+export function scopedTickets(scope: StatsScope): SQL {
+  return and(inArray(tickets.customerId, scope.customerIds), scope.workItemType ? eq(tickets.workItemType, scope.workItemType) : undefined) as SQL;
 }

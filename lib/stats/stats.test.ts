@@ -146,6 +146,8 @@ describe("stories list", () => {
       ["sha256:a2", 6, 1],
     ]);
     expect(page.items[0]).toEqual({
+      ticket_ref: "ACME-1",
+      title: "As a shopper, I want to save my cart so that I can buy later",
       story_identity: "ACME-1",
       identity_resolution: "external_id",
       ticket_key: "ACME-1",
@@ -236,7 +238,7 @@ describe("query validation", () => {
 
 describe("story history and the dashboard loader (what the pages show)", () => {
   it("shows every run of a story in scope, oldest first, with reasoning, findings, recommendations, rewrite and split", async () => {
-    const history = await storyHistory({ db: db(), scope: await scopeOf(acme), storyIdentity: "ACME-1" });
+    const history = await storyHistory({ db: db(), scope: await scopeOf(acme), ref: "ACME-1" });
     expect(history?.runs.map((run) => run.overall_score)).toEqual([4, 6, 8]);
     expect(history?.total_runs).toBe(3);
     const first = history!.runs[0];
@@ -255,20 +257,20 @@ describe("story history and the dashboard loader (what the pages show)", () => {
   });
 
   it("never shows another customer's story (404 for the page)", async () => {
-    expect(await storyHistory({ db: db(), scope: await scopeOf(acme), storyIdentity: "LABS-1" })).toBeNull();
-    expect(await storyHistory({ db: db(), scope: await scopeOf(acme), storyIdentity: "GLOBEX-1" })).toBeNull();
-    expect(await storyHistory({ db: db(), scope: await scopeOf(company), storyIdentity: "GLOBEX-1" })).toBeNull();
-    expect(await storyHistory({ db: db(), scope: await scopeOf(acme), storyIdentity: "ACME-3" })).toBeNull(); // not scored yet
+    expect(await storyHistory({ db: db(), scope: await scopeOf(acme), ref: "LABS-1" })).toBeNull();
+    expect(await storyHistory({ db: db(), scope: await scopeOf(acme), ref: "GLOBEX-1" })).toBeNull();
+    expect(await storyHistory({ db: db(), scope: await scopeOf(company), ref: "GLOBEX-1" })).toBeNull();
+    expect(await storyHistory({ db: db(), scope: await scopeOf(acme), ref: "ACME-3" })).toBeNull(); // not scored yet
   });
 
   it("tells apart the same content hash at two customers of a company", async () => {
     const scope = await scopeOf(company);
-    const latest = await storyHistory({ db: db(), scope, storyIdentity: "sha256:a2" });
+    const latest = await storyHistory({ db: db(), scope, ref: "sha256:a2" });
     expect(latest?.story.customer_id).toBe("acme-labs");
     expect(latest?.also_in_customers).toEqual(["acme"]);
-    const chosen = await storyHistory({ db: db(), scope, storyIdentity: "sha256:a2", customerId: "acme" });
+    const chosen = await storyHistory({ db: db(), scope, ref: "sha256:a2", customerId: "acme" });
     expect(chosen?.runs.map((run) => run.overall_score)).toEqual([6]);
-    expect(await storyHistory({ db: db(), scope: await scopeOf(acme), storyIdentity: "sha256:a2", customerId: "acme-labs" })).toBeNull();
+    expect(await storyHistory({ db: db(), scope: await scopeOf(acme), ref: "sha256:a2", customerId: "acme-labs" })).toBeNull();
   });
 
   it("loads a customer's dashboard with its stories only, and a company's with every customer's", async () => {

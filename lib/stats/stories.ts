@@ -1,12 +1,20 @@
 import { and, asc, desc, eq, ilike, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { stories } from "@/db/schema";
+import { tickets } from "@/db/schema";
 import type { WorkItemKind } from "@/lib/scoring/kind";
 import { DIMENSIONS, round2, type Dimension } from "./format";
 import type { StoriesQuery, StorySort } from "./params";
-import { scopedStories, type StatsScope } from "./scope";
+import { scopedTickets, type StatsScope } from "./scope";
 
 export interface StoryListItem {
+  /**
+   * The story as a person knows it, scoped to the customer: its `ticket_data.key`, else its `ticket_id`, else
+   * (no id at all) its billing identity. The dashboard's story URL: `/dashboard/stories/{ticket_ref}`.
+   */
+  ticket_ref: string;
+  /** Its summary (the latest run's); the same as `summary`. */
+  title: string;
+  /** The billing identity of its latest run (external id or `sha256:` content hash). */
   story_identity: string;
   identity_resolution: "external_id" | "content_hash";
   ticket_key: string | null;
@@ -28,20 +36,20 @@ export interface StoryPage {
 }
 
 /** A dimension's latest score; the key is a whitelisted dimension name, so it is inlined as a literal. */
-const dimensionScore = (dimension: Dimension): SQL => sql`(${stories.latestScores} ->> ${sql.raw(`'${dimension}'`)})::real`;
+const dimensionScore = (dimension: Dimension): SQL => sql`(${tickets.latestScores} ->> ${sql.raw(`'${dimension}'`)})::real`;
 
-const summaryKey = sql`lower(left(${stories.summary}, 200))`;
+const summaryKey = sql`lower(left(${tickets.summary}, 200))`;
 
 // Each sort's keys, before the id that breaks ties. The first four are served by an index of (customer_id, key,
-// id) (migration 0003). `customer` needs none of its own: the summary index, read forward or backward, gives the
+// id) of the tickets table (migration 0013). `customer` needs none of its own: the summary index, read forward or backward, gives the
 // stories customer by customer and, within one, by summary. The dimensions have no index: PostgreSQL sorts the
 // scope's stories with a top-N heap sort bounded by the page.
 const SORT_KEYS: Record<StorySort, (AnyColumn | SQL)[]> = {
-  last_scored_at: [stories.lastScoredAt],
-  overall_score: [stories.latestOverallScore],
+  last_scored_at: [tickets.lastScoredAt],
+  overall_score: [tickets.latestOverallScore],
   summary: [summaryKey],
-  run_count: [stories.runCount],
-  customer: [stories.customerId, summaryKey],
+  run_count: [tickets.runCount],
+  customer: [tickets.customerId, summaryKey],
   ...(Object.fromEntries(DIMENSIONS.map((dimension) => [dimension, [dimensionScore(dimension)]])) as Record<Dimension, SQL[]>),
 };
 
@@ -51,7 +59,9 @@ function likePattern(text: string): string {
 }
 
 /**
- * The latest score of each story in scope, searched (summary, ticket key, or an exact story identity), sorted
+ * The latest score of each story in scope (a ticket as a person knows it, see lib/stories/ticket-ref.ts: tickets with
+ * different ids and the same text are different stories here, one billed story), searched (summary, ticket ref or
+ * key, or an exact billing identity), sorted
  * by a whitelisted column with the id as tie-breaker, and paged with a bounded offset.
  */
 export async function listStories({
@@ -64,33 +74,37 @@ export async function listStories({
   query: Pick<StoriesQuery, "sort" | "order" | "page" | "page_size"> & { q?: string };
 }): Promise<StoryPage> {
   const search = query.q
-    ? or(ilike(stories.summary, likePattern(query.q)), ilike(stories.ticketKey, likePattern(query.q)), eq(stories.storyIdentity, query.q))
+    ? // A ticket's key is its ref whenever it has one, so the ref covers the key.
+      or(ilike(tickets.summary, likePattern(query.q)), ilike(tickets.ticketRef, likePattern(query.q)), eq(tickets.storyIdentity, query.q))
     : undefined;
-  const where = and(scopedStories(scope), search);
+  const where = and(scopedTickets(scope), search);
   const direction = query.order === "asc" ? asc : desc;
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({
-        storyIdentity: stories.storyIdentity,
-        identityResolution: stories.identityResolution,
-        ticketKey: stories.ticketKey,
-        summary: stories.summary,
-        overallScore: stories.latestOverallScore,
-        individualScores: stories.latestScores,
-        runCount: stories.runCount,
-        lastScoredAt: stories.lastScoredAt,
-        customerId: stories.customerId,
-        workItemType: stories.workItemType,
+        ticketRef: tickets.ticketRef,
+        storyIdentity: tickets.storyIdentity,
+        identityResolution: tickets.identityResolution,
+        ticketKey: tickets.ticketKey,
+        summary: tickets.summary,
+        overallScore: tickets.latestOverallScore,
+        individualScores: tickets.latestScores,
+        runCount: tickets.runCount,
+        lastScoredAt: tickets.lastScoredAt,
+        customerId: tickets.customerId,
+        workItemType: tickets.workItemType,
       })
-      .from(stories)
+      .from(tickets)
       .where(where)
-      .orderBy(...SORT_KEYS[query.sort].map((key) => direction(key)), direction(stories.id))
+      .orderBy(...SORT_KEYS[query.sort].map((key) => direction(key)), direction(tickets.id))
       .limit(query.page_size)
       .offset((query.page - 1) * query.page_size),
-    db.select({ total: sql<number>`count(*)::int`.mapWith(Number) }).from(stories).where(where),
+    db.select({ total: sql<number>`count(*)::int`.mapWith(Number) }).from(tickets).where(where),
   ]);
   return {
     items: rows.map((row) => ({
+      ticket_ref: row.ticketRef,
+      title: row.summary,
       story_identity: row.storyIdentity,
       identity_resolution: row.identityResolution,
       ticket_key: row.ticketKey,

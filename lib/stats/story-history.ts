@@ -1,7 +1,7 @@
-import { and, count, desc, eq, gt, inArray } from "drizzle-orm";
+import { and, desc, eq, gt, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
-import { scoreRuns, stories } from "@/db/schema";
+import { scoreRuns, stories, tickets } from "@/db/schema";
 import { workItemKindSchema, type WorkItemKind } from "@/lib/scoring/kind";
 import { overallReasoningOf } from "@/lib/scoring/overall";
 import { DIMENSIONS, type Dimension } from "./format";
@@ -66,6 +66,11 @@ export interface HistoryRun {
 
 export interface StoryHistory {
   story: {
+    /** The ticket as a person knows it (its key, else its ticket id, else its billing identity): the page's URL. */
+    ticket_ref: string;
+    /** Its summary (the latest run's). */
+    title: string;
+    /** The billing identity of its latest run (external id or `sha256:` content hash): small print only. */
     story_identity: string;
     identity_resolution: "external_id" | "content_hash";
     customer_id: string;
@@ -81,54 +86,55 @@ export interface StoryHistory {
   /** Oldest first, so the page reads as the story of the edits. At most HISTORY_RUN_LIMIT (the latest). */
   runs: HistoryRun[];
   total_runs: number;
-  /** Other customers in scope with a story of the same identity (a content hash can repeat across customers). */
+  /** Other customers in scope with a story of the same ticket ref (a key or a content hash can repeat across customers). */
   also_in_customers: string[];
 }
 
 /**
- * Every run of one story, if the story is within the scope (else null: the caller answers 404). With several
- * customers in scope, `customerId` picks one; without it the most recently scored match is shown.
+ * Every run of one story (a ticket as a person knows it: `ref` is its ticket_ref), if the story is within the
+ * scope (else null: the caller answers 404). With several customers in scope, `customerId` picks one; without it
+ * the most recently scored match is shown.
  */
 export async function storyHistory({
   db,
   scope,
-  storyIdentity,
+  ref,
   customerId,
 }: {
   db: Db;
   scope: StatsScope;
-  storyIdentity: string;
+  ref: string;
   customerId?: string | null;
 }): Promise<StoryHistory | null> {
   if (scope.customerIds.length === 0) return null;
   const matches = await db
     .select()
-    .from(stories)
-    .where(and(inArray(stories.customerId, scope.customerIds), eq(stories.storyIdentity, storyIdentity), gt(stories.runCount, 0)))
-    .orderBy(desc(stories.lastScoredAt));
+    .from(tickets)
+    .where(and(inArray(tickets.customerId, scope.customerIds), eq(tickets.ticketRef, ref)))
+    .orderBy(desc(tickets.lastScoredAt));
   const story = customerId ? matches.find((match) => match.customerId === customerId) : matches[0];
   if (!story) return null;
-  const [runs, [{ total }]] = await Promise.all([
-    db
-      .select({
-        id: scoreRuns.id,
-        createdAt: scoreRuns.createdAt,
-        ticketId: scoreRuns.ticketId,
-        source: scoreRuns.source,
-        engine: scoreRuns.engine,
-        overallScore: scoreRuns.overallScore,
-        individualScores: scoreRuns.individualScores,
-        result: scoreRuns.result,
-        ticket: scoreRuns.ticket,
-      })
-      .from(scoreRuns)
-      .where(eq(scoreRuns.storyId, story.id))
-      .orderBy(desc(scoreRuns.createdAt), desc(scoreRuns.id))
-      .limit(HISTORY_RUN_LIMIT),
-    db.select({ total: count() }).from(scoreRuns).where(eq(scoreRuns.storyId, story.id)),
-  ]);
+  const runs = await db
+    .select({
+      id: scoreRuns.id,
+      createdAt: scoreRuns.createdAt,
+      ticketId: scoreRuns.ticketId,
+      source: scoreRuns.source,
+      engine: scoreRuns.engine,
+      overallScore: scoreRuns.overallScore,
+      individualScores: scoreRuns.individualScores,
+      result: scoreRuns.result,
+      ticket: scoreRuns.ticket,
+    })
+    .from(scoreRuns)
+    .where(and(eq(scoreRuns.customerId, story.customerId), eq(scoreRuns.ticketRef, story.ticketRef)))
+    .orderBy(desc(scoreRuns.createdAt), desc(scoreRuns.id))
+    .limit(HISTORY_RUN_LIMIT);
+  const total = Math.max(story.runCount, runs.length);
   return {
     story: {
+      ticket_ref: story.ticketRef,
+      title: story.summary,
       story_identity: story.storyIdentity,
       identity_resolution: story.identityResolution,
       customer_id: story.customerId,
@@ -175,4 +181,32 @@ export async function storyHistory({
     total_runs: total,
     also_in_customers: matches.filter((match) => match.customerId !== story.customerId).map((match) => match.customerId),
   };
+}
+
+/**
+ * The dashboard story of a billing identity (the old `/dashboard/stories/{story_identity}` URLs): the ticket of the
+ * latest run of the billed story with that identity in scope (`customerId` picks a customer), or null.
+ */
+export async function ticketOfIdentity({
+  db,
+  scope,
+  storyIdentity,
+  customerId,
+}: {
+  db: Db;
+  scope: StatsScope;
+  storyIdentity: string;
+  customerId?: string | null;
+}): Promise<{ ticket_ref: string; customer_id: string } | null> {
+  if (scope.customerIds.length === 0) return null;
+  const customers = customerId ? scope.customerIds.filter((id) => id === customerId) : scope.customerIds;
+  if (customers.length === 0) return null;
+  const [run] = await db
+    .select({ ticketRef: scoreRuns.ticketRef, customerId: scoreRuns.customerId })
+    .from(stories)
+    .innerJoin(scoreRuns, eq(scoreRuns.storyId, stories.id))
+    .where(and(inArray(stories.customerId, customers), eq(stories.storyIdentity, storyIdentity), gt(stories.runCount, 0)))
+    .orderBy(desc(scoreRuns.createdAt), desc(scoreRuns.id))
+    .limit(1);
+  return run ? { ticket_ref: run.ticketRef, customer_id: run.customerId } : null;
 }

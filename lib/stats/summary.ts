@@ -1,10 +1,10 @@
 import { inArray, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { customers, plans, stories } from "@/db/schema";
+import { customers, plans, tickets } from "@/db/schema";
 import { WORK_ITEM_KINDS, type WorkItemKind } from "@/lib/scoring/kind";
 import { quotaState } from "@/lib/stories/billing";
 import { DIMENSIONS, round2, type Dimension } from "./format";
-import { scopedStories, type StatsScope } from "./scope";
+import { scopedTickets, type StatsScope } from "./scope";
 
 export interface QuotaSummary {
   customer_id: string;
@@ -42,22 +42,22 @@ export interface StatsSummary {
 export async function statsSummary({ db, scope, at }: { db: Db; scope: StatsScope; at: Date }): Promise<StatsSummary> {
   const dimensionColumns = Object.fromEntries(
     DIMENSIONS.flatMap((dimension) => [
-      [dimension, sql<number | null>`avg((${stories.latestScores} ->> ${dimension})::float8)`.mapWith(Number)],
-      [`${dimension}_n`, sql<number>`count((${stories.latestScores} ->> ${dimension})::float8)::int`.mapWith(Number)],
+      [dimension, sql<number | null>`avg((${tickets.latestScores} ->> ${dimension})::float8)`.mapWith(Number)],
+      [`${dimension}_n`, sql<number>`count((${tickets.latestScores} ->> ${dimension})::float8)::int`.mapWith(Number)],
     ]),
   ) as Record<Dimension | `${Dimension}_n`, ReturnType<typeof sql<number | null>>>;
   const groups = await db
     .select({
-      kind: stories.workItemType,
+      kind: tickets.workItemType,
       storyCount: sql<number>`count(*)::int`.mapWith(Number),
-      runCount: sql<number>`coalesce(sum(${stories.runCount}), 0)::int`.mapWith(Number),
-      averageOverall: sql<number | null>`avg(${stories.latestOverallScore})::float8`.mapWith(Number),
-      overallCount: sql<number>`count(${stories.latestOverallScore})::int`.mapWith(Number),
+      runCount: sql<number>`coalesce(sum(${tickets.runCount}), 0)::int`.mapWith(Number),
+      averageOverall: sql<number | null>`avg(${tickets.latestOverallScore})::float8`.mapWith(Number),
+      overallCount: sql<number>`count(${tickets.latestOverallScore})::int`.mapWith(Number),
       ...dimensionColumns,
     })
-    .from(stories)
-    .where(scopedStories(scope))
-    .groupBy(stories.workItemType);
+    .from(tickets)
+    .where(scopedTickets(scope))
+    .groupBy(tickets.workItemType);
   // The mean over every group: each group's mean weighted by how many values it averaged.
   const pooled = (value: (group: (typeof groups)[number]) => number | null, weight: (group: (typeof groups)[number]) => number) => {
     let sum = 0;

@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/db/client";
 import { sql } from "drizzle-orm";
-import { quotaUsage, scoreRuns, stories } from "@/db/schema";
+import { quotaUsage, scoreRuns, stories, tickets } from "@/db/schema";
 import { createDashboardUser, provisionCustomer } from "@/lib/admin/provisioning";
 import { DIMENSIONS } from "./format";
 
@@ -48,6 +48,7 @@ async function addStory(db: Db, customerId: string, identity: string, summary: s
       customerId,
       storyId: story.id,
       ticketId: `${identity}-run-${index + 1}`,
+      ticketRef: identity,
       engine: "heuristic",
       overallScore: run.overall,
       individualScores: run.scores,
@@ -67,6 +68,23 @@ async function addStory(db: Db, customerId: string, identity: string, summary: s
       ticket: { summary: `${summary} (edit ${index + 1})` },
       processingTimeMs: 3,
       createdAt: new Date(run.at),
+    });
+  }
+  // Its dashboard story (the ticket known by `identity`), as recording the runs keeps it.
+  if (last) {
+    await db.insert(tickets).values({
+      customerId,
+      ticketRef: identity,
+      ticketKey: identity.startsWith("sha256:") ? null : identity,
+      summary,
+      storyId: story.id,
+      storyIdentity: identity,
+      identityResolution: identity.startsWith("sha256:") ? "content_hash" : "external_id",
+      firstScoredAt: new Date(runs[0].at),
+      lastScoredAt: new Date(last.at),
+      runCount: runs.length,
+      latestOverallScore: last.overall,
+      latestScores: last.scores,
     });
   }
 }

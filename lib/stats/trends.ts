@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { scoreRuns, stories } from "@/db/schema";
+import { scoreRuns, tickets } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
 import { DIMENSIONS, round2, type Dimension } from "./format";
 import type { TrendInterval } from "./params";
@@ -51,7 +51,7 @@ export interface TrendsInput {
 /**
  * Average scores over time. Runs are bucketed by their UTC creation time; within a period each story counts
  * once, with its last score of that period, so a story re-scored ten times in a week does not outweigh the
- * rest. With a kind filter, only the runs of the stories of that kind count. Every period of the range is returned (empty ones with `stories: 0` and null averages). Without
+ * rest. A story is a ticket as a person knows it (customer, ticket_ref), not a billed story. With a kind filter, only the runs of the stories of that kind count. Every period of the range is returned (empty ones with `stories: 0` and null averages). Without
  * `from`, the series covers up to DEFAULT_SPAN periods and starts at the first period that has data.
  */
 export async function statsTrends({ db, scope, interval, from, to, at }: TrendsInput): Promise<TrendPoint[]> {
@@ -100,14 +100,14 @@ async function trendRows(db: Db, scope: StatsScope, interval: TrendInterval, sta
     DIMENSIONS.map((dimension) => sql`avg((individual_scores ->> ${dimension})::float8)::float8 as ${sql.identifier(dimension)}`),
     sql`, `,
   );
-  // A kind filter keeps the runs of the stories of that kind (the story's latest kind, as every stats endpoint
-  // reads it, so the numbers agree), looked up by primary key rather than read from each run's stored result.
+  // A kind filter keeps the runs of the stories of that kind (the ticket's latest kind, as every stats endpoint
+  // reads it, so the numbers agree), looked up by its unique index rather than read from each run's stored result.
   const kind = scope.workItemType
-    ? sql`and exists (select 1 from ${stories} s where s.id = ${scoreRuns.storyId} and s.work_item_type = ${scope.workItemType})`
+    ? sql`and exists (select 1 from ${tickets} t where t.customer_id = ${scoreRuns.customerId} and t.ticket_ref = ${scoreRuns.ticketRef} and t.work_item_type = ${scope.workItemType})`
     : sql``;
   const statement = sql`
     with last_in_period as (
-      select distinct on (period, ${scoreRuns.storyId})
+      select distinct on (period, ${scoreRuns.customerId}, ${scoreRuns.ticketRef})
         date_trunc(${unit}, ${scoreRuns.createdAt} at time zone 'UTC') as period,
         ${scoreRuns.overallScore} as overall_score,
         ${scoreRuns.individualScores} as individual_scores
@@ -116,7 +116,7 @@ async function trendRows(db: Db, scope: StatsScope, interval: TrendInterval, sta
         and ${scoreRuns.createdAt} >= ${periodStart(start, interval).toISOString()}::timestamptz
         and ${scoreRuns.createdAt} <= ${end.toISOString()}::timestamptz
         ${kind}
-      order by period, ${scoreRuns.storyId}, ${scoreRuns.createdAt} desc, ${scoreRuns.id} desc
+      order by period, ${scoreRuns.customerId}, ${scoreRuns.ticketRef}, ${scoreRuns.createdAt} desc, ${scoreRuns.id} desc
     )
     select to_char(period, 'YYYY-MM-DD') as period, count(*)::int as stories, avg(overall_score)::float8 as average_overall, ${dimensionAverages}
     from last_in_period

@@ -6,12 +6,13 @@
 // or fits in the quota; when anything in it cannot be admitted (a new story over quota, or a story another
 // connection inserted meanwhile) it raises, nothing of the group is written, and each run goes through
 // `billAndRecord` on its own, in arrival order, which decides it exactly as an ungrouped request would.
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { executeHot, type Db, type DbHandle } from "@/db/client";
 import { quotaUsage, scoreRuns, stories } from "@/db/schema";
 import { utcMonth } from "@/lib/clock";
 import { GroupCommit } from "@/lib/db-groups";
 import { billAndRecord, type AdmitInput, type RunInput } from "./billing";
+import { ticketRef, upsertTickets } from "./ticket-ref";
 
 export interface Billed {
   storyId: string;
@@ -91,6 +92,7 @@ export async function billAndRecordGroup(db: Db, items: { admit: AdmitInput; run
     work_item_type: run.result.metadata.work_item_type,
     run_id: run.runId,
     ticket_id: run.ticketId,
+    ticket_ref: ticketRef(run.ticket, run.ticketId, admit.identity.storyIdentity),
     source: run.source,
     engine: run.engine,
     result: run.result,
@@ -101,7 +103,7 @@ export async function billAndRecordGroup(db: Db, items: { admit: AdmitInput; run
     with input as (
       select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as i(
         idx int, customer_id text, quota int, story_identity text, identity_resolution text, month text, ticket_key text,
-        summary text, at timestamptz, overall real, scores jsonb, work_item_type text, run_id uuid, ticket_id text, source text, engine text,
+        summary text, at timestamptz, overall real, scores jsonb, work_item_type text, run_id uuid, ticket_id text, ticket_ref text, source text, engine text,
         result jsonb, ticket jsonb, processing_ms int)
     ),
     per_story as (
@@ -143,13 +145,15 @@ export async function billAndRecordGroup(db: Db, items: { admit: AdmitInput; run
       where not exists (select 1 from admitted a where a.customer_id = p.customer_id and a.story_identity = p.story_identity)
     ),
     run as (
-      insert into ${scoreRuns} (id, customer_id, story_id, ticket_id, source, engine, overall_score, individual_scores, result, ticket, processing_time_ms, created_at)
-      select i.run_id, i.customer_id, a.id, i.ticket_id, i.source, i.engine, i.overall, i.scores, i.result, i.ticket, i.processing_ms, i.at
+      insert into ${scoreRuns} (id, customer_id, story_id, ticket_id, ticket_ref, source, engine, overall_score, individual_scores, result, ticket, processing_time_ms, created_at)
+      select i.run_id, i.customer_id, a.id, i.ticket_id, i.ticket_ref, i.source, i.engine, i.overall, i.scores, i.result, i.ticket, i.processing_ms, i.at
       from input i join admitted a on a.customer_id = i.customer_id and a.story_identity = i.story_identity
       returning id
-    )
+    ),
+    ticket as (${upsertTickets(ticketsOfRuns(sql`admitted`))})
     -- One row per run (a left join, so the subqueries below always run: the unadmitted check raises).
-    select i.idx, a.id as story_id, a.fresh, (select count(*) from unadmitted) as unadmitted, (select count(*) from run) as runs
+    select i.idx, a.id as story_id, a.fresh, (select count(*) from unadmitted) as unadmitted, (select count(*) from run) as runs,
+      (select count(*) from ticket) as tickets
     from input i left join admitted a on a.customer_id = i.customer_id and a.story_identity = i.story_identity
     order by i.idx`,
     // Prepared again every 10 s, so its plan follows the tables' size: a plan frozen while the tables were small
@@ -164,6 +168,29 @@ export async function billAndRecordGroup(db: Db, items: { admit: AdmitInput; run
     firstRun.add(row.story_id);
     return { storyId: row.story_id, newlyCounted };
   });
+}
+
+/**
+ * The dashboard stories (tickets) of a statement's `input` runs (customer_id, story_identity, identity_resolution,
+ * ticket_ref, ticket_key, summary, at, overall, scores, work_item_type, idx) recorded against the stories of `recorded` (id, customer_id,
+ * story_identity): one row per (customer, ticket_ref), with its latest run's values, for `upsertTickets`.
+ */
+export function ticketsOfRuns(recorded: SQL): SQL {
+  return sql`(
+      select i.customer_id, i.ticket_ref,
+        (array_agg(i.ticket_key order by i.idx desc) filter (where i.ticket_key is not null))[1] as ticket_key,
+        (array_agg(i.summary order by i.idx desc))[1] as summary,
+        (array_agg(r.id order by i.idx desc))[1] as story_id,
+        (array_agg(i.story_identity order by i.idx desc))[1] as story_identity,
+        (array_agg(i.identity_resolution order by i.idx desc))[1] as identity_resolution,
+        min(i.at) as first_at, max(i.at) as last_at, count(*)::int as runs,
+        (array_agg(i.overall order by i.idx desc))[1] as overall,
+        (array_agg(i.scores order by i.idx desc))[1] as scores,
+        (array_agg(i.work_item_type order by i.idx desc))[1] as work_item_type
+      from input i
+      join ${recorded} r on r.customer_id = i.customer_id and r.story_identity = i.story_identity
+      group by i.customer_id, i.ticket_ref
+    ) as t`;
 }
 
 const GROUPS = Symbol.for("ssc.billingGroups");

@@ -5,6 +5,7 @@ import type { CustomerContext } from "@/lib/auth/api-keys";
 import { nextUtcMonthStart, utcMonth } from "@/lib/clock";
 import type { ScoringResult, TicketData } from "@/lib/scoring";
 import type { StoryIdentity } from "./identity";
+import { ticketRef, upsertTickets } from "./ticket-ref";
 
 export interface QuotaState {
   plan: string;
@@ -78,9 +79,9 @@ const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 const timestamp = (value: Date) => sql`${value.toISOString()}::timestamptz`;
 
 /** `insert into score_runs ... select ... from <storySource>`: one run of the story the source yields. */
-function insertRunFrom(storySource: SQL, customerId: string, run: RunInput): SQL {
-  return sql`insert into ${scoreRuns} (id, customer_id, story_id, ticket_id, source, engine, overall_score, individual_scores, result, ticket, processing_time_ms, created_at)
-    select ${run.runId}::uuid, ${customerId}, story.id, ${run.ticketId}, ${run.source}, ${run.engine}, ${run.result.overall_score}::real,
+function insertRunFrom(storySource: SQL, customerId: string, run: RunInput, ref: string): SQL {
+  return sql`insert into ${scoreRuns} (id, customer_id, story_id, ticket_id, ticket_ref, source, engine, overall_score, individual_scores, result, ticket, processing_time_ms, created_at)
+    select ${run.runId}::uuid, ${customerId}, story.id, ${run.ticketId}, ${ref}, ${run.source}, ${run.engine}, ${run.result.overall_score}::real,
       ${json(run.result.individual_scores)}, ${json(run.result)}, ${json(run.ticket)}, ${Math.round(run.processingTimeMs)}::int, ${timestamp(run.at)}
     from ${storySource}`;
 }
@@ -134,6 +135,7 @@ function isQuotaRefusal(error: unknown): boolean {
 export async function billAndRecord(db: Db, admit: AdmitInput, run: RunInput): Promise<{ storyId: string; newlyCounted: boolean }> {
   const { customer, identity, ticket, at } = admit;
   const month = utcMonth(at);
+  const ref = ticketRef(run.ticket, run.ticketId, identity.storyIdentity);
   for (let attempt = 0; attempt < 3; attempt++) {
     let rows: { known_id: string | null; new_id: string | null }[];
     try {
@@ -150,9 +152,16 @@ export async function billAndRecord(db: Db, admit: AdmitInput, run: RunInput): P
         bump as (${countNewStory(customer, month)}),
         refused as (select ssc_refuse_new_story() from story where not exists (select 1 from bump)),
         admitted as (select id from known union all select id from story where exists (select 1 from bump)),
-        run as (${insertRunFrom(sql`admitted as story`, customer.customerId, run)} returning story_id)
+        run as (${insertRunFrom(sql`admitted as story`, customer.customerId, run, ref)} returning story_id),
+        ticket as (${upsertTickets(sql`(
+          select ${customer.customerId}::text as customer_id, ${ref}::text as ticket_ref, ${run.ticket.key ?? null}::text as ticket_key,
+            ${run.ticket.summary}::text as summary, run.story_id, ${identity.storyIdentity}::text as story_identity,
+            ${identity.identityResolution}::text as identity_resolution, ${timestamp(run.at)} as first_at, ${timestamp(run.at)} as last_at,
+            1 as runs, ${run.result.overall_score}::real as overall, ${json(run.result.individual_scores)} as scores,
+            ${run.result.metadata.work_item_type}::text as work_item_type
+          from run) as t`)})
         select (select id from known) as known_id, (select id from story) as new_id,
-          (select count(*) from refused) as refused, (select count(*) from run) as runs`,
+          (select count(*) from refused) as refused, (select count(*) from run) as runs, (select count(*) from ticket) as tickets`,
         // Prepared again every 10 s on PGlite so the story lookup's plan follows the table's size.
         { maxPlanAgeMs: 10_000 },
       );

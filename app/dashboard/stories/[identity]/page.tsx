@@ -1,7 +1,9 @@
-// /dashboard/stories/{identity}: every scoring run of one story in the user's scope, so its edits can be compared.
+// /dashboard/stories/{ticket_ref}: every scoring run of one story (a ticket as a person knows it: its key, else its
+// ticket id, else its billing identity) in the user's scope, so its edits can be compared. An old link by billing
+// identity (`sha256:...` or an external id) redirects to the story of its latest run.
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
 import { getDb } from "@/db/client";
 import { RunDetails } from "@/components/dashboard/run-details";
 import { ScoreProgressChart } from "@/components/dashboard/score-progress-chart";
@@ -9,7 +11,8 @@ import { KindLabel } from "@/components/kind-label";
 import { requireDashboardUser } from "@/lib/auth/session";
 import { DIMENSION_LABELS, formatDate, percent, scoreClass } from "@/lib/stats/format";
 import { resolveScope } from "@/lib/stats/scope";
-import { storyHistory } from "@/lib/stats/story-history";
+import { storyHistory, ticketOfIdentity } from "@/lib/stats/story-history";
+import { billingIdentityLabel, hasTicketName, storyHref } from "@/lib/stats/story-name";
 import { declaredKind } from "@/lib/work-items/kinds";
 
 export const metadata: Metadata = { title: "Story history" };
@@ -18,7 +21,7 @@ export const dynamic = "force-dynamic";
 type Params = Promise<{ identity: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-/** The identity as the link encoded it; tolerate both decoded and still-encoded segments. */
+/** The ticket ref (or old billing identity) as the link encoded it; tolerate both decoded and still-encoded segments. */
 function identityCandidates(segment: string): string[] {
   const candidates = [segment];
   try {
@@ -41,15 +44,24 @@ export default async function StoryHistoryPage({ params, searchParams }: { param
   if (customer && !scope.visibleCustomerIds.includes(customer)) notFound();
   let history = null;
   for (const candidate of identityCandidates(identity)) {
-    history = await storyHistory({ db, scope, storyIdentity: candidate, customerId: customer });
+    history = await storyHistory({ db, scope, ref: candidate, customerId: customer });
     if (history) break;
   }
-  if (!history) notFound();
+  if (!history) {
+    // An old link by billing identity: the story (ticket) of that identity's latest run.
+    for (const candidate of identityCandidates(identity)) {
+      const ticket = await ticketOfIdentity({ db, scope, storyIdentity: candidate, customerId: customer });
+      if (ticket && ticket.ticket_ref !== candidate) redirect(storyHref(ticket));
+    }
+    notFound();
+  }
 
   const { story, runs } = history;
+  const named = hasTicketName(story);
   const firstRun = runs[0];
   const lastRun = runs.at(-1);
-  const change = firstRun && lastRun ? Math.round(lastRun.overall_score * 10) - Math.round(firstRun.overall_score * 10) : 0;
+  // A change needs two runs: a story scored once has not changed.
+  const change = runs.length > 1 && firstRun && lastRun ? Math.round(lastRun.overall_score * 10) - Math.round(firstRun.overall_score * 10) : null;
   // What the item is: as the history says, else as its latest run was judged; runs before kinds were stories.
   const kind = declaredKind(story) ?? (lastRun ? declaredKind(lastRun) : null) ?? "story";
   const newestFirst = runs.map((run, index) => ({ run, number: history.total_runs - runs.length + index + 1, previous: runs[index - 1] ?? null })).reverse();
@@ -62,9 +74,16 @@ export default async function StoryHistoryPage({ params, searchParams }: { param
       <header className="story-header">
         <p className="eyebrow">
           <KindLabel kind={kind} />
-          {story.ticket_key ?? (story.identity_resolution === "content_hash" ? "content hash" : "")}
         </p>
-        <h1>{story.summary}</h1>
+        <h1 data-testid="story-title">
+          {named ? (
+            <>
+              <span className="story-ref">{story.ticket_ref}</span> · {story.title}
+            </>
+          ) : (
+            story.title
+          )}
+        </h1>
         <dl className="story-facts">
           <div>
             <dt>Latest score</dt>
@@ -76,13 +95,15 @@ export default async function StoryHistoryPage({ params, searchParams }: { param
             <dt>Runs</dt>
             <dd>{story.run_count}</dd>
           </div>
-          <div>
-            <dt>Change since the first run</dt>
-            <dd className={change > 0 ? "score-good" : change < 0 ? "score-bad" : ""}>
-              {change > 0 ? "+" : ""}
-              {change} points
-            </dd>
-          </div>
+          {change !== null ? (
+            <div>
+              <dt>Change since the first run</dt>
+              <dd className={change > 0 ? "score-good" : change < 0 ? "score-bad" : ""}>
+                {change > 0 ? "+" : ""}
+                {change} points
+              </dd>
+            </div>
+          ) : null}
           <div>
             <dt>First scored</dt>
             <dd>{formatDate(story.first_scored_at)}</dd>
@@ -94,8 +115,8 @@ export default async function StoryHistoryPage({ params, searchParams }: { param
             </div>
           ) : null}
         </dl>
-        <p className="muted small identity">
-          Identity ({story.identity_resolution === "external_id" ? "external id" : "content hash"}): <code>{story.story_identity}</code>
+        <p className="muted small identity" data-testid="billing-identity">
+          {billingIdentityLabel(story.identity_resolution)}: <code>{story.story_identity}</code>
         </p>
         {history.also_in_customers.length ? (
           <p className="alert info">
@@ -103,7 +124,7 @@ export default async function StoryHistoryPage({ params, searchParams }: { param
             {history.also_in_customers.map((other, index) => (
               <span key={other}>
                 {index ? ", " : ""}
-                <Link href={`/dashboard/stories/${encodeURIComponent(story.story_identity)}?customer=${encodeURIComponent(other)}`}>{other}</Link>
+                <Link href={storyHref({ ticket_ref: story.ticket_ref, customer_id: other })}>{other}</Link>
               </span>
             ))}
             .
