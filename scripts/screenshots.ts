@@ -266,7 +266,7 @@ async function evaluatorResults(browser: Browser, base: string) {
       await page.getByRole("button", { name: /^Score \d+ stor/ }).click();
       await page.waitForURL(/\/results\/[0-9a-f-]{36}$/, { timeout: 60_000 });
       await page.getByRole("heading", { level: 1, name: "backlog.csv" }).waitFor();
-      await page.getByText(/Showing \d+ of \d+ stories/).waitFor();
+      await page.getByText(/^\d+(-\d+)? of \d+ (stories|story)/).first().waitFor();
     });
     await step("capturing evaluator-results.png", async () => {
       await settle(page, { charts: "required" });
