@@ -434,9 +434,6 @@ function describe(a: TextAnalysis, g: Group): { code: string; severity: "high" |
   const names = g.conjuncts.map((c) => `"${quote(a.text, charSpan(a, c), 50)}"`);
   const listed = names.length === 2 ? `${names[0]} and ${names[1]}` : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
   const n = g.conjuncts.length;
-  if (g.kind === "roles") {
-    return { code: "atomic.two_roles", severity: "medium", message: `The role names ${n === 2 ? "two" : n} kinds of user: ${listed}.`, advice: "Write one story per kind of user." };
-  }
   if (g.kind === "qualities") {
     return { code: "atomic.two_qualities", severity: "low", message: `${listed} are ${n === 2 ? "two" : n} qualities asked for at once.`, advice: "Give each quality its own acceptance criterion with a measure." };
   }
@@ -525,7 +522,7 @@ export function atomicFindings(input: RuleInput): Found[] {
     if (!twoFeatures(g)) continue;
     const d = describe(a, g);
     const span = { start: charSpan(a, g.conjuncts[0]).start, end: charSpan(a, g.conjuncts[g.conjuncts.length - 1]).end };
-    const splittable = d.severity !== "low" && g.kind !== "roles" && !g.unsplittable;
+    const splittable = d.severity !== "low" && !g.unsplittable;
     findings.push(found(d.code, "small", d.severity, d.message, d.advice, { field: "summary", ...span },
       splittable ? { split: splitPlan(a, g) } : undefined));
   }
