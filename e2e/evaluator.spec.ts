@@ -78,15 +78,15 @@ test("upload a backlog, fix the mapping, score, then sort, filter, expand and do
   await page.getByLabel("Has findings in").selectOption("any");
 
   // Expand a story: findings with the offending words highlighted, recommendations.
-  await page.getByLabel("Search").fill("DUO-114");
-  const story = page.getByRole("button", { name: /DUO-114/ });
+  await page.getByLabel("Search").fill("DUO-119");
+  const story = page.getByRole("button", { name: /DUO-119/ });
   await expect(story).toHaveAttribute("aria-expanded", "false");
   await story.click();
   await expect(story).toHaveAttribute("aria-expanded", "true");
   const details = page.locator(".details-row");
   await expect(details.getByRole("heading", { name: /Findings/ })).toBeVisible();
   // The offending words are marked in the row's own story; the details do not repeat the story.
-  await expect(story.locator("mark").filter({ hasText: "quickly" })).toBeVisible();
+  await expect(story.locator("mark").filter({ hasText: "something" })).toBeVisible();
   const storyText = (await story.locator(".story-summary").innerText()).trim();
   await expect(details).not.toContainText(storyText);
   await expect(details.getByRole("heading", { name: "Story", exact: true })).toHaveCount(0);
