@@ -5,6 +5,7 @@
 // each row's type is its issue_type, and every result says the kind it was judged as. The openai
 // engine takes its endpoint from the flags or from OPENAI_BASE_URL, SCORING_MODEL, OPENAI_API_KEY and
 // SCORING_CONCURRENCY.
+import { describeKindCounts } from "@/lib/work-items/kinds";
 import fs from "node:fs";
 import path from "node:path";
 import Papa from "papaparse";
@@ -84,10 +85,9 @@ function round1(n: number): number {
 }
 
 /** "3 stories, 1 bug and 1 task": the kinds present, in the order of WORK_ITEM_KINDS. */
+/** "2 stories, 1 bug and 1 task" (the pages' wording), or "0 stories". */
 function kindCounts(byKind: Partial<Record<WorkItemKind, number>>): string {
-  const PLURAL: Record<WorkItemKind, string> = { story: "stories", bug: "bugs", task: "tasks", spike: "spikes", epic: "epics" };
-  const parts = WORK_ITEM_KINDS.filter((kind) => byKind[kind]).map((kind) => `${byKind[kind]} ${byKind[kind] === 1 ? kind : PLURAL[kind]}`);
-  return parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : (parts[0] ?? "0 stories");
+  return describeKindCounts(WORK_ITEM_KINDS.filter((kind) => byKind[kind]).map((kind) => ({ kind, count: byKind[kind]! }))) || "0 stories";
 }
 
 function summarise(results: ScoringResult[], minScore: number | null) {

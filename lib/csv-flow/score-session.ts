@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { rowsToTickets } from "@/lib/csv/columns";
 import { ApiError } from "@/lib/http/errors";
-import { createEngine, DIMENSIONS, kindFromTypeName, WORK_ITEM_KINDS, type PerDimension, type ScoringResult, type WorkItemKind } from "@/lib/scoring";
+import { createEngine, DIMENSIONS, type PerDimension, type ScoringResult } from "@/lib/scoring";
 import { explainOverall } from "@/lib/scoring/overall";
+import { itemKind } from "@/lib/work-items/kinds";
 import type { CsvSession } from "@/db/schema";
 import { MAPPING_FIELDS, type ColumnMapping, type CsvSummary, type ResultsResponse, type StoryResult } from "./types";
 
@@ -92,11 +93,6 @@ export async function scoreSessionRows(session: CsvSession, mapping: ColumnMappi
   return { mapping, results, skippedRows, summary: summarise(results) };
 }
 
-function storedKind(result: Partial<Pick<StoryResult, "type" | "work_item_type">>): WorkItemKind {
-  const stored = result.work_item_type;
-  if (stored && (WORK_ITEM_KINDS as readonly string[]).includes(stored)) return stored;
-  return kindFromTypeName(result.type) ?? "story";
-}
 
 /** The public view of a session: status "uploaded" with no results until it is scored. */
 export function sessionView(session: CsvSession): ResultsResponse {
@@ -106,7 +102,7 @@ export function sessionView(session: CsvSession): ResultsResponse {
     ...r,
     split: Array.isArray(r.split) ? r.split : [],
     type: r.type ?? null,
-    work_item_type: storedKind(r),
+    work_item_type: itemKind(r),
     overall_reasoning: typeof r.overall_reasoning === "string" ? r.overall_reasoning : explainOverall(r.individual_scores),
   }));
   return {
