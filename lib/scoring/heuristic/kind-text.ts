@@ -1,7 +1,7 @@
 // What the kind rules share: the description's sections (worked out once per ticket), and where a piece of
 // evidence stands in the ticket so a message can quote it and a finding can point at it.
 import type { FindingField } from "../types";
-import { quote, type Location, type RuleInput } from "./finding";
+import { found, quote, type Found, type Location, type RuleInput } from "./finding";
 import { sectionsOf, sectionWith, type Section, type SectionKey } from "./sections";
 
 /** A piece of evidence: the words that show it and where they are. */
@@ -65,13 +65,12 @@ export function summaryQuote(input: RuleInput, max = 60): string {
 }
 
 /**
- * A ticket that is its title and nothing else. Its kind's "why" (a bug's impact, a task's reason, a spike's
- * question, an epic's goal) then costs what a story title's missing user and benefit cost (8): a title alone
- * says nobody is served and nothing is at stake, whatever kind of work it names.
+ * The finding for a kind's missing "why" (a bug's impact, a task's reason, a spike's question, an epic's goal).
+ * When the ticket is its title and nothing else, it is high and costs what a story title's missing user and
+ * benefit cost (8, scoring.ts): a title alone says nobody is served and nothing is at stake, whatever kind of
+ * work it names. With a description it is medium.
  */
-export function titleOnly(input: RuleInput): boolean {
-  return !/[\p{L}\p{N}]/u.test(input.description) && !/[\p{L}\p{N}]/u.test(input.criteria);
+export function missingWhy(input: RuleInput, code: string, message: string, advice: string): Found {
+  const titleOnly = !/[\p{L}\p{N}]/u.test(input.description) && !/[\p{L}\p{N}]/u.test(input.criteria);
+  return found(code, "valuable", titleOnly ? "high" : "medium", titleOnly ? `${message} The ticket is a title and nothing else.` : message, advice);
 }
-
-/** The sentence a "why" finding adds when the ticket is only a title. */
-export const TITLE_ONLY = " The ticket is a title and nothing else.";

@@ -4,7 +4,7 @@
 import type { PerDimension } from "../types";
 import { found, type Found, type RuleInput } from "./finding";
 import { CONTRAST, FAILURE, SYMPTOM, withoutLabel } from "./kind-of";
-import { evidenceAt, phraseEvidence, q, sectionEvidence, sections, summaryQuote, TITLE_ONLY, titleOnly, type Evidence } from "./kind-text";
+import { evidenceAt, phraseEvidence, q, sectionEvidence, sections, missingWhy, summaryQuote, type Evidence } from "./kind-text";
 import { hasContent, orderedSteps } from "./sections";
 
 /** Where it ran: a browser, an operating system, a device, a version or build, a stage. */
@@ -72,9 +72,8 @@ export function bugFindings(input: RuleInput): Found[] {
       "Add the environment: the version or build, the browser or device, and the operating system."));
   }
   if (!e.impact) {
-    const bare = titleOnly(input);
-    findings.push(found("bug.no_impact", "valuable", bare ? "high" : "medium",
-      `${summary} does not say who is affected or how badly.${bare ? TITLE_ONLY : ""}`,
+    findings.push(missingWhy(input, "bug.no_impact",
+      `${summary} does not say who is affected or how badly.`,
       "Say who is affected and how badly: which users, how many, what it costs, and whether there is a workaround."));
   }
 

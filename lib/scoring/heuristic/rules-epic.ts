@@ -3,7 +3,7 @@
 // is broken down, not when it is one story), and how success is measured (testable).
 import type { PerDimension } from "../types";
 import { found, type Found, type RuleInput } from "./finding";
-import { evidenceAt, phraseEvidence, q, sectionEvidence, sections, summaryQuote, TITLE_ONLY, titleOnly, type Evidence } from "./kind-text";
+import { evidenceAt, phraseEvidence, q, sectionEvidence, sections, missingWhy, summaryQuote, type Evidence } from "./kind-text";
 import { hasContent, listItems, type Section } from "./sections";
 
 /** A goal or a value: a purpose clause, or words that name what the business or its users gain. */
@@ -74,9 +74,8 @@ export function epicFindings(input: RuleInput): Found[] {
   const findings: Found[] = [];
   const summary = summaryQuote(input);
   if (!e.goal) {
-    const bare = titleOnly(input);
-    findings.push(found("epic.no_goal", "valuable", bare ? "high" : "medium",
-      `${summary} names a theme, not the goal it serves or the value it brings.${bare ? TITLE_ONLY : ""}`,
+    findings.push(missingWhy(input, "epic.no_goal",
+      `${summary} names a theme, not the goal it serves or the value it brings.`,
       "State the epic's goal and its value: who benefits, and what changes for them or for the business."));
   }
   if (!e.scope) {

@@ -3,7 +3,7 @@
 // decision (testable: what shows it is done).
 import type { PerDimension } from "../types";
 import { found, type Found, type RuleInput } from "./finding";
-import { phraseEvidence, q, sectionEvidence, summaryQuote, TITLE_ONLY, titleOnly, type Evidence } from "./kind-text";
+import { phraseEvidence, q, sectionEvidence, missingWhy, summaryQuote, type Evidence } from "./kind-text";
 
 /** A question: a question mark, or a clause that asks one ("whether", "which of", "can we"). */
 const QUESTION = /\?|\b(?:whether|which (?:of|one|library|option|approach|tool|vendor|provider)|how (?:to|can|do|does|should|much|many|well|fast|long|we)|what (?:is|are|would|should|it takes)|why (?:does|do|is|are)|can we|could we|should we|is it possible|if we can|feasib(?:le|ility))\b/i;
@@ -31,9 +31,8 @@ export function spikeFindings(input: RuleInput): Found[] {
   const findings: Found[] = [];
   const summary = summaryQuote(input);
   if (!e.question) {
-    const bare = titleOnly(input);
-    findings.push(found("spike.no_question", "valuable", bare ? "high" : "medium",
-      `${summary} names a topic, not the question the spike answers.${bare ? TITLE_ONLY : ""}`,
+    findings.push(missingWhy(input, "spike.no_question",
+      `${summary} names a topic, not the question the spike answers.`,
       'State the question the spike answers ("Can we ...?", "Which of ... fits?").'));
   }
   if (!e.timebox) {

@@ -2,7 +2,7 @@
 // (valuable) and a done condition that can be checked (testable). No role and no "so that" are asked for.
 import type { PerDimension } from "../types";
 import { found, type Found, type RuleInput } from "./finding";
-import { evidenceAt, phraseEvidence, q, sectionEvidence, summaryQuote, TITLE_ONLY, titleOnly, type Evidence } from "./kind-text";
+import { evidenceAt, phraseEvidence, q, sectionEvidence, missingWhy, summaryQuote, type Evidence } from "./kind-text";
 import { criteriaItems } from "./rules-criteria";
 import { listItems } from "./sections";
 
@@ -49,9 +49,8 @@ export function taskFindings(input: RuleInput): Found[] {
   const findings: Found[] = [];
   const summary = summaryQuote(input);
   if (!e.reason) {
-    const bare = titleOnly(input);
-    findings.push(found("task.no_reason", "valuable", bare ? "high" : "medium",
-      `${summary} does not say why it is needed: nothing says what it unblocks, prevents or makes possible.${bare ? TITLE_ONLY : ""}`,
+    findings.push(missingWhy(input, "task.no_reason",
+      `${summary} does not say why it is needed: nothing says what it unblocks, prevents or makes possible.`,
       "Say why the task is needed: what it unblocks, prevents or makes possible."));
   }
   if (!e.done) {
