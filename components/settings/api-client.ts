@@ -34,6 +34,8 @@ export function apiUrl(path: string, customer: string | null, query: Query = {})
 }
 
 async function readAnswer<T>(response: Response): Promise<T> {
+  // 204 No Content (a DELETE that answers nothing) has no JSON to read.
+  if (response.status === 204) return undefined as T;
   if (response.ok) return (await response.json()) as T;
   const body = (await response.json().catch(() => null)) as { error?: string; message?: string; details?: unknown } | null;
   if (response.status === 401) {

@@ -5,12 +5,13 @@ import { settingsApi } from "./api-client";
 import { ApiKeysSection } from "./api-keys";
 import { AuditTrail } from "./audit-trail";
 import { IntegrationsSection } from "./integrations";
+import { TrackersSection } from "./trackers-section";
 
 /**
  * The settings of one customer, each section reading and changing it through the JSON API. `customer` is set
  * for a company login (every request names it) and null for a customer login (the API knows its customer).
  */
-export function SettingsSections({ customer }: { customer: string | null }) {
+export function SettingsSections({ customer, dashboardHref = "/dashboard" }: { customer: string | null; dashboardHref?: string }) {
   const api = useMemo(() => settingsApi(customer), [customer]);
   // Every change made here is audited: the trail reads its first page again after each one.
   const [auditVersion, setAuditVersion] = useState(0);
@@ -20,6 +21,7 @@ export function SettingsSections({ customer }: { customer: string | null }) {
     <>
       <ApiKeysSection api={api} onChange={changed} />
       <IntegrationsSection api={api} onChange={changed} />
+      <TrackersSection api={api} onChange={changed} dashboardHref={dashboardHref} />
       <AuditTrail api={api} version={auditVersion} />
     </>
   );

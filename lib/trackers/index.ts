@@ -3,16 +3,10 @@
 import { fetchGitHubIssues } from "./github";
 import { fetchJiraIssues } from "./jira";
 import { fetchLinearIssues } from "./linear";
-import type { FetchIssues, TrackerKind } from "./types";
+import type { FetchIssues } from "./types";
 
 export * from "./types";
-
-/** The API each kind talks to when the connection names none (Jira has no default: every site has its own URL). */
-export const DEFAULT_BASE_URLS: Record<TrackerKind, string | null> = {
-  jira: null,
-  github: "https://api.github.com",
-  linear: "https://api.linear.app",
-};
+export { DEFAULT_BASE_URLS, TRACKER_KINDS, TRACKER_LABELS } from "./defaults";
 
 export const fetchIssues: FetchIssues = (config, options) => {
   switch (config.kind) {

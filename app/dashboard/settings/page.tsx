@@ -1,6 +1,6 @@
-// /dashboard/settings: a customer's API keys, integrations, their callback deliveries and the audit trail. A
-// company login manages one of its customers at a time (`?customer=`, the first one by default). The sections
-// are client components calling the self-serve JSON API with the session cookie; this page only decides who
+// /dashboard/settings: a customer's API keys, integrations, their callback deliveries, tracker connections and the
+// audit trail. A company login manages one of its customers at a time (`?customer=`, the first one by default).
+// The sections are client components calling the self-serve JSON API with the session cookie; this page only decides who
 // may see it and for which customer.
 import type { Metadata } from "next";
 import Link from "next/link";
@@ -44,7 +44,7 @@ export default async function SettingsPage({ searchParams }: { searchParams: Sea
         </div>
       </header>
       {customer ? (
-        <SettingsSections key={customer} customer={apiCustomer} />
+        <SettingsSections key={customer} customer={apiCustomer} dashboardHref={dashboardHref} />
       ) : (
         <p className="alert info">Your company has no customers yet: keys and integrations belong to a customer, so there is nothing to manage here.</p>
       )}
