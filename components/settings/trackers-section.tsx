@@ -114,7 +114,7 @@ export function TrackersSection({ api, onChange, dashboardHref }: { api: Setting
   const creating = pending === "create";
 
   return (
-    <section className="card settings-section" aria-labelledby="trackers-heading" aria-busy={connections === null && !loadError}>
+    <section className="card settings-section" id="trackers" aria-labelledby="trackers-heading" aria-busy={connections === null && !loadError}>
       <h2 id="trackers-heading" ref={headingRef} tabIndex={-1}>
         Trackers
       </h2>

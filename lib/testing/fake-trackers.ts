@@ -42,12 +42,14 @@ export interface FakeServer {
   rateLimitNext(count: number, retryAfterSeconds?: number): void;
   /** The next `count` requests answer 500. */
   failNext(count: number, status?: number): void;
+  /** Every answer waits this long (a slow tracker: a sync lasts long enough to watch its progress). Mutable. */
+  latencyMs: number;
   close(): Promise<void>;
 }
 
 type Handler = (request: LoggedRequest) => Reply;
 
-async function startServer(handle: Handler): Promise<FakeServer> {
+async function startServer(handle: Handler, latencyMs = 0): Promise<FakeServer> {
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -65,8 +67,12 @@ async function startServer(handle: Handler): Promise<FakeServer> {
       logged.status = reply.status;
       fake.requests.push(logged);
       const body = reply.body === undefined ? "" : typeof reply.body === "string" ? reply.body : JSON.stringify(reply.body);
-      res.writeHead(reply.status, { "content-type": typeof reply.body === "string" ? "text/plain" : "application/json", ...reply.headers });
-      res.end(body);
+      const send = () => {
+        res.writeHead(reply.status, { "content-type": typeof reply.body === "string" ? "text/plain" : "application/json", ...reply.headers });
+        res.end(body);
+      };
+      if (fake.latencyMs > 0) setTimeout(send, fake.latencyMs);
+      else send();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -75,6 +81,7 @@ async function startServer(handle: Handler): Promise<FakeServer> {
     url: `http://127.0.0.1:${port}`,
     requests: [],
     faults: [],
+    latencyMs,
     rateLimitNext(count, retryAfterSeconds = 1) {
       for (let i = 0; i < count; i++) fake.faults.push({ status: 429, headers: { "retry-after": String(retryAfterSeconds) }, body: { message: "Too many requests" } });
     },
@@ -251,6 +258,10 @@ export interface FakeJiraOptions {
   pageSize?: number;
   /** The criteria field's id and display name. */
   criteriaField?: { id: string; name: string };
+  /** Every answer waits this long. */
+  latencyMs?: number;
+  /** The first generated issue's id (default 10000): fakes of one run that must not share ids start apart. */
+  firstId?: number;
 }
 
 export interface FakeJira extends FakeServer {
@@ -272,7 +283,7 @@ function jiraTime(iso: string): string {
 }
 
 /** A generated Jira issue: ADF description, criteria in the custom field (or, for some, as a description section). */
-export function generateJiraIssue(i: number, project = "ACME"): FakeJiraIssue {
+export function generateJiraIssue(i: number, project = "ACME", firstId = 10000): FakeJiraIssue {
   const item = generateItem(i);
   const inDescription = item.criteria.length > 0 && i % 4 === 3;
   const description = inDescription ? `${item.description}\n\nAcceptance criteria\n\n${item.criteria.map((c, n) => `${n + 1}. ${c}`).join("\n")}` : item.description;
@@ -285,7 +296,7 @@ export function generateJiraIssue(i: number, project = "ACME"): FakeJiraIssue {
   }
   const time = new Date(BASE_TIME + i * 60_000).toISOString();
   return {
-    id: String(10000 + i),
+    id: String(firstId + i),
     key: `${project}-${i + 1}`,
     project,
     summary: item.summary,
@@ -304,8 +315,9 @@ export async function startFakeJira(options: FakeJiraOptions = {}): Promise<Fake
   const first = [...projects][0] ?? "ACME";
   const criteriaField = options.criteriaField ?? { id: "customfield_10042", name: "Acceptance Criteria" };
   const maxPage = options.pageSize ?? 100;
-  const issues: FakeJiraIssue[] = Array.from({ length: options.count ?? 0 }, (_, i) => generateJiraIssue(i, first));
-  let nextId = 10000 + issues.length;
+  const firstId = options.firstId ?? 10000;
+  const issues: FakeJiraIssue[] = Array.from({ length: options.count ?? 0 }, (_, i) => generateJiraIssue(i, first, firstId));
+  let nextId = firstId + issues.length;
 
   const server = await startServer((request) => {
     if (request.headers.authorization !== jira.authorization) {
@@ -364,7 +376,7 @@ export async function startFakeJira(options: FakeJiraOptions = {}): Promise<Fake
         isLast: !more,
       },
     };
-  });
+  }, options.latencyMs);
 
   const jira: FakeJira = Object.assign(server, {
     email,
@@ -627,6 +639,8 @@ export interface FakeGitHubOptions {
   count?: number;
   /** The most items a page gives, whatever per_page asks (default 100, GitHub's cap). */
   pageSize?: number;
+  /** Every answer waits this long. */
+  latencyMs?: number;
 }
 
 export interface FakeGitHub extends FakeServer {
@@ -736,7 +750,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
         ...(i.pullRequest ? { pull_request: { url: `${github.url}/repos/${repo}/pulls/${i.number}`, html_url: `${web}/pull/${i.number}` } } : {}),
       })),
     };
-  });
+  }, options.latencyMs);
 
   const github: FakeGitHub = Object.assign(server, {
     token,
@@ -803,6 +817,8 @@ export interface FakeLinearOptions {
   pageSize?: number;
   /** The workspace's URL key, for issue links. */
   workspace?: string;
+  /** Every answer waits this long. */
+  latencyMs?: number;
 }
 
 export interface FakeLinear extends FakeServer {
@@ -917,7 +933,7 @@ export async function startFakeLinear(options: FakeLinearOptions = {}): Promise<
         },
       },
     };
-  });
+  }, options.latencyMs);
 
   const linear: FakeLinear = Object.assign(server, {
     apiKey,

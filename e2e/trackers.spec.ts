@@ -1,0 +1,159 @@
+// /dashboard/settings → Trackers: a fake Jira Cloud started in this test process on loopback (the e2e server
+// runs with ALLOW_PRIVATE_CALLBACKS=true, so a loopback base URL passes its address checks) is connected through
+// the page, synced with the progress bar showing, and its issues are then on the dashboard with links back to
+// it; at 1280 px and at 390 px.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { startFakeJira, type FakeJira } from "../lib/testing/fake-trackers";
+
+const DEMO = { email: "demo@example.com", password: "demo-password" };
+
+// Sign-in attempts count against the email's limit (shared with the other specs): one per worker, then reused.
+type Cookies = Awaited<ReturnType<BrowserContext["cookies"]>>;
+let session: Cookies | null = null;
+
+async function openSettings(page: Page) {
+  if (session) {
+    await page.context().addCookies(session);
+    await page.goto("/dashboard/settings");
+  } else {
+    await page.goto(`/login?callbackUrl=${encodeURIComponent("/dashboard/settings")}`);
+    await page.getByLabel("Email").fill(DEMO.email);
+    await page.getByLabel("Password").fill(DEMO.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+  }
+  await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+  session ??= await page.context().cookies();
+  await expect(page.getByRole("region", { name: "Trackers", exact: true }).locator("tbody")).not.toContainText("Loading");
+}
+
+async function expectNoSidewaysScroll(page: Page, label: string) {
+  const { overflow, culprits } = await page.evaluate(() => {
+    const width = window.innerWidth;
+    const culprits = [...document.querySelectorAll("body *")]
+      .filter((element) => element.getBoundingClientRect().right > width + 0.5 && !element.closest(".table-wrap *, .sr-only"))
+      .slice(0, 5)
+      .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join(".")} right=${Math.round(element.getBoundingClientRect().right)}`);
+    return { overflow: (document.scrollingElement?.scrollWidth ?? 0) - width, culprits };
+  });
+  expect(overflow, `${label}: ${culprits.join("; ")}`).toBeLessThanOrEqual(0);
+}
+
+/**
+ * Connect the fake through the form, sync it and watch the progress bar, then follow the link to the dashboard
+ * and find ACME-12 there, linked to the fake's /browse/ACME-12.
+ */
+async function connectSyncAndSee(page: Page, jira: FakeJira, name: string, phone = false) {
+  await openSettings(page);
+  const section = page.getByRole("region", { name: "Trackers", exact: true });
+  await section.getByLabel("Tracker", { exact: true }).selectOption("jira");
+  await section.getByLabel("Name", { exact: true }).fill(name);
+  await expect(section.getByLabel("Jira site URL")).toHaveAttribute("placeholder", "https://acme.atlassian.net");
+  await section.getByLabel("Jira site URL").fill(jira.url);
+  await section.getByLabel("Atlassian account email").fill(jira.email);
+  const token = section.getByLabel("API token");
+  await expect(token).toHaveAttribute("type", "password");
+  await token.fill(jira.token);
+  await section.getByLabel("JQL query").fill("project = ACME ORDER BY key ASC");
+  await section.getByLabel("Schedule", { exact: true }).selectOption("manual");
+  await section.getByRole("button", { name: "Connect tracker" }).click();
+  await expect(section.getByRole("status").filter({ hasText: `Connected “${name}”` })).toBeVisible();
+  // The token is write-only: the form is emptied and the page never shows it.
+  await expect(token).toHaveValue("");
+  await expect(page.locator("body")).not.toContainText(jira.token);
+
+  const row = section.getByTestId("connection-row").filter({ hasText: name });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("project = ACME ORDER BY key ASC");
+  await expect(row.getByTestId("last-sync")).toContainText("Never");
+  if (phone) await expectNoSidewaysScroll(page, "with a connection");
+
+  await row.getByRole("button", { name: /^Sync now/ }).click();
+  // The fake answers slowly (three pages), so the sync runs long enough for the bar to be seen and move.
+  const bar = section.getByRole("progressbar", { name: `Sync of ${name}` });
+  await expect(bar).toBeVisible();
+  await expect(row.getByTestId("last-sync")).toContainText("Running");
+  if (phone) await expectNoSidewaysScroll(page, "while syncing");
+
+  const done = section.getByRole("status").filter({ hasText: `Sync of “${name}” completed` });
+  await expect(done).toBeVisible({ timeout: 45_000 });
+  await expect(bar).toHaveCount(0);
+  await expect(row.getByTestId("last-sync")).toContainText("Completed");
+  await expect(row.getByTestId("last-sync")).toContainText("15 fetched");
+  await expect(row.getByTestId("last-sync")).toContainText("15 scored");
+  // Every request the service sent to the fake was the real search, authenticated as the real one is.
+  expect(jira.requests.length).toBeGreaterThanOrEqual(3);
+  for (const request of jira.requests) {
+    expect(request.path).toBe("/rest/api/3/search/jql");
+    expect(request.headers.authorization).toBe(jira.authorization);
+  }
+
+  await done.getByRole("link", { name: "See the imported stories on the dashboard" }).click();
+  await expect(page).toHaveURL(/\/dashboard(\?|$)/);
+  const link = page.locator(`a[href="${jira.url}/browse/ACME-12"]`);
+  await expect(link.first()).toBeVisible();
+  await expect(link.first()).toContainText("ACME-12");
+  if (phone) await expectNoSidewaysScroll(page, "the dashboard with imported stories");
+}
+
+let jira: FakeJira;
+let run = 0;
+
+test.beforeEach(async () => {
+  // Each test its own fake, with its own issue ids (the demo customer keeps the stories of the earlier tests).
+  run += 1;
+  jira = await startFakeJira({ count: 15, pageSize: 5, latencyMs: 800, firstId: 100_000 * run + (Date.now() % 100_000) * 10 });
+});
+
+test.afterEach(async () => {
+  await jira.close();
+});
+
+test("a Jira connected in the page syncs with a progress bar, and its stories are on the dashboard with links back", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await connectSyncAndSee(page, jira, `Shop backlog ${Date.now()}`);
+});
+
+test("a sync that fails shows the tracker's words, and a connection is edited and deleted", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openSettings(page);
+  const section = page.getByRole("region", { name: "Trackers", exact: true });
+  const name = `Bad JQL ${Date.now()}`;
+  await section.getByLabel("Tracker", { exact: true }).selectOption("jira");
+  await section.getByLabel("Name", { exact: true }).fill(name);
+  await section.getByLabel("Jira site URL").fill(jira.url);
+  await section.getByLabel("Atlassian account email").fill(jira.email);
+  await section.getByLabel("API token").fill(jira.token);
+  await section.getByLabel("JQL query").fill("projekt = ACME");
+  await section.getByRole("button", { name: "Connect tracker" }).click();
+  const row = section.getByTestId("connection-row").filter({ hasText: name });
+  await expect(row).toHaveCount(1);
+
+  await row.getByRole("button", { name: /^Sync now/ }).click();
+  await expect(section.getByTestId("sync-error")).toContainText("Field 'projekt' does not exist", { timeout: 45_000 });
+  await expect(row.getByTestId("last-sync")).toContainText("Failed");
+
+  await row.getByRole("button", { name: /^Edit/ }).click();
+  await section.getByLabel("JQL query", { exact: true }).last().fill("project = ACME");
+  await section.getByLabel("Schedule", { exact: true }).last().selectOption("daily");
+  await section.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(row).toContainText("Every day");
+  await expect(row).toContainText("project = ACME");
+
+  await row.getByRole("button", { name: /^Delete/ }).click();
+  await section.getByRole("button", { name: /^Confirm delete/ }).click();
+  await expect(section.getByTestId("connection-row").filter({ hasText: name })).toHaveCount(0);
+  await expect(section.getByRole("status").filter({ hasText: `Removed “${name}”` })).toBeVisible();
+  await expect(section.getByRole("heading", { name: "Trackers" })).toBeFocused();
+
+  const results = await new AxeBuilder({ page }).include("#trackers").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(results.violations.map((v) => v.id)).toEqual([]);
+});
+
+test.describe("a 390 px wide phone @phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("connect, sync with the progress bar and see the stories, without sideways scroll", async ({ page }) => {
+    await connectSyncAndSee(page, jira, `Phone backlog ${Date.now()}`, true);
+  });
+});
