@@ -310,7 +310,8 @@ function ConnectionRows({
   const [pollError, setPollError] = useState<SettingsApiError | null>(null);
   // Set while a sync this page started runs: its outcome is then announced, with the link to the stories.
   const watching = useRef(false);
-  const [finishedHere, setFinishedHere] = useState(false);
+  // How the sync started here ended: announced once (a failure loaded with the page is shown in its cell only).
+  const [outcome, setOutcome] = useState<"completed" | "failed" | null>(null);
   const path = `/api/v1/connections/${encodeURIComponent(connection.id)}`;
   const sync = connection.last_sync;
   const running = sync?.status === "running";
@@ -323,7 +324,7 @@ function ConnectionRows({
       const done = next.last_sync;
       if (!watching.current || !done || done.status === "running") return;
       watching.current = false;
-      setFinishedHere(done.status === "completed");
+      setOutcome(done.status);
       setStatus(done.status === "completed" ? `Sync of “${next.name}” completed: ${syncCounts(done)}.` : "");
       onChanged();
     },
@@ -360,7 +361,7 @@ function ConnectionRows({
       () => api.send<Connection | { last_sync?: LastSync }>("POST", `${path}/sync`),
       (answer) => {
         watching.current = true;
-        setFinishedHere(false);
+        setOutcome(null);
         // The 202 carries the connection with its running sync (or just its last_sync); without either, the
         // sync is shown as started and the poll reads what it does.
         if (answer && "id" in answer) settle(answer);
@@ -372,8 +373,9 @@ function ConnectionRows({
 
   const remove = () => act("delete", () => api.send<void>("DELETE", path), onDeleted, "Could not delete the connection.");
 
-  const completedHere = finishedHere && !!status && sync?.status === "completed";
-  const detail = editing || error || pollError || status || running || sync?.status === "failed";
+  const completedHere = outcome === "completed" && sync?.status === "completed";
+  const failedHere = outcome === "failed" && sync?.status === "failed";
+  const detail = editing || error || pollError || status || running || failedHere;
 
   return (
     <>
@@ -426,7 +428,7 @@ function ConnectionRows({
                 </p>
               </div>
             ) : null}
-            {sync?.status === "failed" ? (
+            {failedHere && sync ? (
               <div className="alert error settings-error" role="alert" data-testid="sync-error">
                 <p>
                   The last sync failed{sync.error ? `: ${sync.error}` : "."} {sync.scored ? `It kept the ${plural(sync.scored, "issue")} it scored.` : ""}
@@ -440,7 +442,7 @@ function ConnectionRows({
                 onSaved={(next) => {
                   onUpdated(next);
                   setEditing(false);
-                  setFinishedHere(false);
+                  setOutcome(null);
                   setStatus(`Saved “${next.name}”.`);
                   onChanged();
                 }}
