@@ -252,9 +252,12 @@ export function TrackersSection({ api, onChange, dashboardHref }: { api: Setting
   );
 }
 
-/** A sync's progress: scored (and failed) issues of those fetched so far; indeterminate until the first page. */
+/**
+ * A sync's progress: the items dealt with (scored, skipped as pull requests or unchanged, or failed) of those
+ * fetched so far; indeterminate until the first page arrives. The total is not known before the last page.
+ */
 function SyncProgress({ sync, name }: { sync: LastSync; name: string }) {
-  const done = sync.scored + sync.failed;
+  const done = sync.scored + sync.skipped + sync.failed;
   const determinate = sync.fetched > 0;
   return (
     <div className="sync-progress">
@@ -262,7 +265,7 @@ function SyncProgress({ sync, name }: { sync: LastSync; name: string }) {
         aria-label={`Sync of ${name}`}
         max={determinate ? sync.fetched : undefined}
         value={determinate ? Math.min(done, sync.fetched) : undefined}
-        aria-valuetext={determinate ? `${done} of ${sync.fetched} fetched issues scored` : "Fetching the first issues"}
+        aria-valuetext={determinate ? `${done} of ${sync.fetched} fetched items done` : "Fetching the first issues"}
       />
     </div>
   );
@@ -386,6 +389,11 @@ function ConnectionRows({
         <td role="cell" data-label="Tracker">
           {TRACKER_LABELS[connection.kind]}
           <span className="cell-note wrap-anywhere">{connection.base_url}</span>
+          {connection.credentials ? (
+            <span className="cell-note wrap-anywhere">
+              {connection.credentials.email ? `${connection.credentials.email}, ` : ""}token …{connection.credentials.token_last4}
+            </span>
+          ) : null}
         </td>
         <td role="cell" data-label="Query" className="url-cell">
           <code>{connection.query}</code>

@@ -6,7 +6,11 @@ export type Schedule = "manual" | "hourly" | "daily";
 
 export interface LastSync {
   status: "running" | "completed" | "failed";
+  /** "manual" (Sync now, or the API) or "schedule". */
+  trigger?: "manual" | "schedule";
+  /** Items the tracker served so far (GitHub's pull requests included). */
   fetched: number;
+  /** Pull requests, and issues unchanged since they were last scored. */
   scored: number;
   skipped: number;
   failed: number;
@@ -22,6 +26,8 @@ export interface Connection {
   base_url: string;
   query: string;
   schedule: Schedule;
+  /** Which credentials are stored, never the token itself. */
+  credentials?: { email: string | null; token_last4: string };
   created_at: string;
   last_sync: LastSync | null;
 }
