@@ -30,7 +30,6 @@ export interface WorkerOptions {
 }
 
 // TEMPORARY until the tracker clients land on main (lib/trackers/index.ts exports fetchIssues).
-// eslint-disable-next-line require-yield
 const fetchIssues: FetchIssues = async function* () {
   throw new TrackerError("unavailable", "the tracker clients are not installed");
 };

@@ -28,22 +28,21 @@ class PageServer {
   reads: { query: string; options?: FetchIssuesOptions }[] = [];
   /** Pauses every page while set (a sync then stays running). */
   gate: Promise<void> | null = null;
-  fetch: FetchIssues = (config, options) => {
-    const server = this;
-    return (async function* () {
-      server.reads.push({ query: config.query, options });
-      if (config.credentials.token === "bad-token") throw new TrackerError("bad_credentials", "401 Unauthorized: the token was refused", 401);
-      const all = server.backlogs.get(config.query);
-      if (!all) throw new TrackerError("not_found", `No project matches '${config.query}'`, 404);
-      const since = options?.updatedSince?.getTime();
-      const issues = all.filter((issue) => since === undefined || Date.parse(issue.updatedAt) >= since);
-      for (let start = 0; start < issues.length || start === 0; start += server.pageSize) {
-        if (server.gate) await server.gate;
-        yield { issues: issues.slice(start, start + server.pageSize), skipped: start === 0 ? 1 : 0 };
-        if (issues.length === 0) break;
-      }
-    })();
-  };
+  fetch: FetchIssues = (config, options) => this.pages(config, options);
+
+  private async *pages(config: Parameters<FetchIssues>[0], options?: FetchIssuesOptions) {
+    this.reads.push({ query: config.query, options });
+    if (config.credentials.token === "bad-token") throw new TrackerError("bad_credentials", "401 Unauthorized: the token was refused", 401);
+    const all = this.backlogs.get(config.query);
+    if (!all) throw new TrackerError("not_found", `No project matches '${config.query}'`, 404);
+    const since = options?.updatedSince?.getTime();
+    const issues = all.filter((issue) => since === undefined || Date.parse(issue.updatedAt) >= since);
+    for (let start = 0; start < issues.length || start === 0; start += this.pageSize) {
+      if (this.gate) await this.gate;
+      yield { issues: issues.slice(start, start + this.pageSize), skipped: start === 0 ? 1 : 0 };
+      if (issues.length === 0) break;
+    }
+  }
 }
 
 const server = new PageServer();
