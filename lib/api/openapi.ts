@@ -293,6 +293,8 @@ const STATS_STORIES_EXAMPLE: StoryPage = {
       last_scored_at: "2026-11-23T09:36:43.024Z",
       customer_id: "acme",
       work_item_type: "story",
+      url: null,
+      source: null,
     },
   ],
   page: 1,
@@ -665,7 +667,7 @@ function statsOperations(): Operation[] {
       responses: {
         "200": {
           description:
-            "A page of stories with their latest scores and `work_item_type` (the kind the latest run judged), and the `total` that match. A story is a ticket as a person knows it: `ticket_ref` is its `ticket_data.key`, else its `ticket_id`, else (no id at all) its billing identity, and `title` its summary; tickets with different ids and the same text are different stories here, though billing counts them as one. `story_identity` and `identity_resolution` are the billing identity of its latest run.",
+            "A page of stories with their latest scores and `work_item_type` (the kind the latest run judged), and the `total` that match. A story is a ticket as a person knows it: `ticket_ref` is its `ticket_data.key`, else its `ticket_id`, else (no id at all) its billing identity, and `title` its summary; tickets with different ids and the same text are different stories here, though billing counts them as one. `story_identity` and `identity_resolution` are the billing identity of its latest run. A story imported from a tracker has its `url` there and its `source` (`jira`, `github` or `linear`); others have null.",
           example: STATS_STORIES_EXAMPLE,
         },
         ...errors(gatewayError("validation_error", "Invalid query parameters.", ["work_item_type: must be one of story, bug, task, spike, epic"])),
