@@ -13,7 +13,7 @@ import { PGBOSS_SCHEMA, queue, stopQueue } from "@/lib/jobs/queue";
 import { hasPostgres, setupTestDatabase } from "@/lib/testing/db";
 import { call, setEnv } from "@/lib/testing/http";
 import { POST as scoreRoute } from "@/app/api/v1/score/route";
-import { createConnection } from "./connections";
+import { createConnection, deleteConnection } from "./connections";
 import { applySchedule } from "./schedule";
 import { INCREMENTAL_OVERLAP_MS, requestSync, runSync, startTrackerWorkers } from "./sync";
 import { TrackerError, type FetchIssues, type FetchIssuesOptions, type TrackerIssue } from "./types";
@@ -148,6 +148,42 @@ describe("a sync", () => {
     const missing = await connect("bad-co", "project = NOPE");
     expect(await sync(missing.id)).toMatchObject({ status: "failed", error: "Not found: No project matches 'project = NOPE'" });
     expect(await used("bad-co")).toBe(0);
+  });
+
+  it("leaves the imported stories when the connection is deleted, and a new connection re-scores nothing", async () => {
+    await newCustomer("gone-co");
+    server.backlogs.set("project = GONE", [issue(1, "GONE"), issue(2, "GONE")]);
+    const connection = await connect("gone-co", "project = GONE");
+    expect(await sync(connection.id)).toMatchObject({ status: "completed", scored: 2 });
+    await deleteConnection(database().db, "gone-co", connection.id, "test");
+    const kept = await database().db.select().from(tickets).where(eq(tickets.customerId, "gone-co"));
+    expect(kept.map((row) => [row.ticketRef, row.url])).toEqual(
+      expect.arrayContaining([
+        ["GONE-1", "https://acme.atlassian.net/browse/GONE-1"],
+        ["GONE-2", "https://acme.atlassian.net/browse/GONE-2"],
+      ]),
+    );
+    expect(await used("gone-co")).toBe(2);
+    const again = await connect("gone-co", "project = GONE");
+    expect(await sync(again.id)).toMatchObject({ status: "completed", scored: 0, skipped: 3 });
+    expect(await runs("gone-co")).toBe(2);
+  });
+
+  it("stops at its next page when the connection is deleted meanwhile", async () => {
+    await newCustomer("mid-co");
+    server.backlogs.set("project = MID", [1, 2, 3, 4, 5, 6].map((n) => issue(n, "MID")));
+    const connection = await connect("mid-co", "project = MID");
+    let pages = 0;
+    const deleting: FetchIssues = (config, options) =>
+      (async function* () {
+        for await (const page of server.fetch(config, options)) {
+          yield page;
+          if (++pages === 1) await deleteConnection(database().db, "mid-co", connection.id, "test");
+        }
+      })();
+    expect(await runSync(database(), connection.id, { fetchIssues: deleting })).toBeNull();
+    expect(pages).toBe(1);
+    expect(await runs("mid-co")).toBe(2);
   });
 
   it("reads incrementally when scheduled: issues updated since the last successful sync started, minus the overlap", async () => {

@@ -179,6 +179,10 @@ export async function runSync(handle: DbHandle, connectionId: string, options: S
   try {
     const config = await trackerConfig(db, connection);
     for await (const page of options.fetchIssues(config, { ...options.fetchOptions, ...(since ? { updatedSince: since } : {}), signal: options.signal })) {
+      if (!(await stillThere(db, connection.id))) {
+        log.info("connection deleted during its sync; stopped");
+        return null;
+      }
       const quotaMessage = await importPage(handle, connection, customer, engine, page.issues, progress);
       progress.fetched += page.skipped;
       progress.skipped += page.skipped;
@@ -199,9 +203,14 @@ export async function runSync(handle: DbHandle, connectionId: string, options: S
     progress.status = "failed";
     progress.error = options.signal?.aborted ? "Interrupted: the service stopped during the sync; ask for it again." : syncErrorMessage(error);
     progress.finished_at = new Date().toISOString();
-    await write();
+    if (!(await write())) return null;
   }
   return progress;
+}
+
+async function stillThere(db: Db, connectionId: string): Promise<boolean> {
+  const [row] = await db.select({ id: trackerConnections.id }).from(trackerConnections).where(eq(trackerConnections.id, connectionId)).limit(1);
+  return Boolean(row);
 }
 
 /**
@@ -311,7 +320,8 @@ async function rememberImported(db: Db, connection: TrackerConnection, customerI
     ),
     remembered as (
       insert into tracker_issues (customer_id, story_identity, connection_id, issue_key, url, content_hash, tracker_updated_at, last_scored_at)
-      select ${customerId}, i.story_identity, ${connection.id}::uuid, i.issue_key, i.url, i.content_hash, i.tracker_updated_at, ${at.toISOString()}::timestamptz from input i
+      -- The connection may have been deleted a moment ago: its issues stay, linked to none.
+      select ${customerId}, i.story_identity, (select c.id from tracker_connections c where c.id = ${connection.id}::uuid), i.issue_key, i.url, i.content_hash, i.tracker_updated_at, ${at.toISOString()}::timestamptz from input i
       on conflict (customer_id, story_identity) do update set connection_id = excluded.connection_id, issue_key = excluded.issue_key, url = excluded.url,
         content_hash = excluded.content_hash, tracker_updated_at = excluded.tracker_updated_at, last_scored_at = excluded.last_scored_at
       returning 1
