@@ -81,6 +81,7 @@ export async function runWorkers(options: WorkerOptions = {}): Promise<void> {
         fetchOptions: options.trackerFetchOptions,
         pollingIntervalSeconds,
         scheduleIntervalMs: options.trackerScheduleIntervalMs,
+        yieldFactor,
       }),
   });
 }

@@ -16,6 +16,7 @@ import { executeHot, getDbHandle, type Db, type DbHandle } from "@/db/client";
 import { customers, plans, trackerConnections, type TrackerConnection, type TrackerSyncState } from "@/db/schema";
 import type { CustomerContext } from "@/lib/auth/api-keys";
 import { enqueueFrom, PGBOSS_SCHEMA, TRACKER_SYNC_QUEUE, type ScoreJobData } from "@/lib/jobs/queue";
+import { yieldToRequests } from "@/lib/http/activity";
 import { logger } from "@/lib/log";
 import type { ScoringEngine, TicketData } from "@/lib/scoring";
 import { scoringEngine } from "@/lib/scoring-engine";
@@ -124,6 +125,8 @@ export interface SyncOptions {
   /** Passed to the tracker client (tests shorten the waits). */
   fetchOptions?: Pick<FetchIssuesOptions, "sleep" | "maxRetries" | "maxWaitMs">;
   signal?: AbortSignal;
+  /** While this process answers requests, pause this many times as long as each page took (0: never). */
+  yieldFactor?: number;
 }
 
 interface Candidate {
@@ -183,6 +186,7 @@ export async function runSync(handle: DbHandle, connectionId: string, options: S
         log.info("connection deleted during its sync; stopped");
         return null;
       }
+      const pageStarted = performance.now();
       const quotaMessage = await importPage(handle, connection, customer, engine, page.issues, progress);
       progress.fetched += page.skipped;
       progress.skipped += page.skipped;
@@ -192,6 +196,8 @@ export async function runSync(handle: DbHandle, connectionId: string, options: S
       }
       if (quotaMessage) throw new QuotaStop(quotaMessage);
       if (options.signal?.aborted) throw options.signal.reason ?? new Error("aborted");
+      // In the web process, requests come first (as for the score workers).
+      await yieldToRequests(performance.now() - pageStarted, options.yieldFactor ?? 0);
     }
     progress.status = "completed";
     progress.finished_at = new Date().toISOString();
@@ -342,6 +348,7 @@ export interface TrackerWorkerOptions {
   pollingIntervalSeconds?: number;
   /** How often the schedules' due ticks are looked for. */
   scheduleIntervalMs?: number;
+  yieldFactor?: number;
 }
 
 /**
@@ -354,7 +361,7 @@ export async function startTrackerWorkers(boss: PgBoss, options: TrackerWorkerOp
   const concurrency = options.concurrency ?? 2;
   for (let index = 0; index < concurrency; index++) {
     await boss.work<ScoreJobData>(TRACKER_SYNC_QUEUE, { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async ([job]) => {
-      await runSync(handle, job.data.jobId, { fetchIssues: options.fetchIssues, fetchOptions: options.fetchOptions, signal: abort.signal });
+      await runSync(handle, job.data.jobId, { fetchIssues: options.fetchIssues, fetchOptions: options.fetchOptions, signal: abort.signal, yieldFactor: options.yieldFactor });
     });
   }
   await reconcileSchedules(boss, handle.db).catch((error) => logger().error({ err: error }, "tracker schedules could not be reconciled"));
