@@ -153,8 +153,8 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promis
 
 /**
  * Run one sync of a connection (the queue's job). Every outcome is recorded in `last_sync`: completed, or
- * failed with its error; it throws only when the database itself fails (the queue then retries it). A
- * connection deleted meanwhile stops the sync at its next page.
+ * failed with its error (an unexpected one, a database error say, is logged and shown as such). Answers the
+ * final state, or null when the connection is gone: one deleted meanwhile stops the sync before its next page.
  */
 export async function runSync(handle: DbHandle, connectionId: string, options: SyncOptions): Promise<TrackerSyncState | null> {
   const db = handle.db;
