@@ -8,7 +8,7 @@ import { scoringEngine } from "@/lib/scoring-engine";
 import { processScoreBatch } from "./async-jobs";
 import { DeliveryDispatcher } from "./delivery-dispatcher";
 import { startTrackerWorkers } from "@/lib/trackers/sync";
-import { TrackerError, type FetchIssues, type FetchIssuesOptions } from "@/lib/trackers/types";
+import { fetchIssues, type FetchIssues, type FetchIssuesOptions } from "@/lib/trackers";
 import { SCORE_QUEUE, startWorkers, type ScoreJobData } from "./queue";
 
 export interface WorkerOptions {
@@ -28,11 +28,6 @@ export interface WorkerOptions {
   /** How often the tracker schedules' due ticks are looked for (default 5 s). */
   trackerScheduleIntervalMs?: number;
 }
-
-// TEMPORARY until the tracker clients land on main (lib/trackers/index.ts exports fetchIssues).
-const fetchIssues: FetchIssues = async function* () {
-  throw new TrackerError("unavailable", "the tracker clients are not installed");
-};
 
 /** Run the score workers and the callback dispatcher in this process. */
 export async function runWorkers(options: WorkerOptions = {}): Promise<void> {

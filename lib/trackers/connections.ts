@@ -10,11 +10,9 @@ import { ApiError } from "@/lib/http/errors";
 import { openSecret, sealSecret } from "@/lib/integrations/secret-box";
 import { CallbackUrlError, validateCallbackUrl } from "@/lib/integrations/ssrf";
 import { isUuid } from "@/lib/uuid";
+import { DEFAULT_BASE_URLS } from "./index";
 import { queryProblem, type ConnectionView, type CreateConnectionInput, type UpdateConnectionInput } from "./schemas";
 import type { TrackerConfig, TrackerCredentials, TrackerKind } from "./types";
-
-// TEMPORARY until the tracker clients land (lib/trackers/index.ts exports DEFAULT_BASE_URLS).
-const DEFAULT_BASE_URLS: Record<TrackerKind, string> = { jira: "", github: "https://api.github.com", linear: "https://api.linear.app" };
 
 /** Connections a customer may hold: a team links a few projects; each one is a sync job and, maybe, a schedule. */
 export const MAX_CONNECTIONS = 20;
@@ -44,6 +42,7 @@ export const connectionTarget = (row: Pick<TrackerConnection, "kind" | "name">) 
  */
 export async function checkBaseUrl(kind: TrackerKind, raw: string | undefined): Promise<string> {
   const given = raw ?? DEFAULT_BASE_URLS[kind];
+  if (!given) throw new ApiError("validation_error", undefined, [`base_url: is required for ${kind}`]);
   let url: URL;
   try {
     url = await validateCallbackUrl(given, { allowPrivate: env().ALLOW_PRIVATE_CALLBACKS });
