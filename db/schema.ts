@@ -192,6 +192,9 @@ export const tickets = pgTable(
     latestOverallScore: real("latest_overall_score"),
     latestScores: jsonb("latest_scores").$type<Record<string, number>>(),
     workItemType: text("work_item_type", { enum: WORK_ITEM_KINDS }).notNull().default("story"),
+    /** Where the ticket lives, for tickets imported from a tracker: its web link and the tracker ("jira", ...). */
+    url: text("url"),
+    source: text("source"),
   },
   (table) => [
     uniqueIndex("tickets_customer_ref_idx").on(table.customerId, table.ticketRef),
@@ -441,3 +444,75 @@ export const llmCache = pgTable(
 );
 
 export type LlmCacheEntry = typeof llmCache.$inferSelect;
+
+// Tracker connections ----------------------------------------------------------------------------------------
+
+/** What `last_sync` of a connection says (lib/trackers/connections.ts); null until the first sync is asked for. */
+export interface TrackerSyncState {
+  status: "running" | "completed" | "failed";
+  /** What asked for it: "manual" (the API or the page) or "schedule" (incremental). */
+  trigger: "manual" | "schedule";
+  fetched: number;
+  scored: number;
+  skipped: number;
+  failed: number;
+  error?: string;
+  started_at: string;
+  finished_at?: string;
+}
+
+/**
+ * A customer's link to a Jira site, a GitHub repository or a Linear team: where (base URL and query), how
+ * (the credentials, sealed with lib/integrations/secret-box.ts: only the email and the token's last four
+ * characters are readable), when (schedule) and how the last sync went.
+ */
+export const trackerConnections = pgTable(
+  "tracker_connections",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["jira", "github", "linear"] }).notNull(),
+    name: text("name").notNull(),
+    baseUrl: text("base_url").notNull(),
+    query: text("query").notNull(),
+    schedule: text("schedule", { enum: ["manual", "hourly", "daily"] }).notNull().default("manual"),
+    /** `v1.` sealed JSON of {email?, token}. */
+    credentialsSealed: text("credentials_sealed").notNull(),
+    credentialsEmail: text("credentials_email"),
+    tokenLast4: text("token_last4").notNull(),
+    lastSync: jsonb("last_sync").$type<TrackerSyncState>(),
+    /** When the last successful sync started: a scheduled sync reads the issues updated since (minus an overlap). */
+    lastSuccessStartedAt: timestamp("last_success_started_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [index("tracker_connections_customer_idx").on(table.customerId, table.createdAt, table.id)],
+);
+
+/**
+ * The content each imported issue was last scored with, per customer and billing identity (the tracker's
+ * stable id): a sync skips an issue whose content and type are unchanged, without scoring it again. Kept when
+ * a connection is deleted (its stories stay), so connecting the same tracker again re-scores nothing.
+ */
+export const trackerIssues = pgTable(
+  "tracker_issues",
+  {
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    storyIdentity: text("story_identity").notNull(),
+    connectionId: uuid("connection_id").references(() => trackerConnections.id, { onDelete: "set null" }),
+    issueKey: text("issue_key").notNull(),
+    url: text("url").notNull(),
+    /** sha256 of the scored ticket (summary, description, criteria and issue type). */
+    contentHash: text("content_hash").notNull(),
+    trackerUpdatedAt: text("tracker_updated_at"),
+    lastScoredAt: timestamp("last_scored_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.customerId, table.storyIdentity] }), index("tracker_issues_connection_idx").on(table.connectionId)],
+);
+
+export type TrackerConnection = typeof trackerConnections.$inferSelect;
+export type TrackerIssueRow = typeof trackerIssues.$inferSelect;

@@ -9,7 +9,7 @@ import type { PerDimension } from "@/lib/scoring/types";
 import { defaultOrder, MAX_OFFSET, type StorySort } from "@/lib/stats/params";
 import type { StoryListItem, StoryPage } from "@/lib/stats/stories";
 import { KindLabel } from "@/components/kind-label";
-import { hasTicketName, storyHref } from "@/lib/stats/story-name";
+import { hasTicketName, storyHref, TRACKER_NAMES } from "@/lib/stats/story-name";
 import { declaredKind, kindNoun, WORK_ITEM_KIND_PLURALS, type WorkItemKind } from "@/lib/work-items/kinds";
 import { useStats } from "./stats-client";
 import { ScrollRegion } from "./scroll-region";
@@ -98,7 +98,16 @@ export function StoriesTable({
             {kind ? <KindLabel kind={kind} /> : null}
             <Link href={storyHref(row.original)}>{row.original.title || row.original.ticket_ref}</Link>
             <span className="muted small story-ref" data-testid="story-ref">
-              {hasTicketName(row.original) ? row.original.ticket_ref : "No key or ticket id"}
+              {row.original.url ? (
+                // Imported from a tracker: its key links back to the issue there.
+                <a href={row.original.url} target="_blank" rel="noopener noreferrer" title={`Open ${row.original.ticket_ref} in ${TRACKER_NAMES[row.original.source ?? ""] ?? "the tracker"}`}>
+                  {row.original.ticket_ref}
+                </a>
+              ) : hasTicketName(row.original) ? (
+                row.original.ticket_ref
+              ) : (
+                "No key or ticket id"
+              )}
             </span>
           </div>
           );

@@ -21,6 +21,9 @@ const ACTION_LABELS: Record<string, string> = {
   "installation.disabled": "Integration disabled",
   "installation.enabled": "Integration enabled",
   "delivery.redelivered": "Delivery sent again",
+  "connection.created": "Tracker connected",
+  "connection.updated": "Tracker connection changed",
+  "connection.deleted": "Tracker disconnected",
 };
 
 /** An event's details as short "name: value" pairs (nested values as JSON, long ones cut). */

@@ -14,6 +14,9 @@ export const AUDIT_ACTIONS = [
   "installation.disabled",
   "installation.enabled",
   "delivery.redelivered",
+  "connection.created",
+  "connection.updated",
+  "connection.deleted",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

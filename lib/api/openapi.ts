@@ -14,6 +14,7 @@ import type { StoryPage } from "@/lib/stats/stories";
 import type { StatsSummary } from "@/lib/stats/summary";
 import type { TrendPoint } from "@/lib/stats/trends";
 import { SERVICE_VERSION } from "@/lib/version";
+import { connectionListSchema, connectionSchema, createConnectionSchema, updateConnectionSchema, type ConnectionView } from "@/lib/trackers/schemas";
 import { apiKeyListSchema, apiKeySchema, auditEventListSchema, createdKeySchema, createKeySchema } from "@/lib/account/schemas";
 import {
   acceptedSchema,
@@ -292,6 +293,8 @@ const STATS_STORIES_EXAMPLE: StoryPage = {
       last_scored_at: "2026-11-23T09:36:43.024Z",
       customer_id: "acme",
       work_item_type: "story",
+      url: null,
+      source: null,
     },
   ],
   page: 1,
@@ -664,7 +667,7 @@ function statsOperations(): Operation[] {
       responses: {
         "200": {
           description:
-            "A page of stories with their latest scores and `work_item_type` (the kind the latest run judged), and the `total` that match. A story is a ticket as a person knows it: `ticket_ref` is its `ticket_data.key`, else its `ticket_id`, else (no id at all) its billing identity, and `title` its summary; tickets with different ids and the same text are different stories here, though billing counts them as one. `story_identity` and `identity_resolution` are the billing identity of its latest run.",
+            "A page of stories with their latest scores and `work_item_type` (the kind the latest run judged), and the `total` that match. A story is a ticket as a person knows it: `ticket_ref` is its `ticket_data.key`, else its `ticket_id`, else (no id at all) its billing identity, and `title` its summary; tickets with different ids and the same text are different stories here, though billing counts them as one. `story_identity` and `identity_resolution` are the billing identity of its latest run. A story imported from a tracker has its `url` there and its `source` (`jira`, `github` or `linear`); others have null.",
           example: STATS_STORIES_EXAMPLE,
         },
         ...errors(gatewayError("validation_error", "Invalid query parameters.", ["work_item_type: must be one of story, bug, task, spike, epic"])),
@@ -795,6 +798,143 @@ const PING_DELIVERY_EXAMPLE: z.infer<typeof deliverySchema> = {
   created_at: AT,
   attempts: [{ attempted_at: AT, status_code: 200, duration_ms: 24, response_excerpt: "ok", error: null }],
 };
+
+const CONNECTION_ID = "3c9d7f4e-8a21-4b6e-9f0d-2e5a7c1b8d63";
+const CONNECTION_EXAMPLE: ConnectionView = {
+  id: CONNECTION_ID,
+  kind: "jira",
+  name: "Acme Jira",
+  base_url: "https://acme.atlassian.net",
+  query: "project = ACME AND issuetype in (Story, Bug) ORDER BY updated DESC",
+  schedule: "daily",
+  credentials: { email: "dana@acme.example", token_last4: "x9Qe" },
+  created_at: AT,
+  updated_at: AT,
+  last_sync: {
+    status: "completed",
+    trigger: "manual",
+    fetched: 412,
+    scored: 398,
+    skipped: 14,
+    failed: 0,
+    started_at: "2026-11-23T09:40:00.000Z",
+    finished_at: "2026-11-23T09:40:07.912Z",
+  },
+};
+
+/** Tracker connections: a Jira site, a GitHub repository or a Linear team whose issues are imported and scored. */
+function connectionOperations(): Operation[] {
+  const auth =
+    "With an API key (`Authorization: Bearer`) or the dashboard session cookie (the settings page); changes made with the session must come from the service's own pages (their `Origin`), else 403. A company login names the customer with `customer`.";
+  const customer = { name: "customer", in: "query" as const, description: "Session only: the customer a company login acts for (one of its company's customers)." };
+  const id = { name: "id", in: "path" as const, description: "The connection's `id`.", example: CONNECTION_ID };
+  const common = { tag: "Trackers", security: "apiKeyOrSession" as const };
+  const unauthorized = { description: "No API key and no session, or an unknown or revoked key.", example: INVALID_KEY };
+  const noConnection = { description: "No such connection, or another customer's.", example: gatewayError("not_found", "No such connection.") };
+  const running = { ...CONNECTION_EXAMPLE, last_sync: { status: "running" as const, trigger: "manual" as const, fetched: 100, scored: 96, skipped: 4, failed: 0, started_at: AT } };
+  return [
+    {
+      ...common,
+      method: "get",
+      path: "/api/v1/connections",
+      summary: "List the account's tracker connections",
+      description: `Newest first, each with its last sync; never a token (only the Jira email and the token's last four characters). ${auth}`,
+      parameters: [customer],
+      responses: {
+        "200": { description: "The connections.", schema: connectionListSchema, example: { data: [CONNECTION_EXAMPLE] } },
+        ...gatewayErrors({ 401: unauthorized }),
+      },
+    },
+    {
+      ...common,
+      method: "post",
+      path: "/api/v1/connections",
+      summary: "Connect Jira, GitHub or Linear",
+      description:
+        "`kind` `jira`: `base_url` is the Jira Cloud site (required), `credentials` an Atlassian account's `email` and API token, `query` JQL. " +
+        "`github`: `base_url` defaults to `https://api.github.com` (or a GitHub Enterprise API), `credentials.token` a token that can read the repository's issues, `query` `owner/repo`, optionally followed by ` labels=a,b`. " +
+        "`linear`: `base_url` defaults to `https://api.linear.app`, `credentials.token` a Linear API key, `query` a team key. " +
+        "`base_url` must be https and resolve to public addresses only (as callback URLs). The token is stored encrypted and never answered. `schedule` (default `manual`): `hourly` or `daily` syncs. At most 20 connections per account. " +
+        `Recorded in the audit trail. ${auth}`,
+      parameters: [customer],
+      body: createConnectionSchema,
+      bodyExample: { kind: "jira", name: "Acme Jira", base_url: "https://acme.atlassian.net", credentials: { email: "dana@acme.example", token: "ATATT3xFfGF0-example" }, query: CONNECTION_EXAMPLE.query, schedule: "daily" },
+      moreBodyExamples: {
+        github: { summary: "A GitHub repository, issues labelled story or bug", value: { kind: "github", name: "Shop", credentials: { token: "github_pat_example" }, query: "acme/shop labels=story,bug" } },
+        linear: { summary: "A Linear team", value: { kind: "linear", name: "Engineering", credentials: { token: "lin_api_example" }, query: "ENG", schedule: "hourly" } },
+      },
+      responses: {
+        "201": { description: "Connected; no sync yet (`last_sync` is null).", schema: connectionSchema, headers: { Location: "The connection's URL." }, example: { ...CONNECTION_EXAMPLE, last_sync: null } },
+        ...gatewayErrors({
+          400: gatewayError("validation_error", "The request failed validation.", ["credentials.email: is required for jira (Basic auth is email:token)"]),
+          401: unauthorized,
+          403: CROSS_SITE_403,
+          409: { description: "The account already has 20 connections.", example: gatewayError("conflict", "You already have 20 tracker connections; delete one first.", ["connections: at most 20 per account"]) },
+          413: BODY_OVER_64KB_413,
+        }),
+      },
+    },
+    {
+      ...common,
+      method: "get",
+      path: "/api/v1/connections/{id}",
+      summary: "A tracker connection and its last sync",
+      description: `Poll it while a sync runs: \`last_sync\` counts what was fetched, scored, skipped and failed so far (updated after every page). ${auth}`,
+      parameters: [id, customer],
+      responses: {
+        "200": { description: "The connection.", schema: connectionSchema, examples: { completed: { summary: "After a sync", value: CONNECTION_EXAMPLE }, running: { summary: "While a sync runs", value: running } } },
+        ...gatewayErrors({ 401: unauthorized, 404: noConnection }),
+      },
+    },
+    {
+      ...common,
+      method: "patch",
+      path: "/api/v1/connections/{id}",
+      summary: "Change a connection's name, query, schedule or credentials",
+      description: `Credentials are replaced whole (a Jira connection keeps its email when only a token is sent). A changed query makes the next scheduled sync read every issue again. Recorded in the audit trail (never the token). ${auth}`,
+      parameters: [id, customer],
+      body: updateConnectionSchema,
+      bodyExample: { schedule: "hourly", credentials: { token: "ATATT3xFfGF0-rotated" } },
+      responses: {
+        "200": { description: "The connection after the change.", schema: connectionSchema, example: { ...CONNECTION_EXAMPLE, schedule: "hourly", credentials: { email: "dana@acme.example", token_last4: "ated" } } },
+        ...gatewayErrors({
+          400: gatewayError("validation_error", "The request failed validation.", ["query: must be 'owner/repo', optionally followed by ' labels=a,b'"]),
+          401: unauthorized,
+          403: CROSS_SITE_403,
+          404: noConnection,
+          413: BODY_OVER_64KB_413,
+        }),
+      },
+    },
+    {
+      ...common,
+      method: "delete",
+      path: "/api/v1/connections/{id}",
+      summary: "Disconnect a tracker",
+      description: `204. Its schedule stops; a running sync stops at its next page. The stories it imported stay on the dashboard, billed as they were. Recorded in the audit trail. ${auth}`,
+      parameters: [id, customer],
+      responses: {
+        "204": { description: "Deleted." },
+        ...gatewayErrors({ 401: unauthorized, 403: CROSS_SITE_403, 404: noConnection }),
+      },
+    },
+    {
+      ...common,
+      method: "post",
+      path: "/api/v1/connections/{id}/sync",
+      summary: "Import the connection's issues now",
+      description:
+        "202 with the connection, its `last_sync` running. Every issue is read (page by page, as the tracker serves them), scored as its kind (from the tracker's issue type) and recorded with the tracker's id as `external_id`: a new issue is a new story, counted against the quota; a changed one is scored again free; an unchanged one is not scored again (counted in `skipped`, with GitHub's pull requests). " +
+        "A sync that reaches the quota stops with `status` `failed` and `error` naming the quota, keeping what it scored. A sync asked for while one waits or runs answers that one (202, nothing new is queued). " +
+        auth,
+      parameters: [id, customer],
+      responses: {
+        "202": { description: "The sync is queued or running.", schema: connectionSchema, example: { ...running, last_sync: { ...running.last_sync, fetched: 0, scored: 0, skipped: 0 } } },
+        ...gatewayErrors({ 401: unauthorized, 403: CROSS_SITE_403, 404: noConnection }),
+      },
+    },
+  ];
+}
 
 /** Keys, installations' changes, deliveries and the audit trail: for programs (API key) and the settings page (session). */
 function accountOperations(): Operation[] {
@@ -1157,6 +1297,7 @@ const operations: Operation[] = [
     },
   },
   ...accountOperations(),
+  ...connectionOperations(),
   ...statsOperations(),
   ...csvOperations(),
   {

@@ -15,6 +15,8 @@ import { logger } from "@/lib/log";
 export const PGBOSS_SCHEMA = "pgboss";
 export const SCORE_QUEUE = "score-story";
 export const DELIVER_QUEUE = "deliver-callback";
+/** Tracker syncs (lib/trackers/sync.ts), one job per connection (its id is the singleton key). */
+export const TRACKER_SYNC_QUEUE = "tracker-sync";
 /** PostgreSQL channel on which statements that queue work wake the workers of every process (NOTIFY). */
 export const WAKE_CHANNEL = "ssc_queue_wake";
 
@@ -83,6 +85,9 @@ async function createBoss(handle: DbHandle): Promise<PgBoss> {
   const queues: PgBoss.Queue[] = [
     { name: SCORE_QUEUE, retryLimit: 6, retryDelay: 5, retryBackoff: true, expireInSeconds: scoreExpirySeconds() },
     { name: DELIVER_QUEUE, retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 5 * 60 },
+    // "stately": at most one sync of a connection waiting and one running. A sync reads a whole backlog, so
+    // its expiry is long; the sync records its own failures, so a retry follows only a crashed worker.
+    { name: TRACKER_SYNC_QUEUE, policy: "stately", retryLimit: 2, retryDelay: 30, expireInSeconds: 60 * 60 },
   ];
   for (const settings of queues) {
     // Created once; updated on every start, so a changed setting applies to the jobs queued from then on.
@@ -162,6 +167,8 @@ export interface WorkerHooks {
   /** Start polling; answers a function that wakes the loop early, and one that stops it. */
   startScore(boss: PgBoss): Promise<{ wake(): void; stop(): Promise<void> }>;
   startDelivery(boss: PgBoss): Promise<{ wake(): void; stop(): Promise<void> }>;
+  /** Other workers of this process (tracker syncs), stopped with the rest. */
+  startOther?(boss: PgBoss): Promise<{ stop(): Promise<void> }>;
 }
 
 /**
@@ -176,6 +183,7 @@ export async function startWorkers(hooks: WorkerHooks): Promise<void> {
   const boss = await queue();
   const score = await hooks.startScore(boss);
   const delivery = await hooks.startDelivery(boss);
+  const other = await hooks.startOther?.(boss);
   current.wakeScore = score.wake;
   current.wakeDelivery = delivery.wake;
   let unlisten: (() => Promise<void>) | undefined;
@@ -186,7 +194,7 @@ export async function startWorkers(hooks: WorkerHooks): Promise<void> {
   }
   current.stopWorkers = async () => {
     await unlisten?.().catch(() => undefined);
-    await Promise.all([score.stop(), delivery.stop()]);
+    await Promise.all([score.stop(), delivery.stop(), other?.stop()]);
   };
 }
 

@@ -7,6 +7,8 @@ import { yieldToRequests } from "@/lib/http/activity";
 import { scoringEngine } from "@/lib/scoring-engine";
 import { processScoreBatch } from "./async-jobs";
 import { DeliveryDispatcher } from "./delivery-dispatcher";
+import { startTrackerWorkers } from "@/lib/trackers/sync";
+import { fetchIssues, type FetchIssues, type FetchIssuesOptions } from "@/lib/trackers";
 import { SCORE_QUEUE, startWorkers, type ScoreJobData } from "./queue";
 
 export interface WorkerOptions {
@@ -20,6 +22,11 @@ export interface WorkerOptions {
   pollingIntervalSeconds?: number;
   /** While this process answers requests, pause this many times as long as each score batch took (0: never). */
   yieldFactor?: number;
+  /** How tracker syncs read the trackers (tests: their own page server), and the client's retry settings. */
+  trackerFetch?: FetchIssues;
+  trackerFetchOptions?: Pick<FetchIssuesOptions, "sleep" | "maxRetries" | "maxWaitMs">;
+  /** How often the tracker schedules' due ticks are looked for (default 5 s). */
+  trackerScheduleIntervalMs?: number;
 }
 
 /** Run the score workers and the callback dispatcher in this process. */
@@ -63,5 +70,13 @@ export async function runWorkers(options: WorkerOptions = {}): Promise<void> {
       dispatcher.start();
       return { wake: () => dispatcher.wake(), stop: () => dispatcher.stop() };
     },
+    startOther: (boss: PgBoss) =>
+      startTrackerWorkers(boss, {
+        fetchIssues: options.trackerFetch ?? fetchIssues,
+        fetchOptions: options.trackerFetchOptions,
+        pollingIntervalSeconds,
+        scheduleIntervalMs: options.trackerScheduleIntervalMs,
+        yieldFactor,
+      }),
   });
 }

@@ -158,6 +158,8 @@ describe("stories list", () => {
       last_scored_at: "2026-03-10T09:00:00.000Z",
       customer_id: "acme",
       work_item_type: "story",
+      url: null,
+      source: null,
     });
   });
 

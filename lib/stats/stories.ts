@@ -26,6 +26,9 @@ export interface StoryListItem {
   customer_id: string;
   /** The kind the latest run judged the story as: story, bug, task, spike or epic. */
   work_item_type: WorkItemKind;
+  /** Imported from a tracker: the link in the tracker, and which tracker ("jira", "github", "linear"). */
+  url: string | null;
+  source: string | null;
 }
 
 export interface StoryPage {
@@ -93,6 +96,8 @@ export async function listStories({
         lastScoredAt: tickets.lastScoredAt,
         customerId: tickets.customerId,
         workItemType: tickets.workItemType,
+        url: tickets.url,
+        source: tickets.source,
       })
       .from(tickets)
       .where(where)
@@ -115,6 +120,8 @@ export async function listStories({
       last_scored_at: row.lastScoredAt.toISOString(),
       customer_id: row.customerId,
       work_item_type: row.workItemType,
+      url: row.url,
+      source: row.source,
     })),
     page: query.page,
     page_size: query.page_size,

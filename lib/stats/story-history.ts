@@ -75,6 +75,9 @@ export interface StoryHistory {
     identity_resolution: "external_id" | "content_hash";
     customer_id: string;
     ticket_key: string | null;
+    /** Imported from a tracker: the link there, and which tracker. */
+    url: string | null;
+    source: string | null;
     summary: string;
     run_count: number;
     first_scored_at: string;
@@ -139,6 +142,8 @@ export async function storyHistory({
       identity_resolution: story.identityResolution,
       customer_id: story.customerId,
       ticket_key: story.ticketKey,
+      url: story.url,
+      source: story.source,
       summary: story.summary,
       run_count: story.runCount,
       first_scored_at: story.firstScoredAt.toISOString(),

@@ -25,3 +25,6 @@ export function storyHref(story: { ticket_ref: string; customer_id: string }): s
 export function billingIdentityLabel(resolution: NamedStory["identity_resolution"]): string {
   return resolution === "external_id" ? "Billing identity (external id)" : "Billing identity (content hash)";
 }
+
+/** How the pages name the tracker a story was imported from (`source` of a ticket). */
+export const TRACKER_NAMES: Record<string, string> = { jira: "Jira", github: "GitHub", linear: "Linear" };

@@ -68,7 +68,7 @@ export interface RunInput {
   runId: string;
   ticketId: string;
   ticket: TicketData;
-  source: "api" | "async" | "seed";
+  source: "api" | "async" | "seed" | "tracker";
   engine: string;
   result: ScoringResult;
   processingTimeMs: number;

@@ -12,7 +12,7 @@ import { requireDashboardUser } from "@/lib/auth/session";
 import { DIMENSION_LABELS, formatDate, percent, scoreClass } from "@/lib/stats/format";
 import { resolveScope } from "@/lib/stats/scope";
 import { storyHistory, ticketOfIdentity } from "@/lib/stats/story-history";
-import { billingIdentityLabel, hasTicketName, storyHref } from "@/lib/stats/story-name";
+import { billingIdentityLabel, hasTicketName, storyHref, TRACKER_NAMES } from "@/lib/stats/story-name";
 import { declaredKind } from "@/lib/work-items/kinds";
 
 export const metadata: Metadata = { title: "Story history" };
@@ -84,6 +84,13 @@ export default async function StoryHistoryPage({ params, searchParams }: { param
             story.title
           )}
         </h1>
+        {story.url ? (
+          <p className="muted">
+            <a href={story.url} target="_blank" rel="noopener noreferrer" data-testid="story-tracker-link">
+              Open {story.ticket_ref} in {TRACKER_NAMES[story.source ?? ""] ?? "the tracker"} ↗
+            </a>
+          </p>
+        ) : null}
         <dl className="story-facts">
           <div>
             <dt>Latest score</dt>

@@ -1,0 +1,162 @@
+// Syncs end to end through the API, the queue's workers and the real tracker clients, against fake Jira, GitHub
+// and Linear servers on loopback (lib/testing/fake-trackers.ts: their real paths, authentication, pagination and
+// errors): more than one page, pull requests skipped, a 429 with Retry-After, a bad token, a missing team, a bad
+// query in the tracker's words, a second sync that bills nothing, a changed issue re-scored free, the quota.
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { quotaUsage, scoreRuns, tickets } from "@/db/schema";
+import { provisionCustomer } from "@/lib/admin/provisioning";
+import { utcMonth } from "@/lib/clock";
+import { stopQueue } from "@/lib/jobs/queue";
+import { runWorkers } from "@/lib/jobs/workers";
+import { setupTestDatabase } from "@/lib/testing/db";
+import { startFakeGitHub, startFakeJira, startFakeLinear, type FakeGitHub, type FakeJira, type FakeLinear } from "@/lib/testing/fake-trackers";
+import { call, setEnv } from "@/lib/testing/http";
+import { connectionSchema, type ConnectionView } from "@/lib/trackers/schemas";
+import { GET as getOne } from "./[id]/route";
+import { POST as syncRoute } from "./[id]/sync/route";
+import { POST as create } from "./route";
+
+const database = setupTestDatabase();
+setEnv({ ALLOW_PRIVATE_CALLBACKS: "true" });
+
+let jira: FakeJira;
+let github: FakeGitHub;
+let linear: FakeLinear;
+const keys: Record<string, string> = {};
+
+beforeAll(async () => {
+  [jira, github, linear] = await Promise.all([
+    startFakeJira({ count: 7, pageSize: 3 }),
+    startFakeGitHub({ count: 8, pageSize: 3 }),
+    startFakeLinear({ count: 5, pageSize: 2 }),
+  ]);
+  for (const [customer, quota] of [["acme", undefined], ["small", 4]] as const) {
+    keys[customer] = (await provisionCustomer(database().db, { customer_id: customer, plan: "team", quota })).body.api_key;
+  }
+  // The clients' real waits (a 429's Retry-After of 1 s is honoured as is).
+  await runWorkers({ scoreWorkers: 1, pollingIntervalSeconds: 0.5 });
+});
+
+afterAll(async () => {
+  await stopQueue();
+  await Promise.all([jira, github, linear].map((fake) => fake?.close()));
+});
+
+const bearer = (customer: string) => ({ authorization: `Bearer ${keys[customer]}` });
+
+async function connect(customer: string, body: Record<string, unknown>): Promise<ConnectionView> {
+  const response = await call(create, "/api/v1/connections", { json: { name: `${body.kind} ${body.query}`, ...body }, headers: bearer(customer) });
+  expect(response.status, response.text).toBe(201);
+  return connectionSchema.parse(response.body);
+}
+
+/** POST the sync, then poll the connection as the settings page does until the sync is over. */
+async function syncAndWait(customer: string, id: string, timeoutMs = 30_000): Promise<NonNullable<ConnectionView["last_sync"]>> {
+  const requested = await call(syncRoute, `/api/v1/connections/${id}/sync`, { method: "POST", headers: bearer(customer) }, { id });
+  expect(requested.status, requested.text).toBe(202);
+  expect(connectionSchema.parse(requested.body).last_sync?.status).toBe("running");
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { body } = await call(getOne, `/api/v1/connections/${id}`, { headers: bearer(customer) }, { id });
+    const state = connectionSchema.parse(body).last_sync;
+    if (state && state.status !== "running") return state;
+    if (Date.now() > deadline) throw new Error(`the sync did not finish: ${JSON.stringify(state)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function used(customer: string): Promise<number> {
+  const [row] = await database().db.select({ used: quotaUsage.used }).from(quotaUsage).where(and(eq(quotaUsage.customerId, customer), eq(quotaUsage.month, utcMonth(new Date()))));
+  return row?.used ?? 0;
+}
+
+async function runCount(customer: string): Promise<number> {
+  return (await database().db.select({ id: scoreRuns.id }).from(scoreRuns).where(eq(scoreRuns.customerId, customer))).length;
+}
+
+describe("Jira", () => {
+  let connection: ConnectionView;
+
+  it("imports every page through a 429 with Retry-After: keys, links, kinds", async () => {
+    connection = await connect("acme", { kind: "jira", base_url: jira.url, credentials: { email: jira.email, token: jira.token }, query: "project = ACME ORDER BY key" });
+    jira.rateLimitNext(1, 1);
+    const state = await syncAndWait("acme", connection.id);
+    expect(state).toMatchObject({ status: "completed", fetched: 7, scored: 7, skipped: 0, failed: 0 });
+    const searches = jira.requests.filter((request) => request.path === "/rest/api/3/search/jql");
+    expect(searches[0].status).toBe(429);
+    expect(searches.filter((request) => request.status === 200)).toHaveLength(3);
+    expect(searches.every((request) => request.headers.authorization === jira.authorization)).toBe(true);
+    const rows = await database().db.select().from(tickets).where(eq(tickets.customerId, "acme"));
+    const first = rows.find((row) => row.ticketRef === "ACME-1");
+    expect(first).toMatchObject({ ticketKey: "ACME-1", source: "jira", url: `${jira.url}/browse/ACME-1`, identityResolution: "external_id", storyIdentity: jira.issues[0].id });
+    const bug = jira.issues.find((issue) => issue.issueType === "Bug");
+    if (bug) expect(rows.find((row) => row.ticketRef === bug.key)?.workItemType).toBe("bug");
+    expect(await used("acme")).toBe(7);
+  });
+
+  it("bills nothing on a second sync and re-scores a changed issue free", async () => {
+    const runsBefore = await runCount("acme");
+    expect(await syncAndWait("acme", connection.id)).toMatchObject({ status: "completed", fetched: 7, scored: 0, skipped: 7 });
+    expect([await used("acme"), await runCount("acme")]).toEqual([7, runsBefore]);
+    jira.updateIssue("ACME-2", { summary: "As a shopper I want to save my cart so that I can finish checkout on another device" });
+    expect(await syncAndWait("acme", connection.id)).toMatchObject({ status: "completed", fetched: 7, scored: 1, skipped: 6 });
+    expect([await used("acme"), await runCount("acme")]).toEqual([7, runsBefore + 1]);
+  });
+
+  it("fails with Jira's words for a bad query, and for a bad token", async () => {
+    const badQuery = await connect("acme", { kind: "jira", base_url: jira.url, credentials: { email: jira.email, token: jira.token }, query: "project = ACME AND colour = red" });
+    const failed = await syncAndWait("acme", badQuery.id);
+    expect(failed).toMatchObject({ status: "failed", scored: 0 });
+    expect(failed.error).toMatch(/^Bad query: .*colour/);
+    const badToken = await connect("acme", { kind: "jira", base_url: jira.url, credentials: { email: jira.email, token: "wrong-token" }, query: "project = ACME" });
+    expect((await syncAndWait("acme", badToken.id)).error).toMatch(/^Bad credentials: /);
+  });
+
+  it("stops at the quota, keeping what it scored", async () => {
+    const small = await connect("small", { kind: "jira", base_url: jira.url, credentials: { email: jira.email, token: jira.token }, query: "project = ACME ORDER BY key" });
+    const state = await syncAndWait("small", small.id);
+    expect(state).toMatchObject({ status: "failed", scored: 4 });
+    expect(state.error).toMatch(/^Quota reached: the plan's 4 new stories this month are used \(4\)/);
+    expect(await used("small")).toBe(4);
+  });
+});
+
+describe("GitHub", () => {
+  it("imports the issues of every page and skips the pull requests", async () => {
+    const connection = await connect("acme", { kind: "github", base_url: github.url, credentials: { token: github.token }, query: github.repo });
+    const state = await syncAndWait("acme", connection.id);
+    const pulls = github.issues.filter((issue) => issue.pullRequest).length;
+    expect(pulls).toBeGreaterThan(0);
+    expect(state).toMatchObject({ status: "completed", fetched: 8, scored: 8 - pulls, skipped: pulls, failed: 0 });
+    const issues = github.requests.filter((request) => request.path === `/repos/${github.repo}/issues`);
+    expect(issues.length).toBeGreaterThanOrEqual(3);
+    const [row] = await database().db.select().from(tickets).where(and(eq(tickets.customerId, "acme"), eq(tickets.ticketRef, `${github.repo}#1`)));
+    expect(row).toMatchObject({ source: "github", storyIdentity: github.issues[0].nodeId });
+  });
+
+  it("fails with a clear error for a bad token", async () => {
+    const connection = await connect("acme", { kind: "github", base_url: github.url, credentials: { token: "ghp_wrong" }, query: github.repo });
+    const state = await syncAndWait("acme", connection.id);
+    expect(state).toMatchObject({ status: "failed", scored: 0 });
+    expect(state.error).toMatch(/^Bad credentials: /);
+  });
+});
+
+describe("Linear", () => {
+  it("imports a team's issues page by page", async () => {
+    const connection = await connect("acme", { kind: "linear", base_url: linear.url, credentials: { token: linear.apiKey }, query: "ENG" });
+    const state = await syncAndWait("acme", connection.id);
+    expect(state).toMatchObject({ status: "completed", fetched: 5, scored: 5, skipped: 0, failed: 0 });
+    expect(linear.requests.filter((request) => request.path === "/graphql").length).toBeGreaterThanOrEqual(3);
+    const [row] = await database().db.select().from(tickets).where(and(eq(tickets.customerId, "acme"), eq(tickets.ticketRef, "ENG-1")));
+    expect(row).toMatchObject({ source: "linear", storyIdentity: linear.issues[0].id });
+  });
+
+  it("fails with 'Not found' for a team that does not exist", async () => {
+    const connection = await connect("acme", { kind: "linear", base_url: linear.url, credentials: { token: linear.apiKey }, query: "NOPE" });
+    const state = await syncAndWait("acme", connection.id);
+    expect(state).toMatchObject({ status: "failed", scored: 0 });
+    expect(state.error).toMatch(/^Not found: /);
+  });
+});
