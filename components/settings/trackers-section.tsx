@@ -47,11 +47,6 @@ function syncCounts(sync: LastSync): string {
   return parts.join(", ");
 }
 
-/** The list answer under `connections` (the issue's shape) or `data` (the keys list's), whichever the API sends. */
-function listOf(body: ConnectionList): Connection[] {
-  return body.connections ?? body.data ?? [];
-}
-
 /** The customer's tracker connections: connect Jira, GitHub or Linear, sync (with progress), edit, delete. */
 export function TrackersSection({ api, onChange, dashboardHref }: { api: SettingsApi; onChange: () => void; dashboardHref: string }) {
   const [connections, setConnections] = useState<Connection[] | null>(null);
@@ -73,7 +68,7 @@ export function TrackersSection({ api, onChange, dashboardHref }: { api: Setting
     api
       .get<ConnectionList>("/api/v1/connections", {}, controller.signal)
       .then((body) => {
-        setConnections(listOf(body));
+        setConnections(body.data);
         setLoadError(null);
       })
       .catch((reason: unknown) => {
@@ -361,15 +356,12 @@ function ConnectionRows({
   const syncNow = () =>
     act(
       "sync",
-      () => api.send<Connection | { last_sync?: LastSync }>("POST", `${path}/sync`),
+      // 202 with the connection and its running sync (or, for a sync that was quick, already its outcome).
+      () => api.send<Connection>("POST", `${path}/sync`),
       (answer) => {
         watching.current = true;
         setOutcome(null);
-        // The 202 carries the connection with its running sync (or just its last_sync); without either, the
-        // sync is shown as started and the poll reads what it does.
-        if (answer && "id" in answer) settle(answer);
-        else if (answer && answer.last_sync) settle({ ...connection, last_sync: answer.last_sync });
-        else settle({ ...connection, last_sync: { status: "running", fetched: 0, scored: 0, skipped: 0, failed: 0, started_at: new Date().toISOString() } });
+        settle(answer);
       },
       "Could not start the sync.",
     );

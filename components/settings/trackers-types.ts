@@ -1,36 +1,15 @@
-// The JSON shapes of /api/v1/connections as the settings page reads them, as issue #30 specifies them: a
-// connection never carries its token back, and `last_sync` says what the latest sync did (null before the first).
-import type { TrackerKind } from "@/lib/trackers/types";
+// The JSON shapes of /api/v1/connections as the settings page reads them: inferred from the zod schemas the
+// routes answer with (lib/trackers/schemas.ts), so the page and the API cannot drift apart. The import is
+// type-only and erased at build time. A connection never carries its token back, only its last four characters.
+import type { z } from "zod";
+import type { connectionListSchema, connectionSchema, lastSyncSchema, Schedule } from "@/lib/trackers/schemas";
 
-export type Schedule = "manual" | "hourly" | "daily";
+export type { Schedule };
 
-export interface LastSync {
-  status: "running" | "completed" | "failed";
-  /** "manual" (Sync now, or the API) or "schedule". */
-  trigger?: "manual" | "schedule";
-  /** Items the tracker served so far (GitHub's pull requests included). */
-  fetched: number;
-  /** Pull requests, and issues unchanged since they were last scored. */
-  scored: number;
-  skipped: number;
-  failed: number;
-  error?: string | null;
-  started_at: string;
-  finished_at?: string | null;
-}
+export type Connection = z.infer<typeof connectionSchema>;
 
-export interface Connection {
-  id: string;
-  kind: TrackerKind;
-  name: string;
-  base_url: string;
-  query: string;
-  schedule: Schedule;
-  /** Which credentials are stored, never the token itself. */
-  credentials?: { email: string | null; token_last4: string };
-  created_at: string;
-  last_sync: LastSync | null;
-}
+/** What the latest sync did: running, completed or failed, with its counts. */
+export type LastSync = NonNullable<z.infer<typeof lastSyncSchema>>;
 
-/** The list answer: the connections under `connections` (or `data`, the keys list's field), read either way. */
-export type ConnectionList = { connections?: Connection[]; data?: Connection[] };
+/** GET /api/v1/connections: the connections under `data`. */
+export type ConnectionList = z.infer<typeof connectionListSchema>;
