@@ -57,7 +57,7 @@ async function main(): Promise<void> {
     });
     const rows = report.tables.reduce((sum, table) => sum + table.rows, 0);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    const shown = report.tables.filter((table) => ["customers", "stories", "score_runs", "async_jobs", "pgboss.job"].includes(table.table));
+    const shown = ["customers", "stories", "score_runs", "async_jobs", "pgboss.job"].flatMap((name) => report.tables.filter((table) => table.table === name));
     console.log(
       `${NAME}: moved ${rows} rows of ${report.tables.length} tables (${mb(info.bytes)} dump) into ${redact(to)} in ${seconds} s ` +
         `(${shown.map((table) => `${table.rows} ${table.table}`).join(", ")}); start the server with DATABASE_URL set to it`,

@@ -1,8 +1,9 @@
 // A realistic embedded (PGlite) data directory for the backup, restore and export tests: the demo data (two
 // customers, keys, logins, weeks of scored stories), an installation with its encrypted signing secret (so the
-// secret-box key is in app_settings), and asynchronous jobs accepted into the queue (pg-boss's tables).
+// secret-box key is in app_settings), and asynchronous jobs accepted into the queue (pg-boss's tables), not yet
+// scored. The jobs are the second demo customer's, so the first one's dashboard figures stay put when they are.
 import { openDatabase, migrateDatabase, setDbHandle } from "@/db/client";
-import { seedDemoIfEmpty, DEMO_CUSTOMER_ID } from "@/lib/demo/seed";
+import { seedDemoIfEmpty, DEMO_SECOND_CUSTOMER_ID } from "@/lib/demo/seed";
 import { registerInstallation } from "@/lib/integrations/installations";
 import { acceptJob } from "@/lib/jobs/accept";
 import { stopQueue } from "@/lib/jobs/queue";
@@ -20,8 +21,8 @@ export async function seedEmbeddedDirectory(dir: string): Promise<{ apiKey: stri
     setDbHandle(handle);
     const seeded = await seedDemoIfEmpty(handle.db, new Date(), { announce: false });
     if (!seeded) throw new Error(`${dir} was not empty`);
-    const { body } = await registerInstallation(handle.db, DEMO_CUSTOMER_ID, { cloudId: "backup-test", source: "jira", callback_url: "http://127.0.0.1:9/hooks" }, "test");
-    const customer = { customerId: DEMO_CUSTOMER_ID, companyId: null, planId: "team", quota: 2500 };
+    const { body } = await registerInstallation(handle.db, DEMO_SECOND_CUSTOMER_ID, { cloudId: "backup-test", source: "jira", callback_url: "http://127.0.0.1:9/hooks" }, "test");
+    const customer = { customerId: DEMO_SECOND_CUSTOMER_ID, companyId: null, planId: "free", quota: 25 };
     for (let n = 1; n <= SEEDED_ASYNC_JOBS; n++) {
       const ticket: TicketData = { summary: `As a shopper, I want to reorder past purchase ${n} so that I save time.`, key: `ASYNC-${n}` };
       await acceptJob(handle, { customer, installationId: body.installation_id, identity: resolveStoryIdentity(ticket, `site:ASYNC-${n}`), ticket, issueKey: `ASYNC-${n}`, at: new Date() });
