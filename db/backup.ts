@@ -182,6 +182,7 @@ export async function restorePgliteDir(dir: string, bytes: Uint8Array, name: str
     let movedAside: string | undefined;
     if (existsSync(target) && readdirSync(target).length > 0) {
       movedAside = `${target}.before-restore-${stamp(at)}`;
+      for (let n = 2; existsSync(movedAside); n++) movedAside = `${target}.before-restore-${stamp(at)}-${n}`;
       renameSync(target, movedAside);
     } else if (existsSync(target)) {
       rmSync(target, { recursive: true }); // an empty directory: nothing to keep

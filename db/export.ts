@@ -4,11 +4,9 @@
 // The source is an in-memory copy (of a backup file, or a dump of a stopped server's directory), migrated to this
 // version, so the source on disk is never changed. The target gets its schema the way a server starting on it
 // would (the service's migrations, then pg-boss's own schema, created by pg-boss of the same version); then one
-// transaction copies the rows, table by table in the order of their foreign keys, with COPY in batches of heap
-// pages, and sets the sequences. Ids, timestamps and jsonb pass through COPY's text form unchanged. The row counts
+// transaction copies the rows, table by table in the order of their foreign keys, in batches of heap pages (see
+// copyTable), and sets the sequences. Ids, timestamps and jsonb arrive unchanged. The row counts
 // are compared inside the transaction; any failure rolls it back and leaves the target without a row.
-import { Readable, Writable } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import type { PGlite } from "@electric-sql/pglite";
 import type { Sql, TransactionSql } from "postgres";
 import { BackupError } from "./backup";
@@ -18,8 +16,8 @@ import { migrateDatabase, openDatabase } from "./client";
 const PGBOSS = "pgboss";
 /** pg-boss's tables that hold rows to move; `queue` is recreated through its create_queue, `version` by pg-boss. */
 const PGBOSS_DATA_TABLES = ["schedule", "subscription", "job", "archive"];
-/** Heap pages per COPY batch: about 8 MB of table, whatever the row size. */
-const PAGES_PER_BATCH = 1000;
+/** Heap pages per batch: about 2 MB of table (more as JSON), whatever the row size. */
+const PAGES_PER_BATCH = 250;
 
 export interface ExportedTable {
   table: string;
@@ -119,7 +117,14 @@ async function prepareTarget(targetUrl: string, source: PGlite): Promise<void> {
   }
 }
 
-/** COPY one table from the source into the target, in batches of heap pages (ctid ranges). Answers the rows. */
+/**
+ * Copy one table from the source into the target, in batches of heap pages (ctid ranges, so each batch is one
+ * range scan whatever the table's keys): the source writes a batch as a JSON array of its rows, the target reads
+ * it back with json_populate_recordset into the same columns, which gives every value its exact type again
+ * (timestamps to the microsecond, jsonb, numbers as written). COPY would do the same in text form, but
+ * postgres.js loses an error the server sends after the last COPY row (a failed constraint, say): its stream
+ * never finishes and the export would hang instead of rolling back. Answers the rows now in the target table.
+ */
 async function copyTable(source: PGlite, tx: TransactionSql, table: SourceTable): Promise<number> {
   const columns = table.columns.map(ident).join(", ");
   const [{ last }] = (
@@ -127,10 +132,11 @@ async function copyTable(source: PGlite, tx: TransactionSql, table: SourceTable)
   ).rows;
   for (let first = 0; first <= last; first += PAGES_PER_BATCH) {
     const range = `ctid >= '(${first},0)'::tid and ctid < '(${first + PAGES_PER_BATCH},0)'::tid`;
-    const result = await source.query(`copy (select ${columns} from ${qualified(table)} where ${range}) to '/dev/blob'`);
-    if (!result.blob || result.blob.size === 0) continue;
-    const writable = (await tx.unsafe(`copy ${qualified(table)} (${columns}) from stdin`).writable()) as Writable;
-    await pipeline(Readable.fromWeb(result.blob.stream() as import("node:stream/web").ReadableStream), writable);
+    const [{ batch }] = (
+      await source.query<{ batch: string | null }>(`select json_agg(r)::text as batch from (select ${columns} from ${qualified(table)} where ${range}) r`)
+    ).rows;
+    if (batch === null) continue;
+    await tx.unsafe(`insert into ${qualified(table)} (${columns}) select ${columns} from json_populate_recordset(null::${qualified(table)}, $1::text::json)`, [batch]);
   }
   const [{ n }] = await tx.unsafe<{ n: number }[]>(`select count(*)::int as n from ${qualified(table)}`);
   return n;
@@ -164,6 +170,7 @@ export async function exportToPostgres(source: PGlite, targetUrl: string, onTabl
       [PGBOSS],
     );
     const exported: ExportedTable[] = [];
+    let current = "the queue's queues";
     await target.begin(async (tx) => {
       // Inside the transaction: a server that started on the target meanwhile makes this fail, not mix.
       const occupiedNow = await occupiedTables(tx as unknown as Sql, tables);
@@ -187,6 +194,7 @@ export async function exportToPostgres(source: PGlite, targetUrl: string, onTabl
         ]);
       }
       for (const table of tables) {
+        current = qualified(table);
         const rows = await copyTable(source, tx, table);
         const [{ n: expected }] = (await source.query<{ n: number }>(`select count(*)::int as n from ${qualified(table)}`)).rows;
         if (rows !== expected) throw new Error(`${table.name}: ${rows} rows copied of ${expected}`);
@@ -194,10 +202,14 @@ export async function exportToPostgres(source: PGlite, targetUrl: string, onTabl
         exported.push(entry);
         onTable?.(entry);
       }
+      current = "the sequences";
       for (const sequence of sequences) {
         if (sequence.last_value === null) continue;
         await tx.unsafe(`select setval($1::regclass, $2::bigint, true)`, [`${ident(sequence.schema)}.${ident(sequence.name)}`, sequence.last_value]);
       }
+    }).catch((error: unknown) => {
+      if (error instanceof BackupError) throw error;
+      throw new BackupError(`copying ${current} failed, so the whole copy was rolled back and the target holds none of it: ${(error as Error).message}`);
     });
     return { tables: exported, sequences: sequences.length, durationMs: Math.round(performance.now() - started) };
   } finally {

@@ -132,6 +132,9 @@ describe("npm run db:backup and db:restore", () => {
       expect(refused.code).toBe(1);
       expect(refused.stderr).toMatch(/^db:restore: stop the server first \(process \d+ has .*running open\)\n$/);
 
+      // A second server on the same directory does not start: one process per PGlite directory.
+      await expect(startServer(dir, false)).rejects.toThrow(/is in use by process \d+/);
+
       // So does the export of a running server's directory.
       const exported = await runCli("db-export", ["--to", "postgres://nobody@127.0.0.1:1/none"], { PGLITE_DIR: dir });
       expect(exported.code).toBe(1);

@@ -11,7 +11,7 @@ import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "@/db/client";
+import { migrateDatabase, openDatabase } from "@/db/client";
 import { hasPostgres } from "@/lib/testing/db";
 import { seedEmbeddedDirectory, SEEDED_ASYNC_JOBS } from "@/lib/testing/embedded-database";
 import { runCli, snapshot } from "@/lib/testing/database-copies";
@@ -150,6 +150,30 @@ describe.runIf(hasPostgres)("npm run db:export", () => {
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     expect(await snapshotOfPostgres(target)).toEqual(await snapshotOfDir(sourceDir));
+  }, 120_000);
+
+  it("leaves the target without a row when the copy fails halfway (one transaction)", async () => {
+    const target = await freshDatabase();
+    const handle = await openDatabase({ databaseUrl: target, max: 1 });
+    await migrateDatabase(handle);
+    await handle.close();
+    // A fault the copy meets after customers, api keys and stories are in: score_runs refuses rows.
+    const client = postgres(target, { max: 1, onnotice: () => {} });
+    await client.unsafe(`create function refuse() returns trigger language plpgsql as $$ begin raise exception 'disk full (simulated)'; end $$`);
+    await client.unsafe(`create trigger refuse before insert on score_runs for each row execute function refuse()`);
+    const result = await runCli("db-export", ["--to", target], { PGLITE_DIR: sourceDir });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^db:export: .*disk full \(simulated\)/);
+    const counts = await client.unsafe<{ n: number }[]>(
+      `select (select count(*) from customers) + (select count(*) from api_keys) + (select count(*) from stories) + (select count(*) from score_runs) + (select count(*) from pgboss.job) as n`,
+    );
+    expect(Number(counts[0].n)).toBe(0);
+    await client.unsafe(`drop trigger refuse on score_runs`);
+    await client.end();
+    // And it is still an empty target: the export goes through now.
+    const retry = await runCli("db-export", ["--to", target], { PGLITE_DIR: sourceDir });
+    expect(retry.stderr).toBe("");
+    expect(retry.code).toBe(0);
   }, 120_000);
 
   it("refuses a target with any row in the service's tables, and a bad --to, in one line", async () => {
