@@ -25,7 +25,7 @@ export class PgliteDirInUseError extends Error {
     readonly holder: LockHolder,
   ) {
     super(
-      `the embedded database ${dir} is in use by process ${holder.pid}${holder.since ? ` (since ${holder.since})` : ""}: ` +
+      `the embedded database ${dir} is in use by ${holder.pid > 0 ? `process ${holder.pid}` : "a process that is opening it"}${holder.since ? ` (since ${holder.since})` : ""}: ` +
         "a PGlite data directory must never be opened by two processes at once",
     );
     this.name = "PgliteDirInUseError";
