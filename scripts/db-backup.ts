@@ -35,7 +35,8 @@ async function fromServer(file: string, url: string, pid: number): Promise<void>
     } catch {
       // not JSON: print the text as it is
     }
-    fail(NAME, `${endpoint} answered ${response.status}: ${reason}`.trim());
+    const hint = response.status === 404 ? " (the server's admin API is off: start it with ADMIN_TOKEN set, or stop it and back up again)" : "";
+    fail(NAME, `${endpoint} answered ${response.status}: ${reason}${hint}`.trim());
   }
   await pipeline(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream), createWriteStream(file));
 }
