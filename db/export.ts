@@ -89,6 +89,10 @@ async function occupiedTables(target: Sql, tables: SourceTable[]): Promise<strin
   return occupied;
 }
 
+async function sourceHasQueue(source: PGlite): Promise<boolean> {
+  return (await source.query<{ found: string | null }>(`select to_regclass('${PGBOSS}.version')::text as found`)).rows[0].found !== null;
+}
+
 /** The service's schema and pg-boss's on the target, as a server starting on it would create them. */
 async function prepareTarget(targetUrl: string, source: PGlite): Promise<void> {
   const handle = await openDatabase({ databaseUrl: targetUrl, max: 1 });
@@ -97,7 +101,9 @@ async function prepareTarget(targetUrl: string, source: PGlite): Promise<void> {
   } finally {
     await handle.close();
   }
-  const [{ version }] = (await source.query<{ version: number }>(`select version from ${PGBOSS}.version`)).rows;
+  // A database whose server never started the queue has no pg-boss schema: nothing of it to match or move.
+  const hasQueue = await sourceHasQueue(source);
+  const version = hasQueue ? (await source.query<{ version: number }>(`select version from ${PGBOSS}.version`)).rows[0].version : undefined;
   const { default: PgBoss } = await import("pg-boss");
   const boss = new PgBoss({ connectionString: targetUrl, schema: PGBOSS, supervise: false, schedule: false, max: 1 });
   boss.on("error", () => {});
@@ -107,7 +113,7 @@ async function prepareTarget(targetUrl: string, source: PGlite): Promise<void> {
   const target = postgres(targetUrl, { max: 1, onnotice: () => {} });
   try {
     const [{ version: targetVersion }] = await target<{ version: number }[]>`select version from pgboss.version`;
-    if (targetVersion !== version) {
+    if (version !== undefined && targetVersion !== version) {
       throw new BackupError(
         `the embedded database's queue schema is pg-boss schema ${version}, this version's is ${targetVersion}: start the server once on it with this version, then export`,
       );
@@ -162,9 +168,13 @@ export async function exportToPostgres(source: PGlite, targetUrl: string, onTabl
       throw new BackupError(`the target database is not empty (${occupied.slice(0, 3).join(", ")}${occupied.length > 3 ? ", ..." : ""}): export only into an empty database`);
     }
     await prepareTarget(targetUrl, source);
-    const { rows: queues } = await source.query<Record<string, unknown> & { name: string; dead_letter: string | null }>(
-      `select * from ${PGBOSS}.queue order by (dead_letter is not null), name`,
-    );
+    const queues = (await sourceHasQueue(source))
+      ? (
+          await source.query<Record<string, unknown> & { name: string; dead_letter: string | null }>(
+            `select * from ${PGBOSS}.queue order by (dead_letter is not null), name`,
+          )
+        ).rows
+      : [];
     const { rows: sequences } = await source.query<{ schema: string; name: string; last_value: string | null }>(
       `select schemaname as schema, sequencename as name, last_value::text from pg_sequences where schemaname in ('public', $1)`,
       [PGBOSS],
