@@ -3,6 +3,7 @@ import { mkdirSync } from "node:fs";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { sql, type SQL } from "drizzle-orm";
 import { isPgliteDatabase, runPgliteHot } from "./pglite-hot";
+import { lockPgliteDir } from "./pglite-lock";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -54,7 +55,12 @@ export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
   const { drizzle } = await import("drizzle-orm/pglite");
   const dir = options.pgliteDir ?? "memory://";
   if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
-  const client = options.pgliteDump ? await PGlite.create({ loadDataDir: options.pgliteDump }) : await PGlite.create(dir);
+  // One process per data directory (db/pglite-lock.ts): released when this handle closes or the process exits.
+  const unlock = options.pgliteDump || dir.startsWith("memory://") ? () => {} : lockPgliteDir(dir);
+  const client = options.pgliteDump ? await PGlite.create({ loadDataDir: options.pgliteDump }) : await PGlite.create(dir).catch((error: unknown) => {
+    unlock();
+    throw error;
+  });
   const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Db;
   return {
     db,
@@ -64,6 +70,7 @@ export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
       ((await db.execute(statement)) as unknown as { rows: T[] }).rows,
     close: async () => {
       if (!client.closed) await client.close();
+      unlock();
     },
   };
 }
