@@ -13,6 +13,8 @@ export const median = (values: number[]): number => [...values].sort((a, b) => a
 
 export interface BenchServer {
   base: string;
+  /** The server's process (`node scripts/start.mjs`, which serves in-process): the root of its process tree. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -40,7 +42,7 @@ export async function startBenchServer(port: number, extraEnv: Record<string, st
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
-      if ((await fetch(`${base}/api/health`)).ok) return { base, stop };
+      if ((await fetch(`${base}/api/health`)).ok) return { base, pid: server.pid as number, stop };
     } catch {
       // not up yet
     }
