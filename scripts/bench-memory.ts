@@ -3,7 +3,7 @@
 // BENCH_DATABASE_URL is set. Resident memory is VmRSS from /proc summed over the server's process tree (the
 // benchmark spawns `node scripts/start.mjs` itself, so no npm launcher is in it; on PostgreSQL the database
 // server's own memory is not counted, it is a separate service). The server is started with
-// scripts/memory-probe.cjs preloaded, which reports from inside where the memory is (V8 heap, array buffers,
+// scripts/memory-probe.mjs preloaded, which reports from inside where the memory is (V8 heap, array buffers,
 // PGlite's WebAssembly heap): those figures are printed beside each checkpoint.
 //
 //   npm run bench:memory                 idle 30 s, 60 s of load at 16 connections, 30 s after
@@ -13,6 +13,7 @@
 import { readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { BENCH_ADMIN_TOKEN, startBenchServer, type BenchServer } from "./bench-server";
@@ -78,7 +79,7 @@ interface Probe {
   heap_total_mb: number;
   external_mb: number;
   array_buffers_mb: number;
-  database?: { driver: string; wasm_memory_mb?: number };
+  database?: { driver: string; wasm_memory_mb?: number; wasm_resident_mb?: number };
 }
 
 function readProbe(file: string): Probe | undefined {
@@ -94,7 +95,9 @@ const fmt = (value: number) => value.toFixed(0).padStart(6);
 function checkpoint(label: string, rss: number, probe: Probe | undefined): string {
   const inside = probe
     ? `   V8 heap ${fmt(probe.heap_used_mb)} used / ${fmt(probe.heap_total_mb)} total, external ${fmt(probe.external_mb)}, array buffers ${fmt(probe.array_buffers_mb)}` +
-      (probe.database?.wasm_memory_mb !== undefined ? `, PGlite WASM ${fmt(probe.database.wasm_memory_mb)}` : "")
+      (probe.database?.wasm_memory_mb !== undefined
+        ? `, PGlite WASM memory ${fmt(probe.database.wasm_memory_mb)} (resident ${probe.database.wasm_resident_mb === undefined ? "?" : fmt(probe.database.wasm_resident_mb)})`
+        : "")
     : "";
   return `  ${label.padEnd(26)} ${fmt(rss)} MB${inside}`;
 }
@@ -135,11 +138,11 @@ async function load(server: BenchServer, headers: Record<string, string>, option
 
 async function run(label: string, databaseUrl: string): Promise<void> {
   const probeFile = path.join(tmpdir(), `ssc-memory-probe-${process.pid}-${Date.now()}.json`);
-  const probeScript = path.resolve("scripts", "memory-probe.cjs");
+  const probeScript = pathToFileURL(path.resolve("scripts", "memory-probe.mjs")).href;
   const server = await startBenchServer(port, {
     DATABASE_URL: databaseUrl,
     SSC_MEMORY_PROBE_FILE: probeFile,
-    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --require ${probeScript}`.trim(),
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import ${probeScript}`.trim(),
   });
   const lines: string[] = [];
   const note = (line: string) => {
