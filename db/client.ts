@@ -2,7 +2,9 @@ import path from "node:path";
 import { mkdirSync } from "node:fs";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { sql, type SQL } from "drizzle-orm";
+import { createPgliteDirectory } from "./pglite-init";
 import { isPgliteDatabase, runPgliteHot } from "./pglite-hot";
+import { lockPgliteDir } from "./pglite-lock";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -33,6 +35,27 @@ export interface OpenOptions {
 const MIGRATIONS_FOLDER = path.join(process.cwd(), "db", "migrations");
 const MIGRATION_LOCK_KEY = 804_114_2001;
 
+/**
+ * PGlite's own start parameters (its defaults, as of 0.5.16) plus memory settings sized for one embedded
+ * process. PGlite runs PostgreSQL inside a WebAssembly memory that can only grow, never shrink, so whatever
+ * PostgreSQL allocates once stays resident for the life of the process: the settings keep it from growing.
+ * - shared_buffers: PostgreSQL's default 128 MB makes its shared memory 145 MB, more than the 128 MB the WASM
+ *   module starts with (its minimum), so the memory grows to 189 MB at start; 16 MB makes it 24 MB and the
+ *   memory stays at 128 MB. The data files are in the OS page cache anyway: a buffer miss is a copy, not a disk read.
+ * - maintenance_work_mem: VACUUM (db/maintenance.ts) and index builds may take up to this once, for good.
+ * - max_connections and the replication slots and senders size shared memory too; single-user mode uses none.
+ * Passed on the command line (-c) rather than in the data directory's postgresql.conf, so an existing
+ * directory gets them as well. The initdb run of a fresh directory inherits them (PGlite passes its options on).
+ * See docs/operations.md#memory for the measurements.
+ */
+export const PGLITE_START_PARAMS = [
+  ...["--single", "-F", "-O", "-j", "-c", "search_path=public", "-c", "exit_on_error=false", "-c", "log_checkpoints=false"],
+  ...["-c", "max_worker_processes=0", "-c", "max_parallel_workers=0", "-c", "max_parallel_workers_per_gather=0"],
+  ...["-c", "io_method=sync", "-c", "max_parallel_maintenance_workers=0"],
+  ...["-c", "shared_buffers=16MB", "-c", "maintenance_work_mem=16MB", "-c", "max_connections=10"],
+  ...["-c", "max_wal_senders=0", "-c", "max_replication_slots=0"],
+];
+
 /** Open a database: postgres.js when a URL is given, else PGlite (a directory, or `memory://`). */
 export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
   if (options.databaseUrl) {
@@ -54,7 +77,17 @@ export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
   const { drizzle } = await import("drizzle-orm/pglite");
   const dir = options.pgliteDir ?? "memory://";
   if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
-  const client = options.pgliteDump ? await PGlite.create({ loadDataDir: options.pgliteDump }) : await PGlite.create(dir);
+  // One process per data directory (db/pglite-lock.ts): released when this handle closes or the process exits.
+  const unlock = options.pgliteDump || dir.startsWith("memory://") ? () => {} : lockPgliteDir(dir);
+  const client = options.pgliteDump
+    ? await PGlite.create({ loadDataDir: options.pgliteDump, startParams: PGLITE_START_PARAMS })
+    : await (async () => {
+        if (!dir.startsWith("memory://")) await createPgliteDirectory(dir, PGLITE_START_PARAMS);
+        return PGlite.create(dir, { startParams: PGLITE_START_PARAMS });
+      })().catch((error: unknown) => {
+        unlock();
+        throw error;
+      });
   const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Db;
   return {
     db,
@@ -64,6 +97,7 @@ export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
       ((await db.execute(statement)) as unknown as { rows: T[] }).rows,
     close: async () => {
       if (!client.closed) await client.close();
+      unlock();
     },
   };
 }

@@ -2,7 +2,7 @@
 // throw-away embedded database (or BENCH_DATABASE_URL), ready once /api/health answers; and the median the
 // benchmarks report.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -13,13 +13,26 @@ export const median = (values: number[]): number => [...values].sort((a, b) => a
 
 export interface BenchServer {
   base: string;
+  /** The server's process (`node scripts/start.mjs`, which serves in-process): the root of its process tree. */
+  pid: number;
   stop(): Promise<void>;
+}
+
+/**
+ * The Node flags `npm start` runs the server with (package.json's `start` script, e.g. its heap size), so a
+ * benchmark measures the server as it is deployed: the words between `node` and `scripts/start.mjs`.
+ */
+export function startFlags(): string[] {
+  const { scripts } = JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> };
+  const words = scripts.start.trim().split(/\s+/);
+  const script = words.indexOf("scripts/start.mjs");
+  return words[0] === "node" && script > 0 ? words.slice(1, script) : [];
 }
 
 export async function startBenchServer(port: number, extraEnv: Record<string, string> = {}, timeoutMs = 300_000): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "ssc-bench-"));
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ["scripts/start.mjs"], {
+  const server = spawn(process.execPath, [...startFlags(), "scripts/start.mjs"], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -40,7 +53,7 @@ export async function startBenchServer(port: number, extraEnv: Record<string, st
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
-      if ((await fetch(`${base}/api/health`)).ok) return { base, stop };
+      if ((await fetch(`${base}/api/health`)).ok) return { base, pid: server.pid as number, stop };
     } catch {
       // not up yet
     }

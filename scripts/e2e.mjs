@@ -32,4 +32,5 @@ const result = spawnSync(process.execPath, ["node_modules/@playwright/test/cli.j
   env: { ...process.env, CHROMIUM_PATH: chromium, E2E_PGLITE_DIR: pgliteDir },
 });
 rmSync(pgliteDir, { recursive: true, force: true });
+rmSync(`${pgliteDir}.lock`, { force: true }); // left behind when the test server was killed rather than stopped
 process.exit(result.status ?? 1);

@@ -1,6 +1,8 @@
 // `npm start`: build when there is no production build (or the sources are newer than it), then serve.
 // In embedded mode without ADMIN_TOKEN it creates a local admin token in .data/admin-token, so
 // `npm run provision` works on this machine out of the box.
+// Node's heap limit is a command-line flag (V8 fixes it when the process starts), so it is in package.json's
+// `start` script, not here: `node scripts/start.mjs` alone runs with Node's default (docs/operations.md#memory).
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";

@@ -1,0 +1,205 @@
+// `npm run bench:memory`: the production server's resident memory on a fresh embedded database, idle, under a
+// load of distinct stories on POST /api/v1/score, and after it; then the same on PostgreSQL when
+// BENCH_DATABASE_URL is set. Resident memory is VmRSS from /proc summed over the server's process tree (the
+// benchmark spawns `node scripts/start.mjs` itself, so no npm launcher is in it; on PostgreSQL the database
+// server's own memory is not counted, it is a separate service). The server is started with
+// scripts/memory-probe.mjs preloaded, which reports from inside where the memory is (V8 heap, array buffers,
+// PGlite's WebAssembly heap): those figures are printed beside each checkpoint.
+//
+//   npm run bench:memory                 idle 30 s, 60 s of load at 16 connections, 30 s after
+//   npm run bench:memory -- --long       100,000 distinct stories instead, memory printed every 10,000
+//
+// The production build must exist or be buildable: scripts/start.mjs builds when the sources are newer.
+import { readFileSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import { BENCH_ADMIN_TOKEN, startBenchServer, type BenchServer } from "./bench-server";
+
+const { values } = parseArgs({
+  options: {
+    long: { type: "boolean", default: false },
+    idle: { type: "string", default: "30" },
+    duration: { type: "string", default: "60" },
+    after: { type: "string", default: "30" },
+    connections: { type: "string", default: "16" },
+    stories: { type: "string", default: "100000" },
+    step: { type: "string", default: "10000" },
+    port: { type: "string", default: "3510" },
+  },
+});
+const idleSeconds = Number(values.idle);
+const durationSeconds = Number(values.duration);
+const afterSeconds = Number(values.after);
+const connections = Number(values.connections);
+const port = Number(values.port);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The pids of `root` and all its descendants, from each process's parent in /proc/<pid>/stat. */
+function processTree(root: number): number[] {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      // The command name (2nd field) is in parentheses and may hold spaces: the parent pid follows its close.
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      parents.set(Number(entry), parent);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  const tree = [root];
+  for (let index = 0; index < tree.length; index++) {
+    for (const [pid, parent] of parents) if (parent === tree[index]) tree.push(pid);
+  }
+  return tree;
+}
+
+/** Resident memory of the process tree in MB (VmRSS of each process, summed). */
+function residentMb(root: number): number {
+  let kb = 0;
+  for (const pid of processTree(root)) {
+    try {
+      const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+      if (match) kb += Number(match[1]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return kb / 1024;
+}
+
+interface Probe {
+  rss_mb: number;
+  heap_used_mb: number;
+  heap_total_mb: number;
+  external_mb: number;
+  array_buffers_mb: number;
+  database?: { driver: string; wasm_memory_mb?: number; wasm_resident_mb?: number };
+}
+
+function readProbe(file: string): Probe | undefined {
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as Probe;
+  } catch {
+    return undefined;
+  }
+}
+
+const fmt = (value: number) => value.toFixed(0).padStart(6);
+
+function checkpoint(label: string, rss: number, probe: Probe | undefined): string {
+  const inside = probe
+    ? `   V8 heap ${fmt(probe.heap_used_mb)} used / ${fmt(probe.heap_total_mb)} total, external ${fmt(probe.external_mb)}, array buffers ${fmt(probe.array_buffers_mb)}` +
+      (probe.database?.wasm_memory_mb !== undefined
+        ? `, PGlite WASM memory ${fmt(probe.database.wasm_memory_mb)} (resident ${probe.database.wasm_resident_mb === undefined ? "?" : fmt(probe.database.wasm_resident_mb)})`
+        : "")
+    : "";
+  return `  ${label.padEnd(26)} ${fmt(rss)} MB${inside}`;
+}
+
+async function provision(base: string): Promise<Record<string, string>> {
+  const response = await fetch(`${base}/api/admin/customers`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${BENCH_ADMIN_TOKEN}`, "content-type": "application/json" },
+    body: JSON.stringify({ customer_id: `bench-memory-${Date.now()}`, plan: "enterprise", quota: 100_000_000 }),
+  });
+  if (!response.ok) throw new Error(`provisioning the bench customer failed: ${response.status} ${await response.text()}`);
+  const { api_key: apiKey } = (await response.json()) as { api_key: string };
+  return { authorization: `Bearer ${apiKey}`, "content-type": "application/json" };
+}
+
+let counter = 0;
+const storyBody = () =>
+  JSON.stringify({
+    ticket_id: `MEM-${counter}`,
+    ticket_data: {
+      summary: `As a shopper, I want to save cart number ${counter++} so that I can check out later.`,
+      description: "Shoppers lose their carts when the session expires.",
+      acceptance_criteria: "Given a saved cart, when I return within 30 days, then my items are still there.",
+    },
+  });
+
+async function load(server: BenchServer, headers: Record<string, string>, options: { duration?: number; amount?: number }) {
+  const result = await autocannon({
+    url: `${server.base}/api/v1/score`,
+    method: "POST",
+    headers,
+    connections,
+    ...options,
+    requests: [{ setupRequest: (request) => ({ ...request, body: storyBody() }) }],
+  });
+  return { rps: result.requests.average, total: result.requests.total, non2xx: result.non2xx, errors: result.errors, p99: result.latency.p99 };
+}
+
+async function run(label: string, databaseUrl: string): Promise<void> {
+  const probeFile = path.join(tmpdir(), `ssc-memory-probe-${process.pid}-${Date.now()}.json`);
+  const probeScript = pathToFileURL(path.resolve("scripts", "memory-probe.mjs")).href;
+  const server = await startBenchServer(port, {
+    DATABASE_URL: databaseUrl,
+    SSC_MEMORY_PROBE_FILE: probeFile,
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import ${probeScript}`.trim(),
+  });
+  const lines: string[] = [];
+  const note = (line: string) => {
+    lines.push(line);
+    console.log(line);
+  };
+  try {
+    note(`\n${label}: server pid ${server.pid}`);
+    await sleep(idleSeconds * 1000);
+    note(checkpoint(`idle ${idleSeconds} s after start`, residentMb(server.pid), readProbe(probeFile)));
+    const headers = await provision(server.base);
+
+    let peak = 0;
+    const sampler = setInterval(() => (peak = Math.max(peak, residentMb(server.pid))), 1000);
+    try {
+      if (values.long) {
+        const total = Number(values.stories);
+        const step = Number(values.step);
+        for (let done = 0; done < total; done += step) {
+          const figures = await load(server, headers, { amount: step });
+          note(
+            checkpoint(`after ${(done + step).toLocaleString("en")} stories`, residentMb(server.pid), readProbe(probeFile)) +
+              `   (${figures.rps.toFixed(0)} req/s, ${figures.non2xx} non-2xx, ${figures.errors} errors)`,
+          );
+        }
+      } else {
+        const figures = await load(server, headers, { duration: durationSeconds });
+        const end = residentMb(server.pid);
+        peak = Math.max(peak, end);
+        note(checkpoint(`peak during ${durationSeconds} s load`, peak, undefined));
+        note(checkpoint(`end of the load`, end, readProbe(probeFile)));
+        note(
+          `  load: ${connections} connections, ${figures.total} requests, ${figures.rps.toFixed(0)} req/s, p99 ${figures.p99} ms, ${figures.non2xx} non-2xx, ${figures.errors} errors`,
+        );
+      }
+    } finally {
+      clearInterval(sampler);
+    }
+    if (values.long) note(checkpoint("peak during the load", peak, undefined));
+    await sleep(afterSeconds * 1000);
+    note(checkpoint(`${afterSeconds} s after the load`, residentMb(server.pid), readProbe(probeFile)));
+  } finally {
+    await server.stop();
+    rmSync(probeFile, { force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  console.log(
+    `bench:memory  resident memory (VmRSS of the server's process tree), ${values.long ? `${Number(values.stories).toLocaleString("en")} distinct stories` : `${durationSeconds} s of distinct stories`} at ${connections} connections`,
+  );
+  await run("embedded PGlite (fresh data directory)", "");
+  const postgresUrl = process.env.BENCH_DATABASE_URL;
+  if (postgresUrl) await run("PostgreSQL (BENCH_DATABASE_URL)", postgresUrl);
+}
+
+void main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});

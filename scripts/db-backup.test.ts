@@ -1,0 +1,217 @@
+// `npm run db:backup` and `npm run db:restore`, run as the real CLIs (tsx, separate processes) on real PGlite data
+// directories seeded with the demo data, async jobs and their queue: a backup of a stopped database and of a
+// running server that keeps writing, restores that keep the old directory, and the refusals (a running server,
+// a file that is not a dump, a kill -9's stale lock is no lock).
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import type { PGlite } from "@electric-sql/pglite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "@/db/client";
+import { pgliteLockHolder, pgliteLockPath } from "@/db/pglite-lock";
+import { childEnv, runCli, snapshot } from "@/lib/testing/database-copies";
+import { seedEmbeddedDirectory, SEEDED_ASYNC_JOBS } from "@/lib/testing/embedded-database";
+
+const ADMIN_TOKEN = "backup-test-admin-token-0123456789";
+let scratch: string;
+let seededDir: string;
+
+/** The stand-in server (lib/testing/backup-server.ts) on `dir`; resolves once it listens. */
+function startServer(dir: string, writePairs: boolean): Promise<{ child: ChildProcessWithoutNullStreams; port: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "lib/testing/backup-server.ts"], {
+      env: childEnv({ PGLITE_DIR: dir, ADMIN_TOKEN, WRITE_PAIRS: writePairs ? "1" : "0", EMBEDDED_WORKER: "false" }),
+    });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening (\d+)/.exec(output);
+      if (match) resolve({ child, port: Number(match[1]) });
+    });
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.on("exit", (code) => reject(new Error(`the test server exited (${code}): ${output}`)));
+    setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`the test server did not start in 60 s: ${output}`));
+    }, 60_000).unref();
+  });
+}
+
+function stopServer(child: ChildProcessWithoutNullStreams, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    child.kill(signal);
+  });
+}
+
+async function snapshotOfDir(dir: string) {
+  const handle = await openDatabase({ pgliteDir: dir });
+  try {
+    return await snapshot(handle.raw as PGlite);
+  } finally {
+    await handle.close();
+  }
+}
+
+beforeAll(async () => {
+  scratch = mkdtempSync(path.join(tmpdir(), "ssc-backup-"));
+  seededDir = path.join(scratch, "seeded");
+  await seedEmbeddedDirectory(seededDir);
+}, 120_000);
+
+afterAll(() => {
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+describe("npm run db:backup and db:restore", () => {
+  it("copies a stopped database, and restores it into a new directory: every table's count and a sample of rows equal", async () => {
+    const before = await snapshotOfDir(seededDir);
+    expect(before.counts["public.customers"]).toBe(2);
+    expect(before.counts["public.async_jobs"]).toBe(SEEDED_ASYNC_JOBS);
+    expect(before.counts["pgboss.job"]).toBeGreaterThanOrEqual(SEEDED_ASYNC_JOBS);
+    const file = path.join(scratch, "stopped.tar.gz");
+    const backup = await runCli("db-backup", [file], { PGLITE_DIR: seededDir });
+    expect(backup.stderr).toBe("");
+    expect(backup.code).toBe(0);
+    expect(backup.stdout).toMatch(/^db:backup: wrote .*stopped\.tar\.gz \(\d+\.\d MB, from the stopped database in .*\): 2 customers, \d+ stories/);
+    expect(existsSync(pgliteLockPath(seededDir))).toBe(false); // released
+
+    const restoredDir = path.join(scratch, "restored-new");
+    const restore = await runCli("db-restore", [file], { PGLITE_DIR: restoredDir });
+    expect(restore.stderr).toBe("");
+    expect(restore.code).toBe(0);
+    expect(restore.stdout).toContain("there was no database there before");
+    expect(await snapshotOfDir(restoredDir)).toEqual(before);
+  }, 120_000);
+
+  it("restores over an existing database by moving it aside, never deleting it", async () => {
+    const file = path.join(scratch, "over.tar.gz");
+    expect((await runCli("db-backup", [file], { PGLITE_DIR: seededDir })).code).toBe(0);
+    const before = await snapshotOfDir(seededDir);
+    // The live directory changes after the backup: the restore must bring back the backup's state.
+    const handle = await openDatabase({ pgliteDir: seededDir });
+    await (handle.raw as PGlite).query("delete from score_runs where id in (select id from score_runs order by id limit 5)");
+    await handle.close();
+    const changed = await snapshotOfDir(seededDir);
+    expect(changed.counts["public.score_runs"]).toBe(before.counts["public.score_runs"] - 5);
+
+    const restore = await runCli("db-restore", [file], { PGLITE_DIR: seededDir });
+    expect(restore.stderr).toBe("");
+    expect(restore.code).toBe(0);
+    const aside = /the previous database is kept in (\S+)$/.exec(restore.stdout.trim())?.[1];
+    expect(aside).toMatch(/seeded\.before-restore-\d{8}T\d{6}Z$/);
+    expect(await snapshotOfDir(seededDir)).toEqual(before);
+    expect(await snapshotOfDir(aside as string)).toEqual(changed);
+    expect(readdirSync(scratch).filter((entry) => entry.includes(".restoring-"))).toEqual([]);
+  }, 120_000);
+
+  it("backs up through a running server that keeps writing: every transaction is in the copy whole or not at all", async () => {
+    const dir = path.join(scratch, "running");
+    const seedFile = path.join(scratch, "seed-for-running.tar.gz");
+    expect((await runCli("db-backup", [seedFile], { PGLITE_DIR: seededDir })).code).toBe(0);
+    expect((await runCli("db-restore", [seedFile], { PGLITE_DIR: dir })).code).toBe(0);
+    const { child, port } = await startServer(dir, true);
+    try {
+      const committed = async () => ((await (await fetch(`http://127.0.0.1:${port}/committed`)).json()) as { committed: number }).committed;
+      while ((await committed()) < 50) await new Promise((resolve) => setTimeout(resolve, 20));
+      const before = await committed();
+      const file = path.join(scratch, "running.tar.gz");
+      const env = { PGLITE_DIR: dir, PORT: String(port), ADMIN_TOKEN };
+      const backup = await runCli("db-backup", [file], env);
+      const after = await committed();
+      expect(backup.stderr).toBe("");
+      expect(backup.code).toBe(0);
+      expect(backup.stdout).toContain(`from the running server at http://localhost:${port}`);
+      expect(after).toBeGreaterThan(before); // the server kept writing around the backup
+
+      // The restore refuses while the server has the directory open, in one line, and touches nothing.
+      const refused = await runCli("db-restore", [file], { PGLITE_DIR: dir });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/^db:restore: stop the server first \(process \d+ has .*running open\)\n$/);
+
+      // A second server on the same directory does not start: one process per PGlite directory.
+      await expect(startServer(dir, false)).rejects.toThrow(/is in use by process \d+/);
+
+      // So does the export of a running server's directory.
+      const exported = await runCli("db-export", ["--to", "postgres://nobody@127.0.0.1:1/none"], { PGLITE_DIR: dir });
+      expect(exported.code).toBe(1);
+      expect(exported.stderr).toMatch(/^db:export: stop the server first .*--from FILE\n$/);
+
+      // The copy: each pair whole, and every pair committed before the backup was asked for.
+      const copyDir = path.join(scratch, "running-copy");
+      expect((await runCli("db-restore", [file], { PGLITE_DIR: copyDir })).code).toBe(0);
+      const handle = await openDatabase({ pgliteDir: copyDir });
+      const { rows } = await (handle.raw as PGlite).query<{ a: number; b: number; last: number }>(
+        `select count(*) filter (where key like 'probe:%:a')::int as a, count(*) filter (where key like 'probe:%:b')::int as b,
+                max(value::int) filter (where key like 'probe:%')::int as last from app_settings`,
+      );
+      await handle.close();
+      expect(rows[0].a).toBe(rows[0].b);
+      expect(rows[0].last).toBe(rows[0].a); // no gap: pairs 1..last
+      expect(rows[0].a).toBeGreaterThanOrEqual(before);
+      expect(rows[0].a).toBeLessThanOrEqual(after);
+    } finally {
+      await stopServer(child);
+    }
+    expect(pgliteLockHolder(dir)).toBeUndefined();
+  }, 120_000);
+
+  it("a server killed with -9 leaves a stale lock, which is no lock: backup and restore proceed", async () => {
+    const dir = path.join(scratch, "killed");
+    const seedFile = path.join(scratch, "seed-for-killed.tar.gz");
+    expect((await runCli("db-backup", [seedFile], { PGLITE_DIR: seededDir })).code).toBe(0);
+    expect((await runCli("db-restore", [seedFile], { PGLITE_DIR: dir })).code).toBe(0);
+    const { child } = await startServer(dir, true);
+    expect(pgliteLockHolder(dir)?.pid).toBe(child.pid);
+    await stopServer(child, "SIGKILL");
+    expect(existsSync(pgliteLockPath(dir))).toBe(true);
+    expect(pgliteLockHolder(dir)).toBeUndefined();
+    const file = path.join(scratch, "killed.tar.gz");
+    const backup = await runCli("db-backup", [file], { PGLITE_DIR: dir });
+    expect(backup.stderr).toBe("");
+    expect(backup.stdout).toContain("from the stopped database");
+    const restore = await runCli("db-restore", [file], { PGLITE_DIR: dir });
+    expect(restore.stderr).toBe("");
+    expect(restore.code).toBe(0);
+  }, 120_000);
+
+  it.each([
+    ["a text file", () => Buffer.from("these are not the bytes you are looking for\n".repeat(100)), /not a PGlite dump/],
+    ["a gzip'd text file", () => gzipSync(Buffer.from("hello\n".repeat(1000))), /not a PGlite dump/],
+    ["a cut-short backup", (full: Buffer) => full.subarray(0, Math.floor(full.length / 2)), /damaged or cut short/],
+    ["a PGlite dump of another database", async () => {
+      const { PGlite } = await import("@electric-sql/pglite");
+      const other = await PGlite.create();
+      await other.exec("create table customers (id text)");
+      const dump = Buffer.from(await (await other.dumpDataDir("gzip")).arrayBuffer());
+      await other.close();
+      return dump;
+    }, /is a PGlite dump but not of this service \(it has no public\.stories/],
+  ] as [string, (full: Buffer) => Buffer | Promise<Buffer>, RegExp][])("restore refuses %s in one line and leaves the directory as it was", async (_label, make, reason) => {
+    const good = path.join(scratch, "good.tar.gz");
+    if (!existsSync(good)) expect((await runCli("db-backup", [good], { PGLITE_DIR: seededDir })).code).toBe(0);
+    const bad = path.join(scratch, "bad.tar.gz");
+    writeFileSync(bad, await make(readFileSync(good)));
+    const entries = readdirSync(scratch).sort();
+    const before = await snapshotOfDir(seededDir);
+    const result = await runCli("db-restore", [bad], { PGLITE_DIR: seededDir });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(reason);
+    expect(result.stderr.trim().split("\n")).toHaveLength(1);
+    expect(readdirSync(scratch).sort()).toEqual(entries);
+    expect(await snapshotOfDir(seededDir)).toEqual(before);
+  }, 60_000);
+
+  it("says to use pg_dump and pg_restore on a PostgreSQL installation (exit 2)", async () => {
+    const env = { DATABASE_URL: "postgres://postgres@127.0.0.1:5432/none" };
+    const backup = await runCli("db-backup", [path.join(scratch, "pg.tar.gz")], env);
+    expect(backup.code).toBe(2);
+    expect(backup.stderr).toMatch(/^db:backup: this installation runs on PostgreSQL .*pg_dump/);
+    const restore = await runCli("db-restore", [path.join(scratch, "pg.tar.gz")], env);
+    expect(restore.code).toBe(2);
+    expect(restore.stderr).toMatch(/^db:restore: this installation runs on PostgreSQL .*pg_restore/);
+  }, 60_000);
+});

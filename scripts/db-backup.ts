@@ -1,0 +1,99 @@
+// `npm run db:backup -- FILE [--url URL]`: a consistent copy of the embedded database (PGlite) in FILE, a .tar.gz
+// that `npm run db:restore -- FILE` puts back (and `npm run db:export -- --from FILE` moves to PostgreSQL).
+// While the server runs, only it may open the data directory, so the copy comes from it (GET /api/admin/backup,
+// with ADMIN_TOKEN); when it is stopped, this process opens the directory itself. Either way the file is written
+// beside FILE first, checked by opening it, and only then renamed to FILE. On PostgreSQL: pg_dump (exit 2).
+import { existsSync, renameSync, rmSync, statSync, writeFileSync, createWriteStream, readFileSync } from "node:fs";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { parseArgs } from "node:util";
+import type { PGlite } from "@electric-sql/pglite";
+import { BACKUP_ROUTE, BackupError, dumpPglite, openDump } from "@/db/backup";
+import { openDatabase } from "@/db/client";
+import { pgliteLockHolder } from "@/db/pglite-lock";
+import { adminToken, cliEnv, describeCounts, fail, mb, runCli, serverUrl } from "./db-cli";
+
+const NAME = "db:backup";
+const USAGE = "usage: npm run db:backup -- FILE [--url URL]";
+
+async function fromServer(file: string, url: string, pid: number): Promise<void> {
+  const endpoint = new URL(BACKUP_ROUTE, url).toString();
+  let response: Response;
+  try {
+    response = await fetch(endpoint, { headers: { authorization: `Bearer ${adminToken(NAME)}` } });
+  } catch (error) {
+    const cause = (error as Error).cause ? String((error as Error).cause) : (error as Error).message;
+    fail(NAME, `the server (process ${pid}) has the embedded database open but does not answer at ${url}: ${cause} (give its address with --url, or set PORT as for npm start)`);
+  }
+  if (!response.ok || !response.body) {
+    const text = await response.text();
+    let reason = text;
+    try {
+      const parsed = JSON.parse(text) as { message?: string; details?: string[] };
+      reason = [parsed.message, ...(parsed.details ?? [])].filter(Boolean).join(" ");
+    } catch {
+      // not JSON: print the text as it is
+    }
+    const hint = response.status === 404 ? " (the server's admin API is off: start it with ADMIN_TOKEN set, or stop it and back up again)" : "";
+    fail(NAME, `${endpoint} answered ${response.status}: ${reason}${hint}`.trim());
+  }
+  await pipeline(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream), createWriteStream(file));
+}
+
+async function fromDirectory(file: string, dir: string): Promise<void> {
+  // openDatabase takes the directory's lock: a server starting meanwhile waits its turn (it fails to start).
+  const handle = await openDatabase({ pgliteDir: dir });
+  try {
+    const dump = await dumpPglite(handle.raw as PGlite);
+    writeFileSync(file, new Uint8Array(await dump.arrayBuffer()));
+  } finally {
+    await handle.close();
+  }
+}
+
+async function main(): Promise<void> {
+  let parsed;
+  try {
+    parsed = parseArgs({ allowPositionals: true, options: { url: { type: "string" } } });
+  } catch (error) {
+    fail(NAME, `${(error as Error).message} (${USAGE})`);
+  }
+  const [file, ...extra] = parsed.positionals;
+  if (!file || extra.length > 0) fail(NAME, USAGE);
+  const config = cliEnv(NAME);
+  if (config.DATABASE_URL) {
+    fail(NAME, 'this installation runs on PostgreSQL (DATABASE_URL is set): back it up with pg_dump, e.g. pg_dump --format=custom --file=FILE "$DATABASE_URL" (docs/operations.md, Backups)', 2);
+  }
+  if (config.PGLITE_DIR.startsWith("memory://")) fail(NAME, "PGLITE_DIR is memory://: an in-memory database has nothing to back up", 2);
+  const dir = path.resolve(config.PGLITE_DIR);
+  const target = path.resolve(file);
+  if (existsSync(target) && statSync(target).isDirectory()) fail(NAME, `${file} is a directory: give a file name, e.g. backup.tar.gz`);
+  const partial = `${target}.partial`;
+  const started = performance.now();
+  const holder = pgliteLockHolder(dir);
+  let how: string;
+  try {
+    if (holder) {
+      const url = serverUrl(parsed.values.url);
+      await fromServer(partial, url, holder.pid);
+      how = `from the running server at ${url}`;
+    } else {
+      if (!existsSync(path.join(dir, "PG_VERSION"))) fail(NAME, `there is no embedded database in ${dir} (PGLITE_DIR) to back up`);
+      await fromDirectory(partial, dir);
+      how = `from the stopped database in ${dir}`;
+    }
+    // Check the copy before it replaces anything called FILE: it must open as a backup of this service.
+    const { client, info } = await openDump(new Uint8Array(readFileSync(partial)), file);
+    await client.close();
+    renameSync(partial, target);
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(`${NAME}: wrote ${file} (${mb(info.bytes)}, ${how}, ${seconds} s): ${describeCounts(info.counts)}`);
+  } catch (error) {
+    rmSync(partial, { force: true });
+    if (error instanceof BackupError) throw new BackupError(`the copy failed its check, ${file} was not written: ${error.message}`);
+    throw error;
+  }
+}
+
+runCli(NAME, main);

@@ -1,0 +1,58 @@
+// What the database CLIs (db:backup, db:restore, db:export) share: one-line failures, the environment, and the
+// running server's address and admin token, found as `npm run provision` finds them.
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { BackupError } from "@/db/backup";
+import { PgliteDirInUseError } from "@/db/pglite-lock";
+import { env, EnvError, type Env } from "@/lib/env";
+
+/** Print `name: message` on one line and exit (1: failed or refused; 2: not for this kind of installation). */
+export function fail(name: string, message: string, code = 1): never {
+  process.stderr.write(`${name}: ${message.replace(/\s*\n\s*/g, " ")}\n`);
+  process.exit(code);
+}
+
+/** The validated environment, or a one-line failure naming the bad variable. */
+export function cliEnv(name: string): Env {
+  try {
+    return env();
+  } catch (error) {
+    if (error instanceof EnvError) fail(name, error.message);
+    throw error;
+  }
+}
+
+/** ADMIN_TOKEN, else the local token `npm start` keeps in .data/admin-token. */
+export function adminToken(name: string): string {
+  if (process.env.ADMIN_TOKEN) return process.env.ADMIN_TOKEN;
+  const file = path.join(process.cwd(), ".data", "admin-token");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  fail(name, "the server is running, and a backup must go through it, but ADMIN_TOKEN is not set (and no .data/admin-token from `npm start` was found)");
+}
+
+/** The server `npm start` runs in this shell: --url, else PUBLIC_BASE_URL, else localhost on PORT (3000 by default). */
+export function serverUrl(explicit?: string): string {
+  if (explicit) return explicit;
+  if (process.env.PUBLIC_BASE_URL) return process.env.PUBLIC_BASE_URL;
+  return `http://localhost:${process.env.PORT || "3000"}`;
+}
+
+/** Run a CLI's main: refusals (BackupError, a directory in use) as one line, anything else with its message. */
+export function runCli(name: string, main: () => Promise<void>): void {
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      if (error instanceof BackupError) fail(name, error.message);
+      if (error instanceof PgliteDirInUseError) fail(name, `stop the server first: ${error.message}`);
+      fail(name, (error as Error).message ?? String(error));
+    },
+  );
+}
+
+export const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+export function describeCounts(counts: Record<string, number>): string {
+  return Object.entries(counts)
+    .map(([table, n]) => `${n} ${table}`)
+    .join(", ");
+}
