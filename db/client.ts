@@ -1,4 +1,5 @@
 import path from "node:path";
+import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { sql, type SQL } from "drizzle-orm";
@@ -30,6 +31,20 @@ export interface OpenOptions {
   pgliteDump?: Blob;
 }
 
+/**
+ * This process's name on PostgreSQL: the `application_name` of each of its connections (the app's pool and
+ * the queue's), and its id as a queue worker. A claim of a queue job records the claiming connection's name
+ * (db/migrations/0015_queue_leases.sql), so the claims of a process that died can be told apart and handed
+ * back (lib/jobs/queue.ts, "leases").
+ */
+export const PROCESS_TAG = `ssc-${process.pid}-${randomBytes(4).toString("hex")}`;
+
+/**
+ * Bounded waits on PostgreSQL: a new connection that does not come up within this many seconds fails (the
+ * request answers 503) instead of waiting for postgres.js's default 30 s while the server restarts.
+ */
+export const CONNECT_TIMEOUT_SECONDS = 5;
+
 const MIGRATIONS_FOLDER = path.join(process.cwd(), "db", "migrations");
 const MIGRATION_LOCK_KEY = 804_114_2001;
 
@@ -38,7 +53,12 @@ export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
   if (options.databaseUrl) {
     const { default: postgres } = await import("postgres");
     const { drizzle } = await import("drizzle-orm/postgres-js");
-    const client = postgres(options.databaseUrl, { max: options.max ?? 10, onnotice: () => {} });
+    const client = postgres(options.databaseUrl, {
+      max: options.max ?? 10,
+      onnotice: () => {},
+      connect_timeout: CONNECT_TIMEOUT_SECONDS,
+      connection: { application_name: PROCESS_TAG },
+    });
     const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Db;
     return {
       db,
