@@ -57,6 +57,11 @@ export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
       max: options.max ?? 10,
       onnotice: () => {},
       connect_timeout: CONNECT_TIMEOUT_SECONDS,
+      // postgres.js waits before each new connection attempt after a failed one, growing to 20 s: queries
+      // queued meanwhile wait too, and kept requests hanging past 12 s even after the server was back. A
+      // short, capped wait: while the server is away each request fails within about a second (503), and the
+      // first attempt after it is back succeeds.
+      backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
       connection: { application_name: PROCESS_TAG },
     });
     const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Db;

@@ -107,9 +107,11 @@ export async function startWorker(databaseUrl: string, env: Record<string, strin
     stdio: ["ignore", "pipe", "pipe"],
   });
   const { stderr, exited } = track(child);
+  let output = "";
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the worker did not start: ${stderr()}`)), 60_000);
     child.stdout!.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
       if (chunk.toString().includes("worker: ready")) {
         clearTimeout(timer);
         resolve();
@@ -117,7 +119,7 @@ export async function startWorker(databaseUrl: string, env: Record<string, strin
     });
     void exited.then((code) => reject(new Error(`the worker exited with ${code}: ${stderr()}`)));
   });
-  return { base: "", child, stderr, exited, kill9: () => killAndWait(child, exited, "SIGKILL"), stop: () => killAndWait(child, exited, "SIGTERM") };
+  return { base: "", child, stderr: () => stderr() + output, exited, kill9: () => killAndWait(child, exited, "SIGKILL"), stop: () => killAndWait(child, exited, "SIGTERM") };
 }
 
 /** JSON over HTTP with a deadline: a request that does not answer within `timeoutMs` is reported as hung. */

@@ -109,6 +109,29 @@ async function createBoss(handle: DbHandle): Promise<PgBoss> {
   return boss;
 }
 
+/** Serialises queue start-ups across processes (see `oneStartAtATime`). */
+const START_LOCK_KEY = 804_114_2017;
+
+/**
+ * PostgreSQL: processes starting at the same moment (a web process and workers, deployed together) would
+ * run pg-boss's start, the queues' creation and the claim trigger's installation concurrently; the DDL among
+ * them took locks in different orders and deadlocked ("deadlock detected", a worker that did not start). One
+ * start at a time, under a session advisory lock held on a connection of its own.
+ */
+async function oneStartAtATime<T>(client: Sql, start: () => Promise<T>): Promise<T> {
+  const reserved = await client.reserve();
+  try {
+    await reserved`select pg_advisory_lock(${START_LOCK_KEY})`;
+    try {
+      return await start();
+    } finally {
+      await reserved`select pg_advisory_unlock(${START_LOCK_KEY})`.catch(() => undefined);
+    }
+  } finally {
+    reserved.release();
+  }
+}
+
 /** How long a fetched score job may run before pg-boss offers it to another worker. */
 const scoreExpirySeconds = () => env().QUEUE_SCORE_EXPIRY_SECONDS;
 
@@ -119,7 +142,7 @@ export function queue(): Promise<PgBoss> {
     current.boss = (async () => {
       const handle = await getDbHandle();
       current.handle = handle;
-      const boss = await createBoss(handle);
+      const boss = handle.driver === "postgres" ? await oneStartAtATime(handle.raw as Sql, () => createBoss(handle)) : await createBoss(handle);
       onShutdown(() => stopQueue());
       return boss;
     })();
