@@ -1,6 +1,6 @@
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import { mkdirSync } from "node:fs";
+import { closeSync, fsyncSync, mkdirSync, openSync, rmSync, writeSync } from "node:fs";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { sql, type SQL } from "drizzle-orm";
 import { isPgliteDatabase, runPgliteHot } from "./pglite-hot";
@@ -48,6 +48,44 @@ export const CONNECT_TIMEOUT_SECONDS = 5;
 const MIGRATIONS_FOLDER = path.join(process.cwd(), "db", "migrations");
 const MIGRATION_LOCK_KEY = 804_114_2001;
 
+/** The embedded database's directory cannot be used (read-only, full, not ours): start-up stops with this. */
+export class DatabaseStartError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "DatabaseStartError";
+  }
+}
+
+/**
+ * Before PGlite opens a data directory: can we write there at all? PGlite reports a read-only or full
+ * directory as "PGlite failed to initialize properly", or not at all until the first write; this says which
+ * directory and why, at start. A megabyte written and synced (and removed): room for PGlite to start and
+ * write its first records, not a promise of room for the day.
+ */
+function assertWritableDirectory(dir: string): void {
+  const probe = path.join(dir, `.ssc-write-probe-${process.pid}`);
+  try {
+    mkdirSync(dir, { recursive: true });
+    const fd = openSync(probe, "w");
+    try {
+      writeSync(fd, Buffer.alloc(1024 * 1024));
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? "";
+    const why =
+      code === "EROFS" ? "is on a read-only file system"
+      : code === "ENOSPC" || code === "EDQUOT" ? "is on a full disk (no room to write)"
+      : code === "EACCES" || code === "EPERM" ? "is not writable by this user"
+      : `cannot be written (${code || (error as Error).message})`;
+    throw new DatabaseStartError(`the embedded database directory ${dir} ${why}; fix it, or set PGLITE_DIR to another directory`, { cause: error });
+  } finally {
+    rmSync(probe, { force: true });
+  }
+}
+
 /** Open a database: postgres.js when a URL is given, else PGlite (a directory, or `memory://`). */
 export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
   if (options.databaseUrl) {
@@ -78,7 +116,7 @@ export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const dir = options.pgliteDir ?? "memory://";
-  if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
+  if (!dir.startsWith("memory://")) assertWritableDirectory(dir);
   const client = options.pgliteDump ? await PGlite.create({ loadDataDir: options.pgliteDump }) : await PGlite.create(dir);
   const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Db;
   return {
