@@ -11,8 +11,9 @@
 // In the web process, requests come first: while it answers some, each fetch and each write is followed by a
 // pause (WORKER_YIELD_FACTOR times as long). The receivers still get their callbacks; only the writing waits.
 //
-// A queue job stays active while its delivery runs or waits here; if the process dies, pg-boss offers it again
-// when it expires, and the receiver sees the same `webhook-id`.
+// A queue job stays active while its delivery runs or waits here; if the process dies, it is handed back (at
+// the next start in embedded mode, by another worker's lease sweep on PostgreSQL: lib/jobs/queue.ts) as never
+// fetched, and the receiver sees the same `webhook-id` and the same attempt number.
 import type PgBoss from "pg-boss";
 import type { Db } from "@/db/client";
 import { yieldToRequests } from "@/lib/http/activity";

@@ -71,7 +71,8 @@ function pgliteExecutor(client: PGlite): PgBoss.Db {
 async function createBoss(handle: DbHandle): Promise<PgBoss> {
   const options: PgBoss.ConstructorOptions = {
     schema: PGBOSS_SCHEMA,
-    // Crash recovery: a job whose worker died is retried once its expiry passes.
+    // The last resort for a job whose worker died without its claim being handed back (see `handBackOrphans`
+    // and the leases below): it is retried once its expiry passes.
     expireInSeconds: 15 * 60,
     retentionDays: 7,
     deleteAfterDays: 7,
@@ -95,8 +96,9 @@ async function createBoss(handle: DbHandle): Promise<PgBoss> {
   await boss.start();
   if (handle.driver === "postgres") await installClaimTrigger(handle.raw as Sql);
   // Score jobs: provider outages are retried with exponential backoff; deliveries schedule their own retries.
-  // A job whose worker died is offered again once it expires (pg-boss's maintenance, every 2 minutes, or the
-  // next fetch), so the expiries are short: a score batch takes well under a second with the offline engine.
+  // A job whose worker died is handed back at the next start (embedded) or by a lease sweep (PostgreSQL);
+  // failing that, it is offered again once it expires (pg-boss's maintenance, every 2 minutes, or the next
+  // fetch).
   const queues: PgBoss.Queue[] = [
     { name: SCORE_QUEUE, retryLimit: 6, retryDelay: 5, retryBackoff: true, expireInSeconds: scoreExpirySeconds() },
     { name: DELIVER_QUEUE, retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 5 * 60 },
