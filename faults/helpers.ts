@@ -21,7 +21,25 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/**
+ * Every process started here is killed when the test process exits, however it exits (a timed-out test, an
+ * interrupted run): a worker left running would reconnect to the next run's database and take its jobs.
+ */
+const children = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+});
+
+/** The environment of a child process: this one's, without what marks a Vitest process. */
+function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production" };
+  for (const name of Object.keys(env)) if (name.startsWith("VITEST") || name === "TEST") delete env[name];
+  return { ...env, ...extra };
+}
+
 function track(child: ChildProcess): { stderr: () => string; exited: Promise<number | null> } {
+  children.add(child);
+  child.once("exit", () => children.delete(child));
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => {
     stderr += chunk.toString();
@@ -44,8 +62,7 @@ export async function startServer(options: { port: number; pgliteDir?: string; d
   const base = `http://127.0.0.1:${options.port}`;
   const child = spawn(process.execPath, [path.join(ROOT, "scripts", "start.mjs")], {
     cwd: ROOT,
-    env: {
-      ...process.env,
+    env: childEnv({
       PORT: String(options.port),
       HOST: "127.0.0.1",
       PGLITE_DIR: options.pgliteDir ?? "",
@@ -54,7 +71,7 @@ export async function startServer(options: { port: number; pgliteDir?: string; d
       ALLOW_PRIVATE_CALLBACKS: "true",
       LOG_LEVEL: "error",
       ...options.env,
-    },
+    }),
     stdio: ["ignore", "ignore", "pipe"],
   });
   const { stderr, exited } = track(child);
@@ -86,7 +103,7 @@ export async function startServer(options: { port: number; pgliteDir?: string; d
 export async function startExpectingExit(options: { port: number; pgliteDir: string; env?: Record<string, string>; timeoutMs?: number }): Promise<{ code: number | null; stderr: string; server?: ServerProcess }> {
   const child = spawn(process.execPath, [path.join(ROOT, "scripts", "start.mjs")], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(options.port), HOST: "127.0.0.1", PGLITE_DIR: options.pgliteDir, DATABASE_URL: "", ADMIN_TOKEN, LOG_LEVEL: "error", ...options.env },
+    env: childEnv({ PORT: String(options.port), HOST: "127.0.0.1", PGLITE_DIR: options.pgliteDir, DATABASE_URL: "", ADMIN_TOKEN, LOG_LEVEL: "error", ...options.env }),
     stdio: ["ignore", "ignore", "pipe"],
   });
   const { stderr, exited } = track(child);
@@ -103,7 +120,7 @@ export async function startExpectingExit(options: { port: number; pgliteDir: str
 export async function startWorker(databaseUrl: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts", "worker.ts")], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl, ALLOW_PRIVATE_CALLBACKS: "true", LOG_LEVEL: "error", ...env },
+    env: childEnv({ DATABASE_URL: databaseUrl, ALLOW_PRIVATE_CALLBACKS: "true", LOG_LEVEL: "error", ...env }),
     stdio: ["ignore", "pipe", "pipe"],
   });
   const { stderr, exited } = track(child);
