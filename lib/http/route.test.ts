@@ -59,8 +59,9 @@ describe("route wrappers", () => {
   });
 
   describe("a database that is away answers 503 with Retry-After, not 500", () => {
-    // Real failures from the real drivers: a refused connection, a connection the server drops mid-query (as
-    // PostgreSQL does when it restarts), a closed embedded database. A free port: bound, then closed.
+    // Real failures from the real drivers: a refused connection, a session the server terminates (as
+    // PostgreSQL does when it restarts), a closed embedded database. A free port: bound, then closed. Each
+    // may take a while on a loaded machine (starting PGlite, a connection attempt): 60 s each.
     const closedPort = async () => {
       const server = net.createServer();
       await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -86,7 +87,7 @@ describe("route wrappers", () => {
       expect(detail.status).toBe(503);
       expect(detail.headers.get("retry-after")).toBe("5");
       expect(detail.body).toEqual({ detail: "The database is temporarily unavailable; try again shortly." });
-    });
+    }, 60_000);
 
     it.runIf(Boolean(process.env.DATABASE_URL))("classifies a session the server terminates (57P01, as in a restart)", async () => {
       const client = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
@@ -104,7 +105,7 @@ describe("route wrappers", () => {
         await client.end({ timeout: 1 });
         await admin.end({ timeout: 1 });
       }
-    });
+    }, 60_000);
 
     it("classifies a closed embedded database, and not a bad query", async () => {
       const pglite = await PGlite.create();
@@ -121,6 +122,6 @@ describe("route wrappers", () => {
       // A query that is wrong stays a 500 (a bug to fix, not a reason to try again).
       expect(isDatabaseUnavailable(badQuery)).toBe(false);
       expect((await call(gatewayRoute(async () => Promise.reject(badQuery)), "/api/v1/x")).status).toBe(500);
-    });
+    }, 60_000);
   });
 });
