@@ -1,5 +1,6 @@
 import path from "node:path";
-import { mkdirSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { closeSync, fsyncSync, mkdirSync, openSync, rmSync, writeSync } from "node:fs";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { sql, type SQL } from "drizzle-orm";
 import { createPgliteDirectory } from "./pglite-init";
@@ -32,6 +33,20 @@ export interface OpenOptions {
   pgliteDump?: Blob;
 }
 
+/**
+ * This process's name on PostgreSQL: the `application_name` of each of its connections (the app's pool and
+ * the queue's), and its id as a queue worker. A claim of a queue job records the claiming connection's name
+ * (db/migrations/0015_queue_leases.sql), so the claims of a process that died can be told apart and handed
+ * back (lib/jobs/queue.ts, "leases").
+ */
+export const PROCESS_TAG = `ssc-${process.pid}-${randomBytes(4).toString("hex")}`;
+
+/**
+ * Bounded waits on PostgreSQL: a new connection that does not come up within this many seconds fails (the
+ * request answers 503) instead of waiting for postgres.js's default 30 s while the server restarts.
+ */
+export const CONNECT_TIMEOUT_SECONDS = 5;
+
 const MIGRATIONS_FOLDER = path.join(process.cwd(), "db", "migrations");
 const MIGRATION_LOCK_KEY = 804_114_2001;
 
@@ -56,12 +71,60 @@ export const PGLITE_START_PARAMS = [
   ...["-c", "max_wal_senders=0", "-c", "max_replication_slots=0"],
 ];
 
+/** The embedded database's directory cannot be used (read-only, full, not ours): start-up stops with this. */
+export class DatabaseStartError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "DatabaseStartError";
+  }
+}
+
+/**
+ * Before PGlite opens a data directory: can we write there at all? PGlite reports a read-only or full
+ * directory as "PGlite failed to initialize properly", or not at all until the first write; this says which
+ * directory and why, at start. A megabyte written and synced (and removed): room for PGlite to start and
+ * write its first records, not a promise of room for the day.
+ */
+function assertWritableDirectory(dir: string): void {
+  const probe = path.join(dir, `.ssc-write-probe-${process.pid}`);
+  try {
+    mkdirSync(dir, { recursive: true });
+    const fd = openSync(probe, "w");
+    try {
+      writeSync(fd, Buffer.alloc(1024 * 1024));
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? "";
+    const why =
+      code === "EROFS" ? "is on a read-only file system"
+      : code === "ENOSPC" || code === "EDQUOT" ? "is on a full disk (no room to write)"
+      : code === "EACCES" || code === "EPERM" ? "is not writable by this user"
+      : `cannot be written (${code || (error as Error).message})`;
+    throw new DatabaseStartError(`the embedded database directory ${dir} ${why}; fix it, or set PGLITE_DIR to another directory`, { cause: error });
+  } finally {
+    rmSync(probe, { force: true });
+  }
+}
+
 /** Open a database: postgres.js when a URL is given, else PGlite (a directory, or `memory://`). */
 export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
   if (options.databaseUrl) {
     const { default: postgres } = await import("postgres");
     const { drizzle } = await import("drizzle-orm/postgres-js");
-    const client = postgres(options.databaseUrl, { max: options.max ?? 10, onnotice: () => {} });
+    const client = postgres(options.databaseUrl, {
+      max: options.max ?? 10,
+      onnotice: () => {},
+      connect_timeout: CONNECT_TIMEOUT_SECONDS,
+      // postgres.js waits before each new connection attempt after a failed one, growing to 20 s: queries
+      // queued meanwhile wait too, and kept requests hanging past 12 s even after the server was back. A
+      // short, capped wait: while the server is away each request fails within about a second (503), and the
+      // first attempt after it is back succeeds.
+      backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
+      connection: { application_name: PROCESS_TAG },
+    });
     const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Db;
     return {
       db,
@@ -76,7 +139,7 @@ export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const dir = options.pgliteDir ?? "memory://";
-  if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
+  if (!dir.startsWith("memory://")) assertWritableDirectory(dir);
   // One process per data directory (db/pglite-lock.ts): released when this handle closes or the process exits.
   const unlock = options.pgliteDump || dir.startsWith("memory://") ? () => {} : lockPgliteDir(dir);
   const client = options.pgliteDump

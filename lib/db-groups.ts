@@ -1,5 +1,6 @@
 // Group commit: items that arrive while a statement runs are written together by the next one. Used by the
 // synchronous score path (lib/stories/billing-group.ts) and by async acceptance (lib/jobs/accept.ts).
+import { isDatabaseUnavailable } from "@/lib/http/errors";
 
 /** How a kind of item is written: all together, or (when the group statement fails) each on its own. */
 export interface GroupWriter<Item, Result> {
@@ -56,7 +57,13 @@ export class GroupCommit<Item, Result> {
         group.forEach((p, i) => p.resolve(results[i]));
         this.writer.afterWrite?.();
         return;
-      } catch {
+      } catch (error) {
+        // The database is away: each item on its own would fail the same way, one after another (the last
+        // after all the others' waits); every request of the group answers 503 now instead.
+        if (isDatabaseUnavailable(error)) {
+          for (const p of group) p.reject(error);
+          return;
+        }
         // Nothing of the group was written: decide each item on its own, below.
       }
     }

@@ -68,6 +68,9 @@ const envSchema = z
     // took (0: they never pause), so requests get at least WORKER_YIELD_FACTOR / (WORKER_YIELD_FACTOR + 1) of it.
     WORKER_YIELD_FACTOR: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(100).default(3)),
     QUEUE_MAINTENANCE_SECONDS: positiveInt(120, 86_400),
+    // PostgreSQL: a worker process whose heartbeat is older than this is taken for dead, and the queue jobs it
+    // had claimed are handed back to the others (lib/jobs/queue.ts, "leases").
+    QUEUE_LEASE_SECONDS: positiveInt(10, 3600),
     // The web process runs queue workers too unless this is false (scaled out: `npm run worker` processes).
     EMBEDDED_WORKER: z.preprocess(
       emptyToUndefined,

@@ -1,4 +1,4 @@
-import { getDbHandle } from "@/db/client";
+import { DatabaseStartError, getDbHandle } from "@/db/client";
 import { env, EnvError } from "@/lib/env";
 import { logger } from "@/lib/log";
 
@@ -18,7 +18,14 @@ export function startService(): Promise<void> {
       }
       throw error;
     }
-    const handle = await getDbHandle();
+    const handle = await getDbHandle().catch((error: unknown) => {
+      if (error instanceof DatabaseStartError) {
+        // A data directory we cannot write: one line saying which and why, and no half-started server.
+        console.error(`Story Scoring Service cannot start: ${error.message}.`);
+        process.exit(1);
+      }
+      throw error;
+    });
     log.info({ driver: handle.driver }, "database ready (migrations applied)");
     const { seedDemoIfEmpty } = await import("@/lib/demo/seed");
     await seedDemoIfEmpty(handle.db);

@@ -1,7 +1,12 @@
+import net from "node:net";
+import { PGlite } from "@electric-sql/pglite";
+import postgres from "postgres";
+import { sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/postgres-js";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { call } from "@/lib/testing/http";
-import { ApiError } from "./errors";
+import { ApiError, isDatabaseUnavailable } from "./errors";
 import { detailRoute, gatewayRoute } from "./route";
 
 describe("route wrappers", () => {
@@ -51,5 +56,72 @@ describe("route wrappers", () => {
     expect(kept.headers.get("x-request-id")).toBe("trace-123");
     const replaced = await call(handler, "/x", { headers: { "x-request-id": "bad id with spaces and {braces}" } });
     expect(replaced.headers.get("x-request-id")).not.toContain("bad");
+  });
+
+  describe("a database that is away answers 503 with Retry-After, not 500", () => {
+    // Real failures from the real drivers: a refused connection, a session the server terminates (as
+    // PostgreSQL does when it restarts), a closed embedded database. A free port: bound, then closed. Each
+    // may take a while on a loaded machine (starting PGlite, a connection attempt): 60 s each.
+    const closedPort = async () => {
+      const server = net.createServer();
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      const { port } = server.address() as net.AddressInfo;
+      await new Promise((resolve) => server.close(resolve));
+      return port;
+    };
+
+    it("classifies a refused connection, seen through drizzle's wrapper, and answers in both error shapes", async () => {
+      const client = postgres(`postgres://postgres@127.0.0.1:${await closedPort()}/none`, { connect_timeout: 2, max: 1, onnotice: () => {} });
+      const db = drizzle(client);
+      const failure = await db.execute(sql`select 1`).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      await client.end({ timeout: 1 });
+      expect(isDatabaseUnavailable(failure)).toBe(true);
+      const gateway = await call(gatewayRoute(async () => Promise.reject(failure)), "/api/v1/x");
+      expect(gateway.status).toBe(503);
+      expect(gateway.headers.get("retry-after")).toBe("5");
+      expect(gateway.body).toEqual({ error: "service_unavailable", message: "The database is temporarily unavailable; try again shortly.", details: [] });
+      const detail = await call(detailRoute(async () => Promise.reject(failure)), "/evaluate/x");
+      expect(detail.status).toBe(503);
+      expect(detail.headers.get("retry-after")).toBe("5");
+      expect(detail.body).toEqual({ detail: "The database is temporarily unavailable; try again shortly." });
+    }, 60_000);
+
+    it.runIf(Boolean(process.env.DATABASE_URL))("classifies a session the server terminates (57P01, as in a restart)", async () => {
+      const client = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
+      const admin = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
+      try {
+        const [{ pid }] = await client`select pg_backend_pid() as pid`;
+        await admin`select pg_terminate_backend(${pid})`;
+        const terminated = await client`select pg_sleep(0.1)`.then(
+          () => null,
+          (error: unknown) => error,
+        );
+        expect(terminated).not.toBeNull();
+        expect(isDatabaseUnavailable(terminated)).toBe(true);
+      } finally {
+        await client.end({ timeout: 1 });
+        await admin.end({ timeout: 1 });
+      }
+    }, 60_000);
+
+    it("classifies a closed embedded database, and not a bad query", async () => {
+      const pglite = await PGlite.create();
+      const badQuery = await pglite.query("select * from no_such_table").then(
+        () => null,
+        (error: unknown) => error,
+      );
+      await pglite.close();
+      const closed = await pglite.query("select 1").then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(isDatabaseUnavailable(closed)).toBe(true);
+      // A query that is wrong stays a 500 (a bug to fix, not a reason to try again).
+      expect(isDatabaseUnavailable(badQuery)).toBe(false);
+      expect((await call(gatewayRoute(async () => Promise.reject(badQuery)), "/api/v1/x")).status).toBe(500);
+    }, 60_000);
   });
 });

@@ -171,8 +171,9 @@ async function completeFromRun(db: Db, jobId: string, result: Record<string, unk
  * millisecond a story anyway; the batch saves database work. The LLM engine limits its own concurrency.
  * A provider outage sends that job back to the queue (retried with backoff) until its retries are spent; then,
  * like any other failure, the job fails, its reservation is released and a `score.failed` callback is sent.
- * A crash anywhere leaves the batch's queue jobs active: they are offered again when they expire, and a job
- * already recorded is then completed from its run, never scored or billed twice.
+ * A crash anywhere leaves the batch's queue jobs active: they are handed back (lib/jobs/queue.ts: at the next
+ * start in embedded mode, by the lease sweep on PostgreSQL) with no retry counted, and a job already recorded
+ * is then completed from its run, never scored or billed twice.
  */
 export async function processScoreBatch(db: Db, engine: ScoringEngine, queued: PgBoss.JobWithMetadata<ScoreJobData>[], boss: PgBoss): Promise<void> {
   const byJobId = new Map(queued.map((q) => [q.data.jobId, q]));

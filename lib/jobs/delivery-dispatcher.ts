@@ -11,8 +11,9 @@
 // In the web process, requests come first: while it answers some, each fetch and each write is followed by a
 // pause (WORKER_YIELD_FACTOR times as long). The receivers still get their callbacks; only the writing waits.
 //
-// A queue job stays active while its delivery runs or waits here; if the process dies, pg-boss offers it again
-// when it expires, and the receiver sees the same `webhook-id`.
+// A queue job stays active while its delivery runs or waits here; if the process dies, it is handed back (at
+// the next start in embedded mode, by another worker's lease sweep on PostgreSQL: lib/jobs/queue.ts) as never
+// fetched, and the receiver sees the same `webhook-id` and the same attempt number.
 import type PgBoss from "pg-boss";
 import type { Db } from "@/db/client";
 import { yieldToRequests } from "@/lib/http/activity";
@@ -242,6 +243,39 @@ export class DeliveryDispatcher {
   }
 
   /**
+   * Records delivered callbacks and completes their queue jobs, in one statement. One job delivered twice in
+   * the same group (two queue jobs for it, after a crash) is recorded once: the statement cannot update a row
+   * twice, and a failing group would fail every callback in it again and again. A group that still fails is
+   * recorded one by one, so one bad record fails only its own queue job.
+   */
+  private async record(records: { delivered: Delivered; queueJobId: string }[]): Promise<void> {
+    const seen = new Set<string>();
+    const unique = records.filter((record) => !seen.has(record.delivered.jobId) && seen.add(record.delivered.jobId));
+    const allIds = records.map((record) => record.queueJobId);
+    try {
+      await recordDelivered(this.db, unique.map((record) => record.delivered), allIds);
+      return;
+    } catch (error) {
+      if (unique.length === 1) {
+        // Not recorded: its queue jobs fail, and pg-boss offers them again (the same webhook-id).
+        logger().error({ err: error }, "callback dispatcher: recording a delivery failed");
+        await this.boss.fail(DELIVER_QUEUE, allIds).catch(() => undefined);
+        return;
+      }
+      logger().warn({ err: error, deliveries: unique.length }, "callback dispatcher: recording deliveries together failed; recording them one by one");
+    }
+    for (const record of unique) {
+      const ids = records.filter((other) => other.delivered.jobId === record.delivered.jobId).map((other) => other.queueJobId);
+      try {
+        await recordDelivered(this.db, [record.delivered], ids);
+      } catch (error) {
+        logger().error({ err: error, job_id: record.delivered.jobId }, "callback dispatcher: recording a delivery failed");
+        await this.boss.fail(DELIVER_QUEUE, ids).catch(() => undefined);
+      }
+    }
+  }
+
+  /**
    * Writes what finished meanwhile: the delivered callbacks with their queue jobs completed (one statement),
    * then the other queue jobs completed (nothing to send, or a failed attempt already recorded with its retry).
    * A failed write of the deliveries fails their queue jobs: pg-boss retries them, and the receiver gets the
@@ -252,17 +286,7 @@ export class DeliveryDispatcher {
     while (this.toRecord.length > 0 || this.toComplete.length > 0) {
       const started = performance.now();
       const records = this.toRecord.splice(0, 500);
-      if (records.length > 0) {
-        const ids = records.map((record) => record.queueJobId);
-        try {
-          // Recorded and their queue jobs completed, in one statement.
-          await recordDelivered(this.db, records.map((record) => record.delivered), ids);
-        } catch (error) {
-          // Not recorded: their queue jobs fail, and pg-boss offers them again (the same webhook-id).
-          logger().error({ err: error }, "callback dispatcher: recording deliveries failed");
-          await this.boss.fail(DELIVER_QUEUE, ids).catch(() => undefined);
-        }
-      }
+      if (records.length > 0) await this.record(records);
       const ids = this.toComplete.splice(0, 500);
       if (ids.length > 0) {
         try {
