@@ -50,6 +50,12 @@ export class DeliveryDispatcher {
   /** Queue jobs fetched and handed back because their installation was saturated (a figure for tests). */
   handedBack = 0;
   private readonly inFlight = new Map<string, number>();
+  /**
+   * The async jobs whose callback this process is sending, holding for a slot, or has delivered and not yet
+   * recorded. A second queue job for one of them (a crash can leave two: see `handBackOrphans`) is completed
+   * unsent, so one process never sends a callback twice at once.
+   */
+  private readonly callbacks = new Set<string>();
   private readonly waiting = new Map<string, Waiting[]>();
   private readonly toComplete: string[] = [];
   private readonly toRecord: { delivered: Delivered; queueJobId: string }[] = [];
@@ -83,7 +89,9 @@ export class DeliveryDispatcher {
     await this.loop;
     // Jobs waiting for a slot go back to the queue at once, for another process; the deliveries in flight
     // finish and their queue jobs complete.
-    const waiting = [...this.waiting.values()].flat().map((entry) => entry.queueJob.id);
+    const waitingEntries = [...this.waiting.values()].flat();
+    const waiting = waitingEntries.map((entry) => entry.queueJob.id);
+    for (const entry of waitingEntries) this.callbacks.delete(entry.target.job.id);
     this.waiting.clear();
     this.held = 0;
     await handBack(this.db, DELIVER_QUEUE, waiting, 0).catch((error: unknown) => {
@@ -155,17 +163,19 @@ export class DeliveryDispatcher {
     const handBackIds: string[] = [];
     for (const queueJob of jobs) {
       const target = targets.get(queueJob.data.jobId);
-      if (!target || !needsDelivery(target.job)) {
+      if (!target || !needsDelivery(target.job) || this.callbacks.has(target.job.id)) {
         this.complete(queueJob.id);
         continue;
       }
       const installationId = target.installation.id;
       if ((this.inFlight.get(installationId) ?? 0) < this.options.perInstallation) {
+        this.callbacks.add(target.job.id);
         this.send(queueJob, target);
         continue;
       }
       const queue = this.waiting.get(installationId) ?? [];
       if (queue.length < this.holdLimit()) {
+        this.callbacks.add(target.job.id);
         queue.push({ queueJob, target });
         this.waiting.set(installationId, queue);
         this.held++;
@@ -215,6 +225,9 @@ export class DeliveryDispatcher {
         },
       )
       .finally(() => {
+        // A delivered callback stays in `callbacks` until it is recorded (`record`), so a duplicate queue job
+        // fetched meanwhile does not find it undelivered.
+        if (!delivered) this.callbacks.delete(target.job.id);
         this.running--;
         const left = (this.inFlight.get(installationId) ?? 1) - 1;
         if (left > 0) this.inFlight.set(installationId, left);
@@ -249,6 +262,14 @@ export class DeliveryDispatcher {
    * recorded one by one, so one bad record fails only its own queue job.
    */
   private async record(records: { delivered: Delivered; queueJobId: string }[]): Promise<void> {
+    try {
+      await this.recordGroup(records);
+    } finally {
+      for (const record of records) this.callbacks.delete(record.delivered.jobId);
+    }
+  }
+
+  private async recordGroup(records: { delivered: Delivered; queueJobId: string }[]): Promise<void> {
     const seen = new Set<string>();
     const unique = records.filter((record) => !seen.has(record.delivered.jobId) && seen.add(record.delivered.jobId));
     const allIds = records.map((record) => record.queueJobId);

@@ -351,6 +351,53 @@ describe("the callback dispatcher", () => {
   }, 90_000);
 });
 
+describe("a callback with two queue jobs (a crash left both)", () => {
+  let receiver: WebhookReceiver;
+
+  beforeAll(async () => {
+    receiver = await startWebhookReceiver();
+  });
+
+  afterAll(async () => {
+    await receiver.close();
+  });
+
+  it("is sent once, and both queue jobs are done", async () => {
+    const boss = await queue();
+    const owner = await customer("twice-co", 1000);
+    const site = await install(owner, "site-twice", receiver.url);
+    // Slow answers keep the first queue job's delivery in flight while its twin is fetched.
+    receiver.defaultReply = { status: 200, delayMs: 300 };
+    const jobIds: string[] = [];
+    for (let i = 0; i < 4; i++) jobIds.push((await acceptJob(database(), request(owner, site, `TWICE-${i}`, `As a user, I want twin thing ${i}.`))).jobId);
+    const fetched = await fetchScoreJobs(boss, 1000);
+    await processScoreBatch(database().db, heuristic, fetched, boss);
+    await boss.complete(SCORE_QUEUE, fetched.map((job) => job.id));
+    // Scoring queued one delivery job per callback; a second one each, due now too, as a crash can leave.
+    const source = sql`(select unnest(${`{${jobIds.join(",")}}`}::uuid[]) as job_id) `;
+    await database().db.execute(sql`with queued as (${enqueueFrom(DELIVER_QUEUE, source)}) select count(*) from queued`);
+    expect(await deliveryQueueRows(jobIds)).toHaveLength(8);
+
+    const dispatcher = new DeliveryDispatcher(boss, database().db, { concurrency: 8, perInstallation: 2, pollingIntervalMs: 100 });
+    dispatcher.start();
+    try {
+      await receiver.waitFor(4, 30_000);
+      // Long enough for a twin to have been sent too, had it been.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    } finally {
+      await dispatcher.stop();
+    }
+    const seen = receiver.deliveries.map((delivery) => delivery.headers["webhook-id"]);
+    expect(seen.sort()).toEqual(jobIds.map((id) => `msg_${id}`).sort());
+    const left = resultRows<{ state: string }>(
+      await database().db.execute(sql`select state from pgboss.job where name = ${DELIVER_QUEUE} and data ->> 'jobId' = any(${`{${jobIds.join(",")}}`}::text[])`),
+    );
+    expect(left.map((row) => row.state)).toEqual(Array(8).fill("completed"));
+    const delivered = await database().db.select().from(asyncJobs).where(eq(asyncJobs.customerId, "twice-co"));
+    expect(delivered.every((job) => job.deliveryStatus === "delivered" && job.deliveryAttempts === 1)).toBe(true);
+  }, 60_000);
+});
+
 describe("the completion estimate", () => {
   it("is a short range for an idle queue, and grows with the queue ahead at the measured throughput", () => {
     expect(estimateCompletion(0, 0)).toBe("1-6");

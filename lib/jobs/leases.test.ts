@@ -58,6 +58,22 @@ describe("claim recovery", () => {
     await handBackOrphans(database().db);
   });
 
+  it("completes, instead of handing back, a delivery whose next attempt is already queued", async () => {
+    // A crash after an attempt queued its retry and before the dispatcher completed the attempt's queue job.
+    const callback = randomUUID();
+    const other = randomUUID();
+    const source = sql`(select unnest(${`{${callback},${callback},${other}}`}::uuid[]) as job_id) `;
+    const ids = (await database().query<{ id: string }>(sql`with queued as (${enqueueFrom(DELIVER_QUEUE, source)}) select id from queued`)).map((row) => String(row.id));
+    const [attempt, retry, alone] = ids as [string, string, string];
+    await claim(database(), [attempt, alone]);
+    await database().query(sql`update pgboss.job set start_after = now() + interval '1 minute' where id = ${retry}::uuid`);
+    expect(await handBackOrphans(database().db)).toBe(1);
+    const after = new Map((await jobs(ids)).map((job) => [job.id, job.state]));
+    expect(after.get(attempt)).toBe("completed");
+    expect(after.get(retry)).toBe("created");
+    expect(after.get(alone)).toBe("created");
+  });
+
   describe.runIf(hasPostgres)("leases (PostgreSQL)", () => {
     const others: DbHandle[] = [];
     /** A connection named like another process's: its claims are that process's. */
@@ -95,6 +111,22 @@ describe("claim recovery", () => {
       expect((await jobs(liveJobs)).every((job) => job.state === "active")).toBe(true);
       expect(await database().query(sql`select 1 from queue_claims where worker_id = ${dead}`)).toEqual([]);
       await database().query(sql`update pgboss.job set state = 'completed' where id = any(${`{${liveJobs.join(",")}}`}::uuid[])`);
+    });
+
+    it("completes a dead holder's delivery whose next attempt is already queued, instead of handing it back", async () => {
+      const dead = `ssc-dead-${randomUUID().slice(0, 8)}`;
+      const callback = randomUUID();
+      const source = sql`(select unnest(${`{${callback},${callback}}`}::uuid[]) as job_id) `;
+      const ids = (await database().query<{ id: string }>(sql`with queued as (${enqueueFrom(DELIVER_QUEUE, source)}) select id from queued`)).map((row) => String(row.id));
+      const [attempt, retry] = ids as [string, string];
+      await claim(await processConnection(dead), [attempt]);
+      await database().query(sql`update pgboss.job set start_after = now() + interval '1 minute' where id = ${retry}::uuid`);
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      expect(await sweepAbandonedClaims(database().db, 1)).toEqual({});
+      const after = new Map((await jobs(ids)).map((job) => [job.id, job.state]));
+      expect(after.get(attempt)).toBe("completed");
+      expect(after.get(retry)).toBe("created");
+      expect(await database().query(sql`select 1 from queue_claims where worker_id = ${dead}`)).toEqual([]);
     });
 
     it("leaves a job claimed again since the sweep's holder died, and hands back once when sweeps race", async () => {

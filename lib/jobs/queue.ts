@@ -205,15 +205,38 @@ async function installClaimTrigger(client: Sql): Promise<void> {
 }
 
 /**
+ * A delivery queue job whose callback already has its next attempt queued: a crash after the attempt scheduled
+ * its retry (`deliverJob` queues the retry first) and before the dispatcher completed the job. Handing it back
+ * as well would send the callback twice under one webhook-id, so such a job is completed instead. `j` is the
+ * pg-boss job row being handed back.
+ */
+const retryAlreadyQueued = (job: SQL) => sql`j.name = ${DELIVER_QUEUE} and exists (
+      select 1 from ${job} n where n.name = j.name and n.id <> j.id and n.state < 'active' and n.data ->> 'jobId' = j.data ->> 'jobId')`;
+
+/**
  * Embedded database: no other process can hold a claim, so whatever is \`active\` when this process starts
  * was claimed by one that died. Before the workers run, those jobs go back to the queue as never fetched:
- * due now, in their place, no retry counted (a fetch counts one only for a job that was started before).
+ * due now, in their place, no retry counted (a fetch counts one only for a job that was started before);
+ * a delivery whose retry is already queued is completed instead (`retryAlreadyQueued`). Answers how many went
+ * back.
  */
 export async function handBackOrphans(db: Db, queueNames: readonly string[] = QUEUE_NAMES): Promise<number> {
   const job = sql.raw(`${PGBOSS_SCHEMA}.job`);
-  const rows = await db.execute(sql`update ${job} set state = 'created', started_on = null, start_after = now()
-    where name = any(${`{${queueNames.join(",")}}`}::text[]) and state = 'active' returning id`);
-  return (Array.isArray(rows) ? rows : ((rows as { rows?: unknown[] }).rows ?? [])).length;
+  const names = `{${queueNames.join(",")}}`;
+  const rows = await db.execute(sql`
+    with redundant as (
+      update ${job} j set state = 'completed', completed_on = now()
+      where j.name = any(${names}::text[]) and j.state = 'active' and ${retryAlreadyQueued(job)}
+      returning j.id
+    ),
+    back as (
+      update ${job} j set state = 'created', started_on = null, start_after = now()
+      where j.name = any(${names}::text[]) and j.state = 'active' and j.id not in (select id from redundant)
+      returning j.id
+    )
+    select (select count(*) from back)::int as n`);
+  const [row] = (Array.isArray(rows) ? rows : ((rows as { rows?: unknown[] }).rows ?? [])) as { n: number }[];
+  return Number(row?.n ?? 0);
 }
 
 /**
@@ -238,9 +261,15 @@ export async function sweepAbandonedClaims(db: Db, leaseSeconds: number, queueNa
       where lock.got and c.queue = any(${names}::text[]) and c.claimed_at < now() - ${leaseSeconds} * interval '1 second'
         and not exists (select 1 from queue_workers w where w.id = c.worker_id and w.heartbeat_at > now() - ${leaseSeconds} * interval '1 second')
     ),
+    redundant as (
+      update ${job} j set state = 'completed', completed_on = now()
+      from dead d where j.name = d.queue and j.id = d.job_id and j.state = 'active' and j.started_on = d.claimed_at and ${retryAlreadyQueued(job)}
+      returning j.id
+    ),
     back as (
       update ${job} j set state = 'created', started_on = null, start_after = now()
       from dead d where j.name = d.queue and j.id = d.job_id and j.state = 'active' and j.started_on = d.claimed_at
+        and j.id not in (select id from redundant)
       returning j.name
     ),
     forgotten as (delete from queue_claims c using dead d where c.job_id = d.job_id and c.claimed_at = d.claimed_at)
