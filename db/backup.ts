@@ -182,7 +182,8 @@ export async function restorePgliteDir(dir: string, bytes: Uint8Array, name: str
     let movedAside: string | undefined;
     if (existsSync(target) && readdirSync(target).length > 0) {
       movedAside = `${target}.before-restore-${stamp(at)}`;
-      for (let n = 2; existsSync(movedAside); n++) movedAside = `${target}.before-restore-${stamp(at)}-${n}`;
+      // turbopackIgnore: a path built at run time; without it the build traces the whole project into the output.
+      for (let n = 2; existsSync(/*turbopackIgnore: true*/ movedAside); n++) movedAside = `${target}.before-restore-${stamp(at)}-${n}`;
       renameSync(target, movedAside);
     } else if (existsSync(target)) {
       rmSync(target, { recursive: true }); // an empty directory: nothing to keep
