@@ -29,10 +29,15 @@ export function startFlags(): string[] {
   return words[0] === "node" && script > 0 ? words.slice(1, script) : [];
 }
 
-export async function startBenchServer(port: number, extraEnv: Record<string, string> = {}, timeoutMs = 300_000): Promise<BenchServer> {
+export async function startBenchServer(
+  port: number,
+  extraEnv: Record<string, string> = {},
+  timeoutMs = 300_000,
+  extraFlags: string[] = [],
+): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "ssc-bench-"));
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [...startFlags(), "scripts/start.mjs"], {
+  const server = spawn(process.execPath, [...startFlags(), ...extraFlags, "scripts/start.mjs"], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -1,0 +1,126 @@
+// `npm run profile:api`: a CPU profile of the production server while it scores distinct stories at 16
+// connections (the load of `bench:api`), summarised by where the main thread's time goes. The raw profile
+// (`.cpuprofile`, open it in Chrome's DevTools) stays in the directory printed at the end.
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import { BENCH_ADMIN_TOKEN, startBenchServer } from "./bench-server";
+
+const { values } = parseArgs({
+  options: {
+    duration: { type: "string", default: "20" },
+    connections: { type: "string", default: "16" },
+    port: { type: "string", default: "3291" },
+    route: { type: "string", default: "score" },
+    top: { type: "string", default: "25" },
+  },
+});
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** Where a frame's code comes from: a package, the service's own code, Node, WebAssembly or V8's own work. */
+function origin(frame: ProfileNode["callFrame"]): string {
+  const { url, functionName } = frame;
+  if (!url) return functionName.startsWith("(") ? functionName : "(native)";
+  if (url.startsWith("wasm://")) return "WebAssembly";
+  if (url.startsWith("node:")) return `node:${url.slice(5).split("/")[0]}`;
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  if (pkg) return pkg[1];
+  if (url.includes("/.next/server/")) return "service (.next/server)";
+  return url.replace(/^file:\/\//, "").replace(process.cwd(), ".");
+}
+
+/**
+ * Summarises the samples of the last `windowSeconds` of the profile (the load; the server's start, its
+ * migrations and the warm-up come before it, its shutdown takes a few milliseconds after).
+ */
+function summarise(profile: Profile, top: number, windowSeconds: number): void {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map<number, number>();
+  const span = profile.timeDeltas.reduce((a, b) => a + b, 0);
+  const from = span - windowSeconds * 1e6;
+  let elapsed = 0;
+  profile.samples.forEach((id, index) => {
+    const delta = profile.timeDeltas[index] ?? 0;
+    elapsed += delta;
+    if (elapsed >= from) self.set(id, (self.get(id) ?? 0) + delta);
+  });
+  const total = [...self.values()].reduce((a, b) => a + b, 0);
+  const idle = [...self].filter(([id]) => byId.get(id)?.callFrame.functionName === "(idle)").reduce((a, [, t]) => a + t, 0);
+  const busy = total - idle;
+  const pct = (t: number) => `${((100 * t) / busy).toFixed(1).padStart(5)}%`;
+
+  const byOrigin = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  for (const [id, time] of self) {
+    const node = byId.get(id);
+    if (!node || node.callFrame.functionName === "(idle)") continue;
+    const from = origin(node.callFrame);
+    byOrigin.set(from, (byOrigin.get(from) ?? 0) + time);
+    const name = `${node.callFrame.functionName || "(anonymous)"}  ${from}:${node.callFrame.lineNumber + 1}`;
+    byFunction.set(name, (byFunction.get(name) ?? 0) + time);
+  }
+  console.log(`\nmain thread busy ${(busy / 1e6).toFixed(1)} s of ${(total / 1e6).toFixed(1)} s sampled\n\nself time by origin:`);
+  for (const [name, time] of [...byOrigin].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${pct(time)}  ${name}`);
+  console.log("\nself time by function:");
+  for (const [name, time] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${pct(time)}  ${name}`);
+}
+
+async function main(): Promise<void> {
+  const profileDir = mkdtempSync(path.join(tmpdir(), "ssc-profile-"));
+  const server = await startBenchServer(Number(values.port), { NODE_OPTIONS: "" }, 300_000, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`]);
+  let rps = 0;
+  try {
+    const provisioned = await fetch(`${server.base}/api/admin/customers`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${BENCH_ADMIN_TOKEN}`, "content-type": "application/json" },
+      body: JSON.stringify({ customer_id: "profile", plan: "enterprise", quota: 100_000_000 }),
+    });
+    const { api_key: apiKey } = (await provisioned.json()) as { api_key: string };
+    let counter = 0;
+    const body = (summary: string) =>
+      JSON.stringify({
+        ticket_id: "PROFILE-1",
+        ticket_data: {
+          summary,
+          description: "Shoppers lose their carts when the session expires.",
+          acceptance_criteria: "Given a saved cart, when I return within 30 days, then my items are still there.",
+        },
+      });
+    const load = (duration: number) =>
+      autocannon({
+        url: `${server.base}${values.route === "bare" ? "/api/ping" : "/api/v1/score"}`,
+        method: "POST",
+        connections: Number(values.connections),
+        duration,
+        headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" },
+        requests: [{ setupRequest: (request) => ({ ...request, body: body(`As a shopper, I want to save cart number ${counter++} so that I can check out later.`) }) }],
+      });
+    // A warm-up (JIT, caches, the first plans), outside the window the summary reads.
+    await load(5);
+    rps = (await load(Number(values.duration))).requests.average;
+  } finally {
+    await server.stop();
+  }
+  const file = readdirSync(profileDir).find((name) => name.endsWith(".cpuprofile"));
+  if (!file) throw new Error(`no profile was written to ${profileDir}`);
+  console.log(`profile:api  ${values.route} route, ${values.connections} connections, ${values.duration} s: ${rps.toFixed(0)} req/s`);
+  summarise(JSON.parse(readFileSync(path.join(profileDir, file), "utf8")) as Profile, Number(values.top), Number(values.duration));
+  console.log(`\nraw profile: ${path.join(profileDir, file)}`);
+}
+
+void main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
