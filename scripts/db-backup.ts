@@ -7,12 +7,11 @@ import { existsSync, renameSync, rmSync, statSync, writeFileSync, createWriteStr
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { parseArgs } from "node:util";
 import type { PGlite } from "@electric-sql/pglite";
 import { BACKUP_ROUTE, BackupError, dumpPglite, openDump } from "@/db/backup";
 import { openDatabase } from "@/db/client";
 import { pgliteLockHolder } from "@/db/pglite-lock";
-import { adminToken, cliEnv, describeCounts, fail, mb, runCli, serverUrl } from "./db-cli";
+import { adminToken, cliArgs, cliEnv, describeCounts, embeddedDir, fail, mb, runCli, serverUrl } from "./db-cli";
 
 const NAME = "db:backup";
 const USAGE = "usage: npm run db:backup -- FILE [--url URL]";
@@ -53,20 +52,13 @@ async function fromDirectory(file: string, dir: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  let parsed;
-  try {
-    parsed = parseArgs({ allowPositionals: true, options: { url: { type: "string" } } });
-  } catch (error) {
-    fail(NAME, `${(error as Error).message} (${USAGE})`);
-  }
+  const parsed = cliArgs(NAME, USAGE, { allowPositionals: true, options: { url: { type: "string" } } });
   const [file, ...extra] = parsed.positionals;
   if (!file || extra.length > 0) fail(NAME, USAGE);
-  const config = cliEnv(NAME);
-  if (config.DATABASE_URL) {
-    fail(NAME, 'this installation runs on PostgreSQL (DATABASE_URL is set): back it up with pg_dump, e.g. pg_dump --format=custom --file=FILE "$DATABASE_URL" (docs/operations.md, Backups)', 2);
-  }
-  if (config.PGLITE_DIR.startsWith("memory://")) fail(NAME, "PGLITE_DIR is memory://: an in-memory database has nothing to back up", 2);
-  const dir = path.resolve(config.PGLITE_DIR);
+  const dir = embeddedDir(NAME, cliEnv(NAME), {
+    postgres: 'back it up with pg_dump, e.g. pg_dump --format=custom --file=FILE "$DATABASE_URL" (docs/operations.md, Backups)',
+    memory: "an in-memory database has nothing to back up",
+  });
   const target = path.resolve(file);
   if (existsSync(target) && statSync(target).isDirectory()) fail(NAME, `${file} is a directory: give a file name, e.g. backup.tar.gz`);
   const partial = `${target}.partial`;

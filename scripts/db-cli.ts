@@ -2,6 +2,7 @@
 // running server's address and admin token, found as `npm run provision` finds them.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { parseArgs, type ParseArgsConfig } from "node:util";
 import { BackupError } from "@/db/backup";
 import { PgliteDirInUseError } from "@/db/pglite-lock";
 import { env, EnvError, type Env } from "@/lib/env";
@@ -20,6 +21,25 @@ export function cliEnv(name: string): Env {
     if (error instanceof EnvError) fail(name, error.message);
     throw error;
   }
+}
+
+/** The command line parsed, or a one-line failure with the usage. */
+export function cliArgs<T extends ParseArgsConfig>(name: string, usage: string, config: T): ReturnType<typeof parseArgs<T>> {
+  try {
+    return parseArgs(config);
+  } catch (error) {
+    fail(name, `${(error as Error).message} (${usage})`);
+  }
+}
+
+/**
+ * The embedded database's directory (absolute), for a command that works on it: on PostgreSQL, or on an
+ * in-memory database, a one-line refusal with exit 2 (`refusals` says what to do instead).
+ */
+export function embeddedDir(name: string, config: Env, refusals: { postgres: string; memory: string }): string {
+  if (config.DATABASE_URL) fail(name, `this installation runs on PostgreSQL (DATABASE_URL is set): ${refusals.postgres}`, 2);
+  if (config.PGLITE_DIR.startsWith("memory://")) fail(name, `PGLITE_DIR is memory://: ${refusals.memory}`, 2);
+  return path.resolve(config.PGLITE_DIR);
 }
 
 /** ADMIN_TOKEN, else the local token `npm start` keeps in .data/admin-token. */

@@ -3,24 +3,18 @@
 // server then runs on (DATABASE_URL=that URL). Nothing of the source is changed. See db/export.ts for how.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import type { PGlite } from "@electric-sql/pglite";
 import { dumpPglite, migratePglite, openDump } from "@/db/backup";
 import { openDatabase } from "@/db/client";
 import { exportToPostgres } from "@/db/export";
 import { pgliteLockHolder } from "@/db/pglite-lock";
-import { cliEnv, fail, mb, runCli } from "./db-cli";
+import { cliArgs, cliEnv, fail, mb, runCli } from "./db-cli";
 
 const NAME = "db:export";
 const USAGE = "usage: npm run db:export -- --to postgres://USER@HOST:PORT/DATABASE [--from BACKUP_FILE]";
 
 async function main(): Promise<void> {
-  let parsed;
-  try {
-    parsed = parseArgs({ allowPositionals: false, options: { to: { type: "string" }, from: { type: "string" } } });
-  } catch (error) {
-    fail(NAME, `${(error as Error).message} (${USAGE})`);
-  }
+  const parsed = cliArgs(NAME, USAGE, { allowPositionals: false, options: { to: { type: "string" }, from: { type: "string" } } });
   const { to, from } = parsed.values;
   if (!to) fail(NAME, `--to is required (${USAGE})`);
   if (!/^postgres(ql)?:\/\//.test(to)) fail(NAME, `--to must be a postgres:// or postgresql:// URL (${USAGE})`);

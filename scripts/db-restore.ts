@@ -4,30 +4,21 @@
 // is unpacked beside the directory, opened and migrated there, and only then does the old directory move aside
 // (`<dir>.before-restore-<time>`, never deleted) for the new one. On PostgreSQL: pg_restore (exit 2).
 import { existsSync, readFileSync, statSync } from "node:fs";
-import path from "node:path";
-import { parseArgs } from "node:util";
 import { restorePgliteDir } from "@/db/backup";
 import { pgliteLockHolder } from "@/db/pglite-lock";
-import { cliEnv, describeCounts, fail, runCli } from "./db-cli";
+import { cliArgs, cliEnv, describeCounts, embeddedDir, fail, runCli } from "./db-cli";
 
 const NAME = "db:restore";
 const USAGE = "usage: npm run db:restore -- FILE";
 
 async function main(): Promise<void> {
-  let parsed;
-  try {
-    parsed = parseArgs({ allowPositionals: true, options: {} });
-  } catch (error) {
-    fail(NAME, `${(error as Error).message} (${USAGE})`);
-  }
+  const parsed = cliArgs(NAME, USAGE, { allowPositionals: true, options: {} });
   const [file, ...extra] = parsed.positionals;
   if (!file || extra.length > 0) fail(NAME, USAGE);
-  const config = cliEnv(NAME);
-  if (config.DATABASE_URL) {
-    fail(NAME, 'this installation runs on PostgreSQL (DATABASE_URL is set): restore it with pg_restore, e.g. pg_restore --clean --if-exists --dbname="$DATABASE_URL" FILE (docs/operations.md, Backups)', 2);
-  }
-  if (config.PGLITE_DIR.startsWith("memory://")) fail(NAME, "PGLITE_DIR is memory://: there is no directory to restore into", 2);
-  const dir = path.resolve(config.PGLITE_DIR);
+  const dir = embeddedDir(NAME, cliEnv(NAME), {
+    postgres: 'restore it with pg_restore, e.g. pg_restore --clean --if-exists --dbname="$DATABASE_URL" FILE (docs/operations.md, Backups)',
+    memory: "there is no directory to restore into",
+  });
   const running = pgliteLockHolder(dir);
   if (running) fail(NAME, `stop the server first (process ${running.pid} has ${dir} open)`);
   if (!existsSync(file) || !statSync(file).isFile()) fail(NAME, `${file}: no such file`);
