@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { BENCH_ADMIN_TOKEN, median, startBenchServer } from "./bench-server";
+import { median, provisionBenchCustomer, startBenchServer } from "./bench-server";
 
 const { values } = parseArgs({
   options: {
@@ -62,12 +62,7 @@ async function main(): Promise<void> {
   const { base } = server;
   serverPid = server.pid;
   try {
-    const provisioned = await fetch(`${base}/api/admin/customers`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${BENCH_ADMIN_TOKEN}`, "content-type": "application/json" },
-      body: JSON.stringify({ customer_id: "bench", plan: "enterprise", quota: 100_000_000 }),
-    });
-    const { api_key: apiKey } = (await provisioned.json()) as { api_key: string };
+    const apiKey = await provisionBenchCustomer(base, "bench");
     const headers = { authorization: `Bearer ${apiKey}`, "content-type": "application/json" };
     const body = (summary: string) =>
       JSON.stringify({

@@ -23,7 +23,7 @@ import postgres from "postgres";
 import { Webhook } from "standardwebhooks";
 import os from "node:os";
 import { startFakeOpenAI } from "@/lib/testing/fake-openai";
-import { BENCH_ADMIN_TOKEN, startBenchServer } from "./bench-server";
+import { provisionBenchCustomer, startBenchServer } from "./bench-server";
 
 const { values } = parseArgs({
   options: {
@@ -456,13 +456,7 @@ async function runPhase(options: PhaseOptions): Promise<PhaseFigures> {
     const workerProcesses: WorkerProcess[] = [];
     for (let index = 1; index <= options.workers; index++) workerProcesses.push(await startWorker(index, databaseUrl));
 
-    const provisioned = await fetch(`${base}/api/admin/customers`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${BENCH_ADMIN_TOKEN}`, "content-type": "application/json" },
-      body: JSON.stringify({ customer_id: `bench-async-${runId}-${options.key}`, plan: "enterprise", quota: 100_000_000 }),
-    });
-    if (provisioned.status !== 201) throw new Error(`provisioning: ${provisioned.status} ${await provisioned.text()}`);
-    const { api_key: apiKey } = (await provisioned.json()) as { api_key: string };
+    const apiKey = await provisionBenchCustomer(base, `bench-async-${runId}-${options.key}`);
     const cloudId = `bench-${runId}-${options.key}.atlassian.net`;
     const registered = await fetch(`${base}/api/v1/installations`, {
       method: "POST",

@@ -7,7 +7,8 @@
 // unchanged backlog (every issue skipped, nothing billed). Exit code 1 when a sync fails or the counts are wrong.
 import { parseArgs } from "node:util";
 import { startFakeJira } from "@/lib/testing/fake-trackers";
-import { BENCH_ADMIN_TOKEN, startBenchServer } from "./bench-server";
+import { provisionBenchCustomer, startBenchServer } from "./bench-server";
+import type { LastSync } from "@/components/settings/trackers-types";
 
 const { values } = parseArgs({
   options: {
@@ -25,16 +26,6 @@ if (!Number.isInteger(port) || port < 1) throw new Error(`--port: expected a por
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-interface LastSync {
-  status: "running" | "completed" | "failed";
-  fetched: number;
-  scored: number;
-  skipped: number;
-  failed: number;
-  error?: string;
-  started_at: string;
-  finished_at?: string;
-}
 
 async function api(base: string, key: string, method: string, route: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
   const response = await fetch(`${base}${route}`, {
@@ -74,13 +65,7 @@ async function main(): Promise<void> {
   const server = await startBenchServer(port, { ALLOW_PRIVATE_CALLBACKS: "true", LOG_LEVEL: "warn" });
   let failed = false;
   try {
-    const provisioned = await fetch(`${server.base}/api/admin/customers`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${BENCH_ADMIN_TOKEN}`, "content-type": "application/json" },
-      body: JSON.stringify({ customer_id: `bench-import-${Date.now().toString(36)}`, plan: "enterprise", quota: 100_000_000 }),
-    });
-    if (provisioned.status !== 201) throw new Error(`provisioning: ${provisioned.status} ${await provisioned.text()}`);
-    const { api_key: key } = (await provisioned.json()) as { api_key: string };
+    const key = await provisionBenchCustomer(server.base, `bench-import-${Date.now().toString(36)}`);
     const created = await api(server.base, key, "POST", "/api/v1/connections", {
       kind: "jira",
       name: "Benchmark Jira",

@@ -16,7 +16,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { BENCH_ADMIN_TOKEN, startBenchServer, type BenchServer } from "./bench-server";
+import { provisionBenchCustomer, startBenchServer, type BenchServer } from "./bench-server";
 
 const { values } = parseArgs({
   options: {
@@ -103,13 +103,7 @@ function checkpoint(label: string, rss: number, probe: Probe | undefined): strin
 }
 
 async function provision(base: string): Promise<Record<string, string>> {
-  const response = await fetch(`${base}/api/admin/customers`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${BENCH_ADMIN_TOKEN}`, "content-type": "application/json" },
-    body: JSON.stringify({ customer_id: `bench-memory-${Date.now()}`, plan: "enterprise", quota: 100_000_000 }),
-  });
-  if (!response.ok) throw new Error(`provisioning the bench customer failed: ${response.status} ${await response.text()}`);
-  const { api_key: apiKey } = (await response.json()) as { api_key: string };
+  const apiKey = await provisionBenchCustomer(base, `bench-memory-${Date.now()}`);
   return { authorization: `Bearer ${apiKey}`, "content-type": "application/json" };
 }
 

@@ -69,3 +69,14 @@ export async function startBenchServer(
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
+
+/** A customer on the enterprise plan with a quota no benchmark reaches, provisioned through the admin API: its API key. */
+export async function provisionBenchCustomer(base: string, customerId: string): Promise<string> {
+  const response = await fetch(`${base}/api/admin/customers`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${BENCH_ADMIN_TOKEN}`, "content-type": "application/json" },
+    body: JSON.stringify({ customer_id: customerId, plan: "enterprise", quota: 100_000_000 }),
+  });
+  if (response.status !== 201) throw new Error(`provisioning the bench customer failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { api_key: string }).api_key;
+}

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { BENCH_ADMIN_TOKEN, startBenchServer } from "./bench-server";
+import { provisionBenchCustomer, startBenchServer } from "./bench-server";
 
 const { values } = parseArgs({
   options: {
@@ -82,12 +82,7 @@ async function main(): Promise<void> {
   const server = await startBenchServer(Number(values.port), { NODE_OPTIONS: "" }, 300_000, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`]);
   let rps = 0;
   try {
-    const provisioned = await fetch(`${server.base}/api/admin/customers`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${BENCH_ADMIN_TOKEN}`, "content-type": "application/json" },
-      body: JSON.stringify({ customer_id: "profile", plan: "enterprise", quota: 100_000_000 }),
-    });
-    const { api_key: apiKey } = (await provisioned.json()) as { api_key: string };
+    const apiKey = await provisionBenchCustomer(server.base, "profile");
     let counter = 0;
     const body = (summary: string) =>
       JSON.stringify({
