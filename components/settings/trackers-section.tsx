@@ -187,16 +187,7 @@ export function TrackersSection({ api, onChange, dashboardHref }: { api: Setting
             {hint.hint}
           </span>
         </div>
-        <div className="field">
-          <label htmlFor="tracker-schedule">Schedule</label>
-          <select id="tracker-schedule" value={schedule} onChange={(event) => setSchedule(event.target.value as Schedule)}>
-            {SCHEDULES.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ScheduleField id="tracker-schedule" value={schedule} onChange={setSchedule} />
         <div className="form-actions">
           <button type="submit" className="button" disabled={creating}>
             {creating ? "Connecting…" : "Connect tracker"}
@@ -244,6 +235,22 @@ export function TrackersSection({ api, onChange, dashboardHref }: { api: Setting
         />
       </CardTable>
     </section>
+  );
+}
+
+/** The schedule picker of the connect form and of a connection's edit form. */
+function ScheduleField({ id, value, onChange }: { id: string; value: Schedule; onChange: (schedule: Schedule) => void }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>Schedule</label>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value as Schedule)}>
+        {SCHEDULES.map((s) => (
+          <option key={s.value} value={s.value}>
+            {s.label}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 
@@ -517,16 +524,7 @@ function EditConnection({
           {hint.hint}
         </span>
       </div>
-      <div className="field">
-        <label htmlFor={`tracker-schedule-${id}`}>Schedule</label>
-        <select id={`tracker-schedule-${id}`} value={schedule} onChange={(event) => setSchedule(event.target.value as Schedule)}>
-          {SCHEDULES.map((s) => (
-            <option key={s.value} value={s.value}>
-              {s.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <ScheduleField id={`tracker-schedule-${id}`} value={schedule} onChange={setSchedule} />
       {connection.kind === "jira" ? (
         <div className="field">
           <label htmlFor={`tracker-email-${id}`}>New account email</label>
