@@ -4,6 +4,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { startWebhookReceiver, type WebhookReceiver } from "../lib/testing/webhook-receiver";
+import { expectNoSidewaysScroll } from "./fixtures/layout";
 
 const DEMO = { email: "demo@example.com", password: "demo-password" };
 const LEAD = { email: "lead@example.com", password: "demo-password" };
@@ -40,19 +41,6 @@ async function openSettings(page: Page, login = DEMO, path = "/dashboard/setting
 async function expectNoA11yViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   expect(results.violations.map((violation) => `${label}: ${violation.id} (${violation.impact}) on ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
-/** How far the page scrolls sideways, and the elements that reach past the screen's right edge (to say why). */
-async function expectNoSidewaysScroll(page: Page, label: string) {
-  const { overflow, culprits } = await page.evaluate(() => {
-    const width = window.innerWidth;
-    const culprits = [...document.querySelectorAll("body *")]
-      .filter((element) => element.getBoundingClientRect().right > width + 0.5 && !element.closest(".table-wrap *, .sr-only"))
-      .slice(0, 5)
-      .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join(".")} right=${Math.round(element.getBoundingClientRect().right)}`);
-    return { overflow: (document.scrollingElement?.scrollWidth ?? 0) - width, culprits };
-  });
-  expect(overflow, `${label}: ${culprits.join("; ")}`).toBeLessThanOrEqual(0);
 }
 
 /** Create a key in the page; returns its row and the key read from the one-time box. */

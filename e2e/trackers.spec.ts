@@ -6,6 +6,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { startFakeJira, type FakeJira } from "../lib/testing/fake-trackers";
 import { expect, test } from "./fixtures/client";
+import { expectNoSidewaysScroll } from "./fixtures/layout";
 
 const ADMIN = { authorization: "Bearer e2e-admin-token-0123456789" };
 
@@ -31,18 +32,6 @@ async function openSettings(page: Page, request: APIRequestContext) {
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Trackers", exact: true }).locator("tbody")).toContainText("No trackers connected yet.");
-}
-
-async function expectNoSidewaysScroll(page: Page, label: string) {
-  const { overflow, culprits } = await page.evaluate(() => {
-    const width = window.innerWidth;
-    const culprits = [...document.querySelectorAll("body *")]
-      .filter((element) => element.getBoundingClientRect().right > width + 0.5 && !element.closest(".table-wrap *, .sr-only"))
-      .slice(0, 5)
-      .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join(".")} right=${Math.round(element.getBoundingClientRect().right)}`);
-    return { overflow: (document.scrollingElement?.scrollWidth ?? 0) - width, culprits };
-  });
-  expect(overflow, `${label}: ${culprits.join("; ")}`).toBeLessThanOrEqual(0);
 }
 
 /**
