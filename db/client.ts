@@ -31,6 +31,11 @@ export interface OpenOptions {
   max?: number;
   /** Start PGlite from a dump of a data directory (tests clone a migrated template this way). */
   pgliteDump?: Blob;
+  /**
+   * Run PGlite on a thread of its own (db/pglite-thread.ts), as the server does; not with `pgliteDump`.
+   * `onExit` hears of the thread stopping without a close.
+   */
+  pgliteThread?: { onExit?: (error: Error) => void };
 }
 
 /**
@@ -146,12 +151,17 @@ export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
     ? await PGlite.create({ loadDataDir: options.pgliteDump, startParams: PGLITE_START_PARAMS })
     : await (async () => {
         if (!dir.startsWith("memory://")) await createPgliteDirectory(dir, PGLITE_START_PARAMS);
+        if (options.pgliteThread) {
+          const { openPgliteThread } = await import("./pglite-thread");
+          return openPgliteThread(dir, { startParams: PGLITE_START_PARAMS, onExit: options.pgliteThread.onExit });
+        }
         return PGlite.create(dir, { startParams: PGLITE_START_PARAMS });
       })().catch((error: unknown) => {
         unlock();
         throw error;
       });
-  const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Db;
+  // The config form: drizzle takes a bare first argument for a client only when it is a PGlite instance.
+  const db = drizzle({ client, schema, casing: "snake_case" }) as unknown as Db;
   return {
     db,
     driver: "pglite",
@@ -232,6 +242,7 @@ export function getDbHandle(): Promise<DbHandle> {
       const handle = await openDatabase({
         databaseUrl: config.DATABASE_URL,
         pgliteDir: config.PGLITE_DIR.startsWith("memory://") ? config.PGLITE_DIR : path.resolve(config.PGLITE_DIR),
+        ...(config.PGLITE_THREAD ? { pgliteThread: { onExit: databaseThreadStopped } } : {}),
       });
       await migrateDatabase(handle);
       await startAutovacuumWhereMissing(handle);
@@ -243,6 +254,18 @@ export function getDbHandle(): Promise<DbHandle> {
     });
   }
   return current.handle;
+}
+
+/**
+ * The embedded database's thread stopped without being closed (PostgreSQL aborted, out of memory): every
+ * query from now on would fail, so the process stops, with the reason, for its supervisor to start it again
+ * on the same directory (nothing committed is lost: docs/operations.md, "Crashes").
+ */
+function databaseThreadStopped(error: Error): void {
+  void import("@/lib/log").then(({ logger }) => {
+    logger().fatal({ err: error }, "the embedded database stopped; the server stops");
+    process.exit(1);
+  });
 }
 
 /**

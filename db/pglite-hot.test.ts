@@ -3,11 +3,15 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { executeHot, openDatabase, type DbHandle } from "./client";
 
-// The prepared-statement path of the embedded database (PostgreSQL's is postgres.js's own).
-describe("executeHot on PGlite", () => {
+// The prepared-statement path of the embedded database (PostgreSQL's is postgres.js's own), on PGlite in this
+// thread and on PGlite in a thread of its own (db/pglite-thread.ts), as the server runs it.
+describe.each([
+  { where: "in this thread", thread: undefined },
+  { where: "on its own thread", thread: {} },
+])("executeHot on PGlite $where", ({ thread }) => {
   let handle: DbHandle;
   beforeAll(async () => {
-    handle = await openDatabase({ pgliteDir: "memory://" });
+    handle = await openDatabase({ pgliteDir: "memory://", ...(thread ? { pgliteThread: thread } : {}) });
   });
   afterAll(async () => {
     await handle.close();
@@ -27,6 +31,16 @@ describe("executeHot on PGlite", () => {
   it("raises the database's error and keeps working after it, on the same prepared statement", async () => {
     await expect(divide(1, 0)).rejects.toThrow(/division by zero/);
     expect((await divide(9, 3))[0].quotient).toBe(3);
+  });
+
+  it("sends values byte for byte, whatever their characters (the Bind message is built here)", async () => {
+    const text = "naïve café, 日本語, emoji 🧪🚀, and a null byte-free \u00a0 space";
+    const [row] = await executeHot<{ echoed: string; bytes: number; missing: string | null; empty: string; doc: unknown }>(
+      handle.db,
+      sql`select ${text}::text as echoed, octet_length(${text}::text) as bytes, ${null}::text as missing, ${""}::text as empty,
+        ${JSON.stringify({ label: text })}::jsonb as doc`,
+    );
+    expect(row).toEqual({ echoed: text, bytes: Buffer.byteLength(text), missing: null, empty: "", doc: { label: text } });
   });
 
   it("keeps a statement whose first execution failed", async () => {

@@ -44,7 +44,7 @@ class PgliteStatements {
           name = known.name;
           parsing = false;
         }
-        parts.push(serialize.bind({ statement: name, values }), serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync());
+        parts.push(bindMessage(name, values), serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync());
         const { messages } = await this.client.execProtocol(concatBytes(parts), { throwOnError: false });
         // The statement exists once parsed, even when this execution of it failed; a failed Parse (after a Close,
         // when preparing again) leaves none, so the next call starts afresh.
@@ -69,6 +69,32 @@ class PgliteStatements {
     }
     return rows;
   }
+}
+
+/**
+ * A Bind message for the unnamed portal (every parameter and result in text), encoded with Node's native UTF-8
+ * encoder. PGlite's protocol serializer measures each value's UTF-8 length in a JavaScript loop over its
+ * characters: on the grouped score statement, whose JSON parameter holds up to 64 results, that loop alone was
+ * about 3% of the server's main-thread time per score request.
+ */
+function bindMessage(statement: string, values: (string | null)[]): Uint8Array {
+  const sizes = values.map((value) => (value === null ? -1 : Buffer.byteLength(value)));
+  // Length (4), portal "" (1), statement and its terminator, format codes (2), values' count (2), values, result codes (2).
+  const length = 4 + 1 + Buffer.byteLength(statement) + 1 + 2 + 2 + sizes.reduce((sum, size) => sum + 4 + Math.max(size, 0), 0) + 2;
+  const out = Buffer.allocUnsafe(1 + length);
+  let offset = out.write("B", 0, "latin1");
+  offset = out.writeInt32BE(length, offset);
+  offset = out.writeUInt8(0, offset);
+  offset += out.write(statement, offset);
+  offset = out.writeUInt8(0, offset);
+  offset = out.writeInt16BE(0, offset);
+  offset = out.writeInt16BE(values.length, offset);
+  values.forEach((value, i) => {
+    offset = out.writeInt32BE(sizes[i], offset);
+    if (value !== null) offset += out.write(value, offset);
+  });
+  out.writeInt16BE(0, offset);
+  return out;
 }
 
 function concatBytes(parts: Uint8Array[]): Uint8Array {

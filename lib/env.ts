@@ -71,6 +71,14 @@ const envSchema = z
     // PostgreSQL: a worker process whose heartbeat is older than this is taken for dead, and the queue jobs it
     // had claimed are handed back to the others (lib/jobs/queue.ts, "leases").
     QUEUE_LEASE_SECONDS: positiveInt(10, 3600),
+    // The embedded database runs on a thread of its own unless this is false (db/pglite-thread.ts).
+    PGLITE_THREAD: z.preprocess(
+      emptyToUndefined,
+      z
+        .enum(["true", "false", "1", "0"], { message: 'must be "true" or "false"' })
+        .default("true")
+        .transform((value) => value === "true" || value === "1"),
+    ),
     // The web process runs queue workers too unless this is false (scaled out: `npm run worker` processes).
     EMBEDDED_WORKER: z.preprocess(
       emptyToUndefined,

@@ -23,6 +23,8 @@ interface Figures {
   rps: number;
   /** CPU time the server process spent per answered request (user + system, all its threads), in ms. */
   cpuMs: number;
+  /** The same, of its main thread alone (requests, routes, the engine; the embedded database has its own). */
+  mainMs: number;
   p50: number;
   p99: number;
   non2xx: number;
@@ -30,12 +32,13 @@ interface Figures {
 }
 
 /**
- * CPU time the server has used so far, in ms (utime + stime of /proc/<pid>/stat, in clock ticks of 10 ms).
+ * CPU time the server has used so far, in ms (utime + stime of /proc/<pid>/stat, in clock ticks of 10 ms), or
+ * with `mainThread` that of its main thread alone (/proc/<pid>/task/<pid>/stat).
  * On a machine shared with other work, requests/s moves with everyone else's load; the server's own CPU time
  * per request moves much less, so both are printed.
  */
-function cpuTimeMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+function cpuTimeMs(pid: number, mainThread = false): number {
+  const stat = readFileSync(mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, "utf8");
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
@@ -44,12 +47,14 @@ let serverPid = 0;
 
 async function measure(label: string, options: autocannon.Options): Promise<Figures> {
   const cpuBefore = cpuTimeMs(serverPid);
+  const mainBefore = cpuTimeMs(serverPid, true);
   const result = await autocannon({ connections, duration, ...options });
   const answered = Math.max(1, result.requests.total);
   return {
     label,
     rps: result.requests.average,
     cpuMs: (cpuTimeMs(serverPid) - cpuBefore) / answered,
+    mainMs: (cpuTimeMs(serverPid, true) - mainBefore) / answered,
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,
@@ -103,11 +108,11 @@ async function main(): Promise<void> {
     for (let round = 0; round < roundCount; round++) rounds.push([await bare(), await distinct(), await repeated()]);
 
     console.log(`\nbench:api  ${connections} connections, ${roundCount} rounds of ${duration} s per run, ${process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "embedded PGlite"}\n`);
-    console.log("round  route                                   req/s     p50 ms   p99 ms   non-2xx  errors   CPU ms/req");
+    console.log("round  route                                   req/s     p50 ms   p99 ms   non-2xx  errors   CPU ms/req   main thread");
     rounds.forEach((figures, round) => {
       for (const figure of figures) {
         console.log(
-          `${String(round + 1).padEnd(6)} ${figure.label.padEnd(38)} ${figure.rps.toFixed(0).padStart(7)} ${figure.p50.toFixed(1).padStart(9)} ${figure.p99.toFixed(1).padStart(8)} ${String(figure.non2xx).padStart(9)} ${String(figure.errors).padStart(7)} ${figure.cpuMs.toFixed(2).padStart(12)}`,
+          `${String(round + 1).padEnd(6)} ${figure.label.padEnd(38)} ${figure.rps.toFixed(0).padStart(7)} ${figure.p50.toFixed(1).padStart(9)} ${figure.p99.toFixed(1).padStart(8)} ${String(figure.non2xx).padStart(9)} ${String(figure.errors).padStart(7)} ${figure.cpuMs.toFixed(2).padStart(12)} ${figure.mainMs.toFixed(2).padStart(13)}`,
         );
       }
     });
@@ -118,6 +123,10 @@ async function main(): Promise<void> {
     // otherwise idle machine where the server is CPU-bound, less moved by other processes' load.
     const cpuRatios = (index: number) => rounds.map((figures) => figures[0].cpuMs / figures[index].cpuMs);
     console.log(`CPU time per request, bare / score, median of rounds: distinct ${show(cpuRatios(1))}; repeated ${show(cpuRatios(2))}`);
+    // The main thread's time alone: what bounds throughput on a host with a core to spare for the database's
+    // thread and for the load (on two cores shared with the load generator, the CPU as a whole is the bound).
+    const mainRatios = (index: number) => rounds.map((figures) => figures[0].mainMs / figures[index].mainMs);
+    console.log(`main thread's time per request, bare / score, median of rounds: distinct ${show(mainRatios(1))}; repeated ${show(mainRatios(2))}`);
   } finally {
     await server.stop();
   }

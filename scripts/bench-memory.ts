@@ -92,14 +92,26 @@ function readProbe(file: string): Probe | undefined {
 
 const fmt = (value: number) => value.toFixed(0).padStart(6);
 
-function checkpoint(label: string, rss: number, probe: Probe | undefined): string {
-  const inside = probe
-    ? `   V8 heap ${fmt(probe.heap_used_mb)} used / ${fmt(probe.heap_total_mb)} total, external ${fmt(probe.external_mb)}, array buffers ${fmt(probe.array_buffers_mb)}` +
-      (probe.database?.wasm_memory_mb !== undefined
-        ? `, PGlite WASM memory ${fmt(probe.database.wasm_memory_mb)} (resident ${probe.database.wasm_resident_mb === undefined ? "?" : fmt(probe.database.wasm_resident_mb)})`
-        : "")
-    : "";
-  return `  ${label.padEnd(26)} ${fmt(rss)} MB${inside}`;
+function inside(probe: Probe): string {
+  return (
+    `V8 heap ${fmt(probe.heap_used_mb)} used / ${fmt(probe.heap_total_mb)} total, external ${fmt(probe.external_mb)}, array buffers ${fmt(probe.array_buffers_mb)}` +
+    (probe.database?.wasm_memory_mb !== undefined
+      ? `, PGlite WASM memory ${fmt(probe.database.wasm_memory_mb)} (resident ${probe.database.wasm_resident_mb === undefined ? "?" : fmt(probe.database.wasm_resident_mb)})`
+      : "")
+  );
+}
+
+/**
+ * One line of figures: the process's resident memory, and what the probe saw inside the main thread; when the
+ * embedded database runs on its own thread, a second line with that thread's (its V8 heap, PGlite's memory).
+ */
+function checkpoint(label: string, rss: number, probeFile?: string): string {
+  const main = probeFile ? readProbe(probeFile) : undefined;
+  const thread = probeFile ? readProbe(`${probeFile}.db-thread`) : undefined;
+  return (
+    `  ${label.padEnd(26)} ${fmt(rss)} MB${main ? `   ${inside(main)}` : ""}` +
+    (thread ? `\n  ${"".padEnd(26)} ${"".padEnd(9)}   database thread: ${inside(thread)}` : "")
+  );
 }
 
 async function provision(base: string): Promise<Record<string, string>> {
@@ -146,7 +158,7 @@ async function run(label: string, databaseUrl: string): Promise<void> {
   try {
     note(`\n${label}: server pid ${server.pid}`);
     await sleep(idleSeconds * 1000);
-    note(checkpoint(`idle ${idleSeconds} s after start`, residentMb(server.pid), readProbe(probeFile)));
+    note(checkpoint(`idle ${idleSeconds} s after start`, residentMb(server.pid), probeFile));
     const headers = await provision(server.base);
 
     let peak = 0;
@@ -158,7 +170,7 @@ async function run(label: string, databaseUrl: string): Promise<void> {
         for (let done = 0; done < total; done += step) {
           const figures = await load(server, headers, { amount: step });
           note(
-            checkpoint(`after ${(done + step).toLocaleString("en")} stories`, residentMb(server.pid), readProbe(probeFile)) +
+            checkpoint(`after ${(done + step).toLocaleString("en")} stories`, residentMb(server.pid), probeFile) +
               `   (${figures.rps.toFixed(0)} req/s, ${figures.non2xx} non-2xx, ${figures.errors} errors)`,
           );
         }
@@ -167,7 +179,7 @@ async function run(label: string, databaseUrl: string): Promise<void> {
         const end = residentMb(server.pid);
         peak = Math.max(peak, end);
         note(checkpoint(`peak during ${durationSeconds} s load`, peak, undefined));
-        note(checkpoint(`end of the load`, end, readProbe(probeFile)));
+        note(checkpoint(`end of the load`, end, probeFile));
         note(
           `  load: ${connections} connections, ${figures.total} requests, ${figures.rps.toFixed(0)} req/s, p99 ${figures.p99} ms, ${figures.non2xx} non-2xx, ${figures.errors} errors`,
         );
@@ -177,10 +189,11 @@ async function run(label: string, databaseUrl: string): Promise<void> {
     }
     if (values.long) note(checkpoint("peak during the load", peak, undefined));
     await sleep(afterSeconds * 1000);
-    note(checkpoint(`${afterSeconds} s after the load`, residentMb(server.pid), readProbe(probeFile)));
+    note(checkpoint(`${afterSeconds} s after the load`, residentMb(server.pid), probeFile));
   } finally {
     await server.stop();
     rmSync(probeFile, { force: true });
+    rmSync(`${probeFile}.db-thread`, { force: true });
   }
 }
 

@@ -3,10 +3,13 @@
 // 2 s it writes one JSON snapshot: the process's own figures (process.memoryUsage: resident, V8 heap, external
 // and array buffers), V8's heap spaces, and the embedded database's WebAssembly memory (PGlite's Module memory,
 // which only ever grows). It reads the database handle db/client.ts keeps on globalThis, never opens one.
+// Preloaded, it runs in every thread of the server: the embedded database's own thread (db/pglite-thread.ts)
+// writes its figures beside the main thread's, to the same file name plus `.db-thread`.
 import { readFileSync, writeFileSync } from "node:fs";
 import v8 from "node:v8";
+import { isMainThread } from "node:worker_threads";
 
-const file = process.env.SSC_MEMORY_PROBE_FILE;
+const file = process.env.SSC_MEMORY_PROBE_FILE && (isMainThread ? process.env.SSC_MEMORY_PROBE_FILE : `${process.env.SSC_MEMORY_PROBE_FILE}.db-thread`);
 const MB = 1024 * 1024;
 const mb = (bytes) => Math.round((bytes / MB) * 10) / 10;
 
@@ -36,8 +39,10 @@ async function snapshot() {
   let database;
   try {
     const handle = await globalThis.__sscDb?.handle;
-    if (handle?.driver === "pglite") {
-      const bytes = handle.raw.mod.wasmMemory.buffer.byteLength;
+    // PGlite in this thread (the handle's client), or this is the database's own thread (its worker script's).
+    const pglite = globalThis.__sscPgliteThread ?? (handle?.driver === "pglite" ? handle.raw : undefined);
+    if (pglite?.mod) {
+      const bytes = pglite.mod.wasmMemory.buffer.byteLength;
       database = { driver: "pglite", wasm_memory_mb: mb(bytes), wasm_resident_mb: residentOfMapping(bytes) };
     }
     else if (handle) database = { driver: handle.driver };

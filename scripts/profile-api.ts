@@ -45,7 +45,7 @@ function origin(frame: ProfileNode["callFrame"]): string {
  * Summarises the samples of the last `windowSeconds` of the profile (the load; the server's start, its
  * migrations and the warm-up come before it, its shutdown takes a few milliseconds after).
  */
-function summarise(profile: Profile, top: number, windowSeconds: number): void {
+function summarise(thread: string, profile: Profile, top: number, windowSeconds: number, rps: number): void {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map<number, number>();
   const span = profile.timeDeltas.reduce((a, b) => a + b, 0);
@@ -71,7 +71,8 @@ function summarise(profile: Profile, top: number, windowSeconds: number): void {
     const name = `${node.callFrame.functionName || "(anonymous)"}  ${from}:${node.callFrame.lineNumber + 1}`;
     byFunction.set(name, (byFunction.get(name) ?? 0) + time);
   }
-  console.log(`\nmain thread busy ${(busy / 1e6).toFixed(1)} s of ${(total / 1e6).toFixed(1)} s sampled\n\nself time by origin:`);
+  const perRequest = rps > 0 ? `, ${(busy / 1e3 / (rps * windowSeconds)).toFixed(2)} ms per request` : "";
+  console.log(`\n${thread}: busy ${(busy / 1e6).toFixed(1)} s of ${(total / 1e6).toFixed(1)} s sampled${perRequest}\n\nself time by origin:`);
   for (const [name, time] of [...byOrigin].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${pct(time)}  ${name}`);
   console.log("\nself time by function:");
   for (const [name, time] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${pct(time)}  ${name}`);
@@ -108,11 +109,19 @@ async function main(): Promise<void> {
   } finally {
     await server.stop();
   }
-  const file = readdirSync(profileDir).find((name) => name.endsWith(".cpuprofile"));
-  if (!file) throw new Error(`no profile was written to ${profileDir}`);
+  // One profile per thread, named CPU.<date>.<time>.<pid>.<thread>.<seq>.cpuprofile: the main thread's (0) first,
+  // then the embedded database's thread (db/pglite-thread.ts) when the server runs one.
+  const threadOf = (name: string) => Number(name.split(".")[4]);
+  const files = readdirSync(profileDir)
+    .filter((name) => name.endsWith(".cpuprofile"))
+    .sort((a, b) => threadOf(a) - threadOf(b));
+  if (files.length === 0) throw new Error(`no profile was written to ${profileDir}`);
   console.log(`profile:api  ${values.route} route, ${values.connections} connections, ${values.duration} s: ${rps.toFixed(0)} req/s`);
-  summarise(JSON.parse(readFileSync(path.join(profileDir, file), "utf8")) as Profile, Number(values.top), Number(values.duration));
-  console.log(`\nraw profile: ${path.join(profileDir, file)}`);
+  for (const file of files) {
+    const thread = threadOf(file) === 0 ? "main thread" : `thread ${threadOf(file)} (the embedded database's)`;
+    summarise(thread, JSON.parse(readFileSync(path.join(profileDir, file), "utf8")) as Profile, Number(values.top), Number(values.duration), rps);
+    console.log(`\nraw profile: ${path.join(profileDir, file)}\n`);
+  }
 }
 
 void main().catch((error) => {

@@ -29,7 +29,8 @@ async function main(): Promise<void> {
         await tx.execute(sql`insert into app_settings (key, value) values (${`probe:${n}:b`}, ${String(n)})`);
       });
       committed = n;
-      // PGlite runs in this thread and its promises settle at once: yield to I/O, as requests' writes would.
+      // Yield to I/O between transactions, as requests' writes would (with PGLITE_THREAD=false PGlite runs in this
+      // thread, and its promises settle at once).
       await new Promise((resolve) => setImmediate(resolve));
     }
   })().catch(() => {});

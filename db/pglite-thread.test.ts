@@ -1,0 +1,121 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Worker } from "node:worker_threads";
+import { PGlite } from "@electric-sql/pglite";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrateDatabase, openDatabase, PGLITE_START_PARAMS, type DbHandle } from "./client";
+import { PGLITE_WORKER } from "./pglite-thread";
+import { companies, customers, plans } from "./schema";
+
+// The embedded database on its own thread (db/pglite-thread.ts) is a PGlite to every caller: drizzle, the
+// migrations, transactions and their locks, PGlite's errors, dumps, and a close that waits for work in flight.
+describe("PGlite on its own thread", () => {
+  let dir: string;
+  let handle: DbHandle;
+  const raw = () => handle.raw as PGlite;
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "ssc-pglite-thread-"));
+    handle = await openDatabase({ pgliteDir: path.join(dir, "data"), pgliteThread: {} });
+    await migrateDatabase(handle);
+  });
+  afterAll(async () => {
+    await handle.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("runs the migrations and drizzle's queries, with PGlite's type parsing", async () => {
+    const rows = await handle.db.select({ id: plans.id, quota: plans.monthlyQuota }).from(plans).where(eq(plans.id, "free"));
+    expect(rows).toEqual([{ id: "free", quota: expect.any(Number) }]);
+    const {
+      rows: [row],
+    } = await raw().query<{ at: Date; doc: unknown; list: number[]; big: string }>(
+      "select $1::timestamptz as at, $2::jsonb as doc, array[1, 2, 3] as list, 9007199254740993::bigint::text as big",
+      ["2026-11-25T10:00:00.000Z", JSON.stringify({ a: 1 })],
+    );
+    expect(row).toEqual({ at: new Date("2026-11-25T10:00:00.000Z"), doc: { a: 1 }, list: [1, 2, 3], big: "9007199254740993" });
+  });
+
+  it("raises PGlite's own DatabaseError, with PostgreSQL's code, and goes on working", async () => {
+    const failure = await raw().query("select 1 / 0").catch((error: unknown) => error);
+    expect(failure).toMatchObject({ code: "22012", message: expect.stringMatching(/division by zero/) });
+    const { messages } = await import("@electric-sql/pglite");
+    expect(failure).toBeInstanceOf(messages.DatabaseError);
+    expect((await raw().query<{ n: number }>("select 2 as n")).rows).toEqual([{ n: 2 }]);
+  });
+
+  it("commits a transaction, rolls one back on an error, and keeps other callers out while one is open", async () => {
+    await handle.db.insert(companies).values({ id: "thread-co", name: "Thread Co" });
+    await handle.db.insert(customers).values({ id: "thread-a", companyId: "thread-co", planId: "free" });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const failing = handle.db.transaction(async (tx) => {
+      await tx.insert(customers).values({ id: "thread-b", companyId: "thread-co", planId: "free" });
+      await held;
+      throw new Error("changed my mind");
+    });
+    // Queued behind the open transaction: it must not see its uncommitted row.
+    const seen = handle.db.select({ id: customers.id }).from(customers).where(eq(customers.companyId, "thread-co"));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    release();
+    await expect(failing).rejects.toThrow("changed my mind");
+    expect(await seen).toEqual([{ id: "thread-a" }]);
+  });
+
+  it("answers many callers at once, each with its own result", async () => {
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => handle.query<{ n: number }>(sql`select ${i}::int * 2 as n`)));
+    expect(results.map(([row]) => row.n)).toEqual(Array.from({ length: 50 }, (_, i) => i * 2));
+  });
+
+  it("dumps the data directory into a tarball PGlite opens", async () => {
+    const dump = await raw().dumpDataDir("gzip");
+    const copy = await PGlite.create({ loadDataDir: dump, startParams: PGLITE_START_PARAMS });
+    try {
+      const { rows } = await copy.query<{ id: string }>("select id from customers where company_id = 'thread-co'");
+      expect(rows).toEqual([{ id: "thread-a" }]);
+    } finally {
+      await copy.close();
+    }
+  });
+
+  it("refuses a query with a file attached (COPY through a blob) with a clear error", async () => {
+    await expect(raw().query("copy customers to '/dev/blob'", [], { blob: new Blob(["x"]) })).rejects.toThrow(/not supported on the embedded database's thread/);
+  });
+});
+
+describe("PGlite's thread, closed and stopped", () => {
+  it("a close waits for the statements in flight, and later calls fail as on a closed PGlite", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "ssc-pglite-thread-"));
+    try {
+      const handle = await openDatabase({ pgliteDir: path.join(dir, "data"), pgliteThread: {} });
+      const inFlight = Array.from({ length: 20 }, (_, i) => handle.query<{ n: number }>(sql`select ${i}::int as n, pg_sleep(0.001)`));
+      // In flight: queued on the database's locks (as on PGlite, a call not yet there when the close takes them
+      // finds the database closing).
+      await new Promise((resolve) => setImmediate(resolve));
+      await handle.close();
+      expect((await Promise.all(inFlight)).map(([row]) => row.n)).toEqual(Array.from({ length: 20 }, (_, i) => i));
+      await expect((handle.raw as PGlite).query("select 1")).rejects.toThrow(/^PGlite is closed$/);
+      // The directory was closed cleanly: it opens again, in this thread, with what was written.
+      const again = await openDatabase({ pgliteDir: path.join(dir, "data") });
+      expect(await again.query<{ n: number }>(sql`select 1 as n`)).toEqual([{ n: 1 }]);
+      await again.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("a thread that stops on its own fails what was asked of it and says so once", async () => {
+    const stopped: Error[] = [];
+    const handle = await openDatabase({ pgliteDir: "memory://", pgliteThread: { onExit: (error) => stopped.push(error) } });
+    const worker = (handle.raw as unknown as Record<symbol, Worker>)[PGLITE_WORKER];
+    const client = handle.raw as PGlite;
+    const pending = client.query("select pg_sleep(0.2)");
+    await new Promise((resolve) => setImmediate(resolve));
+    await worker.terminate();
+    await expect(pending).rejects.toThrow(/^PGlite is closed: the embedded database's thread stopped/);
+    await expect(client.query("select 1")).rejects.toThrow(/^PGlite is closed: the embedded database's thread stopped/);
+    expect(stopped).toHaveLength(1);
+    await handle.close();
+  });
+});
