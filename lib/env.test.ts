@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
 import { EnvError, parseEnv } from "./env";
 
@@ -14,6 +15,13 @@ describe("environment", () => {
     expect(env.publicBaseUrl).toBe("http://localhost:3000");
     expect(env.SCORING_MAX_RETRIES).toBe(2);
     expect(env.LLM_CACHE_TTL_DAYS).toBe(90);
+  });
+
+  it("runs the embedded database on its own thread when the machine has two cores or more, unless told", () => {
+    expect(parseEnv({}).PGLITE_THREAD).toBe(availableParallelism() > 1);
+    expect(parseEnv({ PGLITE_THREAD: "false" }).PGLITE_THREAD).toBe(false);
+    expect(parseEnv({ PGLITE_THREAD: "1" }).PGLITE_THREAD).toBe(true);
+    expect(() => parseEnv({ PGLITE_THREAD: "yes" })).toThrow(/PGLITE_THREAD/);
   });
 
   it("treats empty strings as unset", () => {

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { z } from "zod";
 
 // Every environment variable the service reads, validated once. Empty strings count as unset.
@@ -71,13 +72,14 @@ const envSchema = z
     // PostgreSQL: a worker process whose heartbeat is older than this is taken for dead, and the queue jobs it
     // had claimed are handed back to the others (lib/jobs/queue.ts, "leases").
     QUEUE_LEASE_SECONDS: positiveInt(10, 3600),
-    // The embedded database runs on a thread of its own unless this is false (db/pglite-thread.ts).
+    // The embedded database on a thread of its own (db/pglite-thread.ts); unset: when the machine has two cores
+    // or more (on one, the thread's messages cost CPU time and its work cannot run beside the requests').
     PGLITE_THREAD: z.preprocess(
       emptyToUndefined,
       z
         .enum(["true", "false", "1", "0"], { message: 'must be "true" or "false"' })
-        .default("true")
-        .transform((value) => value === "true" || value === "1"),
+        .optional()
+        .transform((value) => (value === undefined ? availableParallelism() > 1 : value === "true" || value === "1")),
     ),
     // The web process runs queue workers too unless this is false (scaled out: `npm run worker` processes).
     EMBEDDED_WORKER: z.preprocess(
