@@ -85,6 +85,21 @@ describe("PGlite on its own thread", () => {
 });
 
 describe("PGlite's thread, closed and stopped", () => {
+  it("keeps a process alive while a call waits on it, and not while it is idle", async () => {
+    // A child process that opens the database, waits for a slow statement, prints its answer and never closes:
+    // it must print, then exit on its own (as with PGlite in its main thread).
+    const { execFileSync } = await import("node:child_process");
+    const script = [
+      // tsx loads the TypeScript sources as CommonJS: their exports are the module's default.
+      `const { openDatabase } = (await import("./db/client.ts")).default;`,
+      `const handle = await openDatabase({ pgliteDir: "memory://", pgliteThread: {} });`,
+      `const rows = await handle.query((await import("drizzle-orm")).sql\`select 7 as n, pg_sleep(0.3)\`);`,
+      `console.log("answer", rows[0].n);`,
+    ].join("\n");
+    const output = execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: process.cwd(), encoding: "utf8", timeout: 45_000 });
+    expect(output).toContain("answer 7");
+  }, 60_000);
+
   it("a close waits for the statements in flight, and later calls fail as on a closed PGlite", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "ssc-pglite-thread-"));
     try {

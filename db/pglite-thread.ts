@@ -54,9 +54,12 @@ type Reply = { type: "ready" } | { type: "failed"; error: { name: string; messag
 export async function openPgliteThread(dataDir: string, options: PgliteThreadOptions): Promise<PGlite> {
   const pglite = await import("@electric-sql/pglite");
   const Thread = pgliteThreadClass(pglite);
-  const worker = new Worker(WORKER_SCRIPT, { workerData: { dataDir, startParams: options.startParams } });
+  // The thread takes this process's Node flags (a heap limit, a profiler), except one a worker refuses.
+  const execArgv = process.execArgv.filter((flag) => !flag.startsWith("--input-type"));
+  const worker = new Worker(WORKER_SCRIPT, { execArgv, workerData: { dataDir, startParams: options.startParams } });
   const thread = new Thread(worker, options.onExit);
   await thread.started;
+  worker.unref();
   await thread._initArrayTypes();
   return thread as unknown as PGlite;
 }
@@ -99,6 +102,7 @@ function pgliteThreadClass(pglite: PgliteModule) {
           const call = this.#pending.get(reply.id);
           if (!call) return;
           this.#pending.delete(reply.id);
+          if (this.#pending.size === 0) worker.unref();
           if (reply.error) call.reject(Object.assign(new Error(reply.error.message), { name: reply.error.name }));
           else call.resolve(reply.result);
         });
@@ -121,6 +125,9 @@ function pgliteThreadClass(pglite: PgliteModule) {
       if (this.#closed) return Promise.reject(this.#stopped ?? new Error("PGlite is closed"));
       const id = ++this.#nextId;
       return new Promise<T>((resolve, reject) => {
+        // The thread keeps the process alive only while a call waits on it: an idle database, like PGlite in
+        // this thread, does not stop a script from exiting.
+        if (this.#pending.size === 0) this.#worker.ref();
         this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
         this.#worker.postMessage({ id, method, args });
       });
