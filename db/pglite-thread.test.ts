@@ -85,18 +85,24 @@ describe("PGlite on its own thread", () => {
 });
 
 describe("PGlite's thread, closed and stopped", () => {
-  it("keeps a process alive while a call waits on it, and not while it is idle", async () => {
-    // A child process that opens the database, waits for a slow statement, prints its answer and never closes:
-    // it must print, then exit on its own (as with PGlite in its main thread).
+  // A child process that opens the database, waits for a slow statement, prints its answer and never closes:
+  // it must print, then exit on its own (as with PGlite on its main thread). Run as `npm start` runs the server
+  // (a V8 heap flag, which a worker may inherit but not be given) and as code on the command line (`--input-type`,
+  // which a worker refuses).
+  it.each([
+    { how: "with a heap limit", flags: ["--max-old-space-size=256"], module: false },
+    { how: "as an ES module given with --input-type", flags: ["--input-type=module"], module: true },
+  ])("keeps a process alive while a call waits on it, and not while it is idle ($how)", async ({ flags, module }) => {
     const { execFileSync } = await import("node:child_process");
-    const script = [
-      // tsx loads the TypeScript sources as CommonJS: their exports are the module's default.
+    // tsx loads the TypeScript sources as CommonJS: their exports are the module's default.
+    const body = [
       `const { openDatabase } = (await import("./db/client.ts")).default;`,
       `const handle = await openDatabase({ pgliteDir: "memory://", pgliteThread: {} });`,
       `const rows = await handle.query((await import("drizzle-orm")).sql\`select 7 as n, pg_sleep(0.3)\`);`,
       `console.log("answer", rows[0].n);`,
     ].join("\n");
-    const output = execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: process.cwd(), encoding: "utf8", timeout: 45_000 });
+    const script = module ? body : `(async () => {\n${body}\n})();`;
+    const output = execFileSync(process.execPath, [...flags, "--import", "tsx", "-e", script], { cwd: process.cwd(), encoding: "utf8", timeout: 45_000 });
     expect(output).toContain("answer 7");
   }, 60_000);
 

@@ -54,8 +54,9 @@ type Reply = { type: "ready" } | { type: "failed"; error: { name: string; messag
 export async function openPgliteThread(dataDir: string, options: PgliteThreadOptions): Promise<PGlite> {
   const pglite = await import("@electric-sql/pglite");
   const Thread = pgliteThreadClass(pglite);
-  // The thread takes this process's Node flags (a heap limit, a profiler), except one a worker refuses.
-  const execArgv = process.execArgv.filter((flag) => !flag.startsWith("--input-type"));
+  // The thread inherits this process's Node flags (a heap limit, a profiler). A process started with
+  // `--input-type` (code given on the command line) would pass on a flag a worker refuses: it gets none.
+  const execArgv = process.execArgv.some((flag) => flag.startsWith("--input-type")) ? [] : undefined;
   const worker = new Worker(WORKER_SCRIPT, { execArgv, workerData: { dataDir, startParams: options.startParams } });
   const thread = new Thread(worker, options.onExit);
   await thread.started;
