@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { startFlags } from "./scripts/start-command";
 
 const PORT = Number(process.env.E2E_PORT || 3210);
 const baseURL = `http://127.0.0.1:${PORT}`;
@@ -36,7 +37,8 @@ export default defineConfig({
     { name: "phone", use: { ...devices["Pixel 7"], channel: undefined }, grep: /@phone/ },
   ],
   webServer: {
-    command: "node scripts/start.mjs",
+    // `npm start`'s command (its Node flags included), without npm in between.
+    command: ["node", ...startFlags(), "scripts/start.mjs"].join(" "),
     url: `${baseURL}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,

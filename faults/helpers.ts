@@ -7,6 +7,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { Webhook } from "standardwebhooks";
+import { startFlags } from "../scripts/start-command";
 
 export const ADMIN_TOKEN = "faults-admin-token-0123456789";
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -54,13 +55,14 @@ async function killAndWait(child: ChildProcess, exited: Promise<unknown>, signal
 }
 
 /**
- * The production server (`node scripts/start.mjs`, one process: SIGKILL ends the server itself) on `port`,
+ * The production server (`npm start`'s command: node, its flags and `scripts/start.mjs`, one process: SIGKILL
+ * ends the server itself) on `port`,
  * with its embedded database in `pgliteDir` or on `databaseUrl`. Resolves once /api/health answers 200;
  * rejects if it exits first (with its stderr) or is not healthy within `timeoutMs`.
  */
 export async function startServer(options: { port: number; pgliteDir?: string; databaseUrl?: string; env?: Record<string, string>; timeoutMs?: number }): Promise<ServerProcess> {
   const base = `http://127.0.0.1:${options.port}`;
-  const child = spawn(process.execPath, [path.join(ROOT, "scripts", "start.mjs")], {
+  const child = spawn(process.execPath, [...startFlags(ROOT), path.join(ROOT, "scripts", "start.mjs")], {
     cwd: ROOT,
     env: childEnv({
       PORT: String(options.port),

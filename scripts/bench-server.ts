@@ -2,9 +2,10 @@
 // throw-away embedded database (or BENCH_DATABASE_URL), ready once /api/health answers; and the median the
 // benchmarks report.
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { startFlags } from "./start-command";
 
 export const BENCH_ADMIN_TOKEN = "bench-admin-token-0123456789";
 
@@ -16,17 +17,6 @@ export interface BenchServer {
   /** The server's process (`node scripts/start.mjs`, which serves in-process): the root of its process tree. */
   pid: number;
   stop(): Promise<void>;
-}
-
-/**
- * The Node flags `npm start` runs the server with (package.json's `start` script, e.g. its heap size), so a
- * benchmark measures the server as it is deployed: the words between `node` and `scripts/start.mjs`.
- */
-export function startFlags(): string[] {
-  const { scripts } = JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> };
-  const words = scripts.start.trim().split(/\s+/);
-  const script = words.indexOf("scripts/start.mjs");
-  return words[0] === "node" && script > 0 ? words.slice(1, script) : [];
 }
 
 export async function startBenchServer(
