@@ -79,6 +79,21 @@ describe("PGlite on its own thread", () => {
     }
   });
 
+  it("delivers notifications to their listeners, and none after unlisten", async () => {
+    const heard: string[] = [];
+    const everything: string[] = [];
+    const stopAll = raw().onNotification((channel, payload) => everything.push(`${channel}:${payload}`));
+    const unlisten = await raw().listen("Thread_News", (payload) => heard.push(payload));
+    await raw().query("select pg_notify('thread_news', 'one')");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    await unlisten();
+    stopAll();
+    await raw().query("select pg_notify('thread_news', 'two')");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(heard).toEqual(["one"]);
+    expect(everything).toEqual(["thread_news:one"]);
+  });
+
   it("refuses a query with a file attached (COPY through a blob) with a clear error", async () => {
     await expect(raw().query("copy customers to '/dev/blob'", [], { blob: new Blob(["x"]) })).rejects.toThrow(/not supported on the embedded database's thread/);
   });
