@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { median, provisionBenchCustomer, startBenchServer } from "./bench-server";
+import { benchStoryBody, distinctSummary, median, provisionBenchCustomer, startBenchServer } from "./bench-server";
 
 const { values } = parseArgs({
   options: {
@@ -69,15 +69,7 @@ async function main(): Promise<void> {
   try {
     const apiKey = await provisionBenchCustomer(base, "bench");
     const headers = { authorization: `Bearer ${apiKey}`, "content-type": "application/json" };
-    const body = (summary: string) =>
-      JSON.stringify({
-        ticket_id: "BENCH-1",
-        ticket_data: {
-          summary,
-          description: "Shoppers lose their carts when the session expires.",
-          acceptance_criteria: "Given a saved cart, when I return within 30 days, then my items are still there.",
-        },
-      });
+    const body = (summary: string) => benchStoryBody("BENCH-1", summary);
 
     // Warm up every route (JIT, connection pools, first-request compilation).
     await measure("warm-up", { url: `${base}/api/ping`, duration: 2 });
@@ -91,7 +83,7 @@ async function main(): Promise<void> {
         url: `${base}/api/v1/score`,
         method: "POST",
         headers,
-        requests: [{ setupRequest: (request) => ({ ...request, body: body(`As a shopper, I want to save cart number ${counter++} so that I can check out later.`) }) }],
+        requests: [{ setupRequest: (request) => ({ ...request, body: body(distinctSummary(counter++)) }) }],
       });
     const repeated = () =>
       measure("POST /api/v1/score, repeated story", {

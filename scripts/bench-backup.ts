@@ -3,10 +3,10 @@
 // then is backed up `--rounds` times while one client sends `GET /api/ping` one after another: prints each
 // backup's size and duration, and the pings' median and slowest latency during it. Run it with
 // PGLITE_THREAD=false to compare with the database on the main thread (docs/operations.md).
-import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { BENCH_ADMIN_TOKEN, median, provisionBenchCustomer, startBenchServer } from "./bench-server";
+import { parseEnv } from "@/lib/env";
+import { BENCH_ADMIN_TOKEN, benchStoryBody, distinctSummary, median, provisionBenchCustomer, startBenchServer } from "./bench-server";
 
 const { values } = parseArgs({
   options: {
@@ -29,22 +29,14 @@ async function main(): Promise<void> {
       headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" },
       requests: [
         {
-          setupRequest: (request) => ({
-            ...request,
-            body: JSON.stringify({
-              ticket_id: `BACKUP-${counter}`,
-              ticket_data: {
-                summary: `As a shopper, I want to save cart number ${counter++} so that I can check out later.`,
-                description: "Shoppers lose their carts when the session expires.",
-              },
-            }),
-          }),
+          setupRequest: (request) => {
+            const n = counter++;
+            return { ...request, body: benchStoryBody(`BACKUP-${n}`, distinctSummary(n)) };
+          },
         },
       ],
     });
-    // As lib/env.ts decides: PGLITE_THREAD when set, else a thread on two cores or more.
-    const flag = process.env.PGLITE_THREAD?.trim();
-    const thread = flag ? flag === "true" || flag === "1" : availableParallelism() > 1;
+    const thread = parseEnv(process.env).PGLITE_THREAD;
     console.log(`bench:backup  embedded PGlite ${thread ? "on its own thread" : "on the main thread"}; ${filled.requests.total} stories scored (${filled.non2xx} non-2xx)`);
     for (let round = 1; round <= Number(values.rounds); round++) {
       const started = performance.now();

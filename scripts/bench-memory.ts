@@ -16,7 +16,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { provisionBenchCustomer, startBenchServer, type BenchServer } from "./bench-server";
+import { benchStoryBody, distinctSummary, provisionBenchCustomer, startBenchServer, type BenchServer } from "./bench-server";
 
 const { values } = parseArgs({
   options: {
@@ -120,15 +120,10 @@ async function provision(base: string): Promise<Record<string, string>> {
 }
 
 let counter = 0;
-const storyBody = () =>
-  JSON.stringify({
-    ticket_id: `MEM-${counter}`,
-    ticket_data: {
-      summary: `As a shopper, I want to save cart number ${counter++} so that I can check out later.`,
-      description: "Shoppers lose their carts when the session expires.",
-      acceptance_criteria: "Given a saved cart, when I return within 30 days, then my items are still there.",
-    },
-  });
+const storyBody = () => {
+  const n = counter++;
+  return benchStoryBody(`MEM-${n}`, distinctSummary(n));
+};
 
 async function load(server: BenchServer, headers: Record<string, string>, options: { duration?: number; amount?: number }) {
   const result = await autocannon({

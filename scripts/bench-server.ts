@@ -60,6 +60,21 @@ export async function startBenchServer(
   }
 }
 
+/** The n-th distinct story the benchmarks score (each a new story, so each is billed and written). */
+export const distinctSummary = (n: number): string => `As a shopper, I want to save cart number ${n} so that I can check out later.`;
+
+/** A `POST /api/v1/score` body as the benchmarks send it: `summary`, with the same description and criteria. */
+export function benchStoryBody(ticketId: string, summary: string): string {
+  return JSON.stringify({
+    ticket_id: ticketId,
+    ticket_data: {
+      summary,
+      description: "Shoppers lose their carts when the session expires.",
+      acceptance_criteria: "Given a saved cart, when I return within 30 days, then my items are still there.",
+    },
+  });
+}
+
 /** A customer on the enterprise plan with a quota no benchmark reaches, provisioned through the admin API: its API key. */
 export async function provisionBenchCustomer(base: string, customerId: string): Promise<string> {
   const response = await fetch(`${base}/api/admin/customers`, {

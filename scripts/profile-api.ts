@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { provisionBenchCustomer, startBenchServer } from "./bench-server";
+import { benchStoryBody, distinctSummary, provisionBenchCustomer, startBenchServer } from "./bench-server";
 
 const { values } = parseArgs({
   options: {
@@ -85,15 +85,6 @@ async function main(): Promise<void> {
   try {
     const apiKey = await provisionBenchCustomer(server.base, "profile");
     let counter = 0;
-    const body = (summary: string) =>
-      JSON.stringify({
-        ticket_id: "PROFILE-1",
-        ticket_data: {
-          summary,
-          description: "Shoppers lose their carts when the session expires.",
-          acceptance_criteria: "Given a saved cart, when I return within 30 days, then my items are still there.",
-        },
-      });
     const load = (duration: number) =>
       autocannon({
         url: `${server.base}${values.route === "bare" ? "/api/ping" : "/api/v1/score"}`,
@@ -101,7 +92,7 @@ async function main(): Promise<void> {
         connections: Number(values.connections),
         duration,
         headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" },
-        requests: [{ setupRequest: (request) => ({ ...request, body: body(`As a shopper, I want to save cart number ${counter++} so that I can check out later.`) }) }],
+        requests: [{ setupRequest: (request) => ({ ...request, body: benchStoryBody("PROFILE-1", distinctSummary(counter++)) }) }],
       });
     // A warm-up (JIT, caches, the first plans), outside the window the summary reads.
     await load(5);
