@@ -97,14 +97,14 @@ function pgliteThreadClass(pglite: PgliteModule) {
             if (reply.type === "ready") {
               this.#ready = true;
               resolve();
-            } else reject(Object.assign(new Error(reply.error.message), { name: reply.error.name }));
+            } else reject(remoteError(reply.error));
             return;
           }
           const call = this.#pending.get(reply.id);
           if (!call) return;
           this.#pending.delete(reply.id);
           if (this.#pending.size === 0) worker.unref();
-          if (reply.error) call.reject(Object.assign(new Error(reply.error.message), { name: reply.error.name }));
+          if (reply.error) call.reject(remoteError(reply.error));
           else call.resolve(reply.result);
         });
         const stopped = (detail: string) => {
@@ -280,6 +280,11 @@ function pgliteThreadClass(pglite: PgliteModule) {
       await this.close();
     }
   };
+}
+
+/** An error the database's thread reported (its name and message; the object itself cannot cross). */
+function remoteError({ name, message }: { name: string; message: string }): Error {
+  return Object.assign(new Error(message), { name });
 }
 
 /** PostgreSQL's name for a channel: folded to lower case unless quoted (as PGlite does for its listeners). */

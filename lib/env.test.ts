@@ -15,6 +15,8 @@ describe("environment", () => {
     expect(env.publicBaseUrl).toBe("http://localhost:3000");
     expect(env.SCORING_MAX_RETRIES).toBe(2);
     expect(env.LLM_CACHE_TTL_DAYS).toBe(90);
+    expect(env.EMBEDDED_WORKER).toBe(true);
+    expect(parseEnv({ EMBEDDED_WORKER: "false" }).EMBEDDED_WORKER).toBe(false);
   });
 
   it("runs the embedded database on its own thread when the machine has two cores or more, unless told", () => {

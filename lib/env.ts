@@ -4,13 +4,15 @@ import { z } from "zod";
 // Every environment variable the service reads, validated once. Empty strings count as unset.
 const emptyToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
-const booleanFlag = z.preprocess(
-  emptyToUndefined,
-  z
-    .enum(["true", "false", "1", "0"], { message: 'must be "true" or "false"' })
-    .optional()
-    .transform((value) => value === "true" || value === "1"),
-);
+/** "true"/"1" or "false"/"0"; unset (or empty): `fallback()`, false unless given. */
+const booleanFlag = (fallback: () => boolean = () => false) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(["true", "false", "1", "0"], { message: 'must be "true" or "false"' })
+      .optional()
+      .transform((value) => (value === undefined ? fallback() : value === "true" || value === "1")),
+  );
 const positiveInt = (fallback: number, max = 1_000_000_000) =>
   z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(max).default(fallback));
 
@@ -51,7 +53,7 @@ const envSchema = z
             .filter(Boolean),
         ),
     ),
-    ALLOW_PRIVATE_CALLBACKS: booleanFlag,
+    ALLOW_PRIVATE_CALLBACKS: booleanFlag(),
     WEBHOOK_RETRY_BASE_MS: positiveInt(5000, 3_600_000),
     WEBHOOK_MAX_ATTEMPTS: positiveInt(8, 100),
     // Webhook deliveries and their attempts (the settings page's list) are deleted this many days after they
@@ -74,21 +76,9 @@ const envSchema = z
     QUEUE_LEASE_SECONDS: positiveInt(10, 3600),
     // The embedded database on a thread of its own (db/pglite-thread.ts); unset: when the machine has two cores
     // or more (on one, the thread's messages cost CPU time and its work cannot run beside the requests').
-    PGLITE_THREAD: z.preprocess(
-      emptyToUndefined,
-      z
-        .enum(["true", "false", "1", "0"], { message: 'must be "true" or "false"' })
-        .optional()
-        .transform((value) => (value === undefined ? availableParallelism() > 1 : value === "true" || value === "1")),
-    ),
+    PGLITE_THREAD: booleanFlag(() => availableParallelism() > 1),
     // The web process runs queue workers too unless this is false (scaled out: `npm run worker` processes).
-    EMBEDDED_WORKER: z.preprocess(
-      emptyToUndefined,
-      z
-        .enum(["true", "false", "1", "0"], { message: 'must be "true" or "false"' })
-        .default("true")
-        .transform((value) => value === "true" || value === "1"),
-    ),
+    EMBEDDED_WORKER: booleanFlag(() => true),
     AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(16, "must be at least 16 characters").optional()),
     NEXTAUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(16, "must be at least 16 characters").optional()),
     LOG_LEVEL: z.preprocess(
