@@ -185,8 +185,9 @@ export function resultRows<T>(result: unknown): T[] {
  * database parses and plans it once per connection instead of on every request (drizzle's `execute` sends an
  * unnamed one): postgres.js caches it per connection; on PGlite `runPgliteHot` does the same over PGlite's
  * protocol API (db/pglite-hot.ts). Inside a PGlite transaction it is a plain parameterised query.
- * `maxPlanAgeMs` (PGlite only: PostgreSQL's autoanalyze re-plans prepared statements as tables grow) prepares
- * it again once older than that.
+ * `maxPlanAgeMs` (PGlite only: PostgreSQL's autoanalyze re-plans prepared statements as tables grow) marks a
+ * statement whose plan depends on the tables' size: it is prepared again once older than that, and each time its
+ * runs double (db/pglite-hot.ts).
  */
 export async function executeHot<T>(db: Db | Tx, statement: SQL, options: { maxPlanAgeMs?: number } = {}): Promise<T[]> {
   const internals = db as unknown as { dialect: { sqlToQuery(value: SQL): { sql: string; params: unknown[] } }; $client?: unknown; session?: { client?: unknown } };

@@ -58,6 +58,31 @@ describe.each([
     expect(rows).toEqual([{ n: 1 }]);
   });
 
+  it("prepares a size-sensitive statement again each time its runs double (16, 32...), others never", async () => {
+    // How many times PostgreSQL has executed the statement since it was last prepared.
+    const executions = async (pattern: string) => {
+      const { rows } = await (handle.raw as PGlite).query<{ n: number }>(
+        `select (generic_plans + custom_plans)::int as n from pg_prepared_statements where statement like $1`,
+        [pattern],
+      );
+      return rows.map((row) => row.n);
+    };
+    const sensitive = (n: number) => executeHot(handle.db, sql`select ${n}::int + 1 as grown`, { maxPlanAgeMs: 3_600_000 });
+    const steady = (n: number) => executeHot(handle.db, sql`select ${n}::int + 2 as kept`);
+    const seen: number[] = [];
+    for (let run = 1; run <= 40; run++) {
+      await sensitive(run);
+      await steady(run);
+      seen.push((await executions("select $1::int + 1 as grown%"))[0]);
+    }
+    // Prepared at runs 1, 16 and 32: the counts start again there.
+    expect(seen.slice(13, 18)).toEqual([14, 15, 1, 2, 3]);
+    expect(seen.slice(29, 34)).toEqual([15, 16, 1, 2, 3]);
+    expect(seen.at(-1)).toBe(9);
+    expect(await executions("select $1::int + 1 as grown%")).toHaveLength(1);
+    expect(await executions("select $1::int + 2 as kept%")).toEqual([40]);
+  });
+
   it("never runs inside another caller's transaction", async () => {
     await handle.db.execute(sql`create table hot_probe (n int)`);
     let release!: () => void;
