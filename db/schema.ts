@@ -110,9 +110,9 @@ export const stories = pgTable(
     workItemType: text("work_item_type", { enum: WORK_ITEM_KINDS }).notNull().default("story"),
   },
   (table) => [
+    // Its only index besides the key: every query finds stories by customer and identity, or by id (the
+    // dashboard lists `tickets`). Migration 0016 says why there are no more.
     uniqueIndex("stories_customer_identity_idx").on(table.customerId, table.storyIdentity),
-    index("stories_customer_month_idx").on(table.customerId, table.countedMonth),
-    index("stories_customer_last_scored_idx").on(table.customerId, table.lastScoredAt),
   ],
 );
 

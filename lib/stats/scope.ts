@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, inArray, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { customers, stories, tickets } from "@/db/schema";
+import { customers, tickets } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
 import type { WorkItemKind } from "@/lib/scoring/kind";
 
@@ -56,19 +56,6 @@ export async function resolveScope(
     selectedCustomerId: filter,
     workItemType: workItemType ?? null,
   };
-}
-
-/**
- * The stories a scope may read: its customers' scored stories. A story with `run_count = 0` is a quota
- * reservation of an async job not scored yet; it has no scores and is left out of every statistic. A kind
- * filter keeps the stories whose latest run judged them as that kind.
- */
-export function scopedStories(scope: StatsScope): SQL {
-  return and(
-    inArray(stories.customerId, scope.customerIds),
-    gt(stories.runCount, 0),
-    scope.workItemType ? eq(stories.workItemType, scope.workItemType) : undefined,
-  ) as SQL;
 }
 
 /**
