@@ -47,9 +47,8 @@ class PgliteStatements {
    * next plan. Measured on the grouped score statement of a fresh database (groups of 8, scoring included): from
    * 6 ms to 17 ms per group within 6,000 stories with the plan made at start (it looked each story up through
    * the (customer, summary) index, since dropped by migration 0016), and 3.0-3.3 ms throughout when prepared
-   * again as its runs doubled.
-   * PostgreSQL plans with the tables' current size (their pages on disk) even before they are analyzed. The
-   * cost is one Parse per doubling: about 20 in a million runs.
+   * again as its runs doubled. PostgreSQL plans with the tables' current size (their pages on disk) even before
+   * they are analyzed. The cost is one Parse per doubling: about 20 in a million runs.
    */
   async run(text: string, values: (string | null)[], maxPlanAgeMs: number): Promise<Row[]> {
     const { serialize } = this.pglite.protocol;

@@ -30,11 +30,11 @@ let thisTurn: Queued[] | undefined;
  *
  * Under load the requests of a turn move through the server together, so scored one by one each story was scored
  * between other requests' work: the engine's tagger and word lists (the tagger's model alone is 17 MB of heap)
- * were out of the CPU's caches every time, and the engine pushed the server's own code and data out in turn. On this project's 2-vCPU
- * machine the engine took 46 µs a story scored back to back but 0.12-0.15 ms in the server, and the server spent
- * 0.23 ms more of its main thread per score request with the engine than with a ready result. Scored together,
- * the score route's main thread took 0.18 ms less per request and the whole process 0.27 ms less (10 interleaved
- * rounds of 3 s at 16 connections, 2026-11-25; `npm run bench:api` measures the route as a whole).
+ * were out of the CPU's caches every time, and the engine pushed the server's own code and data out in turn. On
+ * this project's 2-vCPU machine the engine took 46 µs a story scored back to back but 0.12-0.15 ms in the server,
+ * and the server spent 0.23 ms more of its main thread per score request with the engine than with a ready
+ * result. Scored together, the score route's main thread took 0.18 ms less per request and the whole process
+ * 0.27 ms less (10 interleaved rounds of 3 s at 16 connections, 2026-11-25; docs/operations.md, "Benchmarks").
  */
 function scoreInTurn(engine: ScoringEngine, ticket: TicketData, context: ContextItem[]): Promise<Scored> {
   return new Promise((resolve, reject) => {
