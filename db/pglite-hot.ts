@@ -15,7 +15,7 @@ type Row = Record<string, unknown>;
  * A size-sensitive statement is prepared again once it has run this many times, and then each time its count of
  * runs doubles (besides its `maxPlanAgeMs`).
  */
-export const FIRST_REPLAN_AT_RUN = 16;
+const FIRST_REPLAN_AT_RUN = 16;
 
 interface Prepared {
   name: string;

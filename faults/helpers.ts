@@ -56,9 +56,8 @@ async function killAndWait(child: ChildProcess, exited: Promise<unknown>, signal
 
 /**
  * The production server (`npm start`'s command: node, its flags and `scripts/start.mjs`, one process: SIGKILL
- * ends the server itself) on `port`,
- * with its embedded database in `pgliteDir` or on `databaseUrl`. Resolves once /api/health answers 200;
- * rejects if it exits first (with its stderr) or is not healthy within `timeoutMs`.
+ * ends the server itself) on `port`, with its embedded database in `pgliteDir` or on `databaseUrl`. Resolves
+ * once /api/health answers 200; rejects if it exits first (with its stderr) or is not healthy within `timeoutMs`.
  */
 export async function startServer(options: { port: number; pgliteDir?: string; databaseUrl?: string; env?: Record<string, string>; timeoutMs?: number }): Promise<ServerProcess> {
   const base = `http://127.0.0.1:${options.port}`;
