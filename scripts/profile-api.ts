@@ -15,6 +15,7 @@ const { values } = parseArgs({
     port: { type: "string", default: "3291" },
     route: { type: "string", default: "score" },
     top: { type: "string", default: "25" },
+    warmup: { type: "string", default: "15" },
   },
 });
 
@@ -94,8 +95,9 @@ async function main(): Promise<void> {
         headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" },
         requests: [{ setupRequest: (request) => ({ ...request, body: benchStoryBody("PROFILE-1", distinctSummary(counter++)) }) }],
       });
-    // A warm-up (JIT, caches, the first plans), outside the window the summary reads.
-    await load(5);
+    // A warm-up (JIT, caches, the first plans), outside the window the summary reads: V8 compiles the score
+    // route's code for about half a minute of load (see bench-api.ts).
+    await load(Number(values.warmup));
     rps = (await load(Number(values.duration))).requests.average;
   } finally {
     await server.stop();
