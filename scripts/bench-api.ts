@@ -1,5 +1,5 @@
 // `npm run bench:api`: throughput and latency of POST /api/v1/score (distinct and repeated stories) against a
-// bare route of the same app (POST /api/ping with the same body, answering constant JSON), measured in one run
+// bare route of the same app (POST /api/ping with the same bodies, answering constant JSON), measured in one run
 // on the production server.
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
