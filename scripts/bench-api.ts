@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { benchStoryBody, distinctSummary, median, provisionBenchCustomer, startBenchServer } from "./bench-server";
+import { benchStoryBody, bodyPerRequest, distinctSummary, median, provisionBenchCustomer, startBenchServer } from "./bench-server";
 
 const { values } = parseArgs({
   options: {
@@ -85,7 +85,7 @@ async function main(): Promise<void> {
         url: `${base}/api/v1/score`,
         method: "POST",
         headers,
-        requests: [{ setupRequest: (request) => ({ ...request, body: body(`${distinctSummary(counter++)} (warm-up)`) }) }],
+        requests: bodyPerRequest(() => body(`${distinctSummary(counter++)} (warm-up)`)),
         duration: warmup,
       });
     }
@@ -99,14 +99,14 @@ async function main(): Promise<void> {
         url: `${base}/api/ping`,
         method: "POST",
         headers,
-        requests: [{ setupRequest: (request) => ({ ...request, body: body(distinctSummary(bareCounter++)) }) }],
+        requests: bodyPerRequest(() => body(distinctSummary(bareCounter++))),
       });
     const distinct = () =>
       measure("POST /api/v1/score, distinct stories", {
         url: `${base}/api/v1/score`,
         method: "POST",
         headers,
-        requests: [{ setupRequest: (request) => ({ ...request, body: body(distinctSummary(counter++)) }) }],
+        requests: bodyPerRequest(() => body(distinctSummary(counter++))),
       });
     const repeated = () =>
       measure("POST /api/v1/score, repeated story", {
@@ -114,7 +114,7 @@ async function main(): Promise<void> {
         method: "POST",
         headers,
         // Built per request like the others' bodies (see the bare run), the same one each time.
-        requests: [{ setupRequest: (request) => ({ ...request, body: body("As a shopper, I want to save my cart so that I can check out later.") }) }],
+        requests: bodyPerRequest(() => body("As a shopper, I want to save my cart so that I can check out later.")),
       });
 
     // Rounds interleave the three runs, so a slow moment of a shared machine lands on all of them alike; the

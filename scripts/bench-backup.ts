@@ -6,7 +6,7 @@
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { parseEnv } from "@/lib/env";
-import { BENCH_ADMIN_TOKEN, benchStoryBody, distinctSummary, median, provisionBenchCustomer, startBenchServer } from "./bench-server";
+import { BENCH_ADMIN_TOKEN, benchStoryBody, bodyPerRequest, distinctSummary, median, provisionBenchCustomer, startBenchServer } from "./bench-server";
 
 const { values } = parseArgs({
   options: {
@@ -27,14 +27,10 @@ async function main(): Promise<void> {
       connections: 16,
       amount: Number(values.stories),
       headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" },
-      requests: [
-        {
-          setupRequest: (request) => {
-            const n = counter++;
-            return { ...request, body: benchStoryBody(`BACKUP-${n}`, distinctSummary(n)) };
-          },
-        },
-      ],
+      requests: bodyPerRequest(() => {
+        const n = counter++;
+        return benchStoryBody(`BACKUP-${n}`, distinctSummary(n));
+      }),
     });
     const thread = parseEnv(process.env).PGLITE_THREAD;
     console.log(`bench:backup  embedded PGlite ${thread ? "on its own thread" : "on the main thread"}; ${filled.requests.total} stories scored (${filled.non2xx} non-2xx)`);

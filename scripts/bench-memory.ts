@@ -16,7 +16,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { benchStoryBody, distinctSummary, provisionBenchCustomer, startBenchServer, type BenchServer } from "./bench-server";
+import { benchStoryBody, bodyPerRequest, distinctSummary, provisionBenchCustomer, startBenchServer, type BenchServer } from "./bench-server";
 
 const { values } = parseArgs({
   options: {
@@ -132,7 +132,7 @@ async function load(server: BenchServer, headers: Record<string, string>, option
     headers,
     connections,
     ...options,
-    requests: [{ setupRequest: (request) => ({ ...request, body: storyBody() }) }],
+    requests: bodyPerRequest(storyBody),
   });
   return { rps: result.requests.average, total: result.requests.total, non2xx: result.non2xx, errors: result.errors, p99: result.latency.p99 };
 }

@@ -5,6 +5,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type autocannon from "autocannon";
 import { startFlags } from "./start-command";
 
 export const BENCH_ADMIN_TOKEN = "bench-admin-token-0123456789";
@@ -73,6 +74,14 @@ export function benchStoryBody(ticketId: string, summary: string): string {
       acceptance_criteria: "Given a saved cart, when I return within 30 days, then my items are still there.",
     },
   });
+}
+
+/**
+ * autocannon's `requests` for a body built anew for each request by `makeBody` (a new story each time, say): the
+ * load generator then does the same work per request in every run it is compared across.
+ */
+export function bodyPerRequest(makeBody: () => string): autocannon.Request[] {
+  return [{ setupRequest: (request) => ({ ...request, body: makeBody() }) }];
 }
 
 /** A customer on the enterprise plan with a quota no benchmark reaches, provisioned through the admin API: its API key. */

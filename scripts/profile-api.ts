@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { benchStoryBody, distinctSummary, provisionBenchCustomer, startBenchServer } from "./bench-server";
+import { benchStoryBody, bodyPerRequest, distinctSummary, provisionBenchCustomer, startBenchServer } from "./bench-server";
 
 const { values } = parseArgs({
   options: {
@@ -93,7 +93,7 @@ async function main(): Promise<void> {
         connections: Number(values.connections),
         duration,
         headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" },
-        requests: [{ setupRequest: (request) => ({ ...request, body: benchStoryBody("PROFILE-1", distinctSummary(counter++)) }) }],
+        requests: bodyPerRequest(() => benchStoryBody("PROFILE-1", distinctSummary(counter++))),
       });
     // A warm-up (JIT, caches, the first plans), outside the window the summary reads: V8 compiles the score
     // route's code for about half a minute of load (see bench-api.ts).
