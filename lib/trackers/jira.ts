@@ -104,6 +104,17 @@ function jiraError(response: TrackerResponse): TrackerError {
   }
 }
 
+/**
+ * The site part of a Jira issue's billing identity: the connection's base URL without its scheme
+ * (`acme.atlassian.net`, `jira.example.com:8443/jira`). Jira's issue ids are numbered per site, so issue 10001
+ * of one site and issue 10001 of another are two stories; `acme.atlassian.net:10001` keeps them apart.
+ * db/migrations/0017_jira_site_identities.sql moved the identities recorded before (the bare id) to this form,
+ * reading the site from each issue's link (`<base URL>/browse/<key>`).
+ */
+export function jiraSite(baseUrl: string): string {
+  return trimBase(baseUrl).replace(/^[a-z][a-z0-9+.-]*:\/\//i, "");
+}
+
 function toIssue(raw: unknown, baseUrl: string, criteriaField: string | undefined): TrackerIssue {
   if (!isRecord(raw) || !isRecord(raw.fields) || !str(raw.id) || !str(raw.key)) {
     throw new TrackerError("bad_response", "Jira returned an issue without id, key or fields");
@@ -115,7 +126,7 @@ function toIssue(raw: unknown, baseUrl: string, criteriaField: string | undefine
   const key = str(raw.key);
   const updated = Date.parse(str(f.updated));
   return {
-    externalId: str(raw.id),
+    externalId: `${jiraSite(baseUrl)}:${str(raw.id)}`,
     key,
     url: `${baseUrl}/browse/${encodeURIComponent(key)}`,
     summary: str(f.summary),

@@ -21,7 +21,10 @@ export interface TrackerConfig {
 
 /** One issue as the scoring path needs it. */
 export interface TrackerIssue {
-  /** The tracker's stable id (Jira's issue id, GitHub's issue node id, Linear's issue id): the billing identity. */
+  /**
+   * The tracker's stable id, unique across its sites: the billing identity. Jira's issue id with its site
+   * (`acme.atlassian.net:10001`: ids are numbered per site), GitHub's issue node id, Linear's issue id.
+   */
   externalId: string;
   /** What people call it: "ACME-12", "acme/shop#12", "ENG-12". */
   key: string;
