@@ -146,7 +146,7 @@ describe("Jira", () => {
     // and the tracker record.
     for (const table of [stories, tickets, trackerIssues]) {
       await db.execute(sql`update ${table} set story_identity = split_part(story_identity, ':', 3)
-        where customer_id = 'acme' and story_identity in ${sql.raw(`(${scoped.map((id) => `'${id}'`).join(", ")})`)}`);
+        where customer_id = 'acme' and story_identity in ${scoped}`);
     }
     const before = await db.select().from(trackerIssues).where(eq(trackerIssues.customerId, "acme"));
     expect(before.filter((row) => ids.includes(row.storyIdentity))).toHaveLength(ids.length);
