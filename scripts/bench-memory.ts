@@ -7,7 +7,11 @@
 // PGlite's WebAssembly heap): those figures are printed beside each checkpoint.
 //
 //   npm run bench:memory                 idle 30 s, 60 s of load at 16 connections, 30 s after
-//   npm run bench:memory -- --long       100,000 distinct stories instead, memory printed every 10,000
+//   npm run bench:memory -- --long       100,000 distinct stories instead, memory printed every 10,000, and
+//                                        how much it grew from the third checkpoint to the last
+//   npm run bench:memory -- --long --live   the same with --expose-gc: the probe collects garbage before each
+//                                        reading, so the heaps are what is live (a leak shows as a slope;
+//                                        slower, a diagnosis)
 //
 // The production build must exist or be buildable: scripts/start.mjs builds when the sources are newer.
 import { readFileSync, readdirSync, rmSync } from "node:fs";
@@ -21,6 +25,7 @@ import { benchStoryBody, bodyPerRequest, distinctSummary, provisionBenchCustomer
 const { values } = parseArgs({
   options: {
     long: { type: "boolean", default: false },
+    live: { type: "boolean", default: false },
     idle: { type: "string", default: "30" },
     duration: { type: "string", default: "60" },
     after: { type: "string", default: "30" },
@@ -143,7 +148,7 @@ async function run(label: string, databaseUrl: string): Promise<void> {
   const server = await startBenchServer(port, {
     DATABASE_URL: databaseUrl,
     SSC_MEMORY_PROBE_FILE: probeFile,
-    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import ${probeScript}`.trim(),
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""}${values.live ? " --expose-gc" : ""} --import ${probeScript}`.trim(),
   });
   const lines: string[] = [];
   const note = (line: string) => {
@@ -162,13 +167,22 @@ async function run(label: string, databaseUrl: string): Promise<void> {
       if (values.long) {
         const total = Number(values.stories);
         const step = Number(values.step);
+        const samples: Sample[] = [];
         for (let done = 0; done < total; done += step) {
           const figures = await load(server, headers, { amount: step });
+          samples.push({
+            stories: done + step,
+            rss: residentMb(server.pid),
+            main: readProbe(probeFile)?.heap_used_mb,
+            thread: readProbe(`${probeFile}.db-thread`)?.heap_used_mb,
+          });
           note(
             checkpoint(`after ${(done + step).toLocaleString("en")} stories`, residentMb(server.pid), probeFile) +
               `   (${figures.rps.toFixed(0)} req/s, ${figures.non2xx} non-2xx, ${figures.errors} errors)`,
           );
         }
+        const growth = growthLine(samples, step);
+        if (growth) note(growth);
       } else {
         const figures = await load(server, headers, { duration: durationSeconds });
         const end = residentMb(server.pid);
@@ -192,9 +206,51 @@ async function run(label: string, databaseUrl: string): Promise<void> {
   }
 }
 
+interface Sample {
+  stories: number;
+  rss: number;
+  /** V8 heap used, main thread and the embedded database's thread (MB), as the probe last saw them. */
+  main?: number;
+  thread?: number;
+}
+
+/** Least-squares slope of `values` over `xs`. */
+function slope(xs: number[], values: number[]): number {
+  const mean = (list: number[]) => list.reduce((sum, value) => sum + value, 0) / list.length;
+  const [mx, my] = [mean(xs), mean(values)];
+  const spread = xs.reduce((sum, x) => sum + (x - mx) ** 2, 0);
+  return spread === 0 ? 0 : xs.reduce((sum, x, index) => sum + (x - mx) * (values[index] - my), 0) / spread;
+}
+
+/**
+ * How much the memory grew over the long run, leaving out the first two checkpoints (the heaps, caches and the
+ * database's buffers filling): the change from the third checkpoint to the last, and the least-squares slope per
+ * `step` stories, of the resident memory and of each thread's V8 heap. Flat is a slope within a few MB, the
+ * sawtooth of garbage collection; with --live the heaps' slopes are what is kept.
+ */
+function growthLine(samples: Sample[], step: number): string | undefined {
+  const kept = samples.slice(2);
+  if (kept.length < 2) return undefined;
+  const part = (name: string, pick: (sample: Sample) => number | undefined): string | undefined => {
+    const series = kept.map(pick);
+    if (series.some((value) => value === undefined)) return undefined;
+    const numbers = series as number[];
+    const change = numbers[numbers.length - 1] - numbers[0];
+    const perStep = slope(kept.map((sample) => sample.stories), numbers) * step;
+    return `${name} ${change >= 0 ? "+" : ""}${change.toFixed(0)} MB (${perStep >= 0 ? "+" : ""}${perStep.toFixed(1)} per ${step.toLocaleString("en")})`;
+  };
+  const parts = [
+    part("resident", (sample) => sample.rss),
+    part(`V8 heap${values.live ? " live" : " used"}, main thread`, (sample) => sample.main),
+    part("database thread", (sample) => sample.thread),
+  ].filter(Boolean);
+  return `  growth from ${kept[0].stories.toLocaleString("en")} to ${kept[kept.length - 1].stories.toLocaleString("en")} stories: ${parts.join(", ")}`;
+}
+
 async function main(): Promise<void> {
   console.log(
-    `bench:memory  resident memory (VmRSS of the server's process tree), ${values.long ? `${Number(values.stories).toLocaleString("en")} distinct stories` : `${durationSeconds} s of distinct stories`} at ${connections} connections`,
+    `bench:memory  resident memory (VmRSS of the server's process tree), ${values.long ? `${Number(values.stories).toLocaleString("en")} distinct stories` : `${durationSeconds} s of distinct stories`} at ${connections} connections` +
+      (values.live ? " (--live: garbage collected before each reading, the heaps are live memory)" : ""),
   );
   await run("embedded PGlite (fresh data directory)", "");
   const postgresUrl = process.env.BENCH_DATABASE_URL;
