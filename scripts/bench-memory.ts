@@ -170,14 +170,15 @@ async function run(label: string, databaseUrl: string): Promise<void> {
         const samples: Sample[] = [];
         for (let done = 0; done < total; done += step) {
           const figures = await load(server, headers, { amount: step });
+          const rss = residentMb(server.pid);
           samples.push({
             stories: done + step,
-            rss: residentMb(server.pid),
+            rss,
             main: readProbe(probeFile)?.heap_used_mb,
             thread: readProbe(`${probeFile}.db-thread`)?.heap_used_mb,
           });
           note(
-            checkpoint(`after ${(done + step).toLocaleString("en")} stories`, residentMb(server.pid), probeFile) +
+            checkpoint(`after ${(done + step).toLocaleString("en")} stories`, rss, probeFile) +
               `   (${figures.rps.toFixed(0)} req/s, ${figures.non2xx} non-2xx, ${figures.errors} errors)`,
           );
         }
@@ -214,12 +215,12 @@ interface Sample {
   thread?: number;
 }
 
-/** Least-squares slope of `values` over `xs`. */
-function slope(xs: number[], values: number[]): number {
+/** Least-squares slope of `ys` over `xs`. */
+function slope(xs: number[], ys: number[]): number {
   const mean = (list: number[]) => list.reduce((sum, value) => sum + value, 0) / list.length;
-  const [mx, my] = [mean(xs), mean(values)];
+  const [mx, my] = [mean(xs), mean(ys)];
   const spread = xs.reduce((sum, x) => sum + (x - mx) ** 2, 0);
-  return spread === 0 ? 0 : xs.reduce((sum, x, index) => sum + (x - mx) * (values[index] - my), 0) / spread;
+  return spread === 0 ? 0 : xs.reduce((sum, x, index) => sum + (x - mx) * (ys[index] - my), 0) / spread;
 }
 
 /**
