@@ -74,9 +74,9 @@ describe("PGlite on its own thread", () => {
     const column = "reply_kept_on_the_thread";
     for (let i = 0; i < 500; i++) await raw().query(`select $1::int as ${column}`, [i]);
     const worker = (handle.raw as unknown as Record<symbol, Worker>)[PGLITE_WORKER];
-    let text = "";
-    for await (const chunk of await worker.getHeapSnapshot()) text += String(chunk);
-    const snapshot = JSON.parse(text) as { snapshot: { meta: { node_fields: string[]; node_types: [string[]] } }; nodes: number[]; strings: string[] };
+    const chunks: Buffer[] = [];
+    for await (const chunk of await worker.getHeapSnapshot()) chunks.push(Buffer.from(chunk as Uint8Array));
+    const snapshot = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { snapshot: { meta: { node_fields: string[]; node_types: [string[]] } }; nodes: number[]; strings: string[] };
     const { node_fields: fields, node_types: [types] } = snapshot.snapshot.meta;
     const [typeAt, nameAt] = [fields.indexOf("type"), fields.indexOf("name")];
     let copies = 0;
