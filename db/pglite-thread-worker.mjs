@@ -59,13 +59,12 @@ const methods = {
         length += chunk.length;
       },
     });
-    const data = chunks.length === 1 ? chunks[0] : new Uint8Array(length);
-    if (chunks.length !== 1) {
-      let at = 0;
-      for (const chunk of chunks) {
-        data.set(chunk, at);
-        at += chunk.length;
-      }
+    if (chunks.length === 1) return { result: chunks[0], transfer: [chunks[0].buffer] };
+    const data = new Uint8Array(length);
+    let at = 0;
+    for (const chunk of chunks) {
+      data.set(chunk, at);
+      at += chunk.length;
     }
     return { result: data, transfer: [data.buffer] };
   },

@@ -106,13 +106,23 @@ function inside(probe: Probe): string {
   );
 }
 
+/** The server's resident memory and, when read with the probe's file, what the probe last saw in each thread. */
+interface Reading {
+  rss: number;
+  main?: Probe;
+  /** The embedded database's own thread, when it has one. */
+  thread?: Probe;
+}
+
+function reading(pid: number, probeFile: string): Reading {
+  return { rss: residentMb(pid), main: readProbe(probeFile), thread: readProbe(`${probeFile}.db-thread`) };
+}
+
 /**
  * One line of figures: the process's resident memory, and what the probe saw inside the main thread; when the
  * embedded database runs on its own thread, a second line with that thread's (its V8 heap, PGlite's memory).
  */
-function checkpoint(label: string, rss: number, probeFile?: string): string {
-  const main = probeFile ? readProbe(probeFile) : undefined;
-  const thread = probeFile ? readProbe(`${probeFile}.db-thread`) : undefined;
+function checkpoint(label: string, { rss, main, thread }: Reading): string {
   return (
     `  ${label.padEnd(26)} ${fmt(rss)} MB${main ? `   ${inside(main)}` : ""}` +
     (thread ? `\n  ${"".padEnd(26)} ${"".padEnd(9)}   database thread: ${inside(thread)}` : "")
@@ -158,7 +168,7 @@ async function run(label: string, databaseUrl: string): Promise<void> {
   try {
     note(`\n${label}: server pid ${server.pid}`);
     await sleep(idleSeconds * 1000);
-    note(checkpoint(`idle ${idleSeconds} s after start`, residentMb(server.pid), probeFile));
+    note(checkpoint(`idle ${idleSeconds} s after start`, reading(server.pid, probeFile)));
     const headers = await provision(server.base);
 
     let peak = 0;
@@ -170,15 +180,10 @@ async function run(label: string, databaseUrl: string): Promise<void> {
         const samples: Sample[] = [];
         for (let done = 0; done < total; done += step) {
           const figures = await load(server, headers, { amount: step });
-          const rss = residentMb(server.pid);
-          samples.push({
-            stories: done + step,
-            rss,
-            main: readProbe(probeFile)?.heap_used_mb,
-            thread: readProbe(`${probeFile}.db-thread`)?.heap_used_mb,
-          });
+          const sample = { stories: done + step, ...reading(server.pid, probeFile) };
+          samples.push(sample);
           note(
-            checkpoint(`after ${(done + step).toLocaleString("en")} stories`, rss, probeFile) +
+            checkpoint(`after ${sample.stories.toLocaleString("en")} stories`, sample) +
               `   (${figures.rps.toFixed(0)} req/s, ${figures.non2xx} non-2xx, ${figures.errors} errors)`,
           );
         }
@@ -186,10 +191,10 @@ async function run(label: string, databaseUrl: string): Promise<void> {
         if (growth) note(growth);
       } else {
         const figures = await load(server, headers, { duration: durationSeconds });
-        const end = residentMb(server.pid);
-        peak = Math.max(peak, end);
-        note(checkpoint(`peak during ${durationSeconds} s load`, peak, undefined));
-        note(checkpoint(`end of the load`, end, probeFile));
+        const end = reading(server.pid, probeFile);
+        peak = Math.max(peak, end.rss);
+        note(checkpoint(`peak during ${durationSeconds} s load`, { rss: peak }));
+        note(checkpoint(`end of the load`, end));
         note(
           `  load: ${connections} connections, ${figures.total} requests, ${figures.rps.toFixed(0)} req/s, p99 ${figures.p99} ms, ${figures.non2xx} non-2xx, ${figures.errors} errors`,
         );
@@ -197,9 +202,9 @@ async function run(label: string, databaseUrl: string): Promise<void> {
     } finally {
       clearInterval(sampler);
     }
-    if (values.long) note(checkpoint("peak during the load", peak, undefined));
+    if (values.long) note(checkpoint("peak during the load", { rss: peak }));
     await sleep(afterSeconds * 1000);
-    note(checkpoint(`${afterSeconds} s after the load`, residentMb(server.pid), probeFile));
+    note(checkpoint(`${afterSeconds} s after the load`, reading(server.pid, probeFile)));
   } finally {
     await server.stop();
     rmSync(probeFile, { force: true });
@@ -207,12 +212,8 @@ async function run(label: string, databaseUrl: string): Promise<void> {
   }
 }
 
-interface Sample {
+interface Sample extends Reading {
   stories: number;
-  rss: number;
-  /** V8 heap used, main thread and the embedded database's thread (MB), as the probe last saw them. */
-  main?: number;
-  thread?: number;
 }
 
 /** Least-squares slope of `ys` over `xs`. */
@@ -238,12 +239,13 @@ function growthLine(samples: Sample[], step: number): string | undefined {
     const numbers = series as number[];
     const change = numbers[numbers.length - 1] - numbers[0];
     const perStep = slope(kept.map((sample) => sample.stories), numbers) * step;
-    return `${name} ${change >= 0 ? "+" : ""}${change.toFixed(0)} MB (${perStep >= 0 ? "+" : ""}${perStep.toFixed(1)} per ${step.toLocaleString("en")})`;
+    const signed = (value: number, digits: number) => `${value >= 0 ? "+" : ""}${value.toFixed(digits)}`;
+    return `${name} ${signed(change, 0)} MB (${signed(perStep, 1)} per ${step.toLocaleString("en")})`;
   };
   const parts = [
     part("resident", (sample) => sample.rss),
-    part(`V8 heap${values.live ? " live" : " used"}, main thread`, (sample) => sample.main),
-    part("database thread", (sample) => sample.thread),
+    part(`V8 heap${values.live ? " live" : " used"}, main thread`, (sample) => sample.main?.heap_used_mb),
+    part("database thread", (sample) => sample.thread?.heap_used_mb),
   ].filter(Boolean);
   return `  growth from ${kept[0].stories.toLocaleString("en")} to ${kept[kept.length - 1].stories.toLocaleString("en")} stories: ${parts.join(", ")}`;
 }
