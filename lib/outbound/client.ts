@@ -94,7 +94,7 @@ export function outboundPolicy(): AddressPolicy {
 const bare = (hostname: string) => (hostname.startsWith("[") && hostname.endsWith("]") ? hostname.slice(1, -1) : hostname);
 
 function refusal(host: string, address: string): OutboundError {
-  const where = host === address ? address : `${host} resolves to ${address},`;
+  const where = host === address ? `${address} is` : `${host} resolves to ${address},`;
   return new OutboundError(
     "private_address",
     `${where} ${describeAddress(address)}: requests to private, loopback, link-local and reserved addresses are refused`,
@@ -260,7 +260,13 @@ export async function guardedFetch(input: string | URL | Request, init: RequestI
   try {
     for (let hops = 0; ; hops++) {
       const check = options.trustedOrigin && hop.url.origin === new URL(options.trustedOrigin).origin ? null : policy;
-      const response = await send(hop, check, resolver, controller.signal);
+      const response = await send(hop, check, resolver, controller.signal).catch((error: unknown) => {
+        // Say where the refused address came from: the host the caller asked for sent us there.
+        if (hops > 0 && error instanceof OutboundError && error.code === "private_address") {
+          throw new OutboundError("private_address", `${bare(first.hostname)} redirected to ${hop.url.origin}, and ${error.message}`, error.host, false);
+        }
+        throw error;
+      });
       const status = response.statusCode ?? 0;
       if (REDIRECTS.has(status) && request.redirect !== "manual") {
         response.resume();
