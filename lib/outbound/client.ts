@@ -74,12 +74,16 @@ const CREDENTIAL_HEADERS = ["authorization", "cookie", "proxy-authorization"];
  * Connections are kept alive per policy: a socket opened to a host under one policy (or to the trusted origin,
  * unchecked) is never handed to a request under another, which would skip that request's address check.
  */
+const IDLE_SOCKET_MS = 4_000;
 const agentPools = new Map<string, { http: http.Agent; https: https.Agent }>();
 function agentFor(url: URL, check: AddressPolicy | null): http.Agent {
   const key = check ? JSON.stringify(check) : "trusted";
   let pool = agentPools.get(key);
   if (!pool) {
-    pool = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
+    // An idle socket is dropped after 4 s, or before the server's own Keep-Alive timeout when it announces one
+    // (Node's agent honours the hint only when it has a timeout of its own): reusing a socket the server is closing
+    // fails the request (a reset). A request in progress is not affected.
+    pool = { http: new http.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS }), https: new https.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS }) };
     agentPools.set(key, pool);
   }
   return url.protocol === "https:" ? pool.https : pool.http;
