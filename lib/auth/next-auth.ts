@@ -10,6 +10,7 @@ import { env } from "@/lib/env";
 import { clientBucket, clientIp } from "@/lib/http/client-ip";
 import { logger } from "@/lib/log";
 import { consumeRateLimit } from "@/lib/rate-limit";
+import { safeCallbackPath } from "./callback-url";
 import { verifyPassword } from "./passwords";
 
 declare module "next-auth" {
@@ -129,6 +130,8 @@ export async function authOptions(): Promise<AuthOptions> {
       }),
     ],
     callbacks: {
+      // next-auth's own check lets "/\t/evil.example" through (it only looks for a leading "/"); ours reads it as a browser.
+      redirect: ({ url, baseUrl }) => `${baseUrl}${safeCallbackPath(url.startsWith(baseUrl) ? url.slice(baseUrl.length) || "/" : url)}`,
       jwt: ({ token, user }) => {
         if (user) {
           token.sub = user.id;
