@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { decode, encode } from "next-auth/jwt";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -84,14 +85,14 @@ describe("session secret", () => {
       user: { id: userId, email: "ann@acme.example", customerId: "acme", companyId: null },
       account: null,
     } as never);
-    expect(token).toMatchObject({ sub: userId, customerId: "acme", companyId: null });
+    expect(token).toMatchObject({ sub: userId, customerId: "acme", companyId: null, sid: expect.stringMatching(/^[0-9a-f-]{36}$/) });
   });
 });
 
 describe("session cookies", () => {
   it("reads the signed-in user from next-auth's cookie, whole or chunked, plain or __Secure-", async () => {
     const secret = await sessionSecret(db());
-    const token = await encode({ token: { sub: userId }, secret });
+    const token = await encode({ token: { sub: userId, sid: randomUUID() }, secret });
     expect(await decode({ token, secret })).toMatchObject({ sub: userId });
     const expected = { id: userId, email: "ann@acme.example", principal: { kind: "customer", customerId: "acme" } };
     expect(await dashboardUserFromCookies(db(), parseCookieHeader(`a=b; next-auth.session-token=${token}`))).toEqual(expected);

@@ -1,5 +1,5 @@
 // Dashboard sign-in: next-auth (v4) with a Credentials provider over the dashboard users the admin API creates.
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { AuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
@@ -11,6 +11,7 @@ import { clientBucket, clientIp } from "@/lib/http/client-ip";
 import { logger } from "@/lib/log";
 import { consumeRateLimit } from "@/lib/rate-limit";
 import { safeCallbackPath } from "./callback-url";
+import { endSession } from "./session-end";
 import { verifyPassword } from "./passwords";
 
 declare module "next-auth" {
@@ -27,6 +28,8 @@ declare module "next-auth" {
 
 declare module "next-auth/jwt" {
   interface JWT {
+    /** This session's id, given at sign-in: signing out ends it on the server (lib/auth/session-end.ts). */
+    sid?: string;
     customerId?: string | null;
     companyId?: string | null;
   }
@@ -134,6 +137,7 @@ export async function authOptions(): Promise<AuthOptions> {
       redirect: ({ url, baseUrl }) => `${baseUrl}${safeCallbackPath(url.startsWith(baseUrl) ? url.slice(baseUrl.length) || "/" : url)}`,
       jwt: ({ token, user }) => {
         if (user) {
+          token.sid = randomUUID();
           token.sub = user.id;
           token.email = user.email;
           token.customerId = user.customerId;
@@ -145,6 +149,12 @@ export async function authOptions(): Promise<AuthOptions> {
         ...session,
         user: { id: token.sub ?? "", email: token.email ?? "", customerId: token.customerId ?? null, companyId: token.companyId ?? null },
       }),
+    },
+    events: {
+      signOut: async ({ token }) => {
+        const expires = typeof token?.exp === "number" ? new Date(token.exp * 1000) : new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000);
+        await endSession(await getDb(), token, expires);
+      },
     },
     logger: {
       error: (code, metadata) => logger().error({ code, metadata }, "next-auth error"),
