@@ -1,14 +1,15 @@
 // Dashboard sign-in: next-auth (v4) with a Credentials provider over the dashboard users the admin API creates.
-import { randomBytes, randomUUID } from "node:crypto";
+import { createHmac, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { AuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { z } from "zod";
 import { getDb, getDbHandle, type Db, type DbHandle } from "@/db/client";
-import { appSettings, dashboardUsers } from "@/db/schema";
+import { dashboardUsers } from "@/db/schema";
 import { env } from "@/lib/env";
 import { clientBucket, clientIp } from "@/lib/http/client-ip";
 import { logger } from "@/lib/log";
+import { encryptionKey } from "@/lib/integrations/secret-box";
 import { consumeRateLimit } from "@/lib/rate-limit";
 import { safeCallbackPath } from "./callback-url";
 import { endSession } from "./session-end";
@@ -37,25 +38,20 @@ declare module "next-auth/jwt" {
 
 /** Sessions last a week; the user row is re-read on every request, so a deleted login stops at once. */
 export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
-const SECRET_SETTING = "auth_secret";
 
 const cache = globalThis as unknown as { __sscAuthSecret?: Promise<string> };
 
 /**
- * The key that signs (encrypts) session cookies: AUTH_SECRET or NEXTAUTH_SECRET when set. Otherwise one random
- * secret generated on first use and stored in `app_settings`, so every instance on the same database shares it
- * and sessions survive restarts. Insert-if-absent then read back: two instances starting at once agree.
+ * The key that signs (encrypts) session cookies: AUTH_SECRET or NEXTAUTH_SECRET when set. Otherwise one derived
+ * from the service's encryption key (lib/secrets/encryption-key.ts), which every instance shares and which is
+ * never in the database: sessions survive restarts, and a copy of the database cannot forge one.
  */
 export function sessionSecret(db?: Db): Promise<string> {
   const configured = env().authSecret;
   if (configured) return Promise.resolve(configured);
   cache.__sscAuthSecret ??= (async () => {
-    const conn = db ?? (await getDb());
-    const generated = randomBytes(32).toString("base64url");
-    const inserted = await conn.insert(appSettings).values({ key: SECRET_SETTING, value: generated }).onConflictDoNothing().returning();
-    if (inserted.length) logger().warn("AUTH_SECRET is not set: generated a session secret and stored it in the database (app_settings)");
-    const [row] = await conn.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, SECRET_SETTING));
-    return row.value;
+    const key = await encryptionKey(db ?? (await getDb()));
+    return createHmac("sha256", key).update("story-scoring-service session secret v1").digest("base64url");
   })();
   cache.__sscAuthSecret.catch(() => {
     cache.__sscAuthSecret = undefined;
