@@ -98,7 +98,11 @@ async function cleanUp(): Promise<void> {
     await exited;
     clearTimeout(killer);
   }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  if (dataDir) {
+    rmSync(dataDir, { recursive: true, force: true });
+    // The lock and the encryption key sit beside the directory (db/pglite-lock.ts, lib/secrets/encryption-key.ts).
+    for (const beside of [".lock", ".key"]) rmSync(`${dataDir}${beside}`, { force: true });
+  }
   dataDir = undefined;
 }
 
