@@ -99,7 +99,15 @@ const envSchema = z
     SEED_DEMO: booleanFlag(() => true),
     // The demo logins' password on that first start, for test runs that sign in (e2e, screenshots); unset, each
     // demo login gets a random password printed once.
-    DEMO_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(12, "must be at least 12 characters").max(200).optional()),
+    DEMO_PASSWORD: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .min(12, "must be at least 12 characters")
+        .max(200)
+        .refine((value) => value !== "demo-password", "must not be the password earlier versions published")
+        .optional(),
+    ),
     // The key that seals webhook signing secrets and tracker tokens (and signs sessions without AUTH_SECRET): 32
     // bytes in base64, else read from ENCRYPTION_KEY_FILE, never kept in the database (lib/secrets/encryption-key.ts).
     ENCRYPTION_KEY: z.preprocess(

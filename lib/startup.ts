@@ -37,8 +37,9 @@ export function startService(): Promise<void> {
       }
       throw error;
     });
-    const { seedDemoIfEmpty } = await import("@/lib/demo/seed");
+    const { retirePublishedDemoPassword, seedDemoIfEmpty } = await import("@/lib/demo/seed");
     await seedDemoIfEmpty(handle.db);
+    await retirePublishedDemoPassword(handle.db);
     if (env().EMBEDDED_WORKER) {
       const { runWorkers } = await import("@/lib/jobs/workers");
       // One process owns an embedded database, so it runs the queue workers too (woken at once by new work,
