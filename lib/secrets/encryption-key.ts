@@ -8,6 +8,8 @@
 // The database keeps only a check value (an HMAC of a fixed text under the key, which reveals nothing of it), so a
 // start with another key (a restored backup without its key file, a second machine without the key) stops with a
 // message instead of sealing new secrets that the other instances could not open.
+// The key file's path is known at run time only: its fs calls carry turbopackIgnore, or the build would trace the
+// whole project into its output.
 // Before this, the key was a row of app_settings (`webhook_secret_key`, with the session secret `auth_secret`): the
 // first start moves it out (into the key file, or re-sealing every secret under ENCRYPTION_KEY when that is set)
 // and deletes both rows (docs/operations.md, "Backups").
@@ -47,7 +49,7 @@ export function keyCheck(key: Buffer): string {
 }
 
 function readKeyFile(file: string): Buffer {
-  const text = readFileSync(file, "utf8").trim();
+  const text = readFileSync(/*turbopackIgnore: true*/ file, "utf8").trim();
   const key = Buffer.from(text, "base64");
   if (key.length !== 32) throw new EncryptionKeyError(`the key file ${file} does not hold a key (32 bytes in base64, as \`openssl rand -base64 32\` prints)`);
   return key;
@@ -55,9 +57,9 @@ function readKeyFile(file: string): Buffer {
 
 /** Write a new key file, never over an existing one (two processes starting at once: the first one's key wins). */
 function writeKeyFile(file: string, key: Buffer): Buffer {
-  mkdirSync(path.dirname(file), { recursive: true });
+  mkdirSync(/*turbopackIgnore: true*/ path.dirname(file), { recursive: true });
   try {
-    writeFileSync(file, `${key.toString("base64")}\n`, { mode: 0o600, flag: "wx" });
+    writeFileSync(/*turbopackIgnore: true*/ file, `${key.toString("base64")}\n`, { mode: 0o600, flag: "wx" });
     return key;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "EEXIST") return readKeyFile(file);
@@ -120,7 +122,7 @@ export interface LoadOptions {
 export async function loadEncryptionKey(db: Db, { seal, config = env() }: LoadOptions): Promise<Buffer> {
   const log = logger();
   const file = keyFilePath(config);
-  let key: Buffer | null = config.ENCRYPTION_KEY ? Buffer.from(config.ENCRYPTION_KEY, "base64") : file && existsSync(file) ? readKeyFile(file) : null;
+  let key: Buffer | null = config.ENCRYPTION_KEY ? Buffer.from(config.ENCRYPTION_KEY, "base64") : file && existsSync(/*turbopackIgnore: true*/ file) ? readKeyFile(file) : null;
   const where = config.ENCRYPTION_KEY ? "ENCRYPTION_KEY" : file ? `the key file ${file}` : "memory";
   const check = await setting(db, CHECK_SETTING);
 
