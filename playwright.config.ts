@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { defineConfig, devices } from "@playwright/test";
 import { startFlags } from "./scripts/start-command";
 
@@ -5,6 +6,9 @@ const PORT = Number(process.env.E2E_PORT || 3210);
 const baseURL = `http://127.0.0.1:${PORT}`;
 // A throw-away embedded database per run, so every run starts from the same seeded demo.
 const pgliteDir = process.env.E2E_PGLITE_DIR || `.data/e2e-${process.pid}`;
+// The demo logins' password for this run only (e2e/fixtures/demo.ts): set once here, in the runner, whose
+// environment the workers inherit, and given to the server as DEMO_PASSWORD.
+process.env.E2E_DEMO_PASSWORD ??= `e2e-${randomBytes(12).toString("base64url")}`;
 
 export default defineConfig({
   testDir: "e2e",
@@ -49,6 +53,7 @@ export default defineConfig({
       DATABASE_URL: "",
       ADMIN_TOKEN: "e2e-admin-token-0123456789",
       AUTH_SECRET: "e2e-auth-secret-0123456789abcdef",
+      DEMO_PASSWORD: process.env.E2E_DEMO_PASSWORD,
       PUBLIC_BASE_URL: baseURL,
       LOG_LEVEL: "warn",
       // The settings spec registers an integration whose callback is a receiver on loopback.

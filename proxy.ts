@@ -3,10 +3,13 @@
 //   (the check is for a session cookie; the page itself then verifies the session against the database).
 //   The client router caches that redirect for its prefetch of /dashboard, so signing in ends with a full
 //   page load of the callback URL (components/dashboard/sign-in-form.tsx), not a client-side navigation;
+// - every answer carries a Content-Security-Policy with a nonce of its own, given to Next.js in the request's
+//   headers so that it puts it on the scripts it renders (lib/http/content-security-policy.ts);
 // - HTTPS responses carry Strict-Transport-Security. The other security headers, which do not depend on
 //   the request, are set for every path in next.config.js.
 import { NextResponse, type NextRequest } from "next/server";
 import { hasSessionCookie } from "@/lib/auth/cookie-names";
+import { contentSecurityPolicy, newNonce } from "@/lib/http/content-security-policy";
 
 /** HSTS: one year, subdomains included, sent only over HTTPS (browsers ignore it over HTTP anyway). */
 export const HSTS = "max-age=31536000; includeSubDomains";
@@ -18,6 +21,7 @@ function servedOverHttps(request: NextRequest): boolean {
 
 export function proxy(request: NextRequest): NextResponse {
   const { pathname, search } = request.nextUrl;
+  const csp = contentSecurityPolicy(newNonce(), { development: process.env.NODE_ENV === "development" });
   let response: NextResponse;
   const dashboard = pathname === "/dashboard" || pathname.startsWith("/dashboard/");
   if (dashboard && !hasSessionCookie(request.cookies.getAll().map((cookie) => cookie.name))) {
@@ -25,8 +29,11 @@ export function proxy(request: NextRequest): NextResponse {
     login.searchParams.set("callbackUrl", `${pathname}${search}`);
     response = NextResponse.redirect(login, 307);
   } else {
-    response = NextResponse.next();
+    const headers = new Headers(request.headers);
+    headers.set("Content-Security-Policy", csp);
+    response = NextResponse.next({ request: { headers } });
   }
+  response.headers.set("Content-Security-Policy", csp);
   if (servedOverHttps(request)) response.headers.set("Strict-Transport-Security", HSTS);
   return response;
 }

@@ -10,6 +10,10 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
+// Every page renders per request: its scripts carry the nonce of that request's Content-Security-Policy
+// (proxy.ts), which a page prerendered at build time could not.
+export const dynamic = "force-dynamic";
+
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="en">

@@ -248,6 +248,11 @@ export const csvSessions = pgTable(
     summary: jsonb("summary").$type<Record<string, unknown>>(),
     results: jsonb("results").$type<Record<string, unknown>[]>(),
     skippedRows: jsonb("skipped_rows").$type<number[]>(),
+    /**
+     * SHA-256 of the uploader's token (lib/csv-flow/score-token.ts): a scored session is scored again only with it,
+     * while its results stay open to whoever holds the link. Null for sessions from before tokens.
+     */
+    scoreTokenHash: text("score_token_hash"),
     createdAt: createdAt(),
     scoredAt: timestamp("scored_at", { withTimezone: true, mode: "date" }),
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
@@ -275,8 +280,28 @@ export type NewCsvSession = typeof csvSessions.$inferInsert;
 // Dashboard and stats --------------------------------------------------------------------------------------
 
 /**
- * Small service-wide settings every instance must share, such as the generated session-signing secret used
- * when neither AUTH_SECRET nor NEXTAUTH_SECRET is set (so sessions survive restarts and work on every node).
+ * Dashboard sessions signed out before they expired (lib/auth/session-end.ts). A session is a signed cookie the
+ * browser keeps; signing out records its id here, so a copy of the cookie no longer signs anyone in. Rows go once
+ * the session would have expired anyway.
+ */
+export const endedSessions = pgTable(
+  "ended_sessions",
+  {
+    sessionId: uuid("session_id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => dashboardUsers.id, { onDelete: "cascade" }),
+    endedAt: timestamp("ended_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (table) => [index("ended_sessions_expires_idx").on(table.expiresAt)],
+);
+
+export type EndedSession = typeof endedSessions.$inferSelect;
+
+/**
+ * Small service-wide settings every instance must share. Never a key: the encryption key lives outside the
+ * database (lib/secrets/encryption-key.ts); only its check value (which reveals nothing of it) is kept here.
  */
 export const appSettings = pgTable("app_settings", {
   key: text("key").primaryKey(),

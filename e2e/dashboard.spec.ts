@@ -1,8 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { DEMO, LEAD } from "./fixtures/demo";
 
-const DEMO = { email: "demo@example.com", password: "demo-password" };
-const LEAD = { email: "lead@example.com", password: "demo-password" };
 
 async function signIn(page: Page, login: { email: string; password: string }, from = "/dashboard") {
   await page.goto(from);

@@ -2,13 +2,13 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/client";
+import { DEMO } from "./fixtures/demo";
 
 // Work items judged by what they are: the results page and the dashboard name each item's kind (story, bug,
 // task, spike, epic), filter by it and count it. Scores of bugs and tasks are the engine's business and change
 // with it: these tests assert the labels, filters and counts only.
 
 const MIXED_JIRA = path.join(__dirname, "fixtures/mixed-kinds-jira.csv"); // 3 stories, 2 bugs, 2 tasks and a sub-task
-const DEMO = { email: "demo@example.com", password: "demo-password" };
 
 async function expectNoViolations(page: Page, label: string) {
   const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();

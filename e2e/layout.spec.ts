@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { DEMO } from "./fixtures/demo";
 
-const DEMO = { email: "demo@example.com", password: "demo-password" };
 const DIMENSION_NAMES = ["Independent", "Negotiable", "Valuable", "Estimable", "Small", "Testable"];
 const STORY_PAGE = "/dashboard/stories/SHOP-102";
 

@@ -40,6 +40,31 @@ test("pages, API answers, errors and static files carry the security headers", a
   expect(overHttps.headers()["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
 });
 
+test("a page's scripts run only with the nonce of its own Content-Security-Policy", async ({ page, request }) => {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  const response = await page.goto("/");
+  const csp = response!.headers()["content-security-policy"];
+  const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(csp)?.[1];
+  expect(nonce, csp).toBeTruthy();
+  expect(csp).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
+  expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  // A fresh nonce for every answer.
+  expect((await request.get("/")).headers()["content-security-policy"]).not.toContain(nonce);
+  // Every script of the page carries it, and they run: Next's client runtime starts (it sets window.next).
+  const nonces = await page.locator("script").evaluateAll((scripts) => scripts.map((script) => (script as HTMLScriptElement).nonce));
+  expect(nonces.length).toBeGreaterThan(0);
+  expect(new Set(nonces)).toEqual(new Set([nonce]));
+  await expect.poll(() => page.evaluate(() => typeof (window as unknown as { next?: { version?: string } }).next?.version)).toBe("string");
+  expect(violations).toEqual([]);
+  // Injected markup runs nothing: an inline event handler, as a stored XSS would plant one, is refused.
+  await page.evaluate(() => document.body.insertAdjacentHTML("beforeend", '<img src="/no-such-image.png" onerror="window.__injected = true">'));
+  await expect.poll(() => violations.length, { timeout: 10_000 }).toBeGreaterThan(0);
+  expect(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected)).toBeUndefined();
+});
+
 test("a page can not be framed by another site", async ({ page }) => {
   const blocked: string[] = [];
   page.on("console", (message) => {

@@ -5,9 +5,8 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { startWebhookReceiver, type WebhookReceiver } from "../lib/testing/webhook-receiver";
 import { expectNoSidewaysScroll } from "./fixtures/layout";
+import { DEMO, LEAD } from "./fixtures/demo";
 
-const DEMO = { email: "demo@example.com", password: "demo-password" };
-const LEAD = { email: "lead@example.com", password: "demo-password" };
 const SCORE_BODY = {
   ticket_id: "SETTINGS-1",
   ticket_data: { summary: "As a shopper, I want to save my cart so that I can finish checkout later." },

@@ -17,6 +17,8 @@ export interface ServerProcess {
   child: ChildProcess;
   /** Everything it wrote to stderr (start-up errors are checked by some tests). */
   stderr(): string;
+  /** Everything it wrote to stdout (the first start's demo banner, with its passwords). */
+  stdout(): string;
   exited: Promise<number | null>;
   kill9(): Promise<void>;
   stop(): Promise<void>;
@@ -38,15 +40,20 @@ function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return { ...env, ...extra };
 }
 
-function track(child: ChildProcess): { stderr: () => string; exited: Promise<number | null> } {
+function track(child: ChildProcess): { stderr: () => string; stdout: () => string; exited: Promise<number | null> } {
   children.add(child);
   child.once("exit", () => children.delete(child));
   let stderr = "";
+  let stdout = "";
   child.stderr?.on("data", (chunk: Buffer) => {
     stderr += chunk.toString();
   });
+  child.stdout?.on("data", (chunk: Buffer) => {
+    // Kept up to 1 MB (the banner is at the start); read so that the child never blocks on a full pipe.
+    if (stdout.length < 1_000_000) stdout += chunk.toString();
+  });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  return { stderr: () => stderr, exited };
+  return { stderr: () => stderr, stdout: () => stdout, exited };
 }
 
 async function killAndWait(child: ChildProcess, exited: Promise<unknown>, signal: NodeJS.Signals): Promise<void> {
@@ -73,13 +80,14 @@ export async function startServer(options: { port: number; pgliteDir?: string; d
       LOG_LEVEL: "error",
       ...options.env,
     }),
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", "pipe", "pipe"],
   });
-  const { stderr, exited } = track(child);
+  const { stderr, stdout, exited } = track(child);
   const server: ServerProcess = {
     base,
     child,
     stderr,
+    stdout,
     exited,
     kill9: () => killAndWait(child, exited, "SIGKILL"),
     stop: () => killAndWait(child, exited, "SIGTERM"),
@@ -105,13 +113,13 @@ export async function startExpectingExit(options: { port: number; pgliteDir: str
   const child = spawn(process.execPath, [path.join(ROOT, "scripts", "start.mjs")], {
     cwd: ROOT,
     env: childEnv({ PORT: String(options.port), HOST: "127.0.0.1", PGLITE_DIR: options.pgliteDir, DATABASE_URL: "", ADMIN_TOKEN, LOG_LEVEL: "error", ...options.env }),
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", "pipe", "pipe"],
   });
-  const { stderr, exited } = track(child);
+  const { stderr, stdout, exited } = track(child);
   const timer = new Promise<"running">((resolve) => setTimeout(() => resolve("running"), options.timeoutMs ?? 30_000));
   const outcome = await Promise.race([exited, timer]);
   if (outcome === "running") {
-    const server: ServerProcess = { base: `http://127.0.0.1:${options.port}`, child, stderr, exited, kill9: () => killAndWait(child, exited, "SIGKILL"), stop: () => killAndWait(child, exited, "SIGTERM") };
+    const server: ServerProcess = { base: `http://127.0.0.1:${options.port}`, child, stderr, stdout, exited, kill9: () => killAndWait(child, exited, "SIGKILL"), stop: () => killAndWait(child, exited, "SIGTERM") };
     return { code: null, stderr: stderr(), server };
   }
   return { code: outcome, stderr: stderr() };
@@ -124,7 +132,7 @@ export async function startWorker(databaseUrl: string, env: Record<string, strin
     env: childEnv({ DATABASE_URL: databaseUrl, ALLOW_PRIVATE_CALLBACKS: "true", LOG_LEVEL: "error", ...env }),
     stdio: ["ignore", "pipe", "pipe"],
   });
-  const { stderr, exited } = track(child);
+  const { stderr, stdout, exited } = track(child);
   let output = "";
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the worker did not start: ${stderr()}`)), 60_000);
@@ -137,7 +145,7 @@ export async function startWorker(databaseUrl: string, env: Record<string, strin
     });
     void exited.then((code) => reject(new Error(`the worker exited with ${code}: ${stderr()}`)));
   });
-  return { base: "", child, stderr: () => stderr() + output, exited, kill9: () => killAndWait(child, exited, "SIGKILL"), stop: () => killAndWait(child, exited, "SIGTERM") };
+  return { base: "", child, stderr: () => stderr() + output, stdout, exited, kill9: () => killAndWait(child, exited, "SIGKILL"), stop: () => killAndWait(child, exited, "SIGTERM") };
 }
 
 /** JSON over HTTP with a deadline: a request that does not answer within `timeoutMs` is reported as hung. */

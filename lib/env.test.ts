@@ -37,11 +37,16 @@ describe("environment", () => {
     const env = parseEnv({
       TRUSTED_PROXIES: "10.0.0.1, 192.168.0.0/16",
       ALLOW_PRIVATE_CALLBACKS: "true",
+      ALLOW_PRIVATE_ADDRESSES: "10.0.5.12, fd00::/8",
+      SEED_DEMO: "false",
       PUBLIC_BASE_URL: "https://stories.example.com/",
       AUTH_SECRET: "0123456789abcdef0123",
     });
     expect(env.TRUSTED_PROXIES).toEqual(["10.0.0.1", "192.168.0.0/16"]);
     expect(env.ALLOW_PRIVATE_CALLBACKS).toBe(true);
+    expect(env.ALLOW_PRIVATE_ADDRESSES).toEqual(["10.0.5.12", "fd00::/8"]);
+    expect(env.SEED_DEMO).toBe(false);
+    expect(parseEnv({}).SEED_DEMO).toBe(true);
     expect(env.publicBaseUrl).toBe("https://stories.example.com");
     expect(env.authSecret).toBe("0123456789abcdef0123");
   });
@@ -55,6 +60,10 @@ describe("environment", () => {
     [{ SCORING_MAX_RETRIES: "-1" }, "SCORING_MAX_RETRIES"],
     [{ LLM_CACHE_TTL_DAYS: "soon" }, "LLM_CACHE_TTL_DAYS"],
     [{ ALLOW_PRIVATE_CALLBACKS: "yes" }, "ALLOW_PRIVATE_CALLBACKS"],
+    [{ ALLOW_PRIVATE_ADDRESSES: "10.0.0.0/33" }, "ALLOW_PRIVATE_ADDRESSES"],
+    [{ ALLOW_PRIVATE_ADDRESSES: "jira.internal" }, "ALLOW_PRIVATE_ADDRESSES"],
+    [{ SEED_DEMO: "no" }, "SEED_DEMO"],
+    [{ ENCRYPTION_KEY: "c2hvcnQ=" }, "ENCRYPTION_KEY"],
     [{ WEBHOOK_MAX_ATTEMPTS: "0" }, "WEBHOOK_MAX_ATTEMPTS"],
     [{ ADMIN_TOKEN: "short" }, "ADMIN_TOKEN"],
     [{ PUBLIC_BASE_URL: "ftp://example.com" }, "PUBLIC_BASE_URL"],

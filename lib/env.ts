@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { z } from "zod";
+import { parseRange } from "@/lib/outbound/addresses";
 
 // Every environment variable the service reads, validated once. Empty strings count as unset.
 const emptyToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
@@ -54,6 +55,21 @@ const envSchema = z
         ),
     ),
     ALLOW_PRIVATE_CALLBACKS: booleanFlag(),
+    // Private addresses (IPs or CIDRs) outbound requests may reach although ALLOW_PRIVATE_CALLBACKS is off: an
+    // on-premises Jira or GitHub Enterprise (lib/outbound/addresses.ts).
+    ALLOW_PRIVATE_ADDRESSES: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .default("")
+        .transform((value) =>
+          value
+            .split(",")
+            .map((entry) => entry.trim())
+            .filter(Boolean),
+        )
+        .refine((entries) => entries.every((entry) => parseRange(entry) !== null), "must be a comma-separated list of IP addresses or CIDR ranges"),
+    ),
     WEBHOOK_RETRY_BASE_MS: positiveInt(5000, 3_600_000),
     WEBHOOK_MAX_ATTEMPTS: positiveInt(8, 100),
     // Webhook deliveries and their attempts (the settings page's list) are deleted this many days after they
@@ -79,6 +95,29 @@ const envSchema = z
     PGLITE_THREAD: booleanFlag(() => availableParallelism() > 1),
     // The web process runs queue workers too unless this is false (scaled out: `npm run worker` processes).
     EMBEDDED_WORKER: booleanFlag(() => true),
+    // A first start on an empty database seeds the demo customer and logins unless this is false.
+    SEED_DEMO: booleanFlag(() => true),
+    // The demo logins' password on that first start, for test runs that sign in (e2e, screenshots); unset, each
+    // demo login gets a random password printed once.
+    DEMO_PASSWORD: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .min(12, "must be at least 12 characters")
+        .max(200)
+        .refine((value) => value !== "demo-password", "must not be the password earlier versions published")
+        .optional(),
+    ),
+    // The key that seals webhook signing secrets and tracker tokens (and signs sessions without AUTH_SECRET): 32
+    // bytes in base64, else read from ENCRYPTION_KEY_FILE, never kept in the database (lib/secrets/encryption-key.ts).
+    ENCRYPTION_KEY: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .refine((value) => Buffer.from(value, "base64").length === 32 && /^[A-Za-z0-9+/_-]+={0,2}$/.test(value), "must be 32 random bytes in base64 (openssl rand -base64 32)")
+        .optional(),
+    ),
+    ENCRYPTION_KEY_FILE: optionalString,
     AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(16, "must be at least 16 characters").optional()),
     NEXTAUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(16, "must be at least 16 characters").optional()),
     LOG_LEVEL: z.preprocess(

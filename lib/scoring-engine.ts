@@ -1,6 +1,7 @@
 import { createEngine, type ScoringEngine } from "@/lib/scoring";
 import { env } from "@/lib/env";
 import { createDatabaseLlmCache } from "@/lib/llm-cache";
+import { createGuardedFetch } from "@/lib/outbound/client";
 
 const holder = globalThis as unknown as { __sscEngine?: ScoringEngine; __sscEngineOverride?: ScoringEngine };
 
@@ -18,6 +19,9 @@ export function scoringEngine(): ScoringEngine {
     concurrency: config.SCORING_CONCURRENCY,
     // LLM answers are kept in the database (LLM_CACHE_TTL_DAYS), so unchanged content is not sent to the model twice.
     cache: config.SCORING_ENGINE === "openai" ? createDatabaseLlmCache({ ttlDays: config.LLM_CACHE_TTL_DAYS }) : undefined,
+    // The endpoint the operator configured may be a model server on this machine; any other origin a redirect leads
+    // to is checked as every outbound request is (lib/outbound/client.ts). The client's own timeout ends a call first.
+    fetch: config.OPENAI_BASE_URL ? createGuardedFetch({ trustedOrigin: config.OPENAI_BASE_URL, timeoutMs: config.SCORING_TIMEOUT_MS + 5_000 }) : undefined,
   });
   return holder.__sscEngine;
 }

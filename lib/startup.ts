@@ -1,6 +1,7 @@
 import { DatabaseStartError, getDbHandle } from "@/db/client";
 import { env, EnvError } from "@/lib/env";
 import { logger } from "@/lib/log";
+import { EncryptionKeyError } from "@/lib/secrets/encryption-key";
 
 const state = globalThis as unknown as { __sscStarted?: Promise<void> };
 
@@ -27,8 +28,18 @@ export function startService(): Promise<void> {
       throw error;
     });
     log.info({ driver: handle.driver }, "database ready (migrations applied)");
-    const { seedDemoIfEmpty } = await import("@/lib/demo/seed");
+    // The key that seals secrets lives outside the database; a start without the right one stops here, in one line.
+    const { encryptionKey } = await import("@/lib/integrations/secret-box");
+    await encryptionKey(handle.db).catch((error: unknown) => {
+      if (error instanceof EncryptionKeyError) {
+        console.error(`Story Scoring Service cannot start: ${error.message}.`);
+        process.exit(1);
+      }
+      throw error;
+    });
+    const { retirePublishedDemoPassword, seedDemoIfEmpty } = await import("@/lib/demo/seed");
     await seedDemoIfEmpty(handle.db);
+    await retirePublishedDemoPassword(handle.db);
     if (env().EMBEDDED_WORKER) {
       const { runWorkers } = await import("@/lib/jobs/workers");
       // One process owns an embedded database, so it runs the queue workers too (woken at once by new work,

@@ -33,4 +33,5 @@ const result = spawnSync(process.execPath, ["node_modules/@playwright/test/cli.j
 });
 rmSync(pgliteDir, { recursive: true, force: true });
 rmSync(`${pgliteDir}.lock`, { force: true }); // left behind when the test server was killed rather than stopped
+rmSync(`${pgliteDir}.key`, { force: true }); // the run's encryption key, beside its database (lib/secrets/encryption-key.ts)
 process.exit(result.status ?? 1);

@@ -9,6 +9,7 @@
 //   settings.png           the demo login's settings: API keys, integrations, audit trail (1280×800)
 // The server and its database are removed afterwards, also on errors and on Ctrl-C.
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
@@ -18,7 +19,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from "@playwri
 const ROOT = path.resolve(__dirname, "..");
 const OUT_DIR = path.join(ROOT, "docs", "screenshots");
 const DEFAULT_PORT = 3296;
-const DEMO = { email: "demo@example.com", password: "demo-password" };
+/** The demo login of the throw-away server: its password is this run's own, given to the server as DEMO_PASSWORD. */
+const DEMO = { email: "demo@example.com", password: `shots-${randomBytes(12).toString("base64url")}` };
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 /** The upload: the first 40 stories of a real backlog, as a one-column CSV. */
@@ -98,7 +100,11 @@ async function cleanUp(): Promise<void> {
     await exited;
     clearTimeout(killer);
   }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  if (dataDir) {
+    rmSync(dataDir, { recursive: true, force: true });
+    // The lock and the encryption key sit beside the directory (db/pglite-lock.ts, lib/secrets/encryption-key.ts).
+    for (const beside of [".lock", ".key"]) rmSync(`${dataDir}${beside}`, { force: true });
+  }
   dataDir = undefined;
 }
 
@@ -131,6 +137,7 @@ async function startServer(port: number): Promise<Server> {
       DATABASE_URL: "",
       ADMIN_TOKEN: "screenshots-admin-token-0123456789",
       AUTH_SECRET: "screenshots-auth-secret-0123456789abcdef",
+      DEMO_PASSWORD: DEMO.password,
       PUBLIC_BASE_URL: base,
       LOG_LEVEL: "warn",
     },

@@ -2,6 +2,7 @@
 // route sees is the socket peer (a client-sent header of the same name is always replaced).
 import { createServer } from "node:http";
 import next from "next";
+import { refuseUnreadableRequest } from "./request-guard.mjs";
 
 export const PEER_HEADER = "x-ssc-peer-address";
 
@@ -10,6 +11,7 @@ export async function startServer({ port = Number(process.env.PORT || 3000), hos
   const handle = app.getRequestHandler();
   await app.prepare();
   const server = createServer((req, res) => {
+    if (refuseUnreadableRequest(req, res)) return;
     delete req.headers[PEER_HEADER];
     req.headers[PEER_HEADER] = req.socket.remoteAddress ?? "";
     handle(req, res).catch((error) => {

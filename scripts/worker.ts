@@ -2,6 +2,7 @@
 // PostgreSQL (DATABASE_URL). Run as many as you like, on any machine; stop with SIGTERM (running jobs finish).
 import { getDbHandle } from "@/db/client";
 import { env, EnvError } from "@/lib/env";
+import { encryptionKey } from "@/lib/integrations/secret-box";
 import { runWorkers } from "@/lib/jobs/workers";
 import { logger } from "@/lib/log";
 
@@ -18,7 +19,9 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  await getDbHandle();
+  const handle = await getDbHandle();
+  // The same encryption key as the web process (ENCRYPTION_KEY or its key file), checked before any job runs.
+  await encryptionKey(handle.db);
   const config = env();
   await runWorkers({ pollingIntervalSeconds: 0.5 });
   logger().info(

@@ -257,7 +257,7 @@ describe("tracker exports through upload, score and results", () => {
     expect(exported.slice(1).map((row) => row[kindColumn])).toEqual(["story", "story", "bug", "task"]);
 
     // Scored without a type column (mapping.type null): no kind from the file, so the text decides, else story.
-    expect((await score({ session_id: body.session_id, mapping: { type: null } })).status).toBe(200);
+    expect((await score({ session_id: body.session_id, mapping: { type: null }, score_token: body.score_token })).status).toBe(200);
     const untyped = (await results(body.session_id)).body as ResultsResponse;
     expect(untyped.results.every((r) => r.type === null)).toBe(true);
     expect(untyped.results[0].work_item_type).toBe("story");
@@ -283,6 +283,38 @@ describe("tracker exports through upload, score and results", () => {
 });
 
 describe("POST /evaluate/score and GET /evaluate/results/{id}", () => {
+  it("lets whoever holds the results link read them, and only the uploader score the session again", async () => {
+    const response = await upload(storyCsv(3));
+    const session = response.body as UploadResponse;
+    expect(session.score_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const cookie = response.headers.get("set-cookie") ?? "";
+    expect(cookie).toBe(`ssc-score-${session.session_id}=${session.score_token}; Path=/evaluate/score; Max-Age=86400; HttpOnly; SameSite=Strict`);
+    expect((await score({ session_id: session.session_id })).status).toBe(200);
+    const shared = (await results(session.session_id)).body as ResultsResponse;
+
+    // The link's holder: reading works, replacing the results does not, with no token or a wrong one.
+    for (const attempt of [{}, { score_token: "x".repeat(43) }, { score_token: "" }]) {
+      const refused = await score({ session_id: session.session_id, mapping: { summary: "Key" }, ...attempt });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toEqual({ detail: expect.stringMatching(/^Only the uploader can score this session again/) });
+    }
+    const after = (await results(session.session_id)).body as ResultsResponse;
+    expect(after.results).toEqual(shared.results);
+    expect(after.scored_at).toBe(shared.scored_at);
+
+    // The uploader: the browser's cookie, or the token in the body.
+    const byCookie = await call(postScore, "/evaluate/score", {
+      json: { session_id: session.session_id },
+      headers: { "x-ssc-peer-address": freshIp(), cookie: cookie.split(";")[0] },
+    });
+    expect(byCookie.status, byCookie.text).toBe(200);
+    expect((await score({ session_id: session.session_id, score_token: session.score_token })).status).toBe(200);
+    // Another session's token opens nothing else.
+    const other = (await upload(storyCsv(2))).body as UploadResponse;
+    expect((await score({ session_id: other.session_id })).status).toBe(200);
+    expect((await score({ session_id: other.session_id, score_token: session.score_token })).status).toBe(403);
+  });
+
   it("answers status uploaded with no results before scoring, and 409 for a CSV download", async () => {
     const session = await uploaded(storyCsv(3));
     const before = await results(session.session_id);
@@ -477,8 +509,9 @@ describe("per-IP limits", () => {
   it("allows the 5th score in an hour and refuses the 6th", async () => {
     const session = await uploaded(storyCsv(2));
     const ip = freshIp();
-    for (let i = 1; i <= 5; i++) expect((await score({ session_id: session.session_id }, ip)).status, `score ${i}`).toBe(200);
-    const sixth = await score({ session_id: session.session_id }, ip);
+    const again = { session_id: session.session_id, score_token: session.score_token };
+    for (let i = 1; i <= 5; i++) expect((await score(again, ip)).status, `score ${i}`).toBe(200);
+    const sixth = await score(again, ip);
     await expectLimited(sixth, 3600);
     expect((sixth.body as { detail: string }).detail).toMatch(/limit is 5 per hour/);
   });

@@ -2,6 +2,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { getDb } from "@/db/client";
+import { safeCallbackPath } from "@/lib/auth/callback-url";
 import { currentDashboardUser } from "@/lib/auth/session";
 import { SignInForm } from "@/components/dashboard/sign-in-form";
 import "@/components/dashboard/dashboard.css";
@@ -9,15 +10,10 @@ import "@/components/dashboard/dashboard.css";
 export const metadata: Metadata = { title: "Sign in" };
 export const dynamic = "force-dynamic";
 
-/** Only same-site paths are followed after sign-in (never `//evil.example` or an absolute URL). */
-function safeCallback(value: string | string[] | undefined): string {
-  const path = Array.isArray(value) ? value[0] : value;
-  return path && path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\") ? path : "/dashboard";
-}
-
 export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const params = await searchParams;
-  const callbackUrl = safeCallback(params.callbackUrl);
+  // Only a path of this site, read as the browser that follows it reads it (lib/auth/callback-url.ts).
+  const callbackUrl = safeCallbackPath(params.callbackUrl);
   if (await currentDashboardUser(await getDb())) redirect(callbackUrl);
   return (
     <section className="signin">

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionSecret } from "@/lib/auth/next-auth";
@@ -15,7 +16,7 @@ let fixture: Awaited<ReturnType<typeof seedStatsFixture>>;
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 
 async function sessionCookie(userId: string, options: { secret?: string; maxAge?: number } = {}) {
-  const token = await encode({ token: { sub: userId }, secret: options.secret ?? (await sessionSecret(database().db)), maxAge: options.maxAge });
+  const token = await encode({ token: { sub: userId, sid: randomUUID() }, secret: options.secret ?? (await sessionSecret(database().db)), maxAge: options.maxAge });
   return { cookie: `next-auth.session-token=${token}` };
 }
 

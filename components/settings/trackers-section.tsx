@@ -273,7 +273,8 @@ function SyncProgress({ sync, name }: { sync: LastSync; name: string }) {
   );
 }
 
-function LastSyncCell({ sync }: { sync: LastSync | null }) {
+/** `errorBelow`: the failure is said in the alert under the row, so the cell does not say it a second time. */
+function LastSyncCell({ sync, errorBelow }: { sync: LastSync | null; errorBelow: boolean }) {
   if (!sync) return <span className="muted">Never</span>;
   const when = sync.finished_at ?? sync.started_at;
   return (
@@ -289,7 +290,7 @@ function LastSyncCell({ sync }: { sync: LastSync | null }) {
       <span className="cell-note">
         <Moment iso={when} />
       </span>
-      {sync.status === "failed" && sync.error ? <span className="cell-note sync-error">{sync.error}</span> : null}
+      {sync.status === "failed" && sync.error && !errorBelow ? <span className="cell-note sync-error">{sync.error}</span> : null}
     </>
   );
 }
@@ -401,7 +402,7 @@ function ConnectionRows({
           {scheduleLabel(connection.schedule)}
         </td>
         <td role="cell" data-label="Last sync" data-testid="last-sync">
-          <LastSyncCell sync={sync} />
+          <LastSyncCell sync={sync} errorBelow={failedHere} />
         </td>
         <td role="cell" className="actions-cell">
           <div className="row-actions">

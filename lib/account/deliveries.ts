@@ -5,7 +5,6 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDbHandle, type Db } from "@/db/client";
 import { asyncJobs, webhookDeliveries, webhookDeliveryAttempts, type Installation, type WebhookDelivery, type WebhookDeliveryAttempt } from "@/db/schema";
 import { now } from "@/lib/clock";
-import { env } from "@/lib/env";
 import { afterCursor, cursorTime, decodeCursor, encodeCursor } from "@/lib/http/cursor";
 import { ApiError } from "@/lib/http/errors";
 import { findInstallation, installationTarget } from "@/lib/integrations/installations";
@@ -114,7 +113,6 @@ async function sendNow(db: Db, installation: Installation, delivery: WebhookDeli
     webhookSecret: await openSecret(db, installation.webhookSecretEncrypted),
     webhookId: delivery.webhookId,
     payload: JSON.stringify(payload),
-    allowPrivate: env().ALLOW_PRIVATE_CALLBACKS,
   });
   const ok = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
   await recordAttempts(db, [{ deliveryId: delivery.id, attemptedAt, outcome, deliveryStatus: ok ? "delivered" : "failed" }]);

@@ -327,6 +327,7 @@ const UPLOAD_EXAMPLE: UploadResponse = {
   ],
   empty_summary_rows: [],
   empty_cells: { "Issue key": [], Summary: [], Description: [1, 2], "Acceptance criteria": [1, 2] },
+  score_token: "f3Xk2mQ9vLr7TtY1bZ8cWn4pHs6dJg0aKe5uVo3yRiE",
 };
 
 const CSV_SCORE_EXAMPLE: CsvScoreResponse = {
@@ -510,6 +511,11 @@ const uploadResponseSchema = z
     sample_rows: z.array(z.record(z.string(), z.string())).describe("The first 5 rows as uploaded (column to cell)."),
     empty_summary_rows: z.array(z.number().int()).describe("Rows (1 = first data row) whose summary is empty: they are not scored."),
     empty_cells: z.record(z.string(), z.array(z.number().int())).describe("For every column, the rows where it is empty."),
+    score_token: z
+      .string()
+      .describe(
+        "Shown once. Scoring the session again (after its first scoring) needs it: send it as `score_token`. The upload also sets it as an HttpOnly cookie for `/evaluate/score`, so the uploading browser sends it by itself; whoever only holds the results link cannot replace the results.",
+      ),
   })
   .describe("An upload session (201).");
 
@@ -523,7 +529,11 @@ const mappingOverrideSchema = z.strictObject({
 });
 
 const csvScoreRequestSchema = z
-  .object({ session_id: z.string().min(1), mapping: mappingOverrideSchema.optional().describe("Overrides fields of the detected mapping (`null`: not used).") })
+  .object({
+    session_id: z.string().min(1),
+    mapping: mappingOverrideSchema.optional().describe("Overrides fields of the detected mapping (`null`: not used)."),
+    score_token: z.string().max(200).optional().describe("The upload's `score_token`: required to score a session again (its cookie does as well)."),
+  })
   .describe("Score an uploaded session.");
 
 const csvScoreResponseSchema = z.object({
@@ -709,7 +719,7 @@ function csvOperations(): Operation[] {
       path: "/evaluate/score",
       summary: "Score every row of an uploaded session",
       description:
-        "No authentication. Scores all rows as one batch with the offline engine (so duplicates and stories off the batch's template are found); rows with an empty summary are listed in `skipped_rows`, never dropped silently. `mapping` overrides fields of the detected mapping; scoring again replaces the results. Limit: 5 per hour per client address.",
+        "No authentication. Scores all rows as one batch with the offline engine (so duplicates and stories off the batch's template are found); rows with an empty summary are listed in `skipped_rows`, never dropped silently. `mapping` overrides fields of the detected mapping; scoring again replaces the results, and needs the upload's `score_token` (in the body, or the cookie the upload set): the results link is for reading. Limit: 5 per hour per client address.",
       body: csvScoreRequestSchema,
       bodyExample: { session_id: SESSION_ID, mapping: { description: "Description" } },
       responses: {
@@ -718,6 +728,11 @@ function csvOperations(): Operation[] {
           400: {
             description: "A bad body, or a mapping that names a column the file does not have, gives one column to two fields, or has no summary column.",
             detail: 'mapping.summary: the file has no column "Title" (columns: Issue key, Summary, Description, Acceptance criteria).',
+          },
+          403: {
+            description: "Scoring a scored session again without its `score_token`.",
+            detail:
+              "Only the uploader can score this session again: send the score_token the upload answered (the uploading browser sends it by itself), or upload the file again.",
           },
           404: { description: "Unknown, malformed or expired session.", detail: `${sessionGone} Upload the file again.` },
           429: CSV_RATE_LIMITED("scoring requests", 5, "hour", "60 minutes"),

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
 import { decode, encode } from "next-auth/jwt";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { appSettings } from "@/db/schema";
@@ -64,13 +64,14 @@ describe("session secret", () => {
     expect(await sessionSecret(db())).toBe("auth-secret-wins-0123456789");
   });
 
-  it("otherwise generates one secret, stores it in the database and reuses it after a restart", async () => {
+  it("otherwise derives one from the encryption key: the same after a restart, and nothing of it in the database", async () => {
     const first = await sessionSecret(db());
     expect(first.length).toBeGreaterThanOrEqual(40);
-    resetSessionSecretCache(); // a restart, or another instance on the same database
+    resetSessionSecretCache(); // a restart, or another instance with the same key
     expect(await sessionSecret(db())).toBe(first);
-    const [row] = await db().select().from(appSettings).where(eq(appSettings.key, "auth_secret"));
-    expect(row.value).toBe(first);
+    const stored = await db().select().from(appSettings);
+    expect(stored.map((row) => row.key)).not.toContain("auth_secret");
+    expect(stored.some((row) => row.value === first)).toBe(false);
   });
 
   it("puts the secret and the session callbacks into next-auth's options", async () => {
@@ -84,14 +85,14 @@ describe("session secret", () => {
       user: { id: userId, email: "ann@acme.example", customerId: "acme", companyId: null },
       account: null,
     } as never);
-    expect(token).toMatchObject({ sub: userId, customerId: "acme", companyId: null });
+    expect(token).toMatchObject({ sub: userId, customerId: "acme", companyId: null, sid: expect.stringMatching(/^[0-9a-f-]{36}$/) });
   });
 });
 
 describe("session cookies", () => {
   it("reads the signed-in user from next-auth's cookie, whole or chunked, plain or __Secure-", async () => {
     const secret = await sessionSecret(db());
-    const token = await encode({ token: { sub: userId }, secret });
+    const token = await encode({ token: { sub: userId, sid: randomUUID() }, secret });
     expect(await decode({ token, secret })).toMatchObject({ sub: userId });
     const expected = { id: userId, email: "ann@acme.example", principal: { kind: "customer", customerId: "acme" } };
     expect(await dashboardUserFromCookies(db(), parseCookieHeader(`a=b; next-auth.session-token=${token}`))).toEqual(expected);

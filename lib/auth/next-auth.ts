@@ -1,15 +1,18 @@
 // Dashboard sign-in: next-auth (v4) with a Credentials provider over the dashboard users the admin API creates.
-import { randomBytes } from "node:crypto";
+import { createHmac, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { AuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { z } from "zod";
 import { getDb, getDbHandle, type Db, type DbHandle } from "@/db/client";
-import { appSettings, dashboardUsers } from "@/db/schema";
+import { dashboardUsers } from "@/db/schema";
 import { env } from "@/lib/env";
 import { clientBucket, clientIp } from "@/lib/http/client-ip";
 import { logger } from "@/lib/log";
+import { encryptionKey } from "@/lib/integrations/secret-box";
 import { consumeRateLimit } from "@/lib/rate-limit";
+import { safeCallbackPath } from "./callback-url";
+import { endSession } from "./session-end";
 import { verifyPassword } from "./passwords";
 
 declare module "next-auth" {
@@ -26,6 +29,8 @@ declare module "next-auth" {
 
 declare module "next-auth/jwt" {
   interface JWT {
+    /** This session's id, given at sign-in: signing out ends it on the server (lib/auth/session-end.ts). */
+    sid?: string;
     customerId?: string | null;
     companyId?: string | null;
   }
@@ -33,25 +38,20 @@ declare module "next-auth/jwt" {
 
 /** Sessions last a week; the user row is re-read on every request, so a deleted login stops at once. */
 export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
-const SECRET_SETTING = "auth_secret";
 
 const cache = globalThis as unknown as { __sscAuthSecret?: Promise<string> };
 
 /**
- * The key that signs (encrypts) session cookies: AUTH_SECRET or NEXTAUTH_SECRET when set. Otherwise one random
- * secret generated on first use and stored in `app_settings`, so every instance on the same database shares it
- * and sessions survive restarts. Insert-if-absent then read back: two instances starting at once agree.
+ * The key that signs (encrypts) session cookies: AUTH_SECRET or NEXTAUTH_SECRET when set. Otherwise one derived
+ * from the service's encryption key (lib/secrets/encryption-key.ts), which every instance shares and which is
+ * never in the database: sessions survive restarts, and a copy of the database cannot forge one.
  */
 export function sessionSecret(db?: Db): Promise<string> {
   const configured = env().authSecret;
   if (configured) return Promise.resolve(configured);
   cache.__sscAuthSecret ??= (async () => {
-    const conn = db ?? (await getDb());
-    const generated = randomBytes(32).toString("base64url");
-    const inserted = await conn.insert(appSettings).values({ key: SECRET_SETTING, value: generated }).onConflictDoNothing().returning();
-    if (inserted.length) logger().warn("AUTH_SECRET is not set: generated a session secret and stored it in the database (app_settings)");
-    const [row] = await conn.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, SECRET_SETTING));
-    return row.value;
+    const key = await encryptionKey(db ?? (await getDb()));
+    return createHmac("sha256", key).update("story-scoring-service session secret v1").digest("base64url");
   })();
   cache.__sscAuthSecret.catch(() => {
     cache.__sscAuthSecret = undefined;
@@ -129,8 +129,11 @@ export async function authOptions(): Promise<AuthOptions> {
       }),
     ],
     callbacks: {
+      // next-auth's own check lets "/\t/evil.example" through (it only looks for a leading "/"); ours reads it as a browser.
+      redirect: ({ url, baseUrl }) => `${baseUrl}${safeCallbackPath(url.startsWith(baseUrl) ? url.slice(baseUrl.length) || "/" : url)}`,
       jwt: ({ token, user }) => {
         if (user) {
+          token.sid = randomUUID();
           token.sub = user.id;
           token.email = user.email;
           token.customerId = user.customerId;
@@ -142,6 +145,12 @@ export async function authOptions(): Promise<AuthOptions> {
         ...session,
         user: { id: token.sub ?? "", email: token.email ?? "", customerId: token.customerId ?? null, companyId: token.companyId ?? null },
       }),
+    },
+    events: {
+      signOut: async ({ token }) => {
+        const expires = typeof token?.exp === "number" ? new Date(token.exp * 1000) : new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000);
+        await endSession(await getDb(), token, expires);
+      },
     },
     logger: {
       error: (code, metadata) => logger().error({ code, metadata }, "next-auth error"),

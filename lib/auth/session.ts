@@ -1,8 +1,8 @@
 // The signed-in dashboard user, read from next-auth's session cookie and checked against the database.
-import { eq } from "drizzle-orm";
+import { and, eq, notExists, sql } from "drizzle-orm";
 import { decode } from "next-auth/jwt";
 import type { Db } from "@/db/client";
-import { dashboardUsers } from "@/db/schema";
+import { dashboardUsers, endedSessions } from "@/db/schema";
 import type { Principal } from "@/lib/stats/scope";
 import { sessionSecret } from "./next-auth";
 
@@ -46,26 +46,29 @@ function sessionToken(cookies: Record<string, string>): string | null {
 }
 
 /**
- * The dashboard user behind a set of cookies, or null. The token must decrypt with the session secret and not
- * be expired, and its user must still exist: the user's customer or company is read from the database, never
+ * The dashboard user behind a set of cookies, or null. The token must decrypt with the session secret, not be
+ * expired nor signed out (lib/auth/session-end.ts), and its user must still exist: the user's customer or company is read from the database, never
  * trusted from the cookie alone.
  */
 export async function dashboardUserFromCookies(db: Db, cookies: Record<string, string>): Promise<DashboardUser | null> {
   const token = sessionToken(cookies);
   if (!token) return null;
   let userId: string | undefined;
+  let sessionId: string | undefined;
   try {
     const payload = await decode({ token, secret: await sessionSecret(db) });
     if (!payload || (typeof payload.exp === "number" && payload.exp * 1000 < Date.now())) return null;
     userId = payload.sub;
+    sessionId = payload.sid;
   } catch {
     return null;
   }
-  if (!userId || !isUuid(userId)) return null;
+  // A session without an id (from before sign-out ended sessions) cannot be ended, so it is not accepted.
+  if (!isUuid(userId) || !isUuid(sessionId)) return null;
   const [user] = await db
     .select({ id: dashboardUsers.id, email: dashboardUsers.email, customerId: dashboardUsers.customerId, companyId: dashboardUsers.companyId })
     .from(dashboardUsers)
-    .where(eq(dashboardUsers.id, userId))
+    .where(and(eq(dashboardUsers.id, userId), notExists(db.select({ one: sql`1` }).from(endedSessions).where(eq(endedSessions.sessionId, sessionId)))))
     .limit(1);
   if (!user) return null;
   const principal: Principal | null = user.customerId

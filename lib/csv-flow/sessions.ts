@@ -15,7 +15,7 @@ export async function purgeExpired(): Promise<void> {
   await purgeRateLimitCounters(await getDbHandle(), Math.max(...Object.values(CSV_LIMITS).map((rule) => rule.windowSeconds)));
 }
 
-export async function createSession({ filename, upload }: { filename: string; upload: ParsedUpload }): Promise<CsvSession> {
+export async function createSession({ filename, upload, scoreTokenHash }: { filename: string; upload: ParsedUpload; scoreTokenHash: string }): Promise<CsvSession> {
   const db = await getDb();
   const [session] = await db
     .insert(csvSessions)
@@ -26,6 +26,7 @@ export async function createSession({ filename, upload }: { filename: string; up
       columns: upload.columns,
       rows: upload.rows,
       mapping: upload.mapping,
+      scoreTokenHash,
       expiresAt: sql`now() + make_interval(hours => ${SESSION_TTL_HOURS})`,
     })
     .returning();

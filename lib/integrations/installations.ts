@@ -5,9 +5,9 @@ import { customers, installations, plans, type Installation } from "@/db/schema"
 import { recordAudit, type AuditEntry } from "@/lib/account/audit";
 import type { CustomerContext } from "@/lib/auth/api-keys";
 import { randomToken, safeEqual, sha256Hex } from "@/lib/auth/secrets";
-import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
 import { sealSecret } from "./secret-box";
+import { outboundPolicy } from "@/lib/outbound/client";
 import { CallbackUrlError, validateCallbackUrl } from "./ssrf";
 import { isUuid } from "@/lib/uuid";
 
@@ -56,7 +56,7 @@ export function installationTarget(row: Pick<Installation, "cloudId" | "source">
 
 async function checkCallbackUrl(url: string): Promise<void> {
   try {
-    await validateCallbackUrl(url, { allowPrivate: env().ALLOW_PRIVATE_CALLBACKS });
+    await validateCallbackUrl(url, outboundPolicy());
   } catch (error) {
     if (error instanceof CallbackUrlError) throw new ApiError("validation_error", undefined, [`callback_url: ${error.message}`]);
     throw error;

@@ -37,6 +37,17 @@ describe("callback address rules", () => {
     ["64:ff9b::7f00:1", false], // NAT64 to loopback
     ["64:ff9b::808:808", true],
     ["2002:7f00:1::", false], // 6to4 of 127.0.0.1
+    ["2002:808:808::", true], // 6to4 of 8.8.8.8
+    ["::7f00:1", false], // IPv4-compatible (deprecated) 127.0.0.1, what WHATWG URL makes of [::127.0.0.1]
+    ["::808:808", false], // IPv4-compatible of a public address: still not a global unicast address
+    ["::ffff:0:7f00:1", false], // SIIT (rfc6145) of 127.0.0.1
+    ["64:ff9b:1::7f00:1", false], // local-use NAT64 (RFC 8215) of 127.0.0.1
+    ["fec0::1", false], // site-local
+    ["100::1", false], // discard
+    ["2001::1", false], // Teredo
+    ["3fff::1", false], // documentation (RFC 9637)
+    ["4000::1", false], // outside 2000::/3
+    ["198.18.0.1", false], // benchmarking
     ["not-an-ip", false],
   ])("%s is public: %s", (address, expected) => {
     expect(isPublicAddress(address)).toBe(expected);
@@ -48,6 +59,7 @@ describe("callback address rules", () => {
     ["https://017700000001/hook", "127.0.0.1"], // octal
     ["https://127.1/hook", "127.0.0.1"], // shorthand
     ["https://[::ffff:127.0.0.1]/hook", "::ffff:7f00:1"],
+    ["https://[::127.0.0.1]/", "::7f00:1"],
     ["https://[::1]:8443/hook", "::1"],
     ["https://169.254.169.254/latest/meta-data", "169.254.169.254"],
     ["https://0.0.0.0/", "0.0.0.0"],
@@ -63,6 +75,19 @@ describe("callback address rules", () => {
     await expect(validateCallbackUrl("not a url", { allowPrivate: false })).rejects.toThrow("valid URL");
     await expect(validateCallbackUrl("https://8.8.8.8/hook", { allowPrivate: false })).resolves.toBeInstanceOf(URL);
     await expect(validateCallbackUrl("http://127.0.0.1:9999/hook", { allowPrivate: true })).resolves.toBeInstanceOf(URL);
+  });
+
+  it("says how to allow a local receiver for testing when a callback is on loopback", async () => {
+    await expect(validateCallbackUrl("http://127.0.0.1:8080/hook", { allowPrivate: false })).rejects.toThrow(
+      "must use https, and 127.0.0.1 is a loopback address (for local testing, start the service with ALLOW_PRIVATE_CALLBACKS=true)",
+    );
+    await expect(validateCallbackUrl("https://localhost/hook", { allowPrivate: false })).rejects.toThrow(/a loopback address; for local testing, start the service with ALLOW_PRIVATE_CALLBACKS=true\)$/);
+  });
+
+  it("accepts an address the operator allowed (ALLOW_PRIVATE_ADDRESSES), and no other private one", async () => {
+    await expect(validateCallbackUrl("https://10.1.2.3/hook", { allowPrivate: false, allowed: ["10.1.0.0/16"] })).resolves.toBeInstanceOf(URL);
+    await expect(validateCallbackUrl("https://10.2.2.3/hook", { allowPrivate: false, allowed: ["10.1.0.0/16"] })).rejects.toThrow("10.2.2.3, a private address");
+    await expect(validateCallbackUrl("https://[::ffff:10.1.2.3]/hook", { allowPrivate: false, allowed: ["10.1.2.3"] })).resolves.toBeInstanceOf(URL);
   });
 
   it("refuses a host that does not resolve", async () => {

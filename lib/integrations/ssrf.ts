@@ -1,29 +1,15 @@
-// Callback URLs must not reach the service's own network: no private, loopback, link-local, metadata,
-// unspecified, multicast or reserved addresses, checked when registered and again at every delivery
-// (through the connection's DNS lookup, so a name that later resolves somewhere private is still refused).
-import { lookup as dnsLookup, type LookupAddress } from "node:dns";
+// The check a URL passes when it is registered (a callback URL, a tracker's base URL): https, no credentials,
+// and every address its host resolves to allowed (lib/outbound/addresses.ts). Registering is only the first
+// check: every request to it goes through lib/outbound/client.ts, which checks the addresses again at each
+// connection and on each redirect hop, so a name that resolves somewhere private later is still refused.
+import { lookup as dnsLookup } from "node:dns";
 import { promisify } from "node:util";
 import ipaddr from "ipaddr.js";
+import { addressAllowed, describeAddress, type AddressPolicy } from "@/lib/outbound/addresses";
+
+export { isPublicAddress } from "@/lib/outbound/addresses";
 
 const lookupAll = promisify(dnsLookup);
-
-/** Only globally routable unicast addresses are public; embedded IPv4 (mapped, NAT64, 6to4) is checked too. */
-export function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === "ipv6") {
-    const v6 = parsed as ipaddr.IPv6;
-    const range = v6.range();
-    if (range === "ipv4Mapped") parsed = v6.toIPv4Address();
-    else if (range === "rfc6052" || range === "6to4" || range === "teredo") {
-      // Translation prefixes carry an IPv4 address that decides where the packet really goes.
-      const bytes = v6.toByteArray();
-      const embedded = range === "6to4" ? bytes.slice(2, 6) : range === "teredo" ? bytes.slice(12, 16).map((byte) => byte ^ 0xff) : bytes.slice(12, 16);
-      return isPublicAddress(embedded.join("."));
-    } else return range === "unicast";
-  }
-  return parsed.range() === "unicast";
-}
 
 export class CallbackUrlError extends Error {
   constructor(message: string) {
@@ -37,50 +23,48 @@ function bareHost(hostname: string): string {
   return hostname.startsWith("[") && hostname.endsWith("]") ? hostname.slice(1, -1) : hostname;
 }
 
+/** What a developer registering a local receiver needs to read: the setting the operator can turn on. */
+const LOCAL_TESTING = "for local testing, start the service with ALLOW_PRIVATE_CALLBACKS=true";
+
+/** The host's addresses; an IP literal is its own. */
+async function addressesOf(host: string): Promise<string[]> {
+  if (ipaddr.isValid(host)) return [host];
+  try {
+    return (await lookupAll(host, { all: true, verbatim: true })).map((entry) => entry.address);
+  } catch {
+    throw new CallbackUrlError(`host '${host}' does not resolve`);
+  }
+}
+
 /**
- * Check a callback URL: https, no credentials, and every address its host resolves to is public, unless
- * private callbacks are allowed (local development and tests, where plain http is allowed too).
+ * Check a URL to be called later: https, no credentials, and every address its host resolves to allowed, unless
+ * private addresses are allowed (local development and tests, where plain http is allowed too).
  */
-export async function validateCallbackUrl(raw: string, { allowPrivate }: { allowPrivate: boolean }): Promise<URL> {
+export async function validateCallbackUrl(raw: string, policy: AddressPolicy | { allowPrivate: boolean }): Promise<URL> {
+  const rules: AddressPolicy = { allowed: [], ...policy };
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
     throw new CallbackUrlError("is not a valid URL");
   }
-  if (url.protocol !== "https:" && !(allowPrivate && url.protocol === "http:")) throw new CallbackUrlError("must use https");
-  if (url.username || url.password) throw new CallbackUrlError("must not contain credentials");
-  if (allowPrivate) return url;
-  const host = bareHost(url.hostname);
-  let addresses: string[];
-  if (ipaddr.isValid(host)) addresses = [host];
-  else {
-    try {
-      addresses = (await lookupAll(host, { all: true, verbatim: true })).map((entry) => entry.address);
-    } catch {
-      throw new CallbackUrlError(`host '${host}' does not resolve`);
-    }
+  if (rules.allowPrivate) {
+    if (url.protocol !== "https:" && url.protocol !== "http:") throw new CallbackUrlError("must use https");
+  } else if (url.protocol !== "https:") {
+    // A local receiver is the usual reason for plain http: say how a test setup allows it.
+    const host = bareHost(url.hostname);
+    const local = url.protocol === "http:" && (await addressesOf(host).catch(() => [] as string[])).find((address) => !addressAllowed(address, rules));
+    throw new CallbackUrlError(local ? `must use https, and ${host} is ${describeAddress(local)} (${LOCAL_TESTING})` : "must use https");
   }
-  const blocked = addresses.find((address) => !isPublicAddress(address));
-  if (blocked) throw new CallbackUrlError(`must not point to a private, loopback, link-local or reserved address (${host} -> ${blocked})`);
+  if (url.username || url.password) throw new CallbackUrlError("must not contain credentials");
+  if (rules.allowPrivate) return url;
+  const host = bareHost(url.hostname);
+  const addresses = await addressesOf(host);
+  const blocked = addresses.find((address) => !addressAllowed(address, rules));
+  if (blocked) {
+    throw new CallbackUrlError(
+      `must not point to a private, loopback, link-local or reserved address (${host} -> ${blocked}, ${describeAddress(blocked)}; ${LOCAL_TESTING})`,
+    );
+  }
   return url;
-}
-
-type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
-
-/** A `lookup` for http(s).request that refuses non-public addresses at connection time (DNS rebinding). */
-export function guardedLookup(allowPrivate: boolean) {
-  return (hostname: string, options: object, callback: LookupCallback): void => {
-    dnsLookup(hostname, { ...options, all: true, verbatim: true }, (error, addresses) => {
-      if (error) return callback(error, []);
-      const list = addresses as LookupAddress[];
-      const blocked = allowPrivate ? undefined : list.find((entry) => !isPublicAddress(entry.address));
-      if (blocked) {
-        const refusal = Object.assign(new Error(`callback address ${blocked.address} is not public`), { code: "EPRIVATEADDRESS" });
-        return callback(refusal, []);
-      }
-      if ((options as { all?: boolean }).all) return callback(null, list);
-      callback(null, list[0].address, list[0].family);
-    });
-  };
 }

@@ -403,7 +403,6 @@ export async function deliverJob(db: Db, { job, installation }: DeliveryTarget, 
     webhookSecret: await openSecret(db, installation.webhookSecretEncrypted),
     webhookId: webhookIdOf(job.id),
     payload: JSON.stringify(callbackPayload(job, installation)),
-    allowPrivate: config.ALLOW_PRIVATE_CALLBACKS,
   });
   const status = outcome.status;
   const base = { deliveryAttempts: attempt, lastStatusCode: status, lastDeliveryError: outcome.error };

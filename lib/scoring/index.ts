@@ -45,6 +45,7 @@ const openaiOptionsSchema = z.object({
   concurrency: z.number().int().positive().optional(),
   provider: z.string().optional(),
   cache: cacheSchema.optional(),
+  fetch: z.custom<typeof fetch>((value) => typeof value === "function", "must be a function").optional(),
 });
 
 export function isEngineName(value: string): value is EngineName {

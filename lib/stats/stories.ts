@@ -1,3 +1,4 @@
+import { webLink } from "@/lib/http/web-link";
 import { and, asc, desc, eq, ilike, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { tickets } from "@/db/schema";
@@ -120,7 +121,7 @@ export async function listStories({
       last_scored_at: row.lastScoredAt.toISOString(),
       customer_id: row.customerId,
       work_item_type: row.workItemType,
-      url: row.url,
+      url: webLink(row.url),
       source: row.source,
     })),
     page: query.page,

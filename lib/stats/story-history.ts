@@ -1,3 +1,4 @@
+import { webLink } from "@/lib/http/web-link";
 import { and, desc, eq, gt, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
@@ -142,7 +143,7 @@ export async function storyHistory({
       identity_resolution: story.identityResolution,
       customer_id: story.customerId,
       ticket_key: story.ticketKey,
-      url: story.url,
+      url: webLink(story.url),
       source: story.source,
       summary: story.summary,
       run_count: story.runCount,

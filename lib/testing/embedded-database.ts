@@ -1,6 +1,6 @@
 // A realistic embedded (PGlite) data directory for the backup, restore and export tests: the demo data (two
-// customers, keys, logins, weeks of scored stories), an installation with its encrypted signing secret (so the
-// secret-box key is in app_settings), and asynchronous jobs accepted into the queue (pg-boss's tables), not yet
+// customers, keys, logins, weeks of scored stories), an installation with its sealed signing secret (so the
+// encryption key's check value is in app_settings), and asynchronous jobs accepted into the queue (pg-boss's tables), not yet
 // scored. The jobs are the second demo customer's, so the first one's dashboard figures stay put when they are.
 import { openDatabase, migrateDatabase, setDbHandle } from "@/db/client";
 import { seedDemoIfEmpty, DEMO_SECOND_CUSTOMER_ID } from "@/lib/demo/seed";

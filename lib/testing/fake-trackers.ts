@@ -49,7 +49,7 @@ export interface FakeServer {
 
 type Handler = (request: LoggedRequest) => Reply;
 
-async function startServer(handle: Handler, latencyMs = 0): Promise<FakeServer> {
+async function startServer(handle: Handler, latencyMs = 0, host = "127.0.0.1"): Promise<FakeServer> {
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -75,10 +75,10 @@ async function startServer(handle: Handler, latencyMs = 0): Promise<FakeServer> 
       else send();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as AddressInfo;
   const fake: FakeServer = {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${host}:${port}`,
     requests: [],
     faults: [],
     latencyMs,
@@ -262,6 +262,8 @@ export interface FakeJiraOptions {
   latencyMs?: number;
   /** The first generated issue's id (default 10000): fakes of one run that must not share ids start apart. */
   firstId?: number;
+  /** The loopback address it listens on (default 127.0.0.1; the outbound tests put a "public" tracker on 127.0.0.2). */
+  host?: string;
 }
 
 export interface FakeJira extends FakeServer {
@@ -376,7 +378,7 @@ export async function startFakeJira(options: FakeJiraOptions = {}): Promise<Fake
         isLast: !more,
       },
     };
-  }, options.latencyMs);
+  }, options.latencyMs, options.host);
 
   const jira: FakeJira = Object.assign(server, {
     email,
@@ -627,6 +629,8 @@ export interface FakeGitHubIssue {
   state: "open" | "closed";
   createdAt: string;
   updatedAt: string;
+  /** What the API says the issue's web link is (default: github.com's), for a hostile repository's tests. */
+  htmlUrl?: string;
 }
 
 export interface FakeGitHubOptions {
@@ -641,6 +645,8 @@ export interface FakeGitHubOptions {
   pageSize?: number;
   /** Every answer waits this long. */
   latencyMs?: number;
+  /** The loopback address it listens on (default 127.0.0.1). */
+  host?: string;
 }
 
 export interface FakeGitHub extends FakeServer {
@@ -743,14 +749,14 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
         state: i.state,
         labels: i.labels.map((l, n) => ({ id: 100 + n, name: l, color: "ededed" })),
         type: i.type ? { id: 1, name: i.type } : null,
-        html_url: `${web}/${i.pullRequest ? "pull" : "issues"}/${i.number}`,
+        html_url: i.htmlUrl ?? `${web}/${i.pullRequest ? "pull" : "issues"}/${i.number}`,
         url: `${github.url}/repos/${repo}/issues/${i.number}`,
         created_at: i.createdAt,
         updated_at: i.updatedAt,
         ...(i.pullRequest ? { pull_request: { url: `${github.url}/repos/${repo}/pulls/${i.number}`, html_url: `${web}/pull/${i.number}` } } : {}),
       })),
     };
-  }, options.latencyMs);
+  }, options.latencyMs, options.host);
 
   const github: FakeGitHub = Object.assign(server, {
     token,

@@ -14,6 +14,11 @@ import { fetchIssues, DEFAULT_BASE_URLS, TrackerError, type FetchIssuesOptions, 
 import { incrementalJql, splitOrderBy } from "./jira";
 import { nextLink, parseGitHubQuery } from "./github";
 import { retryAfterMs } from "./http";
+import { setEnv } from "@/lib/testing/http";
+
+// The fake trackers listen on loopback, which the guarded client refuses unless private addresses are allowed
+// (lib/trackers/outbound.test.ts tests the refusals).
+setEnv({ ALLOW_PRIVATE_CALLBACKS: "true" });
 
 const servers: FakeServer[] = [];
 afterEach(async () => {

@@ -5,10 +5,10 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { customers, trackerConnections, type TrackerConnection } from "@/db/schema";
 import { recordAudit, type AuditEntry } from "@/lib/account/audit";
-import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
 import { openSecret, sealSecret } from "@/lib/integrations/secret-box";
 import { CallbackUrlError, validateCallbackUrl } from "@/lib/integrations/ssrf";
+import { outboundPolicy } from "@/lib/outbound/client";
 import { isUuid } from "@/lib/uuid";
 import { DEFAULT_BASE_URLS } from "./index";
 import { queryProblem, type ConnectionView, type CreateConnectionInput, type UpdateConnectionInput } from "./schemas";
@@ -45,7 +45,7 @@ export async function checkBaseUrl(kind: TrackerKind, raw: string | undefined): 
   if (!given) throw new ApiError("validation_error", undefined, [`base_url: is required for ${kind}`]);
   let url: URL;
   try {
-    url = await validateCallbackUrl(given, { allowPrivate: env().ALLOW_PRIVATE_CALLBACKS });
+    url = await validateCallbackUrl(given, outboundPolicy());
   } catch (error) {
     if (error instanceof CallbackUrlError) throw new ApiError("validation_error", undefined, [`base_url: ${error.message}`]);
     throw error;

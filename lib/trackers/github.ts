@@ -5,7 +5,8 @@
 // sometimes with `retry-after`, and GitHub asks for at least a minute when it says nothing).
 import { typeFromLabels } from "@/lib/backlog/formats";
 import { readRichText } from "@/lib/richtext";
-import { errorText, isRecord, retryAfterMs, str, trackerRequest, trimBase, type RateLimitReader, type TrackerResponse } from "./http";
+import { webLink } from "@/lib/http/web-link";
+import { isRecord, ownWords, retryAfterMs, str, trackerRequest, trimBase, type RateLimitReader, type TrackerResponse } from "./http";
 import { TrackerError, type FetchIssuesOptions, type TrackerConfig, type TrackerIssue, type TrackerPage } from "./types";
 
 export const GITHUB_PAGE_SIZE = 100;
@@ -42,7 +43,7 @@ export function nextLink(link: string | null): string | null {
   return null;
 }
 
-const message = (body: unknown): string => (isRecord(body) && typeof body.message === "string" ? body.message : errorText(body));
+const message = (body: unknown): string => (isRecord(body) && typeof body.message === "string" ? ownWords(body.message) : "");
 
 export const githubRateLimit: RateLimitReader = (response: TrackerResponse) => {
   if (response.status !== 403 && response.status !== 429) return null;
@@ -92,7 +93,7 @@ function toIssue(raw: Record<string, unknown>, query: GitHubQuery): TrackerIssue
   return {
     externalId: str(raw.node_id) || str(raw.id),
     key: `${query.owner}/${query.repo}#${number}`,
-    url: str(raw.html_url),
+    url: webLink(raw.html_url) ?? "",
     summary: str(raw.title),
     description: read.text,
     acceptanceCriteria: read.criteria ?? "",

@@ -3,6 +3,10 @@
 // tracker-specific reset header read by the client), abort through the caller's signal, and the body read as
 // JSON. What a non-2xx answer means (bad token, missing project, bad query) is each client's to say: this layer
 // only decides whether to try again. Nothing here logs, so no token can end up in a log line.
+// Every request goes through the guarded client (lib/outbound/client.ts): each connection's addresses and each
+// redirect hop are checked, so a tracker host cannot lead a sync to the service's own network. What reaches a
+// message is the tracker's own error words, never the body of whatever answered.
+import { describeNetworkError, guardedFetch, OutboundError } from "@/lib/outbound/client";
 import { TrackerError, type FetchIssuesOptions } from "./types";
 
 export const DEFAULT_MAX_RETRIES = 5;
@@ -33,6 +37,8 @@ export interface RequestSpec {
   body?: string;
   /** The tracker's name for messages ("Jira", "GitHub", "Linear"). */
   tracker: string;
+  /** What the connection calls its URL, for advice ("the site URL" for Jira; "the base URL" by default). */
+  urlName?: string;
   rateLimit?: RateLimitReader;
 }
 
@@ -92,22 +98,14 @@ export async function trackerRequest(spec: RequestSpec, options: FetchIssuesOpti
     signal?.throwIfAborted();
     let response: TrackerResponse;
     try {
-      const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-      const raw = await fetch(spec.url, {
-        method: spec.method ?? "GET",
-        headers: spec.headers,
-        body: spec.body,
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-        redirect: "follow",
-      });
+      const raw = await guardedFetch(spec.url, { method: spec.method ?? "GET", headers: spec.headers, body: spec.body, signal }, { timeoutMs: REQUEST_TIMEOUT_MS });
       response = { status: raw.status, headers: raw.headers, body: await readBody(raw) };
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
-      // A refused connection, a reset, a DNS failure or our own timeout: the tracker may be back in a moment.
-      if (attempt >= maxRetries) {
-        const cause = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
-        throw new TrackerError("unavailable", `${spec.tracker} could not be reached after ${attempt + 1} attempts: ${cause}`);
-      }
+      const failure = error instanceof OutboundError ? error : describeNetworkError(error, new URL(spec.url));
+      // A name that does not resolve, a refused address or a bad certificate will be the same in a moment; a refused
+      // connection, a reset or a timeout may not be.
+      if (!failure.retryable || attempt >= maxRetries) throw new TrackerError("unavailable", unreachable(spec, failure, attempt + 1));
       await sleep(backoffMs(attempt), signal);
       continue;
     }
@@ -129,7 +127,7 @@ export async function trackerRequest(spec: RequestSpec, options: FetchIssuesOpti
     }
     if (response.status >= 500) {
       if (attempt >= maxRetries) {
-        throw new TrackerError("unavailable", `${spec.tracker} answered ${response.status} ${errorText(response.body) || ""}`.trim() + ` after ${attempt + 1} attempts`, response.status);
+        throw new TrackerError("unavailable", `${spec.tracker} answered ${response.status} after ${attempt + 1} attempts; try again later`, response.status);
       }
       // A 503 may say when to come back; otherwise back off.
       const asked = retryAfterMs(response.headers);
@@ -140,11 +138,26 @@ export async function trackerRequest(spec: RequestSpec, options: FetchIssuesOpti
   }
 }
 
-/** A short text of an error body for messages: a string body as is (cut), else "". Clients read their own shapes. */
-export function errorText(body: unknown): string {
-  if (typeof body !== "string") return "";
-  const text = body.replace(/\s+/g, " ").trim();
-  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
+/** The sentence a sync shows when the tracker could not be reached: once, in words, with what to check. */
+function unreachable(spec: RequestSpec, failure: OutboundError, attempts: number): string {
+  const tries = attempts > 1 ? ` after ${attempts} attempts` : "";
+  const advice =
+    failure.code === "not_found" || failure.code === "private_address" || failure.code === "tls"
+      ? `: check ${spec.urlName ?? "the base URL"}`
+      : failure.code === "redirect"
+        ? `: give ${spec.urlName ?? "the base URL"} as the tracker's own address`
+        : "";
+  return `${spec.tracker} could not be reached${tries}: ${failure.message}${advice}.`;
+}
+
+/**
+ * A tracker's own error words, from its JSON error shape, for a message: one line, at most 300 characters, no
+ * control characters. A body that is not the tracker's JSON (a proxy's HTML page, whatever a redirect reached) is
+ * never quoted: "" then, and the message says the status alone.
+ */
+export function ownWords(text: string): string {
+  const line = text.replace(/[\u0000-\u001f\u007f]+/g, " ").replace(/\s+/g, " ").trim();
+  return line.length > 300 ? `${line.slice(0, 300)}…` : line;
 }
 
 export const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);

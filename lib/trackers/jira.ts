@@ -5,7 +5,7 @@
 // (`expand=names`), as the export reader finds it in a saved search result.
 import { isCriteriaName } from "@/lib/backlog/formats";
 import { readRichText } from "@/lib/richtext";
-import { errorText, isRecord, str, trackerRequest, trimBase, type TrackerResponse } from "./http";
+import { isRecord, ownWords, str, trackerRequest, trimBase, type TrackerResponse } from "./http";
 import { TrackerError, type FetchIssuesOptions, type TrackerConfig, type TrackerIssue, type TrackerPage } from "./types";
 
 /** Jira's enhanced search gives at most 100 issues a page when all navigable fields are asked for. */
@@ -78,10 +78,10 @@ export function jiraMessage(body: unknown): string {
     const messages = Array.isArray(body.errorMessages) ? body.errorMessages.map(str).filter(Boolean) : [];
     const errors = isRecord(body.errors) ? Object.entries(body.errors).map(([field, m]) => `${field}: ${str(m)}`) : [];
     const all = [...messages, ...errors];
-    if (all.length) return all.join(" ");
-    if (typeof body.message === "string") return body.message;
+    if (all.length) return ownWords(all.join(" "));
+    if (typeof body.message === "string") return ownWords(body.message);
   }
-  return errorText(body);
+  return "";
 }
 
 function jiraError(response: TrackerResponse): TrackerError {
@@ -153,7 +153,7 @@ export async function* fetchJiraIssues(config: TrackerConfig, options: FetchIssu
   for (;;) {
     const params = new URLSearchParams({ jql, maxResults: String(JIRA_PAGE_SIZE), fields: FIELDS, expand: "names" });
     if (pageToken) params.set("nextPageToken", pageToken);
-    const response = await trackerRequest({ url: `${baseUrl}/rest/api/3/search/jql?${params}`, headers, tracker: "Jira" }, options);
+    const response = await trackerRequest({ url: `${baseUrl}/rest/api/3/search/jql?${params}`, headers, tracker: "Jira", urlName: "the site URL" }, options);
     if (response.status !== 200) throw jiraError(response);
     const body = response.body;
     if (!isRecord(body) || !Array.isArray(body.issues)) throw new TrackerError("bad_response", "Jira's search answer has no issues list; is the site URL a Jira Cloud site?");

@@ -4,7 +4,8 @@
 // to Linear (the filter just finds nothing), so the team is looked up first and a missing one is `not_found`.
 import { typeFromLabels } from "@/lib/backlog/formats";
 import { readRichText } from "@/lib/richtext";
-import { errorText, isRecord, retryAfterMs, str, trackerRequest, trimBase, type RateLimitReader, type TrackerResponse } from "./http";
+import { webLink } from "@/lib/http/web-link";
+import { isRecord, ownWords, retryAfterMs, str, trackerRequest, trimBase, type RateLimitReader, type TrackerResponse } from "./http";
 import { TrackerError, type FetchIssuesOptions, type TrackerConfig, type TrackerIssue, type TrackerPage } from "./types";
 
 export const LINEAR_PAGE_SIZE = 50;
@@ -60,7 +61,7 @@ export const linearRateLimit: RateLimitReader = (response: TrackerResponse) => {
 };
 
 function linearError(response: TrackerResponse, errors: GraphQLError[]): TrackerError {
-  const words = errors.map((e) => e.message).filter(Boolean).join(" ") || (isRecord(response.body) ? "" : errorText(response.body));
+  const words = ownWords(errors.map((e) => e.message).filter(Boolean).join(" "));
   const said = words ? `: ${words}` : "";
   if (response.status === 401 || errors.some((e) => e.code === "AUTHENTICATION_ERROR")) {
     return new TrackerError("bad_credentials", `Linear refused the API key${said}`, response.status);
@@ -122,7 +123,7 @@ function toIssue(raw: unknown): TrackerIssue {
   return {
     externalId: str(raw.id),
     key: str(raw.identifier),
-    url: str(raw.url),
+    url: webLink(raw.url) ?? "",
     summary: str(raw.title),
     description: read.text,
     acceptanceCriteria: read.criteria ?? "",

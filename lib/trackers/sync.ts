@@ -114,6 +114,8 @@ const TRACKER_ERROR_PREFIX: Record<TrackerErrorCode, string> = {
 
 /** `error` of a failed sync: what went wrong, in the tracker's own words where it gave some. */
 export function syncErrorMessage(error: unknown): string {
+  // "Jira could not be reached: the name ... does not resolve" says what happened already: no prefix before it.
+  if (error instanceof TrackerError && error.code === "unavailable" && error.status === undefined) return error.message;
   if (error instanceof TrackerError) return `${TRACKER_ERROR_PREFIX[error.code]}: ${error.message}`;
   if (error instanceof QuotaStop) return error.message;
   return "The sync stopped on an unexpected error; try again.";

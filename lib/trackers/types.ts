@@ -28,7 +28,7 @@ export interface TrackerIssue {
   externalId: string;
   /** What people call it: "ACME-12", "acme/shop#12", "ENG-12". */
   key: string;
-  /** A link back to the issue in the tracker's web UI. */
+  /** A link back to the issue in the tracker's web UI: http or https only ("" when the tracker gave another). */
   url: string;
   summary: string;
   /** Markdown (Jira's ADF and GitHub/Linear Markdown read through lib/richtext). */

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { retryDelayMs } from "@/lib/jobs/async-jobs";
 import { deliverCallback, excerpt, parseRetryAfter, RESPONSE_EXCERPT_BYTES } from "./deliver";
 
+const LOCAL = { allowPrivate: true, allowed: [] };
+const STRICT = { allowPrivate: false, allowed: [] };
 const secret = `whsec_${Buffer.alloc(32, 7).toString("base64")}`;
 let server: http.Server;
 let base: string;
@@ -44,7 +46,7 @@ afterAll(async () => {
 describe("callback delivery", () => {
   it("signs per Standard Webhooks so the receiver can verify with the library", async () => {
     const payload = JSON.stringify({ type: "score.completed", job_id: "j" });
-    const outcome = await deliverCallback({ url: `${base}/ok`, webhookSecret: secret, webhookId: "msg_1", payload, allowPrivate: true });
+    const outcome = await deliverCallback({ url: `${base}/ok`, webhookSecret: secret, webhookId: "msg_1", payload, policy: LOCAL });
     expect(outcome).toEqual({ status: 200, retryAfterSeconds: null, error: null, durationMs: expect.any(Number), responseExcerpt: expect.any(String) });
     expect(lastBody).toBe(payload);
     expect(lastHeaders["webhook-id"]).toBe("msg_1");
@@ -53,11 +55,11 @@ describe("callback delivery", () => {
   });
 
   it("keeps the first 500 bytes of the receiver's answer and how long the attempt took", async () => {
-    const outcome = await deliverCallback({ url: `${base}/long`, webhookSecret: secret, webhookId: "msg_2", payload: "{}", allowPrivate: true });
+    const outcome = await deliverCallback({ url: `${base}/long`, webhookSecret: secret, webhookId: "msg_2", payload: "{}", policy: LOCAL });
     expect(outcome.status).toBe(503);
     expect(outcome.responseExcerpt).toBe("é".repeat(RESPONSE_EXCERPT_BYTES / 2));
     expect(outcome.durationMs).toBeGreaterThanOrEqual(0);
-    const ok = await deliverCallback({ url: `${base}/ok`, webhookSecret: secret, webhookId: "msg_3", payload: "{}", allowPrivate: true });
+    const ok = await deliverCallback({ url: `${base}/ok`, webhookSecret: secret, webhookId: "msg_3", payload: "{}", policy: LOCAL });
     expect(ok.responseExcerpt).toBe("ok");
   });
 
@@ -67,22 +69,22 @@ describe("callback delivery", () => {
   });
 
   it("does not follow redirects", async () => {
-    const outcome = await deliverCallback({ url: `${base}/redirect`, webhookSecret: secret, webhookId: "msg_2", payload: "{}", allowPrivate: true });
+    const outcome = await deliverCallback({ url: `${base}/redirect`, webhookSecret: secret, webhookId: "msg_2", payload: "{}", policy: LOCAL });
     expect(outcome.status).toBe(301);
   });
 
   it("gives up on a receiver that never answers", async () => {
     const started = Date.now();
-    const outcome = await deliverCallback({ url: `${base}/hang`, webhookSecret: secret, webhookId: "msg_3", payload: "{}", allowPrivate: true, timeoutMs: 300 });
+    const outcome = await deliverCallback({ url: `${base}/hang`, webhookSecret: secret, webhookId: "msg_3", payload: "{}", policy: LOCAL, timeoutMs: 300 });
     expect(outcome.status).toBeNull();
     expect(outcome.error).toMatch(/time|answer/);
     expect(Date.now() - started).toBeLessThan(3000);
   });
 
   it("refuses to connect to a private address at delivery time unless private callbacks are allowed", async () => {
-    const outcome = await deliverCallback({ url: `http://localhost:${new URL(base).port}/ok`, webhookSecret: secret, webhookId: "msg_4", payload: "{}", allowPrivate: false });
+    const outcome = await deliverCallback({ url: `http://localhost:${new URL(base).port}/ok`, webhookSecret: secret, webhookId: "msg_4", payload: "{}", policy: STRICT });
     expect(outcome.status).toBeNull();
-    expect(outcome.error).toMatch(/not public/);
+    expect(outcome.error).toMatch(/localhost resolves to (127\.0\.0\.1|::1), a loopback address: requests to private, loopback, link-local and reserved addresses are refused/);
   });
 
   it("reads Retry-After as seconds or an HTTP date, and backs off exponentially with jitter", () => {

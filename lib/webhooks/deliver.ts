@@ -1,9 +1,9 @@
 // One callback delivery attempt: POST the payload signed per Standard Webhooks (the `standardwebhooks`
-// library), redirects not followed, 10 s timeout, every connection checked against private addresses.
-import http from "node:http";
-import https from "node:https";
+// library) through the guarded client (lib/outbound/client.ts: every connection checked against private
+// addresses), redirects not followed, 10 s for the whole exchange.
 import { Webhook } from "standardwebhooks";
-import { guardedLookup } from "@/lib/integrations/ssrf";
+import type { AddressPolicy } from "@/lib/outbound/addresses";
+import { guardedFetch, OutboundError } from "@/lib/outbound/client";
 
 export const DELIVERY_TIMEOUT_MS = 10_000;
 const MAX_RESPONSE_BYTES = 64 * 1024;
@@ -35,7 +35,8 @@ export interface SignedDelivery {
   webhookSecret: string;
   webhookId: string;
   payload: string;
-  allowPrivate: boolean;
+  /** Addresses the receiver may have: by default the operator's (ALLOW_PRIVATE_CALLBACKS, ALLOW_PRIVATE_ADDRESSES). */
+  policy?: AddressPolicy;
   timeoutMs?: number;
   now?: Date;
 }
@@ -51,56 +52,53 @@ export function signedHeaders(webhookSecret: string, webhookId: string, payload:
   };
 }
 
-export function deliverCallback(delivery: SignedDelivery): Promise<DeliveryOutcome> {
-  const url = new URL(delivery.url);
+export async function deliverCallback(delivery: SignedDelivery): Promise<DeliveryOutcome> {
   const headers = signedHeaders(delivery.webhookSecret, delivery.webhookId, delivery.payload, delivery.now ?? new Date());
-  const transport = url.protocol === "https:" ? https : http;
   const started = performance.now();
-  return new Promise((resolve) => {
-    let settled = false;
-    const finish = (outcome: Omit<DeliveryOutcome, "durationMs">) => {
-      if (settled) return;
-      settled = true;
-      resolve({ ...outcome, durationMs: Math.round(performance.now() - started) });
-    };
-    const request = transport.request(
-      url,
-      {
-        method: "POST",
-        headers: { ...headers, "content-length": Buffer.byteLength(delivery.payload) },
-        lookup: guardedLookup(delivery.allowPrivate) as never,
-        timeout: delivery.timeoutMs ?? DELIVERY_TIMEOUT_MS,
-      },
-      (response) => {
-        let received = 0;
-        const head: Buffer[] = [];
-        // Read a bounded amount of the body (so the connection can be reused or closed cleanly); keep its start.
-        response.on("data", (chunk: Buffer) => {
-          if (received < RESPONSE_EXCERPT_BYTES) head.push(chunk.subarray(0, RESPONSE_EXCERPT_BYTES - received));
-          received += chunk.length;
-          if (received > MAX_RESPONSE_BYTES) response.destroy();
-        });
-        const done = () =>
-          finish({
-            status: response.statusCode ?? null,
-            retryAfterSeconds: parseRetryAfter(response.headers["retry-after"] as string | undefined),
-            error: null,
-            responseExcerpt: excerpt(Buffer.concat(head)),
-          });
-        response.on("end", done);
-        response.on("close", done);
-        response.on("error", done);
-      },
+  const took = () => Math.round(performance.now() - started);
+  try {
+    const response = await guardedFetch(
+      delivery.url,
+      { method: "POST", headers, body: delivery.payload, redirect: "manual" },
+      { policy: delivery.policy, timeoutMs: delivery.timeoutMs ?? DELIVERY_TIMEOUT_MS },
     );
-    // A hard deadline for the whole exchange, not just socket inactivity.
-    const deadline = setTimeout(() => {
-      request.destroy(new Error(`no answer within ${(delivery.timeoutMs ?? DELIVERY_TIMEOUT_MS) / 1000} s`));
-    }, delivery.timeoutMs ?? DELIVERY_TIMEOUT_MS);
-    request.on("timeout", () => request.destroy(new Error("timed out")));
-    request.on("error", (error) => finish({ status: null, retryAfterSeconds: null, error: error.message, responseExcerpt: null }));
-    request.on("close", () => clearTimeout(deadline));
-    request.end(delivery.payload);
-  });
+    return {
+      status: response.status,
+      retryAfterSeconds: parseRetryAfter(response.headers.get("retry-after") ?? undefined),
+      error: null,
+      responseExcerpt: excerpt(await readHead(response)),
+      durationMs: took(),
+    };
+  } catch (error) {
+    const message = error instanceof OutboundError ? error.message : error instanceof Error ? error.message : String(error);
+    return { status: null, retryAfterSeconds: null, error: message, responseExcerpt: null, durationMs: took() };
+  }
+}
+
+/**
+ * The first RESPONSE_EXCERPT_BYTES of an answer. The rest is read up to MAX_RESPONSE_BYTES (so the connection can
+ * be reused) and dropped; an answer that breaks off keeps what arrived.
+ */
+async function readHead(response: Response): Promise<Buffer> {
+  const head: Buffer[] = [];
+  let received = 0;
+  const reader = response.body?.getReader();
+  if (!reader) return Buffer.alloc(0);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (received < RESPONSE_EXCERPT_BYTES) head.push(Buffer.from(value.subarray(0, RESPONSE_EXCERPT_BYTES - received)));
+      received += value.length;
+      if (received > MAX_RESPONSE_BYTES) {
+        await reader.cancel();
+        break;
+      }
+    }
+  } catch {
+    // The receiver broke off: what arrived is the excerpt.
+  }
+  return Buffer.concat(head);
 }
 
 /** Bytes of an answer as text: a multi-byte character cut at the end is dropped, NUL bytes (which PostgreSQL text refuses) too. */

@@ -1,5 +1,6 @@
 // The self-serve account API: keys, installation changes, deliveries (ping, redelivery) and the audit trail,
 // with an API key and with the dashboard session (scope and CSRF), against a real receiver on loopback.
+import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { encode } from "next-auth/jwt";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -68,7 +69,7 @@ afterEach(() => {
 
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 async function session(userId: string, extra: Record<string, string> = {}) {
-  const token = await encode({ token: { sub: userId }, secret: await sessionSecret(database().db) });
+  const token = await encode({ token: { sub: userId, sid: randomUUID() }, secret: await sessionSecret(database().db) });
   return { cookie: `next-auth.session-token=${token}`, ...extra };
 }
 
@@ -358,7 +359,7 @@ describe("deliveries", () => {
     await call(evaluate, "/api/v1/evaluate/jira", { json: issue, headers: { "x-service-secret": installation.secret } }, { source: "jira" });
     const delivery = await waitForDelivery(installation.installation_id, (entry) => entry.status === "failed");
     expect(delivery.attempts).toHaveLength(3);
-    for (const attempt of delivery.attempts) expect(attempt).toMatchObject({ status_code: null, response_excerpt: null, error: expect.stringContaining("ECONNREFUSED") });
+    for (const attempt of delivery.attempts) expect(attempt).toMatchObject({ status_code: null, response_excerpt: null, error: expect.stringContaining("refused the connection") });
     expect((await deliveriesOf(installation.installation_id, "?status=failed")).data.map((entry) => entry.issue_key)).toEqual(["DOWN-1"]);
     expect((await deliveriesOf(installation.installation_id, "?status=delivered")).data).toEqual([]);
   });

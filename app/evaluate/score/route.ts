@@ -1,6 +1,7 @@
 // POST /evaluate/score: scores every row of an uploaded session as one batch, with an optional new mapping.
 import { z } from "zod";
 import { mappingOverrideSchema, resolveMapping, scoreSessionRows, storedMapping } from "@/lib/csv-flow/score-session";
+import { holdsScoreToken } from "@/lib/csv-flow/score-token";
 import { findSession, saveResults } from "@/lib/csv-flow/sessions";
 import type { ScoreResponse } from "@/lib/csv-flow/types";
 import { readJsonObject } from "@/lib/http/body";
@@ -12,6 +13,7 @@ import { methodsNotAllowed } from "@/lib/http/not-allowed";
 const scoreRequestSchema = z.object({
   session_id: z.string().min(1),
   mapping: mappingOverrideSchema.optional(),
+  score_token: z.string().max(200).optional(),
 });
 
 const SESSION_GONE = "Session not found: it does not exist or has expired (sessions last 24 hours). Upload the file again.";
@@ -22,6 +24,13 @@ export const POST = detailRoute(async ({ request }) => {
   if (!parsed.success) throw new ApiError("bad_request", `Invalid request: ${zodDetails(parsed.error).join("; ")}.`);
   const session = await findSession({ sessionId: parsed.data.session_id });
   if (!session) throw new ApiError("not_found", SESSION_GONE);
+  // The results link is shared; replacing the results is the uploader's alone (lib/csv-flow/score-token.ts).
+  if (session.status === "completed" && !holdsScoreToken(request, session.id, session.scoreTokenHash, parsed.data.score_token)) {
+    throw new ApiError(
+      "forbidden",
+      "Only the uploader can score this session again: send the score_token the upload answered (the uploading browser sends it by itself), or upload the file again.",
+    );
+  }
 
   const mapping = resolveMapping(session.columns, storedMapping(session), parsed.data.mapping);
   const scored = await scoreSessionRows(session, mapping);

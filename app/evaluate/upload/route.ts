@@ -2,6 +2,7 @@
 // per line) -> a scoring session.
 import { FORMAT_LABELS } from "@/lib/backlog";
 import { rowsToTickets } from "@/lib/csv/columns";
+import { newScoreToken, scoreCookie } from "@/lib/csv-flow/score-token";
 import { createSession, purgeExpired } from "@/lib/csv-flow/sessions";
 import { PREVIEW_ROWS, type UploadResponse } from "@/lib/csv-flow/types";
 import { emptyCellsByColumn, parseUploadedFile, readUploadedFile } from "@/lib/csv-flow/upload";
@@ -14,7 +15,10 @@ export const POST = detailRoute(async ({ request }) => {
   const { filename, bytes } = await readUploadedFile(request);
   const upload = parseUploadedFile(filename, bytes);
   await purgeExpired();
-  const session = await createSession({ filename, upload });
+  // Scoring the session again (replacing its results) needs this token: the uploader's browser keeps it as a
+  // cookie for POST /evaluate/score, an API client gets it in the answer (lib/csv-flow/score-token.ts).
+  const { token, hash } = newScoreToken();
+  const session = await createSession({ filename, upload, scoreTokenHash: hash });
 
   const emptyCells = emptyCellsByColumn(upload);
   const body: UploadResponse = {
@@ -32,8 +36,9 @@ export const POST = detailRoute(async ({ request }) => {
     sample_rows: upload.rows.slice(0, PREVIEW_ROWS),
     empty_summary_rows: upload.mapping.summary ? emptyCells[upload.mapping.summary] : [],
     empty_cells: emptyCells,
+    score_token: token,
   };
-  return Response.json(body, { status: 201, headers: { Location: `/evaluate/results/${session.id}` } });
+  return Response.json(body, { status: 201, headers: { Location: `/evaluate/results/${session.id}`, "Set-Cookie": scoreCookie(session.id, token) } });
 });
 
 export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"], "detail");

@@ -29,6 +29,8 @@ export interface OpenAIEngineOptions {
   /** Defaults to `openai` for api.openai.com and `openai-compatible` otherwise. */
   provider?: string;
   client?: ChatClient;
+  /** The fetch the client sends its requests with (the service passes its guarded client). */
+  fetch?: typeof fetch;
 }
 
 /** The model answered twice with output that is not valid JSON or does not match the schema. */
@@ -89,6 +91,7 @@ export function createOpenAIEngine(options: OpenAIEngineOptions): ScoringEngine 
       apiKey: options.apiKey || "not-needed",
       timeout: options.timeoutMs ?? 60_000,
       maxRetries: options.maxRetries ?? 2,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
     });
   const limiter = sharedLimiter(options.baseURL, options.concurrency ?? 8);
   const cache = options.cache ?? createMemoryCache();

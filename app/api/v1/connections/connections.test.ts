@@ -1,6 +1,7 @@
 // The connections API: create, list, get, change, delete and sync, with an API key and with the dashboard
 // session (scope and same-origin rule), its validation (4xx in the API's error shape), the per-account limit,
 // the audit trail, the schedules it keeps in pg-boss, and never a token in any answer.
+import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -46,7 +47,7 @@ afterAll(async () => {
 
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 async function session(extra: Record<string, string> = {}) {
-  const token = await encode({ token: { sub: danaId }, secret: await sessionSecret(database().db) });
+  const token = await encode({ token: { sub: danaId, sid: randomUUID() }, secret: await sessionSecret(database().db) });
   return { cookie: `next-auth.session-token=${token}`, ...extra };
 }
 
