@@ -121,11 +121,17 @@ describe("an install of an earlier version", () => {
     expect(readFileSync(path.join(scratch, "upgraded.key"), "utf8").trim()).toBe(legacy.toString("base64"));
     expect(await settings()).toEqual({ [CHECK_SETTING]: keyCheck(legacy) });
     // The server then opens the secret with the key from the file.
+    // This file's database is embedded whatever DATABASE_URL says, so the server read here is an embedded one too
+    // (with DATABASE_URL set, the key file would be looked for in .data instead).
+    const databaseUrl = process.env.DATABASE_URL;
     resetEncryptionKey();
-    setEnv({ ENCRYPTION_KEY: undefined, PGLITE_DIR: path.join(scratch, "upgraded") });
-    expect(await openSecret(db(), await sealedSecret())).toBe(webhookSecret);
-    setEnv({ ENCRYPTION_KEY: TEST_KEY.toString("base64"), PGLITE_DIR: undefined });
-    resetEncryptionKey();
+    setEnv({ ENCRYPTION_KEY: undefined, DATABASE_URL: undefined, PGLITE_DIR: path.join(scratch, "upgraded") });
+    try {
+      expect(await openSecret(db(), await sealedSecret())).toBe(webhookSecret);
+    } finally {
+      setEnv({ ENCRYPTION_KEY: TEST_KEY.toString("base64"), DATABASE_URL: databaseUrl, PGLITE_DIR: undefined });
+      resetEncryptionKey();
+    }
   });
 
   it("seals every secret again under ENCRYPTION_KEY when the operator set one", async () => {
