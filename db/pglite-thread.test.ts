@@ -158,7 +158,8 @@ describe("PGlite's thread, closed and stopped", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+    // Two fresh data directories are created on disk (initdb, about 10 s each on a busy 2-core machine).
+  }, 120_000);
 
   it("a thread that stops on its own fails what was asked of it and says so once", async () => {
     const stopped: Error[] = [];
