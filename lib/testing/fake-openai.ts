@@ -5,6 +5,7 @@
 // of 42 and -3, strings for numbers; JSON wrapped in a fence or in prose), to refuse response formats it does
 // not support, or to never answer. `chaos` makes it misbehave at random (seeded) with a long-tailed latency,
 // for the LLM benchmark.
+import { createHash } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { DIMENSIONS, scoreTicket, type ContextItem, type TicketData } from "@/lib/scoring";
@@ -40,7 +41,7 @@ export interface Chaos {
   wrapped: number;
   /** Latency: lognormal around `latencyMs` (its median) with this sigma (0.6: the 99th percentile about 4x the median). */
   sigma: number;
-  /** The random sequence's seed (the same seed, the same fates in the same order). */
+  /** The seed of every draw (the same seed and request, the same fate). */
   seed: number;
 }
 
@@ -156,19 +157,20 @@ export async function startFakeOpenAI(options: { latencyMs?: number; port?: numb
   let maxInFlight = 0;
   const hung = new Set<http.ServerResponse>();
   let completions = 0;
-  let random: { seed: number; next: () => number } | undefined;
-  const draw = (chaos: Chaos) => {
-    if (random?.seed !== chaos.seed) random = { seed: chaos.seed, next: seeded(chaos.seed) };
-    return random.next();
-  };
-  /** A request's fate under chaos: a retry request carries an earlier (assistant) answer. */
+  /**
+   * A request's fate under chaos, drawn from the seed and the request's messages: the same request meets the same
+   * fate whatever the order requests arrive in, so two benchmark passes over the same stories break the same first
+   * answers. A retry request carries an earlier (assistant) answer, so its fate is drawn apart.
+   */
   const chaotic = (chaos: Chaos, body: RecordedRequest["body"]): FakeBehaviour => {
+    const digest = createHash("sha256").update(`${chaos.seed}:${JSON.stringify(body.messages ?? [])}`).digest();
+    const draw = seeded(digest.readUInt32LE(0));
     const retry = (body.messages ?? []).some((message) => message.role === "assistant");
     // A standard normal from two uniforms (Box-Muller), for the lognormal latency.
-    const normal = Math.sqrt(-2 * Math.log(1 - draw(chaos))) * Math.cos(2 * Math.PI * draw(chaos));
+    const normal = Math.sqrt(-2 * Math.log(1 - draw())) * Math.cos(2 * Math.PI * draw());
     const latencyMs = Math.round(Math.min(fake.latencyMs * Math.exp(chaos.sigma * normal), fake.latencyMs * 20));
-    const fate = draw(chaos);
-    const pick = draw(chaos);
+    const fate = draw();
+    const pick = draw();
     if (fate < (retry ? chaos.repairBroken : chaos.broken)) return { kind: BROKEN_KINDS[Math.floor(pick * BROKEN_KINDS.length)], latencyMs };
     const wrap = body.response_format?.type !== "json_schema" && pick < chaos.wrapped ? WRAPS[Math.floor((pick / chaos.wrapped) * WRAPS.length)] : undefined;
     return { kind: "ok", latencyMs, wrap };
@@ -266,7 +268,6 @@ export async function startFakeOpenAI(options: { latencyMs?: number; port?: numb
       queue.length = 0;
       fake.rejectFormats = [];
       fake.chaos = null;
-      random = undefined;
       requests.length = 0;
       maxInFlight = inFlight;
     },
