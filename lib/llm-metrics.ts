@@ -26,6 +26,8 @@ export interface LlmCounters {
   refused: number;
   /** Tokens of every answer, the broken ones included. */
   tokens: TokenUsage;
+  /** Milliseconds the endpoint took for those answers, added up: `answer_ms / requests` is the time of one answer. */
+  answer_ms: number;
 }
 
 interface Holder {
@@ -47,6 +49,7 @@ function fresh(): { since: Date; counters: LlmCounters } {
       unavailable: 0,
       refused: 0,
       tokens: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
+      answer_ms: 0,
     },
   };
 }
@@ -81,6 +84,7 @@ export function recordLlmEvent(event: LlmEvent): void {
       c.tokens.prompt_tokens += event.usage.prompt_tokens;
       c.tokens.completion_tokens += event.usage.completion_tokens;
       c.tokens.total_tokens += event.usage.total_tokens;
+      c.answer_ms += event.ms;
       log.debug({ event: "llm_answer", attempt: event.attempt, duration_ms: event.ms, tokens: event.usage.total_tokens, finish_reason: event.finish_reason }, "LLM answered");
       return;
     case "schema_violation":
@@ -138,5 +142,7 @@ export function llmMetricsPrometheus(): string {
   for (const reason of VIOLATION_REASONS) lines.push(`llm_schema_violations_by_reason_total{reason="${reason}"} ${counters.schema_violations_by_reason[reason]}`);
   lines.push("# HELP llm_tokens_total Tokens of every answer, broken ones included.", "# TYPE llm_tokens_total counter");
   lines.push(`llm_tokens_total{kind="prompt"} ${counters.tokens.prompt_tokens}`, `llm_tokens_total{kind="completion"} ${counters.tokens.completion_tokens}`);
+  lines.push("# HELP llm_answer_seconds_total Time the endpoint took for its answers, added up.", "# TYPE llm_answer_seconds_total counter");
+  lines.push(`llm_answer_seconds_total ${counters.answer_ms / 1000}`);
   return `${lines.join("\n")}\n`;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ViolationReason } from "./formats";
 import { explainOverall, overallScore } from "../overall";
 import {
   DIMENSIONS,
@@ -63,14 +64,6 @@ export function strictJsonSchema(schema: z.ZodType): JsonSchema {
 
 export const MODEL_ANSWER_JSON_SCHEMA = strictJsonSchema(modelAnswerSchema);
 
-/**
- * Why an answer was refused, one word per kind of departure (the metrics count answers by these):
- * `empty`; `not_json` (text that is no JSON object); `cut_off` (JSON that stops before its end, or an answer the
- * server ended at its token limit); `missing_field`; `out_of_range` (a score outside 0-10); `wrong_type` (a
- * string for a score, a string for a list); `refused` (the model declined); `other`.
- */
-export const VIOLATION_REASONS = ["empty", "not_json", "cut_off", "missing_field", "out_of_range", "wrong_type", "refused", "other"] as const;
-export type ViolationReason = (typeof VIOLATION_REASONS)[number];
 
 export type ParsedAnswer = { ok: true; answer: AnsweredModel } | { ok: false; errors: string[]; reasons: ViolationReason[] };
 

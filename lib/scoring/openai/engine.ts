@@ -3,7 +3,8 @@ import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming, ChatComple
 import { EngineUnavailable } from "../errors";
 import { scoreTicket, scoreTickets } from "../heuristic";
 import type { ContextItem, ScoringEngine, ScoringItem, ScoringResult, TicketData, TokenUsage } from "../types";
-import { MODEL_ANSWER_JSON_SCHEMA, parseModelAnswer, resultFromAnswer, type ViolationReason } from "./answer";
+import { MODEL_ANSWER_JSON_SCHEMA, parseModelAnswer, resultFromAnswer } from "./answer";
+import type { ViolationReason } from "./formats";
 import { cacheKey, createMemoryCache, type ScoringCache } from "./cache";
 import { sharedLimiter } from "./limiter";
 import { PROMPT_VERSION, repairMessage, systemMessage, systemPrompt, userMessage, type ResponseFormat } from "./prompt";

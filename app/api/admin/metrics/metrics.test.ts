@@ -59,6 +59,7 @@ describe("GET /api/admin/metrics", () => {
       unavailable: 1,
       refused: 0,
       tokens: { prompt_tokens: 3600, completion_tokens: 1200, total_tokens: 4800 },
+      answer_ms: 3100,
     });
     expect(llmMetrics().counters).toEqual(body.llm);
   });
@@ -72,6 +73,7 @@ describe("GET /api/admin/metrics", () => {
       expect(response.text).toContain("# TYPE llm_schema_failures_total counter\nllm_schema_failures_total 1\n");
       expect(response.text).toContain('llm_schema_violations_by_reason_total{reason="out_of_range"} 2\n');
       expect(response.text).toContain('llm_tokens_total{kind="completion"} 1200\n');
+      expect(response.text).toContain("llm_answer_seconds_total 3.1\n");
       expect(response.text.endsWith("\n")).toBe(true);
     }
   });
