@@ -90,7 +90,8 @@ export function recordLlmEvent(event: LlmEvent): void {
     case "schema_violation":
       c.schema_violations++;
       for (const reason of event.reasons) c.schema_violations_by_reason[reason]++;
-      (event.retrying ? log.warn.bind(log) : log.error.bind(log))(
+      // A warning: the score goes on, or fails with its own line (llm_schema_failure).
+      log.warn(
         { event: "llm_schema_violation", attempt: event.attempt, reasons: event.reasons, errors: event.errors.slice(0, LOGGED_ERRORS), retrying: event.retrying, key: event.key },
         event.retrying ? "the model's answer broke the schema; asking again with the errors" : "the model's answer broke the schema again",
       );
