@@ -126,8 +126,8 @@ function classify(error: unknown, format: ResponseFormat): unknown {
 /**
  * The LLM engine: one chat completion per ticket with a JSON-schema structured output (or JSON mode, or the
  * schema in the prompt: `responseFormat`), validated with zod, asked once more with the validation errors when
- * the answer breaks the schema, and failed with ModelAnswerError when that answer breaks it too. Answers are cached by (prompt version, model, content fingerprint), and
- * identical requests in flight share one call.
+ * the answer breaks the schema, and failed with ModelAnswerError when that answer breaks it too. Answers are
+ * cached by (prompt version, model, content fingerprint), and identical requests in flight share one call.
  */
 export function createOpenAIEngine(options: OpenAIEngineOptions): ScoringEngine {
   const temperature = options.temperature ?? 0;
