@@ -14,6 +14,7 @@ describe("environment", () => {
     expect(env.TRUSTED_PROXIES).toEqual([]);
     expect(env.publicBaseUrl).toBe("http://localhost:3000");
     expect(env.SCORING_MAX_RETRIES).toBe(2);
+    expect(env.SCORING_RESPONSE_FORMAT).toBe("json_schema");
     expect(env.LLM_CACHE_TTL_DAYS).toBe(90);
     expect(env.EMBEDDED_WORKER).toBe(true);
     expect(parseEnv({ EMBEDDED_WORKER: "false" }).EMBEDDED_WORKER).toBe(false);
@@ -49,6 +50,14 @@ describe("environment", () => {
     expect(parseEnv({}).SEED_DEMO).toBe(true);
     expect(env.publicBaseUrl).toBe("https://stories.example.com");
     expect(env.authSecret).toBe("0123456789abcdef0123");
+  });
+
+  it("takes the three response formats, and says what each is for when given another", () => {
+    for (const format of ["json_schema", "json_object", "none"]) expect(parseEnv({ SCORING_RESPONSE_FORMAT: format }).SCORING_RESPONSE_FORMAT).toBe(format);
+    expect(parseEnv({ SCORING_RESPONSE_FORMAT: " " }).SCORING_RESPONSE_FORMAT).toBe("json_schema");
+    expect(() => parseEnv({ SCORING_RESPONSE_FORMAT: "json" })).toThrow(
+      "Invalid environment: SCORING_RESPONSE_FORMAT must be one of json_schema, json_object, none (json_schema: strict structured output; json_object: JSON mode; none: the schema in the prompt)",
+    );
   });
 
   it.each([

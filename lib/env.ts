@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { z } from "zod";
 import { parseRange } from "@/lib/outbound/addresses";
+import { RESPONSE_FORMATS } from "@/lib/scoring/openai/formats";
 
 // Every environment variable the service reads, validated once. Empty strings count as unset.
 const emptyToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
@@ -38,6 +39,12 @@ const envSchema = z
     SCORING_TEMPERATURE: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(2).default(0)),
     SCORING_TIMEOUT_MS: positiveInt(60_000, 600_000),
     SCORING_CONCURRENCY: positiveInt(8, 1024),
+    // How the LLM engine asks for JSON: a strict structured output (json_schema), JSON mode (json_object) or
+    // nothing (none); with the last two the schema goes into the prompt (docs/scoring.md, "Local models").
+    SCORING_RESPONSE_FORMAT: z.preprocess(
+      emptyToUndefined,
+      z.enum(RESPONSE_FORMATS, { message: `must be one of ${RESPONSE_FORMATS.join(", ")} (json_schema: strict structured output; json_object: JSON mode; none: the schema in the prompt)` }).default("json_schema"),
+    ),
     // Retries of one LLM call after the first attempt (the openai client's backoff); 0 to fail fast.
     SCORING_MAX_RETRIES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(10).default(2)),
     // Days an LLM answer stays in llm_cache; 0 keeps answers for ever.

@@ -1,6 +1,7 @@
 import { createEngine, type ScoringEngine } from "@/lib/scoring";
 import { env } from "@/lib/env";
 import { createDatabaseLlmCache } from "@/lib/llm-cache";
+import { recordLlmEvent } from "@/lib/llm-metrics";
 import { createGuardedFetch } from "@/lib/outbound/client";
 
 const holder = globalThis as unknown as { __sscEngine?: ScoringEngine; __sscEngineOverride?: ScoringEngine };
@@ -17,6 +18,9 @@ export function scoringEngine(): ScoringEngine {
     timeoutMs: config.SCORING_TIMEOUT_MS,
     maxRetries: config.SCORING_MAX_RETRIES,
     concurrency: config.SCORING_CONCURRENCY,
+    responseFormat: config.SCORING_RESPONSE_FORMAT,
+    // Every call and every answer that breaks the schema is counted and logged (GET /api/admin/metrics).
+    onEvent: config.SCORING_ENGINE === "openai" ? recordLlmEvent : undefined,
     // LLM answers are kept in the database (LLM_CACHE_TTL_DAYS), so unchanged content is not sent to the model twice.
     cache: config.SCORING_ENGINE === "openai" ? createDatabaseLlmCache({ ttlDays: config.LLM_CACHE_TTL_DAYS }) : undefined,
     // The endpoint the operator configured may be a model server on this machine; any other origin a redirect leads

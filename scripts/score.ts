@@ -1,10 +1,11 @@
 // npm run --silent score -- FILE [--format json|csv|table] [--engine heuristic|openai] [--min-score N] [--type KIND]
-//   [--base-url URL] [--model NAME] [--api-key KEY] [--concurrency N]
+//   [--base-url URL] [--model NAME] [--api-key KEY] [--concurrency N] [--response-format json_schema|json_object|none]
 // Scores a backlog file as one batch; --min-score (percent) exits 1 when any story scores below it. --type story
 // (or bug, task, spike, epic) scores only the rows whose type column names that kind (untyped rows are stories);
 // each row's type is its issue_type, and every result says the kind it was judged as. The openai
-// engine takes its endpoint from the flags or from OPENAI_BASE_URL, SCORING_MODEL, OPENAI_API_KEY and
-// SCORING_CONCURRENCY.
+// engine takes its endpoint from the flags or from OPENAI_BASE_URL, SCORING_MODEL, OPENAI_API_KEY,
+// SCORING_CONCURRENCY and SCORING_RESPONSE_FORMAT. A story whose model answers break the schema (after one retry
+// with the errors) fails the run (exit 2) naming it; nothing is printed then.
 import { describeKindCounts } from "@/lib/work-items/kinds";
 import fs from "node:fs";
 import path from "node:path";
@@ -14,17 +15,22 @@ import { fileTickets, TicketFileError, type FileTickets } from "@/lib/csv/ticket
 import { FORMAT_LABELS } from "@/lib/backlog";
 import {
   DIMENSIONS,
+  EngineUnavailable,
   EngineUnavailableError,
+  ModelAnswerError,
+  RESPONSE_FORMATS,
   WORK_ITEM_KINDS,
   createEngine,
   isEngineName,
+  type ResponseFormat,
   type ScoringResult,
   type WorkItemKind,
 } from "@/lib/scoring";
 
 const USAGE =
   "usage: score FILE [--format json|csv|table] [--engine heuristic|openai] [--min-score N] [--type story|bug|task|spike|epic]\n" +
-  "             [--base-url URL] [--model NAME] [--api-key KEY] [--concurrency N]   (openai engine; or OPENAI_BASE_URL, SCORING_MODEL, OPENAI_API_KEY, SCORING_CONCURRENCY)";
+  "             [--base-url URL] [--model NAME] [--api-key KEY] [--concurrency N] [--response-format json_schema|json_object|none]\n" +
+  "             (openai engine; or OPENAI_BASE_URL, SCORING_MODEL, OPENAI_API_KEY, SCORING_CONCURRENCY, SCORING_RESPONSE_FORMAT)";
 
 function fail(message: string, code = 2): never {
   process.stderr.write(`${message}\n`);
@@ -42,6 +48,7 @@ function parseArgs(argv: string[]) {
     model: process.env.SCORING_MODEL || undefined,
     apiKey: process.env.OPENAI_API_KEY || undefined,
     concurrency: process.env.SCORING_CONCURRENCY || undefined,
+    responseFormat: process.env.SCORING_RESPONSE_FORMAT || undefined,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -52,6 +59,7 @@ function parseArgs(argv: string[]) {
     else if (a === "--model") opts.model = value();
     else if (a === "--api-key") opts.apiKey = value();
     else if (a === "--concurrency") opts.concurrency = value();
+    else if (a === "--response-format") opts.responseFormat = value();
     else if (a === "--type") {
       const type = value();
       const kind = WORK_ITEM_KINDS.find((k) => k === type.trim().toLowerCase());
@@ -162,7 +170,11 @@ async function main() {
       if (!opts.baseURL || !opts.model) fail("--engine openai needs --base-url (or OPENAI_BASE_URL) and --model (or SCORING_MODEL)");
       const concurrency = opts.concurrency === undefined ? undefined : Number(opts.concurrency);
       if (concurrency !== undefined && !(Number.isInteger(concurrency) && concurrency >= 1)) fail(`--concurrency must be a positive integer, got "${opts.concurrency}"`);
-      engine = createEngine("openai", { baseURL: opts.baseURL, model: opts.model, apiKey: opts.apiKey, concurrency });
+      const responseFormat = opts.responseFormat?.trim();
+      if (responseFormat !== undefined && !(RESPONSE_FORMATS as readonly string[]).includes(responseFormat)) {
+        fail(`--response-format (or SCORING_RESPONSE_FORMAT) must be one of ${RESPONSE_FORMATS.join(", ")}, got "${responseFormat}"`);
+      }
+      engine = createEngine("openai", { baseURL: opts.baseURL, model: opts.model, apiKey: opts.apiKey, concurrency, responseFormat: responseFormat as ResponseFormat | undefined });
     } else engine = createEngine(opts.engine);
   } catch (e) {
     if (e instanceof EngineUnavailableError) fail(e.message);
@@ -187,4 +199,8 @@ async function main() {
   if (summary.below_min_score > 0) process.exitCode = 1;
 }
 
-main().catch((e: unknown) => fail(`score failed: ${(e as Error).message ?? String(e)}`));
+main().catch((e: unknown) => {
+  if (e instanceof ModelAnswerError) fail(`score failed: ${e.message}. Nothing was printed; run it again, or see docs/scoring.md ("Local models") for the model and response format.`);
+  if (e instanceof EngineUnavailable) fail(`score failed: ${e.message}. Nothing was printed; try again when the endpoint answers.`);
+  fail(`score failed: ${(e as Error).message ?? String(e)}`);
+});

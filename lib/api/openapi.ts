@@ -9,6 +9,7 @@ import { provisionCustomerSchema, provisionedCustomerSchema, createUserSchema, c
 import type { MappingOverride } from "@/lib/csv-flow/score-session";
 import type { ResultsResponse, ScoreResponse as CsvScoreResponse, UploadResponse } from "@/lib/csv-flow/types";
 import { DIMENSIONS, findingSchema, ticketDataSchema, workItemKindSchema, type Dimension, type PerDimension } from "@/lib/scoring/types";
+import { RESPONSE_FORMATS, VIOLATION_REASONS } from "@/lib/scoring/openai/formats";
 import type { DimensionsBreakdown } from "@/lib/stats/dimensions";
 import type { StoryPage } from "@/lib/stats/stories";
 import type { StatsSummary } from "@/lib/stats/summary";
@@ -438,6 +439,30 @@ const CROSS_SITE_403 = {
   description: "A change made with the session cookie from another site (its `Origin` is not this service).",
   example: gatewayError("forbidden", "Cross-site request refused.", ["Origin: 'https://evil.example' is not this service"]),
 };
+const tokenUsageShape = z.object({ prompt_tokens: z.number().int(), completion_tokens: z.number().int(), total_tokens: z.number().int() });
+/** GET /api/admin/metrics (lib/llm-metrics.ts). */
+const llmMetricsSchema = z.object({
+  since: z.string().describe("When this process began counting (ISO 8601 UTC)."),
+  scoring: z.object({
+    engine: z.enum(["heuristic", "openai"]),
+    model: z.string().nullable(),
+    response_format: z.enum(RESPONSE_FORMATS).nullable(),
+  }),
+  llm: z.object({
+    requests: z.number().int().describe("Answers the endpoint gave, retries included."),
+    retry_requests: z.number().int().describe("Answers to a retry request sent after a broken answer."),
+    scored: z.number().int().describe("Scores the model made (cache hits excluded)."),
+    scored_after_retry: z.number().int().describe("Scores whose first answer broke the schema and whose retry followed it."),
+    schema_violations: z.number().int().describe("Answers that broke the schema."),
+    schema_violations_by_reason: z.object(Object.fromEntries(VIOLATION_REASONS.map((reason) => [reason, z.number().int()]))),
+    schema_failures: z.number().int().describe("Scores failed because the retry's answer broke the schema too (502; not billed)."),
+    unavailable: z.number().int().describe("Scores failed because the endpoint stayed unavailable (503; not billed)."),
+    refused: z.number().int().describe("Requests the endpoint refused with a 4xx (configuration)."),
+    tokens: tokenUsageShape.describe("Tokens of every answer, broken ones included."),
+    answer_ms: z.number().describe("Milliseconds the endpoint took for its answers, added up."),
+  }),
+});
+
 const ADMIN_401: Response = {
   description: "Missing or wrong admin token.",
   schema: errorSchema,
@@ -462,6 +487,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   409: "Conflict.",
   413: "The body is over the size limit.",
   500: "Unexpected error (generic message, logged with the request id).",
+  502: "An upstream service (the LLM engine's model) gave an answer that could not be used; nothing was billed.",
   503: "A dependency is unavailable; nothing was billed. Retry later.",
 };
 
@@ -1179,6 +1205,14 @@ const operations: Operation[] = [
       "429": quota429,
       ...gatewayErrors({
         500: { description: "The engine failed; nothing was billed.", example: gatewayError("internal_error", "Scoring failed; the story was not billed.") },
+        502: {
+          description:
+            "The LLM engine's model answered, but its answer did not follow the schema (cut off, dimensions missing, a score outside 0-10, a wrong type), and neither did its answer when asked again with the errors. Nothing was billed; trying again may succeed. `details` says what was wrong.",
+          example: gatewayError("bad_gateway", "The model's answer did not follow the schema, also when asked again; the story was not billed. Try again.", [
+            "model answer: `scores.small.score` was 42; a score is a number from 0 to 10",
+            "model answer: `scores.testable.score` was -3; a score is a number from 0 to 10",
+          ]),
+        },
         503: {
           description: "The engine's provider is unavailable (`Retry-After: 30`); nothing was billed.",
           example: gatewayError("service_unavailable", "The scoring engine is unavailable; the story was not billed. Try again shortly."),
@@ -1381,6 +1415,49 @@ const operations: Operation[] = [
         404: ADMIN_DISABLED_404,
         409: { description: "The email is taken.", example: gatewayError("conflict", "A user with this email already exists.", ["email: 'ann@acme.example' is taken"]) },
         413: BODY_OVER_64KB_413,
+      }),
+    },
+  },
+  {
+    method: "get",
+    path: "/api/admin/metrics",
+    tag: "Administration",
+    summary: "The LLM engine's counters: answers, schema failures, retries, tokens",
+    description:
+      "Counted by this process since it started (a separate `npm run worker` process counts its own and logs the same events). `?format=prometheus`, or `Accept: text/plain`, answers Prometheus' text format (`llm_requests_total`, `llm_schema_violations_total`, `llm_schema_violations_by_reason_total{reason}`, `llm_schema_failures_total`, ...). Enabled only when `ADMIN_TOKEN` is set (404 otherwise).",
+    security: "adminToken",
+    parameters: [{ name: "format", in: "query", description: "`json` (default) or `prometheus`.", schema: z.enum(["json", "prometheus"]), example: "json" }],
+    responses: {
+      "200": {
+        description: "The counters.",
+        schema: llmMetricsSchema,
+        example: {
+          since: AT,
+          scoring: { engine: "openai", model: "qwen2.5:7b-instruct", response_format: "json_schema" },
+          llm: {
+            requests: 1043,
+            retry_requests: 43,
+            scored: 998,
+            scored_after_retry: 41,
+            schema_violations: 45,
+            schema_violations_by_reason: { empty: 0, not_json: 1, cut_off: 12, missing_field: 17, out_of_range: 11, wrong_type: 4, refused: 0, other: 0 },
+            schema_failures: 2,
+            unavailable: 0,
+            refused: 0,
+            tokens: { prompt_tokens: 1679230, completion_tokens: 712404, total_tokens: 2391634 },
+            answer_ms: 8135400,
+          },
+        },
+        alternative: {
+          mediaType: "text/plain",
+          description: "Prometheus' text format (version 0.0.4), on `?format=prometheus` or `Accept: text/plain`.",
+          example: "# HELP llm_schema_failures_total Scores failed because the answers broke the schema (502).\n# TYPE llm_schema_failures_total counter\nllm_schema_failures_total 2\n",
+        },
+      },
+      "401": ADMIN_401,
+      ...gatewayErrors({
+        400: gatewayError("validation_error", "Invalid query parameters.", ["format: must be json or prometheus, got 'xml'"]),
+        404: ADMIN_DISABLED_404,
       }),
     },
   },

@@ -1,10 +1,13 @@
-import { EngineUnavailable, type ContextItem, type ScoringEngine, type ScoringResult, type TicketData } from "@/lib/scoring";
+import { EngineUnavailable, ModelAnswerError, type ContextItem, type ScoringEngine, type ScoringResult, type TicketData } from "@/lib/scoring";
 import { ApiError } from "@/lib/http/errors";
 import { logger } from "@/lib/log";
 import { SERVICE_VERSION } from "@/lib/version";
 import type { ScoreResponse } from "./schemas";
 
 export { EngineUnavailable };
+
+/** The 502's message, and the failed async job's error: the model answered, but not in the schema. */
+export const MODEL_ANSWER_MESSAGE = "The model's answer did not follow the schema, also when asked again; the story was not billed. Try again.";
 
 interface Scored {
   result: ScoringResult;
@@ -64,7 +67,10 @@ function scoreTurn(): void {
   }
 }
 
-/** Run the engine, timing it. An engine failure becomes a 503 (unavailable) or 500; nothing is billed. */
+/**
+ * Run the engine, timing it. An engine failure becomes a 503 (the provider unavailable), a 502 (the model's
+ * answers broke the schema, after the engine's retry) or a 500; nothing is billed.
+ */
 export async function scoreWithEngine(
   engine: ScoringEngine,
   ticket: TicketData,
@@ -84,6 +90,10 @@ export async function scoreWithEngine(
       throw new ApiError("service_unavailable", "The scoring engine is unavailable; the story was not billed. Try again shortly.", [], {
         "Retry-After": "30",
       });
+    }
+    if (error instanceof ModelAnswerError) {
+      // What was wrong, for the caller's logs (no ticket text: paths and values the model gave).
+      throw new ApiError("bad_gateway", MODEL_ANSWER_MESSAGE, error.errors.slice(0, 5).map((e) => `model answer: ${e}`));
     }
     throw new ApiError("internal_error", "Scoring failed; the story was not billed.");
   }

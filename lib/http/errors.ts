@@ -14,6 +14,7 @@ export const ERROR_CODES = {
   unsupported_media_type: { status: 415, message: "The request body must be application/json." },
   rate_limited: { status: 429, message: "Too many requests." },
   internal_error: { status: 500, message: "An unexpected error occurred." },
+  bad_gateway: { status: 502, message: "An upstream service gave an answer that could not be used." },
   service_unavailable: { status: 503, message: "The service is temporarily unavailable." },
 } as const;
 

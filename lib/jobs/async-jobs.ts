@@ -4,14 +4,14 @@ import type PgBoss from "pg-boss";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { executeHot, type Db } from "@/db/client";
 import { asyncJobs, installations, scoreRuns, type AsyncJob, type Installation } from "@/db/schema";
-import { buildScoreResponse } from "@/lib/api/score-story";
+import { buildScoreResponse, MODEL_ANSWER_MESSAGE } from "@/lib/api/score-story";
 import { now } from "@/lib/clock";
 import { env } from "@/lib/env";
 import { openSecret } from "@/lib/integrations/secret-box";
 import { forgetCachedInstallation, installationTarget } from "@/lib/integrations/installations";
 import { recordAudit, SERVICE_ACTOR } from "@/lib/account/audit";
 import { logger } from "@/lib/log";
-import { EngineUnavailable, type ScoringEngine, type ScoringResult, type TicketData } from "@/lib/scoring";
+import { EngineUnavailable, ModelAnswerError, type ScoringEngine, type ScoringResult, type TicketData } from "@/lib/scoring";
 import { releaseStory } from "@/lib/stories/billing";
 import { deliverCallback } from "@/lib/webhooks/deliver";
 import { attemptsFrom, attemptsJson, deliveryRowsFrom, failDeliveries, webhookIdOf, recordAttempts } from "@/lib/webhooks/delivery-log";
@@ -171,7 +171,8 @@ async function completeFromRun(db: Db, jobId: string, result: Record<string, unk
  * millisecond a story anyway; the batch saves database work. The LLM engine limits its own concurrency.
  * A provider outage sends that job back to the queue (retried with backoff) until its retries are spent; then,
  * like any other failure, the job fails, its reservation is released and a `score.failed` callback is sent.
- * A crash anywhere leaves the batch's queue jobs active: they are handed back (lib/jobs/queue.ts: at the next
+ * Model answers that break the schema (after the engine's own retry with the errors) fail the job at once,
+ * saying so in its error. A crash anywhere leaves the batch's queue jobs active: they are handed back (lib/jobs/queue.ts: at the next
  * start in embedded mode, by the lease sweep on PostgreSQL) with no retry counted, and a job already recorded
  * is then completed from its run, never scored or billed twice.
  */
@@ -209,7 +210,7 @@ export async function processScoreBatch(db: Db, engine: ScoringEngine, queued: P
     }
     const q = byJobId.get(job.id);
     if (outcome.error instanceof EngineUnavailable && q && q.retryCount < q.retryLimit) retry.push({ job, error: outcome.error });
-    else failed.push({ job, error: outcome.error, message: outcome.error instanceof EngineUnavailable ? "The scoring engine stayed unavailable." : "Scoring failed." });
+    else failed.push({ job, error: outcome.error, message: failureMessage(outcome.error) });
   }
   if (scored.length > 0) {
     const completed = await recordScoredJobs(db, scored);
@@ -229,6 +230,14 @@ export async function processScoreBatch(db: Db, engine: ScoringEngine, queued: P
     logger().error({ job_id: f.job.id, err: f.error }, "async scoring failed");
     await failJob(db, f.job, f.message);
   }
+}
+
+/** A failed job's `error` (polling and the score.failed callback): what went wrong, in the caller's terms. */
+function failureMessage(error: unknown): string {
+  if (error instanceof EngineUnavailable) return "The scoring engine stayed unavailable.";
+  // The engine asked once more with the validation errors already; the queue does not ask a third time.
+  if (error instanceof ModelAnswerError) return MODEL_ANSWER_MESSAGE;
+  return "Scoring failed.";
 }
 
 async function failJob(db: Db, job: AsyncJob, message: string): Promise<void> {

@@ -16,6 +16,7 @@ import { QuotaExhaustedError } from "@/lib/stories/billing";
 import { resolveStoryIdentity } from "@/lib/stories/identity";
 import { hasPostgres, setupTestDatabase } from "@/lib/testing/db";
 import { setEnv } from "@/lib/testing/http";
+import { setupFakeOpenAI } from "@/lib/testing/fake-openai-hooks";
 import { startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
 import { acceptJob, type AcceptInput } from "./accept";
 import { claimDeliveries, processScoreBatch } from "./async-jobs";
@@ -26,6 +27,7 @@ import { DELIVER_QUEUE, enqueueFrom, queue, SCORE_QUEUE, stopQueue, type ScoreJo
 const database = setupTestDatabase();
 setEnv({ ALLOW_PRIVATE_CALLBACKS: "true" });
 const heuristic = createEngine("heuristic");
+const fake = setupFakeOpenAI();
 const at = new Date();
 
 afterAll(async () => {
@@ -264,6 +266,32 @@ describe("batch scoring", () => {
     const [completed] = await database().db.select().from(asyncJobs).where(eq(asyncJobs.id, second.jobId));
     expect(completed.status).toBe("completed");
     expect(await usage("release-co")).toBe(1);
+  });
+
+  it("fails a job whose model answers break the schema after the engine's retry, saying so, and releases its reservation", async () => {
+    const llm = createEngine("openai", { baseURL: fake().baseURL, model: "fake-model", maxRetries: 0, timeoutMs: 5000 });
+    const owner = await customer("schema-co", 10);
+    const site = await install(owner, "site-schema");
+    const broken = await acceptJob(database(), request(owner, site, "S-1", "As a user, I want a broken answer so that the job fails."));
+    const fine = await acceptJob(database(), request(owner, site, "S-2", "As a user, I want a fixed answer so that the job completes."));
+    expect(await usage("schema-co")).toBe(2);
+    // One job per batch, so each gets the answers queued for it: S-1 two broken ones; S-2 a cut-off one, then a good one.
+    fake().enqueue({ kind: "partial" }, { kind: "out_of_range" });
+    const queued = await fetchScoreJobs(boss);
+    const first = queued.find((q) => q.data.jobId === broken.jobId)!;
+    const second = queued.find((q) => q.data.jobId === fine.jobId)!;
+    await processScoreBatch(database().db, llm, [first], boss);
+    fake().enqueue({ kind: "truncated" }, { kind: "ok" });
+    await processScoreBatch(database().db, llm, [second], boss);
+    await boss.complete(SCORE_QUEUE, queued.map((job) => job.id));
+    const [failed] = await database().db.select().from(asyncJobs).where(eq(asyncJobs.id, broken.jobId));
+    expect(failed).toMatchObject({ status: "failed", error: "The model's answer did not follow the schema, also when asked again; the story was not billed. Try again." });
+    expect(await deliveryQueueRows([broken.jobId])).toEqual([broken.jobId]);
+    const [completed] = await database().db.select().from(asyncJobs).where(eq(asyncJobs.id, fine.jobId));
+    expect(completed.status).toBe("completed");
+    expect(fake().requests).toHaveLength(4);
+    // The failed job's story was released; the completed one stays counted.
+    expect(await usage("schema-co")).toBe(1);
   });
 });
 

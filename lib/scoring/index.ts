@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { createHeuristicEngine } from "./heuristic";
-import { createOpenAIEngine, type ScoringCache } from "./openai";
+import { createOpenAIEngine, RESPONSE_FORMATS, type LlmEvent, type ScoringCache } from "./openai";
 import type { ScoringEngine } from "./types";
 
 export * from "./types";
@@ -11,7 +11,12 @@ export {
   createMemoryCache,
   ModelAnswerError,
   PROMPT_VERSION as OPENAI_PROMPT_VERSION,
+  RESPONSE_FORMATS,
+  VIOLATION_REASONS,
+  type LlmEvent,
   type OpenAIEngineOptions,
+  type ResponseFormat,
+  type ViolationReason,
   type ScoringCache,
 } from "./openai";
 
@@ -46,6 +51,9 @@ const openaiOptionsSchema = z.object({
   provider: z.string().optional(),
   cache: cacheSchema.optional(),
   fetch: z.custom<typeof fetch>((value) => typeof value === "function", "must be a function").optional(),
+  responseFormat: z.enum(RESPONSE_FORMATS).optional(),
+  schemaRetries: z.number().int().min(0).max(3).optional(),
+  onEvent: z.custom<(event: LlmEvent) => void>((value) => typeof value === "function", "must be a function").optional(),
 });
 
 export function isEngineName(value: string): value is EngineName {

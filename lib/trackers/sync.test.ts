@@ -10,7 +10,9 @@ import { quotaUsage, scoreRuns, stories, tickets, trackerConnections } from "@/d
 import { provisionCustomer } from "@/lib/admin/provisioning";
 import { utcMonth } from "@/lib/clock";
 import { PGBOSS_SCHEMA, queue, stopQueue } from "@/lib/jobs/queue";
+import { createEngine } from "@/lib/scoring";
 import { hasPostgres, setupTestDatabase } from "@/lib/testing/db";
+import { setupFakeOpenAI } from "@/lib/testing/fake-openai-hooks";
 import { call, setEnv } from "@/lib/testing/http";
 import { POST as scoreRoute } from "@/app/api/v1/score/route";
 import { createConnection, deleteConnection } from "./connections";
@@ -19,6 +21,7 @@ import { INCREMENTAL_OVERLAP_MS, requestSync, runSync, startTrackerWorkers } fro
 import { TrackerError, type FetchIssues, type FetchIssuesOptions, type TrackerIssue } from "./types";
 
 const database = setupTestDatabase();
+const fake = setupFakeOpenAI();
 setEnv({ ALLOW_PRIVATE_CALLBACKS: "true" });
 
 /** A tracker of the test's own: backlogs by query, served `pageSize` at a time; every read is recorded. */
@@ -148,6 +151,19 @@ describe("a sync", () => {
     const missing = await connect("bad-co", "project = NOPE");
     expect(await sync(missing.id)).toMatchObject({ status: "failed", error: "Not found: No project matches 'project = NOPE'" });
     expect(await used("bad-co")).toBe(0);
+  });
+
+  it("with the LLM engine, counts an issue whose model answers break the schema as failed, bills nothing, and scores it at the next sync", async () => {
+    await newCustomer("llm-co");
+    server.backlogs.set("project = LLM", [issue(1, "LLM")]);
+    const connection = await connect("llm-co", "project = LLM");
+    const engine = createEngine("openai", { baseURL: fake().baseURL, model: "fake-model", maxRetries: 0, timeoutMs: 5000 });
+    fake().enqueue({ kind: "truncated" }, { kind: "partial" });
+    expect(await runSync(database(), connection.id, { fetchIssues: server.fetch, engine })).toMatchObject({ status: "completed", fetched: 2, scored: 0, failed: 1 });
+    expect(fake().requests).toHaveLength(2);
+    expect([await used("llm-co"), await runs("llm-co")]).toEqual([0, 0]);
+    expect(await runSync(database(), connection.id, { fetchIssues: server.fetch, engine })).toMatchObject({ status: "completed", scored: 1, failed: 0 });
+    expect([await used("llm-co"), await runs("llm-co")]).toEqual([1, 1]);
   });
 
   it("leaves the imported stories when the connection is deleted, and a new connection re-scores nothing", async () => {

@@ -277,7 +277,8 @@ async function importPage(
       const result = await engine.score(candidate.ticket, []);
       return { candidate, result, processingTimeMs: Math.round((performance.now() - started) * 100) / 100 };
     } catch (error) {
-      logger().warn({ err: error, connection_id: connection.id, issue_key: candidate.issue.key }, "an imported issue could not be scored");
+      // Counted in `failed`, billed nothing and not remembered, so the next sync scores it again.
+      logger().warn({ err: error, connection_id: connection.id, issue_key: candidate.issue.key }, "an imported issue could not be scored; the next sync tries it again");
       return { candidate, result: null, processingTimeMs: 0 };
     }
   });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ViolationReason } from "./formats";
 import { explainOverall, overallScore } from "../overall";
 import {
   DIMENSIONS,
@@ -25,16 +26,17 @@ export const modelAnswerSchema = z.object({
 });
 export type ModelAnswer = z.infer<typeof modelAnswerSchema>;
 
-// Validation accepts any finite score and clamps it afterwards: a 10.4 or an 11 is a fixable answer, not a
-// reason to pay for a repair call. Every other departure from the schema is invalid.
-const lenientDimension = dimensionScoreSchema.extend({ score: z.number() });
-const lenientAnswerSchema = z.object({
-  scores: z.object(Object.fromEntries(DIMENSIONS.map((d) => [d, lenientDimension])) as PerDimension<typeof lenientDimension>),
+// A score is a number from 0 to 10 as answered; a fraction inside the range (7.5) is rounded, as the scale is
+// whole points. Anything outside the range (42, -3, 10.4) is a schema failure, never clamped: a model that
+// answers 42 has not understood the scale, and a clamped 10 would be a score nobody gave.
+const answeredDimension = dimensionScoreSchema.extend({ score: z.number().min(0).max(10) });
+const answeredSchema = z.object({
+  scores: z.object(Object.fromEntries(DIMENSIONS.map((d) => [d, answeredDimension])) as PerDimension<typeof answeredDimension>),
   recommendations: modelAnswerSchema.shape.recommendations,
   rewrite: modelAnswerSchema.shape.rewrite,
   split: modelAnswerSchema.shape.split,
 });
-type LenientAnswer = z.infer<typeof lenientAnswerSchema>;
+type AnsweredModel = z.infer<typeof answeredSchema>;
 
 type JsonSchema = { [key: string]: unknown };
 
@@ -62,36 +64,116 @@ export function strictJsonSchema(schema: z.ZodType): JsonSchema {
 
 export const MODEL_ANSWER_JSON_SCHEMA = strictJsonSchema(modelAnswerSchema);
 
-export type ParsedAnswer = { ok: true; answer: LenientAnswer } | { ok: false; errors: string[] };
 
-/** Parses the model's text as JSON and validates it; the errors feed the repair request. */
-export function parseModelAnswer(content: string | null | undefined): ParsedAnswer {
-  if (!content || !content.trim()) return { ok: false, errors: ["the answer was empty"] };
+export type ParsedAnswer = { ok: true; answer: AnsweredModel } | { ok: false; errors: string[]; reasons: ViolationReason[] };
+
+export interface AnswerMeta {
+  /** The choice's `finish_reason`: `length` means the server cut the answer at its token limit. */
+  finishReason?: string | null;
+  /** The choice's `refusal` (structured outputs), when the model declined. */
+  refusal?: string | null;
+}
+
+const MAX_ERRORS = 20;
+
+/**
+ * Parses the model's text as JSON and validates it against the answer schema. The errors are sentences for the
+ * model (they go into the retry request) and for the operator's logs: "your answer had no `scores.small`",
+ * "`scores.small.score` was 42; a score is a number from 0 to 10".
+ */
+export function parseModelAnswer(content: string | null | undefined, meta: AnswerMeta = {}): ParsedAnswer {
+  const refused = meta.refusal ? [`the model refused: ${meta.refusal}`] : [];
+  const fail = (reason: ViolationReason, errors: string[]): ParsedAnswer => ({
+    ok: false,
+    errors: [...refused, ...errors],
+    reasons: refused.length ? ["refused", reason] : [reason],
+  });
+  if (!content || !content.trim()) return fail("empty", ["the answer was empty"]);
+  const extracted = extractJson(content);
+  if (extracted.kind === "none") return fail("not_json", ["the answer holds no JSON object; answer with the JSON object alone"]);
   let json: unknown;
   try {
-    json = JSON.parse(stripFence(content));
+    json = JSON.parse(extracted.text);
   } catch (error) {
-    return { ok: false, errors: [`the answer is not valid JSON: ${(error as Error).message}`] };
+    const cutOff = extracted.kind === "unclosed" || meta.finishReason === "length";
+    const why = meta.finishReason === "length" ? "it was cut off at the token limit" : cutOff ? "it is cut off before its end" : (error as Error).message;
+    return fail(cutOff ? "cut_off" : "not_json", [`the answer is not valid JSON (${why}); answer again with the complete JSON object`]);
   }
-  const parsed = lenientAnswerSchema.safeParse(json);
+  const parsed = answeredSchema.safeParse(json, { reportInput: true });
   if (parsed.success) return { ok: true, answer: parsed.data };
-  return {
-    ok: false,
-    errors: parsed.error.issues.slice(0, 20).map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`),
-  };
+  const described = parsed.error.issues.map(describeIssue);
+  const reasons = [...new Set(described.map((d) => d.reason))];
+  const errors = described.slice(0, MAX_ERRORS).map((d) => d.text);
+  if (described.some((d) => d.reason === "missing_field" && /^`scores\.\w+`$/.test(d.where))) {
+    errors.push("answer again with all six dimensions: independent, negotiable, valuable, estimable, small and testable");
+  }
+  return { ok: false, errors: [...refused, ...errors], reasons: refused.length ? ["refused", ...reasons] : reasons };
 }
 
-// Some OpenAI-compatible servers wrap JSON in a Markdown fence even in JSON mode.
-function stripFence(text: string): string {
-  const match = /^\s*```(?:json)?\s*\n([\s\S]*?)\n?```\s*$/.exec(text);
-  return match ? match[1] : text;
+type Issue = z.core.$ZodIssue;
+
+function typeName(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "a list";
+  if (typeof value === "object") return "an object";
+  return `a ${typeof value}`;
 }
 
-const clampScore = (value: number) => Math.min(10, Math.max(0, Math.round(value)));
+function shown(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 40 ? `${text.slice(0, 40)}...` : text;
+}
+
+/** One validation issue as a sentence, with the kind of departure it is. */
+function describeIssue(issue: Issue): { reason: ViolationReason; where: string; text: string } {
+  const where = issue.path.length ? `\`${issue.path.map(String).join(".")}\`` : "the answer";
+  const input = (issue as { input?: unknown }).input;
+  const isScore = issue.path.at(-1) === "score";
+  if (issue.code === "invalid_type") {
+    if (input === undefined) return { reason: "missing_field", where, text: `your answer had no ${where}` };
+    const expected = issue.expected === "array" ? "a list" : issue.expected === "object" ? "an object" : `a ${issue.expected}`;
+    return { reason: "wrong_type", where, text: `${where} was ${typeName(input)} (${shown(input)}); it must be ${expected}${isScore ? " from 0 to 10" : ""}` };
+  }
+  if ((issue.code === "too_big" || issue.code === "too_small") && isScore) {
+    return { reason: "out_of_range", where, text: `${where} was ${shown(input)}; a score is a number from 0 to 10` };
+  }
+  return { reason: "other", where, text: `${where}: ${issue.message}` };
+}
+
+/**
+ * The JSON object in a model's text. Servers without strict structured output, and small models, wrap it: a
+ * Markdown fence, a sentence before it ("Here is the assessment:"), a reasoning model's `<think>` block, prose
+ * after it. Answers the first balanced `{...}` (strings and escapes respected) after those are removed;
+ * `unclosed` when the object never closes (an answer cut off), `none` when there is no `{` at all.
+ */
+export function extractJson(text: string): { kind: "object" | "unclosed"; text: string } | { kind: "none" } {
+  // A closed think block goes; an unclosed one (the answer was cut off while thinking) takes the rest with it.
+  let body = text.replace(/<think>[\s\S]*?<\/think>/gi, "").replace(/<think>[\s\S]*$/i, "");
+  // A fence is looked for only when the text does not start with the object (whose strings may hold one).
+  const fence = body.trimStart().startsWith("{") ? null : /```[a-zA-Z]*[ \t]*\r?\n([\s\S]*?)(?:```|$)/.exec(body);
+  if (fence && fence[1].includes("{")) body = fence[1];
+  const start = body.indexOf("{");
+  if (start < 0) return { kind: "none" };
+  let depth = 0;
+  let inString = false;
+  for (let i = start; i < body.length; i++) {
+    const c = body[i];
+    if (inString) {
+      if (c === "\\") i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === "{") depth++;
+    else if (c === "}" && --depth === 0) return { kind: "object", text: body.slice(start, i + 1) };
+  }
+  return { kind: "unclosed", text: body.slice(start) };
+}
+
+// Validation kept every score within 0-10; a fraction is rounded to whole points.
+const wholeScore = (value: number) => Math.round(value);
 const cleanList = (items: string[]) => items.map((s) => s.trim()).filter(Boolean);
 
 export interface ResultParts {
-  answer: LenientAnswer;
+  answer: AnsweredModel;
   context: ContextItem[];
   findings: Finding[];
   usage: TokenUsage;
@@ -102,7 +184,7 @@ export interface ResultParts {
 }
 
 /**
- * Builds the engine result from a validated answer: scores rounded and clamped to 0..10, cited ids kept only
+ * Builds the engine result from a validated answer: scores rounded to whole points, cited ids kept only
  * when they name a supplied context item (deduplicated), and every derived field computed from the same
  * values so `individual_scores`, `scores`, `reasoning_per_dimension`, `context_references` and the metadata
  * agree. The overall score and its explanation use the same functions as the heuristic engine (../overall.ts), so
@@ -115,7 +197,7 @@ export function resultFromAnswer({ answer, context, findings, usage, model, prom
   const scores = per((d) => {
     const detail = answer.scores[d];
     return {
-      score: clampScore(detail.score),
+      score: wholeScore(detail.score),
       reasoning: detail.reasoning.trim(),
       improvement_suggestions: cleanList(detail.improvement_suggestions),
       reference_context: [...new Set(detail.reference_context.filter((id) => supplied.has(id)))],

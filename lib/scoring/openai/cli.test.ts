@@ -11,7 +11,7 @@ const QUS_FIXTURE = "lib/scoring/fixtures/qus-sample.csv";
 // Asynchronous on purpose: the fake provider runs in this process and must keep answering.
 function run(script: string, args: string[], env: Record<string, string> = {}) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const clean = { ...process.env, OPENAI_BASE_URL: "", SCORING_MODEL: "", OPENAI_API_KEY: "", SCORING_CONCURRENCY: "", ...env };
+    const clean = { ...process.env, OPENAI_BASE_URL: "", SCORING_MODEL: "", OPENAI_API_KEY: "", SCORING_CONCURRENCY: "", SCORING_RESPONSE_FORMAT: "", ...env };
     const child = spawn(TSX, [script, ...args], { cwd: ROOT, env: clean });
     let stdout = "";
     let stderr = "";
@@ -39,6 +39,28 @@ describe("CLI and quality benchmark with --engine openai", () => {
     const { code, stdout } = await run("scripts/score.ts", [FIXTURE, "--engine", "openai"], { OPENAI_BASE_URL: fake().baseURL, SCORING_MODEL: "fake-model" });
     expect(code).toBe(0);
     expect(stdout).toMatch(/3 stories, average/);
+  });
+
+  it("asks with the response format of --response-format or SCORING_RESPONSE_FORMAT, and refuses an unknown one", async () => {
+    const flag = await run("scripts/score.ts", [FIXTURE, "--engine", "openai", "--base-url", fake().baseURL, "--model", "fake-model", "--response-format", "none"]);
+    expect(flag.code).toBe(0);
+    expect(fake().requests.map((r) => r.body.response_format)).toEqual([undefined, undefined, undefined]);
+    fake().reset();
+    const variable = await run("scripts/score.ts", [FIXTURE, "--engine", "openai", "--base-url", fake().baseURL, "--model", "fake-model"], { SCORING_RESPONSE_FORMAT: "json_object" });
+    expect(variable.code).toBe(0);
+    expect(fake().requests[0].body.response_format).toEqual({ type: "json_object" });
+    const wrong = await run("scripts/score.ts", [FIXTURE, "--engine", "openai", "--base-url", fake().baseURL, "--model", "fake-model", "--response-format", "grammar"]);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr.trim()).toBe('--response-format (or SCORING_RESPONSE_FORMAT) must be one of json_schema, json_object, none, got "grammar"');
+  });
+
+  it("fails the run naming the story whose answers broke the schema twice, printing nothing", async () => {
+    fake().reset();
+    fake().enqueue({ kind: "partial" }, { kind: "out_of_range" });
+    const { code, stdout, stderr } = await run("scripts/score.ts", [FIXTURE, "--engine", "openai", "--base-url", fake().baseURL, "--model", "fake-model", "--concurrency", "1"]);
+    expect(code).toBe(2);
+    expect(stdout).toBe("");
+    expect(stderr.trim()).toMatch(/^score failed: the model's answer for SHOP-1 did not follow the schema \(after 1 retry with the errors\): `scores\.small\.score` was 42; .*Nothing was printed/);
   });
 
   it("exits 2 with a clear message without an endpoint", async () => {

@@ -14,7 +14,8 @@ import {
   type TicketData,
 } from "@/lib/scoring";
 import { explainOverall, overallScore } from "../overall";
-import { MODEL_ANSWER_JSON_SCHEMA } from "./answer";
+import { extractJson, MODEL_ANSWER_JSON_SCHEMA, parseModelAnswer } from "./answer";
+import type { LlmEvent } from "./engine";
 
 const fake = setupFakeOpenAI();
 
@@ -73,21 +74,22 @@ describe("openai engine: request and result", () => {
     expect(MODEL_ANSWER_JSON_SCHEMA).not.toHaveProperty("$schema");
   });
 
-  it("drops cited ids that were not supplied, deduplicates them, and clamps and rounds scores", async () => {
+  it("drops cited ids that were not supplied, deduplicates them, and rounds a fraction within 0-10", async () => {
     fake().enqueue({
       kind: "ok",
       edit: (answer) => ({
         ...answer,
         scores: {
           ...answer.scores,
-          independent: { ...answer.scores.independent, score: 12, reference_context: ["LINK-1", "made-up", "LINK-1"] },
-          negotiable: { ...answer.scores.negotiable, score: -3, reference_context: ["DOC-9"] },
+          independent: { ...answer.scores.independent, score: 10, reference_context: ["LINK-1", "made-up", "LINK-1"] },
+          negotiable: { ...answer.scores.negotiable, score: 0, reference_context: ["DOC-9"] },
           valuable: { ...answer.scores.valuable, score: 6.6, reference_context: [] },
         },
       }),
     });
     const context = [{ id: "LINK-1", type: "blocks" }, { id: "DOC-2", title: "notes" }];
     const result = await engine().score(story(), context);
+    expect(fake().requests).toHaveLength(1);
     expect(result.individual_scores).toMatchObject({ independent: 10, negotiable: 0, valuable: 7 });
     expect(result.scores.independent.reference_context).toEqual(["LINK-1"]);
     expect(result.scores.negotiable.reference_context).toEqual([]);
@@ -253,7 +255,7 @@ describe("openai engine: repair and failure", () => {
     fake().enqueue({ kind: "malformed" }, { kind: "invalid" });
     const error = await engine().score(story()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ModelAnswerError);
-    expect((error as Error).message).toMatch(/invalid answer twice/);
+    expect((error as Error).message).toMatch(/did not follow the schema \(after 1 retry with the errors\)/);
     expect(fake().requests).toHaveLength(2);
   });
 
@@ -296,6 +298,158 @@ describe("openai engine: repair and failure", () => {
     expect(error).not.toBeInstanceOf(EngineUnavailable);
     expect((error as Error).message).toMatch(/refused the request \(400\)/);
     expect(fake().requests).toHaveLength(1);
+  });
+});
+
+describe("openai engine: answers that break the schema", () => {
+  const events = () => {
+    const seen: LlmEvent[] = [];
+    return { seen, onEvent: (event: LlmEvent) => void seen.push(event) };
+  };
+
+  it("asks again for an answer missing five of the six dimensions, naming them, and scores the retry's answer", async () => {
+    const { seen, onEvent } = events();
+    fake().enqueue({ kind: "partial" }, { kind: "ok" });
+    const result = await engine({ onEvent }).score(story({ key: "SHOP-12" }));
+    expect(fake().requests).toHaveLength(2);
+    const retry = fake().requests[1].body.messages ?? [];
+    expect(retry.slice(0, 2)).toEqual(fake().requests[0].body.messages);
+    expect(JSON.parse(retry[2].content).scores).toHaveProperty("independent");
+    const asked = retry[3].content;
+    for (const d of ["negotiable", "valuable", "estimable", "small", "testable"]) expect(asked).toContain(`your answer had no \`scores.${d}\``);
+    expect(asked).not.toContain("scores.independent");
+    expect(asked).toContain("answer again with all six dimensions");
+    expect(scoringResultSchema.parse(result)).toEqual(result);
+    expect(seen.map((e) => e.type)).toEqual(["answer", "schema_violation", "answer", "repaired", "scored"]);
+    expect(seen[1]).toMatchObject({ attempt: 1, reasons: ["missing_field"], retrying: true, key: "SHOP-12" });
+    expect(seen[4]).toMatchObject({ attempts: 2 });
+  });
+
+  it("never clamps a score outside 0-10: 42 and -3 are asked again, and fail the score when the retry repeats them", async () => {
+    const { seen, onEvent } = events();
+    fake().enqueue({ kind: "out_of_range" }, { kind: "out_of_range" });
+    const error = await engine({ onEvent }).score(story()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ModelAnswerError);
+    const failure = error as ModelAnswerError;
+    expect(failure.reasons).toEqual(["out_of_range"]);
+    expect(failure.errors).toEqual(["`scores.small.score` was 42; a score is a number from 0 to 10", "`scores.testable.score` was -3; a score is a number from 0 to 10"]);
+    expect(failure.attempts).toBe(2);
+    expect(failure.usage.total_tokens).toBeGreaterThan(0);
+    expect(fake().requests[1].body.messages?.[3].content).toContain("`scores.small.score` was 42");
+    expect(seen.map((e) => e.type)).toEqual(["answer", "schema_violation", "answer", "schema_violation", "schema_failure"]);
+    expect(seen[3]).toMatchObject({ attempt: 2, retrying: false });
+  });
+
+  it("refuses 10.4 as well (outside the scale before any rounding)", async () => {
+    fake().enqueue({ kind: "ok", edit: (answer) => ({ ...answer, scores: { ...answer.scores, valuable: { ...answer.scores.valuable, score: 10.4 } } }) }, { kind: "ok" });
+    await engine().score(story());
+    expect(fake().requests[1].body.messages?.[3].content).toContain("`scores.valuable.score` was 10.4");
+  });
+
+  it("says an answer cut off at the token limit was cut off", async () => {
+    const { seen, onEvent } = events();
+    fake().enqueue({ kind: "truncated" }, { kind: "ok" });
+    await engine({ onEvent }).score(story());
+    expect(fake().requests[1].body.messages?.[3].content).toContain("the answer is not valid JSON (it was cut off at the token limit)");
+    expect(seen[1]).toMatchObject({ type: "schema_violation", reasons: ["cut_off"] });
+    expect(seen[0]).toMatchObject({ type: "answer", finish_reason: "length" });
+  });
+
+  it("names wrong types with what was given", async () => {
+    fake().enqueue({ kind: "invalid" }, { kind: "invalid" });
+    const error = (await engine().score(story()).catch((e: unknown) => e)) as ModelAnswerError;
+    expect(error.reasons).toEqual(expect.arrayContaining(["wrong_type", "missing_field"]));
+    expect(error.errors).toContain('`scores.independent.score` was a string ("high"); it must be a number from 0 to 10');
+    expect(error.errors).toContain('`recommendations` was a string ("none"); it must be a list');
+  });
+
+  it("with schemaRetries 0, fails at the first broken answer", async () => {
+    fake().enqueue({ kind: "partial" });
+    const error = await engine({ schemaRetries: 0 }).score(story()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ModelAnswerError);
+    expect((error as Error).message).toMatch(/with no retry/);
+    expect(fake().requests).toHaveLength(1);
+  });
+
+  it("never caches a failure: the same story is asked again next time", async () => {
+    const scorer = engine();
+    const ticket = story();
+    fake().enqueue({ kind: "partial" }, { kind: "partial" });
+    await expect(scorer.score(ticket)).rejects.toBeInstanceOf(ModelAnswerError);
+    const result = await scorer.score(ticket);
+    expect(fake().requests).toHaveLength(3);
+    expect(result.metadata.token_usage.total_tokens).toBeGreaterThan(0);
+  });
+});
+
+describe("openai engine: response formats for servers that support less", () => {
+  it("json_object: asks for JSON mode and puts the schema in the system prompt", async () => {
+    await engine({ responseFormat: "json_object" }).score(story());
+    const { body } = fake().requests[0];
+    expect(body.response_format).toEqual({ type: "json_object" });
+    const system = body.messages?.[0].content ?? "";
+    const promptFile = readFileSync(path.join(process.cwd(), "lib/scoring/openai/prompts/invest-v3.md"), "utf8").trim();
+    expect(system.startsWith(promptFile)).toBe(true);
+    expect(system).toContain("# The answer's format");
+    expect(system).toContain(JSON.stringify(MODEL_ANSWER_JSON_SCHEMA));
+  });
+
+  it("none: sends no response_format, and reads answers wrapped in a fence, in prose or after a think block", async () => {
+    const scorer = engine({ responseFormat: "none" });
+    fake().enqueue({ kind: "ok", wrap: "fence" }, { kind: "ok", wrap: "prose" }, { kind: "ok", wrap: "think" });
+    const results = await Promise.all([scorer.score(story()), scorer.score(story()), scorer.score(story())]);
+    expect(fake().requests).toHaveLength(3);
+    for (const request of fake().requests) {
+      expect(request.body).not.toHaveProperty("response_format");
+      expect(request.body.messages?.[0].content).toContain(JSON.stringify(MODEL_ANSWER_JSON_SCHEMA));
+    }
+    expect(fake().requests.map((r) => r.wrap).sort()).toEqual(["fence", "prose", "think"]);
+    for (const result of results) expect(scoringResultSchema.safeParse(result).success).toBe(true);
+  });
+
+  it("none: validates the answer as strictly as json_schema does", async () => {
+    fake().enqueue({ kind: "out_of_range" }, { kind: "ok", wrap: "prose" });
+    const result = await engine({ responseFormat: "none" }).score(story());
+    expect(fake().requests).toHaveLength(2);
+    expect(fake().requests[1].body.messages?.[3].content).toContain("`scores.small.score` was 42");
+    expect(result.individual_scores.small).toBeLessThanOrEqual(10);
+  });
+
+  it("says which setting to change when the server refuses the response format", async () => {
+    fake().rejectFormats = ["json_schema"];
+    const error = await engine().score(story()).catch((e: unknown) => e);
+    expect((error as Error).message).toMatch(/refused the request \(400\): .*json_schema.* \(set SCORING_RESPONSE_FORMAT=json_object, or none, if this server does not support response_format json_schema\)/);
+    expect(fake().requests).toHaveLength(1);
+    await engine({ responseFormat: "json_object" }).score(story());
+    expect(fake().requests).toHaveLength(2);
+  });
+});
+
+describe("extractJson", () => {
+  const object = '{"a": "text with } and { and \\" inside", "b": [1, {"c": 2}]}';
+  it.each([
+    ["bare", object, object],
+    ["in a json fence", "```json\n" + object + "\n```", object],
+    ["in a bare fence", "```\n" + object + "\n```\n", object],
+    ["after prose and before prose", `Here is the assessment:\n${object}\nHope it helps {really}.`, object],
+    ["after a think block holding braces", `<think>the {criteria} look fine</think>\n${object}`, object],
+    ["with a fence inside a string", '{"reasoning": "use ```code``` here"}', '{"reasoning": "use ```code``` here"}'],
+  ])("finds the object %s", (_label, text, expected) => {
+    expect(extractJson(text)).toEqual({ kind: "object", text: expected });
+    expect(() => JSON.parse((extractJson(text) as { text: string }).text)).not.toThrow();
+  });
+
+  it("says when the object never closes, and when there is none", () => {
+    expect(extractJson('Sure! {"scores": {"independent": {"score": 7')).toEqual({ kind: "unclosed", text: '{"scores": {"independent": {"score": 7' });
+    expect(extractJson("I cannot score this ticket.")).toEqual({ kind: "none" });
+    expect(extractJson("<think>still thinking about {it}")).toEqual({ kind: "none" });
+  });
+
+  it("classifies what is wrong with an answer", () => {
+    expect(parseModelAnswer("")).toMatchObject({ ok: false, reasons: ["empty"] });
+    expect(parseModelAnswer("I cannot help with that.")).toMatchObject({ ok: false, reasons: ["not_json"] });
+    expect(parseModelAnswer("{'scores': 1}")).toMatchObject({ ok: false, reasons: ["not_json"] });
+    expect(parseModelAnswer("", { refusal: "not allowed" })).toMatchObject({ ok: false, reasons: ["refused", "empty"], errors: ["the model refused: not allowed", "the answer was empty"] });
   });
 });
 

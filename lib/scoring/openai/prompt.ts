@@ -2,6 +2,9 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { ContextItem, Finding, TicketData, WorkItemKind } from "../types";
+import type { ResponseFormat } from "./formats";
+
+export { RESPONSE_FORMATS, type ResponseFormat } from "./formats";
 
 /** The prompt in use. A changed prompt gets a new file and a new version, so old answers stay explained. */
 export const PROMPT_VERSION = "invest-v3";
@@ -71,12 +74,33 @@ export function userMessage(ticket: TicketData, context: ContextItem[], findings
   return JSON.stringify(payload, null, 2);
 }
 
+/**
+ * The system message for a response format: the prompt file as it is with `json_schema`, and with the weaker
+ * modes the prompt followed by the answer's JSON schema and how to write the answer (the server will not hold the
+ * model to it, so the model is told).
+ */
+export function systemMessage(format: ResponseFormat, schema: Record<string, unknown>): string {
+  const prompt = systemPrompt().text;
+  if (format === "json_schema") return prompt;
+  return [
+    prompt,
+    "",
+    "# The answer's format",
+    "",
+    "Reply with one JSON object and nothing else: no Markdown code fence, no text before or after it. The object",
+    "must match this JSON schema exactly: every property it lists is required, no other property is allowed, and",
+    "each score is an integer from 0 to 10.",
+    "",
+    JSON.stringify(schema),
+  ].join("\n");
+}
+
 /** The follow-up asking the model to fix an answer that was not valid JSON or did not match the schema. */
 export function repairMessage(errors: string[]): string {
   return [
     "Your previous answer could not be used:",
     ...errors.map((error) => `- ${error}`),
-    "Answer again with only the JSON object the response schema describes: all six dimensions, each with",
+    "Answer again with only the JSON object the schema describes: all six dimensions, each with",
     "an integer score 0-10, reasoning, improvement_suggestions and reference_context, then recommendations, rewrite",
     "and split (one story per feature when the story asks for more than one, the first being the rewrite; else an empty list).",
   ].join("\n");

@@ -6,7 +6,9 @@ import { provisionCustomer } from "@/lib/admin/provisioning";
 import { scoreResponseSchema } from "@/lib/api/schemas";
 import { createDatabaseLlmCache } from "@/lib/llm-cache";
 import { createEngine, DIMENSIONS } from "@/lib/scoring";
-import { setScoringEngineOverride } from "@/lib/scoring-engine";
+import { resetScoringEngine, setScoringEngineOverride } from "@/lib/scoring-engine";
+import { resetLlmMetrics, type LlmCounters } from "@/lib/llm-metrics";
+import { GET as getMetrics } from "@/app/api/admin/metrics/route";
 import { setupTestDatabase } from "@/lib/testing/db";
 import { setupFakeOpenAI } from "@/lib/testing/fake-openai-hooks";
 import { call, setEnv } from "@/lib/testing/http";
@@ -123,17 +125,21 @@ describe("POST /api/v1/score with the LLM engine", () => {
     expect(await countedStories(customer.id)).toBe(1);
   });
 
-  it("answers 500 'Scoring failed; the story was not billed' when the answer is still malformed after the repair", async () => {
+  it.each([
+    ["cut off mid-JSON", "truncated"],
+    ["missing five of the six dimensions", "partial"],
+    ["with small 42 and testable -3", "out_of_range"],
+  ] as const)("answers 200 when an answer %s is followed by a good one, and bills the story once", async (_label, kind) => {
     useLlm();
     const customer = await newCustomer();
-    fake().enqueue({ kind: "malformed" }, { kind: "malformed" });
+    fake().enqueue({ kind }, { kind: "ok" });
     const response = await score(customer.key, story(summary()));
-    expect(response.status).toBe(500);
-    expect(response.body).toMatchObject({ error: "internal_error", message: "Scoring failed; the story was not billed." });
+    expect(response.status).toBe(200);
+    const body = scoreResponseSchema.parse(response.body);
+    for (const d of DIMENSIONS) expect(body.individual_scores[d]).toBeLessThanOrEqual(10);
     expect(fake().requests).toHaveLength(2);
-    expect(await countedStories(customer.id)).toBe(0);
+    expect(await countedStories(customer.id)).toBe(1);
   });
-
   it("refuses a new story over quota before calling the model", async () => {
     useLlm();
     const customer = await newCustomer(1);
@@ -141,6 +147,72 @@ describe("POST /api/v1/score with the LLM engine", () => {
     const refused = await score(customer.key, story(summary()));
     expect(refused.status).toBe(429);
     expect(fake().requests).toHaveLength(1);
+  });
+});
+
+describe("POST /api/v1/score with the configured LLM engine: answers that break the schema", () => {
+  const ADMIN_TOKEN = "metrics-admin-token-0123456789";
+  afterEach(() => {
+    setEnv({ SCORING_ENGINE: undefined, OPENAI_BASE_URL: undefined, SCORING_MODEL: undefined, SCORING_RESPONSE_FORMAT: undefined, ADMIN_TOKEN: undefined });
+    resetScoringEngine();
+  });
+
+  /** The engine the server builds from its environment (SCORING_*), with its metrics and logs. */
+  function useConfigured(format?: string) {
+    setEnv({ SCORING_ENGINE: "openai", OPENAI_BASE_URL: fake().baseURL, SCORING_MODEL: "fake-model", SCORING_RESPONSE_FORMAT: format, ADMIN_TOKEN });
+    resetScoringEngine();
+    resetLlmMetrics();
+  }
+  const metrics = async () => {
+    const response = await call(getMetrics, "/api/admin/metrics", { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+    expect(response.status).toBe(200);
+    return response.body as { scoring: Record<string, unknown>; llm: LlmCounters };
+  };
+
+  it("answers 502 bad_gateway in the gateway shape when the retry's answer breaks the schema too, bills nothing, and counts it", async () => {
+    useConfigured();
+    const customer = await newCustomer();
+    fake().enqueue({ kind: "partial" }, { kind: "out_of_range" });
+    const text = summary();
+    const started = performance.now();
+    const response = await score(customer.key, story(text));
+    expect(response.status).toBe(502);
+    expect(response.body).toEqual({
+      error: "bad_gateway",
+      message: "The model's answer did not follow the schema, also when asked again; the story was not billed. Try again.",
+      details: ["model answer: `scores.small.score` was 42; a score is a number from 0 to 10", "model answer: `scores.testable.score` was -3; a score is a number from 0 to 10"],
+    });
+    expect(response.headers.get("retry-after")).toBeNull();
+    // Two answers and no backoff: nothing waits (the provider's own retries are for 429s and 5xx).
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(fake().requests).toHaveLength(2);
+    expect(fake().requests[1].body.messages?.[3].content).toContain("your answer had no `scores.small`");
+    expect(await countedStories(customer.id)).toBe(0);
+    const [{ value: cached }] = await database().db.select({ value: count() }).from(llmCache);
+    const { scoring, llm } = await metrics();
+    expect(scoring).toEqual({ engine: "openai", model: "fake-model", response_format: "json_schema" });
+    expect(llm).toMatchObject({ requests: 2, retry_requests: 1, scored: 0, schema_violations: 2, schema_failures: 1 });
+    expect(llm.schema_violations_by_reason).toMatchObject({ missing_field: 1, out_of_range: 1 });
+
+    // Asked again, the same story is scored (no failure was cached) and billed once.
+    const cachedBefore = cached;
+    const again = await score(customer.key, story(text));
+    expect(again.status).toBe(200);
+    expect(await countedStories(customer.id)).toBe(1);
+    const [{ value: cachedAfter }] = await database().db.select({ value: count() }).from(llmCache);
+    expect(cachedAfter).toBe(cachedBefore + 1);
+    expect((await metrics()).llm).toMatchObject({ requests: 3, scored: 1, schema_failures: 1 });
+  });
+
+  it("with SCORING_RESPONSE_FORMAT=none, sends no response_format and scores an answer wrapped in prose", async () => {
+    useConfigured("none");
+    const customer = await newCustomer();
+    fake().enqueue({ kind: "ok", wrap: "prose" });
+    const response = await score(customer.key, story(summary()));
+    expect(response.status).toBe(200);
+    expect(fake().requests[0].body).not.toHaveProperty("response_format");
+    expect((await metrics()).scoring).toMatchObject({ response_format: "none" });
+    expect(await countedStories(customer.id)).toBe(1);
   });
 });
 
