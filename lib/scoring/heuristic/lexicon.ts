@@ -127,3 +127,28 @@ export const PLACEHOLDERS = {
   benefit: "[the benefit]",
   target: "[measurable target]",
 } as const;
+
+/**
+ * Verbs that, asked for together on one object, are one requirement rather than two features (a split of them
+ * is not one a product owner makes): near-synonyms ("search and discover", "browse and find"), one act in steps
+ * ("sign and submit a form"), and umbrella verbs that hold the other ("create and maintain venues": maintaining
+ * is managing). Each family is a set of lemmas; `UMBRELLA_VERBS` join any family.
+ */
+export const VERB_FAMILIES: Set<string>[] = [
+  "search find discover browse locate explore look lookup query seek",
+  "view see display show read access open preview consult watch visualize visualise inspect review check",
+  "edit modify update change correct amend adjust revise alter fix",
+  "create add make define compose write enter insert",
+  "delete remove erase discard purge clear",
+  "save store keep retain preserve",
+  "download get obtain retrieve fetch receive",
+  "know understand learn find_out tell",
+  "track monitor follow observe watch",
+  "sign submit complete fill send",
+  "check verify validate confirm ensure test",
+  "upload import load ingest",
+  "share publish distribute",
+  "rate review evaluate assess",
+].map(set);
+
+export const UMBRELLA_VERBS = set("manage maintain administer administrate handle organise organize curate");

@@ -61,6 +61,8 @@ function conjunctionAt(a: TextAnalysis, k: number): number {
     const next = t[k + 1];
     if (prev.end !== tok.start || next.start !== tok.end) return 0;
     if (!/\p{L}/u.test(prev.text) || !/^\p{L}/u.test(next.text)) return 0;
+    // "A/V", "I/O", "Q/A": letters glued by a slash are one token, not two things.
+    if (prev.text.length <= 2 && next.text.length <= 2) return 0;
     return 1;
   }
   return 0;
@@ -403,7 +405,8 @@ function shareDeterminer(t: Tok[], g: Group): void {
 function splitPlan(a: TextAnalysis, g: Group): SplitPlan {
   const first = charSpan(a, g.conjuncts[0]);
   const last = charSpan(a, g.conjuncts[g.conjuncts.length - 1]);
-  const plan: SplitPlan = { start: first.start, end: last.end, parts: g.conjuncts.map((c) => charSpan(a, c)) };
+  const plan: SplitPlan = { start: first.start, end: last.end, parts: g.conjuncts.map((c) => charSpan(a, c)),
+    kind: g.kind === "actions" ? "actions" : "things", verbsOnly: g.sharedObject };
   if (g.tail) plan.tail = { end: a.tokens[g.tail.end - 1].end, from: g.tail.from };
   const object = sharedObject(a.tokens, g);
   if (object) plan.object = charSpan(a, object);
@@ -440,13 +443,20 @@ function describe(a: TextAnalysis, g: Group): { code: string; severity: "high" |
   if (g.detail) {
     return { code: "atomic.list_detail", severity: "low", message: `${listed} list details of the feature in the story sentence.`, advice: "Keep the story to the feature and list its details in the description or the acceptance criteria." };
   }
+  // A list of things under one action is not cut into sentences (lib/scoring/README.md, "Rewrite and split"):
+  // whether each thing is a feature by itself or a part of one feature is the product owner's call.
+  const things = `${n} features: ${names.join(", ")}. Write one story for each that is a feature by itself; if they are parts of one ` +
+    "feature, name it in one phrase and list the parts in the acceptance criteria.";
   if (n >= 3) {
-    return { code: "atomic.several_features", severity: "high", message: `The story asks for ${n} features: ${listed}. It is an epic, not a story.`, advice: "Split it into one story per feature." };
+    return { code: "atomic.several_features", severity: "high", message: `The story asks for ${n} features: ${listed}. It is an epic, not a story.`,
+      advice: g.kind === "actions" ? "Split it into one story per feature." : things };
   }
   if (g.kind === "actions") {
     return { code: "atomic.two_actions", severity: "high", message: `${listed} are two actions in one story.`, advice: "Split it into one story per action, so each can be planned and tested on its own." };
   }
-  return { code: "atomic.two_objects", severity: "medium", message: `The story asks for two things: ${listed}.`, advice: "Split it into one story per thing, or say in one phrase what they have in common." };
+  return { code: "atomic.two_objects", severity: "medium", message: `The story asks for two things: ${listed}.`,
+    advice: `If ${listed} are each a feature by itself, write one story for each; if they are parts of one feature, name it in one phrase ` +
+      "and list the parts in the acceptance criteria." };
 }
 
 /** Conjunction groups of the role and the means, in text order. */
@@ -537,7 +547,7 @@ export function atomicFindings(input: RuleInput): Found[] {
       a.tokens[firstEnd - 1].lower === "but")) firstEnd--;
     const first = { start: story.means.start, end: firstEnd };
     const split = first.end > first.start && second.body.end > second.body.start
-      ? { start: charSpan(a, first).start, end: span.end, parts: [charSpan(a, first), charSpan(a, second.body)] }
+      ? { start: charSpan(a, first).start, end: span.end, parts: [charSpan(a, first), charSpan(a, second.body)], kind: "second" as const }
       : undefined;
     findings.push(found("atomic.second_story", "small", "high", `"${quote(a.text, span)}" states a second need in the same story.`,
       "Make the second need a story of its own.", { field: "summary", ...span }, { split }));
