@@ -149,6 +149,7 @@ export const VERB_FAMILIES: Set<string>[] = [
   "upload import load ingest",
   "share publish distribute",
   "rate review evaluate assess",
+  "register enrol enroll join sign subscribe become activate",
 ].map(set);
 
 export const UMBRELLA_VERBS = set("manage maintain administer administrate handle organise organize curate");

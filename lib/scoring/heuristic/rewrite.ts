@@ -259,8 +259,11 @@ function splitStory(input: RuleInput, compounds: Found[], check: { overall: numb
   };
   if (actions.length === 0) return { parts: [], declined: null };
   // Verbs that are one requirement together ("browse and find", "create and maintain") are not cut.
+  // Only verbs on one object, or a verb with no object ("sign up and become a member"): two verbs of one family
+  // with objects of their own ("create groups and add campers to them") are two features.
   const oneRequirement = (p: SplitPlan) => {
-    if (p.kind !== "actions" || !p.verbsOnly) return false;
+    const bare = p.parts.some((part) => !/\s/.test(summary.slice(part.start, part.end).trim()) || /^\S+ (?:up|in|out|on|off)$/i.test(summary.slice(part.start, part.end).trim()));
+    if (p.kind !== "actions" || !(p.verbsOnly || bare)) return false;
     const lemmas = p.parts.map((part) => headLemma(summary, story.a.tokens, part));
     if (lemmas.some((l) => l === null)) return false;
     if (lemmas.some((l) => UMBRELLA_VERBS.has(l!))) return true;
@@ -273,8 +276,19 @@ function splitStory(input: RuleInput, compounds: Found[], check: { overall: numb
     return { parts: [], declined: `No split: ${verbs.join(" and ")} read as one requirement (one act, or words for the same thing). ` +
       "If the team plans them apart, write one story for each." };
   }
-  const unlike = cuttable.find((p) => !alike(summary, story.a.tokens, p) || !verbPhrases(summary, story.a.tokens, p));
-  if (unlike) return { parts: [], declined: named([unlike], "No clean cut between them: write one story for each by hand, with the role and the benefit.") };
+  // A list bounded where no list of actions can start ("in treemap, bubble tree, map and pivot table"), or whose
+  // items are not alike, was misread: its items are no features to name.
+  if (cuttable.some((p) => !alike(summary, story.a.tokens, p) || !listStart(story.a.tokens, p, story.means))) {
+    return { parts: [], declined: "No clean cut: the story reads as more than one feature, but not as a list of actions the engine can " +
+      "cut. Write one story per feature by hand, each with the role and the benefit." };
+  }
+  const unclean = cuttable.find((p) => !verbPhrases(summary, story.a.tokens, p));
+  if (unclean) {
+    // Items that are verb phrases leaning on each other ("approve them") are features to name; others are no names.
+    return { parts: [], declined: verbPhrases(summary, story.a.tokens, unclean, false)
+      ? named([unclean], "No clean cut between them: write one story for each by hand, with the role and the benefit.")
+      : "No clean cut: the story reads as more than one feature, but its actions do not stand alone. Write one story per feature by hand, each with the role and the benefit." };
+  }
   const cut = variants(summary, cuttable, { start: 0, end: summary.length }, MAX_PARTS);
   if (cut === null) {
     const lists = [...cuttable].sort((a, b) => a.start - b.start).map((p) => items(summary, p)).join(" × ");
@@ -300,11 +314,30 @@ function headLemma(summary: string, tokens: Tok[], part: Span): string | null {
   return again?.pos === "VERB" ? again.lemma : null;
 }
 
-/** Every item of an action list is a verb phrase: it starts with a verb, and no item after the first leans on the one before. */
-function verbPhrases(summary: string, tokens: Tok[], plan: SplitPlan): boolean {
+/**
+ * A list of actions starts where a verb can: at the start of the means, after "to", a modal or a subject, or after
+ * an adverb; not after a comma or a noun, where the words are more likely things ("in treemap, map and pivot table").
+ */
+function listStart(tokens: Tok[], plan: SplitPlan, means: { start: number } | null): boolean {
   if (plan.kind === "second") return true;
+  const first = tokens.findIndex((t) => t.start >= plan.parts[0].start);
+  if (first < 0 || (means && first <= means.start)) return true;
+  const before = tokens[first - 1];
+  return before.lower === "to" || before.pos === "AUX" || before.pos === "PRON" || before.pos === "ADV" || before.pos === "PART" ||
+    before.pos === "SCONJ" || ["and", "also", "then"].includes(before.lower);
+}
+
+/**
+ * Every item of an action list is a verb phrase: it starts with a verb; an item before the last is not a bare verb
+ * unless all are (a bare verb beside verb phrases lost its object: "create, modify rules"); and no item after the
+ * first leans on the one before ("approve them", "a page about each").
+ */
+function verbPhrases(summary: string, tokens: Tok[], plan: SplitPlan, references = true): boolean {
+  if (plan.kind === "second") return true;
+  const bare = (part: Span) => !/\s/.test(summary.slice(part.start, part.end).trim());
   return plan.parts.every((part, i) => headLemma(summary, tokens, part) !== null &&
-    (i === 0 || !BACK_REFERENCES.test(summary.slice(part.start, plan.tail && i >= plan.tail.from ? plan.tail.end : part.end))));
+    (plan.verbsOnly || plan.object !== undefined || (plan.tail !== undefined && i >= plan.tail.from) || i === plan.parts.length - 1 || !bare(part)) &&
+    (i === 0 || !references || !BACK_REFERENCES.test(summary.slice(part.start, plan.tail && i >= plan.tail.from ? plan.tail.end : part.end))));
 }
 
 /** Why a set of split parts cannot be offered, or null when every part is one feature, reads, and keeps the story's words. */
@@ -385,7 +418,13 @@ export function proposeRewrite(input: RuleInput, findings: Found[], check: { ove
  */
 function bestRewrite(summary: string, fixes: Map<Found, Edit[]>, check: { overall: number; rescore: Rescore }):
   { text: string; moved: Map<Found, string[]> } | null {
-  const real = [...fixes].filter(([f, edits]) => fixKind(f, edits).kind !== "placeholder");
+  // A note that holds the story's benefit ("... of the article. not to another teaser, so that I can finish it")
+  // does not move: the benefit would go with it.
+  const holdsBenefit = (edits: Edit[]) => edits.some((e) => /\b(?:so that|so I|in order to)\b/i.test(summary.slice(e.start, e.end)));
+  // "etc." alone is no list to move: only the author can say what it stands for.
+  const bareMarker = (f: Found, edits: Edit[]) => f.code === "minimal.example" &&
+    edits.every((e) => /^[\s,]*(?:etc\.?|and so (?:on|forth))[\s.]*$/i.test(summary.slice(e.start, e.end)));
+  const real = [...fixes].filter(([f, edits]) => fixKind(f, edits).kind !== "placeholder" && !holdsBenefit(edits) && !bareMarker(f, edits));
   if (real.length === 0) return null;
   const template = [...fixes].filter(([f, edits]) => fixKind(f, edits).kind === "placeholder" &&
     edits.every((e) => e.text.includes(PLACEHOLDERS.role) || e.text.includes(PLACEHOLDERS.benefit)));

@@ -221,7 +221,9 @@ function classify(a: TextAnalysis, scope: Scope, c: number, width: number, exclu
   const bareNoun = !rightIsVerb && right.pos === "NOUN" && r === afterConj;
   const takesObject = ["NOUN", "PROPN", "DET"].includes(t[r + 1]?.pos ?? "") || POSSESSIVES.has(t[r + 1]?.lower ?? "") ||
     OBJECT_PRONOUNS.has(t[r + 1]?.lower ?? "");
-  if (bareNoun && leftVerb >= 0 && leftVerb < l && takesObject && r + 1 < end) {
+  // A word read as a noun earlier in the list is a noun again ("an object or object component").
+  const nounAgain = t.slice(leftVerb + 1, l + 1).some((x) => x.pos === "NOUN" && x.lower === right.lower);
+  if (bareNoun && leftVerb >= 0 && leftVerb < l && takesObject && r + 1 < end && !nounAgain) {
     if (rereadAsVerb()) {
       return { kind: "actions", conjuncts: [{ start: leftVerb, end: l + 1 }, { start: r, end }], separators: [c], sharedObject: false, detail: false };
     }
@@ -413,6 +415,7 @@ function splitPlan(a: TextAnalysis, g: Group): SplitPlan {
   return plan;
 }
 
+const COPULAS = new Set(["be", "become", "remain", "seem", "stay", "appear"]);
 const BARE_VERB_POS = new Set(["VERB", "PART", "ADP", "AUX"]);
 const OBJECT_POS = new Set(["DET", "NOUN", "PROPN", "PRON", "NUM", "ADJ"]);
 
@@ -428,6 +431,8 @@ function sharedObject(t: Tok[], g: Group): Segment | null {
   const bare = (c: Segment) => (c.end - c.start === 1 && isWord(t[c.start])) ||
     (t[c.start].pos === "VERB" && t.slice(c.start, c.end).every((x) => BARE_VERB_POS.has(x.pos)));
   if (t[last.start].pos !== "VERB" || !g.conjuncts.slice(0, -1).every(bare)) return null;
+  // "sign up and become a member": what follows a linking verb is no object the other verbs act on.
+  if (COPULAS.has(t[last.start].lemma)) return null;
   let k = last.start + 1;
   while (k < last.end && !OBJECT_POS.has(t[k].pos) && !POSSESSIVES.has(t[k].lower)) k++;
   return k < last.end ? { start: k, end: last.end } : null;
@@ -445,8 +450,8 @@ function describe(a: TextAnalysis, g: Group): { code: string; severity: "high" |
   }
   // A list of things under one action is not cut into sentences (lib/scoring/README.md, "Rewrite and split"):
   // whether each thing is a feature by itself or a part of one feature is the product owner's call.
-  const things = `${n} features: ${names.join(", ")}. Write one story for each that is a feature by itself; if they are parts of one ` +
-    "feature, name it in one phrase and list the parts in the acceptance criteria.";
+  const things = `${n} things under one action: ${names.join(", ")}. If each is a feature by itself, write one story for each; if they ` +
+    "are parts or values of one feature, name it in one phrase and list them in the acceptance criteria.";
   if (n >= 3) {
     return { code: "atomic.several_features", severity: "high", message: `The story asks for ${n} features: ${listed}. It is an epic, not a story.`,
       advice: g.kind === "actions" ? "Split it into one story per feature." : things };

@@ -63,7 +63,7 @@ export interface AdviceRecord {
 
 /** The features advice of a compound with no split: the recommendation that names them. */
 export function featuresAdvice(recommendations: string[]): string | null {
-  return recommendations.find((r) => /\b\d+ features\b|\bfeatures:/.test(r)) ?? null;
+  return recommendations.find((r) => /\b\d+ (?:features|things under one action)\b|^No clean cut|^No split/.test(r)) ?? null;
 }
 
 export function adviceRecord(s: SharedStory): AdviceRecord {
