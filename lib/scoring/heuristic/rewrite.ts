@@ -7,7 +7,7 @@
 import { kindFromTypeName } from "../types";
 import { quote, type Edit, type Found, type RuleInput, type SplitPlan } from "./finding";
 import { PLACEHOLDERS, UMBRELLA_VERBS, VERB_FAMILIES } from "./lexicon";
-import { analyzeText, type Tok } from "./nlp";
+import { analyzeText, charSpan, type Tok } from "./nlp";
 
 /** At most this many stories come out of one split. */
 const MAX_PARTS = 6;
@@ -270,7 +270,15 @@ function splitStory(input: RuleInput, compounds: Found[], check: { overall: numb
     return VERB_FAMILIES.some((family) => lemmas.every((l) => family.has(l!)));
   };
   const together = actions.filter(oneRequirement);
-  const cuttable = actions.filter((p) => !oneRequirement(p));
+  // A bracket or an example list right after the last action is the last action's ("export reports (PDF, CSV)"):
+  // its story keeps it, the others drop it.
+  const meansEnd = story.means ? charSpan(story.a, story.means).end : summary.length;
+  const cuttable = actions.filter((p) => !oneRequirement(p)).map((p) => {
+    if (p.kind !== "actions" || p.verbsOnly || p.tail || p.object) return p;
+    if (!/^\s*(?:[([{]|,?\s*(?:e\.g\.?|i\.e\.?|such as|including|for example|etc\.?)(?:\s|$))/i.test(summary.slice(p.end, meansEnd))) return p;
+    const end = meansEnd;
+    return { ...p, end, parts: [...p.parts.slice(0, -1), { ...p.parts[p.parts.length - 1], end }] };
+  });
   if (cuttable.length === 0) {
     const verbs = together.flatMap((p) => p.parts.map((part) => `"${quote(summary, part, 30)}"`));
     return { parts: [], declined: `No split: ${verbs.join(" and ")} read as one requirement (one act, or words for the same thing). ` +

@@ -55,7 +55,18 @@ function brokenMeans(input: RuleInput): { start: number; end: number } | null {
   if (!head || head.pos === "VERB" || head.pos === "AUX") return null;
   const again = analyzeText(`to ${a.text.slice(head.start, span.end)}`).tokens[1];
   if (again && (again.pos === "VERB" || again.pos === "AUX")) return null;
-  return ["DET", "ADP", "CCONJ", "PRON", "NUM", "PUNCT"].includes(head.pos) ? span : null;
+  if (["DET", "ADP", "CCONJ", "PRON", "NUM", "PUNCT"].includes(head.pos)) return span;
+  // A noun where the verb should be is a garble when it cannot be a verb the tagger does not know ("checkout a
+  // selection", "unpublish a report" take an object): a plural ("I want to games that ..."), or a noun phrase
+  // followed by its own clause ("I want to data to be validated", "I want to submission errors to represent").
+  if (head.pos !== "NOUN" && head.pos !== "PROPN") return null;
+  let k = head.i + 1;
+  while (k < story.means.end && (t[k].pos === "NOUN" || t[k].pos === "PROPN")) k++;
+  const plural = head.lower !== head.lemma && /s$/.test(head.lower);
+  // "login to my account" is a verb the tagger does not know; "data to be validated" is a noun with a clause.
+  const clause = ["that", "which", "who"].includes(t[k]?.lower ?? "") || t[k]?.pos === "AUX" ||
+    (t[k]?.lower === "to" && (k > head.i + 1 || t[k + 1]?.lower === "be"));
+  return plural || clause ? span : null;
 }
 
 export function formFindings(input: RuleInput): Found[] {
