@@ -52,7 +52,9 @@ function brokenMeans(input: RuleInput): { start: number; end: number } | null {
   if (lastTok === last && DANGLING_WORDS.has(last.lower)) return span;
   // The infinitive's verb: the first word, after an adverb or "not" ("to quickly see", "to not lose").
   const head = words.find((x) => x.pos !== "ADV" && x.pos !== "PART" && !PRE_VERB.has(x.lower));
-  if (!head || head.pos === "VERB" || head.pos === "AUX") return null;
+  if (!head || head.pos === "AUX") return null;
+  // An inflected verb where the infinitive's should stand ("I want to recycling facilities' information").
+  if (head.pos === "VERB") return head.lower !== head.lemma && /(?:ing|ed|s)$/.test(head.lower) && !t.slice(story.means.start, head.i).some((x) => x.pos === "ADV") ? span : null;
   const again = analyzeText(`to ${a.text.slice(head.start, span.end)}`).tokens[1];
   if (again && (again.pos === "VERB" || again.pos === "AUX")) return null;
   if (["DET", "ADP", "CCONJ", "PRON", "NUM", "PUNCT"].includes(head.pos)) return span;
@@ -141,6 +143,9 @@ export function formFindings(input: RuleInput): Found[] {
   if (broken) {
     findings.push(found("well_formed.broken_means", "valuable", "high",
       `"${quote(summary, broken)}" is not a sentence: the story does not say what the user wants to do.`,
+      "Write what the user wants as a verb and what it acts on (\"I want to download my invoices\").", { field: "summary", ...broken }));
+    // Nor can anyone size what cannot be read: a garbled sentence never scores above a story it was made from.
+    findings.push(found("estimable.unreadable", "estimable", "high", "What the story asks cannot be read, so it cannot be sized.",
       "Write what the user wants as a verb and what it acts on (\"I want to download my invoices\").", { field: "summary", ...broken }));
   }
 
