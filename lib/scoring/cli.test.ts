@@ -20,7 +20,7 @@ describe("score CLI", () => {
     expect(code).toBe(0);
     const out = JSON.parse(stdout);
     expect(out.results.map((r: { key: string }) => r.key)).toEqual(["SHOP-1", "SHOP-2", "SHOP-3"]);
-    expect(Object.keys(out.results[0])).toEqual(["row", "key", "type", "work_item_type", "summary", "overall_score", "overall_reasoning", "individual_scores", "findings", "recommendations"]);
+    expect(Object.keys(out.results[0])).toEqual(["row", "key", "type", "work_item_type", "summary", "overall_score", "overall_reasoning", "individual_scores", "findings", "recommendations", "rewrite", "split"]);
     // The overall explains itself: its percentage, then what pulls it down.
     expect(out.results[1].overall_reasoning).toMatch(new RegExp(`^${Math.round(out.results[1].overall_score * 10)}%: `));
     expect(out.results[0].overall_score).toBeGreaterThan(out.results[1].overall_score);
@@ -39,7 +39,7 @@ describe("score CLI", () => {
 
   it("prints CSV and a table", () => {
     const csv = score(FIXTURE, "--format", "csv");
-    expect(csv.stdout.split(/\r?\n/)[0]).toBe("row,key,type,work_item_type,summary,overall_score,overall_reasoning,independent,negotiable,valuable,estimable,small,testable,findings,recommendations");
+    expect(csv.stdout.split(/\r?\n/)[0]).toBe("row,key,type,work_item_type,summary,overall_score,overall_reasoning,independent,negotiable,valuable,estimable,small,testable,findings,recommendations,rewrite,split");
     const table = score(FIXTURE);
     expect(table.stdout).toMatch(/SHOP-2: As a shopper/);
     // Each row is followed by why its overall is what it is.
