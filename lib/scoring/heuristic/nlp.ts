@@ -135,6 +135,15 @@ function readNouns(tokens: Tok[]): void {
       tokens[k] = { ...t, pos: participle ? "ADJ" : "NOUN", lemma: participle ? t.lemma : t.lower };
       continue;
     }
+    // "a trail map and ...": a base form at the end of a noun phrase that an article opened is its head noun.
+    if ((before.pos === "NOUN" || before.pos === "ADJ") && t.lower === t.lemma && (!next || ["CCONJ", "ADP", "PUNCT"].includes(next.pos))) {
+      let j = k - 1;
+      while (j > 0 && (tokens[j].pos === "NOUN" || tokens[j].pos === "ADJ")) j--;
+      if (DETERMINERS.has(tokens[j].lower) && j < k - 1) {
+        tokens[k] = { ...t, pos: "NOUN", lemma: t.lower };
+        continue;
+      }
+    }
     if ((before.lower === "or" || before.lower === "and") && (next?.pos === "NOUN" || next?.pos === "PROPN")) {
       for (let j = k - 2; j >= Math.max(0, k - 6); j--) {
         const x = tokens[j];

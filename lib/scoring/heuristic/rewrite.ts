@@ -6,7 +6,7 @@
 // so instead (lib/scoring/README.md, "Rewrite and split").
 import { kindFromTypeName } from "../types";
 import { quote, type Edit, type Found, type RuleInput, type SplitPlan } from "./finding";
-import { PLACEHOLDERS, UMBRELLA_VERBS, VERB_FAMILIES } from "./lexicon";
+import { BROAD_VERBS, GOAL_VERBS, PLACEHOLDERS, UMBRELLA_VERBS, VERB_FAMILIES } from "./lexicon";
 import { analyzeText, charSpan, type Tok } from "./nlp";
 
 /** At most this many stories come out of one split. */
@@ -232,7 +232,7 @@ const FUNCTION_WORDS = new Set(("a an the and or nor but to of in on at by for w
 const TEMPLATE_WORDS = new Set(["as", "user", "type", "of", "i", "want", "to", "so", "that", "the", "benefit", "a", "an", "is", "was", "has"]);
 
 /** A word that points back at a thing named before it: a story built around it alone would not say what it acts on. */
-const BACK_REFERENCES = /\b(?:it|them|these|those|each|both|this one|the same)\b/i;
+const BACK_REFERENCES = /\b(?:it|them|these|those|each|both|this one|the same|do so|so doing)\b/i;
 
 /** The features of a list as the advice names them: "view invoices", "download invoices". */
 function featureNames(summary: string, plans: SplitPlan[]): string[] {
@@ -270,12 +270,23 @@ function splitStory(input: RuleInput, compounds: Found[], check: { overall: numb
     return VERB_FAMILIES.some((family) => lemmas.every((l) => family.has(l!)));
   };
   const together = actions.filter(oneRequirement);
-  // A bracket or an example list right after the last action is the last action's ("export reports (PDF, CSV)"):
-  // its story keeps it, the others drop it.
+  // Goals are not features ("minimize credit risk and optimize lending decisions"): the advice asks for the
+  // features that reach them.
+  const goals = actions.find((p) => p.kind === "actions" && p.parts.every((part) => {
+    const lemma = headLemma(summary, story.a.tokens, part);
+    return lemma !== null && (BROAD_VERBS.has(lemma) || GOAL_VERBS.has(lemma));
+  }));
+  if (goals) {
+    return { parts: [], declined: `No split: ${goals.parts.map((part) => `"${quote(summary, part, 40)}"`).join(" and ")} are goals, not ` +
+      "features. Name the feature that reaches each goal, one story for each." };
+  }
+  // A bracket, an example list or a condition ("when I am lost", "before they escalate") right after the last of
+  // several verb phrases is the last action's ("export reports (PDF, CSV)"): its story keeps it, the others drop it.
   const meansEnd = story.means ? charSpan(story.a, story.means).end : summary.length;
   const cuttable = actions.filter((p) => !oneRequirement(p)).map((p) => {
     if (p.kind !== "actions" || p.verbsOnly || p.tail || p.object) return p;
-    if (!/^\s*(?:[([{]|,?\s*(?:e\.g\.?|i\.e\.?|such as|including|for example|etc\.?)(?:\s|$))/i.test(summary.slice(p.end, meansEnd))) return p;
+    if (!/^\s*(?:[([{]|,?\s*(?:e\.g\.?|i\.e\.?|such as|including|for example|etc\.?|when|whenever|if|unless|until|while|before|after|once)(?:\s|$))/i
+      .test(summary.slice(p.end, meansEnd))) return p;
     const end = meansEnd;
     return { ...p, end, parts: [...p.parts.slice(0, -1), { ...p.parts[p.parts.length - 1], end }] };
   });
@@ -331,6 +342,16 @@ function listStart(tokens: Tok[], plan: SplitPlan, means: { start: number } | nu
   const first = tokens.findIndex((t) => t.start >= plan.parts[0].start);
   if (first < 0 || (means && first <= means.start)) return true;
   const before = tokens[first - 1];
+  // "use machine learning to identify threats and prevent intrusions": after a thing, "to" opens a purpose, and
+  // its verbs are what the thing is for, not features the user asks for.
+  if (before.lower === "to" && ["NOUN", "PROPN", "PRON", "NUM"].includes(tokens[first - 2]?.pos ?? "")) return false;
+  // "data sets that are used or updated", "can be implemented and optimized": participles after a form of "be"
+  // describe a thing; they are no actions the user asks for.
+  const participles = plan.parts.every((part) => {
+    const w = tokens.find((t) => t.start >= part.start && t.word);
+    return w !== undefined && w.pos === "VERB" && /(?:ed|en|wn)$/.test(w.lower);
+  });
+  if (participles && before.pos === "AUX") return false;
   return before.lower === "to" || before.pos === "AUX" || before.pos === "PRON" || before.pos === "ADV" || before.pos === "PART" ||
     before.pos === "SCONJ" || ["and", "also", "then"].includes(before.lower);
 }
@@ -342,6 +363,18 @@ function listStart(tokens: Tok[], plan: SplitPlan, means: { start: number } | nu
  */
 function verbPhrases(summary: string, tokens: Tok[], plan: SplitPlan, references = true): boolean {
   if (plan.kind === "second") return true;
+  // "detect and respond to cyberattacks": the preposition is the last verb's; the others would take it too.
+  if (plan.verbsOnly && /^\s+(?:to|for|with|on|at|about|from|into|upon)\b/i.test(summary.slice(plan.end))) return false;
+  // "participled and modified workflows": verbs right before a noun are its modifiers.
+  const next = tokens.find((t) => t.start >= plan.end && t.word);
+  if (plan.verbsOnly && next && (next.pos === "NOUN" || next.pos === "PROPN") && next.start === plan.end + 1 &&
+    plan.parts.every((part) => /(?:ed|en)$/i.test(summary.slice(part.start, part.end).trim()))) return false;
+  // An item before the last that ends on an adjective or an article was cut from its noun ("users that have visual").
+  const cutFromNoun = plan.parts.slice(0, -1).some((part) => {
+    const last = [...tokens].reverse().find((t) => t.end <= part.end && t.start >= part.start && t.word);
+    return last !== undefined && ["ADJ", "DET", "ADP", "CCONJ"].includes(last.pos);
+  });
+  if (cutFromNoun && !plan.verbsOnly) return false;
   const bare = (part: Span) => !/\s/.test(summary.slice(part.start, part.end).trim());
   return plan.parts.every((part, i) => headLemma(summary, tokens, part) !== null &&
     (plan.verbsOnly || plan.object !== undefined || (plan.tail !== undefined && i >= plan.tail.from) || i === plan.parts.length - 1 || !bare(part)) &&
@@ -432,7 +465,26 @@ function bestRewrite(summary: string, fixes: Map<Found, Edit[]>, check: { overal
   // "etc." alone is no list to move: only the author can say what it stands for.
   const bareMarker = (f: Found, edits: Edit[]) => f.code === "minimal.example" &&
     edits.every((e) => /^[\s,]*(?:etc\.?|and so (?:on|forth))[\s.]*$/i.test(summary.slice(e.start, e.end)));
-  const real = [...fixes].filter(([f, edits]) => fixKind(f, edits).kind !== "placeholder" && !holdsBenefit(edits) && !bareMarker(f, edits));
+  // An acronym after its name ("Firearm Violence Vulnerability Index (FVVI)") defines a word the team will use.
+  const acronym = (f: Found, edits: Edit[]) => f.code === "minimal.brackets" && edits.every((e) => {
+    const m = /^\s*\(\s*([A-Z][A-Za-z0-9&]{1,9})\s*\)$/.exec(summary.slice(e.start, e.end));
+    if (!m) return false;
+    const letters = m[1].replace(/s$/, "").toLowerCase();
+    const initials = summary.slice(0, e.start).split(/[\s-]+/).filter(Boolean).map((w) => w[0].toLowerCase()).join("");
+    return letters.length >= 2 && initials.endsWith(letters);
+  });
+  // An example list runs to the purpose or the condition after it ("such as X and Y to track output", "... when
+  // uploading a work"): only the examples move.
+  const examples = (f: Found, edits: Edit[]): Edit[] => f.code !== "minimal.example" ? edits : edits.map((e) => {
+    const text = summary.slice(e.start, e.end);
+    const stop = /\s(?:to\s+(?:\p{L}+ly\s+)?\p{L}+|when|whenever|while|if|unless|given|with|for|in order|[–—-])\s/u.exec(text.slice(1));
+    if (!stop) return e;
+    let end = e.start + 1 + stop.index;
+    while (end > e.start && /[\s,;]/.test(summary[end - 1])) end--;
+    return { ...e, end };
+  });
+  const real = [...fixes].filter(([f, edits]) => fixKind(f, edits).kind !== "placeholder" && !holdsBenefit(edits) && !bareMarker(f, edits) &&
+    !acronym(f, edits)).map(([f, edits]) => [f, examples(f, edits)] as [Found, Edit[]]);
   if (real.length === 0) return null;
   const template = [...fixes].filter(([f, edits]) => fixKind(f, edits).kind === "placeholder" &&
     edits.every((e) => e.text.includes(PLACEHOLDERS.role) || e.text.includes(PLACEHOLDERS.benefit)));

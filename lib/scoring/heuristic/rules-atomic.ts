@@ -222,7 +222,8 @@ function classify(a: TextAnalysis, scope: Scope, c: number, width: number, exclu
   const takesObject = ["NOUN", "PROPN", "DET"].includes(t[r + 1]?.pos ?? "") || POSSESSIVES.has(t[r + 1]?.lower ?? "") ||
     OBJECT_PRONOUNS.has(t[r + 1]?.lower ?? "");
   // A word read as a noun earlier in the list is a noun again ("an object or object component").
-  const nounAgain = t.slice(leftVerb + 1, l + 1).some((x) => x.pos === "NOUN" && x.lower === right.lower);
+  const nounAgain = t.slice(leftVerb + 1, l + 1).some((x) => x.pos === "NOUN" && (x.lower === right.lower || x.lemma === right.lemma ||
+    x.lower === `${right.lower}s` || right.lower === `${x.lower}s`));
   if (bareNoun && leftVerb >= 0 && leftVerb < l && takesObject && r + 1 < end && !nounAgain) {
     if (rereadAsVerb()) {
       return { kind: "actions", conjuncts: [{ start: leftVerb, end: l + 1 }, { start: r, end }], separators: [c], sharedObject: false, detail: false };
