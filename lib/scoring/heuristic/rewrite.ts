@@ -222,6 +222,8 @@ function fixKind(f: Found, edits: Edit[]): FixKind {
 const isActionCompound = (f: Found) =>
   f.code === "atomic.two_actions" || f.code === "atomic.second_story" || (f.code === "atomic.several_features" && f.split?.kind === "actions");
 
+const EXAMPLE_MARKER = /^,?\s*(?:e\.g\.?|eg|i\.e\.?|ie|etc\.?|such as|for example|for instance|things like|including(?: but not limited to)?)$/i;
+
 /** Content words of a text, lower case: what a split must keep and may not add. */
 function contentWords(text: string): string[] {
   return (text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).filter((w) => !FUNCTION_WORDS.has(w));
@@ -477,14 +479,17 @@ function bestRewrite(summary: string, fixes: Map<Found, Edit[]>, check: { overal
   // uploading a work"): only the examples move.
   const examples = (f: Found, edits: Edit[]): Edit[] => f.code !== "minimal.example" ? edits : edits.map((e) => {
     const text = summary.slice(e.start, e.end);
-    const stop = /\s(?:to\s+(?:\p{L}+ly\s+)?\p{L}+|when|whenever|while|if|unless|given|with|for|in order|[–—-])\s/u.exec(text.slice(1));
+    const stop = /\s(?:to\s+(?:\p{L}+ly\s+)?\p{L}+|when|whenever|while|if|unless|in order|[–—-])\s/u.exec(text.slice(1));
     if (!stop) return e;
     let end = e.start + 1 + stop.index;
     while (end > e.start && /[\s,;]/.test(summary[end - 1])) end--;
+    // Nothing but the marker before the purpose ("including when something needs attention"): no list to move.
+    if (EXAMPLE_MARKER.test(summary.slice(e.start, end).trim())) return { ...e, end: e.start };
     return { ...e, end };
-  });
-  const real = [...fixes].filter(([f, edits]) => fixKind(f, edits).kind !== "placeholder" && !holdsBenefit(edits) && !bareMarker(f, edits) &&
-    !acronym(f, edits)).map(([f, edits]) => [f, examples(f, edits)] as [Found, Edit[]]);
+  }).filter((e) => e.end > e.start);
+  const real = [...fixes].filter(([f, edits]) => fixKind(f, edits).kind !== "placeholder" && !(fixKind(f, edits).kind === "move" && holdsBenefit(edits)) &&
+    !bareMarker(f, edits) &&
+    !acronym(f, edits)).map(([f, edits]) => [f, examples(f, edits)] as [Found, Edit[]]).filter(([, edits]) => edits.length > 0);
   if (real.length === 0) return null;
   const template = [...fixes].filter(([f, edits]) => fixKind(f, edits).kind === "placeholder" &&
     edits.every((e) => e.text.includes(PLACEHOLDERS.role) || e.text.includes(PLACEHOLDERS.benefit)));

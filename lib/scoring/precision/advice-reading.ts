@@ -9,8 +9,12 @@ import { parseCsv } from "@/lib/csv/parse";
 import { scoreTicket } from "../heuristic/engine";
 
 export interface SharedStory {
-  /** `tuned`: the backlogs the split and rewrite rules were read from; `heldout`: read only to measure. */
-  set: "tuned" | "heldout";
+  /**
+   * `tuned`: the backlogs the split and rewrite rules were read from; `heldout`: read to measure (g18-g27 and
+   * ustai-dev.csv; read once blind, then the rules changed); `fresh`: labelled/g21-badcamp, read only after the
+   * last change of the rules.
+   */
+  set: "tuned" | "heldout" | "fresh";
   file: string;
   /** 1-based line of the file (a CSV: its data row, 1 = the first row after the header). */
   line: number;
@@ -38,6 +42,13 @@ export function sharedStories(dataDir: string): SharedStory[] {
     parseCsv(fs.readFileSync(ustai, "utf8")).rows.forEach((row, i) => {
       const story = (row["User story"] ?? "").trim();
       if (story) out.push({ set: "heldout", file: "ustai-dev.csv", line: i + 1, story });
+    });
+  }
+  const g21 = path.join(dataDir, "labelled", "g21-badcamp-two-experts.csv");
+  if (fs.existsSync(g21)) {
+    parseCsv(fs.readFileSync(g21, "utf8")).rows.forEach((row, i) => {
+      const story = (row.story ?? "").trim();
+      if (story) out.push({ set: "fresh", file: "g21-badcamp-two-experts.csv", line: i + 1, story });
     });
   }
   return out;
