@@ -28,6 +28,20 @@ describe("score CLI", () => {
     expect(out.summary.count).toBe(3);
   });
 
+  it("prints the split, the rewrite, or the features a compound holds when it cannot be cut", () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "ssc-cli-")), "advice.txt");
+    writeFileSync(file, "As a shopper, I want to view and download invoices (PDF), so that I can file my expenses.\n" +
+      "As a trainer, I want to list my classes in my profile and include a link to a page about each, so that attendees find them.\n");
+    const json = JSON.parse(score(file, "--format", "json").stdout);
+    expect(json.results[0].split).toHaveLength(2);
+    expect(json.results[0].rewrite).toBe("As a shopper, I want to view and download invoices, so that I can file my expenses.");
+    expect(json.results[1].split).toEqual([]);
+    const table = score(file).stdout;
+    expect(table).toMatch(/\n {15}split 1: As a shopper, I want to view invoices \(PDF\)/);
+    expect(table).toMatch(/\n {15}rewrite: As a shopper, I want to view and download invoices, so that/);
+    expect(table).toMatch(/\n {15}2 features: "list my classes in my profile"/);
+  });
+
   it("reads a backlog saved as Windows-1252 (Excel's plain CSV) with its curly quotes, not U+FFFD", () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), "ssc-cli-")), "backlog.txt");
     writeFileSync(file, Uint8Array.from([...Buffer.from("As a "), 0x93, ...Buffer.from("buyer"), 0x94,
