@@ -44,11 +44,14 @@ export function sharedStories(dataDir: string): SharedStory[] {
       if (story) out.push({ set: "heldout", file: "ustai-dev.csv", line: i + 1, story });
     });
   }
-  const g21 = path.join(dataDir, "labelled", "g21-badcamp-two-experts.csv");
-  if (fs.existsSync(g21)) {
-    parseCsv(fs.readFileSync(g21, "utf8")).rows.forEach((row, i) => {
-      const story = (row.story ?? "").trim();
-      if (story) out.push({ set: "fresh", file: "g21-badcamp-two-experts.csv", line: i + 1, story });
+  // Read only after the last change of the rules: g21 (labelled by two experts) and the QUS reviewers' file
+  // (g04, g13: the atomic rules' dev stories, never read for splits or rewrites).
+  for (const [file, column] of [[path.join("labelled", "g21-badcamp-two-experts.csv"), "story"], ["qus-real-dev.csv", "story"]]) {
+    const full = path.join(dataDir, file);
+    if (!fs.existsSync(full)) continue;
+    parseCsv(fs.readFileSync(full, "utf8")).rows.forEach((row, i) => {
+      const story = (row[column] ?? "").trim();
+      if (story) out.push({ set: "fresh", file: path.basename(file), line: i + 1, story });
     });
   }
   return out;
