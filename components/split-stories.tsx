@@ -1,4 +1,4 @@
-/** A compound story as the engine split it: one story per feature, in order (the first is the rewrite). */
+/** A compound story as the engine split it: one story per action the user asks for, in order. */
 export function SplitStories({ parts }: { parts: string[] }) {
   return (
     <>

@@ -141,6 +141,40 @@ test("a company login sees both customers and can filter; a customer login canno
   await customerContext.close();
 });
 
+test("the story page shows a compound story's split and its rewrite, and the features of one that cannot be cut", async ({ page, request }) => {
+  const admin = { authorization: "Bearer e2e-admin-token-0123456789" };
+  const suffix = Date.now().toString(36);
+  const customer = `advice-${suffix}`;
+  const login = { email: `advice-${suffix}@example.com`, password: "advice-password-1" };
+  const created = await request.post("/api/admin/customers", { headers: admin, data: { customer_id: customer, plan: "team" } });
+  expect(created.status()).toBe(201);
+  const key = ((await created.json()) as { api_key: string }).api_key;
+  expect((await request.post("/api/admin/users", { headers: admin, data: { ...login, customer_id: customer } })).status()).toBe(201);
+  for (const [id, summary] of [
+    ["ADV-1", "As a shopper, I want to view and download invoices (PDF), so that I can file my expenses."],
+    ["ADV-2", "As a trainer, I want to list my classes in my profile and include a link to a page about each, so that attendees find them."],
+  ]) {
+    const scored = await request.post("/api/v1/score", { headers: { authorization: `Bearer ${key}` }, data: { ticket_id: id, ticket_data: { summary } } });
+    expect(scored.status()).toBe(200);
+  }
+
+  await signIn(page, login);
+  await page.goto("/dashboard/stories/ADV-1");
+  await expect(page.getByRole("heading", { name: "Split into 2 stories" })).toBeVisible();
+  await expect(page.locator(".split-stories blockquote")).toHaveText([
+    "As a shopper, I want to view invoices (PDF), so that I can file my expenses.",
+    "As a shopper, I want to download invoices (PDF), so that I can file my expenses.",
+  ]);
+  await expect(page.getByRole("heading", { name: "Proposed rewrite" })).toBeVisible();
+  await expect(page.locator("blockquote.rewrite").last()).toHaveText("As a shopper, I want to view and download invoices, so that I can file my expenses.");
+  await expect(page.getByText(/Moved to the description: "\(PDF\)"/).first()).toBeVisible();
+
+  await page.goto("/dashboard/stories/ADV-2");
+  await expect(page.getByRole("heading", { name: /^Split into/ })).toHaveCount(0);
+  await expect(page.getByText(/2 features: "list my classes in my profile", "include a link to a page about each"/).first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "/dashboard/stories/ADV-2");
+});
+
 test("stories are named by their key or ticket id and summary, not by a hash, at 1280 and 390 px", async ({ page, request }) => {
   // A customer of its own, scored through the API: three tickets with different ids and the same text (one billed
   // story, three dashboard stories), and a keyed ticket edited once, sent with request ids as ticket ids.

@@ -209,6 +209,29 @@ test("a compound story is split into one story per feature, readable on a phone"
   await expect(page.locator(".details-row").getByRole("heading", { name: /^Split into/ })).toHaveCount(0);
 });
 
+test("a compound story shows its split and its rewrite side by side; one that cannot be cut names its features", async ({ page }) => {
+  const csv = "Key,Summary\n" +
+    "INV-1,\"As a shopper, I want to view and download invoices (PDF), so that I can file my expenses.\"\n" +
+    "INV-2,\"As a trainer, I want to list my classes in my profile and include a link to a page about each, so that attendees find them.\"\n";
+  await page.goto("/");
+  await page.getByLabel("Choose a file").setInputFiles({ name: "advice.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await page.getByRole("button", { name: "Score 2 stories" }).click();
+  await page.waitForURL(/\/results\/[0-9a-f-]{36}$/);
+
+  await page.getByRole("button", { name: /INV-1/ }).click();
+  const details = page.locator(".details-row");
+  await expect(details.getByRole("heading", { name: "Split into 2 stories" })).toBeVisible();
+  await expect(details.getByRole("heading", { name: "Suggested rewrite" })).toBeVisible();
+  // The rewrite is the whole story with the bracket moved out, never a split part; the advice says where it went.
+  await expect(details.locator("blockquote.rewrite").last()).toHaveText("As a shopper, I want to view and download invoices, so that I can file my expenses.");
+  await expect(details.getByText(/Moved to the description: "\(PDF\)"/)).toBeVisible();
+
+  await page.getByRole("button", { name: /INV-1/ }).click();
+  await page.getByRole("button", { name: /INV-2/ }).click();
+  await expect(details.getByRole("heading", { name: /^Split into/ })).toHaveCount(0);
+  await expect(details.getByText(/2 features: "list my classes in my profile", "include a link to a page about each"/)).toBeVisible();
+});
+
 test("a Jira CSV export is read as Jira: wiki markup as text, criteria found, bugs and sub-tasks told apart by kind", async ({ page }) => {
   await page.goto("/");
   await page.getByLabel("Choose a file").setInputFiles(JIRA_EXPORT);

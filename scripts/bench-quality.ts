@@ -225,7 +225,7 @@ function devOnlyWords(): void {
   const found: string[] = [];
   for (const [name, value] of Object.entries(lexicon)) {
     const entries: string[] = value instanceof Set ? [...(value as Set<string>)] : Array.isArray(value)
-      ? (value as (string | string[])[]).map((v) => (Array.isArray(v) ? v.join(" ") : v)) : [];
+      ? (value as (string | string[] | Set<string>)[]).map((v) => (Array.isArray(v) ? v.join(" ") : v instanceof Set ? [...v].join(" ") : v)) : [];
     for (const entry of entries) {
       for (const w of entry.split(/[\s/]+/)) if (w.length > 1 && has(dev, w) && !has(shared, w)) found.push(`${name}: "${w}"`);
     }

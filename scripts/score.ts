@@ -126,6 +126,12 @@ function truncate(text: string, width: number): string {
   return oneLine.length > width ? `${oneLine.slice(0, width - 1)}…` : oneLine;
 }
 
+/** The recommendation that names the features of a compound offered no split, as a line under its row. */
+function features(recommendations: string[]): string {
+  const named = recommendations.find((x) => /^\d+ (?:features|things under one action)\b|^No (?:clean cut|split)\b/.test(x));
+  return named ? `\n${" ".repeat(15)}${truncate(named.replace(/ \(\+\d+\.\d overall\)$/, ""), 100)}` : "";
+}
+
 function render(format: string, { tickets, types, format: fileFormat }: FileTickets, results: ScoringResult[], summary: ReturnType<typeof summarise>): string {
   const rows = results.map((r, i) => ({
     row: i + 1,
@@ -138,22 +144,29 @@ function render(format: string, { tickets, types, format: fileFormat }: FileTick
     individual_scores: r.individual_scores,
     findings: r.findings,
     recommendations: r.recommendations,
+    // The advice to act on: the whole story with its safe fixes, and one story per action (lib/scoring/README.md).
+    rewrite: r.rewrite,
+    split: r.split,
   }));
   if (format === "json") return `${JSON.stringify({ format: fileFormat, results: rows, summary }, null, 2)}\n`;
   if (format === "csv") {
     const data = rows.map((r) => [
       String(r.row), r.key ?? "", r.type ?? "", r.work_item_type, r.summary, String(r.overall_score), r.overall_reasoning,
       ...DIMENSIONS.map((d) => String(r.individual_scores[d])),
-      r.findings.map((f) => f.code).join("; "), r.recommendations.join(" | "),
+      r.findings.map((f) => f.code).join("; "), r.recommendations.join(" | "), r.rewrite ?? "", r.split.join("\n"),
     ].map(safeCell));
-    return `${Papa.unparse({ fields: ["row", "key", "type", "work_item_type", "summary", "overall_score", "overall_reasoning", ...DIMENSIONS, "findings", "recommendations"], data })}\n`;
+    return `${Papa.unparse({ fields: ["row", "key", "type", "work_item_type", "summary", "overall_score", "overall_reasoning", ...DIMENSIONS, "findings", "recommendations", "rewrite", "split"], data })}\n`;
   }
   const header = `${"row".padStart(4)}  ${"overall".padStart(7)}  ${"kind".padEnd(5)}  I  N  V  E  S  T  summary`;
   const lines = rows.map((r) =>
     `${String(r.row).padStart(4)}  ${r.overall_score.toFixed(1).padStart(7)}  ${r.work_item_type.padEnd(5)}  ${DIMENSIONS.map((d) => String(r.individual_scores[d]).padStart(2)).join(" ")}  ` +
     truncate(`${r.key ? `${r.key}: ` : ""}${r.summary}`, 70) +
     // Why the overall is what it is, under the row it explains.
-    `\n${" ".repeat(15)}${truncate(r.overall_reasoning, 100)}`);
+    `\n${" ".repeat(15)}${truncate(r.overall_reasoning, 100)}` +
+    // The split (one story per action) or the features a compound holds when it cannot be cut, then the rewrite.
+    r.split.map((part, i) => `\n${" ".repeat(15)}split ${i + 1}: ${truncate(part, 100)}`).join("") +
+    (r.split.length === 0 ? features(r.recommendations) : "") +
+    (r.rewrite ? `\n${" ".repeat(15)}rewrite: ${truncate(r.rewrite, 100)}` : ""));
   const dims = DIMENSIONS.map((d) => `${d} ${summary.dimension_averages[d]}`).join(", ");
   const counted = kindCounts(summary.by_work_item_type);
   const footer = [`${FORMAT_LABELS[fileFormat]}: ${counted}, average ${summary.average_overall}/10 (${dims})`];

@@ -364,7 +364,8 @@ describe("POST /evaluate/score and GET /evaluate/results/{id}", () => {
     const view = (await results(session.session_id)).body as ResultsResponse;
     const [split, single] = view.results;
     expect(split.split.length).toBeGreaterThanOrEqual(2);
-    expect(split.rewrite).toBe(split.split[0]);
+    // A split is never the rewrite (issue 43): the rewrite, when there is one, is the whole story.
+    expect(split.split).not.toContain(split.rewrite);
     expect(split.split.every((part) => part.startsWith("As an admin, I want to "))).toBe(true);
     expect(single.split).toEqual([]);
 

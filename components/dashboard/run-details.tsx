@@ -104,12 +104,11 @@ export function RunDetails({ run, number, previous }: { run: HistoryRun; number:
         <div>
           <SplitStories parts={run.split} />
         </div>
-      ) : (
-        <div>
-          <h4>Proposed rewrite</h4>
-          {run.rewrite ? <blockquote className="rewrite">{run.rewrite}</blockquote> : <p className="muted">The engine had nothing better to propose.</p>}
-        </div>
-      )}
+      ) : null}
+      <div>
+        <h4>Proposed rewrite</h4>
+        {run.rewrite ? <blockquote className="rewrite">{run.rewrite}</blockquote> : <p className="muted">The engine had nothing better to propose.</p>}
+      </div>
     </>
   );
 }

@@ -357,16 +357,15 @@ function StoryDetails({ result }: { result: StoryResult }) {
               ))}
             </ul>
           )}
-          {result.split.length > 0 ? (
-            <SplitStories parts={result.split} />
-          ) : (
-            result.rewrite && (
-              <>
-                <h4>Suggested rewrite</h4>
-                <blockquote className="rewrite">{result.rewrite}</blockquote>
-              </>
-            )
-          )}
+          {/* A split (one story per action) and the rewrite (the whole story with its safe fixes) are two pieces
+              of advice: a compound story may have both. */}
+          {result.split.length > 0 ? <SplitStories parts={result.split} /> : null}
+          {result.rewrite ? (
+            <>
+              <h4>Suggested rewrite</h4>
+              <blockquote className="rewrite">{result.rewrite}</blockquote>
+            </>
+          ) : null}
         </div>
       </div>
     </div>

@@ -59,7 +59,7 @@ describe("OpenAPI document", () => {
     expect(response.required).toEqual(
       expect.arrayContaining(["status", "job_id", "ticket_id", "overall_score", "individual_scores", "scores", "reasoning_per_dimension", "recommendations", "context_references", "metadata", "findings", "rewrite", "split"]),
     );
-    expect(response.properties.split).toMatchObject({ type: "array", items: { type: "string" }, description: expect.stringContaining("one story per feature") });
+    expect(response.properties.split).toMatchObject({ type: "array", items: { type: "string" }, description: expect.stringContaining("one story per action") });
     expect(Object.keys(score.responses)).toEqual(expect.arrayContaining(["200", "400", "401", "403", "413", "429"]));
   });
 

@@ -56,7 +56,7 @@ export const scoreResponseSchema = scoringResultSchema
       service_version: z.string(),
     }),
     split: scoringResultSchema.shape.split.describe(
-      "A compound story split into one story per feature; the first equals `rewrite`. Empty when the story is a single feature.",
+      "A compound story split into one story per action the user asks for, each keeping the role, the conditions and the benefit; never equal to `rewrite` (the whole story with its safe fixes). Empty when the story is one feature or cannot be cut cleanly (its recommendations then name the features).",
     ),
   })
   .describe("Score response (synchronous, 200). `findings`, `rewrite` and `split` go beyond the specification's fields.");

@@ -5,6 +5,8 @@ const LABELS: Record<string, string> = {
   "well_formed.not_a_story": "Not a story",
   "well_formed.no_role": "No role",
   "well_formed.no_means": "No “I want”",
+  "well_formed.broken_means": "Not a sentence",
+  "estimable.unreadable": "Unreadable",
   "valuable.no_benefit": "No benefit",
   "conceptually_sound.role_not_user": "Role is not a user",
   "conceptually_sound.no_feature": "No feature",

@@ -66,7 +66,7 @@ export interface StoryResult {
   findings: Finding[];
   recommendations: string[];
   rewrite: string | null;
-  /** A compound story as one story per feature (the first is `rewrite`); empty when it is one feature. */
+  /** A compound story as one story per action (never `rewrite`); empty when it is one feature or cannot be cut cleanly. */
   split: string[];
 }
 

@@ -20,12 +20,26 @@ describe("score CLI", () => {
     expect(code).toBe(0);
     const out = JSON.parse(stdout);
     expect(out.results.map((r: { key: string }) => r.key)).toEqual(["SHOP-1", "SHOP-2", "SHOP-3"]);
-    expect(Object.keys(out.results[0])).toEqual(["row", "key", "type", "work_item_type", "summary", "overall_score", "overall_reasoning", "individual_scores", "findings", "recommendations"]);
+    expect(Object.keys(out.results[0])).toEqual(["row", "key", "type", "work_item_type", "summary", "overall_score", "overall_reasoning", "individual_scores", "findings", "recommendations", "rewrite", "split"]);
     // The overall explains itself: its percentage, then what pulls it down.
     expect(out.results[1].overall_reasoning).toMatch(new RegExp(`^${Math.round(out.results[1].overall_score * 10)}%: `));
     expect(out.results[0].overall_score).toBeGreaterThan(out.results[1].overall_score);
     expect(out.results[2].findings.map((f: { code: string }) => f.code)).toContain("independent.ticket_reference");
     expect(out.summary.count).toBe(3);
+  });
+
+  it("prints the split, the rewrite, or the features a compound holds when it cannot be cut", () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "ssc-cli-")), "advice.txt");
+    writeFileSync(file, "As a shopper, I want to view and download invoices (PDF), so that I can file my expenses.\n" +
+      "As a trainer, I want to list my classes in my profile and include a link to a page about each, so that attendees find them.\n");
+    const json = JSON.parse(score(file, "--format", "json").stdout);
+    expect(json.results[0].split).toHaveLength(2);
+    expect(json.results[0].rewrite).toBe("As a shopper, I want to view and download invoices, so that I can file my expenses.");
+    expect(json.results[1].split).toEqual([]);
+    const table = score(file).stdout;
+    expect(table).toMatch(/\n {15}split 1: As a shopper, I want to view invoices \(PDF\)/);
+    expect(table).toMatch(/\n {15}rewrite: As a shopper, I want to view and download invoices, so that/);
+    expect(table).toMatch(/\n {15}2 features: "list my classes in my profile"/);
   });
 
   it("reads a backlog saved as Windows-1252 (Excel's plain CSV) with its curly quotes, not U+FFFD", () => {
@@ -39,7 +53,7 @@ describe("score CLI", () => {
 
   it("prints CSV and a table", () => {
     const csv = score(FIXTURE, "--format", "csv");
-    expect(csv.stdout.split(/\r?\n/)[0]).toBe("row,key,type,work_item_type,summary,overall_score,overall_reasoning,independent,negotiable,valuable,estimable,small,testable,findings,recommendations");
+    expect(csv.stdout.split(/\r?\n/)[0]).toBe("row,key,type,work_item_type,summary,overall_score,overall_reasoning,independent,negotiable,valuable,estimable,small,testable,findings,recommendations,rewrite,split");
     const table = score(FIXTURE);
     expect(table.stdout).toMatch(/SHOP-2: As a shopper/);
     // Each row is followed by why its overall is what it is.

@@ -124,7 +124,7 @@ export const scoringResultSchema = z.object({
     "Every defect behind a lost point: its code, the dimension it lowers, its severity, what was found, and where (`field`, `start`, `end`).",
   ),
   rewrite: z.string().nullable(),
-  /** A compound story as one story per feature (the first is `rewrite`); empty when the story is one feature. */
+  /** A compound story as one story per action the user asks for (never `rewrite`); empty when none is offered. */
   split: z.array(z.string()),
 });
 export type ScoringResult = z.infer<typeof scoringResultSchema>;

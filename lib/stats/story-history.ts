@@ -59,7 +59,7 @@ export interface HistoryRun {
   findings: z.infer<typeof findingSchema>[];
   recommendations: string[];
   rewrite: string | null;
-  /** The story split into one story per feature (the first is `rewrite`); empty when it is one feature. */
+  /** The story split into one story per action (never `rewrite`); empty when it is one feature or cannot be cut cleanly. */
   split: string[];
   /** The kind this run judged the item as (`ticket.issue_type` is the tracker's name it was sent with, if any). */
   work_item_type: WorkItemKind;

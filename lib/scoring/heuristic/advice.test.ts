@@ -35,12 +35,10 @@ describe("property: the advice can be followed (every split part and rewrite sco
     expect(stories).toHaveLength(1342);
     expect(stories.some((s) => s.includes("’"))).toBe(true);
     const { splits, rewrites } = expectFollowable(stories.map((summary) => ({ summary })));
-    // Enough advice to make the property mean something: the atomic rules narrowed for held-out precision
-    // (lib/scoring/precision) leave 190 honest splits of the 1,342 stories, where 216 were offered before.
-    expect(splits).toBeGreaterThan(150);
-    // Vague words in the benefit are no longer reported (precision samples: the reason, not the scope), so
-    // fewer rewrites: 676 where 700+ were offered before.
-    expect(rewrites).toBeGreaterThan(600);
+    // Enough advice to make the property mean something. Issue 43 cut splits to actions only (38 of 189 before)
+    // and rewrites to those that change more than a placeholder (38 of 675 before).
+    expect(splits).toBeGreaterThan(30);
+    expect(rewrites).toBeGreaterThan(25);
   }, 60_000);
 
   it("on the backlogs in the repository and on stories of our own, typed and untyped", () => {
@@ -49,8 +47,8 @@ describe("property: the advice can be followed (every split part and rewrite sco
       return tab > 0 ? { issue_type: line.slice(0, tab), summary: line.slice(tab + 1) } : { summary: line };
     });
     const { splits, rewrites } = expectFollowable([...txt(FIXTURES).flatMap(storyLines).map((summary) => ({ summary })), ...own]);
-    expect(splits).toBeGreaterThan(20);
-    expect(rewrites).toBeGreaterThan(50);
+    expect(splits).toBeGreaterThan(12);
+    expect(rewrites).toBeGreaterThan(0);
   }, 30_000);
 });
 
@@ -76,7 +74,8 @@ describe("property: generated stories of our own", () => {
       const c = checkAdvice(ticket);
       expect(c.split.problems, summary).toEqual([]);
       expect(c.rewrite.problems, summary).toEqual([]);
-      if (c.split.declined) expect(c.original.recommendations.some((r) => r.startsWith("No ")), summary).toBe(true);
+      // A compound offered no split names its features or things, or says why there is no clean cut.
+      if (c.split.declined) expect(c.original.recommendations.some((r) => /^No |features|things under one action|^If "/.test(r)), summary).toBe(true);
       if (g.type === "Task" || g.type === "Bug") expect(c.original.rewrite ?? "", summary).not.toMatch(/\[type of user\]|\[the benefit\]/);
     }), { numRuns: 300 });
   }, 30_000);
@@ -84,83 +83,104 @@ describe("property: generated stories of our own", () => {
 
 describe("splits that split", () => {
   const parts = (summary: string) => scoreTicket({ summary }).split;
+  const advice = (summary: string) => scoreTicket({ summary }).recommendations.join(" ");
 
-  it("cuts every list: actions x things", () => {
+  it("cuts along the actions, and keeps a list of things whole in every story", () => {
     expect(parts("As a shopper, I want to view and download invoices and receipts, so that I can file my expenses.")).toEqual([
-      "As a shopper, I want to view invoices, so that I can file my expenses.",
-      "As a shopper, I want to view receipts, so that I can file my expenses.",
-      "As a shopper, I want to download invoices, so that I can file my expenses.",
-      "As a shopper, I want to download receipts, so that I can file my expenses.",
+      "As a shopper, I want to view invoices and receipts, so that I can file my expenses.",
+      "As a shopper, I want to download invoices and receipts, so that I can file my expenses.",
+    ]);
+    expect(parts("As a camp administrator, I want to create groups and add campers to the groups, so that I can organise the camp.")).toEqual([
+      "As a camp administrator, I want to create groups, so that I can organise the camp.",
+      "As a camp administrator, I want to add campers to the groups, so that I can organise the camp.",
     ]);
   });
 
-  it("offers no split past six stories, and says so with the features it holds", () => {
+  it("never cuts inside a list of things, a pair that is one requirement, a name or a token", () => {
+    for (const summary of [
+      "As an organiser, I want to see the date and time of the session, so that I can plan my day.",
+      "As a modeller, I want the forecast to balance speed and accuracy, so that results arrive in time.",
+      "As a reviewer, I want to rate clips by A/V quality, so that poor recordings are redone.",
+      "As a reader, I want to search and discover new titles, so that I find something to read.",
+      "As a venue owner, I want to create and maintain my venues, so that visitors find them.",
+      "As a parent, I want to sign and submit consent forms online, so that nothing gets lost.",
+      "As a buyer, I want to see prices between 10 and 50 euros, so that I stay within budget.",
+    ]) expect(parts(summary), summary).toEqual([]);
+    // The pair of verbs is said to be one requirement, and the team may still plan them apart.
+    expect(advice("As a reader, I want to search and discover new titles, so that I find something to read.")).toContain("one requirement");
+  });
+
+  it("reads a word after an article or repeated in a list of things as a noun, not an action", () => {
+    const r = scoreTicket({ summary: "As an archive manager, I want to know all the statutes pertinent to an object or object component." });
+    expect(r.split).toEqual([]);
+    expect(r.findings.map((f) => f.code)).not.toContain("atomic.two_actions");
+  });
+
+  it("names the features when it cannot cut cleanly, and offers no sentences", () => {
     const r = scoreTicket({ summary: "As an admin, I want to add, edit and remove users, roles and permissions so that the team is managed" });
     expect(r.split).toEqual([]);
     expect(r.rewrite).toBeNull();
-    const advice = r.recommendations[0];
-    expect(advice).toContain("9 features: add/edit/remove × users/roles/permissions");
-    expect(advice).toContain('"As an admin, I want to add users so that the team is managed"');
-    expect(advice).not.toMatch(/^Split it/);
+    // The verbs are cut, the things are not: three features, each "add/edit/remove" applied to the same list.
+    const leaning = scoreTicket({ summary: "As a trainer, I want to list my classes in my profile and include a link to a page about each, so that attendees find them." });
+    expect(leaning.split).toEqual([]);
+    expect(leaning.recommendations.join(" ")).toContain('2 features: "list my classes in my profile", "include a link to a page about each"');
+    expect(leaning.recommendations.join(" ")).not.toMatch(/As a trainer, I want to/);
   });
 
-  it("puts the right article before the item kept, and drops either/both", () => {
-    expect(parts("As a teacher, I want to create a new quiz or an existing template, so that I can prepare lessons.")[1])
-      .toBe("As a teacher, I want to create an existing template, so that I can prepare lessons.");
-    expect(parts("As a RuleAuthor, I want to filter the list per rulebase with a new or existing filter, So that I can quickly find what I am looking for."))
-      .toEqual([
-        "As a RuleAuthor, I want to filter the list per rulebase with a new filter, So that I can quickly find what I am looking for.",
-        "As a RuleAuthor, I want to filter the list per rulebase with an existing filter, So that I can quickly find what I am looking for.",
-      ]);
-    for (const p of parts("As a planner, I want to export either a calendar or an agenda, so that I can print it.")) expect(p).not.toContain("either");
+  it("cuts a garbled list nowhere: a bare verb beside verb phrases has lost its object", () => {
+    const r = scoreTicket({ summary: "As a camp administrator, I want to be able to create, modify rules that campers and camp workers has to follow." });
+    expect(r.split).toEqual([]);
+    expect(r.recommendations.join(" ")).toContain("No clean cut");
   });
 
-  it("gives bare verbs the object of the last one, and words after the list to the verbs that act on them", () => {
+  it("gives bare verbs the object of the last one, and keeps each story a sentence with the role and the benefit", () => {
     expect(parts("As a seller, I want to list, price and ship my products, so that I can run my shop here.")).toEqual([
       "As a seller, I want to list my products, so that I can run my shop here.",
       "As a seller, I want to price my products, so that I can run my shop here.",
       "As a seller, I want to ship my products, so that I can run my shop here.",
     ]);
-    const site = parts("As a site administrator, I want to read practicing and training applications and approve or reject them, so that only applicants who qualify can become CSPs or CSTs.");
-    expect(site[0]).toBe("As a site administrator, I want to read practicing applications, so that only applicants who qualify can become CSPs or CSTs.");
-    expect(site).toHaveLength(4);
   });
 
-  it("cuts the things a shared object holds for every verb, and untangles lists that share a word", () => {
-    expect(parts("As a clerk, I want to approve, share and tag a new customer record and old tickets, so that I save time.")).toHaveLength(6);
-    expect(parts("As a clerk, I want to approve, share and tag a new customer record and old tickets, so that I save time.")[1])
-      .toBe("As a clerk, I want to approve old tickets, so that I save time.");
-    expect(parts("As a clerk, I want to list and ship invoices and orders, so that I save time.")).toEqual([
-      "As a clerk, I want to list invoices, so that I save time.",
-      "As a clerk, I want to list orders, so that I save time.",
-      "As a clerk, I want to ship invoices, so that I save time.",
-      "As a clerk, I want to ship orders, so that I save time.",
-    ]);
-  });
-
-  it("cuts a task title into tasks, each starting with a capital", () => {
+  it("cuts a task title into tasks, each starting with a capital, and a second story from the first", () => {
     const r = scoreTicket({ summary: "Upgrade the database driver and remove the old config", issue_type: "Task" });
     expect(r.split).toEqual(["Upgrade the database driver", "Remove the old config"]);
+    expect(parts("As a student, I want to see my grades; I also want to see my attendance.")).toHaveLength(2);
   });
 
-  it("says there is no honest split when a part would score lower or still be compound", () => {
-    const r = scoreTicket({ summary: "As a researcher, I want to locate photographs and documents that I can share on social media." });
-    expect(r.split).toEqual([]);
-    expect(r.recommendations.join(" ")).toContain("No honest split");
+  it("adds nothing but the split: no placeholder, no fix of another finding", () => {
+    for (const p of parts("As a RuleAuthor, I want to export or print a selection of parts quickly")) expect(p).not.toMatch(/\[/);
   });
 });
 
 describe("rewrites that help", () => {
-  it("keeps the cost of a placeholder and says what to write, and scores at least the original", () => {
+  it("offers no rewrite whose only change is a placeholder, and says what to write instead", () => {
     const r = scoreTicket({ summary: "As a user, I want the search to be fast and user-friendly" });
-    expect(r.rewrite).toBe("As a user, I want the search to be [measurable target] and [measurable target], so that [the benefit]");
-    const again = scoreTicket({ summary: r.rewrite! });
-    expect(again.overall_score).toBeGreaterThanOrEqual(r.overall_score);
-    expect(again.findings.filter((f) => f.code === "unambiguous.placeholder")).toHaveLength(2);
+    expect(r.rewrite).toBeNull();
+    const text = r.recommendations.join(" ");
+    expect(text).toContain('Replace "fast" with what it means: say how fast: a time limit');
+    expect(text).toContain('Replace "user-friendly" with what it means: say how easy');
+    expect(scoreTicket({ summary: "As a user, I want to change my password." }).rewrite).toBeNull();
+    // A rewrite with placeholders (an earlier version's) still costs what the vague word did and says what to write.
+    const again = scoreTicket({ summary: "As a user, I want the search to be [measurable target], so that [the benefit]" });
     expect(again.recommendations.join(" ")).toContain("Replace it with the measure");
-    expect(again.recommendations.join(" ")).toContain("Replace [the benefit] with what the user gains");
     expect(scoreTicket({ summary: "As a [type of user], I want to export my orders" }).recommendations.join(" "))
       .toContain("Replace [type of user] with the kind of user who needs it");
+  });
+
+  it("is the whole story with what does not belong in the sentence moved, and says where it went", () => {
+    const r = scoreTicket({ summary: "As a gardener, I want to be reminded to water my plants (tomatoes, basil), so that they grow." });
+    expect(r.rewrite).toBe("As a gardener, I want to be reminded to water my plants, so that they grow.");
+    expect(r.recommendations.join(" ")).toContain('Moved to the description: "(tomatoes, basil)"');
+    const e = scoreTicket({ summary: "As an admin, I want to see usage figures such as logins and downloads, so that I know how the site is used." });
+    expect(e.rewrite).toBe("As an admin, I want to see usage figures, so that I know how the site is used.");
+    expect(e.recommendations.join(" ")).toContain('Moved to the acceptance criteria: "such as logins and downloads"');
+  });
+
+  it("is never a split part: a compound story's rewrite keeps every action", () => {
+    const r = scoreTicket({ summary: "As a shopper, I want to view and download invoices (PDF), so that I can file my expenses." });
+    expect(r.split).toHaveLength(2);
+    expect(r.rewrite).toBe("As a shopper, I want to view and download invoices, so that I can file my expenses.");
+    expect(r.split).not.toContain(r.rewrite);
   });
 
   it("offers nothing for a wish with no feature", () => {
@@ -185,8 +205,20 @@ describe("rewrites that help", () => {
     const chore = scoreTicket({ summary: "Clean up the old feature flags (flags.ts)", issue_type: "Chore" });
     expect(chore.findings.filter((f) => f.code.startsWith("minimal."))).toEqual([]);
     expect(chore.rewrite).toBeNull();
-    // A story without a role still gets the role's placeholder.
-    expect(scoreTicket({ summary: "I want to change my password." }).rewrite).toBe("As a [type of user], I want to change my password, so that [the benefit].");
+  });
+});
+
+describe("a garbled sentence scores below the story it came from", () => {
+  it("reports a means that is not a verb phrase", () => {
+    const story = "As a DAMS manager, I want to know all the statutes pertinent to an object or object component.";
+    for (const garbled of ["As a DAMS manager, I want to the statutes pertinent to an object.", "As a camp administrator, I want to be able to create the."]) {
+      const r = scoreTicket({ summary: garbled });
+      expect(r.findings.map((f) => f.code), garbled).toContain("well_formed.broken_means");
+      expect(r.overall_score, garbled).toBeLessThan(scoreTicket({ summary: story }).overall_score);
+    }
+    // A preposition may end a clause: "what repository an object belongs to" is a sentence.
+    expect(scoreTicket({ summary: "As a user, I want to know what repository an object belongs to." }).findings.map((f) => f.code))
+      .not.toContain("well_formed.broken_means");
   });
 });
 
@@ -196,4 +228,41 @@ describe("articles", () => {
     expect(["filter", "user", "one-off", "URL", "unique", "European"].map(articleFor)).toEqual(["a", "a", "a", "a", "a", "a"]);
     expect(wrongArticles("with a existing filter and an new one")).toEqual(["a existing", "an new"]);
   });
+});
+
+// The reading of the engine's advice (lib/scoring/precision/ADVICE-READING.md): stories of our own with what a
+// product owner accepts, checked always; and the shared stories' splits and rewrites judged one by one, kept by
+// hash (advice.json), checked when ../shared is there: advice judged wrong must not come back.
+describe("advice read by a product owner", () => {
+  const PRECISION = path.resolve(__dirname, "../precision");
+  const own = JSON.parse(fs.readFileSync(path.join(PRECISION, "advice-own.json"), "utf8")) as
+    { stories: { story: string; split: string[]; rewrite: string | null; why: string }[] };
+
+  it.each(own.stories.map((s) => [s.why, s] as const))("our own story: %s", (_why, s) => {
+    const r = scoreTicket({ summary: s.story });
+    expect(r.split, s.story).toEqual(s.split);
+    expect(r.rewrite, s.story).toBe(s.rewrite);
+  });
+
+  const DATA = path.resolve(__dirname, "../../../../shared/data");
+  it.skipIf(!fs.existsSync(DATA))("no split or rewrite judged wrong on the shared stories comes back", async () => {
+    const { hashOf, sharedStories } = await import("../precision/advice-reading");
+    const judged = (JSON.parse(fs.readFileSync(path.join(PRECISION, "advice.json"), "utf8")) as
+      { judged: { file: string; line: number; story: string; kind: "split" | "rewrite"; advice: string; verdict: string }[] }).judged;
+    const stories = new Map(sharedStories(DATA).map((s) => [`${s.file}:${s.line}`, s.story]));
+    // Each judged-wrong piece of advice still offered now, known by its hash.
+    const back = new Set<string>();
+    const wrong = judged.filter((x) => x.verdict === "wrong");
+    for (const j of wrong) {
+      const story = stories.get(`${j.file}:${j.line}`);
+      if (!story || hashOf(story) !== j.story) continue;
+      const r = scoreTicket({ summary: story });
+      const now = j.kind === "split" ? (r.split.length ? hashOf(r.split.join("\n")) : null) : (r.rewrite === null ? null : hashOf(r.rewrite));
+      if (now === j.advice) back.add(`${j.file}:${j.line} ${j.kind} ${j.advice}`);
+    }
+    // The misses of this change's engine (ADVICE-READING.md lists them) may stay until fixed; anything else judged
+    // wrong (the engine before it) must not come back.
+    const known = new Set(wrong.filter((x) => (x as { engine?: string }).engine === "after").map((j) => `${j.file}:${j.line} ${j.kind} ${j.advice}`));
+    expect([...back].filter((b) => !known.has(b)), "advice judged wrong, offered again").toEqual([]);
+  }, 60_000);
 });

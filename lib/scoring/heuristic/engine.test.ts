@@ -82,13 +82,15 @@ describe("heuristic engine", () => {
     expect(r.findings.find((f) => f.code === "small.many_criteria")?.severity).toBe("high");
   });
 
-  it("splits a compound story, fixing the rest in every part, and proposes nothing for a clean one", () => {
+  it("splits a compound story along its actions, each part the cut alone, and proposes nothing for a clean one", () => {
     const r = scoreTicket(vagueCompound);
     expect(r.split).toEqual([
-      "As a user, I want to manage my account, so that [the benefit]",
-      "As a user, I want to export reports [measurable target], so that [the benefit]",
+      "As a user, I want to manage my account",
+      "As a user, I want to export reports quickly and easily (PDF, CSV, etc.)",
     ]);
-    expect(r.rewrite).toBe(r.split[0]);
+    // The rewrite is the whole story, its bracket moved to the description; never a split part.
+    expect(r.rewrite).toBe("As a user, I want to manage my account and export reports quickly and easily, so that [the benefit]");
+    expect(r.recommendations.join(" ")).toContain('Moved to the description: "(PDF, CSV, etc.)"');
     expect(scoreTicket(crisp).rewrite).toBeNull();
     expect(scoreTicket(crisp).split).toEqual([]);
   });

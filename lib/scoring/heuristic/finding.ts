@@ -39,6 +39,13 @@ export interface SplitPlan {
   tail?: { end: number; from: number };
   /** The object of the last item, which the bare verbs before it share ("list, price and ship my products"). */
   object?: { start: number; end: number };
+  /**
+   * What the items are: `actions` the user asks for (verb phrases, or bare verbs sharing an object when
+   * `verbsOnly`), `things` under one action, or a `second` story after the first. Only actions and second
+   * stories are cut into stories; a list of things stays whole in every story (lib/scoring/README.md).
+   */
+  kind: "actions" | "things" | "second";
+  verbsOnly?: boolean;
 }
 
 /**

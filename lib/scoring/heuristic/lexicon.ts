@@ -127,3 +127,40 @@ export const PLACEHOLDERS = {
   benefit: "[the benefit]",
   target: "[measurable target]",
 } as const;
+
+/**
+ * Verbs that, asked for together on one object, are one requirement rather than two features (a split of them
+ * is not one a product owner makes): near-synonyms ("search and discover", "browse and find"), one act in steps
+ * ("sign and submit a form"), and umbrella verbs that hold the other ("create and maintain venues": maintaining
+ * is managing). Each family is a set of lemmas; `UMBRELLA_VERBS` join any family.
+ */
+export const VERB_FAMILIES: Set<string>[] = [
+  "search find discover browse locate explore look lookup query seek access",
+  "view see display show read access open preview consult watch visualize visualise inspect review check",
+  "edit modify update change correct amend adjust revise alter fix",
+  "create add make define compose write enter insert",
+  "delete remove erase discard purge clear",
+  "save store keep retain preserve",
+  "download get obtain retrieve fetch receive",
+  "know understand learn find_out tell",
+  "track monitor follow observe watch",
+  "sign submit complete fill send",
+  "check verify validate confirm ensure test",
+  "upload import load ingest",
+  "share publish distribute",
+  "rate review evaluate assess",
+  "register enrol enroll join sign subscribe become activate",
+  "design develop build implement engineer architect",
+  "develop refine improve enhance optimize optimise tune",
+  "compare contrast",
+  "analyze analyse examine study investigate explore inspect",
+  "encourage promote support foster",
+  "partner collaborate cooperate",
+  "record store log capture",
+  "learn adapt evolve adjust",
+].map(set);
+
+/** Verbs of a result to reach rather than a feature to build ("reduce losses", "increase conversion"), beside BROAD_VERBS. */
+export const GOAL_VERBS = set("reduce increase boost lower raise");
+
+export const UMBRELLA_VERBS = set("manage maintain administer administrate handle organise organize curate");

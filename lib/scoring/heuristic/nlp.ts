@@ -104,6 +104,7 @@ function analyze(text: string): TextAnalysis {
     tokens.push({ i: tokens.length, text: value, lower, lemma, pos: pos[k], start, end, word: WORD_POS.has(pos[k]) && LETTER.test(value) });
   }
   countUnknown(doc, values);
+  readNouns(tokens);
   const sentences: Segment[] = [];
   for (const [first, last] of doc.sentences().out(its.span) as unknown as [number, number][]) {
     const start = kept[first] ?? tokens.length;
@@ -115,6 +116,47 @@ function analyze(text: string): TextAnalysis {
 }
 
 // The rules, the batch checks and the rewrite read the same few texts; the analyses of the last ones are kept.
+const DETERMINERS = new Set(["a", "an", "the", "my", "your", "our", "their", "its", "each", "every"]);
+
+/**
+ * Grammar before rules: a word the tagger read as a verb is a noun where no verb can stand. After an article or a
+ * possessive ("an object", "the release date") it is a noun, or an adjective when it is a participle before a noun
+ * ("the updated date"); after "and"/"or" in a list of things, a word read as a noun earlier in the list is a noun
+ * again ("an object or object component").
+ */
+function readNouns(tokens: Tok[]): void {
+  for (let k = 1; k < tokens.length; k++) {
+    const t = tokens[k];
+    if (t.pos !== "VERB") continue;
+    const before = tokens[k - 1];
+    const next = tokens[k + 1];
+    if (DETERMINERS.has(before.lower) && before.end < t.start) {
+      const participle = /(?:ed|ing)$/.test(t.lower) && (next?.pos === "NOUN" || next?.pos === "PROPN");
+      tokens[k] = { ...t, pos: participle ? "ADJ" : "NOUN", lemma: participle ? t.lemma : t.lower };
+      continue;
+    }
+    // "a trail map and ...": a base form at the end of a noun phrase that an article opened is its head noun.
+    if ((before.pos === "NOUN" || before.pos === "ADJ") && t.lower === t.lemma && (!next || ["CCONJ", "ADP", "PUNCT"].includes(next.pos))) {
+      let j = k - 1;
+      while (j > 0 && (tokens[j].pos === "NOUN" || tokens[j].pos === "ADJ")) j--;
+      if (DETERMINERS.has(tokens[j].lower) && j < k - 1) {
+        tokens[k] = { ...t, pos: "NOUN", lemma: t.lower };
+        continue;
+      }
+    }
+    if ((before.lower === "or" || before.lower === "and") && (next?.pos === "NOUN" || next?.pos === "PROPN")) {
+      for (let j = k - 2; j >= Math.max(0, k - 6); j--) {
+        const x = tokens[j];
+        if (x.text === "," || x.pos === "VERB") break;
+        if (x.pos === "NOUN" && x.lower === t.lower) {
+          tokens[k] = { ...t, pos: "NOUN", lemma: t.lower };
+          break;
+        }
+      }
+    }
+  }
+}
+
 const CACHE_SIZE = 16;
 const recent = new Map<string, TextAnalysis>();
 

@@ -6,8 +6,8 @@
 // so instead (lib/scoring/README.md, "Rewrite and split").
 import { kindFromTypeName } from "../types";
 import { quote, type Edit, type Found, type RuleInput, type SplitPlan } from "./finding";
-import { PLACEHOLDERS } from "./lexicon";
-import { analyzeText, type Tok } from "./nlp";
+import { BROAD_VERBS, GOAL_VERBS, PLACEHOLDERS, UMBRELLA_VERBS, VERB_FAMILIES } from "./lexicon";
+import { analyzeText, charSpan, type Tok } from "./nlp";
 
 /** At most this many stories come out of one split. */
 const MAX_PARTS = 6;
@@ -34,6 +34,7 @@ export function tidy(text: string): string {
     .replace(/,\s*([.;:!?])/g, "$1")
     .replace(/\(\s*\)|\[\s*\]|\{\s*\}/g, "")
     .replace(/[ \t]+/g, " ")
+    .replace(/[,;:]\s*$/, "")
     .trim();
 }
 
@@ -188,22 +189,215 @@ export type Rescore = (summary: string) => { overall: number; findings: Found[] 
 export interface Proposal {
   rewrite: string | null;
   split: string[];
-  /** The findings, with the advice of a compound whose split was not offered saying why. */
+  /** The findings, with the advice of a compound whose split was not offered, and of a fix the rewrite moved, reworded. */
   findings: Found[];
 }
 
-const compound = (f: Found) => f.code.startsWith("atomic.") && f.severity !== "low";
+/** What a rewrite does with a finding's edits (lib/scoring/README.md, "Rewrite and split"). */
+type FixKind =
+  /** Text that does not belong in the story sentence: out of the sentence, into the description or the criteria. */
+  | { kind: "move"; to: "description" | "acceptance criteria" }
+  /** A slip of the template or a loophole word: fixed in place. */
+  | { kind: "fix" }
+  /** A placeholder for what only the author can write: never a rewrite by itself. */
+  | { kind: "placeholder" };
 
-/** Why a set of split parts cannot be offered, or null when every part is one feature scoring at least `overall`. */
-function refuse(parts: string[], overall: number, rescore: Rescore): string | null {
+const MOVES: Record<string, "description" | "acceptance criteria"> = {
+  "minimal.brackets": "description",
+  "minimal.trailing_text": "description",
+  "minimal.leading_text": "description",
+  "minimal.extra_reason": "description",
+  "minimal.example": "acceptance criteria",
+  "minimal.concession": "acceptance criteria",
+};
+
+function fixKind(f: Found, edits: Edit[]): FixKind {
+  // A loophole is the author's call ("if possible": in scope or not; "and/or": both or either), as a vague word is.
+  if (f.code.startsWith("unambiguous.")) return { kind: "placeholder" };
+  if (edits.some((e) => Object.values(PLACEHOLDERS).some((p) => e.text.includes(p)))) return { kind: "placeholder" };
+  const to = MOVES[f.code];
+  return to ? { kind: "move", to } : { kind: "fix" };
+}
+
+const isActionCompound = (f: Found) =>
+  f.code === "atomic.two_actions" || f.code === "atomic.second_story" || (f.code === "atomic.several_features" && f.split?.kind === "actions");
+
+const EXAMPLE_MARKER = /^,?\s*(?:e\.g\.?|eg|i\.e\.?|ie|etc\.?|such as|for example|for instance|things like|including(?: but not limited to)?)$/i;
+
+/** Content words of a text, lower case: what a split must keep and may not add. */
+function contentWords(text: string): string[] {
+  return (text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).filter((w) => !FUNCTION_WORDS.has(w));
+}
+const FUNCTION_WORDS = new Set(("a an the and or nor but to of in on at by for with from as so that this these those it its is are be " +
+  "i we my our your their them they either both also").split(" "));
+/** Words a split part may have that its story lacks: the template's and an article or verb form made to agree. */
+const TEMPLATE_WORDS = new Set(["as", "user", "type", "of", "i", "want", "to", "so", "that", "the", "benefit", "a", "an", "is", "was", "has"]);
+
+/** A word that points back at a thing named before it: a story built around it alone would not say what it acts on. */
+const BACK_REFERENCES = /\b(?:it|them|these|those|each|both|this one|the same|do so|so doing)\b/i;
+
+/** The features of a list as the advice names them: "view invoices", "download invoices". */
+function featureNames(summary: string, plans: SplitPlan[]): string[] {
+  return plans.flatMap((p) => p.parts.map((part) => `"${quote(summary, part, 50)}"`));
+}
+
+interface SplitOutcome {
+  parts: string[];
+  /** Why no split is offered, with the features named; null when one is. */
+  declined: string | null;
+}
+
+/**
+ * A compound story cut along the actions the user asks for (never inside a list of things, a pair of verbs that
+ * is one requirement, a name or a token), or the features named when no clean cut exists.
+ */
+function splitStory(input: RuleInput, compounds: Found[], check: { overall: number; rescore: Rescore }): SplitOutcome {
+  const { summary, story } = input;
+  const all = untangle(summary, compounds.map((f) => f.split!));
+  const actions = all.filter((p) => p.kind !== "things");
+  const named = (plans: SplitPlan[], why: string) => {
+    const names = featureNames(summary, plans);
+    return `${names.length} features: ${names.join(", ")}. ${why}`;
+  };
+  if (actions.length === 0) return { parts: [], declined: null };
+  // Verbs that are one requirement together ("browse and find", "create and maintain") are not cut.
+  // Only verbs on one object, or a verb with no object ("sign up and become a member"): two verbs of one family
+  // with objects of their own ("create groups and add campers to them") are two features.
+  const oneRequirement = (p: SplitPlan) => {
+    const bare = p.parts.some((part) => !/\s/.test(summary.slice(part.start, part.end).trim()) || /^\S+ (?:up|in|out|on|off)$/i.test(summary.slice(part.start, part.end).trim()));
+    if (p.kind !== "actions" || !(p.verbsOnly || bare)) return false;
+    const lemmas = p.parts.map((part) => headLemma(summary, story.a.tokens, part));
+    if (lemmas.some((l) => l === null)) return false;
+    if (lemmas.some((l) => UMBRELLA_VERBS.has(l!))) return true;
+    return VERB_FAMILIES.some((family) => lemmas.every((l) => family.has(l!)));
+  };
+  const together = actions.filter(oneRequirement);
+  // Goals are not features ("minimize credit risk and optimize lending decisions"): the advice asks for the
+  // features that reach them.
+  const goals = actions.find((p) => p.kind === "actions" && p.parts.every((part) => {
+    const lemma = headLemma(summary, story.a.tokens, part);
+    return lemma !== null && (BROAD_VERBS.has(lemma) || GOAL_VERBS.has(lemma));
+  }));
+  if (goals) {
+    return { parts: [], declined: `No split: ${goals.parts.map((part) => `"${quote(summary, part, 40)}"`).join(" and ")} are goals, not ` +
+      "features. Name the feature that reaches each goal, one story for each." };
+  }
+  // A bracket, an example list or a condition ("when I am lost", "before they escalate") right after the last of
+  // several verb phrases is the last action's ("export reports (PDF, CSV)"): its story keeps it, the others drop it.
+  const meansEnd = story.means ? charSpan(story.a, story.means).end : summary.length;
+  const cuttable = actions.filter((p) => !oneRequirement(p)).map((p) => {
+    if (p.kind !== "actions" || p.verbsOnly || p.tail || p.object) return p;
+    if (!/^\s*(?:[([{]|,?\s*(?:e\.g\.?|i\.e\.?|such as|including|for example|etc\.?|when|whenever|if|unless|until|while|before|after|once)(?:\s|$))/i
+      .test(summary.slice(p.end, meansEnd))) return p;
+    const end = meansEnd;
+    return { ...p, end, parts: [...p.parts.slice(0, -1), { ...p.parts[p.parts.length - 1], end }] };
+  });
+  if (cuttable.length === 0) {
+    const verbs = together.flatMap((p) => p.parts.map((part) => `"${quote(summary, part, 30)}"`));
+    return { parts: [], declined: `No split: ${verbs.join(" and ")} read as one requirement (one act, or words for the same thing). ` +
+      "If the team plans them apart, write one story for each." };
+  }
+  // A list bounded where no list of actions can start ("in treemap, bubble tree, map and pivot table"), or whose
+  // items are not alike, was misread: its items are no features to name.
+  if (cuttable.some((p) => !alike(summary, story.a.tokens, p) || !listStart(story.a.tokens, p, story.means))) {
+    return { parts: [], declined: "No clean cut: the story reads as more than one feature, but not as a list of actions the engine can " +
+      "cut. Write one story per feature by hand, each with the role and the benefit." };
+  }
+  const unclean = cuttable.find((p) => !verbPhrases(summary, story.a.tokens, p));
+  if (unclean) {
+    // Items that are verb phrases leaning on each other ("approve them") are features to name; others are no names.
+    return { parts: [], declined: verbPhrases(summary, story.a.tokens, unclean, false)
+      ? named([unclean], "No clean cut between them: write one story for each by hand, with the role and the benefit.")
+      : "No clean cut: the story reads as more than one feature, but its actions do not stand alone. Write one story per feature by hand, each with the role and the benefit." };
+  }
+  const cut = variants(summary, cuttable, { start: 0, end: summary.length }, MAX_PARTS);
+  if (cut === null) {
+    const lists = [...cuttable].sort((a, b) => a.start - b.start).map((p) => items(summary, p)).join(" × ");
+    const every = variants(summary, cuttable, { start: 0, end: summary.length }, 100);
+    return { parts: [], declined: `${every ? `${every.length} features` : "More than six features"} (${lists}): make it an epic and write one story per feature.` };
+  }
+  const capital = /^\p{Lu}/u.test(summary.trimStart());
+  const parts = cut.map((v) => {
+    const text = applyEdits(summary, v.edits);
+    return capital ? text.replace(/^\p{Ll}/u, (c) => c.toUpperCase()) : text;
+  });
+  const reason = refuse(summary, parts, check);
+  if (reason !== null) return { parts: [], declined: named(cuttable, `No clean cut: ${reason}. Write one story for each by hand, with the role and the benefit.`) };
+  return { parts, declined: null };
+}
+
+/** The lemma of the verb an item starts with, read again at the start of an infinitive when the tagger saw a noun. */
+function headLemma(summary: string, tokens: Tok[], part: Span): string | null {
+  const first = tokens.find((t) => t.start >= part.start && t.end <= part.end && t.word);
+  if (!first) return null;
+  if (first.pos === "VERB") return first.lemma;
+  const again = analyzeText(`to ${summary.slice(first.start, part.end)}`).tokens[1];
+  return again?.pos === "VERB" ? again.lemma : null;
+}
+
+/**
+ * A list of actions starts where a verb can: at the start of the means, after "to", a modal or a subject, or after
+ * an adverb; not after a comma or a noun, where the words are more likely things ("in treemap, map and pivot table").
+ */
+function listStart(tokens: Tok[], plan: SplitPlan, means: { start: number } | null): boolean {
+  if (plan.kind === "second") return true;
+  const first = tokens.findIndex((t) => t.start >= plan.parts[0].start);
+  if (first < 0 || (means && first <= means.start)) return true;
+  const before = tokens[first - 1];
+  // "use machine learning to identify threats and prevent intrusions": after a thing, "to" opens a purpose, and
+  // its verbs are what the thing is for, not features the user asks for.
+  if (before.lower === "to" && ["NOUN", "PROPN", "PRON", "NUM"].includes(tokens[first - 2]?.pos ?? "")) return false;
+  // "data sets that are used or updated", "can be implemented and optimized": participles after a form of "be"
+  // describe a thing; they are no actions the user asks for.
+  const participles = plan.parts.every((part) => {
+    const w = tokens.find((t) => t.start >= part.start && t.word);
+    return w !== undefined && w.pos === "VERB" && /(?:ed|en|wn)$/.test(w.lower);
+  });
+  if (participles && before.pos === "AUX") return false;
+  return before.lower === "to" || before.pos === "AUX" || before.pos === "PRON" || before.pos === "ADV" || before.pos === "PART" ||
+    before.pos === "SCONJ" || ["and", "also", "then"].includes(before.lower);
+}
+
+/**
+ * Every item of an action list is a verb phrase: it starts with a verb; an item before the last is not a bare verb
+ * unless all are (a bare verb beside verb phrases lost its object: "create, modify rules"); and no item after the
+ * first leans on the one before ("approve them", "a page about each").
+ */
+function verbPhrases(summary: string, tokens: Tok[], plan: SplitPlan, references = true): boolean {
+  if (plan.kind === "second") return true;
+  // "detect and respond to cyberattacks": the preposition is the last verb's; the others would take it too.
+  if (plan.verbsOnly && /^\s+(?:to|for|with|on|at|about|from|into|upon)\b/i.test(summary.slice(plan.end))) return false;
+  // "participled and modified workflows": verbs right before a noun are its modifiers.
+  const next = tokens.find((t) => t.start >= plan.end && t.word);
+  if (plan.verbsOnly && next && (next.pos === "NOUN" || next.pos === "PROPN") && next.start === plan.end + 1 &&
+    plan.parts.every((part) => /(?:ed|en)$/i.test(summary.slice(part.start, part.end).trim()))) return false;
+  // An item before the last that ends on an adjective or an article was cut from its noun ("users that have visual").
+  const cutFromNoun = plan.parts.slice(0, -1).some((part) => {
+    const last = [...tokens].reverse().find((t) => t.end <= part.end && t.start >= part.start && t.word);
+    return last !== undefined && ["ADJ", "DET", "ADP", "CCONJ"].includes(last.pos);
+  });
+  if (cutFromNoun && !plan.verbsOnly) return false;
+  const bare = (part: Span) => !/\s/.test(summary.slice(part.start, part.end).trim());
+  return plan.parts.every((part, i) => headLemma(summary, tokens, part) !== null &&
+    (plan.verbsOnly || plan.object !== undefined || (plan.tail !== undefined && i >= plan.tail.from) || i === plan.parts.length - 1 || !bare(part)) &&
+    (i === 0 || !references || !BACK_REFERENCES.test(summary.slice(part.start, plan.tail && i >= plan.tail.from ? plan.tail.end : part.end))));
+}
+
+/** Why a set of split parts cannot be offered, or null when every part is one feature, reads, and keeps the story's words. */
+function refuse(summary: string, parts: string[], check: { overall: number; rescore: Rescore }): string | null {
+  if (parts.length < 2 || new Set(parts).size < parts.length) return "the items would give the same story twice";
+  const words = new Set(contentWords(summary));
+  const kept = new Set(parts.flatMap(contentWords));
+  const lost = [...words].filter((w) => !kept.has(w));
+  if (lost.length > 0) return `no story would keep "${lost[0]}"`;
   for (const part of parts) {
-    const again = rescore(part);
-    const left = again.findings.find(compound);
-    if (left) return `"${quote(part, { start: 0, end: part.length }, 90)}" would still be compound (${left.message.replace(/\.$/, "")})`;
-    if (again.overall < overall) {
-      const worse = again.findings.find((f) => f.code === "estimable.no_detail" && f.severity === "high");
-      return `"${quote(part, { start: 0, end: part.length }, 90)}" would score lower than this story${worse ? " (too few words to size from)" : ""}`;
-    }
+    const added = contentWords(part).filter((w) => !words.has(w) && !TEMPLATE_WORDS.has(w));
+    if (added.length > 0) return `a story would say "${added[0]}", which this one does not`;
+    const again = check.rescore(part);
+    if (again.findings.some((f) => f.code === "well_formed.broken_means")) return "a story would not be a sentence";
+    if (again.findings.some(isActionCompound)) return "a story would still ask for two actions";
+    if (again.findings.some((f) => f.code === "atomic.several_features")) return "every story would still list several features";
+    if (again.overall < check.overall) return "a story would score lower than this one";
   }
   return null;
 }
@@ -213,13 +407,15 @@ function items(summary: string, plan: SplitPlan): string {
 }
 
 /**
- * The proposal for a story, each part checked by scoring it again (`rescore`) against the story's own score
+ * The proposal for a story, each candidate checked by scoring it again (`rescore`) against the story's own score
  * (`overall`):
- * - a compound story is split along every list it holds, one story per combination of items, at most six; a
- *   split is offered only when every story is one feature (no high or medium atomic finding) and scores at
- *   least the original, and the rewrite is its first story. Otherwise the compound's advice says why not.
- * - otherwise the rewrite is the safe fixes applied, offered when it scores at least the original and no high
- *   finding those fixes address is left; when all of them together do worse, the largest set that does not.
+ * - a split cuts a compound story along the actions the user asks for, at most six stories, each a sentence
+ *   with the role, one action and the story's conditions and benefit, the stories together keeping every word of
+ *   the original and adding none; otherwise the compound's advice names the features it sees.
+ * - the rewrite is the whole story with its safe fixes applied: text that does not belong in the sentence moves
+ *   to the description or the acceptance criteria (the finding's advice says so and quotes it), a repeated
+ *   indicator goes, "and/or" becomes "or". It is offered only when it changes more than a placeholder would and
+ *   scores at least the original; it is never a split part.
  * - no rewrite for a wish with no feature, and no story template for a bug, task, spike or epic, or for a
  *   task title ("Fix the login bug"): those are not a user's wish.
  */
@@ -239,75 +435,92 @@ export function proposeRewrite(input: RuleInput, findings: Found[], check: { ove
   const compounds = findings.filter((f) => own(f) && f.split);
   if (compounds.length === 0 && fixes.size === 0) return none;
 
-  let declined: string | null = null;
+  const advice = new Map<Found, string>();
+  let split: string[] = [];
   if (compounds.length > 0) {
-    const plans = untangle(summary, compounds.map((f) => f.split!));
-    const unlike = plans.find((p) => !alike(summary, story.a.tokens, p));
-    const cut = unlike ? [] : variants(summary, plans, { start: 0, end: summary.length }, MAX_PARTS);
-    if (unlike) {
-      declined = `No honest split: ${items(summary, unlike).split("/").map((x) => `"${x}"`).join(", ")} are not items of one list ` +
-        "(an action beside a thing, or verbs in different forms). Write the stories by hand, one feature each.";
-    } else if (cut === null) {
-      const lists = [...plans].sort((a, b) => a.start - b.start).map((p) => items(summary, p)).join(" × ");
-      const every = variants(summary, plans, { start: 0, end: summary.length }, 100);
-      const first = every ? applyEdits(summary, every[0].edits) : "";
-      declined = `No split into six stories or fewer keeps each one feature (${every ? `${every.length} features: ` : ""}${lists}): ` +
-        `make it an epic and write one story per feature${first ? `, such as "${quote(first, { start: 0, end: first.length }, 90)}"` : ""}.`;
-    } else {
-      const others = [...fixes.values()].flat();
-      // A fix applies where it still can: inside the item kept, or outside every list.
-      const capital = /^\p{Lu}/u.test(summary.trimStart());
-      const build = (extra: Edit[]) => cut.map((v) => {
-        const text = applyEdits(summary, [...v.edits, ...extra.filter((e) => !v.edits.some((d) => overlaps(e, d) || overlaps(d, e)))]);
-        // A story that now starts with a later item starts with a capital as the original did.
-        return capital ? text.replace(/^\p{Ll}/u, (c) => c.toUpperCase()) : text;
-      });
-      let reason: string | null = "";
-      for (const extra of others.length > 0 ? [others, []] : [[]]) {
-        const parts = build(extra);
-        if (new Set(parts).size < parts.length || parts.length < 2) {
-          reason = "the items would give the same story twice";
-          continue;
-        }
-        reason = refuse(parts, check.overall, check.rescore);
-        if (reason === null) return { rewrite: parts[0], split: parts, findings };
-      }
-      declined = `No honest split: ${reason}. Write the stories by hand, one feature each, each with a description to size it from.`;
+    const outcome = splitStory(input, compounds, check);
+    split = outcome.parts;
+    if (outcome.declined) for (const f of compounds) if (f.split!.kind !== "things") advice.set(f, outcome.declined);
+  }
+  const rewrite = bestRewrite(summary, fixes, check);
+  if (rewrite) {
+    for (const [f, moved] of rewrite.moved) {
+      const to = (fixKind(f, fixes.get(f)!) as { to: string }).to;
+      advice.set(f, `Moved to the ${to}: ${moved.map((m) => `"${m}"`).join(", ")} (the rewrite keeps the story sentence to role, need and benefit).`);
     }
   }
-
-  const withAdvice = declined === null ? findings : findings.map((f) => (compounds.includes(f) ? { ...f, advice: declined! } : f));
-  const rewrite = bestRewrite(summary, fixes, check);
-  return { rewrite, split: [], findings: withAdvice };
+  const withAdvice = advice.size === 0 ? findings : findings.map((f) => (advice.has(f) ? { ...f, advice: advice.get(f)! } : f));
+  return { rewrite: rewrite?.text ?? null, split, findings: withAdvice };
 }
 
 /**
- * The fixes applied, checked: at least the original's score, and no high finding the fixes address left (a
- * vague word's placeholder may keep a medium finding: the author still has to write the measure). When all
- * the fixes together fail, each finding's fixes are added in turn while the score holds.
+ * The whole story with its safe fixes applied, checked: it must change more than placeholders do, and score at
+ * least the original. A placeholder for a missing role or benefit rides along with a real change; a vague word
+ * stays as written (its advice says what to write instead). When all the fixes together score lower, each
+ * finding's fixes are added in turn while the score holds.
  */
-function bestRewrite(summary: string, fixes: Map<Found, Edit[]>, check: { overall: number; rescore: Rescore }): string | null {
-  if (fixes.size === 0) return null;
-  const high = new Set([...fixes.keys()].filter((f) => f.severity === "high").map((f) => f.code));
+function bestRewrite(summary: string, fixes: Map<Found, Edit[]>, check: { overall: number; rescore: Rescore }):
+  { text: string; moved: Map<Found, string[]> } | null {
+  // A note that holds the story's benefit ("... of the article. not to another teaser, so that I can finish it")
+  // does not move: the benefit would go with it.
+  const holdsBenefit = (edits: Edit[]) => edits.some((e) => /\b(?:so that|so I|in order to)\b/i.test(summary.slice(e.start, e.end)));
+  // "etc." alone is no list to move: only the author can say what it stands for.
+  const bareMarker = (f: Found, edits: Edit[]) => f.code === "minimal.example" &&
+    edits.every((e) => /^[\s,]*(?:etc\.?|and so (?:on|forth))[\s.]*$/i.test(summary.slice(e.start, e.end)));
+  // An acronym after its name ("Firearm Violence Vulnerability Index (FVVI)") defines a word the team will use.
+  const acronym = (f: Found, edits: Edit[]) => f.code === "minimal.brackets" && edits.every((e) => {
+    const m = /^\s*\(\s*([A-Z][A-Za-z0-9&]{1,9})\s*\)$/.exec(summary.slice(e.start, e.end));
+    if (!m) return false;
+    const letters = m[1].replace(/s$/, "").toLowerCase();
+    const initials = summary.slice(0, e.start).split(/[\s-]+/).filter(Boolean).map((w) => w[0].toLowerCase()).join("");
+    return letters.length >= 2 && initials.endsWith(letters);
+  });
+  // An example list runs to the purpose or the condition after it ("such as X and Y to track output", "... when
+  // uploading a work"): only the examples move.
+  const examples = (f: Found, edits: Edit[]): Edit[] => f.code !== "minimal.example" ? edits : edits.map((e) => {
+    const text = summary.slice(e.start, e.end);
+    const stop = /\s(?:to\s+(?:\p{L}+ly\s+)?\p{L}+|when|whenever|while|if|unless|in order|[–—-])\s/u.exec(text.slice(1));
+    if (!stop) return e;
+    let end = e.start + 1 + stop.index;
+    while (end > e.start && /[\s,;]/.test(summary[end - 1])) end--;
+    // Nothing but the marker before the purpose ("including when something needs attention"): no list to move.
+    if (EXAMPLE_MARKER.test(summary.slice(e.start, end).trim())) return { ...e, end: e.start };
+    return { ...e, end };
+  }).filter((e) => e.end > e.start);
+  const real = [...fixes].filter(([f, edits]) => fixKind(f, edits).kind !== "placeholder" && !(fixKind(f, edits).kind === "move" && holdsBenefit(edits)) &&
+    !bareMarker(f, edits) &&
+    !acronym(f, edits)).map(([f, edits]) => [f, examples(f, edits)] as [Found, Edit[]]).filter(([, edits]) => edits.length > 0);
+  if (real.length === 0) return null;
+  const template = [...fixes].filter(([f, edits]) => fixKind(f, edits).kind === "placeholder" &&
+    edits.every((e) => e.text.includes(PLACEHOLDERS.role) || e.text.includes(PLACEHOLDERS.benefit)));
   const same = (text: string) => text.replace(/\s+/g, " ").trim().toLowerCase() === summary.replace(/\s+/g, " ").trim().toLowerCase();
-  const accept = (edits: Edit[]): { text: string; overall: number } | null => {
-    const text = applyEdits(summary, edits);
+  const accept = (chosen: [Found, Edit[]][]): { text: string; overall: number } | null => {
+    const text = applyEdits(summary, chosen.flatMap(([, e]) => e));
     if (text === "" || same(text)) return null;
     const again = check.rescore(text);
-    if (again.overall < check.overall) return null;
+    if (again.overall < check.overall || again.findings.some((f) => f.code === "well_formed.broken_means")) return null;
     return { text, overall: again.overall };
   };
-  const keepsHigh = (text: string) => check.rescore(text).findings.some((f) => f.severity === "high" && high.has(f.code));
-  const all = accept([...fixes.values()].flat());
-  if (all && !keepsHigh(all.text)) return all.text;
-  let chosen: Edit[] = [];
+  const result = (chosen: [Found, Edit[]][], text: string) => {
+    const moved = new Map<Found, string[]>();
+    for (const [f, edits] of chosen) {
+      if (fixKind(f, edits).kind !== "move") continue;
+      moved.set(f, edits.map((e) => summary.slice(e.start, e.end).replace(/^[\s,;:]+|[\s,;:]+$/g, "")).filter(Boolean));
+    }
+    return { text, moved };
+  };
+  for (const chosen of [[...real, ...template], real]) {
+    const all = accept(chosen);
+    if (all) return result(chosen, all.text);
+  }
+  let chosen: [Found, Edit[]][] = [];
   let best: { text: string; overall: number } | null = null;
-  for (const edits of fixes.values()) {
-    const tried = accept([...chosen, ...edits]);
+  for (const fix of real) {
+    const tried = accept([...chosen, fix]);
     if (tried && (best === null || tried.overall >= best.overall)) {
-      chosen = [...chosen, ...edits];
+      chosen = [...chosen, fix];
       best = tried;
     }
   }
-  return best && !keepsHigh(best.text) ? best.text : null;
+  return best ? result(chosen, best.text) : null;
 }

@@ -61,6 +61,8 @@ function conjunctionAt(a: TextAnalysis, k: number): number {
     const next = t[k + 1];
     if (prev.end !== tok.start || next.start !== tok.end) return 0;
     if (!/\p{L}/u.test(prev.text) || !/^\p{L}/u.test(next.text)) return 0;
+    // "A/V", "I/O", "Q/A": letters glued by a slash are one token, not two things.
+    if (prev.text.length <= 2 && next.text.length <= 2) return 0;
     return 1;
   }
   return 0;
@@ -219,7 +221,10 @@ function classify(a: TextAnalysis, scope: Scope, c: number, width: number, exclu
   const bareNoun = !rightIsVerb && right.pos === "NOUN" && r === afterConj;
   const takesObject = ["NOUN", "PROPN", "DET"].includes(t[r + 1]?.pos ?? "") || POSSESSIVES.has(t[r + 1]?.lower ?? "") ||
     OBJECT_PRONOUNS.has(t[r + 1]?.lower ?? "");
-  if (bareNoun && leftVerb >= 0 && leftVerb < l && takesObject && r + 1 < end) {
+  // A word read as a noun earlier in the list is a noun again ("an object or object component").
+  const nounAgain = t.slice(leftVerb + 1, l + 1).some((x) => x.pos === "NOUN" && (x.lower === right.lower || x.lemma === right.lemma ||
+    x.lower === `${right.lower}s` || right.lower === `${x.lower}s`));
+  if (bareNoun && leftVerb >= 0 && leftVerb < l && takesObject && r + 1 < end && !nounAgain) {
     if (rereadAsVerb()) {
       return { kind: "actions", conjuncts: [{ start: leftVerb, end: l + 1 }, { start: r, end }], separators: [c], sharedObject: false, detail: false };
     }
@@ -403,13 +408,15 @@ function shareDeterminer(t: Tok[], g: Group): void {
 function splitPlan(a: TextAnalysis, g: Group): SplitPlan {
   const first = charSpan(a, g.conjuncts[0]);
   const last = charSpan(a, g.conjuncts[g.conjuncts.length - 1]);
-  const plan: SplitPlan = { start: first.start, end: last.end, parts: g.conjuncts.map((c) => charSpan(a, c)) };
+  const plan: SplitPlan = { start: first.start, end: last.end, parts: g.conjuncts.map((c) => charSpan(a, c)),
+    kind: g.kind === "actions" ? "actions" : "things", verbsOnly: g.sharedObject };
   if (g.tail) plan.tail = { end: a.tokens[g.tail.end - 1].end, from: g.tail.from };
   const object = sharedObject(a.tokens, g);
   if (object) plan.object = charSpan(a, object);
   return plan;
 }
 
+const COPULAS = new Set(["be", "become", "remain", "seem", "stay", "appear"]);
 const BARE_VERB_POS = new Set(["VERB", "PART", "ADP", "AUX"]);
 const OBJECT_POS = new Set(["DET", "NOUN", "PROPN", "PRON", "NUM", "ADJ"]);
 
@@ -425,6 +432,8 @@ function sharedObject(t: Tok[], g: Group): Segment | null {
   const bare = (c: Segment) => (c.end - c.start === 1 && isWord(t[c.start])) ||
     (t[c.start].pos === "VERB" && t.slice(c.start, c.end).every((x) => BARE_VERB_POS.has(x.pos)));
   if (t[last.start].pos !== "VERB" || !g.conjuncts.slice(0, -1).every(bare)) return null;
+  // "sign up and become a member": what follows a linking verb is no object the other verbs act on.
+  if (COPULAS.has(t[last.start].lemma)) return null;
   let k = last.start + 1;
   while (k < last.end && !OBJECT_POS.has(t[k].pos) && !POSSESSIVES.has(t[k].lower)) k++;
   return k < last.end ? { start: k, end: last.end } : null;
@@ -440,13 +449,20 @@ function describe(a: TextAnalysis, g: Group): { code: string; severity: "high" |
   if (g.detail) {
     return { code: "atomic.list_detail", severity: "low", message: `${listed} list details of the feature in the story sentence.`, advice: "Keep the story to the feature and list its details in the description or the acceptance criteria." };
   }
+  // A list of things under one action is not cut into sentences (lib/scoring/README.md, "Rewrite and split"):
+  // whether each thing is a feature by itself or a part of one feature is the product owner's call.
+  const things = `${n} things under one action: ${names.join(", ")}. If each is a feature by itself, write one story for each; if they ` +
+    "are parts or values of one feature, name it in one phrase and list them in the acceptance criteria.";
   if (n >= 3) {
-    return { code: "atomic.several_features", severity: "high", message: `The story asks for ${n} features: ${listed}. It is an epic, not a story.`, advice: "Split it into one story per feature." };
+    return { code: "atomic.several_features", severity: "high", message: `The story asks for ${n} features: ${listed}. It is an epic, not a story.`,
+      advice: g.kind === "actions" ? "Split it into one story per feature." : things };
   }
   if (g.kind === "actions") {
     return { code: "atomic.two_actions", severity: "high", message: `${listed} are two actions in one story.`, advice: "Split it into one story per action, so each can be planned and tested on its own." };
   }
-  return { code: "atomic.two_objects", severity: "medium", message: `The story asks for two things: ${listed}.`, advice: "Split it into one story per thing, or say in one phrase what they have in common." };
+  return { code: "atomic.two_objects", severity: "medium", message: `The story asks for two things: ${listed}.`,
+    advice: `If ${listed} are each a feature by itself, write one story for each; if they are parts of one feature, name it in one phrase ` +
+      "and list the parts in the acceptance criteria." };
 }
 
 /** Conjunction groups of the role and the means, in text order. */
@@ -537,7 +553,7 @@ export function atomicFindings(input: RuleInput): Found[] {
       a.tokens[firstEnd - 1].lower === "but")) firstEnd--;
     const first = { start: story.means.start, end: firstEnd };
     const split = first.end > first.start && second.body.end > second.body.start
-      ? { start: charSpan(a, first).start, end: span.end, parts: [charSpan(a, first), charSpan(a, second.body)] }
+      ? { start: charSpan(a, first).start, end: span.end, parts: [charSpan(a, first), charSpan(a, second.body)], kind: "second" as const }
       : undefined;
     findings.push(found("atomic.second_story", "small", "high", `"${quote(a.text, span)}" states a second need in the same story.`,
       "Make the second need a story of its own.", { field: "summary", ...span }, { split }));

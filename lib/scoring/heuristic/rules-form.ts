@@ -1,7 +1,7 @@
 // QUS "well-formed" and "conceptually sound", INVEST "valuable": who the story serves, what they need, why.
 import { found, quote, type Edit, type Found, type RuleInput } from "./finding";
 import { NON_PERSON_ROLES, NO_FEATURE_VERBS, PLACEHOLDERS } from "./lexicon";
-import { charSpan, isWord, type Tok } from "./nlp";
+import { analyzeText, charSpan, isWord, type Tok } from "./nlp";
 
 // A means made only of these words asks for nothing buildable ("I want everything to work").
 const EMPTY_MEANS = new Set(["everything", "anything", "something", "it", "all", "things", "stuff", "to", "work", "works",
@@ -26,6 +26,49 @@ function rolePrefix(input: RuleInput, lowerFirst: boolean): Edit | null {
     return { start: first.start, end: first.start + 1, text: `${edit.text}${first.text[0].toLowerCase()}` };
   }
   return edit;
+}
+
+// Words a verb phrase cannot end on ("I want to see the", "I want to export and"); a preposition can ("what
+// repository an object belongs to", "the supplies the camp is short of").
+const DANGLING_WORDS = new Set(["and", "or", "nor", "but", "my", "your", "our", "their", "the", "a", "an"]);
+
+/**
+ * A means that is not a verb phrase: after "I want to" a word no reading takes as a verb ("I want to the
+ * report"), or a phrase that stops on an article, a conjunction or a preposition ("I want to create, so that").
+ * A garbled sentence is a finding of its own, so it never scores above a story it was made from.
+ */
+const PRE_VERB = new Set(["either", "both", "not", "also", "just", "only", "then", "first", "still", "always", "never"]);
+
+function brokenMeans(input: RuleInput): { start: number; end: number } | null {
+  const { story } = input;
+  const a = story.a;
+  const t = a.tokens;
+  if (!story.meansIndicator || !story.means || !story.meansIsAction) return null;
+  const words = t.slice(story.means.start, story.means.end).filter(isWord);
+  if (words.length === 0) return null;
+  const span = charSpan(a, story.means);
+  const last = words[words.length - 1];
+  const lastTok = t[story.means.end - 1];
+  if (lastTok === last && DANGLING_WORDS.has(last.lower)) return span;
+  // The infinitive's verb: the first word, after an adverb or "not" ("to quickly see", "to not lose").
+  const head = words.find((x) => x.pos !== "ADV" && x.pos !== "PART" && !PRE_VERB.has(x.lower));
+  if (!head || head.pos === "AUX") return null;
+  // An inflected verb where the infinitive's should stand ("I want to recycling facilities' information").
+  if (head.pos === "VERB") return head.lower !== head.lemma && /(?:ing|ed|s)$/.test(head.lower) && !t.slice(story.means.start, head.i).some((x) => x.pos === "ADV") ? span : null;
+  const again = analyzeText(`to ${a.text.slice(head.start, span.end)}`).tokens[1];
+  if (again && (again.pos === "VERB" || again.pos === "AUX")) return null;
+  if (["DET", "ADP", "CCONJ", "PRON", "NUM", "PUNCT"].includes(head.pos)) return span;
+  // A noun where the verb should be is a garble when it cannot be a verb the tagger does not know ("checkout a
+  // selection", "unpublish a report" take an object): a plural ("I want to games that ..."), or a noun phrase
+  // followed by its own clause ("I want to data to be validated", "I want to submission errors to represent").
+  if (head.pos !== "NOUN" && head.pos !== "PROPN") return null;
+  let k = head.i + 1;
+  while (k < story.means.end && (t[k].pos === "NOUN" || t[k].pos === "PROPN")) k++;
+  const plural = head.lower !== head.lemma && /s$/.test(head.lower);
+  // "login to my account" is a verb the tagger does not know; "data to be validated" is a noun with a clause.
+  const clause = ["that", "which", "who"].includes(t[k]?.lower ?? "") || t[k]?.pos === "AUX" ||
+    (t[k]?.lower === "to" && (k > head.i + 1 || t[k + 1]?.lower === "be"));
+  return plural || clause ? span : null;
 }
 
 export function formFindings(input: RuleInput): Found[] {
@@ -94,6 +137,16 @@ export function formFindings(input: RuleInput): Found[] {
         `"${quote(summary, span)}" is a wish, not a feature the team can build.`,
         "Name the capability the user gets.", { field: "summary", ...span }));
     }
+  }
+
+  const broken = brokenMeans(input);
+  if (broken) {
+    findings.push(found("well_formed.broken_means", "valuable", "high",
+      `"${quote(summary, broken)}" is not a sentence: the story does not say what the user wants to do.`,
+      "Write what the user wants as a verb and what it acts on (\"I want to download my invoices\").", { field: "summary", ...broken }));
+    // Nor can anyone size what cannot be read: a garbled sentence never scores above a story it was made from.
+    findings.push(found("estimable.unreadable", "estimable", "high", "What the story asks cannot be read, so it cannot be sized.",
+      "Write what the user wants as a verb and what it acts on (\"I want to download my invoices\").", { field: "summary", ...broken }));
   }
 
   if (!hasBenefit) {

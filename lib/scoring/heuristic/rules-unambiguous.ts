@@ -64,6 +64,28 @@ function definedAfter(t: Tok[], k: number, end: number): boolean {
   return false;
 }
 
+/** What to write instead of a vague word, by what the word promises: the measure a tester can check. */
+const MEASURES: [RegExp, string][] = [
+  [/^(?:easy|easily|simple|simply|intuitive|intuitively|user-friendly|easy-to-use|convenient|conveniently|seamless|seamlessly|smooth|smoothly|comfortable)$/,
+    "how easy: the steps or clicks it takes, or who can do it without help (\"one click from the item page\")"],
+  [/^(?:fast|faster|quick|quickly|swift|swiftly|promptly|timely|early)$/, "how fast: a time limit (\"within 2 seconds\", \"by 9 am the next day\")"],
+  [/^(?:secure|securely|safe|safely)$/, "secure against what: who may see or change it (\"only the owner and the admins\")"],
+  [/^(?:reliable|reliably|robust|robustly|scalable)$/, "how reliable: the uptime, error rate or load it must stand (\"1,000 users at once\")"],
+  [/^(?:accurate|accurately)$/, "how accurate: the tolerance (\"to the cent\", \"within 1%\")"],
+  [/^(?:efficient|efficiently|optimal|optimally|effective|effectively)$/, "what it must save: the time, steps or cost to beat (\"in half the steps of today\")"],
+  [/^(?:appropriate|appropriately|suitable|proper|properly|adequate|adequately|sufficient|sufficiently|reasonable|reasonably|meaningful)$/,
+    "which ones: the rule that decides (\"the fields the funder requires\")"],
+  [/^(?:flexible)$/, "which choices the user gets (\"any pick-up time between 8 am and 6 pm\")"],
+  [/^(?:proactive|proactively)$/, "what it does before being asked, and when (\"an email a week before the deadline\")"],
+];
+
+/** The advice for a vague word: say what it means, in the words of what it promises. */
+export function measureAdvice(word: string): string {
+  const w = word.toLowerCase();
+  const hint = MEASURES.find(([re]) => re.test(w))?.[1] ?? "what makes it so: a property a tester can check (\"shows the total before payment\")";
+  return `Replace "${word}" with what it means: say ${hint}, in the story or its acceptance criteria.`;
+}
+
 export function unambiguousFindings({ summary, story }: RuleInput): Found[] {
   const t = story.a.tokens;
   const findings: Found[] = [];
@@ -90,7 +112,9 @@ export function unambiguousFindings({ summary, story }: RuleInput): Found[] {
           : phrase[0] === "as" ? { start: t[k].start, end: t[last].end, text: PLACEHOLDERS.target }
           : { start: t[k].start - (t[k].start > 0 && summary[t[k].start - 1] === " " ? 1 : 0), end: t[last].end, text: "" };
         findings.push(found("unambiguous.loophole", "estimable", "medium", `"${text}" leaves the scope open.`,
-          "State exactly what is in scope, and give a number where the phrase hides one.",
+          phrase[0] === "and" ? `Say "or" where either is enough, or "and" where both are needed.`
+            : phrase[0] === "as" ? `Replace "${text}" with the number it hides: a time, a count or a limit a tester can check.`
+            : `Decide whether "${text}" is in scope: if it is, drop the phrase; if not, say what happens otherwise.`,
           { field: "summary", start: t[k].start, end: t[last].end }, { edits: [edit] }));
         k = last;
       }
@@ -104,7 +128,7 @@ export function unambiguousFindings({ summary, story }: RuleInput): Found[] {
           seen.add(compound.text);
           const span = { start: t[k].start, end: t[compound.last].end };
           findings.push(found("unambiguous.vague_term", "estimable", "medium", `"${summary.slice(span.start, span.end)}" is subjective: nobody can check it.`,
-            "Say how it is measured (a number, a limit, a named standard) in the acceptance criteria.", { field: "summary", ...span },
+            measureAdvice(summary.slice(span.start, span.end)), { field: "summary", ...span },
             { edits: [{ ...span, text: PLACEHOLDERS.target }] }));
         }
         k = compound.last;
@@ -128,7 +152,7 @@ export function unambiguousFindings({ summary, story }: RuleInput): Found[] {
       const words = covers.map((c) => `"${t[c].text}"`).join(" and ");
       findings.push(found("unambiguous.vague_term", "estimable", "medium",
         `${words} ${covers.length > 1 ? "are" : "is"} subjective: nobody can check ${covers.length > 1 ? "them" : "it"}.`,
-        "Say how it is measured (a number, a limit, a named standard) in the acceptance criteria.",
+        covers.map((c) => measureAdvice(t[c].text)).join(" "),
         { field: "summary", start: x.start, end: t[covers[covers.length - 1]].end }, { edits: [edit] }));
     }
   }

@@ -215,14 +215,23 @@ describe("POST /api/v1/score: the response", () => {
     expect(run.result).toMatchObject({ overall_score: body.overall_score });
   });
 
-  it("splits a compound story into one story per feature, the first being the rewrite, and stores the split", async () => {
+  it("splits a compound story into one story per action, never the rewrite, and stores the split", async () => {
     const response = await score(key, story("As an admin, I want to add or remove users, so that the team stays current."));
     expect(response.status).toBe(200);
     const body = scoreResponseSchema.parse(response.body);
     expect(body.split.length).toBeGreaterThanOrEqual(2);
-    expect(body.rewrite).toBe(body.split[0]);
+    expect(body.split).not.toContain(body.rewrite);
     const [run] = await database().db.select().from(scoreRuns).where(eq(scoreRuns.id, body.job_id));
     expect(run.result).toMatchObject({ split: body.split });
+    // The rewrite is the whole story with its bracket moved (the advice says where); a compound that cannot be
+    // cut cleanly gets no sentences, and its recommendations name the features.
+    const both = scoreResponseSchema.parse((await score(key, story("As a shopper, I want to view and download invoices (PDF), so that I can file my expenses."))).body);
+    expect(both.split).toHaveLength(2);
+    expect(both.rewrite).toBe("As a shopper, I want to view and download invoices, so that I can file my expenses.");
+    expect(both.recommendations.join(" ")).toContain('Moved to the description: "(PDF)"');
+    const named = scoreResponseSchema.parse((await score(key, story("As a trainer, I want to list my classes in my profile and include a link to a page about each, so that attendees find them."))).body);
+    expect(named.split).toEqual([]);
+    expect(named.recommendations.join(" ")).toContain('2 features: "list my classes in my profile", "include a link to a page about each"');
   });
 
   it("uses external_id as the identity, percent-encoding what is not printable ASCII", async () => {
