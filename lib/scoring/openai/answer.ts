@@ -188,7 +188,8 @@ export interface ResultParts {
  * when they name a supplied context item (deduplicated), and every derived field computed from the same
  * values so `individual_scores`, `scores`, `reasoning_per_dimension`, `context_references` and the metadata
  * agree. The overall score and its explanation use the same functions as the heuristic engine (../overall.ts), so
- * both engines' overall scores compare. The split is trimmed and deduplicated; fewer than two parts is no split, and a split's first part is the rewrite.
+ * both engines' overall scores compare. The split is trimmed and deduplicated; fewer than two parts is no split. The rewrite is the model's whole item with its fixes; a rewrite that is only one
+ * part of the split (or the story unchanged) would drop requirements, so it is answered as no rewrite (null).
  */
 export function resultFromAnswer({ answer, context, findings, usage, model, promptVersion, workItemType }: ResultParts): ScoringResult {
   const supplied = new Set(context.map((item) => item.id));
@@ -209,7 +210,8 @@ export function resultFromAnswer({ answer, context, findings, usage, model, prom
   const overall = overallScore(individual);
   const parts = [...new Set(cleanList(answer.split))];
   const split = parts.length >= 2 ? parts : [];
-  const rewrite = split.length ? split[0] : answer.rewrite?.trim() ? answer.rewrite.trim() : null;
+  const proposed = answer.rewrite?.trim() || null;
+  const rewrite = proposed && !split.includes(proposed) ? proposed : null;
   return scoringResultSchema.parse({
     overall_score: overall,
     overall_reasoning: explainOverall(individual),

@@ -7,12 +7,12 @@ import type { ResponseFormat } from "./formats";
 export { RESPONSE_FORMATS, type ResponseFormat } from "./formats";
 
 /** The prompt in use. A changed prompt gets a new file and a new version, so old answers stay explained. */
-export const PROMPT_VERSION = "invest-v3";
+export const PROMPT_VERSION = "invest-v4";
 
 // Read from the repository at run time (the production server runs from the repository root, like the CLI
 // and the tests); a static path keeps the file traceable by the Next.js build. Earlier versions stay in
 // prompts/ so stored scores of that version stay explained.
-const PROMPT_FILE = path.join(process.cwd(), "lib/scoring/openai/prompts/invest-v3.md");
+const PROMPT_FILE = path.join(process.cwd(), "lib/scoring/openai/prompts/invest-v4.md");
 
 let cached: { text: string; hash: string } | undefined;
 
@@ -102,6 +102,6 @@ export function repairMessage(errors: string[]): string {
     ...errors.map((error) => `- ${error}`),
     "Answer again with only the JSON object the schema describes: all six dimensions, each with",
     "an integer score 0-10, reasoning, improvement_suggestions and reference_context, then recommendations, rewrite",
-    "and split (one story per feature when the story asks for more than one, the first being the rewrite; else an empty list).",
+    "(the whole item with its safe fixes, never a part of the split) and split (one item per feature when it asks for more than one; else an empty list).",
   ].join("\n");
 }
