@@ -37,6 +37,16 @@ describe("score CLI", () => {
     expect(JSON.parse(stdout).results[0].summary).toBe("As a “buyer”, I want to pay in €, so that I avoid fees");
   });
 
+  it("never cuts a row with more fields than the header: a one-column file's are read whole, others named on stderr", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "ssc-cli-"));
+    const file = path.join(dir, "ragged.csv");
+    writeFileSync(file, "Key,Summary\nK-1,As a guest, I want to book a room\nK-2,As a host I want to list my flat\n");
+    const { code, stdout, stderr } = score(file, "--format", "json");
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout).results.map((r: { key: string }) => r.key)).toEqual(["K-1", "K-2"]);
+    expect(stderr).toBe(`${file}: Row 1 has 3 fields where the header has 2 columns (a comma in a cell without quotes): “ I want to book a room” was left out, and the other cells may be in the wrong columns. Put each cell that holds a comma in double quotes.\n`);
+  });
+
   it("prints CSV and a table", () => {
     const csv = score(FIXTURE, "--format", "csv");
     expect(csv.stdout.split(/\r?\n/)[0]).toBe("row,key,type,work_item_type,summary,overall_score,overall_reasoning,independent,negotiable,valuable,estimable,small,testable,findings,recommendations");
