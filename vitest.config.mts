@@ -1,6 +1,37 @@
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { availableParallelism } from "node:os";
 import path from "node:path";
+
+// The files that take longest (each starts CLIs, servers or workers as child processes), longest first, as
+// measured in a full run (docs/operations.md#tests). Vitest orders files by their last duration when it has run
+// them before in this checkout; a clean clone (CI) has no such record, and by size these came late: the last of
+// them then ran alone at the end while the other worker sat idle.
+const SLOW_FILES = [
+  "scripts/db-backup.test.ts",
+  "scripts/db-export.test.ts",
+  "db/pglite-thread.test.ts",
+  "lib/scoring/cli.test.ts",
+  "app/api/v1/evaluate/restart.test.ts",
+  "db/pglite-init.test.ts",
+  "lib/richtext/property.test.ts",
+  "db/pglite-hot.test.ts",
+  "db/maintenance.test.ts",
+];
+
+/** Vitest's order (last durations, else size), with the slow files first when they have no duration yet. */
+class SlowFilesFirst extends BaseSequencer {
+  async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (spec: TestSpecification) => {
+      const at = SLOW_FILES.indexOf(path.relative(import.meta.dirname, spec.moduleId).split(path.sep).join("/"));
+      return at < 0 ? SLOW_FILES.length : at;
+    };
+    const known = (spec: TestSpecification) => Boolean(this.ctx.cache.getFileTestResults(`${spec.project.name}:${path.relative(this.ctx.config.root, spec.moduleId)}`));
+    if (sorted.every(known)) return sorted;
+    return sorted.map((spec, i) => ({ spec, i })).sort((a, b) => rank(a.spec) - rank(b.spec) || a.i - b.i).map(({ spec }) => spec);
+  }
+}
 
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
@@ -13,6 +44,7 @@ export default defineConfig({
     // then run one after another (6.5 minutes of CI instead of 4.7). Two at least; each file has its own
     // database (a PGlite copy, or a database cloned on the server), and ports are taken from the OS.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    sequence: { sequencer: SlowFilesFirst },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     globalSetup: ["./lib/testing/global-setup.ts"],

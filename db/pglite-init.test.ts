@@ -3,18 +3,19 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, PGLITE_START_PARAMS, sql } from "./client";
 import { createPgliteDirectory } from "./pglite-init";
 
 const root = mkdtempSync(path.join(tmpdir(), "ssc-pglite-init-"));
+const dir = path.join(root, "data");
+// One creation (initdb, several seconds of CPU) for both tests. The child alone creates it (openDatabase would
+// fall back to creating it in-process).
+beforeAll(() => createPgliteDirectory(dir, PGLITE_START_PARAMS), 120_000);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe("an embedded database in a data directory", () => {
   it("is created by a child process and opened with the embedded memory settings, then reopened as it is", async () => {
-    const dir = path.join(root, "data");
-    // The child alone creates it (openDatabase would fall back to creating it in-process).
-    await createPgliteDirectory(dir, PGLITE_START_PARAMS);
     expect(existsSync(path.join(dir, "PG_VERSION"))).toBe(true);
     const first = await openDatabase({ pgliteDir: dir });
     try {
@@ -36,9 +37,6 @@ describe("an embedded database in a data directory", () => {
   }, 120_000);
 
   it("leaves an existing directory to its owner", async () => {
-    const dir = path.join(root, "existing");
-    const handle = await openDatabase({ pgliteDir: dir });
-    await handle.close();
     // A second creation is a no-op (these parameters would not even start PostgreSQL): it holds a database.
     await createPgliteDirectory(dir, ["--no-such-option"]);
     const reopened = await openDatabase({ pgliteDir: dir });

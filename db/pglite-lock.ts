@@ -6,7 +6,8 @@
 // A kill -9 leaves the file behind: a lock whose process is gone is stale and taken over. "Gone" means no
 // process has that pid, or (Linux) one has but started at another time than the one recorded, since pids are
 // reused, in containers especially (a restarted container's server often gets the very pid its dead
-// predecessor wrote). The lock sits beside the directory, not in it, so a dump of the directory never carries one.
+// predecessor wrote), or the process is a zombie: killed and not yet reaped by its parent, which in a
+// container whose init reaps late (or has no init that reaps) keeps its pid for minutes while it holds nothing. The lock sits beside the directory, not in it, so a dump of the directory never carries one.
 import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { hostname } from "node:os";
 import path from "node:path";
@@ -37,15 +38,21 @@ export function pgliteLockPath(dir: string): string {
   return `${path.resolve(dir).replace(/\/+$/, "")}.lock`;
 }
 
-/** Start time of a process (Linux), undefined elsewhere or when there is no such process. */
-function processStart(pid: number): string | undefined {
+/** State and start time of a process (Linux's /proc/PID/stat), undefined elsewhere or when there is no such process. */
+function processStat(pid: number): { state: string; started: string } | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    // Field 22, counted after the command name, which is in parentheses and may itself hold spaces.
-    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+    // Fields 3 and 22, counted after the command name, which is in parentheses and may itself hold spaces.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return { state: fields[0], started: fields[19] };
   } catch {
     return undefined;
   }
+}
+
+/** Start time of a process (Linux), undefined elsewhere or when there is no such process. */
+function processStart(pid: number): string | undefined {
+  return processStat(pid)?.started;
 }
 
 function isAlive(holder: LockHolder): boolean {
@@ -55,11 +62,11 @@ function isAlive(holder: LockHolder): boolean {
     // EPERM: the process exists but belongs to another user.
     if ((error as NodeJS.ErrnoException).code !== "EPERM") return false;
   }
-  if (holder.started) {
-    const started = processStart(holder.pid);
-    if (started !== undefined && started !== holder.started) return false;
-  }
-  return true;
+  const stat = processStat(holder.pid);
+  if (!stat) return true;
+  // A zombie (Z: killed, not yet reaped by its parent) or a dying process (X) holds no file: the lock is stale.
+  if (stat.state === "Z" || stat.state === "X") return false;
+  return !holder.started || stat.started === holder.started;
 }
 
 /**

@@ -127,6 +127,19 @@ test("a plain-text backlog with one story per line can be dropped on the page", 
   await expect(page.getByRole("button", { name: "Score 85 stories" })).toBeEnabled();
 });
 
+test("a row with more fields than the header is read whole in a one-column file, and named with a warning otherwise", async ({ page }) => {
+  await page.goto("/");
+  const one = "Story\nAs a guest, I want to book a room, so that I can stay.\nAs a host, I want to list my flat\n";
+  await page.getByLabel("Choose a file").setInputFiles({ name: "guests.csv", mimeType: "text/csv", buffer: Buffer.from(one) });
+  await expect(page.locator(".preview-summary").first()).toHaveText("As a guest, I want to book a room, so that I can stay.");
+  await expect(page.getByTestId("row-warnings")).toHaveCount(0);
+  const two = "Key,Summary\nK-1,As a guest, I want to book a room\nK-2,As a host I want to list my flat\n";
+  await page.getByLabel("Choose another file").setInputFiles({ name: "keys.csv", mimeType: "text/csv", buffer: Buffer.from(two) });
+  const warnings = page.getByTestId("row-warnings");
+  await expect(warnings).toContainText("1 row has more fields than the header");
+  await expect(warnings.getByRole("listitem")).toHaveText([/^Row 1 has 3 fields where the header has 2 columns .*“ I want to book a room” was left out/]);
+});
+
 test("a file the service cannot use is explained", async ({ page }) => {
   await page.goto("/");
   await page.getByLabel("Choose a file").setInputFiles({ name: "people.csv", mimeType: "text/csv", buffer: Buffer.from("Person;Email\nAnn;ann@example.com\n") });

@@ -2,8 +2,8 @@
 // directories seeded with the demo data, async jobs and their queue: a backup of a stopped database and of a
 // running server that keeps writing, restores that keep the old directory, and the refusals (a running server,
 // a file that is not a dump, a kill -9's stale lock is no lock).
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync, spawn, spawnSync, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -13,6 +13,7 @@ import { openDatabase } from "@/db/client";
 import { pgliteLockHolder, pgliteLockPath } from "@/db/pglite-lock";
 import { childEnv, runCli, snapshot } from "@/lib/testing/database-copies";
 import { seedEmbeddedDirectory, SEEDED_ASYNC_JOBS } from "@/lib/testing/embedded-database";
+import { defaultBackupFile, unignoredInCheckout } from "./db-cli";
 
 const ADMIN_TOKEN = "backup-test-admin-token-0123456789";
 let scratch: string;
@@ -88,8 +89,17 @@ describe("npm run db:backup and db:restore", () => {
   }, 120_000);
 
   it("restores over an existing database by moving it aside, never deleting it", async () => {
-    const file = path.join(scratch, "over.tar.gz");
-    expect((await runCli("db-backup", [file], { PGLITE_DIR: seededDir })).code).toBe(0);
+    // Written into a git checkout that does not ignore it: written, with a warning that `git add` would take it.
+    const checkout = path.join(scratch, "checkout");
+    mkdirSync(checkout);
+    execFileSync("git", ["init", "-q", checkout]);
+    const file = path.join(checkout, "over.tar.gz");
+    const backup = await runCli("db-backup", [file], { PGLITE_DIR: seededDir });
+    expect(backup.code).toBe(0);
+    expect(backup.stderr).toBe(
+      `db:backup: warning: ${file} is inside the git checkout ${realpathSync(checkout)} and git does not ignore it, so a \`git add\` would commit ` +
+        "a copy of the customer data: keep backups outside the checkout (npm run db:backup with no FILE writes to ~/story-scoring-backups)\n",
+    );
     const before = await snapshotOfDir(seededDir);
     // The live directory changes after the backup: the restore must bring back the backup's state.
     const handle = await openDatabase({ pgliteDir: seededDir });
@@ -166,10 +176,16 @@ describe("npm run db:backup and db:restore", () => {
     await stopServer(child, "SIGKILL");
     expect(existsSync(pgliteLockPath(dir))).toBe(true);
     expect(pgliteLockHolder(dir)).toBeUndefined();
-    const file = path.join(scratch, "killed.tar.gz");
-    const backup = await runCli("db-backup", [file], { PGLITE_DIR: dir });
+    // With no FILE: a file of its own under ~/story-scoring-backups, outside the checkout, named in the output.
+    const home = path.join(scratch, "home");
+    const backup = await runCli("db-backup", [], { PGLITE_DIR: dir, HOME: home });
     expect(backup.stderr).toBe("");
     expect(backup.stdout).toContain("from the stopped database");
+    const written = readdirSync(path.join(home, "story-scoring-backups"));
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatch(/^stories-\d{8}T\d{6}Z\.tar\.gz$/);
+    const file = path.join(home, "story-scoring-backups", written[0]);
+    expect(backup.stdout).toContain(`db:backup: wrote ${file} (`);
     const restore = await runCli("db-restore", [file], { PGLITE_DIR: dir });
     expect(restore.stderr).toBe("");
     expect(restore.code).toBe(0);
@@ -188,7 +204,8 @@ describe("npm run db:backup and db:restore", () => {
       return dump;
     }, /is a PGlite dump but not of this service \(it has no public\.stories/],
   ] as [string, (full: Buffer) => Buffer | Promise<Buffer>, RegExp][])("restore refuses %s in one line and leaves the directory as it was", async (_label, make, reason) => {
-    const good = path.join(scratch, "good.tar.gz");
+    // The backup of the first test when it ran (one CLI run fewer), else one of its own.
+    const good = path.join(scratch, "stopped.tar.gz");
     if (!existsSync(good)) expect((await runCli("db-backup", [good], { PGLITE_DIR: seededDir })).code).toBe(0);
     const bad = path.join(scratch, "bad.tar.gz");
     writeFileSync(bad, await make(readFileSync(good)));
@@ -201,6 +218,17 @@ describe("npm run db:backup and db:restore", () => {
     expect(readdirSync(scratch).sort()).toEqual(entries);
     expect(await snapshotOfDir(seededDir)).toEqual(before);
   }, 60_000);
+
+  it("keeps backups out of what git commits: backups/ is ignored, the default is outside the checkout", () => {
+    const root = path.resolve(import.meta.dirname, "..");
+    expect(path.relative(root, defaultBackupFile(new Date("2026-11-26T09:30:05.123Z")))).toMatch(/^\.\.\/.*story-scoring-backups\/stories-20261126T093005Z\.tar\.gz$/);
+    // In this checkout (when it is one: CI's clean clone is): backups/ is ignored, the top of the checkout is not.
+    if (spawnSync("git", ["-C", root, "rev-parse", "--show-toplevel"]).status === 0) {
+      expect(unignoredInCheckout(path.join(root, "backups/stories-20261126T093005Z.tar.gz"))).toBeNull();
+      expect(unignoredInCheckout(path.join(root, "stories.tar.gz"))).toBe(realpathSync(root));
+    }
+    expect(unignoredInCheckout(path.join(scratch, "outside.tar.gz"))).toBeNull();
+  });
 
   it("says to use pg_dump and pg_restore on a PostgreSQL installation (exit 2)", async () => {
     const env = { DATABASE_URL: "postgres://postgres@127.0.0.1:5432/none" };

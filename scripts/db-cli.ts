@@ -1,6 +1,8 @@
 // What the database CLIs (db:backup, db:restore, db:export) share: one-line failures, the environment, and the
 // running server's address and admin token, found as `npm run provision` finds them.
+import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
+import { homedir } from "node:os";
 import path from "node:path";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { BackupError } from "@/db/backup";
@@ -75,4 +77,22 @@ export function describeCounts(counts: Record<string, number>): string {
   return Object.entries(counts)
     .map(([table, n]) => `${n} ${table}`)
     .join(", ");
+}
+
+/** Where `npm run db:backup` writes without a FILE: ~/story-scoring-backups/stories-<UTC time>.tar.gz, outside any checkout. */
+export function defaultBackupFile(now = new Date()): string {
+  const stamp = now.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  return path.join(homedir(), "story-scoring-backups", `stories-${stamp}.tar.gz`);
+}
+
+/**
+ * The root of the git checkout `file` would sit in when git does not ignore it there (a `git add .` would commit
+ * it); null outside a checkout, for an ignored path, or where git is not installed.
+ */
+export function unignoredInCheckout(file: string): string | null {
+  const dir = path.dirname(path.resolve(file));
+  const root = spawnSync("git", ["-C", dir, "rev-parse", "--show-toplevel"], { encoding: "utf8" });
+  if (root.status !== 0 || !root.stdout.trim()) return null;
+  const ignored = spawnSync("git", ["-C", dir, "check-ignore", "-q", "--", path.resolve(file)]);
+  return ignored.status === 1 ? root.stdout.trim() : null;
 }

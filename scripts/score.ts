@@ -206,6 +206,8 @@ async function main() {
     if (e instanceof TicketFileError) fail(`${opts.file}: ${e.message}`);
     throw e;
   }
+  // Rows not read as they stand: on stderr, so a report on stdout stays parseable.
+  for (const warning of file.warnings) process.stderr.write(`${opts.file}: ${warning.message}\n`);
   const results = await engine.scoreBatch(file.tickets.map((ticket) => ({ ticket })));
   const summary = summarise(results, opts.minScore);
   process.stdout.write(render(opts.format, file, results, summary));

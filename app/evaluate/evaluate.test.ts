@@ -59,6 +59,7 @@ describe("POST /evaluate/upload", () => {
       mapping: { summary: "Title", description: "Body", acceptance_criteria: "AC", key: "Issue key" },
       delimiter: ",",
       empty_summary_rows: [],
+      warnings: [],
     });
     expect(body.session_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(body.preview).toHaveLength(5);
@@ -115,6 +116,16 @@ describe("POST /evaluate/upload", () => {
     expect(body.row_count).toBe(4);
     expect(body.empty_summary_rows).toEqual([2, 4]);
     expect(body.empty_cells).toEqual({ Summary: [2, 4], Notes: [3] });
+  });
+
+  it("never cuts a row with more fields than the header: joined back in a one-column file, reported per row otherwise", async () => {
+    // Issue 42: a one-column file whose stories hold an unquoted comma kept only "As a guest".
+    const one = await uploaded("Story\nAs a guest, I want to book a room, so that I can stay.\nAs a host, I want to list my flat\n", "guests.csv");
+    expect(one.preview).toEqual([{ summary: "As a guest, I want to book a room, so that I can stay." }, { summary: "As a host, I want to list my flat" }]);
+    expect(one.warnings).toEqual([]);
+    const two = await uploaded("Key,Summary\nK-1,As a guest, I want to book a room\nK-2,As a host I want to list my flat\n");
+    expect(two.row_count).toBe(2);
+    expect(two.warnings).toEqual([{ row: 1, message: expect.stringMatching(/^Row 1 has 3 fields where the header has 2 columns .*“ I want to book a room” was left out/) }]);
   });
 
   it("names blank and repeated headers so every column can be chosen", async () => {

@@ -9,6 +9,8 @@ import { FIELD_LABELS, rowList } from "./labels";
 type Phase = "idle" | "uploading" | "ready" | "scoring";
 
 const DELIMITER_NAMES: Record<string, string> = { ",": "comma", ";": "semicolon", "\t": "tab", "|": "pipe" };
+/** Row warnings shown in full; the rest are counted and listed by row number. */
+const ROW_WARNINGS_SHOWN = 5;
 
 /** The public evaluator: choose or drop a backlog, check the column mapping and preview, score. */
 export function Evaluator() {
@@ -181,6 +183,28 @@ export function Evaluator() {
                 ? `Column “${mapping.summary}” is empty in every row: choose another summary column.`
                 : `${skipped.length} ${skipped.length === 1 ? "row has" : "rows have"} an empty summary and will be listed as not scored: row ${rowList(skipped)}.`}
             </p>
+          )}
+
+          {upload.warnings.length > 0 && (
+            <div className="alert info" role="note" data-testid="row-warnings">
+              <p>
+                <strong>
+                  {upload.warnings.length} {upload.warnings.length === 1 ? "row has" : "rows have"} more fields than the header
+                </strong>
+                , so {upload.warnings.length === 1 ? "it was" : "they were"} not read as written: check {upload.warnings.length === 1 ? "it" : "them"} in
+                the preview or fix the file and upload it again.
+              </p>
+              <ul>
+                {upload.warnings.slice(0, ROW_WARNINGS_SHOWN).map((warning) => (
+                  <li key={warning.row}>{warning.message}</li>
+                ))}
+              </ul>
+              {upload.warnings.length > ROW_WARNINGS_SHOWN && (
+                <p>
+                  And {upload.warnings.length - ROW_WARNINGS_SHOWN} more: row {rowList(upload.warnings.slice(ROW_WARNINGS_SHOWN).map((w) => w.row))}.
+                </p>
+              )}
+            </div>
           )}
 
           <div className="actions score-actions">

@@ -328,6 +328,7 @@ const UPLOAD_EXAMPLE: UploadResponse = {
   ],
   empty_summary_rows: [],
   empty_cells: { "Issue key": [], Summary: [], Description: [1, 2], "Acceptance criteria": [1, 2] },
+  warnings: [],
   score_token: "f3Xk2mQ9vLr7TtY1bZ8cWn4pHs6dJg0aKe5uVo3yRiE",
 };
 
@@ -537,6 +538,11 @@ const uploadResponseSchema = z
     sample_rows: z.array(z.record(z.string(), z.string())).describe("The first 5 rows as uploaded (column to cell)."),
     empty_summary_rows: z.array(z.number().int()).describe("Rows (1 = first data row) whose summary is empty: they are not scored."),
     empty_cells: z.record(z.string(), z.array(z.number().int())).describe("For every column, the rows where it is empty."),
+    warnings: z
+      .array(z.object({ row: z.number().int().describe("1 = first data row."), message: z.string() }))
+      .describe(
+        "Rows not read as they stand: a CSV row with more fields than the header (a delimiter in a cell without quotes). In a one-column file the fields are joined back into the text and nothing is reported; otherwise each such row is named here with what was left out.",
+      ),
     score_token: z
       .string()
       .describe(

@@ -1,9 +1,10 @@
-import { existsSync, readFileSync } from "node:fs";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { sharedDataFile } from "@/lib/testing/shared-data";
 import { decodeText } from "./decode";
 
-const SHARED = path.resolve(import.meta.dirname, "../../../shared/data/backlogs/g24-unibath.txt");
+// A Windows-1252 backlog of the shared data, when it is beside the checkout (lib/testing/shared-data.ts).
+const SHARED = sharedDataFile("backlogs/g24-unibath.txt");
 
 describe("decodeText", () => {
   it("reads UTF-8, with or without a byte-order mark", () => {
@@ -29,9 +30,8 @@ describe("decodeText", () => {
     expect(decodeText(Uint8Array.from([0xfe, 0xff, ...beBody]))).toEqual({ text: "As a “user”", encoding: "utf-16be", bom: true });
   });
 
-  // The shared data sits beside a checkout, not in it.
-  it.skipIf(!existsSync(SHARED))("reads the shared Windows-1252 backlog with its curly quotes and no replacement character", () => {
-    const { text, encoding } = decodeText(readFileSync(SHARED));
+  it.skipIf(!SHARED)("reads the shared Windows-1252 backlog with its curly quotes and no replacement character", () => {
+    const { text, encoding } = decodeText(readFileSync(SHARED!));
     expect(encoding).toBe("windows-1252");
     expect(text).not.toContain("\ufffd");
     expect(text).toMatch(/[‘’“”]/);

@@ -115,3 +115,41 @@ describe("criteria found in a tracker export raise testable", () => {
     }
   });
 });
+
+describe("rows with more fields than the header (a delimiter in a cell without quotes)", () => {
+  it("joins them back into the text in a one-column file, with the delimiter they held, and reports nothing", () => {
+    const backlog = readBacklog("guests.csv", "Story\nAs a guest, I want to book a room, so that I can stay.\nAs a host I want to list my flat\nAs a guest, I want an invoice,,\n");
+    expect(backlog.columns).toEqual(["Story"]);
+    expect(backlog.rows.map((r) => r.Story)).toEqual([
+      "As a guest, I want to book a room, so that I can stay.",
+      "As a host I want to list my flat",
+      "As a guest, I want an invoice",
+    ]);
+    expect(backlog.warnings).toEqual([]);
+    // A semicolon-separated one-column file: the semicolons come back.
+    const semicolons = readBacklog("guests.csv", "Summary\nAs a guest; I want X; so that Y\nAs a host; I want Z; so that W\n");
+    expect(semicolons.delimiter).toBe(";");
+    expect(semicolons.rows.map((r) => r.Summary)).toEqual(["As a guest; I want X; so that Y", "As a host; I want Z; so that W"]);
+  });
+
+  it("reports each such row of a file with more columns, naming what was left out; a trailing delimiter is nothing left out", () => {
+    const backlog = readBacklog("backlog.csv", "Key,Summary\nK-1,As a guest, I want to book a room\nK-2,As a host I want to list my flat,\nK-3,As a guest, I want X, so that Y\n");
+    expect(backlog.rows[0]).toEqual({ Key: "K-1", Summary: "As a guest" });
+    expect(backlog.rows[1]).toEqual({ Key: "K-2", Summary: "As a host I want to list my flat" });
+    expect(backlog.warnings).toEqual([
+      {
+        row: 1,
+        message: "Row 1 has 3 fields where the header has 2 columns (a comma in a cell without quotes): “ I want to book a room” was left out, and the other cells may be in the wrong columns. Put each cell that holds a comma in double quotes.",
+      },
+      {
+        row: 3,
+        message: "Row 3 has 4 fields where the header has 2 columns (a comma in a cell without quotes): “ I want X”, “ so that Y” were left out, and the other cells may be in the wrong columns. Put each cell that holds a comma in double quotes.",
+      },
+    ]);
+  });
+
+  it("reports nothing for JSON and one story per line", () => {
+    expect(readBacklog("b.txt", "As a guest, I want X\nAs a host, I want Y\n").warnings).toEqual([]);
+    expect(readBacklog("b.json", JSON.stringify([{ summary: "As a guest, I want X" }])).warnings).toEqual([]);
+  });
+});

@@ -15,6 +15,14 @@ export interface Backlog {
   mapping: ColumnMapping;
   /** "," ";" "\t" "|" for a CSV, null otherwise. */
   delimiter: string | null;
+  /** What reading the file changed or left out, row by row (a CSV row with more fields than the header). */
+  warnings: RowWarning[];
+}
+
+/** A row of the file that was not read as it stands; `row` is 1 for the first data row. */
+export interface RowWarning {
+  row: number;
+  message: string;
 }
 
 const STORY_LINE = /^\s*["'“]?\s*(?:as\s+an?\s|as\s+the\s|i\s+(?:want|need|would like)\b)/i;
@@ -37,7 +45,44 @@ function storyLines(text: string): Backlog {
     .map((line) => line.trim())
     .filter((line) => line.length > 0)
     .map((line) => ({ Story: /^".*"$/.test(line) ? line.slice(1, -1).replace(/""/g, "\"") : line }));
-  return { format: "text", columns: ["Story"], rows, delimiter: null, mapping: { ...mapColumns([]), summary: "Story" } };
+  return { format: "text", columns: ["Story"], rows, delimiter: null, mapping: { ...mapColumns([]), summary: "Story" }, warnings: [] };
+}
+
+const DELIMITER_NAMES: Record<string, string> = { ",": "comma", ";": "semicolon", "\t": "tab", "|": "pipe" };
+const quote = (text: string) => `“${text.length > 40 ? `${text.slice(0, 39)}…` : text}”`;
+
+/**
+ * Records cut to the header's columns, never silently. A row with more fields than the header holds the
+ * delimiter in an unquoted cell ("As a guest, I want ..." in a one-column file). With one column, the fields
+ * are joined back with the delimiter, which gives the line as it was written; with more, which cell held it
+ * cannot be known, so the row is read as the header places it and a warning names what was left out. Empty
+ * fields past the header (a trailing delimiter) are nothing left out.
+ */
+export function fitRecords(columns: string[], records: string[][], delimiter: string): { rows: Record<string, string>[]; warnings: RowWarning[] } {
+  const warnings: RowWarning[] = [];
+  const rows = records.map((record, i) => {
+    let fields = record;
+    let last = fields.length;
+    while (last > columns.length && fields[last - 1].trim() === "") last--;
+    if (last > columns.length) {
+      if (columns.length === 1) fields = [fields.slice(0, last).join(delimiter)];
+      else {
+        const extra = fields.slice(columns.length, last);
+        const name = DELIMITER_NAMES[delimiter] ?? `“${delimiter}”`;
+        warnings.push({
+          row: i + 1,
+          message:
+            `Row ${i + 1} has ${last} fields where the header has ${columns.length} columns (a ${name} in a cell without quotes): ` +
+            `${extra.map(quote).join(", ")} ${extra.length === 1 ? "was" : "were"} left out, and the other cells may be in the wrong columns. ` +
+            `Put each cell that holds a ${name} in double quotes.`,
+        });
+      }
+    }
+    const row: Record<string, string> = {};
+    columns.forEach((column, c) => (row[column] = fields[c] ?? ""));
+    return row;
+  });
+  return { rows, warnings };
 }
 
 function readCsv(filename: string, text: string): Backlog {
@@ -52,12 +97,8 @@ function readCsv(filename: string, text: string): Backlog {
     const where = typeof unclosed.row === "number" ? ` in row ${unclosed.row}` : "";
     throw new BacklogError(`The CSV file could not be parsed: a quoted field${where} is never closed.`);
   }
-  const rows = records.map((record) => {
-    const row: Record<string, string> = {};
-    columns.forEach((column, i) => (row[column] = record[i] ?? ""));
-    return row;
-  });
-  return { format: csvFormat(columns), columns, rows, mapping, delimiter: parsed.meta.delimiter };
+  const { rows, warnings } = fitRecords(columns, records, parsed.meta.delimiter);
+  return { format: csvFormat(columns), columns, rows, mapping, delimiter: parsed.meta.delimiter, warnings };
 }
 
 function uniqueColumn(columns: string[], name: string): string {
@@ -156,7 +197,7 @@ export function readBacklog(filename: string, text: string): Backlog {
   let backlog: Backlog;
   if (isJson(filename, source)) {
     const json = readJsonBacklog(source);
-    backlog = { ...json, mapping: mapColumns(json.columns), delimiter: null };
+    backlog = { ...json, mapping: mapColumns(json.columns), delimiter: null, warnings: [] };
   } else {
     backlog = readCsv(filename, source);
   }

@@ -40,6 +40,8 @@ export interface UploadResponse {
   empty_summary_rows: number[];
   /** For every column, the rows where it is empty: which rows a different summary column would skip. */
   empty_cells: Record<string, number[]>;
+  /** Rows not read as they stand: a CSV row with more fields than the header (1 = first data row). */
+  warnings: { row: number; message: string }[];
   /** Shown once: scoring the session again needs it (also set as a cookie for POST /evaluate/score). */
   score_token: string;
 }

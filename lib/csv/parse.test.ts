@@ -34,6 +34,19 @@ describe("parseCsv", () => {
     expect(errors.length).toBeGreaterThan(0);
   });
 
+  it("joins a one-column file's rows that hold the delimiter back into the text, never cutting them", () => {
+    const { headers, rows, errors } = parseCsv("Story\nAs a guest, I want to book a room, so that I can stay.\nAs a host I want to list my flat\n");
+    expect(headers).toEqual(["Story"]);
+    expect(rows).toEqual([{ Story: "As a guest, I want to book a room, so that I can stay." }, { Story: "As a host I want to list my flat" }]);
+    expect(errors).toEqual([]);
+  });
+
+  it("reports each row with more fields than a header of several columns", () => {
+    const { rows, errors } = parseCsv("Summary,Key\nAs a guest, I want X,K-1\nFine,K-2\n");
+    expect(rows[1]).toEqual({ Summary: "Fine", Key: "K-2" });
+    expect(errors).toEqual([{ row: 1, message: expect.stringMatching(/Too many fields/) }]);
+  });
+
   it("returns nothing for an empty file", () => {
     expect(parseCsv("")).toMatchObject({ headers: [], rows: [] });
   });

@@ -1,4 +1,4 @@
-import { BacklogError, readBacklog, workItemKind, type BacklogFormat } from "@/lib/backlog";
+import { BacklogError, readBacklog, workItemKind, type BacklogFormat, type RowWarning } from "@/lib/backlog";
 import type { TicketData, WorkItemKind } from "@/lib/scoring/types";
 import { rowsToTickets } from "./columns";
 
@@ -9,6 +9,8 @@ export interface FileTickets {
   tickets: TicketData[];
   /** Each ticket's work item type as the file gives it (null when it gives none). */
   types: (string | null)[];
+  /** Rows not read as they stand (more fields than the header), numbered among all the file's rows. */
+  warnings: RowWarning[];
 }
 
 /**
@@ -24,15 +26,15 @@ export function fileTickets(name: string, text: string, { kind }: { kind?: WorkI
     if (e instanceof BacklogError) throw new TicketFileError(e.message);
     throw e;
   }
-  const { mapping, rows, columns, format } = backlog;
+  const { mapping, rows, columns, format, warnings } = backlog;
   if (!mapping.summary) {
     throw new TicketFileError(`no summary column: expected one of Summary, Title, Story, User story (found: ${columns.join(", ") || "none"})`);
   }
   const tickets = rowsToTickets(rows, mapping);
   const types = rows.map((row) => (mapping.type ? row[mapping.type].trim() || null : null));
-  if (!kind) return { format, tickets, types };
+  if (!kind) return { format, tickets, types, warnings };
   const keep = types.map((type) => (workItemKind(type) ?? "story") === kind);
-  return { format, tickets: tickets.filter((_, i) => keep[i]), types: types.filter((_, i) => keep[i]) };
+  return { format, tickets: tickets.filter((_, i) => keep[i]), types: types.filter((_, i) => keep[i]), warnings };
 }
 
 /** The tickets of a backlog file (see fileTickets). */

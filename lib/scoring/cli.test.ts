@@ -1,22 +1,28 @@
-import { spawnSync } from "node:child_process";
+// The score CLI run as a user runs it: a process of its own per call. The calls are independent, so the tests
+// run side by side and a test's calls at once: each waits mostly on its process starting (tsx, the tagger's model).
+import { execFile } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 const ROOT = path.resolve(__dirname, "../..");
-const TSX = path.join(ROOT, "node_modules/.bin/tsx");
 const FIXTURE = "lib/scoring/fixtures/backlog.csv";
 
-function score(...args: string[]) {
+/** `tsx scripts/score.ts ARGS` (tsx as a loader, one process rather than its CLI's two). */
+function score(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const { OPENAI_BASE_URL: _url, SCORING_MODEL: _model, OPENAI_API_KEY: _key, ...env } = process.env;
-  const r = spawnSync(TSX, ["scripts/score.ts", ...args], { cwd: ROOT, encoding: "utf8", env });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  return new Promise((resolve) => {
+    execFile(process.execPath, ["--import", "tsx", "scripts/score.ts", ...args], { cwd: ROOT, encoding: "utf8", env, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === "number" ? error.code : null) : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
 }
 
-describe("score CLI", () => {
-  it("prints JSON results in input order with a summary", () => {
-    const { code, stdout } = score(FIXTURE, "--format", "json");
+describe.concurrent("score CLI", () => {
+  it("prints JSON results in input order with a summary", async () => {
+    const { code, stdout } = await score(FIXTURE, "--format", "json");
     expect(code).toBe(0);
     const out = JSON.parse(stdout);
     expect(out.results.map((r: { key: string }) => r.key)).toEqual(["SHOP-1", "SHOP-2", "SHOP-3"]);
@@ -28,41 +34,58 @@ describe("score CLI", () => {
     expect(out.summary.count).toBe(3);
   });
 
-  it("prints the split, the rewrite, or the features a compound holds when it cannot be cut", () => {
+  it("prints the split, the rewrite, or the features a compound holds when it cannot be cut", async () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), "ssc-cli-")), "advice.txt");
     writeFileSync(file, "As a shopper, I want to view and download invoices (PDF), so that I can file my expenses.\n" +
       "As a trainer, I want to list my classes in my profile and include a link to a page about each, so that attendees find them.\n");
-    const json = JSON.parse(score(file, "--format", "json").stdout);
+    const [jsonRun, tableRun] = await Promise.all([score(file, "--format", "json"), score(file)]);
+    const json = JSON.parse(jsonRun.stdout);
     expect(json.results[0].split).toHaveLength(2);
     expect(json.results[0].rewrite).toBe("As a shopper, I want to view and download invoices, so that I can file my expenses.");
     expect(json.results[1].split).toEqual([]);
-    const table = score(file).stdout;
+    const table = tableRun.stdout;
     expect(table).toMatch(/\n {15}split 1: As a shopper, I want to view invoices \(PDF\)/);
     expect(table).toMatch(/\n {15}rewrite: As a shopper, I want to view and download invoices, so that/);
     expect(table).toMatch(/\n {15}2 features: "list my classes in my profile"/);
   });
 
-  it("reads a backlog saved as Windows-1252 (Excel's plain CSV) with its curly quotes, not U+FFFD", () => {
+  it("reads a backlog saved as Windows-1252 (Excel's plain CSV) with its curly quotes, not U+FFFD", async () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), "ssc-cli-")), "backlog.txt");
     writeFileSync(file, Uint8Array.from([...Buffer.from("As a "), 0x93, ...Buffer.from("buyer"), 0x94,
       ...Buffer.from(", I want to pay in "), 0x80, ...Buffer.from(", so that I avoid fees\n")]));
-    const { code, stdout } = score(file, "--format", "json");
+    const { code, stdout } = await score(file, "--format", "json");
     expect(code).toBe(0);
     expect(JSON.parse(stdout).results[0].summary).toBe("As a “buyer”, I want to pay in €, so that I avoid fees");
   });
 
-  it("prints CSV and a table", () => {
-    const csv = score(FIXTURE, "--format", "csv");
+  it("never cuts a row with more fields than the header: a one-column file's are read whole, others named on stderr", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "ssc-cli-"));
+    const file = path.join(dir, "ragged.csv");
+    writeFileSync(file, "Key,Summary\nK-1,As a guest, I want to book a room\nK-2,As a host I want to list my flat\n");
+    const { code, stdout, stderr } = await score(file, "--format", "json");
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout).results.map((r: { key: string }) => r.key)).toEqual(["K-1", "K-2"]);
+    expect(stderr).toBe(`${file}: Row 1 has 3 fields where the header has 2 columns (a comma in a cell without quotes): “ I want to book a room” was left out, and the other cells may be in the wrong columns. Put each cell that holds a comma in double quotes.\n`);
+  });
+
+  it("prints CSV and a table", async () => {
+    const [csv, table] = await Promise.all([score(FIXTURE, "--format", "csv"), score(FIXTURE)]);
     expect(csv.stdout.split(/\r?\n/)[0]).toBe("row,key,type,work_item_type,summary,overall_score,overall_reasoning,independent,negotiable,valuable,estimable,small,testable,findings,recommendations,rewrite,split");
-    const table = score(FIXTURE);
     expect(table.stdout).toMatch(/SHOP-2: As a shopper/);
     // Each row is followed by why its overall is what it is.
     expect(table.stdout).toMatch(/SHOP-2: As a shopper.*\n {15}\d{1,3}%: /);
     expect(table.stdout).toMatch(/CSV: 3 stories, average/);
   });
 
-  it("reads a tracker export's types as kinds, and --type story keeps the stories", () => {
-    const all = JSON.parse(score("lib/backlog/fixtures/jira-export.csv", "--format", "json").stdout);
+  it("reads a tracker export's types as kinds, and --type story keeps the stories", async () => {
+    const JIRA = "lib/backlog/fixtures/jira-export.csv";
+    const [json, storiesJson, table, csvOut] = await Promise.all([
+      score(JIRA, "--format", "json"),
+      score(JIRA, "--format", "json", "--type", "story"),
+      score(JIRA),
+      score(JIRA, "--format", "csv"),
+    ]);
+    const all = JSON.parse(json.stdout);
     expect(all.format).toBe("jira-csv");
     expect(all.results.map((r: { key: string; type: string; work_item_type: string }) => [r.key, r.type, r.work_item_type])).toEqual([
       ["SHOP-101", "Story", "story"],
@@ -71,41 +94,47 @@ describe("score CLI", () => {
       ["SHOP-104", "Sub-task", "task"],
     ]);
     expect(all.summary).toMatchObject({ count: 4, stories: 2, other_types: 2, by_work_item_type: { story: 2, bug: 1, task: 1 } });
-    const stories = JSON.parse(score("lib/backlog/fixtures/jira-export.csv", "--format", "json", "--type", "story").stdout);
+    const stories = JSON.parse(storiesJson.stdout);
     expect(stories.results.map((r: { key: string }) => r.key)).toEqual(["SHOP-101", "SHOP-102"]);
     expect(stories.results[1].individual_scores.testable).toBe(10);
-    const table = score("lib/backlog/fixtures/jira-export.csv").stdout;
-    expect(table).toMatch(/Jira CSV export: 2 stories, 1 bug and 1 task, average/);
-    expect(table).toMatch(/^\s+3\s+[\d.]+\s+bug\s+.*SHOP-103/m);
-    const csv = score("lib/backlog/fixtures/jira-export.csv", "--format", "csv").stdout.split(/\r?\n/);
+    expect(table.stdout).toMatch(/Jira CSV export: 2 stories, 1 bug and 1 task, average/);
+    expect(table.stdout).toMatch(/^\s+3\s+[\d.]+\s+bug\s+.*SHOP-103/m);
+    const csv = csvOut.stdout.split(/\r?\n/);
     expect(csv[4]).toMatch(/^4,SHOP-104,Sub-task,task,/);
   });
 
-  it("--type takes any kind: only the rows of that kind are scored, untyped rows counting as stories", () => {
-    const bugs = JSON.parse(score("lib/backlog/fixtures/jira-export.csv", "--format", "json", "--type", "bug").stdout);
+  it("--type takes any kind: only the rows of that kind are scored, untyped rows counting as stories", async () => {
+    const JIRA = "lib/backlog/fixtures/jira-export.csv";
+    const [bugsJson, tasks, untypedStories, untypedBugs, refused] = await Promise.all([
+      score(JIRA, "--format", "json", "--type", "bug"),
+      score(JIRA, "--type", "task"),
+      // A file without a type column: every row is a story.
+      score(FIXTURE, "--format", "json", "--type", "story"),
+      score(FIXTURE, "--format", "json", "--type", "bug"),
+      score(JIRA, "--type", "chore"),
+    ]);
+    const bugs = JSON.parse(bugsJson.stdout);
     expect(bugs.results.map((r: { key: string; work_item_type: string }) => [r.key, r.work_item_type])).toEqual([["SHOP-103", "bug"]]);
     expect(bugs.summary).toMatchObject({ count: 1, stories: 0, by_work_item_type: { bug: 1 } });
-    expect(score("lib/backlog/fixtures/jira-export.csv", "--type", "task").stdout).toMatch(/Jira CSV export: 1 task, average/);
-    // A file without a type column: every row is a story.
-    expect(JSON.parse(score(FIXTURE, "--format", "json", "--type", "story").stdout).summary.count).toBe(3);
-    expect(JSON.parse(score(FIXTURE, "--format", "json", "--type", "bug").stdout).summary.count).toBe(0);
-    const refused = score("lib/backlog/fixtures/jira-export.csv", "--type", "chore");
+    expect(tasks.stdout).toMatch(/Jira CSV export: 1 task, average/);
+    expect(JSON.parse(untypedStories.stdout).summary.count).toBe(3);
+    expect(JSON.parse(untypedBugs.stdout).summary.count).toBe(0);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain("--type takes one of story, bug, task, spike, epic");
   });
 
-  it("exits 1 when a story scores below --min-score and 0 when none does", () => {
-    const fail = score(FIXTURE, "--format", "json", "--min-score", "95");
+  it("exits 1 when a story scores below --min-score and 0 when none does", async () => {
+    const [fail, pass] = await Promise.all([score(FIXTURE, "--format", "json", "--min-score", "95"), score(FIXTURE, "--format", "json", "--min-score", "10")]);
     expect(fail.code).toBe(1);
     expect(JSON.parse(fail.stdout).summary.below_min_score).toBeGreaterThan(0);
-    expect(score(FIXTURE, "--format", "json", "--min-score", "10").code).toBe(0);
+    expect(pass.code).toBe(0);
   });
 
-  it("refuses the openai engine and bad arguments with exit 2", () => {
-    const openai = score(FIXTURE, "--engine", "openai");
+  it("refuses the openai engine and bad arguments with exit 2", async () => {
+    const [openai, xml, missing] = await Promise.all([score(FIXTURE, "--engine", "openai"), score(FIXTURE, "--format", "xml"), score("lib/scoring/fixtures/missing.csv")]);
     expect(openai.code).toBe(2);
     expect(openai.stderr.trim()).toBe("--engine openai needs --base-url (or OPENAI_BASE_URL) and --model (or SCORING_MODEL)");
-    expect(score(FIXTURE, "--format", "xml").code).toBe(2);
-    expect(score("lib/scoring/fixtures/missing.csv").code).toBe(2);
+    expect(xml.code).toBe(2);
+    expect(missing.code).toBe(2);
   });
 });

@@ -36,6 +36,7 @@ export const POST = detailRoute(async ({ request }) => {
     sample_rows: upload.rows.slice(0, PREVIEW_ROWS),
     empty_summary_rows: upload.mapping.summary ? emptyCells[upload.mapping.summary] : [],
     empty_cells: emptyCells,
+    warnings: upload.warnings,
     score_token: token,
   };
   return Response.json(body, { status: 201, headers: { Location: `/evaluate/results/${session.id}`, "Set-Cookie": scoreCookie(session.id, token) } });

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { sharedDataFiles } from "@/lib/testing/shared-data";
 import type { TicketData } from "../types";
 import { checkAdvice, wrongArticles } from "./advice-check";
 import { scoreTicket } from "./engine";
@@ -10,7 +11,8 @@ import { articleFor } from "./rewrite";
 
 const storyLines = (file: string) => backlogLines(fs.readFileSync(file));
 
-const SHARED = path.resolve(__dirname, "../../../../shared/data/backlogs");
+// The sixteen backlogs of the shared data when it is beside the checkout (lib/testing/shared-data.ts), else none.
+const SHARED = sharedDataFiles("backlogs", ".txt");
 const FIXTURES = path.resolve(__dirname, "../fixtures/backlogs");
 const OWN = path.resolve(__dirname, "../fixtures/advice-stories.txt");
 const txt = (dir: string) => fs.readdirSync(dir).filter((f) => f.endsWith(".txt")).map((f) => path.join(dir, f));
@@ -30,8 +32,8 @@ function expectFollowable(tickets: TicketData[]): { splits: number; rewrites: nu
 }
 
 describe("property: the advice can be followed (every split part and rewrite scored again)", () => {
-  it.skipIf(!fs.existsSync(SHARED))("on the 1,342 stories of the sixteen shared backlogs (BOM and Windows-1252 files read as text)", () => {
-    const stories = txt(SHARED).flatMap(storyLines);
+  it.skipIf(SHARED.length === 0)("on the 1,342 stories of the sixteen shared backlogs (BOM and Windows-1252 files read as text)", () => {
+    const stories = SHARED.flatMap(storyLines);
     expect(stories).toHaveLength(1342);
     expect(stories.some((s) => s.includes("’"))).toBe(true);
     const { splits, rewrites } = expectFollowable(stories.map((summary) => ({ summary })));

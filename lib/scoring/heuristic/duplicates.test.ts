@@ -53,6 +53,12 @@ describe("duplicates: the same action on the same thing for the same reason", ()
       "As a clerk, I want to have the option to export my invoices, so that I can file my taxes.", "the ability / the option to"],
     ["As a researcher, I want to search all files by keyword.",
       "As an archivist, I want to search all files by keyword.", "the same request from two roles"],
+    // Issue 42: "the X list" and "the list of X", "for" and "of" before whose list it is.
+    ["As a nurse, I want to see the patient list for my ward so that I can plan rounds.",
+      "As a nurse I want to see the list of patients of my ward so that I can plan rounds", "the X list / the list of X"],
+    ["As a nurse, I want to see the patient list of my ward so that I can plan rounds.",
+      "As a nurse, I want to see the list of patients for my ward so that I can plan rounds.", "of / for whose list"],
+    ["As a clerk, I want to print the invoice list.", "As a clerk, I want to print a list of invoices.", "the X list, no benefit"],
   ];
 
   // [story, story, why they are siblings]
@@ -101,6 +107,11 @@ describe("duplicates: the same action on the same thing for the same reason", ()
       "As a publisher, I want to create a data package, so that it is available.", "different verbs, one reason"],
     ["As a repository manager, I want to indicate if a statute pertains to the component.",
       "As a repository manager, I want to indicate if a license pertains to the component.", "the object is a clause"],
+    ["As a nurse, I want to see the shift list for my ward so that I can plan rounds.",
+      "As a nurse I want to see the list of patients of my ward so that I can plan rounds", "another list's contents"],
+    ["As a nurse, I want to see the patient list for my ward so that I can plan rounds.",
+      "As a nurse, I want to see the list of patients so that I can plan rounds.", "every patient / the ward's"],
+    ["As a clerk, I want to see the full list of invoices.", "As a clerk, I want to see the full list of receipts.", "a quality of the list, not its contents"],
   ];
 
   it.each(duplicates)("flags %s / %s (%s)", (a, b) => {
@@ -139,6 +150,16 @@ describe("the request of a story", () => {
       expect(r.object, s).toBe("invoice");
       expect(r.words, s).toEqual(["invoice"]);
     }
+  });
+
+  it("reads what a list holds, before or after the word list", () => {
+    for (const s of ["As a nurse, I want to see the patient list for my ward.", "As a nurse, I want to see the list of patients of my ward.",
+      "As a nurse, I want to see the patient list of my ward.", "As a nurse, I want to see the list of patients for my ward."]) {
+      expect(request(s), s).toMatchObject({ actions: ["see"], object: "patient", words: ["patient", "ward"] });
+    }
+    // A word that says what kind of list it is does not say what it holds.
+    expect(request("As a clerk, I want to see the full list of invoices.")).toMatchObject({ object: "invoice" });
+    expect(request("As a clerk, I want to see the long list.")).toMatchObject({ object: "list" });
   });
 
   it("keeps particles, modifiers and complements", () => {

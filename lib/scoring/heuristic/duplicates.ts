@@ -110,8 +110,21 @@ const LIGHT = new Set(["be", "want", "need", "able", "can", "i", "we", "my", "ou
   "really", "just", "ideally", "definitely", "actually", "own", "etc", "please"]);
 // "the ability to export" asks to export.
 const ABILITY = new Set(["ability", "option", "possibility", "opportunity", "chance", "way", "means", "capability"]);
-// "a list of invoices" asks for the invoices.
+// "a list of invoices" asks for the invoices, and so does "the invoice list".
 const CONTAINERS = new Set(["list", "overview"]);
+// Words before a container that say what kind of list it is, not what it holds ("the full list of invoices").
+const CONTAINER_QUALITIES = new Set(["full", "complete", "whole", "entire", "long", "short", "new", "old", "current",
+  "latest", "recent", "updated", "sorted", "filtered", "simple", "detailed", "printable", "single", "same", "final",
+  "main", "master", "big", "small", "large", "total", "separate", "clear", "basic", "quick", "live", "own",
+  "searchable", "sortable", "editable", "good", "better", "nice", "clean", "first", "last", "next", "other"]);
+
+/** A container noun at k whose modifier right before it names what it holds ("the patient list"): that modifier's index. */
+function containerContent(t: Tok[], k: number, from: number): number {
+  const before = t[k - 1];
+  if (k - 1 < from || !CONTAINERS.has(t[k].lemma) || !before) return -1;
+  if (!NOUNS.has(before.pos) && before.pos !== "ADJ") return -1;
+  return CONTAINER_QUALITIES.has(before.lower) ? -1 : k - 1;
+}
 const NEGATIONS = new Set(["not", "no", "never", "n't", "cannot", "without", "nobody", "nothing", "none"]);
 const BENEFIT_NEGATIONS = new Set([...NEGATIONS, "longer"]);
 
@@ -136,6 +149,12 @@ function nounPhrase(t: Tok[], k: number, end: number): { end: number; head: numb
     // A determiner or pronoun after the head starts another phrase ("make a user an owner").
     else if (head >= 0 && (t[j].pos === "DET" || t[j].pos === "PRON")) break;
     j++;
+  }
+  // "the patient list for my ward", "the patient list of my ward": the head is what the list holds, the
+  // modifier; what follows "of" or "for" is whose list it is, a word of the request like any other.
+  if (head >= 0) {
+    const content = containerContent(t, head, k);
+    if (content >= 0) return { end: j, head: content };
   }
   // "a list of invoices": the head is what the list holds.
   if (head >= 0 && CONTAINERS.has(t[head].lemma) && at(t, j) === "of") {
@@ -279,7 +298,8 @@ export function requestOf(story: Story): Request | null {
       continue;
     }
     if (!CONTENT.has(x.pos) || !x.word || LIGHT.has(x.lemma) || VAGUE_TERMS.has(x.lower)) continue;
-    if (CONTAINERS.has(x.lemma) && at(t, j + 1) === "of") continue;
+    // The list itself is no part of the request: "the list of patients" and "the patient list" ask for patients.
+    if (CONTAINERS.has(x.lemma) && (at(t, j + 1) === "of" || containerContent(t, j, start) >= 0)) continue;
     if (x.lemma.includes("-") || x.lemma.includes("/")) {
       for (const part of x.lemma.split(/[-/]/)) if (part && !LIGHT.has(part)) words.add(part);
     } else words.add(x.lemma);
