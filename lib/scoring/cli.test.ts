@@ -20,7 +20,9 @@ function score(...args: string[]): Promise<{ code: number | null; stdout: string
   });
 }
 
-describe.concurrent("score CLI", () => {
+// Each call is a process that loads the tagger: run side by side they share the machine's cores, so a test's time
+// depends on how many run at once and on the machine, not on the CLI; the timeout allows for a busy 2-core machine.
+describe.concurrent("score CLI", { timeout: 180_000 }, () => {
   it("prints JSON results in input order with a summary", async () => {
     const { code, stdout } = await score(FIXTURE, "--format", "json");
     expect(code).toBe(0);
