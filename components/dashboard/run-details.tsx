@@ -2,6 +2,7 @@ import { DIMENSION_LABELS, DIMENSIONS, formatDateTime, percent, scoreClass } fro
 import type { HistoryRun } from "@/lib/stats/story-history";
 import { SplitStories } from "../split-stories";
 import { CardTable } from "./card-table";
+import { recommendationInPercent } from "@/lib/scoring/overall";
 
 const SEVERITY_LABEL: Record<string, string> = { high: "High", medium: "Medium", low: "Low" };
 
@@ -92,7 +93,7 @@ export function RunDetails({ run, number, previous }: { run: HistoryRun; number:
           {run.recommendations.length ? (
             <ol className="recommendations">
               {run.recommendations.map((recommendation, index) => (
-                <li key={index}>{recommendation}</li>
+                <li key={index}>{recommendationInPercent(recommendation)}</li>
               ))}
             </ol>
           ) : (

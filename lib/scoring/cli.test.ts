@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 
 const ROOT = path.resolve(__dirname, "../..");
@@ -39,7 +40,9 @@ describe("score CLI", () => {
 
   it("prints CSV and a table", () => {
     const csv = score(FIXTURE, "--format", "csv");
-    expect(csv.stdout.split(/\r?\n/)[0]).toBe("row,key,type,work_item_type,summary,overall_score,overall_reasoning,independent,negotiable,valuable,estimable,small,testable,findings,recommendations");
+    expect(csv.stdout.split(/\r?\n/)[0]).toBe(
+      "row,key,type,work_item_type,summary,overall (%),overall_reasoning,independent (%),negotiable (%),valuable (%),estimable (%),small (%),testable (%),findings,recommendations",
+    );
     const table = score(FIXTURE);
     expect(table.stdout).toMatch(/SHOP-2: As a shopper/);
     // Each row is followed by why its overall is what it is.
@@ -62,7 +65,7 @@ describe("score CLI", () => {
     expect(stories.results[1].individual_scores.testable).toBe(10);
     const table = score("lib/backlog/fixtures/jira-export.csv").stdout;
     expect(table).toMatch(/Jira CSV export: 2 stories, 1 bug and 1 task, average/);
-    expect(table).toMatch(/^\s+3\s+[\d.]+\s+bug\s+.*SHOP-103/m);
+    expect(table).toMatch(/^\s+3\s+\d{1,3}%\s+bug\s+.*SHOP-103/m);
     const csv = score("lib/backlog/fixtures/jira-export.csv", "--format", "csv").stdout.split(/\r?\n/);
     expect(csv[4]).toMatch(/^4,SHOP-104,Sub-task,task,/);
   });
@@ -78,6 +81,31 @@ describe("score CLI", () => {
     const refused = score("lib/backlog/fixtures/jira-export.csv", "--type", "chore");
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain("--type takes one of story, bug, task, spike, epic");
+  });
+
+  it("prints every score a person reads in percent, as --min-score takes it; JSON keeps the API's 0-10 fields", () => {
+    const json = JSON.parse(score("lib/backlog/fixtures/jira-export.csv", "--format", "json").stdout);
+    const percents = json.results.map((r: { overall_score: number }) => Math.round(r.overall_score * 10));
+    expect(json.results[2].overall_score).toBeLessThanOrEqual(10);
+
+    // The table: the overall and the six dimensions in percent, and the footer's averages too.
+    const table = score("lib/backlog/fixtures/jira-export.csv", "--min-score", "60");
+    expect(table.code).toBe(1);
+    expect(table.stdout.split("\n")[0]).toMatch(/^ row {2}overall {2}kind {6}I {4}N {4}V {4}E {4}S {4}T {2}summary$/);
+    const rows = table.stdout.split("\n").filter((line) => /^\s+\d+\s+\d/.test(line));
+    expect(rows.map((line) => Number(/^\s+\d+\s+(\d{1,3})%/.exec(line)?.[1]))).toEqual(percents);
+    for (const line of rows) expect(line).toMatch(/^\s+\d+\s+\d{1,3}%\s+[a-z]+\s+(?:\s*\d{1,3}%){6}\s/);
+    expect(table.stdout).toMatch(new RegExp(`average ${Math.round(json.summary.average_overall * 10)}% \\(independent \\d{1,3}%, negotiable \\d{1,3}%`));
+    expect(table.stdout).not.toMatch(/\/10\b/);
+    expect(table.stdout).toContain(`${percents.filter((p: number) => p < 60).length} below 60%`);
+
+    // The CSV: whole percentages under headers that say so.
+    const csv = Papa.parse<Record<string, string>>(score("lib/backlog/fixtures/jira-export.csv", "--format", "csv").stdout.trim(), { header: true }).data;
+    expect(csv.map((row) => Number(row["overall (%)"]))).toEqual(percents);
+    expect(csv[2]["testable (%)"]).toBe(String(Math.round(json.results[2].individual_scores.testable * 10)));
+    // Recommendations say what they gain in percent too.
+    for (const row of csv) expect(row.recommendations).not.toMatch(/\(\+[\d.]+ overall\)/);
+    expect(csv.some((row) => /\(\+\d+% overall\)/.test(row.recommendations))).toBe(true);
   });
 
   it("exits 1 when a story scores below --min-score and 0 when none does", () => {

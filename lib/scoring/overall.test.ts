@@ -2,7 +2,7 @@
 // never lower when one rises, blind to their order, the same for both engines; and it says why it is what it is.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { aggregate, explainOverall, explainOverallParts, overallReasoningOf, overallScore } from "./overall";
+import { aggregate, explainOverall, explainOverallParts, gainNote, overallReasoningOf, overallScore, recommendationInPercent } from "./overall";
 import { DIMENSIONS, type PerDimension } from "./types";
 
 const vector = (values: number[]) => Object.fromEntries(DIMENSIONS.map((d, i) => [d, values[i]])) as PerDimension<number>;
@@ -135,5 +135,21 @@ describe("overallReasoningOf", () => {
       cause: "Testable 20% pulls it down from a mean of 85%",
       reach: "with Testable at 100% it would be 98%",
     });
+  });
+});
+
+describe("a recommendation's gain, in percent", () => {
+  it("is written in whole percentage points of the overall", () => {
+    expect(gainNote(26)).toBe("(+26% overall)");
+  });
+
+  it("reads in percent on a page even when it was stored on the 0-10 scale, and nothing else changes", () => {
+    expect(recommendationInPercent("Add acceptance criteria. (+2.6 overall)")).toBe("Add acceptance criteria. (+26% overall)");
+    expect(recommendationInPercent("Name the user. (+0.1 overall)")).toBe("Name the user. (+1% overall)");
+    expect(recommendationInPercent("Split the story. (+3 overall)")).toBe("Split the story. (+30% overall)");
+    expect(recommendationInPercent("Add acceptance criteria. (+26% overall)")).toBe("Add acceptance criteria. (+26% overall)");
+    const together = "All of these together: 60% → 100%. Each gain above is for that fix alone; the gains overlap, so they do not add up.";
+    expect(recommendationInPercent(together)).toBe(together);
+    expect(recommendationInPercent("Use (+2.6 overall) in the middle, not at the end.")).toBe("Use (+2.6 overall) in the middle, not at the end.");
   });
 });

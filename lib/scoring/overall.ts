@@ -114,3 +114,22 @@ export function overallReasoningOf(result: { overall_reasoning?: unknown; indivi
   if (!DIMENSIONS.every((d) => typeof stored[d] === "number")) return "";
   return explainOverall(Object.fromEntries(DIMENSIONS.map((d) => [d, stored[d]])) as PerDimension<number>);
 }
+
+/**
+ * What a recommendation gains, as it ends the recommendation: "(+26% overall)", in percentage points of the
+ * overall score (60% with that fix alone reads 86%), the unit every page shows scores in.
+ */
+export function gainNote(points: number): string {
+  return `(+${points}% overall)`;
+}
+
+/** A gain as results stored before it was given in percent wrote it: "(+2.6 overall)", on the 0-10 scale. */
+const GAIN_ON_TEN = /\(\+(\d+(?:\.\d)?) overall\)\s*$/;
+
+/**
+ * A recommendation as a page shows it: a gain stored on the 0-10 scale ("(+2.6 overall)", results and runs
+ * scored before gains were in percent) reads in percent ("(+26% overall)"); anything else is unchanged.
+ */
+export function recommendationInPercent(text: string): string {
+  return text.replace(GAIN_ON_TEN, (_, gain: string) => gainNote(Math.round(Number(gain) * 10)));
+}

@@ -95,25 +95,26 @@ describe("heuristic engine", () => {
 
   it("recommends the fix that gains most first, with what it gains", () => {
     const r = scoreTicket(vagueCompound);
-    // 42% (10, 8, 7, 7, 4, 2) -> 67% with Testable at 10 (10, 8, 7, 7, 4, 10): +2.5.
-    expect(r.recommendations[0]).toBe("Add checkable conditions, one per line, as Given/When/Then with the expected result. (+2.5 overall)");
-    expect(r.recommendations[1]).toMatch(/^Split it into one story per action.*\(\+1\.\d overall\)$/);
-    const gains = r.recommendations.map((x) => Number(/\+(\d+\.\d) overall/.exec(x)?.[1] ?? 0));
+    // 42% (10, 8, 7, 7, 4, 2) -> 67% with Testable at 10 (10, 8, 7, 7, 4, 10): +25 percentage points, in the
+    // unit every page shows scores in.
+    expect(r.recommendations[0]).toBe("Add checkable conditions, one per line, as Given/When/Then with the expected result. (+25% overall)");
+    expect(r.recommendations[1]).toMatch(/^Split it into one story per action.*\(\+1\d% overall\)$/);
+    const gains = r.recommendations.map((x) => Number(/\(\+(\d+)% overall\)$/.exec(x)?.[1] ?? 0));
     expect([...gains].sort((a, b) => b - a)).toEqual(gains);
   });
 
   it("says what all the recommendations gain together, and that single gains do not add up", () => {
     const r = scoreTicket(vagueCompound);
-    const gains = r.recommendations.map((x) => Number(/\+(\d+\.\d) overall/.exec(x)?.[1] ?? 0));
+    const gains = r.recommendations.map((x) => Number(/\(\+(\d+)% overall\)$/.exec(x)?.[1] ?? 0));
     const sum = gains.reduce((a, b) => a + b, 0);
     expect(r.recommendations.at(-1)).toBe(
       "All of these together: 42% → 100%. Each gain above is for that fix alone; the gains overlap, so they do not add up.",
     );
-    // 4.2 + the single gains is not 10: that is why the last line says so.
-    expect(Math.round((r.overall_score + sum) * 10) / 10).not.toBe(10);
+    // 42% + the single gains is not 100%: that is why the last line says so.
+    expect(Math.round(r.overall_score * 10) + sum).not.toBe(100);
     // One fix alone is its own total: no last line.
     const one = scoreTicket({ summary: crisp.summary, description: crisp.description });
-    expect(one.recommendations).toEqual(["Add checkable conditions, one per line, as Given/When/Then with the expected result. (+3.9 overall)"]);
+    expect(one.recommendations).toEqual(["Add checkable conditions, one per line, as Given/When/Then with the expected result. (+39% overall)"]);
   });
 
   it("explains the overall score: what pulls it down, from what mean, and what the recommendations reach", () => {

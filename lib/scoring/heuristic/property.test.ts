@@ -269,14 +269,16 @@ describe("property: explanations add up (every story of the shared backlogs)", (
 
   it("each recommendation says what it gains alone; two or more end with what all of them give together", () => {
     for (const r of scored) {
-      const gains = r.recommendations.map((x) => Number(/\(\+(\d+\.\d) overall\)$/.exec(x)?.[1] ?? 0));
+      const gains = r.recommendations.map((x) => Number(/\(\+(\d+)% overall\)$/.exec(x)?.[1] ?? 0));
+      // Gains are in whole percentage points, the unit of every score a person reads; none on the 0-10 scale.
+      for (const x of r.recommendations) expect(x, x).not.toMatch(/\(\+[\d.]+ overall\)/);
       if (r.recommendations.length < 2) continue;
       const last = /^All of these together: (\d+)% → (\d+)%\. Each gain above is for that fix alone; the gains overlap, so they do not add up\.$/
         .exec(r.recommendations.at(-1)!);
       expect(last, r.recommendations.at(-1)).not.toBeNull();
       expect(Number(last![1])).toBe(pct(r.overall_score));
       // No fix alone gains more than all of them together.
-      for (const g of gains) expect(Math.round(g * 10)).toBeLessThanOrEqual(Number(last![2]) - Number(last![1]));
+      for (const g of gains) expect(g).toBeLessThanOrEqual(Number(last![2]) - Number(last![1]));
     }
   });
 

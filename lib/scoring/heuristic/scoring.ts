@@ -2,7 +2,7 @@
 // what each of its findings costs a team; the overall (../overall.ts) is the mean of the six, pulled toward the
 // weakest by any failing one.
 import { DIMENSION_LABELS, DIMENSIONS, type Dimension, type PerDimension, type Severity } from "../types";
-import { overallScore } from "../overall";
+import { gainNote, overallScore } from "../overall";
 import type { Found } from "./finding";
 
 export { aggregate, overallScore, PASSING } from "../overall";
@@ -296,7 +296,7 @@ function scoresWithout(charges: PerDimension<Charge[]>, scores: PerDimension<num
 
 /**
  * Ticket-level advice ordered by what it gains: each distinct fix with the overall points it would add alone,
- * if every finding it fixes were gone ("Add acceptance criteria (+2.5 overall)."), and, for two or more, a last
+ * if every finding it fixes were gone ("Add acceptance criteria (+25% overall)"), and, for two or more, a last
  * line with what all of them give together. Single gains overlap (two fixes of one dimension, the weakest
  * dimension's pull), so they do not add up; the last line says so.
  */
@@ -310,15 +310,17 @@ export function recommendationsFor(charges: PerDimension<Charge[]>, scores: PerD
       else byAdvice.set(finding.advice, [finding]);
     }
   }
+  // Gains in whole percentage points, as the overall is shown: the overall has one decimal on the 0-10 scale,
+  // so the percentage shown after the fix is exactly the one shown now plus the gain.
   const gains: { advice: string; fixed: Found[]; gain: number }[] = [];
   for (const [advice, fixed] of byAdvice) {
-    const gain = Math.round((overallScore(scoresWithout(charges, scores, new Set(fixed))) - overall) * 10) / 10;
+    const gain = percentPoints(overallScore(scoresWithout(charges, scores, new Set(fixed)))) - percentPoints(overall);
     gains.push({ advice, fixed, gain });
   }
   gains.sort((a, b) => b.gain - a.gain);
   const shown = gains.slice(0, MAX_RECOMMENDATIONS);
   const together = overallScore(scoresWithout(charges, scores, new Set(shown.flatMap((g) => g.fixed))));
-  const lines = shown.map((g) => (g.gain > 0 ? `${g.advice} (+${g.gain.toFixed(1)} overall)` : g.advice));
+  const lines = shown.map((g) => (g.gain > 0 ? `${g.advice} ${gainNote(g.gain)}` : g.advice));
   if (shown.length > 1) {
     lines.push(`All of these together: ${percentOf(overall)} → ${percentOf(together)}. Each gain above is for that fix alone; ` +
       "the gains overlap, so they do not add up.");
@@ -326,4 +328,5 @@ export function recommendationsFor(charges: PerDimension<Charge[]>, scores: PerD
   return { lines, together };
 }
 
-const percentOf = (score: number) => `${Math.round(score * 10)}%`;
+const percentPoints = (score: number) => Math.round(score * 10);
+const percentOf = (score: number) => `${percentPoints(score)}%`;
