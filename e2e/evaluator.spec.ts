@@ -215,7 +215,8 @@ test("a Jira CSV export is read as Jira: wiki markup as text, criteria found, bu
   await expect(page.getByTestId("detected-format")).toContainText("Read as Jira CSV export");
   await expect(page.getByLabel("Acceptance criteria")).toHaveValue("Custom field (Acceptance Criteria)");
   await expect(page.getByLabel("Type")).toHaveValue("Issue Type");
-  await page.getByRole("button", { name: "Score 4 stories" }).click();
+  // Two stories, a bug and a sub-task: "work items", not "stories".
+  await page.getByRole("button", { name: "Score 4 work items" }).click();
   await page.waitForURL(/\/results\/[0-9a-f-]{36}$/);
   await expect(page.getByText(/read as Jira CSV export · 2 stories, 1 bug and 1 task ·/)).toBeVisible();
 

@@ -327,6 +327,7 @@ const UPLOAD_EXAMPLE: UploadResponse = {
   ],
   empty_summary_rows: [],
   empty_cells: { "Issue key": [], Summary: [], Description: [1, 2], "Acceptance criteria": [1, 2] },
+  by_work_item_type: { story: 2 },
   score_token: "f3Xk2mQ9vLr7TtY1bZ8cWn4pHs6dJg0aKe5uVo3yRiE",
 };
 
@@ -511,6 +512,11 @@ const uploadResponseSchema = z
     sample_rows: z.array(z.record(z.string(), z.string())).describe("The first 5 rows as uploaded (column to cell)."),
     empty_summary_rows: z.array(z.number().int()).describe("Rows (1 = first data row) whose summary is empty: they are not scored."),
     empty_cells: z.record(z.string(), z.array(z.number().int())).describe("For every column, the rows where it is empty."),
+    by_work_item_type: z
+      .partialRecord(workItemKindSchema, z.number().int())
+      .describe(
+        "How many of the rows to score are of each kind (story, bug, task, spike, epic) under the detected mapping, as the engine will judge them: the type column's kind, else what the text shows. Only the kinds present.",
+      ),
     score_token: z
       .string()
       .describe(
