@@ -67,7 +67,7 @@ test("the API reference can be navigated by group, and each endpoint is titled b
 });
 
 for (const width of [390, 1280]) {
-  test(`field names wrap only after a dot and types only between alternatives, at ${width} px`, async ({ page }) => {
+  test(`field names and types wrap only after a dot or between alternatives, at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.goto("/docs");
     await page.locator("details").evaluateAll((all) => all.forEach((d) => ((d as HTMLDetailsElement).open = true)));
@@ -75,8 +75,9 @@ for (const width of [390, 1280]) {
       const out: string[] = [];
       // Each dot-separated part of a field name is one span; a part on two lines has two boxes.
       for (const part of document.querySelectorAll(".schema-name > span")) if (part.getClientRects().length > 1) out.push(part.textContent ?? "");
-      // Each alternative of a type ("story" | "bug" | ...) is one span: the line breaks only after a bar.
-      for (const alternative of document.querySelectorAll(".schema-type > span")) if (alternative.getClientRects().length > 1) out.push(alternative.textContent ?? "");
+      // A type ("story" | "bug" | ...) breaks only after a bar or, inside an alternative, after a dot: each
+      // dot-separated part of an alternative is one span.
+      for (const part of document.querySelectorAll(".schema-type > span > span")) if (part.getClientRects().length > 1) out.push(part.textContent ?? "");
       for (const name of document.querySelectorAll(".schema-param")) if (name.getClientRects().length > 1) out.push(name.textContent ?? "");
       return out;
     });

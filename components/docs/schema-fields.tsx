@@ -39,8 +39,9 @@ function limits(schema: Schema): string {
   const notes: string[] = [];
   if (schema.minLength) notes.push(`min length ${schema.minLength}`);
   if (schema.maxLength) notes.push(`max length ${schema.maxLength}`);
-  if (schema.minimum !== undefined) notes.push(`>= ${schema.minimum}`);
-  if (schema.maximum !== undefined) notes.push(`<= ${schema.maximum}`);
+  // zod's integers carry JavaScript's safe-integer range as their bounds: no limit a caller needs to read.
+  if (schema.minimum !== undefined && schema.minimum > Number.MIN_SAFE_INTEGER) notes.push(`>= ${schema.minimum}`);
+  if (schema.maximum !== undefined && schema.maximum < Number.MAX_SAFE_INTEGER) notes.push(`<= ${schema.maximum}`);
   if (schema.maxItems) notes.push(`at most ${schema.maxItems} items`);
   return notes.join(", ");
 }
@@ -72,14 +73,19 @@ export function BreakAfterDots({ text }: { text: string }) {
   );
 }
 
-/** A type with its alternatives ("story" | "bug" | ...): the line may break after a bar, never inside one. */
+/**
+ * A type with its alternatives ("story" | "bug" | ...): the line may break after a bar, and inside an alternative
+ * only after a dot, as field names do ("installation.<wbr>secrets_rotated"), never inside a word.
+ */
 export function TypeText({ type }: { type: string }) {
   const alternatives = type.split(" | ");
   return (
     <code className="schema-type">
       {alternatives.map((alternative, i) => (
         <Fragment key={i}>
-          <span>{alternative}</span>
+          <span>
+            <BreakAfterDots text={alternative} />
+          </span>
           {i < alternatives.length - 1 && "\u00a0| "}
         </Fragment>
       ))}

@@ -97,12 +97,12 @@ export const SCORE_REQUEST_BUG_EXAMPLE: ScoreRequest = {
 
 const EXAMPLE_SCORES: PerDimension<number> = { independent: 10, negotiable: 10, valuable: 10, estimable: 9, small: 10, testable: 2 };
 const EXAMPLE_REASONING: PerDimension<string> = {
-  independent: "Independent 10/10. No reference to other tickets or to work it waits for.",
-  negotiable: "Negotiable 10/10. States the need without prescribing a design or adding notes.",
-  valuable: 'Valuable 10/10. Names the user ("shopper") and the benefit ("I can finish checkout later").',
-  estimable: "Estimable 9/10. Lost 1 of 10: nothing beyond the summary to size from (1). Fixing it raises Estimable to 10.",
-  small: "Small 10/10. No sign of more than one feature.",
-  testable: "Testable 2/10. Lost 8 of 10: no acceptance criteria (8). Fixing it raises Testable to 10.",
+  independent: "Independent 100%. No reference to other tickets or to work it waits for.",
+  negotiable: "Negotiable 100%. States the need without prescribing a design or adding notes.",
+  valuable: 'Valuable 100%. Names the user ("shopper") and the benefit ("I can finish checkout later").',
+  estimable: "Estimable 90%. Lost 10%: nothing beyond the summary to size from (10%). Fixing it raises Estimable to 100%.",
+  small: "Small 100%. No sign of more than one feature.",
+  testable: "Testable 20%. Lost 80%: no acceptance criteria (80%). Fixing it raises Testable to 100%.",
 };
 const ADD_CRITERIA = "Add checkable conditions, one per line, as Given/When/Then with the expected result.";
 const ADD_DESCRIPTION = "Add a short description of the situation and the expected result.";
@@ -122,7 +122,7 @@ const EXAMPLE_FINDINGS = [
   },
 ] satisfies ScoreResponse["findings"];
 const TOGETHER = "Each gain above is for that fix alone; the gains overlap, so they do not add up.";
-const EXAMPLE_RECOMMENDATIONS = [`${ADD_CRITERIA} (+3.8 overall)`, `${ADD_DESCRIPTION} (+0.1 overall)`, `All of these together: 60% → 100%. ${TOGETHER}`];
+const EXAMPLE_RECOMMENDATIONS = [`${ADD_CRITERIA} (+38% overall)`, `${ADD_DESCRIPTION} (+1% overall)`, `All of these together: 60% → 100%. ${TOGETHER}`];
 const EXAMPLE_OVERALL_REASONING =
   "60%: Testable 20% (no acceptance criteria) pulls it down from a mean of 85%; all the recommendations together reach 100%.";
 
@@ -405,9 +405,9 @@ const RESULTS_EXAMPLE: ResultsResponse = {
         },
       ],
       recommendations: [
-        'Write it as "As a <type of user>, I want <goal>, so that <benefit>". (+1.3 overall)',
-        `${ADD_CRITERIA} (+1.3 overall)`,
-        "Describe what is needed and why, and add acceptance criteria. (+0.6 overall)",
+        'Write it as "As a <type of user>, I want <goal>, so that <benefit>". (+13% overall)',
+        `${ADD_CRITERIA} (+13% overall)`,
+        "Describe what is needed and why, and add acceptance criteria. (+6% overall)",
         `All of these together: 38% → 100%. ${TOGETHER}`,
       ],
       rewrite: null,

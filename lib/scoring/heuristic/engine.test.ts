@@ -127,11 +127,11 @@ describe("heuristic engine", () => {
 
   it("explains each dimension once: what was found, what it cost, what fixing it gives", () => {
     const r = scoreTicket(vagueCompound);
-    expect(r.scores.small.reasoning).toBe("Small 4/10. Lost 6 of 10: two actions in one story (6). Fixing it raises Small to 10.");
+    expect(r.scores.small.reasoning).toBe("Small 40%. Lost 60%: two actions in one story (60%). Fixing it raises Small to 100%.");
     expect(r.scores.estimable.reasoning).toBe(
-      "Estimable 7/10. Lost 3 of 10: subjective wording (2), nothing beyond the summary to size from (1). Fixing them raises Estimable to 10.",
+      "Estimable 70%. Lost 30%: subjective wording (20%), nothing beyond the summary to size from (10%). Fixing them raises Estimable to 100%.",
     );
-    expect(scoreTicket(crisp).scores.valuable.reasoning).toBe('Valuable 10/10. Names the user ("shopper") and the benefit ("I find items I can afford").');
+    expect(scoreTicket(crisp).scores.valuable.reasoning).toBe('Valuable 100%. Names the user ("shopper") and the benefit ("I find items I can afford").');
     const sentences = [...r.findings.map((f) => f.message), ...r.recommendations, ...Object.values(r.reasoning_per_dimension)];
     expect(new Set(sentences).size).toBe(sentences.length);
   });

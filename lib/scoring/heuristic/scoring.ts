@@ -217,19 +217,22 @@ export function sortFindings<T extends Found>(findings: T[]): T[] {
     (a.start ?? -1) - (b.start ?? -1) || a.code.localeCompare(b.code));
 }
 
-function points(n: number): string {
-  return Number.isInteger(n) ? String(n) : n.toFixed(1);
+/** Points on a dimension's 0-10 scale as the percentage people read: 6 is "60%", a half point "5%". */
+function percentOfTen(n: number): string {
+  const p = Math.round(n * 100) / 10;
+  return `${Number.isInteger(p) ? String(p) : p.toFixed(1)}%`;
 }
 
 /**
- * "Small 4/10. Lost 6 of 10: two actions in one story (6). Fixing it raises Small to 10." Or, when nothing was
- * found, the evidence for the dimension. The costs listed add up to what was lost, or the reasoning says why
- * not: charges beyond the 10 a dimension has are capped, and half points are rounded. Each finding's own
- * message says where; this says what it cost.
+ * "Small 40%. Lost 60%: two actions in one story (60%). Fixing it raises Small to 100%." Or, when nothing was
+ * found, the evidence for the dimension. In percent, as every page shows scores (the score itself stays on the
+ * 0-10 scale). The costs listed add up to what was lost, or the reasoning says why not: charges beyond the 100%
+ * a dimension has are capped, and half points are rounded. Each finding's own message says where; this says
+ * what it cost.
  */
 export function reasoningFor(dimension: Dimension, score: number, charges: Charge[], evidence: string, citations: string[]): string {
   const label = DIMENSION_LABELS[dimension];
-  const parts: string[] = [`${label} ${score}/10.`];
+  const parts: string[] = [`${label} ${percentOfTen(score)}.`];
   const lost = charges.filter((c) => c.points > 0);
   if (lost.length === 0) parts.push(evidence);
   else {
@@ -242,13 +245,13 @@ export function reasoningFor(dimension: Dimension, score: number, charges: Charg
       byLabel.set(l, entry);
     }
     const total = lost.reduce((s, c) => s + c.points, 0);
-    const list = [...byLabel].map(([l, e]) => `${l}${e.count > 1 ? ` ×${e.count}` : ""} (${points(e.points)})`).join(", ");
+    const list = [...byLabel].map(([l, e]) => `${l}${e.count > 1 ? ` ×${e.count}` : ""} (${percentOfTen(e.points)})`).join(", ");
     const shown = 10 - score;
-    const note = total > 10 ? `; the ${points(total)} charged are capped at the 10 ${label} has`
-      : total !== shown ? `; ${points(total)} rounded to ${shown}` : "";
-    parts.push(`Lost ${shown} of 10: ${list}${note}.`);
+    const note = total > 10 ? `; the ${percentOfTen(total)} charged are capped at the 100% ${label} has`
+      : total !== shown ? `; ${percentOfTen(total)} rounded to ${percentOfTen(shown)}` : "";
+    parts.push(`Lost ${percentOfTen(shown)}: ${list}${note}.`);
     if (charges.some((c) => c.points < costOf(c.finding))) parts.push("A repeat of a kind costs half, further ones nothing.");
-    parts.push(`Fixing ${lost.length === 1 ? "it" : "them"} raises ${label} to 10.`);
+    parts.push(`Fixing ${lost.length === 1 ? "it" : "them"} raises ${label} to 100%.`);
   }
   if (citations.length > 0) parts.push(`Informed by context: ${citations.join(", ")}.`);
   return parts.join(" ");
