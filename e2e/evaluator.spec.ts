@@ -40,7 +40,9 @@ test("upload a backlog, fix the mapping, score, then sort, filter, expand and do
   await expect(preview.locator("tbody tr").first()).toContainText("As a RuleAuthor, I want to capture a business rule");
   await expect(page.getByText("1 row has an empty summary and will be listed as not scored: row 13.")).toBeVisible();
 
-  await page.getByRole("button", { name: "Score 40 stories" }).click();
+  // The kinds were counted under the detected mapping; with another summary column they are not known until
+  // scored, so the button says "work items" (the results say "stories", below).
+  await page.getByRole("button", { name: "Score 40 work items" }).click();
   await page.waitForURL(/\/results\/[0-9a-f-]{36}$/);
   const resultsUrl = page.url();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("duo-backlog.csv");
@@ -161,7 +163,7 @@ test("both pages pass an axe scan and fit a phone screen", async ({ page }) => {
   await expectNoSeriousViolations(page, "home with mapping");
 
   await page.getByLabel("Summary").selectOption("User story");
-  await page.getByRole("button", { name: "Score 40 stories" }).click();
+  await page.getByRole("button", { name: "Score 40 work items" }).click();
   await page.waitForURL(/\/results\//);
   await page.getByRole("button", { name: /DUO-101/ }).click();
   await expect(page.locator(".details-row")).toBeVisible();
@@ -251,7 +253,8 @@ test("a Jira CSV export is read as Jira: wiki markup as text, criteria found, bu
   await expect(page.getByTestId("detected-format")).toContainText("Read as Jira CSV export");
   await expect(page.getByLabel("Acceptance criteria")).toHaveValue("Custom field (Acceptance Criteria)");
   await expect(page.getByLabel("Type")).toHaveValue("Issue Type");
-  await page.getByRole("button", { name: "Score 4 stories" }).click();
+  // Two stories, a bug and a sub-task: "work items", not "stories".
+  await page.getByRole("button", { name: "Score 4 work items" }).click();
   await page.waitForURL(/\/results\/[0-9a-f-]{36}$/);
   await expect(page.getByText(/read as Jira CSV export · 2 stories, 1 bug and 1 task ·/)).toBeVisible();
 

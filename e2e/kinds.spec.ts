@@ -40,10 +40,15 @@ test("a tracker export of stories, bugs and tasks: each row says its kind, and t
   await page.goto("/");
   await page.getByLabel("Choose a file").setInputFiles(MIXED_JIRA);
   await expect(page.getByTestId("detected-format")).toContainText("Read as Jira CSV export");
-  await page.getByRole("button", { name: /^Score 8 / }).click();
+  // Stories, bugs and tasks are "work items" wherever the page counts them all; "stories" only for stories alone.
+  await page.getByRole("button", { name: "Score 8 work items" }).click();
   await page.waitForURL(/\/results\/[0-9a-f-]{36}$/);
 
   await expect(page.getByText(/read as Jira CSV export · 3 stories, 2 bugs and 3 tasks ·/)).toBeVisible();
+  const cards = page.locator(".summary-cards");
+  await expect(cards).toContainText("of 8 work items");
+  await expect(cards).not.toContainText(/stor(y|ies)/);
+  await expect(page.getByTestId("summary-facts")).not.toContainText(/stor(y|ies)/);
   await expect(page.getByRole("heading", { level: 2, name: "Work items" })).toBeVisible();
   const kind = page.getByLabel("Kind", { exact: true });
   expect(await kind.locator("option").allInnerTexts()).toEqual(["All kinds (8)", "Stories (3)", "Bugs (2)", "Tasks (3)"]);
@@ -113,6 +118,13 @@ test("the dashboard sums up each kind and shows only the kind chosen", async ({ 
   await expect(tableRows.filter({ hasText: "Bug" }).locator("td").nth(1)).toHaveText("3");
   await expect(tableRows.filter({ hasText: "Spike" }).locator("td").nth(1)).toHaveText("1");
   await expect(tableRows.filter({ hasText: "Bug" }).locator("td").nth(2)).toHaveText(/^\d{1,3}%$/);
+  // The demo's spike scores 100% on every dimension: no dimension is its weakest.
+  await expect(tableRows.filter({ hasText: "Spike" }).locator("td").nth(3)).toHaveText("none: all six at 100%");
+  await expect(tableRows.filter({ hasText: "Bug" }).locator("td").nth(3)).toHaveText(/^[A-Z][a-z]+ \(\d{1,3}%\)$/);
+  // Every kind together is "work items"; what is billed is said where usage is counted.
+  await expect(page.getByText("Work items scored")).toBeVisible();
+  await expect(page.getByTestId("card-stories-note")).toHaveText(/one per ticket, however often edited/);
+  await expect(page.getByTestId("billing-rule")).toContainText("a ticket sent without one is known by its text, so each edit of it is billed as a new story");
 
   const kind = page.getByLabel("Kind", { exact: true });
   const options = await kind.locator("option").allInnerTexts();
@@ -129,6 +141,13 @@ test("the dashboard sums up each kind and shows only the kind chosen", async ({ 
   await expect(page.getByTestId("stories-status")).toContainText("3 bugs · page 1 of 1");
   expect(await page.locator(".stories-table tbody .kind-label").allInnerTexts()).toEqual(["Bug", "Bug", "Bug"]);
   await expectFitsAndAccessible(page, "dashboard, bugs");
+
+  // Spikes alone: every dimension at 100%, so none is called the weakest.
+  await page.goto("/dashboard?work_item_type=spike");
+  await expect(page.getByText("Spikes scored")).toBeVisible();
+  await expect(page.getByTestId("card-weakest")).toHaveText("None");
+  await expect(page.getByTestId("weakest-callout")).toHaveText("No dimension is weaker than the others: all six average 100%.");
+  await page.goto("/dashboard?work_item_type=bug");
 
   // A bug's own page says it is one.
   await page.locator(".stories-table tbody a").first().click();

@@ -92,6 +92,11 @@ function round1(n: number): number {
   return Math.round(n * 10) / 10;
 }
 
+/** A 0-10 score as people read it, a whole percentage (a stored 7 is 70), as --min-score takes it. */
+function pct(score: number): number {
+  return Math.round(score * 10);
+}
+
 /** "3 stories, 1 bug and 1 task": the kinds present, in the order of WORK_ITEM_KINDS. */
 /** "2 stories, 1 bug and 1 task" (the pages' wording), or "0 stories". */
 function kindCounts(byKind: Partial<Record<WorkItemKind, number>>): string {
@@ -148,18 +153,22 @@ function render(format: string, { tickets, types, format: fileFormat }: FileTick
     rewrite: r.rewrite,
     split: r.split,
   }));
+  // JSON is for programs: the API's fields on the API's 0-10 scale (docs/api.md). What a person reads, the
+  // table and the CSV a spreadsheet opens, is in whole percentages, as --min-score is and as every page shows.
   if (format === "json") return `${JSON.stringify({ format: fileFormat, results: rows, summary }, null, 2)}\n`;
   if (format === "csv") {
     const data = rows.map((r) => [
-      String(r.row), r.key ?? "", r.type ?? "", r.work_item_type, r.summary, String(r.overall_score), r.overall_reasoning,
-      ...DIMENSIONS.map((d) => String(r.individual_scores[d])),
+      String(r.row), r.key ?? "", r.type ?? "", r.work_item_type, r.summary, String(pct(r.overall_score)), r.overall_reasoning,
+      ...DIMENSIONS.map((d) => String(pct(r.individual_scores[d]))),
       r.findings.map((f) => f.code).join("; "), r.recommendations.join(" | "), r.rewrite ?? "", r.split.join("\n"),
     ].map(safeCell));
-    return `${Papa.unparse({ fields: ["row", "key", "type", "work_item_type", "summary", "overall_score", "overall_reasoning", ...DIMENSIONS, "findings", "recommendations", "rewrite", "split"], data })}\n`;
+    // The headers of the results page's CSV export: the unit in the name.
+    const fields = ["row", "key", "type", "work_item_type", "summary", "overall (%)", "overall_reasoning", ...DIMENSIONS.map((d) => `${d} (%)`), "findings", "recommendations", "rewrite", "split"];
+    return `${Papa.unparse({ fields, data })}\n`;
   }
-  const header = `${"row".padStart(4)}  ${"overall".padStart(7)}  ${"kind".padEnd(5)}  I  N  V  E  S  T  summary`;
+  const header = `${"row".padStart(4)}  ${"overall".padStart(7)}  ${"kind".padEnd(5)}  ${DIMENSIONS.map((d) => d[0].toUpperCase().padStart(4)).join(" ")}  summary`;
   const lines = rows.map((r) =>
-    `${String(r.row).padStart(4)}  ${r.overall_score.toFixed(1).padStart(7)}  ${r.work_item_type.padEnd(5)}  ${DIMENSIONS.map((d) => String(r.individual_scores[d]).padStart(2)).join(" ")}  ` +
+    `${String(r.row).padStart(4)}  ${`${pct(r.overall_score)}%`.padStart(7)}  ${r.work_item_type.padEnd(5)}  ${DIMENSIONS.map((d) => `${pct(r.individual_scores[d])}%`.padStart(4)).join(" ")}  ` +
     truncate(`${r.key ? `${r.key}: ` : ""}${r.summary}`, 70) +
     // Why the overall is what it is, under the row it explains.
     `\n${" ".repeat(15)}${truncate(r.overall_reasoning, 100)}` +
@@ -167,9 +176,9 @@ function render(format: string, { tickets, types, format: fileFormat }: FileTick
     r.split.map((part, i) => `\n${" ".repeat(15)}split ${i + 1}: ${truncate(part, 100)}`).join("") +
     (r.split.length === 0 ? features(r.recommendations) : "") +
     (r.rewrite ? `\n${" ".repeat(15)}rewrite: ${truncate(r.rewrite, 100)}` : ""));
-  const dims = DIMENSIONS.map((d) => `${d} ${summary.dimension_averages[d]}`).join(", ");
+  const dims = DIMENSIONS.map((d) => `${d} ${pct(summary.dimension_averages[d])}%`).join(", ");
   const counted = kindCounts(summary.by_work_item_type);
-  const footer = [`${FORMAT_LABELS[fileFormat]}: ${counted}, average ${summary.average_overall}/10 (${dims})`];
+  const footer = [`${FORMAT_LABELS[fileFormat]}: ${counted}, average ${pct(summary.average_overall)}% (${dims})`];
   if (summary.min_score !== null) footer.push(`${summary.below_min_score} below ${summary.min_score}%`);
   return `${[header, ...lines, "", ...footer].join("\n")}\n`;
 }

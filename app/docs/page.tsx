@@ -73,25 +73,26 @@ function Authentication({ doc, security }: { doc: Doc; security: Record<string, 
 
 function Parameters({ parameters, caption }: { parameters: Parameter[]; caption: string }) {
   return (
-    <SchemaTable caption={caption} columns={["Name", "In", "Required", "Description"]}>
-          {parameters.map((parameter) => (
-            <tr key={`${parameter.in}-${parameter.name}`}>
-              <td>
-                <code>{parameter.name}</code>
-              </td>
-              <td>{parameter.in}</td>
-              <td>{parameter.required ? "yes" : "no"}</td>
-              <td>
-                <InlineMarkdown text={parameter.description} />
-                {parameter.example !== undefined && (
-                  <>
-                    {" "}
-                    Example: <code>{String(parameter.example)}</code>.
-                  </>
-                )}
-              </td>
-            </tr>
-          ))}
+    <SchemaTable caption={caption} columns={["Name", "Description"]}>
+      {parameters.map((parameter) => (
+        <tr key={`${parameter.in}-${parameter.name}`} role="row">
+          <td role="cell">
+            <code className="schema-param">{parameter.name}</code>
+            <span className="schema-meta">
+              in {parameter.in} · {parameter.required ? "required" : "optional"}
+            </span>
+          </td>
+          <td role="cell">
+            <InlineMarkdown text={parameter.description} />
+            {parameter.example !== undefined && (
+              <>
+                {" "}
+                Example: <code>{String(parameter.example)}</code>.
+              </>
+            )}
+          </td>
+        </tr>
+      ))}
     </SchemaTable>
   );
 }

@@ -128,6 +128,20 @@ describe("POST /evaluate/upload", () => {
     expect(two.warnings).toEqual([{ row: 1, message: expect.stringMatching(/^Row 1 has 3 fields where the header has 2 columns .*“ I want to book a room” was left out/) }]);
   });
 
+  it("counts the rows to score of each kind, as the engine will judge them, so the page can say what it scores", async () => {
+    const jira = readFileSync(path.join(process.cwd(), "e2e", "fixtures", "mixed-kinds-jira.csv"), "utf8");
+    const mixed = await uploaded(jira, "mixed.csv");
+    expect(mixed.mapping.type).toBe("Issue Type");
+    expect(mixed.by_work_item_type).toEqual({ story: 3, bug: 2, task: 3 });
+    // A scored session judges them the same way.
+    const scored = await score({ session_id: mixed.session_id, score_token: mixed.score_token });
+    expect(scored.status, scored.text).toBe(200);
+    const kinds = ((await results(mixed.session_id)).body as ResultsResponse).results.map((r) => r.work_item_type);
+    expect({ story: kinds.filter((k) => k === "story").length, bug: kinds.filter((k) => k === "bug").length, task: kinds.filter((k) => k === "task").length }).toEqual(mixed.by_work_item_type);
+    // One story per line, an empty summary not counted.
+    expect((await uploaded(csv([["Summary"], [stories[0]], [""], [stories[1]]]))).by_work_item_type).toEqual({ story: 2 });
+  });
+
   it("names blank and repeated headers so every column can be chosen", async () => {
     const body = await uploaded("Summary,,Summary\nA story,x,y\n");
     expect(body.columns).toEqual(["Summary", "Column 2", "Summary (2)"]);

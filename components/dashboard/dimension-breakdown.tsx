@@ -2,7 +2,7 @@
 
 import { Bar, BarChart, CartesianGrid, Cell, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { DimensionsBreakdown } from "@/lib/stats/dimensions";
-import { bandColour, DIMENSION_LABELS, DIMENSIONS, percent, SCORE_BANDS, scoreClass } from "@/lib/stats/format";
+import { bandColour, DIMENSION_LABELS, DIMENSIONS, evenDimensions, percent, SCORE_BANDS, scoreClass } from "@/lib/stats/format";
 import { CardTable } from "./card-table";
 
 // The histogram counts stories per whole point (0 to 10): a band takes the points its percentages start at.
@@ -11,6 +11,7 @@ const BANDS = SCORE_BANDS.map((band) => ({ ...band, first: Math.ceil(band.from /
 /** Per-dimension averages and how the stories spread over weak, fair and strong, with the weakest called out. */
 export function DimensionBreakdown({ breakdown }: { breakdown: DimensionsBreakdown }) {
   const weakest = breakdown.weakest_dimension;
+  const even = evenDimensions(Object.fromEntries(DIMENSIONS.map((d) => [d, breakdown.dimensions[d].average])));
   const averages = DIMENSIONS.map((dimension) => ({
     dimension: DIMENSION_LABELS[dimension],
     average: breakdown.dimensions[dimension].average === null ? 0 : Math.round((breakdown.dimensions[dimension].average as number) * 10),
@@ -35,6 +36,10 @@ export function DimensionBreakdown({ breakdown }: { breakdown: DimensionsBreakdo
           {(breakdown.dimensions[weakest].share_below_5 ?? 0) > 0
             ? `, and ${Math.round((breakdown.dimensions[weakest].share_below_5 ?? 0) * 100)}% of the stories score below 50% on it.`
             : "."}
+        </p>
+      ) : even ? (
+        <p className="callout" data-testid="weakest-callout">
+          No dimension is weaker than the others: all six average {even}.
         </p>
       ) : (
         <p className="muted">No scored stories yet.</p>

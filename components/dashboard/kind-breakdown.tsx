@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { KindLabel } from "@/components/kind-label";
-import { DIMENSION_LABELS, percent, scoreClass } from "@/lib/stats/format";
+import { DIMENSION_LABELS, evenDimensions, percent, scoreClass } from "@/lib/stats/format";
 import type { KindStats, WorkItemKind } from "@/lib/work-items/kinds";
 import { CardTable } from "./card-table";
 
@@ -35,6 +35,8 @@ export function KindBreakdown({ kinds, selected, customer }: { kinds: KindStats[
                   {DIMENSION_LABELS[k.weakest_dimension]}{" "}
                   <span className={scoreClass(k.dimension_averages[k.weakest_dimension])}>({percent(k.dimension_averages[k.weakest_dimension])})</span>
                 </>
+              ) : evenDimensions(k.dimension_averages) ? (
+                <span className="muted">none: all six at {evenDimensions(k.dimension_averages)}</span>
               ) : (
                 "–"
               )}

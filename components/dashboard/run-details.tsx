@@ -2,6 +2,7 @@ import { DIMENSION_LABELS, DIMENSIONS, formatDateTime, percent, scoreClass } fro
 import type { HistoryRun } from "@/lib/stats/story-history";
 import { SplitStories } from "../split-stories";
 import { CardTable } from "./card-table";
+import { reasoningInPercent, recommendationInPercent } from "@/lib/scoring/overall";
 
 const SEVERITY_LABEL: Record<string, string> = { high: "High", medium: "Medium", low: "Low" };
 
@@ -58,7 +59,7 @@ export function RunDetails({ run, number, previous }: { run: HistoryRun; number:
                 ) : null}
               </td>
               <td role="cell" data-label="Reasoning" className="reasoning-cell">
-                {detail.reasoning ? <span className="reasoning">{detail.reasoning}</span> : <span className="muted">No reasoning recorded.</span>}
+                {detail.reasoning ? <span className="reasoning">{reasoningInPercent(detail.reasoning)}</span> : <span className="muted">No reasoning recorded.</span>}
                 {suggestions.length ? (
                   <ul className="suggestions">
                     {suggestions.map((suggestion, index) => (
@@ -92,7 +93,7 @@ export function RunDetails({ run, number, previous }: { run: HistoryRun; number:
           {run.recommendations.length ? (
             <ol className="recommendations">
               {run.recommendations.map((recommendation, index) => (
-                <li key={index}>{recommendation}</li>
+                <li key={index}>{recommendationInPercent(recommendation)}</li>
               ))}
             </ol>
           ) : (

@@ -2,7 +2,10 @@ import Link from "next/link";
 import { formatDate } from "@/lib/stats/format";
 import type { QuotaSummary } from "@/lib/stats/summary";
 
-/** This month's new stories against the quota, per customer in scope, and when the count resets. */
+/**
+ * This month's new stories against the quota, per customer in scope, when the count resets, and what is billed:
+ * a unique story (by `external_id`, else by its text), once, in the month it is first scored.
+ */
 export function UsageCard({ quotas }: { quotas: QuotaSummary[] }) {
   return (
     <section className="card usage-card" aria-labelledby="usage-heading">
@@ -32,6 +35,11 @@ export function UsageCard({ quotas }: { quotas: QuotaSummary[] }) {
           );
         })}
       </ul>
+      <p className="muted small" data-testid="billing-rule">
+        <strong>What is billed:</strong> each unique story once, in the month it is first scored; scoring it again is free. A story is known by
+        its <code>external_id</code>; a ticket sent without one is known by its text, so each edit of it is billed as a new story. Send your
+        tracker&rsquo;s id as <code>external_id</code> and edits are free.
+      </p>
       <p className="small">
         <Link href="/pricing">Compare plans and quotas</Link>
       </p>

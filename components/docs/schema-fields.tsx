@@ -39,8 +39,9 @@ function limits(schema: Schema): string {
   const notes: string[] = [];
   if (schema.minLength) notes.push(`min length ${schema.minLength}`);
   if (schema.maxLength) notes.push(`max length ${schema.maxLength}`);
-  if (schema.minimum !== undefined) notes.push(`>= ${schema.minimum}`);
-  if (schema.maximum !== undefined) notes.push(`<= ${schema.maximum}`);
+  // zod's integers carry JavaScript's safe-integer range as their bounds: no limit a caller needs to read.
+  if (schema.minimum !== undefined && schema.minimum > Number.MIN_SAFE_INTEGER) notes.push(`>= ${schema.minimum}`);
+  if (schema.maximum !== undefined && schema.maximum < Number.MAX_SAFE_INTEGER) notes.push(`<= ${schema.maximum}`);
   if (schema.maxItems) notes.push(`at most ${schema.maxItems} items`);
   return notes.join(", ");
 }
@@ -72,48 +73,71 @@ export function BreakAfterDots({ text }: { text: string }) {
   );
 }
 
+/**
+ * A type with its alternatives ("story" | "bug" | ...): the line may break after a bar, and inside an alternative
+ * only after a dot, as field names do ("installation.<wbr>secrets_rotated"), never inside a word.
+ */
+export function TypeText({ type }: { type: string }) {
+  const alternatives = type.split(" | ");
+  return (
+    <code className="schema-type">
+      {alternatives.map((alternative, i) => (
+        <Fragment key={i}>
+          <span>
+            <BreakAfterDots text={alternative} />
+          </span>
+          {i < alternatives.length - 1 && "\u00a0| "}
+        </Fragment>
+      ))}
+    </code>
+  );
+}
+
 export function SchemaFields({ schema, caption }: { schema: Schema; caption: string }) {
   const rows: Row[] = [];
   collect(schema, "", rows, 0);
   if (rows.length === 0) return null;
   return (
-    <SchemaTable caption={caption} columns={["Field", "Type", "Required", "Notes"]}>
-          {rows.map((row) => (
-            <tr key={row.name}>
-              <td>
-                <code className="schema-name">
-                  <BreakAfterDots text={row.name} />
-                </code>
-              </td>
-              <td>
-                <code className="schema-type">{row.type}</code>
-              </td>
-              <td>{row.required ? "yes" : "no"}</td>
-              <td>
-                <InlineMarkdown text={row.notes} />
-              </td>
-            </tr>
-          ))}
+    <SchemaTable caption={caption} columns={["Field", "Description"]}>
+      {rows.map((row) => (
+        <tr key={row.name} role="row">
+          <td role="cell">
+            <code className="schema-name">
+              <BreakAfterDots text={row.name} />
+            </code>
+            <span className="schema-meta">
+              <TypeText type={row.type} /> · {row.required ? "required" : "optional"}
+            </span>
+          </td>
+          <td role="cell">
+            <InlineMarkdown text={row.notes} />
+          </td>
+        </tr>
+      ))}
     </SchemaTable>
   );
 }
 
-/** A table of the reference: scrolls sideways on a phone, focusable and named so keyboard users can scroll it too. */
-export function SchemaTable({ caption, columns, children }: { caption: string; columns: string[]; children: React.ReactNode }) {
+/**
+ * A table of the reference in two columns: what a field is (its name, with its type and whether it is required
+ * under it) and what it means. It fits the half of a 1280 px screen it has beside the examples, and a phone shows
+ * each row as a card (docs.css); the explicit roles keep it a table for screen readers there.
+ */
+export function SchemaTable({ caption, columns, children }: { caption: string; columns: [string, string]; children: React.ReactNode }) {
   return (
-    <div className="table-wrap" role="group" aria-label={caption} tabIndex={0}>
-      <table className="schema-table">
+    <div className="table-wrap">
+      <table className="schema-table" role="table">
         <caption>{caption}</caption>
-        <thead>
-          <tr>
+        <thead role="rowgroup">
+          <tr role="row">
             {columns.map((column) => (
-              <th key={column} scope="col">
+              <th key={column} scope="col" role="columnheader">
                 {column}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody>{children}</tbody>
+        <tbody role="rowgroup">{children}</tbody>
       </table>
     </div>
   );

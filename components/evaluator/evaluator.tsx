@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useId, useRef, useState, type DragEvent } from "react";
 import { MAPPING_FIELDS, MAX_FILE_BYTES, type ColumnMapping, type MappingField, type UploadResponse } from "@/lib/csv-flow/types";
 import { NETWORK_PROBLEM, problemFrom, type ApiProblem } from "./api-error";
+import { itemsNoun, type WorkItemKind } from "@/lib/work-items/kinds";
 import { FIELD_LABELS, rowList } from "./labels";
 
 type Phase = "idle" | "uploading" | "ready" | "scoring";
@@ -91,6 +92,11 @@ export function Evaluator() {
   const busy = phase === "uploading" || phase === "scoring";
   const skipped = upload && mapping?.summary ? upload.empty_cells[mapping.summary] ?? [] : [];
   const willScore = upload ? upload.row_count - skipped.length : 0;
+  // What is about to be scored: "stories" only when every row is one (the upload's count of kinds, under the
+  // mapping it detected); "work items" when the kinds are mixed, or once the mapping changed (the kinds may too).
+  const asDetected = !!upload && !!mapping && MAPPING_FIELDS.every((field) => field === "key" || mapping[field] === upload.mapping[field]);
+  const kinds = asDetected ? (Object.keys(upload.by_work_item_type ?? {}) as WorkItemKind[]) : [];
+  const items = itemsNoun(kinds, willScore);
 
   return (
     <div className="evaluator">
@@ -128,7 +134,7 @@ export function Evaluator() {
 
       <div aria-live="polite" role="status" className="progress-area">
         {phase === "uploading" && <Progress label="Uploading and reading your file…" />}
-        {phase === "scoring" && upload && <Progress label={`Scoring ${willScore.toLocaleString("en-US")} ${willScore === 1 ? "story" : "stories"}…`} />}
+        {phase === "scoring" && upload && <Progress label={`Scoring ${willScore.toLocaleString("en-US")} ${items}…`} />}
       </div>
 
       {problem && (
@@ -209,7 +215,7 @@ export function Evaluator() {
 
           <div className="actions score-actions">
             <button type="button" className="button" onClick={() => void score()} disabled={busy || !mapping.summary || willScore === 0}>
-              {phase === "scoring" ? "Scoring…" : `Score ${willScore.toLocaleString("en-US")} ${willScore === 1 ? "story" : "stories"}`}
+              {phase === "scoring" ? "Scoring…" : `Score ${willScore.toLocaleString("en-US")} ${items}`}
             </button>
             <span className="muted small">Kept for 24 hours, then deleted.</span>
           </div>

@@ -17,7 +17,7 @@ import { DIMENSIONS, percent, type Dimension, type StoryResult } from "@/lib/csv
 import { HighlightedText } from "./highlighted-text";
 import { band, DIMENSION_LABELS, SCORE_BANDS, type ScoreBand } from "./labels";
 import { SplitStories } from "../split-stories";
-import { overallReasoningOf } from "@/lib/scoring/overall";
+import { overallReasoningOf, recommendationInPercent } from "@/lib/scoring/overall";
 import { KindLabel } from "../kind-label";
 import { countKinds, itemKind, kindNoun, WORK_ITEM_KIND_PLURALS, type WorkItemKind } from "@/lib/work-items/kinds";
 
@@ -353,7 +353,7 @@ function StoryDetails({ result }: { result: StoryResult }) {
           ) : (
             <ul>
               {result.recommendations.map((text, i) => (
-                <li key={i}>{text}</li>
+                <li key={i}>{recommendationInPercent(text)}</li>
               ))}
             </ul>
           )}

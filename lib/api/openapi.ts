@@ -98,12 +98,12 @@ export const SCORE_REQUEST_BUG_EXAMPLE: ScoreRequest = {
 
 const EXAMPLE_SCORES: PerDimension<number> = { independent: 10, negotiable: 10, valuable: 10, estimable: 9, small: 10, testable: 2 };
 const EXAMPLE_REASONING: PerDimension<string> = {
-  independent: "Independent 10/10. No reference to other tickets or to work it waits for.",
-  negotiable: "Negotiable 10/10. States the need without prescribing a design or adding notes.",
-  valuable: 'Valuable 10/10. Names the user ("shopper") and the benefit ("I can finish checkout later").',
-  estimable: "Estimable 9/10. Lost 1 of 10: nothing beyond the summary to size from (1). Fixing it raises Estimable to 10.",
-  small: "Small 10/10. No sign of more than one feature.",
-  testable: "Testable 2/10. Lost 8 of 10: no acceptance criteria (8). Fixing it raises Testable to 10.",
+  independent: "Independent 100%. No reference to other tickets or to work it waits for.",
+  negotiable: "Negotiable 100%. States the need without prescribing a design or adding notes.",
+  valuable: 'Valuable 100%. Names the user ("shopper") and the benefit ("I can finish checkout later").',
+  estimable: "Estimable 90%. Lost 10%: nothing beyond the summary to size from (10%). Fixing it raises Estimable to 100%.",
+  small: "Small 100%. No sign of more than one feature.",
+  testable: "Testable 20%. Lost 80%: no acceptance criteria (80%). Fixing it raises Testable to 100%.",
 };
 const ADD_CRITERIA = "Add checkable conditions, one per line, as Given/When/Then with the expected result.";
 const ADD_DESCRIPTION = "Add a short description of the situation and the expected result.";
@@ -123,7 +123,7 @@ const EXAMPLE_FINDINGS = [
   },
 ] satisfies ScoreResponse["findings"];
 const TOGETHER = "Each gain above is for that fix alone; the gains overlap, so they do not add up.";
-const EXAMPLE_RECOMMENDATIONS = [`${ADD_CRITERIA} (+3.8 overall)`, `${ADD_DESCRIPTION} (+0.1 overall)`, `All of these together: 60% → 100%. ${TOGETHER}`];
+const EXAMPLE_RECOMMENDATIONS = [`${ADD_CRITERIA} (+38% overall)`, `${ADD_DESCRIPTION} (+1% overall)`, `All of these together: 60% → 100%. ${TOGETHER}`];
 const EXAMPLE_OVERALL_REASONING =
   "60%: Testable 20% (no acceptance criteria) pulls it down from a mean of 85%; all the recommendations together reach 100%.";
 
@@ -329,6 +329,7 @@ const UPLOAD_EXAMPLE: UploadResponse = {
   empty_summary_rows: [],
   empty_cells: { "Issue key": [], Summary: [], Description: [1, 2], "Acceptance criteria": [1, 2] },
   warnings: [],
+  by_work_item_type: { story: 2 },
   score_token: "f3Xk2mQ9vLr7TtY1bZ8cWn4pHs6dJg0aKe5uVo3yRiE",
 };
 
@@ -406,9 +407,9 @@ const RESULTS_EXAMPLE: ResultsResponse = {
         },
       ],
       recommendations: [
-        'Write it as "As a <type of user>, I want <goal>, so that <benefit>". (+1.3 overall)',
-        `${ADD_CRITERIA} (+1.3 overall)`,
-        "Describe what is needed and why, and add acceptance criteria. (+0.6 overall)",
+        'Write it as "As a <type of user>, I want <goal>, so that <benefit>". (+13% overall)',
+        `${ADD_CRITERIA} (+13% overall)`,
+        "Describe what is needed and why, and add acceptance criteria. (+6% overall)",
         `All of these together: 38% → 100%. ${TOGETHER}`,
       ],
       rewrite: null,
@@ -542,6 +543,11 @@ const uploadResponseSchema = z
       .array(z.object({ row: z.number().int().describe("1 = first data row."), message: z.string() }))
       .describe(
         "Rows not read as they stand: a CSV row with more fields than the header (a delimiter in a cell without quotes). In a one-column file the fields are joined back into the text and nothing is reported; otherwise each such row is named here with what was left out.",
+      ),
+    by_work_item_type: z
+      .partialRecord(workItemKindSchema, z.number().int())
+      .describe(
+        "How many of the rows to score are of each kind (story, bug, task, spike, epic) under the detected mapping, as the engine will judge them: the type column's kind, else what the text shows. Only the kinds present.",
       ),
     score_token: z
       .string()

@@ -45,7 +45,7 @@ export const scoreResponseSchema = scoringResultSchema
     job_id: z.uuid(),
     ticket_id: z.string(),
     recommendations: scoringResultSchema.shape.recommendations.describe(
-      "Distinct fixes, the best first, each with what it gains alone (\"(+3.8 overall)\"); with two or more, a last line says what all of them give together (\"All of these together: 60% → 100%.\"): single gains overlap and do not add up.",
+      "Distinct fixes, the best first, each with what it gains alone, in percentage points of the overall (\"(+38% overall)\": 60% becomes 98% with that fix alone); with two or more, a last line says what all of them give together (\"All of these together: 60% → 100%.\"): single gains overlap and do not add up.",
     ),
     metadata: scoringResultSchema.shape.metadata.extend({
       work_item_type: workItemKindSchema.describe(

@@ -130,12 +130,21 @@ describe("resultsToCsv", () => {
 
   it("lists the fixes once each, without a finding's message", () => {
     const message = "The story has no acceptance criteria: nothing says when it is done.";
-    const fix = "Add checkable conditions, one per line, as Given/When/Then with the expected result. (+3.8 overall)";
+    const fix = "Add checkable conditions, one per line, as Given/When/Then with the expected result. (+38% overall)";
     const r = withFindings([finding({ code: "testable.no_acceptance_criteria", dimension: "testable", message })], [fix, message, fix, "  "]);
     expect(recommendationLines(r)).toEqual([fix]);
   });
 
-  // Splits a cell into sentences, the "(+0.2 overall)" of a recommendation kept with its sentence.
+  it("gives a gain stored on the 0-10 scale in percent, as every score in the file", () => {
+    const stored = "Add checkable conditions, one per line, as Given/When/Then with the expected result. (+3.8 overall)";
+    const r = withFindings([], [stored, "Name the user. (+0.4 overall)"]);
+    expect(recommendationLines(r)).toEqual([
+      "Add checkable conditions, one per line, as Given/When/Then with the expected result. (+38% overall)",
+      "Name the user. (+4% overall)",
+    ]);
+  });
+
+  // Splits a cell into sentences, the "(+2% overall)" of a recommendation kept with its sentence.
   const sentences = (cell: string) =>
     cell
       .split("\n")

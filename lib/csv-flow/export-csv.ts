@@ -1,5 +1,6 @@
 import Papa from "papaparse";
 import { DIMENSIONS } from "@/lib/scoring/types";
+import { recommendationInPercent } from "@/lib/scoring/overall";
 import { findingLabel } from "./finding-labels";
 import { percent, type Finding, type ResultsResponse, type StoryResult } from "./types";
 
@@ -57,7 +58,7 @@ export function findingLines(result: StoryResult): string[] {
   return [...new Set(lines)];
 }
 
-const sentenceKey = (text: string) => text.replace(/\s*\(\+[\d.]+ overall\)\s*$/, "").replace(/\s+/g, " ").trim().toLowerCase();
+const sentenceKey = (text: string) => text.replace(/\s*\(\+[\d.]+%? overall\)\s*$/, "").replace(/\s+/g, " ").trim().toLowerCase();
 
 /**
  * The recommendations column: the story's fixes, best first, each once. A recommendation that only repeats a
@@ -70,7 +71,8 @@ export function recommendationLines(result: StoryResult): string[] {
     const key = sentenceKey(text);
     if (!key || said.has(key)) continue;
     said.add(key);
-    lines.push(text.trim());
+    // A gain stored on the 0-10 scale by an older version reads in percent, as every score in the file does.
+    lines.push(recommendationInPercent(text.trim()));
   }
   return lines;
 }

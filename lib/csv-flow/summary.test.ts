@@ -71,6 +71,22 @@ describe("digestResults", () => {
     expect(digest.commonFinding).toBeNull();
   });
 
+  it("says \"work items\" when the file mixes kinds, and names the one kind of a file that has only one", () => {
+    const item = (work_item_type: StoryResult["work_item_type"], overall = 5) => story(overall, { work_item_type, findings: [finding("testable.no_acceptance_criteria"), finding("well_formed.no_role")] });
+    const mixed = digestResults([item("story"), item("bug"), item("task"), item("spike", 7)]);
+    expect(mixed.noun).toEqual({ one: "work item", many: "work items" });
+    expect(mixed.shared).toEqual([
+      "None of the 4 work items has a description or acceptance criteria, so Testable is 20% for all of them.",
+      "Every work item has the finding “No role”.",
+      "Every work item scores 100% on Independent, Negotiable, Valuable, Estimable and Small.",
+    ]);
+    expect(digestResults([item("bug"), item("bug")]).shared[0]).toBe("None of the 2 bugs has a description or acceptance criteria, so Testable is 20% for all of them.");
+    expect(digestResults([item("task")]).shared[0]).toBe("The task has no description or acceptance criteria, so its Testable score is 20%.");
+    // Results without a kind (stored before kinds) are stories, as their type column says, else stories.
+    expect(digestResults([story(5), story(6)]).noun).toEqual({ one: "story", many: "stories" });
+    expect(digestResults([story(5), story(6, { type: "Bug" })]).noun.many).toBe("work items");
+  });
+
   it("has nothing to say about no stories", () => {
     expect(digestResults([])).toMatchObject({ stories: 0, shared: [], weakestVarying: null, commonFinding: null });
   });

@@ -5,11 +5,15 @@ import { findingLabel } from "./finding-labels";
 import { DIMENSIONS, percent, type Dimension, type StoryResult } from "./types";
 import { DIMENSION_LABELS } from "@/lib/scoring/types";
 import { band, SCORE_BANDS, type ScoreBand } from "@/lib/stats/format";
+import { itemKind, itemsNoun } from "@/lib/work-items/kinds";
 
-type Scored = Pick<StoryResult, "description" | "acceptance_criteria" | "overall_score" | "individual_scores" | "findings">;
+type Scored = Pick<StoryResult, "description" | "acceptance_criteria" | "overall_score" | "individual_scores" | "findings"> &
+  Partial<Pick<StoryResult, "type" | "work_item_type">>;
 
 export interface ResultsDigest {
   stories: number;
+  /** What the file's items are called: "story"/"stories" when all are stories, "work item(s)" when kinds are mixed. */
+  noun: { one: string; many: string };
   /** Facts shared by every story, each one plain sentence. */
   shared: string[];
   overall: { average: number; lowest: number; highest: number };
@@ -34,9 +38,12 @@ export function listWords(words: string[]): string {
 /** The figures and sentences of the results summary, computed from the session's results alone. */
 export function digestResults(results: Scored[]): ResultsDigest {
   const n = results.length;
+  const kinds = results.map(itemKind);
+  const noun = { one: itemsNoun(kinds, 1), many: itemsNoun(kinds, 2) };
   const overalls = results.map((r) => percent(r.overall_score));
   const digest: ResultsDigest = {
     stories: n,
+    noun,
     shared: [],
     overall: n ? { average: percent(mean(results.map((r) => r.overall_score))), lowest: Math.min(...overalls), highest: Math.max(...overalls) } : { average: 0, lowest: 0, highest: 0 },
     bands: Object.fromEntries(SCORE_BANDS.map(({ key }) => [key, overalls.filter((p) => band(p) === key).length])) as Record<ScoreBand, number>,
@@ -63,14 +70,14 @@ export function digestResults(results: Scored[]): ResultsDigest {
     const cap = testable.lowest === testable.highest ? `${testable.highest}%` : `at most ${testable.highest}%`;
     digest.shared.push(
       n === 1
-        ? `The story has no ${noDescription ? "description or acceptance criteria" : "acceptance criteria"}, so its Testable score is ${testable.highest}%.`
-        : `None of the ${n.toLocaleString("en-US")} stories has ${fields}, so Testable is ${cap} for all of them.`,
+        ? `The ${noun.one} has no ${noDescription ? "description or acceptance criteria" : "acceptance criteria"}, so its Testable score is ${testable.highest}%.`
+        : `None of the ${n.toLocaleString("en-US")} ${noun.many} has ${fields}, so Testable is ${cap} for all of them.`,
     );
     explained.add("testable.no_acceptance_criteria");
     if (noDescription) explained.add("estimable.no_detail");
     named.add("testable");
   } else if (noDescription) {
-    digest.shared.push(n === 1 ? "The story has no description." : `None of the ${n.toLocaleString("en-US")} stories has a description.`);
+    digest.shared.push(n === 1 ? `The ${noun.one} has no description.` : `None of the ${n.toLocaleString("en-US")} ${noun.many} has a description.`);
   }
   // With one story everything it has is "shared"; the sentences below only say something about a batch.
   if (n === 1) return digest;
@@ -79,7 +86,7 @@ export function digestResults(results: Scored[]): ResultsDigest {
   for (const r of results) for (const code of new Set(r.findings.map((f) => f.code))) storiesWith.set(code, (storiesWith.get(code) ?? 0) + 1);
   const everywhere = [...storiesWith].filter(([code, count]) => count === n && !explained.has(code)).map(([code]) => `“${findingLabel(code)}”`);
   if (everywhere.length > 0) {
-    digest.shared.push(`Every story has the finding${everywhere.length > 1 ? "s" : ""} ${listWords(everywhere)}.`);
+    digest.shared.push(`Every ${noun.one} has the finding${everywhere.length > 1 ? "s" : ""} ${listWords(everywhere)}.`);
   }
 
   // Dimensions on which every story scores the same, grouped by that score.
@@ -92,7 +99,7 @@ export function digestResults(results: Scored[]): ResultsDigest {
   }
   if (constant.size > 0) {
     const groups = [...constant].sort(([a], [b]) => b - a).map(([score, dims]) => `${score}% on ${listWords(dims.map((d) => DIMENSION_LABELS[d]))}`);
-    digest.shared.push(`Every story scores ${groups.join(", and ")}.`);
+    digest.shared.push(`Every ${noun.one} scores ${groups.join(", and ")}.`);
   }
 
   const weakest = varying.map((d) => ({ dimension: d, ...range(d) })).sort((a, b) => a.average - b.average)[0];

@@ -42,6 +42,11 @@ export interface UploadResponse {
   empty_cells: Record<string, number[]>;
   /** Rows not read as they stand: a CSV row with more fields than the header (1 = first data row). */
   warnings: { row: number; message: string }[];
+  /**
+   * The rows to score of each kind under the detected mapping, as the engine will judge them (the type column's
+   * kind, else the text's); only the kinds present. The page says "stories" only when every row is one.
+   */
+  by_work_item_type: Partial<Record<WorkItemKind, number>>;
   /** Shown once: scoring the session again needs it (also set as a cookie for POST /evaluate/score). */
   score_token: string;
 }

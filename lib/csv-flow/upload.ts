@@ -1,4 +1,7 @@
 import { BacklogError, readBacklog, type Backlog } from "@/lib/backlog";
+import { rowsToTickets } from "@/lib/csv/columns";
+import { workItemKindOf } from "@/lib/scoring/heuristic";
+import { WORK_ITEM_KINDS, type WorkItemKind } from "@/lib/scoring/kind";
 import { decodeText, type TextEncodingName } from "@/lib/backlog/decode";
 import { readBodyBytes } from "@/lib/http/body";
 import { ApiError } from "@/lib/http/errors";
@@ -94,4 +97,19 @@ export function emptyCellsByColumn({ columns, rows }: Pick<ParsedUpload, "column
     for (const column of columns) if (row[column].trim() === "") empty[column].push(i + 1);
   });
   return empty;
+}
+
+/**
+ * How many rows of each kind the file holds under its mapping, as the public (heuristic) engine will judge them:
+ * the type column's kind, else what the text shows. Rows with an empty summary are not scored and not counted.
+ * The evaluator names what it is about to score with it ("Score 8 work items", "Score 40 stories").
+ */
+export function kindsOfRows({ rows, mapping }: Pick<ParsedUpload, "rows" | "mapping">): Partial<Record<WorkItemKind, number>> {
+  const counts = new Map<WorkItemKind, number>();
+  for (const ticket of rowsToTickets(rows, mapping)) {
+    if (!ticket.summary) continue;
+    const kind = workItemKindOf(ticket);
+    counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  }
+  return Object.fromEntries(WORK_ITEM_KINDS.filter((kind) => counts.has(kind)).map((kind) => [kind, counts.get(kind)!]));
 }

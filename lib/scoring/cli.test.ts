@@ -4,6 +4,7 @@ import { execFile } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 
 const ROOT = path.resolve(__dirname, "../..");
@@ -72,7 +73,7 @@ describe.concurrent("score CLI", { timeout: 180_000 }, () => {
 
   it("prints CSV and a table", async () => {
     const [csv, table] = await Promise.all([score(FIXTURE, "--format", "csv"), score(FIXTURE)]);
-    expect(csv.stdout.split(/\r?\n/)[0]).toBe("row,key,type,work_item_type,summary,overall_score,overall_reasoning,independent,negotiable,valuable,estimable,small,testable,findings,recommendations,rewrite,split");
+    expect(csv.stdout.split(/\r?\n/)[0]).toBe("row,key,type,work_item_type,summary,overall (%),overall_reasoning,independent (%),negotiable (%),valuable (%),estimable (%),small (%),testable (%),findings,recommendations,rewrite,split");
     expect(table.stdout).toMatch(/SHOP-2: As a shopper/);
     // Each row is followed by why its overall is what it is.
     expect(table.stdout).toMatch(/SHOP-2: As a shopper.*\n {15}\d{1,3}%: /);
@@ -100,7 +101,7 @@ describe.concurrent("score CLI", { timeout: 180_000 }, () => {
     expect(stories.results.map((r: { key: string }) => r.key)).toEqual(["SHOP-101", "SHOP-102"]);
     expect(stories.results[1].individual_scores.testable).toBe(10);
     expect(table.stdout).toMatch(/Jira CSV export: 2 stories, 1 bug and 1 task, average/);
-    expect(table.stdout).toMatch(/^\s+3\s+[\d.]+\s+bug\s+.*SHOP-103/m);
+    expect(table.stdout).toMatch(/^\s+3\s+\d{1,3}%\s+bug\s+.*SHOP-103/m);
     const csv = csvOut.stdout.split(/\r?\n/);
     expect(csv[4]).toMatch(/^4,SHOP-104,Sub-task,task,/);
   });
@@ -123,6 +124,35 @@ describe.concurrent("score CLI", { timeout: 180_000 }, () => {
     expect(JSON.parse(untypedBugs.stdout).summary.count).toBe(0);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain("--type takes one of story, bug, task, spike, epic");
+  });
+
+  it("prints every score a person reads in percent, as --min-score takes it; JSON keeps the API's 0-10 fields", async () => {
+    const [jsonRun, table, csvRun] = await Promise.all([
+      score("lib/backlog/fixtures/jira-export.csv", "--format", "json"),
+      score("lib/backlog/fixtures/jira-export.csv", "--min-score", "60"),
+      score("lib/backlog/fixtures/jira-export.csv", "--format", "csv"),
+    ]);
+    const json = JSON.parse(jsonRun.stdout);
+    const percents = json.results.map((r: { overall_score: number }) => Math.round(r.overall_score * 10));
+    expect(json.results[2].overall_score).toBeLessThanOrEqual(10);
+
+    // The table: the overall and the six dimensions in percent, and the footer's averages too.
+    expect(table.code).toBe(1);
+    expect(table.stdout.split("\n")[0]).toMatch(/^ row {2}overall {2}kind {6}I {4}N {4}V {4}E {4}S {4}T {2}summary$/);
+    const rows = table.stdout.split("\n").filter((line) => /^\s+\d+\s+\d/.test(line));
+    expect(rows.map((line) => Number(/^\s+\d+\s+(\d{1,3})%/.exec(line)?.[1]))).toEqual(percents);
+    for (const line of rows) expect(line).toMatch(/^\s+\d+\s+\d{1,3}%\s+[a-z]+\s+(?:\s*\d{1,3}%){6}\s/);
+    expect(table.stdout).toMatch(new RegExp(`average ${Math.round(json.summary.average_overall * 10)}% \\(independent \\d{1,3}%, negotiable \\d{1,3}%`));
+    expect(table.stdout).not.toMatch(/\/10\b/);
+    expect(table.stdout).toContain(`${percents.filter((p: number) => p < 60).length} below 60%`);
+
+    // The CSV: whole percentages under headers that say so.
+    const csv = Papa.parse<Record<string, string>>(csvRun.stdout.trim(), { header: true }).data;
+    expect(csv.map((row) => Number(row["overall (%)"]))).toEqual(percents);
+    expect(csv[2]["testable (%)"]).toBe(String(Math.round(json.results[2].individual_scores.testable * 10)));
+    // Recommendations say what they gain in percent too.
+    for (const row of csv) expect(row.recommendations).not.toMatch(/\(\+[\d.]+ overall\)/);
+    expect(csv.some((row) => /\(\+\d+% overall\)/.test(row.recommendations))).toBe(true);
   });
 
   it("exits 1 when a story scores below --min-score and 0 when none does", async () => {

@@ -2,7 +2,8 @@
 // never lower when one rises, blind to their order, the same for both engines; and it says why it is what it is.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { aggregate, explainOverall, explainOverallParts, overallReasoningOf, overallScore } from "./overall";
+import { aggregate, explainOverall, explainOverallParts, gainNote, overallReasoningOf, overallScore, reasoningInPercent, recommendationInPercent } from "./overall";
+import { scoreTicket } from "./heuristic";
 import { DIMENSIONS, type PerDimension } from "./types";
 
 const vector = (values: number[]) => Object.fromEntries(DIMENSIONS.map((d, i) => [d, values[i]])) as PerDimension<number>;
@@ -135,5 +136,44 @@ describe("overallReasoningOf", () => {
       cause: "Testable 20% pulls it down from a mean of 85%",
       reach: "with Testable at 100% it would be 98%",
     });
+  });
+});
+
+describe("a recommendation's gain, in percent", () => {
+  it("is written in whole percentage points of the overall", () => {
+    expect(gainNote(26)).toBe("(+26% overall)");
+  });
+
+  it("reads in percent on a page even when it was stored on the 0-10 scale, and nothing else changes", () => {
+    expect(recommendationInPercent("Add acceptance criteria. (+2.6 overall)")).toBe("Add acceptance criteria. (+26% overall)");
+    expect(recommendationInPercent("Name the user. (+0.1 overall)")).toBe("Name the user. (+1% overall)");
+    expect(recommendationInPercent("Split the story. (+3 overall)")).toBe("Split the story. (+30% overall)");
+    expect(recommendationInPercent("Add acceptance criteria. (+26% overall)")).toBe("Add acceptance criteria. (+26% overall)");
+    const together = "All of these together: 60% → 100%. Each gain above is for that fix alone; the gains overlap, so they do not add up.";
+    expect(recommendationInPercent(together)).toBe(together);
+    expect(recommendationInPercent("Use (+2.6 overall) in the middle, not at the end.")).toBe("Use (+2.6 overall) in the middle, not at the end.");
+  });
+});
+
+describe("a dimension's reasoning, in percent", () => {
+  it("reads in percent on a page when it was stored on the 0-10 scale, as the engine writes it now", () => {
+    expect(reasoningInPercent("Small 4/10. Lost 6 of 10: two actions in one story (6). Fixing it raises Small to 10.")).toBe(
+      "Small 40%. Lost 60%: two actions in one story (60%). Fixing it raises Small to 100%.",
+    );
+    expect(reasoningInPercent("Small 0/10. Lost 10 of 10: several features in one story (10), two actions in one story (6); the 16 charged are capped at the 10 Small has. Fixing them raises Small to 10.")).toBe(
+      "Small 0%. Lost 100%: several features in one story (100%), two actions in one story (60%); the 160% charged are capped at the 100% Small has. Fixing them raises Small to 100%.",
+    );
+    expect(reasoningInPercent("Negotiable 9/10. Lost 1 of 10: examples in the story ×2 (1.5); 1.5 rounded to 1. A repeat of a kind costs half, further ones nothing. Fixing it raises Negotiable to 10.")).toBe(
+      "Negotiable 90%. Lost 10%: examples in the story ×2 (15%); 15% rounded to 10%. A repeat of a kind costs half, further ones nothing. Fixing it raises Negotiable to 100%.",
+    );
+    expect(reasoningInPercent('Valuable 10/10. Names the user ("shopper").')).toBe('Valuable 100%. Names the user ("shopper").');
+    const now = "Small 40%. Lost 60%: two actions in one story (60%). Fixing it raises Small to 100%.";
+    expect(reasoningInPercent(now)).toBe(now);
+    expect(reasoningInPercent("The model says 4/10 here.")).toBe("The model says 4/10 here.");
+  });
+
+  it("gives the text the engine writes now for the same findings", () => {
+    const r = scoreTicket({ summary: "As a user, I want to manage my account and export reports quickly" });
+    for (const text of Object.values(r.reasoning_per_dimension)) expect(reasoningInPercent(text)).toBe(text);
   });
 });

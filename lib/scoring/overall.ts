@@ -114,3 +114,50 @@ export function overallReasoningOf(result: { overall_reasoning?: unknown; indivi
   if (!DIMENSIONS.every((d) => typeof stored[d] === "number")) return "";
   return explainOverall(Object.fromEntries(DIMENSIONS.map((d) => [d, stored[d]])) as PerDimension<number>);
 }
+
+/**
+ * What a recommendation gains, as it ends the recommendation: "(+26% overall)", in percentage points of the
+ * overall score (60% with that fix alone reads 86%), the unit every page shows scores in.
+ */
+export function gainNote(points: number): string {
+  return `(+${points}% overall)`;
+}
+
+/** A gain as results stored before it was given in percent wrote it: "(+2.6 overall)", on the 0-10 scale. */
+const GAIN_ON_TEN = /\(\+(\d+(?:\.\d)?) overall\)\s*$/;
+
+/**
+ * A recommendation as a page shows it: a gain stored on the 0-10 scale ("(+2.6 overall)", results and runs
+ * scored before gains were in percent) reads in percent ("(+26% overall)"); anything else is unchanged.
+ */
+export function recommendationInPercent(text: string): string {
+  return text.replace(GAIN_ON_TEN, (_, gain: string) => gainNote(Math.round(Number(gain) * 10)));
+}
+
+const TENTHS = (n: string) => {
+  const p = Math.round(Number(n) * 100) / 10;
+  return `${Number.isInteger(p) ? p : p.toFixed(1)}%`;
+};
+
+/**
+ * A dimension's reasoning as a page shows it: one stored on the 0-10 scale by the heuristic engine before it
+ * wrote percentages ("Small 4/10. Lost 6 of 10: two actions in one story (6). Fixing it raises Small to 10.")
+ * reads in percent ("Small 40%. Lost 60%: two actions in one story (60%). Fixing it raises Small to 100%.");
+ * any other text is unchanged.
+ */
+export function reasoningInPercent(text: string): string {
+  const head = /^([A-Z][a-z]+) (\d+)\/10\. /.exec(text);
+  if (!head) return text;
+  const label = head[1];
+  let out = `${label} ${TENTHS(head[2])}. ${text.slice(head[0].length)}`;
+  out = out.replace(/Lost (\d+) of 10: (.*?)\.(?= |$)/, (_, lost: string, list: string) => {
+    const [costs, note = ""] = list.split("; ");
+    const inPercent = costs.replace(/\((\d+(?:\.\d+)?)\)/g, (__, n: string) => `(${TENTHS(n)})`);
+    const capped = /^the (\d+(?:\.\d+)?) charged are capped at the 10 (.+) has$/.exec(note);
+    const rounded = /^(\d+(?:\.\d+)?) rounded to (\d+)$/.exec(note);
+    const notePercent = capped ? `the ${TENTHS(capped[1])} charged are capped at the 100% ${capped[2]} has`
+      : rounded ? `${TENTHS(rounded[1])} rounded to ${TENTHS(rounded[2])}` : note;
+    return `Lost ${TENTHS(lost)}: ${inPercent}${notePercent ? `; ${notePercent}` : ""}.`;
+  });
+  return out.replace(new RegExp(`raises ${label} to 10\\.`), `raises ${label} to 100%.`);
+}

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { tickets } from "@/db/schema";
-import { DIMENSIONS, round2, type Dimension } from "./format";
+import { DIMENSIONS, round2, weakestDimension, type Dimension } from "./format";
 import { scopedTickets, type StatsScope } from "./scope";
 
 export interface DimensionStats {
@@ -63,11 +63,8 @@ export async function statsDimensions({ db, scope }: { db: Db; scope: StatsScope
       share_below_5: count ? Math.round((below / count) * 10_000) / 10_000 : null,
     };
   });
-  let weakest: Dimension | null = null;
-  for (const dimension of DIMENSIONS) {
-    const average = dimensions[dimension].average;
-    if (average !== null && (weakest === null || average < (dimensions[weakest].average as number))) weakest = dimension;
-  }
+  // None when every dimension reads the same (all 100%, say): there is no dimension to work on first.
+  const weakest = weakestDimension(Object.fromEntries(DIMENSIONS.map((d) => [d, dimensions[d].average])));
   return { story_count: storyCount, weakest_dimension: weakest, dimensions };
 }
 

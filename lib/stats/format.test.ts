@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { scoreTicket } from "@/lib/scoring";
-import { band, SCORE_BANDS, scoreClass } from "./format";
+import { band, evenDimensions, SCORE_BANDS, scoreClass, weakestDimension } from "./format";
 
 describe("score colours", () => {
   it("bands percentages low to high: weak below 50%, needs work to 79%, ready from 80%", () => {
@@ -33,5 +33,28 @@ describe("score colours", () => {
       description: "A reset link goes to the account's email address and works for one hour.",
       acceptance_criteria: "Given a registered email address\nWhen I ask for a reset\nThen a link arrives that lets me set a new password once",
     })).toBe("good");
+  });
+});
+
+describe("the weakest dimension", () => {
+  const even = (score: number) => ({ independent: score, negotiable: score, valuable: score, estimable: score, small: score, testable: score });
+
+  it("is the lowest average, the first of a tie", () => {
+    expect(weakestDimension({ ...even(9), small: 4, testable: 2 })).toBe("testable");
+    expect(weakestDimension({ ...even(9), valuable: 5, testable: 5 })).toBe("valuable");
+    expect(weakestDimension({ ...even(8), testable: null })).toBeNull();
+    expect(weakestDimension({ independent: 9, testable: 4 })).toBe("testable");
+  });
+
+  it("is none when every dimension reads the same percentage: all 100%, or all equal", () => {
+    expect(weakestDimension(even(10))).toBeNull();
+    expect(weakestDimension(even(6))).toBeNull();
+    // 9.96 reads 100%, as the other five do: nothing to work on first.
+    expect(weakestDimension({ ...even(10), independent: 9.96 })).toBeNull();
+    expect(weakestDimension({ ...even(10), independent: 9.94 })).toBe("independent");
+    expect(weakestDimension({})).toBeNull();
+    expect(evenDimensions(even(10))).toBe("100%");
+    expect(evenDimensions({ ...even(10), small: 9 })).toBeNull();
+    expect(evenDimensions({})).toBeNull();
   });
 });

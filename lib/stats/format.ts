@@ -55,6 +55,26 @@ export function scoreClass(score: number | null | undefined): string {
   return `score-${band(Math.round(score * 10))}`;
 }
 
+/**
+ * The dimension to call the weakest, from 0-10 averages: the lowest one (the first of a tie), or null when there
+ * is none to name: no averages, or every one reading the same whole percentage (all 100%, or all equal).
+ */
+export function weakestDimension(averages: Partial<Record<Dimension, number | null>>): Dimension | null {
+  const present = DIMENSIONS.filter((d) => typeof averages[d] === "number" && !Number.isNaN(averages[d]));
+  if (present.length === 0) return null;
+  const shown = (d: Dimension) => Math.round((averages[d] as number) * 10);
+  let weakest = present[0];
+  for (const d of present) if ((averages[d] as number) < (averages[weakest] as number)) weakest = d;
+  return present.every((d) => shown(d) === shown(weakest)) ? null : weakest;
+}
+
+/** When no dimension is weaker than the others: the one percentage all six read ("100%"), else null. */
+export function evenDimensions(averages: Partial<Record<Dimension, number | null>>): string | null {
+  const present = DIMENSIONS.filter((d) => typeof averages[d] === "number" && !Number.isNaN(averages[d]));
+  if (present.length === 0 || weakestDimension(averages) !== null) return null;
+  return percent(averages[present[0]]);
+}
+
 /** Round a 0-10 average to two decimals for the API (null stays null). */
 export function round2(value: number | null | undefined): number | null {
   if (value === null || value === undefined || Number.isNaN(value)) return null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countKinds, declaredKind, describeKindCounts, itemKind, kindNoun, kindParam, kindStats, trackerNameBeyondKind } from "./kinds";
+import { countKinds, declaredKind, describeKindCounts, itemKind, itemsNoun, kindNoun, kindParam, kindStats, trackerNameBeyondKind } from "./kinds";
 
 describe("work item kinds on pages", () => {
   it("takes the engine's kind, else the tracker's type name, else a story", () => {
@@ -66,5 +66,29 @@ describe("work item kinds on pages", () => {
       ["task", 2, 5.5, "testable"],
     ]);
     expect(kindStats({ story_count: 3 })).toEqual([]);
+  });
+
+  it("names no weakest dimension for a kind whose six read the same, as a spike at 100% on each", () => {
+    const even = (score: number) => ({ independent: score, negotiable: score, valuable: score, estimable: score, small: score, testable: score });
+    const summary = {
+      by_work_item_type: {
+        spike: { story_count: 1, average_overall: 10, dimension_averages: even(10) },
+        task: { story_count: 2, average_overall: 7, dimension_averages: even(7) },
+        bug: { story_count: 3, average_overall: 9.9, dimension_averages: { ...even(10), valuable: 9.96 } },
+      },
+    };
+    expect(kindStats(summary).map((k) => [k.kind, k.weakest_dimension])).toEqual([
+      ["bug", null],
+      ["task", null],
+      ["spike", null],
+    ]);
+  });
+
+  it("calls items stories only when all are stories, else by their one kind, else work items", () => {
+    expect(itemsNoun(["story", "story"], 14)).toBe("stories");
+    expect(itemsNoun(["story", "bug", "task", "spike"], 14)).toBe("work items");
+    expect(itemsNoun(["story", "bug"], 1)).toBe("work item");
+    expect(itemsNoun(["bug"], 5)).toBe("bugs");
+    expect(itemsNoun([], 0)).toBe("work items");
   });
 });

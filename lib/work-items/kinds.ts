@@ -2,6 +2,7 @@
 // page, the dashboard and the story page share it, on the server and in the browser.
 import { kindFromTypeName, WORK_ITEM_KIND_LABELS, WORK_ITEM_KINDS, type WorkItemKind } from "@/lib/scoring/kind";
 import { DIMENSIONS, type Dimension } from "@/lib/scoring/types";
+import { weakestDimension } from "@/lib/stats/format";
 
 export { WORK_ITEM_KIND_LABELS, WORK_ITEM_KINDS, type WorkItemKind };
 
@@ -59,6 +60,15 @@ export function kindNoun(kind: WorkItemKind | null, count: number): string {
   return NOUNS[kind][count === 1 ? 0 : 1];
 }
 
+/**
+ * What to call a set of items: their kind's noun when they are all of one kind ("stories" only when every one is
+ * a story, "bugs" when every one is a bug), "work items" when the kinds are mixed or unknown.
+ */
+export function itemsNoun(kinds: Iterable<WorkItemKind>, count: number): string {
+  const distinct = new Set(kinds);
+  return kindNoun(distinct.size === 1 ? [...distinct][0] : null, count);
+}
+
 /** A `?work_item_type=` value as a kind; anything else (absent, repeated, unknown) is no filter. */
 export function kindParam(value: string | string[] | undefined | null): WorkItemKind | null {
   const first = Array.isArray(value) ? value[0] : value;
@@ -87,7 +97,7 @@ export interface KindStats {
   /** 0-10, null when unknown. */
   average_overall: number | null;
   dimension_averages: Record<Dimension, number | null>;
-  /** The dimension with the lowest average, null when none has one. */
+  /** The dimension with the lowest average; null when none has one, or all read the same (all 100%, say). */
   weakest_dimension: Dimension | null;
 }
 
@@ -107,11 +117,7 @@ export function kindStats(summary: object): KindStats[] {
     const dimension_averages = Object.fromEntries(
       DIMENSIONS.map((d) => [d, typeof entry.dimension_averages?.[d] === "number" ? (entry.dimension_averages[d] as number) : null]),
     ) as Record<Dimension, number | null>;
-    let weakest: Dimension | null = null;
-    for (const d of DIMENSIONS) {
-      const value = dimension_averages[d];
-      if (value !== null && (weakest === null || value < (dimension_averages[weakest] as number))) weakest = d;
-    }
+    const weakest = weakestDimension(dimension_averages);
     list.push({
       kind,
       story_count: entry.story_count,

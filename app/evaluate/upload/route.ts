@@ -5,7 +5,7 @@ import { rowsToTickets } from "@/lib/csv/columns";
 import { newScoreToken, scoreCookie } from "@/lib/csv-flow/score-token";
 import { createSession, purgeExpired } from "@/lib/csv-flow/sessions";
 import { PREVIEW_ROWS, type UploadResponse } from "@/lib/csv-flow/types";
-import { emptyCellsByColumn, parseUploadedFile, readUploadedFile } from "@/lib/csv-flow/upload";
+import { emptyCellsByColumn, kindsOfRows, parseUploadedFile, readUploadedFile } from "@/lib/csv-flow/upload";
 import { detailRoute } from "@/lib/http/route";
 import { enforceCsvLimit } from "@/lib/rate-limit";
 import { methodsNotAllowed } from "@/lib/http/not-allowed";
@@ -37,6 +37,7 @@ export const POST = detailRoute(async ({ request }) => {
     empty_summary_rows: upload.mapping.summary ? emptyCells[upload.mapping.summary] : [],
     empty_cells: emptyCells,
     warnings: upload.warnings,
+    by_work_item_type: kindsOfRows(upload),
     score_token: token,
   };
   return Response.json(body, { status: 201, headers: { Location: `/evaluate/results/${session.id}`, "Set-Cookie": scoreCookie(session.id, token) } });

@@ -111,7 +111,9 @@ export default async function ResultsPage({ params }: Props) {
 function SummaryCards({ view }: { view: ResultsResponse }) {
   const digest = digestResults(view.results);
   const count = (n: number) => n.toLocaleString("en-US");
-  const of = `of ${count(digest.stories)} ${digest.stories === 1 ? "story" : "stories"}`;
+  // "stories" only when every item is a story; "work items" when the kinds are mixed (bugs, tasks, spikes).
+  const { noun } = digest;
+  const of = `of ${count(digest.stories)} ${digest.stories === 1 ? noun.one : noun.many}`;
   const { overall, bands, weakestVarying, commonFinding } = digest;
   const [weak, ready] = [SCORE_BANDS[0], SCORE_BANDS[SCORE_BANDS.length - 1]];
   const [weakCount, readyCount] = [bands[weak.key], bands[ready.key]];
@@ -120,16 +122,16 @@ function SummaryCards({ view }: { view: ResultsResponse }) {
       label: "Average score",
       value: `${overall.average}%`,
       tone: band(overall.average),
-      note: overall.lowest === overall.highest ? `every story ${overall.lowest}%` : `from ${overall.lowest}% to ${overall.highest}%`,
+      note: overall.lowest === overall.highest ? `every ${noun.one} ${overall.lowest}%` : `from ${overall.lowest}% to ${overall.highest}%`,
     },
     // The lowest and the highest of the bands the scores are coloured and filtered by, low to high.
     { label: weak.label, value: count(weakCount), tone: weakCount ? "bad" : "good", note: of },
     { label: ready.label, value: count(readyCount), tone: readyCount ? "good" : "mid", note: of },
   ];
-  // Only what sets stories apart is a headline: a dimension every story scores the same on is in the sentences.
+  // Only what sets items apart is a headline: a dimension every item scores the same on is in the sentences.
   if (weakestVarying) {
     cards.push({
-      label: "Weakest where stories differ",
+      label: `Weakest where ${noun.many} differ`,
       value: weakestVarying.label,
       word: true,
       tone: band(weakestVarying.average),
@@ -140,7 +142,7 @@ function SummaryCards({ view }: { view: ResultsResponse }) {
     cards.push({ label: "Most common finding", value: commonFinding.label, word: true, tone: "mid", note: `in ${count(commonFinding.stories)} ${of}` });
   }
   if (digest.duplicates > 0) {
-    cards.push({ label: "Duplicates", value: count(digest.duplicates), tone: "mid", note: "stories repeating another" });
+    cards.push({ label: "Duplicates", value: count(digest.duplicates), tone: "mid", note: `${noun.many} repeating another` });
   }
   return (
     <section aria-labelledby="summary-heading">

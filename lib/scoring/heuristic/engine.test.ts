@@ -97,25 +97,26 @@ describe("heuristic engine", () => {
 
   it("recommends the fix that gains most first, with what it gains", () => {
     const r = scoreTicket(vagueCompound);
-    // 42% (10, 8, 7, 7, 4, 2) -> 67% with Testable at 10 (10, 8, 7, 7, 4, 10): +2.5.
-    expect(r.recommendations[0]).toBe("Add checkable conditions, one per line, as Given/When/Then with the expected result. (+2.5 overall)");
-    expect(r.recommendations[1]).toMatch(/^Split it into one story per action.*\(\+1\.\d overall\)$/);
-    const gains = r.recommendations.map((x) => Number(/\+(\d+\.\d) overall/.exec(x)?.[1] ?? 0));
+    // 42% (10, 8, 7, 7, 4, 2) -> 67% with Testable at 10 (10, 8, 7, 7, 4, 10): +25 percentage points, in the
+    // unit every page shows scores in.
+    expect(r.recommendations[0]).toBe("Add checkable conditions, one per line, as Given/When/Then with the expected result. (+25% overall)");
+    expect(r.recommendations[1]).toMatch(/^Split it into one story per action.*\(\+1\d% overall\)$/);
+    const gains = r.recommendations.map((x) => Number(/\(\+(\d+)% overall\)$/.exec(x)?.[1] ?? 0));
     expect([...gains].sort((a, b) => b - a)).toEqual(gains);
   });
 
   it("says what all the recommendations gain together, and that single gains do not add up", () => {
     const r = scoreTicket(vagueCompound);
-    const gains = r.recommendations.map((x) => Number(/\+(\d+\.\d) overall/.exec(x)?.[1] ?? 0));
+    const gains = r.recommendations.map((x) => Number(/\(\+(\d+)% overall\)$/.exec(x)?.[1] ?? 0));
     const sum = gains.reduce((a, b) => a + b, 0);
     expect(r.recommendations.at(-1)).toBe(
       "All of these together: 42% → 100%. Each gain above is for that fix alone; the gains overlap, so they do not add up.",
     );
-    // 4.2 + the single gains is not 10: that is why the last line says so.
-    expect(Math.round((r.overall_score + sum) * 10) / 10).not.toBe(10);
+    // 42% + the single gains is not 100%: that is why the last line says so.
+    expect(Math.round(r.overall_score * 10) + sum).not.toBe(100);
     // One fix alone is its own total: no last line.
     const one = scoreTicket({ summary: crisp.summary, description: crisp.description });
-    expect(one.recommendations).toEqual(["Add checkable conditions, one per line, as Given/When/Then with the expected result. (+3.9 overall)"]);
+    expect(one.recommendations).toEqual(["Add checkable conditions, one per line, as Given/When/Then with the expected result. (+39% overall)"]);
   });
 
   it("explains the overall score: what pulls it down, from what mean, and what the recommendations reach", () => {
@@ -128,11 +129,11 @@ describe("heuristic engine", () => {
 
   it("explains each dimension once: what was found, what it cost, what fixing it gives", () => {
     const r = scoreTicket(vagueCompound);
-    expect(r.scores.small.reasoning).toBe("Small 4/10. Lost 6 of 10: two actions in one story (6). Fixing it raises Small to 10.");
+    expect(r.scores.small.reasoning).toBe("Small 40%. Lost 60%: two actions in one story (60%). Fixing it raises Small to 100%.");
     expect(r.scores.estimable.reasoning).toBe(
-      "Estimable 7/10. Lost 3 of 10: subjective wording (2), nothing beyond the summary to size from (1). Fixing them raises Estimable to 10.",
+      "Estimable 70%. Lost 30%: subjective wording (20%), nothing beyond the summary to size from (10%). Fixing them raises Estimable to 100%.",
     );
-    expect(scoreTicket(crisp).scores.valuable.reasoning).toBe('Valuable 10/10. Names the user ("shopper") and the benefit ("I find items I can afford").');
+    expect(scoreTicket(crisp).scores.valuable.reasoning).toBe('Valuable 100%. Names the user ("shopper") and the benefit ("I find items I can afford").');
     const sentences = [...r.findings.map((f) => f.message), ...r.recommendations, ...Object.values(r.reasoning_per_dimension)];
     expect(new Set(sentences).size).toBe(sentences.length);
   });

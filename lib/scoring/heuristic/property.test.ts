@@ -267,25 +267,28 @@ describe("property: explanations add up (every story of the repository's backlog
       for (const d of DIMENSIONS) {
         const text = r.reasoning_per_dimension[d];
         const score = r.individual_scores[d];
-        expect(text.startsWith(`${DIMENSION_LABELS[d]} ${score}/10. `), text).toBe(true);
-        const lost = /Lost (\d+(?:\.\d+)?) of 10: (.*?)\.(?: |$)/.exec(text);
+        // In percent, as every page shows scores: a 4 on the 0-10 scale reads 40%.
+        const shown = score * 10;
+        expect(text.startsWith(`${DIMENSION_LABELS[d]} ${shown}%. `), text).toBe(true);
+        expect(text, text).not.toMatch(/\/10\b|of 10\b/);
+        const lost = /Lost (\d+(?:\.\d+)?)%: (.*?)\.(?: |$)/.exec(text);
         if (score === 10) {
           expect(lost, text).toBeNull();
           continue;
         }
         expect(lost, text).not.toBeNull();
-        expect(Number(lost![1]), text).toBe(10 - score);
+        expect(Number(lost![1]), text).toBe(100 - shown);
         const [list, note = ""] = lost![2].split("; ");
-        const costs = [...list.matchAll(/\((\d+(?:\.\d+)?)\)/g)].reduce((sum, m) => sum + Number(m[1]), 0);
-        if (costs === 10 - score) expect(note, text).toBe("");
-        else if (costs > 10) {
+        const costs = [...list.matchAll(/\((\d+(?:\.\d+)?)%\)/g)].reduce((sum, m) => sum + Number(m[1]), 0);
+        if (costs === 100 - shown) expect(note, text).toBe("");
+        else if (costs > 100) {
           capped++;
           expect(score, text).toBe(0);
-          expect(note, text).toBe(`the ${costs} charged are capped at the 10 ${DIMENSION_LABELS[d]} has`);
+          expect(note, text).toBe(`the ${costs}% charged are capped at the 100% ${DIMENSION_LABELS[d]} has`);
         } else {
           rounded++;
-          expect(Math.abs(costs - (10 - score)), text).toBeLessThanOrEqual(0.5);
-          expect(note, text).toBe(`${costs} rounded to ${10 - score}`);
+          expect(Math.abs(costs - (100 - shown)), text).toBeLessThanOrEqual(5);
+          expect(note, text).toBe(`${costs}% rounded to ${100 - shown}%`);
         }
         expect(r.findings.some((f) => f.dimension === d), text).toBe(true);
       }
@@ -295,14 +298,16 @@ describe("property: explanations add up (every story of the repository's backlog
 
   it("each recommendation says what it gains alone; two or more end with what all of them give together", () => {
     for (const r of scored) {
-      const gains = r.recommendations.map((x) => Number(/\(\+(\d+\.\d) overall\)$/.exec(x)?.[1] ?? 0));
+      const gains = r.recommendations.map((x) => Number(/\(\+(\d+)% overall\)$/.exec(x)?.[1] ?? 0));
+      // Gains are in whole percentage points, the unit of every score a person reads; none on the 0-10 scale.
+      for (const x of r.recommendations) expect(x, x).not.toMatch(/\(\+[\d.]+ overall\)/);
       if (r.recommendations.length < 2) continue;
       const last = /^All of these together: (\d+)% → (\d+)%\. Each gain above is for that fix alone; the gains overlap, so they do not add up\.$/
         .exec(r.recommendations.at(-1)!);
       expect(last, r.recommendations.at(-1)).not.toBeNull();
       expect(Number(last![1])).toBe(pct(r.overall_score));
       // No fix alone gains more than all of them together.
-      for (const g of gains) expect(Math.round(g * 10)).toBeLessThanOrEqual(Number(last![2]) - Number(last![1]));
+      for (const g of gains) expect(g).toBeLessThanOrEqual(Number(last![2]) - Number(last![1]));
     }
   });
 

@@ -2,7 +2,7 @@
 // what each of its findings costs a team; the overall (../overall.ts) is the mean of the six, pulled toward the
 // weakest by any failing one.
 import { DIMENSION_LABELS, DIMENSIONS, type Dimension, type PerDimension, type Severity } from "../types";
-import { overallScore } from "../overall";
+import { gainNote, overallScore } from "../overall";
 import type { Found } from "./finding";
 
 export { aggregate, overallScore, PASSING } from "../overall";
@@ -221,19 +221,22 @@ export function sortFindings<T extends Found>(findings: T[]): T[] {
     (a.start ?? -1) - (b.start ?? -1) || a.code.localeCompare(b.code));
 }
 
-function points(n: number): string {
-  return Number.isInteger(n) ? String(n) : n.toFixed(1);
+/** Points on a dimension's 0-10 scale as the percentage people read: 6 is "60%", a half point "5%". */
+function percentOfTen(n: number): string {
+  const p = Math.round(n * 100) / 10;
+  return `${Number.isInteger(p) ? String(p) : p.toFixed(1)}%`;
 }
 
 /**
- * "Small 4/10. Lost 6 of 10: two actions in one story (6). Fixing it raises Small to 10." Or, when nothing was
- * found, the evidence for the dimension. The costs listed add up to what was lost, or the reasoning says why
- * not: charges beyond the 10 a dimension has are capped, and half points are rounded. Each finding's own
- * message says where; this says what it cost.
+ * "Small 40%. Lost 60%: two actions in one story (60%). Fixing it raises Small to 100%." Or, when nothing was
+ * found, the evidence for the dimension. In percent, as every page shows scores (the score itself stays on the
+ * 0-10 scale). The costs listed add up to what was lost, or the reasoning says why not: charges beyond the 100%
+ * a dimension has are capped, and half points are rounded. Each finding's own message says where; this says
+ * what it cost.
  */
 export function reasoningFor(dimension: Dimension, score: number, charges: Charge[], evidence: string, citations: string[]): string {
   const label = DIMENSION_LABELS[dimension];
-  const parts: string[] = [`${label} ${score}/10.`];
+  const parts: string[] = [`${label} ${percentOfTen(score)}.`];
   const lost = charges.filter((c) => c.points > 0);
   if (lost.length === 0) parts.push(evidence);
   else {
@@ -246,13 +249,13 @@ export function reasoningFor(dimension: Dimension, score: number, charges: Charg
       byLabel.set(l, entry);
     }
     const total = lost.reduce((s, c) => s + c.points, 0);
-    const list = [...byLabel].map(([l, e]) => `${l}${e.count > 1 ? ` ×${e.count}` : ""} (${points(e.points)})`).join(", ");
+    const list = [...byLabel].map(([l, e]) => `${l}${e.count > 1 ? ` ×${e.count}` : ""} (${percentOfTen(e.points)})`).join(", ");
     const shown = 10 - score;
-    const note = total > 10 ? `; the ${points(total)} charged are capped at the 10 ${label} has`
-      : total !== shown ? `; ${points(total)} rounded to ${shown}` : "";
-    parts.push(`Lost ${shown} of 10: ${list}${note}.`);
+    const note = total > 10 ? `; the ${percentOfTen(total)} charged are capped at the 100% ${label} has`
+      : total !== shown ? `; ${percentOfTen(total)} rounded to ${percentOfTen(shown)}` : "";
+    parts.push(`Lost ${percentOfTen(shown)}: ${list}${note}.`);
     if (charges.some((c) => c.points < costOf(c.finding))) parts.push("A repeat of a kind costs half, further ones nothing.");
-    parts.push(`Fixing ${lost.length === 1 ? "it" : "them"} raises ${label} to 10.`);
+    parts.push(`Fixing ${lost.length === 1 ? "it" : "them"} raises ${label} to 100%.`);
   }
   if (citations.length > 0) parts.push(`Informed by context: ${citations.join(", ")}.`);
   return parts.join(" ");
@@ -300,7 +303,7 @@ function scoresWithout(charges: PerDimension<Charge[]>, scores: PerDimension<num
 
 /**
  * Ticket-level advice ordered by what it gains: each distinct fix with the overall points it would add alone,
- * if every finding it fixes were gone ("Add acceptance criteria (+2.5 overall)."), and, for two or more, a last
+ * if every finding it fixes were gone ("Add acceptance criteria (+25% overall)"), and, for two or more, a last
  * line with what all of them give together. Single gains overlap (two fixes of one dimension, the weakest
  * dimension's pull), so they do not add up; the last line says so.
  */
@@ -314,15 +317,17 @@ export function recommendationsFor(charges: PerDimension<Charge[]>, scores: PerD
       else byAdvice.set(finding.advice, [finding]);
     }
   }
+  // Gains in whole percentage points, as the overall is shown: the overall has one decimal on the 0-10 scale,
+  // so the percentage shown after the fix is exactly the one shown now plus the gain.
   const gains: { advice: string; fixed: Found[]; gain: number }[] = [];
   for (const [advice, fixed] of byAdvice) {
-    const gain = Math.round((overallScore(scoresWithout(charges, scores, new Set(fixed))) - overall) * 10) / 10;
+    const gain = percentPoints(overallScore(scoresWithout(charges, scores, new Set(fixed)))) - percentPoints(overall);
     gains.push({ advice, fixed, gain });
   }
   gains.sort((a, b) => b.gain - a.gain);
   const shown = gains.slice(0, MAX_RECOMMENDATIONS);
   const together = overallScore(scoresWithout(charges, scores, new Set(shown.flatMap((g) => g.fixed))));
-  const lines = shown.map((g) => (g.gain > 0 ? `${g.advice} (+${g.gain.toFixed(1)} overall)` : g.advice));
+  const lines = shown.map((g) => (g.gain > 0 ? `${g.advice} ${gainNote(g.gain)}` : g.advice));
   if (shown.length > 1) {
     lines.push(`All of these together: ${percentOf(overall)} → ${percentOf(together)}. Each gain above is for that fix alone; ` +
       "the gains overlap, so they do not add up.");
@@ -330,4 +335,5 @@ export function recommendationsFor(charges: PerDimension<Charge[]>, scores: PerD
   return { lines, together };
 }
 
-const percentOf = (score: number) => `${Math.round(score * 10)}%`;
+const percentPoints = (score: number) => Math.round(score * 10);
+const percentOf = (score: number) => `${percentPoints(score)}%`;
