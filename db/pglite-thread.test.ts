@@ -136,9 +136,11 @@ describe("PGlite's thread, closed and stopped", () => {
       `console.log("answer", rows[0].n);`,
     ].join("\n");
     const script = module ? body : `(async () => {\n${body}\n})();`;
-    const output = execFileSync(process.execPath, [...flags, "--import", "tsx", "-e", script], { cwd: process.cwd(), encoding: "utf8", timeout: 45_000 });
+    // The child starts tsx and creates a database (initdb) in its thread: 5-10 s on a 2-core machine, over 45 s
+    // once in a full run at a load of 15. A child that does not exit on its own never answers: any bound finds it.
+    const output = execFileSync(process.execPath, [...flags, "--import", "tsx", "-e", script], { cwd: process.cwd(), encoding: "utf8", timeout: 110_000 });
     expect(output).toContain("answer 7");
-  }, 60_000);
+  }, 120_000);
 
   it("a close waits for the statements in flight, and later calls fail as on a closed PGlite", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "ssc-pglite-thread-"));

@@ -34,9 +34,6 @@ if (!builtAt || sourcesAt > builtAt) {
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-// `node scripts/start.mjs --build-only`: the build above when it is missing or stale, and no server (npm test
-// builds while the unit tests run, so the browser tests start on a current build).
-if (process.argv.includes("--build-only")) process.exit(0);
 
 if (!process.env.ADMIN_TOKEN && !process.env.DATABASE_URL) {
   const tokenFile = path.join(root, ".data", "admin-token");

@@ -1,12 +1,13 @@
 #!/usr/bin/env node
-// `npm test`: type check and lint side by side, then the unit and integration tests (Vitest) with the production
-// build the browser tests need made beside them, then the browser tests (Playwright) and the fault tests. It
-// stops at the first stage that fails and ends with each stage's time and the total on one line.
+// `npm test`: type check and lint side by side, then the unit and integration tests (Vitest), the browser tests
+// (Playwright, which builds the production app first when its build is missing or stale) and the fault tests.
+// It stops at the first stage that fails and ends with each stage's time and the total on one line.
 //
-// Side by side because tsc and ESLint each keep one core busy, and the unit tests leave part of the machine idle
-// while they wait on the servers, workers and CLIs they start (docs/operations.md#tests has the figures).
-// `.ci/run` reads the Vitest and Playwright summary lines of this output; the lines printed here start with
-// "npm test:", which neither of its patterns matches.
+// Side by side because tsc and ESLint each keep one core busy and neither depends on the other. The tests are
+// not run beside anything: many of them measure time (leases, retries, a process that must exit by itself), and
+// a build next to them made them fail on a busy machine (docs/operations.md#tests). `.ci/run` reads the Vitest
+// and Playwright summary lines of this output; the lines printed here start with "npm test:", which neither of
+// its patterns matches.
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 
@@ -20,6 +21,12 @@ function childCpuSeconds() {
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   // Fields 16 and 17 (cutime, cstime), counted here from the state (field 3), in Linux's 1/100 s clock ticks.
   return (Number(fields[13]) + Number(fields[14])) / 100;
+}
+
+/** " (CPU n s)": the CPU time used since `before` (a reading of childCpuSeconds), or nothing where it cannot be read. */
+function cpuSince(before) {
+  const now = childCpuSeconds();
+  return before === null || now === null ? "" : ` (CPU ${(now - before).toFixed(0)} s)`;
 }
 
 /** Commands running side by side: each in a process group of its own, stopped whole when npm test stops early. */
@@ -96,41 +103,25 @@ let failed = null;
 // 1. Type check and lint, side by side.
 console.log("\nnpm test: typecheck and lint, side by side (the output of each follows when it ends)");
 const checksStarted = Date.now();
+const checksCpu = childCpuSeconds();
 const checks = await Promise.all([
   start("typecheck (npm run typecheck)", npm, ["run", "--silent", "typecheck"], { aside: true }),
   start("lint (npm run lint)", npm, ["run", "--silent", "lint"], { aside: true }),
 ]);
 checks.forEach(report);
-times.push(`typecheck ${seconds(checks[0].ms)} and lint ${seconds(checks[1].ms)} side by side ${seconds(Date.now() - checksStarted)}`);
+times.push(`typecheck ${seconds(checks[0].ms)} and lint ${seconds(checks[1].ms)} side by side ${seconds(Date.now() - checksStarted)}${cpuSince(checksCpu)}`);
 failed = checks.filter((check) => check.code !== 0).map((check) => check.label.split(" ")[0]).join(" and ") || null;
 
-// 2. Unit and integration tests, and beside them the production build (scripts/start.mjs builds only when the
-// build is missing or older than the sources, as `npm start` does).
-if (!failed) {
-  console.log("\nnpm test: the production build for the browser tests runs beside the unit tests (its output follows them)");
-  const building = start("build (node scripts/start.mjs --build-only)", process.execPath, ["scripts/start.mjs", "--build-only"], { aside: true });
-  const unit = await stage("unit", "test:unit");
-  if (unit.code !== 0) {
-    failed = "unit";
-    stopGroups();
-  }
-  const build = await building;
-  times.push(`unit ${seconds(unit.ms)} (the build beside it ${seconds(build.ms)})`);
-  if (!failed) {
-    report(build);
-    if (build.code !== 0) failed = "build";
-  }
-}
-
-// 3. Browser tests, then fault tests.
-for (const [name, script] of [["e2e", "test:e2e"], ["faults", "test:faults"]]) {
+// 2. Unit and integration tests, browser tests, fault tests.
+for (const [name, script] of [["unit", "test:unit"], ["e2e", "test:e2e"], ["faults", "test:faults"]]) {
   if (failed) break;
+  const cpuBefore = childCpuSeconds();
   const result = await stage(name, script);
-  times.push(`${name} ${seconds(result.ms)}`);
+  times.push(`${name} ${seconds(result.ms)}${cpuSince(cpuBefore)}`);
   if (result.code !== 0) failed = name;
 }
 
-const cpuAtEnd = childCpuSeconds();
-const cpu = cpuAtStart === null || cpuAtEnd === null ? "" : ` (CPU time of all stages: ${(cpuAtEnd - cpuAtStart).toFixed(0)} s)`;
-console.log(`\nnpm test: ${times.join(", ")}; total ${seconds(Date.now() - started)}${cpu}${failed ? `; stopped: ${failed} failed` : ""}`);
+// The CPU times count the stages' processes once they have ended: a measure of the work, which a busy machine
+// does not stretch as it stretches the clock.
+console.log(`\nnpm test: ${times.join(", ")}; total ${seconds(Date.now() - started)}${cpuSince(cpuAtStart)}${failed ? `; stopped: ${failed} failed` : ""}`);
 if (failed) process.exitCode = 1;
