@@ -14,6 +14,7 @@ import { DEFAULT_BASE_URLS } from "./index";
 import {
   DEFAULT_WRITE_BACK_BELOW,
   queryProblem,
+  writeBackEnabled,
   type ConnectionView,
   type CreateConnectionInput,
   type UpdateConnectionInput,
@@ -29,9 +30,6 @@ export const MAX_CONNECTIONS = 20;
 export function writeBackOf(row: Pick<TrackerConnection, "writeBackComment" | "writeBackLabel" | "writeBackBelow">): WriteBackSettings {
   return { comment: row.writeBackComment, label: row.writeBackLabel, below: row.writeBackBelow };
 }
-
-/** Whether a sync writes anything back: a comment, a label, or both (a Jira issue's property comes with either). */
-export const writeBackEnabled = (settings: WriteBackSettings): boolean => settings.comment || settings.label !== null;
 
 /** The settings after a change: what is not sent stays (POST starts from off: no comment, no label, 80%). */
 function mergeWriteBack(current: WriteBackSettings, change: WriteBackInput): WriteBackSettings {

@@ -32,7 +32,7 @@ export type RateLimitReader = (response: TrackerResponse) => { waitMs: number; r
 
 export interface RequestSpec {
   url: string;
-  method?: "GET" | "POST";
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   headers: Record<string, string>;
   body?: string;
   /** The tracker's name for messages ("Jira", "GitHub", "Linear"). */
@@ -40,6 +40,12 @@ export interface RequestSpec {
   /** What the connection calls its URL, for advice ("the site URL" for Jira; "the base URL" by default). */
   urlName?: string;
   rateLimit?: RateLimitReader;
+  /**
+   * False for a request that must not be sent twice (creating a comment): a network error or a 5xx may mean it was
+   * carried out, so it is not retried; the caller looks before trying again. A rate limit is retried all the same
+   * (the tracker did not act on it). Default true.
+   */
+  idempotent?: boolean;
 }
 
 /** An abortable timer: rejects with the signal's reason when it is aborted while waiting. */
@@ -105,7 +111,7 @@ export async function trackerRequest(spec: RequestSpec, options: FetchIssuesOpti
       const failure = error instanceof OutboundError ? error : describeNetworkError(error, new URL(spec.url));
       // A name that does not resolve, a refused address or a bad certificate will be the same in a moment; a refused
       // connection, a reset or a timeout may not be.
-      if (!failure.retryable || attempt >= maxRetries) throw new TrackerError("unavailable", unreachable(spec, failure, attempt + 1));
+      if (!failure.retryable || attempt >= maxRetries || spec.idempotent === false) throw new TrackerError("unavailable", unreachable(spec, failure, attempt + 1));
       await sleep(backoffMs(attempt), signal);
       continue;
     }
@@ -126,7 +132,7 @@ export async function trackerRequest(spec: RequestSpec, options: FetchIssuesOpti
       continue;
     }
     if (response.status >= 500) {
-      if (attempt >= maxRetries) {
+      if (attempt >= maxRetries || spec.idempotent === false) {
         throw new TrackerError("unavailable", `${spec.tracker} answered ${response.status} after ${attempt + 1} attempts; try again later`, response.status);
       }
       // A 503 may say when to come back; otherwise back off.

@@ -134,6 +134,7 @@ function toIssue(raw: unknown, baseUrl: string, criteriaField: string | undefine
     acceptanceCriteria: criteria || read.criteria || "",
     issueType: isRecord(f.issuetype) && str(f.issuetype.name) ? str(f.issuetype.name) : null,
     updatedAt: Number.isNaN(updated) ? new Date(0).toISOString() : new Date(updated).toISOString(),
+    labels: Array.isArray(f.labels) ? f.labels.map(str).filter(Boolean).map((name) => ({ name })) : [],
   };
 }
 

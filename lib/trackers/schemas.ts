@@ -50,6 +50,9 @@ export const writeBackSchema = z
   .describe("What a sync writes back to each issue: a comment, a label below the threshold, and (Jira) an issue property. Comment false and label null: write-back is off.");
 export type WriteBackSettings = z.output<typeof writeBackSchema>;
 
+/** Whether a sync writes anything back: a comment, a label, or both (a Jira issue's property comes with either). */
+export const writeBackEnabled = (settings: WriteBackSettings): boolean => settings.comment || settings.label !== null;
+
 const name = z.string().trim().min(1, "must be a non-empty string").max(100, "must be at most 100 characters");
 const query = z.string().trim().min(1, "must be a non-empty string").max(2000, "must be at most 2000 characters");
 const schedule = z.enum(SCHEDULES);
