@@ -22,6 +22,7 @@ import {
   type WriteBackSettings,
 } from "./schemas";
 import type { TrackerConfig, TrackerCredentials, TrackerKind } from "./types";
+import { forgetWriteBackSites } from "./write-back/webhook";
 
 /** Connections a customer may hold: a team links a few projects; each one is a sync job and, maybe, a schedule. */
 export const MAX_CONNECTIONS = 20;
@@ -132,6 +133,7 @@ export async function createConnection(db: Db, customerId: string, input: Create
         ...writeBackColumns(mergeWriteBack(WRITE_BACK_OFF, input.write_back ?? {})),
       })
       .returning();
+    forgetWriteBackSites(customerId);
     await recordAudit(tx, {
       customerId,
       actor,
@@ -214,6 +216,7 @@ export async function updateConnection(db: Db, customerId: string, id: string, c
       .where(and(eq(trackerConnections.id, id), eq(trackerConnections.customerId, customerId)))
       .returning();
     if (!row) throw new ApiError("not_found", "No such connection.");
+    forgetWriteBackSites(customerId);
     const event: AuditEntry = { customerId, actor, action: "connection.updated", target: connectionTarget(row), details };
     await recordAudit(tx, event);
     return row;
@@ -233,6 +236,7 @@ export async function deleteConnection(db: Db, customerId: string, id: string, a
       .where(and(eq(trackerConnections.id, current.id), eq(trackerConnections.customerId, customerId)))
       .returning();
     if (!row) throw new ApiError("not_found", "No such connection.");
+    forgetWriteBackSites(customerId);
     const written = writeBackEnabled(writeBackOf(row)) ? { write_back: "comments and labels already written are left as they are" } : {};
     await recordAudit(tx, { customerId, actor, action: "connection.deleted", target: connectionTarget(row), details: { base_url: row.baseUrl, query: row.query, ...written } });
     return row;

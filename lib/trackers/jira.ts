@@ -111,7 +111,7 @@ function jiraError(response: TrackerResponse): TrackerError {
  * db/migrations/0017_jira_site_identities.sql moved the identities recorded before (the bare id) to this form,
  * reading the site from each issue's link (`<base URL>/browse/<key>`).
  */
-function jiraSite(baseUrl: string): string {
+export function jiraSite(baseUrl: string): string {
   return trimBase(baseUrl).replace(/^[a-z][a-z0-9+.-]*:\/\//i, "");
 }
 

@@ -154,9 +154,18 @@ export class WriteBackRun {
 
   constructor(
     private readonly writer: TrackerWriter,
-    private readonly settings: WriteBackSettings,
+    readonly settings: WriteBackSettings,
     private readonly onError: (error: unknown, key: string) => void = () => undefined,
   ) {}
+
+  /** Go on from another run's counts and stop (the settings changed during a sync). */
+  carryOver(previous: WriteBackRun): void {
+    this.written = previous.written;
+    this.failed = previous.failed;
+    this.requests = previous.requests;
+    this.error = previous.error;
+    this.stopped = previous.stopped;
+  }
 
   /** The states to store: every issue whose state changed (written, found again, or decided anew). */
   async write(items: WriteItem[]): Promise<WriteState[]> {
