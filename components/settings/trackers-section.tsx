@@ -90,7 +90,7 @@ function WriteBackFields({ id, value, onChange }: { id: string; value: { comment
       </div>
       <span id={`${id}-hint`} className="field-hint">
         One comment per issue, edited when its score changes; the label is added to issues scoring below the threshold and removed when they reach it
-        (Jira also gets a “story-scoring” issue property). The token must be allowed to write. Turning it off, or deleting the connection, leaves
+        (Jira also gets a “storyScoring” issue property). The token must be allowed to write. Turning it off, or deleting the connection, leaves
         what was written on the issues.
       </span>
     </fieldset>

@@ -899,7 +899,7 @@ function connectionOperations(): Operation[] {
         "`github`: `base_url` defaults to `https://api.github.com` (or a GitHub Enterprise API), `credentials.token` a token that can read the repository's issues, `query` `owner/repo`, optionally followed by ` labels=a,b`. " +
         "`linear`: `base_url` defaults to `https://api.linear.app`, `credentials.token` a Linear API key, `query` a team key. " +
         "`base_url` must be https and resolve to public addresses only (as callback URLs). The token is stored encrypted and never answered. `schedule` (default `manual`): `hourly` or `daily` syncs. At most 20 connections per account. " +
-        "`write_back` (off by default): `comment` true puts one comment with the score and findings on each issue (edited in place when they change), `label` (letters, digits, `.`, `_`, `:`, `-`; at most 50 characters) is carried by the issues scoring below `below` percent (default 80) and removed from the others; a Jira issue also gets the `story-scoring` issue property. The token then needs write access (docs/trackers.md). " +
+        "`write_back` (off by default): `comment` true puts one comment with the score and findings on each issue (edited in place when they change), `label` (letters, digits, `.`, `_`, `:`, `-`; at most 50 characters) is carried by the issues scoring below `below` percent (default 80) and removed from the others; a Jira issue also gets the `storyScoring` issue property. The token then needs write access (docs/trackers.md). " +
         `Recorded in the audit trail. ${auth}`,
       parameters: [customer],
       body: createConnectionSchema,

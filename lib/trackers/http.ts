@@ -103,8 +103,14 @@ export async function trackerRequest(spec: RequestSpec, options: FetchIssuesOpti
   for (let attempt = 0; ; attempt++) {
     signal?.throwIfAborted();
     let response: TrackerResponse;
+    // Each request follows the caller's signal through a signal of its own, whose listener goes when the request
+    // ends: a sync's one signal outlives thousands of write requests, and a Request made with it keeps a listener
+    // on it until it is collected (Node warns past 1,500).
+    const own = new AbortController();
+    const relay = () => own.abort(signal?.reason);
+    signal?.addEventListener("abort", relay, { once: true });
     try {
-      const raw = await guardedFetch(spec.url, { method: spec.method ?? "GET", headers: spec.headers, body: spec.body, signal }, { timeoutMs: REQUEST_TIMEOUT_MS });
+      const raw = await guardedFetch(spec.url, { method: spec.method ?? "GET", headers: spec.headers, body: spec.body, signal: own.signal }, { timeoutMs: REQUEST_TIMEOUT_MS });
       response = { status: raw.status, headers: raw.headers, body: await readBody(raw) };
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
@@ -114,6 +120,8 @@ export async function trackerRequest(spec: RequestSpec, options: FetchIssuesOpti
       if (!failure.retryable || attempt >= maxRetries || spec.idempotent === false) throw new TrackerError("unavailable", unreachable(spec, failure, attempt + 1));
       await sleep(backoffMs(attempt), signal);
       continue;
+    } finally {
+      signal?.removeEventListener("abort", relay);
     }
 
     const limit = spec.rateLimit?.(response) ?? (response.status === 429 ? { waitMs: retryAfterMs(response.headers) ?? backoffMs(attempt), reason: "429 Too Many Requests" } : null);

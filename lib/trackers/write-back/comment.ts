@@ -13,8 +13,11 @@ import type { WriteBackSettings } from "../schemas";
  * nothing about the page it opens. A sync that lost track of a comment's id finds the comment by it.
  */
 export const COMMENT_MARKER = "story-scoring-service-comment";
-/** The Jira issue property the scores are kept in (read by automation rules as issue.properties."story-scoring"). */
-export const JIRA_PROPERTY_KEY = "story-scoring";
+/**
+ * The Jira issue property the scores are kept in, read by automation rules as `{{issue.properties.storyScoring.ready}}`
+ * (a key without a hyphen: smart values take it as a plain name).
+ */
+export const JIRA_PROPERTY_KEY = "storyScoring";
 /** Findings a comment lists; the rest are on the story page. */
 export const COMMENT_FINDINGS = 3;
 

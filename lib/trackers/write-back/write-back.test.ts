@@ -243,7 +243,7 @@ describe("Jira", () => {
     const run = await new Rounds(config(jira.url, "jira-read-only")).run(issues);
     expect([run.written, run.failed]).toEqual([0, 5]);
     expect(run.error).toMatch(
-      /^Write-back refused: Jira answered 403 when adding the comment to ACME-\d: You do not have permission to comment on this issue\. The account needs the Add Comments and Edit Issues project permissions \(a scoped token: write:jira-work\)\.$/,
+      /^Write-back refused: Jira answered 403 when adding the comment to ACME-\d: You do not have permission to comment on this issue\. The account needs the Add Comments, Edit Own Comments and Edit Issues project permissions \(a scoped token: write:jira-work\)\.$/,
     );
     // The writes in flight when the first refusal came back (Jira takes four at a time), and none after.
     expect(writes(jira.requests).length).toBeLessThanOrEqual(4);

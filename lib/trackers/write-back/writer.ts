@@ -42,7 +42,7 @@ export type WriterOptions = Pick<FetchIssuesOptions, "signal" | "sleep" | "maxRe
 
 /** What each tracker's token needs for write-back, said when the tracker refuses a write. */
 export const WRITE_SCOPES: Record<"Jira" | "GitHub" | "Linear", string> = {
-  Jira: "the account needs the Add Comments and Edit Issues project permissions (a scoped token: write:jira-work)",
+  Jira: "the account needs the Add Comments, Edit Own Comments and Edit Issues project permissions (a scoped token: write:jira-work)",
   GitHub: "the token needs Issues: Read and write on the repository (a classic token: repo, or public_repo)",
   Linear: "the API key needs Write access (an OAuth token: the write scope)",
 };
