@@ -205,7 +205,10 @@ export async function runSync(handle: DbHandle, connectionId: string, options: S
         if (!writeBack || JSON.stringify(writeBack.run.settings) !== JSON.stringify(settings)) {
           const writer = trackerWriter(config, { ...options.fetchOptions, signal: options.signal });
           const previous = writeBack?.run;
-          const run = new WriteBackRun(writer, settings, (error, key) => log.warn({ err: error, issue_key: key }, "write-back to an issue failed"));
+          const run = new WriteBackRun(writer, settings, (error, key) =>
+            // A tracker's refusal is said in its words (no stack: it is not the service's fault); anything else in full.
+            error instanceof TrackerError ? log.warn({ error: error.message, issue_key: key }, "write-back to an issue failed") : log.error({ err: error, issue_key: key }, "write-back to an issue failed unexpectedly"),
+          );
           // The counts go on across a change of settings.
           if (previous) run.carryOver(previous);
           writeBack = { run, writer };

@@ -12,6 +12,7 @@ import { ticketRef } from "@/lib/stories/ticket-ref";
 import { trackerConfig, writeBackOf } from "../connections";
 import { jiraSite } from "../jira";
 import { writeBackEnabled } from "../schemas";
+import { TrackerError } from "../types";
 import { trackerWriter, WriteBackRun, writtenScoreSchema, type WriterOptions } from "./index";
 import { loadWriteStates, saveWriteStates, storyPageUrl } from "./state";
 
@@ -121,7 +122,9 @@ export async function runWebhookWrite(db: Db, asyncJobId: string, options: Write
   }
   const log = logger().child({ connection_id: connection.id, customer_id: row.customer_id, issue_key: row.issue_key });
   const config = await trackerConfig(db, connection);
-  const run = new WriteBackRun(trackerWriter(config, options), settings, (error) => log.warn({ err: error }, "write-back of a webhook's issue failed"));
+  const run = new WriteBackRun(trackerWriter(config, options), settings, (error) =>
+    error instanceof TrackerError ? log.warn({ error: error.message }, "write-back of a webhook's issue failed") : log.error({ err: error }, "write-back of a webhook's issue failed unexpectedly"),
+  );
   const state = (await loadWriteStates(db, row.customer_id, [row.external_id])).get(row.external_id) ?? null;
   const ticket = (typeof row.ticket === "string" ? JSON.parse(row.ticket) : row.ticket) as { key?: string };
   const labels = (typeof row.labels === "string" ? JSON.parse(row.labels) : row.labels) as string[];
