@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   index,
   integer,
@@ -482,6 +483,11 @@ export interface TrackerSyncState {
   skipped: number;
   failed: number;
   error?: string;
+  /** With write-back on: issues whose comment, label or property was written, and those whose write failed. */
+  written?: number;
+  write_failed?: number;
+  /** The first write error, in words (a refused token says so: the scores are kept all the same). */
+  write_error?: string;
   started_at: string;
   finished_at?: string;
 }
@@ -508,6 +514,12 @@ export const trackerConnections = pgTable(
     credentialsEmail: text("credentials_email"),
     tokenLast4: text("token_last4").notNull(),
     lastSync: jsonb("last_sync").$type<TrackerSyncState>(),
+    /** Write-back (lib/trackers/write-back): one comment per issue with its score and findings. Off by default. */
+    writeBackComment: boolean("write_back_comment").notNull().default(false),
+    /** Write-back: the label issues scoring below `writeBackBelow` percent carry (null: no label). */
+    writeBackLabel: text("write_back_label"),
+    /** Write-back: the ready threshold, a whole percentage 0-100. */
+    writeBackBelow: integer("write_back_below").notNull().default(80),
     /** When the last successful sync started: a scheduled sync reads the issues updated since (minus an overlap). */
     lastSuccessStartedAt: timestamp("last_success_started_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
@@ -537,6 +549,57 @@ export const trackerIssues = pgTable(
     lastScoredAt: timestamp("last_scored_at", { withTimezone: true, mode: "date" }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.customerId, table.storyIdentity] }), index("tracker_issues_connection_idx").on(table.connectionId)],
+);
+
+/**
+ * What write-back last left on each tracker issue (lib/trackers/write-back), per customer and the issue's stable
+ * id as a sync records it (`acme.atlassian.net:10001`, a GitHub node id, a Linear id): its comment's id and a hash
+ * of the comment's text, the label it put there, a hash of the Jira issue property, and a hash of what the
+ * write was decided from (the scored content and the settings), so an unchanged issue costs no write and no
+ * lookup. Kept when the connection is deleted: connecting again edits the same comments.
+ */
+export const trackerWriteBacks = pgTable(
+  "tracker_write_backs",
+  {
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    externalId: text("external_id").notNull(),
+    connectionId: uuid("connection_id").references(() => trackerConnections.id, { onDelete: "set null" }),
+    issueKey: text("issue_key").notNull(),
+    commentId: text("comment_id"),
+    commentHash: text("comment_hash"),
+    /** The label this service left on the issue (null: none). */
+    label: text("label"),
+    propertyHash: text("property_hash"),
+    sourceHash: text("source_hash"),
+    writtenAt: timestamp("written_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.customerId, table.externalId] })],
+);
+
+/**
+ * A Jira webhook's issue waiting for its score to be written back (POST /api/v1/evaluate/{source} for a site with a
+ * write-back connection): keyed like the async job's story, so the statement that records the score queues the
+ * write (lib/jobs/async-jobs.ts). A newer webhook of the same issue replaces it.
+ */
+export const trackerWebhookWrites = pgTable(
+  "tracker_webhook_writes",
+  {
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    storyIdentity: text("story_identity").notNull(),
+    connectionId: uuid("connection_id")
+      .notNull()
+      .references(() => trackerConnections.id, { onDelete: "cascade" }),
+    externalId: text("external_id").notNull(),
+    issueKey: text("issue_key").notNull(),
+    url: text("url").notNull(),
+    labels: jsonb("labels").$type<string[]>().notNull(),
+    requestedAt: timestamp("requested_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.customerId, table.storyIdentity] })],
 );
 
 export type TrackerConnection = typeof trackerConnections.$inferSelect;

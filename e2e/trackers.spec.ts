@@ -1,7 +1,8 @@
 // /dashboard/settings → Trackers: a fake Jira Cloud started in this test process on loopback (the e2e server
 // runs with ALLOW_PRIVATE_CALLBACKS=true, so a loopback base URL passes its address checks) is connected through
 // the page, synced with the progress bar showing, and its issues are then on the dashboard with links back to
-// it; at 1280 px and at 390 px.
+// it; at 1280 px and at 390 px. Write-back is set in the page, refused for a read-only token (said in the row), and
+// carried out once the token may write.
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { startFakeJira, type FakeJira } from "../lib/testing/fake-trackers";
@@ -141,6 +142,63 @@ test("a sync that fails shows the tracker's words, and a connection is edited an
 
   const results = await new AxeBuilder({ page }).include("#trackers").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   expect(results.violations.map((v) => v.id)).toEqual([]);
+});
+
+test("write-back set in the page: a read-only token's refusal is shown, a token that may write comments every issue", async ({ page, request }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const writable = await startFakeJira({ count: 6, pageSize: 6, readOnlyTokens: ["jira-read-only-token"] });
+  try {
+    await openSettings(page, request);
+    const section = page.getByRole("region", { name: "Trackers", exact: true });
+    const name = `Write-back ${Date.now()}`;
+    await section.getByLabel("Tracker", { exact: true }).selectOption("jira");
+    await section.getByLabel("Name", { exact: true }).fill(name);
+    await section.getByLabel("Jira site URL").fill(writable.url);
+    await section.getByLabel("Atlassian account email").fill(writable.email);
+    await section.getByLabel("API token").fill("jira-read-only-token");
+    await section.getByLabel("JQL query").fill("project = ACME");
+    const fields = section.getByRole("group", { name: "Write back to the tracker" }).first();
+    await fields.getByLabel("Comment the score and findings on each issue").check();
+    await fields.getByLabel("Label issues below the threshold").fill("not-ready");
+    await expect(fields.getByLabel("Ready threshold (%)")).toHaveValue("80");
+    await section.getByRole("button", { name: "Connect tracker" }).click();
+    const row = section.getByTestId("connection-row").filter({ hasText: name });
+    await expect(row.getByTestId("write-back-summary")).toHaveText("Writes back: comment; label “not-ready” below 80%");
+
+    // The token may only read: the import completes, and the row says why nothing was written.
+    await row.getByRole("button", { name: /^Sync now/ }).click();
+    await expect(row.getByTestId("last-sync")).toContainText("Completed", { timeout: 45_000 });
+    await expect(row.getByTestId("last-sync")).toContainText("6 scored");
+    await expect(row.getByTestId("last-sync")).toContainText("6 not written");
+    await expect(row.getByTestId("write-error")).toContainText("Write-back refused: Jira answered 403");
+    await expect(row.getByTestId("write-error")).toContainText("Add Comments, Edit Own Comments and Edit Issues");
+    expect(writable.issues.every((i) => (i.comments ?? []).length === 0)).toBe(true);
+
+    // A token that may write, saved with Edit: the next sync writes every issue once.
+    await row.getByRole("button", { name: /^Edit/ }).click();
+    await section.getByLabel("New api token").fill(writable.token);
+    await section.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(section.getByRole("status").filter({ hasText: `Saved “${name}”` })).toBeVisible();
+    await row.getByRole("button", { name: /^Sync now/ }).click();
+    await expect(section.getByRole("status").filter({ hasText: `Sync of “${name}” completed` })).toBeVisible({ timeout: 45_000 });
+    await expect(row.getByTestId("last-sync")).toContainText("6 written back");
+    await expect(row.getByTestId("write-error")).toHaveCount(0);
+    expect(writable.issues.map((i) => (i.comments ?? []).length)).toEqual([1, 1, 1, 1, 1, 1]);
+
+    // Turned off in the page: what was written stays.
+    await row.getByRole("button", { name: /^Edit/ }).click();
+    const editFields = section.getByRole("group", { name: "Write back to the tracker" }).last();
+    await editFields.getByLabel("Comment the score and findings on each issue").uncheck();
+    await editFields.getByLabel("Label issues below the threshold").fill("");
+    await section.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(row.getByTestId("write-back-summary")).toHaveText("Write-back off");
+    expect(writable.issues.map((i) => (i.comments ?? []).length)).toEqual([1, 1, 1, 1, 1, 1]);
+
+    const results = await new AxeBuilder({ page }).include("#trackers").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    expect(results.violations.map((v) => v.id)).toEqual([]);
+  } finally {
+    await writable.close();
+  }
 });
 
 test.describe("a 390 px wide phone @phone", () => {

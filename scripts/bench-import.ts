@@ -5,6 +5,10 @@
 // customer, create the connection, ask for a sync, poll GET /api/v1/connections/{id} until it completes.
 // Printed: the time from the sync request to `completed`, and issues/s; then the same for a second sync of the
 // unchanged backlog (every issue skipped, nothing billed). Exit code 1 when a sync fails or the counts are wrong.
+// `--write-back`: the connection writes back (a comment on every issue, the label "not-ready" below 80%, the Jira
+// issue property), through the fake's real write endpoints: printed besides are the issues written, the write
+// requests and writes/s; the unchanged second sync must send no write request at all. A third sync follows
+// `--changed` edited issues (default 50): only they are scored again, and written.
 import { parseArgs } from "node:util";
 import { startFakeJira } from "@/lib/testing/fake-trackers";
 import { provisionBenchCustomer, startBenchServer } from "./bench-server";
@@ -15,8 +19,12 @@ const { values } = parseArgs({
     issues: { type: "string", default: "5000" },
     port: { type: "string", default: "3291" },
     "timeout-s": { type: "string", default: "1800" },
+    "write-back": { type: "boolean", default: false },
+    changed: { type: "string", default: "50" },
   },
 });
+const writeBack = values["write-back"];
+const changedCount = Number(values.changed);
 
 const issueCount = Number(values.issues);
 const port = Number(values.port);
@@ -72,23 +80,65 @@ async function main(): Promise<void> {
       base_url: jira.url,
       credentials: { email: jira.email, token: jira.token },
       query: "project = ACME ORDER BY key",
+      ...(writeBack ? { write_back: { comment: true, label: "not-ready", below: 80 } } : {}),
     });
     if (created.status !== 201) throw new Error(`connection: ${created.status} ${JSON.stringify(created.json)}`);
     const connectionId = String(created.json.id);
 
-    console.log(`First sync: ${issueCount} new issues`);
+    /** The write-back requests the fake received between two points of its log: writes, comments added, comment reads. */
+    const writeRequests = (from: number, to: number) => {
+      const slice = jira.requests.slice(from, to);
+      return {
+        writes: slice.filter((r) => r.method !== "GET").length,
+        posts: slice.filter((r) => r.method === "POST").length,
+        reads: slice.filter((r) => r.method === "GET" && r.path.endsWith("/comment")).length,
+      };
+    };
+
+    console.log(`First sync: ${issueCount} new issues${writeBack ? ", written back" : ""}`);
     const first = await timedSync(server.base, key, connectionId);
     console.log(
       `  ${first.state.status}: fetched ${first.state.fetched}, scored ${first.state.scored}, skipped ${first.state.skipped}, failed ${first.state.failed}${first.state.error ? `, error: ${first.state.error}` : ""}`,
     );
     console.log(`  imported ${first.state.scored} issues in ${first.seconds.toFixed(1)} s: ${(first.state.scored / first.seconds).toFixed(0)} issues/s`);
     if (first.state.status !== "completed" || first.state.scored !== issueCount) failed = true;
+    if (writeBack) {
+      const w = writeRequests(0, jira.requests.length);
+      console.log(
+        `  write-back: written ${first.state.written} issues, write_failed ${first.state.write_failed}${first.state.write_error ? ` (${first.state.write_error})` : ""}; ` +
+          `${w.writes} write requests (${w.posts} comments added) and ${w.reads} comment reads: ${(w.writes / first.seconds).toFixed(0)} writes/s, ${((first.state.written ?? 0) / first.seconds).toFixed(0)} issues written/s`,
+      );
+      if (first.state.written !== issueCount || first.state.write_failed !== 0) failed = true;
+    }
+    const secondFrom = jira.requests.length;
 
     console.log("Second sync: the same backlog, unchanged");
     const second = await timedSync(server.base, key, connectionId);
+    const secondTo = jira.requests.length;
     console.log(`  ${second.state.status}: fetched ${second.state.fetched}, scored ${second.state.scored}, skipped ${second.state.skipped}, failed ${second.state.failed}`);
     console.log(`  read ${second.state.fetched} unchanged issues in ${second.seconds.toFixed(1)} s: ${(second.state.fetched / second.seconds).toFixed(0)} issues/s, nothing scored or billed`);
     if (second.state.status !== "completed" || second.state.scored !== 0 || second.state.skipped !== issueCount) failed = true;
+    if (writeBack) {
+      const unchangedWrites = writeRequests(secondFrom, secondTo);
+      console.log(`  write-back: written ${second.state.written}, write requests ${unchangedWrites.writes}, comment reads ${unchangedWrites.reads} (must be 0)`);
+      if (second.state.written !== 0 || unchangedWrites.writes !== 0 || unchangedWrites.reads !== 0) failed = true;
+    }
+
+    // A few issues edited: only they are scored again (and written).
+    for (let i = 0; i < changedCount; i++) jira.updateIssue(`ACME-${1 + Math.floor((i * issueCount) / changedCount)}`, { summary: `As a shopper, I want to reorder a past order ${i} from its receipt, so that I save time` });
+    const mark = jira.requests.length;
+    console.log(`Third sync: ${changedCount} issues edited`);
+    const third = await timedSync(server.base, key, connectionId);
+    console.log(`  ${third.state.status}: scored ${third.state.scored}, skipped ${third.state.skipped}, in ${third.seconds.toFixed(1)} s`);
+    if (third.state.status !== "completed" || third.state.scored !== changedCount) failed = true;
+    if (writeBack) {
+      const edits = writeRequests(mark, jira.requests.length);
+      console.log(`  write-back: written ${third.state.written}, write requests ${edits.writes} (comments added ${edits.posts}), comment reads ${edits.reads}`);
+      if ((third.state.written ?? 0) > changedCount || edits.posts !== 0) failed = true;
+      const comments = jira.issues.map((i) => (i.comments ?? []).length);
+      console.log(`  comments per issue: min ${Math.min(...comments)}, max ${Math.max(...comments)}`);
+      if (Math.min(...comments) !== 1 || Math.max(...comments) !== 1) failed = true;
+    }
   } finally {
     await server.stop();
     await jira.close();

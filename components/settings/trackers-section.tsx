@@ -10,7 +10,7 @@ import { ConfirmButton } from "./confirm-button";
 import { ErrorAlert } from "./error-alert";
 import { Moment } from "./moment";
 import { ACTIONS_COLUMN, ListRows } from "./settings-table";
-import type { Connection, ConnectionList, LastSync, Schedule } from "./trackers-types";
+import type { Connection, ConnectionList, LastSync, Schedule, WriteBack } from "./trackers-types";
 import { useApiAction } from "./use-api-action";
 import { replaceById } from "./use-api-list";
 
@@ -44,8 +44,67 @@ function syncCounts(sync: LastSync): string {
   const parts = [`${sync.fetched} fetched`, `${sync.scored} scored`];
   if (sync.skipped) parts.push(`${sync.skipped} skipped`);
   if (sync.failed) parts.push(`${sync.failed} failed`);
+  if (sync.written !== undefined) parts.push(`${sync.written} written back`);
+  if (sync.write_failed) parts.push(`${sync.write_failed} not written`);
   return parts.join(", ");
 }
+
+const WRITE_BACK_OFF: WriteBack = { comment: false, label: null, below: 80 };
+
+/** "Comment; label not-ready below 80%", or "Off". */
+function writeBackSummary(settings: WriteBack): string {
+  const parts: string[] = [];
+  if (settings.comment) parts.push("comment");
+  if (settings.label) parts.push(`label “${settings.label}” below ${settings.below}%`);
+  if (parts.length === 0) return "Write-back off";
+  const text = parts.join("; ");
+  return `Writes back: ${text}`;
+}
+
+/** The write-back controls of the connect form and of a connection's edit form; `value.label` "" means no label. */
+function WriteBackFields({ id, value, onChange }: { id: string; value: { comment: boolean; label: string; below: string }; onChange: (next: { comment: boolean; label: string; below: string }) => void }) {
+  return (
+    <fieldset className="write-back-fields" aria-describedby={`${id}-hint`}>
+      <legend>Write back to the tracker</legend>
+      <label className="checkbox-field" htmlFor={`${id}-comment`}>
+        <input id={`${id}-comment`} type="checkbox" checked={value.comment} onChange={(event) => onChange({ ...value, comment: event.target.checked })} />
+        Comment the score and findings on each issue
+      </label>
+      <div className="field">
+        <label htmlFor={`${id}-label`}>Label issues below the threshold</label>
+        <input
+          id={`${id}-label`}
+          value={value.label}
+          maxLength={50}
+          pattern="[\p{L}\p{N}][\p{L}\p{N}._:\-]*"
+          title="Letters, digits, '.', '_', ':' and '-'; no spaces"
+          placeholder="e.g. not-ready (empty: no label)"
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(event) => onChange({ ...value, label: event.target.value })}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-below`}>Ready threshold (%)</label>
+        <input id={`${id}-below`} type="number" min={0} max={100} step={1} required value={value.below} onChange={(event) => onChange({ ...value, below: event.target.value })} />
+      </div>
+      <span id={`${id}-hint`} className="field-hint">
+        One comment per issue, edited when its score changes; the label is added to issues scoring below the threshold and removed when they reach it
+        (Jira also gets a “storyScoring” issue property). The token must be allowed to write. Turning it off, or deleting the connection, leaves
+        what was written on the issues.
+      </span>
+    </fieldset>
+  );
+}
+
+/** The form's write-back fields as the API takes them. */
+const writeBackBody = (value: { comment: boolean; label: string; below: string }): WriteBack => ({
+  comment: value.comment,
+  label: value.label.trim() || null,
+  below: Number(value.below),
+});
+
+const writeBackForm = (settings: WriteBack) => ({ comment: settings.comment, label: settings.label ?? "", below: String(settings.below) });
 
 /** The customer's tracker connections: connect Jira, GitHub or Linear, sync (with progress), edit, delete. */
 export function TrackersSection({ api, onChange, dashboardHref }: { api: SettingsApi; onChange: () => void; dashboardHref: string }) {
@@ -62,6 +121,7 @@ export function TrackersSection({ api, onChange, dashboardHref }: { api: Setting
   const [token, setToken] = useState("");
   const [query, setQuery] = useState("");
   const [schedule, setSchedule] = useState<Schedule>("manual");
+  const [writeBack, setWriteBack] = useState(writeBackForm(WRITE_BACK_OFF));
 
   useEffect(() => {
     const controller = new AbortController();
@@ -88,6 +148,7 @@ export function TrackersSection({ api, onChange, dashboardHref }: { api: Setting
       credentials: kind === "jira" ? { email: email.trim(), token } : { token },
       query: query.trim(),
       schedule,
+      write_back: writeBackBody(writeBack),
     };
     return run(
       "create",
@@ -98,6 +159,7 @@ export function TrackersSection({ api, onChange, dashboardHref }: { api: Setting
         setBaseUrl("");
         setToken("");
         setQuery("");
+        setWriteBack(writeBackForm(WRITE_BACK_OFF));
         setStatus(`Connected “${created.name}”. Choose “Sync now” to import its issues.`);
         onChange();
       },
@@ -115,8 +177,8 @@ export function TrackersSection({ api, onChange, dashboardHref }: { api: Setting
       </h2>
       <p className="muted small">
         Connect Jira Cloud, GitHub or Linear: its issues are imported, scored and kept current on the dashboard. Give a read-only token (Jira: an
-        API token of an account that can browse the project; GitHub: a fine-grained token with read-only Issues; Linear: a personal API key). It is
-        stored encrypted and never shown again.
+        API token of an account that can browse the project; GitHub: a fine-grained token with read-only Issues; Linear: a personal API key), or
+        one that may also write to issues if the scores should be written back to them. It is stored encrypted and never shown again.
       </p>
 
       <form className="tracker-form" onSubmit={(event) => void connect(event)} aria-describedby="tracker-form-note">
@@ -188,6 +250,7 @@ export function TrackersSection({ api, onChange, dashboardHref }: { api: Setting
           </span>
         </div>
         <ScheduleField id="tracker-schedule" value={schedule} onChange={setSchedule} />
+        <WriteBackFields id="tracker-write-back" value={writeBack} onChange={setWriteBack} />
         <div className="form-actions">
           <button type="submit" className="button" disabled={creating}>
             {creating ? "Connecting…" : "Connect tracker"}
@@ -291,6 +354,11 @@ function LastSyncCell({ sync, errorBelow }: { sync: LastSync | null; errorBelow:
         <Moment iso={when} />
       </span>
       {sync.status === "failed" && sync.error && !errorBelow ? <span className="cell-note sync-error">{sync.error}</span> : null}
+      {sync.write_error ? (
+        <span className="cell-note sync-error" data-testid="write-error">
+          {sync.write_error}
+        </span>
+      ) : null}
     </>
   );
 }
@@ -400,6 +468,9 @@ function ConnectionRows({
         </td>
         <td role="cell" data-label="Schedule">
           {scheduleLabel(connection.schedule)}
+          <span className="cell-note" data-testid="write-back-summary">
+            {writeBackSummary(connection.write_back)}
+          </span>
         </td>
         <td role="cell" data-label="Last sync" data-testid="last-sync">
           <LastSyncCell sync={sync} errorBelow={failedHere} />
@@ -417,7 +488,11 @@ function ConnectionRows({
               label="Delete"
               target={label}
               confirmLabel="Confirm delete"
-              consequence="Syncs stop and the token is deleted; imported stories stay."
+              consequence={
+                connection.write_back.comment || connection.write_back.label
+                  ? "Syncs stop and the token is deleted; imported stories stay, and so do the comments and labels written to the issues."
+                  : "Syncs stop and the token is deleted; imported stories stay."
+              }
               pending={pending === "delete"}
               disabled={pending !== null || running}
               onConfirm={() => void remove()}
@@ -471,7 +546,7 @@ function ConnectionRows({
   );
 }
 
-/** Change a connection's name, query and schedule, and optionally replace its token. */
+/** Change a connection's name, query, schedule and write-back, and optionally replace its token. */
 function EditConnection({
   api,
   connection,
@@ -489,6 +564,7 @@ function EditConnection({
   const [schedule, setSchedule] = useState<Schedule>(connection.schedule);
   const [email, setEmail] = useState("");
   const [token, setToken] = useState("");
+  const [writeBack, setWriteBack] = useState(writeBackForm(connection.write_back));
   const id = connection.id;
   const hint = QUERY_HINTS[connection.kind];
 
@@ -499,6 +575,8 @@ function EditConnection({
     if (query.trim() !== connection.query) body.query = query.trim();
     if (schedule !== connection.schedule) body.schedule = schedule;
     if (token) body.credentials = connection.kind === "jira" && email.trim() ? { email: email.trim(), token } : { token };
+    const nextWriteBack = writeBackBody(writeBack);
+    if (JSON.stringify(nextWriteBack) !== JSON.stringify(connection.write_back)) body.write_back = nextWriteBack;
     if (Object.keys(body).length === 0) return onCancel();
     void run("save", () => api.send<Connection>("PATCH", `/api/v1/connections/${encodeURIComponent(id)}`, body), onSaved, "Could not save the connection.");
   };
@@ -544,6 +622,7 @@ function EditConnection({
           onChange={(event) => setToken(event.target.value)}
         />
       </div>
+      <WriteBackFields id={`tracker-write-back-${id}`} value={writeBack} onChange={setWriteBack} />
       <div className="form-actions">
         <button type="submit" className="button small-button" disabled={pending !== null}>
           {pending === "save" ? "Saving…" : "Save"}

@@ -861,6 +861,7 @@ const CONNECTION_EXAMPLE: ConnectionView = {
   query: "project = ACME AND issuetype in (Story, Bug) ORDER BY updated DESC",
   schedule: "daily",
   credentials: { email: "dana@acme.example", token_last4: "x9Qe" },
+  write_back: { comment: true, label: "not-ready", below: 80 },
   created_at: AT,
   updated_at: AT,
   last_sync: {
@@ -870,6 +871,8 @@ const CONNECTION_EXAMPLE: ConnectionView = {
     scored: 398,
     skipped: 14,
     failed: 0,
+    written: 131,
+    write_failed: 0,
     started_at: "2026-11-23T09:40:00.000Z",
     finished_at: "2026-11-23T09:40:07.912Z",
   },
@@ -908,6 +911,7 @@ function connectionOperations(): Operation[] {
         "`github`: `base_url` defaults to `https://api.github.com` (or a GitHub Enterprise API), `credentials.token` a token that can read the repository's issues, `query` `owner/repo`, optionally followed by ` labels=a,b`. " +
         "`linear`: `base_url` defaults to `https://api.linear.app`, `credentials.token` a Linear API key, `query` a team key. " +
         "`base_url` must be https and resolve to public addresses only (as callback URLs). The token is stored encrypted and never answered. `schedule` (default `manual`): `hourly` or `daily` syncs. At most 20 connections per account. " +
+        "`write_back` (off by default): `comment` true puts one comment with the score and findings on each issue (edited in place when they change), `label` (letters, digits, `.`, `_`, `:`, `-`; at most 50 characters) is carried by the issues scoring below `below` percent (default 80) and removed from the others; a Jira issue also gets the `storyScoring` issue property. The token then needs write access (docs/trackers.md). " +
         `Recorded in the audit trail. ${auth}`,
       parameters: [customer],
       body: createConnectionSchema,
@@ -943,13 +947,17 @@ function connectionOperations(): Operation[] {
       ...common,
       method: "patch",
       path: "/api/v1/connections/{id}",
-      summary: "Change a connection's name, query, schedule or credentials",
-      description: `Credentials are replaced whole (a Jira connection keeps its email when only a token is sent). A changed query makes the next scheduled sync read every issue again. Recorded in the audit trail (never the token). ${auth}`,
+      summary: "Change a connection's name, query, schedule, credentials or write-back",
+      description: `Credentials are replaced whole (a Jira connection keeps its email when only a token is sent). \`write_back\` changes only the fields sent; turning it off leaves the comments and labels already written as they are. A changed query or write-back makes the next scheduled sync read every issue again. Recorded in the audit trail (never the token). ${auth}`,
       parameters: [id, customer],
       body: updateConnectionSchema,
-      bodyExample: { schedule: "hourly", credentials: { token: "ATATT3xFfGF0-rotated" } },
+      bodyExample: { schedule: "hourly", credentials: { token: "ATATT3xFfGF0-rotated" }, write_back: { label: "not-ready", below: 70 } },
       responses: {
-        "200": { description: "The connection after the change.", schema: connectionSchema, example: { ...CONNECTION_EXAMPLE, schedule: "hourly", credentials: { email: "dana@acme.example", token_last4: "ated" } } },
+        "200": {
+          description: "The connection after the change.",
+          schema: connectionSchema,
+          example: { ...CONNECTION_EXAMPLE, schedule: "hourly", credentials: { email: "dana@acme.example", token_last4: "ated" }, write_back: { comment: true, label: "not-ready", below: 70 } },
+        },
         ...gatewayErrors({
           400: gatewayError("validation_error", "The request failed validation.", ["query: must be 'owner/repo', optionally followed by ' labels=a,b'"]),
           401: unauthorized,
@@ -964,7 +972,7 @@ function connectionOperations(): Operation[] {
       method: "delete",
       path: "/api/v1/connections/{id}",
       summary: "Disconnect a tracker",
-      description: `204. Its schedule stops; a running sync stops at its next page. The stories it imported stay on the dashboard, billed as they were. Recorded in the audit trail. ${auth}`,
+      description: `204. Its schedule stops; a running sync stops at its next page. The stories it imported stay on the dashboard, billed as they were; the comments, labels and properties write-back put on the issues stay there too. Recorded in the audit trail. ${auth}`,
       parameters: [id, customer],
       responses: {
         "204": { description: "Deleted." },

@@ -17,7 +17,7 @@ import { deliverCallback } from "@/lib/webhooks/deliver";
 import { attemptsFrom, attemptsJson, deliveryRowsFrom, failDeliveries, webhookIdOf, recordAttempts } from "@/lib/webhooks/delivery-log";
 import { refreshStories, storyTargets, ticketsOfRuns } from "@/lib/stories/billing-group";
 import { ticketRef, upsertTickets } from "@/lib/stories/ticket-ref";
-import { DELIVER_QUEUE, enqueueDelivery, enqueueFrom, PGBOSS_SCHEMA, SCORE_QUEUE, wakeWorkers, type ScoreJobData } from "./queue";
+import { DELIVER_QUEUE, enqueueDelivery, enqueueFrom, PGBOSS_SCHEMA, SCORE_QUEUE, TRACKER_WRITE_BACK_QUEUE, wakeWorkers, type ScoreJobData } from "./queue";
 
 /** A score job as a worker claims it, with the run a crashed worker already recorded for it, if any. */
 interface ClaimedJob {
@@ -145,8 +145,15 @@ async function recordScoredJobs(db: Db, scored: ScoredJob[]): Promise<Set<string
       returning ${finishedJob("j")}
     ),
     queued as (${enqueueFrom(DELIVER_QUEUE, sql`done`)}),
-    delivery as (${deliveryRowsFrom(sql`done`)})
-    select d.job_id, (select count(*) from run) as runs, (select count(*) from ticket) as tickets, (select count(*) from queued) as queued from done d`,
+    delivery as (${deliveryRowsFrom(sql`done`)}),
+    -- A Jira webhook's issue noted for write-back (lib/trackers/write-back/webhook.ts): its write is queued with its score.
+    write_back as (${enqueueFrom(
+      TRACKER_WRITE_BACK_QUEUE,
+      sql`(select d.job_id from done d join input i on i.job_id = d.job_id
+        join tracker_webhook_writes w on w.customer_id = i.customer_id and w.story_identity = i.story_identity)`,
+    )})
+    select d.job_id, (select count(*) from run) as runs, (select count(*) from ticket) as tickets, (select count(*) from queued) as queued,
+      (select count(*) from write_back) as write_backs from done d`,
     { maxPlanAgeMs: 10_000 },
   );
   return new Set(rows.map((row) => String(row.job_id)));

@@ -17,12 +17,14 @@ export const SCORE_QUEUE = "score-story";
 export const DELIVER_QUEUE = "deliver-callback";
 /** Tracker syncs (lib/trackers/sync.ts), one job per connection (its id is the singleton key). */
 export const TRACKER_SYNC_QUEUE = "tracker-sync";
+/** Write-back of a Jira webhook's issue once its score is recorded (lib/trackers/write-back/webhook.ts); data: the async job's id. */
+export const TRACKER_WRITE_BACK_QUEUE = "tracker-write-back";
 /**
  * Every queue this service runs. Claim recovery (an embedded start handing back what the last process held,
  * the PostgreSQL leases handing back a dead worker's claims) covers exactly these: a new queue is covered by
  * adding its name here.
  */
-export const QUEUE_NAMES: readonly string[] = [SCORE_QUEUE, DELIVER_QUEUE, TRACKER_SYNC_QUEUE];
+export const QUEUE_NAMES: readonly string[] = [SCORE_QUEUE, DELIVER_QUEUE, TRACKER_SYNC_QUEUE, TRACKER_WRITE_BACK_QUEUE];
 /** PostgreSQL channel on which statements that queue work wake the workers of every process (NOTIFY). */
 export const WAKE_CHANNEL = "ssc_queue_wake";
 
@@ -107,6 +109,8 @@ async function createBoss(handle: DbHandle): Promise<PgBoss> {
     // "stately": at most one sync of a connection waiting and one running. A sync reads a whole backlog, so
     // its expiry is long; the sync records its own failures, so a retry follows only a crashed worker.
     { name: TRACKER_SYNC_QUEUE, policy: "stately", retryLimit: 2, retryDelay: 30, expireInSeconds: 60 * 60 },
+    // A write that failed is reported and left for the next sync; a retry follows only a crashed worker.
+    { name: TRACKER_WRITE_BACK_QUEUE, retryLimit: 2, retryDelay: 30, expireInSeconds: 15 * 60 },
   ];
   for (const settings of queues) {
     // Created once; updated on every start, so a changed setting applies to the jobs queued from then on.

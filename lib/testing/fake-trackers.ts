@@ -5,6 +5,9 @@
 // and logs every request. Only what the clients use is served; anything else answers 404 as the real API would.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { handleGitHubWrite, handleJiraWrite, handleLinearWrite, linearLabelId, type FakeComment } from "./fake-tracker-writes";
+
+export type { FakeComment } from "./fake-tracker-writes";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Shared server plumbing
@@ -24,9 +27,15 @@ export interface Fault {
   status: number;
   headers?: Record<string, string>;
   body?: unknown;
+  /** The request is carried out all the same, and this answer replaces the real one (an answer lost after the write). */
+  process?: boolean;
+  /** Only for requests of this method (the others pass it by); any request when absent. */
+  method?: string;
+  /** Only for the requests this accepts (a Linear mutation, say). */
+  when?: (request: LoggedRequest) => boolean;
 }
 
-interface Reply {
+export interface Reply {
   status: number;
   headers?: Record<string, string>;
   body?: unknown;
@@ -42,6 +51,8 @@ export interface FakeServer {
   rateLimitNext(count: number, retryAfterSeconds?: number): void;
   /** The next `count` requests answer 500. */
   failNext(count: number, status?: number): void;
+  /** The next request of `method` (default POST) is carried out, but answered with a 502 (its answer lost on the way back). */
+  failAfterNext(method?: string, status?: number): void;
   /** Every answer waits this long (a slow tracker: a sync lasts long enough to watch its progress). Mutable. */
   latencyMs: number;
   close(): Promise<void>;
@@ -60,7 +71,10 @@ async function startServer(handle: Handler, latencyMs = 0, host = "127.0.0.1"): 
       const logged: LoggedRequest = { method: req.method ?? "GET", url: req.url ?? "/", path: url.pathname, query: url.searchParams, headers, body: Buffer.concat(chunks).toString("utf8"), status: 0 };
       let reply: Reply;
       try {
-        reply = fake.faults.shift() ?? handle(logged);
+        const at = fake.faults.findIndex((f) => (!f.method || f.method === logged.method) && (!f.when || f.when(logged)));
+        const fault = at >= 0 ? fake.faults.splice(at, 1)[0] : undefined;
+        if (fault?.process) handle(logged);
+        reply = fault ?? handle(logged);
       } catch (error) {
         reply = { status: 500, body: { message: `fake tracker error: ${(error as Error).message}` } };
       }
@@ -87,6 +101,9 @@ async function startServer(handle: Handler, latencyMs = 0, host = "127.0.0.1"): 
     },
     failNext(count, status = 500) {
       for (let i = 0; i < count; i++) fake.faults.push({ status, body: { message: "Internal server error" } });
+    },
+    failAfterNext(method = "POST", status = 502) {
+      fake.faults.push({ status, body: { message: "Bad gateway" }, process: true, method });
     },
     close: async () => {
       server.closeAllConnections();
@@ -245,6 +262,11 @@ export interface FakeJiraIssue {
   /** ISO 8601; Jira's own format is produced when serving. */
   updated: string;
   created: string;
+  labels?: string[];
+  /** Comments, oldest first (bodies in ADF). */
+  comments?: FakeComment[];
+  /** Issue properties by key. */
+  properties?: Record<string, unknown>;
 }
 
 export interface FakeJiraOptions {
@@ -264,6 +286,10 @@ export interface FakeJiraOptions {
   firstId?: number;
   /** The loopback address it listens on (default 127.0.0.1; the outbound tests put a "public" tracker on 127.0.0.2). */
   host?: string;
+  /** API tokens (of the same email) that authenticate but may not comment or edit: write-back is refused with 403. */
+  readOnlyTokens?: string[];
+  /** The most comments a page of an issue's comments gives (default 100, Jira's cap). */
+  commentPageSize?: number;
 }
 
 export interface FakeJira extends FakeServer {
@@ -321,11 +347,15 @@ export async function startFakeJira(options: FakeJiraOptions = {}): Promise<Fake
   const issues: FakeJiraIssue[] = Array.from({ length: options.count ?? 0 }, (_, i) => generateJiraIssue(i, first, firstId));
   let nextId = firstId + issues.length;
 
+  const readOnly = new Set((options.readOnlyTokens ?? []).map((t) => `Basic ${Buffer.from(`${email}:${t}`).toString("base64")}`));
   const server = await startServer((request) => {
-    if (request.headers.authorization !== jira.authorization) {
+    const auth = request.headers.authorization ?? "";
+    if (auth !== jira.authorization && !readOnly.has(auth)) {
       // Jira Cloud answers a bad Basic credential with 401 and a text body.
       return { status: 401, body: "Client must be authenticated to access this resource." };
     }
+    const write = handleJiraWrite(request, { issues: jira.issues, canWrite: !readOnly.has(auth), commentPageSize: options.commentPageSize ?? 100, url: jira.url });
+    if (write) return write;
     if (request.method !== "GET" || request.path !== "/rest/api/3/search/jql") {
       return { status: 404, body: { errorMessages: ["Not found"], errors: {} } };
     }
@@ -368,6 +398,7 @@ export async function startFakeJira(options: FakeJiraOptions = {}): Promise<Fake
             project: { key: issue.project },
             created: jiraTime(issue.created),
             updated: jiraTime(issue.updated),
+            labels: issue.labels ?? [],
             [criteriaField.id]: issue.criteria,
           },
         })),
@@ -631,6 +662,8 @@ export interface FakeGitHubIssue {
   updatedAt: string;
   /** What the API says the issue's web link is (default: github.com's), for a hostile repository's tests. */
   htmlUrl?: string;
+  /** Comments, oldest first (Markdown bodies). */
+  comments?: FakeComment[];
 }
 
 export interface FakeGitHubOptions {
@@ -647,6 +680,10 @@ export interface FakeGitHubOptions {
   latencyMs?: number;
   /** The loopback address it listens on (default 127.0.0.1). */
   host?: string;
+  /** Tokens that read issues but may not write (a fine-grained token with Issues: Read-only): writes answer 403. */
+  readOnlyTokens?: string[];
+  /** The most comments a page of an issue's comments gives (default 100, GitHub's cap). */
+  commentPageSize?: number;
 }
 
 export interface FakeGitHub extends FakeServer {
@@ -684,6 +721,7 @@ export function generateGitHubIssue(i: number): FakeGitHubIssue {
 export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<FakeGitHub> {
   const token = options.token ?? "ghp_fake0000000000000000000000000000000000";
   const scopeless = new Set(options.scopelessTokens ?? []);
+  const readOnly = new Set(options.readOnlyTokens ?? []);
   const repo = options.repo ?? "acme/shop";
   const maxPage = options.pageSize ?? 100;
   const issues = Array.from({ length: options.count ?? 0 }, (_, i) => generateGitHubIssue(i));
@@ -694,9 +732,11 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     const limitHeaders = { "x-ratelimit-limit": "5000", "x-ratelimit-remaining": String(Math.max(0, --remaining)), "x-ratelimit-reset": String(reset()), "x-ratelimit-resource": "core" };
     const auth = request.headers.authorization ?? "";
     const given = /^(?:Bearer|token) (.+)$/i.exec(auth)?.[1];
-    if (given !== token && !(given && scopeless.has(given))) {
+    if (given !== token && !(given && (scopeless.has(given) || readOnly.has(given)))) {
       return { status: 401, headers: limitHeaders, body: { message: "Bad credentials", documentation_url: "https://docs.github.com/rest", status: "401" } };
     }
+    const write = handleGitHubWrite(request, { issues: github.issues, repo, canWrite: given === token, commentPageSize: options.commentPageSize ?? 100, url: github.url, limitHeaders });
+    if (write) return write;
     const m = /^\/repos\/([^/]+)\/([^/]+)\/issues$/.exec(request.path);
     if (request.method !== "GET" || !m || `${decodeURIComponent(m[1]!)}/${decodeURIComponent(m[2]!)}`.toLowerCase() !== repo.toLowerCase()) {
       return { status: 404, headers: limitHeaders, body: { message: "Not Found", documentation_url: "https://docs.github.com/rest/issues/issues#list-repository-issues", status: "404" } };
@@ -751,6 +791,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
         type: i.type ? { id: 1, name: i.type } : null,
         html_url: i.htmlUrl ?? `${web}/${i.pullRequest ? "pull" : "issues"}/${i.number}`,
         url: `${github.url}/repos/${repo}/issues/${i.number}`,
+        comments: (i.comments ?? []).length,
         created_at: i.createdAt,
         updated_at: i.updatedAt,
         ...(i.pullRequest ? { pull_request: { url: `${github.url}/repos/${repo}/pulls/${i.number}`, html_url: `${web}/pull/${i.number}` } } : {}),
@@ -808,6 +849,8 @@ export interface FakeLinearIssue {
   labels: string[];
   createdAt: string;
   updatedAt: string;
+  /** Comments, oldest first (Markdown bodies). */
+  comments?: FakeComment[];
 }
 
 export interface FakeLinearOptions {
@@ -825,12 +868,18 @@ export interface FakeLinearOptions {
   workspace?: string;
   /** Every answer waits this long. */
   latencyMs?: number;
+  /** Personal API keys with Read access only: mutations answer FORBIDDEN. */
+  readOnlyKeys?: string[];
+  /** The most comments a page of an issue's comments gives (default 250). */
+  commentPageSize?: number;
 }
 
 export interface FakeLinear extends FakeServer {
   apiKey: string;
   teams: Set<string>;
   issues: FakeLinearIssue[];
+  /** The workspace's labels by lower-cased name (ids made on first use; issueLabelCreate adds). */
+  labelIds: Map<string, { id: string; name: string; team: string | null }>;
   /** The next `count` requests answer RATELIMITED (HTTP 400, errors[].extensions.code) with a reset `resetInMs` ahead. */
   rateLimitedNext(count: number, resetInMs?: number): void;
   addIssue(fields: Partial<FakeLinearIssue> & { title: string }): FakeLinearIssue;
@@ -871,13 +920,15 @@ export async function startFakeLinear(options: FakeLinearOptions = {}): Promise<
   const workspace = options.workspace ?? "acme";
   const issues = Array.from({ length: options.count ?? 0 }, (_, i) => generateLinearIssue(i, first));
   let nextNumber = issues.length;
+  const readOnly = new Set(options.readOnlyKeys ?? []);
+  const labelIds = new Map<string, { id: string; name: string; team: string | null }>();
 
   const server = await startServer((request) => {
     if (request.path !== "/graphql" || request.method !== "POST") return { status: 404, body: "Not Found" };
     const auth = request.headers.authorization ?? "";
     const bearer = /^Bearer (.+)$/.exec(auth)?.[1];
     // Personal API keys are sent without "Bearer"; OAuth tokens with it.
-    if (!(auth === linear.apiKey || (bearer && oauth.has(bearer)))) {
+    if (!(auth === linear.apiKey || readOnly.has(auth) || (bearer && oauth.has(bearer)))) {
       return { status: 400, body: gqlError("Authentication required, not authenticated", "AUTHENTICATION_ERROR") };
     }
     let payload: { query?: unknown; variables?: Record<string, unknown> };
@@ -888,6 +939,16 @@ export async function startFakeLinear(options: FakeLinearOptions = {}): Promise<
     }
     const query = typeof payload.query === "string" ? payload.query : "";
     const variables = payload.variables ?? {};
+    const write = handleLinearWrite(query, variables, {
+      issues: linear.issues,
+      labelIds,
+      canWrite: !readOnly.has(auth),
+      commentPageSize: options.commentPageSize ?? 250,
+      teamKey: (id) => [...linear.teams].find((key) => uuid(hash(key)) === id) ?? null,
+      pageToken,
+      readPageToken,
+    });
+    if (write) return write;
     // The filter's team key and updatedAt bound: from $team / $since (the form the client sends) or a $filter.
     const filter = (variables.filter ?? {}) as { team?: { key?: { eq?: unknown } }; updatedAt?: { gte?: unknown }; key?: { eq?: unknown } };
     if (/\bteams\s*\(/.test(query)) {
@@ -933,7 +994,7 @@ export async function startFakeLinear(options: FakeLinearOptions = {}): Promise<
               title: i.title,
               description: i.description,
               updatedAt: i.updatedAt,
-              labels: { nodes: i.labels.map((name) => ({ name })) },
+              labels: { nodes: i.labels.map((name) => ({ id: linearLabelId({ labelIds }, name), name })) },
             })),
           },
         },
@@ -945,6 +1006,7 @@ export async function startFakeLinear(options: FakeLinearOptions = {}): Promise<
     apiKey,
     teams,
     issues,
+    labelIds,
     rateLimitedNext(count: number, resetInMs = 1000) {
       for (let i = 0; i < count; i++) {
         server.faults.push({

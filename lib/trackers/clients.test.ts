@@ -1,6 +1,7 @@
 // The three tracker clients against the fake trackers (lib/testing/fake-trackers.ts), real HTTP on loopback:
 // pagination to the end, pull requests skipped, incremental filters, ADF and criteria read, types mapped, rate
 // limits and retries (waits recorded through the `sleep` option, one real short Retry-After), and each error.
+import { getEventListeners } from "node:events";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   criteriaToAdf,
@@ -13,7 +14,7 @@ import {
 import { fetchIssues, DEFAULT_BASE_URLS, TrackerError, type FetchIssuesOptions, type TrackerConfig, type TrackerIssue } from "./index";
 import { incrementalJql, splitOrderBy } from "./jira";
 import { nextLink, parseGitHubQuery } from "./github";
-import { retryAfterMs } from "./http";
+import { retryAfterMs, trackerRequest } from "./http";
 import { setEnv } from "@/lib/testing/http";
 
 // The fake trackers listen on loopback, which the guarded client refuses unless private addresses are allowed
@@ -357,6 +358,16 @@ describe("Linear", () => {
 });
 
 describe("shared", () => {
+  it("leaves no listener on the caller's signal once a request is over (a sync sends thousands with one signal)", async () => {
+    const jira = await track(startFakeJira({ count: 1 }));
+    const controller = new AbortController();
+    for (let i = 0; i < 20; i++) {
+      const response = await trackerRequest({ url: `${jira.url}/rest/api/3/issue/ACME-1/comment`, headers: { authorization: jira.authorization }, tracker: "Jira" }, { signal: controller.signal });
+      expect(response.status).toBe(200);
+    }
+    expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
+  });
+
   it("reads Retry-After in seconds or as an HTTP date, and knows the default base URLs", () => {
     const now = Date.parse("2026-11-24T12:00:00Z");
     expect(retryAfterMs(new Headers({ "retry-after": "3" }), now)).toBe(3000);

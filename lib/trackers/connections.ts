@@ -11,11 +11,39 @@ import { CallbackUrlError, validateCallbackUrl } from "@/lib/integrations/ssrf";
 import { outboundPolicy } from "@/lib/outbound/client";
 import { isUuid } from "@/lib/uuid";
 import { DEFAULT_BASE_URLS } from "./index";
-import { queryProblem, type ConnectionView, type CreateConnectionInput, type UpdateConnectionInput } from "./schemas";
+import {
+  DEFAULT_WRITE_BACK_BELOW,
+  queryProblem,
+  writeBackEnabled,
+  type ConnectionView,
+  type CreateConnectionInput,
+  type UpdateConnectionInput,
+  type WriteBackInput,
+  type WriteBackSettings,
+} from "./schemas";
 import type { TrackerConfig, TrackerCredentials, TrackerKind } from "./types";
+import { forgetWriteBackSites } from "./write-back/webhook";
 
 /** Connections a customer may hold: a team links a few projects; each one is a sync job and, maybe, a schedule. */
 export const MAX_CONNECTIONS = 20;
+
+/** A connection's write-back settings as the API shows them. */
+export function writeBackOf(row: Pick<TrackerConnection, "writeBackComment" | "writeBackLabel" | "writeBackBelow">): WriteBackSettings {
+  return { comment: row.writeBackComment, label: row.writeBackLabel, below: row.writeBackBelow };
+}
+
+/** The settings after a change: what is not sent stays (POST starts from off: no comment, no label, 80%). */
+function mergeWriteBack(current: WriteBackSettings, change: WriteBackInput): WriteBackSettings {
+  return {
+    comment: change.comment ?? current.comment,
+    label: change.label === undefined ? current.label : change.label,
+    below: change.below ?? current.below,
+  };
+}
+
+const WRITE_BACK_OFF: WriteBackSettings = { comment: false, label: null, below: DEFAULT_WRITE_BACK_BELOW };
+
+const writeBackColumns = (settings: WriteBackSettings) => ({ writeBackComment: settings.comment, writeBackLabel: settings.label, writeBackBelow: settings.below });
 
 export function connectionView(row: TrackerConnection): ConnectionView {
   return {
@@ -26,6 +54,7 @@ export function connectionView(row: TrackerConnection): ConnectionView {
     query: row.query,
     schedule: row.schedule,
     credentials: { email: row.credentialsEmail, token_last4: row.tokenLast4 },
+    write_back: writeBackOf(row),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     last_sync: row.lastSync ?? null,
@@ -93,14 +122,24 @@ export async function createConnection(db: Db, customerId: string, input: Create
     }
     const [row] = await tx
       .insert(trackerConnections)
-      .values({ customerId, kind: input.kind, name: input.name, baseUrl, query: input.query, schedule: input.schedule ?? "manual", ...sealed })
+      .values({
+        customerId,
+        kind: input.kind,
+        name: input.name,
+        baseUrl,
+        query: input.query,
+        schedule: input.schedule ?? "manual",
+        ...sealed,
+        ...writeBackColumns(mergeWriteBack(WRITE_BACK_OFF, input.write_back ?? {})),
+      })
       .returning();
+    forgetWriteBackSites(customerId);
     await recordAudit(tx, {
       customerId,
       actor,
       action: "connection.created",
       target: connectionTarget(row),
-      details: { base_url: row.baseUrl, query: row.query, schedule: row.schedule },
+      details: { base_url: row.baseUrl, query: row.query, schedule: row.schedule, write_back: writeBackOf(row) },
     });
     return row;
   });
@@ -128,8 +167,9 @@ export async function findConnection(db: Db, customerId: string, id: string): Pr
 }
 
 /**
- * Change a connection's name, query, schedule or credentials; one audit event names what changed (never the
- * token). A changed query makes the next scheduled sync read everything again (its issues are not the same).
+ * Change a connection's name, query, schedule, credentials or write-back settings; one audit event names what
+ * changed (never the token). A changed query or write-back makes the next scheduled sync read everything again
+ * (its issues are not the same; what each issue should carry changed).
  * Jira credentials without an email keep the stored one. A request that changes nothing records nothing.
  */
 export async function updateConnection(db: Db, customerId: string, id: string, change: UpdateConnectionInput, actor: string): Promise<TrackerConnection> {
@@ -157,6 +197,17 @@ export async function updateConnection(db: Db, customerId: string, id: string, c
     Object.assign(set, await sealCredentials(db, { token: change.credentials.token, ...(current.kind === "jira" && email ? { email } : {}) }));
     details.credentials = { email: current.kind === "jira" ? email : null, token_last4: set.tokenLast4 };
   }
+  if (change.write_back) {
+    const before = writeBackOf(current);
+    const after = mergeWriteBack(before, change.write_back);
+    if (JSON.stringify(after) !== JSON.stringify(before)) {
+      Object.assign(set, writeBackColumns(after));
+      // What each issue should carry changed: the next scheduled sync reads every issue again, not only the changed ones.
+      set.lastSuccessStartedAt = null;
+      // Turning it off leaves what was written on the issues: the audit event says so.
+      details.write_back = { from: before, to: after, ...(writeBackEnabled(before) && !writeBackEnabled(after) ? { note: "comments and labels already written are left as they are" } : {}) };
+    }
+  }
   if (Object.keys(set).length === 0) return current;
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -165,13 +216,18 @@ export async function updateConnection(db: Db, customerId: string, id: string, c
       .where(and(eq(trackerConnections.id, id), eq(trackerConnections.customerId, customerId)))
       .returning();
     if (!row) throw new ApiError("not_found", "No such connection.");
+    forgetWriteBackSites(customerId);
     const event: AuditEntry = { customerId, actor, action: "connection.updated", target: connectionTarget(row), details };
     await recordAudit(tx, event);
     return row;
   });
 }
 
-/** Delete a connection. Its imported stories, their runs and their billing stay; a running sync stops at its next page. */
+/**
+ * Delete a connection. Its imported stories, their runs and their billing stay; a running sync stops at its next page.
+ * What write-back wrote (comments, labels, Jira properties) stays on the issues, and what it knows of them stays
+ * too, so connecting the tracker again edits the same comments.
+ */
 export async function deleteConnection(db: Db, customerId: string, id: string, actor: string): Promise<TrackerConnection> {
   const current = await findConnection(db, customerId, id);
   return db.transaction(async (tx) => {
@@ -180,7 +236,9 @@ export async function deleteConnection(db: Db, customerId: string, id: string, a
       .where(and(eq(trackerConnections.id, current.id), eq(trackerConnections.customerId, customerId)))
       .returning();
     if (!row) throw new ApiError("not_found", "No such connection.");
-    await recordAudit(tx, { customerId, actor, action: "connection.deleted", target: connectionTarget(row), details: { base_url: row.baseUrl, query: row.query } });
+    forgetWriteBackSites(customerId);
+    const written = writeBackEnabled(writeBackOf(row)) ? { write_back: "comments and labels already written are left as they are" } : {};
+    await recordAudit(tx, { customerId, actor, action: "connection.deleted", target: connectionTarget(row), details: { base_url: row.baseUrl, query: row.query, ...written } });
     return row;
   });
 }

@@ -99,6 +99,8 @@ function toIssue(raw: Record<string, unknown>, query: GitHubQuery): TrackerIssue
     acceptanceCriteria: read.criteria ?? "",
     issueType: type,
     updatedAt: Number.isNaN(updated) ? new Date(0).toISOString() : new Date(updated).toISOString(),
+    labels: labels.map((name) => ({ name })),
+    ...(typeof raw.comments === "number" ? { commentCount: raw.comments } : {}),
   };
 }
 

@@ -32,7 +32,7 @@ export type RateLimitReader = (response: TrackerResponse) => { waitMs: number; r
 
 export interface RequestSpec {
   url: string;
-  method?: "GET" | "POST";
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   headers: Record<string, string>;
   body?: string;
   /** The tracker's name for messages ("Jira", "GitHub", "Linear"). */
@@ -40,6 +40,12 @@ export interface RequestSpec {
   /** What the connection calls its URL, for advice ("the site URL" for Jira; "the base URL" by default). */
   urlName?: string;
   rateLimit?: RateLimitReader;
+  /**
+   * False for a request that must not be sent twice (creating a comment): a network error or a 5xx may mean it was
+   * carried out, so it is not retried; the caller looks before trying again. A rate limit is retried all the same
+   * (the tracker did not act on it). Default true.
+   */
+  idempotent?: boolean;
 }
 
 /** An abortable timer: rejects with the signal's reason when it is aborted while waiting. */
@@ -97,17 +103,25 @@ export async function trackerRequest(spec: RequestSpec, options: FetchIssuesOpti
   for (let attempt = 0; ; attempt++) {
     signal?.throwIfAborted();
     let response: TrackerResponse;
+    // Each request follows the caller's signal through a signal of its own, whose listener goes when the request
+    // ends: a sync's one signal outlives thousands of write requests, and a Request made with it keeps a listener
+    // on it until it is collected (Node warns past 1,500).
+    const own = new AbortController();
+    const relay = () => own.abort(signal?.reason);
+    signal?.addEventListener("abort", relay, { once: true });
     try {
-      const raw = await guardedFetch(spec.url, { method: spec.method ?? "GET", headers: spec.headers, body: spec.body, signal }, { timeoutMs: REQUEST_TIMEOUT_MS });
+      const raw = await guardedFetch(spec.url, { method: spec.method ?? "GET", headers: spec.headers, body: spec.body, signal: own.signal }, { timeoutMs: REQUEST_TIMEOUT_MS });
       response = { status: raw.status, headers: raw.headers, body: await readBody(raw) };
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
       const failure = error instanceof OutboundError ? error : describeNetworkError(error, new URL(spec.url));
       // A name that does not resolve, a refused address or a bad certificate will be the same in a moment; a refused
       // connection, a reset or a timeout may not be.
-      if (!failure.retryable || attempt >= maxRetries) throw new TrackerError("unavailable", unreachable(spec, failure, attempt + 1));
+      if (!failure.retryable || attempt >= maxRetries || spec.idempotent === false) throw new TrackerError("unavailable", unreachable(spec, failure, attempt + 1));
       await sleep(backoffMs(attempt), signal);
       continue;
+    } finally {
+      signal?.removeEventListener("abort", relay);
     }
 
     const limit = spec.rateLimit?.(response) ?? (response.status === 429 ? { waitMs: retryAfterMs(response.headers) ?? backoffMs(attempt), reason: "429 Too Many Requests" } : null);
@@ -126,7 +140,7 @@ export async function trackerRequest(spec: RequestSpec, options: FetchIssuesOpti
       continue;
     }
     if (response.status >= 500) {
-      if (attempt >= maxRetries) {
+      if (attempt >= maxRetries || spec.idempotent === false) {
         throw new TrackerError("unavailable", `${spec.tracker} answered ${response.status} after ${attempt + 1} attempts; try again later`, response.status);
       }
       // A 503 may say when to come back; otherwise back off.

@@ -111,7 +111,7 @@ function jiraError(response: TrackerResponse): TrackerError {
  * db/migrations/0017_jira_site_identities.sql moved the identities recorded before (the bare id) to this form,
  * reading the site from each issue's link (`<base URL>/browse/<key>`).
  */
-function jiraSite(baseUrl: string): string {
+export function jiraSite(baseUrl: string): string {
   return trimBase(baseUrl).replace(/^[a-z][a-z0-9+.-]*:\/\//i, "");
 }
 
@@ -134,6 +134,7 @@ function toIssue(raw: unknown, baseUrl: string, criteriaField: string | undefine
     acceptanceCriteria: criteria || read.criteria || "",
     issueType: isRecord(f.issuetype) && str(f.issuetype.name) ? str(f.issuetype.name) : null,
     updatedAt: Number.isNaN(updated) ? new Date(0).toISOString() : new Date(updated).toISOString(),
+    labels: Array.isArray(f.labels) ? f.labels.map(str).filter(Boolean).map((name) => ({ name })) : [],
   };
 }
 

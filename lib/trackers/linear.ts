@@ -17,7 +17,7 @@ export const TEAM_QUERY = `query Team($team: String!) {
 }`;
 
 const ISSUE_FIELDS = `pageInfo { hasNextPage endCursor }
-    nodes { id identifier url title description updatedAt labels { nodes { name } } }`;
+    nodes { id identifier url title description updatedAt labels { nodes { id name } } }`;
 
 export const ISSUES_QUERY = `query Issues($team: String!, $after: String) {
   issues(first: ${LINEAR_PAGE_SIZE}, after: $after, filter: { team: { key: { eq: $team } } }) {
@@ -36,7 +36,7 @@ interface GraphQLError {
   code: string;
 }
 
-function graphQLErrors(body: unknown): GraphQLError[] {
+export function graphQLErrors(body: unknown): GraphQLError[] {
   if (!isRecord(body) || !Array.isArray(body.errors)) return [];
   return body.errors.map((e) => {
     const ext = isRecord(e) && isRecord(e.extensions) ? e.extensions : {};
@@ -60,7 +60,7 @@ export const linearRateLimit: RateLimitReader = (response: TrackerResponse) => {
   return { waitMs: DEFAULT_RATE_LIMIT_WAIT_MS, reason: "RATELIMITED" };
 };
 
-function linearError(response: TrackerResponse, errors: GraphQLError[]): TrackerError {
+export function linearError(response: TrackerResponse, errors: GraphQLError[]): TrackerError {
   const words = ownWords(errors.map((e) => e.message).filter(Boolean).join(" "));
   const said = words ? `: ${words}` : "";
   if (response.status === 401 || errors.some((e) => e.code === "AUTHENTICATION_ERROR")) {
@@ -117,7 +117,8 @@ export async function* fetchLinearIssues(config: TrackerConfig, options: FetchIs
 
 function toIssue(raw: unknown): TrackerIssue {
   if (!isRecord(raw) || !str(raw.id) || !str(raw.identifier)) throw new TrackerError("bad_response", "Linear returned an issue without id or identifier");
-  const labels = isRecord(raw.labels) && Array.isArray(raw.labels.nodes) ? raw.labels.nodes.map((l) => (isRecord(l) ? str(l.name) : "")).filter(Boolean) : [];
+  const labelNodes = isRecord(raw.labels) && Array.isArray(raw.labels.nodes) ? raw.labels.nodes.filter(isRecord).filter((l) => str(l.name)) : [];
+  const labels = labelNodes.map((l) => str(l.name));
   const read = readRichText(typeof raw.description === "string" ? raw.description : "", { markup: "markdown", splitCriteria: true });
   const updated = Date.parse(str(raw.updatedAt));
   return {
@@ -130,5 +131,6 @@ function toIssue(raw: unknown): TrackerIssue {
     // Linear has no issue types; teams mark bugs and features with labels.
     issueType: typeFromLabels(labels),
     updatedAt: Number.isNaN(updated) ? new Date(0).toISOString() : new Date(updated).toISOString(),
+    labels: labelNodes.map((l) => ({ name: str(l.name), ...(str(l.id) ? { id: str(l.id) } : {}) })),
   };
 }

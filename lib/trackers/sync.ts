@@ -15,16 +15,20 @@ import { eq, sql } from "drizzle-orm";
 import { executeHot, getDbHandle, type Db, type DbHandle } from "@/db/client";
 import { customers, plans, trackerConnections, type TrackerConnection, type TrackerSyncState } from "@/db/schema";
 import type { CustomerContext } from "@/lib/auth/api-keys";
-import { enqueueFrom, PGBOSS_SCHEMA, TRACKER_SYNC_QUEUE, type ScoreJobData } from "@/lib/jobs/queue";
+import { enqueueFrom, PGBOSS_SCHEMA, TRACKER_SYNC_QUEUE, TRACKER_WRITE_BACK_QUEUE, type ScoreJobData } from "@/lib/jobs/queue";
 import { yieldToRequests } from "@/lib/http/activity";
 import { logger } from "@/lib/log";
-import type { ScoringEngine, TicketData } from "@/lib/scoring";
+import type { ScoringEngine, ScoringResult, TicketData } from "@/lib/scoring";
 import { scoringEngine } from "@/lib/scoring-engine";
 import { QuotaExhaustedError, quotaState } from "@/lib/stories/billing";
 import { recordScore } from "@/lib/stories/billing-group";
 import { resolveStoryIdentity, type StoryIdentity } from "@/lib/stories/identity";
 import { ticketRef } from "@/lib/stories/ticket-ref";
-import { trackerConfig } from "./connections";
+import { trackerConfig, writeBackOf } from "./connections";
+import { writeBackEnabled, type WriteBackSettings } from "./schemas";
+import { labelsAgree, trackerWriter, WriteBackRun, writtenScoreSchema, type TrackerWriter, type WriteItem, type WriteTarget } from "./write-back";
+import { latestScores, loadWriteStates, saveWriteStates, sourceHash, storyPageUrl } from "./write-back/state";
+import { runWebhookWrite } from "./write-back/webhook";
 import { reconcileSchedules, startScheduleRelay } from "./schedule";
 import { TrackerError, type FetchIssues, type FetchIssuesOptions, type TrackerErrorCode, type TrackerIssue } from "./types";
 
@@ -177,19 +181,42 @@ export async function runSync(handle: DbHandle, connectionId: string, options: S
       .returning({ id: trackerConnections.id });
     return updated.length > 0;
   };
+  let settings = writeBackOf(connection);
+  if (writeBackEnabled(settings)) Object.assign(progress, { written: 0, write_failed: 0 });
   if (!(await write())) return null;
   const since =
     trigger === "schedule" && connection.lastSuccessStartedAt ? new Date(connection.lastSuccessStartedAt.getTime() - INCREMENTAL_OVERLAP_MS) : undefined;
   log.info({ trigger, since: since?.toISOString() }, "tracker sync started");
   try {
     const config = await trackerConfig(db, connection);
+    // One writer and one count of writes for the whole sync (a refused token stops the writes of every later page).
+    let writeBack: { run: WriteBackRun; writer: TrackerWriter } | null = null;
     for await (const page of options.fetchIssues(config, { ...options.fetchOptions, ...(since ? { updatedSince: since } : {}), signal: options.signal })) {
-      if (!(await stillThere(db, connection.id))) {
+      const current = await stillThere(db, connection.id);
+      if (!current) {
         log.info("connection deleted during its sync; stopped");
         return null;
       }
+      // Write-back turned off (or changed) during the sync takes effect from the next page.
+      settings = current;
       const pageStarted = performance.now();
-      const quotaMessage = await importPage(handle, connection, customer, engine, page.issues, progress);
+      const imported = await importPage(handle, connection, customer, engine, page.issues, progress);
+      if (writeBackEnabled(settings)) {
+        if (!writeBack || JSON.stringify(writeBack.run.settings) !== JSON.stringify(settings)) {
+          const writer = trackerWriter(config, { ...options.fetchOptions, signal: options.signal });
+          const previous = writeBack?.run;
+          const run = new WriteBackRun(writer, settings, (error, key) =>
+            // A tracker's refusal is said in its words (no stack: it is not the service's fault); anything else in full.
+            error instanceof TrackerError ? log.warn({ error: error.message, issue_key: key }, "write-back to an issue failed") : log.error({ err: error, issue_key: key }, "write-back to an issue failed unexpectedly"),
+          );
+          // The counts go on across a change of settings.
+          if (previous) run.carryOver(previous);
+          writeBack = { run, writer };
+        }
+        await writeBackPage(db, connection, customer.customerId, settings, writeBack, imported.scored, imported.unchanged);
+        Object.assign(progress, { written: writeBack.run.written, write_failed: writeBack.run.failed }, writeBack.run.error ? { write_error: writeBack.run.error } : {});
+      }
+      const quotaMessage = imported.quotaMessage;
       progress.fetched += page.skipped;
       progress.skipped += page.skipped;
       if (!(await write())) {
@@ -216,15 +243,28 @@ export async function runSync(handle: DbHandle, connectionId: string, options: S
   return progress;
 }
 
-async function stillThere(db: Db, connectionId: string): Promise<boolean> {
-  const [row] = await db.select({ id: trackerConnections.id }).from(trackerConnections).where(eq(trackerConnections.id, connectionId)).limit(1);
-  return Boolean(row);
+/** The connection's write-back settings as they are now; null when the connection was deleted. */
+async function stillThere(db: Db, connectionId: string): Promise<WriteBackSettings | null> {
+  const [row] = await db
+    .select({ writeBackComment: trackerConnections.writeBackComment, writeBackLabel: trackerConnections.writeBackLabel, writeBackBelow: trackerConnections.writeBackBelow })
+    .from(trackerConnections)
+    .where(eq(trackerConnections.id, connectionId))
+    .limit(1);
+  return row ? writeBackOf(row) : null;
+}
+
+interface ImportedPage {
+  /** The quota's message when a new issue did not fit (the sync then stops after this page). */
+  quotaMessage: string | null;
+  /** The issues scored and recorded, with their scores. */
+  scored: { candidate: Candidate; result: ScoringResult }[];
+  /** The issues unchanged since they were last scored (not scored again). */
+  unchanged: Candidate[];
 }
 
 /**
  * Import one page: skip the unchanged issues, score the others, record them (grouped with each other and with
  * whatever else is being recorded), remember what was scored and give the dashboard tickets their link.
- * Answers the quota's message when a new issue did not fit (the sync then stops after this page).
  */
 async function importPage(
   handle: DbHandle,
@@ -233,10 +273,11 @@ async function importPage(
   engine: ScoringEngine,
   issues: TrackerIssue[],
   progress: TrackerSyncState,
-): Promise<string | null> {
+): Promise<ImportedPage> {
   const db = handle.db;
   progress.fetched += issues.length;
-  if (issues.length === 0) return null;
+  const unchanged: Candidate[] = [];
+  if (issues.length === 0) return { quotaMessage: null, scored: [], unchanged };
   // One issue per identity: a page that served one twice (a tracker reordering while we read) scores it once.
   const byIdentity = new Map<string, Candidate>();
   for (const issue of issues) {
@@ -254,8 +295,10 @@ async function importPage(
   const toScore: Candidate[] = [];
   for (const candidate of byIdentity.values()) {
     const row = stored.get(candidate.identity.storyIdentity);
-    if (row?.story && row.content_hash === candidate.hash) progress.skipped++;
-    else toScore.push(candidate);
+    if (row?.story && row.content_hash === candidate.hash) {
+      progress.skipped++;
+      unchanged.push(candidate);
+    } else toScore.push(candidate);
   }
   // Do not pay the engine for new issues that cannot fit in the quota (billing still decides, exactly, below).
   const at = new Date();
@@ -304,12 +347,62 @@ async function importPage(
   }
   progress.scored += recorded.length;
   if (recorded.length > 0) await rememberImported(db, connection, customer.customerId, recorded, at);
-  if (overQuota === 0) return null;
+  const results = new Map(scored.map(({ candidate, result }) => [candidate, result]));
+  const scoredNow = recorded.flatMap((candidate) => {
+    const result = results.get(candidate);
+    return result ? [{ candidate, result }] : [];
+  });
+  if (overQuota === 0) return { quotaMessage: null, scored: scoredNow, unchanged };
   const state = await quotaState(db, customer, new Date());
-  return (
+  const quotaMessage =
     `Quota reached: the plan's ${state.quota} new stories this month are used (${state.used}); ${overQuota} new ${overQuota === 1 ? "issue was" : "issues were"} not imported. ` +
-    `The issues scored so far are kept; the quota resets on ${state.resetAt.toISOString().slice(0, 10)}.`
-  );
+    `The issues scored so far are kept; the quota resets on ${state.resetAt.toISOString().slice(0, 10)}.`;
+  return { quotaMessage, scored: scoredNow, unchanged };
+}
+
+const writeTarget = (issue: TrackerIssue): WriteTarget => ({
+  externalId: issue.externalId,
+  key: issue.key,
+  labels: issue.labels ?? [],
+  ...(issue.commentCount === undefined ? {} : { commentCount: issue.commentCount }),
+});
+
+/**
+ * Write a page's issues back to the tracker: those scored now from their new score; those unchanged only when what
+ * the service last left there was decided from something else (other settings, a failed write, another story page)
+ * or their labels no longer agree with it, from their story's latest score. An issue that needs nothing costs
+ * neither a request nor a read of its score.
+ */
+async function writeBackPage(
+  db: Db,
+  connection: TrackerConnection,
+  customerId: string,
+  settings: WriteBackSettings,
+  writeBack: { run: WriteBackRun; writer: TrackerWriter },
+  scored: ImportedPage["scored"],
+  unchanged: Candidate[],
+): Promise<void> {
+  const all = [...scored.map((s) => s.candidate), ...unchanged];
+  if (all.length === 0) return;
+  const states = await loadWriteStates(db, customerId, all.map((c) => c.issue.externalId));
+  const prepared = (candidate: Candidate) => {
+    const storyUrl = storyPageUrl(customerId, ticketRef(candidate.ticket, candidate.issue.key, candidate.identity.storyIdentity));
+    return { target: writeTarget(candidate.issue), storyUrl, state: states.get(candidate.issue.externalId) ?? null, sourceHash: sourceHash(candidate.hash, settings, storyUrl) };
+  };
+  const items: WriteItem[] = scored.map(({ candidate, result }) => ({ ...prepared(candidate), score: writtenScoreSchema.parse(result) }));
+  const stale: (ReturnType<typeof prepared> & { identity: string })[] = [];
+  for (const candidate of unchanged) {
+    const item = prepared(candidate);
+    if (item.state && item.state.sourceHash === item.sourceHash && labelsAgree(settings, item.state, item.target, writeBack.writer)) continue;
+    stale.push({ ...item, identity: candidate.identity.storyIdentity });
+  }
+  const latest = await latestScores(db, customerId, stale.map((s) => s.identity));
+  for (const { identity, ...item } of stale) {
+    const score = latest.get(identity);
+    if (score) items.push({ ...item, score });
+  }
+  if (items.length === 0) return;
+  await saveWriteStates(db, customerId, connection.id, await writeBack.run.write(items));
 }
 
 /** One statement: the content each issue was scored with, and its dashboard ticket's link and source. */
@@ -367,6 +460,10 @@ export async function startTrackerWorkers(boss: PgBoss, options: TrackerWorkerOp
       await runSync(handle, job.data.jobId, { fetchIssues: options.fetchIssues, fetchOptions: options.fetchOptions, signal: abort.signal, yieldFactor: options.yieldFactor });
     });
   }
+  // Write-back of Jira webhooks' issues, queued with their scores.
+  await boss.work<ScoreJobData>(TRACKER_WRITE_BACK_QUEUE, { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async ([job]) => {
+    await runWebhookWrite(handle.db, job.data.jobId, { ...options.fetchOptions, signal: abort.signal });
+  });
   await reconcileSchedules(boss, handle.db).catch((error) => logger().error({ err: error }, "tracker schedules could not be reconciled"));
   const stopRelay = startScheduleRelay(handle.db, (connectionId) => requestSync(handle.db, connectionId, "schedule"), options.scheduleIntervalMs ?? 5000);
   return {
@@ -374,6 +471,7 @@ export async function startTrackerWorkers(boss: PgBoss, options: TrackerWorkerOp
       abort.abort(new Error("the worker is stopping"));
       await stopRelay();
       await boss.offWork(TRACKER_SYNC_QUEUE);
+      await boss.offWork(TRACKER_WRITE_BACK_QUEUE);
     },
   };
 }

@@ -38,6 +38,16 @@ export interface TrackerIssue {
   issueType: string | null;
   /** ISO 8601. */
   updatedAt: string;
+  /** The issue's labels as the tracker served them (Linear's with their ids): write-back adds or removes its own. */
+  labels?: TrackerLabel[];
+  /** How many comments the issue has, when the list says (GitHub): none means write-back need not look for its own. */
+  commentCount?: number;
+}
+
+export interface TrackerLabel {
+  name: string;
+  /** Linear's label id (its issueUpdate takes the issue's label ids). */
+  id?: string;
 }
 
 export interface TrackerPage {

@@ -74,10 +74,12 @@ describe("POST /api/v1/connections", () => {
       query: "project = ACME ORDER BY key",
       schedule: "manual",
       credentials: { email: "dev@acme.example", token_last4: "ABCD" },
+      // Write-back is off unless asked for.
+      write_back: { comment: false, label: null, below: 80 },
       last_sync: null,
     });
     expect(response.headers.get("location")).toBe(`/api/v1/connections/${body.id}`);
-    expect(Object.keys(response.body as Json).sort()).toEqual(["base_url", "created_at", "credentials", "id", "kind", "last_sync", "name", "query", "schedule", "updated_at"]);
+    expect(Object.keys(response.body as Json).sort()).toEqual(["base_url", "created_at", "credentials", "id", "kind", "last_sync", "name", "query", "schedule", "updated_at", "write_back"]);
     // Stored sealed: neither the token nor its JSON is readable in the row.
     const [row] = await database().db.select().from(trackerConnections).where(eq(trackerConnections.id, body.id));
     expect(row.credentialsSealed).toMatch(/^v1\./);
@@ -110,11 +112,37 @@ describe("POST /api/v1/connections", () => {
     ["a base URL that is not a URL", { ...JIRA, base_url: "acme" }, "base_url: is not a valid URL"],
     ["a base URL with credentials", { ...JIRA, base_url: "https://user:pw@acme.atlassian.net" }, "base_url: must not contain credentials"],
     ["a base URL with a query", { ...JIRA, base_url: "https://acme.atlassian.net/?x=1" }, "base_url: must not contain a query"],
+    ["a write-back label with a space", { ...JIRA, write_back: { label: "not ready" } }, "write_back.label: may contain only letters, digits"],
+    ["a write-back label with a comma", { ...JIRA, write_back: { label: "a,b" } }, "write_back.label: may contain only"],
+    ["a write-back label starting with '-'", { ...JIRA, write_back: { label: "-ready" } }, "write_back.label: may contain only"],
+    ["an empty write-back label", { ...JIRA, write_back: { label: "" } }, "write_back.label: must be a non-empty label, or null for none"],
+    ["a long write-back label", { ...JIRA, write_back: { label: "x".repeat(51) } }, "write_back.label: must be at most 50 characters"],
+    ["a threshold above 100", { ...JIRA, write_back: { comment: true, below: 101 } }, "write_back.below: must be 0 to 100"],
+    ["a negative threshold", { ...JIRA, write_back: { below: -1 } }, "write_back.below: must be 0 to 100"],
+    ["a fractional threshold", { ...JIRA, write_back: { below: 62.5 } }, "write_back.below: must be a whole percentage"],
+    ["a threshold as text", { ...JIRA, write_back: { below: "80" } }, "write_back.below:"],
+    ["a comment flag as text", { ...JIRA, write_back: { comment: "yes" } }, "write_back.comment:"],
+    ["an unknown write-back field", { ...JIRA, write_back: { property: true } }, "write_back:"],
+    ["write_back that is not an object", { ...JIRA, write_back: true }, "write_back:"],
   ])("refuses %s with 400", async (_name, body, detail) => {
     const response = await createWith(body);
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ error: "validation_error", message: expect.any(String) });
     expect((response.body as { details: string[] }).details.join("\n")).toContain(detail);
+  });
+
+  it("stores write-back settings, filling in what is not sent, and echoes them", async () => {
+    const response = await createWith({ ...JIRA, name: "Writes back", write_back: { comment: true, label: "needs-refinement" } });
+    expect(response.status, response.text).toBe(201);
+    const body = connectionSchema.parse(response.body);
+    expect(body.write_back).toEqual({ comment: true, label: "needs-refinement", below: 80 });
+    expect((await request(getOne, `/api/v1/connections/${body.id}`, { headers: bearer(acmeKey) }, { id: body.id })).body).toMatchObject({
+      write_back: { comment: true, label: "needs-refinement", below: 80 },
+    });
+    const [row] = await database().db.select().from(trackerConnections).where(eq(trackerConnections.id, body.id));
+    expect(row).toMatchObject({ writeBackComment: true, writeBackLabel: "needs-refinement", writeBackBelow: 80 });
+    const labelOnly = await createWith({ ...JIRA, name: "Label only", write_back: { label: "Ready:no", below: 0 } });
+    expect(labelOnly.body).toMatchObject({ write_back: { comment: false, label: "Ready:no", below: 0 } });
   });
 
   it("refuses a private base URL unless ALLOW_PRIVATE_CALLBACKS, as callback URLs are", async () => {
@@ -201,7 +229,38 @@ describe("GET, PATCH, DELETE /api/v1/connections/{id}", () => {
     expect(event.details).toMatchObject({ name: { from: "Lifecycle", to: "Renamed" }, credentials: { token_last4: "WXYZ" } });
     expect(JSON.stringify(event.details)).not.toContain("new-secret-token");
 
-    for (const body of [{}, { kind: "github" }, { name: "" }, { schedule: "weekly" }, { credentials: { email: "x@y.example" } }]) {
+    // Write-back: only the fields sent change; the next scheduled sync reads every issue again; turning it off says
+    // what stays on the issues.
+    await database().db.update(trackerConnections).set({ lastSuccessStartedAt: new Date() }).where(eq(trackerConnections.id, created.id));
+    const on = await request(PATCH, path, { method: "PATCH", json: { write_back: { comment: true, label: "not-ready" } }, headers: bearer(acmeKey) }, { id: created.id });
+    expect(on.status, on.text).toBe(200);
+    expect(on.body).toMatchObject({ name: "Renamed", write_back: { comment: true, label: "not-ready", below: 80 } });
+    const [reread] = await database().db.select().from(trackerConnections).where(eq(trackerConnections.id, created.id));
+    expect(reread.lastSuccessStartedAt).toBeNull();
+    const lower = await request(PATCH, path, { method: "PATCH", json: { write_back: { below: 65 } }, headers: bearer(acmeKey) }, { id: created.id });
+    expect(lower.body).toMatchObject({ write_back: { comment: true, label: "not-ready", below: 65 } });
+    const off = await request(PATCH, path, { method: "PATCH", json: { write_back: { comment: false, label: null } }, headers: bearer(acmeKey) }, { id: created.id });
+    expect(off.body).toMatchObject({ write_back: { comment: false, label: null, below: 65 } });
+    expect((await request(getOne, path, { headers: bearer(acmeKey) }, { id: created.id })).body).toMatchObject({ write_back: { comment: false, label: null, below: 65 } });
+    const events = await database().db.select().from(auditEvents).where(and(eq(auditEvents.action, "connection.updated"), eq(auditEvents.target, "connection jira (Renamed)")));
+    expect(events.map((e) => e.details)).toEqual(
+      expect.arrayContaining([
+        { write_back: { from: { comment: false, label: null, below: 80 }, to: { comment: true, label: "not-ready", below: 80 } } },
+        {
+          write_back: {
+            from: { comment: true, label: "not-ready", below: 65 },
+            to: { comment: false, label: null, below: 65 },
+            note: "comments and labels already written are left as they are",
+          },
+        },
+      ]),
+    );
+    // The same settings again change nothing and record nothing.
+    const before = events.length;
+    await request(PATCH, path, { method: "PATCH", json: { write_back: { below: 65 } }, headers: bearer(acmeKey) }, { id: created.id });
+    expect(await database().db.select().from(auditEvents).where(and(eq(auditEvents.action, "connection.updated"), eq(auditEvents.target, "connection jira (Renamed)")))).toHaveLength(before);
+
+    for (const body of [{}, { kind: "github" }, { name: "" }, { schedule: "weekly" }, { credentials: { email: "x@y.example" } }, { write_back: { below: 100.5 } }, { write_back: { label: "two words" } }, { write_back: null }]) {
       const refused = await request(PATCH, path, { method: "PATCH", json: body, headers: bearer(acmeKey) }, { id: created.id });
       expect(refused.status, JSON.stringify(body)).toBe(400);
     }

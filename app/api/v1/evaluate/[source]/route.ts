@@ -15,6 +15,7 @@ import { scoringEngine } from "@/lib/scoring-engine";
 import { QuotaExhaustedError } from "@/lib/stories/billing";
 import { resolveStoryIdentity } from "@/lib/stories/identity";
 import { methodsNotAllowed } from "@/lib/http/not-allowed";
+import { noteWebhookWrite } from "@/lib/trackers/write-back/webhook";
 
 export const dynamic = "force-dynamic";
 
@@ -44,6 +45,9 @@ export const POST = gatewayRoute<{ source: string }>(async ({ request, params, l
   };
   // The stable caller record id is {cloudId}:{issue.key}; an issue without a key is identified by content.
   const identity = resolveStoryIdentity(ticket, issue.key ? `${cloudId}:${issue.key}` : undefined);
+  // An issue of a Jira site the customer writes back to gets its score written back once it is recorded. Noted
+  // before the job exists, so the statement that records its score finds it.
+  if (await noteWebhookWrite(handle.db, customer.customerId, identity.storyIdentity, issue)) log.info({ issue_key: issue.key }, "webhook issue noted for write-back");
   try {
     // One statement for the whole request (grouped with the requests arriving at the same time): the story
     // reserved against the quota, the job stored and queued.
