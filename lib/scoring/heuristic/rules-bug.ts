@@ -3,16 +3,14 @@
 // (valuable); one defect (small); the failure, not the code change (negotiable).
 import type { PerDimension } from "../types";
 import { found, type Found, type RuleInput } from "./finding";
-import { CONTRAST, FAILURE, SYMPTOM, withoutLabel } from "./kind-of";
-import { evidenceAt, phraseEvidence, q, sectionEvidence, sections, missingWhy, summaryQuote, type Evidence } from "./kind-text";
+import type { FindingField } from "../types";
+import { addsNothing, expectedIn, NO_STEPS, impactIn, observedIn, stepsIn, titleAsksFor, type Read } from "./bug-readers";
+import { FAILURE, SYMPTOM, withoutLabel } from "./kind-of";
+import { evidenceAt, phraseEvidence, q, sectionEvidence, sections, missingWhy, sentenceEvidence, summaryQuote, type Evidence } from "./kind-text";
 import { hasContent, orderedSteps } from "./sections";
 
 /** Where it ran: a browser, an operating system, a device, a version or build, a stage. */
 const ENVIRONMENT = /\b(?:chrome|chromium|firefox|safari|edge|opera|internet explorer|ie ?\d+|ios|ipados|android|windows|macos|mac ?os|os ?x|linux|ubuntu|iphone|ipad|pixel \d|galaxy|samsung|(?:version|release|build|v)\s?\d+(?:\.\d+)+|\d+\.\d+\.\d+|staging|production|prod|uat|sandbox|(?:qa|test|dev) environment|localhost|node(?:\.js)? \d+|java \d+|python \d\.\d+)\b/i;
-/** Who is affected and how badly: users and a count, money, a severity, no workaround. */
-const IMPACT = /\b(?:(?:all|every|most|many|some|several|half of (?:our|the)|hundreds of|thousands of|\d[\d,.]*%?)\s+(?:of\s+(?:our|the)\s+)?(?:(?:paying|premium|new|mobile|admin)\s+)?(?:users?|customers?|clients?|shoppers?|members?|accounts?|orders?|tenants?|merchants?|patients?|students?|people|requests|transactions|payments|bookings|sessions)|\d[\d,.]*\s*%|(?:usd|eur|gbp|\$|€|£)\s?\d[\d,.]*|\d[\d,.]*\s*(?:usd|eur|gbp|dollars|euros|pounds)|revenue|lost sales|refunds?|chargebacks?|sla|outage|data loss|loses? (?:data|orders|money|work)|security|blocker|blocking|critical|severity|sev ?[1-4]|p[0-3]|(?:high|highest|urgent) priority|no workaround|workaround|(?:cannot|can'?t|unable to) (?:complete|check ?out|pay|purchase|buy|order|log ?in|sign ?in|sign ?up|register|submit|save)|support tickets?|complaints?)\b/i;
-/** An expected result stated in a sentence rather than under a heading. */
-const SHOULD = /\b(?:should(?! not crash)|supposed to|expected to|expected result|expected behaviou?r|instead of)\b/i;
 /** An expected result that cannot be checked: "it should work", "works properly". */
 const VAGUE_EXPECTED = /^(?:(?:it|this|the \w+|everything|page|app|feature)\s+)?(?:should\s+)?(?:(?:be\s+)?(?:work(?:s|ing)?|fixed|ok|okay|fine|normal(?:ly)?|correct(?:ly)?|as expected)|not (?:crash|fail|break|error))(?:\s+(?:properly|correctly|fine|normally|as expected|again|as before))*\s*[.!]?$/i;
 /** A second defect in the same report. */
@@ -29,16 +27,30 @@ interface BugEvidence {
   impact: Evidence | null;
 }
 
+/** The first reading of a field, quoted as its sentence; generic ones ("doesn't work") only when nothing else is read. */
+function firstRead(input: RuleInput, field: FindingField, reads: Read[]): Evidence | null {
+  const specific = reads.find((r) => !r.generic) ?? reads[0];
+  return specific ? sentenceEvidence(input, field, specific.start, specific.end) : null;
+}
+
 function bugEvidence(input: RuleInput): BugEvidence {
+  const { summary, description } = input;
   const criteria = input.criteria.trim() ? evidenceAt(input, "acceptance_criteria", 0, input.criteria.length) : null;
-  const expected = sectionEvidence(input, "expected") ?? criteria ?? phraseEvidence(input, SHOULD, ["description"]);
-  const actual = sectionEvidence(input, "actual") ?? phraseEvidence(input, FAILURE, ["summary", "description"]) ??
-    phraseEvidence(input, SYMPTOM, ["summary", "description"]) ?? phraseEvidence(input, CONTRAST, ["summary", "description"]);
-  const stepsSection = sectionEvidence(input, "steps");
-  const count = orderedSteps(stepsSection?.text ?? input.description);
-  const steps = { evidence: stepsSection ?? (count >= 2 ? evidenceAt(input, "description", 0, input.description.length) : null), count };
+  const asks = titleAsksFor(summary);
+  const expected = sectionEvidence(input, "expected") ?? criteria ?? firstRead(input, "description", expectedIn(description)) ??
+    firstRead(input, "summary", expectedIn(summary)) ?? (asks ? evidenceAt(input, "summary", asks.start, asks.end) : null);
+  const seenInText = observedIn(description);
+  const seenInTitle = observedIn(summary);
+  const actual = sectionEvidence(input, "actual") ?? firstRead(input, "description", seenInText.filter((r) => !r.generic)) ??
+    firstRead(input, "summary", seenInTitle) ?? firstRead(input, "description", seenInText);
+  // A steps section that says the reporter cannot reproduce it ("Unsure how to reproduce") holds no steps.
+  const stepsSection = NO_STEPS.test(description) ? null : sectionEvidence(input, "steps");
+  const read = stepsIn(description);
+  const count = orderedSteps(stepsSection?.text ?? description) || read.count;
+  const steps = { evidence: stepsSection ?? (read.at ? sentenceEvidence(input, "description", read.at.start, read.at.end) : null), count };
   const environment = sectionEvidence(input, "environment") ?? phraseEvidence(input, ENVIRONMENT);
-  const impact = sectionEvidence(input, "impact") ?? phraseEvidence(input, IMPACT);
+  const impact = sectionEvidence(input, "impact") ?? firstRead(input, "description", impactIn(description)) ??
+    firstRead(input, "summary", impactIn(summary)) ?? firstRead(input, "acceptance_criteria", impactIn(input.criteria));
   return { expected, actual, steps, environment, impact };
 }
 
@@ -74,7 +86,8 @@ export function bugFindings(input: RuleInput): Found[] {
   if (!e.impact) {
     findings.push(missingWhy(input, "bug.no_impact",
       `${summary} does not say who is affected or how badly.`,
-      "Say who is affected and how badly: which users, how many, what it costs, and whether there is a workaround."));
+      "Say who is affected and how badly: which users, how many, what it costs, and whether there is a workaround.",
+      !e.expected && !e.steps.evidence && !e.environment && addsNothing(input.summary, `${input.description}\n${input.criteria}`)));
   }
 
   // One defect per report: a second actual or expected result, or a line that starts another one.
