@@ -41,8 +41,9 @@ function bugEvidence(input: RuleInput): BugEvidence {
     firstRead(input, "summary", expectedIn(summary)) ?? (asks ? evidenceAt(input, "summary", asks.start, asks.end) : null);
   const seenInText = observedIn(description);
   const seenInTitle = observedIn(summary);
+  const bare = !/[\p{L}\p{N}]/u.test(description) || addsNothing(summary, description);
   const actual = sectionEvidence(input, "actual") ?? firstRead(input, "description", seenInText.filter((r) => !r.generic)) ??
-    firstRead(input, "summary", seenInTitle) ?? firstRead(input, "description", seenInText);
+    (bare ? firstRead(input, "summary", seenInTitle) : null) ?? firstRead(input, "description", seenInText);
   // A steps section that says the reporter cannot reproduce it ("Unsure how to reproduce") holds no steps.
   const stepsSection = NO_STEPS.test(description) ? null : sectionEvidence(input, "steps");
   const read = stepsIn(description);
