@@ -255,8 +255,8 @@ const REPRO = /\b(?:steps? to reproduce|to reproduce|reproduc(?:e|ed|ible|es|ing
 const MENU_PATH = /(?:^|[\s"'(])[A-Z][\w.'’&/+-]*(?: [\w.'’&/+-]+){0,3}(?:\s*(?:->|→|»|\s>\s)\s*[\w"'][\w.'’&/+-]*(?: [\w.'’&/+-]+){0,3}){2,}/m;
 /** A link to a runnable reproduction. */
 const REPRO_LINK = /\b(?:jsfiddle\.net|codepen\.io|codesandbox\.io|jsbin\.com|plnkr\.co|stackblitz\.com|snack\.expo\.(?:io|dev)|repl\.it|replit\.com|glitch\.com|runkit\.com|jsfiddle|codepen|codesandbox|github\.com\/[\w.-]+\/[\w.-]*(?:repro|example|demo|bug|issue|test)[\w.-]*)/i;
-/** A command line: a prompt, or a command-line tool and its arguments. */
-const COMMAND = /^[ \t]*(?:[$%#>] ?\S|C:\\[^>\n]*>|(?:npm|npx|yarn|pnpm|git|java|javac|mvn|gradle|gradlew|node|python3?|pip3?|curl|wget|docker|kubectl|make|cargo|go|rustc|gcc|g\+\+|clang|ant|sh|bash|sudo|cd|ls|cat|echo|export|brew|apt(?:-get)?|react-native|jest|flow|tsc|webpack|babel|eslint|hg|svn|php|ruby|rails|bundle|rake|dotnet|msbuild)\s+[-\w./:@=]+)/m;
+/** A command line: a prompt, a command-line tool and its arguments, or an HTTP request ("POST /api/refunds"). */
+const COMMAND = /^[ \t]*(?:[$%#>] ?\S|(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) (?:https?:\/\/|\/)\S*|C:\\[^>\n]*>|(?:npm|npx|yarn|pnpm|git|java|javac|mvn|gradle|gradlew|node|python3?|pip3?|curl|wget|docker|kubectl|make|cargo|go|rustc|gcc|g\+\+|clang|ant|sh|bash|sudo|cd|ls|cat|echo|export|brew|apt(?:-get)?|react-native|jest|flow|tsc|webpack|babel|eslint|hg|svn|php|ruby|rails|bundle|rake|dotnet|msbuild)\s+[-\w./:@=]+)/m;
 /** A line of code or markup (not a stack frame or a log line): the snippet that reproduces it. */
 const CODE_LINE = /^[ \t]*(?:```|(?:public|private|protected|static|final|class|interface|import|package|function|const|let|var|def|return|new|if|for|while|try|catch|#include|using|namespace|void|int|String|boolean|@\w+)\b.*|.*(?:[;{}]\s*$|=>|\)\s*\{|<\/?[A-Za-z][\w:.-]*(?:\s[^>]*)?\/?>|^\s*\w+(?:\.\w+)*\([^)]*\)\s*;?\s*$|^\s*[\w.[\]]+\s*=\s*\S))/;
 const STACK_OR_LOG = /^\s*(?:at [\w$.<>]+\(|(?:caused by|exception in thread)\b|[\w.]+(?:Exception|Error)\b|!\s*(?:ENTRY|MESSAGE|STACK|SUBENTRY)\b|\d{4}-\d\d-\d\d[ T]\d|\[\w+\]\s|(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)\b|\.\.\. \d+ more|created attachment \d+)/i;
@@ -295,8 +295,13 @@ export function stepsIn(text: string): StepsRead {
   if (actions.length >= 2 || (actions.length === 1 && orderedSteps(text) >= 2)) {
     found.push({ kind: "actions", start: actions[0].start, end: actions[actions.length - 1].start + actions[actions.length - 1].text.length });
   }
+  // "When I open the cart and tap Pay" is two actions: the ones joined to the first count on their own.
+  let joined = 0;
   for (const m of text.matchAll(CONDITIONAL)) {
-    if (actionStem(m[1])) found.push({ kind: "condition", start: m.index, end: m.index + m[0].length });
+    if (!actionStem(m[1])) continue;
+    found.push({ kind: "condition", start: m.index, end: m.index + m[0].length });
+    const clause = /^[^,.;:!?\n]*/.exec(text.slice(m.index + m[0].length))?.[0] ?? "";
+    joined += [...clause.matchAll(/\b(?:and|then|and then)\s+([a-z][\w-]*)/gi)].filter((j) => actionStem(j[1])).length;
   }
   for (const m of text.matchAll(CONDITIONAL_GERUND)) {
     if (actionStem(m[1])) found.push({ kind: "condition", start: m.index, end: m.index + m[0].length });
@@ -324,16 +329,16 @@ export function stepsIn(text: string): StepsRead {
       offset += line.length + 1;
     }
   }
-  // One action alone ("when I save", a snippet, a command) is a trigger, not a way to get there; two actions (a
-  // menu path is two), or one with a snippet, a command or a numbered list, are; words that say a reproduction
-  // follows, or a link to one, are on their own. Conditions ("when I save", "after clicking") count once: they say
+  // One action alone ("when I save", a snippet) is a trigger, not a way to get there; two actions (a menu path
+  // is two), or one with a snippet or a numbered list, are; words that say a reproduction follows, a link to
+  // one, or a command that runs it are on their own. Conditions ("when I save", "after clicking") count once: they say
   // what sets the failure off, not how to get to that point.
   const has = (k: StepsKind) => found.some((f) => f.kind === k);
   const triggers = Math.min(1, found.filter((f) => f.kind === "condition" || f.kind === "gerund").length);
-  const units = actions.length + triggers + narrated.length + (has("menu") ? 2 : 0);
-  const done = actions.length + narrated.length + (has("menu") ? 2 : 0);
+  const units = actions.length + triggers + joined + narrated.length + (has("menu") ? 2 : 0);
+  const done = actions.length + joined + narrated.length + (has("menu") ? 2 : 0);
   const enough = !NO_STEPS.test(text) &&
-    (has("repro") || has("link") || has("actions") || units >= 2 || (done >= 1 && (has("code") || has("command") || orderedSteps(text) >= 2)));
+    (has("repro") || has("link") || has("command") || has("actions") || units >= 2 || (done >= 1 && (has("code") || orderedSteps(text) >= 2)));
   const kinds = [...new Set(found.map((f) => f.kind))];
   if (!enough) return { at: null, count: 0, kinds };
   const first = [...found, ...actions.map((a) => ({ start: a.start, end: a.start + a.text.length })),

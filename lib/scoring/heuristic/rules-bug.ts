@@ -9,8 +9,8 @@ import { FAILURE, SYMPTOM, withoutLabel } from "./kind-of";
 import { evidenceAt, phraseEvidence, q, sectionEvidence, sections, missingWhy, sentenceEvidence, summaryQuote, type Evidence } from "./kind-text";
 import { hasContent, orderedSteps } from "./sections";
 
-/** Where it ran: a browser, an operating system, a device, a version or build, a stage. */
-const ENVIRONMENT = /\b(?:chrome|chromium|firefox|safari|edge|opera|internet explorer|ie ?\d+|ios|ipados|android|windows|macos|mac ?os|os ?x|linux|ubuntu|iphone|ipad|pixel \d|galaxy|samsung|(?:version|release|build|v)\s?\d+(?:\.\d+)+|\d+\.\d+\.\d+|staging|production|prod|uat|sandbox|(?:qa|test|dev) environment|localhost|node(?:\.js)? \d+|java \d+|python \d\.\d+)\b/i;
+/** Where it ran: a browser, an operating system, a device, a version or build, a stage, the deploy it came with. */
+const ENVIRONMENT = /\b(?:chrome|chromium|firefox|safari|edge|opera|internet explorer|ie ?\d+|ios|ipados|android|windows|macos|mac ?os|os ?x|linux|ubuntu|iphone|ipad|pixel \d|galaxy|samsung|(?:version|release|build|v)\s?\d+(?:\.\d+)+|\d+\.\d+\.\d+|staging|production|prod|uat|sandbox|(?:qa|test|dev) environment|localhost|node(?:\.js)? \d+|java \d+|python \d\.\d+|(?:since|after|before) (?:the |our |last |this |yesterday['’]?s |today['’]?s |\w+day['’]?s )?(?:deploy|deployment|release|update|upgrade|build|migration|rollout))\b/i;
 /** An expected result that cannot be checked: "it should work", "works properly". */
 const VAGUE_EXPECTED = /^(?:(?:it|this|the \w+|everything|page|app|feature)\s+)?(?:should\s+)?(?:(?:be\s+)?(?:work(?:s|ing)?|fixed|ok|okay|fine|normal(?:ly)?|correct(?:ly)?|as expected)|not (?:crash|fail|break|error))(?:\s+(?:properly|correctly|fine|normally|as expected|again|as before))*\s*[.!]?$/i;
 /** A second defect in the same report. */
@@ -27,6 +27,15 @@ interface BugEvidence {
   impact: Evidence | null;
 }
 
+/** The description without its labelled sections (steps, expected, environment, ...): what the reporter wrote as prose. */
+function proseOf(input: RuleInput): string {
+  let text = input.description;
+  for (const sec of [...sections(input)].reverse()) {
+    if (sec.key !== null) text = `${text.slice(0, sec.start)}${" ".repeat(sec.end - sec.start)}${text.slice(sec.end)}`;
+  }
+  return text;
+}
+
 /** The first reading of a field, quoted as its sentence; generic ones ("doesn't work") only when nothing else is read. */
 function firstRead(input: RuleInput, field: FindingField, reads: Read[]): Evidence | null {
   const specific = reads.find((r) => !r.generic) ?? reads[0];
@@ -41,9 +50,12 @@ function bugEvidence(input: RuleInput): BugEvidence {
     firstRead(input, "summary", expectedIn(summary)) ?? (asks ? evidenceAt(input, "summary", asks.start, asks.end) : null);
   const seenInText = observedIn(description);
   const seenInTitle = observedIn(summary);
-  const bare = !/[\p{L}\p{N}]/u.test(description) || addsNothing(summary, description);
+  // The title names the failure; a description written in sentences is expected to say what happens. One that is
+  // only labelled sections ("Environment: ...") or adds nothing to the title leaves the title's word standing.
+  const prose = proseOf(input);
+  const bare = !/[\p{L}\p{N}]{2,}(?:\W+[\p{L}\p{N}]+){2,}/u.test(prose) || addsNothing(summary, prose);
   const actual = sectionEvidence(input, "actual") ?? firstRead(input, "description", seenInText.filter((r) => !r.generic)) ??
-    (bare ? firstRead(input, "summary", seenInTitle) : null) ?? firstRead(input, "description", seenInText);
+    (bare ? firstRead(input, "summary", seenInTitle) : firstRead(input, "description", seenInText));
   // A steps section that says the reporter cannot reproduce it ("Unsure how to reproduce") holds no steps.
   const stepsSection = NO_STEPS.test(description) ? null : sectionEvidence(input, "steps");
   const read = stepsIn(description);

@@ -6,8 +6,11 @@ import { evidenceAt, phraseEvidence, q, sectionEvidence, missingWhy, summaryQuot
 import { criteriaItems } from "./rules-criteria";
 import { listItems } from "./sections";
 
-/** A reason: a purpose or cause clause, what it unblocks or prevents, a deadline or a risk. */
-export const REASON = /\b(?:so that|so (?:we|they|users?|the|it|that|customers?|our|nobody|no one)|in order to|because|since|otherwise|to (?:avoid|prevent|allow|enable|reduce|unblock|comply|support|keep|stop|speed up|save|meet|remove|let|make sure|ensure|get rid of|free up|cut|lower)|(?:needed|required|necessary) (?:for|by|to|before)|blocks|blocking|due to|end[- ]of[- ]life|eol|(?:out of|end of) support|unsupported|no longer (?:supported|maintained)|deprecated|vulnerabilit(?:y|ies)|cve-\d+|expires?|expiring|compliance|audit)\b/i;
+/**
+ * A reason: a purpose, cause or consequence clause ("so that", "because", ", so anyone ...", "which means",
+ * "otherwise"), what it unblocks or prevents, a deadline or a risk.
+ */
+export const REASON = /,\s*so\b|\b(?:therefore|thus|hence|consequently|as a result|which means|this means|that means|meaning (?:that )?\w+|(?:leads?|led|leading) to|results? in|caus(?:es|ed|ing)|(?:anyone|anybody|everyone|attackers?|outsiders|customers?|users?|we|they|it) (?:can|could|might|may|will) (?:read|access|see|steal|lose|leak|break|expose|delete|change|bypass|log in|sign in)|risks?|exposed?|leak(?:s|ed)?|by mistake|accidentally|so (?:anyone|everyone|anybody|every|all|any|\w+ (?:can|could|will|would|won['’]?t|cannot|can['’]?t|is|are|has|have|must|need|needs|stays?|keeps?|gets?))|so that|so (?:we|they|users?|the|it|that|customers?|our|nobody|no one)|in order to|because|since|otherwise|to (?:avoid|prevent|allow|enable|reduce|unblock|comply|support|keep|stop|speed up|save|meet|remove|let|make sure|ensure|get rid of|free up|cut|lower)|(?:needed|required|necessary) (?:for|by|to|before)|blocks|blocking|due to|end[- ]of[- ]life|eol|(?:out of|end of) support|unsupported|no longer (?:supported|maintained)|deprecated|vulnerabilit(?:y|ies)|cve-\d+|expires?|expiring|compliance|audit)\b/i;
 /** "Done when" written inline ("Done when the build is green"). */
 const DONE_INLINE = /\b(?:done when|definition of done|finished when|complete when)\b/i;
 /** A done condition nobody can check: "done", "it works", "code is cleaner". */
