@@ -42,7 +42,16 @@ function firstRead(input: RuleInput, field: FindingField, reads: Read[]): Eviden
   return specific ? sentenceEvidence(input, field, specific.start, specific.end) : null;
 }
 
+// The findings and the reasoning both read a report's evidence: it is read once per analysis.
+const read = new WeakMap<RuleInput, BugEvidence>();
+
 function bugEvidence(input: RuleInput): BugEvidence {
+  let e = read.get(input);
+  if (!e) read.set(input, (e = readBugEvidence(input)));
+  return e;
+}
+
+function readBugEvidence(input: RuleInput): BugEvidence {
   const { summary, description } = input;
   const criteria = input.criteria.trim() ? evidenceAt(input, "acceptance_criteria", 0, input.criteria.length) : null;
   const asks = titleAsksFor(summary);
@@ -58,9 +67,9 @@ function bugEvidence(input: RuleInput): BugEvidence {
     (bare ? firstRead(input, "summary", seenInTitle) : firstRead(input, "description", seenInText));
   // A steps section that says the reporter cannot reproduce it ("Unsure how to reproduce") holds no steps.
   const stepsSection = NO_STEPS.test(description) ? null : sectionEvidence(input, "steps");
-  const read = stepsIn(description);
-  const count = orderedSteps(stepsSection?.text ?? description) || read.count;
-  const steps = { evidence: stepsSection ?? (read.at ? sentenceEvidence(input, "description", read.at.start, read.at.end) : null), count };
+  const inText = stepsIn(description);
+  const count = orderedSteps(stepsSection?.text ?? description) || inText.count;
+  const steps = { evidence: stepsSection ?? (inText.at ? sentenceEvidence(input, "description", inText.at.start, inText.at.end) : null), count };
   const environment = sectionEvidence(input, "environment") ?? phraseEvidence(input, ENVIRONMENT);
   const impact = sectionEvidence(input, "impact") ?? firstRead(input, "description", impactIn(description)) ??
     firstRead(input, "summary", impactIn(summary)) ?? firstRead(input, "acceptance_criteria", impactIn(input.criteria));
