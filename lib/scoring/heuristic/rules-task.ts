@@ -2,7 +2,8 @@
 // (valuable) and a done condition that can be checked (testable). No role and no "so that" are asked for.
 import type { PerDimension } from "../types";
 import { found, type Found, type RuleInput } from "./finding";
-import { evidenceAt, phraseEvidence, q, sectionEvidence, missingWhy, summaryQuote, type Evidence } from "./kind-text";
+import { observedIn } from "./bug-readers";
+import { evidenceAt, phraseEvidence, q, sectionEvidence, missingWhy, sentenceEvidence, summaryQuote, type Evidence } from "./kind-text";
 import { criteriaItems } from "./rules-criteria";
 import { listItems } from "./sections";
 
@@ -27,7 +28,10 @@ function taskEvidence(input: RuleInput): TaskEvidence {
   const ends = story.ends[0];
   const fromSummary = ends && ends.body.end > ends.body.start && !story.placeholderBenefit
     ? evidenceAt(input, "summary", story.a.tokens[ends.indicator.start].start, story.a.tokens[ends.body.end - 1].end) : null;
-  const reason = sectionEvidence(input, "why") ?? fromSummary ?? phraseEvidence(input, REASON, ["summary", "description"]);
+  // A failure the task puts right is its reason ("The parser crashes on files over 2 MB").
+  const failure = observedIn(input.description).find((r) => !r.generic);
+  const reason = sectionEvidence(input, "why") ?? fromSummary ?? phraseEvidence(input, REASON, ["summary", "description"]) ??
+    (failure ? sentenceEvidence(input, "description", failure.start, failure.end) : null);
   let done: Evidence | null = null;
   let items: string[] = [];
   if (input.criteria.trim()) {
