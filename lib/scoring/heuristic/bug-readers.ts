@@ -125,11 +125,11 @@ const MODAL_NOT_EXPECTED = /\b(?:you|one|we)\s+should\s+(?:see|get|notice|observ
 /** Stated expectation: "expected", "I'd expect", "instead of", "rather than", "the correct value is". */
 const EXPECT = /\b(?:(?<!\b(?:as|than|not|un)\s*)expect(?:ed|s|ing|ation|ations)?(?! (?:exception|error))|(?:i|we)['’ ]?d expect|instead of|rather than|(?:the )?(?:correct|right|desired|intended|proper|normal|ideal|preferred) (?:behaviou?r|result|outcome|output|value|order|way|state|response)|(?:is|are|was) intended to)\b/i;
 /** A wish or a judgement of what would be better: "it would be nice if", "I'd like", "I wish". */
-const WISH = /\b(?:(?:it|this|that|which)\s+would\s+be\s+(?:\w+\s+)?(?:nice|good|great|better|best|helpful|useful|preferable|ideal|desirable|appropriate|logical|reasonable|correct|cool|awesome|handy|sensible|consistent|intuitive|convenient|simpler|easier|clearer|safer|more \w+)|would (?:be|make) (?:\w+ )?(?:more )?sense|makes? (?:more )?sense (?:to|if)|(?:i|we)(?:['’ ]?d| would) (?:like|love) (?:to (?:see|have|be able|get)\b|(?!to\b)\w+)|(?:i|we)(?:['’ ]?d| would) (?:prefer|rather|want|expect)|(?:i|we) (?:wish|want) (?!to\b|you\b)|(?:i|we)(?:['’ ]?d| would)? (?:suggest|propose|recommend)|(?:i am|i['’ ]?m|we are|we['’ ]?re) (?:requesting|asking)\b|(?:my |a |the )?(?:suggestion|proposal|recommendation) (?:is|would be)|feature request|enhancement request|(?:it|this) (?:would|will) (?:be|make)(?:\s+\w+)? (?:nice|good|great|better|easier|possible)|better (?:to|if|would be)|would rather|(?:i|we) need (?:a|an|the|to be able|some|more|better)\b|there should be|(?:is|are) needed\b)/i;
+const WISH = /\b(?:(?:it|this|that|which)\s+would\s+be\s+(?:\w+\s+)?(?:nice|good|great|better|best|helpful|useful|preferable|ideal|desirable|appropriate|logical|reasonable|correct|cool|awesome|handy|sensible|consistent|intuitive|convenient|simpler|easier|clearer|safer|more \w+)|would (?:be|make) (?:\w+ )?(?:more )?sense|makes? (?:more )?sense (?:to|if)|(?:i|we)(?:['’ ]?d| would) (?:like|love) (?:to (?:see|have|be able|get)\b|(?!to\b)\w+)|(?:i|we)(?:['’ ]?d| would) (?:prefer|rather|want|expect)|(?:i|we) (?:wish|want) (?!to\b|you\b)|(?:i|we)(?:['’ ]?d| would)? (?:suggest|propose|recommend)|(?:a |the |one )?(?:possible |simple |easy |better |proper |right )?(?:solution|fix) (?:would be|could be|is) to\b|in my (?:opinion|view)|\bimho\b|(?:i am|i['’ ]?m|we are|we['’ ]?re) (?:requesting|asking)\b|(?:my |a |the )?(?:suggestion|proposal|recommendation) (?:is|would be)|feature request|enhancement request|(?:it|this) (?:would|will) (?:be|make)(?:\s+\w+)? (?:nice|good|great|better|easier|possible)|better (?:to|if|would be)|would rather|(?:i|we) need (?:a|an|the|to be able|some|more|better)\b|there should be|(?:is|are) needed\b)/i;
 /** A request to change it: "please add ...", "could you make ...", "can it be added back?", "consider renaming". */
 const REQUEST = /\b(?:(?:please|pls|plz|kindly)\s+(?:(?:also|just|consider|think about)\s+)?(?:add|make|allow|support|provide an?|change|remove|rename|include|expose|implement|show|display|enable|disable|let|restore|bring back|put back|keep|stop|prevent|avoid|use|switch|move|return|document|update the (?:docs|documentation)|open up)\b|(?:could|can|would|will)\s+(?:you|we|it|this|they|someone|somebody|the \w+)\s+(?:please\s+)?(?:\w+\s+)?(?:be\s+)?(?:add|added|make|made|allow|allowed|support|supported|provide|provided|change|changed|remove|removed|rename|renamed|use|used|include|included|expose|exposed|implement|implemented|consider|considered|show|shown|display|displayed|enable|enabled|let|update|updated|restore|restored|bring|brought|put|moved?|fixed so)\b|why (?:not|doesn['’ ]?t it|can['’ ]?t (?:we|it|you|i))|is (?:it|there) (?:possible|a way) to|consider(?:ing)? (?:\w+ing|making|adding|using|changing|removing|renaming)|how about|what about)\b/i;
 /** A case that works, set beside the failing one: "works on Chrome", "worked in 2.3", "used to show". */
-const WORKING_CASE = /(?:(?<!\b(?:not|n['’ ]?t|never)\s+(?:\w+\s+){0,2})\bas expected\b|(?<!\b(?:not|n['’ ]?t|never)\s+)\b(?:correctly|properly) (?:displays?|display|shows?|show|renders?|render|loads?|load|works?|work|uses?|use|handles?|handle|returns?|return)\b|\b(?:displays?|shows?|loads?|renders?|appears?|returns?|looks?|opens?)\s+(?:\w+\s+)?(?:properly|correctly|fine|ok|okay|normally) (?:in|on|with|for|under|from|using|when)\b|(?<!\b(?:not|n['’ ]?t|never|who|i|we|you|he|she|they|people|someone|to)\s+(?:\w+\s+)?)\b(?:works?|worked|behaves|behaved)\s+(?:\w+\s+)?(?:fine|well|correctly|properly|ok|okay|as expected|perfectly|normally|great)\b|(?<!\b(?:not|n['’ ]?t|never)\s+)\b(?:it|this|that|which|everything) (?:works?|worked|is working|was working|is fine|was fine) (?:\w+ )?(?:on|in|with|under|for|from|using|when|if|via)\b|(?:^|[.!?;]\s+|\n\s*)(?:works?|worked) (?:\w+ )?(?:on|in|with|under|for|from|using|when)\b|\b(?:it|this|that|which|they|everything|he|she) (?:always |still )?used to (?:work|be|show|display|return|open|load|appear|have|allow|happen|do)\b|(?<!\b(?:i|we|you|he|she|they)\s+)\b(?:was|were) (?:working|fine|ok|okay|correct) (?:before|in|until|prior|on|with|yesterday)\b|(?:as|like) (?:it )?(?:does|did|is|was|works|worked) (?:in|on|for|with|under|when|before)\b|(?:same|different) (?:as|from|than) (?:in|on|with|how|what)\b|(?:behaves?|behaved|works?|worked|acts?) different(?:ly)? (?:from|than)\b|\bunlike\b|(?:in|with|on|under) (?:the )?(?:previous|earlier|older|prior|last) (?:versions?|releases?|builds?)\b|(?:before|until) (?:the |this |our |last |yesterday['’]?s? )?(?:upgrade|update|release|deploy|version|change|commit)\b)/i;
+const WORKING_CASE = /(?:\b(?:does|do|did)(?:n['’ ]?t| not) (?:happen|occur|exist|reproduce|show up|appear)s? (?:on|in|with|under|for|when|if)\b|\bonly (?:happens|occurs|fails|breaks) (?:on|in|with|under|for|when|if)\b|\b(?:it|this|that) (?:is|was) able to\b|\bwill (?:also )?work (?:after|if|when|on|in|with)\b|(?<!\b(?:not|n['’ ]?t|never)\s+(?:\w+\s+){0,2})\bas expected\b|(?<!\b(?:not|n['’ ]?t|never)\s+)\b(?:correctly|properly) (?:displays?|display|shows?|show|renders?|render|loads?|load|works?|work|uses?|use|handles?|handle|returns?|return)\b|\b(?:displays?|shows?|loads?|renders?|appears?|returns?|looks?|opens?)\s+(?:\w+\s+)?(?:properly|correctly|fine|ok|okay|normally) (?:in|on|with|for|under|from|using|when)\b|(?<!\b(?:not|n['’ ]?t|never|who|i|we|you|he|she|they|people|someone|to)\s+(?:\w+\s+)?)\b(?:works?|worked|behaves|behaved)\s+(?:\w+\s+)?(?:fine|well|correctly|properly|ok|okay|as expected|perfectly|normally|great)\b|(?<!\b(?:not|n['’ ]?t|never)\s+)\b(?:it|this|that|which|everything) (?:works?|worked|is working|was working|is fine|was fine) (?:\w+ )?(?:on|in|with|under|for|from|using|when|if|via)\b|(?:^|[.!?;]\s+|\n\s*)(?:works?|worked) (?:\w+ )?(?:on|in|with|under|for|from|using|when)\b|\b(?:it|this|that|which|they|everything|he|she) (?:always |still )?used to (?:work|be|show|display|return|open|load|appear|have|allow|happen|do)\b|(?<!\b(?:i|we|you|he|she|they)\s+)\b(?:was|were) (?:working|fine|ok|okay|correct) (?:before|in|until|prior|on|with|yesterday)\b|(?:as|like) (?:it )?(?:does|did|is|was|works|worked) (?:in|on|for|with|under|when|before)\b|(?:same|different) (?:as|from|than) (?:in|on|with|how|what)\b|(?:behaves?|behaved|works?|worked|acts?) different(?:ly)? (?:from|than)\b|\bunlike\b|(?:in|with|on|under) (?:the )?(?:previous|earlier|older|prior|last) (?:versions?|releases?|builds?)\b|(?:before|until) (?:the |this |our |last |yesterday['’]?s? )?(?:upgrade|update|release|deploy|version|change|commit)\b)/i;
 /** Titles that ask for the change: "Add ...", "Allow ...", "Support ...", "Need a way to ...". */
 const REQUEST_TITLE = /^(?:\[[^\]]*\]\s*|[\w .-]{1,30}:\s*)*(?:add|allow|support|provide|make|enable|disable|let|show|display|remove|rename|improve|implement|introduce|expose|include|use|change|move|replace|tell|offer|consider|retain|keep|avoid|prevent|create|need|request|want|should|please|do not|don['’ ]?t|switch|update|extend|document|warn|ask|hide|split|merge|separate|link|sort|restore|reduce|increase|simplify|clarify|customi[sz]e|expand)\b/i;
 
@@ -174,13 +174,15 @@ interface Piece {
 function pieces(text: string): Piece[] {
   const lines: Piece[] = [];
   let offset = 0;
-  for (const raw of text.split("\n")) {
+  // An export that lost its line breaks keeps two or more spaces where they were ("create an analysis  right click ...").
+  const broken = text.includes("\n") ? text : text.replace(/(\S) {2,}(?=\S)/g, (m, c: string) => `${c}\n${" ".repeat(m.length - 2)}`);
+  for (const raw of broken.split("\n")) {
     const start = offset;
     offset += raw.length + 1;
     if (!raw.trim() || STACK_OR_LOG.test(raw)) continue;
     const last = lines[lines.length - 1];
     const continues = last && !/[.!?:;]\s*$/.test(last.text) && /^\s*[a-z(]/.test(raw) && !LIST_MARK.test(raw) &&
-      last.start + last.text.length + 1 === start;
+      last.start + last.text.length + 1 === start && text[start - 1] === "\n";
     if (continues) last.text = `${last.text}\n${raw}`;
     else lines.push({ text: raw, start });
   }
@@ -232,25 +234,34 @@ function imperative(piece: string): boolean {
   const s = piece.replace(LEAD, "");
   const m = /^([A-Za-z][\w-]*)\b\s*(.*)$/s.exec(s);
   if (!m) return false;
-  const word = m[1].toLowerCase();
+  let word = m[1].toLowerCase();
+  // "right click", "double click", "long press" written as two words.
+  const two = /^(right|left|double|long)\s+(click|clicks|clicked|tap|press)\b\s*(.*)$/is.exec(s);
+  if (two) {
+    word = two[2].toLowerCase();
+    m[2] = two[3];
+  }
   if (!ACTION_VERBS.has(word) && !(listed && pastAction(word))) return false;
   const rest = m[2].split(/\s+/).slice(0, 4).join(" ");
   return !/^(?:\w+\s+){0,2}(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|shows?|fails?|crashes|works?|doesn|isn|won|seems?|appears?|becomes?|gets?|returns?|throws?)\b/i.test(rest) &&
     !/^(?:of|for|to|is|are)\b/i.test(rest) && !/\?\s*$/.test(piece);
 }
 
+/** Two or more actions in a row inside a sentence: "(i.e., open PDE, select plugin.xml, press Debug)". */
+const ACTION_RUN = new RegExp(`(?:^|[(:;,]\\s*|\\b(?:i\\.e\\.|e\\.g\\.),?\\s*)(?:${[...ACTION_VERBS].join("|")})\\s[^,;()\\n.]{1,50}(?:,\\s*(?:and\\s+|then\\s+)?(?:${[...ACTION_VERBS].join("|")})\\s[^,;()\\n.]{1,50}){1,}`, "gim");
+
 /** "When I click Save", "if you open ...", "after the user deletes ...": a condition made of an action. */
 const CONDITIONAL = /\b(?:when(?:ever)?|if|after|once|every time|each time|as soon as|upon|while|before)\s+(?:i|you|we|the user|a user|users|someone|somebody|one)\s+(?:(?:\w+ly|first|then|again|try to|tried to|try and|attempt to|want to|wanted to|go to|went to|am|was|have|had)\s+)*([a-z][\w-]*)/gi;
 /** "When starting Eclipse", "after clicking Save", "by right-clicking": an action as a condition, without a subject. */
-const CONDITIONAL_GERUND = /\b(?:when(?:ever)?|after|before|while|upon|on|by|once|and|or|then)\s+([a-z][\w-]*ing)\b/gi;
+const CONDITIONAL_GERUND = /\b(?:when(?:ever)?|after|before|while|upon|once)\s+([a-z][\w-]*ing)\b/gi;
 /** A gerund action as the subject ("Tapping Pay does nothing") or opening the sentence ("Editing a file, ..."). */
-const GERUND_SUBJECT = /(?:^|[.!?:;]\s+|\n\s*)([A-Z]?[a-z-]+ing)\s+(?:(?:on\s+|the\s+|a\s+|an\s+|any\s+)?[^.\n]{1,60}?\s(?:does|did|do|doesn|causes?|caused|results?|resulted|throws?|threw|crashes|crashed|gives?|gave|shows?|showed|leads?|led|makes?|made|opens?|opened|triggers?|triggered|produces?|produced|returns?|returned|breaks?|fails?|failed|hangs?|freezes|takes?|took|is|was|brings?|brought)\b|[^.,\n]{1,60},)/g;
+const GERUND_SUBJECT = /(?:^|[.!?:;,]\s+|\n\s*)([A-Z]?[a-z-]+ing)\s+(?:(?:on\s+|the\s+|a\s+|an\s+|any\s+)?[^.\n]{1,60}?\s(?:does|did|do|doesn|causes?|caused|results?|resulted|throws?|threw|crashes|crashed|gives?|gave|shows?|showed|leads?|led|makes?|made|opens?|opened|triggers?|triggered|produces?|produced|returns?|returned|breaks?|fails?|failed|hangs?|freezes|takes?|took|is|was|brings?|brought)\b|[^.,\n]{1,60},)/g;
 /** First-person actions told as a story: "I opened the file, clicked Save", "I go to the toolbar and click Build". */
-const NARRATED = /\b(?:i|we)\s+(?:(?:then|first|just|also|again|now|simply|\w+ly)\s+)*([a-z][\w-]*)\b/gi;
+const NARRATED = /\b(?:i|we)\s+(?:(?:then|first|just|also|again|now|simply|\w+ly|have|had|['’ ]?ve|['’ ]?d)\s+)*([a-z][\w-]*)\b/gi;
 /** Narrated verbs that are what is seen, not done. */
 const NOT_DONE = /^(?:get|got|see|saw|use|used|want|wanted|try|tried|need|needed|think|hope|expect|expected|like|liked|do|did|have|had|make|made|find|found|set)$/i;
 /** Words that say a reproduction follows or is attached. */
-const REPRO = /\b(?:steps? to reproduce|to reproduce|reproduc(?:e|ed|ible|es|ing)\s+(?:it\s+|this\s+|the \w+\s+)?(?:by|with|using|as follows|like this|here|in|on|via)\b|how to reproduce|repro(?:duction)?(?: steps| case| project| repo| app)?\s*:|test ?case|(?:the )?following (?:\w+ )?(?:steps|scenario|sequence|code|snippet|example|test|program|class|classes|file|files|project|configuration|config|setup|commands?|input|query|xml|html|css|json|markup|script)\b|(?:a |the |this |my )?(?:minimal|small|simple|sample|example|attached|standalone|test|demo) (?:project|repo|repository|app|application|example|case|snippet|code|program|plugin|workspace|file|page|component)\b|scenario\s*:|(?:snippet|code|example|test case|program|class) (?:below|above|attached)\b|(?:below|above|attached) (?:snippet|code|example|test case|program)\b|(?:with|using|in|run) (?:this|the following|the attached|the below) (?:code|snippet|example|file|project|class|test|setup|script)\b|(?:here is|here['’ ]?s|see) (?:a|an|the|my)? ?(?:repro|reproduction|example|snippet|sample|test case)\b)/i;
+const REPRO = /\b(?:steps? to reproduce|to reproduce|reproduc(?:e|ed|ible|es|ing)\s+(?:it\s+|this\s+|the \w+\s+)?(?:by|with|using|as follows|like this|here|in|on|via)\b|how to reproduce|repro(?:duction)?(?: steps| case| project| repo| app)?\s*:|test ?case|(?:the )?following (?:\w+ )?(?:steps|scenario|sequence|code|snippet|example|test|program|class|classes|file|files|project|configuration|config|setup|commands?|input|query|xml|html|css|json|markup|script)\b|(?:a |the |this |my )?(?:minimal|small|simple|sample|example|attached|standalone|test|demo) (?:project|repo|repository|app|application|example|case|snippet|code|program|plugin|workspace|file|page|component)\b|scenario\s*:|(?:snippet|code|example|test case|program|class) (?:below|above|attached)\b|(?:below|above|attached) (?:snippet|code|example|test case|program)\b|(?:with|using|in|run) (?:this|the following|the attached|the below) (?:code|snippet|example|file|project|class|test|setup|script)\b|(?:here is|here['’ ]?s|see|this is) (?:a|an|the|my|our)? ?(?:repro|reproduction|example|snippet|sample|test case)\b|(?:here is|here['’ ]?s|this is|below is|i am using|i['’ ]?m using|we are using|we use) (?:a|an|the|my|our) (?:\w+ )?(?:code|snippet|markup|html|xml|json|query|request|config|configuration|script|template|call)\b)/i;
 /** Navigation through menus: "Window > Preferences > Java", "File -> Export -> Archive". */
 const MENU_PATH = /(?:^|[\s"'(])[A-Z][\w.'’&/+-]*(?: [\w.'’&/+-]+){0,3}(?:\s*(?:->|→|»|\s>\s)\s*[\w"'][\w.'’&/+-]*(?: [\w.'’&/+-]+){0,3}){2,}/m;
 /** A link to a runnable reproduction. */
@@ -261,7 +272,7 @@ const COMMAND = /^[ \t]*(?:[$%#>] ?\S|(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)
 const CODE_LINE = /^[ \t]*(?:```|(?:public|private|protected|static|final|class|interface|import|package|function|const|let|var|def|return|new|if|for|while|try|catch|#include|using|namespace|void|int|String|boolean|@\w+)\b.*|.*(?:[;{}]\s*$|=>|\)\s*\{|<\/?[A-Za-z][\w:.-]*(?:\s[^>]*)?\/?>|^\s*\w+(?:\.\w+)*\([^)]*\)\s*;?\s*$|^\s*[\w.[\]]+\s*=\s*\S))/;
 const STACK_OR_LOG = /^\s*(?:at [\w$.<>]+\(|(?:caused by|exception in thread)\b|[\w.]+(?:Exception|Error)\b|!\s*(?:ENTRY|MESSAGE|STACK|SUBENTRY)\b|\d{4}-\d\d-\d\d[ T]\d|\[\w+\]\s|(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)\b|\.\.\. \d+ more|created attachment \d+)/i;
 /** A steps section that says there are none: "Unsure how to reproduce", "not reproducible". */
-export const NO_STEPS = /\b(?:(?:unsure|not sure|no idea|(?:do|does|did)(?:n['’ ]?t| not) know|unknown|unclear) (?:how|why|what)|(?:can(?:no|['’ ]?)t|could(?:n['’ ]?t| not)|unable to|not able to|failed to|haven['’ ]?t been able to) (?:reliably |always )?(?:reproduce|re-?create)|not (?:\w+ )?reproducible|no (?:known )?(?:steps|way to reproduce)|happens (?:randomly|sometimes|occasionally|intermittently)|n\/a)\b/i;
+export const NO_STEPS = /\b(?:(?:unsure|not sure|no idea|(?:do|does|did)(?:n['’ ]?t| not) know|unknown|unclear) (?:how|what) (?:to reproduce|to re-?create|to trigger|triggers? (?:it|this)|causes? (?:it|this)|(?:it|this) happen(?:s|ed)?|makes? (?:it|this) happen)|(?:can(?:no|['’ ]?)t|could(?:n['’ ]?t| not)|unable to|not able to|failed to|haven['’ ]?t been able to) (?:reliably |always )?(?:reproduce|re-?create)|not (?:\w+ )?reproducible|no (?:known )?(?:steps|way to reproduce)|happens (?:randomly|sometimes|occasionally|intermittently)|n\/a)\b/i;
 
 /** Lines of code or markup in a text (two or more make a snippet). */
 export function codeLines(text: string): number {
@@ -279,6 +290,8 @@ export interface StepsRead {
   count: number;
   /** Which kinds of evidence were read. */
   kinds: StepsKind[];
+  /** When there are no steps: the one action that sets the failure off ("When I save", "Tapping Pay"), if any. */
+  trigger?: Read;
 }
 
 /**
@@ -291,6 +304,18 @@ export function stepsIn(text: string): StepsRead {
   const found: (Read & { kind: StepsKind })[] = [];
   const ps = pieces(text);
   const actions = ps.filter((p, i) => imperative(p.text) && (!p.chained || imperative(ps[i - 1]?.text ?? "")));
+  // A run of actions inside one sentence ("open PDE, select plugin.xml, press Debug") counts as the list it is.
+  for (const m of text.matchAll(ACTION_RUN)) {
+    const end = m.index + m[0].length;
+    if (actions.some((a) => a.start >= m.index && a.start < end)) continue;
+    // Each comma-separated action of the run is a step.
+    let at = m.index;
+    for (const part of m[0].split(",")) {
+      if (part.trim()) actions.push({ text: part, start: text.indexOf(part, at) });
+      at += part.length + 1;
+    }
+  }
+  actions.sort((a, b) => a.start - b.start);
   // A list whose items act ("1. Open ...", "- click ...") or a run of imperatives.
   if (actions.length >= 2 || (actions.length === 1 && orderedSteps(text) >= 2)) {
     found.push({ kind: "actions", start: actions[0].start, end: actions[actions.length - 1].start + actions[actions.length - 1].text.length });
@@ -324,6 +349,10 @@ export function stepsIn(text: string): StepsRead {
     const m = new RegExp(re.source, re.flags).exec(text);
     if (m) found.push({ kind, start: m.index, end: m.index + m[0].length });
   }
+  // "the following FBML:", "here's my config": an introduction whose next line is code or markup.
+  for (const m of text.matchAll(/\b(?:the following|here(?:['’ ]?s| is) (?:my|the|our|a|an)|this is (?:my|the|our))\s+(?:[\w.-]+\s+){0,2}?[\w.-]+\s*(?:\([^)\n]*\))?\s*[:.]?[ \t]*\n\s*(\S[^\n]*)/gi)) {
+    if (CODE_LINE.test(m[1]) || /^[<{[$]/.test(m[1])) found.push({ kind: "repro", start: m.index, end: m.index + m[0].length });
+  }
   if (codeLines(text) >= 2) {
     let offset = 0;
     for (const line of text.split("\n")) {
@@ -345,7 +374,13 @@ export function stepsIn(text: string): StepsRead {
   const enough = !NO_STEPS.test(text) &&
     (has("repro") || has("link") || has("command") || has("actions") || units >= 2 || (done >= 1 && (has("code") || orderedSteps(text) >= 2)));
   const kinds = [...new Set(found.map((f) => f.kind))];
-  if (!enough) return { at: null, count: 0, kinds };
+  if (!enough) {
+    // One action is not the way there, but it says what sets the failure off.
+    const one = NO_STEPS.test(text) ? undefined : [...found.filter((f) => f.kind === "condition" || f.kind === "gerund"),
+      ...actions.map((a) => ({ start: a.start, end: a.start + a.text.length })), ...narrated.map((m) => ({ start: m.index, end: m.index + m[0].length }))]
+      .sort((a, b) => a.start - b.start)[0];
+    return { at: null, count: 0, kinds, ...(one ? { trigger: { start: one.start, end: one.end } } : {}) };
+  }
   const first = [...found, ...actions.map((a) => ({ start: a.start, end: a.start + a.text.length })),
     ...narrated.map((m) => ({ start: m.index, end: m.index + m[0].length }))].sort((a, b) => a.start - b.start)[0];
   return { at: { start: first.start, end: first.end }, count: actions.length, kinds };

@@ -22,7 +22,7 @@ const CODE = /\w+\(\)|\b\w+\.(?:ts|tsx|js|jsx|py|java|rb|go|cs|php|sql|kt|swift)
 interface BugEvidence {
   expected: Evidence | null;
   actual: Evidence | null;
-  steps: { evidence: Evidence | null; count: number };
+  steps: { evidence: Evidence | null; count: number; trigger: Evidence | null };
   environment: Evidence | null;
   impact: Evidence | null;
 }
@@ -69,7 +69,10 @@ function readBugEvidence(input: RuleInput): BugEvidence {
   const stepsSection = NO_STEPS.test(description) ? null : sectionEvidence(input, "steps");
   const inText = stepsIn(description);
   const count = orderedSteps(stepsSection?.text ?? description) || inText.count;
-  const steps = { evidence: stepsSection ?? (inText.at ? sentenceEvidence(input, "description", inText.at.start, inText.at.end) : null), count };
+  const steps = {
+    evidence: stepsSection ?? (inText.at ? sentenceEvidence(input, "description", inText.at.start, inText.at.end) : null), count,
+    trigger: inText.trigger ? sentenceEvidence(input, "description", inText.trigger.start, inText.trigger.end) : null,
+  };
   const environment = sectionEvidence(input, "environment") ?? phraseEvidence(input, ENVIRONMENT);
   const impact = sectionEvidence(input, "impact") ?? firstRead(input, "description", impactIn(description)) ??
     firstRead(input, "summary", impactIn(summary)) ?? firstRead(input, "acceptance_criteria", impactIn(input.criteria));
@@ -95,10 +98,16 @@ export function bugFindings(input: RuleInput): Found[] {
       "Add the actual result: what happens instead, with the error message if there is one."));
   }
   if (!e.steps.evidence) {
-    findings.push(found("bug.no_steps", "estimable", "high",
-      input.description.trim() ? "The description gives no steps to reproduce: nobody can make the failure happen again to size or fix it."
-        : `${summary} has no description and no steps to reproduce: nobody can make the failure happen again to size or fix it.`,
-      "Add steps to reproduce, numbered, from a starting point anyone can reach."));
+    if (e.steps.trigger) {
+      findings.push(found("bug.no_steps", "estimable", "low",
+        `Only what sets the failure off is given (${q(e.steps.trigger)}), not the steps that lead there.`,
+        "Add the steps that lead there, numbered, from a starting point anyone can reach.", e.steps.trigger.at));
+    } else {
+      findings.push(found("bug.no_steps", "estimable", "high",
+        input.description.trim() ? "The description gives no steps to reproduce: nobody can make the failure happen again to size or fix it."
+          : `${summary} has no description and no steps to reproduce: nobody can make the failure happen again to size or fix it.`,
+        "Add steps to reproduce, numbered, from a starting point anyone can reach."));
+    }
   }
   if (!e.environment) {
     findings.push(found("bug.no_environment", "estimable", "medium",
