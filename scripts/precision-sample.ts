@@ -15,6 +15,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { scoreTicket, scoreTickets } from "@/lib/scoring";
+import { inferKind } from "@/lib/scoring/heuristic/kind-of";
 import { backlogStories } from "./quality";
 
 function args(name: string): string[] {
@@ -135,7 +136,10 @@ const SHARED_FILES = {
   jira: path.resolve(REPO, "../shared/data/jira/deep-se-six-projects.jsonl"),
 };
 
-/** The shared reports a family of codes is drawn from: bug codes from the bug reports and the Jira issues, task codes from the Jira issues. */
+/**
+ * The shared reports a family of codes is drawn from: bug codes from the bug reports and the Jira issues whose text
+ * reads as a bug, task codes from all the Jira issues.
+ */
 function sharedReports(kind: "bug" | "task"): (SharedReport & { file: string })[] {
   const out: (SharedReport & { file: string })[] = [];
   for (const which of kind === "bug" ? (["bugs", "jira"] as const) : (["jira"] as const)) {
@@ -145,9 +149,12 @@ function sharedReports(kind: "bug" | "task"): (SharedReport & { file: string })[
     for (const line of fs.readFileSync(file, "utf8").split("\n")) {
       if (!line.trim()) continue;
       const r = JSON.parse(line) as Record<string, string>;
-      out.push(which === "bugs"
+      const report = which === "bugs"
         ? { file: rel, group: r.system, id: r.bug_id, summary: r.title, description: r.description ?? "" }
-        : { file: rel, group: r.project, id: r.key, summary: r.summary, description: r.description ?? "" });
+        : { file: rel, group: r.project, id: r.key, summary: r.summary, description: r.description ?? "" };
+      // The Jira issues carry no type: a bug code is drawn from those whose text reads as a bug report.
+      if (kind === "bug" && which === "jira" && inferKind({ summary: report.summary, description: report.description }).kind !== "bug") continue;
+      out.push(report);
     }
   }
   return out;
