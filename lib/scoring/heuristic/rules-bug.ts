@@ -10,7 +10,9 @@ import { evidenceAt, phraseEvidence, q, sectionEvidence, sections, missingWhy, s
 import { hasContent, orderedSteps } from "./sections";
 
 /** Where it ran: a browser, an operating system, a device, a version or build, a stage, the deploy it came with. */
-const ENVIRONMENT = /\b(?:chrome|chromium|firefox|safari|edge|opera|internet explorer|ie ?\d+|ios|ipados|android|windows|macos|mac ?os|os ?x|linux|ubuntu|iphone|ipad|pixel \d|galaxy|samsung|(?:version|release|build|v)\s?\d+(?:\.\d+)+|\d+\.\d+\.\d+|staging|production|prod|uat|sandbox|(?:qa|test|dev) environment|localhost|node(?:\.js)? \d+|java \d+|python \d\.\d+|(?:since|after|before) (?:the |our |last |this |yesterday['’]?s |today['’]?s |\w+day['’]?s )?(?:deploy|deployment|release|update|upgrade|build|migration|rollout))\b/i;
+const ENVIRONMENT = /\b(?:chrome|chromium|firefox|safari|edge|opera|internet explorer|ie ?\d+|ios|ipados|android|windows|macos|mac ?os|os ?x|linux|ubuntu|iphone|ipad|pixel \d|galaxy|samsung|(?:version|release|build|v)\s?\d+(?:\.\d+)+|\d+\.\d+\.\d+|staging|production|prod|uat|sandbox|(?:qa|test|dev) environment|localhost|node(?:\.js)? \d+|java \d+|python \d\.\d+|(?:since|after|before) (?:the |our |last |this |yesterday['’]?s |today['’]?s |\w+day['’]?s )?(?:deploy|deployment|release|update|upgrade|build|migration|rollout)|build(?: id| identifier| number)?\s*:\s*\S+|build #?\d{3,})\b/i;
+/** A product named with its version: "TPTP 4.0", "Studio 3.2.1" (a capitalised name, not a currency or a section). */
+const PRODUCT_VERSION = /\b(?!(?:USD|EUR|GBP|JPY|CHF|CAD|AUD|Section|Step|Chapter|Page|Figure|Table|Rule|Item|Line|Article)\b)[A-Z][\w+-]*[A-Za-z]\s+v?\d+\.\d+(?:\.\d+)*\b/;
 /** A line of code, markup or a stack frame: not an account in words. */
 const CODE_LINE_OR_TRACE = /^\s*(?:at [\w$.<>]+\(|[<{}\]]|.*[;{}]\s*$|[\w.]+(?:Exception|Error)\b|!\s*(?:ENTRY|MESSAGE|STACK))/;
 /** An expected result that cannot be checked: "it should work", "works properly". */
@@ -79,7 +81,7 @@ function readBugEvidence(input: RuleInput): BugEvidence {
     evidence: stepsSection ?? (inText.at ? sentenceEvidence(input, "description", inText.at.start, inText.at.end) : null), count,
     trigger: inText.trigger ? sentenceEvidence(input, "description", inText.trigger.start, inText.trigger.end) : null,
   };
-  const environment = sectionEvidence(input, "environment") ?? phraseEvidence(input, ENVIRONMENT);
+  const environment = sectionEvidence(input, "environment") ?? phraseEvidence(input, ENVIRONMENT) ?? phraseEvidence(input, PRODUCT_VERSION);
   const impact = sectionEvidence(input, "impact") ?? firstRead(input, "description", impactIn(description)) ??
     firstRead(input, "summary", impactIn(summary)) ?? firstRead(input, "acceptance_criteria", impactIn(input.criteria));
   const titleNames = !actual && seenInTitle.length > 0;
