@@ -20,7 +20,7 @@ const VAGUE_EXPECTED = /^(?:(?:it|this|the \w+|everything|page|app|feature)\s+)?
 /** A second defect in the same report. */
 const ANOTHER = /^[ \t]*(?:[-*•]\s*)?(?:also|another (?:bug|issue|problem|defect)|second (?:bug|issue|problem|defect)|additionally|separately|unrelated)\b[^\n]*/gim;
 /** A summary that names the code change ("Add null check to applyCoupon()"), not the failure. */
-const FIX_VERB = /^(?:change|replace|add|remove|wrap|use|set|rewrite|patch|increase|decrease|catch|handle|call|return|swap|revert|null-?check)\b/i;
+const FIX_VERB = /^(?:change|replace|add|remove|wrap|use|set|rewrite|patch|increase|decrease|catch|handle|call(?! to\b)|return|swap|revert|null-?check)\b/i;
 const CODE = /\w+\(\)|\b\w+\.(?:ts|tsx|js|jsx|py|java|rb|go|cs|php|sql|kt|swift)\b|\b[a-z]+[A-Z]\w*\b|\b[a-z]+_[a-z_]+\b|`[^`]+`|\b(?:null check|try\/catch|try-catch|if statement|query|index|column|function|method|variable|regex|config)\b/;
 
 interface BugEvidence {
@@ -33,6 +33,8 @@ interface BugEvidence {
   titleNames: boolean;
   /** No failure word, but an account in sentences of a report that does not ask for something instead. */
   told: boolean;
+  /** The expected result is read from a case that works, set beside the failing one. */
+  workingCase: boolean;
 }
 
 /** The description without its labelled sections (steps, expected, environment, ...): what the reporter wrote as prose. */
@@ -63,8 +65,12 @@ function readBugEvidence(input: RuleInput): BugEvidence {
   const { summary, description } = input;
   const criteria = input.criteria.trim() ? evidenceAt(input, "acceptance_criteria", 0, input.criteria.length) : null;
   const asks = titleAsksFor(summary);
-  const expected = sectionEvidence(input, "expected") ?? criteria ?? firstRead(input, "description", expectedIn(description)) ??
+  const statedIn = expectedIn(description);
+  const stated = statedIn.find((r) => r.kind !== "working_case") ?? statedIn[0];
+  const expected = sectionEvidence(input, "expected") ?? criteria ?? firstRead(input, "description", stated ? [stated] : []) ??
     firstRead(input, "summary", expectedIn(summary)) ?? (asks ? evidenceAt(input, "summary", asks.start, asks.end) : null);
+  // A case that works ("This works fine on Chrome") is set beside the failure, not a vague expectation of its own.
+  const workingCase = !sectionEvidence(input, "expected") && !criteria && stated?.kind === "working_case";
   const seenInText = observedIn(description);
   const seenInTitle = observedIn(summary);
   // The title names the failure; a description written in sentences is expected to say what happens. One that is
@@ -91,7 +97,7 @@ function readBugEvidence(input: RuleInput): BugEvidence {
   const words = prose.replace(/https?:\/\/\S+/g, " ").split("\n").filter((l) => !CODE_LINE_OR_TRACE.test(l)).join(" ").match(/[\p{L}]{2,}/gu) ?? [];
   const asksInstead = !!asks || expectedIn(prose).some((r) => r.kind === "request" || r.kind === "wish");
   const told = !actual && words.length >= 20 && !asksInstead;
-  return { expected, actual, steps, environment, impact, titleNames, told };
+  return { expected, actual, steps, environment, impact, titleNames, told, workingCase };
 }
 
 export function bugFindings(input: RuleInput): Found[] {
@@ -102,7 +108,7 @@ export function bugFindings(input: RuleInput): Found[] {
     findings.push(found("bug.no_expected_result", "testable", "high",
       `${summary} says what goes wrong but not what should happen instead: there is nothing to check a fix against.`,
       "Add the expected result: what should happen instead, so a tester can check it against the actual one."));
-  } else if (VAGUE_EXPECTED.test(e.expected.text.replace(/\s+/g, " ").trim())) {
+  } else if (!e.workingCase && VAGUE_EXPECTED.test(e.expected.text.replace(/\s+/g, " ").trim())) {
     findings.push(found("bug.vague_expected_result", "testable", "medium",
       `The expected result ${q(e.expected)} cannot be checked: it does not say what a tester would see.`,
       "State the expected result as something a tester can see (a message, a value, a page), not \"it works\".", e.expected.at));
@@ -143,7 +149,10 @@ export function bugFindings(input: RuleInput): Found[] {
   const actuals = all.filter((s) => s.key === "actual" && /\b(?:actual|observed|current behaviou?r|what happens|what happened|result)\b/i.test(s.title) && hasContent(s.body));
   const expecteds = all.filter((s) => s.key === "expected" && hasContent(s.body));
   let second: Evidence | null = null;
-  if (actuals.length > 1) second = evidenceAt(input, "description", actuals[1].start, actuals[1].end);
+  // Two results of one flow ("Result: a prompt appears ... Result: the folder is deleted") are one defect; a second
+  // result after another expected result or other steps starts a second one.
+  const between = (a: { end: number }, b: { start: number }) => all.some((x) => (x.key === "expected" || x.key === "steps") && x.start >= a.end && x.start < b.start);
+  if (actuals.length > 1 && between(actuals[0], actuals[1])) second = evidenceAt(input, "description", actuals[1].start, actuals[1].end);
   else if (expecteds.length > 1) second = evidenceAt(input, "description", expecteds[1].start, expecteds[1].end);
   else {
     ANOTHER.lastIndex = 0;
@@ -162,7 +171,7 @@ export function bugFindings(input: RuleInput): Found[] {
   }
 
   const title = withoutLabel(input.summary);
-  if (FIX_VERB.test(title) && CODE.test(title) && !FAILURE.test(title) && !SYMPTOM.test(title)) {
+  if (FIX_VERB.test(title) && CODE.test(title) && !FAILURE.test(title) && !SYMPTOM.test(title) && !observedIn(title).some((r) => !r.generic)) {
     const start = input.summary.indexOf(title);
     findings.push(found("bug.prescribes_fix", "negotiable", "medium",
       `"${title.length > 70 ? `${title.slice(0, 69)}…` : title}" names the code change, not the failure it fixes.`,
