@@ -15,8 +15,8 @@ export interface Read {
   generic?: boolean;
 }
 
-// "doesn't", "doesn’t", "doesnt", and "doesn t" as text whose apostrophes were lost on the way.
-const NT = "n(?:['’ ]?t)";
+// "doesn't", "doesn’t", "doesn`t", "doesnt", and "doesn t" as text whose apostrophes were lost on the way.
+const NT = "n(?:['’` ]?t)";
 const AUX = `(?:do|does|did|is|are|was|were|has|have|had|ca|could|wo|would|should|must|need|might)`;
 const NEGATED = `(?:\\b${AUX}${NT}\\b|\\b(?:do|does|did|is|are|was|were|has|have|had|can|could|will|would|may|might)\\s+not\\b|\\bcannot\\b)`;
 

@@ -11,7 +11,7 @@ import { listItems } from "./sections";
  * A reason: a purpose, cause or consequence clause ("so that", "because", ", so anyone ...", "which means",
  * "otherwise"), what it unblocks or prevents, a deadline or a risk.
  */
-export const REASON = /,\s*so\b|\b(?:therefore|thus|hence|consequently|as a result|which means|this means|that means|meaning (?:that )?\w+|(?:leads?|led|leading) to|results? in|caus(?:es|ed|ing)|(?:anyone|anybody|everyone|attackers?|outsiders|customers?|users?|we|they|it) (?:can|could|might|may|will) (?:read|access|see|steal|lose|leak|break|expose|delete|change|bypass|log in|sign in)|risks?|exposed?|leak(?:s|ed)?|by mistake|accidentally|so (?:anyone|everyone|anybody|every|all|any|\w+ (?:can|could|will|would|won['’]?t|cannot|can['’]?t|is|are|has|have|must|need|needs|stays?|keeps?|gets?))|so that|so (?:we|they|users?|the|it|that|customers?|our|nobody|no one)|in order to|because|since|otherwise|to (?:avoid|prevent|allow|enable|reduce|unblock|comply|support|keep|stop|speed up|save|meet|remove|let|make sure|ensure|get rid of|free up|cut|lower)|(?:needed|required|necessary) (?:for|by|to|before)|blocks|blocking|due to|end[- ]of[- ]life|eol|(?:out of|end of) support|unsupported|no longer (?:supported|maintained)|deprecated|vulnerabilit(?:y|ies)|cve-\d+|expires?|expiring|compliance|audit)\b/i;
+export const REASON = /,\s*so\b|\b(?:therefore|thus|hence|consequently|as a result|which means|this means|that means|meaning (?:that )?\w+|(?:leads?|led|leading) to|results? in|caus(?:e|es|ed|ing)|as part of (?:the |our |a )?(?:[\w.-]+ ){0,2}(?:release|migration|project|effort|initiative|epic|upgrade|rollout|work)|to be (?:used|reused|shared|called|run|deployed)|for (?:re)?use (?:in|by)|(?:ready|done|in place|finished|available|fixed) (?:by|before|till|until)\b|saves? (?:\w+ )?(?:time|effort|money|clicks|steps|work)|(?:anyone|anybody|everyone|attackers?|outsiders|customers?|users?|we|they|it) (?:can|could|might|may|will) (?:read|access|see|steal|lose|leak|break|expose|delete|change|bypass|log in|sign in)|risks?|exposed?|leak(?:s|ed)?|by mistake|accidentally|so (?:anyone|everyone|anybody|every|all|any|\w+ (?:can|could|will|would|won['’]?t|cannot|can['’]?t|is|are|has|have|must|need|needs|stays?|keeps?|gets?))|so that|so (?:we|they|users?|the|it|that|customers?|our|nobody|no one)|in order to|because|since|otherwise|to (?:avoid|prevent|allow|enable|reduce|unblock|comply|support|keep|stop|speed up|save|meet|remove|let|make sure|ensure|get rid of|free up|cut|lower)|(?:needed|required|necessary) (?:for|by|to|before)|blocks|blocking|due to|end[- ]of[- ]life|eol|(?:out of|end of) support|unsupported|no longer (?:supported|maintained)|deprecated|vulnerabilit(?:y|ies)|cve-\d+|expires?|expiring|compliance|audit)\b/i;
 /** "Done when" written inline ("Done when the build is green"). */
 const DONE_INLINE = /\b(?:done when|definition of done|finished when|complete when)\b/i;
 /** A done condition nobody can check: "done", "it works", "code is cleaner". */
@@ -28,10 +28,11 @@ function taskEvidence(input: RuleInput): TaskEvidence {
   const ends = story.ends[0];
   const fromSummary = ends && ends.body.end > ends.body.start && !story.placeholderBenefit
     ? evidenceAt(input, "summary", story.a.tokens[ends.indicator.start].start, story.a.tokens[ends.body.end - 1].end) : null;
-  // A failure the task puts right is its reason ("The parser crashes on files over 2 MB").
-  const failure = observedIn(input.description).find((r) => !r.generic);
+  // A failure the task puts right is its reason ("The parser crashes on files over 2 MB", "Login broken").
+  const inText = observedIn(input.description)[0];
+  const inTitle = observedIn(input.summary)[0];
   const reason = sectionEvidence(input, "why") ?? fromSummary ?? phraseEvidence(input, REASON, ["summary", "description"]) ??
-    (failure ? sentenceEvidence(input, "description", failure.start, failure.end) : null);
+    (inText ? sentenceEvidence(input, "description", inText.start, inText.end) : inTitle ? sentenceEvidence(input, "summary", inTitle.start, inTitle.end) : null);
   let done: Evidence | null = null;
   let items: string[] = [];
   if (input.criteria.trim()) {
