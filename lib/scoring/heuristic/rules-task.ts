@@ -2,7 +2,7 @@
 // (valuable) and a done condition that can be checked (testable). No role and no "so that" are asked for.
 import type { PerDimension } from "../types";
 import { found, type Found, type RuleInput } from "./finding";
-import { observedIn } from "./bug-readers";
+import { expectedIn, observedIn } from "./bug-readers";
 import { evidenceAt, phraseEvidence, q, sectionEvidence, missingWhy, sentenceEvidence, summaryQuote, type Evidence } from "./kind-text";
 import { criteriaItems } from "./rules-criteria";
 import { listItems } from "./sections";
@@ -12,8 +12,8 @@ import { listItems } from "./sections";
  * "otherwise"), what it unblocks or prevents, a deadline or a risk.
  */
 export const REASON = /,\s*so\b|\b(?:therefore|thus|hence|consequently|as a result|which means|this means|that means|meaning (?:that )?\w+|(?:leads?|led|leading) to|results? in|caus(?:e|es|ed|ing)|as part of (?:the |our |a )?(?:[\w.-]+ ){0,2}(?:release|migration|project|effort|initiative|epic|upgrade|rollout|work)|to be (?:used|reused|shared|called|run|deployed)|for (?:re)?use (?:in|by)|(?:ready|done|in place|finished|available|fixed) (?:by|before|till|until)\b|saves? (?:\w+ )?(?:time|effort|money|clicks|steps|work)|(?:anyone|anybody|everyone|attackers?|outsiders|customers?|users?|we|they|it) (?:can|could|might|may|will) (?:read|access|see|steal|lose|leak|break|expose|delete|change|bypass|log in|sign in)|risks?|exposed?|leak(?:s|ed)?|by mistake|accidentally|so (?:anyone|everyone|anybody|every|all|any|\w+ (?:can|could|will|would|won['’]?t|cannot|can['’]?t|is|are|has|have|must|need|needs|stays?|keeps?|gets?))|so that|so (?:we|they|users?|the|it|that|customers?|our|nobody|no one)|in order to|because|since|otherwise|to (?:avoid|prevent|allow|enable|reduce|unblock|comply|support|keep|stop|speed up|save|meet|remove|let|make sure|ensure|get rid of|free up|cut|lower)|(?:needed|required|necessary) (?:for|by|to|before)|blocks|blocking|due to|end[- ]of[- ]life|eol|(?:out of|end of) support|unsupported|no longer (?:supported|maintained)|deprecated|vulnerabilit(?:y|ies)|cve-\d+|expires?|expiring|compliance|audit)\b/i;
-/** "Done when" written inline ("Done when the build is green"). */
-const DONE_INLINE = /\b(?:done when|definition of done|finished when|complete when)\b/i;
+/** "Done when" written inline ("Done when the build is green", "make sure ...", "To test: ..."). */
+const DONE_INLINE = /\b(?:done when|definition of done|finished when|complete when|make sure (?:that )?|ensure (?:that )?|verify (?:that )?|to (?:test|verify|check)(?: (?:this|it|the fix))?\s*:)/i;
 /** A done condition nobody can check: "done", "it works", "code is cleaner". */
 const VAGUE_ITEM = /^(?:(?:it|this|everything|all|the (?:task|code|work|change))\s+)?(?:is\s+|are\s+)?(?:works?|working|done|finished|complete(?:d)?|fixed|ok|okay|good|better|cleaner|nicer|improved)(?:\s+(?:well|properly|correctly|fine|as expected))?\s*[.!]?$/i;
 
@@ -43,8 +43,11 @@ function taskEvidence(input: RuleInput): TaskEvidence {
     if (done) items = listItems(done.text).map((i) => i.text);
     else {
       const checklist = listItems(input.description).filter((i) => /^\[[ xX]\]/.test(i.text));
+      // An end state stated as what should be ("The app id should be populated", "Expected result: ...") is checkable.
+      const shouldBe = expectedIn(input.description).find((r) => r.kind === "modal" || r.kind === "expect");
       done = checklist.length ? evidenceAt(input, "description", checklist[0].start, checklist[checklist.length - 1].end) :
-        phraseEvidence(input, DONE_INLINE, ["description"]);
+        phraseEvidence(input, DONE_INLINE, ["description"]) ?? sectionEvidence(input, "expected") ??
+        (shouldBe ? sentenceEvidence(input, "description", shouldBe.start, shouldBe.end) : null);
       items = checklist.map((i) => i.text);
     }
     if (done && items.length === 0) items = [done.text];
