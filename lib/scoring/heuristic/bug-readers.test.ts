@@ -82,6 +82,8 @@ describe("how to get there (steps)", () => {
       "The following snippet shows it:\nconst total = sum([]);\nconsole.log(total);",
       "Go to Settings > Billing > Invoices and the list is empty.",
       "Steps to reproduce: log in as an admin, then delete a user.",
+      // An unfilled template field elsewhere ("n/a" under Screenshots) says nothing about reproducing.
+      "1. Open Settings\n2. Switch on dark mode\n3. Reload\n\n**Screenshots**\nn/a",
     ]) expect(stepsIn(text).at, text).not.toBeNull();
   });
 
