@@ -42,7 +42,7 @@ describe("what should happen (expected)", () => {
   it("reads should, expected, instead of, a wish, a request and a case that works", () => {
     for (const text of [
       "The total should include the shipping fee.",
-      "Expected, in both cases: the draft is kept.",
+      "Expected in each case: the draft is kept.",
       "I'd expect the filter to stay after a reload.",
       "It would be better if the date kept the user's time zone.",
       "The label reads 'Cancel' instead of 'Close'.",
@@ -92,7 +92,7 @@ describe("how to get there (steps)", () => {
       "When I save, it hangs.",
       "1. The totals are wrong\n2. The dates are in the wrong zone",
       "java.lang.IllegalStateException: closed\n    at com.shop.Cart.pay(Cart.java:12)\n    at com.shop.Main.run(Main.java:5)",
-      "Unsure how to reproduce. I opened the app, then it crashed at some point.",
+      "Not sure how to reproduce it. I opened the app, then it crashed at some point.",
       "It happens sometimes.",
     ]) expect(stepsIn(text).at, text).toBeNull();
   });

@@ -152,7 +152,7 @@ export function expectedIn(text: string): (Read & { kind: ExpectedKind })[] {
 export function titleAsksFor(title: string): Read | null {
   const t = title.trim();
   const m = REQUEST_TITLE.exec(t);
-  // "Make the explorer stop locking the UI" asks for the stop; "Save button stops working" states a failure.
+  // "Make the import stop freezing the editor" asks for the stop; "Save button stops working" states a failure.
   if (!m || observedIn(t).some((r) => !r.generic && !/^stop/i.test(t.slice(r.start, r.end)))) return null;
   const start = title.indexOf(t);
   return { start, end: start + t.length };
@@ -177,7 +177,7 @@ interface Piece {
 function pieces(text: string): Piece[] {
   const lines: Piece[] = [];
   let offset = 0;
-  // An export that lost its line breaks keeps two or more spaces where they were ("create an analysis  right click ...").
+  // An export that lost its line breaks keeps two or more spaces where they were ("open the report  right click the chart ...").
   const broken = text.includes("\n") ? text : text.replace(/(\S) {2,}(?=\S)/g, (m, c: string) => `${c}\n${" ".repeat(m.length - 2)}`);
   for (const raw of broken.split("\n")) {
     const start = offset;
@@ -250,7 +250,7 @@ function imperative(piece: string): boolean {
     !/^(?:of|for|to|is|are)\b/i.test(rest) && !/\?\s*$/.test(piece);
 }
 
-/** Two or more actions in a row inside a sentence: "(i.e., open PDE, select plugin.xml, press Debug)". */
+/** Two or more actions in a row inside a sentence: "(i.e., open Settings, pick Billing, press Save)". */
 const ACTION_RUN = new RegExp(`(?:^|[(:;,]\\s*|\\b(?:i\\.e\\.|e\\.g\\.),?\\s*)(?:${[...ACTION_VERBS].join("|")})\\s[^,;()\\n.]{1,50}(?:,\\s*(?:and\\s+|then\\s+)?(?:${[...ACTION_VERBS].join("|")})\\s[^,;()\\n.]{1,50}){1,}`, "gim");
 
 /** "When I click Save", "if you open ...", "after the user deletes ...": a condition made of an action. */
@@ -307,7 +307,7 @@ export function stepsIn(text: string): StepsRead {
   const found: (Read & { kind: StepsKind })[] = [];
   const ps = pieces(text);
   const actions = ps.filter((p, i) => imperative(p.text) && (!p.chained || imperative(ps[i - 1]?.text ?? "")));
-  // A run of actions inside one sentence ("open PDE, select plugin.xml, press Debug") counts as the list it is.
+  // A run of actions inside one sentence ("open Settings, pick Billing, press Save") counts as the list it is.
   for (const m of text.matchAll(ACTION_RUN)) {
     const end = m.index + m[0].length;
     if (actions.some((a) => a.start >= m.index && a.start < end)) continue;

@@ -12,7 +12,7 @@ import { hasContent, orderedSteps } from "./sections";
 /** Where it ran: a browser, an operating system, a device, a version or build, a stage, the deploy it came with. */
 const ENVIRONMENT = /\b(?:chrome|chromium|firefox|safari|edge|opera|internet explorer|ie ?\d+|ios|ipados|android|windows|macos|mac ?os|os ?x|linux|ubuntu|iphone|ipad|pixel \d|galaxy|samsung|(?:version|release|build|v)\s?\d+(?:\.\d+)+|\d+\.\d+\.\d+|staging|production|prod|uat|sandbox|(?:qa|test|dev) environment|localhost|node(?:\.js)? \d+|java \d+|python \d\.\d+|(?:since|after|before) (?:the |our |last |this |yesterday['’]?s |today['’]?s |\w+day['’]?s )?(?:deploy|deployment|release|update|upgrade|build|migration|rollout)|build(?: id| identifier| number)?\s*:\s*\S+|build #?\d{3,})\b/i;
 /**
- * A product named with its version ("TPTP 4.0", "Studio 3.2.1"; a capitalised name, not a currency or a section), or
+ * A product named with its version ("Reporter 4.0", "Studio 3.2.1"; a capitalised name, not a currency or a section), or
  * a nightly or integration build stamp: a letter and the build's date and time ("I20040210-1200").
  */
 const PRODUCT_VERSION = /\b[A-Z]\d{8}(?:-?\d{4})?\b|\b(?!(?:USD|EUR|GBP|JPY|CHF|CAD|AUD|Section|Step|Chapter|Page|Figure|Table|Rule|Item|Line|Article)\b)[A-Z][\w+-]*[A-Za-z]\s+v?\d+\.\d+(?:\.\d+)*\b/;
@@ -79,7 +79,7 @@ function readBugEvidence(input: RuleInput): BugEvidence {
   // The title names the failure; a description written in sentences is expected to say what happens. One that is
   // only labelled sections ("Environment: ...") or adds nothing to the title leaves the title's word standing.
   const prose = proseOf(input);
-  // Quoted labels, identifiers and build stamps ("Sa&ve All", "I2005...") are data, not sentences.
+  // Quoted labels, identifiers and build stamps ("&Save and &Send", a build stamp) are data, not sentences.
   const sentences = prose.replace(/"[^"\n]*"|“[^”\n]*”/g, " ").split(/\s+/).filter((w) => /^[\p{L}][\p{L}'’]+[,.;:!?]?$/u.test(w));
   const bare = sentences.length < 3 || addsNothing(summary, prose);
   const actual = sectionEvidence(input, "actual") ?? firstRead(input, "description", seenInText.filter((r) => !r.generic)) ??
@@ -96,7 +96,7 @@ function readBugEvidence(input: RuleInput): BugEvidence {
   const impact = sectionEvidence(input, "impact") ?? firstRead(input, "description", impactIn(description)) ??
     firstRead(input, "summary", impactIn(summary)) ?? firstRead(input, "acceptance_criteria", impactIn(input.criteria));
   const titleNames = !actual && seenInTitle.length > 0;
-  // An account of twenty words or more that names no failure word ("all files in the library got saved") is still an
+  // An account of twenty words or more that names no failure word ("the old orders were deleted as well") is still an
   // account of what happens, unless the report asks for something instead (a request, a feature). Twenty was
   // chosen among 6, 12, 20 and 30 on the shared reports (lib/scoring/README.md, "Bug reports ...").
   const words = prose.replace(/https?:\/\/\S+/g, " ").split("\n").filter((l) => !CODE_LINE_OR_TRACE.test(l)).join(" ").match(/[\p{L}]{2,}/gu) ?? [];

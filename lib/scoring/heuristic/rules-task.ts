@@ -43,7 +43,7 @@ function taskEvidence(input: RuleInput): TaskEvidence {
     if (done) items = listItems(done.text).map((i) => i.text);
     else {
       const checklist = listItems(input.description).filter((i) => /^\[[ xX]\]/.test(i.text));
-      // An end state stated as what should be ("The app id should be populated", "Expected result: ...") is checkable.
+      // An end state stated as what should be ("The order id should be filled in", "Expected result: ...") is checkable.
       const shouldBe = expectedIn(input.description).find((r) => r.kind === "modal" || r.kind === "expect");
       done = checklist.length ? evidenceAt(input, "description", checklist[0].start, checklist[checklist.length - 1].end) :
         phraseEvidence(input, DONE_INLINE, ["description"]) ?? sectionEvidence(input, "expected") ??
