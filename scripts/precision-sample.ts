@@ -1,8 +1,12 @@
-// npm run quality:sample -- CODE... [--misses PREFIX]... [--data DIR] [--n 20] [--out DIR]
+// npm run quality:sample -- CODE... [--misses PREFIX]... [--data DIR] [--n 20] [--out DIR] [--show [--chars N]]
 // Draws the firings of each finding code that a person reads and judges: twenty stories across the shared
 // backlogs (../shared/data/backlogs, none of them the labelled dev backlogs g04/g13) that the code fires on, each
 // backlog scored as one batch as the CLI does. `--misses atomic.` draws ten stories the criterion stays silent on,
 // to catch what it misses. Writes lib/scoring/precision/<code>.json (or <prefix>misses.json).
+// A `bug.` code is drawn from the shared bug reports and Jira issues (../shared/data/bugs and jira, each scored as
+// a Bug), a `task.` code from the shared Jira issues (each scored as a Task), and `--misses bug.no_steps` draws
+// reports a code stays silent on. Those texts are not ours to copy: their samples keep the file, the report's id
+// and the verdict with a reason in our own words, and `--show` prints the texts to read in the terminal.
 //
 // The draw is stable: candidates are ordered by a hash of the story, so after a rule changes the stories judged
 // before stay in the sample while they still fire, and only the new ones come back unjudged ("verdict": "").
@@ -10,7 +14,8 @@
 // verdict, so precision.test.ts can check that a firing judged wrong stays gone.
 import fs from "node:fs";
 import path from "node:path";
-import { scoreTickets } from "@/lib/scoring";
+import { scoreTicket, scoreTickets } from "@/lib/scoring";
+import { inferKind } from "@/lib/scoring/heuristic/kind-of";
 import { backlogStories } from "./quality";
 
 function args(name: string): string[] {
@@ -82,7 +87,128 @@ function read(file: string): PrecisionFile | null {
   return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as PrecisionFile) : null;
 }
 
+/** A report judged by reference: its file and id, never its text. */
+export interface JudgedReport {
+  file: string;
+  /** The system (bug reports) or project (Jira issues) it belongs to. */
+  group: string;
+  id: string;
+  verdict: "right" | "wrong" | "";
+  reason: string;
+}
+
+export interface ReportPrecisionFile {
+  code: string;
+  kind: "firings" | "silences";
+  /** Where the reports come from, relative to the repository, and how each was scored. */
+  source: string;
+  scoredAs: "Bug" | "Task";
+  definition: string;
+  reading?: string;
+  sample: JudgedReport[];
+  retired: JudgedReport[];
+  history: { round: string; right: number; of: number }[];
+}
+
+const REPORT_DEFINITIONS: Record<string, string> = {
+  "bug.no_expected_result": "Expected behaviour: the report says what should happen (a stated expectation, a wish or request, or a case that works set beside the failing one).",
+  "bug.vague_expected_result": "A checkable expected result: it names what a tester would see (a message, a value, a page), not only that it should work.",
+  "bug.no_actual_result": "Observed behaviour: the report says what happens (a failure, an absence, a wrong value, an error, an unexpected state).",
+  "bug.no_steps": "Steps to reproduce: the report says how to make the failure happen (actions in order, a command, a request or a snippet that reproduces it).",
+  "bug.no_environment": "Environment: where it happened (a version or build, a browser, device or operating system, a stage).",
+  "bug.no_impact": "Impact: who is affected and how badly (users, a count, money, what it blocks, a severity).",
+  "bug.several_defects": "One defect per report: a second, separate failure is reported in the same ticket.",
+  "bug.prescribes_fix": "The failure, not the code change: a summary that names the change to make instead of what goes wrong.",
+  "task.no_reason": "A task's reason: why the work is needed (a cause or consequence, what it unblocks or prevents, a deadline or a risk).",
+  "task.no_done_condition": "A done condition: something that says when the task is finished.",
+  "task.vague_done_condition": "A checkable done condition: it names the state, file, version or number that shows the task is done.",
+};
+
+interface SharedReport {
+  group: string;
+  id: string;
+  summary: string;
+  description: string;
+}
+
+const SHARED_FILES = {
+  bugs: path.resolve(REPO, "../shared/data/bugs/chaparro-eclipse-facebook.jsonl"),
+  jira: path.resolve(REPO, "../shared/data/jira/deep-se-six-projects.jsonl"),
+};
+
+/**
+ * The shared reports a family of codes is drawn from: bug codes from the bug reports and the Jira issues whose text
+ * reads as a bug, task codes from all the Jira issues.
+ */
+function sharedReports(kind: "bug" | "task"): (SharedReport & { file: string })[] {
+  const out: (SharedReport & { file: string })[] = [];
+  for (const which of kind === "bug" ? (["bugs", "jira"] as const) : (["jira"] as const)) {
+    const file = SHARED_FILES[which];
+    if (!fs.existsSync(file)) continue;
+    const rel = path.relative(REPO, file);
+    for (const line of fs.readFileSync(file, "utf8").split("\n")) {
+      if (!line.trim()) continue;
+      const r = JSON.parse(line) as Record<string, string>;
+      const report = which === "bugs"
+        ? { file: rel, group: r.system, id: r.bug_id, summary: r.title, description: r.description ?? "" }
+        : { file: rel, group: r.project, id: r.key, summary: r.summary, description: r.description ?? "" };
+      // The Jira issues carry no type: a bug code is drawn from those whose text reads as a bug report.
+      if (kind === "bug" && which === "jira" && inferKind({ summary: report.summary, description: report.description }).kind !== "bug") continue;
+      out.push(report);
+    }
+  }
+  return out;
+}
+
+/** Firings (or silences) of bug and task codes on the shared reports, drawn and kept by reference. */
+function drawReports(codes: string[], silences: string[], n: number) {
+  for (const [code, kind] of [...codes.map((c) => [c, "firings"] as const), ...silences.map((c) => [c, "silences"] as const)]) {
+    const family = code.startsWith("bug.") ? "bug" : "task";
+    const reports = sharedReports(family);
+    if (reports.length === 0) {
+      console.log(`${code}: the shared ${family === "bug" ? "bug reports" : "Jira issues"} are not there; nothing drawn`);
+      continue;
+    }
+    const scoredAs = family === "bug" ? "Bug" : "Task";
+    const size = kind === "silences" ? Math.min(n, 10) : n;
+    const name = kind === "silences" ? `${code}.misses` : code;
+    const file = path.join(OUT, `${name}.json`);
+    const before = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as ReportPrecisionFile) : null;
+    const known = new Map<string, JudgedReport>();
+    for (const j of [...(before?.sample ?? []), ...(before?.retired ?? [])]) known.set(`${j.group}\n${j.id}`, j);
+    const candidates = reports.filter((r) => {
+      const fires = scoreTicket({ summary: r.summary, description: r.description, issue_type: scoredAs }).findings.some((f) => f.code === code);
+      return kind === "firings" ? fires : !fires;
+    });
+    const sample = candidates.sort((x, y) => hash(`${name}\n${x.group}\n${x.id}`) - hash(`${name}\n${y.group}\n${y.id}`)).slice(0, size).map((r) => {
+      const old = known.get(`${r.group}\n${r.id}`);
+      return { file: r.file, group: r.group, id: r.id, verdict: old?.verdict ?? "", reason: old?.reason ?? "" } satisfies JudgedReport;
+    });
+    const inSample = new Set(sample.map((j) => `${j.group}\n${j.id}`));
+    const retired = [...known.values()].filter((j) => j.verdict && !inSample.has(`${j.group}\n${j.id}`));
+    const out: ReportPrecisionFile = {
+      code: name, kind, source: [...new Set(reports.map((r) => r.file))].join(", "), scoredAs, definition: REPORT_DEFINITIONS[code] ?? "", reading: before?.reading,
+      sample, retired, history: before?.history ?? [],
+    };
+    fs.writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
+    console.log(`${name}: ${candidates.length} candidates, ${sample.length} drawn, ${sample.filter((j) => !j.verdict).length} to judge -> ${path.relative(REPO, file)}`);
+    if (process.argv.includes("--show")) {
+      for (const j of sample) {
+        const r = reports.find((x) => x.group === j.group && x.id === j.id)!;
+        const f = scoreTicket({ summary: r.summary, description: r.description, issue_type: scoredAs }).findings.find((x) => x.code === code);
+        console.log(`\n=== ${j.group} ${j.id} [${j.verdict || "?"}] ${f ? f.message : "(silent)"}\n${r.summary}\n${r.description.slice(0, Number(args("--chars")[0] ?? 1200))}`);
+      }
+    }
+  }
+}
+
 function main() {
+  const reportCodes = process.argv.slice(2).filter((a, i, all) => /^(?:bug|task)\./.test(a) && all[i - 1] !== "--misses");
+  const reportMisses = args("--misses").filter((a) => /^(?:bug|task)\./.test(a));
+  if (reportCodes.length || reportMisses.length) {
+    drawReports(reportCodes, reportMisses, Number(args("--n")[0] ?? 20));
+    return;
+  }
   const data = args("--data")[0] ?? path.resolve(REPO, "../shared/data/backlogs");
   const n = Number(args("--n")[0] ?? 20);
   const argv = process.argv.slice(2);

@@ -145,7 +145,7 @@ export const SCORE_RESPONSE_EXAMPLE: ScoreResponse = {
   context_references: perDimension(() => []),
   metadata: {
     model: { provider: "heuristic", model_name: "invest-heuristic", temperature: 0 },
-    prompt_version: "heuristic-3.0",
+    prompt_version: "heuristic-3.1",
     work_item_type: "story",
     token_usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
     enriched_context_references: perDimension(() => []),

@@ -28,7 +28,7 @@ import { sectionsOf } from "./sections";
 import { chargesOf, mainCauses, overallScore, reasoningFor, recommendationsFor, scoresFrom, scoresOf, sortFindings, suggestionsFor } from "./scoring";
 
 export const HEURISTIC_MODEL = { provider: "heuristic", model_name: "invest-heuristic", temperature: 0 } as const;
-export const HEURISTIC_PROMPT_VERSION = "heuristic-3.0";
+export const HEURISTIC_PROMPT_VERSION = "heuristic-3.1";
 
 // Rules read at most this much of each field, so a 200 KB paste costs the same as a long story. A summary is a
 // sentence: past 4,000 characters it is reported as long, and its grammar is not read any further.

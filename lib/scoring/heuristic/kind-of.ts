@@ -4,6 +4,7 @@
 // summary's wording (a failure: a bug; research: a spike; a chore verb: a task); else a story.
 import { kindFromTypeName, type TicketData, type WorkItemKind } from "../types";
 import { parseStory, type Story } from "./parse-story";
+import { stepsIn } from "./bug-readers";
 import { hasContent, listItems, orderedSteps, sectionsOf, sectionWith, type Section } from "./sections";
 
 /** How the kind was decided, for tests and the backlog report. */
@@ -13,9 +14,9 @@ export type KindSource = "type" | "label" | "story_sentence" | "sections" | "sum
 const LABEL = /^\W*?\[?\s*(bug|defect|incident|hotfix|regression|spike|research|investigation|poc|epic|initiative|task|sub-?task|chore|tech(?:nical)? debt|story|user story|feature)(?:\s*\]\s*[:\-–—|]?|\s*:|\s*\||\s+[-–—]\s)/i;
 
 /** A failure, stated so that the text is a bug report whatever else it says. */
-export const FAILURE = /\b(?:crash(?:es|ed|ing)?|broken|breaks|bugs?(?!-free)|defects?|regression|exceptions?|fail(?:s|ed|ing|ure)?|not (?:working|loading|showing|saving|updating|responding|displayed|shown|sent|received)|(?:doesn'?t|does not|don'?t|do not|won'?t|will not) (?:work|load|open|save|start|show|update|respond)|freez(?:e|es|ing)|froze|hangs?|hanging|stuck|blank (?:page|screen)|times? out|timed out|http 5\d\d|50[0-4] error|404)\b/i;
+export const FAILURE = /\b(?:crash(?:es|ed|ing)?|broken|breaks|bugs?(?!-free)|defects?|regression|exceptions?|fail(?:s|ed|ing|ure)?|not (?:working|loading|showing|saving|updating|responding|displayed|shown|sent|received)|(?:doesn'?t|does not|don'?t|do not|won'?t|will not) (?:work|load|open|save|start|show|update|respond)|freez(?:e|es|ing)|froze|hangs?|hanging|stuck|blank (?:page|screen)|times? out|timed out|http 5\d\d|50[0-4] error|404|(?:does|do|did) nothing|nothing happens|never (?:arrives?|arrived|appears?|loads?|shows?|finishes|completes|saves?|returns?|works?|gets? \w+)|no longer \w+|not (?:arriving|appearing|visible|available))\b/i;
 /** A failure in a title that does not start by asking for something ("App is slow", "Wrong total on invoices"). */
-export const SYMPTOM = /\b(?:errors?|slow(?:ness)?|sluggish|laggy|wrong|incorrect(?:ly)?|missing|cannot|can'?t|unable to|disappear(?:s|ed)?|glitch(?:es)?|duplicated?|timeouts?)\b/i;
+export const SYMPTOM = /\b(?:errors?|slow(?:ness)?|sluggish|laggy|wrong|incorrect(?:ly)?|missing|cannot|can'?t|unable to|disappear(?:s|ed)?|glitch(?:es)?|duplicated?|timeouts?|problems?|issues?(?=\s+(?:with|on|in|when|while)\b|\W*$))\b/i;
 
 /** What happens set against what should: "still shows 4", "shows X instead of Y". */
 export const CONTRAST = /\b(?:still|instead|but (?:it|the|nothing|i get|we get|there)|actually)\b/i;
@@ -51,7 +52,7 @@ export function isStorySentence(story: Story): boolean {
 
 function sectionsKind(sections: Section[], description: string): WorkItemKind | null {
   const has = (...keys: Parameters<typeof sectionWith>[1][]) => !!sectionWith(sections, ...keys);
-  const steps = has("steps") || orderedSteps(description) >= 2;
+  const steps = has("steps") || orderedSteps(description) >= 2 || (has("expected") && !!stepsIn(description).at);
   if ((steps && (has("expected") || has("actual"))) || (has("expected") && has("actual"))) return "bug";
   if ((has("question") && (has("timebox") || has("output"))) || (has("timebox") && has("output"))) return "spike";
   const breakdown = sections.find((s) => s.key === "breakdown" && listItems(s.body).length >= 2);

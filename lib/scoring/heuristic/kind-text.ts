@@ -42,15 +42,20 @@ export function phraseEvidence(input: RuleInput, pattern: RegExp, fields: Findin
     re.lastIndex = 0;
     const m = re.exec(text);
     if (!m) continue;
-    // The sentence around the match, within its line.
-    let start = m.index;
-    while (start > 0 && !/[\n.!?]/.test(text[start - 1])) start--;
-    let end = m.index + m[0].length;
-    while (end < text.length && !/[\n.!?]/.test(text[end])) end++;
-    const e = evidenceAt(input, field, start, end);
+    const e = sentenceEvidence(input, field, m.index, m.index + m[0].length);
     if (e) return e;
   }
   return null;
+}
+
+/** Evidence for a span of a field, widened to the sentence around it within its line. */
+export function sentenceEvidence(input: RuleInput, field: FindingField, from: number, to: number): Evidence | null {
+  const text = fieldText(input, field);
+  let start = from;
+  while (start > 0 && !/[\n.!?]/.test(text[start - 1])) start--;
+  let end = to;
+  while (end < text.length && !/[\n.!?]/.test(text[end])) end++;
+  return evidenceAt(input, field, start, end);
 }
 
 /** "…" quoted for a message. */
@@ -68,9 +73,12 @@ export function summaryQuote(input: RuleInput, max = 60): string {
  * The finding for a kind's missing "why" (a bug's impact, a task's reason, a spike's question, an epic's goal).
  * When the ticket is its title and nothing else, it is high and costs what a story title's missing user and
  * benefit cost (8, scoring.ts): a title alone says nobody is served and nothing is at stake, whatever kind of
- * work it names. With a description it is medium.
+ * work it names. A description that adds nothing to the title but pleas and urgency ("Doesn't work, please fix
+ * ASAP!!", `addsNothing`) counts as none: it makes nothing more plannable. With a description it is medium.
  */
-export function missingWhy(input: RuleInput, code: string, message: string, advice: string): Found {
+export function missingWhy(input: RuleInput, code: string, message: string, advice: string, addsNothing = false): Found {
   const titleOnly = !/[\p{L}\p{N}]/u.test(input.description) && !/[\p{L}\p{N}]/u.test(input.criteria);
-  return found(code, "valuable", titleOnly ? "high" : "medium", titleOnly ? `${message} The ticket is a title and nothing else.` : message, advice);
+  if (titleOnly) return found(code, "valuable", "high", `${message} The ticket is a title and nothing else.`, advice);
+  if (addsNothing) return found(code, "valuable", "high", `${message} The description adds nothing to the title but urgency.`, advice);
+  return found(code, "valuable", "medium", message, advice);
 }

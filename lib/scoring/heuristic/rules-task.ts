@@ -2,14 +2,18 @@
 // (valuable) and a done condition that can be checked (testable). No role and no "so that" are asked for.
 import type { PerDimension } from "../types";
 import { found, type Found, type RuleInput } from "./finding";
-import { evidenceAt, phraseEvidence, q, sectionEvidence, missingWhy, summaryQuote, type Evidence } from "./kind-text";
+import { expectedIn, observedIn } from "./bug-readers";
+import { evidenceAt, phraseEvidence, q, sectionEvidence, missingWhy, sentenceEvidence, summaryQuote, type Evidence } from "./kind-text";
 import { criteriaItems } from "./rules-criteria";
 import { listItems } from "./sections";
 
-/** A reason: a purpose or cause clause, what it unblocks or prevents, a deadline or a risk. */
-export const REASON = /\b(?:so that|so (?:we|they|users?|the|it|that|customers?|our|nobody|no one)|in order to|because|since|otherwise|to (?:avoid|prevent|allow|enable|reduce|unblock|comply|support|keep|stop|speed up|save|meet|remove|let|make sure|ensure|get rid of|free up|cut|lower)|(?:needed|required|necessary) (?:for|by|to|before)|blocks|blocking|due to|end[- ]of[- ]life|eol|(?:out of|end of) support|unsupported|no longer (?:supported|maintained)|deprecated|vulnerabilit(?:y|ies)|cve-\d+|expires?|expiring|compliance|audit)\b/i;
-/** "Done when" written inline ("Done when the build is green"). */
-const DONE_INLINE = /\b(?:done when|definition of done|finished when|complete when)\b/i;
+/**
+ * A reason: a purpose, cause or consequence clause ("so that", "because", ", so anyone ...", "which means",
+ * "otherwise"), what it unblocks or prevents, a deadline or a risk.
+ */
+export const REASON = /,\s*so\b|\b(?:therefore|thus|hence|consequently|as a result|which means|this means|that means|meaning (?:that )?\w+|(?:leads?|led|leading) to|results? in|caus(?:e|es|ed|ing)|as part of (?:the |our |a )?(?:[\w.-]+ ){0,2}(?:release|migration|project|effort|initiative|epic|upgrade|rollout|work)|to be (?:used|reused|shared|called|run|deployed)|for (?:re)?use (?:in|by)|(?:ready|done|in place|finished|available|fixed) (?:by|before|till|until)\b|saves? (?:\w+ )?(?:time|effort|money|clicks|steps|work)|(?:anyone|anybody|everyone|attackers?|outsiders|customers?|users?|we|they|it) (?:can|could|might|may|will) (?:read|access|see|steal|lose|leak|break|expose|delete|change|bypass|log in|sign in)|risks?|exposed?|leak(?:s|ed)?|by mistake|accidentally|so (?:anyone|everyone|anybody|every|all|any|\w+ (?:can|could|will|would|won['’]?t|cannot|can['’]?t|is|are|has|have|must|need|needs|stays?|keeps?|gets?))|so that|so (?:we|they|users?|the|it|that|customers?|our|nobody|no one)|in order to|because|since|otherwise|to (?:avoid|prevent|allow|enable|reduce|unblock|comply|support|keep|stop|speed up|save|meet|remove|let|make sure|ensure|get rid of|free up|cut|lower)|(?:needed|required|necessary) (?:for|by|to|before)|blocks|blocking|due to|end[- ]of[- ]life|eol|(?:out of|end of) support|unsupported|no longer (?:supported|maintained)|deprecated|vulnerabilit(?:y|ies)|cve-\d+|expires?|expiring|compliance|audit)\b/i;
+/** "Done when" written inline ("Done when the build is green", "make sure ...", "To test: ..."). */
+const DONE_INLINE = /\b(?:done when|definition of done|finished when|complete when|make sure (?:that )?|ensure (?:that )?|verify (?:that )?|to (?:test|verify|check)(?: (?:this|it|the fix))?\s*:)/i;
 /** A done condition nobody can check: "done", "it works", "code is cleaner". */
 const VAGUE_ITEM = /^(?:(?:it|this|everything|all|the (?:task|code|work|change))\s+)?(?:is\s+|are\s+)?(?:works?|working|done|finished|complete(?:d)?|fixed|ok|okay|good|better|cleaner|nicer|improved)(?:\s+(?:well|properly|correctly|fine|as expected))?\s*[.!]?$/i;
 
@@ -24,7 +28,11 @@ function taskEvidence(input: RuleInput): TaskEvidence {
   const ends = story.ends[0];
   const fromSummary = ends && ends.body.end > ends.body.start && !story.placeholderBenefit
     ? evidenceAt(input, "summary", story.a.tokens[ends.indicator.start].start, story.a.tokens[ends.body.end - 1].end) : null;
-  const reason = sectionEvidence(input, "why") ?? fromSummary ?? phraseEvidence(input, REASON, ["summary", "description"]);
+  // A failure the task puts right is its reason ("The parser crashes on files over 2 MB", "Login broken").
+  const inText = observedIn(input.description)[0];
+  const inTitle = observedIn(input.summary)[0];
+  const reason = sectionEvidence(input, "why") ?? fromSummary ?? phraseEvidence(input, REASON, ["summary", "description"]) ??
+    (inText ? sentenceEvidence(input, "description", inText.start, inText.end) : inTitle ? sentenceEvidence(input, "summary", inTitle.start, inTitle.end) : null);
   let done: Evidence | null = null;
   let items: string[] = [];
   if (input.criteria.trim()) {
@@ -35,8 +43,11 @@ function taskEvidence(input: RuleInput): TaskEvidence {
     if (done) items = listItems(done.text).map((i) => i.text);
     else {
       const checklist = listItems(input.description).filter((i) => /^\[[ xX]\]/.test(i.text));
+      // An end state stated as what should be ("The order id should be filled in", "Expected result: ...") is checkable.
+      const shouldBe = expectedIn(input.description).find((r) => r.kind === "modal" || r.kind === "expect");
       done = checklist.length ? evidenceAt(input, "description", checklist[0].start, checklist[checklist.length - 1].end) :
-        phraseEvidence(input, DONE_INLINE, ["description"]);
+        phraseEvidence(input, DONE_INLINE, ["description"]) ?? sectionEvidence(input, "expected") ??
+        (shouldBe ? sentenceEvidence(input, "description", shouldBe.start, shouldBe.end) : null);
       items = checklist.map((i) => i.text);
     }
     if (done && items.length === 0) items = [done.text];

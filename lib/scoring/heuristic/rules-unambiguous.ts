@@ -86,7 +86,34 @@ export function measureAdvice(word: string): string {
   return `Replace "${word}" with what it means: say ${hint}, in the story or its acceptance criteria.`;
 }
 
-export function unambiguousFindings({ summary, story }: RuleInput): Found[] {
+
+/** Measures an acceptance criterion can give a quality word: a time, a count of steps, a share, a size, a named standard. */
+const CRITERIA_MEASURES = {
+  time: /\b\d+(?:[.,]\d+)?\s*(?:ms|milliseconds?|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?)\b|\b\d+\s*(?:rps|qps|tps|requests? (?:per|a) second)\b/i,
+  steps: /\b(?:\d+|one|two|three|a single|single) (?:clicks?|taps?|steps?|screens?|pages?|fields?|keystrokes?)\b|\bwithout (?:help|training|instructions|documentation|a manual)\b/i,
+  share: /\b\d+(?:[.,]\d+)?\s*(?:%|percent)/i,
+  size: /\b\d[\d,.]*\s*(?:kb|mb|gb|tb|px|characters?|chars|items?|rows?|records?|users?|requests?|decimal places?|digits?|cents?)\b/i,
+  standard: /\b(?:wcag|owasp|iso ?\d+|pci(?:-dss)?|gdpr|hipaa|soc ?2|tls ?1\.\d|aes-?\d+|https|2fa|mfa|two-factor|encrypt\w*|hash(?:ed|es)?|bcrypt|argon2)\b/i,
+};
+type Measure = keyof typeof CRITERIA_MEASURES;
+/** Which measures make each kind of quality word checkable; a word not listed takes any measure. */
+const MEASURED_BY: [RegExp, Measure[]][] = [
+  [/^(?:fast|faster|quick|quickly|swift|swiftly|promptly|timely|efficient|efficiently|smooth|smoothly|early)$/, ["time", "size"]],
+  [/^(?:easy|easily|simple|simply|intuitive|intuitively|user-friendly|easy-to-use|convenient|conveniently|seamless|seamlessly|comfortable)$/, ["steps", "time", "share", "standard"]],
+  [/^(?:reliable|reliably|robust|robustly)$/, ["share", "time", "size"]],
+  [/^(?:secure|securely|safe|safely)$/, ["standard"]],
+  [/^(?:accurate|accurately)$/, ["share", "size"]],
+  [/^(?:scalable)$/, ["size", "time"]],
+];
+
+/** The acceptance criteria give the vague word a measure of its kind ("faster" and "shown in under 3 seconds"). */
+function measuredBy(word: string, criteria: string): boolean {
+  if (!/\d|[a-z]/i.test(criteria)) return false;
+  const kinds = MEASURED_BY.find(([re]) => re.test(word))?.[1] ?? (Object.keys(CRITERIA_MEASURES) as Measure[]);
+  return kinds.some((k) => CRITERIA_MEASURES[k].test(criteria));
+}
+
+export function unambiguousFindings({ summary, story, criteria }: RuleInput): Found[] {
   const t = story.a.tokens;
   const findings: Found[] = [];
   // The role may say "concerned about safety", the benefit "so that I get a quick overview": only what the story
@@ -124,7 +151,7 @@ export function unambiguousFindings({ summary, story }: RuleInput): Found[] {
     for (let k = part.start; k < part.end; k++) {
       const compound = compoundAt(t, k, part.end);
       if (compound) {
-        if (VAGUE_TERMS.has(compound.text) && !seen.has(compound.text)) {
+        if (VAGUE_TERMS.has(compound.text) && !seen.has(compound.text) && !measuredBy(compound.text, criteria)) {
           seen.add(compound.text);
           const span = { start: t[k].start, end: t[compound.last].end };
           findings.push(found("unambiguous.vague_term", "estimable", "medium", `"${summary.slice(span.start, span.end)}" is subjective: nobody can check it.`,
@@ -145,6 +172,8 @@ export function unambiguousFindings({ summary, story }: RuleInput): Found[] {
       if (!vague(x)) continue;
       // "know how secure data is": the word is what is asked about, not a quality the feature must have.
       if (t[k - 1]?.lower === "how") continue;
+      // "faster search" with a criterion "results are shown in under 3 seconds": the criteria measure it.
+      if (measuredBy(x.lower, criteria)) continue;
       seen.add(x.lower);
       const { edit, covers } = vagueEdit(summary, t, k, vague, part === story.means);
       for (const c of covers) covered.add(c);

@@ -62,14 +62,15 @@ export const COSTS: Record<string, number | Partial<Record<Severity, number>>> =
   "testable.vague_criterion": 1,
   // Bugs, tasks, spikes and epics (README "Work item kinds"): the evidence of each kind costs what its story
   // counterpart does. Nothing to check a fix against (8) is a story with no criteria; no steps to reproduce (5)
-  // is a title with nothing to size from; a task with no reason (5) weighs what no role and no benefit do, and
+  // is a title with nothing to size from (2 when the action that sets it off is given, not the way there); a task
+  // with no reason (5) weighs what no role and no benefit do, and
   // a kind's missing "why" on a ticket that is only a title (high) what a story title's missing user and benefit
   // cost (8, missingWhy in kind-text.ts).
   "work_item.no_summary": 8,
   "bug.no_expected_result": 8,
   "bug.vague_expected_result": 4,
   "bug.no_actual_result": 2,
-  "bug.no_steps": 5,
+  "bug.no_steps": { high: 5, low: 2 },
   "bug.no_environment": 2,
   "bug.no_impact": { high: 8, medium: 3 },
   "bug.several_defects": 4,

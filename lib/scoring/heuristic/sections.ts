@@ -25,10 +25,10 @@ export interface Section {
 const KEYS: [SectionKey, RegExp][] = [
   ["out_of_scope", /\b(?:out[ -]of[ -]scope|not in scope|non[ -]?goals?|excluded|exclusions|not included|won'?t do|will not do)\b/],
   ["output", /\bexpected (?:output|deliverables?)\b/],
-  ["actual", /^(?:result|what i see|got|instead|but got|received)$/],
+  ["actual", /^(?:(?:the )?results?|what i see|got|instead|but got|received|ar)$/],
   ["steps", /\b(?:steps?(?: to reproduce)?|to reproduce|how to reproduce|reproduction(?: steps)?|repro(?: steps)?|str)\b/],
-  ["expected", /\b(?:expected|should happen|desired (?:behaviou?r|result|outcome))\b/],
-  ["actual", /\b(?:actual|observed|current behaviou?r|what happens|what happened|describe the bug|bug description|problem description|error messages?|stack ?traces?|logs?|console output)\b/],
+  ["expected", /\b(?:expected|should happen|desired (?:behaviou?r|result|outcome))\b|^er$/],
+  ["actual", /\b(?:actual|observed|current (?:behaviou?r|situation|state)|what happens|what happened|describe the bug|bug description|problem description|error messages?|stack ?traces?|logs?|console output)\b/],
   ["environment", /\b(?:environments?|env|versions?|browsers?|devices?|platforms?|os|operating system|desktop|smartphone|mobile|app version|build|system info(?:rmation)?|configuration)\b/],
   ["impact", /\b(?:impact|severity|priority|affected(?: users)?|who is affected|frequency|urgency)\b/],
   ["done", /\b(?:done when|definition of done|dod|acceptance(?: criteria)?|done criteria|exit criteria|completion criteria|success criteria|success metrics?|success measures?|measures? of success|checklist|kpis?|done)\b/],

@@ -22,8 +22,9 @@ const DIR = __dirname;
 const files = fs.readdirSync(DIR).filter((f) => f.endsWith(".json") && !f.includes("misses") && !f.startsWith("advice"));
 describe("precision samples: firings judged wrong stay gone", () => {
   for (const file of files) {
-    const sample = JSON.parse(fs.readFileSync(path.join(DIR, file), "utf8")) as { code: string; sample: Judged[]; before?: Judged[]; retired: Judged[] };
-    if (/^(uniform|unique)\./.test(sample.code)) continue;
+    const sample = JSON.parse(fs.readFileSync(path.join(DIR, file), "utf8")) as { code: string; source?: string; sample: Judged[]; before?: Judged[]; retired: Judged[] };
+    // Bug and task samples refer to shared reports by id (reports.test.ts checks them when the reports are there).
+    if (/^(uniform|unique)\./.test(sample.code) || sample.source) continue;
     it(`${sample.code}: at most 3 in 20 judged wrong still fire`, () => {
       const byStory = new Map([...(sample.before ?? []), ...sample.retired, ...sample.sample].map((j) => [j.story, j]));
       const judged = [...byStory.values()].filter((j) => j.verdict);

@@ -1,0 +1,144 @@
+// Bug reports ranked as a reader ranks them (issue 44): a report that states its failure above one that names
+// nothing, a useless report at 40% or less, a written-out report (what happens, what should, how to get there,
+// where, who is hurt) at 80% or more in every usual layout and in free prose. The tickets are written for these
+// tests (the issue's own examples among them), none taken from a data set.
+import { describe, expect, it } from "vitest";
+import type { TicketData } from "../types";
+import { scoreTicket } from "./engine";
+
+const percent = (t: TicketData) => Math.round(scoreTicket(t).overall_score * 10);
+const codes = (t: TicketData) => scoreTicket(t).findings.map((f) => f.code);
+const both = (t: TicketData): TicketData[] => [t, { ...t, issue_type: "Bug" }];
+
+/** One defect, written out in the layouts trackers and people use. */
+const WRITTEN_OUT: [string, TicketData][] = [
+  ["Markdown headings", {
+    summary: "Invoice PDF shows the wrong VAT rate for Portuguese customers",
+    description: "### Steps to reproduce\n1. Sign in as a customer with a Portuguese billing address\n2. Open Orders and pick any order\n3. Click Download invoice\n\n" +
+      "### Expected behaviour\nThe VAT line shows 23%.\n\n### Actual behaviour\nThe VAT line shows 21%.\n\n### Environment\nFirefox 128 on Windows 11, release 4.2.1\n\n" +
+      "### Impact\nEvery Portuguese customer gets a wrong invoice, about 300 a month; accounting corrects them by hand.",
+  }],
+  ["Jira wiki", {
+    summary: "Invoice PDF shows the wrong VAT rate for Portuguese customers",
+    description: "h3. Steps to Reproduce\n# Sign in as a customer with a Portuguese billing address\n# Open Orders and pick any order\n# Click Download invoice\n\n" +
+      "*Expected:* the VAT line shows 23%.\n*Actual:* the VAT line shows 21%.\n*Environment:* Chrome 127, macOS 14, release 4.2.1\n*Impact:* about 300 wrong invoices a month.",
+  }],
+  ["plain labels on one line each", {
+    summary: "VAT rate wrong on Portuguese invoices",
+    description: "Steps: sign in as a Portuguese customer, open any order, click Download invoice.\nExpected result: 23% VAT.\nActual result: 21% VAT.\n" +
+      "Environment: production, release 4.2.1, all browsers.\nImpact: every Portuguese customer, roughly 300 invoices a month.",
+  }],
+  ["ER/AR shorthand", {
+    summary: "VAT rate wrong on Portuguese invoices",
+    description: "STR:\n1. Sign in as a Portuguese customer\n2. Download the invoice of any order\nER: 23% VAT\nAR: 21% VAT\nBuild 4.2.1 on staging. Blocks the month-end close for the Lisbon office.",
+  }],
+  ["free prose, told as it happened", {
+    summary: "Portuguese invoices carry the wrong VAT rate",
+    description: "I signed in as a customer from Porto, opened an order and clicked Download invoice. The VAT line says 21% instead of 23%; it should use the " +
+      "rate of the billing country. Seen on Firefox 128, release 4.2.1. Every Portuguese customer is affected, about 300 invoices a month, and " +
+      "accounting has to correct each one by hand.",
+  }],
+  ["free prose, as instructions", {
+    summary: "Portuguese invoices carry the wrong VAT rate",
+    description: "Sign in with a Portuguese billing address, open any order and click Download invoice. The VAT line reads 21%; I'd expect 23%, the " +
+      "Portuguese rate. Release 4.2.1 on Chrome 127. This hits all of our Portuguese customers (around 300 invoices a month).",
+  }],
+  ["free prose, as a condition", {
+    summary: "Portuguese invoices carry the wrong VAT rate",
+    description: "When I open an order of a Portuguese customer and click Download invoice, the VAT line shows 21%. It should show 23%. " +
+      "Production, release 4.2.1, Safari 17. Every Portuguese customer gets a wrong invoice; it blocks the month-end close.",
+  }],
+  ["a developer's terse report", {
+    summary: "GET /api/invoices/{id}/pdf returns the wrong VAT rate",
+    description: "GET /api/invoices/1042/pdf for a customer with country=PT returns a PDF with VAT 21%. Expected: 23% (rate of the billing country). " +
+      "Staging, v4.2.1. Critical: all PT invoices are wrong, about 300 a month.",
+  }],
+];
+
+describe("a written-out bug report scores 80% or more in every layout", () => {
+  for (const [layout, ticket] of WRITTEN_OUT) {
+    it(layout, () => {
+      for (const t of both(ticket)) {
+        const r = scoreTicket(t);
+        expect(r.metadata.work_item_type).toBe("bug");
+        expect(percent(t), `${layout}: ${codes(t).join(", ")}`).toBeGreaterThanOrEqual(80);
+        expect(codes(t).filter((c) => /^bug\.no_(?:expected_result|actual_result|steps|impact)$/.test(c)), layout).toEqual([]);
+      }
+    });
+  }
+});
+
+describe("a useless report stays at 40% or less", () => {
+  const useless: TicketData[] = [
+    { summary: "App is slow, fix asap" },
+    { summary: "Search is broken", description: "Doesnt work, please fix ASAP!!" },
+    { summary: "Reports page problem", description: "Something is wrong with reports, customers are complaining." },
+    { summary: "Payments issue", description: "Urgent!!! Please look at this now, clients are angry." },
+    { summary: "Export broken", description: "Still not working. Please help." },
+  ];
+  it("typed Bug or not", () => {
+    for (const ticket of useless) {
+      for (const t of both(ticket)) {
+        expect(scoreTicket(t).metadata.work_item_type, t.summary).toBe("bug");
+        expect(percent(t), `${t.summary}: ${codes(t).join(", ")}`).toBeLessThanOrEqual(40);
+      }
+    }
+  });
+
+  it("gains nothing from a description that adds only urgency", () => {
+    expect(percent({ summary: "Search is broken", description: "Doesnt work, please fix ASAP!!" })).toBeLessThanOrEqual(percent({ summary: "Search is broken" }));
+    expect(scoreTicket({ summary: "Search is broken", description: "Doesnt work, please fix ASAP!!" }).findings.find((f) => f.code === "bug.no_impact")?.severity).toBe("high");
+  });
+});
+
+describe("a report that states its failure ranks above one that names nothing", () => {
+  const pairs: [TicketData, TicketData][] = [
+    [{ summary: "Password reset email never arrives", issue_type: "Bug" }, { summary: "Reports page problem", description: "Something is wrong with reports, customers are complaining." }],
+    [{ summary: "Export button does nothing" }, { summary: "Export problem", description: "There is an issue with exports, please check." }],
+    [{ summary: "Totals on the cart page show 0.00 after a coupon" }, { summary: "Cart issue" }],
+  ];
+  it("scores the stated failure higher", () => {
+    for (const [states, names] of pairs) expect(percent(states), `${states.summary} vs ${names.summary}`).toBeGreaterThan(percent(names));
+  });
+
+  it("reads 'never arrives' as what happens, and who is affected from the description", () => {
+    expect(codes({ summary: "Password reset email never arrives", issue_type: "Bug" })).not.toContain("bug.no_actual_result");
+    const described = { summary: "Password reset email never arrives", issue_type: "Bug",
+      description: "Customers using Outlook.com addresses have not received it since Tuesday's deploy." };
+    expect(codes(described)).not.toContain("bug.no_impact");
+    expect(codes(described)).not.toContain("bug.no_environment");
+    expect(percent(described)).toBeGreaterThan(percent({ summary: "Password reset email never arrives", issue_type: "Bug" }));
+  });
+
+  it("reads what happens, what should and who is hurt in the issue's checkout report", () => {
+    const checkout = { summary: "Checkout button does nothing on iOS Safari 17",
+      description: "Tapping Pay does nothing; no network request is sent. Works on Chrome. About 30% of our mobile traffic is iOS Safari." };
+    for (const t of both(checkout)) {
+      expect(scoreTicket(t).metadata.work_item_type).toBe("bug");
+      expect(codes(t)).not.toContain("bug.no_actual_result");
+      expect(codes(t)).not.toContain("bug.no_expected_result");
+      expect(codes(t)).not.toContain("bug.no_impact");
+    }
+  });
+});
+
+describe("a task's reason and a story's measured word", () => {
+  it("reads a consequence clause as the task's reason", () => {
+    const task = { summary: "Rotate the database credentials", issue_type: "Task",
+      description: "The credentials were shared in a Slack channel by mistake, so anyone in that channel could read customer data.",
+      acceptance_criteria: "- new credentials are in the vault\n- the old ones are revoked\n- the channel message is deleted" };
+    expect(codes(task)).not.toContain("task.no_reason");
+    expect(percent(task)).toBe(100);
+    expect(codes({ ...task, description: "The credentials are old." })).toContain("task.no_reason");
+  });
+
+  it("takes no point for a vague word the acceptance criteria measure, and keeps the finding when they do not", () => {
+    const story = "As a shopper, I want faster search results, so that I find products without waiting.";
+    const measured = { summary: story, acceptance_criteria: "Given a catalogue of 10,000 products\nWhen I search for a word\nThen results are shown in under 3 seconds" };
+    expect(codes(measured)).not.toContain("unambiguous.vague_term");
+    const unmeasured = { summary: story, acceptance_criteria: "Given a catalogue of 10,000 products\nWhen I search for a word\nThen matching products are listed first" };
+    expect(codes(unmeasured)).toContain("unambiguous.vague_term");
+    // A time measures speed, not safety: "secure" stays vague beside it.
+    expect(codes({ ...measured, summary: "As a shopper, I want a secure search, so that I find products without waiting." })).toContain("unambiguous.vague_term");
+  });
+});

@@ -1,0 +1,115 @@
+// The bug readers on sentences written for these tests: each must fire on the forms its part takes and stay
+// silent on the ones that look alike (lib/scoring/README.md, "Bug reports in the words people write").
+import { describe, expect, it } from "vitest";
+import { addsNothing, expectedIn, impactIn, observedIn, stepsIn, titleAsksFor } from "./bug-readers";
+
+const reads = (found: { start: number; end: number }[]) => found.length > 0;
+
+describe("what happens (observed)", () => {
+  it("reads a failure, an absence, a wrong value, an error and an unexpected state", () => {
+    for (const text of [
+      "Tapping Pay does nothing.",
+      "The reset email never arrives.",
+      "The badge still shows 4 after every message is read.",
+      "The receipt shows 21% instead of 23%.",
+      "The upload fails with 'TypeError: file.size is undefined'.",
+      "    at com.shop.cart.Totals.sum(Totals.java:88)",
+      "The list is empty after the filter is cleared.",
+      "Saving takes about 40 seconds on a 2 MB file.",
+      "The customer is redirected to the login page again.",
+      "Each click on Save creates a duplicate invoice.",
+      "The dialog doesn’t close.",
+      "The dialog doesn t close.",
+      "I get a blank page.",
+    ]) expect(reads(observedIn(text)), text).toBe(true);
+  });
+
+  it("does not read an expectation, a request or a remark as what happens", () => {
+    for (const text of ["The export should be a CSV file.", "Please add a dark mode to the settings.", "I am not sure this is the right project.",
+      "Thanks for looking into it."]) {
+      expect(observedIn(text).filter((r) => !r.generic), text).toEqual([]);
+    }
+  });
+
+  it("marks a failure named without saying what is seen as generic", () => {
+    expect(observedIn("It doesn't work.").every((r) => r.generic)).toBe(true);
+    expect(observedIn("Search is broken").every((r) => r.generic)).toBe(true);
+    expect(observedIn("The search box does nothing.").some((r) => !r.generic)).toBe(true);
+  });
+});
+
+describe("what should happen (expected)", () => {
+  it("reads should, expected, instead of, a wish, a request and a case that works", () => {
+    for (const text of [
+      "The total should include the shipping fee.",
+      "Expected in each case: the draft is kept.",
+      "I'd expect the filter to stay after a reload.",
+      "It would be better if the date kept the user's time zone.",
+      "The label reads 'Cancel' instead of 'Close'.",
+      "Works on Chrome.",
+      "It worked in 2.3 before the upgrade.",
+      "Could you please add a way to export the report?",
+      "The same screen displays correctly on Android.",
+    ]) expect(reads(expectedIn(text)), text).toBe(true);
+  });
+
+  it("does not read a person's work, a negated case or a step's observation as an expectation", () => {
+    for (const text of [
+      "Our tester, who works on Linux, found it.",
+      "It does not work on Firefox.",
+      "I was working on the monthly report when it froze.",
+      "The import is not working as expected.",
+      "Click Save and you should see the error.",
+      "Please reply soon, thanks.",
+    ]) expect(expectedIn(text), text).toEqual([]);
+  });
+
+  it("reads a title that asks for the change, not one that states a failure", () => {
+    expect(titleAsksFor("Add a way to export the audit log")).not.toBeNull();
+    expect(titleAsksFor("Export button does nothing")).toBeNull();
+  });
+});
+
+describe("how to get there (steps)", () => {
+  it("reads lists of actions, imperatives, chained conditions, narrated actions, commands, requests and snippets", () => {
+    for (const text of [
+      "1. Open the cart\n2. Tap Pay",
+      "Open the cart. Tap Pay. Nothing happens.",
+      "When I open the cart and tap Pay, nothing happens.",
+      "I opened the invoice, changed the address and pressed Save.",
+      "$ npm run build\nThe build stops at the CSS step.",
+      "POST /api/refunds with amount=0 returns 500.",
+      "The following snippet shows it:\nconst total = sum([]);\nconsole.log(total);",
+      "Go to Settings > Billing > Invoices and the list is empty.",
+      "Steps to reproduce: log in as an admin, then delete a user.",
+      // An unfilled template field elsewhere ("n/a" under Screenshots) says nothing about reproducing.
+      "1. Open Settings\n2. Switch on dark mode\n3. Reload\n\n**Screenshots**\nn/a",
+    ]) expect(stepsIn(text).at, text).not.toBeNull();
+  });
+
+  it("does not take one trigger, a list of problems, a stack trace or a report that cannot be reproduced for steps", () => {
+    for (const text of [
+      "When I save, it hangs.",
+      "1. The totals are wrong\n2. The dates are in the wrong zone",
+      "java.lang.IllegalStateException: closed\n    at com.shop.Cart.pay(Cart.java:12)\n    at com.shop.Main.run(Main.java:5)",
+      "Not sure how to reproduce it. I opened the app, then it crashed at some point.",
+      "It happens sometimes.",
+    ]) expect(stepsIn(text).at, text).toBeNull();
+  });
+});
+
+describe("who is hurt (impact) and a description that adds nothing", () => {
+  it("reads counts, shares, groups of users, what it blocks and severity words", () => {
+    for (const text of ["About 30% of our mobile traffic is iOS Safari.", "Customers using Outlook.com addresses are hit.",
+      "It blocks the release of 4.1.", "Severity: critical, no workaround.", "Around 200 orders a day fail."]) {
+      expect(reads(impactIn(text)), text).toBe(true);
+    }
+    for (const text of ["Customers are complaining.", "Please fix asap!"]) expect(impactIn(text), text).toEqual([]);
+  });
+
+  it("tells a description that adds nothing but urgency from one that says something", () => {
+    expect(addsNothing("Search is broken", "Doesnt work, please fix ASAP!!")).toBe(true);
+    expect(addsNothing("Reports page problem", "Something is wrong with reports, customers are complaining.")).toBe(true);
+    expect(addsNothing("Password reset email never arrives", "Customers using Outlook.com addresses have not received it since Tuesday's deploy.")).toBe(false);
+  });
+});

@@ -1,0 +1,419 @@
+// What a bug report says, in the words people write it in (lib/scoring/README.md, "Bug reports in the words
+// people write"). Each reader is built from what the part is, not from a data set's words:
+// - what happens (observed): a failure, an absence, a wrong value, an error, an unexpected state;
+// - what should happen (expected): "should", "expected", "instead of", a wish, a request, or a case that works;
+// - how to get there (steps): a list of actions, a sequence of imperatives, "when I ...", a command, a snippet;
+// - who is hurt and how badly (impact): counts, shares, money, groups of users, what it blocks, severity words.
+// Each returns the spans it read, so the rules can quote them and the tests can show what fired.
+
+import { orderedSteps } from "./sections";
+
+/** A span of a text a reader matched, and whether it is generic ("doesn't work", "broken", "a problem"). */
+export interface Read {
+  start: number;
+  end: number;
+  generic?: boolean;
+}
+
+// "doesn't", "doesn’t", "doesn`t", "doesnt", and "doesn t" as text whose apostrophes were lost on the way.
+const NT = "n(?:['’` ]?t)";
+const AUX = `(?:do|does|did|is|are|was|were|has|have|had|ca|could|wo|would|should|must|need|might)`;
+const NEGATED = `(?:\\b${AUX}${NT}\\b|\\b(?:do|does|did|is|are|was|were|has|have|had|can|could|will|would|may|might)\\s+not\\b|\\bcannot\\b)`;
+
+/** Verbs of acting on a program: the first word of a step ("Open the file", "click Save", "run npm test"). */
+export const ACTION_VERBS = new Set(`
+open close click double-click right-click doubleclick rightclick tap long-press press hit type enter select choose pick view preview inspect
+go navigate visit browse load reload refresh run rerun start restart launch stop kill quit exit execute invoke call
+create add insert delete remove edit change modify set unset update rename move copy paste cut drag drop scroll hover
+expand collapse toggle check uncheck tick untick enable disable install uninstall upgrade downgrade import export save
+build rebuild compile debug deploy commit checkout push pull merge clone fetch sync synchronize switch log sign submit
+send upload download attach detach resize minimize maximize focus search find filter sort write put use try make
+define declare implement extend override instantiate configure wait apply show hide display print render mount
+unmount connect disconnect login logout register zoom rotate swipe shake drag-and-drop link unlink share post reply
+comment like follow invite accept reject cancel confirm dismiss close reopen undo redo format refactor generate get
+fill clear empty reset mark rightclick close place split join pin unpin play pause record stream scan rename
+`.split(/\s+/).filter(Boolean));
+
+/** Past forms of action verbs that do not end in "-ed". */
+const IRREGULAR: Record<string, string> = {
+  went: "go", chose: "choose", ran: "run", made: "make", put: "put", set: "set", hit: "hit", cut: "cut", wrote: "write",
+  did: "do", built: "build", sent: "send", found: "find", left: "leave", began: "begin", brought: "bring", typed: "type",
+  dragged: "drag", dropped: "drop", tapped: "tap", logged: "log", shut: "shut", undid: "undo", redid: "redo",
+};
+
+/** A base, past or gerund form of an action verb ("click", "clicked", "clicking", "went"). */
+export function actionStem(word: string): boolean {
+  const w = word.toLowerCase();
+  if (ACTION_VERBS.has(w) || ACTION_VERBS.has(IRREGULAR[w] ?? "")) return true;
+  for (const [suffix, add] of [["ed", ""], ["ed", "e"], ["d", ""], ["ing", ""], ["ing", "e"], ["ied", "y"], ["s", ""], ["es", ""]] as const) {
+    if (w.endsWith(suffix)) {
+      let stem = w.slice(0, -suffix.length) + add;
+      if (ACTION_VERBS.has(stem)) return true;
+      // "dropped", "tapping", "logged": a doubled last consonant.
+      stem = w.slice(0, -suffix.length);
+      if (/(.)\1$/.test(stem) && ACTION_VERBS.has(stem.slice(0, -1))) return true;
+    }
+  }
+  return false;
+}
+
+/** A past form of an action verb ("clicked", "chose"): a step told after the fact. */
+function pastAction(word: string): boolean {
+  const w = word.toLowerCase();
+  return (/(?:ed)$/.test(w) || w in IRREGULAR) && actionStem(w);
+}
+
+function all(text: string, re: RegExp, generic?: (m: RegExpExecArray) => boolean): Read[] {
+  const out: Read[] = [];
+  const g = new RegExp(re.source, re.flags.includes("g") ? re.flags : `${re.flags}g`);
+  let m: RegExpExecArray | null;
+  while ((m = g.exec(text)) !== null) {
+    if (m[0].length === 0) {
+      g.lastIndex++;
+      continue;
+    }
+    out.push({ start: m.index, end: m.index + m[0].length, ...(generic?.(m) ? { generic: true } : {}) });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// What happens.
+
+/** An error as a program writes it: an exception, a stack frame, a status code, a quoted message. */
+const ERROR = /\b(?:\w+(?:Exception|Error)\b|exceptions?|errors?|stack ?traces?|traceback|segfault|segmentation fault|core dump(?:ed)?|panic(?:ked)?|fatal|npe|assert(?:ion)?(?: failed| failure)?|warnings?|http (?:4|5)\d\d|(?:4|5)0\d (?:error|status|response)|status (?:code )?(?:4|5)\d\d)\b|^\s*at [\w$.<>]+\([^)\n]*\)|\b(?:exception|error|warning) (?:in|at|from|when|while|on)\b/im;
+/** A failure: the program does not do what it is for. */
+const FAILING = /\b(?:crash(?:es|ed|ing)?|fail(?:s|ed|ing|ures?)?|freez(?:e|es|ing)|froze(?:n)?|hang(?:s|ing)?|hung|stuck|broken|breaks|broke|times? out|timed out|timeouts?|abort(?:s|ed)?|leak(?:s|ed|ing)?|locks? up|deadlock(?:s|ed)?|blows? up|dies|died|killed|spins? forever|loops? forever|infinite loop)\b/i;
+/** A negated action of the program: "does not save", "isn't shown", "can't open", "won't load". */
+const NEGATION = new RegExp(`${NEGATED}(?:\\s+(?:\\w+ly|even|always|ever|seem to|appear to|get|be|been|being))*\\s+\\w+`, "i");
+/** An absence: nothing happens, no request is sent, it never arrives, the list is empty. */
+const ABSENCE = /\b(?:nothing (?:happens|happened|is|was|gets|got|shows|showed|appears|appeared|changes|changed|at all)|does nothing|did nothing|do nothing|no longer|never\s+\w+|no (?:\w+ )?(?:response|effect|output|result|results|data|change|request|requests|event|events|message|messages|email|emails|notification|notifications|error|errors|feedback|progress|way|option|entries|items|records|rows|values?)\b|(?:is|are|was|were|gets|got|goes|went|remains?|stays?|comes? up|shows? up) (?:empty|blank|missing|gone|lost|null|undefined|zero|disabled|greyed out|grayed out|invisible|hidden)|missing|disappear(?:s|ed|ing)?|vanish(?:es|ed)?|(?:not|never) (?:appearing|showing|loading|displaying|rendering|responding|updating|saving|sending|returning|shown|displayed|visible|available|found|called|invoked|updated|saved|sent|received|loaded|rendered|triggered|fired|applied|reflected|respected|honou?red|recogni[sz]ed|supported|possible|allowed|reachable|accessible|responding|working|present|there|reset|cleared|removed|deleted|added|set|read|run|executed|installed|refreshed))\b/i;
+/** A wrong value or an unexpected state. */
+const WRONG = /\b(?:wrong(?:ly)?|incorrect(?:ly)?|invalid|inaccurate|corrupt(?:s|ed|ion)?|garbled|truncated|mangled|scrambled|duplicat(?:e|es|ed|ion)|twice|(?:three|multiple|several) times|unexpected(?:ly)?|unintended|strange(?:ly)?|weird(?:ly)?|odd(?:ly)?|bizarre|confusing|inconsistent(?:ly)?|mismatch(?:es|ed)?|misaligned|overlap(?:s|ping)|cut off|flicker(?:s|ing)?|jumps?|jumping|too (?:slow|long|big|large|small|many|much|few|wide|narrow|high|low)|slow(?:ly|er|ness)?|sluggish|laggy|lags?|unresponsive|ignor(?:es|ed|ing)|(?:is|are|was|were|gets?|got) (?:lost|reset|overwritten|cleared|dropped|treated as|interpreted as|shown as|reported as|marked as)|shows? up as|appears? as|(?:takes|took|taking) (?:over |more than |about |around |almost |nearly |~|>)?\d+(?:\.\d+)?\s*(?:ms|milliseconds?|s|secs?|seconds?|mins?|minutes?|hours?)|(?:shows?|showing|showed|returns?|returning|returned|displays?|displayed|gives?|gave|prints?|printed|reports?|reported|says?|said|reads?|outputs?) [^.\n]{1,60}? instead\b|instead(?:,| it| the| of showing| of returning)|still (?:shows?|showing|there|visible|enabled|disabled|running|open|the same|has|have|contains?|returns?|says?|appears?)|only (?:shows?|returns?|works?|displays?|lists?|finds?|gets?)|even though|although|regardless of|but (?:it|the|nothing|i|we|this|that|there|instead|no|only|then)\b|however|superfluous|spurious|unwanted|unnecessary|redundant|extra|excessive(?:ly)?|over-?aggressive(?:ly)?|only (?:the|one|two|a|an|\d+|some|part|half|first|last|partially)|(?:is|are|was|were|gets?|got) always|(?:results?|resulted|resulting) in|(?:leads?|led|leading) to|(?:causes|caused|causing)|(?:unable|impossible) to|not possible|no way to|still (?!(?:need|want|think|have to|not sure)\b)\w+|stop(?:s|ped)? (?:\w+ing|to \w+)|(?:no longer|anymore|any more)|(?:keeps?|kept|continues?|continued) (?:to \w+|\w+ing)|(?:ends?|ended) up|(?:returns?|returned|returning|gives?|gave|giving|shows?|showed|showing|displays?|displayed|yields?|yielded) (?:zero|0|null|nil|none|nothing|empty|false|undefined|nan|-1|an? (?:empty|blank|wrong|error|404|500|different|incorrect|invalid))|discrepanc(?:y|ies)|(?:is|are|was|were|gets?|got) (?:also|still|even) (?:returned|shown|listed|included|displayed|sent|created|added|kept|called|fired|triggered)|(?:take|takes|took|taking) (?:several|many|a few|multiple|\d+) (?:seconds|secs|minutes|mins|hours)|takes? (?:even |much |far )?longer|(?:takes?|took) (?:forever|ages)|(?:is|are|was|were|stays?|remains?) (?:0|zero|null|nil|undefined|negative|nan)\b|collisions?|conflicts?|conflicting|clash(?:es)?|(?:stays?|stayed|remains?|remained) (?:active|open|alive|running|visible|enabled|locked|checked|selected)|always (?:returns?|shows?|displays?|gives?|says?|fails?|crashes|succeeds?|reports?)|(?:becomes?|became|turns? into|turned into|(?:is|are|gets?|got) (?:turned|changed|converted|rewritten|reformatted) (?:into|to))\b|(?:goes|go|went|turns?|turned|gets?|got) (?:dirty|blank|black|white|gr[ae]y|away|missing|down|offline|crazy|wild|stuck|corrupted|out of sync)|(?:has|have) been (?:\w+ )?(?:stuck|pending|down|broken|waiting|loading|failing|missing|empty|blank|unavailable|offline|disabled)(?: (?:since|for))?|differs?|there (?:is|are|was|were) no|(?:is|are|was|were|gets?|got|being) (?:redirected|taken|sent|moved|reset|stuck|blocked|rejected|denied|clipped|escaped|unstyled|hidden|greyed|grayed|disabled|ignored|skipped|dropped|deleted|removed|overwritten|lost|duplicated|doubled|cut|shifted|misplaced)\b)\b/i;
+/** A result written after an arrow at the end of a step ("press Save ==> the dialog stays"), or "No X for Y" opening a sentence. */
+const RESULT_MARK = /(?:^|\s)(?:==?>|-->)[ \t]*\w|(?:^|[.!?]\s+|\n\s*)no [\w.-]+(?: [\w.-]+)? (?:for|on|in|at|is|are|was|were|found|available|appears?|shows? up)\b/im;
+/** What the reporter sees or gets: "I get ...", "it shows ...", "the result is ...". */
+const SEEN = /\b(?:(?:i|we|you|users?|they)\s+(?:\w+ly\s+)?(?:get|got|getting|see|saw|seeing|receive|received|notice|noticed|observe|observed|end up with|am seeing|are seeing|am getting|are getting|keep getting|still get|still see)\b|what (?:is|was|gets|i see|i get|we see|we get)(?: (?:displayed|shown|returned|printed|rendered|sent|saved))?(?: \w+){0,4} (?:is|was)\b|(?:it|this|that|the(?: [\w-]+){1,3}|which)\s+(?:now\s+|only\s+|just\s+|still\s+)?(?:reads|lists|listed|shows|showed|displays|displayed|returns|returned|gives|gave|prints|printed|outputs|throws|threw|produces|produced|results in|resulted in|causes|caused|generates|generated|reports|reported|logs|logged|says|said|redirects|redirected|sends|sent|opens|opened|loads|loaded|goes|went|jumps|jumped|renders|rendered)\b|currently\b|actual(?:ly)?\b|observed\b|it seems|seems to|appears to)/i;
+/** Words that name a failure without saying what it is: the report still has to say what happens. */
+const GENERIC = /^(?:(?:does|do|did|is|are|was|were|will|wo|ca|can)(?:n['’ ]?t| not)? (?:work|working|works)|not (?:working|work)|broken|broke|breaks|fail(?:s|ed|ing|ures?)?|errors?|bugs?|problems?|issues?|wrong)$/i;
+
+/**
+ * Every statement of what happens in a text. A statement is generic when it only names a failure ("doesn't
+ * work", "is broken", "an error") without saying what is seen.
+ */
+export function observedIn(text: string): Read[] {
+  const generic = (m: RegExpExecArray) => GENERIC.test(m[0].replace(/\s+/g, " ").trim());
+  return [ERROR, FAILING, NEGATION, ABSENCE, WRONG, SEEN, RESULT_MARK].flatMap((re) => all(text, re, generic))
+    .filter((r) => !QUESTION_OR_EXPECTATION.test(lineAround(text, r)))
+    .sort((a, b) => a.start - b.start);
+}
+
+/** Negations that are not what the program does: "I don't know", "not sure", "should not". */
+const QUESTION_OR_EXPECTATION = /\b(?:should(?:n['’ ]?t| not)|must not|ought not|need not|(?:i|we)\s+(?:do|did)(?:n['’ ]?t| not)\s+(?:know|think|see why|understand|mind|care|have (?:a|any|time))|not sure|no idea|(?:does|do)(?:n['’ ]?t| not) (?:matter|need|have to)|no need|would(?:n['’ ]?t| not) (?:be|have)|if (?:it|this) (?:does|did)(?:n['’ ]?t| not))\b[^.\n]{0,12}$/i;
+
+function lineAround(text: string, r: Read): string {
+  let start = r.start;
+  while (start > 0 && !/[\n.!?]/.test(text[start - 1])) start--;
+  return text.slice(start, r.end);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// What should happen.
+
+/** A modal of what should be: "should", "is supposed to", "must", "needs to", "ought to". */
+const MODAL = /\b(?:(?<!\b(?:i|you|u|somebody|someone|anyone|anybody)\s+(?:\w+\s+)?)should(?:n['’ ]?t)?(?!\s+(?:really\s+)?(?:hurry|look into|make a (?:bug )?report|report|file|contact|ask))|(?<=\byou\s+)should(?= be able to)|(?:is|are|was|were) supposed to|ought to|(?<!\b(?:i|you|we|one|they)\s+)must(?![\w-])(?!\s+(?:fix|have (?:been|\w+ed)|be\s+(?:a|an|the|some|my|our)\b))|(?<!\b(?:i|you|one|they|users?)\s)needs? to(?! (?:know|do|restart|reboot|re-?start|close|reopen|kill|wait))|(?:has|have) to be)\b/i;
+/** "you should see", "should be able to reproduce": a step's expected observation, not an expectation. */
+const MODAL_NOT_EXPECTED = /\b(?:you|one|we)\s+should\s+(?:see|get|notice|observe|be able to (?:see|reproduce|notice))\b|\bshould (?:be able to )?reproduce\b|\bshould i\b|\bif (?:it|this|you) should\b/i;
+/** Stated expectation: "expected", "I'd expect", "instead of", "rather than", "the correct value is". */
+const EXPECT = /\b(?:(?<!\b(?:as|than|not|un)\s*)expect(?:ed|s|ing|ation|ations)?(?! (?:exception|error))|(?:i|we)['’ ]?d expect|instead of|rather than|(?:the )?(?:correct|right|desired|intended|proper|normal|ideal|preferred) (?:behaviou?r|result|outcome|output|value|order|way|state|response)|(?:is|are|was) intended to)\b/i;
+/** A wish or a judgement of what would be better: "it would be nice if", "I'd like", "I wish". */
+const WISH = /\b(?:(?:it|this|that|which)\s+would\s+be\s+(?:\w+\s+)?(?:nice|good|great|better|best|helpful|useful|preferable|ideal|desirable|appropriate|logical|reasonable|correct|cool|awesome|handy|sensible|consistent|intuitive|convenient|simpler|easier|clearer|safer|more \w+)|would (?:be|make) (?:\w+ )?(?:more )?sense|makes? (?:more )?sense (?:to|if)|(?:i|we)(?:['’ ]?d| would) (?:like|love) (?:to (?:see|have|be able|get)\b|(?!to\b)\w+)|(?:i|we)(?:['’ ]?d| would) (?:prefer|rather|want|expect)|(?:i|we) (?:wish|want) (?!to\b|you\b)|(?:i|we)(?:['’ ]?d| would)? (?:suggest|propose|recommend)|(?:a |the |one )?(?:possible |simple |easy |better |proper |right )?(?:solution|fix)(?: (?:to|for) (?:this|the|that) (?:problem|issue|bug))? (?:would be|could be|is) to\b|in my (?:opinion|view)|\bimho\b|(?:i am|i['’ ]?m|we are|we['’ ]?re) (?:requesting|asking)\b|(?:my |a |the )?(?:suggestion|proposal|recommendation) (?:is|would be)|feature request|enhancement request|(?:it|this) (?:would|will) (?:be|make)(?:\s+\w+)? (?:nice|good|great|better|easier|possible)|better (?:to|if|would be)|would rather|(?:i|we) need (?:a|an|the|to be able|some|more|better)\b|there should be|(?:is|are) needed\b)/i;
+/** A request to change it: "please add ...", "could you make ...", "can it be added back?", "consider renaming". */
+const REQUEST = /\b(?:(?:please|pls|plz|kindly)\s+(?:(?:also|just|consider|think about)\s+)?(?:add|make|allow|support|provide an?|change|remove|rename|include|expose|implement|show|display|enable|disable|let|restore|bring back|put back|keep|stop|prevent|avoid|use|switch|move|return|document|update the (?:docs|documentation)|open up)\b|(?:could|can|would|will)\s+(?:you|we|it|this|they|someone|somebody|the \w+)\s+(?:please\s+)?(?:\w+\s+)?(?:be\s+)?(?:add|added|make|made|allow|allowed|support|supported|provide|provided|change|changed|remove|removed|rename|renamed|use|used|include|included|expose|exposed|implement|implemented|consider|considered|show|shown|display|displayed|enable|enabled|let|update|updated|restore|restored|bring|brought|put|moved?|fixed so)\b|why (?:not|doesn['’ ]?t it|can['’ ]?t (?:we|it|you|i))|is (?:it|there) (?:possible|a way) to|consider(?:ing)? (?:\w+ing|making|adding|using|changing|removing|renaming)|how about|what about)\b/i;
+/** A case that works, set beside the failing one: "works on Chrome", "worked in 2.3", "used to show". */
+const WORKING_CASE = /(?:\b(?:looks|works|behaves|acts|is) (?:exactly )?the same as (?:it )?(?:always|before|usual|it did|it does|in|on)\b|\b(?:does|do|did)(?:n['’ ]?t| not) (?:happen|occur|exist|reproduce|show up|appear)s? (?:on|in|with|under|for|when|if)\b|\bonly (?:happens|occurs|fails|breaks) (?:on|in|with|under|for|when|if)\b|\b(?:it|this|that) (?:is|was) able to\b|\bwill (?:also )?work (?:after|if|when|on|in|with)\b|(?<!\b(?:not|n['’ ]?t|never)\s+(?:\w+\s+){0,2})\bas expected\b|(?<!\b(?:not|n['’ ]?t|never)\s+)\b(?:correctly|properly) (?:displays?|display|shows?|show|renders?|render|loads?|load|works?|work|uses?|use|handles?|handle|returns?|return)\b|\b(?:displays?|shows?|loads?|renders?|appears?|returns?|looks?|opens?)\s+(?:\w+\s+)?(?:properly|correctly|fine|ok|okay|normally) (?:in|on|with|for|under|from|using|when)\b|(?<!\b(?:not|n['’ ]?t|never|who|i|we|you|he|she|they|people|someone|to)\s+(?:\w+\s+)?)\b(?:works?|worked|working|behaves|behaved)\s+(?:\w+\s+)?(?:fine|well|correctly|properly|ok|okay|as expected|perfectly|normally|great)\b|(?<!\b(?:not|n['’ ]?t|never)\s+)\b(?:it|this|that|which|everything) (?:works?|worked|is working|was working|is fine|was fine) (?:\w+ )?(?:on|in|with|under|for|from|using|when|if|via)\b|(?:^|[.!?;]\s+|\n\s*)(?:works?|worked) (?:\w+ )?(?:on|in|with|under|for|from|using|when)\b|\b(?:it|this|that|which|they|everything|he|she) (?:always |still )?used to (?:work|be|show|display|return|open|load|appear|have|allow|happen|do)\b|(?<!\b(?:i|we|you|he|she|they)\s+)\b(?:was|were) (?:working|fine|ok|okay|correct) (?:before|in|until|prior|on|with|yesterday)\b|(?:as|like) (?:it )?(?:does|did|is|was|works|worked) (?:in|on|for|with|under|when|before)\b|(?:same|different) (?:as|from|than) (?:in|on|with|how|what)\b|(?:behaves?|behaved|works?|worked|acts?) different(?:ly)? (?:from|than)\b|\bunlike\b|(?:in|with|on|under) (?:the )?(?:previous|earlier|older|prior|last) (?:versions?|releases?|builds?)\b|(?:before|until) (?:the |this |our |last |yesterday['’]?s? )?(?:upgrade|update|release|deploy|version|change|commit)\b)/i;
+/** Titles that ask for the change: "Add ...", "Allow ...", "Support ...", "Need a way to ...". */
+const REQUEST_TITLE = /^(?:\[[^\]]*\]\s*|[\w .-]{1,30}:\s*)*(?:add|allow|support|provide|make|enable|disable|let|show|display|remove|rename|improve|implement|introduce|expose|include|use|change|move|replace|tell|offer|consider|retain|keep|avoid|prevent|create|need|request|want|should|please|do not|don['’ ]?t|switch|update|extend|document|warn|ask|hide|split|merge|separate|link|sort|restore|reduce|increase|simplify|clarify|customi[sz]e|expand)\b/i;
+
+export type ExpectedKind = "modal" | "expect" | "wish" | "request" | "working_case";
+
+/** Every statement of what should happen in a text, each with the kind of statement it is. */
+export function expectedIn(text: string): (Read & { kind: ExpectedKind })[] {
+  const tag = (kind: ExpectedKind, reads: Read[]) => reads.map((r) => ({ ...r, kind }));
+  const reads = [
+    ...tag("modal", all(text, MODAL).filter((r) => !MODAL_NOT_EXPECTED.test(text.slice(Math.max(0, r.start - 12), r.end + 40)))),
+    ...tag("expect", all(text, EXPECT)), ...tag("wish", all(text, WISH)), ...tag("request", all(text, REQUEST)),
+    ...tag("working_case", all(text, WORKING_CASE)),
+  ];
+  return reads.sort((a, b) => a.start - b.start);
+}
+
+/** A title that asks for a change ("Add a way to ...") rather than stating a failure: it says what should be. */
+export function titleAsksFor(title: string): Read | null {
+  const t = title.trim();
+  const m = REQUEST_TITLE.exec(t);
+  // "Make the import stop freezing the editor" asks for the stop; "Save button stops working" states a failure.
+  if (!m || observedIn(t).some((r) => !r.generic && !/^stop/i.test(t.slice(r.start, r.end)))) return null;
+  const start = title.indexOf(t);
+  return { start, end: start + t.length };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// How to get there.
+
+/** A sentence or line as a unit of steps: its text and where it starts. */
+interface Piece {
+  text: string;
+  start: number;
+  /** Cut from the sentence before at "and" or a comma: an action only if that sentence was one ("Open X and click Y"). */
+  chained?: boolean;
+}
+
+/**
+ * The text cut into sentences and steps: a line that runs on in lower case continues the one before (text
+ * wrapped at a fixed width), stack frames and log lines are left out, and "then", "->" and ", click ..." cut a
+ * sentence into its actions.
+ */
+function pieces(text: string): Piece[] {
+  const lines: Piece[] = [];
+  let offset = 0;
+  // An export that lost its line breaks keeps two or more spaces where they were ("open the report  right click the chart ...").
+  const broken = text.includes("\n") ? text : text.replace(/(\S) {2,}(?=\S)/g, (m, c: string) => `${c}\n${" ".repeat(m.length - 2)}`);
+  for (const raw of broken.split("\n")) {
+    const start = offset;
+    offset += raw.length + 1;
+    if (!raw.trim() || STACK_OR_LOG.test(raw)) continue;
+    const last = lines[lines.length - 1];
+    const continues = last && !/[.!?:;]\s*$/.test(last.text) && /^\s*[a-z(]/.test(raw) && !LIST_MARK.test(raw) &&
+      last.start + last.text.length + 1 === start && text[start - 1] === "\n";
+    if (continues) last.text = `${last.text}\n${raw}`;
+    else lines.push({ text: raw, start });
+  }
+  const out: Piece[] = [];
+  for (const line of lines) {
+    let sentence = "";
+    let sentenceStart = line.start;
+    const flush = () => {
+      if (!sentence.trim()) return;
+      let at = sentenceStart;
+      let chained = false;
+      for (const p of sentence.split(AND_THEN)) {
+        const i = text.indexOf(p, at);
+        if (p.trim() && i >= 0) out.push({ text: p, start: i, ...(chained ? { chained } : {}) });
+        if (i >= 0) {
+          at = i + p.length;
+          // What cut this piece from the next: "then" and "->" start an action of their own; "and" and "," continue one.
+          chained = !/^(?:,?\s+(?:and\s+)?then\s+|\s*(?:->|=>|→)\s*)/i.test(text.slice(at, at + 12));
+        }
+      }
+    };
+    // Sentences end at ".", "!", "?" or ";" followed by a space or the end (not inside "org.eclipse.ui").
+    let m: RegExpExecArray | null;
+    let from = 0;
+    const ends = /[.!?;]+(?=\s|$)/g;
+    while ((m = ends.exec(line.text)) !== null) {
+      sentence = line.text.slice(from, m.index + m[0].length);
+      sentenceStart = line.start + from;
+      flush();
+      from = m.index + m[0].length;
+    }
+    sentence = line.text.slice(from);
+    sentenceStart = line.start + from;
+    flush();
+  }
+  return out;
+}
+
+/** Where one action ends and the next begins inside a sentence: "then", "->", "and click", ", press". */
+const AND_THEN = new RegExp(`(?:,?\\s+(?:and\\s+)?then\\s+|\\s*(?:->|=>|→)\\s*|,?\\s+and\\s+(?=(?:${[...ACTION_VERBS].join("|")})\\b)|,\\s+(?=(?:${[...ACTION_VERBS].join("|")})\\s+(?:the|a|an|on|it|this|that|to|in|"|'|\\w+\\s+(?:button|menu|tab|link|icon|field|view|dialog)\\b)))`, "i");
+const LIST_MARK = /^\s*(?:\d{1,2}[.)]|[-*•+#]|step \d+)\s/i;
+const LEAD = /^\s*(?:(?:\d{1,2}[.)]|[-*•+#>]|step \d+:?|\(\d+\)|[a-z]\))\s*)?(?:(?:then|now|next|first|firstly|second|secondly|finally|also|and|again|just|simply|afterwards|after that|lastly|please|try to|go ahead and)\s*,?\s+|(?:in|on|from|inside|within|at|under|with|using|for) [^,.;:\n]{1,50},\s*)*/i;
+/**
+ * The first word of a sentence is an action, and it is not the subject of one ("Open dialog crashes"). A list
+ * item may tell it after the fact ("- Typed in an identifier").
+ */
+function imperative(piece: string): boolean {
+  const listed = LIST_MARK.test(piece);
+  const s = piece.replace(LEAD, "");
+  const m = /^([A-Za-z][\w-]*)\b\s*(.*)$/s.exec(s);
+  if (!m) return false;
+  let word = m[1].toLowerCase();
+  // "right click", "double click", "long press" written as two words.
+  const two = /^(right|left|double|long)\s+(click|clicks|clicked|tap|press)\b\s*(.*)$/is.exec(s);
+  if (two) {
+    word = two[2].toLowerCase();
+    m[2] = two[3];
+  }
+  if (!ACTION_VERBS.has(word) && !(listed && pastAction(word))) return false;
+  const rest = m[2].split(/\s+/).slice(0, 4).join(" ");
+  return !/^(?:\w+\s+){0,2}(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|shows?|fails?|crashes|works?|doesn|isn|won|seems?|appears?|becomes?|gets?|returns?|throws?)\b/i.test(rest) &&
+    !/^(?:of|for|to|is|are)\b/i.test(rest) && !/\?\s*$/.test(piece);
+}
+
+/** Two or more actions in a row inside a sentence: "(i.e., open Settings, pick Billing, press Save)". */
+const ACTION_RUN = new RegExp(`(?:^|[(:;,]\\s*|\\b(?:i\\.e\\.|e\\.g\\.),?\\s*)(?:${[...ACTION_VERBS].join("|")})\\s[^,;()\\n.]{1,50}(?:,\\s*(?:and\\s+|then\\s+)?(?:${[...ACTION_VERBS].join("|")})\\s[^,;()\\n.]{1,50}){1,}`, "gim");
+
+/** "When I click Save", "if you open ...", "after the user deletes ...": a condition made of an action. */
+const CONDITIONAL = /\b(?:when(?:ever)?|if|after|once|every time|each time|as soon as|upon|while|before)\s+(?:i|you|we|the user|a user|users|someone|somebody|one)\s+(?:(?:\w+ly|first|then|again|try to|tried to|try and|attempt to|want to|wanted to|go to|went to|am|was|have|had)\s+)*([a-z][\w-]*)/gi;
+/** "When starting Eclipse", "after clicking Save", "by right-clicking": an action as a condition, without a subject. */
+const CONDITIONAL_GERUND = /\b(?:when(?:ever)?|after|before|while|upon|once)\s+([a-z][\w-]*ing)\b/gi;
+/** A gerund action as the subject ("Tapping Pay does nothing") or opening the sentence ("Editing a file, ..."). */
+const GERUND_SUBJECT = /(?:^|[.!?:;,]\s+|\n\s*)([A-Z]?[a-z-]+ing)\s+(?:(?:on\s+|the\s+|a\s+|an\s+|any\s+)?[^.\n]{1,60}?\s(?:does|did|do|doesn|causes?|caused|results?|resulted|throws?|threw|crashes|crashed|gives?|gave|shows?|showed|leads?|led|makes?|made|opens?|opened|triggers?|triggered|produces?|produced|returns?|returned|breaks?|fails?|failed|hangs?|freezes|takes?|took|is|was|brings?|brought)\b|[^.,\n]{1,60},)/g;
+/** First-person actions told as a story: "I opened the file, clicked Save", "I go to the toolbar and click Build". */
+const NARRATED = /\b(?:i|we)\s+(?:(?:then|first|just|also|again|now|simply|\w+ly|have|had|['’ ]?ve|['’ ]?d)\s+)*([a-z][\w-]*)\b/gi;
+/** Narrated verbs that are what is seen, not done. */
+const NOT_DONE = /^(?:get|got|see|saw|use|used|want|wanted|try|tried|need|needed|think|hope|expect|expected|like|liked|do|did|have|had|make|made|find|found|set|attach|attached|post|posted)$/i;
+/** Words that say a reproduction follows or is attached. */
+const REPRO = /\b(?:steps? to reproduce|to reproduce|reproduc(?:e|ed|ible|es|ing)\s+(?:it\s+|this\s+|the \w+\s+)?(?:by|with|using|as follows|like this|here|in|on|via)\b|how to reproduce|repro(?:duction)?(?: steps| case| project| repo| app)?\s*:|test ?case|(?:the )?following (?:\w+ )?(?:steps|scenario|sequence|code|snippet|example|test|program|class|classes|file|files|project|configuration|config|setup|commands?|input|query|xml|html|css|json|markup|script)\b|(?:a |the |this |my )?(?:minimal|small|simple|sample|example|attached|standalone|test|demo) (?:project|repo|repository|app|application|example|case|snippet|code|program|plugin|workspace|file|page|component)\b|scenario\s*:|(?:snippet|code|example|test case|program|class) (?:below|above|attached)\b|(?:below|above|attached) (?:snippet|code|example|test case|program)\b|(?:with|using|in|run) (?:this|the following|the attached|the below) (?:code|snippet|example|file|project|class|test|setup|script)\b|(?:here is|here['’ ]?s|see|this is) (?:a|an|the|my|our)? ?(?:repro|reproduction|example|snippet|sample|test case)\b|(?:here is|here['’ ]?s|this is|below is|i am using|i['’ ]?m using|we are using|we use) (?:a|an|the|my|our) (?:\w+ )?(?:code|snippet|markup|html|xml|json|query|request|config|configuration|script|template|call)\b)/i;
+/** Navigation through menus: "Window > Preferences > Java", "File -> Export -> Archive". */
+const MENU_PATH = /(?:^|[\s"'(])[A-Z][\w.'’&/+-]*(?: [\w.'’&/+-]+){0,3}(?:\s*(?:->|→|»|\s>\s)\s*[\w"'][\w.'’&/+-]*(?: [\w.'’&/+-]+){0,3}){2,}/m;
+/** A link to a runnable reproduction. */
+const REPRO_LINK = /\b(?:jsfiddle\.net|codepen\.io|codesandbox\.io|jsbin\.com|plnkr\.co|stackblitz\.com|snack\.expo\.(?:io|dev)|repl\.it|replit\.com|glitch\.com|runkit\.com|jsfiddle|codepen|codesandbox|github\.com\/[\w.-]+\/[\w.-]*(?:repro|example|demo|bug|issue|test)[\w.-]*)/i;
+/** A command line: a prompt, a command-line tool and its arguments, or an HTTP request ("POST /api/refunds"). */
+const COMMAND = /^[ \t]*(?:[$%#>] ?\S|(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) (?:https?:\/\/|\/)\S*|C:\\[^>\n]*>|(?:npm|npx|yarn|pnpm|git|java|javac|mvn|gradle|gradlew|node|python3?|pip3?|curl|wget|docker|kubectl|make|cargo|go|rustc|gcc|g\+\+|clang|ant|sh|bash|sudo|cd|ls|cat|echo|export|brew|apt(?:-get)?|react-native|jest|flow|tsc|webpack|babel|eslint|hg|svn|php|ruby|rails|bundle|rake|dotnet|msbuild)\s+[-\w./:@=]+)/m;
+/** A line of code or markup (not a stack frame or a log line): the snippet that reproduces it. */
+const CODE_LINE = /^[ \t]*(?:```|(?:public|private|protected|static|final|class|interface|import|package|function|const|let|var|def|return|new|if|for|while|try|catch|#include|using|namespace|void|int|String|boolean|@\w+)\b.*|.*(?:[;{}]\s*$|=>|\)\s*\{|<\/?[A-Za-z][\w:.-]*(?:\s[^>]*)?\/?>|^\s*\w+(?:\.\w+)*\([^)]*\)\s*;?\s*$|^\s*[\w.[\]]+\s*=\s*\S))/;
+const STACK_OR_LOG = /^\s*(?:at [\w$.<>]+\(|(?:caused by|exception in thread)\b|[\w.]+(?:Exception|Error)\b|!\s*(?:ENTRY|MESSAGE|STACK|SUBENTRY)\b|\d{4}-\d\d-\d\d[ T]\d|\[\w+\]\s|(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)\b|\.\.\. \d+ more|created attachment \d+)/i;
+/** A steps section that says there are none: "Unsure how to reproduce", "not reproducible". */
+export const NO_STEPS = /\b(?:(?:unsure|not sure|no idea|(?:do|does|did)(?:n['’ ]?t| not) know|unknown|unclear) (?:how|what) (?:to reproduce|to re-?create|to trigger|triggers? (?:it|this)|causes? (?:it|this)|(?:it|this) happen(?:s|ed)?|makes? (?:it|this) happen)|(?:can(?:no|['’ ]?)t|could(?:n['’ ]?t| not)|unable to|not able to|failed to|haven['’ ]?t been able to) (?:reliably |always )?(?:reproduce|re-?create)|not (?:\w+ )?reproducible|no (?:known )?(?:steps|way to reproduce)|happens (?:randomly|sometimes|occasionally|intermittently))\b/i;
+
+/** Lines of code or markup in a text (two or more make a snippet). */
+export function codeLines(text: string): number {
+  let n = 0;
+  for (const line of text.split("\n")) if (line.trim() && !STACK_OR_LOG.test(line) && CODE_LINE.test(line)) n++;
+  return n;
+}
+
+export type StepsKind = "actions" | "condition" | "gerund" | "narrated" | "menu" | "repro" | "link" | "command" | "code";
+
+export interface StepsRead {
+  /** Where the steps are (the first piece of evidence). */
+  at: Read | null;
+  /** How many steps were counted when they are a list or a sequence of actions. */
+  count: number;
+  /** Which kinds of evidence were read. */
+  kinds: StepsKind[];
+  /** When there are no steps: the one action that sets the failure off ("When I save", "Tapping Pay"), if any. */
+  trigger?: Read;
+}
+
+/**
+ * Steps to reproduce: a list with actions in it, two or more sentences that start with an action, an action
+ * as a condition ("when I ..."), actions told in the first person, a command, two or more lines of code or
+ * markup, a link to a runnable reproduction, or words that say one follows ("to reproduce", "the following
+ * code").
+ */
+export function stepsIn(text: string): StepsRead {
+  const found: (Read & { kind: StepsKind })[] = [];
+  const ps = pieces(text);
+  const actions = ps.filter((p, i) => imperative(p.text) && (!p.chained || imperative(ps[i - 1]?.text ?? "")));
+  // A run of actions inside one sentence ("open Settings, pick Billing, press Save") counts as the list it is.
+  for (const m of text.matchAll(ACTION_RUN)) {
+    const end = m.index + m[0].length;
+    if (actions.some((a) => a.start >= m.index && a.start < end)) continue;
+    // Each comma-separated action of the run is a step.
+    let at = m.index;
+    for (const part of m[0].split(",")) {
+      if (part.trim()) actions.push({ text: part, start: text.indexOf(part, at) });
+      at += part.length + 1;
+    }
+  }
+  actions.sort((a, b) => a.start - b.start);
+  // A list whose items act ("1. Open ...", "- click ...") or a run of imperatives.
+  if (actions.length >= 2 || (actions.length === 1 && orderedSteps(text) >= 2)) {
+    found.push({ kind: "actions", start: actions[0].start, end: actions[actions.length - 1].start + actions[actions.length - 1].text.length });
+  }
+  // "When I open the cart and tap Pay" is two actions: the ones joined to the first count on their own.
+  let joined = 0;
+  for (const m of text.matchAll(CONDITIONAL)) {
+    if (!actionStem(m[1])) continue;
+    found.push({ kind: "condition", start: m.index, end: m.index + m[0].length });
+    const clause = /^[^,.;:!?\n]*/.exec(text.slice(m.index + m[0].length))?.[0] ?? "";
+    joined += [...clause.matchAll(/\b(?:and|then|and then)\s+([a-z][\w-]*)/gi)].filter((j) => actionStem(j[1])).length;
+  }
+  for (const m of text.matchAll(CONDITIONAL_GERUND)) {
+    if (actionStem(m[1])) found.push({ kind: "condition", start: m.index, end: m.index + m[0].length });
+  }
+  for (const m of text.matchAll(GERUND_SUBJECT)) {
+    if (actionStem(m[1])) found.push({ kind: "gerund", start: m.index + m[0].indexOf(m[1]), end: m.index + m[0].length });
+  }
+  // "If I select ..." is a condition, already counted; "I opened ..., clicked ..." is told.
+  const narrated = [...text.matchAll(NARRATED)].filter((m) => !NOT_DONE.test(m[1]) && actionStem(m[1]) &&
+    !/\b(?:when(?:ever)?|if|after|once|time|soon as|upon|while|before|until)\s+$/i.test(text.slice(Math.max(0, m.index - 12), m.index)));
+  // "I opened the invoice, changed the address and pressed Save": the actions joined to a told one count too.
+  for (const m of narrated) {
+    const clause = /^[^.;:!?\n]*/.exec(text.slice(m.index + m[0].length))?.[0] ?? "";
+    joined += [...clause.matchAll(/(?:,|\band|\bthen)\s+(?:then\s+)?([a-z][\w-]*)/gi)].filter((j) => pastAction(j[1])).length;
+  }
+  if (narrated.length >= 2) found.push({ kind: "narrated", start: narrated[0].index, end: narrated[1].index + narrated[1][0].length });
+  const menu = MENU_PATH.exec(text);
+  if (menu) found.push({ kind: "menu", start: menu.index, end: menu.index + menu[0].length });
+  for (const [kind, re] of [["repro", REPRO], ["link", REPRO_LINK], ["command", COMMAND]] as const) {
+    const m = new RegExp(re.source, re.flags).exec(text);
+    if (m) found.push({ kind, start: m.index, end: m.index + m[0].length });
+  }
+  // "the following FBML:", "here's my config": an introduction whose next line is code or markup.
+  for (const m of text.matchAll(/\b(?:the following|here(?:['’ ]?s| is) (?:my|the|our|a|an)|this is (?:my|the|our))\s+(?:[\w.-]+\s+){0,2}?[\w.-]+\s*(?:\([^)\n]*\))?\s*[:.]?[ \t]*\n\s*(\S[^\n]*)/gi)) {
+    if (CODE_LINE.test(m[1]) || /^[<{[$]/.test(m[1])) found.push({ kind: "repro", start: m.index, end: m.index + m[0].length });
+  }
+  if (codeLines(text) >= 2) {
+    let offset = 0;
+    for (const line of text.split("\n")) {
+      if (line.trim() && !STACK_OR_LOG.test(line) && CODE_LINE.test(line)) {
+        found.push({ kind: "code", start: offset, end: offset + line.length });
+        break;
+      }
+      offset += line.length + 1;
+    }
+  }
+  // One action alone ("when I save", a snippet) is a trigger, not a way to get there; two actions (a menu path
+  // is two), or one with a snippet or a numbered list, are; words that say a reproduction follows, a link to
+  // one, or a command that runs it are on their own. Conditions ("when I save", "after clicking") count once: they say
+  // what sets the failure off, not how to get to that point.
+  const has = (k: StepsKind) => found.some((f) => f.kind === k);
+  const triggers = Math.min(1, found.filter((f) => f.kind === "condition" || f.kind === "gerund").length);
+  const units = actions.length + triggers + joined + narrated.length + (has("menu") ? 2 : 0);
+  const done = actions.length + joined + narrated.length + (has("menu") ? 2 : 0);
+  const enough = !NO_STEPS.test(text) &&
+    (has("repro") || has("link") || has("command") || has("actions") || units >= 2 || (done >= 1 && (has("code") || orderedSteps(text) >= 2)));
+  const kinds = [...new Set(found.map((f) => f.kind))];
+  if (!enough) {
+    // One action is not the way there, but it says what sets the failure off.
+    const one = NO_STEPS.test(text) ? undefined : [...found.filter((f) => f.kind === "condition" || f.kind === "gerund"),
+      ...actions.map((a) => ({ start: a.start, end: a.start + a.text.length })), ...narrated.map((m) => ({ start: m.index, end: m.index + m[0].length }))]
+      .sort((a, b) => a.start - b.start)[0];
+    return { at: null, count: 0, kinds, ...(one ? { trigger: { start: one.start, end: one.end } } : {}) };
+  }
+  const first = [...found, ...actions.map((a) => ({ start: a.start, end: a.start + a.text.length })),
+    ...narrated.map((m) => ({ start: m.index, end: m.index + m[0].length }))].sort((a, b) => a.start - b.start)[0];
+  return { at: { start: first.start, end: first.end }, count: actions.length, kinds };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Who is hurt, and how badly.
+
+const PEOPLE = "(?:users?|customers?|clients?|shoppers?|buyers?|members?|accounts?|subscribers?|visitors?|players?|patients?|students?|teachers?|employees?|staff|agents?|admins?|administrators?|merchants?|sellers?|vendors?|partners?|tenants?|developers?|people|persons?|teams?|companies|organi[sz]ations|stores?|sites?|installs?|devices?)";
+const THINGS = "(?:orders?|requests?|transactions?|payments?|bookings?|sessions?|jobs?|builds?|messages?|emails?|invoices?|records?|files?|uploads?|downloads?|sign-?ups?|logins?|checkouts?|calls?|tickets?|visits?|page ?views?|events?)";
+/** Counts and shares of people or things, money, and the share of traffic. */
+const COUNT = new RegExp(`(?:\\b(?:all|every|most|many|some|several|half(?: of)?|a (?:third|quarter) of|hundreds of|thousands of|millions of|dozens of|no|none of (?:our|the)|each)\\s+(?:of\\s+)?(?:(?:our|the|their|my)\\s+)?(?:\\w+\\s+){0,2}?${PEOPLE}\\b|\\b\\d+(?:[,.]\\d+)*(?![.)]\\s)\\s*(?:k|m|%|percent)?\\s+(?:of\\s+(?:our|the|their|all)\\s+)?(?:\\w+\\s+){0,2}?(?:${PEOPLE}|${THINGS})\\b|\\b\\d[\\d,.]*\\s*(?:%|percent)|(?:usd|eur|gbp|\\$|€|£)\\s?\\d[\\d,.]*|\\b\\d[\\d,.]*\\s*(?:usd|eur|gbp|dollars|euros|pounds|k\\$)\\b|\\b(?:everyone|everybody|anyone|anybody|nobody|no one)\\s+(?:who|in|on|using|with|that)\\b)`, "i");
+/** A group of users named by what they have in common: "customers using Outlook", "users on Android". */
+const GROUP = new RegExp(`\\b${PEOPLE}\\s+(?:who|that|using|on|with|in|from|of|without|running|signed|logged|paying|whose)\\b`, "i");
+/** What it costs: revenue, data, a blocked flow, a breach, a severity or priority word, no workaround. */
+const HARM = /\b(?:revenue|lost (?:sales|orders|revenue|money|customers|data|work)|loses? (?:data|orders|money|work|customers|changes)|data loss|refunds?|chargebacks?|sla|outage|downtime|(?:is|are|was) down|(?:security|privacy) (?:issue|hole|risk|problem|bug|vulnerability)|vulnerab\w+|exploit\w*|leaks? (?:\w+ )?(?:data|passwords?|tokens?|keys?|credentials)|blocks?|blocked|blocking|blocker|prevents? (?:\w+ )?from|show-?stopper|critical|severe|severity|serious|major|sev ?[0-4]|p[0-3]\b|(?:high|highest|top|urgent) priority|no workaround|workaround|(?:cannot|can['’ ]?t|unable to|could not|couldn['’ ]?t) (?:complete|check ?out|pay|purchase|buy|order|log ?in|sign ?in|sign ?up|register|submit|save|work|use|access|ship|release|deploy|publish|build|continue|proceed)|support tickets?|complaints? (?:a|per|every|each|this|last)|(?:every|each) time|always (?:happens|reproducible|reproduces)|reproducible:? always|happens (?:always|every time|consistently)|(?:daily|weekly|hourly) (?:for|to|by))\b/i;
+
+export function impactIn(text: string): Read[] {
+  return [...all(text, COUNT), ...all(text, GROUP), ...all(text, HARM)].sort((a, b) => a.start - b.start);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// A description that adds nothing to its title.
+
+/** Pleas and urgency: they ask for attention and say nothing about the failure. */
+const URGENCY = /\b(?:please|pls|plz|kindly|fix(?:ed)?|asap|urgent(?:ly)?|immediately|now|quickly|soon|today|help|thanks?|thank you|thx|it|this|that|these|those|the|a|an|is|are|was|were|be|been|has|have|had|and|or|but|with|of|on|in|for|to|at|again|still|anymore|any ?more|really|very|totally|completely|just|all|some|something|anything|everything|stuff|things?|here|there|we|our|you|your|i|me|my|us|they|them|their|customers?|users?|people|clients?|everyone|complain(?:s|ing|ed)?|angry|upset|unhappy|(?:does|do|did|is|are|was|were|ca|can|wo|will)(?:n['’ ]?t| not)?|not|work(?:s|ing)?|broken|broke|wrong|problems?|issues?|bugs?|errors?|fails?|failing|failed|off|weird|odd|strange|seems?|look(?:s|ing)? into)\b/gi;
+
+/** The description says nothing the title does not: once pleas, urgency and a generic failure are taken out, no word is left that the title does not already have. */
+export function addsNothing(summary: string, text: string): boolean {
+  const titleWords = new Set((summary.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => w.replace(/s$/, "")));
+  const left = (text.replace(URGENCY, " ").toLowerCase().match(/[\p{L}\p{N}]{2,}/gu) ?? []).filter((w) => !titleWords.has(w.replace(/s$/, "")));
+  return left.length === 0;
+}

@@ -1,0 +1,45 @@
+// `npm run bench:bugs` says so and exits 0 when the labelled reports are not there (a clone has no ../shared), and
+// scores a labelled file as bugs, each code against "labelled missing", beside flagging every report.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const REPO = path.resolve(__dirname, "..");
+const run = (...args: string[]) =>
+  spawnSync(process.execPath, [path.join(REPO, "node_modules/tsx/dist/cli.mjs"), path.join(REPO, "scripts/bench-bugs.ts"), ...args], { cwd: REPO, encoding: "utf8" });
+
+/** Four reports of our own, labelled the way the shared file is. */
+const REPORTS = [
+  { system: "shop", bug_id: "1", title: "Checkout total wrong", description: "1. Add two items to the cart\n2. Open checkout\nThe total shows 9.00 instead of 10.00; it should be 10.00.", has_ob: true, has_eb: true, has_sr: true },
+  { system: "shop", bug_id: "2", title: "Coupon field does nothing", description: "Typing a coupon code does nothing.", has_ob: true, has_eb: false, has_sr: false },
+  { system: "shop", bug_id: "3", title: "Add a dark mode", description: "It would be nice to have a dark theme for the evening.", has_ob: false, has_eb: true, has_sr: false },
+  { system: "blog", bug_id: "4", title: "Comments vanish", description: "When I post a comment and reload the page, the comment is gone. Expected: it stays.", has_ob: true, has_eb: true, has_sr: true },
+];
+
+describe("bench:bugs", () => {
+  it("says the data is not there and exits 0", () => {
+    const r = run("--file", path.join(os.tmpdir(), "no-such-bug-reports.jsonl"));
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/is not there .*nothing measured/);
+  }, 60_000);
+
+  it("prints each code per system and for all, with the trivial detector beside it", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-bugs-"));
+    const file = path.join(dir, "reports.jsonl");
+    fs.writeFileSync(file, REPORTS.map((r) => JSON.stringify(r)).join("\n"));
+    try {
+      const r = run("--file", file, "--list", "bug.no_expected_result");
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stdout).toContain("4 reports");
+      for (const code of ["bug.no_expected_result", "bug.no_steps", "bug.no_actual_result"]) expect(r.stdout).toContain(code);
+      // Missing expected behaviour: only report 2 lacks it, and only report 2 is flagged: P = R = F1 = kappa = 1.
+      const all = r.stdout.split("\n").find((l) => /^\s+all\s/.test(l))!;
+      expect(all).toMatch(/all\s+4\s+25%\s+25%\s+1\.000 1\.000 1\.000\s+1\.000/);
+      expect(r.stdout).toMatch(/false positives\): 0/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

@@ -1,0 +1,118 @@
+// npm run bench:bugs -- [--file FILE] [--list CODE] [--system NAME]
+// How the bug rules agree with researchers' labels: every report of ../shared/data/bugs (title, description;
+// labels has_ob, has_eb, has_sr, see ../shared/data/README.md) scored as a bug through the path the API uses
+// (the heuristic engine, issue_type "Bug"), and three codes compared with "labelled missing":
+//   bug.no_expected_result <- !has_eb,  bug.no_steps <- !has_sr,  bug.no_actual_result <- !has_ob.
+// Per code and per system (and all together): precision, recall, F1 and Cohen's kappa, the share flagged
+// beside the share labelled missing, and the trivial detector (flag every report) beside it.
+// `--list CODE` prints the reports the code gets wrong (file, id, title: to read in the terminal, never to copy
+// into the repository); `--system NAME` keeps one system. When the data is absent it says so and exits 0.
+import fs from "node:fs";
+import path from "node:path";
+import { createEngine, type ScoringResult } from "@/lib/scoring";
+import { kappa, prf } from "./quality";
+
+const REPO = path.resolve(__dirname, "..");
+const DEFAULT_FILE = path.resolve(REPO, "../shared/data/bugs/chaparro-eclipse-facebook.jsonl");
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+export interface LabelledReport {
+  system: string;
+  bug_id: string;
+  title: string;
+  description: string;
+  has_ob: boolean;
+  has_eb: boolean;
+  has_sr: boolean;
+}
+
+/** The codes measured, each with the label whose absence it should flag. */
+const CODES = [
+  { code: "bug.no_expected_result", name: "missing expected behaviour", missing: (r: LabelledReport) => !r.has_eb },
+  { code: "bug.no_steps", name: "missing steps to reproduce", missing: (r: LabelledReport) => !r.has_sr },
+  { code: "bug.no_actual_result", name: "missing observed behaviour", missing: (r: LabelledReport) => !r.has_ob },
+] as const;
+
+/** Published for the trained detector (DEMIBUD-ML, Chaparro et al. 2017, on these systems and five more). */
+const TRAINED: Record<string, string> = {
+  "bug.no_expected_result": "P 0.859 R 0.932 (F1 0.894)",
+  "bug.no_steps": "P 0.692 R 0.830 (F1 0.755)",
+  "bug.no_actual_result": "no detector",
+};
+
+const f3 = (x: number) => (Number.isNaN(x) ? "  -  " : x.toFixed(3));
+const pc = (x: number) => `${Math.round(100 * x)}%`.padStart(4);
+
+function binaryKappa(predicted: boolean[], actual: boolean[]): number {
+  const s = (b: boolean) => (b ? "1" : "0");
+  return kappa(predicted.map(s), actual.map(s));
+}
+
+function readReports(file: string): LabelledReport[] {
+  return fs.readFileSync(file, "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l) as LabelledReport);
+}
+
+async function main() {
+  const file = path.resolve(arg("--file") ?? DEFAULT_FILE);
+  if (!fs.existsSync(file)) {
+    console.log(`bench:bugs: ${path.relative(process.cwd(), file)} is not there (the shared bug reports live outside the repository); nothing measured.`);
+    return;
+  }
+  const only = arg("--system");
+  const reports = readReports(file).filter((r) => !only || r.system === only);
+  const engine = createEngine("heuristic");
+  const started = performance.now();
+  const results: ScoringResult[] = [];
+  for (const r of reports) results.push(await engine.score({ summary: r.title, description: r.description, issue_type: "Bug" }));
+  const seconds = (performance.now() - started) / 1000;
+  const fires = (i: number, code: string) => results[i].findings.some((f) => f.code === code);
+
+  console.log(`bench:bugs: ${reports.length} reports of ${path.relative(process.cwd(), file)}, scored as bugs by the heuristic engine in ${seconds.toFixed(1)} s\n`);
+  const systems = [...new Set(reports.map((r) => r.system))].sort();
+  const groups: [string, number[]][] = [
+    ...systems.map((s) => [s, reports.flatMap((r, i) => (r.system === s ? [i] : []))] as [string, number[]]),
+    ...(systems.length > 1 ? [["all", reports.map((_, i) => i)] as [string, number[]]] : []),
+  ];
+  for (const c of CODES) {
+    console.log(`${c.code} (${c.name}; trained detector: ${TRAINED[c.code]})`);
+    console.log(`  ${"system".padEnd(10)} ${"n".padStart(4)}  missing flagged   P     R     F1    kappa  (tp  fp  fn) | flag every report: P     F1`);
+    for (const [name, idx] of groups) {
+      const actual = idx.map((i) => c.missing(reports[i]));
+      const predicted = idx.map((i) => fires(i, c.code));
+      const m = prf(predicted, actual);
+      const k = binaryKappa(predicted, actual);
+      const trivial = prf(idx.map(() => true), actual);
+      const positives = actual.filter(Boolean).length / idx.length;
+      const flagged = predicted.filter(Boolean).length / idx.length;
+      console.log(`  ${name.padEnd(10)} ${String(idx.length).padStart(4)}  ${pc(positives)}    ${pc(flagged)}   ${f3(m.precision)} ${f3(m.recall)} ${f3(m.f1)} ${f3(k).padStart(6)}  ` +
+        `(${String(m.tp).padStart(3)} ${String(m.fp).padStart(3)} ${String(m.fn).padStart(3)}) |                    ${f3(trivial.precision)} ${f3(trivial.f1)}`);
+    }
+    console.log("");
+  }
+
+  const list = arg("--list");
+  if (list) {
+    const c = CODES.find((x) => x.code === list);
+    if (!c) {
+      console.error(`--list takes one of ${CODES.map((x) => x.code).join(", ")}`);
+      process.exit(2);
+    }
+    const rel = path.basename(file);
+    for (const [label, wrong] of [["flagged, labelled present (false positives)", (i: number) => fires(i, c.code) && !c.missing(reports[i])],
+      ["not flagged, labelled missing (misses)", (i: number) => !fires(i, c.code) && c.missing(reports[i])]] as const) {
+      const idx = reports.map((_, i) => i).filter(wrong);
+      console.log(`${c.code}: ${label}: ${idx.length}`);
+      for (const i of idx) console.log(`  ${rel} ${reports[i].system} ${reports[i].bug_id}: ${reports[i].title.slice(0, 90)}`);
+      console.log("");
+    }
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(`bench:bugs failed: ${(error as Error).message}`);
+  process.exit(2);
+});
