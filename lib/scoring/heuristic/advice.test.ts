@@ -36,8 +36,9 @@ describe("property: the advice can be followed (every split part and rewrite sco
     expect(stories.some((s) => s.includes("’"))).toBe(true);
     const { splits, rewrites } = expectFollowable(stories.map((summary) => ({ summary })));
     // Enough advice to make the property mean something. Issue 43 cut splits to actions only (38 of 189 before)
-    // and rewrites to those that change more than a placeholder (38 of 675 before).
-    expect(splits).toBeGreaterThan(30);
+    // and rewrites to those that change more than a placeholder (38 of 675 before); a later change offers only
+    // cuts of a shape a product owner accepts nearly always (27 splits).
+    expect(splits).toBeGreaterThan(20);
     expect(rewrites).toBeGreaterThan(25);
   }, 60_000);
 
