@@ -48,7 +48,8 @@ describe("property: the advice can be followed (every split part and rewrite sco
       return tab > 0 ? { issue_type: line.slice(0, tab), summary: line.slice(tab + 1) } : { summary: line };
     });
     const { splits, rewrites } = expectFollowable([...txt(FIXTURES).flatMap(storyLines).map((summary) => ({ summary })), ...own]);
-    expect(splits).toBeGreaterThan(12);
+    // 12 splits since splits are offered only in the shapes a product owner accepts nearly always.
+    expect(splits).toBeGreaterThan(8);
     expect(rewrites).toBeGreaterThan(0);
   }, 30_000);
 });
@@ -261,9 +262,12 @@ describe("advice read by a product owner", () => {
       const now = j.kind === "split" ? (r.split.length ? hashOf(r.split.join("\n")) : null) : (r.rewrite === null ? null : hashOf(r.rewrite));
       if (now === j.advice) back.add(`${j.file}:${j.line} ${j.kind} ${j.advice}`);
     }
-    // The misses of this change's engine (ADVICE-READING.md lists them) may stay until fixed; anything else judged
-    // wrong (the engine before it) must not come back.
-    const known = new Set(wrong.filter((x) => (x as { engine?: string }).engine === "after").map((j) => `${j.file}:${j.line} ${j.kind} ${j.advice}`));
+    // The rewrite misses of issue 43's engine and any miss of the current one (`conservative`; ADVICE-READING.md
+    // lists them) may stay until fixed; anything else judged wrong, every split of the engines before included,
+    // must not come back.
+    const engine = (x: { kind: string }) => (x as { engine?: string }).engine;
+    const known = new Set(wrong.filter((x) => engine(x) === "conservative" || engine(x) === "after" && x.kind === "rewrite")
+      .map((j) => `${j.file}:${j.line} ${j.kind} ${j.advice}`));
     expect([...back].filter((b) => !known.has(b)), "advice judged wrong, offered again").toEqual([]);
   }, 60_000);
 });

@@ -179,4 +179,7 @@ reserve pay lock unlock enable disable install uninstall configure train deploy 
 invite mark flag pin unpin rate comment reply bookmark subscribe unsubscribe price ship order refund return
 `);
 
+/** Verbs of giving input ("enter my zip code"): before a second action with its own object, a step of that action. */
+export const INPUT_VERBS = set("enter type input select choose pick provide specify fill");
+
 export const UMBRELLA_VERBS = set("manage maintain administer administrate handle organise organize curate");

@@ -6,7 +6,7 @@
 // so instead (lib/scoring/README.md, "Rewrite and split").
 import { kindFromTypeName } from "../types";
 import { quote, type Edit, type Found, type RuleInput, type SplitPlan } from "./finding";
-import { BROAD_VERBS, GOAL_VERBS, OPEN_ENDED_VERBS, OPERATION_VERBS, PLACEHOLDERS, UMBRELLA_VERBS, VERB_FAMILIES } from "./lexicon";
+import { BROAD_VERBS, GOAL_VERBS, INPUT_VERBS, OPEN_ENDED_VERBS, OPERATION_VERBS, PLACEHOLDERS, UMBRELLA_VERBS, VERB_FAMILIES } from "./lexicon";
 import { analyzeText, charSpan, type Tok } from "./nlp";
 
 /** At most this many stories come out of one split. */
@@ -359,6 +359,8 @@ function unsureCut(summary: string, tokens: Tok[], plan: SplitPlan, means: Span 
   if (heads.some((t) => t === undefined || t.pos !== "VERB" || t.lower !== t.lemma.toLowerCase())) {
     return "a word that reads as a verb may belong to a noun phrase";
   }
+  // "Upload and Validate the error message": capitalised verbs inside the sentence are a name (a step, a page).
+  if (heads.some((t) => /^\p{Lu}/u.test(t!.text) && t!.start > 0)) return "capitalised verbs may be the name of one step or page";
   // "..., and to inform ...": a second purpose, not a second action; each item follows a comma or a conjunction only.
   if (plan.parts.slice(1).some((part, i) => !/^\s*(?:,\s*)?(?:(?:and|or)\s+)?(?:\/\s*)?$/i.test(summary.slice(plan.parts[i].end, part.start)))) {
     return "the actions are not one list";
@@ -367,12 +369,14 @@ function unsureCut(summary: string, tokens: Tok[], plan: SplitPlan, means: Span 
   if (lemmas.some((l) => BROAD_VERBS.has(l) || GOAL_VERBS.has(l) || OPEN_ENDED_VERBS.has(l))) {
     return "a goal or an open question is not a feature";
   }
-  // "use ALFRED to navigate and help me when I am lost", "... and verify its accuracy": an item whose actor is a
-  // thing named before it, or whose object is, leans on that item.
-  if (plan.parts.slice(1).some((part) => /\b(?:me|us|myself|ourselves|its|their|they|this)\b/i.test(summary.slice(part.start, part.end)) ||
+  // "use ALFRED to navigate and help me when I am lost", "... and verify its accuracy", "see which ones are ...":
+  // an item whose actor is a thing named before it, or whose object is, leans on that item.
+  if (plan.parts.slice(1).some((part) => /\b(?:me|us|myself|ourselves|its|their|they|this|ones)\b/i.test(summary.slice(part.start, part.end)) ||
     BACK_REFERENCES.test(summary.slice(part.start, part.end)))) {
     return "an action leans on the one before it";
   }
+  // "enter my zip code and get a list of facilities": an action that only gives input is a step of the next one.
+  if (!shared && lemmas.slice(0, -1).some((l) => INPUT_VERBS.has(l))) return "an action that only gives input is a step of the next";
   if (shared && lemmas.some((l) => !OPERATION_VERBS.has(l))) {
     return "verbs on one object may be one requirement";
   }
