@@ -313,6 +313,10 @@ function splitStory(input: RuleInput, compounds: Found[], check: { overall: numb
   // Only a cut of a shape a product owner accepts nearly always is offered; any other names the features.
   const means = story.means ? charSpan(story.a, story.means) : null;
   const unsure = cuttable.map((p) => unsureCut(summary, story.a.tokens, p, means)).find((why) => why !== null);
+  // Where the list itself may be misread, its items are no features to name.
+  if (unsure && MISREAD.has(unsure)) {
+    return { parts: [], declined: `No clean cut: the story may ask for more than one feature, but ${unsure}. Write one story per feature by hand, each with the role and the benefit.` };
+  }
   if (unsure) return { parts: [], declined: named(cuttable, `Not cut: ${unsure}. If each is a feature on its own, write one story for each, with the role and the benefit.`) };
   const cut = variants(summary, cuttable, { start: 0, end: summary.length }, MAX_PARTS);
   if (cut === null) {
@@ -329,6 +333,10 @@ function splitStory(input: RuleInput, compounds: Found[], check: { overall: numb
   if (reason !== null) return { parts: [], declined: named(cuttable, `No clean cut: ${reason}. Write one story for each by hand, with the role and the benefit.`) };
   return { parts, declined: null };
 }
+
+const NOUN_PHRASE = "a word that reads as a verb may belong to a noun phrase";
+const TWO_VERBS = "the words around the conjunction may be two verbs of one object";
+const MISREAD = new Set([NOUN_PHRASE, TWO_VERBS]);
 
 /**
  * Why a list of actions is not a cut a product owner accepts nearly always, or null when it is. The reading of
@@ -357,7 +365,7 @@ function unsureCut(summary: string, tokens: Tok[], plan: SplitPlan, means: Span 
     return lemma !== null && OPERATION_VERBS.has(lemma) ? { ...t, pos: "VERB", lemma } : t;
   });
   if (heads.some((t) => t === undefined || t.pos !== "VERB" || t.lower !== t.lemma.toLowerCase())) {
-    return "a word that reads as a verb may belong to a noun phrase";
+    return NOUN_PHRASE;
   }
   // "Upload and Validate the error message": capitalised verbs inside the sentence are a name (a step, a page).
   if (heads.some((t) => /^\p{Lu}/u.test(t!.text) && t!.start > 0)) return "capitalised verbs may be the name of one step or page";
@@ -391,7 +399,7 @@ function unsureCut(summary: string, tokens: Tok[], plan: SplitPlan, means: Span 
   for (let i = 0; i + 1 < plan.parts.length; i++) {
     const last = [...tokens].reverse().find((t) => t.end <= plan.parts[i].end && t.start >= plan.parts[i].start && t.word);
     if (last && last.start !== heads[i]!.start && OPERATION_VERBS.has(last.lower) && OPERATION_VERBS.has(lemmas[i + 1])) {
-      return "the words around the conjunction may be two verbs of one object";
+      return TWO_VERBS;
     }
   }
   return null;
