@@ -158,7 +158,6 @@ export const VERB_FAMILIES: Set<string>[] = [
   "partner collaborate cooperate",
   "record store log capture",
   "learn adapt evolve adjust",
-  "communicate convey contact message notify inform tell report",
 ].map(set);
 
 /** Verbs of a result to reach rather than a feature to build ("reduce losses", "increase conversion"), beside BROAD_VERBS. */
@@ -176,7 +175,7 @@ create add insert enter edit update modify change rename delete remove view see 
 import export print tag attach detach apply assign unassign generate validate filter sort group aggregate archive
 restore copy duplicate move publish unpublish approve reject accept decline save submit cancel schedule book
 reserve pay lock unlock enable disable install uninstall configure train deploy merge branch fork clone sync send
-invite mark flag pin unpin rate comment reply bookmark subscribe unsubscribe price ship order refund return
+invite mark flag pin unpin rate comment bookmark subscribe unsubscribe price ship order refund return
 `);
 
 /** Verbs of giving input ("enter my zip code"): before a second action with its own object, a step of that action. */

@@ -388,8 +388,8 @@ function unsureCut(summary: string, tokens: Tok[], plan: SplitPlan, means: Span 
   if (shared && lemmas.some((l) => !OPERATION_VERBS.has(l))) {
     return "verbs on one object may be one requirement";
   }
-  // Different verbs of one family, even with objects of their own ("communicate with the admin and convey any
-  // issues"), may be one requirement said twice; where one is an operation on an object of its own ("create groups
+  // Different verbs of one family, even with objects of their own ("browse the new arrivals and find a gift"),
+  // may be one requirement said twice; where one is an operation on an object of its own ("create groups
   // and add campers to them", "download a map and get an alert"), they are two.
   if (new Set(lemmas).size > 1 && lemmas.every((l) => !OPERATION_VERBS.has(l)) && VERB_FAMILIES.some((family) => lemmas.every((l) => family.has(l)))) {
     return "the verbs may be words for one act";
