@@ -38,8 +38,9 @@ describe("property: the advice can be followed (every split part and rewrite sco
     expect(stories.some((s) => s.includes("’"))).toBe(true);
     const { splits, rewrites } = expectFollowable(stories.map((summary) => ({ summary })));
     // Enough advice to make the property mean something. Issue 43 cut splits to actions only (38 of 189 before)
-    // and rewrites to those that change more than a placeholder (38 of 675 before).
-    expect(splits).toBeGreaterThan(30);
+    // and rewrites to those that change more than a placeholder (38 of 675 before); a later change offers only
+    // cuts of a shape a product owner accepts nearly always (27 splits).
+    expect(splits).toBeGreaterThan(20);
     expect(rewrites).toBeGreaterThan(25);
   }, 60_000);
 
@@ -49,7 +50,8 @@ describe("property: the advice can be followed (every split part and rewrite sco
       return tab > 0 ? { issue_type: line.slice(0, tab), summary: line.slice(tab + 1) } : { summary: line };
     });
     const { splits, rewrites } = expectFollowable([...txt(FIXTURES).flatMap(storyLines).map((summary) => ({ summary })), ...own]);
-    expect(splits).toBeGreaterThan(12);
+    // 12 splits since splits are offered only in the shapes a product owner accepts nearly always.
+    expect(splits).toBeGreaterThan(8);
     expect(rewrites).toBeGreaterThan(0);
   }, 30_000);
 });
@@ -262,9 +264,12 @@ describe("advice read by a product owner", () => {
       const now = j.kind === "split" ? (r.split.length ? hashOf(r.split.join("\n")) : null) : (r.rewrite === null ? null : hashOf(r.rewrite));
       if (now === j.advice) back.add(`${j.file}:${j.line} ${j.kind} ${j.advice}`);
     }
-    // The misses of this change's engine (ADVICE-READING.md lists them) may stay until fixed; anything else judged
-    // wrong (the engine before it) must not come back.
-    const known = new Set(wrong.filter((x) => (x as { engine?: string }).engine === "after").map((j) => `${j.file}:${j.line} ${j.kind} ${j.advice}`));
+    // The rewrite misses of issue 43's engine and any miss of the current one (`conservative`; ADVICE-READING.md
+    // lists them) may stay until fixed; anything else judged wrong, every split of the engines before included,
+    // must not come back.
+    const engine = (x: { kind: string }) => (x as { engine?: string }).engine;
+    const known = new Set(wrong.filter((x) => engine(x) === "conservative" || engine(x) === "after" && x.kind === "rewrite")
+      .map((j) => `${j.file}:${j.line} ${j.kind} ${j.advice}`));
     expect([...back].filter((b) => !known.has(b)), "advice judged wrong, offered again").toEqual([]);
   }, 60_000);
 });

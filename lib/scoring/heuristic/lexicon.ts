@@ -161,6 +161,24 @@ export const VERB_FAMILIES: Set<string>[] = [
 ].map(set);
 
 /** Verbs of a result to reach rather than a feature to build ("reduce losses", "increase conversion"), beside BROAD_VERBS. */
-export const GOAL_VERBS = set("reduce increase boost lower raise");
+export const GOAL_VERBS = set("reduce increase boost lower raise overcome");
+
+/**
+ * Verbs that name one distinct operation a product offers on a thing (create, edit, delete, move, export it): two
+ * of them, from different families, on one shared object are two features a product owner plans apart ("create
+ * and edit records", "export or print a selection"). Verbs outside this list on a shared object (analyse, refine,
+ * compare, identify, recognise, navigate, promote) were read as one requirement as often as not, so no split of
+ * them is offered (lib/scoring/precision/ADVICE-READING.md).
+ */
+export const OPERATION_VERBS = set(`
+create add insert enter edit update modify change rename delete remove view see display list open upload download
+import export print tag attach detach apply assign unassign generate validate filter sort group aggregate archive
+restore copy duplicate move publish unpublish approve reject accept decline save submit cancel schedule book
+reserve pay lock unlock enable disable install uninstall configure train deploy merge branch fork clone sync send
+invite mark flag pin unpin rate comment bookmark subscribe unsubscribe price ship order refund return
+`);
+
+/** Verbs of giving input ("enter my zip code"): before a second action with its own object, a step of that action. */
+export const INPUT_VERBS = set("enter type input select choose pick provide specify fill");
 
 export const UMBRELLA_VERBS = set("manage maintain administer administrate handle organise organize curate");

@@ -6,7 +6,7 @@
 // so instead (lib/scoring/README.md, "Rewrite and split").
 import { kindFromTypeName } from "../types";
 import { quote, type Edit, type Found, type RuleInput, type SplitPlan } from "./finding";
-import { BROAD_VERBS, GOAL_VERBS, PLACEHOLDERS, UMBRELLA_VERBS, VERB_FAMILIES } from "./lexicon";
+import { BROAD_VERBS, GOAL_VERBS, INPUT_VERBS, OPEN_ENDED_VERBS, OPERATION_VERBS, PLACEHOLDERS, UMBRELLA_VERBS, VERB_FAMILIES } from "./lexicon";
 import { analyzeText, charSpan, type Tok } from "./nlp";
 
 /** At most this many stories come out of one split. */
@@ -310,6 +310,14 @@ function splitStory(input: RuleInput, compounds: Found[], check: { overall: numb
       ? named([unclean], "No clean cut between them: write one story for each by hand, with the role and the benefit.")
       : "No clean cut: the story reads as more than one feature, but its actions do not stand alone. Write one story per feature by hand, each with the role and the benefit." };
   }
+  // Only a cut of a shape a product owner accepts nearly always is offered; any other names the features.
+  const means = story.means ? charSpan(story.a, story.means) : null;
+  const unsure = cuttable.map((p) => unsureCut(summary, story.a.tokens, p, means)).find((why) => why !== null);
+  // Where the list itself may be misread, its items are no features to name.
+  if (unsure && MISREAD.has(unsure)) {
+    return { parts: [], declined: `No clean cut: the story may ask for more than one feature, but ${unsure}. Write one story per feature by hand, each with the role and the benefit.` };
+  }
+  if (unsure) return { parts: [], declined: named(cuttable, `Not cut: ${unsure}. If each is a feature on its own, write one story for each, with the role and the benefit.`) };
   const cut = variants(summary, cuttable, { start: 0, end: summary.length }, MAX_PARTS);
   if (cut === null) {
     const lists = [...cuttable].sort((a, b) => a.start - b.start).map((p) => items(summary, p)).join(" × ");
@@ -324,6 +332,77 @@ function splitStory(input: RuleInput, compounds: Found[], check: { overall: numb
   const reason = refuse(summary, parts, check);
   if (reason !== null) return { parts: [], declined: named(cuttable, `No clean cut: ${reason}. Write one story for each by hand, with the role and the benefit.`) };
   return { parts, declined: null };
+}
+
+const NOUN_PHRASE = "a word that reads as a verb may belong to a noun phrase";
+const TWO_VERBS = "the words around the conjunction may be two verbs of one object";
+const MISREAD = new Set([NOUN_PHRASE, TWO_VERBS]);
+
+/**
+ * Why a list of actions is not a cut a product owner accepts nearly always, or null when it is. The reading of
+ * every split the engine offered (lib/scoring/precision/ADVICE-READING.md) found one shape sensible nearly every
+ * time: actions the user asks for directly ("I want to [be able to] [adverb] ..."), each a verb in its base
+ * form, and either each with an object of its own or, on one shared object, verbs that each name a distinct
+ * operation (OPERATION_VERBS: "create and edit records"). Actions inside a relative clause or a purpose
+ * ("a tool that can analyse X and help me", "used to improve X and overcome Y") are what a thing does or is for;
+ * near-synonyms on one object ("examine and identify", "recognise and classify") are one requirement as often as
+ * not; a goal or an open question ("overcome", "explore") is no feature; a word read as a verb inside a noun
+ * phrase ("contrast and level operations", "data and network analysis") is no action.
+ */
+function unsureCut(summary: string, tokens: Tok[], plan: SplitPlan, means: Span | null): string | null {
+  if (plan.kind !== "actions") return null;
+  const lead = summary.slice(means ? means.start : 0, plan.start).toLowerCase();
+  if (!/^\s*(?:to\s+)?(?:be\s+able\s+to\s+)?(?:\p{L}+ly\s+)?$/u.test(lead)) {
+    return "the actions are inside a clause (what a thing does or is for), not what the user asks for directly";
+  }
+  const bare = (part: Span) => !/\s/.test(summary.slice(part.start, part.end).trim());
+  const shared = plan.verbsOnly || plan.object !== undefined || plan.parts.some(bare);
+  // An operation verb is a verb even where the tagger read a noun ("upload and tag papers", "export reports").
+  const heads = plan.parts.map((part) => {
+    const t = tokens.find((w) => w.start >= part.start && w.end <= part.end && w.word);
+    if (t === undefined || t.pos === "VERB" || !(shared && bare(part) || OPERATION_VERBS.has(t.lower))) return t;
+    const lemma = headLemma(summary, tokens, part);
+    return lemma !== null && OPERATION_VERBS.has(lemma) ? { ...t, pos: "VERB", lemma } : t;
+  });
+  if (heads.some((t) => t === undefined || t.pos !== "VERB" || t.lower !== t.lemma.toLowerCase())) {
+    return NOUN_PHRASE;
+  }
+  // "Upload and Validate the error message": capitalised verbs inside the sentence are a name (a step, a page).
+  if (heads.some((t) => /^\p{Lu}/u.test(t!.text) && t!.start > 0)) return "capitalised verbs may be the name of one step or page";
+  // "..., and to inform ...": a second purpose, not a second action; each item follows a comma or a conjunction only.
+  if (plan.parts.slice(1).some((part, i) => !/^\s*(?:,\s*)?(?:(?:and|or)\s+)?(?:\/\s*)?$/i.test(summary.slice(plan.parts[i].end, part.start)))) {
+    return "the actions are not one list";
+  }
+  const lemmas = heads.map((t) => t!.lemma.toLowerCase());
+  if (lemmas.some((l) => BROAD_VERBS.has(l) || GOAL_VERBS.has(l) || OPEN_ENDED_VERBS.has(l))) {
+    return "a goal or an open question is not a feature";
+  }
+  // "use ALFRED to navigate and help me when I am lost", "... and verify its accuracy", "see which ones are ...":
+  // an item whose actor is a thing named before it, or whose object is, leans on that item.
+  if (plan.parts.slice(1).some((part) => /\b(?:me|us|myself|ourselves|its|their|they|this|ones)\b/i.test(summary.slice(part.start, part.end)) ||
+    BACK_REFERENCES.test(summary.slice(part.start, part.end)))) {
+    return "an action leans on the one before it";
+  }
+  // "enter my zip code and get a list of facilities": an action that only gives input is a step of the next one.
+  if (!shared && lemmas.slice(0, -1).some((l) => INPUT_VERBS.has(l))) return "an action that only gives input is a step of the next";
+  if (shared && lemmas.some((l) => !OPERATION_VERBS.has(l))) {
+    return "verbs on one object may be one requirement";
+  }
+  // Different verbs of one family, even with objects of their own ("browse the new arrivals and find a gift"),
+  // may be one requirement said twice; where one is an operation on an object of its own ("create groups
+  // and add campers to them", "download a map and get an alert"), they are two.
+  if (new Set(lemmas).size > 1 && lemmas.every((l) => !OPERATION_VERBS.has(l)) && VERB_FAMILIES.some((family) => lemmas.every((l) => family.has(l)))) {
+    return "the verbs may be words for one act";
+  }
+  // "segment the view and download statistics": an operation word before the conjunction and an operation verb
+  // after it may be one pair of verbs on the last noun ("view and download statistics").
+  for (let i = 0; i + 1 < plan.parts.length; i++) {
+    const last = [...tokens].reverse().find((t) => t.end <= plan.parts[i].end && t.start >= plan.parts[i].start && t.word);
+    if (last && last.start !== heads[i]!.start && OPERATION_VERBS.has(last.lower) && OPERATION_VERBS.has(lemmas[i + 1])) {
+      return TWO_VERBS;
+    }
+  }
+  return null;
 }
 
 /** The lemma of the verb an item starts with, read again at the start of an infinitive when the tagger saw a noun. */
