@@ -1,4 +1,4 @@
-// `npm run bench:bugs` says so and exits 0 when the labelled reports are not there (a clone has no ../shared), and
+// `npm run bench:bugs` says so and exits 0 when the labelled reports are not there (a clone has no shared data beside it), and
 // scores a labelled file as bugs, each code against "labelled missing", beside flagging every report.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { sharedDataFiles } from "@/lib/testing/shared-data";
+import { sharedDataDir, sharedDataFiles } from "@/lib/testing/shared-data";
 import type { TicketData } from "../types";
 import { checkAdvice, wrongArticles } from "./advice-check";
 import { scoreTicket } from "./engine";
@@ -236,7 +236,7 @@ describe("articles", () => {
 
 // The reading of the engine's advice (lib/scoring/precision/ADVICE-READING.md): stories of our own with what a
 // product owner accepts, checked always; and the shared stories' splits and rewrites judged one by one, kept by
-// hash (advice.json), checked when ../shared is there: advice judged wrong must not come back.
+// hash (advice.json), checked when the shared data is there: advice judged wrong must not come back.
 describe("advice read by a product owner", () => {
   const PRECISION = path.resolve(__dirname, "../precision");
   const own = JSON.parse(fs.readFileSync(path.join(PRECISION, "advice-own.json"), "utf8")) as
@@ -248,12 +248,12 @@ describe("advice read by a product owner", () => {
     expect(r.rewrite, s.story).toBe(s.rewrite);
   });
 
-  const DATA = path.resolve(__dirname, "../../../../shared/data");
-  it.skipIf(!fs.existsSync(DATA))("no split or rewrite judged wrong on the shared stories comes back", async () => {
+  const DATA = sharedDataDir();
+  it.skipIf(!DATA)("no split or rewrite judged wrong on the shared stories comes back", async () => {
     const { hashOf, sharedStories } = await import("../precision/advice-reading");
     const judged = (JSON.parse(fs.readFileSync(path.join(PRECISION, "advice.json"), "utf8")) as
       { judged: { file: string; line: number; story: string; kind: "split" | "rewrite"; advice: string; verdict: string }[] }).judged;
-    const stories = new Map(sharedStories(DATA).map((s) => [`${s.file}:${s.line}`, s.story]));
+    const stories = new Map(sharedStories(DATA as string).map((s) => [`${s.file}:${s.line}`, s.story]));
     // Each judged-wrong piece of advice still offered now, known by its hash.
     const back = new Set<string>();
     const wrong = judged.filter((x) => x.verdict === "wrong");

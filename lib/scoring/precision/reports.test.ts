@@ -2,7 +2,7 @@
 // shared bug reports and Jira issues, kept by file and id with a verdict and a reason in our own words (the texts
 // are not ours to copy). When the shared reports are there, each judged report is scored again as it was drawn (as
 // a Bug or a Task): a firing judged wrong that comes back counts against its code, as for the story codes. A clone
-// without ../shared checks that every sample is judged and refers to reports by id only.
+// without the shared data checks that every sample is judged and refers to reports by id only.
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
