@@ -296,7 +296,7 @@ describe("score bands per kind", () => {
   it("judges the issue's bug report on a bug's evidence, not the story template", () => {
     const r = scoreTicket(PLAIN_BUG);
     expect(r.findings.filter((f) => /^(?:well_formed|valuable\.no_benefit|testable\.|minimal\.)/.test(f.code))).toEqual([]);
-    expect(r.scores.testable.reasoning).toMatch(/^Testable 10\/10\. Expected result stated: "the message 'This coupon has expired'/);
+    expect(r.scores.testable.reasoning).toMatch(/^Testable 100%\. Expected result stated: "the message 'This coupon has expired'/);
     expect(r.scores.estimable.reasoning).toContain("4 steps to reproduce and the environment");
     expect(scoreTicket(CRITERIA_BUG).individual_scores.testable).toBe(10);
   });
