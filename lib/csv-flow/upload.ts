@@ -1,6 +1,6 @@
 import { BacklogError, readBacklog, type Backlog } from "@/lib/backlog";
 import { rowsToTickets } from "@/lib/csv/columns";
-import { workItemKindOf } from "@/lib/scoring/heuristic";
+import { judgedKind } from "@/lib/scoring/heuristic";
 import { WORK_ITEM_KINDS, type WorkItemKind } from "@/lib/scoring/kind";
 import { decodeText, type TextEncodingName } from "@/lib/backlog/decode";
 import { readBodyBytes } from "@/lib/http/body";
@@ -108,7 +108,7 @@ export function kindsOfRows({ rows, mapping }: Pick<ParsedUpload, "rows" | "mapp
   const counts = new Map<WorkItemKind, number>();
   for (const ticket of rowsToTickets(rows, mapping)) {
     if (!ticket.summary) continue;
-    const kind = workItemKindOf(ticket);
+    const kind = judgedKind(ticket);
     counts.set(kind, (counts.get(kind) ?? 0) + 1);
   }
   return Object.fromEntries(WORK_ITEM_KINDS.filter((kind) => counts.has(kind)).map((kind) => [kind, counts.get(kind)!]));

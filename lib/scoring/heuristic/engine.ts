@@ -7,6 +7,7 @@ import {
   type ScoringItem,
   type ScoringResult,
   type TicketData,
+  type WorkItemKind,
 } from "../types";
 import { uniformFindings, uniqueFindings } from "./batch";
 import { citeContext } from "./context";
@@ -54,6 +55,14 @@ function capped(findings: Found[]): Found[] {
 interface Analysis {
   input: RuleInput;
   findings: Found[];
+}
+
+/**
+ * The kind a ticket is judged as, read as `analyse` reads it (its fields cut to their limits): for a page that
+ * names what it is about to score without scoring it.
+ */
+export function judgedKind(ticket: TicketData): WorkItemKind {
+  return workItemKindOf(ticket ?? { summary: "" }, parseStory(field(ticket?.summary, MAX_SUMMARY)), sectionsOf(field(ticket?.description)));
 }
 
 function analyse(ticket: TicketData): Analysis {
