@@ -1229,8 +1229,8 @@ const operations: Operation[] = [
           description:
             "The LLM engine's model answered, but its answer did not follow the schema (cut off, dimensions missing, a score outside 0-10, a wrong type), and neither did its answer when asked again with the errors. Nothing was billed; trying again may succeed. `details` says what was wrong.",
           example: gatewayError("bad_gateway", "The model's answer did not follow the schema, also when asked again; the story was not billed. Try again.", [
-            "model answer: `scores.small.score` was 42; a score is a number from 0 to 10",
-            "model answer: `scores.testable.score` was -3; a score is a number from 0 to 10",
+            "model answer: scores.small.score was 42; a score is a number from 0 to 10",
+            "model answer: scores.testable.score was -3; a score is a number from 0 to 10",
           ]),
         },
         503: {

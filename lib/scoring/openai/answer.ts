@@ -78,8 +78,8 @@ const MAX_ERRORS = 20;
 
 /**
  * Parses the model's text as JSON and validates it against the answer schema. The errors are sentences for the
- * model (they go into the retry request) and for the operator's logs: "your answer had no `scores.small`",
- * "`scores.small.score` was 42; a score is a number from 0 to 10".
+ * model (they go into the retry request) and for the operator's logs: "your answer had no scores.small",
+ * "scores.small.score was 42; a score is a number from 0 to 10".
  */
 export function parseModelAnswer(content: string | null | undefined, meta: AnswerMeta = {}): ParsedAnswer {
   const refused = meta.refusal ? [`the model refused: ${meta.refusal}`] : [];
@@ -104,7 +104,7 @@ export function parseModelAnswer(content: string | null | undefined, meta: Answe
   const described = parsed.error.issues.map(describeIssue);
   const reasons = [...new Set(described.map((d) => d.reason))];
   const errors = described.slice(0, MAX_ERRORS).map((d) => d.text);
-  if (described.some((d) => d.reason === "missing_field" && /^`scores\.\w+`$/.test(d.where))) {
+  if (described.some((d) => d.reason === "missing_field" && /^scores\.\w+$/.test(d.where))) {
     errors.push("answer again with all six dimensions: independent, negotiable, valuable, estimable, small and testable");
   }
   return { ok: false, errors: [...refused, ...errors], reasons: refused.length ? ["refused", ...reasons] : reasons };
@@ -126,7 +126,8 @@ function shown(value: unknown): string {
 
 /** One validation issue as a sentence, with the kind of departure it is. */
 function describeIssue(issue: Issue): { reason: ViolationReason; where: string; text: string } {
-  const where = issue.path.length ? `\`${issue.path.map(String).join(".")}\`` : "the answer";
+  // Plain text, no Markdown: the sentences also reach API callers in `details` and the docs page shows them as sent.
+  const where = issue.path.length ? issue.path.map(String).join(".") : "the answer";
   const input = (issue as { input?: unknown }).input;
   const isScore = issue.path.at(-1) === "score";
   if (issue.code === "invalid_type") {

@@ -321,7 +321,7 @@ describe("openai engine: answers that break the schema", () => {
     expect(retry.slice(0, 2)).toEqual(fake().requests[0].body.messages);
     expect(JSON.parse(retry[2].content).scores).toHaveProperty("independent");
     const asked = retry[3].content;
-    for (const d of ["negotiable", "valuable", "estimable", "small", "testable"]) expect(asked).toContain(`your answer had no \`scores.${d}\``);
+    for (const d of ["negotiable", "valuable", "estimable", "small", "testable"]) expect(asked).toContain(`your answer had no scores.${d}`);
     expect(asked).not.toContain("scores.independent");
     expect(asked).toContain("answer again with all six dimensions");
     expect(scoringResultSchema.parse(result)).toEqual(result);
@@ -337,10 +337,10 @@ describe("openai engine: answers that break the schema", () => {
     expect(error).toBeInstanceOf(ModelAnswerError);
     const failure = error as ModelAnswerError;
     expect(failure.reasons).toEqual(["out_of_range"]);
-    expect(failure.errors).toEqual(["`scores.small.score` was 42; a score is a number from 0 to 10", "`scores.testable.score` was -3; a score is a number from 0 to 10"]);
+    expect(failure.errors).toEqual(["scores.small.score was 42; a score is a number from 0 to 10", "scores.testable.score was -3; a score is a number from 0 to 10"]);
     expect(failure.attempts).toBe(2);
     expect(failure.usage.total_tokens).toBeGreaterThan(0);
-    expect(fake().requests[1].body.messages?.[3].content).toContain("`scores.small.score` was 42");
+    expect(fake().requests[1].body.messages?.[3].content).toContain("scores.small.score was 42");
     expect(seen.map((e) => e.type)).toEqual(["answer", "schema_violation", "answer", "schema_violation", "schema_failure"]);
     expect(seen[3]).toMatchObject({ attempt: 2, retrying: false });
   });
@@ -348,7 +348,7 @@ describe("openai engine: answers that break the schema", () => {
   it("refuses 10.4 as well (outside the scale before any rounding)", async () => {
     fake().enqueue({ kind: "ok", edit: (answer) => ({ ...answer, scores: { ...answer.scores, valuable: { ...answer.scores.valuable, score: 10.4 } } }) }, { kind: "ok" });
     await engine().score(story());
-    expect(fake().requests[1].body.messages?.[3].content).toContain("`scores.valuable.score` was 10.4");
+    expect(fake().requests[1].body.messages?.[3].content).toContain("scores.valuable.score was 10.4");
   });
 
   it("says an answer cut off at the token limit was cut off", async () => {
@@ -364,8 +364,8 @@ describe("openai engine: answers that break the schema", () => {
     fake().enqueue({ kind: "invalid" }, { kind: "invalid" });
     const error = (await engine().score(story()).catch((e: unknown) => e)) as ModelAnswerError;
     expect(error.reasons).toEqual(expect.arrayContaining(["wrong_type", "missing_field"]));
-    expect(error.errors).toContain('`scores.independent.score` was a string ("high"); it must be a number from 0 to 10');
-    expect(error.errors).toContain('`recommendations` was a string ("none"); it must be a list');
+    expect(error.errors).toContain('scores.independent.score was a string ("high"); it must be a number from 0 to 10');
+    expect(error.errors).toContain('recommendations was a string ("none"); it must be a list');
   });
 
   it("with schemaRetries 0, fails at the first broken answer", async () => {
@@ -416,7 +416,7 @@ describe("openai engine: response formats for servers that support less", () => 
     fake().enqueue({ kind: "out_of_range" }, { kind: "ok", wrap: "prose" });
     const result = await engine({ responseFormat: "none" }).score(story());
     expect(fake().requests).toHaveLength(2);
-    expect(fake().requests[1].body.messages?.[3].content).toContain("`scores.small.score` was 42");
+    expect(fake().requests[1].body.messages?.[3].content).toContain("scores.small.score was 42");
     expect(result.individual_scores.small).toBeLessThanOrEqual(10);
   });
 

@@ -23,10 +23,10 @@ function someEvents() {
   recordLlmEvent({ type: "repaired", key: "A-1" });
   recordLlmEvent({ type: "scored", attempts: 2, ms: 1700, usage: { prompt_tokens: 1800, completion_tokens: 600, total_tokens: 2400 } });
   recordLlmEvent({ type: "answer", attempt: 1, ms: 700, usage, finish_reason: "stop" });
-  recordLlmEvent({ type: "schema_violation", attempt: 1, reasons: ["missing_field", "out_of_range"], errors: ["your answer had no `scores.small`"], retrying: true });
+  recordLlmEvent({ type: "schema_violation", attempt: 1, reasons: ["missing_field", "out_of_range"], errors: ["your answer had no scores.small"], retrying: true });
   recordLlmEvent({ type: "answer", attempt: 2, ms: 700, usage, finish_reason: "stop" });
-  recordLlmEvent({ type: "schema_violation", attempt: 2, reasons: ["out_of_range"], errors: ["`scores.small.score` was 42"], retrying: false });
-  recordLlmEvent({ type: "schema_failure", attempts: 2, reasons: ["out_of_range"], errors: ["`scores.small.score` was 42"] });
+  recordLlmEvent({ type: "schema_violation", attempt: 2, reasons: ["out_of_range"], errors: ["scores.small.score was 42"], retrying: false });
+  recordLlmEvent({ type: "schema_failure", attempts: 2, reasons: ["out_of_range"], errors: ["scores.small.score was 42"] });
   recordLlmEvent({ type: "unavailable", message: "the model endpoint answered 500 after retries" });
 }
 

@@ -180,13 +180,13 @@ describe("POST /api/v1/score with the configured LLM engine: answers that break 
     expect(response.body).toEqual({
       error: "bad_gateway",
       message: "The model's answer did not follow the schema, also when asked again; the story was not billed. Try again.",
-      details: ["model answer: `scores.small.score` was 42; a score is a number from 0 to 10", "model answer: `scores.testable.score` was -3; a score is a number from 0 to 10"],
+      details: ["model answer: scores.small.score was 42; a score is a number from 0 to 10", "model answer: scores.testable.score was -3; a score is a number from 0 to 10"],
     });
     expect(response.headers.get("retry-after")).toBeNull();
     // Two answers and no backoff: nothing waits (the provider's own retries are for 429s and 5xx).
     expect(performance.now() - started).toBeLessThan(10_000);
     expect(fake().requests).toHaveLength(2);
-    expect(fake().requests[1].body.messages?.[3].content).toContain("your answer had no `scores.small`");
+    expect(fake().requests[1].body.messages?.[3].content).toContain("your answer had no scores.small");
     expect(await countedStories(customer.id)).toBe(0);
     const [{ value: cached }] = await database().db.select({ value: count() }).from(llmCache);
     const { scoring, llm } = await metrics();
