@@ -2,14 +2,14 @@
 // pagination to the end, pull requests skipped, incremental filters, ADF and criteria read, types mapped, rate
 // limits and retries (waits recorded through the `sleep` option, one real short Retry-After), and each error.
 import { getEventListeners } from "node:events";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { trackServers } from "@/lib/testing/track-servers";
 import {
   criteriaToAdf,
   markdownToAdf,
   startFakeGitHub,
   startFakeJira,
   startFakeLinear,
-  type FakeServer,
 } from "@/lib/testing/fake-trackers";
 import { fetchIssues, DEFAULT_BASE_URLS, TrackerError, type FetchIssuesOptions, type TrackerConfig, type TrackerIssue } from "./index";
 import { incrementalJql, splitOrderBy } from "./jira";
@@ -21,16 +21,7 @@ import { setEnv } from "@/lib/testing/http";
 // (lib/trackers/outbound.test.ts tests the refusals).
 setEnv({ ALLOW_PRIVATE_CALLBACKS: "true" });
 
-const servers: FakeServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
-
-async function track<T extends FakeServer>(server: Promise<T>): Promise<T> {
-  const s = await server;
-  servers.push(s);
-  return s;
-}
+const track = trackServers();
 
 function recorder(): { waits: number[]; sleep: NonNullable<FetchIssuesOptions["sleep"]> } {
   const waits: number[] = [];

@@ -3,9 +3,10 @@
 // issue found again by its marker (across pages of comments) when its id is lost, edited in place, never written
 // for an unchanged issue; labels on exactly the issues below the threshold and removed when one crosses it; the
 // Jira issue property; a token that may only read; rate limits during writes; a create whose answer was lost.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { trackServers } from "@/lib/testing/track-servers";
 import { createEngine } from "@/lib/scoring";
-import { startFakeGitHub, startFakeJira, startFakeLinear, type FakeServer, type LoggedRequest } from "@/lib/testing/fake-trackers";
+import { startFakeGitHub, startFakeJira, startFakeLinear, type LoggedRequest } from "@/lib/testing/fake-trackers";
 import { setEnv } from "@/lib/testing/http";
 import { fetchIssues, type FetchIssuesOptions, type TrackerConfig, type TrackerIssue } from "../index";
 import type { WriteBackSettings } from "../schemas";
@@ -15,15 +16,7 @@ import { planWrite, trackerWriter, WriteBackRun, type WriteItem, type WriteState
 
 setEnv({ ALLOW_PRIVATE_CALLBACKS: "true" });
 
-const servers: FakeServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
-async function track<T extends FakeServer>(server: Promise<T>): Promise<T> {
-  const s = await server;
-  servers.push(s);
-  return s;
-}
+const track = trackServers();
 
 const engine = createEngine("heuristic");
 const ON: WriteBackSettings = { comment: true, label: "not-ready", below: 80 };
