@@ -14,11 +14,9 @@ import { stopQueue } from "@/lib/jobs/queue";
 import { runWorkers } from "@/lib/jobs/workers";
 import { setupTestDatabase } from "@/lib/testing/db";
 import { startFakeGitHub, startFakeJira, startFakeLinear, type FakeGitHub, type FakeJira, type FakeLinear } from "@/lib/testing/fake-trackers";
-import { call, setEnv } from "@/lib/testing/http";
-import { connectionSchema, type ConnectionView } from "@/lib/trackers/schemas";
-import { GET as getOne } from "./[id]/route";
-import { POST as syncRoute } from "./[id]/sync/route";
-import { POST as create } from "./route";
+import { setEnv } from "@/lib/testing/http";
+import type { ConnectionView } from "@/lib/trackers/schemas";
+import { connect as connectTo, syncAndWait as syncUntilOver } from "./connection-tests";
 
 const database = setupTestDatabase();
 setEnv({ ALLOW_PRIVATE_CALLBACKS: "true" });
@@ -48,26 +46,9 @@ afterAll(async () => {
 
 const bearer = (customer: string) => ({ authorization: `Bearer ${keys[customer]}` });
 
-async function connect(customer: string, body: Record<string, unknown>): Promise<ConnectionView> {
-  const response = await call(create, "/api/v1/connections", { json: { name: `${body.kind} ${body.query}`, ...body }, headers: bearer(customer) });
-  expect(response.status, response.text).toBe(201);
-  return connectionSchema.parse(response.body);
-}
+const connect = (customer: string, body: Record<string, unknown>) => connectTo(bearer(customer), body);
 
-/** POST the sync, then poll the connection as the settings page does until the sync is over. */
-async function syncAndWait(customer: string, id: string, timeoutMs = 30_000): Promise<NonNullable<ConnectionView["last_sync"]>> {
-  const requested = await call(syncRoute, `/api/v1/connections/${id}/sync`, { method: "POST", headers: bearer(customer) }, { id });
-  expect(requested.status, requested.text).toBe(202);
-  expect(connectionSchema.parse(requested.body).last_sync?.status).toBe("running");
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const { body } = await call(getOne, `/api/v1/connections/${id}`, { headers: bearer(customer) }, { id });
-    const state = connectionSchema.parse(body).last_sync;
-    if (state && state.status !== "running") return state;
-    if (Date.now() > deadline) throw new Error(`the sync did not finish: ${JSON.stringify(state)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const syncAndWait = (customer: string, id: string, timeoutMs?: number) => syncUntilOver(bearer(customer), id, timeoutMs);
 
 /** A Jira site as its issues' identities name it: the fake's base URL without its scheme (`127.0.0.1:PORT`). */
 const site = (fake: FakeJira) => fake.url.replace(/^http:\/\//, "");

@@ -29,9 +29,8 @@ import { COMMENT_MARKER, JIRA_PROPERTY_KEY } from "@/lib/trackers/write-back";
 import { isOwnComment } from "@/lib/trackers/write-back/comment";
 import { POST as evaluate } from "../evaluate/[source]/route";
 import { POST as postInstallation } from "../installations/route";
-import { GET as getOne, PATCH } from "./[id]/route";
-import { POST as syncRoute } from "./[id]/sync/route";
-import { POST as create } from "./route";
+import { PATCH } from "./[id]/route";
+import { connect as connectTo, syncAndWait as syncUntilOver } from "./connection-tests";
 
 const database = setupTestDatabase();
 setEnv({ ALLOW_PRIVATE_CALLBACKS: "true", PUBLIC_BASE_URL: "https://stories.example.com" });
@@ -62,11 +61,7 @@ async function fake<T extends FakeServer>(started: Promise<T>): Promise<T> {
 
 const bearer = (customer: string) => ({ authorization: `Bearer ${keys[customer]}` });
 
-async function connect(customer: string, body: Record<string, unknown>): Promise<ConnectionView> {
-  const response = await call(create, "/api/v1/connections", { json: { name: `${body.kind} ${body.query}`, ...body }, headers: bearer(customer) });
-  expect(response.status, response.text).toBe(201);
-  return connectionSchema.parse(response.body);
-}
+const connect = (customer: string, body: Record<string, unknown>) => connectTo(bearer(customer), body);
 
 async function patch(customer: string, id: string, json: unknown): Promise<ConnectionView> {
   const response = await call(PATCH, `/api/v1/connections/${id}`, { method: "PATCH", json, headers: bearer(customer) }, { id });
@@ -74,19 +69,7 @@ async function patch(customer: string, id: string, json: unknown): Promise<Conne
   return connectionSchema.parse(response.body);
 }
 
-/** POST the sync, then poll the connection as the settings page does until the sync is over. */
-async function syncAndWait(customer: string, id: string, timeoutMs = 60_000): Promise<NonNullable<ConnectionView["last_sync"]>> {
-  const requested = await call(syncRoute, `/api/v1/connections/${id}/sync`, { method: "POST", headers: bearer(customer) }, { id });
-  expect(requested.status, requested.text).toBe(202);
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const { body } = await call(getOne, `/api/v1/connections/${id}`, { headers: bearer(customer) }, { id });
-    const state = connectionSchema.parse(body).last_sync;
-    if (state && state.status !== "running") return state;
-    if (Date.now() > deadline) throw new Error(`the sync did not finish: ${JSON.stringify(state)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const syncAndWait = (customer: string, id: string, timeoutMs?: number) => syncUntilOver(bearer(customer), id, timeoutMs);
 
 async function until(check: () => boolean | Promise<boolean>, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
