@@ -12,6 +12,8 @@ process.env.E2E_DEMO_PASSWORD ??= `e2e-${randomBytes(12).toString("base64url")}`
 
 export default defineConfig({
   testDir: "e2e",
+  // Each shard of scripts/e2e.mjs has its own (Playwright empties this folder when a run starts).
+  outputDir: process.env.E2E_OUTPUT_DIR || "test-results",
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

@@ -1,7 +1,8 @@
 // `npm run test:faults`: the fault suite (faults/*.faults.ts). Each test runs the production server, and the
-// workers, as child processes it can kill; so the files run one after another (they would otherwise compete
-// for the CPU and make every timing loose), and the main `vitest run` (files named *.test.ts) never picks
-// them up. Needs a production build: scripts/start.mjs builds one when it is missing or stale.
+// workers, as child processes it can kill; the main `vitest run` (files named *.test.ts) never picks them up.
+// Two files at a time: each has its own port, data directory, receiver and (postgres) private server, and most
+// of a file's time is waiting for a server to start or for callbacks to arrive, so two side by side take about
+// 60% of the time one after another took, and every wait is sized to what it waits for (docs/operations.md#tests). Needs a production build: scripts/start.mjs builds one when it is missing or stale.
 import { defineConfig } from "vitest/config";
 import path from "node:path";
 
@@ -11,7 +12,8 @@ export default defineConfig({
     include: ["faults/**/*.faults.ts"],
     environment: "node",
     pool: "forks",
-    fileParallelism: false,
+    fileParallelism: true,
+    maxWorkers: 2,
     testTimeout: 120_000,
     hookTimeout: 300_000,
   },

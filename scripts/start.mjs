@@ -3,37 +3,14 @@
 // `npm run provision` works on this machine out of the box.
 // Node's heap limit is a command-line flag (V8 fixes it when the process starts), so it is in package.json's
 // `start` script, not here: `node scripts/start.mjs` alone runs with Node's default (docs/operations.md#memory).
-import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { buildIfStale } from "./build.mjs";
 
 const root = process.cwd();
-const buildId = path.join(root, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID");
-const sourceRoots = ["app", "components", "lib", "db", "instrumentation.ts", "proxy.ts", "next.config.js", "package-lock.json", "tsconfig.json"];
-
-function newestMtime(target) {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const entry of readdirSync(target)) {
-    if (entry === "node_modules" || entry.startsWith(".")) continue;
-    newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  }
-  return newest;
-}
-
-const builtAt = existsSync(buildId) ? statSync(buildId).mtimeMs : 0;
-const sourcesAt = Math.max(...sourceRoots.map((entry) => newestMtime(path.join(root, entry))));
-if (!builtAt || sourcesAt > builtAt) {
-  console.log(builtAt ? "Sources changed since the last build: building..." : "No production build yet: building (about a minute)...");
-  const result = spawnSync(process.execPath, [path.join(root, "node_modules", "next", "dist", "bin", "next"), "build"], {
-    stdio: "inherit",
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
-  });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
+const built = buildIfStale(root);
+if (built !== 0) process.exit(built);
 
 if (!process.env.ADMIN_TOKEN && !process.env.DATABASE_URL) {
   const tokenFile = path.join(root, ".data", "admin-token");
