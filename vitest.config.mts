@@ -47,7 +47,7 @@ export default defineConfig({
     sequence: { sequencer: SlowFilesFirst },
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    globalSetup: ["./lib/testing/global-setup.ts"],
+    globalSetup: ["./testing/global-setup.ts"],
     // The encryption key of every test database (lib/secrets/encryption-key.ts), so no test writes a key file
     // beside the checkout's own database; lib/secrets/encryption-key.test.ts unsets it to test the key files.
     env: { ENCRYPTION_KEY: "dGVzdC1lbmNyeXB0aW9uLWtleS0wMTIzNDU2Nzg5YWI=" },

@@ -6,7 +6,7 @@ import { billAndRecordGroup } from "@/lib/stories/billing-group";
 import { resolveStoryIdentity } from "@/lib/stories/identity";
 import { migrateDatabase, openDatabase, type DbHandle } from "./client";
 import type { Sql } from "postgres";
-import { createTestDatabase, hasPostgres, type TestDatabase } from "@/lib/testing/db";
+import { createTestDatabase, hasPostgres, type TestDatabase } from "@/testing/db";
 import { maintainDatabase, pgliteTarget, postgresTarget, startMaintenance } from "./maintenance";
 
 describe("maintenance of the embedded database", () => {

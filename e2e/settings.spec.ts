@@ -3,7 +3,7 @@
 // accessibility and the phone layout.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type BrowserContext, type Locator, type Page } from "@playwright/test";
-import { startWebhookReceiver, type WebhookReceiver } from "../lib/testing/webhook-receiver";
+import { startWebhookReceiver, type WebhookReceiver } from "../testing/webhook-receiver";
 import { expectNoSidewaysScroll } from "./fixtures/layout";
 import { DEMO, LEAD } from "./fixtures/demo";
 

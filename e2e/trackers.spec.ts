@@ -5,7 +5,7 @@
 // carried out once the token may write.
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { startFakeJira, type FakeJira } from "../lib/testing/fake-trackers";
+import { startFakeJira, type FakeJira } from "../testing/fake-trackers";
 import { expect, test } from "./fixtures/client";
 import { expectNoSidewaysScroll } from "./fixtures/layout";
 

@@ -9,7 +9,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DbHandle } from "@/db/client";
-import { startFakeOpenAI, type FakeOpenAI } from "@/lib/testing/fake-openai";
+import { startFakeOpenAI, type FakeOpenAI } from "@/testing/fake-openai";
 import { evaluate, provision, startReceiver, startServer, until, webhookIdOf, type Receiver, type ServerProcess } from "./helpers";
 
 const PORT = 3311;

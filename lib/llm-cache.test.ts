@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { llmCache } from "@/db/schema";
 import { setClock } from "@/lib/clock";
 import { scoreTicket } from "@/lib/scoring";
-import { setupTestDatabase } from "@/lib/testing/db";
+import { setupTestDatabase } from "@/testing/db";
 import { createDatabaseLlmCache } from "./llm-cache";
 
 const database = setupTestDatabase();

@@ -4,9 +4,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setupTestDatabase } from "@/lib/testing/db";
-import { setupFakeOpenAI } from "@/lib/testing/fake-openai-hooks";
-import { setEnv } from "@/lib/testing/http";
+import { setupTestDatabase } from "@/testing/db";
+import { setupFakeOpenAI } from "@/testing/fake-openai-hooks";
+import { setEnv } from "@/testing/http";
 import { resetScoringEngine, scoringEngine } from "./scoring-engine";
 
 setupTestDatabase();

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { setupTestDatabase } from "@/lib/testing/db";
-import { setupFakeOpenAI } from "@/lib/testing/fake-openai-hooks";
+import { setupTestDatabase } from "@/testing/db";
+import { setupFakeOpenAI } from "@/testing/fake-openai-hooks";
 import { llmMetrics, resetLlmMetrics } from "@/lib/llm-metrics";
-import { setEnv } from "@/lib/testing/http";
+import { setEnv } from "@/testing/http";
 import { resetScoringEngine, scoringEngine } from "./scoring-engine";
 
 setupTestDatabase();

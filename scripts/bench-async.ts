@@ -22,7 +22,7 @@ import { parseArgs } from "node:util";
 import postgres from "postgres";
 import { Webhook } from "standardwebhooks";
 import os from "node:os";
-import { startFakeOpenAI } from "@/lib/testing/fake-openai";
+import { startFakeOpenAI } from "@/testing/fake-openai";
 import { provisionBenchCustomer, startBenchServer } from "./bench-server";
 
 const { values } = parseArgs({

@@ -1,5 +1,5 @@
 // `npm run bench:import`: a tracker import end to end on the production server. A fake Jira Cloud in this process
-// (lib/testing/fake-trackers.ts: the real search endpoint, nextPageToken pages of 100, Basic auth) serves N
+// (testing/fake-trackers.ts: the real search endpoint, nextPageToken pages of 100, Basic auth) serves N
 // generated issues (default 5,000, each a new story: ADF descriptions, criteria, Story, Bug and Task); the server runs on a fresh embedded database (or
 // BENCH_DATABASE_URL) with its workers in the web process. Through the API, as a customer would: provision a
 // customer, create the connection, ask for a sync, poll GET /api/v1/connections/{id} until it completes.
@@ -10,7 +10,7 @@
 // requests and writes/s; the unchanged second sync must send no write request at all. A third sync follows
 // `--changed` edited issues (default 50): only they are scored again, and written.
 import { parseArgs } from "node:util";
-import { startFakeJira } from "@/lib/testing/fake-trackers";
+import { startFakeJira } from "@/testing/fake-trackers";
 import { provisionBenchCustomer, startBenchServer } from "./bench-server";
 import type { LastSync } from "@/components/settings/trackers-types";
 

@@ -1,4 +1,4 @@
-// npm run bench:llm -- [options]: the LLM engine against a local OpenAI-compatible server (lib/testing/fake-openai.ts),
+// npm run bench:llm -- [options]: the LLM engine against a local OpenAI-compatible server (testing/fake-openai.ts),
 // in two parts.
 // 1. Throughput and cache: scores --stories N distinct stories (100) at --concurrency C (8) calls in flight with
 //    --latency MS (200) per answer, compares the time with the ideal N / C x latency (target: at most 1.4x), then
@@ -19,7 +19,7 @@
 // `--serve [--port P] [--latency MS] [--broken R]` only runs the fake provider (http://127.0.0.1:P/v1) until
 // interrupted, for trying the server or the CLI with SCORING_ENGINE=openai / --engine openai without a real endpoint.
 import { createEngine, ModelAnswerError, RESPONSE_FORMATS, type LlmEvent, type ResponseFormat, type TicketData } from "@/lib/scoring";
-import { startFakeOpenAI, type FakeOpenAI } from "@/lib/testing/fake-openai";
+import { startFakeOpenAI, type FakeOpenAI } from "@/testing/fake-openai";
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(name);

@@ -11,18 +11,18 @@ import type { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "@/db/client";
 import { pgliteLockHolder, pgliteLockPath } from "@/db/pglite-lock";
-import { childEnv, runCli, snapshot } from "@/lib/testing/database-copies";
-import { seedEmbeddedDirectory, SEEDED_ASYNC_JOBS } from "@/lib/testing/embedded-database";
+import { childEnv, runCli, snapshot } from "@/testing/database-copies";
+import { seedEmbeddedDirectory, SEEDED_ASYNC_JOBS } from "@/testing/embedded-database";
 import { defaultBackupFile, unignoredInCheckout } from "./db-cli";
 
 const ADMIN_TOKEN = "backup-test-admin-token-0123456789";
 let scratch: string;
 let seededDir: string;
 
-/** The stand-in server (lib/testing/backup-server.ts) on `dir`; resolves once it listens. */
+/** The stand-in server (testing/backup-server.ts) on `dir`; resolves once it listens. */
 function startServer(dir: string, writePairs: boolean): Promise<{ child: ChildProcessWithoutNullStreams; port: number }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "lib/testing/backup-server.ts"], {
+    const child = spawn(process.execPath, ["--import", "tsx", "testing/backup-server.ts"], {
       env: childEnv({ PGLITE_DIR: dir, ADMIN_TOKEN, WRITE_PAIRS: writePairs ? "1" : "0", EMBEDDED_WORKER: "false" }),
     });
     let output = "";

@@ -12,9 +12,9 @@ import type { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateDatabase, openDatabase } from "@/db/client";
-import { hasPostgres } from "@/lib/testing/db";
-import { seedEmbeddedDirectory, SEEDED_ASYNC_JOBS } from "@/lib/testing/embedded-database";
-import { runCli, snapshot } from "@/lib/testing/database-copies";
+import { hasPostgres } from "@/testing/db";
+import { seedEmbeddedDirectory, SEEDED_ASYNC_JOBS } from "@/testing/embedded-database";
+import { runCli, snapshot } from "@/testing/database-copies";
 
 let scratch: string;
 let sourceDir: string;
@@ -56,12 +56,12 @@ async function snapshotOfDir(dir: string) {
   }
 }
 
-/** lib/testing/backup-server.ts started as the production server starts (lib/startup), on `env`'s database. */
+/** testing/backup-server.ts started as the production server starts (lib/startup), on `env`'s database. */
 function startService(env: Record<string, string>): Promise<{ child: ChildProcessWithoutNullStreams; url: string }> {
   return new Promise((resolve, reject) => {
     const childEnv: NodeJS.ProcessEnv = { ...process.env, RUN_SERVICE: "1", LOG_LEVEL: "warn", ALLOW_PRIVATE_CALLBACKS: "true", ...env };
     for (const name of ["DATABASE_URL", "PGLITE_DIR"]) if (!(name in env)) delete childEnv[name];
-    const child = spawn(process.execPath, ["--import", "tsx", "lib/testing/backup-server.ts"], { env: childEnv });
+    const child = spawn(process.execPath, ["--import", "tsx", "testing/backup-server.ts"], { env: childEnv });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => {
       output += chunk.toString();

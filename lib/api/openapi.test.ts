@@ -5,7 +5,7 @@ import { Webhook } from "standardwebhooks";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { callbackPayloadSchema } from "@/lib/integrations/schemas";
 import { scoreTicket, scoreTickets, type TicketData } from "@/lib/scoring";
-import { call } from "@/lib/testing/http";
+import { call } from "@/testing/http";
 import { GET } from "@/app/api/v1/openapi.json/route";
 import {
   buildOpenApiDocument,

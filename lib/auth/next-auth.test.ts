@@ -3,8 +3,8 @@ import { decode, encode } from "next-auth/jwt";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { appSettings } from "@/db/schema";
 import { createDashboardUser, provisionCustomer } from "@/lib/admin/provisioning";
-import { setupTestDatabase } from "@/lib/testing/db";
-import { setEnv } from "@/lib/testing/http";
+import { setupTestDatabase } from "@/testing/db";
+import { setEnv } from "@/testing/http";
 import { authorizeCredentials, authOptions, resetSessionSecretCache, sessionSecret } from "./next-auth";
 import { dashboardUserFromCookies, parseCookieHeader } from "./session";
 

@@ -6,8 +6,8 @@
 import NextAuth from "next-auth";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDashboardUser, provisionCustomer } from "@/lib/admin/provisioning";
-import { setupTestDatabase } from "@/lib/testing/db";
-import { call, setEnv } from "@/lib/testing/http";
+import { setupTestDatabase } from "@/testing/db";
+import { call, setEnv } from "@/testing/http";
 import { GET as listKeys } from "@/app/api/v1/keys/route";
 import { authOptions } from "./next-auth";
 import { dashboardUserFromCookies } from "./session";

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { sharedDataFile } from "@/lib/testing/shared-data";
+import { sharedDataFile } from "@/testing/shared-data";
 import { decodeText } from "./decode";
 
-// A Windows-1252 backlog of the shared data, when it is beside the checkout (lib/testing/shared-data.ts).
+// A Windows-1252 backlog of the shared data, when it is beside the checkout (testing/shared-data.ts).
 const SHARED = sharedDataFile("backlogs/g24-unibath.txt");
 
 describe("decodeText", () => {

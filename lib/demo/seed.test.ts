@@ -4,8 +4,8 @@ import { customers, dashboardUsers, scoreRuns, stories } from "@/db/schema";
 import { authorizeCredentials } from "@/lib/auth/next-auth";
 import { hashPassword } from "@/lib/auth/passwords";
 import { parseEnv } from "@/lib/env";
-import { createTestDatabase, setupTestDatabase } from "@/lib/testing/db";
-import { setEnv } from "@/lib/testing/http";
+import { createTestDatabase, setupTestDatabase } from "@/testing/db";
+import { setEnv } from "@/testing/http";
 import { DEMO_COMPANY_EMAIL, DEMO_CUSTOMER_ID, DEMO_EMAIL, PUBLISHED_DEMO_PASSWORD, retirePublishedDemoPassword, seedDemoIfEmpty } from "./seed";
 
 const database = setupTestDatabase();

@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/postgres-js";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { call } from "@/lib/testing/http";
+import { call } from "@/testing/http";
 import { ApiError, isDatabaseUnavailable } from "./errors";
 import { detailRoute, gatewayRoute } from "./route";
 

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, PROCESS_TAG, type DbHandle } from "@/db/client";
-import { hasPostgres, setupTestDatabase } from "@/lib/testing/db";
+import { hasPostgres, setupTestDatabase } from "@/testing/db";
 import { DELIVER_QUEUE, enqueueFrom, handBackOrphans, queue, SCORE_QUEUE, stopQueue, sweepAbandonedClaims } from "./queue";
 
 const database = setupTestDatabase();

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { hasPostgres, setupTestDatabase } from "@/lib/testing/db";
+import { hasPostgres, setupTestDatabase } from "@/testing/db";
 import { consumeRateLimit, describeWait, purgeRateLimitCounters } from "./index";
 
 const database = setupTestDatabase();

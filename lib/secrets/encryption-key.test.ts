@@ -15,8 +15,8 @@ import { provisionCustomer } from "@/lib/admin/provisioning";
 import { parseEnv } from "@/lib/env";
 import { registerInstallation } from "@/lib/integrations/installations";
 import { openSecret, resetEncryptionKey, sealWith } from "@/lib/integrations/secret-box";
-import { setupTestDatabase } from "@/lib/testing/db";
-import { setEnv } from "@/lib/testing/http";
+import { setupTestDatabase } from "@/testing/db";
+import { setEnv } from "@/testing/http";
 import { CHECK_SETTING, EncryptionKeyError, keyCheck, keyFilePath, LEGACY_KEY_SETTING, LEGACY_SESSION_SETTING, loadEncryptionKey } from "./encryption-key";
 
 // The backup is PGlite's own dump, so this file runs on PGlite whatever DATABASE_URL says.

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { setupTestDatabase } from "@/lib/testing/db";
+import { setupTestDatabase } from "@/testing/db";
 import { loadDashboard } from "./dashboard";
 import { statsDimensions } from "./dimensions";
 import { parseQuery, storiesQuerySchema, trendsQuerySchema } from "./params";

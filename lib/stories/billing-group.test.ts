@@ -5,7 +5,7 @@ import { quotaUsage, scoreRuns, stories } from "@/db/schema";
 import { provisionCustomer } from "@/lib/admin/provisioning";
 import type { CustomerContext } from "@/lib/auth/api-keys";
 import { scoreTicket, type TicketData } from "@/lib/scoring";
-import { setupTestDatabase } from "@/lib/testing/db";
+import { setupTestDatabase } from "@/testing/db";
 import { billAndRecord, QuotaExhaustedError } from "./billing";
 import { billAndRecordGroup, recordScore } from "./billing-group";
 import { resolveStoryIdentity } from "./identity";

@@ -5,7 +5,7 @@ import { quotaUsage, stories } from "@/db/schema";
 import { provisionCustomer } from "@/lib/admin/provisioning";
 import type { CustomerContext } from "@/lib/auth/api-keys";
 import { scoreTicket } from "@/lib/scoring";
-import { setupTestDatabase } from "@/lib/testing/db";
+import { setupTestDatabase } from "@/testing/db";
 import { billAndRecord } from "./billing";
 import { resolveStoryIdentity } from "./identity";
 

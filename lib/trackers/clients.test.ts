@@ -1,21 +1,21 @@
-// The three tracker clients against the fake trackers (lib/testing/fake-trackers.ts), real HTTP on loopback:
+// The three tracker clients against the fake trackers (testing/fake-trackers.ts), real HTTP on loopback:
 // pagination to the end, pull requests skipped, incremental filters, ADF and criteria read, types mapped, rate
 // limits and retries (waits recorded through the `sleep` option, one real short Retry-After), and each error.
 import { getEventListeners } from "node:events";
 import { describe, expect, it } from "vitest";
-import { trackServers } from "@/lib/testing/track-servers";
+import { trackServers } from "@/testing/track-servers";
 import {
   criteriaToAdf,
   markdownToAdf,
   startFakeGitHub,
   startFakeJira,
   startFakeLinear,
-} from "@/lib/testing/fake-trackers";
+} from "@/testing/fake-trackers";
 import { fetchIssues, DEFAULT_BASE_URLS, TrackerError, type FetchIssuesOptions, type TrackerConfig, type TrackerIssue } from "./index";
 import { incrementalJql, splitOrderBy } from "./jira";
 import { nextLink, parseGitHubQuery } from "./github";
 import { retryAfterMs, trackerRequest } from "./http";
-import { setEnv } from "@/lib/testing/http";
+import { setEnv } from "@/testing/http";
 
 // The fake trackers listen on loopback, which the guarded client refuses unless private addresses are allowed
 // (lib/trackers/outbound.test.ts tests the refusals).

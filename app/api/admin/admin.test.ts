@@ -3,8 +3,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { apiKeys, customers, dashboardUsers, stories } from "@/db/schema";
 import { authenticateApiKey } from "@/lib/auth/api-keys";
 import { sha256Hex } from "@/lib/auth/secrets";
-import { setupTestDatabase } from "@/lib/testing/db";
-import { call, setEnv } from "@/lib/testing/http";
+import { setupTestDatabase } from "@/testing/db";
+import { call, setEnv } from "@/testing/http";
 import { POST as postCustomer } from "./customers/route";
 import { POST as postUser } from "./users/route";
 

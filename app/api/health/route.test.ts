@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { setupTestDatabase } from "@/lib/testing/db";
-import { call } from "@/lib/testing/http";
+import { setupTestDatabase } from "@/testing/db";
+import { call } from "@/testing/http";
 import { GET } from "./route";
 
 setupTestDatabase();

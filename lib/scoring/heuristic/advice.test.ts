@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { sharedDataDir, sharedDataFiles } from "@/lib/testing/shared-data";
+import { sharedDataDir, sharedDataFiles } from "@/testing/shared-data";
 import type { TicketData } from "../types";
 import { checkAdvice, wrongArticles } from "./advice-check";
 import { scoreTicket } from "./engine";
@@ -11,7 +11,7 @@ import { articleFor } from "./rewrite";
 
 const storyLines = (file: string) => backlogLines(fs.readFileSync(file));
 
-// The sixteen backlogs of the shared data when it is beside the checkout (lib/testing/shared-data.ts), else none.
+// The sixteen backlogs of the shared data when it is beside the checkout (testing/shared-data.ts), else none.
 const SHARED = sharedDataFiles("backlogs", ".txt");
 const FIXTURES = path.resolve(__dirname, "../fixtures/backlogs");
 const OWN = path.resolve(__dirname, "../fixtures/advice-stories.txt");

@@ -4,7 +4,7 @@ import { backlogLines } from "@/lib/backlog/decode";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { sharedDataFiles } from "@/lib/testing/shared-data";
+import { sharedDataFiles } from "@/testing/shared-data";
 import type { ScoringResult, TicketData, WorkItemKind } from "../types";
 import { findingsOf, scoreTicket, scoreTickets } from "./engine";
 import { inferKind } from "./kind-of";
@@ -230,7 +230,7 @@ describe("the kind of a work item", () => {
 
   it("leaves every line of the real backlogs a story", () => {
     // The repository's backlogs (245 lines), and the shared data's sixteen (1,342) when they are beside the
-    // checkout (lib/testing/shared-data.ts): they add lines, the test passes on the fixtures alone.
+    // checkout (testing/shared-data.ts): they add lines, the test passes on the fixtures alone.
     const fixtures = path.join(__dirname, "../fixtures/backlogs");
     const files = fs.readdirSync(fixtures).filter((f) => f.endsWith(".txt")).map((f) => path.join(fixtures, f));
     const shared = sharedDataFiles("backlogs", ".txt");

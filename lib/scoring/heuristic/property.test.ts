@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { sharedDataFiles } from "@/lib/testing/shared-data";
+import { sharedDataFiles } from "@/testing/shared-data";
 import { DIMENSION_LABELS, DIMENSIONS, scoringResultSchema, type ScoringResult, type TicketData } from "../types";
 import { findingsOf, scoreTicket, scoreTickets } from "./engine";
 import { contentWords } from "./advice-check";
@@ -245,7 +245,7 @@ describe("property: a rewrite keeps every requirement, a split every word (real 
 });
 
 // The backlogs in lib/scoring/fixtures, and the sixteen backlogs of the shared data (1,342 stories) when it is
-// beside the checkout (lib/testing/shared-data.ts), those of them the fixtures do not already hold; each scored
+// beside the checkout (testing/shared-data.ts), those of them the fixtures do not already hold; each scored
 // as one batch, as a backlog upload is.
 const FIXTURE_FILES = fs.readdirSync(BACKLOGS).filter((f) => f.endsWith(".txt")).map((f) => path.join(BACKLOGS, f));
 const SHARED_FILES = sharedDataFiles("backlogs", ".txt").filter((f) => !fs.existsSync(path.join(BACKLOGS, path.basename(f))));

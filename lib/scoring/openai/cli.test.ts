@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { setupFakeOpenAI } from "@/lib/testing/fake-openai-hooks";
+import { setupFakeOpenAI } from "@/testing/fake-openai-hooks";
 
 const ROOT = path.resolve(__dirname, "../../..");
 const TSX = path.join(ROOT, "node_modules/.bin/tsx");

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { startFakeOpenAI } from "@/lib/testing/fake-openai";
-import { setupFakeOpenAI } from "@/lib/testing/fake-openai-hooks";
+import { startFakeOpenAI } from "@/testing/fake-openai";
+import { setupFakeOpenAI } from "@/testing/fake-openai-hooks";
 import {
   createEngine,
   DIMENSIONS,

@@ -1,13 +1,13 @@
-// Write-back against the fake trackers (lib/testing/fake-trackers.ts and fake-tracker-writes.ts: each tracker's real
+// Write-back against the fake trackers (testing/fake-trackers.ts and fake-tracker-writes.ts: each tracker's real
 // write endpoints, authentication and refusals), over real HTTP on loopback: what a comment says, one comment per
 // issue found again by its marker (across pages of comments) when its id is lost, edited in place, never written
 // for an unchanged issue; labels on exactly the issues below the threshold and removed when one crosses it; the
 // Jira issue property; a token that may only read; rate limits during writes; a create whose answer was lost.
 import { describe, expect, it } from "vitest";
-import { trackServers } from "@/lib/testing/track-servers";
+import { trackServers } from "@/testing/track-servers";
 import { createEngine } from "@/lib/scoring";
-import { startFakeGitHub, startFakeJira, startFakeLinear, type LoggedRequest } from "@/lib/testing/fake-trackers";
-import { setEnv } from "@/lib/testing/http";
+import { startFakeGitHub, startFakeJira, startFakeLinear, type LoggedRequest } from "@/testing/fake-trackers";
+import { setEnv } from "@/testing/http";
 import { fetchIssues, type FetchIssuesOptions, type TrackerConfig, type TrackerIssue } from "../index";
 import type { WriteBackSettings } from "../schemas";
 import { ticketOf } from "../sync";

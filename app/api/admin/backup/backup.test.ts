@@ -2,8 +2,8 @@
 // on PostgreSQL a 409 that says to use pg_dump. Its use by `npm run db:backup` is in scripts/db-backup.test.ts.
 import { describe, expect, it } from "vitest";
 import { openDump } from "@/db/backup";
-import { hasPostgres, setupTestDatabase } from "@/lib/testing/db";
-import { setEnv } from "@/lib/testing/http";
+import { hasPostgres, setupTestDatabase } from "@/testing/db";
+import { setEnv } from "@/testing/http";
 import { GET, POST } from "./route";
 
 const ADMIN_TOKEN = "backup-route-admin-token-0123456789";

@@ -2,7 +2,7 @@
 // counters count through POST /api/v1/score is tested in app/api/v1/score/llm.test.ts.
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { llmMetrics, recordLlmEvent, resetLlmMetrics } from "@/lib/llm-metrics";
-import { call, setEnv } from "@/lib/testing/http";
+import { call, setEnv } from "@/testing/http";
 import { GET, POST } from "./route";
 
 const ADMIN_TOKEN = "metrics-admin-token-0123456789";

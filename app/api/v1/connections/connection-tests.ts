@@ -1,7 +1,7 @@
 // What the connections tests do the way a client does: create a connection, and start a sync then poll the
 // connection (as the settings page does) until the sync is over. Used by sync.test.ts and write-back.test.ts.
 import { expect } from "vitest";
-import { call } from "@/lib/testing/http";
+import { call } from "@/testing/http";
 import { connectionSchema, type ConnectionView } from "@/lib/trackers/schemas";
 import { GET as getOne } from "./[id]/route";
 import { POST as syncRoute } from "./[id]/sync/route";

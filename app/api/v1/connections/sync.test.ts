@@ -1,5 +1,5 @@
 // Syncs end to end through the API, the queue's workers and the real tracker clients, against fake Jira, GitHub
-// and Linear servers on loopback (lib/testing/fake-trackers.ts: their real paths, authentication, pagination and
+// and Linear servers on loopback (testing/fake-trackers.ts: their real paths, authentication, pagination and
 // errors): more than one page, pull requests skipped, a 429 with Retry-After, a bad token, a missing team, a bad
 // query in the tracker's words, a second sync that bills nothing, a changed issue re-scored free, the quota, two
 // Jira sites whose issue ids are the same, and migration 0017, which gave the ids recorded before their site.
@@ -12,9 +12,9 @@ import { provisionCustomer } from "@/lib/admin/provisioning";
 import { utcMonth } from "@/lib/clock";
 import { stopQueue } from "@/lib/jobs/queue";
 import { runWorkers } from "@/lib/jobs/workers";
-import { setupTestDatabase } from "@/lib/testing/db";
-import { startFakeGitHub, startFakeJira, startFakeLinear, type FakeGitHub, type FakeJira, type FakeLinear } from "@/lib/testing/fake-trackers";
-import { setEnv } from "@/lib/testing/http";
+import { setupTestDatabase } from "@/testing/db";
+import { startFakeGitHub, startFakeJira, startFakeLinear, type FakeGitHub, type FakeJira, type FakeLinear } from "@/testing/fake-trackers";
+import { setEnv } from "@/testing/http";
 import type { ConnectionView } from "@/lib/trackers/schemas";
 import { connect as connectTo, syncAndWait as syncUntilOver } from "./connection-tests";
 

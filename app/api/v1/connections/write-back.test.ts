@@ -1,6 +1,6 @@
 // Write-back end to end: connections made through the API with `write_back`, synced by the queue's workers with the
 // real tracker clients and writers, against fake Jira, GitHub and Linear servers speaking each tracker's real read
-// and write endpoints and auth (lib/testing/fake-trackers.ts, fake-tracker-writes.ts). One comment per issue, edited
+// and write endpoints and auth (testing/fake-trackers.ts, fake-tracker-writes.ts). One comment per issue, edited
 // in place when an edit changes the score, no write at all on an unchanged re-sync, the label on exactly the issues
 // below the threshold and removed when an edit lifts one above it, Jira's issue property, a token that may only read
 // (the import completes, last_sync says why nothing was written), pages of issues and a rate limit during the
@@ -11,7 +11,7 @@ import { tickets, trackerWebhookWrites } from "@/db/schema";
 import { provisionCustomer } from "@/lib/admin/provisioning";
 import { stopQueue } from "@/lib/jobs/queue";
 import { runWorkers } from "@/lib/jobs/workers";
-import { setupTestDatabase } from "@/lib/testing/db";
+import { setupTestDatabase } from "@/testing/db";
 import {
   criteriaToAdf,
   markdownToAdf,
@@ -21,9 +21,9 @@ import {
   type FakeJira,
   type FakeServer,
   type LoggedRequest,
-} from "@/lib/testing/fake-trackers";
-import { call, setEnv } from "@/lib/testing/http";
-import { startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
+} from "@/testing/fake-trackers";
+import { call, setEnv } from "@/testing/http";
+import { startWebhookReceiver, type WebhookReceiver } from "@/testing/webhook-receiver";
 import { connectionSchema, type ConnectionView } from "@/lib/trackers/schemas";
 import { COMMENT_MARKER, JIRA_PROPERTY_KEY } from "@/lib/trackers/write-back";
 import { isOwnComment } from "@/lib/trackers/write-back/comment";

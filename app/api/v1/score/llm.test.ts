@@ -9,9 +9,9 @@ import { createEngine, DIMENSIONS } from "@/lib/scoring";
 import { resetScoringEngine, setScoringEngineOverride } from "@/lib/scoring-engine";
 import { resetLlmMetrics, type LlmCounters } from "@/lib/llm-metrics";
 import { GET as getMetrics } from "@/app/api/admin/metrics/route";
-import { setupTestDatabase } from "@/lib/testing/db";
-import { setupFakeOpenAI } from "@/lib/testing/fake-openai-hooks";
-import { call, setEnv } from "@/lib/testing/http";
+import { setupTestDatabase } from "@/testing/db";
+import { setupFakeOpenAI } from "@/testing/fake-openai-hooks";
+import { call, setEnv } from "@/testing/http";
 import { POST } from "./route";
 
 const database = setupTestDatabase();

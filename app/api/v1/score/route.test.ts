@@ -9,8 +9,8 @@ import { EngineUnavailable } from "@/lib/api/score-story";
 import { scoreResponseSchema } from "@/lib/api/schemas";
 import { createEngine, type ScoringEngine } from "@/lib/scoring";
 import { setScoringEngineOverride } from "@/lib/scoring-engine";
-import { hasPostgres, setupTestDatabase } from "@/lib/testing/db";
-import { call, setEnv } from "@/lib/testing/http";
+import { hasPostgres, setupTestDatabase } from "@/testing/db";
+import { call, setEnv } from "@/testing/http";
 import { POST } from "./route";
 
 const database = setupTestDatabase();

@@ -1,4 +1,4 @@
-// The write side of the fake trackers (lib/testing/fake-trackers.ts): each tracker's real write endpoints for
+// The write side of the fake trackers (testing/fake-trackers.ts): each tracker's real write endpoints for
 // comments, labels and (Jira) issue properties, with their real request and answer shapes, pagination of an
 // issue's comments, their refusals of a token that may only read, and their not-found answers. The state lives on
 // the fake's issues, so a test reads what an issue carries (`comments`, `labels`, `properties`) as a person would

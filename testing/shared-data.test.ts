@@ -1,23 +1,23 @@
 // A clone has no shared data beside it, and `npm test` must pass there: the tests read that folder only through
-// lib/testing/shared-data.ts, which answers nothing when it is absent or SHARED_DATA=off.
+// testing/shared-data.ts, which answers nothing when it is absent or SHARED_DATA=off.
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { sharedDataDir, sharedDataFile, sharedDataFiles } from "./shared-data";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
+const ROOT = path.resolve(import.meta.dirname, "..");
 const SKIP = new Set(["node_modules", ".git", ".data", "test-results", "playwright-report"]);
-const HELPER = path.join(ROOT, "lib/testing/shared-data.ts");
-const SELF = path.join(ROOT, "lib/testing/shared-data.test.ts");
+const HELPER = path.join(ROOT, "testing/shared-data.ts");
+const SELF = path.join(ROOT, "testing/shared-data.test.ts");
 
-/** The files the test runners load: test, spec and fault files, and the helpers of lib/testing, e2e and faults. */
+/** The files the test runners load: test, spec and fault files, and the helpers of testing/, e2e and faults. */
 function testFiles(dir = ROOT, out: string[] = []): string[] {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     if (SKIP.has(entry.name) || entry.name.startsWith(".next")) continue;
     const file = path.join(dir, entry.name);
     const relative = path.relative(ROOT, file);
     if (entry.isDirectory()) testFiles(file, out);
-    else if (/\.(test|spec|faults)\.[cm]?tsx?$/.test(entry.name) || (/^(lib\/testing|e2e|faults)\//.test(relative) && /\.[cm]?[jt]sx?$/.test(entry.name))) {
+    else if (/\.(test|spec|faults)\.[cm]?tsx?$/.test(entry.name) || (/^(testing|e2e|faults)\//.test(relative) && /\.[cm]?[jt]sx?$/.test(entry.name))) {
       out.push(file);
     }
   }
@@ -33,7 +33,7 @@ describe("the shared data beside a checkout", () => {
     vi.unstubAllEnvs();
   });
 
-  it("is read by no test file except through lib/testing/shared-data.ts", () => {
+  it("is read by no test file except through testing/shared-data.ts", () => {
     const files = testFiles();
     expect(files.length).toBeGreaterThan(100);
     expect(files).toContain(path.join(ROOT, "lib/scoring/heuristic/kinds.test.ts"));

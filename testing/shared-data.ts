@@ -1,11 +1,11 @@
 // The measuring data that sits beside a development checkout (the folder `shared/data` next to it): a clone has
 // none. Every test that reads it does so through here, and only to add cases: each function answers nothing
 // when the folder is absent, or when SHARED_DATA=off (a bare clone, simulated in a checkout that has the folder).
-// lib/testing/shared-data.test.ts fails when a test file reaches the folder any other way.
+// testing/shared-data.test.ts fails when a test file reaches the folder any other way.
 import fs from "node:fs";
 import path from "node:path";
 
-const FOLDER = path.resolve(import.meta.dirname, "../../../shared/data");
+const FOLDER = path.resolve(import.meta.dirname, "../../shared/data");
 
 /** The shared data folder, or null when it is absent (a clone) or SHARED_DATA=off. */
 export function sharedDataDir(): string | null {
