@@ -10,7 +10,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DbHandle } from "@/db/client";
 import { startFakeOpenAI, type FakeOpenAI } from "@/testing/fake-openai";
-import { evaluate, provision, startReceiver, startServer, until, webhookIdOf, type Receiver, type ServerProcess } from "./helpers";
+import { evaluate, provision, startServer, until, webhookIdOf, type ServerProcess } from "./helpers";
+import { startWebhookReceiver, type WebhookReceiver } from "../testing/webhook-receiver";
 
 const PORT = 3311;
 const JOBS = 240;
@@ -23,7 +24,7 @@ describe("kill -9 of the embedded server with async jobs in flight", () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "ssc-faults-crash-"));
   const pgliteDir = path.join(dataDir, "pglite");
   let model: FakeOpenAI;
-  let receiver: Receiver;
+  let receiver: WebhookReceiver;
   let server: ServerProcess | undefined;
 
   beforeAll(async () => {
@@ -42,12 +43,12 @@ describe("kill -9 of the embedded server with async jobs in flight", () => {
     const order = new Map<string, number>();
     // Per job, by its acceptance order: one in four answers 500 to its first attempt (a retry is pending at the
     // kill), one in four is slow to answer its first attempt (in flight at the kill), the rest answer 200.
-    receiver = await startReceiver((webhookId, nth) => {
+    receiver = await startWebhookReceiver({ policy: (webhookId, nth) => {
       const index = order.get(webhookId) ?? 0;
       if (nth === 1 && index % 4 === 1) return { status: 500 };
       if (nth === 1 && index % 4 === 2) return { status: 200, delayMs: 1_200 };
       return { status: 200 };
-    });
+    } });
     const env = {
       SCORING_ENGINE: "openai",
       OPENAI_BASE_URL: model.baseURL,
@@ -77,7 +78,7 @@ describe("kill -9 of the embedded server with async jobs in flight", () => {
     expect(new Set(jobIds).size).toBe(JOBS);
 
     // Killed once callbacks are flowing: some delivered, some answered 500 (a retry is pending), some in flight.
-    await until(() => receiver.received.filter((r) => r.status === 500 && r.answeredAt).length >= 5 && receiver.deliveredIds().size >= 30, 60_000, "callbacks to flow");
+    await until(() => receiver.deliveries.filter((r) => r.status === 500 && r.answeredAt).length >= 5 && receiver.deliveredIds().size >= 30, 60_000, "callbacks to flow");
     await server.kill9();
     const killedAt = Date.now();
     server = undefined;
@@ -116,7 +117,7 @@ describe("kill -9 of the embedded server with async jobs in flight", () => {
     const deliveredMs = await receiver.waitForDelivered(jobIds.map(webhookIdOf), 60_000);
     console.log(`restart: healthy in ${healthyMs} ms, every callback delivered ${deliveredMs} ms after that`);
     expect(deliveredMs).toBeLessThan(30_000);
-    expect(receiver.received.every((r) => r.verified)).toBe(true);
+    expect(receiver.deliveries.every((r) => r.verified)).toBe(true);
 
     // Exactly once per webhook-id, except a callback the dead process had sent before the kill and not recorded
     // as delivered: the receiver de-duplicates those by webhook-id. What counts is when that first request
@@ -124,8 +125,8 @@ describe("kill -9 of the embedded server with async jobs in flight", () => {
     // closed socket is not always seen before the answer), so its answer time can be later than the kill.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     const successes = new Map<string, number[]>();
-    for (const r of receiver.received) {
-      if (r.answeredAt !== null && r.status >= 200 && r.status < 300) successes.set(r.webhookId, [...(successes.get(r.webhookId) ?? []), r.arrivedAt]);
+    for (const r of receiver.deliveries) {
+      if (r.answeredAt !== null && r.status >= 200 && r.status < 300) successes.set(r.webhookId, [...(successes.get(r.webhookId) ?? []), r.at]);
     }
     expect(successes.size).toBe(JOBS);
     const twice = [...successes.entries()].filter(([, arrivals]) => arrivals.length > 1);
@@ -152,7 +153,7 @@ describe("kill -9 of the embedded server with async jobs in flight", () => {
         const index = order.get(webhookIdOf(job.id))!;
         const attempts = Number(job.delivery_attempts);
         if (index % 4 === 1 && attempts === 1) {
-          const failure = receiver.received.find((r) => r.webhookId === webhookIdOf(job.id) && r.status === 500);
+          const failure = receiver.deliveries.find((r) => r.webhookId === webhookIdOf(job.id) && r.status === 500);
           expect(killedAt - (failure?.answeredAt ?? 0)).toBeLessThan(3_000);
         } else expect({ index, attempts }).toEqual({ index, attempts: index % 4 === 1 ? 2 : 1 });
       }

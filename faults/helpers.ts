@@ -3,10 +3,7 @@
 // provisioning calls every scenario starts with. Nothing here is mocked: the server is the production build
 // (scripts/start.mjs builds it when missing), the databases are real, the receiver is a real HTTP server.
 import { spawn, type ChildProcess } from "node:child_process";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { Webhook } from "standardwebhooks";
 import { startFlags } from "../scripts/start-command";
 
 export const ADMIN_TOKEN = "faults-admin-token-0123456789";
@@ -197,105 +194,6 @@ export async function evaluate(base: string, tenant: Tenant, key: string, summar
   const accepted = await api(base, "/api/v1/evaluate/jira", { json: { cloudId: tenant.cloudId, issue: { key, fields: { summary } } }, headers: { "x-service-secret": tenant.secret } });
   if (accepted.status !== 202) throw new Error(`evaluate answered ${accepted.status}: ${JSON.stringify(accepted.body)}`);
   return String(accepted.body.job_id);
-}
-
-export interface Received {
-  webhookId: string;
-  jobId: string;
-  verified: boolean;
-  arrivedAt: number;
-  /** When the answer was sent (null: never, the connection was cut first), and its status. */
-  answeredAt: number | null;
-  status: number;
-}
-
-/** What the receiver answers to the `nth` (1-based) request carrying a webhook-id. */
-export type Policy = (webhookId: string, nth: number) => { status: number; delayMs?: number };
-
-export interface Receiver {
-  url: string;
-  port: number;
-  received: Received[];
-  secret?: string;
-  policy: Policy;
-  /** The distinct webhook-ids answered with a 2xx. */
-  deliveredIds(): Set<string>;
-  waitForDelivered(ids: string[], timeoutMs: number): Promise<number>;
-  /** Stop accepting connections (callers get ECONNREFUSED), and start again on the same port. */
-  down(): Promise<void>;
-  up(): Promise<void>;
-  close(): Promise<void>;
-}
-
-/** A callback receiver on loopback that verifies signatures and answers by a per-webhook-id policy. */
-export async function startReceiver(policy: Policy = () => ({ status: 200 })): Promise<Receiver> {
-  const seen = new Map<string, number>();
-  const handler = (request: http.IncomingMessage, response: http.ServerResponse) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      const body = Buffer.concat(chunks).toString("utf8");
-      const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
-      let verified = false;
-      try {
-        if (receiver.secret) {
-          new Webhook(receiver.secret).verify(body, headers);
-          verified = true;
-        }
-      } catch {
-        verified = false;
-      }
-      const webhookId = headers["webhook-id"] ?? "";
-      const nth = (seen.get(webhookId) ?? 0) + 1;
-      seen.set(webhookId, nth);
-      const reply = receiver.policy(webhookId, nth);
-      let jobId = "";
-      try {
-        jobId = String((JSON.parse(body) as { job_id?: string }).job_id ?? "");
-      } catch {
-        // recorded without
-      }
-      const entry: Received = { webhookId, jobId, verified, arrivedAt: Date.now(), answeredAt: null, status: reply.status };
-      receiver.received.push(entry);
-      setTimeout(() => {
-        if (response.destroyed) return;
-        entry.answeredAt = Date.now();
-        response.writeHead(reply.status, { "content-type": "text/plain" });
-        response.end("ok");
-      }, reply.delayMs ?? 0);
-    });
-  };
-  let server = http.createServer(handler);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.address() as AddressInfo).port;
-  const closeServer = async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  };
-  const receiver: Receiver = {
-    url: `http://127.0.0.1:${port}/hooks`,
-    port,
-    received: [],
-    policy,
-    deliveredIds: () => new Set(receiver.received.filter((r) => r.answeredAt !== null && r.status >= 200 && r.status < 300).map((r) => r.webhookId)),
-    async waitForDelivered(ids, timeoutMs) {
-      const started = Date.now();
-      for (;;) {
-        const delivered = receiver.deliveredIds();
-        const missing = ids.filter((id) => !delivered.has(id));
-        if (missing.length === 0) return Date.now() - started;
-        if (Date.now() - started > timeoutMs) throw new Error(`${missing.length} of ${ids.length} callbacks not delivered within ${timeoutMs} ms`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    },
-    down: closeServer,
-    async up() {
-      server = http.createServer(handler);
-      await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-    },
-    close: () => closeServer().catch(() => undefined),
-  };
-  return receiver;
 }
 
 export const webhookIdOf = (jobId: string) => `msg_${jobId}`;

@@ -8,7 +8,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "@/db/client";
-import { api, evaluate, provision, startReceiver, startServer, startWorker, until, webhookIdOf, type Receiver, type ServerProcess } from "./helpers";
+import { api, evaluate, provision, startServer, startWorker, until, webhookIdOf, type ServerProcess } from "./helpers";
+import { startWebhookReceiver, type WebhookReceiver } from "../testing/webhook-receiver";
 import { privatePostgresUnavailable, startPrivatePostgres, type PrivatePostgres } from "./private-postgres";
 
 const PG_PORT = 3321;
@@ -17,7 +18,7 @@ const LEASE_SECONDS = 3;
 describe.skipIf(privatePostgresUnavailable !== null)(`PostgreSQL faults (private server)${privatePostgresUnavailable ? `: skipped, ${privatePostgresUnavailable}` : ""}`, () => {
   let pg: PrivatePostgres;
   const processes: ServerProcess[] = [];
-  let receiver: Receiver | undefined;
+  let receiver: WebhookReceiver | undefined;
 
   beforeAll(() => {
     pg = startPrivatePostgres(PG_PORT);
@@ -33,7 +34,7 @@ describe.skipIf(privatePostgresUnavailable !== null)(`PostgreSQL faults (private
     // A name of its own: nothing of another run (a process left running) can mistake it for its database.
     const databaseUrl = await pg.createDatabase(`ssc_workers_${process.pid}_${Date.now()}`);
     // A slow receiver (1.5 s for each callback's first attempt) keeps deliveries in flight in both workers.
-    receiver = await startReceiver((_, nth) => (nth === 1 ? { status: 200, delayMs: 1_500 } : { status: 200 }));
+    receiver = await startWebhookReceiver({ policy: (_, nth) => (nth === 1 ? { status: 200, delayMs: 1_500 } : { status: 200 }) });
     try {
       // The web process only accepts; two worker processes score and deliver. Delivery jobs expire after
       // 5 minutes: only the lease can bring a dead worker's claims back within the test's time.
@@ -92,7 +93,7 @@ describe.skipIf(privatePostgresUnavailable !== null)(`PostgreSQL faults (private
 
   it("answers 503 with Retry-After while PostgreSQL restarts under load, never a 500 or a hang, and recovers", async () => {
     const databaseUrl = await pg.createDatabase(`ssc_restart_${process.pid}_${Date.now()}`);
-    receiver ??= await startReceiver();
+    receiver ??= await startWebhookReceiver();
     const web = await startServer({ port: 3323, databaseUrl });
     processes.push(web);
     const tenant = await provision(web.base, "restart-co", receiver.url);

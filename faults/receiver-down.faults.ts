@@ -7,7 +7,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { api, evaluate, provision, startReceiver, startServer, until, webhookIdOf, type Receiver, type ServerProcess, type Tenant } from "./helpers";
+import { api, evaluate, provision, startServer, until, webhookIdOf, type ServerProcess, type Tenant } from "./helpers";
+import { startWebhookReceiver, type WebhookReceiver } from "../testing/webhook-receiver";
 
 const PORT = 3341;
 
@@ -19,7 +20,7 @@ interface Delivery {
 
 describe("a receiver down for a long while", () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "ssc-faults-receiver-"));
-  const receivers: Receiver[] = [];
+  const receivers: WebhookReceiver[] = [];
   let server: ServerProcess | undefined;
 
   afterAll(async () => {
@@ -42,9 +43,9 @@ describe("a receiver down for a long while", () => {
 
   it("retries with backoff, logs every attempt, delivers once back, and disables only on a 410", async () => {
     server = await startServer({ port: PORT, pgliteDir: path.join(dataDir, "pglite"), env: { WEBHOOK_RETRY_BASE_MS: "100", WEBHOOK_MAX_ATTEMPTS: "8" } });
-    const back = await startReceiver();
-    const gone = await startReceiver(() => ({ status: 410 }));
-    const dead = await startReceiver();
+    const back = await startWebhookReceiver();
+    const gone = await startWebhookReceiver({ policy: () => ({ status: 410 }) });
+    const dead = await startWebhookReceiver();
     receivers.push(back, gone, dead);
     const comesBack = await provision(server.base, "back-co", back.url);
     const answersGone = await provision(server.base, "gone-co", gone.url);
@@ -74,8 +75,8 @@ describe("a receiver down for a long while", () => {
     expect(refused.length).toBeGreaterThanOrEqual(3);
     expect(refused.every((attempt) => attempt.status_code === null && typeof attempt.error === "string")).toBe(true);
     expect(delivered.attempts.at(-1)?.status_code).toBe(200);
-    expect(back.received.filter((r) => r.webhookId === webhookIdOf(backJob))).toHaveLength(1);
-    expect(back.received[0].verified).toBe(true);
+    expect(back.deliveries.filter((r) => r.webhookId === webhookIdOf(backJob))).toHaveLength(1);
+    expect(back.deliveries[0].verified).toBe(true);
     expect((await installation(comesBack)).enabled).toBe(true);
 
     // A 410: one attempt, the delivery failed, the installation disabled (docs/api.md).

@@ -11,7 +11,8 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "@/db/client";
-import { api, provision, startExpectingExit, startReceiver, startServer, type Receiver, type ServerProcess, type Tenant } from "./helpers";
+import { api, provision, startExpectingExit, startServer, type ServerProcess, type Tenant } from "./helpers";
+import { startWebhookReceiver, type WebhookReceiver } from "../testing/webhook-receiver";
 
 const PORT = 3351;
 
@@ -48,7 +49,7 @@ function fill(leaveKb: number): string {
 describe.skipIf(!("dir" in mount))(`the embedded database on a read-only or full disk${"reason" in mount ? `: skipped, ${mount.reason}` : ""}`, () => {
   const pgliteDir = path.join(mountDir, "pglite");
   let server: ServerProcess | undefined;
-  let receiver: Receiver;
+  let receiver: WebhookReceiver;
   let tenant: Tenant;
   const acknowledged: string[] = [];
 
@@ -60,7 +61,7 @@ describe.skipIf(!("dir" in mount))(`the embedded database on a read-only or full
     });
 
   beforeAll(async () => {
-    receiver = await startReceiver();
+    receiver = await startWebhookReceiver();
     server = await startServer({ port: PORT, pgliteDir });
     tenant = await provision(server.base, "disk-co", receiver.url);
     for (let n = 0; n < 5; n++) {

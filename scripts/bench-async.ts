@@ -15,14 +15,13 @@
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
-import { Webhook } from "standardwebhooks";
 import os from "node:os";
 import { startFakeOpenAI } from "@/testing/fake-openai";
+import { startWebhookReceiver } from "@/testing/webhook-receiver";
 import { provisionBenchCustomer, startBenchServer } from "./bench-server";
 
 const { values } = parseArgs({
@@ -221,11 +220,13 @@ function otherStatuses(answers: Answer[], expected: number): { count: number; te
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// The callback receiver: verifies every signature, answers 200, keeps each job's first verified delivery.
+// The callback receiver (testing/webhook-receiver.ts, the tests' own, keeping no deliveries): verifies every
+// signature, answers 200, keeps each job's first verified delivery.
 
 interface Receiver {
   url: string;
-  secret: string;
+  /** The installation's webhook secret, once known: callbacks are verified with it. */
+  setSecret(secret: string): void;
   /** job_id -> arrival (performance.now()) of its first verified callback. */
   firstDelivery: Map<string, number>;
   received: number;
@@ -237,55 +238,35 @@ interface Receiver {
 }
 
 async function startReceiver(): Promise<Receiver> {
-  let webhook: Webhook | undefined;
-  let webhookSecret = "";
   const receiver: Receiver = {
     url: "",
-    get secret() {
-      return webhookSecret;
-    },
-    set secret(value: string) {
-      webhookSecret = value;
-      webhook = new Webhook(value);
+    setSecret: (secret) => {
+      webhooks.secret = secret;
     },
     firstDelivery: new Map(),
     received: 0,
     signatureFailures: 0,
     duplicates: 0,
     otherTypes: new Map(),
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
+    close: () => webhooks.close(),
   };
-  const server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
+  const webhooks = await startWebhookReceiver({
+    path: "/hooks/bench",
+    keep: false,
+    onDelivery: (delivery) => {
       const at = performance.now();
-      const body = Buffer.concat(chunks).toString("utf8");
       receiver.received++;
-      const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
-      let payload: { job_id?: unknown; type?: unknown } | undefined;
-      try {
-        if (!webhook) throw new Error("no secret yet");
-        payload = webhook.verify(body, headers) as { job_id?: unknown; type?: unknown };
-      } catch {
+      if (!delivery.verified) {
         receiver.signatureFailures++;
+        return;
       }
-      if (payload) {
-        const jobId = String(payload.job_id);
-        if (payload.type !== "score.completed") receiver.otherTypes.set(String(payload.type), (receiver.otherTypes.get(String(payload.type)) ?? 0) + 1);
-        if (receiver.firstDelivery.has(jobId)) receiver.duplicates++;
-        else receiver.firstDelivery.set(jobId, at);
-      }
-      response.writeHead(200, { "content-type": "text/plain" });
-      response.end("ok");
-    });
+      const type = String(delivery.json.type);
+      if (type !== "score.completed") receiver.otherTypes.set(type, (receiver.otherTypes.get(type) ?? 0) + 1);
+      if (receiver.firstDelivery.has(delivery.jobId)) receiver.duplicates++;
+      else receiver.firstDelivery.set(delivery.jobId, at);
+    },
   });
-  server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/bench`;
+  receiver.url = webhooks.url;
   return receiver;
 }
 
@@ -465,7 +446,7 @@ async function runPhase(options: PhaseOptions): Promise<PhaseFigures> {
     });
     if (registered.status !== 201) throw new Error(`installation: ${registered.status} ${await registered.text()}`);
     const installation = (await registered.json()) as { secret: string; webhook_secret: string };
-    receiver.secret = installation.webhook_secret;
+    receiver.setSecret(installation.webhook_secret);
 
     const scoreUrl = `${base}/api/v1/score`;
     const scoreHeaders = { authorization: `Bearer ${apiKey}` };
