@@ -1,17 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO, LEAD } from "./fixtures/demo";
+import { signIn } from "./fixtures/sign-in";
 
 
-async function signIn(page: Page, login: { email: string; password: string }, from = "/dashboard") {
-  await page.goto(from);
-  await expect(page).toHaveURL(/\/login\?callbackUrl=/);
-  await page.getByLabel("Email").fill(login.email);
-  await page.getByLabel("Password").fill(login.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/dashboard/);
-  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
-}
 
 async function expectNoSeriousA11yViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
@@ -26,7 +18,7 @@ type StoriesBody = { items: { ticket_ref: string; title: string; story_identity:
 test("a customer signs in, reads the cards, switches the trend interval, opens a story and signs out", async ({ page }) => {
   await page.goto("/login");
   await expectNoSeriousA11yViolations(page, "/login");
-  await signIn(page, DEMO);
+  await signIn(page, { login: DEMO, viaRedirect: true });
 
   await expect(page.getByTestId("card-stories")).toHaveText(/^\d+$/);
   expect(Number(await page.getByTestId("card-stories").textContent())).toBeGreaterThan(10);
@@ -85,7 +77,7 @@ test("a customer signs in, reads the cards, switches the trend interval, opens a
 });
 
 test("a company login sees both customers and can filter; a customer login cannot open the other's story", async ({ page, browser }) => {
-  await signIn(page, LEAD);
+  await signIn(page, { login: LEAD, viaRedirect: true });
   await expect(page.getByText("all 2 customers")).toBeVisible();
   // With the Customer column as well, every column fits at 1280 px: none hides behind the scroll hint.
   expect(page.viewportSize()?.width).toBe(1280);
@@ -129,7 +121,7 @@ test("a company login sees both customers and can filter; a customer login canno
 
   const customerContext = await browser.newContext();
   const customerPage = await customerContext.newPage();
-  await signIn(customerPage, DEMO);
+  await signIn(customerPage, { login: DEMO, viaRedirect: true });
   // Refs are per customer (the customer may have a REG-10 of its own): the other customer's story is out of reach
   // by its ref with that customer named, and by its billing identity.
   const identityPath = `/dashboard/stories/${encodeURIComponent(labsStory.story_identity)}`;
@@ -158,7 +150,7 @@ test("the story page shows a compound story's split and its rewrite, and the fea
     expect(scored.status()).toBe(200);
   }
 
-  await signIn(page, login);
+  await signIn(page, { login: login, viaRedirect: true });
   await page.goto("/dashboard/stories/ADV-1");
   await expect(page.getByRole("heading", { name: "Split into 2 stories" })).toBeVisible();
   await expect(page.locator(".split-stories blockquote")).toHaveText([
@@ -200,7 +192,7 @@ test("stories are named by their key or ticket id and summary, not by a hash, at
   }
   expect(hash).toMatch(/^sha256:/);
 
-  await signIn(page, login);
+  await signIn(page, { login: login, viaRedirect: true });
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto("/dashboard");
@@ -244,7 +236,7 @@ test("the pricing page lists the plans @phone", async ({ page }) => {
 });
 
 test("the dashboard fits a phone screen @phone", async ({ page }) => {
-  await signIn(page, DEMO);
+  await signIn(page, { login: DEMO, viaRedirect: true });
   await expect(page.getByTestId("card-average")).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(1);

@@ -2,7 +2,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/client";
-import { DEMO } from "./fixtures/demo";
+import { signIn } from "./fixtures/sign-in";
 
 // Work items judged by what they are: the results page and the dashboard name each item's kind (story, bug,
 // task, spike, epic), filter by it and count it. Scores of bugs and tasks are the engine's business and change
@@ -28,13 +28,6 @@ async function expectFitsAndAccessible(page: Page, label: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-async function signIn(page: Page, from = "/dashboard") {
-  await page.goto(`/login?callbackUrl=${encodeURIComponent(from)}`);
-  await page.getByLabel("Email").fill(DEMO.email);
-  await page.getByLabel("Password").fill(DEMO.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
-}
 
 test("a tracker export of stories, bugs and tasks: each row says its kind, and the filter counts and picks kinds", async ({ page }) => {
   await page.goto("/");
@@ -82,7 +75,7 @@ test("a tracker export of stories, bugs and tasks: each row says its kind, and t
 });
 
 test("the dashboard's kind filter travels in the address and in the stats requests", async ({ page }) => {
-  await signIn(page, "/dashboard?work_item_type=bug");
+  await signIn(page, { to: "/dashboard?work_item_type=bug" });
   await expect(page).toHaveURL(/work_item_type=bug/);
   const kind = page.getByLabel("Kind", { exact: true });
   await expect(kind).toHaveValue("bug");

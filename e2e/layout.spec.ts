@@ -1,28 +1,14 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type BrowserContext, type Page } from "@playwright/test";
-import { DEMO } from "./fixtures/demo";
+import { expect, test, type Page } from "@playwright/test";
+import { signInOnce } from "./fixtures/sign-in";
 
 const DIMENSION_NAMES = ["Independent", "Negotiable", "Valuable", "Estimable", "Small", "Testable"];
 const STORY_PAGE = "/dashboard/stories/SHOP-102";
 
 // Every sign-in attempt counts against the demo email's limit (10 in 15 minutes, shared with the dashboard
 // spec), so the first test of each worker signs in and later ones reuse its session cookies.
-let session: Awaited<ReturnType<BrowserContext["cookies"]>> | null = null;
+const signIn = signInOnce();
 
-/** On /dashboard, signed in as the demo customer. */
-async function signIn(page: Page) {
-  if (session) {
-    await page.context().addCookies(session);
-    await page.goto("/dashboard");
-  } else {
-    await page.goto("/login?callbackUrl=%2Fdashboard");
-    await page.getByLabel("Email").fill(DEMO.email);
-    await page.getByLabel("Password").fill(DEMO.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-  }
-  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
-  session ??= await page.context().cookies();
-}
 
 /** Every WCAG A/AA violation, whatever its impact (the dashboard spec checks serious ones on more pages). */
 async function expectNoA11yViolations(page: Page, label: string) {

@@ -3,9 +3,9 @@
 // box that would clip or scroll it (its scroll wrapper, else the page): the box's scrollWidth against its
 // clientWidth, and the table's right edge against the box's.
 import path from "node:path";
-import type { BrowserContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/client";
-import { DEMO } from "./fixtures/demo";
+import { signInOnce } from "./fixtures/sign-in";
 
 const WIDTHS = [
   { width: 1280, height: 800 },
@@ -60,21 +60,8 @@ async function expectTablesFit(page: Page, label: string, atLeast: number) {
 
 // Every sign-in attempt counts against the demo email's limit (shared with the other specs): sign in once, then
 // reuse the session's cookies.
-let session: Awaited<ReturnType<BrowserContext["cookies"]>> | null = null;
+const signIn = signInOnce();
 
-async function signIn(page: Page, to: string) {
-  if (session) {
-    await page.context().addCookies(session);
-    await page.goto(to);
-  } else {
-    await page.goto(`/login?callbackUrl=${encodeURIComponent(to)}`);
-    await page.getByLabel("Email").fill(DEMO.email);
-    await page.getByLabel("Password").fill(DEMO.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL((url) => url.pathname === to.split("?")[0]);
-    session = await page.context().cookies();
-  }
-}
 
 test("the evaluator's preview and the results table fit at 1280 and 390 px", async ({ page }) => {
   await page.goto("/");

@@ -10,7 +10,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DbHandle } from "@/db/client";
 import { startFakeOpenAI, type FakeOpenAI } from "@/testing/fake-openai";
-import { evaluate, provision, startServer, until, webhookIdOf, type ServerProcess } from "./helpers";
+import { evaluate, provision, startServer, until, webhookIdOf, type ServerProcess } from "../testing/processes";
 import { startWebhookReceiver, type WebhookReceiver } from "../testing/webhook-receiver";
 
 const PORT = 3311;

@@ -8,7 +8,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "@/db/client";
-import { api, evaluate, provision, startServer, startWorker, until, webhookIdOf, type ServerProcess } from "./helpers";
+import { api, evaluate, provision, startServer, startWorker, until, webhookIdOf, type ServerProcess } from "../testing/processes";
 import { startWebhookReceiver, type WebhookReceiver } from "../testing/webhook-receiver";
 import { privatePostgresUnavailable, startPrivatePostgres, type PrivatePostgres } from "./private-postgres";
 

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { api, evaluate, provision, startServer, until, webhookIdOf, type ServerProcess, type Tenant } from "./helpers";
+import { api, evaluate, provision, startServer, until, webhookIdOf, type ServerProcess, type Tenant } from "../testing/processes";
 import { startWebhookReceiver, type WebhookReceiver } from "../testing/webhook-receiver";
 
 const PORT = 3341;

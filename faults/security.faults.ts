@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_TOKEN, api, startExpectingExit, startServer, type ServerProcess } from "./helpers";
+import { ADMIN_TOKEN, api, startExpectingExit, startServer, type ServerProcess } from "../testing/processes";
 
 const PORT = Number(process.env.FAULTS_SECURITY_PORT || 3361);
 const DEFAULTS = { ALLOW_PRIVATE_CALLBACKS: "", AUTH_SECRET: "", NEXTAUTH_SECRET: "", DEMO_PASSWORD: "", ENCRYPTION_KEY: "", ENCRYPTION_KEY_FILE: "", SEED_DEMO: "" };

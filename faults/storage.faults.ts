@@ -11,7 +11,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "@/db/client";
-import { api, provision, startExpectingExit, startServer, type ServerProcess, type Tenant } from "./helpers";
+import { api, provision, startExpectingExit, startServer, type ServerProcess, type Tenant } from "../testing/processes";
 import { startWebhookReceiver, type WebhookReceiver } from "../testing/webhook-receiver";
 
 const PORT = 3351;

@@ -12,15 +12,14 @@
 // >= 1.6x as fast as one (PostgreSQL); no non-202, lost, duplicated or wrongly signed job. Exit code 1 when one
 // is not met (after every figure). `--engine llm [--llm-latency-ms 200]` scores through the LLM engine against a
 // local OpenAI-compatible server that answers after that long, where workers wait on a provider, not a core.
-import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
 import os from "node:os";
 import { startFakeOpenAI } from "@/testing/fake-openai";
+import { startWorker as startHarnessWorker } from "@/testing/processes";
 import { startWebhookReceiver } from "@/testing/webhook-receiver";
 import { provisionBenchCustomer, startBenchServer } from "./bench-server";
 
@@ -306,41 +305,23 @@ interface WorkerProcess {
   stop(): Promise<void>;
 }
 
-/** One `npm run worker` process (node --import tsx scripts/worker.ts), ready when it prints "worker: ready". */
+/** One `npm run worker` process (testing/processes.ts), ready when it prints "worker: ready"; its other lines shown. */
 async function startWorker(index: number, databaseUrl: string): Promise<WorkerProcess> {
   checkInterrupted();
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
-    env: { ...process.env, ...engineEnv, DATABASE_URL: databaseUrl, ALLOW_PRIVATE_CALLBACKS: "true", LOG_LEVEL: "warn" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const starting = startHarnessWorker(databaseUrl, { ...engineEnv, LOG_LEVEL: "warn" }, { timeoutMs: 120_000, echo: true, onLine: (line) => console.log(`  [worker ${index}] ${line}`) });
   const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill("SIGTERM");
-    const stopped = await Promise.race([exited.then(() => true), sleep(30_000).then(() => false)]);
+    const worker = await starting.catch(() => undefined);
+    if (!worker || worker.child.exitCode !== null || worker.child.signalCode !== null) return;
+    const stopped = await Promise.race([worker.stop().then(() => true), sleep(30_000).then(() => false)]);
     if (!stopped) {
       console.error(`worker ${index} did not stop within 30 s: killing it`);
-      child.kill("SIGKILL");
-      await exited;
+      await worker.kill9();
     }
   };
+  // Registered before it is ready, so an interrupted start is stopped too.
   onCleanup(`worker ${index}`, stop);
-  return new Promise<WorkerProcess>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`worker ${index} was not ready within 120 s`)), 120_000);
-    const lines = createInterface({ input: child.stdout });
-    lines.on("line", (line) => {
-      if (line.trim() === "worker: ready") {
-        clearTimeout(timer);
-        resolve({ readyAt: performance.now(), stop });
-      } else {
-        console.log(`  [worker ${index}] ${line}`);
-      }
-    });
-    void exited.then(() => {
-      clearTimeout(timer);
-      reject(new Error(`worker ${index} exited (code ${child.exitCode}) before it was ready`));
-    });
-  });
+  await starting;
+  return { readyAt: performance.now(), stop };
 }
 
 let pgAdmin: postgres.Sql | undefined;

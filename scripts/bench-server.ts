@@ -1,14 +1,13 @@
-// The production server for benchmarks: `npm start` (which builds when needed) on its own port and a
-// throw-away embedded database (or BENCH_DATABASE_URL), ready once /api/health answers; and the median the
-// benchmarks report.
-import { spawn } from "node:child_process";
+// The production server for benchmarks (testing/processes.ts, the fault suite's harness): `npm start` (which
+// builds when needed) on its own port and a throw-away embedded database (or BENCH_DATABASE_URL), ready once
+// /api/health answers, its warnings on this process's stderr; and the median the benchmarks report.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type autocannon from "autocannon";
-import { startFlags } from "./start-command";
+import { ADMIN_TOKEN, startServer } from "@/testing/processes";
 
-export const BENCH_ADMIN_TOKEN = "bench-admin-token-0123456789";
+export const BENCH_ADMIN_TOKEN = ADMIN_TOKEN;
 
 /** The middle value (the upper middle for an even count): benchmarks report it over repeated runs. */
 export const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -27,38 +26,27 @@ export async function startBenchServer(
   extraFlags: string[] = [],
 ): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "ssc-bench-"));
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [...startFlags(), ...extraFlags, "scripts/start.mjs"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      PGLITE_DIR: path.join(dataDir, "pglite"),
-      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "",
-      ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
-      LOG_LEVEL: "warn",
-      ...extraEnv,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
+  const removeData = () => rmSync(dataDir, { recursive: true, force: true });
+  const server = await startServer({
+    port,
+    pgliteDir: path.join(dataDir, "pglite"),
+    databaseUrl: process.env.BENCH_DATABASE_URL ?? "",
+    env: { LOG_LEVEL: "warn", ...extraEnv },
+    timeoutMs,
+    nodeFlags: extraFlags,
+    echo: true,
+  }).catch((error: unknown) => {
+    removeData();
+    throw error;
   });
-  const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
-  const stop = async () => {
-    server.kill("SIGTERM");
-    await exited;
-    rmSync(dataDir, { recursive: true, force: true });
+  return {
+    base: server.base,
+    pid: server.child.pid as number,
+    stop: async () => {
+      await server.stop();
+      removeData();
+    },
   };
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return { base, pid: server.pid as number, stop };
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline || server.exitCode !== null) {
-      await stop();
-      throw new Error("the server did not become healthy in time");
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
 }
 
 /** The n-th distinct story the benchmarks score (each a new story, so each is billed and written). */

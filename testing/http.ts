@@ -47,3 +47,6 @@ export function setEnv(values: Record<string, string | undefined>): void {
   }
   resetEnvCache();
 }
+
+/** The Authorization header of an API key. */
+export const bearer = (key: string): Record<string, string> => ({ authorization: `Bearer ${key}` });

@@ -5,7 +5,7 @@ import { sessionSecret } from "@/lib/auth/next-auth";
 import { setClock } from "@/lib/clock";
 import { FIXTURE_NOW, seedStatsFixture } from "@/lib/stats/test-fixture";
 import { setupTestDatabase } from "@/testing/db";
-import { call, setEnv } from "@/testing/http";
+import { bearer, call, setEnv } from "@/testing/http";
 import { GET as getDimensions } from "./dimensions/route";
 import { GET as getStories } from "./stories/route";
 import { GET as getSummary } from "./summary/route";
@@ -13,7 +13,6 @@ import { GET as getTrends } from "./trends/route";
 
 const database = setupTestDatabase();
 let fixture: Awaited<ReturnType<typeof seedStatsFixture>>;
-const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 
 async function sessionCookie(userId: string, options: { secret?: string; maxAge?: number } = {}) {
   const token = await encode({ token: { sub: userId, sid: randomUUID() }, secret: options.secret ?? (await sessionSecret(database().db)), maxAge: options.maxAge });

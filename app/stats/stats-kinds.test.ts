@@ -9,7 +9,7 @@ import { provisionCustomer } from "@/lib/admin/provisioning";
 import { resolveScope } from "@/lib/stats/scope";
 import { storyHistory } from "@/lib/stats/story-history";
 import { setupTestDatabase } from "@/testing/db";
-import { call } from "@/testing/http";
+import { bearer, call } from "@/testing/http";
 import { POST as score } from "../api/v1/score/route";
 import { GET as getDimensions } from "./dimensions/route";
 import { GET as getStories } from "./stories/route";
@@ -18,7 +18,7 @@ import { GET as getTrends } from "./trends/route";
 
 const database = setupTestDatabase();
 let key: string;
-const bearer = () => ({ authorization: `Bearer ${key}` });
+const asCustomer = () => bearer(key);
 
 const ITEMS = [
   { id: "K-1", issue_type: "Story", summary: "As a shopper, I want to save my cart so that I can finish checkout later." },
@@ -31,7 +31,7 @@ const overall: Record<string, number> = {};
 
 const mean = (values: number[]) => Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 100) / 100;
 const get = async (handler: typeof getSummary, url: string) => {
-  const response = await call(handler, url, { headers: bearer() });
+  const response = await call(handler, url, { headers: asCustomer() });
   expect(response.status, url).toBe(200);
   return response.body as Record<string, unknown>;
 };
@@ -41,7 +41,7 @@ beforeAll(async () => {
   for (const item of ITEMS) {
     const response = await call(score, "/api/v1/score", {
       json: { ticket_id: item.id, external_id: item.id, ticket_data: { summary: item.summary, issue_type: item.issue_type } },
-      headers: bearer(),
+      headers: asCustomer(),
     });
     expect(response.status).toBe(200);
     overall[item.id] = (response.body as { overall_score: number }).overall_score;
@@ -94,7 +94,7 @@ describe("stats by work item kind", () => {
     [getTrends, "/stats/trends?work_item_type=other"],
     [getDimensions, "/stats/dimensions?work_item_type="],
   ])("answers 400 in the gateway shape for an unknown kind: %#", async (handler, url) => {
-    const response = await call(handler, url, { headers: bearer() });
+    const response = await call(handler, url, { headers: asCustomer() });
     expect(response.status).toBe(400);
     expect(response.body).toEqual({
       error: "validation_error",
@@ -106,7 +106,7 @@ describe("stats by work item kind", () => {
   it("follows a story retyped by its tracker: the latest run's kind, and each run's kind in the history", async () => {
     const retyped = await call(score, "/api/v1/score", {
       json: { ticket_id: "K-4", external_id: "K-4", ticket_data: { summary: ITEMS[3].summary, issue_type: "Story" } },
-      headers: bearer(),
+      headers: asCustomer(),
     });
     expect(retyped.status).toBe(200);
     const bugs = await get(getSummary, "/stats/summary?work_item_type=bug");

@@ -19,7 +19,7 @@ import { storyHistory, ticketOfIdentity } from "@/lib/stats/story-history";
 import { contentFingerprint, resolveStoryIdentity } from "@/lib/stories/identity";
 import { ticketRef } from "@/lib/stories/ticket-ref";
 import { setupTestDatabase } from "@/testing/db";
-import { call, setEnv } from "@/testing/http";
+import { bearer, call, setEnv } from "@/testing/http";
 import { POST as score } from "../api/v1/score/route";
 import { GET as getStories } from "./stories/route";
 import { GET as getSummary } from "./summary/route";
@@ -28,7 +28,7 @@ import { GET as getTrends } from "./trends/route";
 const database = setupTestDatabase();
 setEnv({ ALLOW_PRIVATE_CALLBACKS: "true" });
 let key: string;
-const bearer = () => ({ authorization: `Bearer ${key}` });
+const asCustomer = () => bearer(key);
 const CUSTOMER = "names-co";
 
 const SAME_TEXT = { summary: "As a shopper, I want to save my cart so that I can finish checkout later." };
@@ -36,13 +36,13 @@ const SAME_TEXT = { summary: "As a shopper, I want to save my cart so that I can
 type Item = { ticket_ref: string; title: string; story_identity: string; identity_resolution: string; ticket_key: string | null; run_count: number };
 
 async function scoreOne(json: Record<string, unknown>) {
-  const response = await call(score, "/api/v1/score", { json, headers: bearer() });
+  const response = await call(score, "/api/v1/score", { json, headers: asCustomer() });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return response;
 }
 
 async function list(query = "sort=summary&page_size=100") {
-  const response = await call(getStories, `/stats/stories?${query}`, { headers: bearer() });
+  const response = await call(getStories, `/stats/stories?${query}`, { headers: asCustomer() });
   expect(response.status).toBe(200);
   return response.body as { items: Item[]; total: number };
 }
@@ -115,12 +115,12 @@ describe("dashboard stories by their names", () => {
   });
 
   it("counts and averages dashboard stories in the summary and the trends; the quota counts billed stories", async () => {
-    const summary = (await call(getSummary, "/stats/summary", { headers: bearer() })).body as { story_count: number; run_count: number; quota: { used: number } };
+    const summary = (await call(getSummary, "/stats/summary", { headers: asCustomer() })).body as { story_count: number; run_count: number; quota: { used: number } };
     // T-1..3, SHOP-12, G-1, G-2: six stories, eight runs; billed: one shared hash, two SHOP-12 texts, three G texts.
     expect(summary).toMatchObject({ story_count: 6, run_count: 8, quota: { used: 6 } });
     const [used] = await database().db.select().from(quotaUsage).where(eq(quotaUsage.customerId, CUSTOMER));
     expect(used.used).toBe(6);
-    const trends = (await call(getTrends, "/stats/trends?interval=month", { headers: bearer() })).body as { stories: number }[];
+    const trends = (await call(getTrends, "/stats/trends?interval=month", { headers: asCustomer() })).body as { stories: number }[];
     expect(trends.at(-1)?.stories).toBe(6);
   });
 

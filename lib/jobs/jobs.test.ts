@@ -8,12 +8,12 @@ import type PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase, resultRows, type DbHandle } from "@/db/client";
 import { asyncJobs, quotaUsage, scoreRuns, stories } from "@/db/schema";
-import { provisionCustomer } from "@/lib/admin/provisioning";
 import type { CustomerContext } from "@/lib/auth/api-keys";
 import { registerInstallation } from "@/lib/integrations/installations";
 import { createEngine, scoreTicket, type ScoringEngine, type TicketData } from "@/lib/scoring";
 import { QuotaExhaustedError } from "@/lib/stories/billing";
 import { resolveStoryIdentity } from "@/lib/stories/identity";
+import { freeCustomer } from "@/testing/customers";
 import { hasPostgres, setupTestDatabase } from "@/testing/db";
 import { setEnv } from "@/testing/http";
 import { setupFakeOpenAI } from "@/testing/fake-openai-hooks";
@@ -34,10 +34,7 @@ afterAll(async () => {
   await stopQueue();
 });
 
-async function customer(id: string, quota: number): Promise<CustomerContext> {
-  await provisionCustomer(database().db, { customer_id: id, plan: "free", quota });
-  return { customerId: id, companyId: null, planId: "free", quota };
-}
+const customer = (id: string, quota: number) => freeCustomer(database().db, id, quota);
 
 async function install(owner: CustomerContext, cloudId: string, callbackUrl = "http://127.0.0.1:9/hooks"): Promise<string> {
   const { body } = await registerInstallation(database().db, owner.customerId, { cloudId, source: "jira", callback_url: callbackUrl }, "test");

@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { quotaUsage, scoreRuns, stories } from "@/db/schema";
-import { provisionCustomer } from "@/lib/admin/provisioning";
 import type { CustomerContext } from "@/lib/auth/api-keys";
 import { scoreTicket, type TicketData } from "@/lib/scoring";
+import { freeCustomer } from "@/testing/customers";
 import { setupTestDatabase } from "@/testing/db";
 import { billAndRecord, QuotaExhaustedError } from "./billing";
 import { billAndRecordGroup, recordScore } from "./billing-group";
@@ -13,10 +13,7 @@ import { resolveStoryIdentity } from "./identity";
 const database = setupTestDatabase();
 const at = new Date("2026-11-10T10:00:00Z");
 
-async function customer(id: string, quota: number): Promise<CustomerContext> {
-  await provisionCustomer(database().db, { customer_id: id, plan: "free", quota });
-  return { customerId: id, companyId: null, planId: "free", quota };
-}
+const customer = (id: string, quota: number) => freeCustomer(database().db, id, quota);
 
 function item(who: CustomerContext, ticket: TicketData, when = at) {
   return {

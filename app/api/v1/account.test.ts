@@ -12,7 +12,7 @@ import { sessionSecret } from "@/lib/auth/next-auth";
 import { stopQueue } from "@/lib/jobs/queue";
 import { runWorkers } from "@/lib/jobs/workers";
 import { hasPostgres, setupTestDatabase } from "@/testing/db";
-import { call, setEnv } from "@/testing/http";
+import { bearer, call, setEnv } from "@/testing/http";
 import { startWebhookReceiver, type WebhookReceiver } from "@/testing/webhook-receiver";
 import { purgeDeliveries } from "@/lib/webhooks/delivery-log";
 import { GET as listAudit } from "./audit-events/route";
@@ -67,7 +67,6 @@ afterEach(() => {
   receiver.secret = undefined;
 });
 
-const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 async function session(userId: string, extra: Record<string, string> = {}) {
   const token = await encode({ token: { sub: userId, sid: randomUUID() }, secret: await sessionSecret(database().db) });
   return { cookie: `next-auth.session-token=${token}`, ...extra };

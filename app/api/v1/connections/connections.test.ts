@@ -11,7 +11,7 @@ import { createDashboardUser, provisionCustomer } from "@/lib/admin/provisioning
 import { sessionSecret } from "@/lib/auth/next-auth";
 import { PGBOSS_SCHEMA, stopQueue } from "@/lib/jobs/queue";
 import { setupTestDatabase } from "@/testing/db";
-import { call, setEnv } from "@/testing/http";
+import { bearer, call, setEnv } from "@/testing/http";
 import { MAX_CONNECTIONS } from "@/lib/trackers/connections";
 import { connectionListSchema, connectionSchema } from "@/lib/trackers/schemas";
 import { scheduleQueue } from "@/lib/trackers/schedule";
@@ -45,7 +45,6 @@ afterAll(async () => {
   }
 });
 
-const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 async function session(extra: Record<string, string> = {}) {
   const token = await encode({ token: { sub: danaId, sid: randomUUID() }, secret: await sessionSecret(database().db) });
   return { cookie: `next-auth.session-token=${token}`, ...extra };

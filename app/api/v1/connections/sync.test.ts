@@ -14,7 +14,7 @@ import { stopQueue } from "@/lib/jobs/queue";
 import { runWorkers } from "@/lib/jobs/workers";
 import { setupTestDatabase } from "@/testing/db";
 import { startFakeGitHub, startFakeJira, startFakeLinear, type FakeGitHub, type FakeJira, type FakeLinear } from "@/testing/fake-trackers";
-import { setEnv } from "@/testing/http";
+import { bearer, setEnv } from "@/testing/http";
 import type { ConnectionView } from "@/lib/trackers/schemas";
 import { connect as connectTo, syncAndWait as syncUntilOver } from "./connection-tests";
 
@@ -44,11 +44,11 @@ afterAll(async () => {
   await Promise.all([jira, github, linear].map((fake) => fake?.close()));
 });
 
-const bearer = (customer: string) => ({ authorization: `Bearer ${keys[customer]}` });
+const asCustomer = (customer: string) => bearer(keys[customer]);
 
-const connect = (customer: string, body: Record<string, unknown>) => connectTo(bearer(customer), body);
+const connect = (customer: string, body: Record<string, unknown>) => connectTo(asCustomer(customer), body);
 
-const syncAndWait = (customer: string, id: string, timeoutMs?: number) => syncUntilOver(bearer(customer), id, timeoutMs);
+const syncAndWait = (customer: string, id: string, timeoutMs?: number) => syncUntilOver(asCustomer(customer), id, timeoutMs);
 
 /** A Jira site as its issues' identities name it: the fake's base URL without its scheme (`127.0.0.1:PORT`). */
 const site = (fake: FakeJira) => fake.url.replace(/^http:\/\//, "");

@@ -22,7 +22,7 @@ import {
   type FakeServer,
   type LoggedRequest,
 } from "@/testing/fake-trackers";
-import { call, setEnv } from "@/testing/http";
+import { bearer, call, setEnv } from "@/testing/http";
 import { startWebhookReceiver, type WebhookReceiver } from "@/testing/webhook-receiver";
 import { connectionSchema, type ConnectionView } from "@/lib/trackers/schemas";
 import { COMMENT_MARKER, JIRA_PROPERTY_KEY } from "@/lib/trackers/write-back";
@@ -59,17 +59,17 @@ async function fake<T extends FakeServer>(started: Promise<T>): Promise<T> {
   return server;
 }
 
-const bearer = (customer: string) => ({ authorization: `Bearer ${keys[customer]}` });
+const asCustomer = (customer: string) => bearer(keys[customer]);
 
-const connect = (customer: string, body: Record<string, unknown>) => connectTo(bearer(customer), body);
+const connect = (customer: string, body: Record<string, unknown>) => connectTo(asCustomer(customer), body);
 
 async function patch(customer: string, id: string, json: unknown): Promise<ConnectionView> {
-  const response = await call(PATCH, `/api/v1/connections/${id}`, { method: "PATCH", json, headers: bearer(customer) }, { id });
+  const response = await call(PATCH, `/api/v1/connections/${id}`, { method: "PATCH", json, headers: asCustomer(customer) }, { id });
   expect(response.status, response.text).toBe(200);
   return connectionSchema.parse(response.body);
 }
 
-const syncAndWait = (customer: string, id: string, timeoutMs?: number) => syncUntilOver(bearer(customer), id, timeoutMs);
+const syncAndWait = (customer: string, id: string, timeoutMs?: number) => syncUntilOver(asCustomer(customer), id, timeoutMs);
 
 async function until(check: () => boolean | Promise<boolean>, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -270,7 +270,7 @@ describe("the Jira webhook path", () => {
       query: "project = ACME",
       write_back: { comment: true, label: "not-ready" },
     });
-    const installed = await call(postInstallation, "/api/v1/installations", { json: { cloudId: "wb-hook-cloud", source: "jira", callback_url: receiver.url }, headers: bearer("wb-hook") });
+    const installed = await call(postInstallation, "/api/v1/installations", { json: { cloudId: "wb-hook-cloud", source: "jira", callback_url: receiver.url }, headers: asCustomer("wb-hook") });
     expect(installed.status, installed.text).toBe(201);
     const secret = (installed.body as { secret: string }).secret;
     const webhook = (fields: Record<string, unknown>) =>

@@ -10,7 +10,7 @@ import { runWorkers } from "@/lib/jobs/workers";
 import { createEngine, EngineUnavailable, type ScoringEngine } from "@/lib/scoring";
 import { setScoringEngineOverride } from "@/lib/scoring-engine";
 import { setupTestDatabase } from "@/testing/db";
-import { call, setEnv } from "@/testing/http";
+import { bearer, call, setEnv } from "@/testing/http";
 import { startWebhookReceiver, type WebhookReceiver } from "@/testing/webhook-receiver";
 import { DELETE as deleteInstallation } from "../installations/[id]/route";
 import { GET as listInstallations, POST as postInstallation } from "../installations/route";
@@ -42,7 +42,6 @@ afterEach(() => {
   setScoringEngineOverride(undefined);
 });
 
-const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 
 async function register(cloudId: string, key = apiKey, callbackUrl = receiver.url, source = "jira") {
   const response = await call(postInstallation, "/api/v1/installations", { json: { cloudId, source, callback_url: callbackUrl }, headers: bearer(key) });

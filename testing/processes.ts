@@ -1,12 +1,15 @@
-// Shared parts of the fault suite (`npm run test:faults`): the production server and `npm run worker` as
-// child processes that a test can kill with SIGKILL, a callback receiver scripted per webhook-id, and the
-// provisioning calls every scenario starts with. Nothing here is mocked: the server is the production build
-// (scripts/start.mjs builds it when missing), the databases are real, the receiver is a real HTTP server.
+// The one harness of the processes the fault suite (`npm run test:faults`) and the benchmarks (`npm run bench:*`)
+// run: the production server and `npm run worker` as child processes that can be stopped or killed with SIGKILL,
+// and the provisioning calls every scenario starts with. Nothing here is mocked: the server is the production
+// build (scripts/start.mjs builds it when missing), the databases are real. The callback receiver is
+// testing/webhook-receiver.ts.
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { createInterface } from "node:readline";
 import { startFlags } from "../scripts/start-command";
 
-export const ADMIN_TOKEN = "faults-admin-token-0123456789";
+/** The admin token every server started here gets (the admin API provisions customers with it). */
+export const ADMIN_TOKEN = "harness-admin-token-0123456789";
 const ROOT = path.resolve(import.meta.dirname, "..");
 
 export interface ServerProcess {
@@ -37,13 +40,15 @@ function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return { ...env, ...extra };
 }
 
-function track(child: ChildProcess): { stderr: () => string; stdout: () => string; exited: Promise<number | null> } {
+function track(child: ChildProcess, echo = false): { stderr: () => string; stdout: () => string; exited: Promise<number | null> } {
   children.add(child);
   child.once("exit", () => children.delete(child));
   let stderr = "";
   let stdout = "";
   child.stderr?.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString();
+    if (echo) process.stderr.write(chunk);
+    // Kept up to 1 MB (start-up errors come first; a benchmark's server runs for minutes).
+    if (stderr.length < 1_000_000) stderr += chunk.toString();
   });
   child.stdout?.on("data", (chunk: Buffer) => {
     // Kept up to 1 MB (the banner is at the start); read so that the child never blocks on a full pipe.
@@ -63,9 +68,21 @@ async function killAndWait(child: ChildProcess, exited: Promise<unknown>, signal
  * ends the server itself) on `port`, with its embedded database in `pgliteDir` or on `databaseUrl`. Resolves
  * once /api/health answers 200; rejects if it exits first (with its stderr) or is not healthy within `timeoutMs`.
  */
-export async function startServer(options: { port: number; pgliteDir?: string; databaseUrl?: string; env?: Record<string, string>; timeoutMs?: number }): Promise<ServerProcess> {
+export interface ServerOptions {
+  port: number;
+  pgliteDir?: string;
+  databaseUrl?: string;
+  env?: Record<string, string>;
+  timeoutMs?: number;
+  /** Node flags after `npm start`'s own (a CPU profile, say). */
+  nodeFlags?: string[];
+  /** Also write what it writes to stderr to this process's stderr (benchmarks show the server's warnings). */
+  echo?: boolean;
+}
+
+export async function startServer(options: ServerOptions): Promise<ServerProcess> {
   const base = `http://127.0.0.1:${options.port}`;
-  const child = spawn(process.execPath, [...startFlags(ROOT), path.join(ROOT, "scripts", "start.mjs")], {
+  const child = spawn(process.execPath, [...startFlags(ROOT), ...(options.nodeFlags ?? []), path.join(ROOT, "scripts", "start.mjs")], {
     cwd: ROOT,
     env: childEnv({
       PORT: String(options.port),
@@ -79,7 +96,7 @@ export async function startServer(options: { port: number; pgliteDir?: string; d
     }),
     stdio: ["ignore", "pipe", "pipe"],
   });
-  const { stderr, stdout, exited } = track(child);
+  const { stderr, stdout, exited } = track(child, options.echo);
   const server: ServerProcess = {
     base,
     child,
@@ -122,27 +139,40 @@ export async function startExpectingExit(options: { port: number; pgliteDir: str
   return { code: outcome, stderr: stderr() };
 }
 
-/** `npm run worker` as one process (tsx as a loader), on PostgreSQL; resolves once it says it is ready. */
-export async function startWorker(databaseUrl: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+/**
+ * `npm run worker` as one process (tsx as a loader), on PostgreSQL; resolves once it prints "worker: ready"
+ * (within `timeoutMs`). Its other stdout lines go to `onLine` when given; its stderr is kept, and echoed with `echo`.
+ */
+export async function startWorker(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+  options: { timeoutMs?: number; onLine?: (line: string) => void; echo?: boolean } = {},
+): Promise<ServerProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts", "worker.ts")], {
     cwd: ROOT,
     env: childEnv({ DATABASE_URL: databaseUrl, ALLOW_PRIVATE_CALLBACKS: "true", LOG_LEVEL: "error", ...env }),
     stdio: ["ignore", "pipe", "pipe"],
   });
-  const { stderr, stdout, exited } = track(child);
-  let output = "";
+  const { stderr, stdout, exited } = track(child, options.echo);
+  const timeoutMs = options.timeoutMs ?? 60_000;
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the worker did not start: ${stderr()}`)), 60_000);
-    child.stdout!.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      if (chunk.toString().includes("worker: ready")) {
+    let ready = false;
+    const timer = setTimeout(() => reject(new Error(`the worker was not ready within ${timeoutMs} ms: ${stderr()}`)), timeoutMs);
+    createInterface({ input: child.stdout! }).on("line", (line) => {
+      if (!ready && line.trim() === "worker: ready") {
+        ready = true;
         clearTimeout(timer);
         resolve();
+      } else {
+        options.onLine?.(line);
       }
     });
-    void exited.then((code) => reject(new Error(`the worker exited with ${code}: ${stderr()}`)));
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`the worker exited with ${code} before it was ready: ${stderr()}`));
+    });
   });
-  return { base: "", child, stderr: () => stderr() + output, stdout, exited, kill9: () => killAndWait(child, exited, "SIGKILL"), stop: () => killAndWait(child, exited, "SIGTERM") };
+  return { base: "", child, stderr: () => `${stderr()}${stdout()}`, stdout, exited, kill9: () => killAndWait(child, exited, "SIGKILL"), stop: () => killAndWait(child, exited, "SIGTERM") };
 }
 
 /** JSON over HTTP with a deadline: a request that does not answer within `timeoutMs` is reported as hung. */
