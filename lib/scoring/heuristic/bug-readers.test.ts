@@ -96,6 +96,18 @@ describe("how to get there (steps)", () => {
       "It happens sometimes.",
     ]) expect(stepsIn(text).at, text).toBeNull();
   });
+
+  it("does not take a label, a trace frame, a variable, a heading or a quote for an action or a command", () => {
+    for (const text of [
+      "Build Identifier: 20240311-0900\n\nUpdate: the totals are still wrong on the invoice.",
+      "Build 4.2.1\nThe totals are wrong.",
+      "Display.refresh(Display.java:120) line: 3706\nOS.dispatch(int, int) line: not available",
+      "$client = new Client($key);\nThe call returns null.",
+      "# Totals wrong\n> As reported by the Lisbon office: the invoice shows 21%.",
+      "new customers see the old price when the page is cached.\nif the cache is off, they see the right one.",
+    ]) expect(stepsIn(text).at, text).toBeNull();
+    for (const text of ["$ npm run export -- --month 2024-03", "% make invoices"]) expect(stepsIn(text).kinds, text).toContain("command");
+  });
 });
 
 describe("who is hurt (impact) and a description that adds nothing", () => {

@@ -250,6 +250,10 @@ function imperative(piece: string): boolean {
     m[2] = two[3];
   }
   if (!ACTION_VERBS.has(word) && !(listed && pastAction(word))) return false;
+  // A label or a name, not an action: "Build Identifier: ...", "Build: 3.5", "Build I20030312", "Update:",
+  // "Display.windowProc(...)" (a frame of a trace), "Open(...)".
+  const after = s.slice(m[1].length);
+  if (!two && (/^(?:[.:(]|\s+(?:id|identifier|number|no\.|#)\b)/i.test(after) || (/^(?:build|release|update)$/.test(word) && /^\s+[A-Z]?v?\d/.test(after)))) return false;
   const rest = m[2].split(/\s+/).slice(0, 4).join(" ");
   return !/^(?:\w+\s+){0,2}(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|shows?|fails?|crashes|works?|doesn|isn|won|seems?|appears?|becomes?|gets?|returns?|throws?)\b/i.test(rest) &&
     !/^(?:of|for|to|is|are)\b/i.test(rest) && !/\?\s*$/.test(piece);
@@ -274,10 +278,13 @@ const REPRO = /\b(?:steps? to reproduce|to reproduce|reproduc(?:e|ed|ible|es|ing
 const MENU_PATH = /(?:^|[\s"'(])[A-Z][\w.'’&/+-]*(?: [\w.'’&/+-]+){0,3}(?:\s*(?:->|→|»|\s>\s)\s*[\w"'][\w.'’&/+-]*(?: [\w.'’&/+-]+){0,3}){2,}/m;
 /** A link to a runnable reproduction. */
 const REPRO_LINK = /\b(?:jsfiddle\.net|codepen\.io|codesandbox\.io|jsbin\.com|plnkr\.co|stackblitz\.com|snack\.expo\.(?:io|dev)|repl\.it|replit\.com|glitch\.com|runkit\.com|jsfiddle|codepen|codesandbox|github\.com\/[\w.-]+\/[\w.-]*(?:repro|example|demo|bug|issue|test)[\w.-]*)/i;
-/** A command line: a prompt, a command-line tool and its arguments, or an HTTP request ("POST /api/refunds"). */
-const COMMAND = /^[ \t]*(?:[$%#>] ?\S|(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) (?:https?:\/\/|\/)\S*|C:\\[^>\n]*>|(?:npm|npx|yarn|pnpm|git|java|javac|mvn|gradle|gradlew|node|python3?|pip3?|curl|wget|docker|kubectl|make|cargo|go|rustc|gcc|g\+\+|clang|ant|sh|bash|sudo|cd|ls|cat|echo|export|brew|apt(?:-get)?|react-native|jest|flow|tsc|webpack|babel|eslint|hg|svn|php|ruby|rails|bundle|rake|dotnet|msbuild)\s+[-\w./:@=]+)/m;
+/**
+ * A command line: a prompt ("$ make"; not a PHP variable, a Markdown heading or a quote), a command-line tool and its
+ * arguments, or an HTTP request ("POST /api/refunds").
+ */
+const COMMAND = /^[ \t]*(?:[$%] [a-z][\w.-]*(?: |$)|(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) (?:https?:\/\/|\/)\S*|C:\\[^>\n]*>|(?:npm|npx|yarn|pnpm|git|java|javac|mvn|gradle|gradlew|node|python3?|pip3?|curl|wget|docker|kubectl|make|cargo|go|rustc|gcc|g\+\+|clang|ant|sh|bash|sudo|cd|ls|cat|echo|export|brew|apt(?:-get)?|react-native|jest|flow|tsc|webpack|babel|eslint|hg|svn|php|ruby|rails|bundle|rake|dotnet|msbuild)\s+[-\w./:@=]+)/m;
 /** A line of code or markup (not a stack frame or a log line): the snippet that reproduces it. */
-const CODE_LINE_RE = /^(?:```|(?:public|private|protected|static|final|class|interface|import|package|function|const|let|var|def|return|new|if|for|while|try|catch|#include|using|namespace|void|int|String|boolean|@\w+)\b.*|.*(?:[;{}]\s*$|=>|\)\s*\{|<\/?[A-Za-z][\w:.-]*(?:\s[^>\n]{0,200})?\/?>|^\s*\w+(?:\.\w+)*\([^)]*\)\s*;?\s*$|^\s*[\w.[\]]+\s*=\s*\S))/;
+const CODE_LINE_RE = /^(?:```|(?:public|private|protected|static|final|class|interface|import|package|function|const|let|var|def|return|new|if|for|while|try|catch|#include|using|namespace|void|int|String|boolean|@[A-Z]\w*)\b(?=.*(?:[;{}()=<>[\]]|\w\.\w)).*|.*(?:[;{}]\s*$|=>|\)\s*\{|<\/?[A-Za-z][\w:.-]*(?:\s[^>\n]{0,200})?\/?>|^\s*\w+(?:\.\w+)*\([^)]*\)\s*;?\s*$|^\s*[\w.[\]]+\s*=\s*\S))/;
 /**
  * A line of code or markup, read on the trimmed line: leading blanks before ".*" would make every split of a long
  * run of spaces a new attempt (quadratic on a line blanked out of a report).
