@@ -21,6 +21,8 @@ describe("what happens (observed)", () => {
       "The dialog doesn’t close.",
       "The dialog doesn t close.",
       "I get a blank page.",
+      "Requests to /app/reports come back with a 502.",
+      "The proxy returns 404 for every path under /static.",
     ]) expect(reads(observedIn(text)), text).toBe(true);
   });
 
@@ -61,6 +63,10 @@ describe("what should happen (expected)", () => {
       "The import is not working as expected.",
       "Click Save and you should see the error.",
       "Please reply soon, thanks.",
+      // What the program prints is not what the reporter expects.
+      "Message: Object expected\nLine: 989",
+      "ERROR: a value must be given for 'port'",
+      "<div>This needs to be rewritten</div>",
     ]) expect(expectedIn(text), text).toEqual([]);
   });
 
@@ -84,6 +90,9 @@ describe("how to get there (steps)", () => {
       "Steps to reproduce: log in as an admin, then delete a user.",
       // An unfilled template field elsewhere ("n/a" under Screenshots) says nothing about reproducing.
       "1. Open Settings\n2. Switch on dark mode\n3. Reload\n\n**Screenshots**\nn/a",
+      // A configuration that reproduces it, introduced as such.
+      "With this in httpd.conf:\nRewriteEngine On\nRewriteRule ^/old/(.*)$ /new/$1 [R=301,L]\na request for /old/a%20b goes to /new/a%2520b.",
+      "Config:\n<VirtualHost *:80>\n  ProxyPass /app http://backend:8080/app\n</VirtualHost>\nRequests to /app/x return 502.",
     ]) expect(stepsIn(text).at, text).not.toBeNull();
   });
 

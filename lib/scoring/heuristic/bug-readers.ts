@@ -86,7 +86,7 @@ function all(text: string, re: RegExp, generic?: (m: RegExpExecArray) => boolean
 // What happens.
 
 /** An error as a program writes it: an exception, a stack frame, a status code, a quoted message. */
-const ERROR = /\b(?:\w+(?:Exception|Error)\b|exceptions?|errors?|stack ?traces?|traceback|segfault|segmentation fault|core dump(?:ed)?|panic(?:ked)?|fatal|npe|assert(?:ion)?(?: failed| failure)?|warnings?|http (?:4|5)\d\d|(?:4|5)0\d (?:error|status|response)|status (?:code )?(?:4|5)\d\d)\b|^\s*at [\w$.<>]+\([^)\n]*\)|\b(?:exception|error|warning) (?:in|at|from|when|while|on)\b/im;
+const ERROR = /\b(?:\w+(?:Exception|Error)\b|exceptions?|errors?|stack ?traces?|traceback|segfault|segmentation fault|core dump(?:ed)?|panic(?:ked)?|fatal|npe|assert(?:ion)?(?: failed| failure)?|warnings?|http (?:4|5)\d\d|(?:4|5)0\d (?:error|status|response)|status (?:code )?(?:4|5)\d\d)\b|^\s*at [\w$.<>]+\([^)\n]*\)|\b(?:exception|error|warning) (?:in|at|from|when|while|on)\b|\b(?:returns?|returned|returning|gets?|got|gives?|gave|responds?|responded|answers?|answered|fails?|failed|ends?|ended|comes? back|came back)(?: (?:with|in))?(?: (?:an?|the|http|status|code|error|response))* [45]\d\d\b/im;
 /** A failure: the program does not do what it is for. */
 const FAILING = /\b(?:crash(?:es|ed|ing)?|fail(?:s|ed|ing|ures?)?|freez(?:e|es|ing)|froze(?:n)?|hang(?:s|ing)?|hung|stuck|broken|breaks|broke|times? out|timed out|timeouts?|abort(?:s|ed)?|leak(?:s|ed|ing)?|locks? up|deadlock(?:s|ed)?|blows? up|dies|died|killed|spins? forever|loops? forever|infinite loop)\b/i;
 /** A negated action of the program: "does not save", "isn't shown", "can't open", "won't load". */
@@ -150,7 +150,21 @@ export function expectedIn(text: string): (Read & { kind: ExpectedKind })[] {
     ...tag("expect", all(text, EXPECT)), ...tag("wish", all(text, WISH)), ...tag("request", all(text, REQUEST)),
     ...tag("working_case", all(text, WORKING_CASE)),
   ];
-  return reads.sort((a, b) => a.start - b.start);
+  // What the program prints ("Message: Object expected", a log line, a stack frame) or a line of code is not what the
+  // reporter expects, however it is worded.
+  return reads.filter((r) => !printed(lineOf(text, r))).sort((a, b) => a.start - b.start);
+}
+
+/** The whole line a read stands on. */
+function lineOf(text: string, r: Read): string {
+  const start = text.lastIndexOf("\n", r.start - 1) + 1;
+  const end = text.indexOf("\n", r.end);
+  return text.slice(start, end < 0 ? text.length : end);
+}
+
+/** A line the program wrote, or a line of code or markup. */
+function printed(line: string): boolean {
+  return STACK_OR_LOG.test(line) || /^\s*(?:[<{}[\]$@]|\/\/|\/\*|\*\s)|[;{]\s*$/.test(line) || /^\s*(?:\[?(?:message|error|exception|warning|details?|reason|response|output|log)\]?\s*:)/i.test(line);
 }
 
 /** A title that asks for a change ("Add a way to ...") rather than stating a failure: it says what should be. */
@@ -283,8 +297,11 @@ const REPRO_LINK = /\b(?:jsfiddle\.net|codepen\.io|codesandbox\.io|jsbin\.com|pl
  * arguments, or an HTTP request ("POST /api/refunds").
  */
 const COMMAND = /^[ \t]*(?:[$%] [a-z][\w.-]*(?: |$)|(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) (?:https?:\/\/|\/)\S*|C:\\[^>\n]*>|(?:npm|npx|yarn|pnpm|git|java|javac|mvn|gradle|gradlew|node|python3?|pip3?|curl|wget|docker|kubectl|make|cargo|go|rustc|gcc|g\+\+|clang|ant|sh|bash|sudo|cd|ls|cat|echo|export|brew|apt(?:-get)?|react-native|jest|flow|tsc|webpack|babel|eslint|hg|svn|php|ruby|rails|bundle|rake|dotnet|msbuild)\s+[-\w./:@=]+)/m;
-/** A line of code or markup (not a stack frame or a log line): the snippet that reproduces it. */
-const CODE_LINE_RE = /^(?:```|(?:public|private|protected|static|final|class|interface|import|package|function|const|let|var|def|return|new|if|for|while|try|catch|#include|using|namespace|void|int|String|boolean|@[A-Z]\w*)\b(?=.*(?:[;{}()=<>[\]]|\w\.\w)).*|.*(?:[;{}]\s*$|=>|\)\s*\{|<\/?[A-Za-z][\w:.-]*(?:\s[^>\n]{0,200})?\/?>|^\s*\w+(?:\.\w+)*\([^)]*\)\s*;?\s*$|^\s*[\w.[\]]+\s*=\s*\S))/;
+/**
+ * A line of code, markup or configuration (not a stack frame or a log line): the snippet that reproduces it. A
+ * configuration line is a directive named in CamelCase and its arguments ("RewriteRule ^/old /new [R]").
+ */
+const CODE_LINE_RE = /^(?:```|(?:public|private|protected|static|final|class|interface|import|package|function|const|let|var|def|return|new|if|for|while|try|catch|#include|using|namespace|void|int|String|boolean|@[A-Z]\w*)\b(?=.*(?:[;{}()=<>[\]]|\w\.\w)).*|.*(?:[;{}]\s*$|=>|\)\s*\{|<\/?[A-Za-z][\w:.-]*(?:\s[^>\n]{0,200})?\/?>|^\s*\w+(?:\.\w+)*\([^)]*\)\s*;?\s*$|^\s*[\w.[\]]+\s*=\s*\S)|^[A-Z][a-z]+[A-Z][A-Za-z]*[ \t]+(?:[/^"'<*$%\d]|On\b|Off\b|[\w-]*[_/:][\w.-]*))/;
 /**
  * A line of code or markup, read on the trimmed line: leading blanks before ".*" would make every split of a long
  * run of spaces a new attempt (quadratic on a line blanked out of a report).
@@ -369,8 +386,10 @@ export function stepsIn(text: string): StepsRead {
     const m = new RegExp(re.source, re.flags).exec(text);
     if (m) found.push({ kind, start: m.index, end: m.index + m[0].length });
   }
-  // "the following FBML:", "here's my config": an introduction whose next line is code or markup.
-  for (const m of text.matchAll(/\b(?:the following|here(?:['’ ]?s| is) (?:my|the|our|a|an)|this is (?:my|the|our))\s+(?:[\w.-]+\s+){0,2}?[\w.-]+\s*(?:\([^)\n]*\))?\s*[:.]?[ \t]*\n\s*(\S[^\n]*)/gi)) {
+  // "the following FBML:", "here's my config", "with this in httpd.conf:", "my config:": an introduction whose next
+  // line is code, markup or configuration.
+  for (const m of [...text.matchAll(/\b(?:the following|here(?:['’ ]?s| is) (?:my|the|our|a|an)|this is (?:my|the|our)|(?:with|using) (?:this|these|the following))\s+(?:[\w.-]+\s+){0,2}?[\w.-]+\s*(?:\([^)\n]*\))?\s*[:.]?[ \t]*\n\s*(\S[^\n]*)/gi),
+    ...text.matchAll(/(?:^|\n|\b(?:my|our|the) )[ \t]*(?:config(?:uration)?|setup|settings)\s*:[ \t]*\n\s*(\S[^\n]*)/gi)]) {
     if (CODE_LINE.test(m[1]) || /^[<{[$]/.test(m[1])) found.push({ kind: "repro", start: m.index, end: m.index + m[0].length });
   }
   if (codeLines(text) >= 2) {
