@@ -86,7 +86,8 @@ function readBugEvidence(input: RuleInput): BugEvidence {
   const sentences = prose.replace(/"[^"\n]*"|“[^”\n]*”/g, " ").split(/\s+/).filter((w) => /^[\p{L}][\p{L}'’]+[,.;:!?]?$/u.test(w));
   const bare = sentences.length < 3 || addsNothing(summary, prose);
   const actual = sectionEvidence(input, "actual") ?? firstRead(input, "description", seenInText.filter((r) => !r.generic)) ??
-    (bare ? firstRead(input, "summary", seenInTitle) : firstRead(input, "description", seenInText));
+    // A title that only names a failure ("Login broken") does not say what is seen; "never arrives" does.
+    (bare ? firstRead(input, "summary", seenInTitle.filter((r) => !r.generic)) : firstRead(input, "description", seenInText));
   // A steps section that says the reporter cannot reproduce it ("Unsure how to reproduce") holds no steps.
   const stepsSection = NO_STEPS.test(description) ? null : sectionEvidence(input, "steps");
   const inText = stepsIn(description);
