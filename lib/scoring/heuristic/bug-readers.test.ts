@@ -37,6 +37,10 @@ describe("what happens (observed)", () => {
     expect(observedIn("It doesn't work.").every((r) => r.generic)).toBe(true);
     expect(observedIn("Search is broken").every((r) => r.generic)).toBe(true);
     expect(observedIn("The search box does nothing.").some((r) => !r.generic)).toBe(true);
+    // A failure word inside a quoted message, or naming what appears, is what is seen.
+    for (const text of ["'Disk Write Error' after pausing the backup", "Result: an error dialog (screenshot attached).", "Saving shows \"Upload failed\"."]) {
+      expect(observedIn(text).some((r) => !r.generic), text).toBe(true);
+    }
   });
 });
 

@@ -107,10 +107,21 @@ const GENERIC = /^(?:(?:does|do|did|is|are|was|were|will|wo|ca|can)(?:n['’ ]?t
  * work", "is broken", "an error") without saying what is seen.
  */
 export function observedIn(text: string): Read[] {
-  const generic = (m: RegExpExecArray) => GENERIC.test(m[0].replace(/\s+/g, " ").trim());
+  const generic = (m: RegExpExecArray) => GENERIC.test(m[0].replace(/\s+/g, " ").trim()) && !named(m.input, m.index, m.index + m[0].length);
   return [ERROR, FAILING, NEGATION, ABSENCE, WRONG, SEEN, RESULT_MARK].flatMap((re) => all(text, re, generic))
     .filter((r) => !QUESTION_OR_EXPECTATION.test(lineAround(text, r)))
     .sort((a, b) => a.start - b.start);
+}
+
+/**
+ * A failure word that is part of what is seen: inside a quoted message ("'File Open Error' after ...") or naming
+ * the thing that appears ("an error dialog", "Error message: ...").
+ */
+function named(text: string, start: number, end: number): boolean {
+  const lineStart = text.lastIndexOf("\n", start - 1) + 1;
+  const before = text.slice(lineStart, start);
+  const quoted = ((before.match(/["“”]/g) ?? []).length % 2 === 1) || (before.match(/(?:^|[\s(])'/g) ?? []).length > (before.match(/'(?=[\s),.:;!?]|$)/g) ?? []).length;
+  return quoted || /^\s*(?:dialog|message|box|popup|pop-up|page|screen|window|banner|toast|alert|code|text)\b|^\s*:\s*\S/i.test(text.slice(end, end + 20));
 }
 
 /** Negations that are not what the program does: "I don't know", "not sure", "should not". */
