@@ -112,6 +112,23 @@ describe("a written-out bug report scores 80% or more in every layout", () => {
   }
 });
 
+describe("an unfilled template reads as empty", () => {
+  it("takes no steps or expected result from the template's own labels", () => {
+    const labels = "Steps to Reproduce:\n1.\n2.\n3.\n\nActual Results:\n\n\nExpected Results:\n\n";
+    const unfilled = { summary: "Tab strip jumps back to the first tab after closing one", issue_type: "Bug",
+      description: `User Agent: Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0\n\nWith many tabs open the strip jumps back to the start when I close one.\n\n${labels}` };
+    expect(codes(unfilled)).toContain("bug.no_expected_result");
+    expect(codes(unfilled)).toContain("bug.no_steps");
+    expect(percent(unfilled)).toBeLessThan(80);
+    const filled = { ...unfilled, description: unfilled.description.replace(labels,
+      "Steps to Reproduce:\n1. Open 40 tabs\n2. Scroll the tab strip to the end\n3. Close the last tab\n\nActual Results:\nThe strip scrolls back to the first tab.\n\n" +
+      "Expected Results:\nThe strip stays where it was. Everyone with more tabs than fit the window loses their place.\n") };
+    expect(codes(filled)).not.toContain("bug.no_expected_result");
+    expect(codes(filled)).not.toContain("bug.no_steps");
+    expect(percent(filled)).toBeGreaterThanOrEqual(80);
+  });
+});
+
 describe("a useless report stays at 40% or less", () => {
   const useless: TicketData[] = [
     { summary: "App is slow, fix asap" },

@@ -1,7 +1,7 @@
 // The bug readers on sentences written for these tests: each must fire on the forms its part takes and stay
 // silent on the ones that look alike (lib/scoring/README.md, "Bug reports in the words people write").
 import { describe, expect, it } from "vitest";
-import { addsNothing, expectedIn, impactIn, observedIn, stepsIn, titleAsksFor } from "./bug-readers";
+import { addsNothing, expectedIn, impactIn, observedIn, stepsIn, titleAsksFor, withoutLabels } from "./bug-readers";
 
 const reads = (found: { start: number; end: number }[]) => found.length > 0;
 
@@ -136,5 +136,18 @@ describe("who is hurt (impact) and a description that adds nothing", () => {
     expect(addsNothing("Search is broken", "Doesnt work, please fix ASAP!!")).toBe(true);
     expect(addsNothing("Reports page problem", "Something is wrong with reports, customers are complaining.")).toBe(true);
     expect(addsNothing("Password reset email never arrives", "Customers using Outlook.com addresses have not received it since Tuesday's deploy.")).toBe(false);
+  });
+});
+
+describe("labels a template leaves unfilled", () => {
+  it("blanks a label with nothing under it, keeps one with content and keeps a sentence ending in a colon", () => {
+    const text = "Steps to Reproduce:\n1.\n2.\n\nExpected Results:\nThe list keeps its order.\nThe following code:\nsort(list);\n### Impact\n";
+    const out = withoutLabels(text);
+    expect(out).toHaveLength(text.length);
+    expect(out).not.toContain("Steps to Reproduce");
+    expect(out).toContain("Expected Results:\nThe list keeps its order.");
+    expect(out).not.toContain("### Impact");
+    expect(out).toContain("The following code:\nsort(list);");
+    expect(withoutLabels("Works on Chrome.")).toBe("Works on Chrome.");
   });
 });

@@ -82,6 +82,32 @@ function all(text: string, re: RegExp, generic?: (m: RegExpExecArray) => boolean
   return out;
 }
 
+/**
+ * The text with its unfilled labels blanked (same length, so offsets hold): a heading or label line ("Steps to
+ * Reproduce:", "### Expected behaviour", "**Actual results**", "h3. Impact"; five words at most, no article or verb,
+ * so "The following code:" stays a sentence) with nothing under it but empty list items ("1.", "-") before the next
+ * label or the end names a part of a template the reporter did not fill in, and says nothing. A label with content
+ * under it ("Should:", "Sample code:") is kept: it says what the content is.
+ */
+export function withoutLabels(text: string): string {
+  if (!/:[ \t]*$|^[ \t]*(?:#|h[1-6]\.|\*\*|__)/m.test(text)) return text;
+  const lines = text.split("\n");
+  const label = lines.map((l) => LABEL_LINE.test(l));
+  const empty = lines.map((l, i) => label[i] || /^[ \t]*(?:\d{1,2}[.)]|[-*•#])?[ \t]*$/.test(l));
+  let changed = false;
+  for (let i = 0; i < lines.length; i++) {
+    if (!label[i]) continue;
+    let k = i + 1;
+    while (k < lines.length && empty[k] && !label[k]) k++;
+    if (k < lines.length && !label[k]) continue;
+    // Nothing but empty items up to the next label or the end: blank the label and its empty items.
+    for (let x = i; x < k; x++) lines[x] = " ".repeat(lines[x].length);
+    changed = true;
+  }
+  return changed ? lines.join("\n") : text;
+}
+const LABEL_LINE = /^[ \t]*(?:(?:#{1,6}|h[1-6]\.)[ \t]+[^\n]{1,60}|(?:\*\*|__)[^*_\n]{1,60}(?:\*\*|__)[ \t]*:?|(?:[-*>][ \t]*)?(?!(?:[\w'’()/-]+[ \t]+){0,4}(?:the|a|an|this|these|that|my|our|your|following|is|are|was|were|be)\b)[A-Za-z][\w'’()/-]*(?:[ \t]+[\w'’()/-]+){0,4}[ \t]*:[ \t]*(?:\*\*|__)?)[ \t]*$/i;
+
 // ---------------------------------------------------------------------------------------------------------------
 // What happens.
 
@@ -106,7 +132,8 @@ const GENERIC = /^(?:(?:does|do|did|is|are|was|were|will|wo|ca|can)(?:n['’ ]?t
  * Every statement of what happens in a text. A statement is generic when it only names a failure ("doesn't
  * work", "is broken", "an error") without saying what is seen.
  */
-export function observedIn(text: string): Read[] {
+export function observedIn(labelled: string): Read[] {
+  const text = withoutLabels(labelled);
   const generic = (m: RegExpExecArray) => GENERIC.test(m[0].replace(/\s+/g, " ").trim()) && !named(m.input, m.index, m.index + m[0].length);
   return [ERROR, FAILING, NEGATION, ABSENCE, WRONG, SEEN, RESULT_MARK].flatMap((re) => all(text, re, generic))
     .filter((r) => !QUESTION_OR_EXPECTATION.test(lineAround(text, r)))
@@ -154,7 +181,8 @@ const REQUEST_TITLE = /^(?:\[[^\]]*\]\s*|[\w .-]{1,30}:\s*)*(?:add|allow|support
 export type ExpectedKind = "modal" | "expect" | "wish" | "request" | "working_case";
 
 /** Every statement of what should happen in a text, each with the kind of statement it is. */
-export function expectedIn(text: string): (Read & { kind: ExpectedKind })[] {
+export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] {
+  const text = withoutLabels(labelled);
   const tag = (kind: ExpectedKind, reads: Read[]) => reads.map((r) => ({ ...r, kind }));
   const reads = [
     ...tag("modal", all(text, MODAL).filter((r) => !MODAL_NOT_EXPECTED.test(text.slice(Math.max(0, r.start - 12), r.end + 40)))),
@@ -348,7 +376,8 @@ export interface StepsRead {
  * markup, a link to a runnable reproduction, or words that say one follows ("to reproduce", "the following
  * code").
  */
-export function stepsIn(text: string): StepsRead {
+export function stepsIn(labelled: string): StepsRead {
+  const text = withoutLabels(labelled);
   const found: (Read & { kind: StepsKind })[] = [];
   const ps = pieces(text);
   const actions = ps.filter((p, i) => imperative(p.text) && (!p.chained || imperative(ps[i - 1]?.text ?? "")));
