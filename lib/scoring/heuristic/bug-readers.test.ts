@@ -56,6 +56,9 @@ describe("what should happen (expected)", () => {
       "It worked in 2.3 before the upgrade.",
       "Could you please add a way to export the report?",
       "The same screen displays correctly on Android.",
+      "It would be faster to sort once, after the filter.",
+      "The preview does work for still images.",
+      "Typically when you open a draft, the cursor is in the body. Not any more.",
     ]) expect(reads(expectedIn(text)), text).toBe(true);
   });
 
@@ -76,6 +79,7 @@ describe("what should happen (expected)", () => {
       "This should be easy to fix.",
       "It should have been fixed in 3.1.",
       "If you need the full log, please let me know.",
+      "It would be either the cache or the proxy.",
     ]) expect(expectedIn(text), text).toEqual([]);
   });
 
