@@ -116,6 +116,9 @@ describe("how to get there (steps)", () => {
       "java.lang.IllegalStateException: closed\n    at com.shop.Cart.pay(Cart.java:12)\n    at com.shop.Main.run(Main.java:5)",
       "Not sure how to reproduce it. I opened the app, then it crashed at some point.",
       "It happens sometimes.",
+      // Words that promise a reproduction and give none.
+      "To reproduce, see the attached test page.",
+      "A test case is attached; the totals are wrong there too.",
     ]) expect(stepsIn(text).at, text).toBeNull();
   });
 

@@ -448,15 +448,17 @@ export function stepsIn(labelled: string): StepsRead {
     }
   }
   // One action alone ("when I save", a snippet) is a trigger, not a way to get there; two actions (a menu path
-  // is two), or one with a snippet or a numbered list, are; words that say a reproduction follows, a link to
-  // one, or a command that runs it are on their own. Conditions ("when I save", "after clicking") count once: they say
+  // is two), or one with a snippet or a numbered list, are; a link to a runnable reproduction or a command that
+  // runs it is on its own; words that say a reproduction follows ("to reproduce", "the following code", "a test
+  // page") count when something follows them: an action or a line of code (alone they promise steps the report does
+  // not give, or point at an attachment). Conditions ("when I save", "after clicking") count once: they say
   // what sets the failure off, not how to get to that point.
   const has = (k: StepsKind) => found.some((f) => f.kind === k);
   const triggers = Math.min(1, found.filter((f) => f.kind === "condition" || f.kind === "gerund").length);
   const units = actions.length + triggers + joined + narrated.length + (has("menu") ? 2 : 0);
   const done = actions.length + joined + narrated.length + (has("menu") ? 2 : 0);
   const enough = !NO_STEPS.test(text) &&
-    (has("repro") || has("link") || has("command") || has("actions") || units >= 2 || (done >= 1 && (has("code") || orderedSteps(text) >= 2)));
+    ((has("repro") && (units >= 1 || codeLines(text) >= 1)) || has("link") || has("command") || has("actions") || units >= 2 || (done >= 1 && (has("code") || orderedSteps(text) >= 2)));
   const kinds = [...new Set(found.map((f) => f.kind))];
   if (!enough) {
     // One action is not the way there, but it says what sets the failure off.
