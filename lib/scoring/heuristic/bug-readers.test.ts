@@ -119,6 +119,7 @@ describe("how to get there (steps)", () => {
       // Words that promise a reproduction and give none.
       "To reproduce, see the attached test page.",
       "A test case is attached; the totals are wrong there too.",
+      "1. Check/Uncheck does not highlight the row.\n2. The tree does not refresh.",
     ]) expect(stepsIn(text).at, text).toBeNull();
   });
 

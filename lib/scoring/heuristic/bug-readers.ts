@@ -313,7 +313,8 @@ function imperative(piece: string): boolean {
   const after = s.slice(m[1].length);
   if (!two && (/^(?:[.:(]|\s+(?:id|identifier|number|no\.|#)\b)/i.test(after) || (/^(?:build|release|update)$/.test(word) && /^\s+[A-Z]?v?\d/.test(after)))) return false;
   const rest = m[2].split(/\s+/).slice(0, 4).join(" ");
-  return !/^(?:\w+\s+){0,2}(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|shows?|fails?|crashes|works?|doesn|isn|won|seems?|appears?|becomes?|gets?|returns?|throws?)\b/i.test(rest) &&
+  // "Check/Uncheck does not ...": a pair of actions as the subject of a sentence.
+  return !/^(?:\/[\w-]+\s*)?(?:\w+\s+){0,2}(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|shows?|fails?|crashes|works?|doesn|isn|won|seems?|appears?|becomes?|gets?|returns?|throws?)\b/i.test(rest) &&
     !/^(?:of|for|to|is|are)\b/i.test(rest) && !/\?\s*$/.test(piece);
 }
 
