@@ -351,7 +351,9 @@ const CODE_LINE_RE = /^(?:```|(?:public|private|protected|static|final|class|int
  * A line of code or markup, read on the trimmed line: leading blanks before ".*" would make every split of a long
  * run of spaces a new attempt (quadratic on a line blanked out of a report).
  */
-const CODE_LINE = { test: (line: string) => CODE_LINE_RE.test(line.trim()) };
+function isCodeLine(line: string): boolean {
+  return CODE_LINE_RE.test(line.trim());
+}
 const STACK_OR_LOG = /^\s*(?:at [\w$.<>]+\(|(?:caused by|exception in thread)\b|[\w.]+(?:Exception|Error)\b|!\s*(?:ENTRY|MESSAGE|STACK|SUBENTRY)\b|\d{4}-\d\d-\d\d[ T]\d|\[\w+\]\s|(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)\b|\.\.\. \d+ more|created attachment \d+)/i;
 /** A steps section that says there are none: "Unsure how to reproduce", "not reproducible". */
 export const NO_STEPS = /\b(?:(?:unsure|not sure|no idea|(?:do|does|did)(?:n['’ ]?t| not) know|unknown|unclear) (?:how|what) (?:to reproduce|to re-?create|to trigger|triggers? (?:it|this)|causes? (?:it|this)|(?:it|this) happen(?:s|ed)?|makes? (?:it|this) happen)|(?:can(?:no|['’ ]?)t|could(?:n['’ ]?t| not)|unable to|not able to|failed to|haven['’ ]?t been able to) (?:reliably |always )?(?:reproduce|re-?create)|not (?:\w+ )?reproducible|no (?:known )?(?:steps|way to reproduce)|happens (?:randomly|sometimes|occasionally|intermittently))\b/i;
@@ -359,7 +361,7 @@ export const NO_STEPS = /\b(?:(?:unsure|not sure|no idea|(?:do|does|did)(?:n['�
 /** Lines of code or markup in a text (two or more make a snippet). */
 export function codeLines(text: string): number {
   let n = 0;
-  for (const line of text.split("\n")) if (line.trim() && !STACK_OR_LOG.test(line) && CODE_LINE.test(line)) n++;
+  for (const line of text.split("\n")) if (line.trim() && !STACK_OR_LOG.test(line) && isCodeLine(line)) n++;
   return n;
 }
 
@@ -436,12 +438,12 @@ export function stepsIn(labelled: string): StepsRead {
   // line is code, markup or configuration.
   for (const m of [...text.matchAll(/\b(?:the following|here(?:['’ ]?s| is) (?:my|the|our|a|an)|this is (?:my|the|our)|(?:with|using) (?:this|these|the following))\s+(?:[\w.-]+\s+){0,2}?[\w.-]+\s*(?:\([^)\n]*\))?\s*[:.]?[ \t]*\n\s*(\S[^\n]*)/gi),
     ...text.matchAll(/(?:^|\n|\b(?:my|our|the) )[ \t]*(?:config(?:uration)?|setup|settings)\s*:[ \t]*\n\s*(\S[^\n]*)/gi)]) {
-    if (CODE_LINE.test(m[1]) || /^[<{[$]/.test(m[1])) found.push({ kind: "repro", start: m.index, end: m.index + m[0].length });
+    if (isCodeLine(m[1]) || /^[<{[$]/.test(m[1])) found.push({ kind: "repro", start: m.index, end: m.index + m[0].length });
   }
   if (codeLines(text) >= 2) {
     let offset = 0;
     for (const line of text.split("\n")) {
-      if (line.trim() && !STACK_OR_LOG.test(line) && CODE_LINE.test(line)) {
+      if (line.trim() && !STACK_OR_LOG.test(line) && isCodeLine(line)) {
         found.push({ kind: "code", start: offset, end: offset + line.length });
         break;
       }
