@@ -1,7 +1,7 @@
 // The bug readers on sentences written for these tests: each must fire on the forms its part takes and stay
 // silent on the ones that look alike (lib/scoring/README.md, "Bug reports in the words people write").
 import { describe, expect, it } from "vitest";
-import { addsNothing, expectedIn, impactIn, observedIn, stepsIn, titleAsksFor } from "./bug-readers";
+import { addsNothing, expectedIn, impactIn, observedIn, stepsIn, titleAsksFor, withoutLabels } from "./bug-readers";
 
 const reads = (found: { start: number; end: number }[]) => found.length > 0;
 
@@ -21,6 +21,8 @@ describe("what happens (observed)", () => {
       "The dialog doesn’t close.",
       "The dialog doesn t close.",
       "I get a blank page.",
+      "Requests to /app/reports come back with a 502.",
+      "The proxy returns 404 for every path under /static.",
     ]) expect(reads(observedIn(text)), text).toBe(true);
   });
 
@@ -35,6 +37,10 @@ describe("what happens (observed)", () => {
     expect(observedIn("It doesn't work.").every((r) => r.generic)).toBe(true);
     expect(observedIn("Search is broken").every((r) => r.generic)).toBe(true);
     expect(observedIn("The search box does nothing.").some((r) => !r.generic)).toBe(true);
+    // A failure word inside a quoted message, or naming what appears, is what is seen.
+    for (const text of ["'Disk Write Error' after pausing the backup", "Result: an error dialog (screenshot attached).", "Saving shows \"Upload failed\"."]) {
+      expect(observedIn(text).some((r) => !r.generic), text).toBe(true);
+    }
   });
 });
 
@@ -50,6 +56,9 @@ describe("what should happen (expected)", () => {
       "It worked in 2.3 before the upgrade.",
       "Could you please add a way to export the report?",
       "The same screen displays correctly on Android.",
+      "It would be faster to sort once, after the filter.",
+      "The preview does work for still images.",
+      "Typically when you open a draft, the cursor is in the body. Not any more.",
     ]) expect(reads(expectedIn(text)), text).toBe(true);
   });
 
@@ -61,6 +70,16 @@ describe("what should happen (expected)", () => {
       "The import is not working as expected.",
       "Click Save and you should see the error.",
       "Please reply soon, thanks.",
+      // What the program prints is not what the reporter expects.
+      "Message: Object expected\nLine: 989",
+      "ERROR: a value must be given for 'port'",
+      "<div>This needs to be rewritten</div>",
+      // A guess about the cause, or a request to the reader, is not what the program should do.
+      "The cache must be buggy.",
+      "This should be easy to fix.",
+      "It should have been fixed in 3.1.",
+      "If you need the full log, please let me know.",
+      "It would be either the cache or the proxy.",
     ]) expect(expectedIn(text), text).toEqual([]);
   });
 
@@ -84,6 +103,9 @@ describe("how to get there (steps)", () => {
       "Steps to reproduce: log in as an admin, then delete a user.",
       // An unfilled template field elsewhere ("n/a" under Screenshots) says nothing about reproducing.
       "1. Open Settings\n2. Switch on dark mode\n3. Reload\n\n**Screenshots**\nn/a",
+      // A configuration that reproduces it, introduced as such.
+      "With this in httpd.conf:\nRewriteEngine On\nRewriteRule ^/old/(.*)$ /new/$1 [R=301,L]\na request for /old/a%20b goes to /new/a%2520b.",
+      "Config:\n<VirtualHost *:80>\n  ProxyPass /app http://backend:8080/app\n</VirtualHost>\nRequests to /app/x return 502.",
     ]) expect(stepsIn(text).at, text).not.toBeNull();
   });
 
@@ -94,7 +116,23 @@ describe("how to get there (steps)", () => {
       "java.lang.IllegalStateException: closed\n    at com.shop.Cart.pay(Cart.java:12)\n    at com.shop.Main.run(Main.java:5)",
       "Not sure how to reproduce it. I opened the app, then it crashed at some point.",
       "It happens sometimes.",
+      // Words that promise a reproduction and give none.
+      "To reproduce, see the attached test page.",
+      "A test case is attached; the totals are wrong there too.",
+      "1. Check/Uncheck does not highlight the row.\n2. The tree does not refresh.",
     ]) expect(stepsIn(text).at, text).toBeNull();
+  });
+
+  it("does not take a label, a trace frame, a variable, a heading or a quote for an action or a command", () => {
+    for (const text of [
+      "Build Identifier: 20240311-0900\n\nUpdate: the totals are still wrong on the invoice.",
+      "Build 4.2.1\nThe totals are wrong.",
+      "Display.refresh(Display.java:120) line: 3706\nOS.dispatch(int, int) line: not available",
+      "$client = new Client($key);\nThe call returns null.",
+      "# Totals wrong\n> As reported by the Lisbon office: the invoice shows 21%.",
+      "new customers see the old price when the page is cached.\nif the cache is off, they see the right one.",
+    ]) expect(stepsIn(text).at, text).toBeNull();
+    for (const text of ["$ npm run export -- --month 2024-03", "% make invoices"]) expect(stepsIn(text).kinds, text).toContain("command");
   });
 });
 
@@ -111,5 +149,18 @@ describe("who is hurt (impact) and a description that adds nothing", () => {
     expect(addsNothing("Search is broken", "Doesnt work, please fix ASAP!!")).toBe(true);
     expect(addsNothing("Reports page problem", "Something is wrong with reports, customers are complaining.")).toBe(true);
     expect(addsNothing("Password reset email never arrives", "Customers using Outlook.com addresses have not received it since Tuesday's deploy.")).toBe(false);
+  });
+});
+
+describe("labels a template leaves unfilled", () => {
+  it("blanks a label with nothing under it, keeps one with content and keeps a sentence ending in a colon", () => {
+    const text = "Steps to Reproduce:\n1.\n2.\n\nExpected Results:\nThe list keeps its order.\nThe following code:\nsort(list);\n### Impact\n";
+    const out = withoutLabels(text);
+    expect(out).toHaveLength(text.length);
+    expect(out).not.toContain("Steps to Reproduce");
+    expect(out).toContain("Expected Results:\nThe list keeps its order.");
+    expect(out).not.toContain("### Impact");
+    expect(out).toContain("The following code:\nsort(list);");
+    expect(withoutLabels("Works on Chrome.")).toBe("Works on Chrome.");
   });
 });

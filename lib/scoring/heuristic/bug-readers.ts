@@ -63,9 +63,14 @@ function pastAction(word: string): boolean {
   return (/(?:ed)$/.test(w) || w in IRREGULAR) && actionStem(w);
 }
 
+// The global copy of each reader's pattern, compiled once (compiling it on every call was a third of the readers' time).
+const globals = new WeakMap<RegExp, RegExp>();
+
 function all(text: string, re: RegExp, generic?: (m: RegExpExecArray) => boolean): Read[] {
   const out: Read[] = [];
-  const g = new RegExp(re.source, re.flags.includes("g") ? re.flags : `${re.flags}g`);
+  let g = globals.get(re);
+  if (!g) globals.set(re, (g = new RegExp(re.source, re.flags.includes("g") ? re.flags : `${re.flags}g`)));
+  g.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = g.exec(text)) !== null) {
     if (m[0].length === 0) {
@@ -77,11 +82,37 @@ function all(text: string, re: RegExp, generic?: (m: RegExpExecArray) => boolean
   return out;
 }
 
+/**
+ * The text with its unfilled labels blanked (same length, so offsets hold): a heading or label line ("Steps to
+ * Reproduce:", "### Expected behaviour", "**Actual results**", "h3. Impact"; five words at most, no article or verb,
+ * so "The following code:" stays a sentence) with nothing under it but empty list items ("1.", "-") before the next
+ * label or the end names a part of a template the reporter did not fill in, and says nothing. A label with content
+ * under it ("Should:", "Sample code:") is kept: it says what the content is.
+ */
+export function withoutLabels(text: string): string {
+  if (!/:[ \t]*$|^[ \t]*(?:#|h[1-6]\.|\*\*|__)/m.test(text)) return text;
+  const lines = text.split("\n");
+  const label = lines.map((l) => LABEL_LINE.test(l));
+  const empty = lines.map((l, i) => label[i] || /^[ \t]*(?:\d{1,2}[.)]|[-*•#])?[ \t]*$/.test(l));
+  let changed = false;
+  for (let i = 0; i < lines.length; i++) {
+    if (!label[i]) continue;
+    let k = i + 1;
+    while (k < lines.length && empty[k] && !label[k]) k++;
+    if (k < lines.length && !label[k]) continue;
+    // Nothing but empty items up to the next label or the end: blank the label and its empty items.
+    for (let x = i; x < k; x++) lines[x] = " ".repeat(lines[x].length);
+    changed = true;
+  }
+  return changed ? lines.join("\n") : text;
+}
+const LABEL_LINE = /^[ \t]*(?:(?:#{1,6}|h[1-6]\.)[ \t]+[^\n]{1,60}|(?:\*\*|__)[^*_\n]{1,60}(?:\*\*|__)[ \t]*:?|(?:[-*>][ \t]*)?(?!(?:[\w'’()/-]+[ \t]+){0,4}(?:the|a|an|this|these|that|my|our|your|following|is|are|was|were|be)\b)[A-Za-z][\w'’()/-]*(?:[ \t]+[\w'’()/-]+){0,4}[ \t]*:[ \t]*(?:\*\*|__)?)[ \t]*$/i;
+
 // ---------------------------------------------------------------------------------------------------------------
 // What happens.
 
 /** An error as a program writes it: an exception, a stack frame, a status code, a quoted message. */
-const ERROR = /\b(?:\w+(?:Exception|Error)\b|exceptions?|errors?|stack ?traces?|traceback|segfault|segmentation fault|core dump(?:ed)?|panic(?:ked)?|fatal|npe|assert(?:ion)?(?: failed| failure)?|warnings?|http (?:4|5)\d\d|(?:4|5)0\d (?:error|status|response)|status (?:code )?(?:4|5)\d\d)\b|^\s*at [\w$.<>]+\([^)\n]*\)|\b(?:exception|error|warning) (?:in|at|from|when|while|on)\b/im;
+const ERROR = /\b(?:\w+(?:Exception|Error)\b|exceptions?|errors?|stack ?traces?|traceback|segfault|segmentation fault|core dump(?:ed)?|panic(?:ked)?|fatal|npe|assert(?:ion)?(?: failed| failure)?|warnings?|http (?:4|5)\d\d|(?:4|5)0\d (?:error|status|response)|status (?:code )?(?:4|5)\d\d)\b|^\s*at [\w$.<>]+\([^)\n]*\)|\b(?:exception|error|warning) (?:in|at|from|when|while|on)\b|\b(?:returns?|returned|returning|gets?|got|gives?|gave|responds?|responded|answers?|answered|fails?|failed|ends?|ended|comes? back|came back)(?: (?:with|in))?(?: (?:an?|the|http|status|code|error|response))* [45]\d\d\b/im;
 /** A failure: the program does not do what it is for. */
 const FAILING = /\b(?:crash(?:es|ed|ing)?|fail(?:s|ed|ing|ures?)?|freez(?:e|es|ing)|froze(?:n)?|hang(?:s|ing)?|hung|stuck|broken|breaks|broke|times? out|timed out|timeouts?|abort(?:s|ed)?|leak(?:s|ed|ing)?|locks? up|deadlock(?:s|ed)?|blows? up|dies|died|killed|spins? forever|loops? forever|infinite loop)\b/i;
 /** A negated action of the program: "does not save", "isn't shown", "can't open", "won't load". */
@@ -101,11 +132,23 @@ const GENERIC = /^(?:(?:does|do|did|is|are|was|were|will|wo|ca|can)(?:n['’ ]?t
  * Every statement of what happens in a text. A statement is generic when it only names a failure ("doesn't
  * work", "is broken", "an error") without saying what is seen.
  */
-export function observedIn(text: string): Read[] {
-  const generic = (m: RegExpExecArray) => GENERIC.test(m[0].replace(/\s+/g, " ").trim());
+export function observedIn(labelled: string): Read[] {
+  const text = withoutLabels(labelled);
+  const generic = (m: RegExpExecArray) => GENERIC.test(m[0].replace(/\s+/g, " ").trim()) && !named(m.input, m.index, m.index + m[0].length);
   return [ERROR, FAILING, NEGATION, ABSENCE, WRONG, SEEN, RESULT_MARK].flatMap((re) => all(text, re, generic))
     .filter((r) => !QUESTION_OR_EXPECTATION.test(lineAround(text, r)))
     .sort((a, b) => a.start - b.start);
+}
+
+/**
+ * A failure word that is part of what is seen: inside a quoted message ("'File Open Error' after ...") or naming
+ * the thing that appears ("an error dialog", "Error message: ...").
+ */
+function named(text: string, start: number, end: number): boolean {
+  const lineStart = text.lastIndexOf("\n", start - 1) + 1;
+  const before = text.slice(lineStart, start);
+  const quoted = ((before.match(/["“”]/g) ?? []).length % 2 === 1) || (before.match(/(?:^|[\s(])'/g) ?? []).length > (before.match(/'(?=[\s),.:;!?]|$)/g) ?? []).length;
+  return quoted || /^\s*(?:dialog|message|box|popup|pop-up|page|screen|window|banner|toast|alert|code|text)\b|^\s*:\s*\S/i.test(text.slice(end, end + 20));
 }
 
 /** Negations that are not what the program does: "I don't know", "not sure", "should not". */
@@ -120,32 +163,52 @@ function lineAround(text: string, r: Read): string {
 // ---------------------------------------------------------------------------------------------------------------
 // What should happen.
 
+/**
+ * "should" and "must" of a guess, not of what the program should do: "must be buggy", "should be easy to fix",
+ * "should be related to bug 12", "should have been fixed in 3.1".
+ */
+const EPISTEMIC = String.raw`\s+(?:probably\s+|also\s+)?(?:be\s+(?:(?:very|quite|fairly|pretty|really)\s+)?(?:easy|simple|trivial|straightforward|related|caused|due|buggy|broken|somewhere|something|the (?:same|cause|culprit|reason)|a (?:bug|dup|duplicate|problem|regression)|fixed (?:in|by|with|now|already)|noted)\b|have been (?:fixed|caused|introduced)\b)`;
 /** A modal of what should be: "should", "is supposed to", "must", "needs to", "ought to". */
-const MODAL = /\b(?:(?<!\b(?:i|you|u|somebody|someone|anyone|anybody)\s+(?:\w+\s+)?)should(?:n['’ ]?t)?(?!\s+(?:really\s+)?(?:hurry|look into|make a (?:bug )?report|report|file|contact|ask))|(?<=\byou\s+)should(?= be able to)|(?:is|are|was|were) supposed to|ought to|(?<!\b(?:i|you|we|one|they)\s+)must(?![\w-])(?!\s+(?:fix|have (?:been|\w+ed)|be\s+(?:a|an|the|some|my|our)\b))|(?<!\b(?:i|you|one|they|users?)\s)needs? to(?! (?:know|do|restart|reboot|re-?start|close|reopen|kill|wait))|(?:has|have) to be)\b/i;
+const MODAL = new RegExp(`\\b(?:(?<!\\b(?:i|you|u|somebody|someone|anyone|anybody)\\s+(?:\\w+\\s+)?)should(?:n['’ ]?t)?(?!\\s+(?:really\\s+)?(?:hurry|look into|make a (?:bug )?report|report|file|contact|ask))(?!${EPISTEMIC})|(?<=\\byou\\s+)should(?= be able to)|(?:is|are|was|were) supposed to|ought to|(?<!\\b(?:i|you|we|one|they)\\s+)must(?![\\w-])(?!\\s+(?:fix|have (?:been|\\w+ed)|be\\s+(?:a|an|the|some|my|our)\\b))(?!${EPISTEMIC})|(?<!\\b(?:i|you|one|they|users?)\\s)needs? to(?! (?:know|do|restart|reboot|re-?start|close|reopen|kill|wait))|(?:has|have) to be)\\b`, "i");
 /** "you should see", "should be able to reproduce": a step's expected observation, not an expectation. */
 const MODAL_NOT_EXPECTED = /\b(?:you|one|we)\s+should\s+(?:see|get|notice|observe|be able to (?:see|reproduce|notice))\b|\bshould (?:be able to )?reproduce\b|\bshould i\b|\bif (?:it|this|you) should\b/i;
 /** Stated expectation: "expected", "I'd expect", "instead of", "rather than", "the correct value is". */
 const EXPECT = /\b(?:(?<!\b(?:as|than|not|un)\s*)expect(?:ed|s|ing|ation|ations)?(?! (?:exception|error))|(?:i|we)['’ ]?d expect|instead of|rather than|(?:the )?(?:correct|right|desired|intended|proper|normal|ideal|preferred) (?:behaviou?r|result|outcome|output|value|order|way|state|response)|(?:is|are|was) intended to)\b/i;
 /** A wish or a judgement of what would be better: "it would be nice if", "I'd like", "I wish". */
-const WISH = /\b(?:(?:it|this|that|which)\s+would\s+be\s+(?:\w+\s+)?(?:nice|good|great|better|best|helpful|useful|preferable|ideal|desirable|appropriate|logical|reasonable|correct|cool|awesome|handy|sensible|consistent|intuitive|convenient|simpler|easier|clearer|safer|more \w+)|would (?:be|make) (?:\w+ )?(?:more )?sense|makes? (?:more )?sense (?:to|if)|(?:i|we)(?:['’ ]?d| would) (?:like|love) (?:to (?:see|have|be able|get)\b|(?!to\b)\w+)|(?:i|we)(?:['’ ]?d| would) (?:prefer|rather|want|expect)|(?:i|we) (?:wish|want) (?!to\b|you\b)|(?:i|we)(?:['’ ]?d| would)? (?:suggest|propose|recommend)|(?:a |the |one )?(?:possible |simple |easy |better |proper |right )?(?:solution|fix)(?: (?:to|for) (?:this|the|that) (?:problem|issue|bug))? (?:would be|could be|is) to\b|in my (?:opinion|view)|\bimho\b|(?:i am|i['’ ]?m|we are|we['’ ]?re) (?:requesting|asking)\b|(?:my |a |the )?(?:suggestion|proposal|recommendation) (?:is|would be)|feature request|enhancement request|(?:it|this) (?:would|will) (?:be|make)(?:\s+\w+)? (?:nice|good|great|better|easier|possible)|better (?:to|if|would be)|would rather|(?:i|we) need (?:a|an|the|to be able|some|more|better)\b|there should be|(?:is|are) needed\b)/i;
+const WISH = /\b(?:(?:it|this|that|which)\s+would\s+be\s+(?:\w+\s+)?(?:nice|good|great|better|best|helpful|useful|preferable|ideal|desirable|appropriate|logical|reasonable|correct|cool|awesome|handy|sensible|consistent|intuitive|convenient|simpler|easier|clearer|safer|more \w+|(?!(?:either|other|under|over|after|never|ever|rather|whether|neither|later|together)\b)[a-z]+er\b)|would (?:be|make) (?:\w+ )?(?:more )?sense|makes? (?:more )?sense (?:to|if)|(?:i|we)(?:['’ ]?d| would) (?:like|love) (?:to (?:see|have|be able|get)\b|(?!to\b)\w+)|(?:i|we)(?:['’ ]?d| would) (?:prefer|rather|want|expect)|(?:i|we) (?:wish|want) (?!to\b|you\b)|(?:i|we)(?:['’ ]?d| would)? (?:suggest|propose|recommend)|(?:a |the |one )?(?:possible |simple |easy |better |proper |right )?(?:solution|fix)(?: (?:to|for) (?:this|the|that) (?:problem|issue|bug))? (?:would be|could be|is) to\b|in my (?:opinion|view)|\bimho\b|(?:i am|i['’ ]?m|we are|we['’ ]?re) (?:requesting|asking)\b|(?:my |a |the )?(?:suggestion|proposal|recommendation) (?:is|would be)|feature request|enhancement request|(?:it|this) (?:would|will) (?:be|make)(?:\s+\w+)? (?:nice|good|great|better|easier|possible)|better (?:to|if|would be)|would rather|(?:i|we) need (?:a|an|the|to be able|some|more|better)\b|there should be|(?:is|are) needed\b)/i;
 /** A request to change it: "please add ...", "could you make ...", "can it be added back?", "consider renaming". */
-const REQUEST = /\b(?:(?:please|pls|plz|kindly)\s+(?:(?:also|just|consider|think about)\s+)?(?:add|make|allow|support|provide an?|change|remove|rename|include|expose|implement|show|display|enable|disable|let|restore|bring back|put back|keep|stop|prevent|avoid|use|switch|move|return|document|update the (?:docs|documentation)|open up)\b|(?:could|can|would|will)\s+(?:you|we|it|this|they|someone|somebody|the \w+)\s+(?:please\s+)?(?:\w+\s+)?(?:be\s+)?(?:add|added|make|made|allow|allowed|support|supported|provide|provided|change|changed|remove|removed|rename|renamed|use|used|include|included|expose|exposed|implement|implemented|consider|considered|show|shown|display|displayed|enable|enabled|let|update|updated|restore|restored|bring|brought|put|moved?|fixed so)\b|why (?:not|doesn['’ ]?t it|can['’ ]?t (?:we|it|you|i))|is (?:it|there) (?:possible|a way) to|consider(?:ing)? (?:\w+ing|making|adding|using|changing|removing|renaming)|how about|what about)\b/i;
+const REQUEST = /\b(?:(?:please|pls|plz|kindly)\s+(?:(?:also|just|consider|think about)\s+)?(?:add|make|allow|support|provide an?|change|remove|rename|include|expose|implement|show|display|enable|disable|let(?! (?:me|us) know)|restore|bring back|put back|keep|stop|prevent|avoid|use|switch|move|return|document|update the (?:docs|documentation)|open up)\b|(?:could|can|would|will)\s+(?:you|we|it|this|they|someone|somebody|the \w+)\s+(?:please\s+)?(?:\w+\s+)?(?:be\s+)?(?:add|added|make|made|allow|allowed|support|supported|provide|provided|change|changed|remove|removed|rename|renamed|use|used|include|included|expose|exposed|implement|implemented|consider|considered|show|shown|display|displayed|enable|enabled|let|update|updated|restore|restored|bring|brought|put|moved?|fixed so)\b|why (?:not|doesn['’ ]?t it|can['’ ]?t (?:we|it|you|i))|is (?:it|there) (?:possible|a way) to|consider(?:ing)? (?:\w+ing|making|adding|using|changing|removing|renaming)|how about|what about)\b/i;
 /** A case that works, set beside the failing one: "works on Chrome", "worked in 2.3", "used to show". */
-const WORKING_CASE = /(?:\b(?:looks|works|behaves|acts|is) (?:exactly )?the same as (?:it )?(?:always|before|usual|it did|it does|in|on)\b|\b(?:does|do|did)(?:n['’ ]?t| not) (?:happen|occur|exist|reproduce|show up|appear)s? (?:on|in|with|under|for|when|if)\b|\bonly (?:happens|occurs|fails|breaks) (?:on|in|with|under|for|when|if)\b|\b(?:it|this|that) (?:is|was) able to\b|\bwill (?:also )?work (?:after|if|when|on|in|with)\b|(?<!\b(?:not|n['’ ]?t|never)\s+(?:\w+\s+){0,2})\bas expected\b|(?<!\b(?:not|n['’ ]?t|never)\s+)\b(?:correctly|properly) (?:displays?|display|shows?|show|renders?|render|loads?|load|works?|work|uses?|use|handles?|handle|returns?|return)\b|\b(?:displays?|shows?|loads?|renders?|appears?|returns?|looks?|opens?)\s+(?:\w+\s+)?(?:properly|correctly|fine|ok|okay|normally) (?:in|on|with|for|under|from|using|when)\b|(?<!\b(?:not|n['’ ]?t|never|who|i|we|you|he|she|they|people|someone|to)\s+(?:\w+\s+)?)\b(?:works?|worked|working|behaves|behaved)\s+(?:\w+\s+)?(?:fine|well|correctly|properly|ok|okay|as expected|perfectly|normally|great)\b|(?<!\b(?:not|n['’ ]?t|never)\s+)\b(?:it|this|that|which|everything) (?:works?|worked|is working|was working|is fine|was fine) (?:\w+ )?(?:on|in|with|under|for|from|using|when|if|via)\b|(?:^|[.!?;]\s+|\n\s*)(?:works?|worked) (?:\w+ )?(?:on|in|with|under|for|from|using|when)\b|\b(?:it|this|that|which|they|everything|he|she) (?:always |still )?used to (?:work|be|show|display|return|open|load|appear|have|allow|happen|do)\b|(?<!\b(?:i|we|you|he|she|they)\s+)\b(?:was|were) (?:working|fine|ok|okay|correct) (?:before|in|until|prior|on|with|yesterday)\b|(?:as|like) (?:it )?(?:does|did|is|was|works|worked) (?:in|on|for|with|under|when|before)\b|(?:same|different) (?:as|from|than) (?:in|on|with|how|what)\b|(?:behaves?|behaved|works?|worked|acts?) different(?:ly)? (?:from|than)\b|\bunlike\b|(?:in|with|on|under) (?:the )?(?:previous|earlier|older|prior|last) (?:versions?|releases?|builds?)\b|(?:before|until) (?:the |this |our |last |yesterday['’]?s? )?(?:upgrade|update|release|deploy|version|change|commit)\b)/i;
+const WORKING_CASE = /(?:\b(?:does|do|did) work (?:for|on|in|with|when|under)\b|(?:^|[.!?]\s+|\n\s*)(?:typically|normally|usually|ordinarily),? (?:when|if|you|it|the|we|this)\b|\b(?:looks|works|behaves|acts|is) (?:exactly )?the same as (?:it )?(?:always|before|usual|it did|it does|in|on)\b|\b(?:does|do|did)(?:n['’ ]?t| not) (?:happen|occur|exist|reproduce|show up|appear)s? (?:on|in|with|under|for|when|if)\b|\bonly (?:happens|occurs|fails|breaks) (?:on|in|with|under|for|when|if)\b|\b(?:it|this|that) (?:is|was) able to\b|\bwill (?:also )?work (?:after|if|when|on|in|with)\b|(?<!\b(?:not|n['’ ]?t|never)\s+(?:\w+\s+){0,2})\bas expected\b|(?<!\b(?:not|n['’ ]?t|never)\s+)\b(?:correctly|properly) (?:displays?|display|shows?|show|renders?|render|loads?|load|works?|work|uses?|use|handles?|handle|returns?|return)\b|\b(?:displays?|shows?|loads?|renders?|appears?|returns?|looks?|opens?)\s+(?:\w+\s+)?(?:properly|correctly|fine|ok|okay|normally) (?:in|on|with|for|under|from|using|when)\b|(?<!\b(?:not|n['’ ]?t|never|who|i|we|you|he|she|they|people|someone|to)\s+(?:\w+\s+)?)\b(?:works?|worked|working|behaves|behaved)\s+(?:\w+\s+)?(?:fine|well|correctly|properly|ok|okay|as expected|perfectly|normally|great)\b|(?<!\b(?:not|n['’ ]?t|never)\s+)\b(?:it|this|that|which|everything) (?:works?|worked|is working|was working|is fine|was fine) (?:\w+ )?(?:on|in|with|under|for|from|using|when|if|via)\b|(?:^|[.!?;]\s+|\n\s*)(?:works?|worked) (?:\w+ )?(?:on|in|with|under|for|from|using|when)\b|\b(?:it|this|that|which|they|everything|he|she) (?:always |still )?used to (?:work|be|show|display|return|open|load|appear|have|allow|happen|do)\b|(?<!\b(?:i|we|you|he|she|they)\s+)\b(?:was|were) (?:working|fine|ok|okay|correct) (?:before|in|until|prior|on|with|yesterday)\b|(?:as|like) (?:it )?(?:does|did|is|was|works|worked) (?:in|on|for|with|under|when|before)\b|(?:same|different) (?:as|from|than) (?:in|on|with|how|what)\b|(?:behaves?|behaved|works?|worked|acts?) different(?:ly)? (?:from|than)\b|\bunlike\b|(?:in|with|on|under) (?:the )?(?:previous|earlier|older|prior|last) (?:versions?|releases?|builds?)\b|(?:before|until) (?:the |this |our |last |yesterday['’]?s? )?(?:upgrade|update|release|deploy|version|change|commit)\b)/i;
 /** Titles that ask for the change: "Add ...", "Allow ...", "Support ...", "Need a way to ...". */
 const REQUEST_TITLE = /^(?:\[[^\]]*\]\s*|[\w .-]{1,30}:\s*)*(?:add|allow|support|provide|make|enable|disable|let|show|display|remove|rename|improve|implement|introduce|expose|include|use|change|move|replace|tell|offer|consider|retain|keep|avoid|prevent|create|need|request|want|should|please|do not|don['’ ]?t|switch|update|extend|document|warn|ask|hide|split|merge|separate|link|sort|restore|reduce|increase|simplify|clarify|customi[sz]e|expand)\b/i;
 
 export type ExpectedKind = "modal" | "expect" | "wish" | "request" | "working_case";
 
 /** Every statement of what should happen in a text, each with the kind of statement it is. */
-export function expectedIn(text: string): (Read & { kind: ExpectedKind })[] {
+export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] {
+  const text = withoutLabels(labelled);
   const tag = (kind: ExpectedKind, reads: Read[]) => reads.map((r) => ({ ...r, kind }));
   const reads = [
     ...tag("modal", all(text, MODAL).filter((r) => !MODAL_NOT_EXPECTED.test(text.slice(Math.max(0, r.start - 12), r.end + 40)))),
     ...tag("expect", all(text, EXPECT)), ...tag("wish", all(text, WISH)), ...tag("request", all(text, REQUEST)),
     ...tag("working_case", all(text, WORKING_CASE)),
   ];
-  return reads.sort((a, b) => a.start - b.start);
+  // What the program prints ("Message: Object expected", a log line, a stack frame) or a line of code is not what the
+  // reporter expects, however it is worded.
+  return reads.filter((r) => !printed(lineOf(text, r))).sort((a, b) => a.start - b.start);
+}
+
+/** The whole line a read stands on. */
+function lineOf(text: string, r: Read): string {
+  const start = text.lastIndexOf("\n", r.start - 1) + 1;
+  const end = text.indexOf("\n", r.end);
+  return text.slice(start, end < 0 ? text.length : end);
+}
+
+/** A line the program wrote, or a line of code or markup. */
+function printed(line: string): boolean {
+  return STACK_OR_LOG.test(line) || /^\s*(?:[<{}[\]$@]|\/\/|\/\*|\*\s)|[;{]\s*$/.test(line) || /^\s*(?:\[?(?:message|error|exception|warning|details?|reason|response|output|log)\]?\s*:)/i.test(line);
 }
 
 /** A title that asks for a change ("Add a way to ...") rather than stating a failure: it says what should be. */
@@ -245,8 +308,13 @@ function imperative(piece: string): boolean {
     m[2] = two[3];
   }
   if (!ACTION_VERBS.has(word) && !(listed && pastAction(word))) return false;
+  // A label or a name, not an action: "Build Identifier: ...", "Build: 3.5", "Build I20030312", "Update:",
+  // "Display.windowProc(...)" (a frame of a trace), "Open(...)".
+  const after = s.slice(m[1].length);
+  if (!two && (/^(?:[.:(]|\s+(?:id|identifier|number|no\.|#)\b)/i.test(after) || (/^(?:build|release|update)$/.test(word) && /^\s+[A-Z]?v?\d/.test(after)))) return false;
   const rest = m[2].split(/\s+/).slice(0, 4).join(" ");
-  return !/^(?:\w+\s+){0,2}(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|shows?|fails?|crashes|works?|doesn|isn|won|seems?|appears?|becomes?|gets?|returns?|throws?)\b/i.test(rest) &&
+  // "Check/Uncheck does not ...": a pair of actions as the subject of a sentence.
+  return !/^(?:\/[\w-]+\s*)?(?:\w+\s+){0,2}(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|shows?|fails?|crashes|works?|doesn|isn|won|seems?|appears?|becomes?|gets?|returns?|throws?)\b/i.test(rest) &&
     !/^(?:of|for|to|is|are)\b/i.test(rest) && !/\?\s*$/.test(piece);
 }
 
@@ -269,10 +337,23 @@ const REPRO = /\b(?:steps? to reproduce|to reproduce|reproduc(?:e|ed|ible|es|ing
 const MENU_PATH = /(?:^|[\s"'(])[A-Z][\w.'’&/+-]*(?: [\w.'’&/+-]+){0,3}(?:\s*(?:->|→|»|\s>\s)\s*[\w"'][\w.'’&/+-]*(?: [\w.'’&/+-]+){0,3}){2,}/m;
 /** A link to a runnable reproduction. */
 const REPRO_LINK = /\b(?:jsfiddle\.net|codepen\.io|codesandbox\.io|jsbin\.com|plnkr\.co|stackblitz\.com|snack\.expo\.(?:io|dev)|repl\.it|replit\.com|glitch\.com|runkit\.com|jsfiddle|codepen|codesandbox|github\.com\/[\w.-]+\/[\w.-]*(?:repro|example|demo|bug|issue|test)[\w.-]*)/i;
-/** A command line: a prompt, a command-line tool and its arguments, or an HTTP request ("POST /api/refunds"). */
-const COMMAND = /^[ \t]*(?:[$%#>] ?\S|(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) (?:https?:\/\/|\/)\S*|C:\\[^>\n]*>|(?:npm|npx|yarn|pnpm|git|java|javac|mvn|gradle|gradlew|node|python3?|pip3?|curl|wget|docker|kubectl|make|cargo|go|rustc|gcc|g\+\+|clang|ant|sh|bash|sudo|cd|ls|cat|echo|export|brew|apt(?:-get)?|react-native|jest|flow|tsc|webpack|babel|eslint|hg|svn|php|ruby|rails|bundle|rake|dotnet|msbuild)\s+[-\w./:@=]+)/m;
-/** A line of code or markup (not a stack frame or a log line): the snippet that reproduces it. */
-const CODE_LINE = /^[ \t]*(?:```|(?:public|private|protected|static|final|class|interface|import|package|function|const|let|var|def|return|new|if|for|while|try|catch|#include|using|namespace|void|int|String|boolean|@\w+)\b.*|.*(?:[;{}]\s*$|=>|\)\s*\{|<\/?[A-Za-z][\w:.-]*(?:\s[^>]*)?\/?>|^\s*\w+(?:\.\w+)*\([^)]*\)\s*;?\s*$|^\s*[\w.[\]]+\s*=\s*\S))/;
+/**
+ * A command line: a prompt ("$ make"; not a PHP variable, a Markdown heading or a quote), a command-line tool and its
+ * arguments, or an HTTP request ("POST /api/refunds").
+ */
+const COMMAND = /^[ \t]*(?:[$%] [a-z][\w.-]*(?: |$)|(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) (?:https?:\/\/|\/)\S*|C:\\[^>\n]*>|(?:npm|npx|yarn|pnpm|git|java|javac|mvn|gradle|gradlew|node|python3?|pip3?|curl|wget|docker|kubectl|make|cargo|go|rustc|gcc|g\+\+|clang|ant|sh|bash|sudo|cd|ls|cat|echo|export|brew|apt(?:-get)?|react-native|jest|flow|tsc|webpack|babel|eslint|hg|svn|php|ruby|rails|bundle|rake|dotnet|msbuild)\s+[-\w./:@=]+)/m;
+/**
+ * A line of code, markup or configuration (not a stack frame or a log line): the snippet that reproduces it. A
+ * configuration line is a directive named in CamelCase and its arguments ("RewriteRule ^/old /new [R]").
+ */
+const CODE_LINE_RE = /^(?:```|(?:public|private|protected|static|final|class|interface|import|package|function|const|let|var|def|return|new|if|for|while|try|catch|#include|using|namespace|void|int|String|boolean|@[A-Z]\w*)\b(?=.*(?:[;{}()=<>[\]]|\w\.\w)).*|.*(?:[;{}]\s*$|=>|\)\s*\{|<\/?[A-Za-z][\w:.-]*(?:\s[^>\n]{0,200})?\/?>|^\s*\w+(?:\.\w+)*\([^)]*\)\s*;?\s*$|^\s*[\w.[\]]+\s*=\s*\S)|^[A-Z][a-z]+[A-Z][A-Za-z]*[ \t]+(?:[/^"'<*$%\d]|On\b|Off\b|[\w-]*[_/:][\w.-]*))/;
+/**
+ * A line of code or markup, read on the trimmed line: leading blanks before ".*" would make every split of a long
+ * run of spaces a new attempt (quadratic on a line blanked out of a report).
+ */
+function isCodeLine(line: string): boolean {
+  return CODE_LINE_RE.test(line.trim());
+}
 const STACK_OR_LOG = /^\s*(?:at [\w$.<>]+\(|(?:caused by|exception in thread)\b|[\w.]+(?:Exception|Error)\b|!\s*(?:ENTRY|MESSAGE|STACK|SUBENTRY)\b|\d{4}-\d\d-\d\d[ T]\d|\[\w+\]\s|(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)\b|\.\.\. \d+ more|created attachment \d+)/i;
 /** A steps section that says there are none: "Unsure how to reproduce", "not reproducible". */
 export const NO_STEPS = /\b(?:(?:unsure|not sure|no idea|(?:do|does|did)(?:n['’ ]?t| not) know|unknown|unclear) (?:how|what) (?:to reproduce|to re-?create|to trigger|triggers? (?:it|this)|causes? (?:it|this)|(?:it|this) happen(?:s|ed)?|makes? (?:it|this) happen)|(?:can(?:no|['’ ]?)t|could(?:n['’ ]?t| not)|unable to|not able to|failed to|haven['’ ]?t been able to) (?:reliably |always )?(?:reproduce|re-?create)|not (?:\w+ )?reproducible|no (?:known )?(?:steps|way to reproduce)|happens (?:randomly|sometimes|occasionally|intermittently))\b/i;
@@ -280,7 +361,7 @@ export const NO_STEPS = /\b(?:(?:unsure|not sure|no idea|(?:do|does|did)(?:n['�
 /** Lines of code or markup in a text (two or more make a snippet). */
 export function codeLines(text: string): number {
   let n = 0;
-  for (const line of text.split("\n")) if (line.trim() && !STACK_OR_LOG.test(line) && CODE_LINE.test(line)) n++;
+  for (const line of text.split("\n")) if (line.trim() && !STACK_OR_LOG.test(line) && isCodeLine(line)) n++;
   return n;
 }
 
@@ -303,7 +384,8 @@ export interface StepsRead {
  * markup, a link to a runnable reproduction, or words that say one follows ("to reproduce", "the following
  * code").
  */
-export function stepsIn(text: string): StepsRead {
+export function stepsIn(labelled: string): StepsRead {
+  const text = withoutLabels(labelled);
   const found: (Read & { kind: StepsKind })[] = [];
   const ps = pieces(text);
   const actions = ps.filter((p, i) => imperative(p.text) && (!p.chained || imperative(ps[i - 1]?.text ?? "")));
@@ -352,14 +434,16 @@ export function stepsIn(text: string): StepsRead {
     const m = new RegExp(re.source, re.flags).exec(text);
     if (m) found.push({ kind, start: m.index, end: m.index + m[0].length });
   }
-  // "the following FBML:", "here's my config": an introduction whose next line is code or markup.
-  for (const m of text.matchAll(/\b(?:the following|here(?:['’ ]?s| is) (?:my|the|our|a|an)|this is (?:my|the|our))\s+(?:[\w.-]+\s+){0,2}?[\w.-]+\s*(?:\([^)\n]*\))?\s*[:.]?[ \t]*\n\s*(\S[^\n]*)/gi)) {
-    if (CODE_LINE.test(m[1]) || /^[<{[$]/.test(m[1])) found.push({ kind: "repro", start: m.index, end: m.index + m[0].length });
+  // "the following FBML:", "here's my config", "with this in httpd.conf:", "my config:": an introduction whose next
+  // line is code, markup or configuration.
+  for (const m of [...text.matchAll(/\b(?:the following|here(?:['’ ]?s| is) (?:my|the|our|a|an)|this is (?:my|the|our)|(?:with|using) (?:this|these|the following))\s+(?:[\w.-]+\s+){0,2}?[\w.-]+\s*(?:\([^)\n]*\))?\s*[:.]?[ \t]*\n\s*(\S[^\n]*)/gi),
+    ...text.matchAll(/(?:^|\n|\b(?:my|our|the) )[ \t]*(?:config(?:uration)?|setup|settings)\s*:[ \t]*\n\s*(\S[^\n]*)/gi)]) {
+    if (isCodeLine(m[1]) || /^[<{[$]/.test(m[1])) found.push({ kind: "repro", start: m.index, end: m.index + m[0].length });
   }
   if (codeLines(text) >= 2) {
     let offset = 0;
     for (const line of text.split("\n")) {
-      if (line.trim() && !STACK_OR_LOG.test(line) && CODE_LINE.test(line)) {
+      if (line.trim() && !STACK_OR_LOG.test(line) && isCodeLine(line)) {
         found.push({ kind: "code", start: offset, end: offset + line.length });
         break;
       }
@@ -367,15 +451,17 @@ export function stepsIn(text: string): StepsRead {
     }
   }
   // One action alone ("when I save", a snippet) is a trigger, not a way to get there; two actions (a menu path
-  // is two), or one with a snippet or a numbered list, are; words that say a reproduction follows, a link to
-  // one, or a command that runs it are on their own. Conditions ("when I save", "after clicking") count once: they say
+  // is two), or one with a snippet or a numbered list, are; a link to a runnable reproduction or a command that
+  // runs it is on its own; words that say a reproduction follows ("to reproduce", "the following code", "a test
+  // page") count when something follows them: an action or a line of code (alone they promise steps the report does
+  // not give, or point at an attachment). Conditions ("when I save", "after clicking") count once: they say
   // what sets the failure off, not how to get to that point.
   const has = (k: StepsKind) => found.some((f) => f.kind === k);
   const triggers = Math.min(1, found.filter((f) => f.kind === "condition" || f.kind === "gerund").length);
   const units = actions.length + triggers + joined + narrated.length + (has("menu") ? 2 : 0);
   const done = actions.length + joined + narrated.length + (has("menu") ? 2 : 0);
   const enough = !NO_STEPS.test(text) &&
-    (has("repro") || has("link") || has("command") || has("actions") || units >= 2 || (done >= 1 && (has("code") || orderedSteps(text) >= 2)));
+    ((has("repro") && (units >= 1 || codeLines(text) >= 1)) || has("link") || has("command") || has("actions") || units >= 2 || (done >= 1 && (has("code") || orderedSteps(text) >= 2)));
   const kinds = [...new Set(found.map((f) => f.kind))];
   if (!enough) {
     // One action is not the way there, but it says what sets the failure off.

@@ -16,8 +16,11 @@ const ENVIRONMENT = /\b(?:chrome|chromium|firefox|safari|edge|opera|internet exp
  * a nightly or integration build stamp: a letter and the build's date and time ("I20040210-1200").
  */
 const PRODUCT_VERSION = /\b[A-Z]\d{8}(?:-?\d{4})?\b|\b(?!(?:USD|EUR|GBP|JPY|CHF|CAD|AUD|Section|Step|Chapter|Page|Figure|Table|Rule|Item|Line|Article)\b)[A-Z][\w+-]*[A-Za-z]\s+v?\d+\.\d+(?:\.\d+)*\b/;
-/** A line of code, markup or a stack frame: not an account in words. */
-const CODE_LINE_OR_TRACE = /^\s*(?:at [\w$.<>]+\(|[<{}\]]|.*[;{}]\s*$|[\w.]+(?:Exception|Error)\b|!\s*(?:ENTRY|MESSAGE|STACK))/;
+/**
+ * A line of code, markup or a stack frame: not an account in words. Linear on any line: a section blanked out of
+ * the prose is a run of spaces as long as the section, and "^\s*" followed by ".*" would try every split of it.
+ */
+const CODE_LINE_OR_TRACE = /^\s*(?:at [\w$.<>]+\(|[<{}\]]|[\w.]+(?:Exception|Error)\b|!\s*(?:ENTRY|MESSAGE|STACK))|[;{}]\s*$/;
 /** An expected result that cannot be checked: "it should work", "works properly". */
 const VAGUE_EXPECTED = /^(?:(?:it|this|the \w+|everything|page|app|feature)\s+)?(?:should\s+)?(?:(?:be\s+)?(?:work(?:s|ing)?|fixed|ok|okay|fine|normal(?:ly)?|correct(?:ly)?|as expected)|not (?:crash|fail|break|error))(?:\s+(?:properly|correctly|fine|normally|as expected|again|as before))*\s*[.!]?$/i;
 /** A second defect in the same report. */
@@ -83,7 +86,8 @@ function readBugEvidence(input: RuleInput): BugEvidence {
   const sentences = prose.replace(/"[^"\n]*"|“[^”\n]*”/g, " ").split(/\s+/).filter((w) => /^[\p{L}][\p{L}'’]+[,.;:!?]?$/u.test(w));
   const bare = sentences.length < 3 || addsNothing(summary, prose);
   const actual = sectionEvidence(input, "actual") ?? firstRead(input, "description", seenInText.filter((r) => !r.generic)) ??
-    (bare ? firstRead(input, "summary", seenInTitle) : firstRead(input, "description", seenInText));
+    // A title that only names a failure ("Login broken") does not say what is seen; "never arrives" does.
+    (bare ? firstRead(input, "summary", seenInTitle.filter((r) => !r.generic)) : firstRead(input, "description", seenInText));
   // A steps section that says the reporter cannot reproduce it ("Unsure how to reproduce") holds no steps.
   const stepsSection = NO_STEPS.test(description) ? null : sectionEvidence(input, "steps");
   const inText = stepsIn(description);
