@@ -42,7 +42,7 @@ export interface OpenOptions {
  * This process's name on PostgreSQL: the `application_name` of each of its connections (the app's pool and
  * the queue's), and its id as a queue worker. A claim of a queue job records the claiming connection's name
  * (db/migrations/0015_queue_leases.sql), so the claims of a process that died can be told apart and handed
- * back (lib/jobs/queue.ts, "leases").
+ * back (lib/queue/index.ts, "leases").
  */
 export const PROCESS_TAG = `ssc-${process.pid}-${randomBytes(4).toString("hex")}`;
 

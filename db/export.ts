@@ -12,7 +12,7 @@ import type { Sql, TransactionSql } from "postgres";
 import { BackupError } from "./backup";
 import { migrateDatabase, openDatabase } from "./client";
 
-/** The queue's schema (lib/jobs/queue.ts PGBOSS_SCHEMA; not imported, to keep the queue module out of the CLI). */
+/** The queue's schema (lib/queue/index.ts PGBOSS_SCHEMA; not imported, to keep the queue module out of the CLI). */
 const PGBOSS = "pgboss";
 /** pg-boss's tables that hold rows to move; `queue` is recreated through its create_queue, `version` by pg-boss. */
 const PGBOSS_DATA_TABLES = ["schedule", "subscription", "job", "archive"];

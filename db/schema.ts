@@ -494,7 +494,7 @@ export interface TrackerSyncState {
 
 /**
  * A customer's link to a Jira site, a GitHub repository or a Linear team: where (base URL and query), how
- * (the credentials, sealed with lib/integrations/secret-box.ts: only the email and the token's last four
+ * (the credentials, sealed with lib/secrets/secret-box.ts: only the email and the token's last four
  * characters are readable), when (schedule) and how the last sync went.
  */
 export const trackerConnections = pgTable(

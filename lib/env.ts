@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import { z } from "zod";
-import { parseRange } from "@/lib/outbound/addresses";
+import { parseRange } from "@/lib/net/addresses";
 import { RESPONSE_FORMATS } from "@/lib/scoring/openai/formats";
 
 // Every environment variable the service reads, validated once. Empty strings count as unset.
@@ -63,7 +63,7 @@ const envSchema = z
     ),
     ALLOW_PRIVATE_CALLBACKS: booleanFlag(),
     // Private addresses (IPs or CIDRs) outbound requests may reach although ALLOW_PRIVATE_CALLBACKS is off: an
-    // on-premises Jira or GitHub Enterprise (lib/outbound/addresses.ts).
+    // on-premises Jira or GitHub Enterprise (lib/net/addresses.ts).
     ALLOW_PRIVATE_ADDRESSES: z.preprocess(
       emptyToUndefined,
       z
@@ -95,7 +95,7 @@ const envSchema = z
     WORKER_YIELD_FACTOR: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(100).default(3)),
     QUEUE_MAINTENANCE_SECONDS: positiveInt(120, 86_400),
     // PostgreSQL: a worker process whose heartbeat is older than this is taken for dead, and the queue jobs it
-    // had claimed are handed back to the others (lib/jobs/queue.ts, "leases").
+    // had claimed are handed back to the others (lib/queue/index.ts, "leases").
     QUEUE_LEASE_SECONDS: positiveInt(10, 3600),
     // The embedded database on a thread of its own (db/pglite-thread.ts); unset: when the machine has two cores
     // or more (on one, the thread's messages cost CPU time and its work cannot run beside the requests').

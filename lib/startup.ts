@@ -29,7 +29,7 @@ export function startService(): Promise<void> {
     });
     log.info({ driver: handle.driver }, "database ready (migrations applied)");
     // The key that seals secrets lives outside the database; a start without the right one stops here, in one line.
-    const { encryptionKey } = await import("@/lib/integrations/secret-box");
+    const { encryptionKey } = await import("@/lib/secrets/secret-box");
     await encryptionKey(handle.db).catch((error: unknown) => {
       if (error instanceof EncryptionKeyError) {
         console.error(`Story Scoring Service cannot start: ${error.message}.`);

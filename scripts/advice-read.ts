@@ -8,7 +8,7 @@
 // texts belong to their authors.
 import fs from "node:fs";
 import path from "node:path";
-import { adviceLines, sharedStories, type SharedStory } from "@/lib/scoring/precision/advice-reading";
+import { adviceLines, sharedStories, type SharedStory } from "@/testing/advice-reading";
 
 const REPO = path.resolve(__dirname, "..");
 const argAt = (name: string) => {

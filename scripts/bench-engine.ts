@@ -2,7 +2,7 @@
 // a time and as one batch of 1,000 (duplicate search included), tagger and rules and rewrites all in.
 import fs from "node:fs";
 import path from "node:path";
-import { parseCsv } from "@/lib/csv/parse";
+import { parseCsv } from "@/lib/backlog/csv/parse";
 import { scoreTicket, scoreTickets } from "@/lib/scoring";
 
 const REPO = path.resolve(__dirname, "..");

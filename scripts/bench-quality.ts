@@ -12,7 +12,7 @@
 // Defaults: the files of ../shared/data. `--stories` prints each QUS story where engine and consensus differ.
 import fs from "node:fs";
 import path from "node:path";
-import { parseCsv } from "@/lib/csv/parse";
+import { parseCsv } from "@/lib/backlog/csv/parse";
 import { createEngine, type ScoringEngine, type ScoringResult } from "@/lib/scoring";
 import * as lexicon from "@/lib/scoring/heuristic/lexicon";
 import { auc, backlogStories, engineLabel, firingRates, kappa, literalLabels, NO_VIOLATION, prf, QUS_CRITERIA, spread } from "./quality";

@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { migrateDatabase, openDatabase, type DbHandle } from "@/db/client";
 import { statsDimensions } from "@/lib/stats/dimensions";
 import { parseQuery, storiesQuerySchema } from "@/lib/stats/params";
-import { resolveScope, type StatsScope } from "@/lib/stats/scope";
+import { resolveScope, type StatsScope } from "@/lib/auth/scope";
 import { listStories } from "@/lib/stats/stories";
 import { storyHistory, ticketOfIdentity } from "@/lib/stats/story-history";
 import { statsSummary } from "@/lib/stats/summary";

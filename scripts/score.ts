@@ -11,7 +11,7 @@ import fs from "node:fs";
 import path from "node:path";
 import Papa from "papaparse";
 import { decodeText } from "@/lib/backlog/decode";
-import { fileTickets, TicketFileError, type FileTickets } from "@/lib/csv/tickets-file";
+import { fileTickets, TicketFileError, type FileTickets } from "@/lib/backlog/csv/tickets-file";
 import { FORMAT_LABELS } from "@/lib/backlog";
 import {
   DIMENSIONS,

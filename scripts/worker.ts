@@ -2,7 +2,7 @@
 // PostgreSQL (DATABASE_URL). Run as many as you like, on any machine; stop with SIGTERM (running jobs finish).
 import { getDbHandle } from "@/db/client";
 import { env, EnvError } from "@/lib/env";
-import { encryptionKey } from "@/lib/integrations/secret-box";
+import { encryptionKey } from "@/lib/secrets/secret-box";
 import { runWorkers } from "@/lib/jobs/workers";
 import { logger } from "@/lib/log";
 

@@ -6,7 +6,7 @@ import { openDatabase, migrateDatabase, setDbHandle } from "@/db/client";
 import { seedDemoIfEmpty, DEMO_SECOND_CUSTOMER_ID } from "@/lib/demo/seed";
 import { registerInstallation } from "@/lib/integrations/installations";
 import { acceptJob } from "@/lib/jobs/accept";
-import { stopQueue } from "@/lib/jobs/queue";
+import { stopQueue } from "@/lib/queue";
 import { resolveStoryIdentity } from "@/lib/stories/identity";
 import type { TicketData } from "@/lib/scoring";
 

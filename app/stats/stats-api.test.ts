@@ -3,7 +3,7 @@ import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionSecret } from "@/lib/auth/next-auth";
 import { setClock } from "@/lib/clock";
-import { FIXTURE_NOW, seedStatsFixture } from "@/lib/stats/test-fixture";
+import { FIXTURE_NOW, seedStatsFixture } from "@/testing/stats-fixture";
 import { setupTestDatabase } from "@/testing/db";
 import { bearer, call, setEnv } from "@/testing/http";
 import { GET as getDimensions } from "./dimensions/route";

@@ -6,7 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { scoreRuns, stories } from "@/db/schema";
 import { provisionCustomer } from "@/lib/admin/provisioning";
-import { resolveScope } from "@/lib/stats/scope";
+import { resolveScope } from "@/lib/auth/scope";
 import { storyHistory } from "@/lib/stats/story-history";
 import { setupTestDatabase } from "@/testing/db";
 import { bearer, call } from "@/testing/http";

@@ -2,7 +2,7 @@
 
 import { Bar, BarChart, CartesianGrid, Cell, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { DimensionsBreakdown } from "@/lib/stats/dimensions";
-import { bandColour, DIMENSION_LABELS, DIMENSIONS, evenDimensions, percent, SCORE_BANDS, scoreClass } from "@/lib/stats/format";
+import { bandColour, DIMENSION_LABELS, DIMENSIONS, evenDimensions, percent, SCORE_BANDS, scoreClass } from "@/lib/format";
 import { CardTable } from "./card-table";
 
 // The histogram counts stories per whole point (0 to 10): a band takes the points its percentages start at.

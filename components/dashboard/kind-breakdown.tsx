@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { KindLabel } from "@/components/kind-label";
-import { DIMENSION_LABELS, evenDimensions, percent, scoreClass } from "@/lib/stats/format";
+import { DIMENSION_LABELS, evenDimensions, percent, scoreClass } from "@/lib/format";
 import type { KindStats, WorkItemKind } from "@/lib/work-items/kinds";
 import { CardTable } from "./card-table";
 

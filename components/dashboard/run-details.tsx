@@ -1,4 +1,4 @@
-import { DIMENSION_LABELS, DIMENSIONS, formatDateTime, percent, scoreClass } from "@/lib/stats/format";
+import { DIMENSION_LABELS, DIMENSIONS, formatDateTime, percent, scoreClass } from "@/lib/format";
 import type { HistoryRun } from "@/lib/stats/story-history";
 import { SplitStories } from "../split-stories";
 import { CardTable } from "./card-table";

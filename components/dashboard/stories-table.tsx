@@ -3,7 +3,7 @@
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
 import Link from "next/link";
 import { useEffect, useMemo, useState } from "react";
-import { DIMENSION_LABELS, DIMENSIONS, formatDate, percent, scoreClass } from "@/lib/stats/format";
+import { DIMENSION_LABELS, DIMENSIONS, formatDate, percent, scoreClass } from "@/lib/format";
 import { explainOverall, explainOverallParts } from "@/lib/scoring/overall";
 import type { PerDimension } from "@/lib/scoring/types";
 import { defaultOrder, MAX_OFFSET, type StorySort } from "@/lib/stats/params";

@@ -1,4 +1,4 @@
-import { DIMENSION_LABELS, DIMENSIONS, evenDimensions, percent, scoreClass } from "@/lib/stats/format";
+import { DIMENSION_LABELS, DIMENSIONS, evenDimensions, percent, scoreClass } from "@/lib/format";
 import type { DimensionsBreakdown } from "@/lib/stats/dimensions";
 import type { StatsSummary } from "@/lib/stats/summary";
 import { itemsNoun, type WorkItemKind } from "@/lib/work-items/kinds";

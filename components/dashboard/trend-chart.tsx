@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { DIMENSION_LABELS, DIMENSIONS, percent } from "@/lib/stats/format";
+import { DIMENSION_LABELS, DIMENSIONS, percent } from "@/lib/format";
 import type { TrendInterval } from "@/lib/stats/params";
 import type { TrendPoint } from "@/lib/stats/trends";
 import type { WorkItemKind } from "@/lib/work-items/kinds";

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { formatDate } from "@/lib/stats/format";
+import { formatDate } from "@/lib/format";
 import type { QuotaSummary } from "@/lib/stats/summary";
 
 /**

@@ -1,6 +1,6 @@
 import type { MappingField } from "@/lib/csv-flow/types";
 
-export { band, bandColour, DIMENSION_LABELS, SCORE_BANDS, type ScoreBand } from "@/lib/stats/format";
+export { band, bandColour, DIMENSION_LABELS, SCORE_BANDS, type ScoreBand } from "@/lib/format";
 
 export const FIELD_LABELS: Record<MappingField, string> = {
   summary: "Summary",

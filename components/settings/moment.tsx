@@ -1,8 +1,8 @@
-// A moment as every page shows one: "24 Nov 2026, 08:04 UTC" (lib/stats/format.ts), the exact instant in
+// A moment as every page shows one: "24 Nov 2026, 08:04 UTC" (lib/format.ts), the exact instant in
 // `dateTime` and the title. One format with its zone on the dashboard, the story page and the settings.
 // The day and the time are each kept whole (settings.css), so a narrow column breaks the line after the comma
 // rather than widen the table or split "08:04 UTC".
-import { formatDateTime } from "@/lib/stats/format";
+import { formatDateTime } from "@/lib/format";
 
 export function Moment({ iso }: { iso: string }) {
   const date = new Date(iso);

@@ -8,12 +8,12 @@ import { now } from "@/lib/clock";
 import { afterCursor, cursorTime, decodeCursor, encodeCursor } from "@/lib/http/cursor";
 import { ApiError } from "@/lib/http/errors";
 import { findInstallation, installationTarget } from "@/lib/integrations/installations";
-import { openSecret } from "@/lib/integrations/secret-box";
+import { openSecret } from "@/lib/secrets/secret-box";
 import { callbackPayload, disableOnGone } from "@/lib/jobs/async-jobs";
 import { consumeRateLimit } from "@/lib/rate-limit";
 import { deliverCallback } from "@/lib/webhooks/deliver";
 import { recordAttempts, webhookIdOf, type DeliveryStatus } from "@/lib/webhooks/delivery-log";
-import { recordAudit } from "./audit";
+import { recordAudit } from "@/lib/audit";
 import { isUuid } from "@/lib/uuid";
 
 /** Test events and redeliveries per installation and minute: enough for a person, not a way to flood a receiver. */

@@ -5,7 +5,7 @@ import type { Db } from "@/db/client";
 import { authenticateCaller } from "@/lib/auth/caller";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
-import { resolveScope } from "@/lib/stats/scope";
+import { resolveScope } from "@/lib/auth/scope";
 
 export interface AccountActor {
   /** The customer whose keys and integrations the request reads or changes. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AUDIT_ACTIONS } from "./audit";
+import { AUDIT_ACTIONS } from "@/lib/audit";
 
 export const createKeySchema = z.strictObject({
   name: z.string().trim().min(1, "must be a non-empty string").max(100, "must be at most 100 characters"),

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { companies, customers, dashboardUsers, plans } from "@/db/schema";
-import { recordAudit } from "@/lib/account/audit";
+import { recordAudit } from "@/lib/audit";
 import { bearerToken, forgetCachedKeys, issueApiKey, keyTarget, OPERATOR_ACTOR, revokeApiKeys } from "@/lib/auth/api-keys";
 import { forgetCachedInstallations } from "@/lib/integrations/installations";
 import { hashPassword } from "@/lib/auth/passwords";

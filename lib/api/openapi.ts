@@ -33,7 +33,7 @@ import {
   rotatedInstallationSchema,
   updateInstallationSchema,
 } from "@/lib/integrations/schemas";
-import { errorSchema, quotaExhaustedSchema, scoreRequestSchema, scoreResponseSchema, type ScoreRequest, type ScoreResponse } from "./schemas";
+import { errorSchema, quotaExhaustedSchema, scoreRequestSchema, scoreResponseSchema, type ScoreRequest, type ScoreResponse } from "@/lib/pipeline/schemas";
 
 type Method = "get" | "post" | "put" | "patch" | "delete";
 type Security = "apiKey" | "apiKeyOrSession" | "installationSecret" | "adminToken" | "none";

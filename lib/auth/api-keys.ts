@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
 import { apiKeys, customers, plans, type ApiKey } from "@/db/schema";
-import { recordAudit } from "@/lib/account/audit";
+import { recordAudit } from "@/lib/audit";
 import { ApiError } from "@/lib/http/errors";
 import { randomToken, safeEqual, sha256Hex } from "./secrets";
 import { isUuid } from "@/lib/uuid";

@@ -3,7 +3,7 @@
 // dashboard session cookie. Neither is a 401 in the gateway shape.
 import type { Db } from "@/db/client";
 import { ApiError } from "@/lib/http/errors";
-import type { Principal } from "@/lib/stats/scope";
+import type { Principal } from "@/lib/auth/scope";
 import { authenticateApiKey } from "./api-keys";
 import { dashboardUserFromCookies, parseCookieHeader } from "./session";
 

@@ -9,7 +9,7 @@ import { dashboardUsers } from "@/db/schema";
 import { env } from "@/lib/env";
 import { clientBucket, clientIp } from "@/lib/http/client-ip";
 import { logger } from "@/lib/log";
-import { encryptionKey } from "@/lib/integrations/secret-box";
+import { encryptionKey } from "@/lib/secrets/secret-box";
 import { consumeRateLimit } from "@/lib/rate-limit";
 import { safeCallbackPath } from "./callback-url";
 import { endSession } from "./session-end";

@@ -3,7 +3,7 @@ import { and, eq, notExists, sql } from "drizzle-orm";
 import { decode } from "next-auth/jwt";
 import type { Db } from "@/db/client";
 import { dashboardUsers, endedSessions } from "@/db/schema";
-import type { Principal } from "@/lib/stats/scope";
+import type { Principal } from "@/lib/auth/scope";
 import { sessionSecret } from "./next-auth";
 
 import { SESSION_COOKIE_NAMES } from "./cookie-names";

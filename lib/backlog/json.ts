@@ -1,6 +1,6 @@
 // JSON backlogs as trackers give them, flattened to rows of named columns like a CSV: a Jira REST search result,
 // a GitHub issue list, or a plain list of tickets.
-import { mapColumns } from "@/lib/csv/columns";
+import { mapColumns } from "@/lib/backlog/csv/columns";
 import { readRichText } from "@/lib/richtext";
 import { BacklogError } from "./errors";
 import { isCriteriaName, typeFromLabels, type BacklogFormat } from "./formats";

@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { rowsToTickets } from "@/lib/csv/columns";
+import { rowsToTickets } from "@/lib/backlog/csv/columns";
 import { scoreTicket } from "@/lib/scoring";
 import { BacklogError } from "./errors";
 import { readBacklog } from "./read-backlog";

@@ -1,7 +1,7 @@
 // A backlog file as a tracker exports it -> rows of plain text with the columns mapped to ticket fields. The
 // public evaluator's upload and the CLI both read files through here.
 import Papa from "papaparse";
-import { mapColumns, type ColumnMapping } from "@/lib/csv/columns";
+import { mapColumns, type ColumnMapping } from "@/lib/backlog/csv/columns";
 import { readRichText, type Markup } from "@/lib/richtext";
 import { BacklogError } from "./errors";
 import { csvFormat, FORMAT_MARKUP, normaliseHeader, typeFromLabels, type BacklogFormat } from "./formats";

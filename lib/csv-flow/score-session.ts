@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { rowsToTickets } from "@/lib/csv/columns";
+import { rowsToTickets } from "@/lib/backlog/csv/columns";
 import { ApiError } from "@/lib/http/errors";
 import { createEngine, DIMENSIONS, type PerDimension, type ScoringResult } from "@/lib/scoring";
 import { explainOverall } from "@/lib/scoring/overall";

@@ -4,7 +4,7 @@
 import { findingLabel } from "./finding-labels";
 import { DIMENSIONS, percent, type Dimension, type StoryResult } from "./types";
 import { DIMENSION_LABELS } from "@/lib/scoring/types";
-import { band, SCORE_BANDS, type ScoreBand } from "@/lib/stats/format";
+import { band, SCORE_BANDS, type ScoreBand } from "@/lib/format";
 import { itemKind, itemsNoun } from "@/lib/work-items/kinds";
 
 type Scored = Pick<StoryResult, "description" | "acceptance_criteria" | "overall_score" | "individual_scores" | "findings"> &

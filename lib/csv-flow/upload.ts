@@ -1,5 +1,5 @@
 import { BacklogError, readBacklog, type Backlog } from "@/lib/backlog";
-import { rowsToTickets } from "@/lib/csv/columns";
+import { rowsToTickets } from "@/lib/backlog/csv/columns";
 import { judgedKind } from "@/lib/scoring/heuristic";
 import { WORK_ITEM_KINDS, type WorkItemKind } from "@/lib/scoring/kind";
 import { decodeText, type TextEncodingName } from "@/lib/backlog/decode";

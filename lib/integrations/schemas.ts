@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { scoreResponseSchema } from "@/lib/api/schemas";
+import { scoreResponseSchema } from "@/lib/pipeline/schemas";
 
 export const sourceSchema = z
   .string()

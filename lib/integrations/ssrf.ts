@@ -1,13 +1,13 @@
 // The check a URL passes when it is registered (a callback URL, a tracker's base URL): https, no credentials,
-// and every address its host resolves to allowed (lib/outbound/addresses.ts). Registering is only the first
+// and every address its host resolves to allowed (lib/net/addresses.ts). Registering is only the first
 // check: every request to it goes through lib/outbound/client.ts, which checks the addresses again at each
 // connection and on each redirect hop, so a name that resolves somewhere private later is still refused.
 import { lookup as dnsLookup } from "node:dns";
 import { promisify } from "node:util";
 import ipaddr from "ipaddr.js";
-import { addressAllowed, describeAddress, type AddressPolicy } from "@/lib/outbound/addresses";
+import { addressAllowed, describeAddress, type AddressPolicy } from "@/lib/net/addresses";
 
-export { isPublicAddress } from "@/lib/outbound/addresses";
+export { isPublicAddress } from "@/lib/net/addresses";
 
 const lookupAll = promisify(dnsLookup);
 

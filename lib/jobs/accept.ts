@@ -18,7 +18,7 @@ import type { TicketData } from "@/lib/scoring";
 import { findStory, QuotaExhaustedError, quotaState } from "@/lib/stories/billing";
 import type { StoryIdentity } from "@/lib/stories/identity";
 import { quotaBump, storyTargets } from "@/lib/stories/billing-group";
-import { enqueueFrom, queue, SCORE_QUEUE, wakeWorkers } from "./queue";
+import { enqueueFrom, queue, SCORE_QUEUE, wakeWorkers } from "@/lib/queue";
 
 export interface AcceptInput {
   customer: CustomerContext;

@@ -4,12 +4,12 @@ import type PgBoss from "pg-boss";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { executeHot, type Db } from "@/db/client";
 import { asyncJobs, installations, scoreRuns, type AsyncJob, type Installation } from "@/db/schema";
-import { buildScoreResponse, MODEL_ANSWER_MESSAGE } from "@/lib/api/score-story";
+import { buildScoreResponse, MODEL_ANSWER_MESSAGE } from "@/lib/pipeline/score-story";
 import { now } from "@/lib/clock";
 import { env } from "@/lib/env";
-import { openSecret } from "@/lib/integrations/secret-box";
+import { openSecret } from "@/lib/secrets/secret-box";
 import { forgetCachedInstallation, installationTarget } from "@/lib/integrations/installations";
-import { recordAudit, SERVICE_ACTOR } from "@/lib/account/audit";
+import { recordAudit, SERVICE_ACTOR } from "@/lib/audit";
 import { logger } from "@/lib/log";
 import { EngineUnavailable, ModelAnswerError, type ScoringEngine, type ScoringResult, type TicketData } from "@/lib/scoring";
 import { releaseStory } from "@/lib/stories/billing";
@@ -17,7 +17,7 @@ import { deliverCallback } from "@/lib/webhooks/deliver";
 import { attemptsFrom, attemptsJson, deliveryRowsFrom, failDeliveries, webhookIdOf, recordAttempts } from "@/lib/webhooks/delivery-log";
 import { refreshStories, storyTargets, ticketsOfRuns } from "@/lib/stories/billing-group";
 import { ticketRef, upsertTickets } from "@/lib/stories/ticket-ref";
-import { DELIVER_QUEUE, enqueueDelivery, enqueueFrom, PGBOSS_SCHEMA, SCORE_QUEUE, TRACKER_WRITE_BACK_QUEUE, wakeWorkers, type ScoreJobData } from "./queue";
+import { DELIVER_QUEUE, enqueueDelivery, enqueueFrom, PGBOSS_SCHEMA, SCORE_QUEUE, TRACKER_WRITE_BACK_QUEUE, wakeWorkers, type ScoreJobData } from "@/lib/queue";
 
 /** A score job as a worker claims it, with the run a crashed worker already recorded for it, if any. */
 interface ClaimedJob {
@@ -179,7 +179,7 @@ async function completeFromRun(db: Db, jobId: string, result: Record<string, unk
  * A provider outage sends that job back to the queue (retried with backoff) until its retries are spent; then,
  * like any other failure, the job fails, its reservation is released and a `score.failed` callback is sent.
  * Model answers that break the schema (after the engine's own retry with the errors) fail the job at once,
- * saying so in its error. A crash anywhere leaves the batch's queue jobs active: they are handed back (lib/jobs/queue.ts: at the next
+ * saying so in its error. A crash anywhere leaves the batch's queue jobs active: they are handed back (lib/queue/index.ts: at the next
  * start in embedded mode, by the lease sweep on PostgreSQL) with no retry counted, and a job already recorded
  * is then completed from its run, never scored or billed twice.
  */

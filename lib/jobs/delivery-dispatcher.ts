@@ -12,7 +12,7 @@
 // pause (WORKER_YIELD_FACTOR times as long). The receivers still get their callbacks; only the writing waits.
 //
 // A queue job stays active while its delivery runs or waits here; if the process dies, it is handed back (at
-// the next start in embedded mode, by another worker's lease sweep on PostgreSQL: lib/jobs/queue.ts) as never
+// the next start in embedded mode, by another worker's lease sweep on PostgreSQL: lib/queue/index.ts) as never
 // fetched, and the receiver sees the same `webhook-id` and the same attempt number.
 import type PgBoss from "pg-boss";
 import type { Db } from "@/db/client";
@@ -20,7 +20,7 @@ import { yieldToRequests } from "@/lib/http/activity";
 import { logger } from "@/lib/log";
 import { purgeDeliveries } from "@/lib/webhooks/delivery-log";
 import { claimDeliveries, deliverJob, loadDeliveryTargets, needsDelivery, recordDelivered, type ClaimedDelivery, type Delivered, type DeliveryTarget } from "./async-jobs";
-import { DELIVER_QUEUE, handBack } from "./queue";
+import { DELIVER_QUEUE, handBack } from "@/lib/queue";
 
 export interface DispatcherOptions {
   /** Deliveries in flight in this process, all installations together. */

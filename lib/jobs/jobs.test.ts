@@ -22,7 +22,7 @@ import { acceptJob, type AcceptInput } from "./accept";
 import { claimDeliveries, processScoreBatch } from "./async-jobs";
 import { DeliveryDispatcher } from "./delivery-dispatcher";
 import { estimateCompletion } from "./estimate";
-import { DELIVER_QUEUE, enqueueFrom, queue, SCORE_QUEUE, stopQueue, type ScoreJobData } from "./queue";
+import { DELIVER_QUEUE, enqueueFrom, queue, SCORE_QUEUE, stopQueue, type ScoreJobData } from "@/lib/queue";
 
 const database = setupTestDatabase();
 setEnv({ ALLOW_PRIVATE_CALLBACKS: "true" });

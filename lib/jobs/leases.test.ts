@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, PROCESS_TAG, type DbHandle } from "@/db/client";
 import { hasPostgres, setupTestDatabase } from "@/testing/db";
-import { DELIVER_QUEUE, enqueueFrom, handBackOrphans, queue, SCORE_QUEUE, stopQueue, sweepAbandonedClaims } from "./queue";
+import { DELIVER_QUEUE, enqueueFrom, handBackOrphans, queue, SCORE_QUEUE, stopQueue, sweepAbandonedClaims } from "@/lib/queue";
 
 const database = setupTestDatabase();
 

@@ -9,7 +9,7 @@ import { processScoreBatch } from "./async-jobs";
 import { DeliveryDispatcher } from "./delivery-dispatcher";
 import { startTrackerWorkers } from "@/lib/trackers/sync";
 import { fetchIssues, type FetchIssues, type FetchIssuesOptions } from "@/lib/trackers";
-import { SCORE_QUEUE, startWorkers, type ScoreJobData } from "./queue";
+import { SCORE_QUEUE, startWorkers, type ScoreJobData } from "@/lib/queue";
 
 export interface WorkerOptions {
   /** Score workers in this process; each fetches up to `scoreBatchSize` jobs at a time. */

@@ -6,7 +6,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AddressPolicy } from "./addresses";
+import type { AddressPolicy } from "@/lib/net/addresses";
 import { guardedFetch, OutboundError, type Resolver } from "./client";
 
 interface Server {

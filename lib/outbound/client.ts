@@ -3,7 +3,7 @@
 // in, a Response out) over node:http, so that it can check what fetch cannot:
 // - every address a host name resolves to, at connection time (the socket's own DNS lookup goes through the
 //   check, so a name that resolved to a public address when it was registered and to 127.0.0.1 now is refused),
-//   and every IP literal, against lib/outbound/addresses.ts;
+//   and every IP literal, against lib/net/addresses.ts;
 // - every redirect hop (followed by hand: the same checks, no scheme but http and https, no step down from https
 //   to http, credentials dropped when the origin changes, at most five hops);
 // - a deadline for the whole exchange and a bound on the answer's size.
@@ -15,7 +15,7 @@ import { Readable, Transform } from "node:stream";
 import zlib from "node:zlib";
 import ipaddr from "ipaddr.js";
 import { env } from "@/lib/env";
-import { addressAllowed, describeAddress, type AddressPolicy } from "./addresses";
+import { addressAllowed, describeAddress, type AddressPolicy } from "@/lib/net/addresses";
 
 export type OutboundFailure = "private_address" | "not_found" | "dns" | "refused" | "reset" | "timeout" | "tls" | "redirect" | "too_large" | "network";
 

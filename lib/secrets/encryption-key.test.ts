@@ -14,7 +14,7 @@ import { appSettings, installations } from "@/db/schema";
 import { provisionCustomer } from "@/lib/admin/provisioning";
 import { parseEnv } from "@/lib/env";
 import { registerInstallation } from "@/lib/integrations/installations";
-import { openSecret, resetEncryptionKey, sealWith } from "@/lib/integrations/secret-box";
+import { openSecret, resetEncryptionKey, sealWith } from "@/lib/secrets/secret-box";
 import { setupTestDatabase } from "@/testing/db";
 import { setEnv } from "@/testing/http";
 import { CHECK_SETTING, EncryptionKeyError, keyCheck, keyFilePath, LEGACY_KEY_SETTING, LEGACY_SESSION_SETTING, loadEncryptionKey } from "./encryption-key";

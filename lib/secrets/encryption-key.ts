@@ -1,4 +1,4 @@
-// The service's encryption key: it seals webhook signing secrets and tracker tokens (lib/integrations/secret-box.ts)
+// The service's encryption key: it seals webhook signing secrets and tracker tokens (lib/secrets/secret-box.ts)
 // and, without AUTH_SECRET, signs dashboard sessions. It never lives in the database, so a backup, an export or a
 // stolen copy of the database holds sealed secrets but not what opens them. It comes from:
 // 1. ENCRYPTION_KEY (32 bytes in base64), else
@@ -67,7 +67,7 @@ function writeKeyFile(file: string, key: Buffer): Buffer {
   }
 }
 
-/** Opens a value sealed by lib/integrations/secret-box.ts with `key`; null when that key does not open it. */
+/** Opens a value sealed by lib/secrets/secret-box.ts with `key`; null when that key does not open it. */
 function openWith(key: Buffer, sealed: string): string | null {
   const [version, iv, tag, data] = sealed.split(".");
   if (version !== "v1" || !iv || !tag || !data) return null;
@@ -109,7 +109,7 @@ async function resealAll(db: Db, legacy: Buffer, key: Buffer, seal: (key: Buffer
 }
 
 export interface LoadOptions {
-  /** How a value is sealed (lib/integrations/secret-box.ts), for re-sealing under ENCRYPTION_KEY. */
+  /** How a value is sealed (lib/secrets/secret-box.ts), for re-sealing under ENCRYPTION_KEY. */
   seal: (key: Buffer, plaintext: string) => string;
   config?: Env;
 }

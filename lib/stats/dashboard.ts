@@ -1,7 +1,7 @@
 import type { Db } from "@/db/client";
 import { statsDimensions } from "./dimensions";
 import type { TrendInterval } from "./params";
-import { resolveScope, type Principal } from "./scope";
+import { resolveScope, type Principal } from "@/lib/auth/scope";
 import { listStories } from "./stories";
 import { statsSummary } from "./summary";
 import { statsTrends } from "./trends";

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { tickets } from "@/db/schema";
-import { DIMENSIONS, round2, weakestDimension, type Dimension } from "./format";
-import { scopedTickets, type StatsScope } from "./scope";
+import { DIMENSIONS, round2, weakestDimension, type Dimension } from "@/lib/format";
+import { scopedTickets, type StatsScope } from "@/lib/auth/scope";
 
 export interface DimensionStats {
   /** Average of the stories' latest score on this dimension (0-10); null without stories. */

@@ -3,7 +3,7 @@ import { authenticateCaller } from "@/lib/auth/caller";
 import type { z } from "zod";
 import type { WorkItemKind } from "@/lib/scoring/kind";
 import { parseQuery } from "./params";
-import { resolveScope, type Principal, type StatsScope } from "./scope";
+import { resolveScope, type Principal, type StatsScope } from "@/lib/auth/scope";
 
 /** Who calls a /stats endpoint: an API key, else the dashboard session (see lib/auth/caller.ts). */
 export async function statsPrincipal(db: Db, request: Request, at: Date): Promise<Principal> {

@@ -3,12 +3,12 @@ import { setupTestDatabase } from "@/testing/db";
 import { loadDashboard } from "./dashboard";
 import { statsDimensions } from "./dimensions";
 import { parseQuery, storiesQuerySchema, trendsQuerySchema } from "./params";
-import { resolveScope, type Principal } from "./scope";
+import { resolveScope, type Principal } from "@/lib/auth/scope";
 import { storyHistory } from "./story-history";
 import { listStories } from "./stories";
 import { statsSummary } from "./summary";
 import { periodStart, statsTrends } from "./trends";
-import { FIXTURE_NOW, seedStatsFixture, SPLIT } from "./test-fixture";
+import { FIXTURE_NOW, seedStatsFixture, SPLIT } from "@/testing/stats-fixture";
 
 const database = setupTestDatabase();
 const acme: Principal = { kind: "customer", customerId: "acme" };

@@ -3,9 +3,9 @@ import { and, asc, desc, eq, ilike, or, sql, type AnyColumn, type SQL } from "dr
 import type { Db } from "@/db/client";
 import { tickets } from "@/db/schema";
 import type { WorkItemKind } from "@/lib/scoring/kind";
-import { DIMENSIONS, round2, type Dimension } from "./format";
+import { DIMENSIONS, round2, type Dimension } from "@/lib/format";
 import type { StoriesQuery, StorySort } from "./params";
-import { scopedTickets, type StatsScope } from "./scope";
+import { scopedTickets, type StatsScope } from "@/lib/auth/scope";
 
 export interface StoryListItem {
   /**

@@ -5,8 +5,8 @@ import type { Db } from "@/db/client";
 import { scoreRuns, stories, tickets } from "@/db/schema";
 import { workItemKindSchema, type WorkItemKind } from "@/lib/scoring/kind";
 import { overallReasoningOf } from "@/lib/scoring/overall";
-import { DIMENSIONS, type Dimension } from "./format";
-import type { StatsScope } from "./scope";
+import { DIMENSIONS, type Dimension } from "@/lib/format";
+import type { StatsScope } from "@/lib/auth/scope";
 
 /** How many runs the history shows (the most recent ones); a story re-scored more often says so. */
 export const HISTORY_RUN_LIMIT = 100;

@@ -3,8 +3,8 @@ import type { Db } from "@/db/client";
 import { customers, plans, tickets } from "@/db/schema";
 import { WORK_ITEM_KINDS, type WorkItemKind } from "@/lib/scoring/kind";
 import { quotaState } from "@/lib/stories/billing";
-import { DIMENSIONS, round2, type Dimension } from "./format";
-import { scopedTickets, type StatsScope } from "./scope";
+import { DIMENSIONS, round2, type Dimension } from "@/lib/format";
+import { scopedTickets, type StatsScope } from "@/lib/auth/scope";
 
 export interface QuotaSummary {
   customer_id: string;

@@ -2,9 +2,9 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { scoreRuns, tickets } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
-import { DIMENSIONS, round2, type Dimension } from "./format";
+import { DIMENSIONS, round2, type Dimension } from "@/lib/format";
 import type { TrendInterval } from "./params";
-import type { StatsScope } from "./scope";
+import type { StatsScope } from "@/lib/auth/scope";
 
 export interface TrendPoint {
   /** Start of the UTC period (weeks start on Monday), ISO 8601. */

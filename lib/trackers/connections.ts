@@ -1,12 +1,12 @@
-// A customer's tracker connections: stored with their credentials sealed (lib/integrations/secret-box.ts, as the
+// A customer's tracker connections: stored with their credentials sealed (lib/secrets/secret-box.ts, as the
 // webhook signing secrets are), their base URL checked as callback URLs are (lib/integrations/ssrf.ts), each
 // change recorded in the audit trail. The sync itself is lib/trackers/sync.ts; the schedules lib/trackers/schedule.ts.
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { customers, trackerConnections, type TrackerConnection } from "@/db/schema";
-import { recordAudit, type AuditEntry } from "@/lib/account/audit";
+import { recordAudit, type AuditEntry } from "@/lib/audit";
 import { ApiError } from "@/lib/http/errors";
-import { openSecret, sealSecret } from "@/lib/integrations/secret-box";
+import { openSecret, sealSecret } from "@/lib/secrets/secret-box";
 import { CallbackUrlError, validateCallbackUrl } from "@/lib/integrations/ssrf";
 import { outboundPolicy } from "@/lib/outbound/client";
 import { isUuid } from "@/lib/uuid";

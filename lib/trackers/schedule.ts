@@ -9,7 +9,7 @@ import type PgBoss from "pg-boss";
 import { eq, ne, sql } from "drizzle-orm";
 import { executeHot, type Db } from "@/db/client";
 import { trackerConnections, type TrackerConnection } from "@/db/schema";
-import { PGBOSS_SCHEMA, queue } from "@/lib/jobs/queue";
+import { PGBOSS_SCHEMA, queue } from "@/lib/queue";
 import { logger } from "@/lib/log";
 import type { Schedule } from "./schemas";
 

@@ -19,7 +19,7 @@ export function queryProblem(kind: TrackerKind, query: string): string | null {
   return null;
 }
 
-/** The ready threshold when a connection names none: the "ready" band starts at 80% (lib/stats/format.ts). */
+/** The ready threshold when a connection names none: the "ready" band starts at 80% (lib/format.ts). */
 export const DEFAULT_WRITE_BACK_BELOW = 80;
 /** A label every tracker takes as it is: no spaces (Jira), no commas (GitHub's label lists), 50 characters (GitHub). */
 export const WRITE_BACK_LABEL = /^[\p{L}\p{N}][\p{L}\p{N}._:-]*$/u;

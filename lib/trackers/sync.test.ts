@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { quotaUsage, scoreRuns, stories, tickets, trackerConnections } from "@/db/schema";
 import { provisionCustomer } from "@/lib/admin/provisioning";
 import { utcMonth } from "@/lib/clock";
-import { PGBOSS_SCHEMA, queue, stopQueue } from "@/lib/jobs/queue";
+import { PGBOSS_SCHEMA, queue, stopQueue } from "@/lib/queue";
 import { createEngine } from "@/lib/scoring";
 import { hasPostgres, setupTestDatabase } from "@/testing/db";
 import { setupFakeOpenAI } from "@/testing/fake-openai-hooks";

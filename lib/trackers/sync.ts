@@ -15,7 +15,7 @@ import { eq, sql } from "drizzle-orm";
 import { executeHot, getDbHandle, type Db, type DbHandle } from "@/db/client";
 import { customers, plans, trackerConnections, type TrackerConnection, type TrackerSyncState } from "@/db/schema";
 import type { CustomerContext } from "@/lib/auth/api-keys";
-import { enqueueFrom, PGBOSS_SCHEMA, TRACKER_SYNC_QUEUE, TRACKER_WRITE_BACK_QUEUE, type ScoreJobData } from "@/lib/jobs/queue";
+import { enqueueFrom, PGBOSS_SCHEMA, TRACKER_SYNC_QUEUE, TRACKER_WRITE_BACK_QUEUE, type ScoreJobData } from "@/lib/queue";
 import { yieldToRequests } from "@/lib/http/activity";
 import { logger } from "@/lib/log";
 import type { ScoringEngine, ScoringResult, TicketData } from "@/lib/scoring";

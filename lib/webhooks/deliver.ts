@@ -2,7 +2,7 @@
 // library) through the guarded client (lib/outbound/client.ts: every connection checked against private
 // addresses), redirects not followed, 10 s for the whole exchange.
 import { Webhook } from "standardwebhooks";
-import type { AddressPolicy } from "@/lib/outbound/addresses";
+import type { AddressPolicy } from "@/lib/net/addresses";
 import { guardedFetch, OutboundError } from "@/lib/outbound/client";
 
 export const DELIVERY_TIMEOUT_MS = 10_000;

@@ -2,7 +2,7 @@
 // page, the dashboard and the story page share it, on the server and in the browser.
 import { kindFromTypeName, WORK_ITEM_KIND_LABELS, WORK_ITEM_KINDS, type WorkItemKind } from "@/lib/scoring/kind";
 import { DIMENSIONS, type Dimension } from "@/lib/scoring/types";
-import { weakestDimension } from "@/lib/stats/format";
+import { weakestDimension } from "@/lib/format";
 
 export { WORK_ITEM_KIND_LABELS, WORK_ITEM_KINDS, type WorkItemKind };
 

@@ -9,7 +9,7 @@ import { SEND_NOW_LIMIT } from "@/lib/account/deliveries";
 import { createDashboardUser, provisionCustomer } from "@/lib/admin/provisioning";
 import { MAX_ACTIVE_KEYS } from "@/lib/auth/api-keys";
 import { sessionSecret } from "@/lib/auth/next-auth";
-import { stopQueue } from "@/lib/jobs/queue";
+import { stopQueue } from "@/lib/queue";
 import { runWorkers } from "@/lib/jobs/workers";
 import { hasPostgres, setupTestDatabase } from "@/testing/db";
 import { bearer, call, setEnv } from "@/testing/http";

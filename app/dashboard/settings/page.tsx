@@ -10,7 +10,7 @@ import { ScopeLine } from "@/components/dashboard/scope-line";
 import { SignOutButton } from "@/components/dashboard/sign-out-button";
 import { SettingsSections } from "@/components/settings/settings-sections";
 import { dashboardPageUser, orNotFound, type SearchParams } from "@/lib/auth/dashboard-page";
-import { resolveScope } from "@/lib/stats/scope";
+import { resolveScope } from "@/lib/auth/scope";
 import "@/components/settings/settings.css";
 
 export const metadata: Metadata = { title: "Settings" };

@@ -1,7 +1,7 @@
 // POST /evaluate/upload: a public, anonymous backlog upload (a tracker's CSV or JSON export, any CSV, or one story
 // per line) -> a scoring session.
 import { FORMAT_LABELS } from "@/lib/backlog";
-import { rowsToTickets } from "@/lib/csv/columns";
+import { rowsToTickets } from "@/lib/backlog/csv/columns";
 import { newScoreToken, scoreCookie } from "@/lib/csv-flow/score-token";
 import { createSession, purgeExpired } from "@/lib/csv-flow/sessions";
 import { PREVIEW_ROWS, type UploadResponse } from "@/lib/csv-flow/types";

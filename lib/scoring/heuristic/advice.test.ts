@@ -250,7 +250,7 @@ describe("advice read by a product owner", () => {
 
   const DATA = sharedDataDir();
   it.skipIf(!DATA)("no split or rewrite judged wrong on the shared stories comes back", async () => {
-    const { hashOf, sharedStories } = await import("../precision/advice-reading");
+    const { hashOf, sharedStories } = await import("@/testing/advice-reading");
     const judged = (JSON.parse(fs.readFileSync(path.join(PRECISION, "advice.json"), "utf8")) as
       { judged: { file: string; line: number; story: string; kind: "split" | "rewrite"; advice: string; verdict: string }[] }).judged;
     const stories = new Map(sharedStories(DATA as string).map((s) => [`${s.file}:${s.line}`, s.story]));

@@ -60,7 +60,7 @@ export interface CommentModel {
 /** The percentage people see for a stored 0-10 score (a stored 7 is 70%), as everywhere in the service. */
 export const percentOf = (score: number): number => Math.round(score * 10);
 
-/** The band names of lib/stats/format.ts (weak below 50%, needs work from 50%, ready from 80%). */
+/** The band names of lib/format.ts (weak below 50%, needs work from 50%, ready from 80%). */
 export function bandOf(percent: number): Band {
   return percent >= 80 ? "ready" : percent >= 50 ? "needs work" : "weak";
 }

@@ -1,6 +1,6 @@
 // GET /api/v1/audit-events?limit=&cursor=: who changed the account's keys and integrations, newest first.
 import { getDb } from "@/db/client";
-import { listAuditEvents } from "@/lib/account/audit";
+import { listAuditEvents } from "@/lib/audit";
 import { authorizeAccount } from "@/lib/account/request";
 import { auditEventListSchema } from "@/lib/account/schemas";
 import { pageLimit } from "@/lib/http/cursor";

@@ -9,7 +9,7 @@ import { resultRows } from "@/db/client";
 import { auditEvents, trackerConnections } from "@/db/schema";
 import { createDashboardUser, provisionCustomer } from "@/lib/admin/provisioning";
 import { sessionSecret } from "@/lib/auth/next-auth";
-import { PGBOSS_SCHEMA, stopQueue } from "@/lib/jobs/queue";
+import { PGBOSS_SCHEMA, stopQueue } from "@/lib/queue";
 import { setupTestDatabase } from "@/testing/db";
 import { bearer, call, setEnv } from "@/testing/http";
 import { MAX_CONNECTIONS } from "@/lib/trackers/connections";

@@ -10,7 +10,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { tickets } from "@/db/schema";
 import { provisionCustomer } from "@/lib/admin/provisioning";
-import { stopQueue } from "@/lib/jobs/queue";
+import { stopQueue } from "@/lib/queue";
 import { runWorkers } from "@/lib/jobs/workers";
 import { setOutboundResolver } from "@/lib/outbound/client";
 import { setupTestDatabase } from "@/testing/db";

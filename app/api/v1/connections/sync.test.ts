@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { quotaUsage, scoreRuns, stories, tickets, trackerIssues } from "@/db/schema";
 import { provisionCustomer } from "@/lib/admin/provisioning";
 import { utcMonth } from "@/lib/clock";
-import { stopQueue } from "@/lib/jobs/queue";
+import { stopQueue } from "@/lib/queue";
 import { runWorkers } from "@/lib/jobs/workers";
 import { setupTestDatabase } from "@/testing/db";
 import { startFakeGitHub, startFakeJira, startFakeLinear, type FakeGitHub, type FakeJira, type FakeLinear } from "@/testing/fake-trackers";

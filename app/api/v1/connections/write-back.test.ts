@@ -9,7 +9,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tickets, trackerWebhookWrites } from "@/db/schema";
 import { provisionCustomer } from "@/lib/admin/provisioning";
-import { stopQueue } from "@/lib/jobs/queue";
+import { stopQueue } from "@/lib/queue";
 import { runWorkers } from "@/lib/jobs/workers";
 import { setupTestDatabase } from "@/testing/db";
 import {

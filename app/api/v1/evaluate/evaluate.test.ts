@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { asyncJobs, customers, installations, stories } from "@/db/schema";
 import { provisionCustomer } from "@/lib/admin/provisioning";
 import { forgetCachedInstallations } from "@/lib/integrations/installations";
-import { stopQueue } from "@/lib/jobs/queue";
+import { stopQueue } from "@/lib/queue";
 import { runWorkers } from "@/lib/jobs/workers";
 import { createEngine, EngineUnavailable, type ScoringEngine } from "@/lib/scoring";
 import { setScoringEngineOverride } from "@/lib/scoring-engine";

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { resultRows } from "@/db/client";
 import { provisionCustomer } from "@/lib/admin/provisioning";
-import { stopQueue } from "@/lib/jobs/queue";
+import { stopQueue } from "@/lib/queue";
 import { hasPostgres, setupTestDatabase } from "@/testing/db";
 import { startFakeOpenAI } from "@/testing/fake-openai";
 import { call, setEnv } from "@/testing/http";

@@ -3,7 +3,7 @@ import { count, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { llmCache, stories } from "@/db/schema";
 import { provisionCustomer } from "@/lib/admin/provisioning";
-import { scoreResponseSchema } from "@/lib/api/schemas";
+import { scoreResponseSchema } from "@/lib/pipeline/schemas";
 import { createDatabaseLlmCache } from "@/lib/llm-cache";
 import { createEngine, DIMENSIONS } from "@/lib/scoring";
 import { resetScoringEngine, setScoringEngineOverride } from "@/lib/scoring-engine";

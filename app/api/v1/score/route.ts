@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { getDbHandle } from "@/db/client";
 import { quotaExhaustedResponse } from "@/lib/api/quota-response";
-import { scoreRequestSchema } from "@/lib/api/schemas";
+import { scoreRequestSchema } from "@/lib/pipeline/schemas";
 import { authenticateApiKey } from "@/lib/auth/api-keys";
 import { now } from "@/lib/clock";
 import { parseJsonBody } from "@/lib/http/body";
@@ -12,7 +12,7 @@ import { scoringEngine } from "@/lib/scoring-engine";
 import { precheckAdmission, QuotaExhaustedError } from "@/lib/stories/billing";
 import { recordScore } from "@/lib/stories/billing-group";
 import { resolveStoryIdentity } from "@/lib/stories/identity";
-import { buildScoreResponse, scoreWithEngine } from "@/lib/api/score-story";
+import { buildScoreResponse, scoreWithEngine } from "@/lib/pipeline/score-story";
 import { methodsNotAllowed } from "@/lib/http/not-allowed";
 
 export const dynamic = "force-dynamic";

@@ -4,7 +4,7 @@ import { getDb } from "@/db/client";
 import { authorizeAccount } from "@/lib/account/request";
 import { methodsNotAllowed } from "@/lib/http/not-allowed";
 import { gatewayRoute } from "@/lib/http/route";
-import { queue } from "@/lib/jobs/queue";
+import { queue } from "@/lib/queue";
 import { connectionView, findConnection } from "@/lib/trackers/connections";
 import { connectionSchema } from "@/lib/trackers/schemas";
 import { requestSync } from "@/lib/trackers/sync";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { scoreTicket } from "@/lib/scoring";
-import { band, evenDimensions, SCORE_BANDS, scoreClass, weakestDimension } from "./format";
+import { band, evenDimensions, SCORE_BANDS, scoreClass, weakestDimension } from "@/lib/format";
 
 describe("score colours", () => {
   it("bands percentages low to high: weak below 50%, needs work to 79%, ready from 80%", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCsv } from "./parse";
+import { parseCsv } from "@/lib/backlog/csv/parse";
 
 describe("parseCsv", () => {
   it("strips a BOM, trims header names and reads CRLF files", () => {

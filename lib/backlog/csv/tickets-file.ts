@@ -1,6 +1,6 @@
 import { BacklogError, readBacklog, workItemKind, type BacklogFormat, type RowWarning } from "@/lib/backlog";
 import type { TicketData, WorkItemKind } from "@/lib/scoring/types";
-import { rowsToTickets } from "./columns";
+import { rowsToTickets } from "@/lib/backlog/csv/columns";
 
 export class TicketFileError extends Error {}
 

@@ -5,8 +5,8 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { decodeText } from "@/lib/backlog/decode";
-import { parseCsv } from "@/lib/csv/parse";
-import { scoreTicket } from "../heuristic/engine";
+import { parseCsv } from "@/lib/backlog/csv/parse";
+import { scoreTicket } from "@/lib/scoring/heuristic/engine";
 
 export interface SharedStory {
   /**

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { createEngine, scoreTicket, type ScoringEngine, type ScoringResult, type TicketData } from "@/lib/scoring";
 import { ApiError } from "@/lib/http/errors";
-import { scoreWithEngine } from "./score-story";
+import { scoreWithEngine } from "@/lib/pipeline/score-story";
 
 const stories: TicketData[] = [
   { summary: "As a shopper, I want to save my cart so that I can check out later." },

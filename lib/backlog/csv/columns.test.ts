@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { mapColumns, rowsToTickets } from "./columns";
-import { ticketsFromFile } from "./tickets-file";
+import { mapColumns, rowsToTickets } from "@/lib/backlog/csv/columns";
+import { ticketsFromFile } from "@/lib/backlog/csv/tickets-file";
 
 describe("mapColumns", () => {
   it("matches synonyms case-insensitively", () => {

@@ -4,7 +4,7 @@ import type { Db } from "@/db/client";
 import { sql } from "drizzle-orm";
 import { quotaUsage, scoreRuns, stories, tickets } from "@/db/schema";
 import { createDashboardUser, provisionCustomer } from "@/lib/admin/provisioning";
-import { DIMENSIONS } from "./format";
+import { DIMENSIONS } from "@/lib/format";
 
 export const FIXTURE_NOW = new Date("2026-03-18T12:00:00.000Z");
 

@@ -2,7 +2,7 @@ import { EngineUnavailable, ModelAnswerError, type ContextItem, type ScoringEngi
 import { ApiError } from "@/lib/http/errors";
 import { logger } from "@/lib/log";
 import { SERVICE_VERSION } from "@/lib/version";
-import type { ScoreResponse } from "./schemas";
+import type { ScoreResponse } from "@/lib/pipeline/schemas";
 
 export { EngineUnavailable };
 
