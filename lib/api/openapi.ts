@@ -147,6 +147,7 @@ export const SCORE_RESPONSE_EXAMPLE: ScoreResponse = {
     model: { provider: "heuristic", model_name: "invest-heuristic", temperature: 0 },
     prompt_version: "heuristic-3.1",
     work_item_type: "story",
+    work_item_type_source: "text",
     token_usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
     enriched_context_references: perDimension(() => []),
     context_usage_stats: { total_context_items_available: 0, context_items_referenced: 0, references_per_dimension: perDimension(() => 0) },
