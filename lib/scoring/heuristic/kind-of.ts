@@ -80,7 +80,7 @@ const ASKS_FOR = /^(?:add|allow|support|provide|enable|implement|introduce|offer
  * A component prefix before the title ("Titanium Studio: Login: ...", "[DataSense] ...", "Routebuilder - ESBDemo -
  * ..."): what the ticket is about, not what it says. The wording checks read what follows.
  */
-const PREFIX = /^(?:\s*(?:\[[^\]]{1,60}\]|[\w .&/'()#+-]{1,40}?\s*:(?!\/\/)|[\w.&/'()#+]{1,30}(?: [\w.&/'()#+]{1,30})?\s+[-–—]\s))+\s*/;
+const PREFIX = /^(?:\s*(?:\[[^\]]{1,60}\]|[\w.&/'()#+-]+(?: [\w.&/'()#+-]+){0,2}\s*:(?!\/\/)|[\w.&/'()#+]{1,30}(?: [\w.&/'()#+]{1,30})?\s+[-–—]\s))+\s*/;
 
 function labelKind(summary: string): WorkItemKind | null {
   const m = LABEL.exec(summary);
@@ -165,6 +165,8 @@ function summaryKind(summary: string, description: string): WorkItemKind | null 
   if (!asking && orderedSteps(description) >= 2 && (FAILURE.test(description) || SYMPTOM.test(description) || CONTRAST.test(description))) return "bug";
   // Steps on one line with what goes wrong: "1. Create a folder 2. Browse it: the folder appears as a file".
   if (!asking && INLINE_STEPS.test(description) && observedIn(description).some((r) => !r.generic)) return "bug";
+  // "Update the WebKit implementation to cef_rev392", "Bump Jackson to 2.15": moving to a version is technical work.
+  if (/^(?:update|upgrade|bump|move|switch)\b.*\bto\b.*\d/i.test(text)) return "task";
   if (USER_WANT.test(text)) return "story";
   if (asking && !VERSION_TARGET.test(text)) return "story";
   if (VERSION_TARGET.test(text) && /^(?:use|support|update|upgrade|move|switch|align)\b/i.test(text)) return "task";

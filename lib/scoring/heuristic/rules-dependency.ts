@@ -12,7 +12,7 @@ const PHRASES = new RegExp(`\\b(?:${DEPENDENCY_PHRASES.join("|")}|(?:after|once|
 const WORK = /^\W*(?:\w+\W+){0,3}?(?:[A-Z][A-Z0-9]{1,9}-\d{1,6}|#\d{1,6}|stor(?:y|ies)|tickets?|tasks?|issues?|epics?|features?|teams?|releases?|sprints?)\b/i;
 
 /** Words that make a mentioned ticket one this work waits on, before or after the key, in the same sentence. */
-const WAITS_BEFORE = /\b(?:depends? on|dependent on|dependency on|depending on|blocked by|blocked on|waits? (?:for|on)|waiting (?:for|on)|requires?|needs?|after|once|until|when|prerequisite|pre-requisite|on top of|builds? on|is blocking|blocks|follows?|must wait|can(?:no|')?t start (?:before|until))\b[^.\n]{0,40}$/i;
+const WAITS_BEFORE = /\b(?:depends? on|dependent on|dependency on|depending on|blocked by|blocked on|waits? (?:for|on)|waiting (?:for|on)|requires?|until|prerequisite|pre-requisite|on top of|builds? on|is blocking|blocks|must wait|can(?:no|')?t start (?:before|until))\b[^.\n]{0,40}$/i;
 const WAITS_AFTER = /^[^.\n]{0,40}?\b(?:is|are|has been|gets?) (?:done|merged|fixed|resolved|finished|completed|released|delivered|implemented|in place|available)\b|^\s*(?:must|has to|needs to|should) (?:be )?(?:done|merged|fixed|finished|land|go) first\b|^\s*(?:first|is a prerequisite|blocks (?:this|it))\b/i;
 /** Mentions that are no ticket: encodings, standards, product versions ("UTF-8", "ISO-8859", "JDK-8", "TLS-1"). */
 const NOT_A_KEY = /^(?:UTF|UCS|ISO|CP|WINDOWS|IEC|RFC|JSR|JDK|JRE|JEP|PEP|ECMA|ES|TLS|SSL|SHA|MD|AES|RSA|HTTP|HTTPS|IPV|X|H|MP|WIN|CVE|CWE|JIRA|LIB|V|R|Q|GB|KB|MB|IE|OS|SP|API|ART|RC|M|BETA|ALPHA|BUILD|RELEASE|PHASE|STEP|ANSI|ASCII|EUC|KOI|BIG|SJIS|LATIN)-\d/i;
@@ -59,7 +59,12 @@ export function dependencyFindings(input: RuleInput): Found[] {
     PHRASES.lastIndex = 0;
     let phrases = 0;
     while ((m = PHRASES.exec(text)) !== null && phrases < 2) {
-      if (field === "summary" && !WORK.test(text.slice(m.index + m[0].length, m.index + m[0].length + 60))) continue;
+      // In any field a phrase has to name other work ("depends on the order of the list", "same as Stash
+      // functionality", "Prerequisite JDK could not be downloaded" are the domain, not an order between tickets).
+      const rest = text.slice(m.index + m[0].length, m.index + m[0].length + 60);
+      if (!WORK.test(rest)) continue;
+      // "after PROJ-12, the list shows 30 characters": when something changed, not work this one waits for.
+      if (field !== "summary" && /^(?:after|once|before)$/i.test(m[0]) && !WAITS_AFTER.test(rest.replace(/^\W*\S+/, ""))) continue;
       phrases++;
       findings.push(found("independent.dependency", "independent", "medium", `"${m[0]}" makes the story wait on other work.`,
         "Record the dependency as a link in the tracker, or split the stories so they do not wait on each other.",

@@ -4,7 +4,7 @@
 import type { PerDimension, WorkItemKind } from "../types";
 import { found, type Found, type RuleInput } from "./finding";
 import type { KindSource } from "./kind-of";
-import { missingWhy, phraseEvidence, sectionEvidence } from "./kind-text";
+import { missingWhy, phraseEvidence, REASON, sectionEvidence } from "./kind-text";
 import { criteriaOf } from "./rules-criteria";
 import { bugEvidenceFor, bugFindings } from "./rules-bug";
 import { epicEvidenceFor, epicFindings } from "./rules-epic";
@@ -46,12 +46,6 @@ const SUMMARY_ADVICE: Record<WorkItemKind, string> = {
   spike: "Write a one-line summary of the question the spike answers.",
   epic: "Write a one-line summary of the epic's goal.",
 };
-
-/**
- * A reason, wherever a ticket gives it: a "Why" / "Background" / "Problem" section, or a reason clause in any
- * sentence of the summary, the description or the criteria ("so that", "because", "in order to", "otherwise").
- */
-export const REASON = /\b(?:so that|so (?:we|they|users?|you|i|it|the \w+) (?:can|could|don'?t|do not|won'?t|will)|in order to|because|since (?:the|it|we|there|this|users?)|due to|otherwise|to (?:avoid|prevent|allow|enable|make sure|ensure|reduce|improve|support|speed up|simplify|help)|which (?:would|will) (?:allow|let|make|help|save|avoid|prevent)|(?:this|that|it) (?:would|will) (?:allow|let|make|help|save|avoid|prevent|give)|(?:the )?(?:problem|issue|reason|goal|motivation|purpose|benefit) (?:is|was) (?:that|to)|is (?:needed|required) (?:for|to|by)|(?:needed|required) (?:for|by)|(?:users?|customers?|developers?|people|we|i) (?:can(?:no|')?t|cannot|have to|need to|must|are forced to|has to|are unable to))\b/i;
 
 /** What shows a ticket is done, in any form teams use: criteria, an expected result, a list of rules, "should" statements. */
 export const DONE_WORDS = /\b(?:should|must|shall|needs? to|has to|have to|expected|acceptance criteria|done when|definition of done|make sure|ensure)\b/i;
