@@ -20,6 +20,9 @@ const NOT_A_KEY = /^(?:UTF|UCS|ISO|CP|WINDOWS|IEC|RFC|JSR|JDK|JRE|JEP|PEP|ECMA|E
 /** Whether a mentioned key is work this ticket waits on: dependency words beside it, or a link typed as blocking. */
 function isDependencyReference(text: string, at: number, key: string, input: RuleInput): boolean {
   if (NOT_A_KEY.test(key)) return false;
+  // A user story's own sentence that names another ticket builds on it ("... to account for the rule updates in
+  // DB-2213"): the need itself is tied to that work.
+  if (input.story.roleIndicator && text === input.summary) return true;
   if (key.startsWith("#")) {
     // A stack frame or a numbered line ("#0 /var/www/app.php(12)", "#1 {main}"), a list marker: no ticket.
     const line = text.slice(at, text.indexOf("\n", at) === -1 ? undefined : text.indexOf("\n", at));

@@ -140,6 +140,8 @@ const LABELS: Record<string, string> = {
   "testable.unverifiable_criteria": "criteria with no observable outcome",
   "testable.vague_criterion": "a vague criterion",
   "work_item.no_summary": "no summary",
+  "work_item.no_reason": "no reason it matters",
+  "work_item.no_done_condition": "nothing says when it is done",
   "bug.no_expected_result": "no expected result",
   "bug.vague_expected_result": "an expected result nobody can check",
   "bug.no_actual_result": "no actual result",
