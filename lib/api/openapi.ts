@@ -8,7 +8,7 @@ import { z } from "zod";
 import { provisionCustomerSchema, provisionedCustomerSchema, createUserSchema, createdUserSchema } from "@/lib/admin/schemas";
 import type { MappingOverride } from "@/lib/csv-flow/score-session";
 import type { ResultsResponse, ScoreResponse as CsvScoreResponse, UploadResponse } from "@/lib/csv-flow/types";
-import { DIMENSIONS, findingSchema, ticketDataSchema, workItemKindSchema, type Dimension, type PerDimension } from "@/lib/scoring/types";
+import { DIMENSIONS, findingSchema, ticketDataSchema, workItemKindSchema, workItemTypeSourceSchema, type Dimension, type PerDimension } from "@/lib/scoring/types";
 import { RESPONSE_FORMATS, VIOLATION_REASONS } from "@/lib/scoring/openai/formats";
 import type { DimensionsBreakdown } from "@/lib/stats/dimensions";
 import type { StoryPage } from "@/lib/stats/stories";
@@ -592,6 +592,9 @@ const storyResultSchema = z.object({
   type: z.string().nullable().describe("The work item type as the file names it (the mapped type column), null when it gives none."),
   work_item_type: workItemKindSchema.describe(
     "The kind the row was judged as: the one `type` names (Bug, Defect -> bug; Task, Sub-task, Chore -> task; ...), else the one its text shows, else story.",
+  ),
+  work_item_type_source: workItemTypeSourceSchema.optional().describe(
+    "How sure `work_item_type` is: `given` (the type column named it), `text` (the row's wording showed it) or `default` (nothing decided: reported as story, judged on what every kind needs). Absent on results scored before it existed.",
   ),
   summary: z.string(),
   description: z.string().nullable(),
