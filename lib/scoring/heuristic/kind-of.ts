@@ -149,7 +149,7 @@ function stated(text: string): string {
 
 /** A title without its quoted names ("Add a 'Don't warn me again' checkbox"): a quoted label states nothing. */
 function unquoted(text: string): string {
-  return text.replace(/(^|[\s(])(["'“‘])[^"'“”‘’]{1,80}["'”’]/g, (m, lead: string) => (/error|exception|fail|not |n't/i.test(m) ? m : `${lead}X`));
+  return text.replace(/(^|[\s(])(["'“‘])[^"'“”‘’]{1,80}["'”’]/g, (m, lead: string) => (/error|exception|fail/i.test(m) ? m : `${lead}X`));
 }
 
 function summaryKind(summary: string, description: string): WorkItemKind | null {
