@@ -9,12 +9,16 @@
 //    the share of stories of each backlog with each finding code, the labelled backlogs beside the others, so a
 //    rule that fires on 40% of one backlog and 2% of the rest shows.
 // 3. The UStAI file, reported and never fitted: unambiguous/minimal/atomic F1, independent/estimable AUC.
+// 4. Real Jira issues filed with no type (`--jira FILE`, default the shared deep-se file): the kinds inferred and
+//    how sure (work_item_type_source), each code's firing rate, the spread of the overall; beside the reading of
+//    lib/scoring/precision/jira-reading.json (kinds a product owner reads, verdicts on the five codes' firings).
 // Defaults: the files of ../shared/data. `--stories` prints each QUS story where engine and consensus differ.
 import fs from "node:fs";
 import path from "node:path";
 import { parseCsv } from "@/lib/backlog/csv/parse";
 import { createEngine, type ScoringEngine, type ScoringResult } from "@/lib/scoring";
 import * as lexicon from "@/lib/scoring/heuristic/lexicon";
+import { JIRA_FILE, jiraIssues, jiraReading } from "@/lib/scoring/precision/jira-reading";
 import { auc, backlogStories, engineLabel, firingRates, kappa, literalLabels, NO_VIOLATION, prf, QUS_CRITERIA, spread } from "./quality";
 
 const REPO = path.resolve(__dirname, "..");
@@ -51,13 +55,14 @@ const engineName = arg("--engine") ?? "heuristic";
 const engine = buildEngine(engineName);
 // Named files replace the defaults: the shared data when it is there, else the backlogs in the repository.
 const existing = (files: string[]) => files.filter((f) => fs.existsSync(f));
-const named = ["--qus", "--backlog", "--ustai"].some((a) => process.argv.includes(a));
+const named = ["--qus", "--backlog", "--ustai", "--jira"].some((a) => process.argv.includes(a));
 const FIXTURES = path.join(REPO, "lib/scoring/fixtures/backlogs");
 const qusFiles = named ? args("--qus") : existing([path.join(DATA, "qus-real-dev.csv")]);
 const backlogFiles = named ? args("--backlog") : fs.existsSync(path.join(DATA, "backlogs"))
   ? fs.readdirSync(path.join(DATA, "backlogs")).filter((f) => f.endsWith(".txt")).sort().map((f) => path.join(DATA, "backlogs", f))
   : fs.readdirSync(FIXTURES).filter((f) => f.endsWith(".txt")).map((f) => path.join(FIXTURES, f));
 const ustaiFile = named ? arg("--ustai") : existing([path.join(DATA, "ustai-dev.csv")])[0];
+const jiraFile = named ? arg("--jira") : existing([path.join(DATA, JIRA_FILE)])[0];
 for (const f of [...qusFiles, ...backlogFiles, ...(ustaiFile ? [ustaiFile] : [])]) if (!fs.existsSync(f)) fail(`no such file: ${f}`);
 
 const f3 = (x: number) => (Number.isNaN(x) ? "  -  " : x.toFixed(3));
@@ -291,6 +296,44 @@ async function ustai(file: string): Promise<void> {
   console.log("");
 }
 
+/**
+ * Real Jira issues with no type: what kind each is taken for and how sure, how often each code fires, how the
+ * overall spreads (a ticket a team can take as written should reach 70%, one nobody can plan from stay at 40% or
+ * below), and, for the issues of the reading, the kinds and firings a product owner judged.
+ */
+async function jira(file: string): Promise<void> {
+  const issues = jiraIssues(file);
+  const results = await engine.scoreBatch(issues.map((i) => ({ ticket: { summary: i.summary, description: i.description, key: i.key } })));
+  const n = issues.length;
+  const share = (k: number) => `${k} (${Math.round((100 * k) / n)}%)`;
+  console.log(`Jira issues without a type: ${rel(file)}, ${n} issues`);
+  const kinds = new Map<string, number>();
+  for (const r of results) {
+    const k = `${r.metadata.work_item_type}/${r.metadata.work_item_type_source ?? "-"}`;
+    kinds.set(k, (kinds.get(k) ?? 0) + 1);
+  }
+  console.log(`  kinds (kind/source): ${[...kinds].sort((a, b) => b[1] - a[1]).map(([k, c]) => `${k} ${c}`).join(", ")}`);
+  const s = spread(results.map((r) => r.overall_score));
+  const high = results.filter((r) => r.overall_score >= 7).length;
+  const low = results.filter((r) => r.overall_score <= 4).length;
+  console.log(`  overall: mean ${s.mean.toFixed(2)} (${pct(s.mean)})  sd ${s.sd.toFixed(2)}  range ${pct(s.min)}-${pct(s.max)}  >= 70%: ${share(high)}  <= 40%: ${share(low)}`);
+  const rates = firingRates(results);
+  console.log(`  firing rate: ${[...rates].sort((a, b) => b[1] - a[1]).map(([c, r]) => `${c} ${Math.round(100 * r)}%`).join(", ")}`);
+  const reading = jiraReading();
+  const read = issues.map((i, k) => ({ i, r: results[k], v: reading.kinds[i.key] })).filter((x) => x.v);
+  if (read.length === 0) return console.log("");
+  const right = read.filter((x) => x.r.metadata.work_item_type === x.v.kind).length;
+  console.log(`  reading (${read.length} issues judged): kind right ${right}/${read.length}`);
+  const verdicts = new Map(reading.firings.map((f) => [`${f.key} ${f.code}`, f.verdict]));
+  for (const code of reading.codes) {
+    const fired = read.filter((x) => x.r.findings.some((f) => f.code === code)).map((x) => verdicts.get(`${x.i.key} ${code}`) ?? "unread");
+    const count = (v: string) => fired.filter((f) => f === v).length;
+    console.log(`    ${code.padEnd(34)} fires ${String(fired.length).padStart(3)}: right ${count("right")}, wrong ${count("wrong")}, unread ${count("unread")}`);
+  }
+  const template = read.filter((x) => ["bug", "task"].includes(x.v.kind) && x.r.findings.some((f) => /^(?:well_formed\.|valuable\.no_benefit$|testable\.no_acceptance_criteria$|minimal\.|uniform\.)/.test(f.code))).length;
+  console.log(`    story-template findings on issues read as a bug or a task: ${template}\n`);
+}
+
 async function main() {
   const started = performance.now();
   console.log(`engine ${engineName}\n`);
@@ -299,6 +342,7 @@ async function main() {
   firingTable();
   devOnlyWords();
   if (ustaiFile) await ustai(ustaiFile);
+  if (jiraFile) await jira(jiraFile);
   const llm = engineName === "openai" ? `, model ${model || "?"}, ${tokens} tokens` : "";
   console.log(`engine ${engineName}${llm}, ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }

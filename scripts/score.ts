@@ -143,6 +143,8 @@ function render(format: string, { tickets, types, format: fileFormat }: FileTick
     key: tickets[i].key ?? null,
     type: types[i],
     work_item_type: r.metadata.work_item_type,
+    // How sure the kind is: the file's type named it (given), the text showed it, or nothing decided (default).
+    work_item_type_source: r.metadata.work_item_type_source ?? "given",
     summary: tickets[i].summary,
     overall_score: r.overall_score,
     overall_reasoning: r.overall_reasoning,

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { provisionCustomerSchema, provisionedCustomerSchema, createUserSchema, createdUserSchema } from "@/lib/admin/schemas";
 import type { MappingOverride } from "@/lib/csv-flow/score-session";
 import type { ResultsResponse, ScoreResponse as CsvScoreResponse, UploadResponse } from "@/lib/csv-flow/types";
-import { DIMENSIONS, findingSchema, ticketDataSchema, workItemKindSchema, type Dimension, type PerDimension } from "@/lib/scoring/types";
+import { DIMENSIONS, findingSchema, ticketDataSchema, workItemKindSchema, workItemTypeSourceSchema, type Dimension, type PerDimension } from "@/lib/scoring/types";
 import { RESPONSE_FORMATS, VIOLATION_REASONS } from "@/lib/scoring/openai/formats";
 import type { DimensionsBreakdown } from "@/lib/stats/dimensions";
 import type { StoryPage } from "@/lib/stats/stories";
@@ -147,6 +147,7 @@ export const SCORE_RESPONSE_EXAMPLE: ScoreResponse = {
     model: { provider: "heuristic", model_name: "invest-heuristic", temperature: 0 },
     prompt_version: "heuristic-3.1",
     work_item_type: "story",
+    work_item_type_source: "text",
     token_usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
     enriched_context_references: perDimension(() => []),
     context_usage_stats: { total_context_items_available: 0, context_items_referenced: 0, references_per_dimension: perDimension(() => 0) },
@@ -382,11 +383,22 @@ const RESULTS_EXAMPLE: ResultsResponse = {
       acceptance_criteria: null,
       overall_score: 3.8,
       overall_reasoning:
-        "38%: Valuable 20% (not written as a story), Testable 20% (no acceptance criteria) and Estimable 50% (nothing beyond the summary to size from) " +
+        "38%: Valuable 20% (no reason it matters), Testable 20% (nothing says when it is done) and Estimable 50% (nothing beyond the summary to size from) " +
         "pull it down from a mean of 65%; all the recommendations together reach 100%.",
       individual_scores: { independent: 10, negotiable: 10, valuable: 2, estimable: 5, small: 10, testable: 2 },
       findings: [
-        EXAMPLE_FINDINGS[0],
+        {
+          code: "work_item.no_done_condition",
+          dimension: "testable",
+          severity: "high",
+          message: "The ticket does not say when it is done: no criteria, no expected result, no list of what must hold.",
+        },
+        {
+          code: "work_item.no_reason",
+          dimension: "valuable",
+          severity: "high",
+          message: "The ticket does not say why it matters: nobody affected, no problem, no goal. The ticket is a title and nothing else.",
+        },
         {
           code: "estimable.no_detail",
           dimension: "estimable",
@@ -396,19 +408,10 @@ const RESULTS_EXAMPLE: ResultsResponse = {
           start: 0,
           end: 11,
         },
-        {
-          code: "well_formed.not_a_story",
-          dimension: "valuable",
-          severity: "high",
-          message: '"Cart export" is a title, not a story: it does not say which user needs it or why.',
-          field: "summary",
-          start: 0,
-          end: 11,
-        },
       ],
       recommendations: [
-        'Write it as "As a <type of user>, I want <goal>, so that <benefit>". (+13% overall)',
-        `${ADD_CRITERIA} (+13% overall)`,
+        'Say who needs it or what goes wrong without it ("because ...", "so that ...", a Background section). (+13% overall)',
+        "Add what must be true when it is done: a short list of checks, or the expected result. (+13% overall)",
         "Describe what is needed and why, and add acceptance criteria. (+6% overall)",
         `All of these together: 38% → 100%. ${TOGETHER}`,
       ],
@@ -421,7 +424,7 @@ const RESULTS_EXAMPLE: ResultsResponse = {
 const RESULTS_CSV_EXAMPLE = [
   "row,key,type,work_item_type,summary,overall (%),overall_reasoning,independent (%),negotiable (%),valuable (%),estimable (%),small (%),testable (%),findings,recommendations,rewrite,split,note",
   `1,SHOP-1,,story,"${STORY}",60,"${EXAMPLE_OVERALL_REASONING}",100,100,100,90,100,20,...`,
-  '2,SHOP-2,,story,Cart export,38,"38%: Valuable 20% (not written as a story), ...",100,100,20,50,100,20,...',
+  '2,SHOP-2,,story,Cart export,38,"38%: Valuable 20% (no reason it matters), ...",100,100,20,50,100,20,...',
 ].join("\n");
 
 // ---------------------------------------------------------------------------------------------------------
@@ -589,6 +592,9 @@ const storyResultSchema = z.object({
   type: z.string().nullable().describe("The work item type as the file names it (the mapped type column), null when it gives none."),
   work_item_type: workItemKindSchema.describe(
     "The kind the row was judged as: the one `type` names (Bug, Defect -> bug; Task, Sub-task, Chore -> task; ...), else the one its text shows, else story.",
+  ),
+  work_item_type_source: workItemTypeSourceSchema.optional().describe(
+    "How sure `work_item_type` is: `given` (the type column named it), `text` (the row's wording showed it) or `default` (nothing decided: reported as story, judged on what every kind needs). Absent on results scored before it existed.",
   ),
   summary: z.string(),
   description: z.string().nullable(),

@@ -79,6 +79,7 @@ export async function scoreSessionRows(session: CsvSession, mapping: ColumnMappi
     key: ticket.key ?? null,
     type,
     work_item_type: outputs[i].metadata.work_item_type,
+    ...(outputs[i].metadata.work_item_type_source ? { work_item_type_source: outputs[i].metadata.work_item_type_source } : {}),
     summary: ticket.summary,
     description: ticket.description ?? null,
     acceptance_criteria: ticket.acceptance_criteria ?? null,

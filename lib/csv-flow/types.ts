@@ -1,6 +1,6 @@
 // Shapes of the public CSV flow shared by the route handlers and the pages (no server-only imports here).
 import type { BacklogFormat } from "@/lib/backlog/formats";
-import type { Dimension, Finding, PerDimension, TicketData, WorkItemKind } from "@/lib/scoring/types";
+import type { Dimension, Finding, PerDimension, TicketData, WorkItemKind, WorkItemTypeSource } from "@/lib/scoring/types";
 import type { TextEncodingName } from "@/lib/backlog/decode";
 
 export type { BacklogFormat };
@@ -63,6 +63,8 @@ export interface StoryResult {
   type: string | null;
   /** The kind it was judged as: the one `type` names, else the one its text shows, else story. */
   work_item_type: WorkItemKind;
+  /** How sure the kind is: `given` (the type column named it), `text`, or `default` (nothing decided; judged neutrally). Absent on results scored before it existed. */
+  work_item_type_source?: WorkItemTypeSource;
   summary: string;
   description: string | null;
   acceptance_criteria: string | null;

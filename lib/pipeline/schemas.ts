@@ -1,6 +1,6 @@
 // Zod schemas of the public /api/v1 contract: used to parse requests, shape responses and generate OpenAPI.
 import { z } from "zod";
-import { contextItemSchema, scoringResultSchema, workItemKindSchema } from "@/lib/scoring";
+import { contextItemSchema, scoringResultSchema, workItemKindSchema, workItemTypeSourceSchema } from "@/lib/scoring";
 
 const optionalText = (max: number) => z.string().max(max, `must be at most ${max} characters`).nullish();
 const nonBlank = (value: string) => value.trim().length > 0;
@@ -50,6 +50,9 @@ export const scoreResponseSchema = scoringResultSchema
     metadata: scoringResultSchema.shape.metadata.extend({
       work_item_type: workItemKindSchema.describe(
         "What the item was judged as: `story`, `bug`, `task`, `spike` or `epic`. The kind `ticket_data.issue_type` names (Defect -> bug, Sub-task or Chore -> task, ...), else the kind the text shows, else story. Each kind is judged by its own evidence (a bug's expected and actual result and steps, a task's done condition, a spike's question, timebox and output, an epic's scope and breakdown).",
+      ),
+      work_item_type_source: workItemTypeSourceSchema.optional().describe(
+        "How sure `work_item_type` is: `given` (the tracker's type named it), `text` (the ticket's wording showed it: a label, a story sentence, a bug report's steps and results, a stated failure, technical work, a request for something a user wants) or `default` (nothing decided: reported as `story` but judged on what every kind needs, what, why, when it is done and how big, never on the story template). Absent on results stored before it existed.",
       ),
       timestamp: z.string().describe("ISO 8601 in UTC, without a zone suffix (as in the specification's sample shape)."),
       processing_time_ms: z.number(),

@@ -41,7 +41,7 @@ describe("score CLI", { timeout: 120_000 }, () => {
     expect(code).toBe(0);
     const out = JSON.parse(stdout);
     expect(out.results.map((r: { key: string }) => r.key)).toEqual(["SHOP-1", "SHOP-2", "SHOP-3"]);
-    expect(Object.keys(out.results[0])).toEqual(["row", "key", "type", "work_item_type", "summary", "overall_score", "overall_reasoning", "individual_scores", "findings", "recommendations", "rewrite", "split"]);
+    expect(Object.keys(out.results[0])).toEqual(["row", "key", "type", "work_item_type", "work_item_type_source", "summary", "overall_score", "overall_reasoning", "individual_scores", "findings", "recommendations", "rewrite", "split"]);
     // The overall explains itself: its percentage, then what pulls it down.
     expect(out.results[1].overall_reasoning).toMatch(new RegExp(`^${Math.round(out.results[1].overall_score * 10)}%: `));
     expect(out.results[0].overall_score).toBeGreaterThan(out.results[1].overall_score);
@@ -165,6 +165,24 @@ describe("score CLI", { timeout: 120_000 }, () => {
     // Recommendations say what they gain in percent too.
     for (const row of csv) expect(row.recommendations).not.toMatch(/\(\+[\d.]+ overall\)/);
     expect(csv.some((row) => /\(\+\d+% overall\)/.test(row.recommendations))).toBe(true);
+  });
+
+  it("reads untyped tickets of real trackers as a reader does: kind, how sure, findings that fit (issue 50)", async () => {
+    const { REAL_TICKETS } = await import("./fixtures/real-tickets");
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "ssc-cli-")), "real.json");
+    writeFileSync(file, JSON.stringify(REAL_TICKETS.map((t) => t.ticket)));
+    const { code, stdout } = await score(file, "--format", "json");
+    expect(code).toBe(0);
+    const out = JSON.parse(stdout) as { results: { work_item_type: string; work_item_type_source: string; overall_score: number; findings: { code: string }[] }[] };
+    REAL_TICKETS.forEach((t, i) => {
+      const r = out.results[i];
+      expect([r.work_item_type, r.work_item_type_source], t.name).toEqual([t.kind, t.source]);
+      const codes = r.findings.map((f) => f.code);
+      for (const c of t.mustFire ?? []) expect(codes, `${t.name}: ${c}`).toContain(c);
+      for (const c of t.mustNotFire) expect(codes, `${t.name}: ${c}`).not.toContain(c);
+      if (t.band === "ready") expect(r.overall_score, t.name).toBeGreaterThanOrEqual(7);
+      if (t.band === "unplannable") expect(r.overall_score, t.name).toBeLessThanOrEqual(4);
+    });
   });
 
   it("exits 1 when a story scores below --min-score and 0 when none does", async () => {

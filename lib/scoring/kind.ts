@@ -37,3 +37,13 @@ export function kindFromTypeName(name: string | null | undefined): WorkItemKind 
   for (const [kind, pattern] of NAMES) if (pattern.test(normalised)) return kind;
   return null;
 }
+
+/**
+ * How sure the kind is (`metadata.work_item_type_source`): `given` when the tracker's type named it, `text` when
+ * the ticket's wording showed it (a label, a story sentence, a bug report's steps and results, technical work),
+ * `default` when nothing decided: the ticket is then reported as a story (the specification's default) but judged
+ * on what every kind needs (what, why, when it is done, how big), not on the story template.
+ */
+export const WORK_ITEM_TYPE_SOURCES = ["given", "text", "default"] as const;
+export type WorkItemTypeSource = (typeof WORK_ITEM_TYPE_SOURCES)[number];
+export const workItemTypeSourceSchema = z.enum(WORK_ITEM_TYPE_SOURCES);

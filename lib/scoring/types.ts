@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { workItemKindSchema } from "./kind";
+import { workItemKindSchema, workItemTypeSourceSchema } from "./kind";
 
 export * from "./kind";
 
@@ -101,6 +101,8 @@ export const scoringMetadataSchema = z.object({
   prompt_version: z.string(),
   /** What the item was judged as: the kind its type names, else the kind its text shows, else a story. */
   work_item_type: workItemKindSchema,
+  /** How the kind was decided: given by the tracker's type, shown by the text, or a default (kind.ts). Absent on results stored before it existed. */
+  work_item_type_source: workItemTypeSourceSchema.optional(),
   token_usage: tokenUsageSchema,
   enriched_context_references: perDimension(z.array(z.string())),
   context_usage_stats: contextUsageStatsSchema,

@@ -12,7 +12,7 @@ import {
 import { uniformFindings, uniqueFindings } from "./batch";
 import { citeContext } from "./context";
 import { publicFinding, quote, type Found, type RuleInput } from "./finding";
-import { workItemKindOf } from "./kind-of";
+import { inferKind, typeSourceOf, workItemKindOf } from "./kind-of";
 import { charSpan } from "./nlp";
 import { parseStory } from "./parse-story";
 import { proposeRewrite, type Proposal, type Rescore } from "./rewrite";
@@ -77,9 +77,12 @@ function analyse(ticket: TicketData): Analysis {
     description,
     criteria: field(ticket?.acceptance_criteria),
     story,
-    kind: workItemKindOf(safeTicket, story, sections),
+    kind: "story",
     sections,
   };
+  const inferred = inferKind(safeTicket, story, sections);
+  input.kind = inferred.kind;
+  input.kindBy = inferred.by;
   // A story is judged by the story rules; another kind keeps the shared ones that fit it and adds its own evidence.
   const shared = [
     ...formFindings(input),
@@ -90,7 +93,7 @@ function analyse(ticket: TicketData): Analysis {
     ...dependencyFindings(input),
     ...criteriaFindings(input),
   ];
-  const findings = input.kind === "story" ? shared : [...shared.filter((f) => appliesTo(input.kind, f)), ...kindFindings(input)];
+  const findings = input.kind === "story" && input.kindBy !== "default" ? shared : [...shared.filter((f) => appliesTo(input.kind, f, input.kindBy)), ...kindFindings(input)];
   return { input, findings };
 }
 
@@ -114,7 +117,7 @@ function evidenceFor(input: RuleInput): PerDimension<string> {
   const role = story.role ? `"${quote(a.text, charSpan(a, story.role), 40)}"` : "the user";
   const benefit = story.ends[0] ? `"${quote(a.text, charSpan(a, story.ends[0].body), 60)}"` : "the benefit";
   const sources = [description.trim() ? "the description" : "", items.length ? "the acceptance criteria" : ""].filter(Boolean);
-  if (input.kind !== "story") {
+  if (input.kind !== "story" || input.kindBy === "default") {
     // A bug, task, spike or epic names its own evidence; what it does not state falls back to the shared wording.
     const own = kindEvidenceFor(input);
     return {
@@ -187,6 +190,7 @@ function buildResult(analysis: Analysis, context: ContextItem[] | undefined, ext
       model: { ...HEURISTIC_MODEL },
       prompt_version: HEURISTIC_PROMPT_VERSION,
       work_item_type: input.kind,
+      work_item_type_source: typeSourceOf(input.kindBy ?? "type"),
       token_usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
       enriched_context_references: perDimension((d) => [...citations[d]]),
       context_usage_stats: {
@@ -213,7 +217,7 @@ export function scoreTickets(items: ScoringItem[]): ScoringResult[] {
   const unique = uniqueFindings(stories);
   // Only stories are held to the batch's story template: bugs, tasks, spikes and epics are neither counted in it
   // nor told they depart from it.
-  const storyAt = analyses.flatMap((a, i) => (a.input.kind === "story" ? [i] : []));
+  const storyAt = analyses.flatMap((a, i) => (a.input.kind === "story" && a.input.kindBy !== "default" ? [i] : []));
   const uniformOfStories = uniformFindings(storyAt.map((i) => stories[i]));
   const uniform: Found[][] = analyses.map(() => []);
   storyAt.forEach((i, k) => {

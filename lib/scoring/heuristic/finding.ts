@@ -1,4 +1,5 @@
 import type { Dimension, Finding, FindingField, Severity, TicketData, WorkItemKind } from "../types";
+import type { KindSource } from "./kind-of";
 import type { Story } from "./parse-story";
 import type { Section } from "./sections";
 
@@ -11,6 +12,11 @@ export interface RuleInput {
   story: Story;
   /** What the ticket is judged as (kind-of.ts): a story unless its type or its text says otherwise. */
   kind: WorkItemKind;
+  /**
+   * How the kind was decided (kind-of.ts). "default": nothing in the ticket decided it; it is reported as a story
+   * but judged on what every kind needs (rules-kinds.ts, neutral), not on the story template. Absent: given.
+   */
+  kindBy?: KindSource;
   /** The description's sections (sections.ts), worked out on first use. */
   sections?: Section[];
   /** The criteria's items and how many are verifiable (rules-criteria.ts), worked out on first use. */

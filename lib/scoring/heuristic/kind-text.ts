@@ -82,3 +82,25 @@ export function missingWhy(input: RuleInput, code: string, message: string, advi
   if (addsNothing) return found(code, "valuable", "high", `${message} The description adds nothing to the title but urgency.`, advice);
   return found(code, "valuable", "medium", message, advice);
 }
+
+/**
+ * A reason, wherever a ticket gives it: a "Why" / "Background" / "Problem" section, or a reason clause in any
+ * sentence of the summary, the description or the criteria ("so that", "because", "in order to", "otherwise").
+ */
+export const REASON = /\b(?:so that|so (?:they|we|users?|customers?|people|teams?) (?:lose|waste|miss|spend|get|see|have to|must|cannot|can't)|so (?:we|they|users?|you|i|it|the \w+) (?:can|could|don'?t|do not|won'?t|will)|in order to|because|since (?:the|it|we|there|this|users?)|due to|otherwise|to (?:avoid|prevent|allow|enable|make sure|ensure|reduce|improve|support|speed up|simplify|help)|which (?:would|will) (?:allow|let|make|help|save|avoid|prevent)|(?:this|that|it) (?:would|will) (?:allow|let|make|help|save|avoid|prevent|give)|(?:the )?(?:problem|issue|reason|goal|motivation|purpose|benefit) (?:is|was) (?:that|to)|is (?:needed|required) (?:for|to|by)|(?:needed|required) (?:for|by)|(?:users?|customers?|developers?|people|we|i) (?:can(?:no|')?t|cannot|have to|need to|must|are forced to|has to|are unable to))\b/i;
+
+/** Who is served, named in the description's first sentences: a role, a kind of user, "I" or "we". */
+export const WHO = /\b(?:users?|customers?|developers?|admins?|administrators?|operators?|designers?|testers?|QA|teams?|clients?|partners?|maintainers?|people|visitors?|buyers?|sellers?|members?|managers?|analysts?|engineers?|i|we|our)\b/i;
+
+/** Whether the description says who is served and why, in its first sentences and anywhere a reason is given. */
+export function descriptionSaysWhoAndWhy(input: RuleInput): boolean {
+  const d = input.description;
+  if (!/[\p{L}\p{N}]/u.test(d)) return false;
+  const why = !!sectionEvidence(input, "why", "impact") || REASON.test(d);
+  return why && (WHO.test(d.slice(0, 400)) || WHO.test(input.summary));
+}
+
+/** Whether the description gives a reason anywhere: a Why / Background / Problem section, or a reason clause. */
+export function descriptionSaysWhy(input: RuleInput): boolean {
+  return /[\p{L}\p{N}]/u.test(input.description) && (!!sectionEvidence(input, "why", "impact") || REASON.test(input.description));
+}

@@ -6,7 +6,18 @@ import { tokenize } from "./text";
 
 const GIVEN_WHEN_THEN = /\b(?:given|when)\b[\s\S]{0,400}?\bthen\b/i;
 const MEASURABLE = /\d|\b(?:must|shall|should|will|can|cannot|can't)\s+(?:not\s+)?(?:be\s+)?(?:show|display|return|contain|receive|see|be\s+able|send|save|reject|accept|appear|match|equal|respond|list|include|open|close|redirect|log|fail|succeed|get|download|export|find|change|create|delete|update|notify)\w*/i;
-const CRITERIA_IN_DESCRIPTION = /\bacceptance criteria\b|\bgiven\b[\s\S]{0,300}\bthen\b/i;
+const CRITERIA_IN_DESCRIPTION = /\bacceptance criteria\b|\bgiven\b[\s\S]{0,300}\bthen\b|\b(?:expected (?:results?|behaviou?rs?|outcomes?)|done when|definition of done|success criteria|requirements?)\s*:/i;
+/** Criteria in the forms teams write them in a description: a list of rules, a checklist, a table, "should" statements. */
+function criteriaInDescription(description: string): boolean {
+  if (CRITERIA_IN_DESCRIPTION.test(description)) return true;
+  // Numbered or bulleted items, on their own lines or run together on one line as exports leave them.
+  const listed = description.match(/(?:^|\n|\s)(?:\d{1,2}[.)]|[-*•#]|\(\/\)|\[[ xX]\])\s+[A-Za-z]/g) ?? [];
+  if (listed.length >= 2) return true;
+  // A table: two or more rows of cells.
+  if ((description.match(/^\s*\|.+\|.+\|\s*$/gm) ?? []).length >= 2) return true;
+  // Two or more statements of what must hold.
+  return (description.match(/\b(?:should|must|shall|needs? to|has to)\b(?: not)? (?:be |have |\w+)/gi) ?? []).length >= 2;
+}
 const CONTENT_POS = new Set(["NOUN", "PROPN", "VERB", "ADJ", "ADV", "NUM", "X"]);
 const INDICATOR_WORDS = new Set(["able", "want", "need", "so", "that", "i", "we", "can"]);
 
@@ -85,8 +96,12 @@ export function criteriaFindings(input: RuleInput): Found[] {
   const findings: Found[] = [];
   const hasCriteria = /[\p{L}\p{N}]/u.test(criteria);
   if (!hasCriteria) {
-    const inDescription = CRITERIA_IN_DESCRIPTION.test(description);
-    findings.push(inDescription
+    // Criteria written in the description in a form teams use (a numbered list of rules, an expected result, a
+    // checklist, a table, "should" statements) say when it is done: no finding. The words "acceptance criteria"
+    // or Given/When/Then there are criteria that belong in their own field (low).
+    const inDescription = criteriaInDescription(description);
+    const ownForm = inDescription && !CRITERIA_IN_DESCRIPTION.test(description);
+    if (!ownForm) findings.push(inDescription
       ? found("testable.no_acceptance_criteria", "testable", "low", "The acceptance criteria are in the description, not in their own field.",
         "Move them to the acceptance criteria field.")
       : found("testable.no_acceptance_criteria", "testable", "high", "The story has no acceptance criteria: nothing says when it is done.",

@@ -1,5 +1,6 @@
 // QUS "well-formed" and "conceptually sound", INVEST "valuable": who the story serves, what they need, why.
 import { found, quote, type Edit, type Found, type RuleInput } from "./finding";
+import { descriptionSaysWhoAndWhy, descriptionSaysWhy } from "./kind-text";
 import { NON_PERSON_ROLES, NO_FEATURE_VERBS, PLACEHOLDERS } from "./lexicon";
 import { analyzeText, charSpan, isWord, type Tok } from "./nlp";
 
@@ -82,7 +83,10 @@ export function formFindings(input: RuleInput): Found[] {
     return findings;
   }
 
-  const hasBenefit = story.ends.some((e) => e.body.end > e.body.start) && !story.placeholderBenefit;
+  // Who and why wherever they are written: a description that names who is served and gives a reason in any
+  // sentence or a Why / Background / Problem section ("Users cannot ..., because ...") says what the template would.
+  const hasBenefit = (story.ends.some((e) => e.body.end > e.body.start) && !story.placeholderBenefit) || descriptionSaysWhy(input);
+  if (!story.roleIndicator && !story.meansIndicator && descriptionSaysWhoAndWhy(input)) return findings;
   if (!story.roleIndicator && !story.meansIndicator) {
     // A title ("Settings page") or a task ("Fix the login bug"): nobody, no need, and usually no reason.
     const span = story.means ? charSpan(a, story.means) : { start: 0, end: summary.length };

@@ -3,6 +3,9 @@
 // acceptance criteria, the QUS minimal and uniform checks) and is judged on its own evidence instead.
 import type { PerDimension, WorkItemKind } from "../types";
 import { found, type Found, type RuleInput } from "./finding";
+import type { KindSource } from "./kind-of";
+import { missingWhy, phraseEvidence, REASON, sectionEvidence } from "./kind-text";
+import { criteriaOf } from "./rules-criteria";
 import { bugEvidenceFor, bugFindings } from "./rules-bug";
 import { epicEvidenceFor, epicFindings } from "./rules-epic";
 import { spikeEvidenceFor, spikeFindings } from "./rules-spike";
@@ -25,9 +28,12 @@ const REPLACED: Record<Exclude<WorkItemKind, "story">, RegExp> = {
   epic: /^(?:atomic\.|small\.many_criteria$|small\.long_text$)/,
 };
 
-/** Whether a shared finding is reported on this kind of work item. */
-export function appliesTo(kind: WorkItemKind, f: Found): boolean {
-  if (kind === "story") return true;
+/**
+ * Whether a shared finding is reported on this kind of work item. A ticket whose kind nothing decided (`by`
+ * "default") is reported as a story but is not held to the story template: it may be a bug or a task.
+ */
+export function appliesTo(kind: WorkItemKind, f: Found, by?: KindSource): boolean {
+  if (kind === "story") return by !== "default" || !STORY_ONLY.test(f.code);
   if (STORY_ONLY.test(f.code) || REPLACED[kind].test(f.code)) return false;
   return true;
 }
@@ -41,10 +47,35 @@ const SUMMARY_ADVICE: Record<WorkItemKind, string> = {
   epic: "Write a one-line summary of the epic's goal.",
 };
 
+/** What shows a ticket is done, in any form teams use: criteria, an expected result, a list of rules, "should" statements. */
+export const DONE_WORDS = /\b(?:should|must|shall|needs? to|has to|have to|expected|acceptance criteria|done when|definition of done|make sure|ensure)\b/i;
+
+/**
+ * The findings of a ticket whose kind nothing decided: what every kind needs. What it is (the summary, and
+ * detail to size from: the shared estimable rules), why it matters, and when it is done.
+ */
+function neutralFindings(input: RuleInput): Found[] {
+  const findings: Found[] = [];
+  const reason = sectionEvidence(input, "why", "impact") ?? phraseEvidence(input, REASON);
+  if (!reason) {
+    findings.push(missingWhy(input, "work_item.no_reason", "The ticket does not say why it matters: nobody affected, no problem, no goal.",
+      "Say who needs it or what goes wrong without it (\"because ...\", \"so that ...\", a Background section)."));
+  }
+  const titleOnly = !/[\p{L}\p{N}]/u.test(input.description) && !/[\p{L}\p{N}]/u.test(input.criteria);
+  const done = criteriaOf(input).items.length > 0 || !!sectionEvidence(input, "done", "expected", "output") ||
+    (!titleOnly && DONE_WORDS.test(`${input.description}\n${input.criteria}`));
+  if (!done) {
+    findings.push(found("work_item.no_done_condition", "testable", titleOnly ? "high" : "medium",
+      "The ticket does not say when it is done: no criteria, no expected result, no list of what must hold.",
+      "Add what must be true when it is done: a short list of checks, or the expected result."));
+  }
+  return findings;
+}
+
 /** The findings of a bug, task, spike or epic on its own evidence (none for a story: the story rules judge it). */
 export function kindFindings(input: RuleInput): Found[] {
   const { kind } = input;
-  if (kind === "story") return [];
+  if (kind === "story") return input.kindBy === "default" ? neutralFindings(input) : [];
   const findings: Found[] = [];
   if (!/[\p{L}\p{N}]/u.test(input.summary)) {
     findings.push(found("work_item.no_summary", "valuable", "high", `The ${NOUN[kind]} has no summary.`, SUMMARY_ADVICE[kind]));

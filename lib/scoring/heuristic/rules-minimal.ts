@@ -3,6 +3,7 @@
 import { found, quote, type Edit, type Found, type RuleInput } from "./finding";
 import { CONCESSIVE_PHRASES, PLACEHOLDERS } from "./lexicon";
 import { charSpan, type Segment, type Tok } from "./nlp";
+import { withoutPrefix } from "./kind-of";
 import { bracketRegions, byFirstWord, exampleLists, phraseAt } from "./regions";
 
 const CONCESSIVE = byFirstWord(CONCESSIVE_PHRASES);
@@ -104,9 +105,13 @@ export function minimalFindings({ summary, story }: RuleInput): Found[] {
     break;
   }
 
+  // A component prefix ("iOS: ...", "CLI: Add ...", "Studio: Login: ...") says what part of the product the
+  // ticket is about, as trackers' titles do: its colons and dashes split no sentence.
+  const prefixEnd = summary.length - withoutPrefix(summary).length;
   for (let k = 0; k < end; k++) {
     const x = t[k];
     if (!STRAY_PUNCTUATION.has(x.text)) continue;
+    if (field === "summary" && x.end <= prefixEnd) continue;
     // "!" closing the sentence and "10:30" are not stray.
     if (x.text === "!" && t.slice(k + 1, end).every((y) => !/[\p{L}\p{N}]/u.test(y.text))) continue;
     // Part of a code or a name ("00*****", "e-mail"): glued to a word on both sides or repeated.

@@ -9,6 +9,10 @@ export function solutionFindings({ story }: RuleInput): Found[] {
   const findings: Found[] = [];
   const means = story.means;
   if (!means) return findings;
+  // A ticket not written as a user's story ("Docker image for the runtime", "REST API: add paging", "Upgrade the
+  // XML parser") is about the technology it names: that is its subject, not a design it prescribes to a user's
+  // need (lib/scoring/README.md, "Context rules"). Only a story sentence has a need the term can pre-empt.
+  if (!story.roleIndicator) return findings;
   const t = story.a.tokens;
   // An example list or a bracket is reported as extra text already.
   const asides = excludedRegions(story);

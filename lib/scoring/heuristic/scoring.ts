@@ -67,6 +67,10 @@ export const COSTS: Record<string, number | Partial<Record<Severity, number>>> =
   // a kind's missing "why" on a ticket that is only a title (high) what a story title's missing user and benefit
   // cost (8, missingWhy in kind-text.ts).
   "work_item.no_summary": 8,
+  // A ticket whose kind nothing decided (rules-kinds.ts): no reason weighs what a task's does (a title alone:
+  // what a story title's missing user and benefit cost), nothing to tell it is done what no criteria do.
+  "work_item.no_reason": { high: 8, medium: 3 },
+  "work_item.no_done_condition": { high: 8, medium: 4 },
   "bug.no_expected_result": 8,
   "bug.vague_expected_result": 4,
   "bug.no_actual_result": 2,
@@ -136,6 +140,8 @@ const LABELS: Record<string, string> = {
   "testable.unverifiable_criteria": "criteria with no observable outcome",
   "testable.vague_criterion": "a vague criterion",
   "work_item.no_summary": "no summary",
+  "work_item.no_reason": "no reason it matters",
+  "work_item.no_done_condition": "nothing says when it is done",
   "bug.no_expected_result": "no expected result",
   "bug.vague_expected_result": "an expected result nobody can check",
   "bug.no_actual_result": "no actual result",

@@ -11,6 +11,7 @@ import {
   type ScoringResult,
   type TokenUsage,
   type WorkItemKind,
+  type WorkItemTypeSource,
 } from "../types";
 
 /**
@@ -182,6 +183,8 @@ export interface ResultParts {
   promptVersion: string;
   /** The kind the item is judged as (the heuristic engine decides it, so both engines agree). */
   workItemType: WorkItemKind;
+  /** How the kind was decided (the heuristic engine's reading of the same ticket). */
+  workItemTypeSource?: WorkItemTypeSource;
 }
 
 /**
@@ -192,7 +195,7 @@ export interface ResultParts {
  * both engines' overall scores compare. The split is trimmed and deduplicated; fewer than two parts is no split. The rewrite is the model's whole item with its fixes; a rewrite that is only one
  * part of the split (or the story unchanged) would drop requirements, so it is answered as no rewrite (null).
  */
-export function resultFromAnswer({ answer, context, findings, usage, model, promptVersion, workItemType }: ResultParts): ScoringResult {
+export function resultFromAnswer({ answer, context, findings, usage, model, promptVersion, workItemType, workItemTypeSource }: ResultParts): ScoringResult {
   const supplied = new Set(context.map((item) => item.id));
   const per = <T>(make: (d: (typeof DIMENSIONS)[number]) => T) =>
     Object.fromEntries(DIMENSIONS.map((d) => [d, make(d)])) as PerDimension<T>;
@@ -225,6 +228,7 @@ export function resultFromAnswer({ answer, context, findings, usage, model, prom
       model,
       prompt_version: promptVersion,
       work_item_type: workItemType,
+      ...(workItemTypeSource ? { work_item_type_source: workItemTypeSource } : {}),
       token_usage: usage,
       enriched_context_references: per((d) => [...references[d]]),
       context_usage_stats: {

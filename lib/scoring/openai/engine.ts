@@ -204,6 +204,7 @@ export function createOpenAIEngine(options: OpenAIEngineOptions): ScoringEngine 
         return resultFromAnswer({
           answer: parsed.answer, context, findings, usage, model, promptVersion: PROMPT_VERSION,
           workItemType: evidence.metadata.work_item_type,
+          workItemTypeSource: evidence.metadata.work_item_type_source,
         });
       }
       const retrying = attempt <= schemaRetries;

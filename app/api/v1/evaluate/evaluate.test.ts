@@ -370,6 +370,28 @@ describe("work item types on the async path", () => {
     expect((polled.body as { result: { metadata: { work_item_type: string } } }).result.metadata.work_item_type).toBe("story");
   });
 
+  it("reads an issue sent without issuetype as a reader does: the kind its text shows, and how sure (issue 50)", async () => {
+    const { REAL_TICKETS } = await import("@/lib/scoring/fixtures/real-tickets");
+    const key = (await provisionCustomer(database().db, { customer_id: "kind-untyped-co", plan: "free" })).body.api_key;
+    const installed = await register("site-untyped", key);
+    receiver.secret = installed.body.webhook_secret;
+    const sent = REAL_TICKETS.filter((t) => ["bug", "task"].includes(t.kind)).slice(0, 2);
+    const jobIds: string[] = [];
+    for (const [i, t] of sent.entries()) {
+      const issue = { key: `RT-${i + 1}`, fields: { summary: t.ticket.summary, description: t.ticket.description } };
+      const accepted = await send("jira", { cloudId: "site-untyped", issue }, installed.body.secret);
+      expect(accepted.status).toBe(202);
+      jobIds.push((accepted.body as { job_id: string }).job_id);
+    }
+    for (const [i, jobId] of jobIds.entries()) {
+      const job = await waitForJob(jobId, key, (body) => body.status === "completed");
+      const metadata = (job.result as { metadata: { work_item_type: string; work_item_type_source?: string } }).metadata;
+      expect([metadata.work_item_type, metadata.work_item_type_source], sent[i].name).toEqual([sent[i].kind, "text"]);
+      const codes = (job.result as { findings: { code: string }[] }).findings.map((f) => f.code);
+      for (const c of sent[i].mustNotFire) expect(codes, c).not.toContain(c);
+    }
+  });
+
   it("refuses an issue type name that is not a string with 400 naming the field", async () => {
     const installed = await register("site-kinds-400");
     const response = await send("jira", { cloudId: "site-kinds-400", issue: { key: "X-1", fields: { summary: "Fix the login", issuetype: { name: 7 } } } }, installed.body.secret);

@@ -296,6 +296,28 @@ describe("POST /api/v1/score: the work item type", () => {
   });
 });
 
+describe("POST /api/v1/score: real tickets without a type (issue 50)", () => {
+  let key: string;
+  beforeAll(async () => {
+    key = await newCustomer("real-co");
+  });
+
+  it("infers each kind, says how sure in metadata.work_item_type_source, and reports only findings that fit", async () => {
+    const { REAL_TICKETS } = await import("@/lib/scoring/fixtures/real-tickets");
+    for (const [i, t] of REAL_TICKETS.entries()) {
+      const response = await score(key, { ticket_id: `R-${i}`, ticket_data: t.ticket });
+      expect(response.status, t.name).toBe(200);
+      const body = scoreResponseSchema.parse(response.body);
+      expect([body.metadata.work_item_type, body.metadata.work_item_type_source], t.name).toEqual([t.kind, t.source]);
+      const codes = body.findings.map((f) => f.code);
+      for (const c of t.mustFire ?? []) expect(codes, `${t.name}: ${c}`).toContain(c);
+      for (const c of t.mustNotFire) expect(codes, `${t.name}: ${c}`).not.toContain(c);
+    }
+    const typed = scoreResponseSchema.parse((await score(key, { ticket_id: "R-typed", ticket_data: { ...REAL_TICKETS[0].ticket, issue_type: "Bug" } })).body);
+    expect(typed.metadata.work_item_type_source).toBe("given");
+  });
+});
+
 describe("POST /api/v1/score: the monthly quota", () => {
   it("admits exactly the quota, refuses the next new story with the spec's body, re-scores free, resets next month", async () => {
     const key = await newCustomer("quota-co", 3);
