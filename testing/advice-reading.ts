@@ -1,6 +1,6 @@
 // The shared stories as the advice reading reads them (ADVICE-READING.md): each one scored alone, with the split
 // and rewrite the engine offers and the features it names when it offers no split. Stories and advice are known
-// by a hash only in the repository (advice.json): the texts belong to their authors and stay in ../shared.
+// by a hash only in the repository (advice.json): the texts belong to their authors and stay in the shared data folder beside the checkout.
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -26,7 +26,7 @@ export const TUNED_FILES = /^g(?:02|05|08|09|10|11|12|14)\b/;
 
 export const hashOf = (text: string) => createHash("sha256").update(text.replace(/\s+/g, " ").trim()).digest("hex").slice(0, 16);
 
-/** Every story of ../shared/data/backlogs and ustai-dev.csv, with its set, file and line. */
+/** Every story of the shared data folder's backlogs/ and ustai-dev.csv, with its set, file and line. */
 export function sharedStories(dataDir: string): SharedStory[] {
   const out: SharedStory[] = [];
   const backlogs = path.join(dataDir, "backlogs");

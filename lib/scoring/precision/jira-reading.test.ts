@@ -1,8 +1,8 @@
 // The reading of the shared Jira issues (jira-reading.json, issue 50): kinds and firings judged by key, never by
-// text. A clone checks the reading's form; with the shared data beside the checkout (lib/testing/shared-data.ts)
+// text. A clone checks the reading's form; with the shared data beside the checkout (testing/shared-data.ts)
 // the 300 issues are scored again, typeless as they were read, and the engine has to keep what the reading found.
 import { describe, expect, it } from "vitest";
-import { sharedDataFile } from "@/lib/testing/shared-data";
+import { sharedDataFile } from "@/testing/shared-data";
 import { scoreTickets } from "../heuristic/engine";
 import { JIRA_FILE, jiraIssues, jiraReading } from "./jira-reading";
 
