@@ -14,6 +14,7 @@
 // - images: "!(.+)!" reads "Wow! Great!" as an image, so only "!file.png!"-shaped ones are dropped;
 // - "----" rules, "\\" line breaks, "\x" escapes and emoticons such as (/) and :) are not handled by it.
 import J2M from "jira2md";
+import { headingNameAndText, restoreHeadingBreaks } from "./heading-breaks";
 
 const STASH_OPEN = "\ue000";
 const STASH_CLOSE = "\ue001";
@@ -251,7 +252,7 @@ const RULE = /^-{4,}$/;
 /** Jira wiki markup to Markdown. */
 export function jiraToMarkdown(input: string): string {
   const preparer = new JiraPreparer();
-  const lines = preparer.prepareText(input.replace(/\r\n?/g, "\n").replace(OWN_CHARACTERS, "")).split("\n");
+  const lines = preparer.prepareText(restoreHeadingBreaks(input.replace(/\r\n?/g, "\n").replace(OWN_CHARACTERS, ""))).split("\n");
   const out: string[] = [];
   let inList = false;
   const endList = () => {
@@ -288,7 +289,11 @@ export function jiraToMarkdown(input: string): string {
     const heading = HEADING.exec(line);
     if (heading) {
       endList();
-      out.push("", `h${heading[1]}. ${preparer.inline(heading[2].replaceAll(LINE_BREAK, " "))}`, "");
+      // "h3. Steps to Reproduce set the font ...": the heading's name, then its text as a paragraph of its own.
+      const named = headingNameAndText(heading[2]);
+      const title = named ? named.name : heading[2];
+      out.push("", `h${heading[1]}. ${preparer.inline(title.replaceAll(LINE_BREAK, " "))}`, "");
+      if (named) out.push(preparer.inline(heading[2].slice(named.textStart)), "");
       continue;
     }
     endList();

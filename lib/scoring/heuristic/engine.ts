@@ -25,7 +25,7 @@ import { minimalFindings } from "./rules-minimal";
 import { solutionFindings } from "./rules-solution";
 import { unambiguousFindings } from "./rules-unambiguous";
 import { explainOverall } from "../overall";
-import { sectionsOf } from "./sections";
+import { restoreHeadingBreaks, sectionsOf } from "./sections";
 import { chargesOf, mainCauses, overallScore, reasoningFor, recommendationsFor, scoresFrom, scoresOf, sortFindings, suggestionsFor } from "./scoring";
 
 export const HEURISTIC_MODEL = { provider: "heuristic", model_name: "invest-heuristic", temperature: 0 } as const;
@@ -62,12 +62,12 @@ interface Analysis {
  * names what it is about to score without scoring it.
  */
 export function judgedKind(ticket: TicketData): WorkItemKind {
-  return workItemKindOf(ticket ?? { summary: "" }, parseStory(field(ticket?.summary, MAX_SUMMARY)), sectionsOf(field(ticket?.description)));
+  return workItemKindOf(ticket ?? { summary: "" }, parseStory(field(ticket?.summary, MAX_SUMMARY)), sectionsOf(restoreHeadingBreaks(field(ticket?.description))));
 }
 
 function analyse(ticket: TicketData): Analysis {
   const summary = field(ticket?.summary, MAX_SUMMARY);
-  const description = field(ticket?.description);
+  const description = restoreHeadingBreaks(field(ticket?.description));
   const story = parseStory(summary);
   const sections = sectionsOf(description);
   const safeTicket = ticket ?? { summary: "" };

@@ -3,6 +3,10 @@
 // label lines ("Expected result: the total stays the same"). A heading's words say which part of a work item
 // the section is (steps, expected result, done condition, timebox, ...); the kind rules read them.
 
+import { headingNameAndText } from "@/lib/richtext/heading-breaks";
+
+export { restoreHeadingBreaks } from "@/lib/richtext/heading-breaks";
+
 /** The parts of a work item a section heading can name. */
 export type SectionKey =
   | "steps" | "expected" | "actual" | "environment" | "impact"
@@ -66,7 +70,13 @@ function headingAt(line: string, offset: number, jiraList: boolean): Heading | n
   const md = jiraList ? null : MD_HEADING.exec(line);
   if (md) return { title: md[2], inlineStart: -1 };
   const wiki = WIKI_HEADING.exec(line);
-  if (wiki) return { title: wiki[1].replace(/^\*(.*)\*$/, "$1"), inlineStart: -1 };
+  if (wiki) {
+    const title = wiki[1].replace(/^\*(.*)\*$/, "$1");
+    // A heading name followed by its text on the same line (lines run together): the name is the title.
+    const name = sectionKeyOf(title) && title.split(/\s+/).length <= 4 ? null : headingNameAndText(wiki[1]);
+    if (name) return { title: name.name, inlineStart: offset + line.length - wiki[1].length + name.textStart };
+    return { title, inlineStart: -1 };
+  }
   const bold = BOLD_LINE.exec(line) ?? WIKI_BOLD.exec(line);
   if (bold) {
     const title = bold.length === 4 ? bold[2] : bold[1];

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { restoreHeadingBreaks, sectionsOf } from "./sections";
+
+describe("sections of a description whose export ran the lines together", () => {
+  const runTogether = "h3. Steps to Reproduce set the font to 14 pt and restart h3. Actual Result the font is back to 10 pt h3. Expected Result the font stays at 14 pt";
+
+  it("puts back the line break before each wiki heading, keeping every offset", () => {
+    const restored = restoreHeadingBreaks(runTogether);
+    expect(restored).toHaveLength(runTogether.length);
+    expect(restored.split("\n")).toEqual([
+      "h3. Steps to Reproduce set the font to 14 pt and restart",
+      "h3. Actual Result the font is back to 10 pt",
+      "h3. Expected Result the font stays at 14 pt",
+    ]);
+  });
+
+  it("reads each heading's name as its title and the rest of the line as its text", () => {
+    const text = restoreHeadingBreaks(runTogether);
+    expect(sectionsOf(text).map((s) => [s.key, s.title, s.body])).toEqual([
+      ["steps", "Steps to Reproduce", "set the font to 14 pt and restart"],
+      ["actual", "Actual Result", "the font is back to 10 pt"],
+      ["expected", "Expected Result", "the font stays at 14 pt"],
+    ]);
+  });
+
+  it("leaves headings on their own lines, and words that only look like one, as they are", () => {
+    const written = "h3. Steps to Reproduce\n1. Open the editor\nh3. Expected Result\nThe font stays";
+    expect(restoreHeadingBreaks(written)).toBe(written);
+    expect(sectionsOf(written).map((s) => [s.key, s.title])).toEqual([["steps", "Steps to Reproduce"], ["expected", "Expected Result"]]);
+    expect(restoreHeadingBreaks("Style the h1. title and the h2. subtitle")).toBe("Style the h1. title and the h2. subtitle");
+    // A heading of several words that names no known part keeps its whole line as its title.
+    expect(sectionsOf("h2. Notes from the call with the vendor").map((s) => [s.key, s.title])).toEqual([[null, "Notes from the call with the vendor"]]);
+  });
+});
+
+describe("Jira wiki run together, read as rich text", () => {
+  it("keeps each template heading's name apart from its text", async () => {
+    const { jiraToMarkdown } = await import("@/lib/richtext/jira-to-markdown");
+    expect(jiraToMarkdown("h3. Steps to Reproduce set the font h3. Actual Result the font is 10 pt")).toContain("h3. Steps to Reproduce\n\nset the font");
+    expect(jiraToMarkdown("h3. Steps to Reproduce set the font h3. Actual Result the font is 10 pt")).toContain("h3. Actual Result\n\nthe font is 10 pt");
+    expect(jiraToMarkdown("h2. Notes from the call")).toContain("h2. Notes from the call");
+  });
+});
