@@ -33,6 +33,17 @@ describe("what happens (observed)", () => {
     }
   });
 
+  it("does not read a question as what happens, unless it asks why a stated failure happens", () => {
+    for (const text of [
+      "Could the tree not be filled in a background job, so that the view opens\nsooner on a large workspace?",
+      "Shouldn't this query return the posts of every contact?",
+      "Is the limit reset every day, or is it kept per user?",
+    ]) expect(observedIn(text).filter((r) => !r.generic), text).toEqual([]);
+    for (const text of ["Why does the editor crash when I save a file with a tab in its name?", "The editor crashes on save. Is this known?"]) {
+      expect(observedIn(text).some((r) => !r.generic), text).toBe(true);
+    }
+  });
+
   it("marks a failure named without saying what is seen as generic", () => {
     expect(observedIn("It doesn't work.").every((r) => r.generic)).toBe(true);
     expect(observedIn("Search is broken").every((r) => r.generic)).toBe(true);

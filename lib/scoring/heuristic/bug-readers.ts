@@ -136,8 +136,20 @@ export function observedIn(labelled: string): Read[] {
   const text = withoutLabels(labelled);
   const generic = (m: RegExpExecArray) => GENERIC.test(m[0].replace(/\s+/g, " ").trim()) && !named(m.input, m.index, m.index + m[0].length);
   return [ERROR, FAILING, NEGATION, ABSENCE, WRONG, SEEN, RESULT_MARK].flatMap((re) => all(text, re, generic))
-    .filter((r) => !QUESTION_OR_EXPECTATION.test(lineAround(text, r)))
+    .filter((r) => !QUESTION_OR_EXPECTATION.test(lineAround(text, r)) && !asked(text, r))
     .sort((a, b) => a.start - b.start);
+}
+
+/**
+ * The read stands in a question ("Could the jobs not be run in the background?", "Shouldn't this return every
+ * post?"): a question asks, it does not say what happens. The sentence ends at the first "?", "!", ". " or line
+ * end after the read; a question that starts with "why" takes the failure as given ("Why does the editor crash
+ * on save?") and still says what happens.
+ */
+function asked(text: string, r: Read): boolean {
+  const end = /[?!]|\.(?:\s|$)|\n(?![ \t]*[a-z(])/.exec(text.slice(r.end, r.end + 400));
+  if (!end || end[0] !== "?") return false;
+  return !/^\s*why\b/i.test(lineAround(text, r));
 }
 
 /**
