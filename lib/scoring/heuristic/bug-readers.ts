@@ -142,15 +142,21 @@ export function observedIn(labelled: string): Read[] {
 
 /**
  * The read stands in a question ("Could the jobs not be run in the background?", "Shouldn't this return every
- * post?"): a question asks, it does not say what happens. The sentence ends at the first "?", "!", ". " or line
- * end after the read; a question that starts with "why" takes the failure as given ("Why does the editor crash
- * on save?") and still says what happens.
+ * post?"): a question asks, it does not say what happens. The sentence ends at the first "?", "!", ". " or a line
+ * that does not run on; it is a question when it ends in "?" and opens as one (`QUESTION`).
  */
 function asked(text: string, r: Read): boolean {
   const end = /[?!]|\.(?:\s|$)|\n(?![ \t]*[a-z(])/.exec(text.slice(r.end, r.end + 400));
-  if (!end || end[0] !== "?") return false;
-  return !/^\s*why\b/i.test(lineAround(text, r));
+  return end?.[0] === "?" && QUESTION.test(lineAround(text, r));
 }
+
+/**
+ * A sentence that opens as a question: an auxiliary or a modal first ("Is it ...", "Could not ...", "Shouldn t
+ * this ..."), or a question word other than "why" ("Why does the editor crash on save?" takes the failure as
+ * given and says what happens). "I could not find the page any more. can it be added back?" run together opens
+ * with "I": it states first.
+ */
+export const QUESTION = /^\s*(?:[-*•>]\s*)?(?:(?:can|could|would|will|should|shall|may|might|must|do|does|did|is|are|was|were|has|have|had)(?:n['’ ]?t)?|what|which|who|whom|whose|where|when|how|whether|anyone|anybody|any one)\b/i;
 
 /**
  * A failure word that is part of what is seen: inside a quoted message ("'File Open Error' after ...") or naming
@@ -164,7 +170,7 @@ function named(text: string, start: number, end: number): boolean {
 }
 
 /** Negations that are not what the program does: "I don't know", "not sure", "should not". */
-const QUESTION_OR_EXPECTATION = /\b(?:should(?:n['’ ]?t| not)|must not|ought not|need not|(?:i|we)\s+(?:do|did)(?:n['’ ]?t| not)\s+(?:know|think|see why|understand|mind|care|have (?:a|any|time))|not sure|no idea|(?:does|do)(?:n['’ ]?t| not) (?:matter|need|have to)|no need|would(?:n['’ ]?t| not) (?:be|have)|if (?:it|this) (?:does|did)(?:n['’ ]?t| not))\b[^.\n]{0,12}$/i;
+const QUESTION_OR_EXPECTATION = /\b(?:should(?:n['’ ]?t| not)|must not|ought not|need not|(?:i|we)\s+(?:do|did)(?:n['’ ]?t| not)\s+(?:know|think|see why|understand|mind|care|have (?:a|any|time))|not sure|(?:am|is|are|was|were)(?:n['’ ]?t| not) (?:sure|certain)|no idea|(?:does|do)(?:n['’ ]?t| not) (?:matter|need|have to)|no need|would(?:n['’ ]?t| not) (?:be|have)|if (?:it|this) (?:does|did)(?:n['’ ]?t| not))\b[^.\n]{0,12}$/i;
 
 function lineAround(text: string, r: Read): string {
   let start = r.start;
