@@ -93,7 +93,17 @@ describe("what should happen (expected)", () => {
       "It should have been fixed in 3.1.",
       "If you need the full log, please let me know.",
       "It would be either the cache or the proxy.",
+      // An absence is what happens, not a case that works; a choice in a step, or the reporter accepting what is seen, says nothing of what should.
+      "The saved filter does not appear in the sidebar after a reload.",
+      "3. Open Settings > Build and change the level\nto -O2 instead of -O0.",
+      "You have to stop the server rather than restart it.",
+      "The first breakpoint is skipped. This is expected.",
     ]) expect(expectedIn(text), text).toEqual([]);
+  });
+
+  it("still reads a failure that does not appear elsewhere, and 'instead of' in what is seen", () => {
+    for (const text of ["The problem does not appear in 2.3.", "This does not show up on Firefox.", "The label reads 'Cancel' instead of 'Close'.",
+      "Pressing Save shows the list rather than the form."]) expect(reads(expectedIn(text)), text).toBe(true);
   });
 
   it("reads a title that asks for the change, not one that states a failure", () => {
