@@ -195,6 +195,30 @@ describe("a report that states its failure ranks above one that names nothing", 
   });
 });
 
+describe("a report that only asks says nothing of what happens", () => {
+  it("reads no account in a description made of questions", () => {
+    const asking = { summary: "Posting limit on the activity feed", issue_type: "Bug",
+      description: "What sets the posting limit of an application? Is it counted per user or for the whole application? " +
+        "Can we find out in code how many posts are left before it is reached, and when is the count reset?" };
+    expect(codes(asking)).toContain("bug.no_actual_result");
+    // The same words told as what happens are an account.
+    const told = { ...asking, description: "After about twenty posts from one user in an hour every further post is refused, " +
+      "and the application is not told how many are left or when the count is reset." };
+    expect(codes(told)).not.toContain("bug.no_actual_result");
+  });
+});
+
+describe("an absence is what happens, not a case that works", () => {
+  it("asks for the expected result when the report only says what is missing", () => {
+    const missing = { summary: "Saved filter lost after reload", issue_type: "Bug",
+      description: "1. Save a filter on the orders page\n2. Reload the page\n\nThe saved filter does not appear in the sidebar any more." };
+    expect(codes(missing)).toContain("bug.no_expected_result");
+    expect(codes(missing)).not.toContain("bug.no_actual_result");
+    // Set beside a version where it works, the same report says what should happen.
+    expect(codes({ ...missing, description: `${missing.description}\nThe problem does not appear in 2.3.` })).not.toContain("bug.no_expected_result");
+  });
+});
+
 describe("a task's reason and a story's measured word", () => {
   it("reads a consequence clause as the task's reason", () => {
     const task = { summary: "Rotate the database credentials", issue_type: "Task",

@@ -28,8 +28,21 @@ describe("what happens (observed)", () => {
 
   it("does not read an expectation, a request or a remark as what happens", () => {
     for (const text of ["The export should be a CSV file.", "Please add a dark mode to the settings.", "I am not sure this is the right project.",
-      "Thanks for looking into it."]) {
+      "Thanks for looking into it.", "I wasn t sure which component to file it under."]) {
       expect(observedIn(text).filter((r) => !r.generic), text).toEqual([]);
+    }
+  });
+
+  it("does not read a question as what happens, unless it asks why a stated failure happens", () => {
+    for (const text of [
+      "Could the tree not be filled in a background job, so that the view opens\nsooner on a large workspace?",
+      "Shouldn't this query return the posts of every contact?",
+      "Is the limit reset every day, or is it kept per user?",
+    ]) expect(observedIn(text).filter((r) => !r.generic), text).toEqual([]);
+    for (const text of ["Why does the editor crash when I save a file with a tab in its name?", "The editor crashes on save. Is this known?",
+      // A statement run together with the question after it ("in 4.1.can it ...") opens as a statement.
+      "I could not find the saved searches page any more in 4.1.can it be added back?"]) {
+      expect(observedIn(text).some((r) => !r.generic), text).toBe(true);
     }
   });
 
@@ -80,7 +93,17 @@ describe("what should happen (expected)", () => {
       "It should have been fixed in 3.1.",
       "If you need the full log, please let me know.",
       "It would be either the cache or the proxy.",
+      // An absence is what happens, not a case that works; a choice in a step, or the reporter accepting what is seen, says nothing of what should.
+      "The saved filter does not appear in the sidebar after a reload.",
+      "3. Open Settings > Build and change the level\nto -O2 instead of -O0.",
+      "You have to stop the server rather than restart it.",
+      "The first breakpoint is skipped. This is expected.",
     ]) expect(expectedIn(text), text).toEqual([]);
+  });
+
+  it("still reads a failure that does not appear elsewhere, and 'instead of' in what is seen", () => {
+    for (const text of ["The problem does not appear in 2.3.", "This does not show up on Firefox.", "The label reads 'Cancel' instead of 'Close'.",
+      "Pressing Save shows the list rather than the form."]) expect(reads(expectedIn(text)), text).toBe(true);
   });
 
   it("reads a title that asks for the change, not one that states a failure", () => {

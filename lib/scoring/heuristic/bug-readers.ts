@@ -136,9 +136,27 @@ export function observedIn(labelled: string): Read[] {
   const text = withoutLabels(labelled);
   const generic = (m: RegExpExecArray) => GENERIC.test(m[0].replace(/\s+/g, " ").trim()) && !named(m.input, m.index, m.index + m[0].length);
   return [ERROR, FAILING, NEGATION, ABSENCE, WRONG, SEEN, RESULT_MARK].flatMap((re) => all(text, re, generic))
-    .filter((r) => !QUESTION_OR_EXPECTATION.test(lineAround(text, r)))
+    .filter((r) => !QUESTION_OR_EXPECTATION.test(lineAround(text, r)) && !asked(text, r))
     .sort((a, b) => a.start - b.start);
 }
+
+/**
+ * The read stands in a question ("Could the jobs not be run in the background?", "Shouldn't this return every
+ * post?"): a question asks, it does not say what happens. The sentence ends at the first "?", "!", ". " or a line
+ * that does not run on; it is a question when it ends in "?" and opens as one (`QUESTION`).
+ */
+function asked(text: string, r: Read): boolean {
+  const end = /[?!]|\.(?:\s|$)|\n(?![ \t]*[a-z(])/.exec(text.slice(r.end, r.end + 400));
+  return end?.[0] === "?" && QUESTION.test(lineAround(text, r));
+}
+
+/**
+ * A sentence that opens as a question: an auxiliary or a modal first ("Is it ...", "Could not ...", "Shouldn t
+ * this ..."), or a question word other than "why" ("Why does the editor crash on save?" takes the failure as
+ * given and says what happens). "I could not find the page any more. can it be added back?" run together opens
+ * with "I": it states first.
+ */
+export const QUESTION = /^\s*(?:[-*•>]\s*)?(?:(?:can|could|would|will|should|shall|may|might|must|do|does|did|is|are|was|were|has|have|had)(?:n['’ ]?t)?|what|which|who|whom|whose|where|when|how|whether|anyone|anybody|any one)\b/i;
 
 /**
  * A failure word that is part of what is seen: inside a quoted message ("'File Open Error' after ...") or naming
@@ -152,7 +170,7 @@ function named(text: string, start: number, end: number): boolean {
 }
 
 /** Negations that are not what the program does: "I don't know", "not sure", "should not". */
-const QUESTION_OR_EXPECTATION = /\b(?:should(?:n['’ ]?t| not)|must not|ought not|need not|(?:i|we)\s+(?:do|did)(?:n['’ ]?t| not)\s+(?:know|think|see why|understand|mind|care|have (?:a|any|time))|not sure|no idea|(?:does|do)(?:n['’ ]?t| not) (?:matter|need|have to)|no need|would(?:n['’ ]?t| not) (?:be|have)|if (?:it|this) (?:does|did)(?:n['’ ]?t| not))\b[^.\n]{0,12}$/i;
+const QUESTION_OR_EXPECTATION = /\b(?:should(?:n['’ ]?t| not)|must not|ought not|need not|(?:i|we)\s+(?:do|did)(?:n['’ ]?t| not)\s+(?:know|think|see why|understand|mind|care|have (?:a|any|time))|not sure|(?:am|is|are|was|were)(?:n['’ ]?t| not) (?:sure|certain)|no idea|(?:does|do)(?:n['’ ]?t| not) (?:matter|need|have to)|no need|would(?:n['’ ]?t| not) (?:be|have)|if (?:it|this) (?:does|did)(?:n['’ ]?t| not))\b[^.\n]{0,12}$/i;
 
 function lineAround(text: string, r: Read): string {
   let start = r.start;
@@ -179,7 +197,7 @@ const WISH = /\b(?:(?:it|this|that|which)\s+would\s+be\s+(?:\w+\s+)?(?:nice|good
 /** A request to change it: "please add ...", "could you make ...", "can it be added back?", "consider renaming". */
 const REQUEST = /\b(?:(?:please|pls|plz|kindly)\s+(?:(?:also|just|consider|think about)\s+)?(?:add|make|allow|support|provide an?|change|remove|rename|include|expose|implement|show|display|enable|disable|let(?! (?:me|us) know)|restore|bring back|put back|keep|stop|prevent|avoid|use|switch|move|return|document|update the (?:docs|documentation)|open up)\b|(?:could|can|would|will)\s+(?:you|we|it|this|they|someone|somebody|the \w+)\s+(?:please\s+)?(?:\w+\s+)?(?:be\s+)?(?:add|added|make|made|allow|allowed|support|supported|provide|provided|change|changed|remove|removed|rename|renamed|use|used|include|included|expose|exposed|implement|implemented|consider|considered|show|shown|display|displayed|enable|enabled|let|update|updated|restore|restored|bring|brought|put|moved?|fixed so)\b|why (?:not|doesn['’ ]?t it|can['’ ]?t (?:we|it|you|i))|is (?:it|there) (?:possible|a way) to|consider(?:ing)? (?:\w+ing|making|adding|using|changing|removing|renaming)|how about|what about)\b/i;
 /** A case that works, set beside the failing one: "works on Chrome", "worked in 2.3", "used to show". */
-const WORKING_CASE = /(?:\b(?:does|do|did) work (?:for|on|in|with|when|under)\b|(?:^|[.!?]\s+|\n\s*)(?:typically|normally|usually|ordinarily),? (?:when|if|you|it|the|we|this)\b|\b(?:looks|works|behaves|acts|is) (?:exactly )?the same as (?:it )?(?:always|before|usual|it did|it does|in|on)\b|\b(?:does|do|did)(?:n['’ ]?t| not) (?:happen|occur|exist|reproduce|show up|appear)s? (?:on|in|with|under|for|when|if)\b|\bonly (?:happens|occurs|fails|breaks) (?:on|in|with|under|for|when|if)\b|\b(?:it|this|that) (?:is|was) able to\b|\bwill (?:also )?work (?:after|if|when|on|in|with)\b|(?<!\b(?:not|n['’ ]?t|never)\s+(?:\w+\s+){0,2})\bas expected\b|(?<!\b(?:not|n['’ ]?t|never)\s+)\b(?:correctly|properly) (?:displays?|display|shows?|show|renders?|render|loads?|load|works?|work|uses?|use|handles?|handle|returns?|return)\b|\b(?:displays?|shows?|loads?|renders?|appears?|returns?|looks?|opens?)\s+(?:\w+\s+)?(?:properly|correctly|fine|ok|okay|normally) (?:in|on|with|for|under|from|using|when)\b|(?<!\b(?:not|n['’ ]?t|never|who|i|we|you|he|she|they|people|someone|to)\s+(?:\w+\s+)?)\b(?:works?|worked|working|behaves|behaved)\s+(?:\w+\s+)?(?:fine|well|correctly|properly|ok|okay|as expected|perfectly|normally|great)\b|(?<!\b(?:not|n['’ ]?t|never)\s+)\b(?:it|this|that|which|everything) (?:works?|worked|is working|was working|is fine|was fine) (?:\w+ )?(?:on|in|with|under|for|from|using|when|if|via)\b|(?:^|[.!?;]\s+|\n\s*)(?:works?|worked) (?:\w+ )?(?:on|in|with|under|for|from|using|when)\b|\b(?:it|this|that|which|they|everything|he|she) (?:always |still )?used to (?:work|be|show|display|return|open|load|appear|have|allow|happen|do)\b|(?<!\b(?:i|we|you|he|she|they)\s+)\b(?:was|were) (?:working|fine|ok|okay|correct) (?:before|in|until|prior|on|with|yesterday)\b|(?:as|like) (?:it )?(?:does|did|is|was|works|worked) (?:in|on|for|with|under|when|before)\b|(?:same|different) (?:as|from|than) (?:in|on|with|how|what)\b|(?:behaves?|behaved|works?|worked|acts?) different(?:ly)? (?:from|than)\b|\bunlike\b|(?:in|with|on|under) (?:the )?(?:previous|earlier|older|prior|last) (?:versions?|releases?|builds?)\b|(?:before|until) (?:the |this |our |last |yesterday['’]?s? )?(?:upgrade|update|release|deploy|version|change|commit)\b)/i;
+const WORKING_CASE = /(?:\b(?:does|do|did) work (?:for|on|in|with|when|under)\b|(?:^|[.!?]\s+|\n\s*)(?:typically|normally|usually|ordinarily),? (?:when|if|you|it|the|we|this)\b|\b(?:looks|works|behaves|acts|is) (?:exactly )?the same as (?:it )?(?:always|before|usual|it did|it does|in|on)\b|\b(?:does|do|did)(?:n['’ ]?t| not) (?:happen|occur|exist|reproduce)s? (?:on|in|with|under|for|when|if)\b|\b(?:it|this|that|the (?:problem|bug|issue|error|crash|behaviou?r|failure))\s+(?:does|do|did)(?:n['’ ]?t| not) (?:show up|appear)s? (?:on|in|with|under|for|when|if)\b|\bonly (?:happens|occurs|fails|breaks) (?:on|in|with|under|for|when|if)\b|\b(?:it|this|that) (?:is|was) able to\b|\bwill (?:also )?work (?:after|if|when|on|in|with)\b|(?<!\b(?:not|n['’ ]?t|never)\s+(?:\w+\s+){0,2})\bas expected\b|(?<!\b(?:not|n['’ ]?t|never)\s+)\b(?:correctly|properly) (?:displays?|display|shows?|show|renders?|render|loads?|load|works?|work|uses?|use|handles?|handle|returns?|return)\b|\b(?:displays?|shows?|loads?|renders?|appears?|returns?|looks?|opens?)\s+(?:\w+\s+)?(?:properly|correctly|fine|ok|okay|normally) (?:in|on|with|for|under|from|using|when)\b|(?<!\b(?:not|n['’ ]?t|never|who|i|we|you|he|she|they|people|someone|to)\s+(?:\w+\s+)?)\b(?:works?|worked|working|behaves|behaved)\s+(?:\w+\s+)?(?:fine|well|correctly|properly|ok|okay|as expected|perfectly|normally|great)\b|(?<!\b(?:not|n['’ ]?t|never)\s+)\b(?:it|this|that|which|everything) (?:works?|worked|is working|was working|is fine|was fine) (?:\w+ )?(?:on|in|with|under|for|from|using|when|if|via)\b|(?:^|[.!?;]\s+|\n\s*)(?:works?|worked) (?:\w+ )?(?:on|in|with|under|for|from|using|when)\b|\b(?:it|this|that|which|they|everything|he|she) (?:always |still )?used to (?:work|be|show|display|return|open|load|appear|have|allow|happen|do)\b|(?<!\b(?:i|we|you|he|she|they)\s+)\b(?:was|were) (?:working|fine|ok|okay|correct) (?:before|in|until|prior|on|with|yesterday)\b|(?:as|like) (?:it )?(?:does|did|is|was|works|worked) (?:in|on|for|with|under|when|before)\b|(?:same|different) (?:as|from|than) (?:in|on|with|how|what)\b|(?:behaves?|behaved|works?|worked|acts?) different(?:ly)? (?:from|than)\b|\bunlike\b|(?:in|with|on|under) (?:the )?(?:previous|earlier|older|prior|last) (?:versions?|releases?|builds?)\b|(?:before|until) (?:the |this |our |last |yesterday['’]?s? )?(?:upgrade|update|release|deploy|version|change|commit)\b)/i;
 /** Titles that ask for the change: "Add ...", "Allow ...", "Support ...", "Need a way to ...". */
 const REQUEST_TITLE = /^(?:\[[^\]]*\]\s*|[\w .-]{1,30}:\s*)*(?:add|allow|support|provide|make|enable|disable|let|show|display|remove|rename|improve|implement|introduce|expose|include|use|change|move|replace|tell|offer|consider|retain|keep|avoid|prevent|create|need|request|want|should|please|do not|don['’ ]?t|switch|update|extend|document|warn|ask|hide|split|merge|separate|link|sort|restore|reduce|increase|simplify|clarify|customi[sz]e|expand)\b/i;
 
@@ -191,12 +209,28 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
   const tag = (kind: ExpectedKind, reads: Read[]) => reads.map((r) => ({ ...r, kind }));
   const reads = [
     ...tag("modal", all(text, MODAL).filter((r) => !MODAL_NOT_EXPECTED.test(text.slice(Math.max(0, r.start - 12), r.end + 40)))),
-    ...tag("expect", all(text, EXPECT)), ...tag("wish", all(text, WISH)), ...tag("request", all(text, REQUEST)),
+    ...tag("expect", all(text, EXPECT).filter((r) => !instructed(text, r))), ...tag("wish", all(text, WISH)), ...tag("request", all(text, REQUEST)),
     ...tag("working_case", all(text, WORKING_CASE)),
   ];
   // What the program prints ("Message: Object expected", a log line, a stack frame) or a line of code is not what the
   // reporter expects, however it is worded.
   return reads.filter((r) => !printed(lineOf(text, r))).sort((a, b) => a.start - b.start);
+}
+
+/**
+ * "instead of" or "rather than" in a step the reporter tells the reader to take ("4. Set the level to -O2 instead
+ * of -O0", "kill the process rather than close it"): a choice in the steps, not what the program should do.
+ */
+function instructed(text: string, r: Read): boolean {
+  const said = text.slice(r.start, r.end);
+  // "The line is optimized away. This is expected.": the reporter accepts what is seen, which says nothing of what should happen instead.
+  if (/^expected$/i.test(said) && /\b(?:this|that|it) is (?:to be )?$/i.test(text.slice(Math.max(0, r.start - 20), r.start)) && /^\s*(?:[.,;)]|$)/.test(text.slice(r.end, r.end + 3))) return true;
+  if (!/^(?:instead|rather)/i.test(said)) return false;
+  // The sentence runs back over line breaks where the text was wrapped (the next line goes on in lower case).
+  let start = r.start;
+  while (start > 0 && !/[.!?]/.test(text[start - 1]) && !(text[start - 1] === "\n" && !/^[ \t]*[a-z]/.test(text.slice(start, start + 40)))) start--;
+  const sentence = text.slice(start, r.end);
+  return imperative(sentence) || /^\s*(?:you|one|we) (?:have to|need to|must|should)\s/i.test(sentence);
 }
 
 /** The whole line a read stands on. */

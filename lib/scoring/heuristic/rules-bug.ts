@@ -4,7 +4,7 @@
 import type { PerDimension } from "../types";
 import { found, type Found, type RuleInput } from "./finding";
 import type { FindingField } from "../types";
-import { addsNothing, expectedIn, NO_STEPS, impactIn, observedIn, stepsIn, titleAsksFor, type Read } from "./bug-readers";
+import { addsNothing, expectedIn, NO_STEPS, impactIn, observedIn, QUESTION, stepsIn, titleAsksFor, type Read } from "./bug-readers";
 import { FAILURE, SYMPTOM, withoutLabel } from "./kind-of";
 import { evidenceAt, phraseEvidence, q, sectionEvidence, sections, missingWhy, sentenceEvidence, summaryQuote, type Evidence } from "./kind-text";
 import { hasContent, orderedSteps } from "./sections";
@@ -103,7 +103,10 @@ function readBugEvidence(input: RuleInput): BugEvidence {
   // An account of twenty words or more that names no failure word ("the old orders were deleted as well") is still an
   // account of what happens, unless the report asks for something instead (a request, a feature). Twenty was
   // chosen among 6, 12, 20 and 30 on the shared reports (lib/scoring/README.md, "Bug reports ...").
-  const words = prose.replace(/https?:\/\/\S+/g, " ").split("\n").filter((l) => !CODE_LINE_OR_TRACE.test(l)).join(" ").match(/[\p{L}]{2,}/gu) ?? [];
+  // Questions ask; they are no account ("Shouldn't this return every post?").
+  const statements = prose.replace(/https?:\/\/\S+/g, " ").split("\n").filter((l) => !CODE_LINE_OR_TRACE.test(l)).join("\n")
+    .split(/(?<=[.!?:])\s+|\n[ \t]*\n/).filter((s) => !(/\?\s*$/.test(s) && QUESTION.test(s))).join(" ");
+  const words = statements.match(/[\p{L}]{2,}/gu) ?? [];
   const asksInstead = !!asks || expectedIn(prose).some((r) => r.kind === "request" || r.kind === "wish");
   const told = !actual && words.length >= 20 && !asksInstead;
   return { expected, actual, steps, environment, impact, titleNames, told, workingCase };
