@@ -36,8 +36,9 @@ describe("sections of a description whose export ran the lines together", () => 
 describe("Jira wiki run together, read as rich text", () => {
   it("keeps each template heading's name apart from its text", async () => {
     const { jiraToMarkdown } = await import("@/lib/richtext/jira-to-markdown");
-    expect(jiraToMarkdown("h3. Steps to Reproduce set the font h3. Actual Result the font is 10 pt")).toContain("h3. Steps to Reproduce\n\nset the font");
-    expect(jiraToMarkdown("h3. Steps to Reproduce set the font h3. Actual Result the font is 10 pt")).toContain("h3. Actual Result\n\nthe font is 10 pt");
-    expect(jiraToMarkdown("h2. Notes from the call")).toContain("h2. Notes from the call");
+    const markdown = jiraToMarkdown("h3. Steps to Reproduce set the font h3. Actual Result the font is 10 pt");
+    expect(markdown).toContain("### Steps to Reproduce\n\nset the font\n");
+    expect(markdown).toContain("### Actual Result\n\nthe font is 10 pt\n");
+    expect(jiraToMarkdown("h2. Notes from the call").trim()).toBe("## Notes from the call");
   });
 });
