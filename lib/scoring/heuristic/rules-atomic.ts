@@ -544,7 +544,7 @@ function twoFeatures(g: Group, strict: boolean): boolean {
 const PRECURSOR_VERBS = new Set(["search", "find", "browse", "look", "locate", "select", "choose", "pick", "open", "log", "sign",
   "register", "login", "go", "navigate", "visit", "click", "access", "enter", "type", "input", "fill", "provide", "specify", "upload"]);
 /** Words by which an action leans on the one before it: "book it", "approve them", "share the result". */
-const BACK_REFERENCE = /\b(?:it|them|this|that|these|those|its|their|the result|the results|the same)\b/i;
+const BACK_REFERENCE = /\b(?:it|them|this|these|those|its|their|the result|the results|the same)\b/i;
 
 /** The lemma of the verb a conjunct starts with, read again after "to" when the tagger saw a noun. */
 function leadLemma(a: TextAnalysis, c: Segment): string | null {
