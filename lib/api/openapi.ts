@@ -8,6 +8,7 @@ import { z } from "zod";
 import { provisionCustomerSchema, provisionedCustomerSchema, createUserSchema, createdUserSchema } from "@/lib/admin/schemas";
 import type { MappingOverride } from "@/lib/csv-flow/score-session";
 import type { ResultsResponse, ScoreResponse as CsvScoreResponse, UploadResponse } from "@/lib/csv-flow/types";
+import { ruleSettingsSchema, RULE_PRESETS } from "@/lib/scoring/rules";
 import { DIMENSIONS, findingSchema, ticketDataSchema, workItemKindSchema, type Dimension, type PerDimension } from "@/lib/scoring/types";
 import { RESPONSE_FORMATS, VIOLATION_REASONS } from "@/lib/scoring/openai/formats";
 import type { DimensionsBreakdown } from "@/lib/stats/dimensions";
@@ -34,6 +35,23 @@ import {
   updateInstallationSchema,
 } from "@/lib/integrations/schemas";
 import { errorSchema, quotaExhaustedSchema, scoreRequestSchema, scoreResponseSchema, type ScoreRequest, type ScoreResponse } from "./schemas";
+
+const ruleSettingsViewSchema = z
+  .object({
+    preset: z.enum(RULE_PRESETS),
+    codes: z.record(z.string(), z.object({ enabled: z.boolean().optional(), cost: z.number().int().min(1).max(10).optional() })),
+    version: z.string().describe("What scores made under these settings record in `metadata.rules.version`."),
+    updated_by: z.string().nullable().describe("Who saved them last: a dashboard user's email or an API key's prefix; null before any save."),
+    updated_at: z.string().nullable(),
+  })
+  .describe("The account's rule settings.");
+const RULES_EXAMPLE = {
+  preset: "lenient",
+  codes: { "atomic.two_objects": { enabled: false }, "valuable.no_benefit": { cost: 5 } },
+  version: "rules-1+3f9a2c41",
+  updated_by: "dana@acme.example",
+  updated_at: "2026-11-26T10:02:11.000Z",
+};
 
 type Method = "get" | "post" | "put" | "patch" | "delete";
 type Security = "apiKey" | "apiKeyOrSession" | "installationSecret" | "adminToken" | "none";
@@ -153,10 +171,12 @@ export const SCORE_RESPONSE_EXAMPLE: ScoreResponse = {
     timestamp: "2026-11-23T09:36:43.021",
     processing_time_ms: 3.42,
     service_version: SERVICE_VERSION,
+    rules: { preset: "default", version: "rules-1" },
   },
   findings: EXAMPLE_FINDINGS,
   rewrite: null,
   split: [],
+  silenced_findings: [],
 };
 
 const QUOTA_EXAMPLE: z.infer<typeof quotaExhaustedSchema> = {
@@ -1042,6 +1062,36 @@ function accountOperations(): Operation[] {
             description: "The account already has 20 active keys.",
             example: gatewayError("conflict", "You already have 20 active keys; revoke one first.", ["keys: at most 20 active keys per account"]),
           },
+        }),
+      },
+    },
+    {
+      ...common,
+      method: "get",
+      path: "/api/v1/rules",
+      summary: "Read the account's rule settings",
+      description: `The preset the story criteria are read by (\`default\`, \`strict\`, \`lenient\`), each finding code switched off or re-costed, and the version every score made under them records in \`metadata.rules\` (docs/rules.md). Before anything is saved: the default preset. ${auth}`,
+      parameters: [customer],
+      responses: {
+        "200": { description: "The settings.", schema: ruleSettingsViewSchema, example: RULES_EXAMPLE },
+        ...gatewayErrors({ 401: unauthorized }),
+      },
+    },
+    {
+      ...common,
+      method: "put",
+      path: "/api/v1/rules",
+      summary: "Replace the account's rule settings",
+      description: `Replaces the preset and the per-code settings (a code left out is on, at the engine's cost; a cost is whole points of the dimension's 10, 1-10). Every score made afterwards, by the API, async jobs, tracker syncs and the dashboard, runs under them; re-scoring an unchanged story under new settings is free, as any re-score is. Recorded in the audit trail (\`rules.updated\`, with what changed). ${auth}`,
+      parameters: [customer],
+      body: ruleSettingsSchema,
+      bodyExample: { preset: "lenient", codes: { "atomic.two_objects": { enabled: false }, "valuable.no_benefit": { cost: 5 } } },
+      responses: {
+        "200": { description: "The settings as saved.", schema: ruleSettingsViewSchema, example: RULES_EXAMPLE },
+        ...gatewayErrors({
+          400: gatewayError("validation_error", "The request failed validation.", ["codes.atomic.two_actions.cost: Too big: expected number to be <=10"]),
+          401: unauthorized,
+          403: CROSS_SITE_403,
         }),
       },
     },
