@@ -591,6 +591,7 @@ const csvScoreRequestSchema = z
     session_id: z.string().min(1),
     mapping: mappingOverrideSchema.optional().describe("Overrides fields of the detected mapping (`null`: not used)."),
     score_token: z.string().max(200).optional().describe("The upload's `score_token`: required to score a session again (its cookie does as well)."),
+    preset: z.enum(RULE_PRESETS).optional().describe("How the story criteria are read: `default` (when absent), `strict` or `lenient` (docs/rules.md)."),
   })
   .describe("Score an uploaded session.");
 
