@@ -9,6 +9,7 @@ import { provisionCustomerSchema, provisionedCustomerSchema, createUserSchema, c
 import type { MappingOverride } from "@/lib/csv-flow/score-session";
 import type { ResultsResponse, ScoreResponse as CsvScoreResponse, UploadResponse } from "@/lib/csv-flow/types";
 import { ruleSettingsSchema, RULE_PRESETS } from "@/lib/scoring/rules";
+import { dismissalsSchema, dismissSchema, restoreSchema } from "@/lib/rules/schemas";
 import { DIMENSIONS, findingSchema, ticketDataSchema, workItemKindSchema, type Dimension, type PerDimension } from "@/lib/scoring/types";
 import { RESPONSE_FORMATS, VIOLATION_REASONS } from "@/lib/scoring/openai/formats";
 import type { DimensionsBreakdown } from "@/lib/stats/dimensions";
@@ -1094,6 +1095,39 @@ function accountOperations(): Operation[] {
           401: unauthorized,
           403: CROSS_SITE_403,
         }),
+      },
+    },
+    {
+      ...common,
+      method: "post",
+      path: "/api/v1/dismissals",
+      summary: "Dismiss a finding of a story, with a reason",
+      description: `Dismisses a finding (or a whole criterion) of the story \`ticket_ref\` names, for the text of its latest run: every later score of that text lists it in \`silenced_findings\` (\`silenced_by: "dismissal"\`, with the reason) and charges nothing for it; a changed text is judged afresh. Recorded in the audit trail (\`finding.dismissed\`). ${auth}`,
+      parameters: [customer],
+      body: dismissSchema,
+      bodyExample: { ticket_ref: "SHOP-1", code: "atomic.two_actions", reason: "Create and edit of one record are one story here" },
+      responses: {
+        "201": { description: "The dismissals of the story's text.", schema: dismissalsSchema, example: { ticket_ref: "SHOP-1", dismissals: [{ code: "atomic.two_actions", reason: "Create and edit of one record are one story here" }] } },
+        ...gatewayErrors({
+          400: gatewayError("validation_error", "The request failed validation.", ["reason: must say why"]),
+          401: unauthorized,
+          403: CROSS_SITE_403,
+          404: { description: "No story with that ref for the account.", example: gatewayError("not_found", "No such story.") },
+        }),
+      },
+    },
+    {
+      ...common,
+      method: "delete",
+      path: "/api/v1/dismissals",
+      summary: "Take a dismissal back",
+      description: `The finding counts again from the next score (\`finding.restored\` in the audit trail). ${auth}`,
+      parameters: [customer],
+      body: restoreSchema,
+      bodyExample: { ticket_ref: "SHOP-1", code: "atomic.two_actions" },
+      responses: {
+        "200": { description: "The dismissals left.", schema: dismissalsSchema, example: { ticket_ref: "SHOP-1", dismissals: [] } },
+        ...gatewayErrors({ 401: unauthorized, 403: CROSS_SITE_403, 404: { description: "No such story or dismissal.", example: gatewayError("not_found", "No such dismissal.") } }),
       },
     },
     {

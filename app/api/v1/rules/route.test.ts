@@ -13,6 +13,7 @@ import { dismissFinding } from "@/lib/rules/settings";
 import { RULES_VERSION } from "@/lib/scoring";
 import { setupTestDatabase } from "@/lib/testing/db";
 import { call, setEnv } from "@/lib/testing/http";
+import { DELETE as restore, POST as dismiss } from "../dismissals/route";
 import { POST as score } from "../score/route";
 import { GET, PUT } from "./route";
 
@@ -92,6 +93,26 @@ describe("GET/PUT /api/v1/rules", () => {
     expect(changed.silenced_findings).toEqual([]);
     // Another customer's scores are their own.
     expect(((await scoreStory(otherKey, summary)).body as Scored).silenced_findings).toEqual([]);
+  });
+
+  it("dismisses a finding of a story's latest text through the API with a reason, audited, and takes it back", async () => {
+    const summary = "As a librarian, I want to add books and lend them to members, so that the shelves get used.";
+    const first = (await call(score, "/api/v1/score", { json: { ticket_id: "LIB-1", ticket_data: { key: "LIB-1", summary } }, headers: bearer(key) })).body as Scored;
+    expect(first.findings.map((f) => f.code)).toContain("atomic.two_actions");
+    const missing = await call(dismiss, "/api/v1/dismissals", { json: { ticket_ref: "LIB-1", code: "atomic.two_actions", reason: " " }, headers: bearer(key) });
+    expect(missing.status).toBe(400);
+    expect((await call(dismiss, "/api/v1/dismissals", { json: { ticket_ref: "LIB-1", code: "atomic.two_actions", reason: "x" }, headers: bearer(otherKey) })).status).toBe(404);
+    const done = await call(dismiss, "/api/v1/dismissals", { json: { ticket_ref: "LIB-1", code: "atomic.two_actions", reason: "one lending workflow" }, headers: bearer(key) });
+    expect(done.status, done.text).toBe(201);
+    expect(done.body).toEqual({ ticket_ref: "LIB-1", dismissals: [{ code: "atomic.two_actions", reason: "one lending workflow" }] });
+    const [event] = (await listAuditEvents(database().db, "rules-co", { limit: 1 })).data;
+    expect(event).toMatchObject({ action: "finding.dismissed", target: "LIB-1", details: { code: "atomic.two_actions", reason: "one lending workflow" } });
+    const again = (await call(score, "/api/v1/score", { json: { ticket_id: "LIB-1", ticket_data: { key: "LIB-1", summary } }, headers: bearer(key) })).body as Scored;
+    expect(again.silenced_findings).toEqual([expect.objectContaining({ code: "atomic.two_actions", silenced_by: "dismissal", reason: "one lending workflow" })]);
+    const back = await call(restore, "/api/v1/dismissals", { method: "DELETE", json: { ticket_ref: "LIB-1", code: "atomic.two_actions" }, headers: bearer(key) });
+    expect(back.status).toBe(200);
+    expect((await listAuditEvents(database().db, "rules-co", { limit: 1 })).data[0]).toMatchObject({ action: "finding.restored" });
+    expect((await call(restore, "/api/v1/dismissals", { method: "DELETE", json: { ticket_ref: "LIB-1", code: "atomic.two_actions" }, headers: bearer(key) })).status).toBe(404);
   });
 
   it("takes the settings page's session, same origin only, the user recorded as the actor", async () => {
