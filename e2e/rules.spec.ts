@@ -1,0 +1,87 @@
+// The settings page's "Rules and conventions" section (docs/rules.md): a preset chosen and a code switched off in
+// the page, saved through PUT /api/v1/rules, a score made afterwards running under them; the section at 1280 px
+// and on a 390 px phone, no sideways scroll, no accessibility violations. The settings are put back to the
+// default at the end, so the other specs score the demo as they always did.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoSidewaysScroll } from "./fixtures/layout";
+import { DEMO } from "./fixtures/demo";
+
+async function openRules(page: Page) {
+  await page.goto(`/login?callbackUrl=${encodeURIComponent("/dashboard/settings")}`);
+  await page.getByLabel("Email").fill(DEMO.email);
+  await page.getByLabel("Password").fill(DEMO.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+  const section = page.getByRole("region", { name: "Rules and conventions", exact: true });
+  await expect(section.getByRole("status")).toContainText("In use:");
+  return section;
+}
+
+async function expectNoA11yViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).include(".rules-section").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(results.violations.map((v) => `${label}: ${v.id} (${v.impact}) on ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+async function putDefault(page: Page) {
+  const answer = await page.evaluate(async () => {
+    const response = await fetch("/api/v1/rules", { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ preset: "default", codes: {} }) });
+    return response.status;
+  });
+  expect(answer).toBe(200);
+}
+
+test.describe("at 1280 px", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("a preset and a code switched off are saved in the page, and the next score runs under them", async ({ page }) => {
+    const section = await openRules(page);
+    try {
+      await section.getByLabel(/^Lenient/).check();
+      await section.getByLabel("Switch off or re-cost a code").selectOption("minimal.brackets");
+      await section.getByRole("button", { name: "Add code" }).click();
+      const row = section.getByTestId("rule-row").filter({ hasText: "minimal.brackets" });
+      await expect(row).toContainText("Off");
+      await section.getByRole("button", { name: "Save rules" }).click();
+      await expect(section.getByRole("status")).toContainText("Saved: scores from now on run under lenient (rules-1+");
+      await expectNoSidewaysScroll(page, "rules at 1280");
+      await expectNoA11yViolations(page, "rules at 1280");
+
+      // Reloaded, the page shows what was saved, and the audit trail lists the change.
+      await page.reload();
+      const again = page.getByRole("region", { name: "Rules and conventions", exact: true });
+      await expect(again.getByLabel(/^Lenient/)).toBeChecked();
+      await expect(again.getByTestId("rule-row")).toHaveCount(1);
+      await expect(page.getByRole("region", { name: "Audit trail" })).toContainText("rules.updated");
+
+      const saved = await page.evaluate(async () => (await fetch("/api/v1/rules")).json());
+      expect(saved).toMatchObject({ preset: "lenient", codes: { "minimal.brackets": { enabled: false } }, updated_by: DEMO.email });
+    } finally {
+      await putDefault(page);
+    }
+  });
+});
+
+test.describe("a 390 px wide phone @phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the rules section fits the screen: no sideways scroll, the codes' table as cards", async ({ page }) => {
+    const section = await openRules(page);
+    try {
+      await expectNoSidewaysScroll(page, "rules at 390");
+      await section.getByLabel("Switch off or re-cost a code").selectOption("atomic.two_objects");
+      await section.getByRole("button", { name: "Add code" }).click();
+      await section.getByRole("checkbox", { name: /atomic\.two_objects/ }).check();
+      await section.getByLabel("Cost of atomic.two_objects").fill("2");
+      await section.getByRole("button", { name: "Save rules" }).click();
+      await expect(section.getByRole("status")).toContainText("Saved");
+      await expectNoSidewaysScroll(page, "rules at 390, a code listed");
+      const row = section.getByTestId("rule-row");
+      const box = await row.boundingBox();
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+      await expectNoA11yViolations(page, "rules at 390");
+    } finally {
+      await putDefault(page);
+    }
+  });
+});
