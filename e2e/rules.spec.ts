@@ -62,6 +62,42 @@ test.describe("at 1280 px", () => {
   });
 });
 
+test("a finding dismissed on the story page with a reason is silenced in the next score of the same text", async ({ page, request }) => {
+  const admin = { authorization: "Bearer e2e-admin-token-0123456789" };
+  const suffix = Date.now().toString(36);
+  const customer = `rules-${suffix}`;
+  const login = { email: `rules-${suffix}@example.com`, password: "rules-password-1" };
+  const created = await request.post("/api/admin/customers", { headers: admin, data: { customer_id: customer, plan: "team" } });
+  expect(created.status()).toBe(201);
+  const key = ((await created.json()) as { api_key: string }).api_key;
+  expect((await request.post("/api/admin/users", { headers: admin, data: { ...login, customer_id: customer } })).status()).toBe(201);
+  const body = { ticket_id: "DIS-1", ticket_data: { key: "DIS-1", summary: "As a librarian, I want to add books and lend them to members, so that the shelves get used." } };
+  const scoreIt = async () => {
+    const answer = await request.post("/api/v1/score", { headers: { authorization: `Bearer ${key}` }, data: body });
+    expect(answer.status()).toBe(200);
+    return (await answer.json()) as { findings: { code: string }[]; silenced_findings: { code: string; reason: string }[] };
+  };
+  expect((await scoreIt()).findings.map((f) => f.code)).toContain("atomic.two_actions");
+
+  await page.goto(`/login?callbackUrl=${encodeURIComponent("/dashboard/stories/DIS-1")}`);
+  await page.getByLabel("Email").fill(login.email);
+  await page.getByLabel("Password").fill(login.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByTestId("run-rules").first()).toHaveText("rules: default (rules-1)");
+  await page.getByRole("button", { name: "Dismiss atomic.two_actions" }).click();
+  await page.getByLabel(/Why does the team accept/).fill("one lending workflow for our team");
+  await page.getByRole("button", { name: "Dismiss with this reason" }).click();
+  await expect(page.getByTestId("dismissal")).toContainText("one lending workflow for our team");
+
+  const again = await scoreIt();
+  expect(again.findings.map((f) => f.code)).not.toContain("atomic.two_actions");
+  expect(again.silenced_findings).toEqual([expect.objectContaining({ code: "atomic.two_actions", reason: "one lending workflow for our team" })]);
+  await page.reload();
+  // The newest run lists it as silenced, with its reason; the finding no longer costs anything.
+  await expect(page.getByTestId("silenced-findings").first()).toContainText("one lending workflow for our team");
+  await expect(page.getByTestId("run-rules").first()).toHaveText("rules: default (rules-1)");
+});
+
 test.describe("a 390 px wide phone @phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
