@@ -1,7 +1,9 @@
 import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseCsv } from "@/lib/csv/parse";
-import { sharedDataFile } from "@/lib/testing/shared-data";
+import { backlogLines } from "@/lib/backlog/decode";
+import { sharedDataFile, sharedDataFiles } from "@/lib/testing/shared-data";
 import { createEngine, normaliseRules, ruleSettingsSchema, rulesVersion, RULES_VERSION, scoreTicket, scoreTickets, scoringResultSchema, silencesOf } from ".";
 
 const atomic = (summary: string, preset: "default" | "strict" | "lenient", description?: string) =>
@@ -77,6 +79,32 @@ describe("rule presets", () => {
       });
       expect(l.filter(Boolean).length).toBeLessThan(d.filter(Boolean).length);
     }
+  });
+});
+
+describe("presets on every backlog (the repository's, and the shared data's sixteen when they are there)", () => {
+  it("strict reports an atomic finding wherever the default does, lenient only where the default does, and neither touches other codes", () => {
+    const fixtures = path.join(__dirname, "fixtures/backlogs");
+    const files = [...fs.readdirSync(fixtures).filter((f) => f.endsWith(".txt")).map((f) => path.join(fixtures, f)), ...sharedDataFiles("backlogs", ".txt")];
+    const fired = { default: 0, strict: 0, lenient: 0 };
+    for (const file of files) {
+      const stories = backlogLines(fs.readFileSync(file)).map((l) => l.trim()).filter(Boolean);
+      const run = (preset: "default" | "strict" | "lenient") => scoreTickets(stories.map((summary) => ({ ticket: { summary } })), { rules: { preset } });
+      const [d, s, l] = [run("default"), run("strict"), run("lenient")];
+      const atomic = (r: (typeof d)[number]) => r.findings.some((f) => f.code.startsWith("atomic."));
+      const others = (r: (typeof d)[number]) => r.findings.map((f) => f.code).filter((c) => !c.startsWith("atomic.")).sort().join(" ");
+      d.forEach((r, i) => {
+        if (atomic(r)) expect(atomic(s[i]), stories[i]).toBe(true);
+        if (atomic(l[i])) expect(atomic(r), stories[i]).toBe(true);
+        expect(others(s[i]), stories[i]).toBe(others(r));
+        expect(others(l[i]), stories[i]).toBe(others(r));
+        fired.default += atomic(r) ? 1 : 0;
+        fired.strict += atomic(s[i]) ? 1 : 0;
+        fired.lenient += atomic(l[i]) ? 1 : 0;
+      });
+    }
+    expect(fired.strict).toBeGreaterThan(fired.default);
+    expect(fired.lenient).toBeLessThan(fired.default);
   });
 });
 
