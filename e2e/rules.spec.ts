@@ -3,7 +3,9 @@
 // and on a 390 px phone, no sideways scroll, no accessibility violations. The settings are put back to the
 // default at the end, so the other specs score the demo as they always did.
 import AxeBuilder from "@axe-core/playwright";
+import { writeFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
+import { test as clientTest } from "./fixtures/client";
 import { expectNoSidewaysScroll } from "./fixtures/layout";
 import { DEMO } from "./fixtures/demo";
 
@@ -96,6 +98,22 @@ test("a finding dismissed on the story page with a reason is silenced in the nex
   // The newest run lists it as silenced, with its reason; the finding no longer costs anything.
   await expect(page.getByTestId("silenced-findings").first()).toContainText("one lending workflow for our team");
   await expect(page.getByTestId("run-rules").first()).toHaveText("rules: default (rules-1)");
+});
+
+// The public evaluator's own client address (its per-IP limits), as the evaluator spec's tests have.
+clientTest("the evaluator reads the backlog by the preset chosen beside the mapping", async ({ page }, testInfo) => {
+  const file = testInfo.outputPath("venues.txt");
+  writeFileSync(file, "As an administrator, I want to create and maintain venues, so that users find them.\n");
+  await page.goto("/");
+  await page.getByLabel("Choose a file").setInputFiles(file);
+  const select = page.getByLabel("Rules (how stories are read)");
+  await expect(select).toHaveValue("default");
+  await select.selectOption("lenient");
+  await page.getByRole("button", { name: /^Score 1 / }).click();
+  await page.waitForURL(/\/results\/[0-9a-f-]{36}$/);
+  const id = page.url().split("/").pop();
+  const results = (await (await page.request.get(`/evaluate/results/${id}`)).json()) as { results: { findings: { code: string }[] }[] };
+  expect(results.results[0].findings.map((f) => f.code).filter((c) => c.startsWith("atomic."))).toEqual([]);
 });
 
 test.describe("a 390 px wide phone @phone", () => {
