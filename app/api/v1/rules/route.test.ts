@@ -4,12 +4,12 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { encode } from "next-auth/jwt";
 import { beforeAll, describe, expect, it } from "vitest";
-import { quotaUsage } from "@/db/schema";
+import { quotaUsage, ruleSettings } from "@/db/schema";
 import { createDashboardUser, provisionCustomer } from "@/lib/admin/provisioning";
 import { listAuditEvents } from "@/lib/account/audit";
 import { scoreResponseSchema } from "@/lib/api/schemas";
 import { sessionSecret } from "@/lib/auth/next-auth";
-import { dismissFinding } from "@/lib/rules/settings";
+import { dismissFinding, forgetRules, scoringOptionsFor } from "@/lib/rules/settings";
 import { RULES_VERSION } from "@/lib/scoring";
 import { setupTestDatabase } from "@/lib/testing/db";
 import { call, setEnv } from "@/lib/testing/http";
@@ -113,6 +113,19 @@ describe("GET/PUT /api/v1/rules", () => {
     expect(back.status).toBe(200);
     expect((await listAuditEvents(database().db, "rules-co", { limit: 1 })).data[0]).toMatchObject({ action: "finding.restored" });
     expect((await call(restore, "/api/v1/dismissals", { method: "DELETE", json: { ticket_ref: "LIB-1", code: "atomic.two_actions" }, headers: bearer(key) })).status).toBe(404);
+  });
+
+  it("keeps the settings in the process: a change made by another process shows within the cache's time, one made here at once", async () => {
+    const db = database().db;
+    await call(PUT, "/api/v1/rules", { method: "PUT", json: { preset: "default" }, headers: bearer(otherKey) });
+    expect((await scoringOptionsFor(db, "rules-other", { summary: "x" })).rules.preset).toBe("default");
+    // Another process's save: the row changes under this process's cache.
+    await db.update(ruleSettings).set({ preset: "strict" }).where(eq(ruleSettings.customerId, "rules-other"));
+    expect((await scoringOptionsFor(db, "rules-other", { summary: "x" })).rules.preset).toBe("default");
+    forgetRules("rules-other"); // as the cache's time running out does
+    expect((await scoringOptionsFor(db, "rules-other", { summary: "x" })).rules.preset).toBe("strict");
+    await call(PUT, "/api/v1/rules", { method: "PUT", json: { preset: "lenient" }, headers: bearer(otherKey) });
+    expect((await scoringOptionsFor(db, "rules-other", { summary: "x" })).rules.preset).toBe("lenient");
   });
 
   it("takes the settings page's session, same origin only, the user recorded as the actor", async () => {
