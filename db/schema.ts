@@ -604,3 +604,30 @@ export const trackerWebhookWrites = pgTable(
 
 export type TrackerConnection = typeof trackerConnections.$inferSelect;
 export type TrackerIssueRow = typeof trackerIssues.$inferSelect;
+
+/** A customer's rule settings (lib/scoring/rules.ts, docs/rules.md); none: the default preset. Migration 0020. */
+export const ruleSettings = pgTable("rule_settings", {
+  customerId: text("customer_id")
+    .primaryKey()
+    .references(() => customers.id, { onDelete: "cascade" }),
+  preset: text("preset").notNull().default("default"),
+  codes: jsonb("codes").$type<Record<string, { enabled?: boolean; cost?: number }>>().notNull().default({}),
+  updatedBy: text("updated_by").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
+
+/** A finding dismissed on the story page, with its reason: kept while the story's text (its fingerprint) is unchanged. */
+export const findingDismissals = pgTable(
+  "finding_dismissals",
+  {
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    contentHash: text("content_hash").notNull(),
+    code: text("code").notNull(),
+    reason: text("reason").notNull(),
+    actor: text("actor").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.customerId, table.contentHash, table.code] })],
+);

@@ -15,7 +15,7 @@ export const LAYERS: { name: string; units: string[] }[] = [
   { name: "platform", units: ["env", "http", "outbound", "secrets", "queue", "rate-limit", "db-groups", "llm-cache", "llm-metrics", "scoring-engine"] },
   {
     name: "services",
-    units: ["audit", "auth", "integrations", "stories", "pipeline", "webhooks", "jobs", "trackers", "stats", "csv-flow", "admin", "account", "demo"],
+    units: ["audit", "auth", "integrations", "stories", "rules", "pipeline", "webhooks", "jobs", "trackers", "stats", "csv-flow", "admin", "account", "demo"],
   },
   { name: "http", units: ["api"] },
   { name: "process", units: ["startup"] },

@@ -1,5 +1,5 @@
 // npm run bench:quality -- [--qus FILE]... [--backlog FILE]... [--ustai FILE] [--engine heuristic|openai]
-//   [--base-url URL] [--model NAME] [--api-key KEY] [--concurrency N] [--by-batch] [--stories]
+//   [--experts FILE]... [--base-url URL] [--model NAME] [--api-key KEY] [--concurrency N] [--by-batch] [--stories] [--presets]
 // How the engine's findings and scores agree with human reviewers:
 // 1. QUS files (columns set, story, consensus; each set scored as one batch): Cohen's kappa against the
 //    consensus for the engine and, in the same run, the literal rule of the data README; per-criterion
@@ -12,11 +12,14 @@
 // 4. Real Jira issues filed with no type (`--jira FILE`, default the shared deep-se file): the kinds inferred and
 //    how sure (work_item_type_source), each code's firing rate, the spread of the overall; beside the reading of
 //    lib/scoring/precision/jira-reading.json (kinds a product owner reads, verdicts on the five codes' firings).
+// 5. Every rule preset (default, strict, lenient) on every labelled file, each file alone: the QUS kappa against
+//    the consensus, and the atomic kappa against each expert of a two-expert file (`--experts FILE`: columns
+//    `story`, `e1:atomic.conjunctions`, `e2:atomic.conjunctions`, 1 = violation).
 // Defaults: the files of ../shared/data. `--stories` prints each QUS story where engine and consensus differ.
 import fs from "node:fs";
 import path from "node:path";
 import { parseCsv } from "@/lib/backlog/csv/parse";
-import { createEngine, type ScoringEngine, type ScoringResult } from "@/lib/scoring";
+import { createEngine, RULE_PRESETS, type RulePreset, type ScoringEngine, type ScoringResult } from "@/lib/scoring";
 import * as lexicon from "@/lib/scoring/heuristic/lexicon";
 import { JIRA_FILE, jiraIssues, jiraReading } from "@/lib/scoring/precision/jira-reading";
 import { auc, backlogStories, engineLabel, firingRates, kappa, literalLabels, NO_VIOLATION, prf, QUS_CRITERIA, spread } from "./quality";
@@ -38,8 +41,8 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-function buildEngine(name: string): ScoringEngine {
-  if (name === "heuristic") return createEngine("heuristic");
+function buildEngine(name: string, preset: RulePreset = "default"): ScoringEngine {
+  if (name === "heuristic") return createEngine("heuristic", { rules: { preset } });
   if (name !== "openai") fail(`unknown engine: ${name}`);
   const baseURL = arg("--base-url") ?? process.env.OPENAI_BASE_URL;
   const model = arg("--model") ?? process.env.SCORING_MODEL;
@@ -48,30 +51,33 @@ function buildEngine(name: string): ScoringEngine {
   const concurrency = rawConcurrency ? Number(rawConcurrency) : undefined;
   if (concurrency !== undefined && !(Number.isInteger(concurrency) && concurrency >= 1)) fail("--concurrency must be a positive integer");
   const apiKey = arg("--api-key") ?? process.env.OPENAI_API_KEY;
-  return createEngine("openai", { baseURL, model, apiKey, concurrency });
+  return createEngine("openai", { baseURL, model, apiKey, concurrency, rules: { preset } });
 }
 
 const engineName = arg("--engine") ?? "heuristic";
 const engine = buildEngine(engineName);
 // Named files replace the defaults: the shared data when it is there, else the backlogs in the repository.
 const existing = (files: string[]) => files.filter((f) => fs.existsSync(f));
-const named = ["--qus", "--backlog", "--ustai", "--jira"].some((a) => process.argv.includes(a));
+const named = ["--qus", "--backlog", "--ustai", "--jira", "--experts"].some((a) => process.argv.includes(a));
 const FIXTURES = path.join(REPO, "lib/scoring/fixtures/backlogs");
 const qusFiles = named ? args("--qus") : existing([path.join(DATA, "qus-real-dev.csv")]);
 const backlogFiles = named ? args("--backlog") : fs.existsSync(path.join(DATA, "backlogs"))
   ? fs.readdirSync(path.join(DATA, "backlogs")).filter((f) => f.endsWith(".txt")).sort().map((f) => path.join(DATA, "backlogs", f))
   : fs.readdirSync(FIXTURES).filter((f) => f.endsWith(".txt")).map((f) => path.join(FIXTURES, f));
 const ustaiFile = named ? arg("--ustai") : existing([path.join(DATA, "ustai-dev.csv")])[0];
+const LABELLED = path.join(DATA, "labelled");
+const expertFiles = named ? args("--experts") : fs.existsSync(LABELLED)
+  ? fs.readdirSync(LABELLED).filter((f) => f.endsWith(".csv")).sort().map((f) => path.join(LABELLED, f)) : [];
 const jiraFile = named ? arg("--jira") : existing([path.join(DATA, JIRA_FILE)])[0];
-for (const f of [...qusFiles, ...backlogFiles, ...(ustaiFile ? [ustaiFile] : [])]) if (!fs.existsSync(f)) fail(`no such file: ${f}`);
+for (const f of [...qusFiles, ...backlogFiles, ...expertFiles, ...(ustaiFile ? [ustaiFile] : [])]) if (!fs.existsSync(f)) fail(`no such file: ${f}`);
 
 const f3 = (x: number) => (Number.isNaN(x) ? "  -  " : x.toFixed(3));
 const pct = (x: number) => `${Math.round(x * 10)}%`;
 const rel = (f: string) => path.relative(process.cwd(), f) || f;
 let tokens = 0;
 let model = "";
-async function score(items: string[]): Promise<ScoringResult[]> {
-  const results = await engine.scoreBatch(items.map((summary) => ({ ticket: { summary } })));
+async function score(items: string[], using: ScoringEngine = engine): Promise<ScoringResult[]> {
+  const results = await using.scoreBatch(items.map((summary) => ({ ticket: { summary } })));
   for (const r of results) {
     tokens += r.metadata.token_usage.total_tokens;
     model = r.metadata.model.model_name;
@@ -334,9 +340,54 @@ async function jira(file: string): Promise<void> {
   console.log(`    story-template findings on issues read as a bug or a task: ${template}\n`);
 }
 
+/** Atomic kappa of one preset against each expert of a two-expert file (the backlog scored as one batch). */
+async function expertsKappa(file: string, using: ScoringEngine): Promise<{ n: number; perExpert: number[]; between: number }> {
+  const { rows } = parseCsv(fs.readFileSync(file, "utf8"));
+  const results = await score(rows.map((r) => (r.story ?? "").trim()), using);
+  const engineAtomic = results.map((r) => (r.findings.some((f) => f.code.startsWith("atomic.")) ? "1" : "0"));
+  const experts = ["e1", "e2"].filter((e) => rows.some((r) => `${e}:atomic.conjunctions` in r));
+  const labels = experts.map((e) => rows.map((r) => ((r[`${e}:atomic.conjunctions`] ?? "").trim() === "1" ? "1" : "0")));
+  return { n: rows.length, perExpert: labels.map((l) => kappa(engineAtomic, l)), between: labels.length === 2 ? kappa(labels[0], labels[1]) : NaN };
+}
+
+/** Each preset on each labelled file, each file alone: the figures the default preset is chosen by (docs/rules.md). */
+async function presets(): Promise<void> {
+  if (qusFiles.length === 0 && expertFiles.length === 0) return;
+  console.log("Rule presets on each labelled file (docs/rules.md)");
+  for (const preset of RULE_PRESETS) {
+    const using = preset === "default" ? engine : buildEngine(engineName, preset);
+    const parts: string[] = [];
+    for (const file of qusFiles) {
+      const { rows } = parseCsv(fs.readFileSync(file, "utf8"));
+      const labels: string[] = [];
+      const consensus: string[] = [];
+      for (const set of [...new Set(rows.map((r) => r.set ?? ""))]) {
+        const batch = rows.filter((r) => (r.set ?? "") === set);
+        const results = await score(batch.map((r) => (r.story ?? "").trim()), using);
+        results.forEach((r, i) => {
+          labels.push(engineLabel(r));
+          consensus.push((batch[i].consensus ?? "").trim());
+        });
+      }
+      const atomic = (xs: string[]) => xs.map((x) => (x.split(",").includes("Atomic") ? "1" : "0"));
+      parts.push(`${path.basename(file)} kappa ${f3(kappa(labels, consensus))} (atomic ${f3(kappa(atomic(labels), atomic(consensus)))})`);
+    }
+    for (const file of expertFiles) {
+      const k = await expertsKappa(file, using);
+      const mean = k.perExpert.reduce((a, b) => a + b, 0) / k.perExpert.length;
+      parts.push(`${path.basename(file)} atomic kappa ${f3(mean)} (each expert ${k.perExpert.map(f3).join(", ")}; experts between them ${f3(k.between)})`);
+    }
+    console.log(`  ${preset.padEnd(8)} ${parts.join("; ")}`);
+  }
+  console.log("");
+}
+
 async function main() {
   const started = performance.now();
   console.log(`engine ${engineName}\n`);
+  await presets();
+  // `--presets`: the presets' figures only.
+  if (process.argv.includes("--presets")) return;
   for (const file of qusFiles) await qus(file);
   await spreads();
   firingTable();

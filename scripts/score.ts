@@ -1,11 +1,13 @@
 // npm run --silent score -- FILE [--format json|csv|table] [--engine heuristic|openai] [--min-score N] [--type KIND]
+//   [--rules default|strict|lenient|SETTINGS.json]
 //   [--base-url URL] [--model NAME] [--api-key KEY] [--concurrency N] [--response-format json_schema|json_object|none]
 // Scores a backlog file as one batch; --min-score (percent) exits 1 when any story scores below it. --type story
 // (or bug, task, spike, epic) scores only the rows whose type column names that kind (untyped rows are stories);
 // each row's type is its issue_type, and every result says the kind it was judged as. The openai
 // engine takes its endpoint from the flags or from OPENAI_BASE_URL, SCORING_MODEL, OPENAI_API_KEY,
 // SCORING_CONCURRENCY and SCORING_RESPONSE_FORMAT. A story whose model answers break the schema (after one retry
-// with the errors) fails the run (exit 2) naming it; nothing is printed then.
+// with the errors) fails the run (exit 2) naming it; nothing is printed then. --rules takes a preset's name or a
+// JSON file of rule settings, the body GET/PUT /api/v1/rules use (docs/rules.md).
 import { describeKindCounts } from "@/lib/work-items/kinds";
 import fs from "node:fs";
 import path from "node:path";
@@ -19,16 +21,20 @@ import {
   EngineUnavailableError,
   ModelAnswerError,
   RESPONSE_FORMATS,
+  RULE_PRESETS,
+  ruleSettingsSchema,
   WORK_ITEM_KINDS,
   createEngine,
   isEngineName,
   type ResponseFormat,
+  type RuleSettings,
   type ScoringResult,
   type WorkItemKind,
 } from "@/lib/scoring";
 
 const USAGE =
   "usage: score FILE [--format json|csv|table] [--engine heuristic|openai] [--min-score N] [--type story|bug|task|spike|epic]\n" +
+  "             [--rules default|strict|lenient|SETTINGS.json]\n" +
   "             [--base-url URL] [--model NAME] [--api-key KEY] [--concurrency N] [--response-format json_schema|json_object|none]\n" +
   "             (openai engine; or OPENAI_BASE_URL, SCORING_MODEL, OPENAI_API_KEY, SCORING_CONCURRENCY, SCORING_RESPONSE_FORMAT)";
 
@@ -49,6 +55,7 @@ function parseArgs(argv: string[]) {
     apiKey: process.env.OPENAI_API_KEY || undefined,
     concurrency: process.env.SCORING_CONCURRENCY || undefined,
     responseFormat: process.env.SCORING_RESPONSE_FORMAT || undefined,
+    rules: undefined as string | undefined,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -60,6 +67,7 @@ function parseArgs(argv: string[]) {
     else if (a === "--api-key") opts.apiKey = value();
     else if (a === "--concurrency") opts.concurrency = value();
     else if (a === "--response-format") opts.responseFormat = value();
+    else if (a === "--rules") opts.rules = value();
     else if (a === "--type") {
       const type = value();
       const kind = WORK_ITEM_KINDS.find((k) => k === type.trim().toLowerCase());
@@ -86,6 +94,27 @@ function parseArgs(argv: string[]) {
 // Spreadsheets run cells that start with these characters as formulas.
 function safeCell(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** `--rules`: a preset's name, or a JSON file of settings as the API takes them; anything else exits 2 saying why. */
+function rulesArg(value: string | undefined): RuleSettings | undefined {
+  if (value === undefined) return undefined;
+  if ((RULE_PRESETS as readonly string[]).includes(value)) return ruleSettingsSchema.parse({ preset: value });
+  let raw: string;
+  try {
+    raw = fs.readFileSync(value, "utf8");
+  } catch (e) {
+    fail(`--rules takes ${RULE_PRESETS.join(", ")} or a JSON file of rule settings; cannot read ${value}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch (e) {
+    fail(`--rules ${value}: not JSON (${(e as Error).message})`);
+  }
+  const parsed = ruleSettingsSchema.safeParse(json);
+  if (!parsed.success) fail(`--rules ${value}: ${parsed.error.issues.map((i) => `${i.path.join(".") || "(settings)"}: ${i.message}`).join("; ")}`);
+  return parsed.data;
 }
 
 function round1(n: number): number {
@@ -123,6 +152,8 @@ function summarise(results: ScoringResult[], minScore: number | null) {
     min_score: minScore,
     below_min_score: below.length,
     rows_below_min_score: below,
+    // The rule settings the run read the stories by, as every result records them (docs/rules.md).
+    rules: results[0]?.metadata.rules ?? null,
   };
 }
 
@@ -188,6 +219,7 @@ function render(format: string, { tickets, types, format: fileFormat }: FileTick
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   if (!isEngineName(opts.engine)) fail(`--engine must be heuristic or openai, got "${opts.engine}"`);
+  const rules = rulesArg(opts.rules);
   let engine;
   try {
     if (opts.engine === "openai") {
@@ -198,8 +230,8 @@ async function main() {
       if (responseFormat !== undefined && !(RESPONSE_FORMATS as readonly string[]).includes(responseFormat)) {
         fail(`--response-format (or SCORING_RESPONSE_FORMAT) must be one of ${RESPONSE_FORMATS.join(", ")}, got "${responseFormat}"`);
       }
-      engine = createEngine("openai", { baseURL: opts.baseURL, model: opts.model, apiKey: opts.apiKey, concurrency, responseFormat: responseFormat as ResponseFormat | undefined });
-    } else engine = createEngine(opts.engine);
+      engine = createEngine("openai", { baseURL: opts.baseURL, model: opts.model, apiKey: opts.apiKey, concurrency, responseFormat: responseFormat as ResponseFormat | undefined, rules });
+    } else engine = createEngine(opts.engine, { rules });
   } catch (e) {
     if (e instanceof EngineUnavailableError) fail(e.message);
     throw e;

@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, inject } from "vitest";
 import { openDatabase, setDbHandle, type DbHandle, type DbDriver } from "@/db/client";
+import { forgetRules } from "@/lib/rules/settings";
 
 export interface TestDatabase {
   handle: DbHandle;
@@ -52,6 +53,8 @@ export function setupTestDatabase(driver?: DbDriver): () => DbHandle {
   beforeAll(async () => {
     database = await createTestDatabase(driver);
     setDbHandle(database.handle);
+    // A fresh database: no customer's rule settings kept from another file's (lib/rules/settings.ts).
+    forgetRules();
   });
   afterAll(async () => {
     setDbHandle(undefined);

@@ -308,6 +308,23 @@ describe("tracker exports through upload, score and results", () => {
 });
 
 describe("POST /evaluate/score and GET /evaluate/results/{id}", () => {
+  it("reads the stories by the preset the visitor chose, and refuses one that is not a preset", async () => {
+    const content = csv([["Key", "Summary"], ["V-1", "As an administrator, I want to create and maintain venues, so that users find them."]]);
+    const atomicOf = async (preset?: string) => {
+      const session = await uploaded(content);
+      const scored = await score({ session_id: session.session_id, score_token: session.score_token, ...(preset ? { preset } : {}) });
+      expect(scored.status, scored.text).toBe(200);
+      const body = (await results(session.session_id)).body as ResultsResponse;
+      return body.results[0].findings.map((f) => f.code).filter((c) => c.startsWith("atomic."));
+    };
+    expect(await atomicOf()).toEqual(["atomic.two_actions"]);
+    expect(await atomicOf("lenient")).toEqual([]);
+    expect(await atomicOf("strict")).toEqual(["atomic.two_actions"]);
+    const session = await uploaded(content);
+    const refused = await score({ session_id: session.session_id, score_token: session.score_token, preset: "loose" });
+    expect(refused.status).toBe(400);
+  });
+
   it("lets whoever holds the results link read them, and only the uploader score the session again", async () => {
     const response = await upload(storyCsv(3));
     const session = response.body as UploadResponse;

@@ -2,12 +2,20 @@ import { DIMENSION_LABELS, DIMENSIONS, formatDateTime, percent, scoreClass } fro
 import type { HistoryRun } from "@/lib/stats/story-history";
 import { SplitStories } from "../split-stories";
 import { CardTable } from "./card-table";
+import { DismissFinding } from "./dismiss-finding";
 import { reasoningInPercent, recommendationInPercent } from "@/lib/scoring/overall";
 
 const SEVERITY_LABEL: Record<string, string> = { high: "High", medium: "Medium", low: "Low" };
 
 /** One scoring run: the text that was scored, the six scores with reasoning, findings, recommendations, rewrite or split. */
-export function RunDetails({ run, number, previous }: { run: HistoryRun; number: number; previous: HistoryRun | null }) {
+/** The latest run's findings can be dismissed with a reason: `dismiss` names the story and its text's dismissals. */
+interface Dismissing {
+  ticketRef: string;
+  customer: string | null;
+  dismissals: { code: string; reason: string }[];
+}
+
+export function RunDetails({ run, number, previous, dismiss }: { run: HistoryRun; number: number; previous: HistoryRun | null; dismiss?: Dismissing }) {
   const delta = previous ? Math.round(run.overall_score * 10) - Math.round(previous.overall_score * 10) : null;
   return (
     <>
@@ -27,7 +35,8 @@ export function RunDetails({ run, number, previous }: { run: HistoryRun; number:
           </>
         ) : null}
         <p className="muted small">
-          Run {number} · <time dateTime={run.created_at}>{formatDateTime(run.created_at)}</time> · ticket {run.ticket_id} · {run.engine} engine
+          Run {number} · <time dateTime={run.created_at}>{formatDateTime(run.created_at)}</time> · ticket {run.ticket_id} · {run.engine} engine ·{" "}
+          <span data-testid="run-rules">{run.rules ? `rules: ${run.rules.preset} (${run.rules.version})` : "rules: default (before rule settings)"}</span>
           {delta !== null ? ` · ${delta >= 0 ? "+" : ""}${delta} points since the previous run` : ""}
         </p>
         {run.overall_reasoning ? (
@@ -81,12 +90,38 @@ export function RunDetails({ run, number, previous }: { run: HistoryRun; number:
                 <li key={index}>
                   <span className={`severity severity-${finding.severity}`}>{SEVERITY_LABEL[finding.severity] ?? finding.severity}</span>{" "}
                   {finding.message} <span className="muted small">({finding.code})</span>
+                  {dismiss ? (
+                    <>
+                      {" "}
+                      <DismissFinding
+                        ticketRef={dismiss.ticketRef}
+                        code={finding.code}
+                        customer={dismiss.customer}
+                        dismissed={dismiss.dismissals.find((d) => d.code === finding.code)?.reason ?? null}
+                      />
+                    </>
+                  ) : null}
                 </li>
               ))}
             </ul>
           ) : (
             <p className="muted">No findings: nothing to fix.</p>
           )}
+          {run.silenced_findings.length ? (
+            <>
+              <h5>Silenced</h5>
+              <ul className="findings silenced" data-testid="silenced-findings">
+                {run.silenced_findings.map((finding, index) => (
+                  <li key={index}>
+                    <span className="status-pill off">{finding.silenced_by === "dismissal" ? "Dismissed" : "Silenced by the ticket"}</span> {finding.message}{" "}
+                    <span className="muted small">
+                      ({finding.code}; costs nothing) “{finding.reason}”
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
         </div>
         <div>
           <h4>Recommendations</h4>

@@ -23,6 +23,7 @@ export function Evaluator() {
   const [problem, setProblem] = useState<ApiProblem | null>(null);
   const [upload, setUpload] = useState<UploadResponse | null>(null);
   const [mapping, setMapping] = useState<ColumnMapping | null>(null);
+  const [preset, setPreset] = useState<"default" | "strict" | "lenient">("default");
 
   async function send(file: File) {
     setProblem(null);
@@ -60,7 +61,7 @@ export function Evaluator() {
       const response = await fetch("/evaluate/score", {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ session_id: upload.session_id, mapping }),
+        body: JSON.stringify({ session_id: upload.session_id, mapping, preset }),
       });
       if (!response.ok) {
         setProblem(await problemFrom(response, "score"));
@@ -181,6 +182,14 @@ export function Evaluator() {
                 </select>
               </div>
             ))}
+            <div className="field">
+              <label htmlFor="map-preset">Rules (how stories are read)</label>
+              <select id="map-preset" value={preset} disabled={busy} onChange={(event) => setPreset(event.target.value as typeof preset)}>
+                <option value="default">Default</option>
+                <option value="strict">Strict: every conjunction of two features is two stories (QUS)</option>
+                <option value="lenient">Lenient: one user goal is one story</option>
+              </select>
+            </div>
           </div>
 
           {skipped.length > 0 && (

@@ -19,7 +19,7 @@ type Query = Record<string, string | number | null | undefined>;
 
 export interface SettingsApi {
   get<T>(path: string, query?: Query, signal?: AbortSignal): Promise<T>;
-  send<T>(method: "POST" | "PATCH" | "DELETE", path: string, body?: unknown): Promise<T>;
+  send<T>(method: "POST" | "PUT" | "PATCH" | "DELETE", path: string, body?: unknown): Promise<T>;
 }
 
 /** The path with its query and, for a company login, `customer`. */
@@ -52,7 +52,7 @@ export function settingsApi(customer: string | null): SettingsApi {
       const response = await fetch(apiUrl(path, customer, query), { signal, headers: { accept: "application/json" }, cache: "no-store" });
       return readAnswer<T>(response);
     },
-    async send<T>(method: "POST" | "PATCH" | "DELETE", path: string, body?: unknown) {
+    async send<T>(method: "POST" | "PUT" | "PATCH" | "DELETE", path: string, body?: unknown) {
       const headers: Record<string, string> = { accept: "application/json" };
       if (body !== undefined) headers["content-type"] = "application/json";
       const response = await fetch(apiUrl(path, customer), {

@@ -24,6 +24,9 @@ const ACTION_LABELS: Record<string, string> = {
   "connection.created": "Tracker connected",
   "connection.updated": "Tracker connection changed",
   "connection.deleted": "Tracker disconnected",
+  "rules.updated": "Rule settings saved",
+  "finding.dismissed": "Finding dismissed",
+  "finding.restored": "Dismissal taken back",
 };
 
 /** An event's details as short "name: value" pairs (nested values as JSON, long ones cut). */

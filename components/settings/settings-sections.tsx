@@ -5,6 +5,7 @@ import { settingsApi } from "./api-client";
 import { ApiKeysSection } from "./api-keys";
 import { AuditTrail } from "./audit-trail";
 import { IntegrationsSection } from "./integrations";
+import { RulesSection } from "./rules-section";
 import { TrackersSection } from "./trackers-section";
 
 /**
@@ -22,6 +23,7 @@ export function SettingsSections({ customer, dashboardHref = "/dashboard" }: { c
       <ApiKeysSection api={api} onChange={changed} />
       <IntegrationsSection api={api} onChange={changed} />
       <TrackersSection api={api} onChange={changed} dashboardHref={dashboardHref} />
+      <RulesSection api={api} onChange={changed} />
       <AuditTrail api={api} version={auditVersion} />
     </>
   );

@@ -8,6 +8,8 @@ import { z } from "zod";
 import { provisionCustomerSchema, provisionedCustomerSchema, createUserSchema, createdUserSchema } from "@/lib/admin/schemas";
 import type { MappingOverride } from "@/lib/csv-flow/score-session";
 import type { ResultsResponse, ScoreResponse as CsvScoreResponse, UploadResponse } from "@/lib/csv-flow/types";
+import { dismissalsSchema, dismissSchema, restoreSchema } from "@/lib/rules/schemas";
+import { ruleSettingsSchema, RULE_PRESETS } from "@/lib/scoring/rules";
 import { DIMENSIONS, findingSchema, ticketDataSchema, workItemKindSchema, workItemTypeSourceSchema, type Dimension, type PerDimension } from "@/lib/scoring/types";
 import { RESPONSE_FORMATS, VIOLATION_REASONS } from "@/lib/scoring/openai/formats";
 import type { DimensionsBreakdown } from "@/lib/stats/dimensions";
@@ -34,6 +36,23 @@ import {
   updateInstallationSchema,
 } from "@/lib/integrations/schemas";
 import { errorSchema, quotaExhaustedSchema, scoreRequestSchema, scoreResponseSchema, type ScoreRequest, type ScoreResponse } from "@/lib/pipeline/schemas";
+
+const ruleSettingsViewSchema = z
+  .object({
+    preset: z.enum(RULE_PRESETS),
+    codes: z.record(z.string(), z.object({ enabled: z.boolean().optional(), cost: z.number().int().min(1).max(10).optional() })),
+    version: z.string().describe("What scores made under these settings record in `metadata.rules.version`."),
+    updated_by: z.string().nullable().describe("Who saved them last: a dashboard user's email or an API key's prefix; null before any save."),
+    updated_at: z.string().nullable(),
+  })
+  .describe("The account's rule settings.");
+const RULES_EXAMPLE = {
+  preset: "lenient",
+  codes: { "atomic.two_objects": { enabled: false }, "valuable.no_benefit": { cost: 5 } },
+  version: "rules-1+3f9a2c41",
+  updated_by: "dana@acme.example",
+  updated_at: "2026-11-26T10:02:11.000Z",
+};
 
 type Method = "get" | "post" | "put" | "patch" | "delete";
 type Security = "apiKey" | "apiKeyOrSession" | "installationSecret" | "adminToken" | "none";
@@ -154,10 +173,12 @@ export const SCORE_RESPONSE_EXAMPLE: ScoreResponse = {
     timestamp: "2026-11-23T09:36:43.021",
     processing_time_ms: 3.42,
     service_version: SERVICE_VERSION,
+    rules: { preset: "default", version: "rules-1" },
   },
   findings: EXAMPLE_FINDINGS,
   rewrite: null,
   split: [],
+  silenced_findings: [],
 };
 
 const QUOTA_EXAMPLE: z.infer<typeof quotaExhaustedSchema> = {
@@ -574,6 +595,7 @@ const csvScoreRequestSchema = z
     session_id: z.string().min(1),
     mapping: mappingOverrideSchema.optional().describe("Overrides fields of the detected mapping (`null`: not used)."),
     score_token: z.string().max(200).optional().describe("The upload's `score_token`: required to score a session again (its cookie does as well)."),
+    preset: z.enum(RULE_PRESETS).optional().describe("How the story criteria are read: `default` (when absent), `strict` or `lenient` (docs/rules.md)."),
   })
   .describe("Score an uploaded session.");
 
@@ -1049,6 +1071,69 @@ function accountOperations(): Operation[] {
             example: gatewayError("conflict", "You already have 20 active keys; revoke one first.", ["keys: at most 20 active keys per account"]),
           },
         }),
+      },
+    },
+    {
+      ...common,
+      method: "get",
+      path: "/api/v1/rules",
+      summary: "Read the account's rule settings",
+      description: `The preset the story criteria are read by (\`default\`, \`strict\`, \`lenient\`), each finding code switched off or re-costed, and the version every score made under them records in \`metadata.rules\` (docs/rules.md). Before anything is saved: the default preset. ${auth}`,
+      parameters: [customer],
+      responses: {
+        "200": { description: "The settings.", schema: ruleSettingsViewSchema, example: RULES_EXAMPLE },
+        ...gatewayErrors({ 401: unauthorized }),
+      },
+    },
+    {
+      ...common,
+      method: "put",
+      path: "/api/v1/rules",
+      summary: "Replace the account's rule settings",
+      description: `Replaces the preset and the per-code settings (a code left out is on, at the engine's cost; a cost is whole points of the dimension's 10, 1-10). Every score made afterwards, by the API, async jobs, tracker syncs and the dashboard, runs under them; re-scoring an unchanged story under new settings is free, as any re-score is. Recorded in the audit trail (\`rules.updated\`, with what changed). ${auth}`,
+      parameters: [customer],
+      body: ruleSettingsSchema,
+      bodyExample: { preset: "lenient", codes: { "atomic.two_objects": { enabled: false }, "valuable.no_benefit": { cost: 5 } } },
+      responses: {
+        "200": { description: "The settings as saved.", schema: ruleSettingsViewSchema, example: RULES_EXAMPLE },
+        ...gatewayErrors({
+          400: gatewayError("validation_error", "The request failed validation.", ["codes.atomic.two_actions.cost: Too big: expected number to be <=10"]),
+          401: unauthorized,
+          403: CROSS_SITE_403,
+        }),
+      },
+    },
+    {
+      ...common,
+      method: "post",
+      path: "/api/v1/dismissals",
+      summary: "Dismiss a finding of a story, with a reason",
+      description: `Dismisses a finding (or a whole criterion) of the story \`ticket_ref\` names, for the text of its latest run: every later score of that text lists it in \`silenced_findings\` (\`silenced_by: "dismissal"\`, with the reason) and charges nothing for it; a changed text is judged afresh. Recorded in the audit trail (\`finding.dismissed\`). ${auth}`,
+      parameters: [customer],
+      body: dismissSchema,
+      bodyExample: { ticket_ref: "SHOP-1", code: "atomic.two_actions", reason: "Create and edit of one record are one story here" },
+      responses: {
+        "201": { description: "The dismissals of the story's text.", schema: dismissalsSchema, example: { ticket_ref: "SHOP-1", dismissals: [{ code: "atomic.two_actions", reason: "Create and edit of one record are one story here" }] } },
+        ...gatewayErrors({
+          400: gatewayError("validation_error", "The request failed validation.", ["reason: must say why"]),
+          401: unauthorized,
+          403: CROSS_SITE_403,
+          404: { description: "No story with that ref for the account.", example: gatewayError("not_found", "No such story.") },
+        }),
+      },
+    },
+    {
+      ...common,
+      method: "delete",
+      path: "/api/v1/dismissals",
+      summary: "Take a dismissal back",
+      description: `The finding counts again from the next score (\`finding.restored\` in the audit trail). ${auth}`,
+      parameters: [customer],
+      body: restoreSchema,
+      bodyExample: { ticket_ref: "SHOP-1", code: "atomic.two_actions" },
+      responses: {
+        "200": { description: "The dismissals left.", schema: dismissalsSchema, example: { ticket_ref: "SHOP-1", dismissals: [] } },
+        ...gatewayErrors({ 401: unauthorized, 403: CROSS_SITE_403, 404: { description: "No such story or dismissal.", example: gatewayError("not_found", "No such dismissal.") } }),
       },
     },
     {

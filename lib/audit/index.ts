@@ -1,4 +1,5 @@
-// The audit trail of a customer's account: who created or revoked a key, and every change to an integration
+// The audit trail of a customer's account: who created or revoked a key, changed the rule settings or dismissed a
+// finding, and every change to an integration
 // (by a person, a program, the operator or the service itself), listed on the settings page and by the API.
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
@@ -17,6 +18,9 @@ export const AUDIT_ACTIONS = [
   "connection.created",
   "connection.updated",
   "connection.deleted",
+  "rules.updated",
+  "finding.dismissed",
+  "finding.restored",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

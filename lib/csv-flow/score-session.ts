@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { rowsToTickets } from "@/lib/backlog/csv/columns";
 import { ApiError } from "@/lib/http/errors";
-import { createEngine, DIMENSIONS, type PerDimension, type ScoringResult } from "@/lib/scoring";
+import { createEngine, DIMENSIONS, type PerDimension, type RulePreset, type ScoringResult } from "@/lib/scoring";
 import { explainOverall } from "@/lib/scoring/overall";
 import { itemKind } from "@/lib/work-items/kinds";
 import type { CsvSession } from "@/db/schema";
@@ -63,7 +63,7 @@ export interface SessionScore {
  * Scores every row of a session as one batch (so duplicates and stories off the batch's template are
  * found). Rows whose summary is empty are not scored; their numbers are returned so they can be reported.
  */
-export async function scoreSessionRows(session: CsvSession, mapping: ColumnMapping): Promise<SessionScore> {
+export async function scoreSessionRows(session: CsvSession, mapping: ColumnMapping, preset: RulePreset = "default"): Promise<SessionScore> {
   const typeOf = (i: number) => (mapping.type ? session.rows[i][mapping.type]?.trim() || null : null);
   const tickets = rowsToTickets(session.rows, mapping).map((ticket, i) => ({ ticket, row: i + 1, type: typeOf(i) }));
   const scored = tickets.filter(({ ticket }) => ticket.summary !== "");
@@ -73,7 +73,8 @@ export async function scoreSessionRows(session: CsvSession, mapping: ColumnMappi
   }
   // The public evaluator always uses the offline heuristic engine, whatever SCORING_ENGINE says: anonymous
   // uploads must not spend a paid model's tokens, and 1,000 rows score in well under a second.
-  const outputs: ScoringResult[] = await publicEngine.scoreBatch(scored.map(({ ticket }) => ({ ticket })));
+  // The evaluator's preset select (docs/rules.md) chooses the reading; per-code settings are an account's.
+  const outputs: ScoringResult[] = await publicEngine.scoreBatch(scored.map(({ ticket }) => ({ ticket })), { rules: { preset } });
   const results: StoryResult[] = scored.map(({ ticket, row, type }, i) => ({
     row,
     key: ticket.key ?? null,

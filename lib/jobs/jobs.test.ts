@@ -10,6 +10,7 @@ import { openDatabase, resultRows, type DbHandle } from "@/db/client";
 import { asyncJobs, quotaUsage, scoreRuns, stories } from "@/db/schema";
 import type { CustomerContext } from "@/lib/auth/api-keys";
 import { registerInstallation } from "@/lib/integrations/installations";
+import { putRuleSettings } from "@/lib/rules/settings";
 import { createEngine, scoreTicket, type ScoringEngine, type TicketData } from "@/lib/scoring";
 import { QuotaExhaustedError } from "@/lib/stories/billing";
 import { resolveStoryIdentity } from "@/lib/stories/identity";
@@ -221,6 +222,25 @@ describe("batch scoring", () => {
     const [again] = await database().db.select().from(stories).where(eq(stories.id, b1.id));
     expect(again.runCount).toBe(2);
     await boss.complete(SCORE_QUEUE, fetched.map((job) => job.id));
+  });
+
+  it("scores a job under the customer's rule settings at the time it is scored, and says so in metadata.rules", async () => {
+    const rulesOwner = await customer("rules-batch-co", 100);
+    const site = await install(rulesOwner, "site-rules");
+    await putRuleSettings(database().db, "rules-batch-co", { preset: "lenient", codes: { "testable.no_acceptance_criteria": { enabled: false } } }, "test");
+    const summary = "As an administrator, I want to create and maintain venues, so that users find them.";
+    const { jobId } = await acceptJob(database(), request(rulesOwner, site, "R-1", summary));
+    const fetched = await fetchScoreJobs(boss);
+    await processScoreBatch(database().db, heuristic, fetched, boss);
+    const [job] = await database().db.select().from(asyncJobs).where(eq(asyncJobs.id, jobId));
+    const result = job.result as { metadata: { rules: { preset: string } }; findings: { code: string }[] };
+    expect(result.metadata.rules.preset).toBe("lenient");
+    const codes = result.findings.map((f) => f.code);
+    expect(codes).not.toContain("testable.no_acceptance_criteria");
+    expect(codes.some((c) => c.startsWith("atomic."))).toBe(false);
+    // The default reading of the same story, for contrast.
+    expect(scoreTicket({ summary, key: "R-1" }).findings.map((f) => f.code)).toEqual(expect.arrayContaining(["atomic.two_actions", "testable.no_acceptance_criteria"]));
+    await boss.complete(SCORE_QUEUE, fetched.map((j) => j.id));
   });
 
   it("completes a job whose run was recorded before it was marked completed, from that run", async () => {

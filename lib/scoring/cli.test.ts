@@ -49,6 +49,31 @@ describe("score CLI", { timeout: 120_000 }, () => {
     expect(out.summary.count).toBe(3);
   });
 
+  it("--rules takes a preset or a settings file (the API's JSON), and refuses anything else with exit 2", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "ssc-cli-"));
+    const file = path.join(dir, "rules.txt");
+    writeFileSync(file, "As an administrator, I want to create and maintain venues, so that users find them.\n");
+    const settings = path.join(dir, "rules.json");
+    writeFileSync(settings, JSON.stringify({ preset: "strict", codes: { "testable.no_acceptance_criteria": { enabled: false } } }));
+    const bad = path.join(dir, "bad.json");
+    writeFileSync(bad, JSON.stringify({ preset: "strict", codes: { "atomic.two_actions": { cost: 40 } } }));
+    const [plain, lenient, fromFile] = await Promise.all([score(file, "--format", "json"), score(file, "--format", "json", "--rules", "lenient"),
+      score(file, "--format", "json", "--rules", settings)]);
+    const codes = (run: Run) => (JSON.parse(run.stdout).results[0].findings as { code: string }[]).map((f) => f.code);
+    expect(codes(plain)).toContain("atomic.two_actions");
+    expect(JSON.parse(plain.stdout).summary.rules).toEqual({ preset: "default", version: "rules-1" });
+    expect(codes(lenient).some((c) => c.startsWith("atomic."))).toBe(false);
+    expect(JSON.parse(lenient.stdout).summary.rules.preset).toBe("lenient");
+    expect(codes(fromFile)).toContain("atomic.two_actions");
+    expect(codes(fromFile)).not.toContain("testable.no_acceptance_criteria");
+    expect(JSON.parse(fromFile.stdout).summary.rules.version).toMatch(/^rules-1\+[0-9a-f]{8}$/);
+    const [loose, invalid] = await Promise.all([score(file, "--rules", "loose"), score(file, "--rules", bad)]);
+    expect(loose.code).toBe(2);
+    expect(loose.stderr).toMatch(/--rules takes default, strict, lenient or a JSON file/);
+    expect(invalid.code).toBe(2);
+    expect(invalid.stderr).toMatch(/codes\.atomic\.two_actions\.cost/);
+  });
+
   it("prints the split, the rewrite, or the features a compound holds when it cannot be cut", async () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), "ssc-cli-")), "advice.txt");
     writeFileSync(file, "As a shopper, I want to view and download invoices (PDF), so that I can file my expenses.\n" +

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { workItemKindSchema, workItemTypeSourceSchema } from "./kind";
+import { rulesMetadataSchema, silencedFindingSchema, type Dismissal, type RuleSettingsInput } from "./rules";
 
 export * from "./kind";
 
@@ -106,6 +107,8 @@ export const scoringMetadataSchema = z.object({
   token_usage: tokenUsageSchema,
   enriched_context_references: perDimension(z.array(z.string())),
   context_usage_stats: contextUsageStatsSchema,
+  /** The rule settings the score ran under; every score made since rule settings exist records them. */
+  rules: rulesMetadataSchema.optional(),
 });
 export type ScoringMetadata = z.infer<typeof scoringMetadataSchema>;
 
@@ -128,6 +131,9 @@ export const scoringResultSchema = z.object({
   rewrite: z.string().nullable(),
   /** A compound story as one story per action the user asks for (never `rewrite`); empty when none is offered. */
   split: z.array(z.string()),
+  silenced_findings: z.array(silencedFindingSchema).optional().describe(
+    "Findings silenced for this ticket (an `invest-ignore:` line of its description, or dismissed on the story page), each with `silenced_by` and its `reason`: listed, never hidden, and costing nothing.",
+  ),
 });
 export type ScoringResult = z.infer<typeof scoringResultSchema>;
 
@@ -136,6 +142,13 @@ export type PerDimension<T> = Record<Dimension, T>;
 export interface ScoringItem {
   ticket: TicketData;
   context?: ContextItem[];
+  /** Findings dismissed on the story page for this text, each with its reason. */
+  dismissals?: Dismissal[];
+}
+
+/** How a score is read: the team's rule settings (lib/scoring/rules.ts). */
+export interface ScoreOptions {
+  rules?: RuleSettingsInput;
 }
 
 /** Every engine (heuristic, openai) implements this; the gateway and the CLI code against it only. */
@@ -143,6 +156,6 @@ export interface ScoringEngine {
   readonly name: string;
   /** "expensive" engines (a remote model) are worth a quota pre-check before scoring; "cheap" ones are not. */
   readonly cost?: "cheap" | "expensive";
-  score(ticket: TicketData, context?: ContextItem[]): Promise<ScoringResult>;
-  scoreBatch(items: ScoringItem[]): Promise<ScoringResult[]>;
+  score(ticket: TicketData, context?: ContextItem[], options?: ScoreOptions & { dismissals?: Dismissal[] }): Promise<ScoringResult>;
+  scoreBatch(items: ScoringItem[], options?: ScoreOptions): Promise<ScoringResult[]>;
 }

@@ -33,8 +33,11 @@ const storedResultSchema = z.object({
   rewrite: z.string().nullable().catch(null),
   // Runs stored before results carried `split` have none: one feature as far as the page knows.
   split: z.array(z.string()).catch([]),
-  // Runs stored before kinds existed were judged as stories.
-  metadata: z.object({ work_item_type: workItemKindSchema.catch("story") }).catch({ work_item_type: "story" }),
+  // Runs stored before kinds existed were judged as stories; before rule settings existed, by the default reading.
+  metadata: z
+    .object({ work_item_type: workItemKindSchema.catch("story"), rules: z.object({ preset: z.string(), version: z.string() }).optional().catch(undefined) })
+    .catch({ work_item_type: "story" }),
+  silenced_findings: z.array(findingSchema.extend({ silenced_by: z.string(), reason: z.string() })).catch([]),
 });
 const storedTicketSchema = z.object({
   summary: z.string().catch(""),
@@ -63,6 +66,10 @@ export interface HistoryRun {
   split: string[];
   /** The kind this run judged the item as (`ticket.issue_type` is the tracker's name it was sent with, if any). */
   work_item_type: WorkItemKind;
+  /** The rule settings it ran under (docs/rules.md); null for runs made before settings existed. */
+  rules: { preset: string; version: string } | null;
+  /** Findings silenced for this run (an `invest-ignore:` line, a dismissal), each with its reason. */
+  silenced_findings: (z.infer<typeof findingSchema> & { silenced_by: string; reason: string })[];
 }
 
 export interface StoryHistory {
@@ -182,6 +189,8 @@ export async function storyHistory({
         rewrite: result.rewrite,
         split: result.split,
         work_item_type: result.metadata.work_item_type,
+        rules: result.metadata.rules ?? null,
+        silenced_findings: result.silenced_findings,
       };
     }),
     total_runs: total,

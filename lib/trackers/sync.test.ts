@@ -15,6 +15,7 @@ import { hasPostgres, setupTestDatabase } from "@/testing/db";
 import { setupFakeOpenAI } from "@/testing/fake-openai-hooks";
 import { call, setEnv } from "@/testing/http";
 import { POST as scoreRoute } from "@/app/api/v1/score/route";
+import { putRuleSettings } from "@/lib/rules/settings";
 import { createConnection, deleteConnection } from "./connections";
 import { applySchedule } from "./schedule";
 import { INCREMENTAL_OVERLAP_MS, requestSync, runSync, startTrackerWorkers } from "./sync";
@@ -126,6 +127,29 @@ describe("a sync", () => {
     expect([await used("second-co"), await runs("second-co")]).toEqual([3, 4]);
     const [story] = await database().db.select().from(stories).where(and(eq(stories.customerId, "second-co"), eq(stories.storyIdentity, "SEC-id-10002")));
     expect(story.runCount).toBe(2);
+  });
+
+  it("scores under the account's rule settings, and scores unchanged issues again, free, when the settings change", async () => {
+    await newCustomer("rules-sync-co");
+    const compound = issue(1, "RUL", { summary: "As an editor, I want to create and edit articles, so that the site stays current" });
+    server.backlogs.set("project = RUL", [compound, issue(2, "RUL")]);
+    const connection = await connect("rules-sync-co", "project = RUL");
+    expect(await sync(connection.id)).toMatchObject({ status: "completed", scored: 2 });
+    const latest = async () => {
+      const [run] = await database().db.select().from(scoreRuns).where(and(eq(scoreRuns.customerId, "rules-sync-co"), eq(scoreRuns.ticketRef, "RUL-1"))).orderBy(sql`created_at desc`).limit(1);
+      return run.result as { metadata: { rules: { preset: string } }; findings: { code: string }[] };
+    };
+    expect((await latest()).metadata.rules.preset).toBe("default");
+    expect((await latest()).findings.map((f) => f.code)).toContain("atomic.two_actions");
+
+    await putRuleSettings(database().db, "rules-sync-co", { preset: "lenient" }, "test");
+    expect(await sync(connection.id)).toMatchObject({ status: "completed", scored: 2 });
+    expect((await latest()).metadata.rules.preset).toBe("lenient");
+    expect((await latest()).findings.map((f) => f.code)).not.toContain("atomic.two_actions");
+    // Free: the same two stories, scored twice each.
+    expect([await used("rules-sync-co"), await runs("rules-sync-co")]).toEqual([2, 4]);
+    // Unchanged settings: nothing scored again.
+    expect(await sync(connection.id)).toMatchObject({ status: "completed", scored: 0 });
   });
 
   it("stops at the quota with an error naming it, keeping what it scored", async () => {

@@ -31,6 +31,8 @@ import { latestScores, loadWriteStates, saveWriteStates, sourceHash, storyPageUr
 import { runWebhookWrite } from "./write-back/webhook";
 import { reconcileSchedules, startScheduleRelay } from "./schedule";
 import { TrackerError, type FetchIssues, type FetchIssuesOptions, type TrackerErrorCode, type TrackerIssue } from "./types";
+import { dismissalsFor, getRuleSettings } from "@/lib/rules/settings";
+import { rulesMetadata, RULES_VERSION } from "@/lib/scoring";
 
 /** A scheduled sync reads the issues updated since the last successful sync started, minus this much. */
 export const INCREMENTAL_OVERLAP_MS = 5 * 60 * 1000;
@@ -280,10 +282,15 @@ async function importPage(
   if (issues.length === 0) return { quotaMessage: null, scored: [], unchanged };
   // One issue per identity: a page that served one twice (a tracker reordering while we read) scores it once.
   const byIdentity = new Map<string, Candidate>();
+  // The customer's rule settings: an issue scored under other settings is scored again (free, as any re-score); the
+  // default settings add nothing to the hash, so issues scored before settings existed are not.
+  const rules = await getRuleSettings(db, customer.customerId);
+  const rulesVersion = rulesMetadata(rules).version;
+  const rulesTag = rules.preset === "default" && rulesVersion === RULES_VERSION ? "" : `|rules:${rules.preset}:${rulesVersion}`;
   for (const issue of issues) {
     const ticket = ticketOf(issue);
     const identity = resolveStoryIdentity(ticket, issue.externalId);
-    byIdentity.set(identity.storyIdentity, { issue, ticket, identity, hash: issueContentHash(ticket, issue.url) });
+    byIdentity.set(identity.storyIdentity, { issue, ticket, identity, hash: `${issueContentHash(ticket, issue.url)}${rulesTag}` });
   }
   progress.skipped += issues.length - byIdentity.size;
   const identities = [...byIdentity.keys()];
@@ -317,7 +324,7 @@ async function importPage(
   const scored = await mapLimit(admissible, SCORE_CONCURRENCY, async (candidate) => {
     const started = performance.now();
     try {
-      const result = await engine.score(candidate.ticket, []);
+      const result = await engine.score(candidate.ticket, [], { rules, dismissals: await dismissalsFor(db, customer.customerId, candidate.ticket) });
       return { candidate, result, processingTimeMs: Math.round((performance.now() - started) * 100) / 100 };
     } catch (error) {
       // Counted in `failed`, billed nothing and not remembered, so the next sync scores it again.

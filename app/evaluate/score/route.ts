@@ -1,5 +1,6 @@
 // POST /evaluate/score: scores every row of an uploaded session as one batch, with an optional new mapping.
 import { z } from "zod";
+import { RULE_PRESETS } from "@/lib/scoring/rules";
 import { mappingOverrideSchema, resolveMapping, scoreSessionRows, storedMapping } from "@/lib/csv-flow/score-session";
 import { holdsScoreToken } from "@/lib/csv-flow/score-token";
 import { findSession, saveResults } from "@/lib/csv-flow/sessions";
@@ -14,6 +15,8 @@ const scoreRequestSchema = z.object({
   session_id: z.string().min(1),
   mapping: mappingOverrideSchema.optional(),
   score_token: z.string().max(200).optional(),
+  /** The rule preset to read the stories by (docs/rules.md); the default preset when absent. */
+  preset: z.enum(RULE_PRESETS).optional(),
 });
 
 const SESSION_GONE = "Session not found: it does not exist or has expired (sessions last 24 hours). Upload the file again.";
@@ -33,7 +36,7 @@ export const POST = detailRoute(async ({ request }) => {
   }
 
   const mapping = resolveMapping(session.columns, storedMapping(session), parsed.data.mapping);
-  const scored = await scoreSessionRows(session, mapping);
+  const scored = await scoreSessionRows(session, mapping, parsed.data.preset);
   if (!(await saveResults({ sessionId: session.id, ...scored }))) throw new ApiError("not_found", SESSION_GONE);
 
   const body: ScoreResponse = {

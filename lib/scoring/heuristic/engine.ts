@@ -1,6 +1,19 @@
 import {
+  codeCost,
+  codeEnabled,
+  normaliseRules,
+  rulesMetadata,
+  silenced,
+  silenceFor,
+  silencesOf,
+  type Dismissal,
+  type RuleSettings,
+  type SilencedFinding,
+} from "../rules";
+import {
   DIMENSIONS,
   type ContextItem,
+  type ScoreOptions,
   type Dimension,
   type PerDimension,
   type ScoringEngine,
@@ -65,24 +78,25 @@ export function judgedKind(ticket: TicketData): WorkItemKind {
   return workItemKindOf(ticket ?? { summary: "" }, parseStory(field(ticket?.summary, MAX_SUMMARY)), sectionsOf(restoreHeadingBreaks(field(ticket?.description))));
 }
 
-function analyse(ticket: TicketData): Analysis {
+function analyse(ticket: TicketData, rules: RuleSettings): Analysis {
   const summary = field(ticket?.summary, MAX_SUMMARY);
   const description = restoreHeadingBreaks(field(ticket?.description));
   const story = parseStory(summary);
   const sections = sectionsOf(description);
   const safeTicket = ticket ?? { summary: "" };
+  const inferred = inferKind(safeTicket, story, sections);
   const input: RuleInput = {
     ticket: safeTicket,
     summary,
     description,
     criteria: field(ticket?.acceptance_criteria),
     story,
-    kind: "story",
+    kind: inferred.kind,
+    kindBy: inferred.by,
     sections,
+    // A preset is a reading of the story criteria: a bug, task, spike or epic is read as always.
+    preset: inferred.kind === "story" ? rules.preset : "default",
   };
-  const inferred = inferKind(safeTicket, story, sections);
-  input.kind = inferred.kind;
-  input.kindBy = inferred.by;
   // A story is judged by the story rules; another kind keeps the shared ones that fit it and adds its own evidence.
   const shared = [
     ...formFindings(input),
@@ -98,8 +112,35 @@ function analyse(ticket: TicketData): Analysis {
 }
 
 /** The findings of one ticket as the rules report them, with their fixes (for tests and tools). */
-export function findingsOf(ticket: TicketData): Found[] {
-  return analyse(ticket).findings;
+export function findingsOf(ticket: TicketData, options: ScoreOptions = {}): Found[] {
+  return analyse(ticket, normaliseRules(options.rules)).findings;
+}
+
+interface Settled {
+  kept: Found[];
+  silenced: SilencedFinding[];
+}
+
+/**
+ * The team's settings on a ticket's findings, after every rule has run: codes switched off are dropped, codes
+ * re-costed carry their cost, and findings an `invest-ignore:` line or a dismissal covers are set apart with
+ * their reason (they cost nothing).
+ */
+function settle(findings: Found[], rules: RuleSettings, description: string, dismissals: Dismissal[]): Settled {
+  const silences = silencesOf(description);
+  const kept: Found[] = [];
+  const out: SilencedFinding[] = [];
+  for (const f of findings) {
+    if (!codeEnabled(rules, f.code)) continue;
+    const why = silenceFor(f.code, silences, dismissals);
+    if (why) {
+      out.push(silenced(publicFinding(f), why));
+      continue;
+    }
+    const cost = codeCost(rules, f.code);
+    kept.push(cost === undefined ? f : { ...f, cost });
+  }
+  return { kept, silenced: out };
 }
 
 function perDimension<T>(make: (d: Dimension) => T): PerDimension<T> {
@@ -143,27 +184,29 @@ function evidenceFor(input: RuleInput): PerDimension<string> {
  * The rewrite and split, each candidate scored again by the per-story rules (no batch, no context) against the
  * story scored the same way: advice is offered only when following it does not lower the score.
  */
-function proposalFor(analysis: Analysis, findings: Found[]): Proposal {
+function proposalFor(analysis: Analysis, findings: Found[], rules: RuleSettings, dismissals: Dismissal[]): Proposal {
   const { input } = analysis;
   const seen = new Map<string, ReturnType<Rescore>>();
+  const kept = (all: Found[]) => settle(all, rules, input.description, dismissals).kept;
   const rescore = (summary: string) => {
     let result = seen.get(summary);
     if (!result) {
-      const again = analyse({ ...input.ticket, summary }).findings;
+      const again = kept(analyse({ ...input.ticket, summary }, rules).findings);
       result = { overall: overallScore(scoresOf(again)), findings: again };
       seen.set(summary, result);
     }
     return result;
   };
-  return proposeRewrite(input, findings, { overall: overallScore(scoresOf(analysis.findings)), rescore });
+  return proposeRewrite(input, findings, { overall: overallScore(scoresOf(kept(analysis.findings))), rescore });
 }
 
-function buildResult(analysis: Analysis, context: ContextItem[] | undefined, extra: Found[]): ScoringResult {
+function buildResult(analysis: Analysis, context: ContextItem[] | undefined, extra: Found[], rules: RuleSettings, dismissals: Dismissal[]): ScoringResult {
   const { input } = analysis;
   const items = Array.isArray(context) ? context.filter((c) => c && typeof c.id === "string") : [];
   const ctx = citeContext(input.ticket, items);
+  const settled = settle(sortFindings(capped([...analysis.findings, ...extra, ...ctx.findings])), rules, input.description, dismissals);
   // The proposal may reword a compound's advice (no honest split), so it comes before the charges.
-  const proposal = proposalFor(analysis, sortFindings(capped([...analysis.findings, ...extra, ...ctx.findings])));
+  const proposal = proposalFor(analysis, settled.kept, rules, dismissals);
   const findings = proposal.findings;
   const charges = chargesOf(findings);
   const individual = scoresFrom(charges);
@@ -198,21 +241,29 @@ function buildResult(analysis: Analysis, context: ContextItem[] | undefined, ext
         context_items_referenced: referenced.size,
         references_per_dimension: perDimension((d) => citations[d].length),
       },
+      rules: rulesMetadata(rules),
     },
     findings: findings.map(publicFinding),
     rewrite: proposal.rewrite,
     split: proposal.split,
+    silenced_findings: settled.silenced,
   };
 }
 
-/** Scores one ticket synchronously; never throws. */
-export function scoreTicket(ticket: TicketData, context?: ContextItem[]): ScoringResult {
-  return buildResult(analyse(ticket), context, []);
+function dismissalsOf(value: unknown): Dismissal[] {
+  return Array.isArray(value) ? value.filter((d): d is Dismissal => !!d && typeof d.code === "string" && typeof d.reason === "string") : [];
+}
+
+/** Scores one ticket synchronously under the given rule settings (the default preset when none); never throws. */
+export function scoreTicket(ticket: TicketData, context?: ContextItem[], options: ScoreOptions & { dismissals?: Dismissal[] } = {}): ScoringResult {
+  const rules = normaliseRules(options.rules);
+  return buildResult(analyse(ticket, rules), context, [], rules, dismissalsOf(options.dismissals));
 }
 
 /** Scores tickets as one batch: adds `unique.` and `uniform.` findings across the batch. */
-export function scoreTickets(items: ScoringItem[]): ScoringResult[] {
-  const analyses = items.map((item) => analyse(item?.ticket));
+export function scoreTickets(items: ScoringItem[], options: ScoreOptions = {}): ScoringResult[] {
+  const rules = normaliseRules(options.rules);
+  const analyses = items.map((item) => analyse(item?.ticket, rules));
   const stories = analyses.map((a) => a.input.story);
   const unique = uniqueFindings(stories);
   // Only stories are held to the batch's story template: bugs, tasks, spikes and epics are neither counted in it
@@ -223,14 +274,16 @@ export function scoreTickets(items: ScoringItem[]): ScoringResult[] {
   storyAt.forEach((i, k) => {
     uniform[i] = uniformOfStories[k];
   });
-  return analyses.map((a, i) => buildResult(a, items[i]?.context, [...unique[i], ...uniform[i]]));
+  return analyses.map((a, i) => buildResult(a, items[i]?.context, [...unique[i], ...uniform[i]], rules, dismissalsOf(items[i]?.dismissals)));
 }
 
-export function createHeuristicEngine(): ScoringEngine {
+/** The heuristic engine; `options.rules` are the settings of every call that names none of its own. */
+export function createHeuristicEngine(options: ScoreOptions = {}): ScoringEngine {
+  const base = options.rules;
   return {
     name: "heuristic",
     cost: "cheap",
-    score: async (ticket, context) => scoreTicket(ticket, context),
-    scoreBatch: async (items) => scoreTickets(items),
+    score: async (ticket, context, call) => scoreTicket(ticket, context, { rules: call?.rules ?? base, dismissals: call?.dismissals }),
+    scoreBatch: async (items, call) => scoreTickets(items, { rules: call?.rules ?? base }),
   };
 }

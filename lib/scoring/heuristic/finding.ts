@@ -1,3 +1,4 @@
+import type { RulePreset } from "../rules";
 import type { Dimension, Finding, FindingField, Severity, TicketData, WorkItemKind } from "../types";
 import type { KindSource } from "./kind-of";
 import type { Story } from "./parse-story";
@@ -19,6 +20,8 @@ export interface RuleInput {
   kindBy?: KindSource;
   /** The description's sections (sections.ts), worked out on first use. */
   sections?: Section[];
+  /** How the story criteria are read (lib/scoring/rules.ts): absent is `default`. */
+  preset?: RulePreset;
   /** The criteria's items and how many are verifiable (rules-criteria.ts), worked out on first use. */
   criteriaItems?: { items: string[]; verifiable: number };
 }
@@ -61,6 +64,8 @@ export interface SplitPlan {
  */
 export interface Found extends Finding {
   advice: string;
+  /** The cost the team's rule settings give this code (lib/scoring/rules.ts), in place of the engine's. */
+  cost?: number;
   edits?: Edit[];
   split?: SplitPlan;
 }

@@ -1,7 +1,7 @@
 // QUS "atomic": one story, one feature. A conjunction (and, or, &, +, /, "as well as", a comma list) in the role
 // or the means that joins two things the user asks for is a finding; the tagger decides what it joins.
 import { found, quote, type Found, type RuleInput, type SplitPlan } from "./finding";
-import { MANNER_WORDS, RELATIONAL_VERBS, SET_PHRASES } from "./lexicon";
+import { INPUT_VERBS, MANNER_WORDS, RELATIONAL_VERBS, SET_PHRASES, UMBRELLA_VERBS, VERB_FAMILIES } from "./lexicon";
 import { analyzeText, charSpan, isWord, type Segment, type TextAnalysis, type Tok } from "./nlp";
 import { excludedRegions } from "./regions";
 
@@ -154,6 +154,8 @@ function verbBefore(t: Tok[], c: number, floor: number): number {
 interface Scope {
   segment: Segment;
   role: boolean;
+  /** The `strict` preset (QUS as published): conjunctions the default reads as one thing count too. */
+  strict?: boolean;
 }
 
 function inRegions(k: number, regions: Segment[]): boolean {
@@ -178,17 +180,18 @@ function classify(a: TextAnalysis, scope: Scope, c: number, width: number, exclu
     return { kind: "roles", conjuncts: [{ start: nounPhraseStart(t, l + 1, floor), end: l + 1 }, { start: afterConj, end: nounPhraseEnd(t, afterConj, end) }], separators: [c], sharedObject: false, detail: false };
   }
 
-  // "between X and Y" is one relation.
-  for (let j = l; j >= Math.max(floor, l - 6); j--) {
+  // "between X and Y" is one relation (under `strict`, two things all the same).
+  for (let j = l; j >= Math.max(floor, l - 6) && !scope.strict; j--) {
     if (t[j].text === ",") break;
     if (t[j].lower === "between") return null;
   }
 
-  if (insideClause(t, floor, l, afterConj, headVerb) || sameWord(t, l, afterConj, r)) return null;
-  const premodifiers = modifiesNoun(t, floor, l, afterConj, r);
+  // Under `strict`, a list inside a clause and words that modify a noun are two features all the same.
+  if ((!scope.strict && insideClause(t, floor, l, afterConj, headVerb)) || sameWord(t, l, afterConj, r)) return null;
+  const premodifiers = !scope.strict && modifiesNoun(t, floor, l, afterConj, r);
   // "report/dataset", "papers/reviews": two nouns glued by a slash name one kind of thing.
   const glued = t[c].text === "/" && t[c - 1].end === t[c].start && t[c].end === t[c + 1]?.start;
-  if (glued && ["NOUN", "PROPN"].includes(left.pos) && ["NOUN", "PROPN"].includes(right.pos)) return null;
+  if (glued && !scope.strict && ["NOUN", "PROPN"].includes(left.pos) && ["NOUN", "PROPN"].includes(right.pos)) return null;
 
   const leftVerb = verbBefore(t, c, floor);
   // "see a list of courses and can page through them": a modal and a verb with no subject of their own continue the
@@ -443,6 +446,10 @@ function describe(a: TextAnalysis, g: Group): { code: string; severity: "high" |
   const names = g.conjuncts.map((c) => `"${quote(a.text, charSpan(a, c), 50)}"`);
   const listed = names.length === 2 ? `${names[0]} and ${names[1]}` : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
   const n = g.conjuncts.length;
+  if (g.kind === "roles") {
+    return { code: "atomic.two_roles", severity: "low", message: `${listed} are ${n === 2 ? "two" : n} roles in one story.`,
+      advice: "Write the story for one role; if each role needs it, write one story for each." };
+  }
   if (g.kind === "qualities") {
     return { code: "atomic.two_qualities", severity: "low", message: `${listed} are ${n === 2 ? "two" : n} qualities asked for at once.`, advice: "Give each quality its own acceptance criterion with a measure." };
   }
@@ -466,13 +473,13 @@ function describe(a: TextAnalysis, g: Group): { code: string; severity: "high" |
 }
 
 /** Conjunction groups of the role and the means, in text order. */
-function groups(input: RuleInput): Group[] {
+function groups(input: RuleInput, strict: boolean): Group[] {
   const { story } = input;
   const a = story.a;
   const t = a.tokens;
   const scopes: Scope[] = [];
-  if (story.role && !story.placeholderRole) scopes.push({ segment: story.role, role: true });
-  if (story.means) scopes.push({ segment: story.means, role: false });
+  if (story.role && !story.placeholderRole) scopes.push({ segment: story.role, role: true, strict });
+  if (story.means) scopes.push({ segment: story.means, role: false, strict });
   const excluded = excludedRegions(story);
   const headVerb = story.means && story.meansIsAction && t[story.means.start].pos !== "DET" ? story.means.start : -1;
   const out: Group[] = [];
@@ -525,8 +532,93 @@ function groups(input: RuleInput): Group[] {
  * Two roles ("As an Extension Administrator or Staff Content Manager", "As a DB/IR administrator") ask for one
  * thing: atomic is about what is asked for. Read on the shared backlogs, none of 18 firings was a second request.
  */
-function twoFeatures(g: Group): boolean {
-  return g.kind !== "roles";
+function twoFeatures(g: Group, strict: boolean): boolean {
+  return g.kind !== "roles" || strict;
+}
+
+/**
+ * Verbs that start a way to what the user is after rather than a goal of its own ("search for a room and book
+ * it", "log in and see my orders", "select a card and submit it"): under `lenient`, the action after them is
+ * the goal and the two are one story.
+ */
+const PRECURSOR_VERBS = new Set(["search", "find", "browse", "look", "locate", "select", "choose", "pick", "open", "log", "sign",
+  "register", "login", "go", "navigate", "visit", "click", "access", "enter", "type", "input", "fill", "provide", "specify", "upload"]);
+/** Words by which an action leans on the one before it: "book it", "approve them", "share the result". */
+const BACK_REFERENCE = /\b(?:it|them|this|these|those|its|their|the result|the results|the same)\b/i;
+
+/** The lemma of the verb a conjunct starts with, read again after "to" when the tagger saw a noun. */
+function leadLemma(a: TextAnalysis, c: Segment): string | null {
+  const t = a.tokens;
+  let k = c.start;
+  while (k < c.end && !isWord(t[k])) k++;
+  if (k >= c.end) return null;
+  if (t[k].pos === "VERB") return t[k].lemma.toLowerCase();
+  const again = analyzeText(`to ${a.text.slice(t[k].start, t[Math.min(c.end, k + 3) - 1].end)}`).tokens[1];
+  return again?.pos === "VERB" ? again.lemma.toLowerCase() : null;
+}
+
+/**
+ * The `lenient` preset (one user goal is one story): things named where one action applies, qualities or details; verbs
+ * on one thing (create, read, update and delete it; "create and maintain venues"); verbs of one family; an action
+ * and its follow-up (a step that finds, picks or enters something, then the action on it; an action the next one
+ * refers back to). Two actions with goals of their own ("learn about posting jobs and contact the sponsor") stay two.
+ */
+function oneGoal(a: TextAnalysis, g: Group, means: Segment | null): boolean {
+  if (g.kind === "qualities" || g.detail) return true;
+  // Things named where the action applies ("assign sponsors to events, trainings and summits", "a map where the
+  // buildings and rooms are") are details of one action; things asked for themselves ("see all events, trainings
+  // and summits") stay several.
+  if (g.kind === "objects") {
+    const t = a.tokens;
+    const from = means ? means.start : 0;
+    for (let k = g.conjuncts[0].start - 1; k > from; k--) {
+      if (t[k].pos === "ADP" || RELATIVE.has(t[k].lower) || WH.has(t[k].lower) || t[k].text === ":") return true;
+    }
+    return false;
+  }
+  if (g.kind !== "actions") return true;
+  if (g.sharedObject || g.tail) return true;
+  const lemmas = g.conjuncts.map((c) => leadLemma(a, c));
+  const object = sharedObject(a.tokens, g);
+  if (object) return true;
+  if (g.unsplittable) return true;
+  if (lemmas.every((l) => l !== null)) {
+    const known = lemmas as string[];
+    if (known.some((l) => UMBRELLA_VERBS.has(l))) return true;
+    if (VERB_FAMILIES.some((family) => known.every((l) => family.has(l)))) return true;
+  }
+  return g.conjuncts.slice(1).every((c, i) => {
+    const before = lemmas[i];
+    if (before !== null && (PRECURSOR_VERBS.has(before) || INPUT_VERBS.has(before))) return true;
+    return BACK_REFERENCE.test(a.text.slice(charSpan(a, c).start, charSpan(a, c).end));
+  });
+}
+
+/**
+ * The `strict` preset (QUS as published, the conjunction check of its tool): every other "and", "or", "&", "+"
+ * or glued slash in the role or the means, outside brackets, examples, conditions and set phrases ("drag and
+ * drop"), joins two parts of what is asked for. One finding per story, naming the first.
+ */
+function otherConjunctions(input: RuleInput, covered: Set<number>): Found[] {
+  const { story } = input;
+  const a = story.a;
+  const t = a.tokens;
+  const excluded = excludedRegions(story);
+  const segments = [story.role && !story.placeholderRole ? story.role : null, story.means].filter((x): x is Segment => !!x);
+  for (const segment of segments) {
+    for (let k = segment.start + 1; k < segment.end - 1; k++) {
+      const width = conjunctionAt(a, k);
+      if (width === 0 || covered.has(k) || inRegions(k, excluded) || isSetPhrase(a, k, width)) continue;
+      const left = t[k - 1];
+      const right = t[k + width];
+      if (!left || !right || !isWord(right) || left.text === ",") continue;
+      const span = charSpan(a, { start: Math.max(segment.start, k - 2), end: Math.min(segment.end, k + width + 2) });
+      return [found("atomic.conjunction", "small", "medium",
+        `"${quote(a.text, span, 60)}": the conjunction joins two parts of what is asked for, each a story of its own under the strict reading.`,
+        "Write one story for each part, or name the one feature they make up.", { field: "summary", ...span })];
+    }
+  }
+  return [];
 }
 
 /** QUS "atomic": a finding per conjunction that joins two things the user asks for, with a split for features. */
@@ -534,14 +626,18 @@ export function atomicFindings(input: RuleInput): Found[] {
   const { story } = input;
   const a = story.a;
   const findings: Found[] = [];
-  for (const g of groups(input)) {
-    if (!twoFeatures(g)) continue;
+  const preset = input.preset ?? "default";
+  const all = groups(input, preset === "strict");
+  for (const g of all) {
+    if (!twoFeatures(g, preset === "strict")) continue;
+    if (preset === "lenient" && oneGoal(a, g, story.means)) continue;
     const d = describe(a, g);
     const span = { start: charSpan(a, g.conjuncts[0]).start, end: charSpan(a, g.conjuncts[g.conjuncts.length - 1]).end };
     const splittable = d.severity !== "low" && !g.unsplittable;
     findings.push(found(d.code, "small", d.severity, d.message, d.advice, { field: "summary", ...span },
       splittable ? { split: splitPlan(a, g) } : undefined));
   }
+  if (preset === "strict") findings.push(...otherConjunctions(input, new Set(all.flatMap((g) => g.separators))));
   // "I want ... . I also want ...": a second story, in a sentence of its own or after a semicolon.
   const second = story.secondMeans;
   if (second && story.means) {

@@ -38,6 +38,8 @@ export const COSTS: Record<string, number | Partial<Record<Severity, number>>> =
   "atomic.two_objects": 4,
   "atomic.two_qualities": 1,
   "atomic.list_detail": 1,
+  "atomic.two_roles": 1,
+  "atomic.conjunction": 4,
   "small.many_criteria": { high: 4, medium: 2 },
   "small.long_text": 3,
   "small.long_summary": 1,
@@ -117,6 +119,8 @@ const LABELS: Record<string, string> = {
   "atomic.two_objects": "two things asked for at once",
   "atomic.two_qualities": "two qualities at once",
   "atomic.list_detail": "a list of details in the story sentence",
+  "atomic.two_roles": "two roles in one story",
+  "atomic.conjunction": "a conjunction in what is asked for",
   "small.many_criteria": "many acceptance criteria",
   "small.long_text": "a very long text",
   "small.long_summary": "a long summary",
@@ -163,7 +167,8 @@ const LABELS: Record<string, string> = {
   "epic.no_success_measure": "no measure of success",
 };
 
-export function costOf(f: { code: string; severity: Severity }): number {
+export function costOf(f: { code: string; severity: Severity; cost?: number }): number {
+  if (typeof f.cost === "number") return f.cost;
   const c = COSTS[f.code];
   if (typeof c === "number") return c;
   return c?.[f.severity] ?? BY_SEVERITY[f.severity];

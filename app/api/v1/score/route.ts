@@ -11,6 +11,7 @@ import { gatewayRoute } from "@/lib/http/route";
 import { scoringEngine } from "@/lib/scoring-engine";
 import { precheckAdmission, QuotaExhaustedError } from "@/lib/stories/billing";
 import { recordScore } from "@/lib/stories/billing-group";
+import { scoringOptionsFor } from "@/lib/rules/settings";
 import { resolveStoryIdentity } from "@/lib/stories/identity";
 import { buildScoreResponse, scoreWithEngine } from "@/lib/pipeline/score-story";
 import { methodsNotAllowed } from "@/lib/http/not-allowed";
@@ -43,8 +44,10 @@ export const POST = gatewayRoute(async ({ request, log }) => {
     const engine = scoringEngine();
     // Refuse a new story over quota before paying for a remote model; a cheap engine just scores.
     if (engine.cost === "expensive") await precheckAdmission(db, customer, identity, startedAt);
-    // Only the ticket and its context reach the engine: never the key, the customer or the identity.
-    const { result, processingTimeMs } = await scoreWithEngine(engine, ticket, body.context_items ?? []);
+    // Only the ticket, its context and the customer's rule settings reach the engine: never the key or the identity.
+    // The settings are not part of the billing identity: re-scoring an unchanged story under new settings is free.
+    const settings = await scoringOptionsFor(db, customer.customerId, ticket);
+    const { result, processingTimeMs } = await scoreWithEngine(engine, ticket, body.context_items ?? [], settings);
     const jobId = randomUUID();
     const finishedAt = now();
     await recordScore(

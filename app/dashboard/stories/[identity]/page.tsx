@@ -12,6 +12,7 @@ import { requireDashboardUser } from "@/lib/auth/session";
 import { DIMENSION_LABELS, formatDate, percent, scoreClass } from "@/lib/format";
 import { resolveScope } from "@/lib/auth/scope";
 import { storyHistory, ticketOfIdentity } from "@/lib/stats/story-history";
+import { dismissalsFor } from "@/lib/rules/settings";
 import { billingIdentityLabel, hasTicketName, storyHref, TRACKER_NAMES } from "@/lib/stats/story-name";
 import { declaredKind } from "@/lib/work-items/kinds";
 
@@ -64,6 +65,10 @@ export default async function StoryHistoryPage({ params, searchParams }: { param
   const change = runs.length > 1 && firstRun && lastRun ? Math.round(lastRun.overall_score * 10) - Math.round(firstRun.overall_score * 10) : null;
   // What the item is: as the history says, else as its latest run was judged; runs before kinds were stories.
   const kind = declaredKind(story) ?? (lastRun ? declaredKind(lastRun) : null) ?? "story";
+  // The latest run's findings can be dismissed with a reason; those already dismissed for its text say so.
+  const dismissing = lastRun
+    ? { ticketRef: story.ticket_ref, customer: story.customer_id, dismissals: await dismissalsFor(db, story.customer_id, lastRun.ticket) }
+    : undefined;
   const newestFirst = runs.map((run, index) => ({ run, number: history.total_runs - runs.length + index + 1, previous: runs[index - 1] ?? null })).reverse();
 
   return (
@@ -172,7 +177,7 @@ export default async function StoryHistoryPage({ params, searchParams }: { param
                   .join(" · ")}
               </span>
             </summary>
-            <RunDetails run={run} number={number} previous={previous} />
+            <RunDetails run={run} number={number} previous={previous} dismiss={index === 0 ? dismissing : undefined} />
           </details>
         ))}
       </section>
