@@ -25,6 +25,8 @@ export const ticketDataSchema = z.object({
   acceptance_criteria: z.string().optional(),
   /** The tracker's type name ("Story", "Bug", "Defect", "Sub-task", "Spike", "Epic", ...); absent: the text decides. */
   issue_type: z.string().optional(),
+  /** The language the item is written in (ISO 639-1, "de"; "de-AT" is read as "de"); absent: the text decides. */
+  language: z.string().max(35).optional(),
 });
 export type TicketData = z.infer<typeof ticketDataSchema>;
 
@@ -101,6 +103,8 @@ export const scoringMetadataSchema = z.object({
   prompt_version: z.string(),
   /** What the item was judged as: the kind its type names, else the kind its text shows, else a story. */
   work_item_type: workItemKindSchema,
+  /** The language the item was read in (ISO 639-1): the one the ticket names, else the one its text is written in. */
+  language: z.string().optional(),
   token_usage: tokenUsageSchema,
   enriched_context_references: perDimension(z.array(z.string())),
   context_usage_stats: contextUsageStatsSchema,

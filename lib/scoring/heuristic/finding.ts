@@ -1,4 +1,5 @@
 import type { Dimension, Finding, FindingField, Severity, TicketData, WorkItemKind } from "../types";
+import type { LanguageWords } from "./languages";
 import type { Story } from "./parse-story";
 import type { Section } from "./sections";
 
@@ -11,6 +12,10 @@ export interface RuleInput {
   story: Story;
   /** What the ticket is judged as (kind-of.ts): a story unless its type or its text says otherwise. */
   kind: WorkItemKind;
+  /** The language the item is written in (ISO 639-1, language.ts); absent: English. */
+  language?: string;
+  /** That language's word lists when the rules read it and it is not English (languages/*.ts). */
+  words?: LanguageWords;
   /** The description's sections (sections.ts), worked out on first use. */
   sections?: Section[];
   /** The criteria's items and how many are verifiable (rules-criteria.ts), worked out on first use. */
