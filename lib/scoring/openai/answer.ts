@@ -182,6 +182,8 @@ export interface ResultParts {
   promptVersion: string;
   /** The kind the item is judged as (the heuristic engine decides it, so both engines agree). */
   workItemType: WorkItemKind;
+  /** The language the item is written in (ISO 639-1), as the heuristic evidence read it. */
+  language?: string;
 }
 
 /**
@@ -192,7 +194,7 @@ export interface ResultParts {
  * both engines' overall scores compare. The split is trimmed and deduplicated; fewer than two parts is no split. The rewrite is the model's whole item with its fixes; a rewrite that is only one
  * part of the split (or the story unchanged) would drop requirements, so it is answered as no rewrite (null).
  */
-export function resultFromAnswer({ answer, context, findings, usage, model, promptVersion, workItemType }: ResultParts): ScoringResult {
+export function resultFromAnswer({ answer, context, findings, usage, model, promptVersion, workItemType, language }: ResultParts): ScoringResult {
   const supplied = new Set(context.map((item) => item.id));
   const per = <T>(make: (d: (typeof DIMENSIONS)[number]) => T) =>
     Object.fromEntries(DIMENSIONS.map((d) => [d, make(d)])) as PerDimension<T>;
@@ -225,6 +227,7 @@ export function resultFromAnswer({ answer, context, findings, usage, model, prom
       model,
       prompt_version: promptVersion,
       work_item_type: workItemType,
+      ...(language ? { language } : {}),
       token_usage: usage,
       enriched_context_references: per((d) => [...references[d]]),
       context_usage_stats: {
