@@ -185,7 +185,8 @@ function proposalFor(analysis: Analysis, findings: Found[]): Proposal {
   const rescore = (summary: string) => {
     let result = seen.get(summary);
     if (!result) {
-      const again = analyse({ ...input.ticket, summary }).findings;
+      // The candidate is read in the story's language, not detected again on its summary alone.
+      const again = analyse({ ...input.ticket, summary, language: input.language }).findings;
       result = { overall: overallScore(scoresOf(again)), findings: again };
       seen.set(summary, result);
     }

@@ -20,8 +20,9 @@ const MIN_LETTERS = 12;
 const ENGLISH_MARGIN = 0.9;
 // Among languages this close to the best, one the rules read wins ("Añadir modo oscuro": Italian 0.62, Spanish 0.61).
 const READ_MARGIN = 0.95;
-// The detector reads at most this much text: the start of a work item says which language it is in.
-const MAX_TEXT = 1000;
+// The detector reads at most this much text: the start of a work item says which language it is in, and ELD's
+// time grows with the text.
+const MAX_TEXT = 240;
 
 const ISO_639_1 = /^[a-z]{2}$/;
 
