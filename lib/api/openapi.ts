@@ -147,6 +147,7 @@ export const SCORE_RESPONSE_EXAMPLE: ScoreResponse = {
     model: { provider: "heuristic", model_name: "invest-heuristic", temperature: 0 },
     prompt_version: "heuristic-3.1",
     work_item_type: "story",
+    language: "en",
     token_usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
     enriched_context_references: perDimension(() => []),
     context_usage_stats: { total_context_items_available: 0, context_items_referenced: 0, references_per_dimension: perDimension(() => 0) },
@@ -294,6 +295,7 @@ const STATS_STORIES_EXAMPLE: StoryPage = {
       last_scored_at: "2026-11-23T09:36:43.024Z",
       customer_id: "acme",
       work_item_type: "story",
+      language: "en",
       url: null,
       source: null,
     },
@@ -638,6 +640,13 @@ function statsOperations(): Operation[] {
       "Only the stories judged as this kind: `story`, `bug`, `task`, `spike` or `epic` (a story's kind is its latest run's `metadata.work_item_type`).",
     example: "bug",
   };
+  const language = {
+    name: "language",
+    in: "query" as const,
+    description:
+      "Only the stories whose latest run read them in this language, ISO 639-1 (`metadata.language`; runs recorded before languages were named count as `en`).",
+    example: "de",
+  };
   const common = {
     tag: "Stats",
     security: "apiKey" as const,
@@ -657,7 +666,7 @@ function statsOperations(): Operation[] {
       method: "get",
       path: "/stats/summary",
       summary: "Story health at a glance",
-      parameters: [customer, workItemType],
+      parameters: [customer, workItemType, language],
       responses: {
         "200": {
           description:
@@ -678,6 +687,7 @@ function statsOperations(): Operation[] {
         { name: "to", in: "query", description: "End, inclusive; not before `from`." },
         customer,
         workItemType,
+        language,
       ],
       responses: {
         "200": { description: "One point per period (weeks start on Monday, UTC), oldest first; an empty period has `stories` 0 and null averages.", example: STATS_TRENDS_EXAMPLE },
@@ -689,7 +699,7 @@ function statsOperations(): Operation[] {
       method: "get",
       path: "/stats/dimensions",
       summary: "Per-dimension averages and distributions",
-      parameters: [customer, workItemType],
+      parameters: [customer, workItemType, language],
       responses: {
         "200": {
           description: "Per dimension, over each story's latest scores: `average`, `histogram` (11 counts, for scores 0 to 10) and `share_below_5`; `weakest_dimension` is the one to work on first.",
@@ -711,6 +721,7 @@ function statsOperations(): Operation[] {
         { name: "page_size", in: "query", description: "1 to 100, default 25." },
         customer,
         workItemType,
+        language,
       ],
       responses: {
         "200": {

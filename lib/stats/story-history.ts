@@ -34,7 +34,9 @@ const storedResultSchema = z.object({
   // Runs stored before results carried `split` have none: one feature as far as the page knows.
   split: z.array(z.string()).catch([]),
   // Runs stored before kinds existed were judged as stories.
-  metadata: z.object({ work_item_type: workItemKindSchema.catch("story") }).catch({ work_item_type: "story" }),
+  // Runs stored before languages were named were read as English.
+  metadata: z.object({ work_item_type: workItemKindSchema.catch("story"), language: z.string().catch("en").default("en") })
+    .catch({ work_item_type: "story", language: "en" }),
 });
 const storedTicketSchema = z.object({
   summary: z.string().catch(""),
@@ -63,6 +65,8 @@ export interface HistoryRun {
   split: string[];
   /** The kind this run judged the item as (`ticket.issue_type` is the tracker's name it was sent with, if any). */
   work_item_type: WorkItemKind;
+  /** The language this run read the item in (ISO 639-1). */
+  language: string;
 }
 
 export interface StoryHistory {
@@ -182,6 +186,7 @@ export async function storyHistory({
         rewrite: result.rewrite,
         split: result.split,
         work_item_type: result.metadata.work_item_type,
+        language: result.metadata.language,
       };
     }),
     total_runs: total,

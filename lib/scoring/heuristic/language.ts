@@ -69,3 +69,9 @@ export function languageName(code: string): string {
     return code;
   }
 }
+
+/** A tracker's language field as an ISO 639-1 code: text ("de-AT") or a select field's `{ value: "de" }`; else null. */
+export function trackerLanguage(field: unknown): string | null {
+  if (field && typeof field === "object" && "value" in field) return normalizeLanguage((field as { value: unknown }).value);
+  return normalizeLanguage(field);
+}
