@@ -363,6 +363,7 @@ const RESULTS_EXAMPLE: ResultsResponse = {
       key: "SHOP-1",
       type: null,
       work_item_type: "story",
+      language: "en",
       summary: STORY,
       description: null,
       acceptance_criteria: null,
@@ -379,6 +380,7 @@ const RESULTS_EXAMPLE: ResultsResponse = {
       key: "SHOP-2",
       type: null,
       work_item_type: "story",
+      language: "en",
       summary: "Cart export",
       description: null,
       acceptance_criteria: null,
@@ -421,9 +423,9 @@ const RESULTS_EXAMPLE: ResultsResponse = {
 };
 
 const RESULTS_CSV_EXAMPLE = [
-  "row,key,type,work_item_type,summary,overall (%),overall_reasoning,independent (%),negotiable (%),valuable (%),estimable (%),small (%),testable (%),findings,recommendations,rewrite,split,note",
-  `1,SHOP-1,,story,"${STORY}",60,"${EXAMPLE_OVERALL_REASONING}",100,100,100,90,100,20,...`,
-  '2,SHOP-2,,story,Cart export,38,"38%: Valuable 20% (not written as a story), ...",100,100,20,50,100,20,...',
+  "row,key,type,work_item_type,language,summary,overall (%),overall_reasoning,independent (%),negotiable (%),valuable (%),estimable (%),small (%),testable (%),findings,recommendations,rewrite,split,note",
+  `1,SHOP-1,,story,en,"${STORY}",60,"${EXAMPLE_OVERALL_REASONING}",100,100,100,90,100,20,...`,
+  '2,SHOP-2,,story,en,Cart export,38,"38%: Valuable 20% (not written as a story), ...",100,100,20,50,100,20,...',
 ].join("\n");
 
 // ---------------------------------------------------------------------------------------------------------
@@ -519,6 +521,7 @@ const mappingSchema = z.object({
   acceptance_criteria: z.string().nullable(),
   key: z.string().nullable(),
   type: z.string().nullable(),
+  language: z.string().nullable().optional().describe("The file's language column (ISO 639-1 per row), when it has one."),
 });
 const formatSchema = z.enum(["jira-csv", "azure-devops-csv", "linear-csv", "csv", "jira-json", "github-json", "json", "text"]);
 const csvSummarySchema = z.object({ average_overall: z.number(), dimension_averages: perDimensionSchema(z.number()) });
@@ -592,6 +595,7 @@ const storyResultSchema = z.object({
   work_item_type: workItemKindSchema.describe(
     "The kind the row was judged as: the one `type` names (Bug, Defect -> bug; Task, Sub-task, Chore -> task; ...), else the one its text shows, else story.",
   ),
+  language: z.string().describe("The language the row was read in, ISO 639-1: its language column, else the one its text is written in (en when unsure)."),
   summary: z.string(),
   description: z.string().nullable(),
   acceptance_criteria: z.string().nullable(),

@@ -63,6 +63,8 @@ export interface StoryResult {
   type: string | null;
   /** The kind it was judged as: the one `type` names, else the one its text shows, else story. */
   work_item_type: WorkItemKind;
+  /** The language it was read in (ISO 639-1): the file's language column, else the one its text is written in. */
+  language: string;
   summary: string;
   description: string | null;
   acceptance_criteria: string | null;
