@@ -59,16 +59,7 @@ export function languageOf(ticket: { summary?: unknown; description?: unknown; a
   return detectLanguage(parts.join("\n"));
 }
 
-const NAMES = new Intl.DisplayNames(["en"], { type: "language" });
-
-/** "de" -> "German", for messages and pages. */
-export function languageName(code: string): string {
-  try {
-    return NAMES.of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
+export { languageName } from "./language-name";
 
 /** A tracker's language field as an ISO 639-1 code: text ("de-AT") or a select field's `{ value: "de" }`; else null. */
 export function trackerLanguage(field: unknown): string | null {
