@@ -72,6 +72,15 @@ describe("the language of a work item", () => {
   });
 });
 
+describe("a batch of several languages", () => {
+  it("holds each language's stories to their own template, not to the English majority's", () => {
+    const english = Array.from({ length: 6 }, (_, i) => ({ ticket: { summary: `As a shopper, I want to see offer ${i} so that I can save money.` } }));
+    const results = scoreTickets([...english, { ticket: { summary: STORIES.de.oneLiner } }, { ticket: { summary: STORIES.fr.oneLiner } }]);
+    for (const r of results.slice(6)) expect(r.findings.map((f) => f.code).filter((c) => c.startsWith("uniform."))).toEqual([]);
+    expect(results.slice(6).map((r) => r.metadata.language)).toEqual(["de", "fr"]);
+  });
+});
+
 describe.each(Object.entries(STORIES))("a story in %s", (lang, s) => {
   it("scores a well-written story with a description and criteria at 80% or more", () => {
     const ticket = { summary: s.oneLiner, description: s.description, acceptance_criteria: s.criteria };
