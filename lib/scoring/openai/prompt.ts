@@ -8,12 +8,12 @@ import { languageName, languageOf } from "../heuristic/language";
 export { RESPONSE_FORMATS, type ResponseFormat } from "./formats";
 
 /** The prompt in use. A changed prompt gets a new file and a new version, so old answers stay explained. */
-export const PROMPT_VERSION = "invest-v4";
+export const PROMPT_VERSION = "invest-v5";
 
 // Read from the repository at run time (the production server runs from the repository root, like the CLI
 // and the tests); a static path keeps the file traceable by the Next.js build. Earlier versions stay in
 // prompts/ so stored scores of that version stay explained.
-const PROMPT_FILE = path.join(process.cwd(), "lib/scoring/openai/prompts/invest-v4.md");
+const PROMPT_FILE = path.join(process.cwd(), "lib/scoring/openai/prompts/invest-v5.md");
 
 let cached: { text: string; hash: string } | undefined;
 
