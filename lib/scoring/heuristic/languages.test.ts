@@ -127,6 +127,8 @@ describe("the word rules in each language: must and must not fire", () => {
     expect(codes({ summary: "En tant que client, je veux exporter mes factures, si possible en PDF, afin de les archiver." })).toContain("unambiguous.loophole");
     expect(codes({ summary: "Como administrador, quiero una tabla en la base de datos para guardar los pedidos." })).toContain("problem_oriented.solution_term");
     expect(codes({ summary: "Como administrador, quiero ver los pedidos del día para preparar los envíos." })).not.toContain("problem_oriented.solution_term");
+    // Whole words only: "tableau" (a dashboard) is not "table".
+    expect(codes({ summary: "En tant que manager, je veux voir le tableau de bord afin de suivre les ventes." })).not.toContain("problem_oriented.solution_term");
     expect(codes({ summary: "Como cliente, eu quero pagar com cartão, embora o boleto continue, para que eu pague mais rápido." })).toContain("minimal.concession");
   });
 

@@ -17,8 +17,8 @@ function escape(s: string): string {
 
 function listPattern(list: string[]): RegExp {
   const body = [...list].sort((x, y) => y.length - x.length).map(escape).join("|");
-  // A phrase ending in a full stop ("etc.", "ggf.") ends with it: no word boundary after the stop.
-  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${body})(?![\\p{L}\\p{N}])|(?<![\\p{L}\\p{N}])(?:${body})`, "giu");
+  // Whole words only: "table" is not in "tableau"; "etc." is followed by a space or the end.
+  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${body})(?![\\p{L}\\p{N}])`, "giu");
 }
 
 function patternsOf(w: LanguageWords) {

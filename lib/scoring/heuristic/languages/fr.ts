@@ -29,7 +29,7 @@ export const fr: LanguageWords = {
     "nos", "votre", "vos", "leur", "leurs", "ce", "cet", "cette", "ces", "chaque", "tous", "toutes"],
   infinitive: (lower) => /(?:er|ir|re|oir)$/.test(lower) && lower.length > 3 && !NOT_VERBS.has(lower),
   verbPosition: "first",
-  vague: ["rapide", "rapidement", "simple", "simplement", "facile", "facilement", "intuitif", "intuitive", "convivial", "conviviale",
+  vague: ["rapide", "rapidement", "vite", "simple", "simplement", "facile", "facilement", "intuitif", "intuitive", "convivial", "conviviale",
     "ergonomique", "moderne", "flexible", "efficace", "efficacement", "sécurisé", "sécurisée", "adéquat", "adéquate", "approprié",
     "appropriée", "optimal", "optimale", "joli", "jolie", "meilleur", "meilleure", "mieux", "performant", "performante", "fluide",
     "robuste", "fiable"],
