@@ -15,10 +15,12 @@ function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "\\s+");
 }
 
-function listPattern(list: string[]): RegExp {
+function listPattern(list: string[], inflected = false): RegExp {
   const body = [...list].sort((x, y) => y.length - x.length).map(escape).join("|");
-  // Whole words only: "table" is not in "tableau"; "etc." is followed by a space or the end.
-  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${body})(?![\\p{L}\\p{N}])`, "giu");
+  // Whole words only: "table" is not in "tableau"; "etc." is followed by a space or the end. An adjective may
+  // carry its ending ("benutzerfreundliche", "rapides", "rápidas").
+  const ending = inflected ? "(?:e|en|er|es|em|s|a|as|os)?" : "";
+  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${body})${ending}(?![\\p{L}\\p{N}])`, "giu");
 }
 
 function patternsOf(w: LanguageWords) {
@@ -26,7 +28,7 @@ function patternsOf(w: LanguageWords) {
   if (!p) {
     p = {
       conj: new RegExp(wordPattern(w.conjunctions.map(escape).join("|")), "giu"),
-      vague: listPattern(w.vague),
+      vague: listPattern(w.vague, true),
       loophole: listPattern(w.loopholes),
       concessive: listPattern(w.concessive),
       solution: listPattern(w.solution),
