@@ -648,8 +648,7 @@ function statsOperations(): Operation[] {
     name: "language",
     in: "query" as const,
     description:
-      "Only the stories whose latest run read them in this language, ISO 639-1 (`metadata.language`; runs recorded before languages were named count as `en`).",
-    example: "de",
+      "Only the stories whose latest run read them in this language, ISO 639-1, such as `de` (`metadata.language`; runs recorded before languages were named count as `en`).",
   };
   const common = {
     tag: "Stats",
