@@ -16,13 +16,14 @@ export type ReadLanguage = (typeof READ_LANGUAGES)[number];
 
 // Fewer letters than this is too little to tell a language from: English, the interface's language.
 const MIN_LETTERS = 12;
+const ENOUGH_LETTERS = new RegExp(`(?:\\p{L}[^\\p{L}]*){${MIN_LETTERS}}`, "u");
 // Another language is named only when English scores below this share of its score.
 const ENGLISH_MARGIN = 0.9;
 // Among languages this close to the best, one the rules read wins ("Añadir modo oscuro": Italian 0.62, Spanish 0.61).
 const READ_MARGIN = 0.95;
 // The detector reads at most this much text: the start of a work item says which language it is in, and ELD's
-// time grows with the text.
-const MAX_TEXT = 240;
+// time grows with the text (about 50 µs for 120 characters, 90 µs for 240 on this machine).
+const MAX_TEXT = 160;
 
 const ISO_639_1 = /^[a-z]{2}$/;
 
@@ -37,9 +38,8 @@ export function normalizeLanguage(value: unknown): string | null {
 export function detectLanguage(text: string): string {
   const sample = text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text;
   // URLs, code and ticket keys say nothing about the language the sentence is written in.
-  const prose = sample.replace(/https?:\/\/\S+|`[^`]*`|\b[A-Z][A-Z0-9]+-\d+\b/g, " ");
-  const letters = prose.match(/\p{L}/gu)?.length ?? 0;
-  if (letters < MIN_LETTERS) return "en";
+  const prose = /https?:|`|[A-Z]-\d/.test(sample) ? sample.replace(/https?:\/\/\S+|`[^`]*`|\b[A-Z][A-Z0-9]+-\d+\b/g, " ") : sample;
+  if (!ENOUGH_LETTERS.test(prose)) return "en";
   const result = eld.detect(prose);
   // The scores cost ten times the detection: English, most work items, is taken without them.
   if (!result.language || result.language === "en") return "en";
