@@ -104,7 +104,7 @@ test("upload a backlog, fix the mapping, score, then sort, filter, expand and do
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download CSV" }).click()]);
   expect(download.suggestedFilename()).toBe("results-duo-backlog.csv");
   const csv = readFileSync(await download.path(), "utf8");
-  expect(csv.startsWith("\uFEFFrow,key,type,work_item_type,summary,overall (%),overall_reasoning")).toBe(true);
+  expect(csv.startsWith("\uFEFFrow,key,type,work_item_type,language,summary,overall (%),overall_reasoning")).toBe(true);
   expect(csv).toContain("not scored: the summary is empty");
   expect(csv).toContain("DUO-141");
 

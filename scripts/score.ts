@@ -176,6 +176,7 @@ function render(format: string, { tickets, types, format: fileFormat }: FileTick
     work_item_type: r.metadata.work_item_type,
     // How sure the kind is: the file's type named it (given), the text showed it, or nothing decided (default).
     work_item_type_source: r.metadata.work_item_type_source ?? "given",
+    language: r.metadata.language ?? "en",
     summary: tickets[i].summary,
     overall_score: r.overall_score,
     overall_reasoning: r.overall_reasoning,
@@ -191,17 +192,17 @@ function render(format: string, { tickets, types, format: fileFormat }: FileTick
   if (format === "json") return `${JSON.stringify({ format: fileFormat, results: rows, summary }, null, 2)}\n`;
   if (format === "csv") {
     const data = rows.map((r) => [
-      String(r.row), r.key ?? "", r.type ?? "", r.work_item_type, r.summary, String(pct(r.overall_score)), r.overall_reasoning,
+      String(r.row), r.key ?? "", r.type ?? "", r.work_item_type, r.language, r.summary, String(pct(r.overall_score)), r.overall_reasoning,
       ...DIMENSIONS.map((d) => String(pct(r.individual_scores[d]))),
       r.findings.map((f) => f.code).join("; "), r.recommendations.join(" | "), r.rewrite ?? "", r.split.join("\n"),
     ].map(safeCell));
     // The headers of the results page's CSV export: the unit in the name.
-    const fields = ["row", "key", "type", "work_item_type", "summary", "overall (%)", "overall_reasoning", ...DIMENSIONS.map((d) => `${d} (%)`), "findings", "recommendations", "rewrite", "split"];
+    const fields = ["row", "key", "type", "work_item_type", "language", "summary", "overall (%)", "overall_reasoning", ...DIMENSIONS.map((d) => `${d} (%)`), "findings", "recommendations", "rewrite", "split"];
     return `${Papa.unparse({ fields, data })}\n`;
   }
-  const header = `${"row".padStart(4)}  ${"overall".padStart(7)}  ${"kind".padEnd(5)}  ${DIMENSIONS.map((d) => d[0].toUpperCase().padStart(4)).join(" ")}  summary`;
+  const header = `${"row".padStart(4)}  ${"overall".padStart(7)}  ${"kind".padEnd(5)}  lang  ${DIMENSIONS.map((d) => d[0].toUpperCase().padStart(4)).join(" ")}  summary`;
   const lines = rows.map((r) =>
-    `${String(r.row).padStart(4)}  ${`${pct(r.overall_score)}%`.padStart(7)}  ${r.work_item_type.padEnd(5)}  ${DIMENSIONS.map((d) => `${pct(r.individual_scores[d])}%`.padStart(4)).join(" ")}  ` +
+    `${String(r.row).padStart(4)}  ${`${pct(r.overall_score)}%`.padStart(7)}  ${r.work_item_type.padEnd(5)}  ${r.language.padEnd(4)}  ${DIMENSIONS.map((d) => `${pct(r.individual_scores[d])}%`.padStart(4)).join(" ")}  ` +
     truncate(`${r.key ? `${r.key}: ` : ""}${r.summary}`, 70) +
     // Why the overall is what it is, under the row it explains.
     `\n${" ".repeat(15)}${truncate(r.overall_reasoning, 100)}` +

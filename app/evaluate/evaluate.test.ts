@@ -499,14 +499,14 @@ describe("POST /evaluate/score and GET /evaluate/results/{id}", () => {
     expect(download.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(download.headers.get("content-disposition")).toBe(`attachment; filename="results-backlog.csv"; filename*=UTF-8''results-backlog.csv`);
     const parsed = Papa.parse<string[]>(download.text.replace(/^\uFEFF/, ""), { skipEmptyLines: true }).data;
-    expect(parsed[0]).toEqual(["row", "key", "type", "work_item_type", "summary", "overall (%)", "overall_reasoning", "independent (%)", "negotiable (%)", "valuable (%)", "estimable (%)", "small (%)", "testable (%)", "findings", "recommendations", "rewrite", "split", "note"]);
+    expect(parsed[0]).toEqual(["row", "key", "type", "work_item_type", "language", "summary", "overall (%)", "overall_reasoning", "independent (%)", "negotiable (%)", "valuable (%)", "estimable (%)", "small (%)", "testable (%)", "findings", "recommendations", "rewrite", "split", "note"]);
     expect(parsed).toHaveLength(8);
     for (const row of parsed.slice(1)) for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r\n]/);
-    expect(parsed[1].slice(0, 5)).toEqual(["1", "'=1+1", "", "story", "'=HYPERLINK(\"http://evil.example\",\"click\")"]);
+    expect(parsed[1].slice(0, 6)).toEqual(["1", "'=1+1", "", "story", "en", "'=HYPERLINK(\"http://evil.example\",\"click\")"]);
     expect(parsed[5]).toEqual(["5", ...Array<string>(parsed[0].length - 2).fill(""), "not scored: the summary is empty"]);
-    expect(parsed[7][5]).toMatch(/^\d{1,3}$/);
+    expect(parsed[7][6]).toMatch(/^\d{1,3}$/);
     const view = (await results(session.session_id)).body as ResultsResponse;
-    expect(Number(parsed[7][5])).toBe(Math.round(view.results.find((r) => r.row === 7)!.overall_score * 10));
+    expect(Number(parsed[7][6])).toBe(Math.round(view.results.find((r) => r.row === 7)!.overall_score * 10));
   });
 });
 

@@ -9,6 +9,7 @@ import type { PerDimension } from "@/lib/scoring/types";
 import { defaultOrder, MAX_OFFSET, type StorySort } from "@/lib/stats/params";
 import type { StoryListItem, StoryPage } from "@/lib/stats/stories";
 import { KindLabel } from "@/components/kind-label";
+import { LanguageLabel } from "@/components/language-label";
 import { hasTicketName, storyHref, TRACKER_NAMES } from "@/lib/stats/story-name";
 import { declaredKind, kindNoun, WORK_ITEM_KIND_PLURALS, type WorkItemKind } from "@/lib/work-items/kinds";
 import { useStats } from "./stats-client";
@@ -96,6 +97,7 @@ export function StoriesTable({
           // Named as a person knows the ticket: its key or ticket id and its summary (the billing hash stays on its page).
           <div className="story-cell">
             {kind ? <KindLabel kind={kind} /> : null}
+            <LanguageLabel language={row.original.language} />
             <Link href={storyHref(row.original)}>{row.original.title || row.original.ticket_ref}</Link>
             <span className="muted small story-ref" data-testid="story-ref">
               {row.original.url ? (

@@ -19,6 +19,7 @@ import { band, DIMENSION_LABELS, SCORE_BANDS, type ScoreBand } from "./labels";
 import { SplitStories } from "../split-stories";
 import { overallReasoningOf, recommendationInPercent } from "@/lib/scoring/overall";
 import { KindLabel } from "../kind-label";
+import { LanguageLabel } from "../language-label";
 import { countKinds, itemKind, kindNoun, WORK_ITEM_KIND_PLURALS, type WorkItemKind } from "@/lib/work-items/kinds";
 
 type Band = "all" | ScoreBand;
@@ -97,10 +98,11 @@ export function ResultsTable({ results }: { results: StoryResult[] }) {
                 {row.getIsExpanded() ? "▾" : "▸"}
               </span>
               <span>
-                {(row.original.key || showKinds) && (
+                {(row.original.key || showKinds || (row.original.language ?? "en") !== "en") && (
                   <span className="story-meta">
                     {row.original.key && <span className="story-key">{row.original.key}</span>}
                     {showKinds && <KindLabel kind={itemKind(row.original)} typeName={row.original.type} />}
+                    <LanguageLabel language={row.original.language} />
                   </span>
                 )}
                 <span className="story-summary">

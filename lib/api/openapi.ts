@@ -167,6 +167,7 @@ export const SCORE_RESPONSE_EXAMPLE: ScoreResponse = {
     prompt_version: "heuristic-3.1",
     work_item_type: "story",
     work_item_type_source: "text",
+    language: "en",
     token_usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
     enriched_context_references: perDimension(() => []),
     context_usage_stats: { total_context_items_available: 0, context_items_referenced: 0, references_per_dimension: perDimension(() => 0) },
@@ -316,6 +317,7 @@ const STATS_STORIES_EXAMPLE: StoryPage = {
       last_scored_at: "2026-11-23T09:36:43.024Z",
       customer_id: "acme",
       work_item_type: "story",
+      language: "en",
       url: null,
       source: null,
     },
@@ -383,6 +385,7 @@ const RESULTS_EXAMPLE: ResultsResponse = {
       key: "SHOP-1",
       type: null,
       work_item_type: "story",
+      language: "en",
       summary: STORY,
       description: null,
       acceptance_criteria: null,
@@ -399,6 +402,7 @@ const RESULTS_EXAMPLE: ResultsResponse = {
       key: "SHOP-2",
       type: null,
       work_item_type: "story",
+      language: "en",
       summary: "Cart export",
       description: null,
       acceptance_criteria: null,
@@ -443,9 +447,9 @@ const RESULTS_EXAMPLE: ResultsResponse = {
 };
 
 const RESULTS_CSV_EXAMPLE = [
-  "row,key,type,work_item_type,summary,overall (%),overall_reasoning,independent (%),negotiable (%),valuable (%),estimable (%),small (%),testable (%),findings,recommendations,rewrite,split,note",
-  `1,SHOP-1,,story,"${STORY}",60,"${EXAMPLE_OVERALL_REASONING}",100,100,100,90,100,20,...`,
-  '2,SHOP-2,,story,Cart export,38,"38%: Valuable 20% (no reason it matters), ...",100,100,20,50,100,20,...',
+  "row,key,type,work_item_type,language,summary,overall (%),overall_reasoning,independent (%),negotiable (%),valuable (%),estimable (%),small (%),testable (%),findings,recommendations,rewrite,split,note",
+  `1,SHOP-1,,story,en,"${STORY}",60,"${EXAMPLE_OVERALL_REASONING}",100,100,100,90,100,20,...`,
+  '2,SHOP-2,,story,en,Cart export,38,"38%: Valuable 20% (no reason it matters), ...",100,100,20,50,100,20,...',
 ].join("\n");
 
 // ---------------------------------------------------------------------------------------------------------
@@ -541,6 +545,7 @@ const mappingSchema = z.object({
   acceptance_criteria: z.string().nullable(),
   key: z.string().nullable(),
   type: z.string().nullable(),
+  language: z.string().nullable().optional().describe("The file's language column (ISO 639-1 per row), when it has one."),
 });
 const formatSchema = z.enum(["jira-csv", "azure-devops-csv", "linear-csv", "csv", "jira-json", "github-json", "json", "text"]);
 const csvSummarySchema = z.object({ average_overall: z.number(), dimension_averages: perDimensionSchema(z.number()) });
@@ -618,6 +623,7 @@ const storyResultSchema = z.object({
   work_item_type_source: workItemTypeSourceSchema.optional().describe(
     "How sure `work_item_type` is: `given` (the type column named it), `text` (the row's wording showed it) or `default` (nothing decided: reported as story, judged on what every kind needs). Absent on results scored before it existed.",
   ),
+  language: z.string().describe("The language the row was read in, ISO 639-1: its language column, else the one its text is written in (en when unsure)."),
   summary: z.string(),
   description: z.string().nullable(),
   acceptance_criteria: z.string().nullable(),
@@ -666,6 +672,12 @@ function statsOperations(): Operation[] {
       "Only the stories judged as this kind: `story`, `bug`, `task`, `spike` or `epic` (a story's kind is its latest run's `metadata.work_item_type`).",
     example: "bug",
   };
+  const language = {
+    name: "language",
+    in: "query" as const,
+    description:
+      "Only the stories whose latest run read them in this language, ISO 639-1, such as `de` (`metadata.language`; runs recorded before languages were named count as `en`).",
+  };
   const common = {
     tag: "Stats",
     security: "apiKey" as const,
@@ -685,7 +697,7 @@ function statsOperations(): Operation[] {
       method: "get",
       path: "/stats/summary",
       summary: "Story health at a glance",
-      parameters: [customer, workItemType],
+      parameters: [customer, workItemType, language],
       responses: {
         "200": {
           description:
@@ -706,6 +718,7 @@ function statsOperations(): Operation[] {
         { name: "to", in: "query", description: "End, inclusive; not before `from`." },
         customer,
         workItemType,
+        language,
       ],
       responses: {
         "200": { description: "One point per period (weeks start on Monday, UTC), oldest first; an empty period has `stories` 0 and null averages.", example: STATS_TRENDS_EXAMPLE },
@@ -717,7 +730,7 @@ function statsOperations(): Operation[] {
       method: "get",
       path: "/stats/dimensions",
       summary: "Per-dimension averages and distributions",
-      parameters: [customer, workItemType],
+      parameters: [customer, workItemType, language],
       responses: {
         "200": {
           description: "Per dimension, over each story's latest scores: `average`, `histogram` (11 counts, for scores 0 to 10) and `share_below_5`; `weakest_dimension` is the one to work on first.",
@@ -739,6 +752,7 @@ function statsOperations(): Operation[] {
         { name: "page_size", in: "query", description: "1 to 100, default 25." },
         customer,
         workItemType,
+        language,
       ],
       responses: {
         "200": {

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { customers, tickets } from "@/db/schema";
+import { customers, scoreRuns, tickets } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
 import type { WorkItemKind } from "@/lib/scoring/kind";
 
@@ -22,6 +22,8 @@ export interface StatsScope {
   selectedCustomerId: string | null;
   /** The `work_item_type` filter, when one was applied: only stories judged as that kind. */
   workItemType: WorkItemKind | null;
+  /** The `language` filter, when one was applied: only stories whose latest run read them in it (ISO 639-1). */
+  language?: string | null;
 }
 
 /**
@@ -33,6 +35,7 @@ export async function resolveScope(
   principal: Principal,
   customerFilter?: string | null,
   workItemType?: WorkItemKind | null,
+  language?: string | null,
 ): Promise<StatsScope> {
   let visible: string[];
   if (principal.kind === "customer") {
@@ -55,6 +58,7 @@ export async function resolveScope(
     visibleCustomerIds: visible,
     selectedCustomerId: filter,
     workItemType: workItemType ?? null,
+    language: language ?? null,
   };
 }
 
@@ -64,5 +68,18 @@ export async function resolveScope(
  * as that kind. Every statistic (summary, dimensions, the stories list) counts and averages these.
  */
 export function scopedTickets(scope: StatsScope): SQL {
-  return and(inArray(tickets.customerId, scope.customerIds), scope.workItemType ? eq(tickets.workItemType, scope.workItemType) : undefined) as SQL;
+  return and(
+    inArray(tickets.customerId, scope.customerIds),
+    scope.workItemType ? eq(tickets.workItemType, scope.workItemType) : undefined,
+    scope.language ? sql`${latestLanguage(sql`${tickets.customerId}`, sql`${tickets.ticketRef}`)} = ${scope.language}` : undefined,
+  ) as SQL;
+}
+
+/**
+ * The language a ticket's latest run read it in, from the run's stored result (`metadata.language`; a run
+ * recorded before languages were named is English), found by the runs' (customer, ticket, time) index.
+ */
+export function latestLanguage(customerId: SQL, ticketRef: SQL): SQL {
+  return sql`coalesce((select r.result -> 'metadata' ->> 'language' from ${scoreRuns} r
+    where r.customer_id = ${customerId} and r.ticket_ref = ${ticketRef} order by r.created_at desc, r.id desc limit 1), 'en')`;
 }

@@ -27,6 +27,7 @@ describe("resultsToCsv", () => {
     key: `K-${row}`,
     type: null,
     work_item_type: "story",
+    language: "en",
     summary: `Story ${row}`,
     description: null,
     acceptance_criteria: null,

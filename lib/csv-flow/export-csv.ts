@@ -79,10 +79,11 @@ export function recommendationLines(result: StoryResult): string[] {
 
 /**
  * The results as CSV: one line per input row (skipped rows included, with a note), scores as percentages;
- * `type` is the file's own type name, `work_item_type` the kind the row was judged as.
+ * `type` is the file's own type name, `work_item_type` the kind the row was judged as, `language` the language
+ * it was read in.
  */
 export function resultsToCsv(view: ResultsResponse): string {
-  const fields = ["row", "key", "type", "work_item_type", "summary", "overall (%)", "overall_reasoning", ...DIMENSIONS.map((d) => `${d} (%)`), "findings", "recommendations", "rewrite", "split", "note"];
+  const fields = ["row", "key", "type", "work_item_type", "language", "summary", "overall (%)", "overall_reasoning", ...DIMENSIONS.map((d) => `${d} (%)`), "findings", "recommendations", "rewrite", "split", "note"];
   const lines: { row: number; cells: string[] }[] = view.results.map((r) => ({
     row: r.row,
     cells: [
@@ -90,6 +91,7 @@ export function resultsToCsv(view: ResultsResponse): string {
       r.key ?? "",
       r.type ?? "",
       r.work_item_type,
+      r.language,
       r.summary,
       String(percent(r.overall_score)),
       r.overall_reasoning,

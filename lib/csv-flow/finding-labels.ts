@@ -3,6 +3,7 @@
 
 const LABELS: Record<string, string> = {
   "well_formed.not_a_story": "Not a story",
+  "language.not_read": "Wording not checked (language)",
   "well_formed.no_role": "No role",
   "well_formed.no_means": "No “I want”",
   "well_formed.broken_means": "Not a sentence",

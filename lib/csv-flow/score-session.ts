@@ -81,6 +81,7 @@ export async function scoreSessionRows(session: CsvSession, mapping: ColumnMappi
     type,
     work_item_type: outputs[i].metadata.work_item_type,
     ...(outputs[i].metadata.work_item_type_source ? { work_item_type_source: outputs[i].metadata.work_item_type_source } : {}),
+    language: outputs[i].metadata.language ?? "en",
     summary: ticket.summary,
     description: ticket.description ?? null,
     acceptance_criteria: ticket.acceptance_criteria ?? null,
@@ -105,6 +106,8 @@ export function sessionView(session: CsvSession): ResultsResponse {
     split: Array.isArray(r.split) ? r.split : [],
     type: r.type ?? null,
     work_item_type: itemKind(r),
+    // Results scored before languages were named were read as English.
+    language: typeof r.language === "string" ? r.language : "en",
     overall_reasoning: typeof r.overall_reasoning === "string" ? r.overall_reasoning : explainOverall(r.individual_scores),
   }));
   return {

@@ -107,7 +107,8 @@ export function digestResults(results: Scored[]): ResultsDigest {
 
   // Ties go to the code met first in the file, so the card does not change between renders.
   let best: { code: string; stories: number } | null = null;
-  for (const [code, count] of storiesWith) if (count < n && (!best || count > best.stories)) best = { code, stories: count };
+  // A language the rules do not read is a note, not a defect (it costs nothing): never the most common finding.
+  for (const [code, count] of storiesWith) if (code !== "language.not_read" && count < n && (!best || count > best.stories)) best = { code, stories: count };
   if (best) digest.commonFinding = { ...best, label: findingLabel(best.code) };
   return digest;
 }

@@ -65,6 +65,8 @@ export interface StoryResult {
   work_item_type: WorkItemKind;
   /** How sure the kind is: `given` (the type column named it), `text`, or `default` (nothing decided; judged neutrally). Absent on results scored before it existed. */
   work_item_type_source?: WorkItemTypeSource;
+  /** The language it was read in (ISO 639-1): the file's language column, else the one its text is written in. */
+  language: string;
   summary: string;
   description: string | null;
   acceptance_criteria: string | null;

@@ -102,6 +102,10 @@ export const evaluateRequestSchema = z
               .loose()
               .nullish()
               .describe('The issue type: its `name` ("Story", "Bug", "Task", "Sub-task", "Spike", "Epic", ...) decides `score.metadata.work_item_type`.'),
+            language: z
+              .union([z.string().max(35), z.object({ value: z.string().max(35).nullish() }).loose()])
+              .nullish()
+              .describe('Optional: the language the issue is written in, ISO 639-1 ("de"), as text or a select field\'s `{ "value": "de" }`; decides `score.metadata.language` (absent: detected from the text).'),
           })
           .loose(),
       })

@@ -266,18 +266,22 @@ async function failJob(db: Db, job: AsyncJob, message: string): Promise<void> {
 
 /**
  * A stored score response as it is sent today: a job completed before `split` existed gets an empty one, and
- * one completed before kinds existed was judged as a story, so polling it still matches the documented shape
+ * one completed before kinds existed was judged as a story (and before languages, read as English), so polling it still matches the documented shape
  * and its callback carries every field.
  */
 export function storedScore(result: Record<string, unknown> | null): Record<string, unknown> | null {
   if (!result) return result;
   const metadata = result.metadata as Record<string, unknown> | undefined;
   const hasKind = !metadata || typeof metadata.work_item_type === "string";
-  if (Array.isArray(result.split) && hasKind) return result;
+  // One completed before languages were named was read as English.
+  const hasLanguage = !metadata || typeof metadata.language === "string";
+  if (Array.isArray(result.split) && hasKind && hasLanguage) return result;
   return {
     ...result,
     split: Array.isArray(result.split) ? result.split : [],
-    ...(hasKind ? {} : { metadata: { ...metadata, work_item_type: "story" } }),
+    ...(hasKind && hasLanguage ? {} : {
+      metadata: { ...metadata, ...(hasKind ? {} : { work_item_type: "story" }), ...(hasLanguage ? {} : { language: "en" }) },
+    }),
   };
 }
 

@@ -16,6 +16,9 @@ export const ticketDataInputSchema = z
     issue_type: optionalText(128).describe(
       'The tracker\'s type name ("Story", "Bug", "Defect", "Task", "Sub-task", "Chore", "Spike", "Epic", "Improvement", ...). It decides `metadata.work_item_type` (story, bug, task, spike or epic) and the evidence each dimension is judged by; absent or unrecognised: the text decides, else story. Not part of the billing identity.',
     ),
+    language: optionalText(35).describe(
+      'The language the item is written in, ISO 639-1 ("de"; "de-AT" is read as "de"). It decides `metadata.language`; absent: detected from the text (English when unsure). German, French, Spanish and Portuguese are read with their own template and words; any other language is named, its wording not checked. Not part of the billing identity.',
+    ),
   })
   .describe("The work item. Only `summary` is required; the optional fields improve scoring accuracy.");
 
@@ -53,6 +56,9 @@ export const scoreResponseSchema = scoringResultSchema
       ),
       work_item_type_source: workItemTypeSourceSchema.optional().describe(
         "How sure `work_item_type` is: `given` (the tracker's type named it), `text` (the ticket's wording showed it: a label, a story sentence, a bug report's steps and results, a stated failure, technical work, a request for something a user wants) or `default` (nothing decided: reported as `story` but judged on what every kind needs, what, why, when it is done and how big, never on the story template). Absent on results stored before it existed.",
+      ),
+      language: z.string().describe(
+        'The language the item was read in, ISO 639-1: `ticket_data.language` when given, else detected from the text ("en" when unsure).',
       ),
       timestamp: z.string().describe("ISO 8601 in UTC, without a zone suffix (as in the specification's sample shape)."),
       processing_time_ms: z.number(),

@@ -129,6 +129,7 @@ export function buildScoreResponse(result: ScoringResult, run: { jobId: string; 
       prompt_version: result.metadata.prompt_version,
       work_item_type: result.metadata.work_item_type,
       ...(result.metadata.work_item_type_source ? { work_item_type_source: result.metadata.work_item_type_source } : {}),
+      language: result.metadata.language ?? "en",
       token_usage: result.metadata.token_usage,
       enriched_context_references: result.metadata.enriched_context_references,
       context_usage_stats: result.metadata.context_usage_stats,

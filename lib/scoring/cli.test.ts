@@ -41,7 +41,7 @@ describe("score CLI", { timeout: 120_000 }, () => {
     expect(code).toBe(0);
     const out = JSON.parse(stdout);
     expect(out.results.map((r: { key: string }) => r.key)).toEqual(["SHOP-1", "SHOP-2", "SHOP-3"]);
-    expect(Object.keys(out.results[0])).toEqual(["row", "key", "type", "work_item_type", "work_item_type_source", "summary", "overall_score", "overall_reasoning", "individual_scores", "findings", "recommendations", "rewrite", "split"]);
+    expect(Object.keys(out.results[0])).toEqual(["row", "key", "type", "work_item_type", "work_item_type_source", "language", "summary", "overall_score", "overall_reasoning", "individual_scores", "findings", "recommendations", "rewrite", "split"]);
     // The overall explains itself: its percentage, then what pulls it down.
     expect(out.results[1].overall_reasoning).toMatch(new RegExp(`^${Math.round(out.results[1].overall_score * 10)}%: `));
     expect(out.results[0].overall_score).toBeGreaterThan(out.results[1].overall_score);
@@ -110,7 +110,7 @@ describe("score CLI", { timeout: 120_000 }, () => {
 
   it("prints CSV and a table", async () => {
     const [csv, table] = await Promise.all([score(FIXTURE, "--format", "csv"), score(FIXTURE)]);
-    expect(csv.stdout.split(/\r?\n/)[0]).toBe("row,key,type,work_item_type,summary,overall (%),overall_reasoning,independent (%),negotiable (%),valuable (%),estimable (%),small (%),testable (%),findings,recommendations,rewrite,split");
+    expect(csv.stdout.split(/\r?\n/)[0]).toBe("row,key,type,work_item_type,language,summary,overall (%),overall_reasoning,independent (%),negotiable (%),valuable (%),estimable (%),small (%),testable (%),findings,recommendations,rewrite,split");
     expect(table.stdout).toMatch(/SHOP-2: As a shopper/);
     // Each row is followed by why its overall is what it is.
     expect(table.stdout).toMatch(/SHOP-2: As a shopper.*\n {15}\d{1,3}%: /);
@@ -175,10 +175,10 @@ describe("score CLI", { timeout: 120_000 }, () => {
 
     // The table: the overall and the six dimensions in percent, and the footer's averages too.
     expect(table.code).toBe(1);
-    expect(table.stdout.split("\n")[0]).toMatch(/^ row {2}overall {2}kind {6}I {4}N {4}V {4}E {4}S {4}T {2}summary$/);
+    expect(table.stdout.split("\n")[0]).toMatch(/^ row {2}overall {2}kind {3}lang {5}I {4}N {4}V {4}E {4}S {4}T {2}summary$/);
     const rows = table.stdout.split("\n").filter((line) => /^\s+\d+\s+\d/.test(line));
     expect(rows.map((line) => Number(/^\s+\d+\s+(\d{1,3})%/.exec(line)?.[1]))).toEqual(percents);
-    for (const line of rows) expect(line).toMatch(/^\s+\d+\s+\d{1,3}%\s+[a-z]+\s+(?:\s*\d{1,3}%){6}\s/);
+    for (const line of rows) expect(line).toMatch(/^\s+\d+\s+\d{1,3}%\s+[a-z]+\s+[a-z]{2}\s+(?:\s*\d{1,3}%){6}\s/);
     expect(table.stdout).toMatch(new RegExp(`average ${Math.round(json.summary.average_overall * 10)}% \\(independent \\d{1,3}%, negotiable \\d{1,3}%`));
     expect(table.stdout).not.toMatch(/\/10\b/);
     expect(table.stdout).toContain(`${percents.filter((p: number) => p < 60).length} below 60%`);

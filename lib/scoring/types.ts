@@ -26,6 +26,8 @@ export const ticketDataSchema = z.object({
   acceptance_criteria: z.string().optional(),
   /** The tracker's type name ("Story", "Bug", "Defect", "Sub-task", "Spike", "Epic", ...); absent: the text decides. */
   issue_type: z.string().optional(),
+  /** The language the item is written in (ISO 639-1, "de"; "de-AT" is read as "de"); absent: the text decides. */
+  language: z.string().max(35).optional(),
 });
 export type TicketData = z.infer<typeof ticketDataSchema>;
 
@@ -104,6 +106,8 @@ export const scoringMetadataSchema = z.object({
   work_item_type: workItemKindSchema,
   /** How the kind was decided: given by the tracker's type, shown by the text, or a default (kind.ts). Absent on results stored before it existed. */
   work_item_type_source: workItemTypeSourceSchema.optional(),
+  /** The language the item was read in (ISO 639-1): the one the ticket names, else the one its text is written in. */
+  language: z.string().optional(),
   token_usage: tokenUsageSchema,
   enriched_context_references: perDimension(z.array(z.string())),
   context_usage_stats: contextUsageStatsSchema,

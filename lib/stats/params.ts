@@ -60,6 +60,17 @@ const customerParam = z.string().trim().min(1, "must not be empty").max(64, "mus
 /** `?work_item_type=bug`: only the stories whose latest run judged them as that kind. */
 const workItemTypeParam = z.enum(WORK_ITEM_KINDS, { message: `must be one of ${WORK_ITEM_KINDS.join(", ")}` }).optional();
 
+/**
+ * `?language=de`: only the stories whose latest run read them in that language (`metadata.language`, ISO 639-1;
+ * runs recorded before languages were named count as English).
+ */
+const languageParam = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z]{2}$/, 'must be an ISO 639-1 language code ("de")')
+  .optional();
+
 export const trendsQuerySchema = z
   .object({
     interval: z.enum(TREND_INTERVALS, { message: "must be one of day, week, month" }).default("week"),
@@ -67,6 +78,7 @@ export const trendsQuerySchema = z
     to: dateParam("end").optional(),
     customer: customerParam,
     work_item_type: workItemTypeParam,
+    language: languageParam,
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'must not be after "to"', path: ["from"] });
 export type TrendsQuery = z.infer<typeof trendsQuerySchema>;
@@ -91,6 +103,7 @@ export const storiesQuerySchema = z
     page_size: intParam("page_size", 1, MAX_PAGE_SIZE, 25),
     customer: customerParam,
     work_item_type: workItemTypeParam,
+    language: languageParam,
   })
   .transform((query) => ({ ...query, q: query.q || undefined, order: query.order ?? defaultOrder(query.sort) }))
   .refine((query) => (query.page - 1) * query.page_size <= MAX_OFFSET, {
@@ -99,7 +112,7 @@ export const storiesQuerySchema = z
   });
 export type StoriesQuery = z.infer<typeof storiesQuerySchema>;
 
-export const scopeQuerySchema = z.object({ customer: customerParam, work_item_type: workItemTypeParam });
+export const scopeQuerySchema = z.object({ customer: customerParam, work_item_type: workItemTypeParam, language: languageParam });
 
 /** Parse URL search parameters with a schema; a failure is a 400 whose details name each bad parameter. */
 export function parseQuery<S extends z.ZodType>(schema: S, params: URLSearchParams | Record<string, string | string[] | undefined>): z.infer<S> {

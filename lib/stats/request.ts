@@ -14,7 +14,7 @@ export async function statsPrincipal(db: Db, request: Request, at: Date): Promis
  * Authenticate first (an anonymous caller learns nothing, not even which parameters are wrong), then parse the
  * query, then resolve the scope, narrowed by `?customer=` (a company user's filter) and `?work_item_type=`.
  */
-export async function authorizeStats<S extends z.ZodType<{ customer?: string; work_item_type?: WorkItemKind }>>(
+export async function authorizeStats<S extends z.ZodType<{ customer?: string; work_item_type?: WorkItemKind; language?: string }>>(
   db: Db,
   request: Request,
   at: Date,
@@ -22,5 +22,5 @@ export async function authorizeStats<S extends z.ZodType<{ customer?: string; wo
 ): Promise<{ scope: StatsScope; query: z.infer<S> }> {
   const principal = await statsPrincipal(db, request, at);
   const query = parseQuery(schema, new URL(request.url).searchParams);
-  return { scope: await resolveScope(db, principal, query.customer, query.work_item_type), query };
+  return { scope: await resolveScope(db, principal, query.customer, query.work_item_type, query.language), query };
 }

@@ -158,6 +158,7 @@ describe("stories list", () => {
       last_scored_at: "2026-03-10T09:00:00.000Z",
       customer_id: "acme",
       work_item_type: "story",
+      language: "en",
       url: null,
       source: null,
     });

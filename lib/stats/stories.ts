@@ -5,7 +5,7 @@ import { tickets } from "@/db/schema";
 import type { WorkItemKind } from "@/lib/scoring/kind";
 import { DIMENSIONS, round2, type Dimension } from "@/lib/format";
 import type { StoriesQuery, StorySort } from "./params";
-import { scopedTickets, type StatsScope } from "@/lib/auth/scope";
+import { latestLanguage, scopedTickets, type StatsScope } from "@/lib/auth/scope";
 
 export interface StoryListItem {
   /**
@@ -27,6 +27,8 @@ export interface StoryListItem {
   customer_id: string;
   /** The kind the latest run judged the story as: story, bug, task, spike or epic. */
   work_item_type: WorkItemKind;
+  /** The language the latest run read the story in (ISO 639-1). */
+  language: string;
   /** Imported from a tracker: the issue's link in the tracker, and which tracker ("jira", "github", "linear"). */
   url: string | null;
   source: string | null;
@@ -97,6 +99,7 @@ export async function listStories({
         lastScoredAt: tickets.lastScoredAt,
         customerId: tickets.customerId,
         workItemType: tickets.workItemType,
+        language: latestLanguage(sql`${tickets.customerId}`, sql`${tickets.ticketRef}`).mapWith(String),
         url: tickets.url,
         source: tickets.source,
       })
@@ -121,6 +124,7 @@ export async function listStories({
       last_scored_at: row.lastScoredAt.toISOString(),
       customer_id: row.customerId,
       work_item_type: row.workItemType,
+      language: row.language,
       url: webLink(row.url),
       source: row.source,
     })),

@@ -33,10 +33,15 @@ const storedResultSchema = z.object({
   rewrite: z.string().nullable().catch(null),
   // Runs stored before results carried `split` have none: one feature as far as the page knows.
   split: z.array(z.string()).catch([]),
-  // Runs stored before kinds existed were judged as stories; before rule settings existed, by the default reading.
+  // Runs stored before kinds existed were judged as stories; before rule settings existed, by the default reading;
+  // before languages were named, read as English.
   metadata: z
-    .object({ work_item_type: workItemKindSchema.catch("story"), rules: z.object({ preset: z.string(), version: z.string() }).optional().catch(undefined) })
-    .catch({ work_item_type: "story" }),
+    .object({
+      work_item_type: workItemKindSchema.catch("story"),
+      rules: z.object({ preset: z.string(), version: z.string() }).optional().catch(undefined),
+      language: z.string().catch("en").default("en"),
+    })
+    .catch({ work_item_type: "story", language: "en" }),
   silenced_findings: z.array(findingSchema.extend({ silenced_by: z.string(), reason: z.string() })).catch([]),
 });
 const storedTicketSchema = z.object({
@@ -70,6 +75,8 @@ export interface HistoryRun {
   rules: { preset: string; version: string } | null;
   /** Findings silenced for this run (an `invest-ignore:` line, a dismissal), each with its reason. */
   silenced_findings: (z.infer<typeof findingSchema> & { silenced_by: string; reason: string })[];
+  /** The language this run read the item in (ISO 639-1). */
+  language: string;
 }
 
 export interface StoryHistory {
@@ -191,6 +198,7 @@ export async function storyHistory({
         work_item_type: result.metadata.work_item_type,
         rules: result.metadata.rules ?? null,
         silenced_findings: result.silenced_findings,
+        language: result.metadata.language,
       };
     }),
     total_runs: total,

@@ -4,7 +4,7 @@ import { scoreRuns, tickets } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
 import { DIMENSIONS, round2, type Dimension } from "@/lib/format";
 import type { TrendInterval } from "./params";
-import type { StatsScope } from "@/lib/auth/scope";
+import { latestLanguage, type StatsScope } from "@/lib/auth/scope";
 
 export interface TrendPoint {
   /** Start of the UTC period (weeks start on Monday), ISO 8601. */
@@ -105,6 +105,10 @@ async function trendRows(db: Db, scope: StatsScope, interval: TrendInterval, sta
   const kind = scope.workItemType
     ? sql`and exists (select 1 from ${tickets} t where t.customer_id = ${scoreRuns.customerId} and t.ticket_ref = ${scoreRuns.ticketRef} and t.work_item_type = ${scope.workItemType})`
     : sql``;
+  // A language filter keeps the runs of the stories whose latest run read them in it, as the other endpoints do.
+  const language = scope.language
+    ? sql`and ${latestLanguage(sql`${scoreRuns.customerId}`, sql`${scoreRuns.ticketRef}`)} = ${scope.language}`
+    : sql``;
   const statement = sql`
     with last_in_period as (
       select distinct on (period, ${scoreRuns.customerId}, ${scoreRuns.ticketRef})
@@ -116,6 +120,7 @@ async function trendRows(db: Db, scope: StatsScope, interval: TrendInterval, sta
         and ${scoreRuns.createdAt} >= ${periodStart(start, interval).toISOString()}::timestamptz
         and ${scoreRuns.createdAt} <= ${end.toISOString()}::timestamptz
         ${kind}
+        ${language}
       order by period, ${scoreRuns.customerId}, ${scoreRuns.ticketRef}, ${scoreRuns.createdAt} desc, ${scoreRuns.id} desc
     )
     select to_char(period, 'YYYY-MM-DD') as period, count(*)::int as stories, avg(overall_score)::float8 as average_overall, ${dimensionAverages}

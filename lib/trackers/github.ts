@@ -3,6 +3,7 @@
 // GitHub); they are not backlog items, so they are counted in `skipped`. Rate limits come in two kinds: the
 // primary one (`x-ratelimit-remaining: 0` until `x-ratelimit-reset`) and the secondary ones (a 403 or 429,
 // sometimes with `retry-after`, and GitHub asks for at least a minute when it says nothing).
+import { languageFromLabels } from "./language";
 import { typeFromLabels } from "@/lib/backlog/formats";
 import { readRichText } from "@/lib/richtext";
 import { webLink } from "@/lib/http/web-link";
@@ -98,6 +99,7 @@ function toIssue(raw: Record<string, unknown>, query: GitHubQuery): TrackerIssue
     description: read.text,
     acceptanceCriteria: read.criteria ?? "",
     issueType: type,
+    language: languageFromLabels(labels) ?? undefined,
     updatedAt: Number.isNaN(updated) ? new Date(0).toISOString() : new Date(updated).toISOString(),
     labels: labels.map((name) => ({ name })),
     ...(typeof raw.comments === "number" ? { commentCount: raw.comments } : {}),

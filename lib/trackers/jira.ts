@@ -3,6 +3,7 @@
 // `isLast`. Descriptions come as ADF; the acceptance-criteria custom field has a site-specific id
 // (customfield_10042 on one site, another elsewhere), so it is found by its display name in `names`
 // (`expand=names`), as the export reader finds it in a saved search result.
+import { jiraLanguage } from "./language";
 import { isCriteriaName } from "@/lib/backlog/formats";
 import { readRichText } from "@/lib/richtext";
 import { isRecord, ownWords, str, trackerRequest, trimBase, type TrackerResponse } from "./http";
@@ -133,6 +134,7 @@ function toIssue(raw: unknown, baseUrl: string, criteriaField: string | undefine
     description: read.text,
     acceptanceCriteria: criteria || read.criteria || "",
     issueType: isRecord(f.issuetype) && str(f.issuetype.name) ? str(f.issuetype.name) : null,
+    language: jiraLanguage(f, Array.isArray(f.labels) ? f.labels.map(str) : []) ?? undefined,
     updatedAt: Number.isNaN(updated) ? new Date(0).toISOString() : new Date(updated).toISOString(),
     labels: Array.isArray(f.labels) ? f.labels.map(str).filter(Boolean).map((name) => ({ name })) : [],
   };

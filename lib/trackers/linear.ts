@@ -2,6 +2,7 @@
 // endCursor }`). Linear answers errors in an `errors` array, often with HTTP 200 or 400 rather than a status of
 // their own, so the kind of error is read from `extensions.code`. A team key that matches no team is not an error
 // to Linear (the filter just finds nothing), so the team is looked up first and a missing one is `not_found`.
+import { languageFromLabels } from "./language";
 import { typeFromLabels } from "@/lib/backlog/formats";
 import { readRichText } from "@/lib/richtext";
 import { webLink } from "@/lib/http/web-link";
@@ -130,6 +131,7 @@ function toIssue(raw: unknown): TrackerIssue {
     acceptanceCriteria: read.criteria ?? "",
     // Linear has no issue types; teams mark bugs and features with labels.
     issueType: typeFromLabels(labels),
+    language: languageFromLabels(labels) ?? undefined,
     updatedAt: Number.isNaN(updated) ? new Date(0).toISOString() : new Date(updated).toISOString(),
     labels: labelNodes.map((l) => ({ name: str(l.name), ...(str(l.id) ? { id: str(l.id) } : {}) })),
   };

@@ -98,12 +98,15 @@ export function ticketOf(issue: TrackerIssue): TicketData {
     ...(description ? { description } : {}),
     ...(criteria ? { acceptance_criteria: criteria } : {}),
     ...(type ? { issue_type: type } : {}),
+    ...(issue.language ? { language: issue.language } : {}),
   };
 }
 
 /** What "unchanged" compares: the scored ticket (its type included) and where it lives. */
 export function issueContentHash(ticket: TicketData, url: string): string {
-  return `sha256:${createHash("sha256").update(JSON.stringify([ticket.summary, ticket.description ?? "", ticket.acceptance_criteria ?? "", ticket.issue_type ?? "", ticket.key ?? "", url]), "utf8").digest("hex")}`;
+  return `sha256:${createHash("sha256").update(JSON.stringify([ticket.summary, ticket.description ?? "", ticket.acceptance_criteria ?? "", ticket.issue_type ?? "", ticket.key ?? "", url,
+    // A language the tracker names counts as a change; an issue without one hashes as it did before languages.
+    ...(ticket.language ? [ticket.language] : [])]), "utf8").digest("hex")}`;
 }
 
 /** A sync stopped by the quota: what it scored stays. */

@@ -36,6 +36,11 @@ export interface TrackerIssue {
   acceptanceCriteria: string;
   /** The tracker's type name ("Bug", "Story", "Task"; GitHub: from labels or the issue type), when it has one. */
   issueType: string | null;
+  /**
+   * The language the issue is written in, ISO 639-1, when the tracker says (a Jira "language" field, a
+   * "lang:de" or "language:de" label); absent: the engine detects it from the text.
+   */
+  language?: string | null;
   /** ISO 8601. */
   updatedAt: string;
   /** The issue's labels as the tracker served them (Linear's with their ids): write-back adds or removes its own. */

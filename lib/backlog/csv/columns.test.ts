@@ -43,3 +43,12 @@ describe("ticketsFromFile", () => {
     expect(() => ticketsFromFile("t.csv", "Priority,Owner\nhigh,ann\n")).toThrow(/no summary column/);
   });
 });
+
+describe("the language column", () => {
+  it("maps a Language column to each ticket's language, which the engine takes over the text's", () => {
+    const mapping = mapColumns(["Summary", "Language"]);
+    expect(mapping.language).toBe("Language");
+    expect(rowsToTickets([{ Summary: "Settings page", Language: "de" }, { Summary: "Export", Language: "" }], mapping))
+      .toEqual([{ summary: "Settings page", language: "de" }, { summary: "Export" }]);
+  });
+});

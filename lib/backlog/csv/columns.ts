@@ -8,6 +8,8 @@ export interface ColumnMapping {
   key: string | null;
   /** The work item type (Story, Bug, Task, ...): the ticket's `issue_type`, which decides the kind it is judged as. */
   type: string | null;
+  /** The language the item is written in (ISO 639-1, a tracker's field): the ticket's `language`, over the text's. */
+  language?: string | null;
 }
 
 const SYNONYMS: Record<keyof ColumnMapping, string[]> = {
@@ -16,6 +18,7 @@ const SYNONYMS: Record<keyof ColumnMapping, string[]> = {
   acceptance_criteria: ["acceptance criteria", "acceptance_criteria", "acceptancecriteria", "ac", "acceptance", "criteria", "acs"],
   key: ["key", "issue key", "issue_key", "issuekey", "id", "issue id", "issue_id", "ticket", "ticket id", "ticket_id", "story id", "number"],
   type: ["type", "issue type", "work item type", "item type", "ticket type", "kind"],
+  language: ["language", "lang", "locale", "sprache", "langue", "idioma", "lingua"],
 };
 
 /** Matches CSV headers to ticket fields, case-insensitively, by the common synonyms (first match wins). */
@@ -56,6 +59,8 @@ export function rowsToTickets(rows: Record<string, string>[], mapping: ColumnMap
     if (description !== undefined) ticket.description = description;
     if (criteria !== undefined) ticket.acceptance_criteria = criteria;
     if (issueType !== undefined) ticket.issue_type = issueType;
+    const language = cell(row, mapping.language ?? null);
+    if (language !== undefined) ticket.language = language;
     return ticket;
   });
 }

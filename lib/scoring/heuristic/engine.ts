@@ -27,7 +27,12 @@ import { citeContext } from "./context";
 import { publicFinding, quote, type Found, type RuleInput } from "./finding";
 import { inferKind, typeSourceOf, workItemKindOf } from "./kind-of";
 import { charSpan } from "./nlp";
+import { languageOf } from "./language";
+import { wordsFor } from "./languages";
 import { parseStory } from "./parse-story";
+import { parseStoryIn } from "./parse-story-lang";
+import { criteriaItems } from "./rules-criteria";
+import { criteriaOfIn, languageFindings, localize, notReadFinding } from "./rules-language";
 import { proposeRewrite, type Proposal, type Rescore } from "./rewrite";
 import { atomicFindings } from "./rules-atomic";
 import { criteriaFindings, criteriaOf } from "./rules-criteria";
@@ -75,16 +80,56 @@ interface Analysis {
  * names what it is about to score without scoring it.
  */
 export function judgedKind(ticket: TicketData): WorkItemKind {
-  return workItemKindOf(ticket ?? { summary: "" }, parseStory(field(ticket?.summary, MAX_SUMMARY)), sectionsOf(restoreHeadingBreaks(field(ticket?.description))));
+  const summary = field(ticket?.summary, MAX_SUMMARY);
+  const words = wordsFor(languageOf(ticket));
+  return workItemKindOf(ticket ?? { summary: "" }, words ? parseStoryIn(summary, words) : parseStory(summary), sectionsOf(restoreHeadingBreaks(field(ticket?.description)), words), words);
+}
+
+/** The rules that fit the language: all of them in English; the word lists' in de/fr/es/pt; structure alone in any other. */
+function sharedFindings(input: RuleInput): Found[] {
+  const { language, words } = input;
+  if (language === "en") {
+    return [
+      ...formFindings(input),
+      ...atomicFindings(input),
+      ...minimalFindings(input),
+      ...unambiguousFindings(input),
+      ...solutionFindings(input),
+      ...dependencyFindings(input),
+      ...criteriaFindings(input),
+    ];
+  }
+  if (words) {
+    input.criteriaItems = criteriaOfIn(input.criteria, words);
+    return localize([
+      ...formFindings(input),
+      ...minimalFindings(input),
+      ...languageFindings(input, words),
+      ...dependencyFindings(input),
+      ...criteriaFindings(input),
+    ], words);
+  }
+  // A language the rules do not read: its wording is not judged (no template, no vague words, no verifiable
+  // criteria), its structure is (description, criteria, length, ticket references, brackets).
+  const items = criteriaItems(input.criteria);
+  input.criteriaItems = { items, verifiable: items.length };
+  return [
+    notReadFinding(language ?? "und"),
+    ...minimalFindings(input).filter((f) => f.code === "minimal.brackets").map((f) => ({ ...f, edits: undefined })),
+    ...dependencyFindings(input).filter((f) => f.code === "independent.ticket_reference"),
+    ...criteriaFindings(input).filter((f) => !["estimable.open_ended", "estimable.broad_goal", "testable.vague_criterion"].includes(f.code)),
+  ];
 }
 
 function analyse(ticket: TicketData, rules: RuleSettings): Analysis {
   const summary = field(ticket?.summary, MAX_SUMMARY);
   const description = restoreHeadingBreaks(field(ticket?.description));
-  const story = parseStory(summary);
-  const sections = sectionsOf(description);
+  const language = languageOf(ticket);
+  const words = wordsFor(language);
+  const story = words ? parseStoryIn(summary, words) : parseStory(summary);
+  const sections = sectionsOf(description, words);
   const safeTicket = ticket ?? { summary: "" };
-  const inferred = inferKind(safeTicket, story, sections);
+  const inferred = inferKind(safeTicket, story, sections, words);
   const input: RuleInput = {
     ticket: safeTicket,
     summary,
@@ -94,19 +139,13 @@ function analyse(ticket: TicketData, rules: RuleSettings): Analysis {
     kind: inferred.kind,
     kindBy: inferred.by,
     sections,
+    language,
+    words,
     // A preset is a reading of the story criteria: a bug, task, spike or epic is read as always.
     preset: inferred.kind === "story" ? rules.preset : "default",
   };
   // A story is judged by the story rules; another kind keeps the shared ones that fit it and adds its own evidence.
-  const shared = [
-    ...formFindings(input),
-    ...atomicFindings(input),
-    ...minimalFindings(input),
-    ...unambiguousFindings(input),
-    ...solutionFindings(input),
-    ...dependencyFindings(input),
-    ...criteriaFindings(input),
-  ];
+  const shared = sharedFindings(input);
   const findings = input.kind === "story" && input.kindBy !== "default" ? shared : [...shared.filter((f) => appliesTo(input.kind, f, input.kindBy)), ...kindFindings(input)];
   return { input, findings };
 }
@@ -191,7 +230,8 @@ function proposalFor(analysis: Analysis, findings: Found[], rules: RuleSettings,
   const rescore = (summary: string) => {
     let result = seen.get(summary);
     if (!result) {
-      const again = kept(analyse({ ...input.ticket, summary }, rules).findings);
+      // The candidate is read in the story's language, not detected again on its summary alone.
+      const again = kept(analyse({ ...input.ticket, summary, language: input.language }, rules).findings);
       result = { overall: overallScore(scoresOf(again)), findings: again };
       seen.set(summary, result);
     }
@@ -234,6 +274,7 @@ function buildResult(analysis: Analysis, context: ContextItem[] | undefined, ext
       prompt_version: HEURISTIC_PROMPT_VERSION,
       work_item_type: input.kind,
       work_item_type_source: typeSourceOf(input.kindBy ?? "type"),
+      language: input.language ?? "en",
       token_usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
       enriched_context_references: perDimension((d) => [...citations[d]]),
       context_usage_stats: {
@@ -268,12 +309,18 @@ export function scoreTickets(items: ScoringItem[], options: ScoreOptions = {}): 
   const unique = uniqueFindings(stories);
   // Only stories are held to the batch's story template: bugs, tasks, spikes and epics are neither counted in it
   // nor told they depart from it.
-  const storyAt = analyses.flatMap((a, i) => (a.input.kind === "story" && a.input.kindBy !== "default" ? [i] : []));
-  const uniformOfStories = uniformFindings(storyAt.map((i) => stories[i]));
+  // Stories in different languages follow different templates: each language's stories are held to their own; a
+  // ticket judged neutrally (no kind decided) is not held to the story template.
   const uniform: Found[][] = analyses.map(() => []);
-  storyAt.forEach((i, k) => {
-    uniform[i] = uniformOfStories[k];
-  });
+  for (const language of new Set(analyses.map((a) => a.input.language))) {
+    if (language !== "en" && !analyses.find((a) => a.input.language === language)?.input.words) continue;
+    const storyAt = analyses.flatMap((a, i) => (a.input.kind === "story" && a.input.kindBy !== "default" && a.input.language === language ? [i] : []));
+    const uniformOfStories = uniformFindings(storyAt.map((i) => stories[i]));
+    const words = analyses[storyAt[0]]?.input.words;
+    storyAt.forEach((i, k) => {
+      uniform[i] = words ? localize(uniformOfStories[k], words) : uniformOfStories[k];
+    });
+  }
   return analyses.map((a, i) => buildResult(a, items[i]?.context, [...unique[i], ...uniform[i]], rules, dismissalsOf(items[i]?.dismissals)));
 }
 

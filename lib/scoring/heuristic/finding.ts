@@ -1,6 +1,7 @@
 import type { RulePreset } from "../rules";
 import type { Dimension, Finding, FindingField, Severity, TicketData, WorkItemKind } from "../types";
 import type { KindSource } from "./kind-of";
+import type { LanguageWords } from "./languages";
 import type { Story } from "./parse-story";
 import type { Section } from "./sections";
 
@@ -18,6 +19,10 @@ export interface RuleInput {
    * but judged on what every kind needs (rules-kinds.ts, neutral), not on the story template. Absent: given.
    */
   kindBy?: KindSource;
+  /** The language the item is written in (ISO 639-1, language.ts); absent: English. */
+  language?: string;
+  /** That language's word lists when the rules read it and it is not English (languages/*.ts). */
+  words?: LanguageWords;
   /** The description's sections (sections.ts), worked out on first use. */
   sections?: Section[];
   /** How the story criteria are read (lib/scoring/rules.ts): absent is `default`. */

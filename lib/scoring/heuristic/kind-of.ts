@@ -11,6 +11,7 @@
 import { kindFromTypeName, type TicketData, type WorkItemKind, type WorkItemTypeSource } from "../types";
 import { parseStory, type Story } from "./parse-story";
 import { observedIn, stepsIn, titleAsksFor } from "./bug-readers";
+import type { LanguageWords } from "./languages";
 import { hasContent, listItems, orderedSteps, sectionsOf, sectionWith, type Section } from "./sections";
 
 /** How the kind was decided, for tests and the backlog report. */
@@ -187,7 +188,7 @@ function descriptionKind(summary: string, description: string): WorkItemKind | n
 }
 
 /** The kind of a ticket and what decided it. */
-export function inferKind(ticket: TicketData, story?: Story, sections?: Section[]): { kind: WorkItemKind; by: KindSource } {
+export function inferKind(ticket: TicketData, story?: Story, sections?: Section[], words?: LanguageWords): { kind: WorkItemKind; by: KindSource } {
   const typed = kindFromTypeName(ticket?.issue_type);
   if (typed) return { kind: typed, by: "type" };
   const summary = typeof ticket?.summary === "string" ? ticket.summary : "";
@@ -204,6 +205,8 @@ export function inferKind(ticket: TicketData, story?: Story, sections?: Section[
   if (fromSections) return { kind: fromSections, by: "sections" };
   const fromSummary = summaryKind(summary, description);
   if (fromSummary) return { kind: fromSummary, by: "summary" };
+  // A failure named in the item's own language ("Absturz beim Hochladen"): a bug report.
+  if (words?.failure.test(withoutLabel(summary))) return { kind: "bug", by: "summary" };
   const fromDescription = descriptionKind(summary, description);
   if (fromDescription) return { kind: fromDescription, by: "description" };
   return { kind: "story", by: "default" };
@@ -213,6 +216,6 @@ export function inferKind(ticket: TicketData, story?: Story, sections?: Section[
  * What a ticket is judged as: the kind its type names ("Defect" -> bug), else the kind its text shows, else a
  * story. A story sentence ("As a ..., I want ...") is a story unless its type says otherwise.
  */
-export function workItemKindOf(ticket: TicketData, story?: Story, sections?: Section[]): WorkItemKind {
-  return inferKind(ticket, story, sections).kind;
+export function workItemKindOf(ticket: TicketData, story?: Story, sections?: Section[], words?: LanguageWords): WorkItemKind {
+  return inferKind(ticket, story, sections, words).kind;
 }

@@ -92,11 +92,14 @@ export const COSTS: Record<string, number | Partial<Record<Severity, number>>> =
   "epic.no_out_of_scope": 2,
   "epic.no_breakdown": 6,
   "epic.no_success_measure": 2,
+  // A language the rules do not read (README "Languages"): said, not charged; the structure rules still judge it.
+  "language.not_read": 0,
 };
 
 /** What a finding of each code is, in a few words, for the reasoning. */
 const LABELS: Record<string, string> = {
   "well_formed.not_a_story": "not written as a story",
+  "language.not_read": "wording not checked (a language the rules do not read)",
   "well_formed.no_role": "no role",
   "well_formed.no_means": 'no "I want"',
   "well_formed.broken_means": "a means that is not a sentence",

@@ -6,6 +6,7 @@
 import { headingNameAndText } from "@/lib/richtext/heading-breaks";
 
 export { restoreHeadingBreaks } from "@/lib/richtext/heading-breaks";
+import type { LanguageWords } from "./languages";
 
 /** The parts of a work item a section heading can name. */
 export type SectionKey =
@@ -45,9 +46,11 @@ const KEYS: [SectionKey, RegExp][] = [
 ];
 
 /** The part of a work item a heading names ("### Expected behavior" -> expected), or null. */
-export function sectionKeyOf(title: string): SectionKey | null {
+export function sectionKeyOf(title: string, words?: LanguageWords): SectionKey | null {
   const t = title.toLowerCase().replace(/\([^)]*\)/g, " ").replace(/[*_#:`]/g, " ").replace(/\s+/g, " ").trim();
   if (!t || t.split(" ").length > 8) return null;
+  // A team writing in another language names its sections in it ("Erwartetes Ergebnis"), or keeps English ones.
+  if (words) for (const [key, pattern] of words.sections) if (pattern.test(t)) return key;
   for (const [key, pattern] of KEYS) if (pattern.test(t)) return key;
   return null;
 }
@@ -64,9 +67,11 @@ const BOLD_LINE = /^(\*\*|__)([^*_\n]{1,80}?)\1\s*:?\s*(.*)$/;
 const WIKI_BOLD = /^\*([^*\s][^*\n]{0,80}?)\*\s*:?\s*(.*)$/;
 const LABEL = /^([A-Za-z][A-Za-z /&'()-]{1,48}?)\s*:\s*(.*)$/;
 const JIRA_LIST = /^#+\s/;
+// A label in any alphabet ("Tatsächliches Ergebnis: ..."), for the languages besides English.
+const LABEL_ANY = /^(\p{L}[\p{L} /&'’()-]{1,48}?)\s*:\s*(.*)$/u;
 
 /** A heading at the start of a line (`line` is the line without its leading spaces, at `offset` in the text). */
-function headingAt(line: string, offset: number, jiraList: boolean): Heading | null {
+function headingAt(line: string, offset: number, jiraList: boolean, words?: LanguageWords): Heading | null {
   const md = jiraList ? null : MD_HEADING.exec(line);
   if (md) return { title: md[2], inlineStart: -1 };
   const wiki = WIKI_HEADING.exec(line);
@@ -88,9 +93,9 @@ function headingAt(line: string, offset: number, jiraList: boolean): Heading | n
     }
   }
   // A known heading alone on its line, as plain text keeps it ("Steps to reproduce", "Expected result").
-  if (/^[A-Za-z][A-Za-z /&'-]*$/.test(line) && line.split(/\s+/).length <= 4 && sectionKeyOf(line)) return { title: line, inlineStart: -1 };
-  const label = LABEL.exec(line);
-  if (label && sectionKeyOf(label[1])) {
+  if ((words ? /^\p{L}[\p{L} /&'’-]*$/u : /^[A-Za-z][A-Za-z /&'-]*$/).test(line) && line.split(/\s+/).length <= 4 && sectionKeyOf(line, words)) return { title: line, inlineStart: -1 };
+  const label = (words ? LABEL_ANY : LABEL).exec(line);
+  if (label && sectionKeyOf(label[1], words)) {
     return { title: label[1], inlineStart: label[2].trim() ? offset + line.length - label[2].length : -1 };
   }
   return null;
@@ -100,7 +105,7 @@ function headingAt(line: string, offset: number, jiraList: boolean): Heading | n
  * The sections of a text, in order. Text before the first heading is no section. A run of lines starting with
  * "#" is a Jira numbered list, not headings.
  */
-export function sectionsOf(text: string): Section[] {
+export function sectionsOf(text: string, words?: LanguageWords): Section[] {
   const out: Section[] = [];
   if (!text) return out;
   const lines: { text: string; start: number; end: number }[] = [];
@@ -121,11 +126,11 @@ export function sectionsOf(text: string): Section[] {
   lines.forEach((line, i) => {
     if (!line.text) return;
     const jiraList = JIRA_LIST.test(line.text) && [lines[i - 1], lines[i + 1]].some((l) => l && JIRA_LIST.test(l.text));
-    const h = headingAt(line.text, line.start, jiraList);
+    const h = headingAt(line.text, line.start, jiraList, words);
     if (!h) return;
     close(line.start);
     const title = h.title.trim();
-    open = { key: sectionKeyOf(title), title, start: line.start, bodyStart: h.inlineStart >= 0 ? h.inlineStart : line.end, end: text.length, body: "" };
+    open = { key: sectionKeyOf(title, words), title, start: line.start, bodyStart: h.inlineStart >= 0 ? h.inlineStart : line.end, end: text.length, body: "" };
   });
   close(text.length);
   return out;

@@ -185,6 +185,8 @@ export interface ResultParts {
   workItemType: WorkItemKind;
   /** How the kind was decided (the heuristic engine's reading of the same ticket). */
   workItemTypeSource?: WorkItemTypeSource;
+  /** The language the item is written in (ISO 639-1), as the heuristic evidence read it. */
+  language?: string;
 }
 
 /**
@@ -195,7 +197,7 @@ export interface ResultParts {
  * both engines' overall scores compare. The split is trimmed and deduplicated; fewer than two parts is no split. The rewrite is the model's whole item with its fixes; a rewrite that is only one
  * part of the split (or the story unchanged) would drop requirements, so it is answered as no rewrite (null).
  */
-export function resultFromAnswer({ answer, context, findings, usage, model, promptVersion, workItemType, workItemTypeSource }: ResultParts): ScoringResult {
+export function resultFromAnswer({ answer, context, findings, usage, model, promptVersion, workItemType, workItemTypeSource, language }: ResultParts): ScoringResult {
   const supplied = new Set(context.map((item) => item.id));
   const per = <T>(make: (d: (typeof DIMENSIONS)[number]) => T) =>
     Object.fromEntries(DIMENSIONS.map((d) => [d, make(d)])) as PerDimension<T>;
@@ -229,6 +231,7 @@ export function resultFromAnswer({ answer, context, findings, usage, model, prom
       prompt_version: promptVersion,
       work_item_type: workItemType,
       ...(workItemTypeSource ? { work_item_type_source: workItemTypeSource } : {}),
+      ...(language ? { language } : {}),
       token_usage: usage,
       enriched_context_references: per((d) => [...references[d]]),
       context_usage_stats: {

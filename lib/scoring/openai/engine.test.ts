@@ -39,7 +39,7 @@ describe("openai engine: request and result", () => {
     expect(body.temperature).toBe(0.2);
     expect(body.response_format).toMatchObject({ type: "json_schema", json_schema: { name: "invest_score", strict: true } });
     expect(body.response_format?.json_schema?.schema).toEqual(MODEL_ANSWER_JSON_SCHEMA);
-    const promptFile = readFileSync(path.join(process.cwd(), "lib/scoring/openai/prompts/invest-v4.md"), "utf8").trim();
+    const promptFile = readFileSync(path.join(process.cwd(), "lib/scoring/openai/prompts/invest-v5.md"), "utf8").trim();
     expect(body.messages?.[0]).toEqual({ role: "system", content: promptFile });
     const user = JSON.parse(body.messages?.[1].content ?? "{}");
     expect(user.ticket).toMatchObject({ key: "SHOP-7", summary: ticket.summary });
@@ -48,7 +48,7 @@ describe("openai engine: request and result", () => {
 
     expect(scoringResultSchema.parse(result)).toEqual(result);
     expect(result.metadata.model).toEqual({ provider: "openai-compatible", model_name: "fake-model", temperature: 0.2 });
-    expect(result.metadata.prompt_version).toBe("invest-v4");
+    expect(result.metadata.prompt_version).toBe("invest-v5");
     expect(result.metadata.token_usage.total_tokens).toBeGreaterThan(0);
     expect(result.metadata.token_usage.total_tokens).toBe(result.metadata.token_usage.prompt_tokens + result.metadata.token_usage.completion_tokens);
     for (const d of DIMENSIONS) {
@@ -209,7 +209,7 @@ describe("openai engine: work item kinds", () => {
       expect(system).toMatch(evidence);
     }
     expect(system).toMatch(/never advise turning one into\s+"As a user, I want/);
-    expect(result.metadata).toMatchObject({ work_item_type: "bug", prompt_version: "invest-v4" });
+    expect(result.metadata).toMatchObject({ work_item_type: "bug", prompt_version: "invest-v5" });
   });
 
   it("asks about a task as a task: a done condition, no role or benefit asked", async () => {
@@ -393,7 +393,7 @@ describe("openai engine: response formats for servers that support less", () => 
     const { body } = fake().requests[0];
     expect(body.response_format).toEqual({ type: "json_object" });
     const system = body.messages?.[0].content ?? "";
-    const promptFile = readFileSync(path.join(process.cwd(), "lib/scoring/openai/prompts/invest-v4.md"), "utf8").trim();
+    const promptFile = readFileSync(path.join(process.cwd(), "lib/scoring/openai/prompts/invest-v5.md"), "utf8").trim();
     expect(system.startsWith(promptFile)).toBe(true);
     expect(system).toContain("# The answer's format");
     expect(system).toContain(JSON.stringify(MODEL_ANSWER_JSON_SCHEMA));
@@ -486,7 +486,7 @@ describe("openai engine: cache, single flight and concurrency", () => {
     const cache = { get: async (k: string) => store.get(k) as never, set: async (k: string, v: unknown) => void store.set(k, v) };
     const ticket = story();
     await engine({ cache }).score(ticket);
-    expect([...store.keys()][0]).toMatch(/^invest-v4:fake-model:sha256:[0-9a-f]{64}$/);
+    expect([...store.keys()][0]).toMatch(/^invest-v5:fake-model:sha256:[0-9a-f]{64}$/);
     await engine({ cache }).score(ticket);
     expect(fake().requests).toHaveLength(1);
   });

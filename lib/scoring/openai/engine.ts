@@ -189,7 +189,7 @@ export function createOpenAIEngine(options: OpenAIEngineOptions): ScoringEngine 
     const messages: ChatCompletionMessageParam[] = [
       { role: "system", content: systemMessage(format, MODEL_ANSWER_JSON_SCHEMA) },
       // The kind is the heuristic engine's decision (the type name, else the text), so both engines agree.
-      { role: "user", content: userMessage(ticket, context, findings, evidence.metadata.work_item_type) },
+      { role: "user", content: userMessage(ticket, context, findings, evidence.metadata.work_item_type, evidence.metadata.language) },
     ];
     let usage = ZERO_USAGE;
     for (let attempt = 1; ; attempt++) {
@@ -205,6 +205,7 @@ export function createOpenAIEngine(options: OpenAIEngineOptions): ScoringEngine 
           answer: parsed.answer, context, findings, usage, model, promptVersion: PROMPT_VERSION,
           workItemType: evidence.metadata.work_item_type,
           workItemTypeSource: evidence.metadata.work_item_type_source,
+          language: evidence.metadata.language,
         });
       }
       const retrying = attempt <= schemaRetries;

@@ -3,16 +3,17 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { ContextItem, Finding, TicketData, WorkItemKind } from "../types";
 import type { ResponseFormat } from "./formats";
+import { languageName, languageOf } from "../heuristic/language";
 
 export { RESPONSE_FORMATS, type ResponseFormat } from "./formats";
 
 /** The prompt in use. A changed prompt gets a new file and a new version, so old answers stay explained. */
-export const PROMPT_VERSION = "invest-v4";
+export const PROMPT_VERSION = "invest-v5";
 
 // Read from the repository at run time (the production server runs from the repository root, like the CLI
 // and the tests); a static path keeps the file traceable by the Next.js build. Earlier versions stay in
 // prompts/ so stored scores of that version stay explained.
-const PROMPT_FILE = path.join(process.cwd(), "lib/scoring/openai/prompts/invest-v4.md");
+const PROMPT_FILE = path.join(process.cwd(), "lib/scoring/openai/prompts/invest-v5.md");
 
 let cached: { text: string; hash: string } | undefined;
 
@@ -53,14 +54,24 @@ export function kindStatement(kind: WorkItemKind, trackerTypeName?: string): str
   return `Work item type: ${kind}${named}. Judge it by the evidence a ${kind} has (see "Work item kinds").`;
 }
 
+/** What the model is told of the item's language: read it in that language, answer in English. */
+export function languageStatement(language: string): string {
+  if (language === "en") return "The work item is written in English.";
+  return `The work item is written in ${languageName(language)} (${language}). Read it in that language: its own story template, ` +
+    "acceptance-criteria keywords and section headings count as the English ones do. Write every reasoning, suggestion and " +
+    "recommendation in English; quote the item's words as written.";
+}
+
 /**
  * The user message: one JSON object with the kind to judge the item as, the ticket, its context items and the
  * heuristic findings.
  */
-export function userMessage(ticket: TicketData, context: ContextItem[], findings: Finding[], kind: WorkItemKind = "story"): string {
+export function userMessage(ticket: TicketData, context: ContextItem[], findings: Finding[], kind: WorkItemKind = "story", language = languageOf(ticket)): string {
   const trackerTypeName = ticket.issue_type?.trim() || undefined;
   const payload = {
     work_item_type: { kind, tracker_type_name: cut(trackerTypeName, 128), statement: kindStatement(kind, trackerTypeName) },
+    // The language the item is written in; the answer's reasoning stays in English (README "Languages").
+    language: { code: language, name: languageName(language), statement: languageStatement(language) },
     ticket: {
       key: ticket.key,
       summary: cut(ticket.summary, MAX_FIELD_CHARS),

@@ -392,6 +392,25 @@ describe("work item types on the async path", () => {
     }
   });
 
+  it("names each issue's language in the callback and the polled job; a Jira language field wins", async () => {
+    const key = (await provisionCustomer(database().db, { customer_id: "language-async-co", plan: "free" })).body.api_key;
+    const installed = await register("site-languages", key);
+    receiver.secret = installed.body.webhook_secret;
+    const german = { key: "SHOP-501", fields: { summary: "Als Kundin möchte ich meinen Warenkorb speichern, damit ich den Kauf später abschließen kann." } };
+    const named = { key: "SHOP-502", fields: { summary: "Settings page for the shop", language: { value: "fr" } } };
+    for (const [language, sent] of [["de", german], ["fr", named]] as const) {
+      const accepted = await send("jira", { cloudId: "site-languages", issue: sent }, installed.body.secret);
+      expect(accepted.status).toBe(202);
+      const jobId = (accepted.body as { job_id: string }).job_id;
+      const deadline = Date.now() + 20_000;
+      const ours = () => receiver.deliveries.find((d) => (d.json as { job_id?: string }).job_id === jobId);
+      while (!ours() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(ours()?.json).toMatchObject({ type: "score.completed", score: { metadata: { language } } });
+      const job = await waitForJob(jobId, key, (body) => body.status === "completed");
+      expect((job.result as { metadata: { language: string } }).metadata.language).toBe(language);
+    }
+  });
+
   it("refuses an issue type name that is not a string with 400 naming the field", async () => {
     const installed = await register("site-kinds-400");
     const response = await send("jira", { cloudId: "site-kinds-400", issue: { key: "X-1", fields: { summary: "Fix the login", issuetype: { name: 7 } } } }, installed.body.secret);

@@ -58,7 +58,7 @@ describe("POST /api/v1/score with the LLM engine", () => {
     const body = scoreResponseSchema.parse(response.body);
     expect(body.status).toBe("completed");
     expect(body.metadata.model).toEqual({ provider: "openai-compatible", model_name: "fake-model", temperature: 0 });
-    expect(body.metadata.prompt_version).toBe("invest-v4");
+    expect(body.metadata.prompt_version).toBe("invest-v5");
     expect(body.metadata.token_usage.total_tokens).toBeGreaterThan(0);
     expect(body.context_references.valuable).toEqual(["EPIC-9"]);
     expect(body.metadata.context_usage_stats).toMatchObject({ total_context_items_available: 2, context_items_referenced: 1 });
@@ -75,7 +75,7 @@ describe("POST /api/v1/score with the LLM engine", () => {
       ticket_data: { summary: `Checkout shows a blank page for discounted cart ${++n}`, issue_type: "Defect" },
     });
     expect(response.status).toBe(200);
-    expect(scoreResponseSchema.parse(response.body).metadata).toMatchObject({ work_item_type: "bug", prompt_version: "invest-v4" });
+    expect(scoreResponseSchema.parse(response.body).metadata).toMatchObject({ work_item_type: "bug", prompt_version: "invest-v5" });
     const user = JSON.parse(fake().requests[0].body.messages?.[1].content ?? "{}");
     expect(user.work_item_type.statement).toMatch(/^Work item type: bug \(named "Defect" by the tracker\)/);
     const [stored] = await database().db.select({ kind: stories.workItemType }).from(stories).where(eq(stories.customerId, customer.id));

@@ -32,6 +32,7 @@ export const POST = gatewayRoute(async ({ request, log }) => {
     ...(body.ticket_data.description ? { description: body.ticket_data.description } : {}),
     ...(body.ticket_data.acceptance_criteria ? { acceptance_criteria: body.ticket_data.acceptance_criteria } : {}),
     ...(body.ticket_data.issue_type ? { issue_type: body.ticket_data.issue_type } : {}),
+    ...(body.ticket_data.language ? { language: body.ticket_data.language } : {}),
   };
   // The type is not part of the billing identity (summary, description, criteria): retyping a story is free.
   const identity = resolveStoryIdentity(ticket, body.external_id);

@@ -8,6 +8,7 @@ import { getDb } from "@/db/client";
 import { RunDetails } from "@/components/dashboard/run-details";
 import { ScoreProgressChart } from "@/components/dashboard/score-progress-chart";
 import { KindLabel } from "@/components/kind-label";
+import { LanguageLabel } from "@/components/language-label";
 import { requireDashboardUser } from "@/lib/auth/session";
 import { DIMENSION_LABELS, formatDate, percent, scoreClass } from "@/lib/format";
 import { resolveScope } from "@/lib/auth/scope";
@@ -79,6 +80,7 @@ export default async function StoryHistoryPage({ params, searchParams }: { param
       <header className="story-header">
         <p className="eyebrow">
           <KindLabel kind={kind} />
+          <LanguageLabel language={lastRun?.language} />
         </p>
         <h1 data-testid="story-title">
           {named ? (

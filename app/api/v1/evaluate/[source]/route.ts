@@ -10,6 +10,7 @@ import { authenticateInstallation } from "@/lib/integrations/installations";
 import { acceptedSchema, evaluateRequestSchema, sourceSchema } from "@/lib/integrations/schemas";
 import { now } from "@/lib/clock";
 import { acceptJob } from "@/lib/jobs/accept";
+import { trackerLanguage } from "@/lib/scoring/heuristic/language";
 import { estimateCompletion } from "@/lib/jobs/estimate";
 import { scoringEngine } from "@/lib/scoring-engine";
 import { QuotaExhaustedError } from "@/lib/stories/billing";
@@ -35,6 +36,7 @@ export const POST = gatewayRoute<{ source: string }>(async ({ request, params, l
   const read = readRichText(issue.fields.description, { splitCriteria: !criteriaField });
   const description = read.text;
   const acceptanceCriteria = criteriaField || read.criteria || "";
+  const language = trackerLanguage(issue.fields.language);
   const ticket = {
     summary: issue.fields.summary,
     ...(issue.key ? { key: issue.key } : {}),
@@ -42,6 +44,8 @@ export const POST = gatewayRoute<{ source: string }>(async ({ request, params, l
     ...(acceptanceCriteria ? { acceptance_criteria: acceptanceCriteria } : {}),
     // The tracker's type name ("Bug", "Sub-task"...) decides the kind the engine judges; not part of the identity.
     ...(issue.fields.issuetype?.name?.trim() ? { issue_type: issue.fields.issuetype.name.trim() } : {}),
+    // A tracker's language field, when the issue has one, wins over the language the text is detected in.
+    ...(language ? { language } : {}),
   };
   // The stable caller record id is {cloudId}:{issue.key}; an issue without a key is identified by content.
   const identity = resolveStoryIdentity(ticket, issue.key ? `${cloudId}:${issue.key}` : undefined);

@@ -1,0 +1,62 @@
+// French. Gherkin keywords from Gherkin's gherkin-languages.json ("fr"; MIT licence, Cucumber Ltd). The other
+// lists were written for this project from the template as French teams write it ("En tant que <rôle>, je veux
+// <but> afin de <bénéfice>") and from French issue templates.
+import { heading, type LanguageWords } from "./types";
+
+// Words ending like an infinitive that are nouns or adjectives.
+const NOT_VERBS = new Set(["fichier", "fichiers", "papier", "premier", "dernier", "calendrier", "panier", "dossier", "clavier",
+  "courrier", "quartier", "métier", "atelier", "cahier", "escalier", "janvier", "février", "acier", "entier", "particulier",
+  "familier", "régulier", "boucher", "boulanger", "étranger", "danger", "cher", "hier", "fier", "mer", "hiver", "super", "leader",
+  "manager", "user", "router", "poster", "loisir", "plaisir", "désir", "avenir", "souvenir", "saphir", "elixir", "zéphyr",
+  "sur", "pour", "par", "leur", "leurs", "car", "quatre", "autre", "notre", "votre", "être", "lettre", "titre", "filtre",
+  "centre", "ordre", "nombre", "membre", "chiffre", "offre", "livre", "libre", "propre", "contre", "entre", "maître"]);
+
+export const fr: LanguageWords = {
+  code: "fr",
+  template: "En tant que <rôle>, je veux <but> afin de <bénéfice>",
+  roleExample: "En tant que <rôle>",
+  meansExample: "je veux",
+  endsExample: "afin de <bénéfice>",
+  role: /^(?:en tant qu['’]|en tant que\s+|comme\s+)(?:(?:un|une|le|la|les)\s+|l['’])?/iu,
+  means: ["j'aimerais pouvoir", "j’aimerais pouvoir", "je veux pouvoir", "je souhaite pouvoir", "je voudrais pouvoir", "je veux",
+    "je souhaite", "je voudrais", "je désire", "j'aimerais", "j’aimerais", "j'ai besoin de", "j’ai besoin de", "j'ai besoin d'",
+    "j’ai besoin d’", "je dois pouvoir", "je dois", "je peux", "nous voulons", "nous souhaitons", "nous devons", "nous pouvons"],
+  ends: ["afin de", "afin d'", "afin d’", "afin que", "afin qu'", "afin qu’", "pour que", "pour qu'", "pour qu’", "pour pouvoir",
+    "de sorte que", "de façon à", "de manière à"],
+  weakEnds: ["pour"],
+  conjunctions: ["et", "ou", "ainsi que", "puis"],
+  determiners: ["le", "la", "les", "l'", "l’", "un", "une", "des", "du", "de", "mon", "ma", "mes", "son", "sa", "ses", "notre",
+    "nos", "votre", "vos", "leur", "leurs", "ce", "cet", "cette", "ces", "chaque", "tous", "toutes"],
+  infinitive: (lower) => /(?:er|ir|re|oir)$/.test(lower) && lower.length > 3 && !NOT_VERBS.has(lower),
+  verbPosition: "first",
+  vague: ["rapide", "rapidement", "vite", "simple", "simplement", "facile", "facilement", "intuitif", "intuitive", "convivial", "conviviale",
+    "ergonomique", "moderne", "flexible", "efficace", "efficacement", "sécurisé", "sécurisée", "adéquat", "adéquate", "approprié",
+    "appropriée", "optimal", "optimale", "joli", "jolie", "meilleur", "meilleure", "mieux", "performant", "performante", "fluide",
+    "robuste", "fiable"],
+  loopholes: ["si possible", "si nécessaire", "le cas échéant", "au besoin", "etc.", "etc", "et ainsi de suite", "entre autres",
+    "éventuellement"],
+  concessive: ["bien que", "même si", "malgré", "quoique"],
+  solution: ["base de données", "table", "colonne", "bouton", "menu déroulant", "liste déroulante", "fenêtre modale", "popup",
+    "file d'attente"],
+  gherkin: { given: ["Étant donné que", "Étant donné qu'", "Étant donnée", "Étant donnés", "Étant données", "Étant donné",
+    "Etant donné que", "Etant donné qu'", "Etant donnée", "Etant donnés", "Etant données", "Etant donné", "Sachant que",
+    "Sachant qu'", "Sachant", "Soit"], when: ["Quand", "Lorsque", "Lorsqu'"], then: ["Alors", "Donc"],
+  and: ["Et que", "Et qu'", "Et"], but: ["Mais que", "Mais qu'", "Mais"] },
+  observable: /(?<![\p{L}])(?:affiche|affichée?s?|s['’]affiche|apparaît|apparaissent|voit|vois|voient|reçoit|reçois|reçu|reçue|enregistrée?s?|envoyée?s?|refusée?s?|acceptée?s?|contient|redirigée?s?|téléchargée?s?|exportée?s?|supprimée?s?|créée?s?|mise? à jour|doit|doivent|peut|peuvent|ne peut pas|est|sont)(?![\p{L}])/iu,
+  sections: [
+    ["out_of_scope", heading("hors périmètre|hors du périmètre|hors champ|hors scope|non inclus|exclusions")],
+    ["steps", heading("étapes pour reproduire|étapes de reproduction|étapes|reproduction|pour reproduire")],
+    ["expected", heading("résultat attendu|comportement attendu|attendu")],
+    ["actual", heading("résultat obtenu|résultat actuel|comportement actuel|comportement observé|résultat observé|message d['’]erreur|description du bug|description du problème")],
+    ["environment", heading("environnement|version|versions|navigateur|appareil|système d['’]exploitation|plateforme")],
+    ["impact", heading("impact|gravité|sévérité|priorité|utilisateurs concernés|urgence|fréquence")],
+    ["done", heading("terminé quand|fini quand|définition de terminé|definition of done|critères d['’]acceptation|critères de réussite|liste de contrôle")],
+    ["timebox", heading("durée|budget de temps|timebox|délai|effort")],
+    ["question", heading("questions|question|hypothèse|hypothèses|inconnues")],
+    ["output", heading("livrable|livrables|résultat|résultats|conclusions")],
+    ["breakdown", heading("stories|user stories|récits|sous-tâches|tâches|jalons|phases")],
+    ["scope", heading("périmètre|portée|inclus")],
+    ["why", heading("pourquoi|contexte|motivation|problème|objectif|objectifs|but|valeur|bénéfice|bénéfices|justification")],
+  ],
+  failure: /(?<![\p{L}])(?:plantage|plante|erreur|bogue|bug|ne fonctionne pas|ne marche pas|ne fait rien|ne répond pas|ne charge pas|bloqué|bloquée|cassé|cassée|n['’]arrive jamais|incorrecte?s?|erroné|erronée)(?![\p{L}])/iu,
+};
