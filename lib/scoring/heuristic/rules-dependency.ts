@@ -31,6 +31,9 @@ function isDependencyReference(text: string, at: number, key: string, input: Rul
   // A typed link from the tracker ("is blocked by", "depends on") says so whatever the text says.
   const links = (input.ticket as { links?: unknown }).links;
   if (Array.isArray(links) && links.some((l) => typeof l === "object" && l && JSON.stringify(l).includes(key) && /block|depend/i.test(JSON.stringify(l)))) return true;
+  // The dependency words are English: in another language a key that is no stack frame, version or encoding is
+  // read as before issue 50, as work the ticket waits on (the structure is judged in every language).
+  if (input.language && input.language !== "en") return true;
   const before = text.slice(Math.max(0, at - 60), at);
   const after = text.slice(at + key.length, at + key.length + 60);
   return WAITS_BEFORE.test(before) || WAITS_AFTER.test(after);

@@ -57,7 +57,9 @@ export const DONE_WORDS = /\b(?:should|must|shall|needs? to|has to|have to|expec
 function neutralFindings(input: RuleInput): Found[] {
   const findings: Found[] = [];
   const reason = sectionEvidence(input, "why", "impact") ?? phraseEvidence(input, REASON);
-  if (!reason) {
+  // A reason is read by English words: in another language its absence is not claimed.
+  const english = !input.language || input.language === "en";
+  if (!reason && english) {
     findings.push(missingWhy(input, "work_item.no_reason", "The ticket does not say why it matters: nobody affected, no problem, no goal.",
       "Say who needs it or what goes wrong without it (\"because ...\", \"so that ...\", a Background section)."));
   }
