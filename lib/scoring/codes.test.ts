@@ -18,11 +18,11 @@ import { DIMENSIONS, severitySchema, type ScoringItem, type TicketData } from ".
 const REPO = path.resolve(__dirname, "../..");
 const CRITERIA = new Set(FINDING_CODE_LIST.map((c) => c.split(".")[0]));
 
-/** A code as written, or a criterion with a qualifier (`atomic.misses`, `bug.no_steps.misses`, `unique.pairs`). */
+/** A code, or a sample of a code's or a criterion's misses, or of the pairs of `unique` (`atomic.misses`, `unique.pairs`). */
 function namesRegistry(code: string): boolean {
   if (isFindingCode(code)) return true;
-  const head = code.slice(0, code.lastIndexOf("."));
-  return isFindingCode(head) || CRITERIA.has(head);
+  const m = /^(.+)\.(misses|pairs)$/.exec(code);
+  return !!m && (isFindingCode(m[1]) || CRITERIA.has(m[1]));
 }
 
 describe("the registry of finding codes", () => {
@@ -147,8 +147,12 @@ describe("the registry of finding codes", () => {
   });
 
   it("finds every code written in the sources and the documentation in the registry", () => {
-    // A quoted `criterion.name` of a criterion the registry knows: a typo ("atomic.two_action") is a silent new code.
-    const quoted = new RegExp(`["'\`](${[...CRITERIA].join("|")})\\.([a-z_]+)(?:\\.[a-z_]+)?["'\`]`, "g");
+    // A quoted `criterion.name` of a criterion the registry knows: a typo (two_action for two_actions) is a silent
+    // new code. File names ("language.ts") are not codes.
+    const quoted = new RegExp(`["'\`](${[...CRITERIA].join("|")})\\.(?!(?:ts|tsx|md|json)["'\`])[a-z_]+(?:\\.[a-z_]+)?["'\`]`, "g");
+    // Codes that are data, not the engine's: a stored result of the dashboard's fixture (the stats read a stored
+    // finding's code as it was stored, whatever engine or version wrote it).
+    const stored = new Set(["testing/stats-fixture.ts: testable.no_criteria", "lib/stats/stats.test.ts: testable.no_criteria"]);
     const roots = ["lib", "app", "components", "scripts", "docs", "e2e", "faults", "testing"].map((d) => path.join(REPO, d));
     const files: string[] = [path.join(REPO, "README.md")];
     const walk = (dir: string) => {
@@ -156,8 +160,8 @@ describe("the registry of finding codes", () => {
       for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
         const full = path.join(dir, entry.name);
         if (entry.isDirectory()) {
-          if (entry.name !== "node_modules" && entry.name !== "precision" && entry.name !== "fixtures") walk(full);
-        } else if (/\.(tsx?|md)$/.test(entry.name)) files.push(full);
+          if (entry.name !== "node_modules") walk(full);
+        } else if (/\.(tsx?|md)$/.test(entry.name) && full !== __filename) files.push(full);
       }
     };
     roots.forEach(walk);
@@ -166,19 +170,20 @@ describe("the registry of finding codes", () => {
     for (const file of files) {
       const text = fs.readFileSync(file, "utf8");
       for (const m of text.matchAll(quoted)) {
-        const code = m[0].slice(1, -1);
+        const where = `${path.relative(REPO, file)}: ${m[0].slice(1, -1)}`;
         named++;
-        if (!namesRegistry(code)) unknown.push(`${path.relative(REPO, file)}: ${code}`);
+        if (!isFindingCode(m[0].slice(1, -1)) && !stored.has(where)) unknown.push(where);
       }
     }
-    expect(named).toBeGreaterThan(200);
+    expect(files.length).toBeGreaterThan(300);
+    expect(named).toBeGreaterThan(500);
     expect(unknown).toEqual([]);
   });
 
   it("checks a code named where findings are plain strings", () => {
     expect(findingCode("atomic.two_actions")).toBe("atomic.two_actions");
     expect(isFindingCode("atomic.two_actions")).toBe(true);
-    expect(isFindingCode("atomic.two_action")).toBe(false);
+    expect(isFindingCode(["atomic", "two_action"].join("."))).toBe(false);
     expect(isFindingCode("toString")).toBe(false);
   });
 });
