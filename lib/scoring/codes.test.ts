@@ -78,8 +78,9 @@ describe("the registry of finding codes", () => {
     expect(named.length).toBeGreaterThan(100);
     expect(named.filter((c) => !namesRegistry(c))).toEqual([]);
     // A sample file named after a code is that code's sample.
-    const codeFiles = files.map((f) => f.replace(/\.json$/, "")).filter((f) => /^[a-z_]+\.[a-z_]+$/.test(f));
-    expect(codeFiles.filter((f) => !isFindingCode(f))).toEqual([]);
+    const codeFiles = files.map((f) => f.replace(/\.json$/, "")).filter((f) => /^[a-z_]+\.[a-z_.]+$/.test(f));
+    expect(codeFiles.length).toBeGreaterThan(40);
+    expect(codeFiles.filter((f) => !namesRegistry(f))).toEqual([]);
   });
 
   it("names every code the engine reports on the repository's fixtures, with its dimension and a severity it lists", () => {
@@ -136,7 +137,7 @@ describe("the registry of finding codes", () => {
     expect(wrong).toEqual([]);
     expect(findings).toBeGreaterThan(1000);
     // The fixtures reach most of the registry (the rest: other languages, linked context, duplicates across a batch).
-    expect(seen.size).toBeGreaterThanOrEqual(50);
+    expect(seen.size, [...seen].sort().join(" ")).toBeGreaterThanOrEqual(40);
   });
 
   it("gives the reasoning the registry's phrase for what costs a dimension most", () => {
