@@ -10,6 +10,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { createEngine, type ScoringResult } from "@/lib/scoring";
+import type { FindingCode } from "@/lib/scoring/codes";
 import { kappa, prf } from "./quality";
 
 const REPO = path.resolve(__dirname, "..");
@@ -35,14 +36,14 @@ const CODES = [
   { code: "bug.no_expected_result", name: "missing expected behaviour", missing: (r: LabelledReport) => !r.has_eb },
   { code: "bug.no_steps", name: "missing steps to reproduce", missing: (r: LabelledReport) => !r.has_sr },
   { code: "bug.no_actual_result", name: "missing observed behaviour", missing: (r: LabelledReport) => !r.has_ob },
-] as const;
+] as const satisfies readonly { code: FindingCode; name: string; missing: (r: LabelledReport) => boolean }[];
 
 /** Published for the trained detector (DEMIBUD-ML, Chaparro et al. 2017, on these systems and five more). */
 const TRAINED: Record<string, string> = {
   "bug.no_expected_result": "P 0.859 R 0.932 (F1 0.894)",
   "bug.no_steps": "P 0.692 R 0.830 (F1 0.755)",
   "bug.no_actual_result": "no detector",
-};
+} satisfies Partial<Record<FindingCode, string>>;
 
 const f3 = (x: number) => (Number.isNaN(x) ? "  -  " : x.toFixed(3));
 const pc = (x: number) => `${Math.round(100 * x)}%`.padStart(4);

@@ -15,6 +15,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { scoreTicket, scoreTickets } from "@/lib/scoring";
+import type { FindingCode } from "@/lib/scoring/codes";
 import { inferKind } from "@/lib/scoring/heuristic/kind-of";
 import { backlogStories } from "./quality";
 
@@ -122,7 +123,7 @@ const REPORT_DEFINITIONS: Record<string, string> = {
   "task.no_reason": "A task's reason: why the work is needed (a cause or consequence, what it unblocks or prevents, a deadline or a risk).",
   "task.no_done_condition": "A done condition: something that says when the task is finished.",
   "task.vague_done_condition": "A checkable done condition: it names the state, file, version or number that shows the task is done.",
-};
+} satisfies Partial<Record<FindingCode, string>>;
 
 interface SharedReport {
   group: string;

@@ -3,6 +3,7 @@
 // sentence; the figures set out as headlines are the ones that tell this file's stories apart.
 import { findingLabel } from "./finding-labels";
 import { DIMENSIONS, percent, type Dimension, type StoryResult } from "./types";
+import { findingCode } from "@/lib/scoring/codes";
 import { DIMENSION_LABELS } from "@/lib/scoring/types";
 import { band, SCORE_BANDS, type ScoreBand } from "@/lib/format";
 import { itemKind, itemsNoun } from "@/lib/work-items/kinds";
@@ -73,8 +74,8 @@ export function digestResults(results: Scored[]): ResultsDigest {
         ? `The ${noun.one} has no ${noDescription ? "description or acceptance criteria" : "acceptance criteria"}, so its Testable score is ${testable.highest}%.`
         : `None of the ${n.toLocaleString("en-US")} ${noun.many} has ${fields}, so Testable is ${cap} for all of them.`,
     );
-    explained.add("testable.no_acceptance_criteria");
-    if (noDescription) explained.add("estimable.no_detail");
+    explained.add(findingCode("testable.no_acceptance_criteria"));
+    if (noDescription) explained.add(findingCode("estimable.no_detail"));
     named.add("testable");
   } else if (noDescription) {
     digest.shared.push(n === 1 ? `The ${noun.one} has no description.` : `None of the ${n.toLocaleString("en-US")} ${noun.many} has a description.`);
@@ -108,7 +109,7 @@ export function digestResults(results: Scored[]): ResultsDigest {
   // Ties go to the code met first in the file, so the card does not change between renders.
   let best: { code: string; stories: number } | null = null;
   // A language the rules do not read is a note, not a defect (it costs nothing): never the most common finding.
-  for (const [code, count] of storiesWith) if (code !== "language.not_read" && count < n && (!best || count > best.stories)) best = { code, stories: count };
+  for (const [code, count] of storiesWith) if (code !== findingCode("language.not_read") && count < n && (!best || count > best.stories)) best = { code, stories: count };
   if (best) digest.commonFinding = { ...best, label: findingLabel(best.code) };
   return digest;
 }

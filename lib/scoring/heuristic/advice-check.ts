@@ -6,6 +6,7 @@
 //   keep every content word of the story.
 // - A rewrite meets it when it scores at least the original, is no split part, changes more than placeholders,
 //   does not put a bug, a task or a title in a user's mouth, and is not offered for a wish with no feature.
+import { findingCode, type FindingCode } from "../codes";
 import { kindFromTypeName, type ScoringResult, type TicketData } from "../types";
 import { findingsOf, scoreTicket } from "./engine";
 import { PLACEHOLDERS } from "./lexicon";
@@ -18,8 +19,8 @@ export interface AdviceCheck {
   rewrite: { offered: boolean; ok: boolean; problems: string[] };
 }
 
-const ACTION_COMPOUNDS = new Set(["atomic.two_actions", "atomic.several_features", "atomic.second_story"]);
-const compound = (r: ScoringResult) => r.findings.filter((f) => ACTION_COMPOUNDS.has(f.code) || f.code === "well_formed.broken_means");
+const ACTION_COMPOUNDS = new Set<string>(["atomic.two_actions", "atomic.several_features", "atomic.second_story"] satisfies FindingCode[]);
+const compound = (r: ScoringResult) => r.findings.filter((f) => ACTION_COMPOUNDS.has(f.code) || f.code === findingCode("well_formed.broken_means"));
 
 const FUNCTION_WORDS = new Set(("a an the and or nor but to of in on at by for with from as so that this these those it its is are be " +
   "i we my our your their them they either both also").split(" "));
@@ -75,15 +76,15 @@ export function checkAdvice(ticket: TicketData): AdviceCheck {
     if (onlyPlaceholders(ticket.summary, original.rewrite)) rewrite.problems.push("changes nothing but placeholders");
     const kind = kindFromTypeName(ticket.issue_type);
     const template = original.rewrite.includes(PLACEHOLDERS.role) || original.rewrite.includes(PLACEHOLDERS.benefit);
-    const task = (kind !== null && kind !== "story") || found.some((f) => f.code === "well_formed.not_a_story");
+    const task = (kind !== null && kind !== "story") || found.some((f) => f.code === findingCode("well_formed.not_a_story"));
     // What a summary edit can fix: an edit (but no story template for a non-story), or a split the engine offered.
     const edits = (f: (typeof found)[number]) => (f.edits ?? []).filter((e) => !task || !/\[(?:type of user|the benefit)\]/.test(e.text));
-    const fixable = new Set(found.filter((f) => f.severity === "high" && !f.code.startsWith("atomic.") &&
+    const fixable = new Set<string>(found.filter((f) => f.severity === "high" && !f.code.startsWith("atomic.") &&
       edits(f).some((e) => !e.text.includes(PLACEHOLDERS.target))).map((f) => f.code));
     const kept = again.findings.filter((f) => f.severity === "high" && fixable.has(f.code));
     if (kept.length > 0) rewrite.problems.push(`keeps ${kept.map((f) => f.code).join(", ")}`);
     if (template && task) rewrite.problems.push("puts a non-story in a user's mouth");
-    if (found.some((f) => f.code === "conceptually_sound.no_feature")) rewrite.problems.push("rewrites a wish with no feature");
+    if (found.some((f) => f.code === findingCode("conceptually_sound.no_feature"))) rewrite.problems.push("rewrites a wish with no feature");
   }
   rewrite.ok = rewrite.offered && rewrite.problems.length === 0;
   return { original, split, rewrite };

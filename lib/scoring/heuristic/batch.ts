@@ -51,7 +51,7 @@ export function uniformFindings(stories: Story[]): Found[][] {
       departures.push(`"${t.ends}" where the batch has "${ends}"`);
     }
     if (departures.length > 0) {
-      out[i].push(found("uniform.template", "valuable", "low", `The story departs from the template of its batch: ${departures.join("; ")}.`,
+      out[i].push(found("uniform.template", "low", `The story departs from the template of its batch: ${departures.join("; ")}.`,
         "Write it with the same keywords as the rest of the backlog, so stories read and compare alike."));
     }
     const story = stories[i];
@@ -59,7 +59,7 @@ export function uniformFindings(stories: Story[]): Found[][] {
     if (stutter >= 0) {
       const indicator = story.ends[stutter + 1].indicator;
       const a = story.a;
-      out[i].push(found("uniform.repeated_indicator", "valuable", "low",
+      out[i].push(found("uniform.repeated_indicator", "low",
         `"${a.text.slice(a.tokens[story.ends[stutter].indicator.start].start, a.tokens[indicator.end - 1].end)}" breaks the template with a repeated keyword.`,
         "Use the keyword once."));
     }

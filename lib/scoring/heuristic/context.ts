@@ -53,7 +53,7 @@ export function citeContext(ticket: TicketData, items: ContextItem[]): ContextCi
     if (LINK.test(item.type ?? "") || (referenced && LINK.test(`${kind} ${content}`))) {
       cite("independent");
       if (/\b(?:block(?:s|ed|er)?|depend\w*|prerequisite|requires?|predecessor)\b/i.test(`${kind} ${content}`)) {
-        findings.push(found("independent.linked_dependency", "independent", "medium",
+        findings.push(found("independent.linked_dependency", "medium",
           `Context item ${id} shows this story depends on other work.`,
           "Resolve the dependency first, or split the story so it does not wait on other work."));
       }

@@ -411,14 +411,14 @@ export function uniqueFindings(stories: Story[]): Found[][] {
   for (let i = 0; i < stories.length; i++) {
     const exact = exactPartner[i];
     if (exact !== null) {
-      out[i].push(found("unique.duplicate", "independent", "high", `The same story as story ${exact + 1} of this batch.`,
+      out[i].push(found("unique.duplicate", "high", `The same story as story ${exact + 1} of this batch.`,
         "Keep one of the two stories."));
       continue;
     }
     const near = partner[i];
     if (near === null) continue;
     const text = stories[near].a.text.replace(/\s+/g, " ").trim();
-    out[i].push(found("unique.near_duplicate", "independent", "medium",
+    out[i].push(found("unique.near_duplicate", "medium",
       `Nearly the same request and benefit as story ${near + 1} of this batch: "${text.length > 90 ? `${text.slice(0, 89)}…` : text}".`,
       "Merge the two stories, or make the difference between them explicit in both."));
   }

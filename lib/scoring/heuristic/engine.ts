@@ -22,6 +22,7 @@ import {
   type TicketData,
   type WorkItemKind,
 } from "../types";
+import type { FindingCode } from "../codes";
 import { uniformFindings, uniqueFindings } from "./batch";
 import { citeContext } from "./context";
 import { publicFinding, quote, type Found, type RuleInput } from "./finding";
@@ -85,6 +86,9 @@ export function judgedKind(ticket: TicketData): WorkItemKind {
   return workItemKindOf(ticket ?? { summary: "" }, words ? parseStoryIn(summary, words) : parseStory(summary), sectionsOf(restoreHeadingBreaks(field(ticket?.description)), words), words);
 }
 
+/** The criteria findings that read English words (research, a direction, a vague word): none in a language not read. */
+const WORDING_OF_CRITERIA: readonly FindingCode[] = ["estimable.open_ended", "estimable.broad_goal", "testable.vague_criterion"];
+
 /** The rules that fit the language: all of them in English; the word lists' in de/fr/es/pt; structure alone in any other. */
 function sharedFindings(input: RuleInput): Found[] {
   const { language, words } = input;
@@ -117,7 +121,7 @@ function sharedFindings(input: RuleInput): Found[] {
     notReadFinding(language ?? "und"),
     ...minimalFindings(input).filter((f) => f.code === "minimal.brackets").map((f) => ({ ...f, edits: undefined })),
     ...dependencyFindings(input).filter((f) => f.code === "independent.ticket_reference"),
-    ...criteriaFindings(input).filter((f) => !["estimable.open_ended", "estimable.broad_goal", "testable.vague_criterion"].includes(f.code)),
+    ...criteriaFindings(input).filter((f) => !WORDING_OF_CRITERIA.includes(f.code)),
   ];
 }
 

@@ -1,5 +1,6 @@
+import { FINDING_CODES, type FindingCode, type SeverityOf } from "../codes";
 import type { RulePreset } from "../rules";
-import type { Dimension, Finding, FindingField, Severity, TicketData, WorkItemKind } from "../types";
+import type { Finding, FindingField, TicketData, WorkItemKind } from "../types";
 import type { KindSource } from "./kind-of";
 import type { LanguageWords } from "./languages";
 import type { Story } from "./parse-story";
@@ -68,6 +69,8 @@ export interface SplitPlan {
  * rewrite applies them); `split` cuts a compound story into stories.
  */
 export interface Found extends Finding {
+  /** One of the registry's codes (../codes.ts). */
+  code: FindingCode;
   advice: string;
   /** The cost the team's rule settings give this code (lib/scoring/rules.ts), in place of the engine's. */
   cost?: number;
@@ -81,16 +84,19 @@ export interface Location {
   end: number;
 }
 
-export function found(
-  code: string,
-  dimension: Dimension,
-  severity: Severity,
+/**
+ * A finding of `code`, on the dimension the registry gives it (../codes.ts). The severity must be one the
+ * registry lists for the code: TypeScript refuses a code the registry does not name, or a severity it does not.
+ */
+export function found<C extends FindingCode>(
+  code: C,
+  severity: SeverityOf<C>,
   message: string,
   advice: string,
   at?: Location,
   fix?: { edits?: Edit[]; split?: SplitPlan },
 ): Found {
-  const f: Found = { code, dimension, severity, message, advice };
+  const f: Found = { code, dimension: FINDING_CODES[code].dimension, severity, message, advice };
   if (at && at.end > at.start) {
     f.field = at.field;
     f.start = at.start;

@@ -1,5 +1,6 @@
 // What the kind rules share: the description's sections (worked out once per ticket), and where a piece of
 // evidence stands in the ticket so a message can quote it and a finding can point at it.
+import type { CodeWith } from "../codes";
 import type { FindingField } from "../types";
 import { found, quote, type Found, type Location, type RuleInput } from "./finding";
 import { sectionsOf, sectionWith, type Section, type SectionKey } from "./sections";
@@ -76,11 +77,11 @@ export function summaryQuote(input: RuleInput, max = 60): string {
  * work it names. A description that adds nothing to the title but pleas and urgency ("Doesn't work, please fix
  * ASAP!!", `addsNothing`) counts as none: it makes nothing more plannable. With a description it is medium.
  */
-export function missingWhy(input: RuleInput, code: string, message: string, advice: string, addsNothing = false): Found {
+export function missingWhy(input: RuleInput, code: CodeWith<"valuable", "high" | "medium">, message: string, advice: string, addsNothing = false): Found {
   const titleOnly = !/[\p{L}\p{N}]/u.test(input.description) && !/[\p{L}\p{N}]/u.test(input.criteria);
-  if (titleOnly) return found(code, "valuable", "high", `${message} The ticket is a title and nothing else.`, advice);
-  if (addsNothing) return found(code, "valuable", "high", `${message} The description adds nothing to the title but urgency.`, advice);
-  return found(code, "valuable", "medium", message, advice);
+  if (titleOnly) return found(code, "high", `${message} The ticket is a title and nothing else.`, advice);
+  if (addsNothing) return found(code, "high", `${message} The description adds nothing to the title but urgency.`, advice);
+  return found(code, "medium", message, advice);
 }
 
 /**

@@ -4,6 +4,7 @@
 // engine itself would not accept: each split part and the rewrite are scored again (the per-story rules), and
 // a split whose parts are not each one feature scoring at least the original is not offered; its finding says
 // so instead (lib/scoring/README.md, "Rewrite and split").
+import type { FindingCode } from "../codes";
 import { kindFromTypeName } from "../types";
 import { quote, type Edit, type Found, type RuleInput, type SplitPlan } from "./finding";
 import { BROAD_VERBS, GOAL_VERBS, INPUT_VERBS, OPEN_ENDED_VERBS, OPERATION_VERBS, PLACEHOLDERS, UMBRELLA_VERBS, VERB_FAMILIES } from "./lexicon";
@@ -202,7 +203,7 @@ type FixKind =
   /** A placeholder for what only the author can write: never a rewrite by itself. */
   | { kind: "placeholder" };
 
-const MOVES: Record<string, "description" | "acceptance criteria"> = {
+const MOVES: Partial<Record<FindingCode, "description" | "acceptance criteria">> = {
   "minimal.brackets": "description",
   "minimal.trailing_text": "description",
   "minimal.leading_text": "description",

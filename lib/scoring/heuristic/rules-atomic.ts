@@ -1,5 +1,7 @@
 // QUS "atomic": one story, one feature. A conjunction (and, or, &, +, /, "as well as", a comma list) in the role
 // or the means that joins two things the user asks for is a finding; the tagger decides what it joins.
+import type { FindingCode } from "../codes";
+import type { Severity } from "../types";
 import { found, quote, type Found, type RuleInput, type SplitPlan } from "./finding";
 import { INPUT_VERBS, MANNER_WORDS, RELATIONAL_VERBS, SET_PHRASES, UMBRELLA_VERBS, VERB_FAMILIES } from "./lexicon";
 import { analyzeText, charSpan, isWord, type Segment, type TextAnalysis, type Tok } from "./nlp";
@@ -442,7 +444,7 @@ function sharedObject(t: Tok[], g: Group): Segment | null {
   return k < last.end ? { start: k, end: last.end } : null;
 }
 
-function describe(a: TextAnalysis, g: Group): { code: string; severity: "high" | "medium" | "low"; message: string; advice: string } {
+function describe(a: TextAnalysis, g: Group): { code: Extract<FindingCode, `atomic.${string}`>; severity: Severity; message: string; advice: string } {
   const names = g.conjuncts.map((c) => `"${quote(a.text, charSpan(a, c), 50)}"`);
   const listed = names.length === 2 ? `${names[0]} and ${names[1]}` : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
   const n = g.conjuncts.length;
@@ -613,7 +615,7 @@ function otherConjunctions(input: RuleInput, covered: Set<number>): Found[] {
       const right = t[k + width];
       if (!left || !right || !isWord(right) || left.text === ",") continue;
       const span = charSpan(a, { start: Math.max(segment.start, k - 2), end: Math.min(segment.end, k + width + 2) });
-      return [found("atomic.conjunction", "small", "medium",
+      return [found("atomic.conjunction", "medium",
         `"${quote(a.text, span, 60)}": the conjunction joins two parts of what is asked for, each a story of its own under the strict reading.`,
         "Write one story for each part, or name the one feature they make up.", { field: "summary", ...span })];
     }
@@ -634,7 +636,7 @@ export function atomicFindings(input: RuleInput): Found[] {
     const d = describe(a, g);
     const span = { start: charSpan(a, g.conjuncts[0]).start, end: charSpan(a, g.conjuncts[g.conjuncts.length - 1]).end };
     const splittable = d.severity !== "low" && !g.unsplittable;
-    findings.push(found(d.code, "small", d.severity, d.message, d.advice, { field: "summary", ...span },
+    findings.push(found(d.code, d.severity, d.message, d.advice, { field: "summary", ...span },
       splittable ? { split: splitPlan(a, g) } : undefined));
   }
   if (preset === "strict") findings.push(...otherConjunctions(input, new Set(all.flatMap((g) => g.separators))));
@@ -651,7 +653,7 @@ export function atomicFindings(input: RuleInput): Found[] {
     const split = first.end > first.start && second.body.end > second.body.start
       ? { start: charSpan(a, first).start, end: span.end, parts: [charSpan(a, first), charSpan(a, second.body)], kind: "second" as const }
       : undefined;
-    findings.push(found("atomic.second_story", "small", "high", `"${quote(a.text, span)}" states a second need in the same story.`,
+    findings.push(found("atomic.second_story", "high", `"${quote(a.text, span)}" states a second need in the same story.`,
       "Make the second need a story of its own.", { field: "summary", ...span }, { split }));
   }
   return findings;

@@ -117,34 +117,34 @@ export function bugFindings(input: RuleInput): Found[] {
   const findings: Found[] = [];
   const summary = summaryQuote(input);
   if (!e.expected) {
-    findings.push(found("bug.no_expected_result", "testable", "high",
+    findings.push(found("bug.no_expected_result", "high",
       `${summary} says what goes wrong but not what should happen instead: there is nothing to check a fix against.`,
       "Add the expected result: what should happen instead, so a tester can check it against the actual one."));
   } else if (!e.workingCase && VAGUE_EXPECTED.test(e.expected.text.replace(/\s+/g, " ").trim())) {
-    findings.push(found("bug.vague_expected_result", "testable", "medium",
+    findings.push(found("bug.vague_expected_result", "medium",
       `The expected result ${q(e.expected)} cannot be checked: it does not say what a tester would see.`,
       "State the expected result as something a tester can see (a message, a value, a page), not \"it works\".", e.expected.at));
   }
   if (!e.actual && !e.told) {
-    findings.push(found("bug.no_actual_result", "testable", "low",
+    findings.push(found("bug.no_actual_result", "low",
       e.titleNames ? `${summary} names the failure, but the description does not say what is seen when it happens.`
         : `${summary} does not say what actually happens.`,
       "Add the actual result: what happens instead, with the error message if there is one."));
   }
   if (!e.steps.evidence) {
     if (e.steps.trigger) {
-      findings.push(found("bug.no_steps", "estimable", "low",
+      findings.push(found("bug.no_steps", "low",
         `Only what sets the failure off is given (${q(e.steps.trigger)}), not the steps that lead there.`,
         "Add the steps that lead there, numbered, from a starting point anyone can reach.", e.steps.trigger.at));
     } else {
-      findings.push(found("bug.no_steps", "estimable", "high",
+      findings.push(found("bug.no_steps", "high",
         input.description.trim() ? "The description gives no steps to reproduce: nobody can make the failure happen again to size or fix it."
           : `${summary} has no description and no steps to reproduce: nobody can make the failure happen again to size or fix it.`,
         "Add steps to reproduce, numbered, from a starting point anyone can reach."));
     }
   }
   if (!e.environment) {
-    findings.push(found("bug.no_environment", "estimable", "medium",
+    findings.push(found("bug.no_environment", "medium",
       "The report names no environment: no version or build, browser, device or operating system.",
       "Add the environment: the version or build, the browser or device, and the operating system."));
   }
@@ -177,7 +177,7 @@ export function bugFindings(input: RuleInput): Found[] {
     }
   }
   if (second) {
-    findings.push(found("bug.several_defects", "small", "medium",
+    findings.push(found("bug.several_defects", "medium",
       `${q(second)} reports a second defect in the same ticket.`,
       "Report each defect on its own, so each can be fixed and verified on its own.", second.at));
   }
@@ -185,7 +185,7 @@ export function bugFindings(input: RuleInput): Found[] {
   const title = withoutLabel(input.summary);
   if (FIX_VERB.test(title) && CODE.test(title) && !FAILURE.test(title) && !SYMPTOM.test(title) && !observedIn(title).some((r) => !r.generic)) {
     const start = input.summary.indexOf(title);
-    findings.push(found("bug.prescribes_fix", "negotiable", "medium",
+    findings.push(found("bug.prescribes_fix", "medium",
       `"${title.length > 70 ? `${title.slice(0, 69)}…` : title}" names the code change, not the failure it fixes.`,
       "Describe the failure (what happens, what should happen) and leave the code change to the team.",
       { field: "summary", start, end: start + title.length }));

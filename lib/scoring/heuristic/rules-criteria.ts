@@ -102,28 +102,28 @@ export function criteriaFindings(input: RuleInput): Found[] {
     const inDescription = criteriaInDescription(description);
     const ownForm = inDescription && !CRITERIA_IN_DESCRIPTION.test(description);
     if (!ownForm) findings.push(inDescription
-      ? found("testable.no_acceptance_criteria", "testable", "low", "The acceptance criteria are in the description, not in their own field.",
+      ? found("testable.no_acceptance_criteria", "low", "The acceptance criteria are in the description, not in their own field.",
         "Move them to the acceptance criteria field.")
-      : found("testable.no_acceptance_criteria", "testable", "high", "The story has no acceptance criteria: nothing says when it is done.",
+      : found("testable.no_acceptance_criteria", "high", "The story has no acceptance criteria: nothing says when it is done.",
         "Add checkable conditions, one per line, as Given/When/Then with the expected result."));
   } else {
     const { items, verifiable } = criteriaOf(input);
     if (verifiable === 0) {
-      findings.push(found("testable.unverifiable_criteria", "testable", "medium", "The acceptance criteria state no observable outcome.",
+      findings.push(found("testable.unverifiable_criteria", "medium", "The acceptance criteria state no observable outcome.",
         "Phrase each criterion as Given/When/Then with the expected result."));
     }
     let vague = 0;
     for (const w of tokenize(criteria)) {
       if (vague >= 2 || !VAGUE_TERMS.has(w.lower)) continue;
       vague++;
-      findings.push(found("testable.vague_criterion", "testable", "low", `"${w.text}" in the acceptance criteria cannot be checked.`,
+      findings.push(found("testable.vague_criterion", "low", `"${w.text}" in the acceptance criteria cannot be checked.`,
         "Replace it with a measurable condition.", { field: "acceptance_criteria", start: w.start, end: w.end }));
     }
     if (items.length > 12) {
-      findings.push(found("small.many_criteria", "small", "high", `${items.length} acceptance criteria: more than one iteration's work.`,
+      findings.push(found("small.many_criteria", "high", `${items.length} acceptance criteria: more than one iteration's work.`,
         "Split the story along its criteria."));
     } else if (items.length > 7) {
-      findings.push(found("small.many_criteria", "small", "medium", `${items.length} acceptance criteria.`,
+      findings.push(found("small.many_criteria", "medium", `${items.length} acceptance criteria.`,
         "Consider splitting the story along its criteria."));
     }
   }
@@ -132,10 +132,10 @@ export function criteriaFindings(input: RuleInput): Found[] {
   if (means && story.meansIsAction) {
     const head = story.a.tokens[means.start];
     if (OPEN_ENDED_VERBS.has(head.lemma) && !(head.lemma === "understand" && shownFact(story.a.tokens, means.start + 1, means.end))) {
-      findings.push(found("estimable.open_ended", "estimable", "medium", `"${head.text} ..." is research with no defined result.`,
+      findings.push(found("estimable.open_ended", "medium", `"${head.text} ..." is research with no defined result.`,
         "Time-box it as a spike, or state the result the team delivers.", { field: "summary", start: head.start, end: head.end }));
     } else if (BROAD_VERBS.has(head.lemma)) {
-      findings.push(found("estimable.broad_goal", "estimable", "medium", `"${head.text} ..." names a direction, not a result.`,
+      findings.push(found("estimable.broad_goal", "medium", `"${head.text} ..." names a direction, not a result.`,
         "Say what changes and by how much, so the team can size it.", { field: "summary", start: head.start, end: head.end }));
     }
   }
@@ -144,10 +144,10 @@ export function criteriaFindings(input: RuleInput): Found[] {
   for (const x of story.a.tokens) if (isWord(x)) summaryWords++;
   const words = summaryWords + (description ? tokenize(description).length : 0);
   if (words > 600) {
-    findings.push(found("small.long_text", "small", "medium", `${words} words of summary and description: a story this long usually holds several.`,
+    findings.push(found("small.long_text", "medium", `${words} words of summary and description: a story this long usually holds several.`,
       "Split it, or move reference material out of the story."));
   } else if (summaryWords > 60) {
-    findings.push(found("small.long_summary", "small", "low", `The summary runs to ${summaryWords} words.`,
+    findings.push(found("small.long_summary", "low", `The summary runs to ${summaryWords} words.`,
       "Keep the summary to one short sentence and put the rest in the description."));
   }
 
@@ -156,9 +156,9 @@ export function criteriaFindings(input: RuleInput): Found[] {
     const few = contentWordCount(input) < (story.meansIndicator ? 3 : 4);
     const at = few && story.means ? { field: "summary" as const, ...charSpan(story.a, story.means) } : undefined;
     findings.push(few
-      ? found("estimable.no_detail", "estimable", "high", "A few words and no description or acceptance criteria: nothing to size from.",
+      ? found("estimable.no_detail", "high", "A few words and no description or acceptance criteria: nothing to size from.",
         NO_DETAIL_ADVICE[input.kind] ?? "Describe what is needed and why, and add acceptance criteria.", at)
-      : found("estimable.no_detail", "estimable", "low", "No description or acceptance criteria: the team sizes it from one sentence.",
+      : found("estimable.no_detail", "low", "No description or acceptance criteria: the team sizes it from one sentence.",
         "Add a short description of the situation and the expected result."));
   }
   return findings;

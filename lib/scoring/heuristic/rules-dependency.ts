@@ -60,7 +60,7 @@ export function dependencyFindings(input: RuleInput): Found[] {
       // An epic's child stories, listed by key, are its breakdown, not work it waits for.
       if (field === "description" && input.kind === "epic" && isChildReference(input, m.index)) continue;
       keys++;
-      findings.push(found("independent.ticket_reference", "independent", "high", `The ${noun} waits on ${m[0]}.`,
+      findings.push(found("independent.ticket_reference", "high", `The ${noun} waits on ${m[0]}.`,
         "Merge the two stories or remove the dependency, so each can be planned on its own.",
         { field, start: m.index, end: m.index + m[0].length }));
     }
@@ -74,7 +74,7 @@ export function dependencyFindings(input: RuleInput): Found[] {
       // "after PROJ-12, the list shows 30 characters": when something changed, not work this one waits for.
       if (field !== "summary" && /^(?:after|once|before)$/i.test(m[0]) && !WAITS_AFTER.test(rest.replace(/^\W*\S+/, ""))) continue;
       phrases++;
-      findings.push(found("independent.dependency", "independent", "medium", `"${m[0]}" makes the ${noun} wait on other work.`,
+      findings.push(found("independent.dependency", "medium", `"${m[0]}" makes the ${noun} wait on other work.`,
         "Record the dependency as a link in the tracker, or split the stories so they do not wait on each other.",
         { field, start: m.index, end: m.index + m[0].length }));
     }

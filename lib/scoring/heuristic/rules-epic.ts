@@ -79,22 +79,22 @@ export function epicFindings(input: RuleInput): Found[] {
       "State the epic's goal and its value: who benefits, and what changes for them or for the business."));
   }
   if (!e.scope) {
-    findings.push(found("epic.no_scope", "estimable", "medium",
+    findings.push(found("epic.no_scope", "medium",
       `${summary} does not say what is in scope.`,
       "List what is in scope, so the team can size the epic."));
   }
   if (!e.outOfScope) {
-    findings.push(found("epic.no_out_of_scope", "estimable", "low",
+    findings.push(found("epic.no_out_of_scope", "low",
       `${summary} does not say what is out of scope, so the epic has no edge.`,
       "Say what is out of scope."));
   }
   if (!e.breakdown.evidence) {
-    findings.push(found("epic.no_breakdown", "small", "high",
+    findings.push(found("epic.no_breakdown", "high",
       `${summary} is not broken down: no child stories are listed or linked.`,
       "Break it down: list or link the child stories."));
   }
   if (!e.success) {
-    findings.push(found("epic.no_success_measure", "testable", "low",
+    findings.push(found("epic.no_success_measure", "low",
       `${summary} does not say how anyone will know the epic has reached its goal.`,
       "Say how success is measured: a metric with a target, or a done condition."));
   }

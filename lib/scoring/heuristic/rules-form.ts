@@ -78,7 +78,7 @@ export function formFindings(input: RuleInput): Found[] {
   const t = a.tokens;
   const findings: Found[] = [];
   if (!t.some(isWord)) {
-    findings.push(found("well_formed.not_a_story", "valuable", "high", "The summary is empty.",
+    findings.push(found("well_formed.not_a_story", "high", "The summary is empty.",
       'Write the story as "As a <type of user>, I want <goal>, so that <benefit>".'));
     return findings;
   }
@@ -100,7 +100,7 @@ export function formFindings(input: RuleInput): Found[] {
     // A statement has a verb of its own ("Users should be able to ...", "The system shall ...").
     const statement = !story.meansIsAction && t.some((x) => x.pos === "AUX" || x.pos === "VERB");
     const kind = story.meansIsAction ? "a task" : statement ? "a requirement statement" : "a title";
-    findings.push(found("well_formed.not_a_story", "valuable", "high",
+    findings.push(found("well_formed.not_a_story", "high",
       `"${quote(summary, span)}" is ${kind}, not a story: it does not say which user needs it${hasBenefit ? "" : " or why"}.`,
       'Write it as "As a <type of user>, I want <goal>, so that <benefit>".', { field: "summary", ...span }, { edits }));
     return findings;
@@ -108,7 +108,7 @@ export function formFindings(input: RuleInput): Found[] {
 
   if (!story.roleIndicator || story.placeholderRole) {
     const prefix = story.placeholderRole ? null : rolePrefix(input, true);
-    findings.push(found("well_formed.no_role", "valuable", "medium",
+    findings.push(found("well_formed.no_role", "medium",
       story.placeholderRole ? `The role is still the placeholder ${PLACEHOLDERS.role}.` : "The story names no role: nobody is said to need it.",
       story.placeholderRole ? `Replace ${PLACEHOLDERS.role} with the kind of user who needs it ("As a shopper").`
         : 'Start with "As a <type of user>" so the team knows whom the story serves.', undefined,
@@ -122,14 +122,14 @@ export function formFindings(input: RuleInput): Found[] {
       else if (head && (x.pos === "ADP" || x.pos === "VERB" || x.pos === "PRON" || x.text === ",")) break;
     }
     if (head && NON_PERSON_ROLES.has(head.lower)) {
-      findings.push(found("conceptually_sound.role_not_user", "valuable", "medium",
+      findings.push(found("conceptually_sound.role_not_user", "medium",
         `The role "${quote(summary, charSpan(a, story.role))}" is not a person.`,
         "Name the user who benefits, and let the system be what they use.", { field: "summary", ...charSpan(a, story.role) }));
     }
   }
 
   if (!story.meansIndicator) {
-    findings.push(found("well_formed.no_means", "valuable", "medium",
+    findings.push(found("well_formed.no_means", "medium",
       'The story says who but not what: there is no "I want ...".', 'Say what the user needs: "I want <goal>".'));
   } else if (story.means) {
     const words = t.slice(story.means.start, story.means.end).filter(isWord);
@@ -137,7 +137,7 @@ export function formFindings(input: RuleInput): Found[] {
     const empty = words.every((x) => EMPTY_MEANS.has(x.lower));
     if (empty || (story.meansIsAction && head && NO_FEATURE_VERBS.has(head.lemma))) {
       const span = charSpan(a, story.means);
-      findings.push(found("conceptually_sound.no_feature", "estimable", "medium",
+      findings.push(found("conceptually_sound.no_feature", "medium",
         `"${quote(summary, span)}" is a wish, not a feature the team can build.`,
         "Name the capability the user gets.", { field: "summary", ...span }));
     }
@@ -145,18 +145,18 @@ export function formFindings(input: RuleInput): Found[] {
 
   const broken = brokenMeans(input);
   if (broken) {
-    findings.push(found("well_formed.broken_means", "valuable", "high",
+    findings.push(found("well_formed.broken_means", "high",
       `"${quote(summary, broken)}" is not a sentence: the story does not say what the user wants to do.`,
       "Write what the user wants as a verb and what it acts on (\"I want to download my invoices\").", { field: "summary", ...broken }));
     // Nor can anyone size what cannot be read: a garbled sentence never scores above a story it was made from.
-    findings.push(found("estimable.unreadable", "estimable", "high", "What the story asks cannot be read, so it cannot be sized.",
+    findings.push(found("estimable.unreadable", "high", "What the story asks cannot be read, so it cannot be sized.",
       "Write what the user wants as a verb and what it acts on (\"I want to download my invoices\").", { field: "summary", ...broken }));
   }
 
   if (!hasBenefit) {
     // A benefit needs something to be the benefit of: without a means there is nothing to append it to.
     const insertion = story.placeholderBenefit || !story.means ? null : benefitInsertion(input);
-    findings.push(found("valuable.no_benefit", "valuable", "medium",
+    findings.push(found("valuable.no_benefit", "medium",
       story.placeholderBenefit ? `The benefit is still the placeholder ${PLACEHOLDERS.benefit}.` : 'The story gives no reason: there is no "so that ...".',
       story.placeholderBenefit ? `Replace ${PLACEHOLDERS.benefit} with what the user gains ("so that I can file my expenses").`
         : 'Add "so that <outcome>" to say why the story matters.', undefined, { edits: insertion ? [insertion] : [] }));

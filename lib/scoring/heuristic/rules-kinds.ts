@@ -67,7 +67,7 @@ function neutralFindings(input: RuleInput): Found[] {
   const done = criteriaOf(input).items.length > 0 || !!sectionEvidence(input, "done", "expected", "output") ||
     (!titleOnly && DONE_WORDS.test(`${input.description}\n${input.criteria}`));
   if (!done) {
-    findings.push(found("work_item.no_done_condition", "testable", titleOnly ? "high" : "medium",
+    findings.push(found("work_item.no_done_condition", titleOnly ? "high" : "medium",
       "The ticket does not say when it is done: no criteria, no expected result, no list of what must hold.",
       "Add what must be true when it is done: a short list of checks, or the expected result."));
   }
@@ -80,7 +80,7 @@ export function kindFindings(input: RuleInput): Found[] {
   if (kind === "story") return input.kindBy === "default" ? neutralFindings(input) : [];
   const findings: Found[] = [];
   if (!/[\p{L}\p{N}]/u.test(input.summary)) {
-    findings.push(found("work_item.no_summary", "valuable", "high", `The ${NOUN[kind]} has no summary.`, SUMMARY_ADVICE[kind]));
+    findings.push(found("work_item.no_summary", "high", `The ${NOUN[kind]} has no summary.`, SUMMARY_ADVICE[kind]));
   }
   const own = kind === "bug" ? bugFindings(input) : kind === "task" ? taskFindings(input) : kind === "spike" ? spikeFindings(input) : epicFindings(input);
   return [...findings, ...own];

@@ -88,7 +88,7 @@ function atomicIn(input: RuleInput, w: LanguageWords): Found[] {
       const actions = parts.filter((p) => isAction(w, wordsOf(text.slice(p.start, p.end), span.start + p.start)));
       if (actions.length >= 2) {
         const several = actions.length >= 3;
-        findings.push(found(several ? "atomic.several_features" : "atomic.two_actions", "small", "high",
+        findings.push(found(several ? "atomic.several_features" : "atomic.two_actions", "high",
           `"${quote(summary, span)}" asks for ${several ? `${actions.length} actions` : "two actions"} in one story.`,
           "Split it into one story per action, each with its own benefit.", { field: "summary", ...span }));
       }
@@ -96,7 +96,7 @@ function atomicIn(input: RuleInput, w: LanguageWords): Found[] {
   }
   if (story.secondMeans && findings.length === 0) {
     const at = charSpan(story.a, { start: story.secondMeans.indicator.start, end: Math.max(story.secondMeans.body.end, story.secondMeans.indicator.end) });
-    findings.push(found("atomic.second_story", "small", "high", `"${quote(summary, at)}" is a second story after the first.`,
+    findings.push(found("atomic.second_story", "high", `"${quote(summary, at)}" is a second story after the first.`,
       "Write the second need as a story of its own.", { field: "summary", ...at }));
   }
   return findings;
@@ -117,17 +117,17 @@ function phraseFindings(input: RuleInput, w: LanguageWords): Found[] {
     }
   };
   const at = (m: RegExpExecArray) => ({ field: "summary" as const, start: m.index, end: m.index + m[0].length });
-  each(p.loophole, summary, 2, (m) => found("unambiguous.loophole", "estimable", "medium", `"${m[0]}" leaves the scope open.`,
+  each(p.loophole, summary, 2, (m) => found("unambiguous.loophole", "medium", `"${m[0]}" leaves the scope open.`,
     `Decide whether what "${m[0]}" covers is in scope: if it is, drop the phrase; if not, say what happens otherwise.`, at(m)));
-  each(p.vague, summary, 2, (m) => found("unambiguous.vague_term", "estimable", "medium", `"${m[0]}" is subjective: nobody can check it.`,
+  each(p.vague, summary, 2, (m) => found("unambiguous.vague_term", "medium", `"${m[0]}" is subjective: nobody can check it.`,
     "Replace it with a measure a tester can check: a time, a count or a limit.", at(m)));
-  each(p.vague, criteria, 2, (m) => found("testable.vague_criterion", "testable", "low", `"${m[0]}" in the acceptance criteria cannot be checked.`,
+  each(p.vague, criteria, 2, (m) => found("testable.vague_criterion", "low", `"${m[0]}" in the acceptance criteria cannot be checked.`,
     "Replace it with a measurable condition.", { field: "acceptance_criteria", start: m.index, end: m.index + m[0].length }));
   each(p.concessive, summary, 1, (m) => {
     const rest = summary.slice(m.index);
     const stop = /[,;.!?)]/.exec(rest.slice(m[0].length));
     const end = m.index + m[0].length + (stop ? stop.index : rest.length - m[0].length);
-    return found("minimal.concession", "negotiable", "low", `"${quote(summary, { start: m.index, end })}" comments on the request.`,
+    return found("minimal.concession", "low", `"${quote(summary, { start: m.index, end })}" comments on the request.`,
       "Keep the story to role, means and benefit; put the exception or circumstance in the description or the acceptance criteria.",
       { field: "summary", start: m.index, end });
   });
@@ -140,7 +140,7 @@ function phraseFindings(input: RuleInput, w: LanguageWords): Found[] {
     for (let m = p.solution.exec(text); m; m = p.solution.exec(text)) terms.push({ start: means.start + m.index, end: means.start + m.index + m[0].length, text: m[0] });
     for (const x of wordsOf(text, means.start)) if (SOLUTION_TERMS.has(x.lower)) terms.push(x);
     for (const x of terms.sort((a, b) => a.start - b.start).slice(0, 2)) {
-      findings.push(found("problem_oriented.solution_term", "negotiable", "medium", `"${x.text}" prescribes the solution.`,
+      findings.push(found("problem_oriented.solution_term", "medium", `"${x.text}" prescribes the solution.`,
         "State the user's need and leave the design to the team.", { field: "summary", start: x.start, end: x.end }));
     }
   }
@@ -174,7 +174,7 @@ export function criteriaOfIn(criteria: string, w: LanguageWords): { items: strin
 
 /** For a language the rules do not read: what is not checked, and where to have it read. */
 export function notReadFinding(language: string): Found {
-  return found("language.not_read", "estimable", "low",
+  return found("language.not_read", "low",
     `This story is in ${languageName(language)}: its wording is not checked; the LLM engine reads any language.`,
     "Score it with the LLM engine to have its wording read, or write it in English, German, French, Spanish or Portuguese.");
 }

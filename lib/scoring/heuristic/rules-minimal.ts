@@ -45,7 +45,7 @@ export function minimalFindings({ summary, story }: RuleInput): Found[] {
     const glued = (t[b.start - 1] && t[b.start - 1].end === span.start && /\p{L}$/u.test(t[b.start - 1].text)) ||
       (t[b.end] && t[b.end].start === span.end && /^\p{L}/u.test(t[b.end].text));
     if (glued && b.end - b.start <= 4 && !/\s/.test(summary.slice(span.start, span.end))) continue;
-    findings.push(found("minimal.brackets", "negotiable", "medium",
+    findings.push(found("minimal.brackets", "medium",
       `Bracketed text "${quote(summary, span)}" adds detail beyond role, means and ends.`,
       "Move the bracketed detail to the description.", { field, ...span },
       { edits: isAside(t, b) ? [deletion(summary, span)] : [] }));
@@ -55,7 +55,7 @@ export function minimalFindings({ summary, story }: RuleInput): Found[] {
     if (brackets.some((b) => e.marker.start > b.start && e.marker.start < b.end)) continue;
     const markerSpan = charSpan(a, e.marker);
     const listSpan = charSpan(a, e.list);
-    findings.push(found("minimal.example", "negotiable", "low",
+    findings.push(found("minimal.example", "low",
       `"${quote(summary, listSpan)}" gives examples inside the story.`,
       "Keep the story to the need and list the examples in the description or the acceptance criteria.",
       { field, ...markerSpan }, { edits: isAside(t, e.list) ? [deletion(summary, listSpan)] : [] }));
@@ -66,7 +66,7 @@ export function minimalFindings({ summary, story }: RuleInput): Found[] {
   for (const [seg, where] of [[story.lead, "before"], [secondStory ? null : story.trailing, "after"]] as [Segment | null, string][]) {
     if (!seg) continue;
     const span = charSpan(a, seg);
-    findings.push(found(where === "after" ? "minimal.trailing_text" : "minimal.leading_text", "negotiable", "medium",
+    findings.push(found(where === "after" ? "minimal.trailing_text" : "minimal.leading_text", "medium",
       `"${quote(summary, span)}" is a note ${where} the story sentence.`,
       "Move the note to the description.", { field, ...span }, { edits: [deletion(summary, span)] }));
   }
@@ -77,12 +77,12 @@ export function minimalFindings({ summary, story }: RuleInput): Found[] {
     const e = story.ends[i];
     if (previous.body.end <= previous.body.start) {
       const span = charSpan(a, e.indicator);
-      findings.push(found("minimal.repeated_indicator", "negotiable", "low",
+      findings.push(found("minimal.repeated_indicator", "low",
         `"${quote(summary, { start: charSpan(a, previous.indicator).start, end: span.end })}" repeats the indicator.`,
         "Remove the repeated words.", { field, ...span }, { edits: [deletion(summary, span)] }));
     } else {
       const span = { start: charSpan(a, e.indicator).start, end: charSpan(a, e.body).end };
-      findings.push(found("minimal.extra_reason", "negotiable", "low",
+      findings.push(found("minimal.extra_reason", "low",
         `"${quote(summary, span)}" adds a second reason to the story.`,
         "Keep one benefit in the story and move the rest to the description.", { field, ...span }));
     }
@@ -98,7 +98,7 @@ export function minimalFindings({ summary, story }: RuleInput): Found[] {
     while (stop < end && !/^[,;.!?)]$/.test(t[stop].text)) stop++;
     if (stop === k + words.length) continue;
     const span = charSpan(a, { start: k, end: stop });
-    findings.push(found("minimal.concession", "negotiable", "low",
+    findings.push(found("minimal.concession", "low",
       `"${quote(summary, span)}" comments on the request.`,
       "Keep the story to role, means and benefit; put the exception or circumstance in the description or the acceptance criteria.",
       { field, ...span }));
@@ -117,7 +117,7 @@ export function minimalFindings({ summary, story }: RuleInput): Found[] {
     // Part of a code or a name ("00*****", "e-mail"): glued to a word on both sides or repeated.
     if ((x.text === "*" || x.text === "–") && (t[k - 1]?.end === x.start && /[\p{L}\p{N}*]$/u.test(t[k - 1].text))) continue;
     if (x.text === ":" && /\d$/.test(t[k - 1]?.text ?? "") && /^\d/.test(t[k + 1]?.text ?? "")) continue;
-    findings.push(found("minimal.punctuation", "negotiable", "low",
+    findings.push(found("minimal.punctuation", "low",
       `"${x.text}" splits the story sentence into extra clauses.`,
       "Keep one sentence of role, means and ends; move the rest to the description.", { field, start: x.start, end: x.end }));
     break;

@@ -37,13 +37,13 @@ export function solutionFindings({ story }: RuleInput): Found[] {
     const before = t[k - 1];
     if (k > means.start && before && (before.pos === "NOUN" || before.pos === "PROPN") && before.end < x.start) continue;
     reported++;
-    findings.push(found("problem_oriented.solution_term", "negotiable", "medium",
+    findings.push(found("problem_oriented.solution_term", "medium",
       `"${x.text}" prescribes the solution.`, "State the user's need and leave the design to the team.",
       { field: "summary", start: x.start, end: x.end }));
   }
   const head = t[means.start];
   if (story.meansIsAction && head && BUILD_VERBS.has(head.lemma)) {
-    findings.push(found("problem_oriented.build_task", "negotiable", "low",
+    findings.push(found("problem_oriented.build_task", "low",
       `"${head.text} ..." describes building something, not what a user can do afterwards.`,
       "Describe the capability a user gets.", { field: "summary", start: head.start, end: head.end }));
   }
@@ -52,7 +52,7 @@ export function solutionFindings({ story }: RuleInput): Found[] {
     // "using React", "via a Kafka queue": a named technique, not an everyday "using my account".
     const named = t.slice(k + 1, Math.min(means.end, k + 4)).find((x) => SOLUTION_TERMS.has(x.lower));
     if (!named) continue;
-    findings.push(found("negotiable.implementation_detail", "negotiable", "low",
+    findings.push(found("negotiable.implementation_detail", "low",
       `"${t[k].text} ${named.text}" fixes how it is done.`, "Keep the technique negotiable; say what it must achieve.",
       { field: "summary", start: t[k].start, end: named.end }));
     break;

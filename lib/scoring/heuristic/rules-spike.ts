@@ -36,12 +36,12 @@ export function spikeFindings(input: RuleInput): Found[] {
       'State the question the spike answers ("Can we ...?", "Which of ... fits?").'));
   }
   if (!e.timebox) {
-    findings.push(found("spike.no_timebox", "estimable", "high",
+    findings.push(found("spike.no_timebox", "high",
       `${summary} has no timebox: research without one has no size.`,
       "Add a timebox: how long the team spends before it stops and reports."));
   }
   if (!e.output) {
-    findings.push(found("spike.no_output", "testable", "high",
+    findings.push(found("spike.no_output", "high",
       `${summary} does not say what the spike produces: nothing shows it is done.`,
       "Name the output: a write-up, a prototype or a decision, and who receives it."));
   }

@@ -65,11 +65,11 @@ export function taskFindings(input: RuleInput): Found[] {
       "Say why the task is needed: what it unblocks, prevents or makes possible."));
   }
   if (!e.done) {
-    findings.push(found("task.no_done_condition", "testable", "high",
+    findings.push(found("task.no_done_condition", "high",
       `${summary} has no done condition: nothing says when the task is finished.`,
       'Add a done condition: a "Done when" list of results anyone can check.'));
   } else if (e.items.every((i) => VAGUE_ITEM.test(i.replace(/^\[[ xX]\]\s*/, "").trim()))) {
-    findings.push(found("task.vague_done_condition", "testable", "medium",
+    findings.push(found("task.vague_done_condition", "medium",
       `The done condition ${q(e.done)} cannot be checked.`,
       "Make each done condition checkable: name the state, file, version or number that shows it is done.", e.done.at));
   }

@@ -138,7 +138,7 @@ export function unambiguousFindings({ summary, story, criteria }: RuleInput): Fo
         const edit: Edit = phrase[0] === "and" ? { start: t[k].start, end: t[last].end, text: "or" }
           : phrase[0] === "as" ? { start: t[k].start, end: t[last].end, text: PLACEHOLDERS.target }
           : { start: t[k].start - (t[k].start > 0 && summary[t[k].start - 1] === " " ? 1 : 0), end: t[last].end, text: "" };
-        findings.push(found("unambiguous.loophole", "estimable", "medium", `"${text}" leaves the scope open.`,
+        findings.push(found("unambiguous.loophole", "medium", `"${text}" leaves the scope open.`,
           phrase[0] === "and" ? `Say "or" where either is enough, or "and" where both are needed.`
             : phrase[0] === "as" ? `Replace "${text}" with the number it hides: a time, a count or a limit a tester can check.`
             : `Decide whether "${text}" is in scope: if it is, drop the phrase; if not, say what happens otherwise.`,
@@ -154,7 +154,7 @@ export function unambiguousFindings({ summary, story, criteria }: RuleInput): Fo
         if (VAGUE_TERMS.has(compound.text) && !seen.has(compound.text) && !measuredBy(compound.text, criteria)) {
           seen.add(compound.text);
           const span = { start: t[k].start, end: t[compound.last].end };
-          findings.push(found("unambiguous.vague_term", "estimable", "medium", `"${summary.slice(span.start, span.end)}" is subjective: nobody can check it.`,
+          findings.push(found("unambiguous.vague_term", "medium", `"${summary.slice(span.start, span.end)}" is subjective: nobody can check it.`,
             measureAdvice(summary.slice(span.start, span.end)), { field: "summary", ...span },
             { edits: [{ ...span, text: PLACEHOLDERS.target }] }));
         }
@@ -165,7 +165,7 @@ export function unambiguousFindings({ summary, story, criteria }: RuleInput): Fo
       if (loopholeAt.has(k) || covered.has(k) || seen.has(x.lower)) continue;
       if (GENERAL_TERMS.has(x.lower) && (x.pos === "NOUN" || x.pos === "PRON") && !definedAfter(t, k, part.end)) {
         seen.add(x.lower);
-        findings.push(found("unambiguous.general_term", "estimable", "low", `"${x.text}" names nothing concrete.`,
+        findings.push(found("unambiguous.general_term", "low", `"${x.text}" names nothing concrete.`,
           "Name the concrete thing or action the user needs.", { field: "summary", start: x.start, end: x.end }));
         continue;
       }
@@ -179,7 +179,7 @@ export function unambiguousFindings({ summary, story, criteria }: RuleInput): Fo
       for (const c of covers) covered.add(c);
       for (const c of covers.slice(1)) seen.add(t[c].lower);
       const words = covers.map((c) => `"${t[c].text}"`).join(" and ");
-      findings.push(found("unambiguous.vague_term", "estimable", "medium",
+      findings.push(found("unambiguous.vague_term", "medium",
         `${words} ${covers.length > 1 ? "are" : "is"} subjective: nobody can check ${covers.length > 1 ? "them" : "it"}.`,
         covers.map((c) => measureAdvice(t[c].text)).join(" "),
         { field: "summary", start: x.start, end: t[covers[covers.length - 1]].end }, { edits: [edit] }));
@@ -187,7 +187,7 @@ export function unambiguousFindings({ summary, story, criteria }: RuleInput): Fo
   }
   // Each "[measurable target]" of a rewrite still has to be written: it costs what the vague word it replaced did.
   for (let target = summary.indexOf(PLACEHOLDERS.target); target >= 0; target = summary.indexOf(PLACEHOLDERS.target, target + 1)) {
-    findings.push(found("unambiguous.placeholder", "estimable", "medium", `The placeholder ${PLACEHOLDERS.target} is still to be filled in.`,
+    findings.push(found("unambiguous.placeholder", "medium", `The placeholder ${PLACEHOLDERS.target} is still to be filled in.`,
       "Replace it with the measure: a number, a limit or a named standard.",
       { field: "summary", start: target, end: target + PLACEHOLDERS.target.length }));
   }
