@@ -4,6 +4,7 @@ import { ApiError } from "@/lib/http/errors";
 import { createEngine, DIMENSIONS, type PerDimension, type RulePreset, type ScoringResult } from "@/lib/scoring";
 import { explainOverall } from "@/lib/scoring/overall";
 import { itemKind } from "@/lib/work-items/kinds";
+import { presetSettings, scoreBatch, ticketOf } from "@/lib/pipeline";
 import type { CsvSession } from "@/db/schema";
 import { MAPPING_FIELDS, type ColumnMapping, type CsvSummary, type ResultsResponse, type StoryResult } from "./types";
 
@@ -65,7 +66,8 @@ export interface SessionScore {
  */
 export async function scoreSessionRows(session: CsvSession, mapping: ColumnMapping, preset: RulePreset = "default"): Promise<SessionScore> {
   const typeOf = (i: number) => (mapping.type ? session.rows[i][mapping.type]?.trim() || null : null);
-  const tickets = rowsToTickets(session.rows, mapping).map((ticket, i) => ({ ticket, row: i + 1, type: typeOf(i) }));
+  // The pipeline's kind and language step (lib/pipeline): the type and language columns, when mapped.
+  const tickets = rowsToTickets(session.rows, mapping).map((fields, i) => ({ ticket: ticketOf(fields), row: i + 1, type: typeOf(i) }));
   const scored = tickets.filter(({ ticket }) => ticket.summary !== "");
   const skippedRows = tickets.filter(({ ticket }) => ticket.summary === "").map(({ row }) => row);
   if (scored.length === 0) {
@@ -74,7 +76,8 @@ export async function scoreSessionRows(session: CsvSession, mapping: ColumnMappi
   // The public evaluator always uses the offline heuristic engine, whatever SCORING_ENGINE says: anonymous
   // uploads must not spend a paid model's tokens, and 1,000 rows score in well under a second.
   // The evaluator's preset select (docs/rules.md) chooses the reading; per-code settings are an account's.
-  const outputs: ScoringResult[] = await publicEngine.scoreBatch(scored.map(({ ticket }) => ({ ticket })), { rules: { preset } });
+  // The pipeline's settings and engine steps, for an anonymous reader: neither billed nor recorded.
+  const outputs: ScoringResult[] = await scoreBatch(publicEngine, scored.map(({ ticket }) => ({ ticket })), presetSettings(preset));
   const results: StoryResult[] = scored.map(({ ticket, row, type }, i) => ({
     row,
     key: ticket.key ?? null,

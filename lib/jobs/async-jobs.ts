@@ -18,7 +18,7 @@ import { attemptsFrom, attemptsJson, deliveryRowsFrom, failDeliveries, webhookId
 import { refreshStories, storyTargets, ticketsOfRuns } from "@/lib/stories/billing-group";
 import { ticketRef, upsertTickets } from "@/lib/stories/ticket-ref";
 import { DELIVER_QUEUE, enqueueDelivery, enqueueFrom, PGBOSS_SCHEMA, SCORE_QUEUE, TRACKER_WRITE_BACK_QUEUE, wakeWorkers, type ScoreJobData } from "@/lib/queue";
-import { scoringOptionsFor } from "@/lib/rules/settings";
+import { runEngine, settingsFor } from "@/lib/pipeline";
 
 /** A score job as a worker claims it, with the run a crashed worker already recorded for it, if any. */
 interface ClaimedJob {
@@ -196,11 +196,12 @@ export async function processScoreBatch(db: Db, engine: ScoringEngine, queued: P
   const outcomes = await Promise.all(
     toScore.map(async (job): Promise<Outcome> => {
       const ticket = job.ticket as unknown as TicketData;
-      const started = performance.now();
       try {
-        // Under the customer's rule settings at the time of scoring, and the dismissals of this text.
-        const result = await engine.score(ticket, [], await scoringOptionsFor(db, job.customerId, ticket));
-        return { job, ticket, ok: true, result, processingTimeMs: Math.round((performance.now() - started) * 100) / 100 };
+        // The pipeline's steps 3 and 5 (lib/pipeline): under the customer's rule settings at the time of scoring,
+        // and the dismissals of this text; the story was identified and reserved at acceptance (lib/jobs/accept.ts).
+        const settings = await settingsFor(db, job.customerId, ticket);
+        const { result, processingTimeMs } = await runEngine(engine, ticket, [], settings);
+        return { job, ticket, ok: true, result, processingTimeMs };
       } catch (error) {
         return { job, ticket, ok: false, error };
       }

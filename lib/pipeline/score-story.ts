@@ -75,8 +75,28 @@ function scoreTurn(): void {
 }
 
 /**
- * Run the engine, timing it. An engine failure becomes a 503 (the provider unavailable), a 502 (the model's
- * answers broke the schema, after the engine's retry) or a 500; nothing is billed.
+ * Run the engine, timing it (milliseconds, two decimals): a cheap engine at the end of this turn with the other
+ * stories of the turn (`scoreInTurn`), an expensive one at once. The engine's own errors are thrown as they are
+ * (EngineUnavailable, ModelAnswerError, ...): each path says them in its own terms.
+ */
+export async function runEngine(
+  engine: ScoringEngine,
+  ticket: TicketData,
+  context: ContextItem[],
+  settings: ScoringSettings = {},
+): Promise<{ result: ScoringResult; processingTimeMs: number; engine: string }> {
+  let scored: Scored;
+  if (engine.cost === "cheap") scored = await scoreInTurn(engine, ticket, context, settings);
+  else {
+    const started = performance.now();
+    scored = { result: await engine.score(ticket, context, settings), processingTimeMs: performance.now() - started };
+  }
+  return { result: scored.result, processingTimeMs: Math.round(scored.processingTimeMs * 100) / 100, engine: engine.name };
+}
+
+/**
+ * Run the engine (`runEngine`) for an HTTP answer. An engine failure becomes a 503 (the provider unavailable), a
+ * 502 (the model's answers broke the schema, after the engine's retry) or a 500; nothing is billed.
  */
 export async function scoreWithEngine(
   engine: ScoringEngine,
@@ -85,13 +105,7 @@ export async function scoreWithEngine(
   settings: ScoringSettings = {},
 ): Promise<{ result: ScoringResult; processingTimeMs: number; engine: string }> {
   try {
-    let scored: Scored;
-    if (engine.cost === "cheap") scored = await scoreInTurn(engine, ticket, context, settings);
-    else {
-      const started = performance.now();
-      scored = { result: await engine.score(ticket, context, settings), processingTimeMs: performance.now() - started };
-    }
-    return { result: scored.result, processingTimeMs: Math.round(scored.processingTimeMs * 100) / 100, engine: engine.name };
+    return await runEngine(engine, ticket, context, settings);
   } catch (error) {
     logger().error({ err: error, engine: engine.name }, "scoring engine failed");
     if (error instanceof EngineUnavailable) {

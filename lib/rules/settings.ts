@@ -97,6 +97,11 @@ async function cachedFor(db: Db, customerId: string): Promise<Cached> {
   return entry;
 }
 
+/** The customer's rule settings as the score paths read them (kept for CACHE_MS, as `scoringOptionsFor`). */
+export async function rulesFor(db: Db, customerId: string): Promise<RuleSettings> {
+  return (await cachedFor(db, customerId)).rules;
+}
+
 /** What a score of this ticket runs under for this customer: the settings and the dismissals of its text. */
 export async function scoringOptionsFor(db: Db, customerId: string, ticket: Pick<TicketData, "summary" | "description" | "acceptance_criteria">) {
   const entry = await cachedFor(db, customerId);

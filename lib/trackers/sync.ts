@@ -9,7 +9,7 @@
 // `last_sync` carries the progress, written after every page. One sync per connection at a time: asking for one
 // while it runs answers the running one (one statement marks it running and queues its job, keyed by the
 // connection, on a "stately" queue).
-import { createHash, randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
 import type PgBoss from "pg-boss";
 import { eq, sql } from "drizzle-orm";
 import { executeHot, getDbHandle, type Db, type DbHandle } from "@/db/client";
@@ -21,8 +21,7 @@ import { logger } from "@/lib/log";
 import type { ScoringEngine, ScoringResult, TicketData } from "@/lib/scoring";
 import { scoringEngine } from "@/lib/scoring-engine";
 import { QuotaExhaustedError, quotaState } from "@/lib/stories/billing";
-import { recordScore } from "@/lib/stories/billing-group";
-import { resolveStoryIdentity, type StoryIdentity } from "@/lib/stories/identity";
+import { admissible, customerRules, identify, record, runEngine, settingsFor, ticketOf as ticketFromFields, type StoryIdentity } from "@/lib/pipeline";
 import { ticketRef } from "@/lib/stories/ticket-ref";
 import { trackerConfig, writeBackOf } from "./connections";
 import { writeBackEnabled, type WriteBackSettings } from "./schemas";
@@ -31,7 +30,6 @@ import { latestScores, loadWriteStates, saveWriteStates, sourceHash, storyPageUr
 import { runWebhookWrite } from "./write-back/webhook";
 import { reconcileSchedules, startScheduleRelay } from "./schedule";
 import { TrackerError, type FetchIssues, type FetchIssuesOptions, type TrackerErrorCode, type TrackerIssue } from "./types";
-import { dismissalsFor, getRuleSettings } from "@/lib/rules/settings";
 import { rulesMetadata, RULES_VERSION } from "@/lib/scoring";
 
 /** A scheduled sync reads the issues updated since the last successful sync started, minus this much. */
@@ -89,17 +87,14 @@ async function customerContext(db: Db, customerId: string): Promise<CustomerCont
 
 /** The ticket the engine scores for an issue: its kind comes from the tracker's type name, as on the async path. */
 export function ticketOf(issue: TrackerIssue): TicketData {
-  const description = issue.description.trim();
-  const criteria = issue.acceptanceCriteria.trim();
-  const type = issue.issueType?.trim();
-  return {
+  return ticketFromFields({
     summary: issue.summary.trim() || issue.key,
     key: issue.key,
-    ...(description ? { description } : {}),
-    ...(criteria ? { acceptance_criteria: criteria } : {}),
-    ...(type ? { issue_type: type } : {}),
-    ...(issue.language ? { language: issue.language } : {}),
-  };
+    description: issue.description.trim(),
+    acceptance_criteria: issue.acceptanceCriteria.trim(),
+    issue_type: issue.issueType?.trim(),
+    language: issue.language,
+  });
 }
 
 /** What "unchanged" compares: the scored ticket (its type included) and where it lives. */
@@ -287,12 +282,12 @@ async function importPage(
   const byIdentity = new Map<string, Candidate>();
   // The customer's rule settings: an issue scored under other settings is scored again (free, as any re-score); the
   // default settings add nothing to the hash, so issues scored before settings existed are not.
-  const rules = await getRuleSettings(db, customer.customerId);
+  const rules = await customerRules(db, customer.customerId);
   const rulesVersion = rulesMetadata(rules).version;
   const rulesTag = rules.preset === "default" && rulesVersion === RULES_VERSION ? "" : `|rules:${rules.preset}:${rulesVersion}`;
   for (const issue of issues) {
     const ticket = ticketOf(issue);
-    const identity = resolveStoryIdentity(ticket, issue.externalId);
+    const identity = identify(ticket, issue.externalId);
     byIdentity.set(identity.storyIdentity, { issue, ticket, identity, hash: `${issueContentHash(ticket, issue.url)}${rulesTag}` });
   }
   progress.skipped += issues.length - byIdentity.size;
@@ -312,23 +307,12 @@ async function importPage(
   }
   // Do not pay the engine for new issues that cannot fit in the quota (billing still decides, exactly, below).
   const at = new Date();
-  const quota = await quotaState(db, customer, at);
-  let room = quota.quota - quota.used;
-  let overQuota = 0;
-  const admissible = toScore.filter((candidate) => {
-    if (stored.get(candidate.identity.storyIdentity)?.story) return true;
-    if (room > 0) {
-      room--;
-      return true;
-    }
-    overQuota++;
-    return false;
-  });
-  const scored = await mapLimit(admissible, SCORE_CONCURRENCY, async (candidate) => {
-    const started = performance.now();
+  const admission = await admissible(db, customer, toScore, (candidate) => Boolean(stored.get(candidate.identity.storyIdentity)?.story), at);
+  let overQuota = admission.refused;
+  const scored = await mapLimit(admission.admitted, SCORE_CONCURRENCY, async (candidate) => {
     try {
-      const result = await engine.score(candidate.ticket, [], { rules, dismissals: await dismissalsFor(db, customer.customerId, candidate.ticket) });
-      return { candidate, result, processingTimeMs: Math.round((performance.now() - started) * 100) / 100 };
+      const { result, processingTimeMs } = await runEngine(engine, candidate.ticket, [], await settingsFor(db, customer.customerId, candidate.ticket));
+      return { candidate, result, processingTimeMs };
     } catch (error) {
       // Counted in `failed`, billed nothing and not remembered, so the next sync scores it again.
       logger().warn({ err: error, connection_id: connection.id, issue_key: candidate.issue.key }, "an imported issue could not be scored; the next sync tries it again");
@@ -338,12 +322,14 @@ async function importPage(
   const outcomes = await Promise.allSettled(
     scored.map(({ candidate, result, processingTimeMs }) => {
       if (!result) return Promise.reject(new Error("not scored"));
-      const runAt = new Date();
-      return recordScore(
-        handle,
-        { customer, identity: candidate.identity, ticket: candidate.ticket, at: runAt },
-        { runId: randomUUID(), ticketId: candidate.issue.key, ticket: candidate.ticket, source: "tracker", engine: engine.name, result, processingTimeMs, at: runAt },
-      ).then(() => candidate);
+      return record(handle, customer, candidate.identity, candidate.ticket, {
+        ticketId: candidate.issue.key,
+        source: "tracker",
+        engine: engine.name,
+        result,
+        processingTimeMs,
+        at: new Date(),
+      }).then(() => candidate);
     }),
   );
   const recorded: Candidate[] = [];

@@ -14,7 +14,7 @@ import { trackerLanguage } from "@/lib/scoring/heuristic/language";
 import { estimateCompletion } from "@/lib/jobs/estimate";
 import { scoringEngine } from "@/lib/scoring-engine";
 import { QuotaExhaustedError } from "@/lib/stories/billing";
-import { resolveStoryIdentity } from "@/lib/stories/identity";
+import { identify, ticketOf } from "@/lib/pipeline";
 import { methodsNotAllowed } from "@/lib/http/not-allowed";
 import { noteWebhookWrite } from "@/lib/trackers/write-back/webhook";
 
@@ -37,18 +37,19 @@ export const POST = gatewayRoute<{ source: string }>(async ({ request, params, l
   const description = read.text;
   const acceptanceCriteria = criteriaField || read.criteria || "";
   const language = trackerLanguage(issue.fields.language);
-  const ticket = {
+  // The pipeline's first steps (lib/pipeline): the kind and the language the issue names, then its identity.
+  const ticket = ticketOf({
     summary: issue.fields.summary,
-    ...(issue.key ? { key: issue.key } : {}),
-    ...(description ? { description } : {}),
-    ...(acceptanceCriteria ? { acceptance_criteria: acceptanceCriteria } : {}),
+    key: issue.key,
+    description,
+    acceptance_criteria: acceptanceCriteria,
     // The tracker's type name ("Bug", "Sub-task"...) decides the kind the engine judges; not part of the identity.
-    ...(issue.fields.issuetype?.name?.trim() ? { issue_type: issue.fields.issuetype.name.trim() } : {}),
+    issue_type: issue.fields.issuetype?.name?.trim(),
     // A tracker's language field, when the issue has one, wins over the language the text is detected in.
-    ...(language ? { language } : {}),
-  };
+    language,
+  });
   // The stable caller record id is {cloudId}:{issue.key}; an issue without a key is identified by content.
-  const identity = resolveStoryIdentity(ticket, issue.key ? `${cloudId}:${issue.key}` : undefined);
+  const identity = identify(ticket, issue.key ? `${cloudId}:${issue.key}` : undefined);
   // An issue of a Jira site the customer writes back to gets its score written back once it is recorded. Noted
   // before the job exists, so the statement that records its score finds it.
   if (await noteWebhookWrite(handle.db, customer.customerId, identity.storyIdentity, issue)) log.info({ issue_key: issue.key }, "webhook issue noted for write-back");
