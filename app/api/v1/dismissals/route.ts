@@ -2,31 +2,23 @@
 // with a reason, audited. It is kept while the story's text is unchanged: every later score of that text lists the
 // finding in `silenced_findings` (`silenced_by: "dismissal"`) and charges nothing for it. DELETE with
 // {"ticket_ref", "code"} takes it back (audited). API key or the story page's session (docs/rules.md).
-import { and, desc, eq } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
-import { scoreRuns } from "@/db/schema";
 import { authorizeAccount } from "@/lib/account/request";
 import { parseJsonBody } from "@/lib/http/body";
 import { ApiError } from "@/lib/http/errors";
 import { gatewayRoute } from "@/lib/http/route";
 import { methodsNotAllowed } from "@/lib/http/not-allowed";
+import { latestStoryText, type StoryText } from "@/lib/rules/latest-text";
 import { dismissalsSchema, dismissSchema, restoreSchema } from "@/lib/rules/schemas";
 import { dismissalsFor, dismissFinding, restoreFinding } from "@/lib/rules/settings";
-import type { TicketData } from "@/lib/scoring";
 
 export const dynamic = "force-dynamic";
 
 /** The text of the story's latest run (what a dismissal is kept for), or a 404 for another customer's or no story. */
-async function latestText(db: Db, customerId: string, ticketRef: string): Promise<Pick<TicketData, "summary" | "description" | "acceptance_criteria">> {
-  const [run] = await db
-    .select({ ticket: scoreRuns.ticket })
-    .from(scoreRuns)
-    .where(and(eq(scoreRuns.customerId, customerId), eq(scoreRuns.ticketRef, ticketRef)))
-    .orderBy(desc(scoreRuns.createdAt), desc(scoreRuns.id))
-    .limit(1);
-  if (!run) throw new ApiError("not_found", "No such story.");
-  const ticket = (run.ticket ?? {}) as Partial<TicketData>;
-  return { summary: ticket.summary ?? "", description: ticket.description, acceptance_criteria: ticket.acceptance_criteria };
+async function latestText(db: Db, customerId: string, ticketRef: string): Promise<StoryText> {
+  const text = await latestStoryText(db, customerId, ticketRef);
+  if (!text) throw new ApiError("not_found", "No such story.");
+  return text;
 }
 
 export const POST = gatewayRoute(async ({ request }) => {
