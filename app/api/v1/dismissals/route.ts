@@ -2,11 +2,9 @@
 // with a reason, audited. It is kept while the story's text is unchanged: every later score of that text lists the
 // finding in `silenced_findings` (`silenced_by: "dismissal"`) and charges nothing for it. DELETE with
 // {"ticket_ref", "code"} takes it back (audited). API key or the story page's session (docs/rules.md).
-import { getDb, type Db } from "@/db/client";
-import { authorizeAccount } from "@/lib/account/request";
-import { parseJsonBody } from "@/lib/http/body";
+import type { Db } from "@/db/client";
+import { accountRoute } from "@/lib/api/account-route";
 import { ApiError } from "@/lib/http/errors";
-import { gatewayRoute } from "@/lib/http/route";
 import { methodsNotAllowed } from "@/lib/http/not-allowed";
 import { latestStoryText, type StoryText } from "@/lib/rules/latest-text";
 import { dismissalsSchema, dismissSchema, restoreSchema } from "@/lib/rules/schemas";
@@ -21,19 +19,13 @@ async function latestText(db: Db, customerId: string, ticketRef: string): Promis
   return text;
 }
 
-export const POST = gatewayRoute(async ({ request }) => {
-  const db = await getDb();
-  const account = await authorizeAccount(db, request);
-  const body = await parseJsonBody(request, dismissSchema, 16 * 1024);
+export const POST = accountRoute({ body: dismissSchema, maxBytes: 16 * 1024 }, async ({ db, account, body }) => {
   const text = await latestText(db, account.customerId, body.ticket_ref);
   await dismissFinding(db, account.customerId, text, body.code, body.reason, account.actor, body.ticket_ref);
   return Response.json(dismissalsSchema.parse({ ticket_ref: body.ticket_ref, dismissals: await dismissalsFor(db, account.customerId, text) }), { status: 201 });
 });
 
-export const DELETE = gatewayRoute(async ({ request }) => {
-  const db = await getDb();
-  const account = await authorizeAccount(db, request);
-  const body = await parseJsonBody(request, restoreSchema, 16 * 1024);
+export const DELETE = accountRoute({ body: restoreSchema, maxBytes: 16 * 1024 }, async ({ db, account, body }) => {
   const text = await latestText(db, account.customerId, body.ticket_ref);
   if (!(await restoreFinding(db, account.customerId, text, body.code, account.actor, body.ticket_ref))) {
     throw new ApiError("not_found", "No such dismissal.");
