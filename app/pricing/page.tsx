@@ -4,9 +4,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getDb } from "@/db/client";
 import { currentDashboardUser } from "@/lib/auth/session";
-import { listPlans } from "@/lib/stories/billing";
-import { eq } from "drizzle-orm";
-import { customers } from "@/db/schema";
+import { plansView } from "@/lib/account/plans";
 import "@/components/dashboard/dashboard.css";
 
 export const metadata: Metadata = { title: "Plans and quotas" };
@@ -14,15 +12,8 @@ export const dynamic = "force-dynamic";
 
 export default async function PricingPage() {
   const db = await getDb();
-  const plans = await listPlans(db);
   const user = await currentDashboardUser(db);
-  let currentPlan: string | null = null;
-  let customQuota: number | null = null;
-  if (user?.principal.kind === "customer") {
-    const [row] = await db.select({ planId: customers.planId, quota: customers.quotaOverride }).from(customers).where(eq(customers.id, user.principal.customerId));
-    currentPlan = row?.planId ?? null;
-    customQuota = row?.quota ?? null;
-  }
+  const { plans, currentPlan, customQuota } = await plansView(db, user?.principal.kind === "customer" ? user.principal.customerId : null);
   return (
     <section className="pricing">
       <h1>Plans and quotas</h1>

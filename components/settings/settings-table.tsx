@@ -1,18 +1,8 @@
 import type { ReactNode } from "react";
+import { MessageRow } from "./message-row";
 
 /** The header of an actions column: named for screen readers, blank on screen. */
 export const ACTIONS_COLUMN = <span className="sr-only">Actions</span>;
-
-/** A table row of one cell across all columns, for a note in place of rows ("Loading…", "No API keys yet."). */
-export function MessageRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
-  return (
-    <tr role="row">
-      <td role="cell" colSpan={colSpan} className="muted card-title">
-        {children}
-      </td>
-    </tr>
-  );
-}
 
 /**
  * The rows of a list table: "Loading…" until the list arrives (`failed` instead when it could not be loaded),

@@ -1,25 +1,17 @@
 // PATCH /api/v1/installations/{id}: change the callback URL, or disable or enable the installation.
 // DELETE /api/v1/installations/{id}: disable it; its async endpoint then answers 401 until it is enabled again.
-import { getDb } from "@/db/client";
-import { authorizeAccount } from "@/lib/account/request";
-import { parseJsonBody } from "@/lib/http/body";
-import { gatewayRoute } from "@/lib/http/route";
+import { accountRoute } from "@/lib/api/account-route";
 import { disableInstallation, updateInstallation } from "@/lib/integrations/installations";
 import { installationSchema, updateInstallationSchema } from "@/lib/integrations/schemas";
 import { methodsNotAllowed } from "@/lib/http/not-allowed";
 
 export const dynamic = "force-dynamic";
 
-export const PATCH = gatewayRoute<{ id: string }>(async ({ request, params }) => {
-  const db = await getDb();
-  const account = await authorizeAccount(db, request);
-  const change = await parseJsonBody(request, updateInstallationSchema, 64 * 1024);
+export const PATCH = accountRoute<typeof updateInstallationSchema, { id: string }>({ body: updateInstallationSchema, maxBytes: 64 * 1024 }, async ({ db, account, body: change, params }) => {
   return Response.json(installationSchema.parse(await updateInstallation(db, account.customerId, params.id, change, account.actor)));
 });
 
-export const DELETE = gatewayRoute<{ id: string }>(async ({ request, params }) => {
-  const db = await getDb();
-  const account = await authorizeAccount(db, request);
+export const DELETE = accountRoute<{ id: string }>(async ({ db, account, params }) => {
   return Response.json(installationSchema.parse(await disableInstallation(db, account.customerId, params.id, account.actor)));
 });
 

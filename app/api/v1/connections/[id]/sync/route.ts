@@ -1,9 +1,7 @@
 // POST /api/v1/connections/{id}/sync: import the connection's issues now (202 with the connection, its
 // `last_sync` running). While a sync of it waits or runs, the answer is that one: nothing new is queued.
-import { getDb } from "@/db/client";
-import { authorizeAccount } from "@/lib/account/request";
+import { accountRoute } from "@/lib/api/account-route";
 import { methodsNotAllowed } from "@/lib/http/not-allowed";
-import { gatewayRoute } from "@/lib/http/route";
 import { queue } from "@/lib/queue";
 import { connectionView, findConnection } from "@/lib/trackers/connections";
 import { connectionSchema } from "@/lib/trackers/schemas";
@@ -11,9 +9,7 @@ import { requestSync } from "@/lib/trackers/sync";
 
 export const dynamic = "force-dynamic";
 
-export const POST = gatewayRoute<{ id: string }>(async ({ request, params, log }) => {
-  const db = await getDb();
-  const account = await authorizeAccount(db, request);
+export const POST = accountRoute<{ id: string }>(async ({ db, account, params, log }) => {
   const connection = await findConnection(db, account.customerId, params.id);
   await queue(); // the sync queue exists before a job is put on it
   const queued = await requestSync(db, connection.id, "manual", account.customerId);

@@ -1,19 +1,15 @@
 // GET /api/v1/installations/{id}/deliveries?status=&limit=&cursor=: the installation's callback deliveries,
 // newest first, each with its attempts.
-import { getDb } from "@/db/client";
 import { listDeliveries } from "@/lib/account/deliveries";
-import { authorizeAccount } from "@/lib/account/request";
 import { pageLimit } from "@/lib/http/cursor";
 import { ApiError } from "@/lib/http/errors";
-import { gatewayRoute } from "@/lib/http/route";
+import { accountRoute } from "@/lib/api/account-route";
 import { deliveryListSchema, deliveryStatusFilterSchema } from "@/lib/integrations/schemas";
 import { methodsNotAllowed } from "@/lib/http/not-allowed";
 
 export const dynamic = "force-dynamic";
 
-export const GET = gatewayRoute<{ id: string }>(async ({ request, params }) => {
-  const db = await getDb();
-  const account = await authorizeAccount(db, request);
+export const GET = accountRoute<{ id: string }>(async ({ request, db, account, params }) => {
   const query = new URL(request.url).searchParams;
   const statusParam = query.get("status");
   const status = statusParam ? deliveryStatusFilterSchema.safeParse(statusParam) : null;

@@ -1,17 +1,13 @@
 // POST /api/v1/installations/{id}/ping: send a signed test event to the callback now; answers the delivery
 // with the receiver's answer.
-import { getDb } from "@/db/client";
 import { pingInstallation } from "@/lib/account/deliveries";
-import { authorizeAccount } from "@/lib/account/request";
-import { gatewayRoute } from "@/lib/http/route";
+import { accountRoute } from "@/lib/api/account-route";
 import { deliverySchema } from "@/lib/integrations/schemas";
 import { methodsNotAllowed } from "@/lib/http/not-allowed";
 
 export const dynamic = "force-dynamic";
 
-export const POST = gatewayRoute<{ id: string }>(async ({ request, params }) => {
-  const db = await getDb();
-  const account = await authorizeAccount(db, request);
+export const POST = accountRoute<{ id: string }>(async ({ db, account, params }) => {
   return Response.json(deliverySchema.parse(await pingInstallation(db, account.customerId, params.id)));
 });
 

@@ -1,16 +1,12 @@
 // POST /api/v1/installations/{id}/rotate-secrets: both secrets replaced; the new ones are shown once.
-import { getDb } from "@/db/client";
-import { authorizeAccount } from "@/lib/account/request";
-import { gatewayRoute } from "@/lib/http/route";
+import { accountRoute } from "@/lib/api/account-route";
 import { rotateInstallationSecrets } from "@/lib/integrations/installations";
 import { rotatedInstallationSchema } from "@/lib/integrations/schemas";
 import { methodsNotAllowed } from "@/lib/http/not-allowed";
 
 export const dynamic = "force-dynamic";
 
-export const POST = gatewayRoute<{ id: string }>(async ({ request, params, log }) => {
-  const db = await getDb();
-  const account = await authorizeAccount(db, request);
+export const POST = accountRoute<{ id: string }>(async ({ db, account, params, log }) => {
   const body = await rotateInstallationSecrets(db, account.customerId, params.id, account.actor);
   log.info({ installation_id: body.installation_id }, "installation secrets rotated");
   return Response.json(rotatedInstallationSchema.parse(body));
