@@ -3,7 +3,7 @@
 // result has the shape parseStory gives, so the rules that read only the parts (role, means, ends, notes around
 // the story sentence) work unchanged.
 import { analyzeText, type Segment, type TextAnalysis } from "./nlp";
-import type { EndsClause, Story } from "./parse-story";
+import { emptyStory, type EndsClause, type Story } from "./parse-story";
 import type { LanguageWords } from "./languages";
 
 function escape(s: string): string {
@@ -74,10 +74,7 @@ function weakEndsAt(words: LanguageWords, text: string, at: number, word: string
 export function parseStoryIn(text: string, words: LanguageWords): Story {
   const a = analyzeText(text);
   const t = a.tokens;
-  const story: Story = {
-    a, lead: null, roleIndicator: null, role: null, roleKey: null, meansIndicator: null, means: null, meansKey: null,
-    meansIsAction: false, ends: [], storyEnd: t.length, secondMeans: null, trailing: null, placeholderRole: false, placeholderBenefit: false,
-  };
+  const story = emptyStory(a);
   if (t.length === 0) return story;
   const p = patternsOf(words);
 

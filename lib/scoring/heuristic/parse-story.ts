@@ -159,14 +159,19 @@ function findStorySentence(a: TextAnalysis): number {
   return 0;
 }
 
+/** A story with nothing found yet in `a`: the start of every parse, in any language. */
+export function emptyStory(a: TextAnalysis): Story {
+  return {
+    a, lead: null, roleIndicator: null, role: null, roleKey: null, meansIndicator: null, means: null, meansKey: null,
+    meansIsAction: false, ends: [], storyEnd: a.tokens.length, secondMeans: null, trailing: null, placeholderRole: false, placeholderBenefit: false,
+  };
+}
+
 /** Parses a summary into role, means and ends with the tagger's tokens (see the README for the template). */
 export function parseStory(text: string): Story {
   const a = analyzeText(text);
   const t = a.tokens;
-  const story: Story = {
-    a, lead: null, roleIndicator: null, role: null, roleKey: null, meansIndicator: null, means: null, meansKey: null,
-    meansIsAction: false, ends: [], storyEnd: t.length, secondMeans: null, trailing: null, placeholderRole: false, placeholderBenefit: false,
-  };
+  const story = emptyStory(a);
   if (t.length === 0) return story;
 
   const s = findStorySentence(a);
