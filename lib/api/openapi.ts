@@ -6,7 +6,7 @@
 import { Webhook } from "standardwebhooks";
 import { z } from "zod";
 import { provisionCustomerSchema, provisionedCustomerSchema, createUserSchema, createdUserSchema } from "@/lib/admin/schemas";
-import type { MappingOverride } from "@/lib/csv-flow/score-session";
+import type { MappingOverride } from "@/lib/csv-flow/schemas";
 import type { ResultsResponse, ScoreResponse as CsvScoreResponse, UploadResponse } from "@/lib/csv-flow/types";
 import { dismissalsSchema, dismissSchema, restoreSchema } from "@/lib/rules/schemas";
 import { ruleSettingsSchema, RULE_PRESETS } from "@/lib/scoring/rules";
