@@ -1,6 +1,6 @@
 // The public CSV evaluator (POST /evaluate/upload, POST /evaluate/score, GET /evaluate/results/{session_id}):
 // anonymous, rate limited per client address, its errors `{detail}`; documented with the schemas its routes parse
-// with and answer by (lib/csv-flow/schemas.ts).
+// and answer with (lib/csv-flow/schemas.ts).
 import { z } from "zod";
 import { EXAMPLE_FINDINGS, EXAMPLE_OVERALL_REASONING, EXAMPLE_RECOMMENDATIONS, EXAMPLE_SCORES, SESSION_ID, STORY, TOGETHER, type Operation, type Response } from "./common";
 import {

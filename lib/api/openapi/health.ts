@@ -1,6 +1,6 @@
 // The probes: GET /api/health (the service and its database) and /api/ping (a constant answer).
 import { z } from "zod";
-import { type Operation } from "./common";
+import type { Operation } from "./common";
 import { SERVICE_VERSION } from "@/lib/version";
 
 export function healthOperations(): Operation[] {
