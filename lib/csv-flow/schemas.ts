@@ -1,6 +1,7 @@
 // The public CSV flow's requests and answers as zod schemas: the score route parses its body with them, the
-// handlers shape their answers with them, and lib/api/openapi/csv.ts documents them, so the three cannot drift.
-// Plain zod and the domain's enums only: lib/csv-flow/types.ts re-exports the inferred types to the pages.
+// handlers' answers are typed by them (the results view is parsed by its schema), and lib/api/openapi/csv.ts
+// documents them, so the three cannot drift. Plain zod and the domain's enums only: lib/csv-flow/types.ts
+// re-exports the inferred types to the pages.
 import { z } from "zod";
 import { BACKLOG_FORMATS } from "@/lib/backlog/formats";
 import { TEXT_ENCODINGS } from "@/lib/backlog/decode";
