@@ -425,6 +425,17 @@ describe("POST /evaluate/score and GET /evaluate/results/{id}", () => {
     expect((await results(session.session_id, freshIp(), "?format=csv")).status).toBe(200);
   });
 
+  it("shows a session's results in their documented shape only, whatever else is stored with them", async () => {
+    const session = await uploaded(csv([["Key", "Summary"], ["S-1", stories[0]]]));
+    expect((await score({ session_id: session.session_id })).status).toBe(200);
+    await database().query(sql`update csv_sessions set results = (select jsonb_agg(r || '{"internal_note": "not for readers"}') from jsonb_array_elements(results) r) where id = ${session.session_id}`);
+    const response = await results(session.session_id);
+    expect(response.status).toBe(200);
+    const [result] = (response.body as ResultsResponse).results;
+    expect(result).toMatchObject({ row: 1, key: "S-1", summary: stories[0] });
+    expect(result).not.toHaveProperty("internal_note");
+  });
+
   it("scores with a changed mapping and skips (and reports) rows whose summary is empty", async () => {
     const session = await uploaded(csv([["Title", "User story", "Notes"], ["Rules", stories[0], "n1"], ["Links", "", "n2"], ["Sources", stories[2], "n3"]]));
     expect(session.mapping.summary).toBe("Title");

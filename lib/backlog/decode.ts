@@ -2,7 +2,8 @@
 // else UTF-8 when the bytes are valid UTF-8, else Windows-1252 (Excel's plain "CSV" on Windows still writes it).
 // The evaluator's upload and the CLI both decode files here.
 
-export type TextEncodingName = "utf-8" | "utf-16le" | "utf-16be" | "windows-1252";
+export const TEXT_ENCODINGS = ["utf-8", "utf-16le", "utf-16be", "windows-1252"] as const;
+export type TextEncodingName = (typeof TEXT_ENCODINGS)[number];
 
 export interface DecodedText {
   text: string;

@@ -3,7 +3,8 @@
 import type { Markup } from "@/lib/richtext";
 import { kindFromTypeName, type WorkItemKind } from "@/lib/scoring/kind";
 
-export type BacklogFormat = "jira-csv" | "azure-devops-csv" | "linear-csv" | "csv" | "jira-json" | "github-json" | "json" | "text";
+export const BACKLOG_FORMATS = ["jira-csv", "azure-devops-csv", "linear-csv", "csv", "jira-json", "github-json", "json", "text"] as const;
+export type BacklogFormat = (typeof BACKLOG_FORMATS)[number];
 
 export const FORMAT_LABELS: Record<BacklogFormat, string> = {
   "jira-csv": "Jira CSV export",

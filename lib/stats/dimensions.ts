@@ -3,22 +3,9 @@ import type { Db } from "@/db/client";
 import { tickets } from "@/db/schema";
 import { DIMENSIONS, round2, weakestDimension, type Dimension } from "@/lib/format";
 import { scopedTickets, type StatsScope } from "@/lib/auth/scope";
+import type { DimensionStats, DimensionsBreakdown } from "./schemas";
 
-export interface DimensionStats {
-  /** Average of the stories' latest score on this dimension (0-10); null without stories. */
-  average: number | null;
-  /** Stories per whole score: index 0 counts the stories scored 0, ..., index 10 those scored 10. */
-  histogram: number[];
-  /** Share (0-1) of the stories scoring below 5 on this dimension. */
-  share_below_5: number | null;
-}
-
-export interface DimensionsBreakdown {
-  story_count: number;
-  /** The dimension with the lowest average: what to work on first. Null without stories. */
-  weakest_dimension: Dimension | null;
-  dimensions: Record<Dimension, DimensionStats>;
-}
+export type { DimensionStats, DimensionsBreakdown } from "./schemas";
 
 type Row = { position: number; score: number; stories: number; total: number; below: number };
 

@@ -2,44 +2,12 @@ import { webLink } from "@/lib/http/web-link";
 import { and, asc, desc, eq, ilike, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { tickets } from "@/db/schema";
-import type { WorkItemKind } from "@/lib/scoring/kind";
 import { DIMENSIONS, round2, type Dimension } from "@/lib/format";
 import type { StoriesQuery, StorySort } from "./params";
 import { latestLanguage, scopedTickets, type StatsScope } from "@/lib/auth/scope";
+import type { StoryPage } from "./schemas";
 
-export interface StoryListItem {
-  /**
-   * The story as a person knows it, scoped to the customer: its `ticket_data.key`, else its `ticket_id`, else
-   * (no id at all) its billing identity. The dashboard's story URL: `/dashboard/stories/{ticket_ref}`.
-   */
-  ticket_ref: string;
-  /** Its summary (the latest run's); the same as `summary`. */
-  title: string;
-  /** The billing identity of its latest run (external id or `sha256:` content hash). */
-  story_identity: string;
-  identity_resolution: "external_id" | "content_hash";
-  ticket_key: string | null;
-  summary: string;
-  overall_score: number | null;
-  individual_scores: Record<string, number> | null;
-  run_count: number;
-  last_scored_at: string;
-  customer_id: string;
-  /** The kind the latest run judged the story as: story, bug, task, spike or epic. */
-  work_item_type: WorkItemKind;
-  /** The language the latest run read the story in (ISO 639-1). */
-  language: string;
-  /** Imported from a tracker: the issue's link in the tracker, and which tracker ("jira", "github", "linear"). */
-  url: string | null;
-  source: string | null;
-}
-
-export interface StoryPage {
-  items: StoryListItem[];
-  page: number;
-  page_size: number;
-  total: number;
-}
+export type { StoryListItem, StoryPage } from "./schemas";
 
 /** A dimension's latest score; the key is a whitelisted dimension name, so it is inlined as a literal. */
 const dimensionScore = (dimension: Dimension): SQL => sql`(${tickets.latestScores} ->> ${sql.raw(`'${dimension}'`)})::real`;

@@ -5,35 +5,9 @@ import { WORK_ITEM_KINDS, type WorkItemKind } from "@/lib/scoring/kind";
 import { quotaState } from "@/lib/stories/billing";
 import { DIMENSIONS, round2, type Dimension } from "@/lib/format";
 import { scopedTickets, type StatsScope } from "@/lib/auth/scope";
+import type { KindSummary, QuotaSummary, StatsSummary } from "./schemas";
 
-export interface QuotaSummary {
-  customer_id: string;
-  plan: string;
-  quota: number;
-  used: number;
-  reset_at: string;
-}
-
-/** The averages of the stories of one kind. */
-export interface KindSummary {
-  story_count: number;
-  average_overall: number | null;
-  dimension_averages: Record<Dimension, number | null>;
-}
-
-export interface StatsSummary {
-  story_count: number;
-  run_count: number;
-  /** Average of each story's latest overall score (0-10), null when there are no stories. */
-  average_overall: number | null;
-  dimension_averages: Record<Dimension, number | null>;
-  /** The same averages per kind (story, bug, task, spike, epic) the stories were judged as; only kinds present. */
-  by_work_item_type: Partial<Record<WorkItemKind, KindSummary>>;
-  /** This month's usage of the one customer in scope; null when the scope spans several customers. */
-  quota: Omit<QuotaSummary, "customer_id"> | null;
-  /** One entry per customer in scope. */
-  quotas: QuotaSummary[];
-}
+export type { KindSummary, QuotaSummary, StatsSummary } from "./schemas";
 
 /**
  * Headline numbers of a scope: stories, runs, average latest scores (in all and per kind), and this month's

@@ -5,16 +5,9 @@ import { ApiError } from "@/lib/http/errors";
 import { DIMENSIONS, round2, type Dimension } from "@/lib/format";
 import type { TrendInterval } from "./params";
 import { latestLanguage, type StatsScope } from "@/lib/auth/scope";
+import type { TrendPoint } from "./schemas";
 
-export interface TrendPoint {
-  /** Start of the UTC period (weeks start on Monday), ISO 8601. */
-  period_start: string;
-  /** Distinct stories scored in the period. */
-  stories: number;
-  /** Average, over those stories, of each one's last score in the period (0-10); null for an empty period. */
-  average_overall: number | null;
-  dimension_averages: Record<Dimension, number | null>;
-}
+export type { TrendPoint } from "./schemas";
 
 export const MAX_TREND_PERIODS = 400;
 const DEFAULT_SPAN: Record<TrendInterval, number> = { day: 90, week: 52, month: 24 };

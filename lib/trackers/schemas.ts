@@ -1,5 +1,5 @@
 // The connections API's bodies and answers (POST/PATCH /api/v1/connections, the connection a GET answers),
-// used by the routes to validate and by lib/api/openapi.ts to document.
+// used by the routes to validate and by lib/api/openapi/trackers.ts to document.
 import { z } from "zod";
 import type { TrackerKind } from "./types";
 

@@ -1,7 +1,6 @@
 // POST /evaluate/score: scores every row of an uploaded session as one batch, with an optional new mapping.
-import { z } from "zod";
-import { RULE_PRESETS } from "@/lib/scoring/rules";
-import { mappingOverrideSchema, resolveMapping, scoreSessionRows, storedMapping } from "@/lib/csv-flow/score-session";
+import { resolveMapping, scoreSessionRows, storedMapping } from "@/lib/csv-flow/score-session";
+import { csvScoreRequestSchema } from "@/lib/csv-flow/schemas";
 import { holdsScoreToken } from "@/lib/csv-flow/score-token";
 import { findSession, saveResults } from "@/lib/csv-flow/sessions";
 import type { ScoreResponse } from "@/lib/csv-flow/types";
@@ -11,19 +10,11 @@ import { detailRoute } from "@/lib/http/route";
 import { enforceCsvLimit } from "@/lib/rate-limit";
 import { methodsNotAllowed } from "@/lib/http/not-allowed";
 
-const scoreRequestSchema = z.object({
-  session_id: z.string().min(1),
-  mapping: mappingOverrideSchema.optional(),
-  score_token: z.string().max(200).optional(),
-  /** The rule preset to read the stories by (docs/rules.md); the default preset when absent. */
-  preset: z.enum(RULE_PRESETS).optional(),
-});
-
 const SESSION_GONE = "Session not found: it does not exist or has expired (sessions last 24 hours). Upload the file again.";
 
 export const POST = detailRoute(async ({ request }) => {
   await enforceCsvLimit(request.headers, "score");
-  const parsed = scoreRequestSchema.safeParse(await readJsonObject(request));
+  const parsed = csvScoreRequestSchema.safeParse(await readJsonObject(request));
   if (!parsed.success) throw new ApiError("bad_request", `Invalid request: ${zodDetails(parsed.error).join("; ")}.`);
   const session = await findSession({ sessionId: parsed.data.session_id });
   if (!session) throw new ApiError("not_found", SESSION_GONE);
