@@ -2,6 +2,7 @@
 import { found, type Found, type RuleInput } from "./finding";
 import { BROAD_VERBS, OPEN_ENDED_VERBS, VAGUE_TERMS } from "./lexicon";
 import { charSpan, isWord, type Segment, type Tok } from "./nlp";
+import { authorsText } from "./machine-text";
 import { tokenize } from "./text";
 
 const GIVEN_WHEN_THEN = /\b(?:given|when)\b[\s\S]{0,400}?\bthen\b/i;
@@ -142,7 +143,8 @@ export function criteriaFindings(input: RuleInput): Found[] {
 
   let summaryWords = 0;
   for (const x of story.a.tokens) if (isWord(x)) summaryWords++;
-  const words = summaryWords + (description ? tokenize(description).length : 0);
+  // A log or a stack trace pasted in is evidence, not more of the ticket to size: only the author's words count.
+  const words = summaryWords + (description ? tokenize(authorsText(description)).length : 0);
   if (words > 600) {
     findings.push(found("small.long_text", "medium", `${words} words of summary and description: a story this long usually holds several.`,
       "Split it, or move reference material out of the story."));

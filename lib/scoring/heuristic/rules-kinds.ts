@@ -9,7 +9,8 @@ import { criteriaOf } from "./rules-criteria";
 import { bugEvidenceFor, bugFindings } from "./rules-bug";
 import { epicEvidenceFor, epicFindings } from "./rules-epic";
 import { spikeEvidenceFor, spikeFindings } from "./rules-spike";
-import { taskEvidenceFor, taskFindings } from "./rules-task";
+import { REASON as TASK_REASON, taskEvidenceFor, taskFindings } from "./rules-task";
+import { observedIn } from "./bug-readers";
 
 /** Findings of the story template: never reported on another kind. */
 const STORY_ONLY = /^(?:well_formed\.|valuable\.no_benefit$|conceptually_sound\.|testable\.no_acceptance_criteria$|testable\.unverifiable_criteria$|minimal\.|uniform\.)/;
@@ -51,12 +52,25 @@ const SUMMARY_ADVICE: Record<WorkItemKind, string> = {
 export const DONE_WORDS = /\b(?:should|must|shall|needs? to|has to|have to|expected|acceptance criteria|done when|definition of done|make sure|ensure)\b/i;
 
 /**
+ * A benefit said as what the change would make better ("It would look a lot cleaner", "will greatly simplify
+ * usability"), or a problem said as what is hard now ("very hard to read", "no way to ...", "only ... is supported").
+ */
+const BENEFIT_OR_PROBLEM = /\b(?:(?:would|will|should|could)\s+(?:\w+ly\s+)?(?:look|be|feel|read|work|run|make (?:it|this|things|\w+)|get)\s+(?:(?:a lot|much|far|way|a bit|even)\s+)?(?:cleaner|easier|clearer|simpler|faster|safer|better|nicer|more (?:readable|usable|consistent|robust|reliable|useful|intuitive|professional))|(?:would|will)\s+(?:\w+ly\s+)?(?:simplify|improve|speed up|shorten|reduce)|(?:very |really |quite |almost )?(?:hard|difficult|impossible|confusing|tedious|cumbersome|painful) to (?:read|use|find|see|follow|understand|search|navigate|work with|maintain|debug|locate)|(?:there is|there's|we have|has) no (?:way|option|means|support) to|(?:is|are) not (?:supported|possible|available|necessary|needed)|won['’]?t be (?:necessary|needed)|(?:recogni[sz]es|supports|accepts|handles|allows|shows) only|only \w+(?: \w+)? (?:can|is|are) (?:be )?(?:supported|registered|used|shown|allowed))\b/i;
+
+/** A summary that states the end state ("Sections should be vertically aligned", "The tab shall have a scroll bar"). */
+const SUMMARY_END_STATE = /\b(?:should|shall|must)(?:\s+(?:not|now|also|always|never))?\s+(?:be|have|show|display|appear|return|open|list|contain|use|keep|stay|remain|work|export|support|handle|report|match|print)\b/i;
+
+/**
  * The findings of a ticket whose kind nothing decided: what every kind needs. What it is (the summary, and
  * detail to size from: the shared estimable rules), why it matters, and when it is done.
  */
 function neutralFindings(input: RuleInput): Found[] {
   const findings: Found[] = [];
-  const reason = sectionEvidence(input, "why", "impact") ?? phraseEvidence(input, REASON);
+  // Why it matters, in any form a bug or a task gives it: a reason clause, a benefit ("It would look a lot
+  // cleaner"), or the problem it puts right stated as what happens now ("The popup is very hard to read", "the
+  // plugin recognizes only ..."): a ticket of no decided kind may be either.
+  const reason = !!(sectionEvidence(input, "why", "impact") ?? phraseEvidence(input, REASON) ?? phraseEvidence(input, TASK_REASON) ??
+    phraseEvidence(input, BENEFIT_OR_PROBLEM)) || observedIn(input.description).length > 0 || observedIn(input.summary).length > 0;
   // A reason is read by English words: in another language its absence is not claimed.
   const english = !input.language || input.language === "en";
   if (!reason && english) {
@@ -65,7 +79,7 @@ function neutralFindings(input: RuleInput): Found[] {
   }
   const titleOnly = !/[\p{L}\p{N}]/u.test(input.description) && !/[\p{L}\p{N}]/u.test(input.criteria);
   const done = criteriaOf(input).items.length > 0 || !!sectionEvidence(input, "done", "expected", "output") ||
-    (!titleOnly && DONE_WORDS.test(`${input.description}\n${input.criteria}`));
+    (!titleOnly && DONE_WORDS.test(`${input.description}\n${input.criteria}`)) || SUMMARY_END_STATE.test(input.summary);
   if (!done) {
     findings.push(found("work_item.no_done_condition", titleOnly ? "high" : "medium",
       "The ticket does not say when it is done: no criteria, no expected result, no list of what must hold.",
