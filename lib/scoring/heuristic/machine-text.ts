@@ -16,3 +16,12 @@ export function authorsText(text: string): string {
   if (!text) return text;
   return text.replace(BLOCK, blank).replace(FRAME, blank).replace(STAMP, blank);
 }
+
+/**
+ * The text with its line breaks put back where an export took them out: such an export keeps two or more
+ * spaces where each break was ("Need to do:  * Upgrade CXF  * Test the components"). Same length as the text.
+ */
+export function withLineBreaks(text: string): string {
+  if (text.includes("\n")) return text;
+  return text.replace(/(\S) {2,}(?=\S)/g, (m, c: string) => `${c}\n${" ".repeat(m.length - 2)}`);
+}
