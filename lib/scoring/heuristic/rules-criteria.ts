@@ -3,6 +3,7 @@ import { found, type Found, type RuleInput } from "./finding";
 import { BROAD_VERBS, OPEN_ENDED_VERBS, VAGUE_TERMS } from "./lexicon";
 import { charSpan, isWord, type Segment, type Tok } from "./nlp";
 import { authorsText } from "./machine-text";
+import { listedInDescription } from "./rules-unambiguous";
 import { tokenize } from "./text";
 
 const GIVEN_WHEN_THEN = /\b(?:given|when)\b[\s\S]{0,400}?\bthen\b/i;
@@ -135,7 +136,8 @@ export function criteriaFindings(input: RuleInput): Found[] {
     if (OPEN_ENDED_VERBS.has(head.lemma) && !(head.lemma === "understand" && shownFact(story.a.tokens, means.start + 1, means.end))) {
       findings.push(found("estimable.open_ended", "medium", `"${head.text} ..." is research with no defined result.`,
         "Time-box it as a spike, or state the result the team delivers.", { field: "summary", start: head.start, end: head.end }));
-    } else if (BROAD_VERBS.has(head.lemma)) {
+    } else if (BROAD_VERBS.has(head.lemma) && !listedInDescription(description)) {
+      // "Improve the AtomPub API" above a list of the changes: the list is the result the direction stands for.
       findings.push(found("estimable.broad_goal", "medium", `"${head.text} ..." names a direction, not a result.`,
         "Say what changes and by how much, so the team can size it.", { field: "summary", start: head.start, end: head.end }));
     }
