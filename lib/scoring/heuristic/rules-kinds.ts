@@ -21,8 +21,12 @@ const REPLACED: Record<Exclude<WorkItemKind, "story">, RegExp> = {
   // One defect is read from the report (bug.several_defects), not from the grammar of its title ("500 error on
   // /api/orders when page=0" is one failure).
   bug: /^(?:atomic\.|estimable\.no_detail$|estimable\.open_ended$|problem_oriented\.|negotiable\.implementation_detail$)/,
-  // A task is technical work by nature.
-  task: /^(?:problem_oriented\.|negotiable\.implementation_detail$)/,
+  // A task is technical work by nature. Its title names one piece of work with the things it touches ("Unify the
+  // basic and evolution templates", "Prepare documentation on CAC and AAC", "configure Clover + Bamboo"): QUS
+  // counts two things asked for as two features a user wants, and a task asks for no feature (read on the shared
+  // Jira issues: 6 of 7 two-things firings on tasks were one piece of work). Two actions stay two tasks
+  // ("Upgrade the driver and remove the old config").
+  task: /^(?:atomic\.(?:two_objects|two_qualities|list_detail)$|problem_oriented\.|negotiable\.implementation_detail$)/,
   // Research is what a spike is; its timebox is its size.
   spike: /^(?:estimable\.no_detail$|estimable\.open_ended$|estimable\.broad_goal$|problem_oriented\.|negotiable\.implementation_detail$)/,
   // An epic holds many features: it is small enough when it is broken down.
