@@ -213,9 +213,10 @@ function classify(a: TextAnalysis, scope: Scope, c: number, width: number, exclu
   if (glued && inPath(a.text, t[c].start)) return null;
   if (glued && !scope.strict && ["NOUN", "PROPN"].includes(left.pos) && ["NOUN", "PROPN"].includes(right.pos)) return null;
 
-  // "merge the repo from development to release and master": after "from ...", "to" is a preposition and what
-  // follows it names the places the one move goes to, whatever the tagger reads them as.
-  if (t[l - 1]?.lower === "to" && t.slice(floor, l - 1).some((x) => x.lower === "from")) return null;
+  // "merge the repo from development to release and master": after "from ...", "to" before a noun is a
+  // preposition and the pair names the places the one move goes to, whatever the tagger reads the first as.
+  // ("drones from allied forces to communicate and operate" keeps its two verbs.)
+  if (t[l - 1]?.lower === "to" && !isVerb(right) && t.slice(floor, l - 1).some((x) => x.lower === "from")) return null;
   const leftVerb = verbBefore(t, c, floor);
   // "see a list of courses and can page through them": a modal and a verb with no subject of their own continue the
   // user's request with a second action.
