@@ -93,6 +93,14 @@ const NO_DETAIL_ADVICE: Partial<Record<RuleInput["kind"], string>> = {
   epic: "Describe the goal, what is in and out of scope, and the stories it breaks into.",
 };
 
+/**
+ * The same when the summary is a sentence: a task's reason and done condition have findings of their own, so what
+ * is left to add is what the work touches (an "expected result" is a bug's word).
+ */
+const NO_DETAIL_LOW_ADVICE: Partial<Record<RuleInput["kind"], string>> = {
+  task: "Add a short description of what changes and where: the parts, files or versions it touches.",
+};
+
 export function criteriaFindings(input: RuleInput): Found[] {
   const { description, criteria, story } = input;
   const findings: Found[] = [];
@@ -163,7 +171,7 @@ export function criteriaFindings(input: RuleInput): Found[] {
       ? found("estimable.no_detail", "high", "A few words and no description or acceptance criteria: nothing to size from.",
         NO_DETAIL_ADVICE[input.kind] ?? "Describe what is needed and why, and add acceptance criteria.", at)
       : found("estimable.no_detail", "low", "No description or acceptance criteria: the team sizes it from one sentence.",
-        "Add a short description of the situation and the expected result."));
+        NO_DETAIL_LOW_ADVICE[input.kind] ?? "Add a short description of the situation and the expected result."));
   }
   return findings;
 }
