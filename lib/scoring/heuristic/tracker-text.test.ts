@@ -145,3 +145,19 @@ describe("advice a bug's or a task's author can act on", () => {
     expect(r.recommendations.join("\n")).not.toMatch(/expected result/);
   });
 });
+
+describe("spike: 'investigate if' asks, 'if so, ...' names what comes of it", () => {
+  const spike = (summary: string, description = ""): TicketData => ({ summary, description, issue_type: "Spike" });
+
+  it("reads the question and the output of a spike that says what follows from its answer", () => {
+    const r = score(spike("Investigate and if necessary, speed up the report page", "Investigate if the report page needs to load faster, and if so, move the query off the UI thread."));
+    expect(codes(r)).not.toContain("spike.no_question");
+    expect(codes(r)).not.toContain("spike.no_output");
+  });
+
+  it("still asks a spike that names a topic for its question and its output", () => {
+    const r = score(spike("Invoice page caching research", "Look into caching for the invoice page."));
+    expect(codes(r)).toContain("spike.no_question");
+    expect(codes(r)).toContain("spike.no_output");
+  });
+});
