@@ -65,6 +65,12 @@ const BENEFIT_OR_PROBLEM = /\b(?:(?:would|will|should|could)\s+(?:\w+ly\s+)?(?:l
 const SUMMARY_END_STATE = /\b(?:should|shall|must)(?:\s+(?:not|now|also|always|never))?\s+(?:be|have|show|display|appear|return|open|list|contain|use|keep|stay|remain|work|export|support|handle|report|match|print)\b/i;
 
 /**
+ * How the thing behaves, stated as a "When ..., ..." sentence ("When unchecked, the component works as it does
+ * today"): a criterion without its "Given", checkable as it stands.
+ */
+const BEHAVIOUR = /(?:^|[.!?:]\s+|\n\s*)when\b[^.!?\n]{2,80},\s*(?:the |it |this |a |an |each |every |all )?[\w-]+(?: [\w-]+)?\s+(?:is|are|works?|shows?|displays?|returns?|opens?|appears?|becomes?|gets?|stays?|keeps?|lists?|contains?|goes|moves?|closes?|saves?)\b/i;
+
+/**
  * The findings of a ticket whose kind nothing decided: what every kind needs. What it is (the summary, and
  * detail to size from: the shared estimable rules), why it matters, and when it is done.
  */
@@ -83,7 +89,8 @@ function neutralFindings(input: RuleInput): Found[] {
   }
   const titleOnly = !/[\p{L}\p{N}]/u.test(input.description) && !/[\p{L}\p{N}]/u.test(input.criteria);
   const done = criteriaOf(input).items.length > 0 || !!sectionEvidence(input, "done", "expected", "output") ||
-    (!titleOnly && DONE_WORDS.test(`${input.description}\n${input.criteria}`)) || SUMMARY_END_STATE.test(input.summary);
+    (!titleOnly && (DONE_WORDS.test(`${input.description}\n${input.criteria}`) || BEHAVIOUR.test(input.description))) ||
+    SUMMARY_END_STATE.test(input.summary);
   if (!done) {
     findings.push(found("work_item.no_done_condition", titleOnly ? "high" : "medium",
       "The ticket does not say when it is done: no criteria, no expected result, no list of what must hold.",

@@ -63,6 +63,12 @@ describe("work_item.no_done_condition: a summary can state the end state", () =>
     expect(codes(r)).not.toContain("work_item.no_done_condition");
   });
 
+  it("takes a 'When ..., ...' sentence as how it must behave", () => {
+    const r = score({ summary: "Optional output of the matching step", description: "Add a checkbox \"Keep rows\" to the step. When unchecked, the step works as it does today." });
+    expect(r.metadata.work_item_type_source).toBe("default");
+    expect(codes(r)).not.toContain("work_item.no_done_condition");
+  });
+
   it("still asks when nothing says when it is done", () => {
     const r = score({ summary: "Sidebar sections alignment", description: "See the attached screenshot." });
     expect(r.metadata.work_item_type_source).toBe("default");
