@@ -233,6 +233,11 @@ function classify(a: TextAnalysis, scope: Scope, c: number, width: number, exclu
   for (let j = afterConj; j < r; j++) if (SUBJECT_PRONOUNS.has(t[j].lower) || t[j].pos === "NOUN") subject = true;
   // Gerunds named as things ("have branching and merging") are two things, not two actions of the user.
   const gerunds = /ing$/.test(right.lower) && l !== headVerb && (/ing$/.test(left.lower) || left.pos === "NOUN" || left.pos === "PROPN");
+  // On a title, "Add a toggle button ... to enable/disable LiveView": the verbs after "to" say what the thing the
+  // head verb asks for does, one control (or one script, one job) for both; the request is the thing.
+  const purpose = scope.title && leftVerb > 0 && t[leftVerb - 1].lower === "to" && headVerb >= 0 && headVerb < leftVerb - 1 &&
+    t.slice(headVerb + 1, leftVerb - 1).some((x) => x.pos === "NOUN" || x.pos === "PROPN");
+  if (purpose && rightIsVerb) return null;
   if (rightIsVerb && !subject && !gerunds && !premodifiers && (leftVerb >= 0 || headVerb >= 0)) {
     const verbsOnly = leftVerb === l || (leftVerb < 0 && headVerb === l);
     // Without a verb the tagger saw ("register, log in and manage"), the conjunct starts after the last comma.

@@ -122,6 +122,11 @@ describe("atomic on tracker titles", () => {
     expect(atomic(score(task("Merge the billing repo from development to release and master")))).toEqual([]);
   });
 
+  it("reads the verbs after 'to' as what the thing asked for does, and the same verbs asked for as two", () => {
+    expect(atomic(score({ summary: "Add a toggle button in the toolbar to enable/disable the invoice preview" }))).toEqual([]);
+    expect(atomic(score({ summary: "Enable and disable the invoice preview from the toolbar" }))).toContain("atomic.two_actions");
+  });
+
   it("reads a task's two things as one piece of work, and keeps its two actions", () => {
     expect(atomic(score(task("Prepare documentation on tax rules and currency rounding")))).toEqual([]);
     expect(atomic(score(task("Upgrade the PDF library and remove the old font cache")))).toContain("atomic.two_actions");
