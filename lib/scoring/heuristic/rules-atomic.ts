@@ -158,6 +158,23 @@ interface Scope {
   role: boolean;
   /** The `strict` preset (QUS as published): conjunctions the default reads as one thing count too. */
   strict?: boolean;
+  /** A tracker's title, not a story sentence: no "I want" opens what is asked for. */
+  title?: boolean;
+}
+
+/**
+ * A path or a file name joined by slashes ("target/generated-test-sources", "src/main/java"): one thing. Two or
+ * more slashes, or a segment with a dot, a dash or an underscore in it; "enable/disable" and "report/dataset" are
+ * not paths.
+ */
+function inPath(text: string, at: number): boolean {
+  let start = at;
+  while (start > 0 && !/\s/.test(text[start - 1])) start--;
+  let end = at;
+  while (end < text.length && !/\s/.test(text[end])) end++;
+  const chunk = text.slice(start, end).replace(/[.,;:)]+$/, "");
+  if (!/^[\w.~-]*(?:\/[\w.-]+)+\/?$/.test(chunk)) return false;
+  return (chunk.match(/\//g) ?? []).length >= 2 || chunk.split("/").some((seg) => /\w[._-]\w/.test(seg));
 }
 
 function inRegions(k: number, regions: Segment[]): boolean {
@@ -193,8 +210,13 @@ function classify(a: TextAnalysis, scope: Scope, c: number, width: number, exclu
   const premodifiers = !scope.strict && modifiesNoun(t, floor, l, afterConj, r);
   // "report/dataset", "papers/reviews": two nouns glued by a slash name one kind of thing.
   const glued = t[c].text === "/" && t[c - 1].end === t[c].start && t[c].end === t[c + 1]?.start;
+  if (glued && inPath(a.text, t[c].start)) return null;
   if (glued && !scope.strict && ["NOUN", "PROPN"].includes(left.pos) && ["NOUN", "PROPN"].includes(right.pos)) return null;
 
+  // "merge the repo from development to release and master": after "from ...", "to" before a noun is a
+  // preposition and the pair names the places the one move goes to, whatever the tagger reads the first as.
+  // ("drones from allied forces to communicate and operate" keeps its two verbs.)
+  if (t[l - 1]?.lower === "to" && !isVerb(right) && t.slice(floor, l - 1).some((x) => x.lower === "from")) return null;
   const leftVerb = verbBefore(t, c, floor);
   // "see a list of courses and can page through them": a modal and a verb with no subject of their own continue the
   // user's request with a second action.
@@ -203,12 +225,19 @@ function classify(a: TextAnalysis, scope: Scope, c: number, width: number, exclu
     return { kind: "actions", conjuncts: [{ start: leftVerb >= 0 ? leftVerb : headVerb, end: l + 1 }, { start: afterConj, end }],
       separators: [c], sharedObject: false, detail: false, unsplittable: true };
   }
-  const rightIsVerb = isVerb(right) && !(/(?:ed|ing)$/.test(right.lower) && ["NOUN", "PROPN"].includes(t[r + 1]?.pos ?? "") && left.pos === "ADJ");
+  // "run-configuration option": a word hyphenated to the next is the first half of a compound noun, not a verb.
+  const hyphened = t[r + 1]?.text === "-" && t[r + 1].start === right.end;
+  const rightIsVerb = isVerb(right) && !hyphened && !(/(?:ed|ing)$/.test(right.lower) && ["NOUN", "PROPN"].includes(t[r + 1]?.pos ?? "") && left.pos === "ADJ");
   // A subject after the conjunction makes it join two clauses ("until the last person selects a card and all are shown").
   let subject = false;
   for (let j = afterConj; j < r; j++) if (SUBJECT_PRONOUNS.has(t[j].lower) || t[j].pos === "NOUN") subject = true;
   // Gerunds named as things ("have branching and merging") are two things, not two actions of the user.
   const gerunds = /ing$/.test(right.lower) && l !== headVerb && (/ing$/.test(left.lower) || left.pos === "NOUN" || left.pos === "PROPN");
+  // On a title, "Add a toggle button ... to enable/disable LiveView": the verbs after "to" say what the thing the
+  // head verb asks for does, one control (or one script, one job) for both; the request is the thing.
+  const purpose = scope.title && leftVerb > 0 && t[leftVerb - 1].lower === "to" && headVerb >= 0 && headVerb < leftVerb - 1 &&
+    t.slice(headVerb + 1, leftVerb - 1).some((x) => x.pos === "NOUN" || x.pos === "PROPN");
+  if (purpose && rightIsVerb) return null;
   if (rightIsVerb && !subject && !gerunds && !premodifiers && (leftVerb >= 0 || headVerb >= 0)) {
     const verbsOnly = leftVerb === l || (leftVerb < 0 && headVerb === l);
     // Without a verb the tagger saw ("register, log in and manage"), the conjunct starts after the last comma.
@@ -269,6 +298,13 @@ function classify(a: TextAnalysis, scope: Scope, c: number, width: number, exclu
   // "Search should be better and users should be able to filter", "the system to be secure and patient data to be
   // anonymized": two statements, each with its own verb.
   const next = t[rightEnd];
+  // In a title, a pair followed by its verb is the subject of one statement ("Mule Debugger and Java Debugger
+  // collide", "indicate that a given JS type or member should have all user agents"): a report about two things,
+  // not two things asked for.
+  const pairStart = nounPhraseStart(t, l + 1, floor);
+  if (scope.title && next && (next.pos === "AUX" || next.pos === "VERB") && next.lower !== "to" &&
+    (pairStart === floor || ["that", "if", "whether", "when"].includes(t[pairStart - 1]?.lower ?? "")) &&
+    !t.slice(floor, l).some((x) => x.pos === "AUX")) return null;
   const finite = next && (next.pos === "AUX" || next.pos === "VERB" && /[^s]s$/.test(next.lower) ||
     next.lower === "to" && t[rightEnd + 1]?.lower === "be");
   // The left part needs a verb of its own too ("reports/datasets to be emailed" is one list of things).
@@ -481,7 +517,7 @@ function groups(input: RuleInput, strict: boolean): Group[] {
   const t = a.tokens;
   const scopes: Scope[] = [];
   if (story.role && !story.placeholderRole) scopes.push({ segment: story.role, role: true, strict });
-  if (story.means) scopes.push({ segment: story.means, role: false, strict });
+  if (story.means) scopes.push({ segment: story.means, role: false, strict, title: !story.meansIndicator });
   const excluded = excludedRegions(story);
   const headVerb = story.means && story.meansIsAction && t[story.means.start].pos !== "DET" ? story.means.start : -1;
   const out: Group[] = [];

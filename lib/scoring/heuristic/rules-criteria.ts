@@ -2,6 +2,8 @@
 import { found, type Found, type RuleInput } from "./finding";
 import { BROAD_VERBS, OPEN_ENDED_VERBS, VAGUE_TERMS } from "./lexicon";
 import { charSpan, isWord, type Segment, type Tok } from "./nlp";
+import { authorsText } from "./machine-text";
+import { listedInDescription } from "./rules-unambiguous";
 import { tokenize } from "./text";
 
 const GIVEN_WHEN_THEN = /\b(?:given|when)\b[\s\S]{0,400}?\bthen\b/i;
@@ -91,6 +93,14 @@ const NO_DETAIL_ADVICE: Partial<Record<RuleInput["kind"], string>> = {
   epic: "Describe the goal, what is in and out of scope, and the stories it breaks into.",
 };
 
+/**
+ * The same when the summary is a sentence: a task's reason and done condition have findings of their own, so what
+ * is left to add is what the work touches (an "expected result" is a bug's word).
+ */
+const NO_DETAIL_LOW_ADVICE: Partial<Record<RuleInput["kind"], string>> = {
+  task: "Add a short description of what changes and where: the parts, files or versions it touches.",
+};
+
 export function criteriaFindings(input: RuleInput): Found[] {
   const { description, criteria, story } = input;
   const findings: Found[] = [];
@@ -134,7 +144,8 @@ export function criteriaFindings(input: RuleInput): Found[] {
     if (OPEN_ENDED_VERBS.has(head.lemma) && !(head.lemma === "understand" && shownFact(story.a.tokens, means.start + 1, means.end))) {
       findings.push(found("estimable.open_ended", "medium", `"${head.text} ..." is research with no defined result.`,
         "Time-box it as a spike, or state the result the team delivers.", { field: "summary", start: head.start, end: head.end }));
-    } else if (BROAD_VERBS.has(head.lemma)) {
+    } else if (BROAD_VERBS.has(head.lemma) && !listedInDescription(description)) {
+      // "Improve the AtomPub API" above a list of the changes: the list is the result the direction stands for.
       findings.push(found("estimable.broad_goal", "medium", `"${head.text} ..." names a direction, not a result.`,
         "Say what changes and by how much, so the team can size it.", { field: "summary", start: head.start, end: head.end }));
     }
@@ -142,7 +153,8 @@ export function criteriaFindings(input: RuleInput): Found[] {
 
   let summaryWords = 0;
   for (const x of story.a.tokens) if (isWord(x)) summaryWords++;
-  const words = summaryWords + (description ? tokenize(description).length : 0);
+  // A log or a stack trace pasted in is evidence, not more of the ticket to size: only the author's words count.
+  const words = summaryWords + (description ? tokenize(authorsText(description)).length : 0);
   if (words > 600) {
     findings.push(found("small.long_text", "medium", `${words} words of summary and description: a story this long usually holds several.`,
       "Split it, or move reference material out of the story."));
@@ -159,7 +171,7 @@ export function criteriaFindings(input: RuleInput): Found[] {
       ? found("estimable.no_detail", "high", "A few words and no description or acceptance criteria: nothing to size from.",
         NO_DETAIL_ADVICE[input.kind] ?? "Describe what is needed and why, and add acceptance criteria.", at)
       : found("estimable.no_detail", "low", "No description or acceptance criteria: the team sizes it from one sentence.",
-        "Add a short description of the situation and the expected result."));
+        NO_DETAIL_LOW_ADVICE[input.kind] ?? "Add a short description of the situation and the expected result."));
   }
   return findings;
 }

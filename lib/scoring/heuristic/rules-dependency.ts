@@ -60,8 +60,11 @@ export function dependencyFindings(input: RuleInput): Found[] {
       // An epic's child stories, listed by key, are its breakdown, not work it waits for.
       if (field === "description" && input.kind === "epic" && isChildReference(input, m.index)) continue;
       keys++;
+      // A bug or a task is not merged with the ticket it waits on: the team plans it after that one, or the
+      // author says what it needs from it so it can be taken on alone.
       findings.push(found("independent.ticket_reference", "high", `The ${noun} waits on ${m[0]}.`,
-        "Merge the two stories or remove the dependency, so each can be planned on its own.",
+        noun === "story" ? "Merge the two stories or remove the dependency, so each can be planned on its own."
+          : `Record the order as a link to ${m[0]} in the tracker, or say what this ticket needs from it so it can be planned on its own.`,
         { field, start: m.index, end: m.index + m[0].length }));
     }
     PHRASES.lastIndex = 0;

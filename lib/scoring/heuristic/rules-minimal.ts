@@ -37,10 +37,14 @@ export function minimalFindings({ summary, story }: RuleInput): Found[] {
   const findings: Found[] = [];
   const field = "summary" as const;
 
+  // A component prefix ("iOS: ...", "[New Launcher] Add ...", "Studio: Login: ...") says what part of the product
+  // the ticket is about, as trackers' titles do: its brackets, colons and dashes are the team's label, not the story.
+  const prefixEnd = summary.length - withoutPrefix(summary).length;
   const brackets = bracketRegions(a);
   for (const b of brackets) {
     const span = charSpan(a, b);
     if (PLACEHOLDER_TEXTS.has(summary.slice(span.start, span.end))) continue;
+    if (span.end <= prefixEnd) continue;
     // Part of a word's spelling ("collection(s)", "(re-)use"), not a remark: one short piece glued to a word.
     const glued = (t[b.start - 1] && t[b.start - 1].end === span.start && /\p{L}$/u.test(t[b.start - 1].text)) ||
       (t[b.end] && t[b.end].start === span.end && /^\p{L}/u.test(t[b.end].text));
@@ -105,9 +109,6 @@ export function minimalFindings({ summary, story }: RuleInput): Found[] {
     break;
   }
 
-  // A component prefix ("iOS: ...", "CLI: Add ...", "Studio: Login: ...") says what part of the product the
-  // ticket is about, as trackers' titles do: its colons and dashes split no sentence.
-  const prefixEnd = summary.length - withoutPrefix(summary).length;
   for (let k = 0; k < end; k++) {
     const x = t[k];
     if (!STRAY_PUNCTUATION.has(x.text)) continue;

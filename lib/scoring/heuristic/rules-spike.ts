@@ -5,12 +5,18 @@ import type { PerDimension } from "../types";
 import { found, type Found, type RuleInput } from "./finding";
 import { phraseEvidence, q, sectionEvidence, missingWhy, summaryQuote, type Evidence } from "./kind-text";
 
-/** A question: a question mark, or a clause that asks one ("whether", "which of", "can we"). */
-const QUESTION = /\?|\b(?:whether|which (?:of|one|library|option|approach|tool|vendor|provider)|how (?:to|can|do|does|should|much|many|well|fast|long|we)|what (?:is|are|would|should|it takes)|why (?:does|do|is|are)|can we|could we|should we|is it possible|if we can|feasib(?:le|ility))\b/i;
+/**
+ * A question: a question mark, or a clause that asks one ("whether", "which of", "can we", "investigate if the
+ * section needs to be faster": "if" after a verb of finding out is "whether").
+ */
+const QUESTION = /\?|\b(?:(?:investigate|check|find out|determine|evaluate|assess|verify|analy[sz]e|see)\s+(?:if|whether)|whether|which (?:of|one|library|option|approach|tool|vendor|provider)|how (?:to|can|do|does|should|much|many|well|fast|long|we)|what (?:is|are|would|should|it takes)|why (?:does|do|is|are)|can we|could we|should we|is it possible|if we can|feasib(?:le|ility))\b/i;
 /** A duration, or the word timebox. */
 const TIMEBOX = /\b(?:(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|ten|half an?|an?)[ -]?(?:hours?|hrs?|h|days?|d|weeks?|wks?|sprints?|iterations?|story points?|points|sp)|time[ -]?box(?:ed)?|(?:by|until|before) (?:the )?end of (?:the )?(?:sprint|week|day|iteration))\b/i;
-/** What the spike hands over. */
-const OUTPUT = /\b(?:write-?ups?|report|document(?:ed|ation)?|docs?|recommendations?|recommend|decisions?|decide|adrs?|prototypes?|proof of concept|poc|demo|comparison|presentation|findings|go\/no-go|go or no-go|wiki page|confluence page|rfc|design doc|memo|benchmark results?|estimates?|proposal|summary)\b/i;
+/**
+ * What the spike hands over; "if so, move the task off the UI thread" and "if necessary, improve it" name a
+ * decision and what follows from it.
+ */
+const OUTPUT = /\b(?:if (?:so|yes|necessary|needed|required)\b|write-?ups?|report|document(?:ed|ation)?|docs?|recommendations?|recommend|decisions?|decide|adrs?|prototypes?|proof of concept|poc|demo|comparison|presentation|findings|go\/no-go|go or no-go|wiki page|confluence page|rfc|design doc|memo|benchmark results?|estimates?|proposal|summary)\b/i;
 
 interface SpikeEvidence {
   question: Evidence | null;

@@ -5,6 +5,7 @@ import { found, type Found, type RuleInput } from "./finding";
 import { expectedIn, observedIn } from "./bug-readers";
 import { evidenceAt, phraseEvidence, q, sectionEvidence, missingWhy, sentenceEvidence, summaryQuote, type Evidence } from "./kind-text";
 import { criteriaItems } from "./rules-criteria";
+import { authorsText, withLineBreaks } from "./machine-text";
 import { listItems } from "./sections";
 
 /**
@@ -14,6 +15,13 @@ import { listItems } from "./sections";
 export const REASON = /,\s*so\b|\b(?:therefore|thus|hence|consequently|as a result|which means|this means|that means|meaning (?:that )?\w+|(?:leads?|led|leading) to|results? in|caus(?:e|es|ed|ing)|as part of (?:the |our |a )?(?:[\w.-]+ ){0,2}(?:release|migration|project|effort|initiative|epic|upgrade|rollout|work)|to be (?:used|reused|shared|called|run|deployed)|for (?:re)?use (?:in|by)|(?:ready|done|in place|finished|available|fixed) (?:by|before|till|until)\b|saves? (?:\w+ )?(?:time|effort|money|clicks|steps|work)|(?:anyone|anybody|everyone|attackers?|outsiders|customers?|users?|we|they|it) (?:can|could|might|may|will) (?:read|access|see|steal|lose|leak|break|expose|delete|change|bypass|log in|sign in)|risks?|exposed?|leak(?:s|ed)?|by mistake|accidentally|so (?:anyone|everyone|anybody|every|all|any|\w+ (?:can|could|will|would|won['’]?t|cannot|can['’]?t|is|are|has|have|must|need|needs|stays?|keeps?|gets?))|so that|so (?:we|they|users?|the|it|that|customers?|our|nobody|no one)|in order to|because|since|otherwise|to (?:avoid|prevent|allow|enable|reduce|unblock|comply|support|keep|stop|speed up|save|meet|remove|let|make sure|ensure|get rid of|free up|cut|lower)|(?:needed|required|necessary) (?:for|by|to|before)|blocks|blocking|due to|end[- ]of[- ]life|eol|(?:out of|end of) support|unsupported|no longer (?:supported|maintained)|deprecated|vulnerabilit(?:y|ies)|cve-\d+|expires?|expiring|compliance|audit)\b/i;
 /** "Done when" written inline ("Done when the build is green", "make sure ...", "To test: ..."). */
 const DONE_INLINE = /\b(?:done when|definition of done|finished when|complete when|make sure (?:that )?|ensure (?:that )?|verify (?:that )?|to (?:test|verify|check)(?: (?:this|it|the fix))?\s*:)/i;
+/**
+ * A target the work reaches, which says by itself when it is done: a version or revision to move to or ship
+ * ("Update WebKit to cef_rev392", "Test and release 4.2.1", "will include cxf 2.5.0 or higher"), a named version to
+ * be compatible with ("compatible with IntelliJ 15"), a test or build that has to pass ("let the CWMPluginTest
+ * test case run successfully").
+ */
+const TARGET = /\b(?:(?:to|onto|release|releases|ship|include|includes|use|using|requires?)\s+(?:[A-Za-z][\w+-]*\s+){0,3}?v?(?:\d+(?:\.\d+)+(?:\.x)?|[a-z_-]*rev[_-]?\d+|r\d{3,})|compatible with\s+(?:[A-Za-z][\w+.-]*\s+){1,2}v?\d+(?:\.\d+)*|(?:runs?|passe?s?|builds?|succeeds?)\s+(?:successfully|green|cleanly|again))\b/i;
 /** A done condition nobody can check: "done", "it works", "code is cleaner". */
 const VAGUE_ITEM = /^(?:(?:it|this|everything|all|the (?:task|code|work|change))\s+)?(?:is\s+|are\s+)?(?:works?|working|done|finished|complete(?:d)?|fixed|ok|okay|good|better|cleaner|nicer|improved)(?:\s+(?:well|properly|correctly|fine|as expected))?\s*[.!]?$/i;
 
@@ -42,13 +50,19 @@ function taskEvidence(input: RuleInput): TaskEvidence {
     done = sectionEvidence(input, "done");
     if (done) items = listItems(done.text).map((i) => i.text);
     else {
-      const checklist = listItems(input.description).filter((i) => /^\[[ xX]\]/.test(i.text));
+      const listed = listItems(withLineBreaks(authorsText(input.description)));
+      const checklist = listed.filter((i) => /^\[[ xX]\]/.test(i.text));
+      // A task's list of what it does ("Need to do: * Upgrade the CXF version * Test that components work") is
+      // done when every item is: two or more items of a few words each, not a list of ticket keys.
+      const todo = checklist.length ? checklist : listed.filter((i) => /[\p{L}]{2,}\S*\s+\S*[\p{L}]{2,}/u.test(i.text));
+      const list = checklist.length || todo.length >= 2 ? todo : [];
       // An end state stated as what should be ("The order id should be filled in", "Expected result: ...") is checkable.
       const shouldBe = expectedIn(input.description).find((r) => r.kind === "modal" || r.kind === "expect");
-      done = checklist.length ? evidenceAt(input, "description", checklist[0].start, checklist[checklist.length - 1].end) :
+      done = list.length ? evidenceAt(input, "description", list[0].start, list[list.length - 1].end) :
         phraseEvidence(input, DONE_INLINE, ["description"]) ?? sectionEvidence(input, "expected") ??
-        (shouldBe ? sentenceEvidence(input, "description", shouldBe.start, shouldBe.end) : null);
-      items = checklist.map((i) => i.text);
+        (shouldBe ? sentenceEvidence(input, "description", shouldBe.start, shouldBe.end) : null) ??
+        phraseEvidence(input, TARGET, ["summary", "description"]);
+      items = list.map((i) => i.text);
     }
     if (done && items.length === 0) items = [done.text];
   }

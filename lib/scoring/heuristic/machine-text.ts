@@ -1,0 +1,27 @@
+// What a program wrote into a ticket, not its author: Jira `{code}` and `{noformat}` blocks, Markdown fences, stack
+// frames and log stamps. A reader skims past them; the rules that weigh the author's words (how long the ticket
+// is) read the text with them blanked out. Offsets stay where they were, so a finding still points at its words.
+
+/** `{code}` / `{noformat}` blocks (an unclosed one runs to the end) and fenced blocks. */
+const BLOCK = /\{(code|noformat)(?::[^{}\n]*)?\}[\s\S]*?(?:\{\1\}|$)|```[\s\S]*?(?:```|$)/g;
+/** A stack frame, "at" or not ("at com.acme.Foo.bar(Foo.java:12)", "Path.toOSString(Path.java:905)"). */
+const FRAME = /(?:\bat\s+)?[\w$<>-]+(?:\.[\w$<>-]+)+\((?:[\w$.-]*(?::\d+)?|Native Method|Unknown Source)\)/g;
+/** Log stamps and markers: "2013-02-20 13:54:11.963", "[15:28:49]", "!ENTRY", "... 12 more". */
+const STAMP = /\b\d{4}-\d\d-\d\d[ T]\d\d:\d\d(?::\d\d(?:[.,]\d+)?)?|\[\d\d:\d\d:\d\d\]|!(?:ENTRY|MESSAGE|STACK|SUBENTRY)\b|\.\.\. \d+ more\b/g;
+
+const blank = (m: string) => m.replace(/[^\n]/g, " ");
+
+/** The text with what a program wrote blanked out, the same length as the text. */
+export function authorsText(text: string): string {
+  if (!text) return text;
+  return text.replace(BLOCK, blank).replace(FRAME, blank).replace(STAMP, blank);
+}
+
+/**
+ * The text with its line breaks put back where an export took them out: such an export keeps two or more
+ * spaces where each break was ("Need to do:  * Upgrade CXF  * Test the components"). Same length as the text.
+ */
+export function withLineBreaks(text: string): string {
+  if (text.includes("\n")) return text;
+  return text.replace(/(\S) {2,}(?=\S)/g, (m, c: string) => `${c}\n${" ".repeat(m.length - 2)}`);
+}
