@@ -26,6 +26,20 @@ describe("what happens (observed)", () => {
     ]) expect(reads(observedIn(text)), text).toBe(true);
   });
 
+  it("reads what a server or a crash reporter writes: a log level, a message number, a crash signature, an exit", () => {
+    for (const text of [
+      "[Mon Jun 03 09:12:44.120811 2024] [proxy:error] [pid 2211] [client 10.1.2.3:51000] AH00957: connect to backend failed",
+      "The error log fills with [error] [client 10.0.0.7] lines for every request under /cgi-bin.",
+      "AH01630: client denied by server configuration: /srv/www/private",
+      "[notice] child pid 4711 exit signal Segmentation fault (11)",
+      "The tab dies in [@ gfx::DrawTarget::Flush] when the canvas is resized.",
+      "make stops with an undefined reference to apr_pool_cleanup_kill.",
+      "Load the attached page: the two floated boxes overlap.",
+    ]) expect(observedIn(text).some((r) => !r.generic), text).toBe(true);
+    // A log level named in a sentence about logging is no line the program wrote.
+    expect(observedIn("Raise LogLevel from warn to debug for more detail about each error.").filter((r) => !r.generic)).toEqual([]);
+  });
+
   it("does not read an expectation, a request or a remark as what happens", () => {
     for (const text of ["The export should be a CSV file.", "Please add a dark mode to the settings.", "I am not sure this is the right project.",
       "Thanks for looking into it.", "I wasn t sure which component to file it under."]) {
@@ -99,6 +113,22 @@ describe("what should happen (expected)", () => {
       "You have to stop the server rather than restart it.",
       "The first breakpoint is skipped. This is expected.",
     ]) expect(expectedIn(text), text).toEqual([]);
+  });
+
+  it("reads a browser, a build or a release set beside the failing one as the case that works", () => {
+    for (const text of [
+      "In Safari and Chrome it works.",
+      "On 2.4.57, it worked.",
+      "I cannot reproduce this in Chrome.",
+      "It built fine with 2.4.57.",
+      "This is a regression from 2.2.",
+      "Regression range: https://hg.example.org/pushloghtml?fromchange=1a2b&tochange=3c4d",
+      "The crash regressed between the March and April nightlies.",
+    ]) expect(expectedIn(text).map((r) => r.kind), text).toContain("working_case");
+    // Negated, or only a part of it working, is no case that works.
+    for (const text of ["In Safari it works only after a reload.", "It never built cleanly with the bundled APR.", "A regression test is attached."]) {
+      expect(expectedIn(text), text).toEqual([]);
+    }
   });
 
   it("still reads a failure that does not appear elsewhere, and 'instead of' in what is seen", () => {
