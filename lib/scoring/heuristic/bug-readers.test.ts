@@ -162,6 +162,38 @@ describe("how to get there (steps)", () => {
     ]) expect(stepsIn(text).at, text).not.toBeNull();
   });
 
+  it("reads a browser tracker's and a web server's ways of giving the steps", () => {
+    for (const text of [
+      // An action on the test case the report comes with: the test case holds the reproduction.
+      "Load the attached testcase: the two floated boxes overlap.",
+      "Open the attached HTML file in a new window and the second column is missing.",
+      // A preference set to a value, and the actions joined to it.
+      "I set browser.tabs.warnOnClose to false and restarted; closing a window with three tabs still asks for confirmation.",
+      // A configuration and the request that shows it, the request inside a sentence.
+      "RewriteCond %{HTTP_HOST} ^www\\.example\\.org$\nRewriteRule ^(.*)$ https://example.org$1 [R=301,L]\nWhen requesting http://www.example.org:80/a no redirect is sent.",
+      "With KeepAlive On, a HEAD request for /index.html makes the child exit.",
+      "Sending GET /cgi-bin/env.cgi HTTP/1.1 with a chunked body gets a 400.",
+      // A command given inside a sentence: a build, a command in backticks, curl.
+      "./configure --with-included-apr --enable-ssl && make\nfails with an undefined reference.",
+      "Running ./configure --with-included-apr && make stops with an undefined reference.",
+      "`httpd -t -f /etc/httpd/broken.conf` prints Syntax OK for a file with an unclosed section.",
+      "Calling curl -I http://localhost/old/a%20b shows a Location of /new/a%2520b.",
+    ]) expect(stepsIn(text).at, text).not.toBeNull();
+  });
+
+  it("takes neither a patch nor a report that only fails elsewhere for steps, and still reads the steps beside them", () => {
+    const patch = "The attached patch fixes it.\n\nIndex: server/protocol.c\n===\n--- server/protocol.c\t(revision 100)\n+++ server/protocol.c\t(working copy)\n" +
+      "@@ -200,7 +200,7 @@\n-    if (bytes_handled >= n) {\n+    if (bytes_handled > n) {\n         return APR_ENOSPC;\n     }";
+    // One action and a patch: the patch's code lines are the fix, so the action stays the trigger it is.
+    expect(stepsIn(`Send a header line of exactly 8190 bytes and the server answers 400. ${patch}`).at).toBeNull();
+    expect(stepsIn(`Send a header line of exactly 8190 bytes and the server answers 400. ${patch}`).trigger).toBeDefined();
+    expect(stepsIn(`Send a header line of exactly 8190 bytes, then check the status: 400. ${patch}`).at).not.toBeNull();
+    // "Cannot reproduce it in Chrome" says where it does not happen, not that the steps are unknown.
+    expect(stepsIn("1. Open a 4K video\n2. Press F for fullscreen\nThe video stutters. I cannot reproduce this in Chrome.").at).not.toBeNull();
+    expect(stepsIn("1. Open a 4K video\n2. Press F for fullscreen\nThe video stutters now and then. I cannot reproduce it reliably.").at).toBeNull();
+    for (const text of ["Apache crashes, please fix.", "The attached patch fixes it.", "Set LogLevel to debug if you need more detail."]) expect(stepsIn(text).at, text).toBeNull();
+  });
+
   it("does not take one trigger, a list of problems, a stack trace or a report that cannot be reproduced for steps", () => {
     for (const text of [
       "When I save, it hangs.",

@@ -381,7 +381,39 @@ const REPRO_LINK = /\b(?:jsfiddle\.net|codepen\.io|codesandbox\.io|jsbin\.com|pl
  * A command line: a prompt ("$ make"; not a PHP variable, a Markdown heading or a quote), a command-line tool and its
  * arguments, or an HTTP request ("POST /api/refunds").
  */
-const COMMAND = /^[ \t]*(?:[$%] [a-z][\w.-]*(?: |$)|(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) (?:https?:\/\/|\/)\S*|C:\\[^>\n]*>|(?:npm|npx|yarn|pnpm|git|java|javac|mvn|gradle|gradlew|node|python3?|pip3?|curl|wget|docker|kubectl|make|cargo|go|rustc|gcc|g\+\+|clang|ant|sh|bash|sudo|cd|ls|cat|echo|export|brew|apt(?:-get)?|react-native|jest|flow|tsc|webpack|babel|eslint|hg|svn|php|ruby|rails|bundle|rake|dotnet|msbuild)\s+[-\w./:@=]+)/m;
+const COMMAND = /^[ \t]*(?:[$%] [a-z][\w.-]*(?: |$)|(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) (?:https?:\/\/|\/)\S*|C:\\[^>\n]*>|(?:npm|npx|yarn|pnpm|git|java|javac|mvn|gradle|gradlew|node|python3?|pip3?|curl|wget|docker|kubectl|make|cargo|go|rustc|gcc|g\+\+|clang|ant|sh|bash|sudo|cd|ls|cat|echo|export|brew|apt(?:-get)?|react-native|jest|flow|tsc|webpack|babel|eslint|hg|svn|php|ruby|rails|bundle|rake|dotnet|msbuild)\s+[-\w./:@=]+|(?:apachectl|apache2ctl)\s+\w|(?:httpd|ab|telnet|openssl|apxs|nc|gdb|strace|valgrind|cmake|firefox)\s+-{1,2}[A-Za-z]|\.{1,2}\/[\w.-]+(?:\s|$))/m;
+/**
+ * A command or a request inside a sentence: an HTTP request line ("a HEAD request for /index.html", "GET /x
+ * HTTP/1.1"; the method in capitals), a command in backticks with an option, curl or wget with an option or a URL, a
+ * program run from its directory ("./configure --enable-ssl"), a command chained after "&&", or one run with its
+ * options ("running httpd -X").
+ */
+const INLINE_REQUEST = /\b(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS|PROPFIND|TRACE) (?:(?:https?:\/\/|\/)\S*|requests? (?:for|to|of|on) (?:https?:\/\/|\/)\S*)/;
+const INLINE_COMMAND = /`(?:[$%] )?(?:[a-z][\w.-]*|\.{1,2}\/[\w.-]+)\s+-{1,2}[A-Za-z][^`\n]*`|\b(?:curl|wget)\s+(?:-{1,2}[A-Za-z]|["']?https?:\/\/)|(?:^|[\s(])\.\/(?:configure|buildconf|autogen\.sh)\b|&&\s*(?:make\b|[a-z][\w.-]*\s+-{1,2}[A-Za-z])|\b(?:ran|run|running|runs|execute|executed|executing|typed|typing|invoke|invoked|invoking)\s+`?(?:[a-z][\w.-]*|\.{1,2}\/[\w.-]+)\s+-{1,2}[A-Za-z]/i;
+/**
+ * An action on the test case the report comes with ("Load the attached testcase", "open the attachment"): the page
+ * or file it names holds the reproduction, so the one action is the way there.
+ */
+const ON_TESTCASE = /\b(?:open|opens|opened|opening|load|loads|loaded|loading|run|runs|ran|running|view|viewed|viewing|visit|visited|visiting|import|imported|importing|install|installed|installing|go to|went to|navigate to|navigated to|browse to|browsed to|point \w+ (?:at|to))\s+(?:(?:the|this|my|an?)\s+)?(?:attached|attachment)\b/i;
+/**
+ * An input that reproduces it, told inside a sentence: a request to a path ("a request for /old/a%20b", "requesting
+ * /files/big.iso"), or a preference set to a value ("set browser.tabs.warnOnClose to false", "with
+ * media.autoplay.default flipped to 1"). Each is one step.
+ */
+const INPUT_STEP = /\b(?:requests? (?:for|to|of)|request(?:ing|ed)?) (?:https?:\/\/|\/)[\w.~%?=&+\/-]*|\b(?:set|sets|setting|flip|flipped|flipping|toggle|toggled|toggling|change|changed|changing|switch|switched|switching|turn|turned|turning)\s+(?:the\s+)?(?:pref(?:erence)?\s+)?["'`]?[a-z][\w-]*(?:\.[\w-]+){2,}["'`]?\s+(?:to|=)\s*["'`]?[\w.-]+/gi;
+/**
+ * A patch: from a diff's header ("--- a/x.c", "+++ b/x.c", "@@ -10,6 +10,7 @@", "Index: x.c", "diff -u ...") on, its
+ * lines are the fix, not a way to make the failure happen, and are left out of the steps (blanked, same length).
+ */
+function withoutPatch(text: string): string {
+  if (!/^(?:@@ |diff |Index: |\+\+\+ \S)/m.test(text)) return text;
+  let inPatch = false;
+  return text.split("\n").map((line) => {
+    if (/^(?:@@ |diff |Index: |--- \S|\+\+\+ \S)/.test(line)) inPatch = true;
+    else if (inPatch && !/^(?:[ +\-\\]|=+\s*$|$)/.test(line)) inPatch = false;
+    return inPatch ? " ".repeat(line.length) : line;
+  }).join("\n");
+}
 /**
  * A line of code, markup or configuration (not a stack frame or a log line): the snippet that reproduces it. A
  * configuration line is a directive named in CamelCase and its arguments ("RewriteRule ^/old /new [R]").
@@ -405,7 +437,7 @@ export function codeLines(text: string): number {
   return n;
 }
 
-export type StepsKind = "actions" | "condition" | "gerund" | "narrated" | "menu" | "repro" | "link" | "command" | "code";
+export type StepsKind = "actions" | "condition" | "gerund" | "narrated" | "menu" | "repro" | "link" | "command" | "code" | "testcase" | "input";
 
 export interface StepsRead {
   /** Where the steps are (the first piece of evidence). */
@@ -425,7 +457,7 @@ export interface StepsRead {
  * code").
  */
 export function stepsIn(labelled: string): StepsRead {
-  const text = withoutLabels(labelled);
+  const text = withoutPatch(withoutLabels(labelled));
   const found: (Read & { kind: StepsKind })[] = [];
   const ps = pieces(text);
   const actions = ps.filter((p, i) => imperative(p.text) && (!p.chained || imperative(ps[i - 1]?.text ?? "")));
@@ -467,10 +499,19 @@ export function stepsIn(labelled: string): StepsRead {
     const clause = /^[^.;:!?\n]*/.exec(text.slice(m.index + m[0].length))?.[0] ?? "";
     joined += [...clause.matchAll(/(?:,|\band|\bthen)\s+(?:then\s+)?([a-z][\w-]*)/gi)].filter((j) => pastAction(j[1])).length;
   }
+  // An input told inside a sentence is a step of its own, unless it is the action of a step already counted ("Set browser.x.y to false.").
+  const inputs = [...text.matchAll(INPUT_STEP)].filter((m) => !actions.some((a) => m.index >= a.start && m.index < a.start + a.text.length));
+  for (const m of inputs) {
+    found.push({ kind: "input", start: m.index, end: m.index + m[0].length });
+    // "set browser.x.y to false, restart and close the last tab": the actions joined to an input count too.
+    const clause = /^[^.;:!?\n]*/.exec(text.slice(m.index + m[0].length))?.[0] ?? "";
+    joined += [...clause.matchAll(/(?:,|\band|\bthen)\s+(?:then\s+)?([a-z][\w-]*)/gi)].filter((j) => actionStem(j[1])).length;
+  }
   if (narrated.length >= 2) found.push({ kind: "narrated", start: narrated[0].index, end: narrated[1].index + narrated[1][0].length });
   const menu = MENU_PATH.exec(text);
   if (menu) found.push({ kind: "menu", start: menu.index, end: menu.index + menu[0].length });
-  for (const [kind, re] of [["repro", REPRO], ["link", REPRO_LINK], ["command", COMMAND]] as const) {
+  for (const [kind, re] of [["repro", REPRO], ["link", REPRO_LINK], ["command", COMMAND], ["command", INLINE_REQUEST], ["command", INLINE_COMMAND],
+    ["testcase", ON_TESTCASE]] as const) {
     const m = new RegExp(re.source, re.flags).exec(text);
     if (m) found.push({ kind, start: m.index, end: m.index + m[0].length });
   }
@@ -498,10 +539,10 @@ export function stepsIn(labelled: string): StepsRead {
   // what sets the failure off, not how to get to that point.
   const has = (k: StepsKind) => found.some((f) => f.kind === k);
   const triggers = Math.min(1, found.filter((f) => f.kind === "condition" || f.kind === "gerund").length);
-  const units = actions.length + triggers + joined + narrated.length + (has("menu") ? 2 : 0);
-  const done = actions.length + joined + narrated.length + (has("menu") ? 2 : 0);
+  const units = actions.length + triggers + joined + narrated.length + inputs.length + (has("menu") ? 2 : 0);
+  const done = actions.length + joined + narrated.length + inputs.length + (has("menu") ? 2 : 0);
   const enough = !NO_STEPS.test(text) &&
-    ((has("repro") && (units >= 1 || codeLines(text) >= 1)) || has("link") || has("command") || has("actions") || units >= 2 || (done >= 1 && (has("code") || orderedSteps(text) >= 2)));
+    ((has("repro") && (units >= 1 || codeLines(text) >= 1)) || has("link") || has("command") || has("testcase") || has("actions") || units >= 2 || (done >= 1 && (has("code") || orderedSteps(text) >= 2)));
   const kinds = [...new Set(found.map((f) => f.kind))];
   if (!enough) {
     // One action is not the way there, but it says what sets the failure off.
