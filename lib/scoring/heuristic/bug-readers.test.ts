@@ -34,6 +34,7 @@ describe("what happens (observed)", () => {
       "[notice] child pid 4711 exit signal Segmentation fault (11)",
       "The tab dies in [@ gfx::DrawTarget::Flush] when the canvas is resized.",
       "make stops with an undefined reference to apr_pool_cleanup_kill.",
+      "When requesting http://www.example.org:80/a no redirect happens.",
       "Load the attached page: the two floated boxes overlap.",
     ]) expect(observedIn(text).some((r) => !r.generic), text).toBe(true);
     // A log level named in a sentence about logging is no line the program wrote.
@@ -178,6 +179,9 @@ describe("how to get there (steps)", () => {
       "Running ./configure --with-included-apr && make stops with an undefined reference.",
       "`httpd -t -f /etc/httpd/broken.conf` prints Syntax OK for a file with an unclosed section.",
       "Calling curl -I http://localhost/old/a%20b shows a Location of /new/a%2520b.",
+      // "Go to" a page is an action ("to" after a verb of moving), so with the next one it is the way there.
+      "Go to https://example.org/menu.html and hover over Products: the submenu is cut off.",
+      "Go to the settings page. Click Save.",
     ]) expect(stepsIn(text).at, text).not.toBeNull();
   });
 
