@@ -35,6 +35,9 @@ describe("what happens (observed)", () => {
       "The tab dies in [@ gfx::DrawTarget::Flush] when the canvas is resized.",
       "make stops with an undefined reference to apr_pool_cleanup_kill.",
       "When requesting http://www.example.org:80/a no redirect happens.",
+      // An error named in the program's own short form, a misspelt text: what the program does.
+      "NullPointer in OrderService.total when the cart is empty.",
+      "The demo's step is named with a typo: 'Recieve order'.",
       "Load the attached page: the two floated boxes overlap.",
     ]) expect(observedIn(text).some((r) => !r.generic), text).toBe(true);
     // A log level named in a sentence about logging is no line the program wrote.
