@@ -281,7 +281,10 @@ function pieces(text: string): Piece[] {
   const lines: Piece[] = [];
   let offset = 0;
   // An export that lost its line breaks keeps two or more spaces where they were ("open the report  right click the chart ...").
-  const broken = text.includes("\n") ? text : text.replace(/(\S) {2,}(?=\S)/g, (m, c: string) => `${c}\n${" ".repeat(m.length - 2)}`);
+  // A sentence does not end on an article, a preposition or a word that names what follows ("click on  Save  and"): two
+  // spaces after one are where quotes were lost, not a line break.
+  const broken = text.includes("\n") ? text : text.replace(/(\b[\w']+)?(\S) {2,}(?=\S)/g, (m, word: string | undefined, c: string) =>
+    RUNS_ON.test(`${word ?? ""}${c}`) ? m : `${word ?? ""}${c}\n${" ".repeat(m.length - (word ?? "").length - 2)}`);
   for (const raw of broken.split("\n")) {
     const start = offset;
     offset += raw.length + 1;
@@ -327,6 +330,7 @@ function pieces(text: string): Piece[] {
   return out;
 }
 
+const RUNS_ON = /^(?:a|an|the|of|on|in|at|to|for|with|from|by|into|onto|and|or|called|named|titled|labell?ed|says?|said|reads?|shows?|click|press|tap|select|choose)$/i;
 /** Where one action ends and the next begins inside a sentence: "then", "->", "and click", ", press". */
 const AND_THEN = new RegExp(`(?:,?\\s+(?:and\\s+)?then\\s+|\\s*(?:->|=>|→)\\s*|,?\\s+and\\s+(?=(?:${[...ACTION_VERBS].join("|")})\\b)|,\\s+(?=(?:${[...ACTION_VERBS].join("|")})\\s+(?:the|a|an|on|it|this|that|to|in|"|'|\\w+\\s+(?:button|menu|tab|link|icon|field|view|dialog)\\b)))`, "i");
 const LIST_MARK = /^\s*(?:\d{1,2}[.)]|[-*•+#]|step \d+)\s/i;
