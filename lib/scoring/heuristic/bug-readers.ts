@@ -523,7 +523,9 @@ export function stepsIn(labelled: string): StepsRead {
   // "the following FBML:", "here's my config", "with this in httpd.conf:", "my config:": an introduction whose next
   // line is code, markup or configuration.
   for (const m of [...text.matchAll(/\b(?:the following|here(?:['’ ]?s| is) (?:my|the|our|a|an)|this is (?:my|the|our)|(?:with|using) (?:this|these|the following))\s+(?:[\w.-]+\s+){0,2}?[\w.-]+\s*(?:\([^)\n]*\))?\s*[:.]?[ \t]*\n\s*(\S[^\n]*)/gi),
-    ...text.matchAll(/(?:^|\n|\b(?:my|our|the) )[ \t]*(?:config(?:uration)?|setup|settings)\s*:[ \t]*\n\s*(\S[^\n]*)/gi)]) {
+    ...text.matchAll(/(?:^|\n|\b(?:my|our|the|this|for example,? the) )[ \t]*(?:config(?:uration)?|setup|settings|call|request|query|code|snippet|script|markup)\s*:[ \t]*\n\s*(\S[^\n]*)/gi),
+    // "I have some code that looks like:", "my config reads as follows:".
+    ...text.matchAll(/\b(?:code|snippet|markup|config(?:uration)?|call|request|query|script)\s+(?:that\s+|which\s+)?(?:looks|reads|is|goes)\s+(?:like|as follows)\s*:?[ \t]*\n\s*(\S[^\n]*)/gi)]) {
     if (isCodeLine(m[1]) || /^[<{[$]/.test(m[1])) found.push({ kind: "repro", start: m.index, end: m.index + m[0].length });
   }
   if (codeLines(text) >= 2) {
