@@ -163,6 +163,10 @@ describe("how to get there (steps)", () => {
       // A configuration that reproduces it, introduced as such.
       "With this in httpd.conf:\nRewriteEngine On\nRewriteRule ^/old/(.*)$ /new/$1 [R=301,L]\na request for /old/a%20b goes to /new/a%2520b.",
       "Config:\n<VirtualHost *:80>\n  ProxyPass /app http://backend:8080/app\n</VirtualHost>\nRequests to /app/x return 502.",
+      // A snippet introduced by what it is, a call opened at the end of its line.
+      "For example, the call:\n$stats = $client->metrics(1700000000, 1700600000, ['active_users']);\nfails on new apps.",
+      "I have some code that looks like:\n<fb:js-string var=\"foo\">hello</fb:js-string>\nand foo is undefined in the script after it.",
+      "I make the following request:\nclient.call(\n  'users.getInfo', fields='uid, profile_url'\n)\nThe response has no profile_url.",
     ]) expect(stepsIn(text).at, text).not.toBeNull();
   });
 

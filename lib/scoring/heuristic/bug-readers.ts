@@ -423,7 +423,7 @@ function withoutPatch(text: string): string {
  * A line of code, markup or configuration (not a stack frame or a log line): the snippet that reproduces it. A
  * configuration line is a directive named in CamelCase and its arguments ("RewriteRule ^/old /new [R]").
  */
-const CODE_LINE_RE = /^(?:```|(?:public|private|protected|static|final|class|interface|import|package|function|const|let|var|def|return|new|if|for|while|try|catch|#include|using|namespace|void|int|String|boolean|@[A-Z]\w*)\b(?=.*(?:[;{}()=<>[\]]|\w\.\w)).*|.*(?:[;{}]\s*$|=>|\)\s*\{|<\/?[A-Za-z][\w:.-]*(?:\s[^>\n]{0,200})?\/?>|^\s*\w+(?:\.\w+)*\([^)]*\)\s*;?\s*$|^\s*[\w.[\]]+\s*=\s*\S)|^[A-Z][a-z]+[A-Z][A-Za-z]*[ \t]+(?:[/^"'<*$%\d]|On\b|Off\b|[\w-]*[_/:][\w.-]*))/;
+const CODE_LINE_RE = /^(?:```|(?:public|private|protected|static|final|class|interface|import|package|function|const|let|var|def|return|new|if|for|while|try|catch|#include|using|namespace|void|int|String|boolean|@[A-Z]\w*)\b(?=.*(?:[;{}()=<>[\]]|\w\.\w)).*|.*(?:[;{}]\s*$|[\w\]]\(\s*$|=>|\)\s*\{|<\/?[A-Za-z][\w:.-]*(?:\s[^>\n]{0,200})?\/?>|^\s*\w+(?:\.\w+)*\([^)]*\)\s*;?\s*$|^\s*[\w.[\]]+\s*=\s*\S)|^[A-Z][a-z]+[A-Z][A-Za-z]*[ \t]+(?:[/^"'<*$%\d]|On\b|Off\b|[\w-]*[_/:][\w.-]*))/;
 /**
  * A line of code or markup, read on the trimmed line: leading blanks before ".*" would make every split of a long
  * run of spaces a new attempt (quadratic on a line blanked out of a report).
