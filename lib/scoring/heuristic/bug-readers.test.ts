@@ -119,6 +119,14 @@ describe("what should happen (expected)", () => {
     ]) expect(expectedIn(text), text).toEqual([]);
   });
 
+  it("reads what does not happen as what should when 'instead' sets what is seen in its place", () => {
+    for (const text of ["The report doesn't list the tab names. Instead we see only numbers.", "The dialog does not close, instead it jumps to the first field."]) {
+      expect(expectedIn(text).map((r) => text.slice(r.start, r.end)), text).toContainEqual(expect.stringMatching(/^(?:doesn't list|does not close)/));
+    }
+    // Without "instead" a negated action is what happens, not what should.
+    expect(expectedIn("The report doesn't list the tab names. We see only numbers."), "no instead").toEqual([]);
+  });
+
   it("reads a browser, a build or a release set beside the failing one as the case that works", () => {
     for (const text of [
       "In Safari and Chrome it works.",
