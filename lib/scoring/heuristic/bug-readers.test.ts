@@ -239,8 +239,12 @@ describe("how to get there (steps)", () => {
       "$client = new Client($key);\nThe call returns null.",
       "# Totals wrong\n> As reported by the Lisbon office: the invoice shows 21%.",
       "new customers see the old price when the page is cached.\nif the cache is off, they see the right one.",
+      // A line of wrapped prose that opens with a tool's name is no command.
+      "Removing the listener when the parent\nnode has its keys removed throws an\nIllegalStateException.",
     ]) expect(stepsIn(text).at, text).toBeNull();
-    for (const text of ["$ npm run export -- --month 2024-03", "% make invoices"]) expect(stepsIn(text).kinds, text).toContain("command");
+    for (const text of ["$ npm run export -- --month 2024-03", "% make invoices", "make install", "node server.js --port 3000", "cat /var/log/httpd/error_log"]) {
+      expect(stepsIn(text).kinds, text).toContain("command");
+    }
   });
 });
 

@@ -389,9 +389,11 @@ const MENU_PATH = /(?:^|[\s"'(])[A-Z][\w.'’&/+-]*(?: [\w.'’&/+-]+){0,3}(?:\s
 const REPRO_LINK = /\b(?:jsfiddle\.net|codepen\.io|codesandbox\.io|jsbin\.com|plnkr\.co|stackblitz\.com|snack\.expo\.(?:io|dev)|repl\.it|replit\.com|glitch\.com|runkit\.com|jsfiddle|codepen|codesandbox|github\.com\/[\w.-]+\/[\w.-]*(?:repro|example|demo|bug|issue|test)[\w.-]*)/i;
 /**
  * A command line: a prompt ("$ make"; not a PHP variable, a Markdown heading or a quote), a command-line tool and its
- * arguments, or an HTTP request ("POST /api/refunds").
+ * arguments, or an HTTP request ("POST /api/refunds"). A tool named by an English word ("node", "make", "cat", "go")
+ * is one only with an argument that looks like one (an option, a path, a file, a known subcommand) or alone on its
+ * line: "node has its keys removed" in wrapped prose is a sentence.
  */
-const COMMAND = /^[ \t]*(?:[$%] [a-z][\w.-]*(?: |$)|(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) (?:https?:\/\/|\/)\S*|C:\\[^>\n]*>|(?:npm|npx|yarn|pnpm|git|java|javac|mvn|gradle|gradlew|node|python3?|pip3?|curl|wget|docker|kubectl|make|cargo|go|rustc|gcc|g\+\+|clang|ant|sh|bash|sudo|cd|ls|cat|echo|export|brew|apt(?:-get)?|react-native|jest|flow|tsc|webpack|babel|eslint|hg|svn|php|ruby|rails|bundle|rake|dotnet|msbuild)\s+[-\w./:@=]+|(?:apachectl|apache2ctl)\s+\w|(?:httpd|ab|telnet|openssl|apxs|nc|gdb|strace|valgrind|cmake|firefox)\s+-{1,2}[A-Za-z]|\.{1,2}\/[\w.-]+(?:\s|$))/m;
+const COMMAND = /^[ \t]*(?:[$%] [a-z][\w.-]*(?: |$)|(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) (?:https?:\/\/|\/)\S*|C:\\[^>\n]*>|(?:npm|npx|yarn|pnpm|git|javac|mvn|gradle|gradlew|python3?|pip3?|curl|wget|docker|kubectl|cargo|rustc|gcc|g\+\+|clang|brew|apt(?:-get)?|react-native|tsc|webpack|babel|eslint|hg|svn|php|ruby|rails|dotnet|msbuild)\s+[-\w./:@=]+|(?:java|node|make|go|ant|sh|bash|sudo|cd|ls|cat|echo|export|jest|flow|bundle|rake)(?:\s+(?:-{1,2}\w|[.~/$][\w/.-]*|[\w-]+\.[\w.]+|[\w-]+\/|\w+=|(?:install|test|check|clean|all|build|run|get|exec|start|bin|check)\b)|[ \t]*$)|(?:apachectl|apache2ctl)\s+\w|(?:httpd|ab|telnet|openssl|apxs|nc|gdb|strace|valgrind|cmake|firefox)\s+-{1,2}[A-Za-z]|\.{1,2}\/[\w.-]+(?:\s|$))/m;
 /**
  * A command or a request inside a sentence: an HTTP request line ("a HEAD request for /index.html", "GET /x
  * HTTP/1.1"; the method in capitals), a command in backticks with an option, curl or wget with an option or a URL, a
