@@ -199,6 +199,8 @@ describe("how to get there (steps)", () => {
       // "Go to" a page is an action ("to" after a verb of moving), so with the next one it is the way there.
       "Go to https://example.org/menu.html and hover over Products: the submenu is cut off.",
       "Go to the settings page. Click Save.",
+      // A step that opens with where it is done: "In the Java perspective, open ..." acts.
+      "In the Java perspective, open a compare view for a changed file. Switch to another editor.",
     ]) expect(stepsIn(text).at, text).not.toBeNull();
   });
 
