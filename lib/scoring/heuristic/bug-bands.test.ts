@@ -89,6 +89,78 @@ const MORE_LAYOUTS: [string, TicketData, { typedOnly?: boolean }][] = [
   }, { typedOnly: true }],
 ];
 
+/**
+ * The layouts of a browser's and a web server's Bugzilla (issue 44, third pass): the browser's form with its headings
+ * as plain text (the text under them or on the same line), its older form ("Build Identifier", "Reproducible:
+ * Always", "STR:"), an attached test case or a preference as the steps, another browser where it works; the server's
+ * configuration block and request, its error log and exit signal, a build command, a release where it worked.
+ */
+const BUGZILLA_LAYOUTS: [string, TicketData][] = [
+  ["a browser's form, the text under each heading", {
+    summary: "Sticky table header jumps while the inner box scrolls",
+    description: "User Agent: Mozilla/5.0 (X11; Linux x86_64; rv:126.0) Gecko/20100101 Firefox/126.0\n\nSteps to reproduce:\n\n" +
+      "Load the attached testcase and scroll the inner box with the mouse wheel.\n\nActual results:\n\nThe sticky header jumps a few pixels down on every wheel step.\n\n" +
+      "Expected results:\n\nThe header stays put, as it does in Chrome. Every site with a sticky table header in a scrolling box is hit.",
+  }],
+  ["a browser's form, the text on the heading's line and a preference as a step", {
+    summary: "Closing the last tab closes the window although the preference says not to",
+    description: "Steps to reproduce: set browser.tabs.closeWindowWithLastTab to false in about:config, restart, close the last tab.\n" +
+      "Actual results: the window closes anyway.\nExpected results: an empty new tab stays open.\n" +
+      "Firefox 127 on Windows 11. Everyone who keeps a single pinned window loses it, with no workaround.",
+  }],
+  ["a browser's older form with a build identifier and STR", {
+    summary: "Print preview cuts off the right-hand columns of a wide table",
+    description: "Build Identifier: Mozilla/5.0 (Windows; U; Windows NT 6.1; en-US; rv:1.9.2.3) Gecko/20100401 Firefox/3.6.3\n\n" +
+      "The print preview of a page with a wide table drops the columns past the page edge.\n\nReproducible: Always\n\nSTR:\n1. Open the attached HTML file\n" +
+      "2. File > Print Preview\n\nActual: the columns past the page edge are missing.\nExpected: the table is scaled to fit the page, as in Safari. " +
+      "Blocks printing of every report from our intranet.",
+  }],
+  ["a web server's configuration, request and error log", {
+    summary: "mod_proxy drops the query string of paged API requests",
+    description: "httpd 2.4.59 on Debian 12 with this configuration:\n<VirtualHost *:443>\n  ProxyPass /api http://127.0.0.1:8080/api\n" +
+      "  ProxyPassReverse /api http://127.0.0.1:8080/api\n</VirtualHost>\n\ncurl -v https://localhost/api/items?page=2\nreturns 502, and the error log has\n" +
+      "[proxy:error] [pid 4242] AH00898: Error reading from remote server returned by /api/items\n" +
+      "Per RFC 9110 the query should reach the backend unchanged. Every paged request of our 40 API clients fails.",
+  }],
+  ["a web server's crash with its exit signal", {
+    summary: "Child process segfaults on HEAD requests with mod_cache_disk",
+    description: "With mod_cache_disk loaded and CacheEnable disk / set, a HEAD request for /index.html kills the child:\n" +
+      "[core:notice] [pid 1234] AH00052: child pid 5678 exit signal Segmentation fault (11)\n" +
+      "The HEAD request should get the headers of the cached page, as it did in 2.4.57. httpd 2.4.58 on Rocky Linux 9; about 3,000 monitoring requests a day each kill a child.",
+  }],
+  ["a build failure with its command", {
+    summary: "Build with the bundled APR fails at link time",
+    description: "./configure --with-included-apr --enable-ssl && make\nstops with: undefined reference to `apr_crypto_block_cleanup'.\n" +
+      "The build should complete, as it did with 2.4.57. Ubuntu 24.04, gcc 13. It blocks every packager who builds without a system APR.",
+  }],
+];
+
+describe("a written-out report in a browser's or a web server's Bugzilla layout reads as written out", () => {
+  for (const [layout, ticket] of BUGZILLA_LAYOUTS) {
+    it(layout, () => {
+      const t = { ...ticket, issue_type: "Bug" };
+      expect(percent(t), `${layout}: ${codes(t).join(", ")}`).toBeGreaterThanOrEqual(80);
+      expect(codes(t).filter((c) => /^bug\.no_(?:expected_result|actual_result|steps|impact)$/.test(c)), layout).toEqual([]);
+    });
+  }
+
+  it("still finds what such a report leaves out", () => {
+    // A crash with its log line says what happens, and nothing about how to get there or what should happen.
+    const crash = { summary: "httpd crashes", issue_type: "Bug", description: "[core:notice] AH00052: child pid 5678 exit signal Segmentation fault (11)\nPlease fix." };
+    expect(codes(crash)).not.toContain("bug.no_actual_result");
+    expect(codes(crash)).toEqual(expect.arrayContaining(["bug.no_steps", "bug.no_expected_result"]));
+    // A patch is neither the steps nor the expected result.
+    const patched = { summary: "mod_deflate drops the Vary header", issue_type: "Bug",
+      description: "mod_deflate drops the Vary header when the response is not compressed. The attached patch fixes it.\n\n--- mod_deflate.c.orig\n+++ mod_deflate.c\n" +
+        "@@ -10,6 +10,7 @@\n     if (!r->header_only) {\n-        apr_table_unset(r->headers_out, \"Vary\");\n+        apr_table_mergen(r->headers_out, \"Vary\", \"Accept-Encoding\");\n     }" };
+    expect(codes(patched)).toEqual(expect.arrayContaining(["bug.no_steps", "bug.no_expected_result"]));
+    // The browser's form left unfilled under a one-line account keeps both findings.
+    const unfilled = { summary: "Sticky table header jumps", issue_type: "Bug",
+      description: "User Agent: Mozilla/5.0 (X11; Linux x86_64; rv:126.0) Gecko/20100101 Firefox/126.0\n\nThe header jumps.\n\nSteps to reproduce:\n\nActual results:\n\nExpected results:\n" };
+    expect(codes(unfilled)).toEqual(expect.arrayContaining(["bug.no_steps", "bug.no_expected_result"]));
+  });
+});
+
 describe("a written-out bug report scores 80% or more in every layout", () => {
   for (const [layout, ticket, { typedOnly }] of MORE_LAYOUTS) {
     it(layout, () => {
@@ -136,6 +208,7 @@ describe("a useless report stays at 40% or less", () => {
     { summary: "Reports page problem", description: "Something is wrong with reports, customers are complaining." },
     { summary: "Payments issue", description: "Urgent!!! Please look at this now, clients are angry." },
     { summary: "Export broken", description: "Still not working. Please help." },
+    { summary: "Apache crashes, please fix", description: "Apache crashes, please fix" },
   ];
   it("typed Bug or not", () => {
     for (const ticket of useless) {

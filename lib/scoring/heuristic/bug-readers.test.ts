@@ -26,6 +26,24 @@ describe("what happens (observed)", () => {
     ]) expect(reads(observedIn(text)), text).toBe(true);
   });
 
+  it("reads what a server or a crash reporter writes: a log level, a message number, a crash signature, an exit", () => {
+    for (const text of [
+      "[Mon Jun 03 09:12:44.120811 2024] [proxy:error] [pid 2211] [client 10.1.2.3:51000] AH00957: connect to backend failed",
+      "The error log fills with [error] [client 10.0.0.7] lines for every request under /cgi-bin.",
+      "AH01630: client denied by server configuration: /srv/www/private",
+      "[notice] child pid 4711 exit signal Segmentation fault (11)",
+      "The tab dies in [@ gfx::DrawTarget::Flush] when the canvas is resized.",
+      "make stops with an undefined reference to apr_pool_cleanup_kill.",
+      "When requesting http://www.example.org:80/a no redirect happens.",
+      // An error named in the program's own short form, a misspelt text: what the program does.
+      "NullPointer in OrderService.total when the cart is empty.",
+      "The demo's step is named with a typo: 'Recieve order'.",
+      "Load the attached page: the two floated boxes overlap.",
+    ]) expect(observedIn(text).some((r) => !r.generic), text).toBe(true);
+    // A log level named in a sentence about logging is no line the program wrote.
+    expect(observedIn("Raise LogLevel from warn to debug for more detail about each error.").filter((r) => !r.generic)).toEqual([]);
+  });
+
   it("does not read an expectation, a request or a remark as what happens", () => {
     for (const text of ["The export should be a CSV file.", "Please add a dark mode to the settings.", "I am not sure this is the right project.",
       "Thanks for looking into it.", "I wasn t sure which component to file it under."]) {
@@ -101,6 +119,32 @@ describe("what should happen (expected)", () => {
     ]) expect(expectedIn(text), text).toEqual([]);
   });
 
+  it("reads what does not happen as what should when 'instead' sets what is seen in its place", () => {
+    for (const text of ["The report doesn't list the tab names. Instead we see only numbers.", "The dialog does not close, instead it jumps to the first field."]) {
+      expect(expectedIn(text).map((r) => text.slice(r.start, r.end)), text).toContainEqual(expect.stringMatching(/^(?:doesn't list|does not close)/));
+    }
+    // Without "instead" a negated action is what happens, not what should.
+    expect(expectedIn("The report doesn't list the tab names. We see only numbers."), "no instead").toEqual([]);
+  });
+
+  it("reads a browser, a build or a release set beside the failing one as the case that works", () => {
+    for (const text of [
+      "In Safari and Chrome it works.",
+      "On 2.4.57, it worked.",
+      "I cannot reproduce this in Chrome.",
+      "It built fine with 2.4.57.",
+      "This is a regression from 2.2.",
+      "Regression range: https://hg.example.org/pushloghtml?fromchange=1a2b&tochange=3c4d",
+      "The crash regressed between the March and April nightlies.",
+      "The preview shows up blank for users in some regions while others see it fine.",
+    ]) expect(expectedIn(text).map((r) => r.kind), text).toContain("working_case");
+    // Negated, or only a part of it working, is no case that works.
+    for (const text of ["In Safari it works only after a reload.", "It never built cleanly with the bundled APR.", "A regression test is attached.",
+      "Nobody can see it properly."]) {
+      expect(expectedIn(text), text).toEqual([]);
+    }
+  });
+
   it("still reads a failure that does not appear elsewhere, and 'instead of' in what is seen", () => {
     for (const text of ["The problem does not appear in 2.3.", "This does not show up on Firefox.", "The label reads 'Cancel' instead of 'Close'.",
       "Pressing Save shows the list rather than the form."]) expect(reads(expectedIn(text)), text).toBe(true);
@@ -129,7 +173,48 @@ describe("how to get there (steps)", () => {
       // A configuration that reproduces it, introduced as such.
       "With this in httpd.conf:\nRewriteEngine On\nRewriteRule ^/old/(.*)$ /new/$1 [R=301,L]\na request for /old/a%20b goes to /new/a%2520b.",
       "Config:\n<VirtualHost *:80>\n  ProxyPass /app http://backend:8080/app\n</VirtualHost>\nRequests to /app/x return 502.",
+      // A snippet introduced by what it is, a call opened at the end of its line.
+      "For example, the call:\n$stats = $client->metrics(1700000000, 1700600000, ['active_users']);\nfails on new apps.",
+      "I have some code that looks like:\n<fb:js-string var=\"foo\">hello</fb:js-string>\nand foo is undefined in the script after it.",
+      "I make the following request:\nclient.call(\n  'users.getInfo', fields='uid, profile_url'\n)\nThe response has no profile_url.",
     ]) expect(stepsIn(text).at, text).not.toBeNull();
+  });
+
+  it("reads a browser tracker's and a web server's ways of giving the steps", () => {
+    for (const text of [
+      // An action on the test case the report comes with: the test case holds the reproduction.
+      "Load the attached testcase: the two floated boxes overlap.",
+      "Open the attached HTML file in a new window and the second column is missing.",
+      // A preference set to a value, and the actions joined to it.
+      "I set browser.tabs.warnOnClose to false and restarted; closing a window with three tabs still asks for confirmation.",
+      // A configuration and the request that shows it, the request inside a sentence.
+      "RewriteCond %{HTTP_HOST} ^www\\.example\\.org$\nRewriteRule ^(.*)$ https://example.org$1 [R=301,L]\nWhen requesting http://www.example.org:80/a no redirect is sent.",
+      "With KeepAlive On, a HEAD request for /index.html makes the child exit.",
+      "Sending GET /cgi-bin/env.cgi HTTP/1.1 with a chunked body gets a 400.",
+      // A command given inside a sentence: a build, a command in backticks, curl.
+      "./configure --with-included-apr --enable-ssl && make\nfails with an undefined reference.",
+      "Running ./configure --with-included-apr && make stops with an undefined reference.",
+      "`httpd -t -f /etc/httpd/broken.conf` prints Syntax OK for a file with an unclosed section.",
+      "Calling curl -I http://localhost/old/a%20b shows a Location of /new/a%2520b.",
+      // "Go to" a page is an action ("to" after a verb of moving), so with the next one it is the way there.
+      "Go to https://example.org/menu.html and hover over Products: the submenu is cut off.",
+      "Go to the settings page. Click Save.",
+      // A step that opens with where it is done: "In the Java perspective, open ..." acts.
+      "In the Java perspective, open a compare view for a changed file. Switch to another editor.",
+    ]) expect(stepsIn(text).at, text).not.toBeNull();
+  });
+
+  it("takes neither a patch nor a report that only fails elsewhere for steps, and still reads the steps beside them", () => {
+    const patch = "The attached patch fixes it.\n\nIndex: server/protocol.c\n===\n--- server/protocol.c\t(revision 100)\n+++ server/protocol.c\t(working copy)\n" +
+      "@@ -200,7 +200,7 @@\n-    if (bytes_handled >= n) {\n+    if (bytes_handled > n) {\n         return APR_ENOSPC;\n     }";
+    // One action and a patch: the patch's code lines are the fix, so the action stays the trigger it is.
+    expect(stepsIn(`Send a header line of exactly 8190 bytes and the server answers 400. ${patch}`).at).toBeNull();
+    expect(stepsIn(`Send a header line of exactly 8190 bytes and the server answers 400. ${patch}`).trigger).toBeDefined();
+    expect(stepsIn(`Send a header line of exactly 8190 bytes, then check the status: 400. ${patch}`).at).not.toBeNull();
+    // "Cannot reproduce it in Chrome" says where it does not happen, not that the steps are unknown.
+    expect(stepsIn("1. Open a 4K video\n2. Press F for fullscreen\nThe video stutters. I cannot reproduce this in Chrome.").at).not.toBeNull();
+    expect(stepsIn("1. Open a 4K video\n2. Press F for fullscreen\nThe video stutters now and then. I cannot reproduce it reliably.").at).toBeNull();
+    for (const text of ["Apache crashes, please fix.", "The attached patch fixes it.", "Set LogLevel to debug if you need more detail."]) expect(stepsIn(text).at, text).toBeNull();
   });
 
   it("does not take one trigger, a list of problems, a stack trace or a report that cannot be reproduced for steps", () => {
@@ -143,6 +228,8 @@ describe("how to get there (steps)", () => {
       "To reproduce, see the attached test page.",
       "A test case is attached; the totals are wrong there too.",
       "1. Check/Uncheck does not highlight the row.\n2. The tree does not refresh.",
+      // Two spaces where a quoted label lost its quotes are no line break: "Export PDF" is the button's name, not a step.
+      "When clicking on  Export PDF  the button opens the print dialog instead of a download.",
     ]) expect(stepsIn(text).at, text).toBeNull();
   });
 
@@ -154,8 +241,12 @@ describe("how to get there (steps)", () => {
       "$client = new Client($key);\nThe call returns null.",
       "# Totals wrong\n> As reported by the Lisbon office: the invoice shows 21%.",
       "new customers see the old price when the page is cached.\nif the cache is off, they see the right one.",
+      // A line of wrapped prose that opens with a tool's name is no command.
+      "Removing the listener when the parent\nnode has its keys removed throws an\nIllegalStateException.",
     ]) expect(stepsIn(text).at, text).toBeNull();
-    for (const text of ["$ npm run export -- --month 2024-03", "% make invoices"]) expect(stepsIn(text).kinds, text).toContain("command");
+    for (const text of ["$ npm run export -- --month 2024-03", "% make invoices", "make install", "node server.js --port 3000", "cat /var/log/httpd/error_log"]) {
+      expect(stepsIn(text).kinds, text).toContain("command");
+    }
   });
 });
 

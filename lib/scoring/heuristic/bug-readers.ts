@@ -112,15 +112,21 @@ const LABEL_LINE = /^[ \t]*(?:(?:#{1,6}|h[1-6]\.)[ \t]+[^\n]{1,60}|(?:\*\*|__)[^
 // What happens.
 
 /** An error as a program writes it: an exception, a stack frame, a status code, a quoted message. */
-const ERROR = /\b(?:\w+(?:Exception|Error)\b|exceptions?|errors?|stack ?traces?|traceback|segfault|segmentation fault|core dump(?:ed)?|panic(?:ked)?|fatal|npe|assert(?:ion)?(?: failed| failure)?|warnings?|http (?:4|5)\d\d|(?:4|5)0\d (?:error|status|response)|status (?:code )?(?:4|5)\d\d)\b|^\s*at [\w$.<>]+\([^)\n]*\)|\b(?:exception|error|warning) (?:in|at|from|when|while|on)\b|\b(?:returns?|returned|returning|gets?|got|gives?|gave|responds?|responded|answers?|answered|fails?|failed|ends?|ended|comes? back|came back)(?: (?:with|in))?(?: (?:an?|the|http|status|code|error|response))* [45]\d\d\b/im;
+const ERROR = /\b(?:\w+(?:Exception|Error)\b|null ?pointer|exceptions?|errors?|stack ?traces?|traceback|segfault|segmentation fault|core dump(?:ed)?|panic(?:ked)?|fatal|npe|assert(?:ion)?(?: failed| failure)?|warnings?|http (?:4|5)\d\d|(?:4|5)0\d (?:error|status|response)|status (?:code )?(?:4|5)\d\d)\b|^\s*at [\w$.<>]+\([^)\n]*\)|\b(?:exception|error|warning) (?:in|at|from|when|while|on)\b|\b(?:returns?|returned|returning|gets?|got|gives?|gave|responds?|responded|answers?|answered|fails?|failed|ends?|ended|comes? back|came back)(?: (?:with|in))?(?: (?:an?|the|http|status|code|error|response))* [45]\d\d\b/im;
+/**
+ * A line a server or a crash reporter writes: a log level in brackets ("[error] [client 10.0.0.1] ...",
+ * "[proxy:error]"), a message number ("AH00898:"), a crash signature ("[@ nsFoo::Paint]"), a process that exits with a
+ * signal or a status ("exit signal Segmentation fault (11)", "make stops with ..."). Each is what the program did.
+ */
+const LOGGED = /\[(?:[\w-]+:)?(?:error|crit|alert|emerg|warn|fatal)\]|\bAH\d{5}:|\[@ [^\]\n]+\]|\bexit (?:signal|status|code) \w+|\b(?:exits?|exited|aborts?|aborted|stops?|stopped|dies|died|bails? out|bailed out|terminates?|terminated|errors? out|errored out) with\b/i;
 /** A failure: the program does not do what it is for. */
 const FAILING = /\b(?:crash(?:es|ed|ing)?|fail(?:s|ed|ing|ures?)?|freez(?:e|es|ing)|froze(?:n)?|hang(?:s|ing)?|hung|stuck|broken|breaks|broke|times? out|timed out|timeouts?|abort(?:s|ed)?|leak(?:s|ed|ing)?|locks? up|deadlock(?:s|ed)?|blows? up|dies|died|killed|spins? forever|loops? forever|infinite loop)\b/i;
 /** A negated action of the program: "does not save", "isn't shown", "can't open", "won't load". */
 const NEGATION = new RegExp(`${NEGATED}(?:\\s+(?:\\w+ly|even|always|ever|seem to|appear to|get|be|been|being))*\\s+\\w+`, "i");
 /** An absence: nothing happens, no request is sent, it never arrives, the list is empty. */
-const ABSENCE = /\b(?:nothing (?:happens|happened|is|was|gets|got|shows|showed|appears|appeared|changes|changed|at all)|does nothing|did nothing|do nothing|no longer|never\s+\w+|no (?:\w+ )?(?:response|effect|output|result|results|data|change|request|requests|event|events|message|messages|email|emails|notification|notifications|error|errors|feedback|progress|way|option|entries|items|records|rows|values?)\b|(?:is|are|was|were|gets|got|goes|went|remains?|stays?|comes? up|shows? up) (?:empty|blank|missing|gone|lost|null|undefined|zero|disabled|greyed out|grayed out|invisible|hidden)|missing|disappear(?:s|ed|ing)?|vanish(?:es|ed)?|(?:not|never) (?:appearing|showing|loading|displaying|rendering|responding|updating|saving|sending|returning|shown|displayed|visible|available|found|called|invoked|updated|saved|sent|received|loaded|rendered|triggered|fired|applied|reflected|respected|honou?red|recogni[sz]ed|supported|possible|allowed|reachable|accessible|responding|working|present|there|reset|cleared|removed|deleted|added|set|read|run|executed|installed|refreshed))\b/i;
+const ABSENCE = /\b(?:no [\w-]+(?: [\w-]+)? (?:happens|happened|occurs|occurred|takes place|took place|(?:is|was|gets|got) (?:sent|made|done|issued|returned|shown|displayed|written|logged|created|performed))|nothing (?:happens|happened|is|was|gets|got|shows|showed|appears|appeared|changes|changed|at all)|does nothing|did nothing|do nothing|no longer|never\s+\w+|no (?:\w+ )?(?:response|effect|output|result|results|data|change|request|requests|event|events|message|messages|email|emails|notification|notifications|error|errors|feedback|progress|way|option|entries|items|records|rows|values?)\b|(?:is|are|was|were|gets|got|goes|went|remains?|stays?|comes? up|shows? up) (?:empty|blank|missing|gone|lost|null|undefined|zero|disabled|greyed out|grayed out|invisible|hidden)|missing|disappear(?:s|ed|ing)?|vanish(?:es|ed)?|(?:not|never) (?:appearing|showing|loading|displaying|rendering|responding|updating|saving|sending|returning|shown|displayed|visible|available|found|called|invoked|updated|saved|sent|received|loaded|rendered|triggered|fired|applied|reflected|respected|honou?red|recogni[sz]ed|supported|possible|allowed|reachable|accessible|responding|working|present|there|reset|cleared|removed|deleted|added|set|read|run|executed|installed|refreshed))\b/i;
 /** A wrong value or an unexpected state. */
-const WRONG = /\b(?:wrong(?:ly)?|incorrect(?:ly)?|invalid|inaccurate|corrupt(?:s|ed|ion)?|garbled|truncated|mangled|scrambled|duplicat(?:e|es|ed|ion)|twice|(?:three|multiple|several) times|unexpected(?:ly)?|unintended|strange(?:ly)?|weird(?:ly)?|odd(?:ly)?|bizarre|confusing|inconsistent(?:ly)?|mismatch(?:es|ed)?|misaligned|overlap(?:s|ping)|cut off|flicker(?:s|ing)?|jumps?|jumping|too (?:slow|long|big|large|small|many|much|few|wide|narrow|high|low)|slow(?:ly|er|ness)?|sluggish|laggy|lags?|unresponsive|ignor(?:es|ed|ing)|(?:is|are|was|were|gets?|got) (?:lost|reset|overwritten|cleared|dropped|treated as|interpreted as|shown as|reported as|marked as)|shows? up as|appears? as|(?:takes|took|taking) (?:over |more than |about |around |almost |nearly |~|>)?\d+(?:\.\d+)?\s*(?:ms|milliseconds?|s|secs?|seconds?|mins?|minutes?|hours?)|(?:shows?|showing|showed|returns?|returning|returned|displays?|displayed|gives?|gave|prints?|printed|reports?|reported|says?|said|reads?|outputs?) [^.\n]{1,60}? instead\b|instead(?:,| it| the| of showing| of returning)|still (?:shows?|showing|there|visible|enabled|disabled|running|open|the same|has|have|contains?|returns?|says?|appears?)|only (?:shows?|returns?|works?|displays?|lists?|finds?|gets?)|even though|although|regardless of|but (?:it|the|nothing|i|we|this|that|there|instead|no|only|then)\b|however|superfluous|spurious|unwanted|unnecessary|redundant|extra|excessive(?:ly)?|over-?aggressive(?:ly)?|only (?:the|one|two|a|an|\d+|some|part|half|first|last|partially)|(?:is|are|was|were|gets?|got) always|(?:results?|resulted|resulting) in|(?:leads?|led|leading) to|(?:causes|caused|causing)|(?:unable|impossible) to|not possible|no way to|still (?!(?:need|want|think|have to|not sure)\b)\w+|stop(?:s|ped)? (?:\w+ing|to \w+)|(?:no longer|anymore|any more)|(?:keeps?|kept|continues?|continued) (?:to \w+|\w+ing)|(?:ends?|ended) up|(?:returns?|returned|returning|gives?|gave|giving|shows?|showed|showing|displays?|displayed|yields?|yielded) (?:zero|0|null|nil|none|nothing|empty|false|undefined|nan|-1|an? (?:empty|blank|wrong|error|404|500|different|incorrect|invalid))|discrepanc(?:y|ies)|(?:is|are|was|were|gets?|got) (?:also|still|even) (?:returned|shown|listed|included|displayed|sent|created|added|kept|called|fired|triggered)|(?:take|takes|took|taking) (?:several|many|a few|multiple|\d+) (?:seconds|secs|minutes|mins|hours)|takes? (?:even |much |far )?longer|(?:takes?|took) (?:forever|ages)|(?:is|are|was|were|stays?|remains?) (?:0|zero|null|nil|undefined|negative|nan)\b|collisions?|conflicts?|conflicting|clash(?:es)?|(?:stays?|stayed|remains?|remained) (?:active|open|alive|running|visible|enabled|locked|checked|selected)|always (?:returns?|shows?|displays?|gives?|says?|fails?|crashes|succeeds?|reports?)|(?:becomes?|became|turns? into|turned into|(?:is|are|gets?|got) (?:turned|changed|converted|rewritten|reformatted) (?:into|to))\b|(?:goes|go|went|turns?|turned|gets?|got) (?:dirty|blank|black|white|gr[ae]y|away|missing|down|offline|crazy|wild|stuck|corrupted|out of sync)|(?:has|have) been (?:\w+ )?(?:stuck|pending|down|broken|waiting|loading|failing|missing|empty|blank|unavailable|offline|disabled)(?: (?:since|for))?|differs?|there (?:is|are|was|were) no|(?:is|are|was|were|gets?|got|being) (?:redirected|taken|sent|moved|reset|stuck|blocked|rejected|denied|clipped|escaped|unstyled|hidden|greyed|grayed|disabled|ignored|skipped|dropped|deleted|removed|overwritten|lost|duplicated|doubled|cut|shifted|misplaced)\b)\b/i;
+const WRONG = /\b(?:wrong(?:ly)?|incorrect(?:ly)?|typos?|misspel(?:led|t|lings?)|(?:spelling|grammar|grammatical) (?:mistakes?|errors?)|invalid|inaccurate|corrupt(?:s|ed|ion)?|garbled|truncated|mangled|scrambled|duplicat(?:e|es|ed|ion)|twice|(?:three|multiple|several) times|unexpected(?:ly)?|unintended|strange(?:ly)?|weird(?:ly)?|odd(?:ly)?|bizarre|confusing|inconsistent(?:ly)?|mismatch(?:es|ed)?|misaligned|overlap(?:s|ped|ping)?|cut off|flicker(?:s|ing)?|jumps?|jumping|too (?:slow|long|big|large|small|many|much|few|wide|narrow|high|low)|slow(?:ly|er|ness)?|sluggish|laggy|lags?|unresponsive|ignor(?:es|ed|ing)|(?:is|are|was|were|gets?|got) (?:lost|reset|overwritten|cleared|dropped|treated as|interpreted as|shown as|reported as|marked as)|shows? up as|appears? as|(?:takes|took|taking) (?:over |more than |about |around |almost |nearly |~|>)?\d+(?:\.\d+)?\s*(?:ms|milliseconds?|s|secs?|seconds?|mins?|minutes?|hours?)|(?:shows?|showing|showed|returns?|returning|returned|displays?|displayed|gives?|gave|prints?|printed|reports?|reported|says?|said|reads?|outputs?) [^.\n]{1,60}? instead\b|instead(?:,| it| the| of showing| of returning)|still (?:shows?|showing|there|visible|enabled|disabled|running|open|the same|has|have|contains?|returns?|says?|appears?)|only (?:shows?|returns?|works?|displays?|lists?|finds?|gets?)|even though|although|regardless of|but (?:it|the|nothing|i|we|this|that|there|instead|no|only|then)\b|however|superfluous|spurious|unwanted|unnecessary|redundant|extra|excessive(?:ly)?|over-?aggressive(?:ly)?|only (?:the|one|two|a|an|\d+|some|part|half|first|last|partially)|(?:is|are|was|were|gets?|got) always|(?:results?|resulted|resulting) in|(?:leads?|led|leading) to|(?:causes|caused|causing)|(?:unable|impossible) to|not possible|no way to|still (?!(?:need|want|think|have to|not sure)\b)\w+|stop(?:s|ped)? (?:\w+ing|to \w+)|(?:no longer|anymore|any more)|(?:keeps?|kept|continues?|continued) (?:to \w+|\w+ing)|(?:ends?|ended) up|(?:returns?|returned|returning|gives?|gave|giving|shows?|showed|showing|displays?|displayed|yields?|yielded) (?:zero|0|null|nil|none|nothing|empty|false|undefined|nan|-1|an? (?:empty|blank|wrong|error|404|500|different|incorrect|invalid))|discrepanc(?:y|ies)|(?:is|are|was|were|gets?|got) (?:also|still|even) (?:returned|shown|listed|included|displayed|sent|created|added|kept|called|fired|triggered)|(?:take|takes|took|taking) (?:several|many|a few|multiple|\d+) (?:seconds|secs|minutes|mins|hours)|takes? (?:even |much |far )?longer|(?:takes?|took) (?:forever|ages)|(?:is|are|was|were|stays?|remains?) (?:0|zero|null|nil|undefined|negative|nan)\b|collisions?|conflicts?|conflicting|clash(?:es)?|(?:stays?|stayed|remains?|remained) (?:active|open|alive|running|visible|enabled|locked|checked|selected)|always (?:returns?|shows?|displays?|gives?|says?|fails?|crashes|succeeds?|reports?)|(?:becomes?|became|turns? into|turned into|(?:is|are|gets?|got) (?:turned|changed|converted|rewritten|reformatted) (?:into|to))\b|(?:goes|go|went|turns?|turned|gets?|got) (?:dirty|blank|black|white|gr[ae]y|away|missing|down|offline|crazy|wild|stuck|corrupted|out of sync)|(?:has|have) been (?:\w+ )?(?:stuck|pending|down|broken|waiting|loading|failing|missing|empty|blank|unavailable|offline|disabled)(?: (?:since|for))?|differs?|there (?:is|are|was|were) no|(?:is|are|was|were|gets?|got|being) (?:redirected|taken|sent|moved|reset|stuck|blocked|rejected|denied|clipped|escaped|unstyled|hidden|greyed|grayed|disabled|ignored|skipped|dropped|deleted|removed|overwritten|lost|duplicated|doubled|cut|shifted|misplaced)\b)\b/i;
 /** A result written after an arrow at the end of a step ("press Save ==> the dialog stays"), or "No X for Y" opening a sentence. */
 const RESULT_MARK = /(?:^|\s)(?:==?>|-->)[ \t]*\w|(?:^|[.!?]\s+|\n\s*)no [\w.-]+(?: [\w.-]+)? (?:for|on|in|at|is|are|was|were|found|available|appears?|shows? up)\b/im;
 /** What the reporter sees or gets: "I get ...", "it shows ...", "the result is ...". */
@@ -135,7 +141,7 @@ const GENERIC = /^(?:(?:does|do|did|is|are|was|were|will|wo|ca|can)(?:n['’ ]?t
 export function observedIn(labelled: string): Read[] {
   const text = withoutLabels(labelled);
   const generic = (m: RegExpExecArray) => GENERIC.test(m[0].replace(/\s+/g, " ").trim()) && !named(m.input, m.index, m.index + m[0].length);
-  return [ERROR, FAILING, NEGATION, ABSENCE, WRONG, SEEN, RESULT_MARK].flatMap((re) => all(text, re, generic))
+  return [ERROR, LOGGED, FAILING, NEGATION, ABSENCE, WRONG, SEEN, RESULT_MARK].flatMap((re) => all(text, re, generic))
     .filter((r) => !QUESTION_OR_EXPECTATION.test(lineAround(text, r)) && !asked(text, r))
     .sort((a, b) => a.start - b.start);
 }
@@ -192,12 +198,17 @@ const MODAL = new RegExp(`\\b(?:(?<!\\b(?:i|you|u|somebody|someone|anyone|anybod
 const MODAL_NOT_EXPECTED = /\b(?:you|one|we)\s+should\s+(?:see|get|notice|observe|be able to (?:see|reproduce|notice))\b|\bshould (?:be able to )?reproduce\b|\bshould i\b|\bif (?:it|this|you) should\b/i;
 /** Stated expectation: "expected", "I'd expect", "instead of", "rather than", "the correct value is". */
 const EXPECT = /\b(?:(?<!\b(?:as|than|not|un)\s*)expect(?:ed|s|ing|ation|ations)?(?! (?:exception|error))|(?:i|we)['’ ]?d expect|instead of|rather than|(?:the )?(?:correct|right|desired|intended|proper|normal|ideal|preferred) (?:behaviou?r|result|outcome|output|value|order|way|state|response)|(?:is|are|was) intended to)\b/i;
+/**
+ * What does not happen, followed by a sentence that opens with "Instead" ("Insights don't show the tab names. Instead
+ * we see numbers."): the "Instead" sets what is seen in place of the negated action, which is what should happen.
+ */
+const NOT_INSTEAD = new RegExp(`${NEGATED}[^.,;\\n]{1,80}(?=[.,;]\\s+(?:but\\s+)?instead\\b)`, "i");
 /** A wish or a judgement of what would be better: "it would be nice if", "I'd like", "I wish". */
 const WISH = /\b(?:(?:it|this|that|which)\s+would\s+be\s+(?:\w+\s+)?(?:nice|good|great|better|best|helpful|useful|preferable|ideal|desirable|appropriate|logical|reasonable|correct|cool|awesome|handy|sensible|consistent|intuitive|convenient|simpler|easier|clearer|safer|more \w+|(?!(?:either|other|under|over|after|never|ever|rather|whether|neither|later|together)\b)[a-z]+er\b)|would (?:be|make) (?:\w+ )?(?:more )?sense|makes? (?:more )?sense (?:to|if)|(?:i|we)(?:['’ ]?d| would) (?:like|love) (?:to (?:see|have|be able|get)\b|(?!to\b)\w+)|(?:i|we)(?:['’ ]?d| would) (?:prefer|rather|want|expect)|(?:i|we) (?:wish|want) (?!to\b|you\b)|(?:i|we)(?:['’ ]?d| would)? (?:suggest|propose|recommend)|(?:a |the |one )?(?:possible |simple |easy |better |proper |right )?(?:solution|fix)(?: (?:to|for) (?:this|the|that) (?:problem|issue|bug))? (?:would be|could be|is) to\b|in my (?:opinion|view)|\bimho\b|(?:i am|i['’ ]?m|we are|we['’ ]?re) (?:requesting|asking)\b|(?:my |a |the )?(?:suggestion|proposal|recommendation) (?:is|would be)|feature request|enhancement request|(?:it|this) (?:would|will) (?:be|make)(?:\s+\w+)? (?:nice|good|great|better|easier|possible)|better (?:to|if|would be)|would rather|(?:i|we) need (?:a|an|the|to be able|some|more|better)\b|there should be|(?:is|are) needed\b)/i;
 /** A request to change it: "please add ...", "could you make ...", "can it be added back?", "consider renaming". */
 const REQUEST = /\b(?:(?:please|pls|plz|kindly)\s+(?:(?:also|just|consider|think about)\s+)?(?:add|make|allow|support|provide an?|change|remove|rename|include|expose|implement|show|display|enable|disable|let(?! (?:me|us) know)|restore|bring back|put back|keep|stop|prevent|avoid|use|switch|move|return|document|update the (?:docs|documentation)|open up)\b|(?:could|can|would|will)\s+(?:you|we|it|this|they|someone|somebody|the \w+)\s+(?:please\s+)?(?:\w+\s+)?(?:be\s+)?(?:add|added|make|made|allow|allowed|support|supported|provide|provided|change|changed|remove|removed|rename|renamed|use|used|include|included|expose|exposed|implement|implemented|consider|considered|show|shown|display|displayed|enable|enabled|let|update|updated|restore|restored|bring|brought|put|moved?|fixed so)\b|why (?:not|doesn['’ ]?t it|can['’ ]?t (?:we|it|you|i))|is (?:it|there) (?:possible|a way) to|consider(?:ing)? (?:\w+ing|making|adding|using|changing|removing|renaming)|how about|what about)\b/i;
 /** A case that works, set beside the failing one: "works on Chrome", "worked in 2.3", "used to show". */
-const WORKING_CASE = /(?:\b(?:does|do|did) work (?:for|on|in|with|when|under)\b|(?:^|[.!?]\s+|\n\s*)(?:typically|normally|usually|ordinarily),? (?:when|if|you|it|the|we|this)\b|\b(?:looks|works|behaves|acts|is) (?:exactly )?the same as (?:it )?(?:always|before|usual|it did|it does|in|on)\b|\b(?:does|do|did)(?:n['’ ]?t| not) (?:happen|occur|exist|reproduce)s? (?:on|in|with|under|for|when|if)\b|\b(?:it|this|that|the (?:problem|bug|issue|error|crash|behaviou?r|failure))\s+(?:does|do|did)(?:n['’ ]?t| not) (?:show up|appear)s? (?:on|in|with|under|for|when|if)\b|\bonly (?:happens|occurs|fails|breaks) (?:on|in|with|under|for|when|if)\b|\b(?:it|this|that) (?:is|was) able to\b|\bwill (?:also )?work (?:after|if|when|on|in|with)\b|(?<!\b(?:not|n['’ ]?t|never)\s+(?:\w+\s+){0,2})\bas expected\b|(?<!\b(?:not|n['’ ]?t|never)\s+)\b(?:correctly|properly) (?:displays?|display|shows?|show|renders?|render|loads?|load|works?|work|uses?|use|handles?|handle|returns?|return)\b|\b(?:displays?|shows?|loads?|renders?|appears?|returns?|looks?|opens?)\s+(?:\w+\s+)?(?:properly|correctly|fine|ok|okay|normally) (?:in|on|with|for|under|from|using|when)\b|(?<!\b(?:not|n['’ ]?t|never|who|i|we|you|he|she|they|people|someone|to)\s+(?:\w+\s+)?)\b(?:works?|worked|working|behaves|behaved)\s+(?:\w+\s+)?(?:fine|well|correctly|properly|ok|okay|as expected|perfectly|normally|great)\b|(?<!\b(?:not|n['’ ]?t|never)\s+)\b(?:it|this|that|which|everything) (?:works?|worked|is working|was working|is fine|was fine) (?:\w+ )?(?:on|in|with|under|for|from|using|when|if|via)\b|(?:^|[.!?;]\s+|\n\s*)(?:works?|worked) (?:\w+ )?(?:on|in|with|under|for|from|using|when)\b|\b(?:it|this|that|which|they|everything|he|she) (?:always |still )?used to (?:work|be|show|display|return|open|load|appear|have|allow|happen|do)\b|(?<!\b(?:i|we|you|he|she|they)\s+)\b(?:was|were) (?:working|fine|ok|okay|correct) (?:before|in|until|prior|on|with|yesterday)\b|(?:as|like) (?:it )?(?:does|did|is|was|works|worked) (?:in|on|for|with|under|when|before)\b|(?:same|different) (?:as|from|than) (?:in|on|with|how|what)\b|(?:behaves?|behaved|works?|worked|acts?) different(?:ly)? (?:from|than)\b|\bunlike\b|(?:in|with|on|under) (?:the )?(?:previous|earlier|older|prior|last) (?:versions?|releases?|builds?)\b|(?:before|until) (?:the |this |our |last |yesterday['’]?s? )?(?:upgrade|update|release|deploy|version|change|commit)\b)/i;
+const WORKING_CASE = /(?:\b(?:does|do|did) work (?:for|on|in|with|when|under)\b|(?:^|[.!?]\s+|\n\s*)(?:typically|normally|usually|ordinarily),? (?:when|if|you|it|the|we|this)\b|\b(?:looks|works|behaves|acts|is) (?:exactly )?the same as (?:it )?(?:always|before|usual|it did|it does|in|on)\b|\b(?:does|do|did)(?:n['’ ]?t| not) (?:happen|occur|exist|reproduce)s? (?:on|in|with|under|for|when|if)\b|\b(?:it|this|that|the (?:problem|bug|issue|error|crash|behaviou?r|failure))\s+(?:does|do|did)(?:n['’ ]?t| not) (?:show up|appear)s? (?:on|in|with|under|for|when|if)\b|\bonly (?:happens|occurs|fails|breaks) (?:on|in|with|under|for|when|if)\b|\b(?:it|this|that) (?:is|was) able to\b|\bwill (?:also )?work (?:after|if|when|on|in|with)\b|(?<!\b(?:not|n['’ ]?t|never)\s+(?:\w+\s+){0,2})\bas expected\b|(?<!\b(?:not|n['’ ]?t|never)\s+)\b(?:correctly|properly) (?:displays?|display|shows?|show|renders?|render|loads?|load|works?|work|uses?|use|handles?|handle|returns?|return)\b|\b(?:displays?|shows?|loads?|renders?|appears?|returns?|looks?|opens?)\s+(?:\w+\s+)?(?:properly|correctly|fine|ok|okay|normally) (?:in|on|with|for|under|from|using|when)\b|(?<!\b(?:not|n['’ ]?t|never|who|i|we|you|he|she|they|people|someone|to)\s+(?:\w+\s+)?)\b(?:works?|worked|working|behaves|behaved)\s+(?:\w+\s+)?(?:fine|well|correctly|properly|ok|okay|as expected|perfectly|normally|great)\b|(?<!\b(?:not|n['’ ]?t|never)\s+)\b(?:it|this|that|which|everything) (?:works?|worked|is working|was working|is fine|was fine) (?:\w+ )?(?:on|in|with|under|for|from|using|when|if|via)\b|(?:^|[.!?;]\s+|\n\s*)(?:works?|worked) (?:\w+ )?(?:on|in|with|under|for|from|using|when)\b|\b(?:it|this|that|which|they|everything|he|she) (?:always |still )?used to (?:work|be|show|display|return|open|load|appear|have|allow|happen|do)\b|(?<!\b(?:i|we|you|he|she|they)\s+)\b(?:was|were) (?:working|fine|ok|okay|correct) (?:before|in|until|prior|on|with|yesterday)\b|(?:as|like) (?:it )?(?:does|did|is|was|works|worked) (?:in|on|for|with|under|when|before)\b|(?:same|different) (?:as|from|than) (?:in|on|with|how|what)\b|(?:behaves?|behaved|works?|worked|acts?) different(?:ly)? (?:from|than)\b|\bunlike\b|(?:in|with|on|under) (?:the )?(?:previous|earlier|older|prior|last) (?:versions?|releases?|builds?)\b|(?:before|until) (?:the |this |our |last |yesterday['’]?s? )?(?:upgrade|update|release|deploy|version|change|commit)\b|(?:^|[.!?;]\s+|\n\s*)(?:in|on|with|under|using) (?:[^,.;:\n]|\.(?=\S)){1,40}?,? (?:it|this|that|everything) (?:works|worked|is working|was working|is fine|was fine|is correct|behaves correctly)\b(?! (?:not|only)\b)|\b(?:can(?:no|['’ ]?)t|could(?:n['’ ]?t| not)|unable to|not able to) reproduce (?:it |this |that |the (?:problem|bug|issue|crash|error) )?(?:in|on|with|under|using)\b|(?<!\b(?:not|n['’ ]?t|never|cannot|nobody|no one)\s+(?:\w+\s+)?)\b(?:see|sees|saw|get|gets|got|receive|receives|received)\s+(?:it|them|this|that|the [\w-]+)\s+(?:fine|correctly|properly|normally|ok|okay|as expected)\b|\bregression (?:range|window)\b|\bregressed (?:by|in|with|since|after|from|between)\b|\b(?:a|is a) regression (?:from|since|in|of|after|caused by|introduced by)\b|(?<!\b(?:not|n['’ ]?t|never)\s+)\b(?:built|builds|compiled|compiles|ran|runs|started|starts|passed|passes|installed|installs)\s+(?:\w+\s+)?(?:fine|correctly|properly|cleanly|ok|okay|without (?:any )?(?:errors?|problems?|issues?|warnings?))\s+(?:with|in|on|under|using|before|against|for)\b)/i;
 /** Titles that ask for the change: "Add ...", "Allow ...", "Support ...", "Need a way to ...". */
 const REQUEST_TITLE = /^(?:\[[^\]]*\]\s*|[\w .-]{1,30}:\s*)*(?:add|allow|support|provide|make|enable|disable|let|show|display|remove|rename|improve|implement|introduce|expose|include|use|change|move|replace|tell|offer|consider|retain|keep|avoid|prevent|create|need|request|want|should|please|do not|don['’ ]?t|switch|update|extend|document|warn|ask|hide|split|merge|separate|link|sort|restore|reduce|increase|simplify|clarify|customi[sz]e|expand)\b/i;
 
@@ -209,7 +220,7 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
   const tag = (kind: ExpectedKind, reads: Read[]) => reads.map((r) => ({ ...r, kind }));
   const reads = [
     ...tag("modal", all(text, MODAL).filter((r) => !MODAL_NOT_EXPECTED.test(text.slice(Math.max(0, r.start - 12), r.end + 40)))),
-    ...tag("expect", all(text, EXPECT).filter((r) => !instructed(text, r))), ...tag("wish", all(text, WISH)), ...tag("request", all(text, REQUEST)),
+    ...tag("expect", all(text, EXPECT).filter((r) => !instructed(text, r))), ...tag("expect", all(text, NOT_INSTEAD)), ...tag("wish", all(text, WISH)), ...tag("request", all(text, REQUEST)),
     ...tag("working_case", all(text, WORKING_CASE)),
   ];
   // What the program prints ("Message: Object expected", a log line, a stack frame) or a line of code is not what the
@@ -275,7 +286,10 @@ function pieces(text: string): Piece[] {
   const lines: Piece[] = [];
   let offset = 0;
   // An export that lost its line breaks keeps two or more spaces where they were ("open the report  right click the chart ...").
-  const broken = text.includes("\n") ? text : text.replace(/(\S) {2,}(?=\S)/g, (m, c: string) => `${c}\n${" ".repeat(m.length - 2)}`);
+  // A sentence does not end on an article, a preposition or a word that names what follows ("click on  Save  and"): two
+  // spaces after one are where quotes were lost, not a line break.
+  const broken = text.includes("\n") ? text : text.replace(/(\b[\w']+)?(\S) {2,}(?=\S)/g, (m, word: string | undefined, c: string) =>
+    RUNS_ON.test(`${word ?? ""}${c}`) ? m : `${word ?? ""}${c}\n${" ".repeat(m.length - (word ?? "").length - 2)}`);
   for (const raw of broken.split("\n")) {
     const start = offset;
     offset += raw.length + 1;
@@ -321,9 +335,12 @@ function pieces(text: string): Piece[] {
   return out;
 }
 
+const RUNS_ON = /^(?:a|an|the|of|on|in|at|to|for|with|from|by|into|onto|and|or|called|named|titled|labell?ed|says?|said|reads?|shows?|click|press|tap|select|choose)$/i;
 /** Where one action ends and the next begins inside a sentence: "then", "->", "and click", ", press". */
 const AND_THEN = new RegExp(`(?:,?\\s+(?:and\\s+)?then\\s+|\\s*(?:->|=>|→)\\s*|,?\\s+and\\s+(?=(?:${[...ACTION_VERBS].join("|")})\\b)|,\\s+(?=(?:${[...ACTION_VERBS].join("|")})\\s+(?:the|a|an|on|it|this|that|to|in|"|'|\\w+\\s+(?:button|menu|tab|link|icon|field|view|dialog)\\b)))`, "i");
 const LIST_MARK = /^\s*(?:\d{1,2}[.)]|[-*•+#]|step \d+)\s/i;
+/** A phrase that only sets the scene of a step: where or with what it is done ("In the Java perspective", "On Android"). */
+const SCENE = /^\s*(?:(?:\d{1,2}[.)]|[-*•+#])\s*)?(?:in|on|from|inside|within|at|under|with|using|for)\s[^,.;:!?\n]{1,50}$/i;
 const LEAD = /^\s*(?:(?:\d{1,2}[.)]|[-*•+#>]|step \d+:?|\(\d+\)|[a-z]\))\s*)?(?:(?:then|now|next|first|firstly|second|secondly|finally|also|and|again|just|simply|afterwards|after that|lastly|please|try to|go ahead and)\s*,?\s+|(?:in|on|from|inside|within|at|under|with|using|for) [^,.;:\n]{1,50},\s*)*/i;
 /**
  * The first word of a sentence is an action, and it is not the subject of one ("Open dialog crashes"). A list
@@ -349,7 +366,8 @@ function imperative(piece: string): boolean {
   const rest = m[2].split(/\s+/).slice(0, 4).join(" ");
   // "Check/Uncheck does not ...": a pair of actions as the subject of a sentence.
   return !/^(?:\/[\w-]+\s*)?(?:\w+\s+){0,2}(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|shows?|fails?|crashes|works?|doesn|isn|won|seems?|appears?|becomes?|gets?|returns?|throws?)\b/i.test(rest) &&
-    !/^(?:of|for|to|is|are)\b/i.test(rest) && !/\?\s*$/.test(piece);
+    // "Go to the settings page", "switch to the Network tab": a verb of moving takes "to" and is an action.
+    !(/^(?:of|for|to|is|are)\b/i.test(rest) && !(/^to\b/i.test(rest) && /^(?:go|navigate|browse|switch|scroll|move|log|sign|connect)$/.test(word))) && !/\?\s*$/.test(piece);
 }
 
 /** Two or more actions in a row inside a sentence: "(i.e., open Settings, pick Billing, press Save)". */
@@ -373,14 +391,48 @@ const MENU_PATH = /(?:^|[\s"'(])[A-Z][\w.'’&/+-]*(?: [\w.'’&/+-]+){0,3}(?:\s
 const REPRO_LINK = /\b(?:jsfiddle\.net|codepen\.io|codesandbox\.io|jsbin\.com|plnkr\.co|stackblitz\.com|snack\.expo\.(?:io|dev)|repl\.it|replit\.com|glitch\.com|runkit\.com|jsfiddle|codepen|codesandbox|github\.com\/[\w.-]+\/[\w.-]*(?:repro|example|demo|bug|issue|test)[\w.-]*)/i;
 /**
  * A command line: a prompt ("$ make"; not a PHP variable, a Markdown heading or a quote), a command-line tool and its
- * arguments, or an HTTP request ("POST /api/refunds").
+ * arguments, or an HTTP request ("POST /api/refunds"). A tool named by an English word ("node", "make", "cat", "go")
+ * is one only with an argument that looks like one (an option, a path, a file, a known subcommand) or alone on its
+ * line: "node has its keys removed" in wrapped prose is a sentence.
  */
-const COMMAND = /^[ \t]*(?:[$%] [a-z][\w.-]*(?: |$)|(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) (?:https?:\/\/|\/)\S*|C:\\[^>\n]*>|(?:npm|npx|yarn|pnpm|git|java|javac|mvn|gradle|gradlew|node|python3?|pip3?|curl|wget|docker|kubectl|make|cargo|go|rustc|gcc|g\+\+|clang|ant|sh|bash|sudo|cd|ls|cat|echo|export|brew|apt(?:-get)?|react-native|jest|flow|tsc|webpack|babel|eslint|hg|svn|php|ruby|rails|bundle|rake|dotnet|msbuild)\s+[-\w./:@=]+)/m;
+const COMMAND = /^[ \t]*(?:[$%] [a-z][\w.-]*(?: |$)|(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) (?:https?:\/\/|\/)\S*|C:\\[^>\n]*>|(?:npm|npx|yarn|pnpm|git|javac|mvn|gradle|gradlew|python3?|pip3?|curl|wget|docker|kubectl|cargo|rustc|gcc|g\+\+|clang|brew|apt(?:-get)?|react-native|tsc|webpack|babel|eslint|hg|svn|php|ruby|rails|dotnet|msbuild)\s+[-\w./:@=]+|(?:java|node|make|go|ant|sh|bash|sudo|cd|ls|cat|echo|export|jest|flow|bundle|rake)(?:\s+(?:-{1,2}\w|[.~/$][\w/.-]*|[\w-]+\.[\w.]+|[\w-]+\/|\w+=|(?:install|test|check|clean|all|build|run|get|exec|start|bin|check)\b)|[ \t]*$)|(?:apachectl|apache2ctl)\s+\w|(?:httpd|ab|telnet|openssl|apxs|nc|gdb|strace|valgrind|cmake|firefox)\s+-{1,2}[A-Za-z]|\.{1,2}\/[\w.-]+(?:\s|$))/m;
+/**
+ * A command or a request inside a sentence: an HTTP request line ("a HEAD request for /index.html", "GET /x
+ * HTTP/1.1"; the method in capitals), a command in backticks with an option, curl or wget with an option or a URL, a
+ * program run from its directory ("./configure --enable-ssl"), a command chained after "&&", or one run with its
+ * options ("running httpd -X").
+ */
+const INLINE_REQUEST = /\b(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS|PROPFIND|TRACE) (?:(?:https?:\/\/|\/)\S*|requests? (?:for|to|of|on) (?:https?:\/\/|\/)\S*)/;
+const INLINE_COMMAND = /`(?:[$%] )?(?:[a-z][\w.-]*|\.{1,2}\/[\w.-]+)\s+-{1,2}[A-Za-z][^`\n]*`|\b(?:curl|wget)\s+(?:-{1,2}[A-Za-z]|["']?https?:\/\/)|(?:^|[\s(])\.\/(?:configure|buildconf|autogen\.sh)\b|&&\s*(?:make\b|[a-z][\w.-]*\s+-{1,2}[A-Za-z])|\b(?:ran|run|running|runs|execute|executed|executing|typed|typing|invoke|invoked|invoking)\s+`?(?:[a-z][\w.-]*|\.{1,2}\/[\w.-]+)\s+-{1,2}[A-Za-z]/i;
+/**
+ * An action on the test case the report comes with ("Load the attached testcase", "open the attachment"): the page
+ * or file it names holds the reproduction, so the one action is the way there.
+ */
+const ON_TESTCASE = /\b(?:open|opens|opened|opening|load|loads|loaded|loading|run|runs|ran|running|view|viewed|viewing|visit|visited|visiting|import|imported|importing|install|installed|installing|go to|went to|navigate to|navigated to|browse to|browsed to|point \w+ (?:at|to))\s+(?:(?:the|this|my|an?)\s+)?(?:attached|attachment)\b/i;
+/**
+ * An input that reproduces it, told inside a sentence: a request to a path ("a request for /old/a%20b", "requesting
+ * /files/big.iso"), or a preference set to a value ("set browser.tabs.warnOnClose to false", "with
+ * media.autoplay.default flipped to 1"). Each is one step.
+ */
+const INPUT_STEP = /\b(?:requests? (?:for|to|of)|request(?:ing|ed)?) (?:https?:\/\/|\/)[\w.~%?=&+\/-]*|\b(?:set|sets|setting|flip|flipped|flipping|toggle|toggled|toggling|change|changed|changing|switch|switched|switching|turn|turned|turning)\s+(?:the\s+)?(?:pref(?:erence)?\s+)?["'`]?[a-z][\w-]*(?:\.[\w-]+){2,}["'`]?\s+(?:to|=)\s*["'`]?[\w.-]+/gi;
+/**
+ * A patch: from a diff's header ("--- a/x.c", "+++ b/x.c", "@@ -10,6 +10,7 @@", "Index: x.c", "diff -u ...") on, its
+ * lines are the fix, not a way to make the failure happen, and are left out of the steps (blanked, same length).
+ */
+function withoutPatch(text: string): string {
+  if (!/^(?:@@ |diff |Index: |\+\+\+ \S)/m.test(text)) return text;
+  let inPatch = false;
+  return text.split("\n").map((line) => {
+    if (/^(?:@@ |diff |Index: |--- \S|\+\+\+ \S)/.test(line)) inPatch = true;
+    else if (inPatch && !/^(?:[ +\-\\]|=+\s*$|$)/.test(line)) inPatch = false;
+    return inPatch ? " ".repeat(line.length) : line;
+  }).join("\n");
+}
 /**
  * A line of code, markup or configuration (not a stack frame or a log line): the snippet that reproduces it. A
  * configuration line is a directive named in CamelCase and its arguments ("RewriteRule ^/old /new [R]").
  */
-const CODE_LINE_RE = /^(?:```|(?:public|private|protected|static|final|class|interface|import|package|function|const|let|var|def|return|new|if|for|while|try|catch|#include|using|namespace|void|int|String|boolean|@[A-Z]\w*)\b(?=.*(?:[;{}()=<>[\]]|\w\.\w)).*|.*(?:[;{}]\s*$|=>|\)\s*\{|<\/?[A-Za-z][\w:.-]*(?:\s[^>\n]{0,200})?\/?>|^\s*\w+(?:\.\w+)*\([^)]*\)\s*;?\s*$|^\s*[\w.[\]]+\s*=\s*\S)|^[A-Z][a-z]+[A-Z][A-Za-z]*[ \t]+(?:[/^"'<*$%\d]|On\b|Off\b|[\w-]*[_/:][\w.-]*))/;
+const CODE_LINE_RE = /^(?:```|(?:public|private|protected|static|final|class|interface|import|package|function|const|let|var|def|return|new|if|for|while|try|catch|#include|using|namespace|void|int|String|boolean|@[A-Z]\w*)\b(?=.*(?:[;{}()=<>[\]]|\w\.\w)).*|.*(?:[;{}]\s*$|[\w\]]\(\s*$|=>|\)\s*\{|<\/?[A-Za-z][\w:.-]*(?:\s[^>\n]{0,200})?\/?>|^\s*\w+(?:\.\w+)*\([^)]*\)\s*;?\s*$|^\s*[\w.[\]]+\s*=\s*\S)|^[A-Z][a-z]+[A-Z][A-Za-z]*[ \t]+(?:[/^"'<*$%\d]|On\b|Off\b|[\w-]*[_/:][\w.-]*))/;
 /**
  * A line of code or markup, read on the trimmed line: leading blanks before ".*" would make every split of a long
  * run of spaces a new attempt (quadratic on a line blanked out of a report).
@@ -390,7 +442,7 @@ function isCodeLine(line: string): boolean {
 }
 const STACK_OR_LOG = /^\s*(?:at [\w$.<>]+\(|(?:caused by|exception in thread)\b|[\w.]+(?:Exception|Error)\b|!\s*(?:ENTRY|MESSAGE|STACK|SUBENTRY)\b|\d{4}-\d\d-\d\d[ T]\d|\[\w+\]\s|(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)\b|\.\.\. \d+ more|created attachment \d+)/i;
 /** A steps section that says there are none: "Unsure how to reproduce", "not reproducible". */
-export const NO_STEPS = /\b(?:(?:unsure|not sure|no idea|(?:do|does|did)(?:n['’ ]?t| not) know|unknown|unclear) (?:how|what) (?:to reproduce|to re-?create|to trigger|triggers? (?:it|this)|causes? (?:it|this)|(?:it|this) happen(?:s|ed)?|makes? (?:it|this) happen)|(?:can(?:no|['’ ]?)t|could(?:n['’ ]?t| not)|unable to|not able to|failed to|haven['’ ]?t been able to) (?:reliably |always )?(?:reproduce|re-?create)|not (?:\w+ )?reproducible|no (?:known )?(?:steps|way to reproduce)|happens (?:randomly|sometimes|occasionally|intermittently))\b/i;
+export const NO_STEPS = /\b(?:(?:unsure|not sure|no idea|(?:do|does|did)(?:n['’ ]?t| not) know|unknown|unclear) (?:how|what) (?:to reproduce|to re-?create|to trigger|triggers? (?:it|this)|causes? (?:it|this)|(?:it|this) happen(?:s|ed)?|makes? (?:it|this) happen)|(?:can(?:no|['’ ]?)t|could(?:n['’ ]?t| not)|unable to|not able to|failed to|haven['’ ]?t been able to) (?:reliably |always )?(?:reproduce|re-?create)(?! (?:it |this |that |the \w+ )?(?:in|on|with|under|using|without)\b)|not (?:\w+ )?reproducible|no (?:known )?(?:steps|way to reproduce)|happens (?:randomly|sometimes|occasionally|intermittently))\b/i;
 
 /** Lines of code or markup in a text (two or more make a snippet). */
 export function codeLines(text: string): number {
@@ -399,7 +451,7 @@ export function codeLines(text: string): number {
   return n;
 }
 
-export type StepsKind = "actions" | "condition" | "gerund" | "narrated" | "menu" | "repro" | "link" | "command" | "code";
+export type StepsKind = "actions" | "condition" | "gerund" | "narrated" | "menu" | "repro" | "link" | "command" | "code" | "testcase" | "input";
 
 export interface StepsRead {
   /** Where the steps are (the first piece of evidence). */
@@ -419,10 +471,11 @@ export interface StepsRead {
  * code").
  */
 export function stepsIn(labelled: string): StepsRead {
-  const text = withoutLabels(labelled);
+  const text = withoutPatch(withoutLabels(labelled));
   const found: (Read & { kind: StepsKind })[] = [];
   const ps = pieces(text);
-  const actions = ps.filter((p, i) => imperative(p.text) && (!p.chained || imperative(ps[i - 1]?.text ?? "")));
+  // A piece cut at a comma counts when the piece before it acts, or only sets the scene ("In the Java perspective, open ...").
+  const actions = ps.filter((p, i) => imperative(p.text) && (!p.chained || imperative(ps[i - 1]?.text ?? "") || SCENE.test(ps[i - 1]?.text ?? "")));
   // A run of actions inside one sentence ("open Settings, pick Billing, press Save") counts as the list it is.
   for (const m of text.matchAll(ACTION_RUN)) {
     const end = m.index + m[0].length;
@@ -461,17 +514,28 @@ export function stepsIn(labelled: string): StepsRead {
     const clause = /^[^.;:!?\n]*/.exec(text.slice(m.index + m[0].length))?.[0] ?? "";
     joined += [...clause.matchAll(/(?:,|\band|\bthen)\s+(?:then\s+)?([a-z][\w-]*)/gi)].filter((j) => pastAction(j[1])).length;
   }
+  // An input told inside a sentence is a step of its own, unless it is the action of a step already counted ("Set browser.x.y to false.").
+  const inputs = [...text.matchAll(INPUT_STEP)].filter((m) => !actions.some((a) => m.index >= a.start && m.index < a.start + a.text.length));
+  for (const m of inputs) {
+    found.push({ kind: "input", start: m.index, end: m.index + m[0].length });
+    // "set browser.x.y to false, restart and close the last tab": the actions joined to an input count too.
+    const clause = /^[^.;:!?\n]*/.exec(text.slice(m.index + m[0].length))?.[0] ?? "";
+    joined += [...clause.matchAll(/(?:,|\band|\bthen)\s+(?:then\s+)?([a-z][\w-]*)/gi)].filter((j) => actionStem(j[1])).length;
+  }
   if (narrated.length >= 2) found.push({ kind: "narrated", start: narrated[0].index, end: narrated[1].index + narrated[1][0].length });
   const menu = MENU_PATH.exec(text);
   if (menu) found.push({ kind: "menu", start: menu.index, end: menu.index + menu[0].length });
-  for (const [kind, re] of [["repro", REPRO], ["link", REPRO_LINK], ["command", COMMAND]] as const) {
+  for (const [kind, re] of [["repro", REPRO], ["link", REPRO_LINK], ["command", COMMAND], ["command", INLINE_REQUEST], ["command", INLINE_COMMAND],
+    ["testcase", ON_TESTCASE]] as const) {
     const m = new RegExp(re.source, re.flags).exec(text);
     if (m) found.push({ kind, start: m.index, end: m.index + m[0].length });
   }
   // "the following FBML:", "here's my config", "with this in httpd.conf:", "my config:": an introduction whose next
   // line is code, markup or configuration.
   for (const m of [...text.matchAll(/\b(?:the following|here(?:['’ ]?s| is) (?:my|the|our|a|an)|this is (?:my|the|our)|(?:with|using) (?:this|these|the following))\s+(?:[\w.-]+\s+){0,2}?[\w.-]+\s*(?:\([^)\n]*\))?\s*[:.]?[ \t]*\n\s*(\S[^\n]*)/gi),
-    ...text.matchAll(/(?:^|\n|\b(?:my|our|the) )[ \t]*(?:config(?:uration)?|setup|settings)\s*:[ \t]*\n\s*(\S[^\n]*)/gi)]) {
+    ...text.matchAll(/(?:^|\n|\b(?:my|our|the|this|for example,? the) )[ \t]*(?:config(?:uration)?|setup|settings|call|request|query|code|snippet|script|markup)\s*:[ \t]*\n\s*(\S[^\n]*)/gi),
+    // "I have some code that looks like:", "my config reads as follows:".
+    ...text.matchAll(/\b(?:code|snippet|markup|config(?:uration)?|call|request|query|script)\s+(?:that\s+|which\s+)?(?:looks|reads|is|goes)\s+(?:like|as follows)\s*:?[ \t]*\n\s*(\S[^\n]*)/gi)]) {
     if (isCodeLine(m[1]) || /^[<{[$]/.test(m[1])) found.push({ kind: "repro", start: m.index, end: m.index + m[0].length });
   }
   if (codeLines(text) >= 2) {
@@ -492,10 +556,10 @@ export function stepsIn(labelled: string): StepsRead {
   // what sets the failure off, not how to get to that point.
   const has = (k: StepsKind) => found.some((f) => f.kind === k);
   const triggers = Math.min(1, found.filter((f) => f.kind === "condition" || f.kind === "gerund").length);
-  const units = actions.length + triggers + joined + narrated.length + (has("menu") ? 2 : 0);
-  const done = actions.length + joined + narrated.length + (has("menu") ? 2 : 0);
+  const units = actions.length + triggers + joined + narrated.length + inputs.length + (has("menu") ? 2 : 0);
+  const done = actions.length + joined + narrated.length + inputs.length + (has("menu") ? 2 : 0);
   const enough = !NO_STEPS.test(text) &&
-    ((has("repro") && (units >= 1 || codeLines(text) >= 1)) || has("link") || has("command") || has("actions") || units >= 2 || (done >= 1 && (has("code") || orderedSteps(text) >= 2)));
+    ((has("repro") && (units >= 1 || codeLines(text) >= 1)) || has("link") || has("command") || has("testcase") || has("actions") || units >= 2 || (done >= 1 && (has("code") || orderedSteps(text) >= 2)));
   const kinds = [...new Set(found.map((f) => f.kind))];
   if (!enough) {
     // One action is not the way there, but it says what sets the failure off.
