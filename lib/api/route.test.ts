@@ -8,7 +8,7 @@ import { createDashboardUser, provisionCustomer } from "@/lib/admin/provisioning
 import { sessionSecret } from "@/lib/auth/next-auth";
 import { setupTestDatabase } from "@/testing/db";
 import { bearer, call, setEnv } from "@/testing/http";
-import { accountRoute } from "./account-route";
+import { accountRoute } from "./route";
 
 const database = setupTestDatabase();
 setEnv({ PUBLIC_BASE_URL: "https://stories.example.com" });
