@@ -38,6 +38,7 @@ export interface CallerRoute<C> {
   <S extends z.ZodType, P = Record<string, never>>(options: BodyOptions<S>, handler: CallerHandler<P, C, z.output<S>>): NextRoute<P>;
 }
 
+/** A wrapper of `wrap`'s family (the gateway's error shape, or the CSV flow's) whose caller step is `identify`. */
 function callerRoute<C>(identify: (request: Request) => C | Promise<C>, { wrap = gatewayRoute, invalid }: { wrap?: typeof gatewayRoute; invalid?: InvalidBody } = {}): CallerRoute<C> {
   return (<P>(first: BodyOptions<z.ZodType> | CallerHandler<P, C, unknown>, second?: CallerHandler<P, C, unknown>) => {
     const options = typeof first === "function" ? null : first;
