@@ -1,6 +1,7 @@
 // Pages and routes reach the database only through lib/'s services (issue 45): no file under app/ other than a
 // test imports drizzle-orm or the table definitions. GET /api/health's connection check uses the database
-// handle from db/client, which is allowed: it reads no data.
+// handle from db/client, which is allowed: it reads no data. And no route finds its caller or reads its body by
+// hand: the wrappers of lib/api/route.ts do, in the documented order, so a new route cannot skip a step.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
@@ -29,5 +30,20 @@ describe("app/ reaches data through the services", () => {
         .map(({ fileName }) => `${path.relative(APP, file)} imports ${fileName}`),
     );
     expect(offending).toEqual([]);
+  });
+});
+
+/** What the wrappers of lib/api/route.ts call for a route: a route calling one itself skips the wrapper's order. */
+const BY_HAND = /\b(authenticateApiKey|authenticateCaller|authorizeAccount|authorizeStats|requireAdmin|authenticateInstallation|enforceCsvLimit|parseJsonBody|readJsonObject)\b/;
+
+describe("routes take their caller and body from the route wrappers", () => {
+  it("no route file authenticates, limits or parses a body itself", () => {
+    const routes = sources(APP).filter((file) => path.basename(file) === "route.ts");
+    expect(routes.length).toBeGreaterThan(20);
+    const byHand = routes.flatMap((file) => {
+      const match = BY_HAND.exec(readFileSync(file, "utf8"));
+      return match ? [`${path.relative(APP, file)} calls ${match[1]}`] : [];
+    });
+    expect(byHand).toEqual([]);
   });
 });

@@ -2,23 +2,10 @@
 // bare route of the same app (POST /api/ping with the same bodies, answering constant JSON), measured in one run
 // on the production server.
 import { readFileSync } from "node:fs";
-import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { benchStoryBody, bodyPerRequest, distinctSummary, median, provisionBenchCustomer, startBenchServer } from "./bench-server";
+import { benchOptions, benchStoryBody, bodyPerRequest, distinctSummary, median, provisionBenchCustomer, startBenchServer } from "./bench-server";
 
-const { values } = parseArgs({
-  options: {
-    duration: { type: "string", default: "4" },
-    rounds: { type: "string", default: "5" },
-    connections: { type: "string", default: "16" },
-    port: { type: "string", default: "3290" },
-    warmup: { type: "string", default: "15" },
-  },
-});
-const duration = Number(values.duration);
-const connections = Number(values.connections);
-const roundCount = Number(values.rounds);
-const port = Number(values.port);
+const { duration, rounds: roundCount, connections, port, warmup } = benchOptions({ duration: 4, rounds: 5, connections: 16, port: 3290, warmup: 15 });
 interface Figures {
   label: string;
   rps: number;
@@ -78,7 +65,6 @@ async function main(): Promise<void> {
     // under score load (2026-11-25) found V8's optimizing compiler in 16% of the process's CPU samples 4-14 s
     // into the load, 5% at 12-22 s and 2% at 40-50 s. So the score route is warmed up for `--warmup` seconds
     // (0 measures a cold server) and the rounds see what a server that has been up for a while does.
-    const warmup = Number(values.warmup);
     await measure("warm-up", { url: `${base}/api/ping`, method: "POST", headers, body: body("warm up story"), duration: 2 });
     if (warmup > 0) {
       await measure("warm-up", {
@@ -94,28 +80,12 @@ async function main(): Promise<void> {
     // so the load generator, which shares the machine, does the same work for all three: building a request
     // per call cost it 240-310 µs of CPU against about 200 µs for a body built once (2026-11-25).
     let bareCounter = 0;
-    const bare = () =>
-      measure("POST /api/ping (bare route)", {
-        url: `${base}/api/ping`,
-        method: "POST",
-        headers,
-        requests: bodyPerRequest(() => body(distinctSummary(bareCounter++))),
-      });
-    const distinct = () =>
-      measure("POST /api/v1/score, distinct stories", {
-        url: `${base}/api/v1/score`,
-        method: "POST",
-        headers,
-        requests: bodyPerRequest(() => body(distinctSummary(counter++))),
-      });
-    const repeated = () =>
-      measure("POST /api/v1/score, repeated story", {
-        url: `${base}/api/v1/score`,
-        method: "POST",
-        headers,
-        // Built per request like the others' bodies (see the bare run), the same one each time.
-        requests: bodyPerRequest(() => body("As a shopper, I want to save my cart so that I can check out later.")),
-      });
+    const run = (label: string, route: string, summary: () => string) => () =>
+      measure(label, { url: `${base}${route}`, method: "POST", headers, requests: bodyPerRequest(() => body(summary())) });
+    const bare = run("POST /api/ping (bare route)", "/api/ping", () => distinctSummary(bareCounter++));
+    const distinct = run("POST /api/v1/score, distinct stories", "/api/v1/score", () => distinctSummary(counter++));
+    // Built per request like the others' bodies (see the bare run), the same one each time.
+    const repeated = run("POST /api/v1/score, repeated story", "/api/v1/score", () => "As a shopper, I want to save my cart so that I can check out later.");
 
     // Rounds interleave the three runs, so a slow moment of a shared machine lands on all of them alike; the
     // ratios are taken per round (each score run against the bare run just before it) and their median printed.

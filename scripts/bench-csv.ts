@@ -3,20 +3,10 @@
 // backlogs: a plain CSV, and a Jira CSV export (all fields, wiki-markup descriptions read as text at upload).
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import Papa from "papaparse";
-import { median, startBenchServer } from "./bench-server";
+import { benchOptions, median, startBenchServer } from "./bench-server";
 
-const { values } = parseArgs({
-  options: {
-    rows: { type: "string", default: "1000" },
-    repetitions: { type: "string", default: "5" },
-    port: { type: "string", default: "3291" },
-  },
-});
-const rowCount = Number(values.rows);
-const repetitions = Number(values.repetitions);
-const port = Number(values.port);
+const { rows: rowCount, repetitions, port } = benchOptions({ rows: 1000, repetitions: 5, port: 3291 });
 let base = "";
 const TARGET_MS = 2000;
 

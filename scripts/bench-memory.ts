@@ -18,28 +18,11 @@ import { readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { benchStoryBody, bodyPerRequest, distinctSummary, provisionBenchCustomer, startBenchServer, type BenchServer } from "./bench-server";
+import { benchOptions, benchStoryBody, bodyPerRequest, distinctSummary, provisionBenchCustomer, startBenchServer, type BenchServer } from "./bench-server";
 
-const { values } = parseArgs({
-  options: {
-    long: { type: "boolean", default: false },
-    live: { type: "boolean", default: false },
-    idle: { type: "string", default: "30" },
-    duration: { type: "string", default: "60" },
-    after: { type: "string", default: "30" },
-    connections: { type: "string", default: "16" },
-    stories: { type: "string", default: "100000" },
-    step: { type: "string", default: "10000" },
-    port: { type: "string", default: "3510" },
-  },
-});
-const idleSeconds = Number(values.idle);
-const durationSeconds = Number(values.duration);
-const afterSeconds = Number(values.after);
-const connections = Number(values.connections);
-const port = Number(values.port);
+const values = benchOptions({ long: false, live: false, idle: 30, duration: 60, after: 30, connections: 16, stories: 100000, step: 10000, port: 3510 });
+const { idle: idleSeconds, duration: durationSeconds, after: afterSeconds, connections, port } = values;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -175,8 +158,8 @@ async function run(label: string, databaseUrl: string): Promise<void> {
     const sampler = setInterval(() => (peak = Math.max(peak, residentMb(server.pid))), 1000);
     try {
       if (values.long) {
-        const total = Number(values.stories);
-        const step = Number(values.step);
+        const total = values.stories;
+        const step = values.step;
         const samples: Sample[] = [];
         for (let done = 0; done < total; done += step) {
           const figures = await load(server, headers, { amount: step });
@@ -252,7 +235,7 @@ function growthLine(samples: Sample[], step: number): string | undefined {
 
 async function main(): Promise<void> {
   console.log(
-    `bench:memory  resident memory (VmRSS of the server's process tree), ${values.long ? `${Number(values.stories).toLocaleString("en")} distinct stories` : `${durationSeconds} s of distinct stories`} at ${connections} connections` +
+    `bench:memory  resident memory (VmRSS of the server's process tree), ${values.long ? `${values.stories.toLocaleString("en")} distinct stories` : `${durationSeconds} s of distinct stories`} at ${connections} connections` +
       (values.live ? " (--live: garbage collected before each reading, the heaps are live memory)" : ""),
   );
   await run("embedded PGlite (fresh data directory)", "");

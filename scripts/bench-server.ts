@@ -4,10 +4,33 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import type autocannon from "autocannon";
 import { ADMIN_TOKEN, startServer } from "@/testing/processes";
 
 export const BENCH_ADMIN_TOKEN = ADMIN_TOKEN;
+
+type OptionValues<D> = { [K in keyof D]: D[K] extends number ? number : D[K] extends boolean ? boolean : string };
+
+/**
+ * A bench script's command line (`--port 3300`, `--long`), each option with its default: a number comes back a
+ * number (one that is not stops the run before anything starts), a switch a boolean, anything else text.
+ */
+export function benchOptions<D extends Record<string, number | boolean | string>>(defaults: D): OptionValues<D> {
+  const { values } = parseArgs({
+    options: Object.fromEntries(
+      Object.entries(defaults).map(([name, value]) => [name, typeof value === "boolean" ? { type: "boolean" as const, default: value } : { type: "string" as const, default: String(value) }]),
+    ),
+  });
+  const read = Object.entries(defaults).map(([name, fallback]) => {
+    const given = values[name];
+    if (typeof fallback !== "number") return [name, given];
+    const number = Number(given);
+    if (!Number.isFinite(number)) throw new Error(`--${name}: expected a number, got '${String(given)}'`);
+    return [name, number];
+  });
+  return Object.fromEntries(read) as OptionValues<D>;
+}
 
 /** The middle value (the upper middle for an even count): benchmarks report it over repeated runs. */
 export const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

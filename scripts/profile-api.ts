@@ -4,20 +4,10 @@
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { benchStoryBody, bodyPerRequest, distinctSummary, provisionBenchCustomer, startBenchServer } from "./bench-server";
+import { benchOptions, benchStoryBody, bodyPerRequest, distinctSummary, provisionBenchCustomer, startBenchServer } from "./bench-server";
 
-const { values } = parseArgs({
-  options: {
-    duration: { type: "string", default: "20" },
-    connections: { type: "string", default: "16" },
-    port: { type: "string", default: "3291" },
-    route: { type: "string", default: "score" },
-    top: { type: "string", default: "25" },
-    warmup: { type: "string", default: "15" },
-  },
-});
+const values = benchOptions({ duration: 20, connections: 16, port: 3291, route: "score", top: 25, warmup: 15 });
 
 interface ProfileNode {
   id: number;
@@ -81,7 +71,7 @@ function summarise(thread: string, profile: Profile, top: number, windowSeconds:
 
 async function main(): Promise<void> {
   const profileDir = mkdtempSync(path.join(tmpdir(), "ssc-profile-"));
-  const server = await startBenchServer(Number(values.port), { NODE_OPTIONS: "" }, 300_000, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`]);
+  const server = await startBenchServer(values.port, { NODE_OPTIONS: "" }, 300_000, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`]);
   let rps = 0;
   try {
     const apiKey = await provisionBenchCustomer(server.base, "profile");
@@ -90,15 +80,15 @@ async function main(): Promise<void> {
       autocannon({
         url: `${server.base}${values.route === "bare" ? "/api/ping" : "/api/v1/score"}`,
         method: "POST",
-        connections: Number(values.connections),
+        connections: values.connections,
         duration,
         headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" },
         requests: bodyPerRequest(() => benchStoryBody("PROFILE-1", distinctSummary(counter++))),
       });
     // A warm-up (JIT, caches, the first plans), outside the window the summary reads: V8 compiles the score
     // route's code for about half a minute of load (see bench-api.ts).
-    await load(Number(values.warmup));
-    rps = (await load(Number(values.duration))).requests.average;
+    await load(values.warmup);
+    rps = (await load(values.duration)).requests.average;
   } finally {
     await server.stop();
   }
@@ -112,7 +102,7 @@ async function main(): Promise<void> {
   console.log(`profile:api  ${values.route} route, ${values.connections} connections, ${values.duration} s: ${rps.toFixed(0)} req/s`);
   for (const file of files) {
     const thread = threadOf(file) === 0 ? "main thread" : `thread ${threadOf(file)} (the embedded database's)`;
-    summarise(thread, JSON.parse(readFileSync(path.join(profileDir, file), "utf8")) as Profile, Number(values.top), Number(values.duration), rps);
+    summarise(thread, JSON.parse(readFileSync(path.join(profileDir, file), "utf8")) as Profile, values.top, values.duration, rps);
     console.log(`\nraw profile: ${path.join(profileDir, file)}\n`);
   }
 }

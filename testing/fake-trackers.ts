@@ -133,6 +133,17 @@ function hash(text: string): number {
   return h >>> 0;
 }
 
+/** The number a tracker gives a project's or team's next issue ("ACME-13" after "ACME-12"), from its keys. */
+function nextKeyNumber(keys: string[]): number {
+  return keys.reduce((n, key) => Math.max(n, Number(key.split("-")[1])), 0) + 1;
+}
+
+/** An edit made in a fake tracker: the changes (with the fresh update time the tracker would stamp) on the issue. */
+function updateFakeIssue<I extends object>(issue: I | undefined, missing: string, changes: Partial<I>): I {
+  if (!issue) throw new Error(missing);
+  return Object.assign(issue, changes);
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Realistic backlog text, generated on demand (deterministic by index, so 5,000 issues cost a few milliseconds).
 
@@ -419,17 +430,14 @@ export async function startFakeJira(options: FakeJiraOptions = {}): Promise<Fake
     authorization: `Basic ${Buffer.from(`${email}:${token}`).toString("base64")}`,
     addIssue(fields: Partial<FakeJiraIssue> & { summary: string }) {
       const project = fields.project ?? first;
-      const number = jira.issues.filter((i) => i.project === project).reduce((n, i) => Math.max(n, Number(i.key.split("-")[1])), 0) + 1;
+      const number = nextKeyNumber(jira.issues.filter((i) => i.project === project).map((i) => i.key));
       const now = new Date().toISOString();
       const issue: FakeJiraIssue = { id: String(nextId++), key: `${project}-${number}`, project, description: null, criteria: null, issueType: "Story", created: now, updated: now, ...fields };
       jira.issues.push(issue);
       return issue;
     },
     updateIssue(key: string, fields: Partial<FakeJiraIssue>) {
-      const issue = jira.issues.find((i) => i.key === key);
-      if (!issue) throw new Error(`fake Jira has no issue ${key}`);
-      Object.assign(issue, { updated: new Date().toISOString() }, fields);
-      return issue;
+      return updateFakeIssue(jira.issues.find((i) => i.key === key), `fake Jira has no issue ${key}`, { updated: new Date().toISOString(), ...fields });
     },
   });
   return jira;
@@ -588,22 +596,17 @@ export function parseJql(jql: string): ParsedJql {
         throw new Error(`The operator '${op}' is not supported by the '${t.text}' field.`);
     }
   };
-  const andExpr = (): Pred => {
-    const parts = [clause()];
-    while (isWord(peek(), "and")) {
+  // AND binds tighter than OR: each is a run of the level below it joined by its word.
+  const joined = (word: string, operand: () => Pred, combine: (parts: Pred[]) => Pred) => (): Pred => {
+    const parts = [operand()];
+    while (isWord(peek(), word)) {
       at++;
-      parts.push(clause());
+      parts.push(operand());
     }
-    return (i) => parts.every((p) => p(i));
+    return combine(parts);
   };
-  const orExpr = (): Pred => {
-    const parts = [andExpr()];
-    while (isWord(peek(), "or")) {
-      at++;
-      parts.push(andExpr());
-    }
-    return (i) => parts.some((p) => p(i));
-  };
+  const andExpr = joined("and", clause, (parts) => (i) => parts.every((p) => p(i)));
+  const orExpr = joined("or", andExpr, (parts) => (i) => parts.some((p) => p(i)));
 
   const matches = tokens.length === 0 || isWord(tokens[0], "order") ? () => true : orExpr();
   // ORDER BY field [ASC|DESC], ...; without one the fake orders by id ascending (creation order), so pages
@@ -827,10 +830,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
       return issue;
     },
     updateIssue(number: number, fields: Partial<FakeGitHubIssue>) {
-      const issue = github.issues.find((i) => i.number === number);
-      if (!issue) throw new Error(`fake GitHub has no issue #${number}`);
-      Object.assign(issue, { updatedAt: new Date().toISOString().replace(/\.\d{3}Z$/, "Z") }, fields);
-      return issue;
+      return updateFakeIssue(github.issues.find((i) => i.number === number), `fake GitHub has no issue #${number}`, { updatedAt: new Date().toISOString().replace(/\.\d{3}Z$/, "Z"), ...fields });
     },
   });
   return github;
@@ -1019,17 +1019,14 @@ export async function startFakeLinear(options: FakeLinearOptions = {}): Promise<
     addIssue(fields: Partial<FakeLinearIssue> & { title: string }) {
       const team = fields.team ?? first;
       nextNumber++;
-      const number = linear.issues.filter((i) => i.team === team).reduce((n, i) => Math.max(n, Number(i.identifier.split("-")[1])), 0) + 1;
+      const number = nextKeyNumber(linear.issues.filter((i) => i.team === team).map((i) => i.identifier));
       const now = new Date().toISOString();
       const issue: FakeLinearIssue = { id: uuid(100_000 + nextNumber), identifier: `${team}-${number}`, team, description: null, labels: [], createdAt: now, updatedAt: now, ...fields };
       linear.issues.push(issue);
       return issue;
     },
     updateIssue(identifier: string, fields: Partial<FakeLinearIssue>) {
-      const issue = linear.issues.find((i) => i.identifier === identifier);
-      if (!issue) throw new Error(`fake Linear has no issue ${identifier}`);
-      Object.assign(issue, { updatedAt: new Date().toISOString() }, fields);
-      return issue;
+      return updateFakeIssue(linear.issues.find((i) => i.identifier === identifier), `fake Linear has no issue ${identifier}`, { updatedAt: new Date().toISOString(), ...fields });
     },
   });
   return linear;

@@ -91,10 +91,15 @@ function badTextPaths(value: unknown, at = ""): string[] {
   return [];
 }
 
+/** The error for a body the schema refuses, from its details; a family of routes with its own shape passes its own. */
+export type InvalidBody = (details: string[]) => ApiError;
+
+const validationError: InvalidBody = (details) => new ApiError("validation_error", undefined, details);
+
 /** Read and validate a JSON body against a zod schema. */
-export async function parseJsonBody<S extends z.ZodType>(request: Request, schema: S, maxBytes = ONE_MEGABYTE): Promise<z.output<S>> {
+export async function parseJsonBody<S extends z.ZodType>(request: Request, schema: S, maxBytes = ONE_MEGABYTE, invalid = validationError): Promise<z.output<S>> {
   const value = await readJsonObject(request, maxBytes);
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new ApiError("validation_error", undefined, zodDetails(parsed.error));
+  if (!parsed.success) throw invalid(zodDetails(parsed.error));
   return parsed.data;
 }

@@ -10,11 +10,14 @@ export async function statsPrincipal(db: Db, request: Request, at: Date): Promis
   return (await authenticateCaller(db, request, { realm: "stats", at })).principal;
 }
 
+/** A /stats query's schema: whatever else it reads, the filters that narrow the scope. */
+export type StatsQuerySchema = z.ZodType<{ customer?: string; work_item_type?: WorkItemKind; language?: string }>;
+
 /**
  * Authenticate first (an anonymous caller learns nothing, not even which parameters are wrong), then parse the
  * query, then resolve the scope, narrowed by `?customer=` (a company user's filter) and `?work_item_type=`.
  */
-export async function authorizeStats<S extends z.ZodType<{ customer?: string; work_item_type?: WorkItemKind; language?: string }>>(
+export async function authorizeStats<S extends StatsQuerySchema>(
   db: Db,
   request: Request,
   at: Date,

@@ -1,17 +1,15 @@
 // POST /evaluate/upload: a public, anonymous backlog upload (a tracker's CSV or JSON export, any CSV, or one story
 // per line) -> a scoring session.
+import { csvRoute } from "@/lib/api/route";
 import { FORMAT_LABELS } from "@/lib/backlog";
 import { rowsToTickets } from "@/lib/backlog/csv/columns";
 import { newScoreToken, scoreCookie } from "@/lib/csv-flow/score-token";
 import { createSession, purgeExpired } from "@/lib/csv-flow/sessions";
 import { PREVIEW_ROWS, type UploadResponse } from "@/lib/csv-flow/types";
 import { emptyCellsByColumn, kindsOfRows, parseUploadedFile, readUploadedFile } from "@/lib/csv-flow/upload";
-import { detailRoute } from "@/lib/http/route";
-import { enforceCsvLimit } from "@/lib/rate-limit";
 import { methodsNotAllowed } from "@/lib/http/not-allowed";
 
-export const POST = detailRoute(async ({ request }) => {
-  await enforceCsvLimit(request.headers, "upload");
+export const POST = csvRoute("upload")(async ({ request }) => {
   const { filename, bytes } = await readUploadedFile(request);
   const upload = parseUploadedFile(filename, bytes);
   await purgeExpired();

@@ -4,15 +4,13 @@
 import type { PGlite } from "@electric-sql/pglite";
 import { getDbHandle } from "@/db/client";
 import { dumpPglite, knownMigrations, stamp } from "@/db/backup";
-import { requireAdmin } from "@/lib/admin/provisioning";
+import { adminRoute } from "@/lib/api/route";
 import { ApiError } from "@/lib/http/errors";
 import { methodsNotAllowed } from "@/lib/http/not-allowed";
-import { gatewayRoute } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
-export const GET = gatewayRoute(async ({ request, log }) => {
-  requireAdmin(request);
+export const GET = adminRoute(async ({ log }) => {
   const handle = await getDbHandle();
   if (handle.driver !== "pglite") {
     throw new ApiError("conflict", "This installation runs on PostgreSQL: back it up with pg_dump.", [

@@ -1,17 +1,15 @@
 // GET /api/admin/metrics: the LLM engine's counters for the operator (lib/llm-metrics.ts): calls, answers that
 // broke the schema by reason, retries that fixed them, scores that failed (502, 503), tokens. JSON by default;
 // `?format=prometheus` (or `Accept: text/plain`) answers Prometheus' text format for a scraper.
+import { adminRoute } from "@/lib/api/route";
 import { env } from "@/lib/env";
-import { requireAdmin } from "@/lib/admin/provisioning";
 import { ApiError } from "@/lib/http/errors";
 import { methodsNotAllowed } from "@/lib/http/not-allowed";
-import { gatewayRoute } from "@/lib/http/route";
 import { llmMetrics, llmMetricsPrometheus } from "@/lib/llm-metrics";
 
 export const dynamic = "force-dynamic";
 
-export const GET = gatewayRoute(async ({ request }) => {
-  requireAdmin(request);
+export const GET = adminRoute(async ({ request }) => {
   const format = new URL(request.url).searchParams.get("format");
   if (format !== null && format !== "json" && format !== "prometheus") {
     throw new ApiError("validation_error", "Invalid query parameters.", [`format: must be json or prometheus, got '${format.slice(0, 32)}'`]);

@@ -1,15 +1,12 @@
 // POST /api/admin/users: create a dashboard login for a customer or a company.
 import { getDb } from "@/db/client";
+import { adminRoute } from "@/lib/api/route";
 import { createdUserSchema, createUserSchema } from "@/lib/admin/schemas";
-import { createDashboardUser, requireAdmin } from "@/lib/admin/provisioning";
-import { parseJsonBody } from "@/lib/http/body";
-import { gatewayRoute } from "@/lib/http/route";
+import { createDashboardUser } from "@/lib/admin/provisioning";
 
 export const dynamic = "force-dynamic";
 
-export const POST = gatewayRoute(async ({ request, log }) => {
-  requireAdmin(request);
-  const input = await parseJsonBody(request, createUserSchema, 64 * 1024);
+export const POST = adminRoute({ body: createUserSchema, maxBytes: 64 * 1024 }, async ({ body: input, log }) => {
   const user = await createDashboardUser(await getDb(), input);
   log.info({ user_id: user.user_id }, "dashboard user created");
   return Response.json(createdUserSchema.parse(user), { status: 201 });

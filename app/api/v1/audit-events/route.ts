@@ -1,7 +1,7 @@
 // GET /api/v1/audit-events?limit=&cursor=: who changed the account's keys and integrations, newest first.
 import { listAuditEvents } from "@/lib/audit";
 import { auditEventListSchema } from "@/lib/account/schemas";
-import { accountRoute } from "@/lib/api/account-route";
+import { accountRoute } from "@/lib/api/route";
 import { pageLimit } from "@/lib/http/cursor";
 import { methodsNotAllowed } from "@/lib/http/not-allowed";
 

@@ -1,6 +1,6 @@
 // GET /api/v1/connections: the account's tracker connections (never their tokens). POST: connect a Jira site,
 // a GitHub repository or a Linear team (lib/trackers/connections.ts); its issues are imported by syncs.
-import { accountRoute } from "@/lib/api/account-route";
+import { accountRoute } from "@/lib/api/route";
 import { methodsNotAllowed } from "@/lib/http/not-allowed";
 import { connectionView, createConnection, listConnections } from "@/lib/trackers/connections";
 import { syncScheduleOf } from "@/lib/trackers/schedule";

@@ -3,7 +3,7 @@
 // finding in `silenced_findings` (`silenced_by: "dismissal"`) and charges nothing for it. DELETE with
 // {"ticket_ref", "code"} takes it back (audited). API key or the story page's session (docs/rules.md).
 import type { Db } from "@/db/client";
-import { accountRoute } from "@/lib/api/account-route";
+import { accountRoute } from "@/lib/api/route";
 import { ApiError } from "@/lib/http/errors";
 import { methodsNotAllowed } from "@/lib/http/not-allowed";
 import { latestStoryText, type StoryText } from "@/lib/rules/latest-text";

@@ -1,7 +1,7 @@
 // POST /api/v1/installations: register an integration (201) or re-register it (200, secrets rotated).
 // GET /api/v1/installations: the customer's installations, without secrets.
 // Both with an API key, or the dashboard session (the settings page).
-import { accountRoute } from "@/lib/api/account-route";
+import { accountRoute } from "@/lib/api/route";
 import { listInstallations, registerInstallation } from "@/lib/integrations/installations";
 import { installationListSchema, registeredInstallationSchema, registerInstallationSchema } from "@/lib/integrations/schemas";
 import { methodsNotAllowed } from "@/lib/http/not-allowed";

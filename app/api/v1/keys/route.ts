@@ -1,6 +1,6 @@
 // GET /api/v1/keys: the account's API keys (never the keys themselves). POST /api/v1/keys {"name"}: a new key,
 // shown once. Several may be active at once, so a key is rotated without downtime.
-import { accountRoute } from "@/lib/api/account-route";
+import { accountRoute } from "@/lib/api/route";
 import { apiKeyListSchema, createdKeySchema, createKeySchema } from "@/lib/account/schemas";
 import { createApiKey, listApiKeys } from "@/lib/auth/api-keys";
 import { methodsNotAllowed } from "@/lib/http/not-allowed";

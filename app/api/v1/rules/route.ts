@@ -1,7 +1,7 @@
 // GET /api/v1/rules: the account's rule settings (preset, per-code settings, version). PUT /api/v1/rules
 // {"preset", "codes"}: replace them, audited; every score made afterwards records them in `metadata.rules`.
 // API key or the settings page's session (docs/rules.md).
-import { accountRoute } from "@/lib/api/account-route";
+import { accountRoute } from "@/lib/api/route";
 import { methodsNotAllowed } from "@/lib/http/not-allowed";
 import { putRuleSettings, ruleSettingsView } from "@/lib/rules/settings";
 import { ruleSettingsSchema } from "@/lib/scoring";

@@ -1,23 +1,17 @@
 // POST /api/v1/score: score one story synchronously, billed once per unique story against the monthly quota.
 // The steps (identity, kind and language, rule settings, quota, engine, record) are the pipeline's
 // (lib/pipeline/index.ts); this route only reads the request and writes the answer.
-import { getDbHandle } from "@/db/client";
 import { quotaExhaustedResponse } from "@/lib/api/quota-response";
+import { apiKeyRoute } from "@/lib/api/route";
 import { scoreRequestSchema } from "@/lib/pipeline/schemas";
-import { authenticateApiKey } from "@/lib/auth/api-keys";
-import { parseJsonBody } from "@/lib/http/body";
 import { ApiError } from "@/lib/http/errors";
-import { gatewayRoute } from "@/lib/http/route";
 import { scoreAndRecord } from "@/lib/pipeline";
 import { buildScoreResponse } from "@/lib/pipeline/score-story";
 import { methodsNotAllowed } from "@/lib/http/not-allowed";
 
 export const dynamic = "force-dynamic";
 
-export const POST = gatewayRoute(async ({ request, log }) => {
-  const database = await getDbHandle();
-  const customer = await authenticateApiKey(database.db, request);
-  const body = await parseJsonBody(request, scoreRequestSchema);
+export const POST = apiKeyRoute({ body: scoreRequestSchema }, async ({ database, customer, body, log }) => {
   if (body.customer_id !== undefined && body.customer_id !== customer.customerId) {
     throw new ApiError("forbidden", "customer_id does not match the API key.", ["customer_id: must be the API key's customer or omitted"]);
   }

@@ -1,14 +1,12 @@
 // GET /evaluate/results/{session_id}: a session's results as JSON, or as a CSV download with ?format=csv.
+import { csvRoute } from "@/lib/api/route";
 import { downloadDisposition, resultsToCsv } from "@/lib/csv-flow/export-csv";
 import { sessionView } from "@/lib/csv-flow/score-session";
 import { findSession } from "@/lib/csv-flow/sessions";
 import { ApiError } from "@/lib/http/errors";
-import { detailRoute } from "@/lib/http/route";
-import { enforceCsvLimit } from "@/lib/rate-limit";
 import { methodsNotAllowed } from "@/lib/http/not-allowed";
 
-export const GET = detailRoute<{ session_id: string }>(async ({ request, params }) => {
-  await enforceCsvLimit(request.headers, "results");
+export const GET = csvRoute("results")<{ session_id: string }>(async ({ request, params }) => {
   const format = new URL(request.url).searchParams.get("format") ?? "json";
   if (format !== "json" && format !== "csv") throw new ApiError("bad_request", `format must be "json" or "csv", not "${format}".`);
   const session = await findSession({ sessionId: params.session_id });

@@ -1,7 +1,7 @@
 // GET /api/v1/connections/{id}: one connection with its last sync. PATCH: its name, query, schedule or
 // credentials. DELETE: disconnect (204); the stories it imported stay on the dashboard, billed as they were.
 import { methodsNotAllowed } from "@/lib/http/not-allowed";
-import { accountRoute } from "@/lib/api/account-route";
+import { accountRoute } from "@/lib/api/route";
 import { connectionView, deleteConnection, findConnection, updateConnection } from "@/lib/trackers/connections";
 import { syncScheduleOf } from "@/lib/trackers/schedule";
 import { connectionSchema, updateConnectionSchema } from "@/lib/trackers/schemas";

@@ -1,13 +1,9 @@
 // POST /api/v1/evaluate/{source}: accept an issue for asynchronous scoring (202); the score is POSTed,
 // signed, to the installation's callback URL.
-import { getDbHandle } from "@/db/client";
 import { quotaExhaustedResponse } from "@/lib/api/quota-response";
-import { readJsonObject } from "@/lib/http/body";
-import { ApiError, zodDetails } from "@/lib/http/errors";
-import { gatewayRoute } from "@/lib/http/route";
+import { installationRoute } from "@/lib/api/route";
 import { readRichText } from "@/lib/richtext";
-import { authenticateInstallation } from "@/lib/integrations/installations";
-import { acceptedSchema, evaluateRequestSchema, sourceSchema } from "@/lib/integrations/schemas";
+import { acceptedSchema, evaluateRequestSchema } from "@/lib/integrations/schemas";
 import { now } from "@/lib/clock";
 import { acceptJob } from "@/lib/jobs/accept";
 import { trackerLanguage } from "@/lib/scoring/heuristic/language";
@@ -20,16 +16,8 @@ import { noteWebhookWrite } from "@/lib/trackers/write-back/webhook";
 
 export const dynamic = "force-dynamic";
 
-export const POST = gatewayRoute<{ source: string }>(async ({ request, params, log }) => {
-  const handle = await getDbHandle();
-  const body = await readJsonObject(request);
-  const parsed = evaluateRequestSchema.safeParse(body);
-  if (!parsed.success) throw new ApiError("validation_error", undefined, zodDetails(parsed.error));
-  if (!sourceSchema.safeParse(params.source).success) throw new ApiError("unauthorized", "Unknown integration source.", [`source: '${params.source}' has no installation`]);
-  const { cloudId, issue } = parsed.data;
-  // From a short cache (no query): the installation, its owner and the owner's quota.
-  const { installation, customer } = await authenticateInstallation(handle.db, request, cloudId, params.source);
-
+export const POST = installationRoute({ body: evaluateRequestSchema }, async ({ database, installation, customer, body, log }) => {
+  const { cloudId, issue } = body;
   // Jira sends the description as wiki markup (REST v2) or ADF (v3); the engine reads plain text, and a section
   // headed "Acceptance criteria" becomes the criteria when the issue has none of its own.
   const criteriaField = readRichText(issue.fields.acceptance_criteria).text;
@@ -52,11 +40,11 @@ export const POST = gatewayRoute<{ source: string }>(async ({ request, params, l
   const identity = identify(ticket, issue.key ? `${cloudId}:${issue.key}` : undefined);
   // An issue of a Jira site the customer writes back to gets its score written back once it is recorded. Noted
   // before the job exists, so the statement that records its score finds it.
-  if (await noteWebhookWrite(handle.db, customer.customerId, identity.storyIdentity, issue)) log.info({ issue_key: issue.key }, "webhook issue noted for write-back");
+  if (await noteWebhookWrite(database.db, customer.customerId, identity.storyIdentity, issue)) log.info({ issue_key: issue.key }, "webhook issue noted for write-back");
   try {
     // One statement for the whole request (grouped with the requests arriving at the same time): the story
     // reserved against the quota, the job stored and queued.
-    const accepted = await acceptJob(handle, { customer, installationId: installation.id, identity, ticket, issueKey: issue.key ?? null, at: now() });
+    const accepted = await acceptJob(database, { customer, installationId: installation.id, identity, ticket, issueKey: issue.key ?? null, at: now() });
     log.info({ job_id: accepted.jobId, installation_id: installation.id }, "async job accepted");
     return Response.json(
       acceptedSchema.parse({

@@ -1,6 +1,6 @@
 // PATCH /api/v1/installations/{id}: change the callback URL, or disable or enable the installation.
 // DELETE /api/v1/installations/{id}: disable it; its async endpoint then answers 401 until it is enabled again.
-import { accountRoute } from "@/lib/api/account-route";
+import { accountRoute } from "@/lib/api/route";
 import { disableInstallation, updateInstallation } from "@/lib/integrations/installations";
 import { installationSchema, updateInstallationSchema } from "@/lib/integrations/schemas";
 import { methodsNotAllowed } from "@/lib/http/not-allowed";

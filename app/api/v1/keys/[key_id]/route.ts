@@ -1,5 +1,5 @@
 // DELETE /api/v1/keys/{key_id}: revoke a key. It stops at once in this process and within 10 s everywhere.
-import { accountRoute } from "@/lib/api/account-route";
+import { accountRoute } from "@/lib/api/route";
 import { apiKeySchema } from "@/lib/account/schemas";
 import { revokeApiKey } from "@/lib/auth/api-keys";
 import { methodsNotAllowed } from "@/lib/http/not-allowed";

@@ -1,6 +1,6 @@
 // POST /api/v1/connections/{id}/sync: import the connection's issues now (202 with the connection, its
 // `last_sync` running). While a sync of it waits or runs, the answer is that one: nothing new is queued.
-import { accountRoute } from "@/lib/api/account-route";
+import { accountRoute } from "@/lib/api/route";
 import { methodsNotAllowed } from "@/lib/http/not-allowed";
 import { queue } from "@/lib/queue";
 import { connectionView, findConnection } from "@/lib/trackers/connections";

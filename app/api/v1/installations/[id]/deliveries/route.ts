@@ -3,7 +3,7 @@
 import { listDeliveries } from "@/lib/account/deliveries";
 import { pageLimit } from "@/lib/http/cursor";
 import { ApiError } from "@/lib/http/errors";
-import { accountRoute } from "@/lib/api/account-route";
+import { accountRoute } from "@/lib/api/route";
 import { deliveryListSchema, deliveryStatusFilterSchema } from "@/lib/integrations/schemas";
 import { methodsNotAllowed } from "@/lib/http/not-allowed";
 

@@ -1,7 +1,7 @@
 // POST /api/v1/installations/{id}/ping: send a signed test event to the callback now; answers the delivery
 // with the receiver's answer.
 import { pingInstallation } from "@/lib/account/deliveries";
-import { accountRoute } from "@/lib/api/account-route";
+import { accountRoute } from "@/lib/api/route";
 import { deliverySchema } from "@/lib/integrations/schemas";
 import { methodsNotAllowed } from "@/lib/http/not-allowed";
 

@@ -1,5 +1,5 @@
 // POST /api/v1/installations/{id}/rotate-secrets: both secrets replaced; the new ones are shown once.
-import { accountRoute } from "@/lib/api/account-route";
+import { accountRoute } from "@/lib/api/route";
 import { rotateInstallationSecrets } from "@/lib/integrations/installations";
 import { rotatedInstallationSchema } from "@/lib/integrations/schemas";
 import { methodsNotAllowed } from "@/lib/http/not-allowed";

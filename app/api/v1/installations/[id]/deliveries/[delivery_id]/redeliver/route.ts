@@ -1,7 +1,7 @@
 // POST /api/v1/installations/{id}/deliveries/{delivery_id}/redeliver: send a delivered or failed event again,
 // now, with the same webhook-id; answers the delivery with the new attempt.
 import { redeliver } from "@/lib/account/deliveries";
-import { accountRoute } from "@/lib/api/account-route";
+import { accountRoute } from "@/lib/api/route";
 import { deliverySchema } from "@/lib/integrations/schemas";
 import { methodsNotAllowed } from "@/lib/http/not-allowed";
 
