@@ -28,10 +28,11 @@ export function RulesLine({ rules, settingsHref }: { rules: RulesInForce[]; sett
   const byPreset = new Map<RulePreset, number>();
   for (const { preset } of rules) byPreset.set(preset, (byPreset.get(preset) ?? 0) + 1);
   const changing = rules.filter((r) => r.changedCodes > 0).length;
-  const presets = [...byPreset].map(([preset, n]) => `${RULE_PRESET_LABELS[preset]} for ${n === rules.length ? `all ${n}` : n}`).join(", ");
+  const every = rules.length === 2 ? "both" : `all ${rules.length}`;
+  const presets = [...byPreset].map(([preset, n]) => `${RULE_PRESET_LABELS[preset]} for ${n === rules.length ? every : n}`).join(", ");
   return (
     <p className="muted rules-line" data-testid="rules-line">
-      New scores use each customer&apos;s own rules: {presets}
+      New scores use each customer’s own rules: {presets}
       {changing ? `; ${changing === 1 ? "1 customer changes" : `${changing} customers change`} codes` : ", no code changed"} · {link}
     </p>
   );
