@@ -14,6 +14,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { WORK_ITEM_KINDS } from "../lib/scoring/kind";
+import { RULE_PRESETS } from "../lib/scoring/rules";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 
@@ -249,6 +250,11 @@ export const csvSessions = pgTable(
     summary: jsonb("summary").$type<Record<string, unknown>>(),
     results: jsonb("results").$type<Record<string, unknown>[]>(),
     skippedRows: jsonb("skipped_rows").$type<number[]>(),
+    /**
+     * The rule preset the results were scored with (default, strict, lenient: docs/rules.md). Null until scored, and
+     * for sessions scored before it was recorded (migration 0021): their preset is unknown.
+     */
+    preset: text("preset", { enum: RULE_PRESETS }),
     /**
      * SHA-256 of the uploader's token (lib/csv-flow/score-token.ts): a scored session is scored again only with it,
      * while its results stay open to whoever holds the link. Null for sessions from before tokens.

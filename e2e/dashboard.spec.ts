@@ -25,6 +25,8 @@ test("a customer signs in, reads the cards, switches the trend interval, opens a
   await expect(page.getByTestId("card-average")).toHaveText(/^\d{1,3}%$/);
   await expect(page.getByTestId("usage-count")).toContainText("of 2,500");
   await expect(page.getByTestId("weakest-callout")).toContainText("Work on");
+  // Which rules new scores use, under the title, with the way to change them.
+  await expect(page.getByTestId("rules-line")).toHaveText("New scores use the Default rules, no code changed · Rules settings");
 
   const interval = page.getByRole("group", { name: "Trend interval" });
   await expect(interval.getByRole("button", { name: "Week" })).toHaveAttribute("aria-pressed", "true");
@@ -58,6 +60,9 @@ test("a customer signs in, reads the cards, switches the trend interval, opens a
   await expect(page.getByRole("heading", { name: "Proposed rewrite" }).first()).toBeVisible();
   await expect(page.getByText(/60% → 88% → 100%|→/).first()).toBeVisible();
   await expect(page.locator("details.run[open] .overall-reasoning")).toContainText(/^Overall \d+%: /);
+  // Its kind and where the kind came from: no type was sent, its story sentence said so.
+  await expect(page.locator(".story-header .kind-label")).toHaveText("Story");
+  await expect(page.locator(".story-header").getByTestId("kind-source")).toHaveText("(read from the text)");
   // Each sentence is said once per run: reasoning, suggestions, findings and recommendations do not repeat it.
   const oldest = page.locator("details.run").last();
   await oldest.locator("summary").click();
@@ -79,6 +84,7 @@ test("a customer signs in, reads the cards, switches the trend interval, opens a
 test("a company login sees both customers and can filter; a customer login cannot open the other's story", async ({ page, browser }) => {
   await signIn(page, { login: LEAD, viaRedirect: true });
   await expect(page.getByText("all 2 customers")).toBeVisible();
+  await expect(page.getByTestId("rules-line")).toHaveText("New scores use each customer’s own rules: Default for both, no code changed · Rules settings");
   // With the Customer column as well, every column fits at 1280 px: none hides behind the scroll hint.
   expect(page.viewportSize()?.width).toBe(1280);
   await expect(page.getByTestId("stories-status")).not.toContainText("Loading");
@@ -241,4 +247,24 @@ test("the dashboard fits a phone screen @phone", async ({ page }) => {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(1);
   await expectNoSeriousA11yViolations(page, "/dashboard (phone)");
+});
+
+test("a story page says where its kind came from, whole at 1280 and 390 px", async ({ page }) => {
+  await signIn(page, { login: DEMO, viaRedirect: true });
+  for (const [ref, words] of [
+    ["REG-202", "(from its type)"],
+    ["SHOP-102", "(read from the text)"],
+  ] as const) {
+    await page.goto(`/dashboard/stories/${ref}`);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      const source = page.locator(".story-header").getByTestId("kind-source");
+      await expect(source).toHaveText(words);
+      // On one line beside the label, inside the screen.
+      const box = (await source.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      expect(box.height).toBeLessThan(30);
+      expect(await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    }
+  }
 });

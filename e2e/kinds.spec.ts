@@ -1,5 +1,6 @@
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
+import Papa from "papaparse";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/client";
 import { signIn } from "./fixtures/sign-in";
@@ -57,6 +58,17 @@ test("a tracker export of stories, bugs and tasks: each row says its kind, and t
   await expect(row("SHOP-208").locator(".kind-label")).toContainText("Task");
   await expect(row("SHOP-208").locator(".kind-label")).toHaveAttribute("title", "Task (tracker type: Sub-task)");
   await expect(row("SHOP-204").locator(".kind-label")).not.toHaveAttribute("title", /./);
+  // Opened, a row says where its kind came from: here the file's type column named every one.
+  await row("SHOP-204").getByRole("button", { name: /SHOP-204/ }).click();
+  await expect(page.locator(".details-row").getByTestId("kind-source")).toHaveText("Judged as a bug (from its type).");
+  await expectFitsAndAccessible(page, "results, a bug open");
+  await row("SHOP-204").getByRole("button", { name: /SHOP-204/ }).click();
+  await expect(page.locator(".details-row")).toHaveCount(0);
+  // The download says it in a column of its own, after the older columns.
+  const csv = await (await page.request.get(`/evaluate/results/${page.url().split("/").at(-1)}?format=csv`)).text();
+  const [header, ...lines] = Papa.parse<string[]>(csv.replace(/^\uFEFF/, ""), { skipEmptyLines: true }).data;
+  expect(header.slice(-2)).toEqual(["work_item_type_source", "preset"]);
+  expect(lines.find((line) => line[1] === "SHOP-204")?.slice(-2)).toEqual(["from its type", "default"]);
   await expectFitsAndAccessible(page, "results, all kinds");
 
   await kind.selectOption("bug");

@@ -51,10 +51,16 @@ test("the results show every story in full, say shared facts once, pass axe and 
   await page.goto("/");
   await page.getByLabel("Choose a file").setInputFiles({ name: "rules.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
   await expect(page.getByLabel("Acceptance criteria")).toHaveValue("");
+  await page.getByLabel("Rules (how stories are read)").selectOption("lenient");
   await page.getByRole("button", { name: "Score 3 stories" }).click();
   await page.waitForURL(/\/results\/[0-9a-f-]{36}$/);
   const resultsUrl = page.url();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("rules.csv");
+  // The preset chosen before scoring is kept with the results, beside the summary and in the download.
+  await expect(page.getByTestId("results-preset")).toHaveText("rules: Lenient (one user goal)");
+  const download = await page.request.get(`/evaluate/results/${resultsUrl.split("/").at(-1)}?format=csv`);
+  const header = (await download.text()).replace(/^\uFEFF/, "").split("\r\n")[0];
+  expect(header.endsWith(",note,work_item_type_source,preset")).toBe(true);
 
   // The whole story is in its row, wrapped: nothing cut off, clamped or scrolled.
   const row = (key: string) => page.locator("tbody tr:not(.details-row)").filter({ hasText: key });
@@ -85,6 +91,7 @@ test("the results show every story in full, say shared facts once, pass axe and 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(resultsUrl);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByTestId("results-preset")).toBeVisible();
   expect(await page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth)).toBe(true);
   await expectWholeText(row("LONG-1").locator("td.col-story"), LONG_STORY);
   await expectWholeText(row("URL-2").locator("td.col-story"), URL_STORY);

@@ -58,6 +58,18 @@ test.describe("at 1280 px", () => {
 
       const saved = await page.evaluate(async () => (await fetch("/api/v1/rules")).json());
       expect(saved).toMatchObject({ preset: "lenient", codes: { "minimal.brackets": { enabled: false } }, updated_by: DEMO.email });
+
+      // The dashboard says so under its title, and its link leads back to this section.
+      await page.goto("/dashboard");
+      const line = page.getByTestId("rules-line");
+      await expect(line).toHaveText("New scores use the Lenient (one user goal) rules, 1 code changed from them · Rules settings");
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect(line).toBeVisible();
+      await expectNoSidewaysScroll(page, "dashboard rules line at 390");
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await line.getByRole("link", { name: "Rules settings" }).click();
+      await expect(page).toHaveURL(/\/dashboard\/settings#rules-heading$/);
+      await expect(page.getByRole("heading", { level: 2, name: "Rules and conventions" })).toBeInViewport();
     } finally {
       await putDefault(page);
     }

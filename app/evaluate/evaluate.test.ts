@@ -280,12 +280,17 @@ describe("tracker exports through upload, score and results", () => {
     const kindColumn = exported[0].indexOf("work_item_type");
     expect(kindColumn).toBe(exported[0].indexOf("type") + 1);
     expect(exported.slice(1).map((row) => row[kindColumn])).toEqual(["story", "story", "bug", "task"]);
+    // Where each kind came from: the file's type column named every one.
+    expect(view.results.map((r) => r.work_item_type_source)).toEqual(["given", "given", "given", "given"]);
+    const sourceColumn = exported[0].indexOf("work_item_type_source");
+    expect(exported.slice(1).map((row) => row[sourceColumn])).toEqual(Array(4).fill("from its type"));
 
     // Scored without a type column (mapping.type null): no kind from the file, so the text decides, else story.
     expect((await score({ session_id: body.session_id, mapping: { type: null }, score_token: body.score_token })).status).toBe(200);
     const untyped = (await results(body.session_id)).body as ResultsResponse;
     expect(untyped.results.every((r) => r.type === null)).toBe(true);
     expect(untyped.results[0].work_item_type).toBe("story");
+    expect(untyped.results.map((r) => r.work_item_type_source)).not.toContain("given");
   });
 
   it("reads sessions scored before results had a kind: from the type, else story", async () => {
@@ -325,6 +330,37 @@ describe("POST /evaluate/score and GET /evaluate/results/{id}", () => {
     expect(refused.status).toBe(400);
   });
 
+  it("keeps the preset a scoring ran with: the results and the export say it, and scoring again replaces it", async () => {
+    const session = await uploaded(storyCsv(3));
+    const presetOf = async () => {
+      const view = (await results(session.session_id)).body as ResultsResponse;
+      const exported = Papa.parse<string[]>((await results(session.session_id, freshIp(), "?format=csv")).text.replace(/^\uFEFF/, ""), { skipEmptyLines: true }).data;
+      const column = exported[0].indexOf("preset");
+      expect(column).toBe(exported[0].length - 1);
+      return { json: view.preset, csv: [...new Set(exported.slice(1).map((row) => row[column]))] };
+    };
+    expect((await score({ session_id: session.session_id, preset: "lenient" })).status).toBe(200);
+    expect(await presetOf()).toEqual({ json: "lenient", csv: ["lenient"] });
+    // No preset chosen is the default reading, and says so.
+    expect((await score({ session_id: session.session_id, score_token: session.score_token })).status).toBe(200);
+    expect(await presetOf()).toEqual({ json: "default", csv: ["default"] });
+    expect((await score({ session_id: session.session_id, score_token: session.score_token, preset: "strict" })).status).toBe(200);
+    expect(await presetOf()).toEqual({ json: "strict", csv: ["strict"] });
+  });
+
+  it("loads a session scored before the preset was recorded, claiming no preset for it", async () => {
+    const session = await uploaded(storyCsv(3));
+    expect((await score({ session_id: session.session_id, preset: "strict" })).status).toBe(200);
+    // Such a session may have been scored strict or lenient (the select came before the column): null, not "default".
+    await database().query(sql`update csv_sessions set preset = null where id = ${session.session_id}`);
+    const view = await results(session.session_id);
+    expect(view.status).toBe(200);
+    expect(view.body).toMatchObject({ status: "completed", scored_count: 3, preset: null });
+    const exported = Papa.parse<string[]>((await results(session.session_id, freshIp(), "?format=csv")).text.replace(/^\uFEFF/, ""), { skipEmptyLines: true }).data;
+    expect(exported).toHaveLength(4);
+    expect(exported.slice(1).map((row) => row[exported[0].indexOf("preset")])).toEqual(["", "", ""]);
+  });
+
   it("lets whoever holds the results link read them, and only the uploader score the session again", async () => {
     const response = await upload(storyCsv(3));
     const session = response.body as UploadResponse;
@@ -361,7 +397,7 @@ describe("POST /evaluate/score and GET /evaluate/results/{id}", () => {
     const session = await uploaded(storyCsv(3));
     const before = await results(session.session_id);
     expect(before.status).toBe(200);
-    expect(before.body).toMatchObject({ session_id: session.session_id, status: "uploaded", row_count: 3, scored_count: 0, summary: null, results: [] });
+    expect(before.body).toMatchObject({ session_id: session.session_id, status: "uploaded", row_count: 3, scored_count: 0, summary: null, preset: null, results: [] });
     const download = await results(session.session_id, freshIp(), "?format=csv");
     expect(download.status).toBe(409);
     expect(download.body).toEqual({ detail: expect.stringMatching(/not been scored/) });
@@ -510,11 +546,12 @@ describe("POST /evaluate/score and GET /evaluate/results/{id}", () => {
     expect(download.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(download.headers.get("content-disposition")).toBe(`attachment; filename="results-backlog.csv"; filename*=UTF-8''results-backlog.csv`);
     const parsed = Papa.parse<string[]>(download.text.replace(/^\uFEFF/, ""), { skipEmptyLines: true }).data;
-    expect(parsed[0]).toEqual(["row", "key", "type", "work_item_type", "language", "summary", "overall (%)", "overall_reasoning", "independent (%)", "negotiable (%)", "valuable (%)", "estimable (%)", "small (%)", "testable (%)", "findings", "recommendations", "rewrite", "split", "note"]);
+    expect(parsed[0]).toEqual(["row", "key", "type", "work_item_type", "language", "summary", "overall (%)", "overall_reasoning", "independent (%)", "negotiable (%)", "valuable (%)", "estimable (%)", "small (%)", "testable (%)", "findings", "recommendations", "rewrite", "split", "note", "work_item_type_source", "preset"]);
     expect(parsed).toHaveLength(8);
     for (const row of parsed.slice(1)) for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r\n]/);
     expect(parsed[1].slice(0, 6)).toEqual(["1", "'=1+1", "", "story", "en", "'=HYPERLINK(\"http://evil.example\",\"click\")"]);
-    expect(parsed[5]).toEqual(["5", ...Array<string>(parsed[0].length - 2).fill(""), "not scored: the summary is empty"]);
+    const note = parsed[0].indexOf("note");
+    expect(parsed[5]).toEqual(["5", ...Array<string>(note - 1).fill(""), "not scored: the summary is empty", ...Array<string>(parsed[0].length - note - 1).fill("")]);
     expect(parsed[7][6]).toMatch(/^\d{1,3}$/);
     const view = (await results(session.session_id)).body as ResultsResponse;
     expect(Number(parsed[7][6])).toBe(Math.round(view.results.find((r) => r.row === 7)!.overall_score * 10));

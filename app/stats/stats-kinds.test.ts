@@ -119,7 +119,10 @@ describe("stats by work item kind", () => {
     expect(history?.story.work_item_type).toBe("story");
     expect(history?.runs.map((run) => run.work_item_type)).toEqual(["bug", "story"]);
     expect(history?.runs.map((run) => run.ticket.issue_type)).toEqual(["Defect", "Story"]);
+    // Both kinds came from the tracker's type, and the story page says so.
+    expect(history?.runs.map((run) => run.work_item_type_source)).toEqual(["given", "given"]);
   });
+
 });
 
 describe("migration 0012", () => {
@@ -136,5 +139,21 @@ describe("migration 0012", () => {
     const kinds = Object.fromEntries((await db.select().from(stories)).map((row) => [row.storyIdentity, row.workItemType]));
     expect(kinds).toEqual({ "K-1": "story", "K-2": "story", "K-3": "bug", "K-4": "story", "K-5": "story" });
     expect(bug.workItemType).toBe("bug");
+  });
+});
+
+// After the migration test, which reads every story of the customer.
+describe("where a kind came from", () => {
+  it("says where each run's kind came from in the history, and nothing for runs stored before it was recorded", async () => {
+    const untyped = await call(score, "/api/v1/score", {
+      json: { ticket_id: "K-6", external_id: "K-6", ticket_data: { summary: "As a shopper, I want to see delivery dates so that I can plan my week." } },
+      headers: asCustomer(),
+    });
+    expect(untyped.status).toBe(200);
+    const scope = await resolveScope(database().db, { kind: "customer", customerId: "kinds-co" });
+    const read = async () => (await storyHistory({ db: database().db, scope, ref: "K-6" }))?.runs.map((run) => [run.work_item_type, run.work_item_type_source]);
+    expect(await read()).toEqual([["story", "text"]]);
+    await database().db.execute(sql`update ${scoreRuns} set result = result #- '{metadata,work_item_type_source}' where ticket_ref = 'K-6'`);
+    expect(await read()).toEqual([["story", null]]);
   });
 });

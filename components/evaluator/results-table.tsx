@@ -20,7 +20,7 @@ import { SplitStories } from "../split-stories";
 import { overallReasoningOf, recommendationInPercent } from "@/lib/scoring/overall";
 import { KindLabel } from "../kind-label";
 import { LanguageLabel } from "../language-label";
-import { countKinds, itemKind, kindNoun, WORK_ITEM_KIND_PLURALS, type WorkItemKind } from "@/lib/work-items/kinds";
+import { countKinds, declaredKindSource, itemKind, kindNoun, WORK_ITEM_KIND_PLURALS, WORK_ITEM_TYPE_SOURCE_WORDS, type WorkItemKind } from "@/lib/work-items/kinds";
 
 type Band = "all" | ScoreBand;
 
@@ -273,7 +273,7 @@ export function ResultsTable({ results }: { results: StoryResult[] }) {
                 {row.getIsExpanded() && (
                   <tr className="details-row" role="row">
                     <td role="cell" colSpan={row.getVisibleCells().length} id={`details-${row.original.row}`}>
-                      <StoryDetails result={row.original} />
+                      <StoryDetails result={row.original} showKind={showKinds} />
                     </td>
                   </tr>
                 )}
@@ -304,14 +304,21 @@ const FIELD_NAMES = { summary: "Story", description: "Description", acceptance_c
 // The summary is the row's own cell; the details show only the fields the row does not.
 const DETAIL_FIELDS = ["description", "acceptance_criteria"] as const;
 
-function StoryDetails({ result }: { result: StoryResult }) {
+function StoryDetails({ result, showKind }: { result: StoryResult; showKind: boolean }) {
   const texts = DETAIL_FIELDS.flatMap((field) => (result[field] ? [{ field, text: result[field] }] : []));
   const sourceOf = (field?: string) => (field && field in FIELD_NAMES ? result[field as keyof typeof FIELD_NAMES] : null);
+  // Where the row's kind came from, when its label is shown (kinds mixed) and the result recorded it.
+  const kindSource = showKind ? declaredKindSource(result) : null;
   return (
     <div className="story-details">
       <p className="overall-reasoning">
         <strong>Overall</strong> {overallReasoningOf(result)}
       </p>
+      {kindSource ? (
+        <p className="muted small" data-testid="kind-source">
+          Judged as a {kindNoun(itemKind(result), 1)} ({WORK_ITEM_TYPE_SOURCE_WORDS[kindSource]}).
+        </p>
+      ) : null}
       <div className="detail-texts">
         {texts.map(({ field, text }) => (
           <div key={field}>

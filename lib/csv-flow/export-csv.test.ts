@@ -39,7 +39,7 @@ describe("resultsToCsv", () => {
     rewrite,
     split,
   });
-  const view = (results: StoryResult[], skipped: number[] = []): ResultsResponse => ({
+  const view = (results: StoryResult[], skipped: number[] = [], preset: ResultsResponse["preset"] = "default"): ResultsResponse => ({
     session_id: "s",
     status: "completed",
     filename: "b.csv",
@@ -49,6 +49,7 @@ describe("resultsToCsv", () => {
     skipped_rows: skipped,
     mapping: { summary: "Summary", description: null, acceptance_criteria: null, key: null, type: null },
     summary: null,
+    preset,
     created_at: "",
     scored_at: null,
     expires_at: "",
@@ -60,11 +61,42 @@ describe("resultsToCsv", () => {
     const parts = ["As an admin, I want to add users, so that the team stays current.", "As an admin, I want to remove users, so that the team stays current."];
     const rows = parse(resultsToCsv(view([result(1, parts[0], parts), result(2, null, [])], [3])));
     const column = rows[0].indexOf("split");
-    expect(rows[0].slice(column - 1)).toEqual(["rewrite", "split", "note"]);
+    expect(rows[0].slice(column - 1, column + 2)).toEqual(["rewrite", "split", "note"]);
     expect(rows[1][column]).toBe(parts.join("\n"));
     expect(rows[2][column]).toBe("");
     expect(rows[3]).toHaveLength(rows[0].length);
     expect(rows[3][column + 1]).toBe("not scored: the summary is empty");
+  });
+
+  it("keeps the older columns where they were and adds where each kind came from and the preset at the end", () => {
+    const kinds: StoryResult[] = [
+      { ...result(1, null, []), type: "Defect", work_item_type: "bug", work_item_type_source: "given" },
+      { ...result(2, null, []), work_item_type: "spike", work_item_type_source: "text" },
+      { ...result(3, null, []), work_item_type_source: "default" },
+      // Scored before sources were recorded: nothing is claimed about where its kind came from.
+      result(4, null, []),
+    ];
+    const rows = parse(resultsToCsv(view(kinds, [5], "strict")));
+    expect(rows[0]).toEqual([
+      "row", "key", "type", "work_item_type", "language", "summary", "overall (%)", "overall_reasoning",
+      ...DIMENSIONS.map((d) => `${d} (%)`),
+      "findings", "recommendations", "rewrite", "split", "note", "work_item_type_source", "preset",
+    ]);
+    const [source, preset, note] = ["work_item_type_source", "preset", "note"].map((name) => rows[0].indexOf(name));
+    expect(rows.slice(1).map((row) => [row[0], row[2], row[3], row[source], row[preset]])).toEqual([
+      ["1", "Defect", "bug", "from its type", "strict"],
+      ["2", "", "spike", "read from the text", "strict"],
+      ["3", "", "story", "by default: neither its type nor its text says", "strict"],
+      ["4", "", "story", "", "strict"],
+      // A row not scored was scored with no preset.
+      ["5", "", "", "", ""],
+    ]);
+    expect(rows[5][note]).toBe("not scored: the summary is empty");
+  });
+
+  it("leaves the preset empty for a session scored before the preset was recorded", () => {
+    const rows = parse(resultsToCsv(view([result(1, null, [])], [], null)));
+    expect(rows[1][rows[0].indexOf("preset")]).toBe("");
   });
 
   it("says why each overall is what it is, in an overall_reasoning column beside it", () => {

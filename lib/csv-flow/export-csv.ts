@@ -1,6 +1,7 @@
 import Papa from "papaparse";
 import { DIMENSIONS } from "@/lib/scoring/types";
 import { recommendationInPercent } from "@/lib/scoring/overall";
+import { declaredKindSource, WORK_ITEM_TYPE_SOURCE_WORDS } from "@/lib/work-items/kinds";
 import { findingLabel } from "./finding-labels";
 import { percent, type Finding, type ResultsResponse, type StoryResult } from "./types";
 
@@ -80,10 +81,12 @@ export function recommendationLines(result: StoryResult): string[] {
 /**
  * The results as CSV: one line per input row (skipped rows included, with a note), scores as percentages;
  * `type` is the file's own type name, `work_item_type` the kind the row was judged as, `language` the language
- * it was read in.
+ * it was read in. Columns added later go at the end, so a spreadsheet built on the older file still finds its
+ * columns where they were: `work_item_type_source` (where the kind came from, in words) and `preset` (the rules
+ * the row was scored with; empty for sessions scored before it was recorded).
  */
 export function resultsToCsv(view: ResultsResponse): string {
-  const fields = ["row", "key", "type", "work_item_type", "language", "summary", "overall (%)", "overall_reasoning", ...DIMENSIONS.map((d) => `${d} (%)`), "findings", "recommendations", "rewrite", "split", "note"];
+  const fields = ["row", "key", "type", "work_item_type", "language", "summary", "overall (%)", "overall_reasoning", ...DIMENSIONS.map((d) => `${d} (%)`), "findings", "recommendations", "rewrite", "split", "note", "work_item_type_source", "preset"];
   const lines: { row: number; cells: string[] }[] = view.results.map((r) => ({
     row: r.row,
     cells: [
@@ -101,6 +104,8 @@ export function resultsToCsv(view: ResultsResponse): string {
       r.rewrite ?? "",
       r.split.join("\n"),
       "",
+      kindSourceWords(r),
+      view.preset ?? "",
     ],
   }));
   for (const row of view.skipped_rows) {
@@ -111,6 +116,11 @@ export function resultsToCsv(view: ResultsResponse): string {
   const data = lines.map((line) => line.cells.map(neutraliseCell));
   // The BOM makes spreadsheet programs read the file as UTF-8.
   return `\uFEFF${Papa.unparse({ fields, data }, { newline: "\r\n" })}\r\n`;
+}
+
+function kindSourceWords(result: StoryResult): string {
+  const source = declaredKindSource(result);
+  return source ? WORK_ITEM_TYPE_SOURCE_WORDS[source] : "";
 }
 
 /** `results-<name>.csv`, safe in a Content-Disposition header (ASCII fallback plus RFC 5987 UTF-8 name). */

@@ -127,6 +127,12 @@ export const resultsResponseSchema = z.object({
   skipped_rows: z.array(z.number().int()),
   mapping: columnMappingSchema,
   summary: csvSummarySchema.nullable(),
+  preset: z
+    .enum(RULE_PRESETS)
+    .nullable()
+    .describe(
+      "The rule preset the results were scored with (`default`, `strict` or `lenient`: docs/rules.md), as the score request chose it. Null until scored, and for sessions scored before the preset was recorded.",
+    ),
   created_at: z.string(),
   scored_at: z.string().nullable(),
   expires_at: z.string(),

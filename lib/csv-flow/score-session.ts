@@ -45,6 +45,8 @@ export function summarise(results: Pick<StoryResult, "overall_score" | "individu
 
 export interface SessionScore {
   mapping: ColumnMapping;
+  /** Stored with the results, so the page, the JSON and the export say how they were read. */
+  preset: RulePreset;
   results: StoryResult[];
   skippedRows: number[];
   summary: CsvSummary;
@@ -86,7 +88,7 @@ export async function scoreSessionRows(session: CsvSession, mapping: ColumnMappi
     rewrite: outputs[i].rewrite,
     split: outputs[i].split,
   }));
-  return { mapping, results, skippedRows, summary: summarise(results) };
+  return { mapping, preset, results, skippedRows, summary: summarise(results) };
 }
 
 
@@ -116,6 +118,8 @@ export function sessionView(session: CsvSession): ResultsResponse {
     skipped_rows: session.skippedRows ?? [],
     mapping: storedMapping(session),
     summary: (session.summary as unknown as CsvSummary | null) ?? null,
+    // Sessions scored before the preset was stored say nothing: they may have been scored strict or lenient.
+    preset: session.status === "completed" ? session.preset : null,
     created_at: session.createdAt.toISOString(),
     scored_at: session.scoredAt?.toISOString() ?? null,
     expires_at: session.expiresAt.toISOString(),

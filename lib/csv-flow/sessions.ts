@@ -4,6 +4,7 @@ import { csvSessions, type CsvSession } from "@/db/schema";
 import { CSV_LIMITS, purgeRateLimitCounters } from "@/lib/rate-limit";
 import { SESSION_TTL_HOURS, type ColumnMapping, type CsvSummary, type StoryResult } from "./types";
 import type { ParsedUpload } from "./upload";
+import type { RulePreset } from "@/lib/scoring/rules";
 import { isUuid } from "@/lib/uuid";
 
 const notExpired = gt(csvSessions.expiresAt, sql`now()`);
@@ -48,6 +49,7 @@ export async function saveResults(input: {
   summary: CsvSummary;
   results: StoryResult[];
   skippedRows: number[];
+  preset: RulePreset;
 }): Promise<boolean> {
   const db = await getDb();
   const updated = await db
@@ -58,6 +60,7 @@ export async function saveResults(input: {
       summary: input.summary as unknown as Record<string, unknown>,
       results: input.results as unknown as Record<string, unknown>[],
       skippedRows: input.skippedRows,
+      preset: input.preset,
       scoredAt: sql`now()`,
     })
     .where(and(eq(csvSessions.id, input.sessionId), notExpired))

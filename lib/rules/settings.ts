@@ -1,10 +1,10 @@
 // A customer's rule settings and dismissed findings (docs/rules.md): read wherever a score is made (the score
 // route, async jobs, tracker sync, the CSV evaluator), changed by PUT /api/v1/rules and the story page, audited.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { executeHot, type Db, type Tx } from "@/db/client";
 import { findingDismissals, ruleSettings } from "@/db/schema";
 import { recordAudit } from "@/lib/audit";
-import { DEFAULT_RULES, normaliseRules, rulesMetadata, type CodeSetting, type Dismissal, type RuleSettings, type RuleSettingsInput, type TicketData } from "@/lib/scoring";
+import { DEFAULT_RULES, normaliseRules, rulesMetadata, type CodeSetting, type Dismissal, type RulePreset, type RuleSettings, type RuleSettingsInput, type TicketData } from "@/lib/scoring";
 import { contentFingerprint } from "@/lib/stories/identity";
 import type { RuleSettingsView } from "./schemas";
 
@@ -12,6 +12,26 @@ import type { RuleSettingsView } from "./schemas";
 export async function getRuleSettings(db: Db | Tx, customerId: string): Promise<RuleSettings> {
   const [row] = await db.select().from(ruleSettings).where(eq(ruleSettings.customerId, customerId)).limit(1);
   return row ? normaliseRules({ preset: row.preset as RuleSettings["preset"], codes: row.codes }) : DEFAULT_RULES;
+}
+
+export interface RulesInForce {
+  customerId: string;
+  preset: RulePreset;
+  /** Codes switched off or given another cost than the preset's. */
+  changedCodes: number;
+}
+
+/** Each customer's preset and how many codes it changes, in the order asked: the dashboard's line about its rules. */
+export async function rulesInForce(db: Db, customerIds: string[]): Promise<RulesInForce[]> {
+  if (customerIds.length === 0) return [];
+  const rows = await db.select({ customerId: ruleSettings.customerId, preset: ruleSettings.preset, codes: ruleSettings.codes }).from(ruleSettings).where(inArray(ruleSettings.customerId, customerIds));
+  const saved = new Map(rows.map((row) => [row.customerId, normaliseRules({ preset: row.preset as RulePreset, codes: row.codes })]));
+  return customerIds.map((customerId) => {
+    const settings = saved.get(customerId) ?? DEFAULT_RULES;
+    // A code kept on at the preset's own cost is no change, as the rules' version counts them (rulesVersion).
+    const changedCodes = Object.values(settings.codes).filter((code) => code.enabled === false || code.cost !== undefined).length;
+    return { customerId, preset: settings.preset, changedCodes };
+  });
 }
 
 /** The API's view of the settings: what was saved, its version as scores record it, who changed it last and when. */

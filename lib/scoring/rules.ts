@@ -13,6 +13,13 @@ import type { Finding } from "./types";
 export const RULE_PRESETS = ["default", "strict", "lenient"] as const;
 export type RulePreset = (typeof RULE_PRESETS)[number];
 
+/** How the presets are named to people, on the evaluator's results and the dashboard (docs/rules.md). */
+export const RULE_PRESET_LABELS: Record<RulePreset, string> = {
+  default: "Default",
+  strict: "Strict (QUS as published)",
+  lenient: "Lenient (one user goal)",
+};
+
 /** Bumped when a preset's reading changes: a score records it beside the preset. */
 export const RULES_VERSION = "rules-1";
 

@@ -3,7 +3,7 @@ import { and, desc, eq, gt, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { scoreRuns, stories, tickets } from "@/db/schema";
-import { workItemKindSchema, type WorkItemKind } from "@/lib/scoring/kind";
+import { workItemKindSchema, workItemTypeSourceSchema, type WorkItemKind, type WorkItemTypeSource } from "@/lib/scoring/kind";
 import { overallReasoningOf } from "@/lib/scoring/overall";
 import { DIMENSIONS, type Dimension } from "@/lib/format";
 import type { StatsScope } from "@/lib/auth/scope";
@@ -38,6 +38,8 @@ const storedResultSchema = z.object({
   metadata: z
     .object({
       work_item_type: workItemKindSchema.catch("story"),
+      // Runs stored before sources were recorded say nothing about where their kind came from.
+      work_item_type_source: workItemTypeSourceSchema.optional().catch(undefined),
       rules: z.object({ preset: z.string(), version: z.string() }).optional().catch(undefined),
       language: z.string().catch("en").default("en"),
     })
@@ -71,6 +73,8 @@ export interface HistoryRun {
   split: string[];
   /** The kind this run judged the item as (`ticket.issue_type` is the tracker's name it was sent with, if any). */
   work_item_type: WorkItemKind;
+  /** Where that kind came from: the ticket's type, its text, or neither (docs/scoring.md); null for older runs. */
+  work_item_type_source: WorkItemTypeSource | null;
   /** The rule settings it ran under (docs/rules.md); null for runs made before settings existed. */
   rules: { preset: string; version: string } | null;
   /** Findings silenced for this run (an `invest-ignore:` line, a dismissal), each with its reason. */
@@ -196,6 +200,7 @@ export async function storyHistory({
         rewrite: result.rewrite,
         split: result.split,
         work_item_type: result.metadata.work_item_type,
+        work_item_type_source: result.metadata.work_item_type_source ?? null,
         rules: result.metadata.rules ?? null,
         silenced_findings: result.silenced_findings,
         language: result.metadata.language,

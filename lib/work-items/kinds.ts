@@ -1,6 +1,6 @@
 // How pages name, count and filter work items by kind (story, bug, task, spike, epic). Pure: the results
 // page, the dashboard and the story page share it, on the server and in the browser.
-import { kindFromTypeName, WORK_ITEM_KIND_LABELS, WORK_ITEM_KINDS, type WorkItemKind } from "@/lib/scoring/kind";
+import { kindFromTypeName, WORK_ITEM_KIND_LABELS, WORK_ITEM_KINDS, WORK_ITEM_TYPE_SOURCES, type WorkItemKind, type WorkItemTypeSource } from "@/lib/scoring/kind";
 import { DIMENSIONS, type Dimension } from "@/lib/scoring/types";
 import { weakestDimension } from "@/lib/format";
 
@@ -83,6 +83,22 @@ export function trackerNameBeyondKind(kind: WorkItemKind, typeName: string | nul
   const name = typeName?.trim();
   if (!name) return null;
   return name.toLowerCase() === WORK_ITEM_KIND_LABELS[kind].toLowerCase() ? null : name;
+}
+
+/**
+ * Where a kind came from (`metadata.work_item_type_source`), as the pages and the export say it after the kind:
+ * "Bug (from its type)". A default kind is always a story: the words say it is one only because nothing said more.
+ */
+export const WORK_ITEM_TYPE_SOURCE_WORDS: Record<WorkItemTypeSource, string> = {
+  given: "from its type",
+  text: "read from the text",
+  default: "by default: neither its type nor its text says",
+};
+
+/** The source a stored result declares, or null when it has none (results from before sources were recorded). */
+export function declaredKindSource(item: object): WorkItemTypeSource | null {
+  const value = (item as { work_item_type_source?: unknown }).work_item_type_source;
+  return typeof value === "string" && (WORK_ITEM_TYPE_SOURCES as readonly string[]).includes(value) ? (value as WorkItemTypeSource) : null;
 }
 
 /** The kind an API answer declares (`work_item_type`), or null when it declares none (answers before kinds). */

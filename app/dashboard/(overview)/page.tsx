@@ -7,6 +7,7 @@ import { ScopeLine } from "@/components/dashboard/scope-line";
 import { DimensionBreakdown } from "@/components/dashboard/dimension-breakdown";
 import { KindBreakdown } from "@/components/dashboard/kind-breakdown";
 import { KindFilter } from "@/components/dashboard/kind-filter";
+import { RulesLine } from "@/components/dashboard/rules-line";
 import { SignOutButton } from "@/components/dashboard/sign-out-button";
 import { StoriesTable } from "@/components/dashboard/stories-table";
 import { SummaryCards } from "@/components/dashboard/summary-cards";
@@ -14,6 +15,7 @@ import { TrendChart } from "@/components/dashboard/trend-chart";
 import { UsageCard } from "@/components/dashboard/usage-card";
 import { dashboardPageUser, orNotFound, type SearchParams } from "@/lib/auth/dashboard-page";
 import { now } from "@/lib/clock";
+import { rulesInForce } from "@/lib/rules/settings";
 import { DEFAULT_DASHBOARD_INTERVAL, loadDashboard } from "@/lib/stats/dashboard";
 import { kindParam } from "@/lib/work-items/kinds";
 
@@ -29,6 +31,9 @@ export default async function DashboardPage({ searchParams }: { searchParams: Se
   // Client components fetch again when the filters change; a new key starts them from the server's data.
   const filters = `${customer ?? "all"}-${workItemType ?? "all"}`;
   const company = user.principal.kind === "company" ? user.principal.companyId : null;
+  const settingsHref = customer ? `/dashboard/settings?customer=${encodeURIComponent(customer)}` : "/dashboard/settings";
+  // The rules of the customers whose scores are shown: the one picked, else every one in scope.
+  const rules = await rulesInForce(db, scope.customerIds);
 
   return (
     <div className="dashboard">
@@ -36,6 +41,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Se
         <div>
           <h1>Dashboard</h1>
           <ScopeLine company={company} customer={company ? scope.selectedCustomerId : scope.customerIds[0]} customerCount={scope.visibleCustomerIds.length} email={user.email} />
+          <RulesLine rules={rules} settingsHref={settingsHref} />
         </div>
         <div className="dashboard-actions">
           {company ? (
@@ -50,7 +56,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Se
             />
           ) : null}
           {kinds.length > 1 || workItemType ? <KindFilter kinds={kinds} selected={workItemType} customer={customer} /> : null}
-          <Link className="button secondary" href={customer ? `/dashboard/settings?customer=${encodeURIComponent(customer)}` : "/dashboard/settings"}>
+          <Link className="button secondary" href={settingsHref}>
             Settings
           </Link>
           <SignOutButton />

@@ -15,6 +15,7 @@ import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
 import { enforceCsvLimit } from "@/lib/rate-limit";
 import { FORMAT_LABELS } from "@/lib/backlog/formats";
+import { RULE_PRESET_LABELS } from "@/lib/scoring/rules";
 import { countKinds, describeKindCounts, itemKind } from "@/lib/work-items/kinds";
 
 export const metadata: Metadata = { title: "Results", robots: { index: false } };
@@ -65,7 +66,15 @@ export default async function ResultsPage({ params }: Props) {
           <p className="muted">
             {view.scored_count.toLocaleString("en-US")} of {view.row_count.toLocaleString("en-US")} rows scored
             {view.format ? ` · read as ${FORMAT_LABELS[view.format]}` : ""}
-            {kinds.length > 1 ? ` · ${describeKindCounts(kinds)}` : ""} · kept until{" "}
+            {kinds.length > 1 ? ` · ${describeKindCounts(kinds)}` : ""}
+            {/* Sessions scored before the preset was kept say nothing: they may have been read strict or lenient. */}
+            {view.preset ? (
+              <>
+                {" "}
+                · <span data-testid="results-preset">rules: {RULE_PRESET_LABELS[view.preset]}</span>
+              </>
+            ) : null}{" "}
+            · kept until{" "}
             <time dateTime={view.expires_at}>{new Date(view.expires_at).toUTCString().replace(/:\d\d GMT$/, " UTC")}</time>
           </p>
         </div>

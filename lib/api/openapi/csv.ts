@@ -75,6 +75,7 @@ const RESULTS_EXAMPLE: ResultsResponse = {
   skipped_rows: [],
   mapping: CSV_MAPPING,
   summary: CSV_SUMMARY,
+  preset: "default",
   created_at: "2026-11-23T09:36:44.788Z",
   scored_at: "2026-11-23T09:36:44.843Z",
   expires_at: "2026-11-24T09:36:44.788Z",
@@ -84,6 +85,7 @@ const RESULTS_EXAMPLE: ResultsResponse = {
       key: "SHOP-1",
       type: null,
       work_item_type: "story",
+      work_item_type_source: "text",
       language: "en",
       summary: STORY,
       description: null,
@@ -101,6 +103,7 @@ const RESULTS_EXAMPLE: ResultsResponse = {
       key: "SHOP-2",
       type: null,
       work_item_type: "story",
+      work_item_type_source: "default",
       language: "en",
       summary: "Cart export",
       description: null,
@@ -146,9 +149,9 @@ const RESULTS_EXAMPLE: ResultsResponse = {
 };
 
 const RESULTS_CSV_EXAMPLE = [
-  "row,key,type,work_item_type,language,summary,overall (%),overall_reasoning,independent (%),negotiable (%),valuable (%),estimable (%),small (%),testable (%),findings,recommendations,rewrite,split,note",
-  `1,SHOP-1,,story,en,"${STORY}",60,"${EXAMPLE_OVERALL_REASONING}",100,100,100,90,100,20,...`,
-  '2,SHOP-2,,story,en,Cart export,38,"38%: Valuable 20% (no reason it matters), ...",100,100,20,50,100,20,...',
+  "row,key,type,work_item_type,language,summary,overall (%),overall_reasoning,independent (%),negotiable (%),valuable (%),estimable (%),small (%),testable (%),findings,recommendations,rewrite,split,note,work_item_type_source,preset",
+  `1,SHOP-1,,story,en,"${STORY}",60,"${EXAMPLE_OVERALL_REASONING}",100,100,100,90,100,20,...,read from the text,default`,
+  '2,SHOP-2,,story,en,Cart export,38,"38%: Valuable 20% (no reason it matters), ...",100,100,20,50,100,20,...,"by default: neither its type nor its text says",default',
 ].join("\n");
 
 /** The public CSV evaluator's endpoints: anonymous, rate limited per client address, errors as `{detail}`. */

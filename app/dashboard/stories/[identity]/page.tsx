@@ -66,6 +66,8 @@ export default async function StoryHistoryPage({ params, searchParams }: { param
   const change = runs.length > 1 && firstRun && lastRun ? Math.round(lastRun.overall_score * 10) - Math.round(firstRun.overall_score * 10) : null;
   // What the item is: as the history says, else as its latest run was judged; runs before kinds were stories.
   const kind = declaredKind(story) ?? (lastRun ? declaredKind(lastRun) : null) ?? "story";
+  // Where that kind came from is the latest run's word for it, when that run judged it as this kind.
+  const kindSource = lastRun && declaredKind(lastRun) === kind ? lastRun.work_item_type_source : null;
   // The latest run's findings can be dismissed with a reason; those already dismissed for its text say so.
   const dismissing = lastRun
     ? { ticketRef: story.ticket_ref, customer: story.customer_id, dismissals: await dismissalsFor(db, story.customer_id, lastRun.ticket) }
@@ -79,7 +81,7 @@ export default async function StoryHistoryPage({ params, searchParams }: { param
       </p>
       <header className="story-header">
         <p className="eyebrow">
-          <KindLabel kind={kind} />
+          <KindLabel kind={kind} source={kindSource} />
           <LanguageLabel language={lastRun?.language} />
         </p>
         <h1 data-testid="story-title">
@@ -168,7 +170,7 @@ export default async function StoryHistoryPage({ params, searchParams }: { param
                 {index === 0 ? " (latest)" : ""} · {formatDate(run.created_at)} ·{" "}
                 {(declaredKind(run) ?? "story") !== kind ? (
                   <>
-                    judged as <KindLabel kind={declaredKind(run) ?? "story"} /> ·{" "}
+                    judged as <KindLabel kind={declaredKind(run) ?? "story"} source={run.work_item_type_source} /> ·{" "}
                   </>
                 ) : null}
                 <span className={scoreClass(run.overall_score)}>{percent(run.overall_score)}</span>
