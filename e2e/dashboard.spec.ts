@@ -83,7 +83,7 @@ test("a customer signs in, reads the cards, switches the trend interval, opens a
 
 test("a company login sees both customers and can filter; a customer login cannot open the other's story", async ({ page, browser }) => {
   await signIn(page, { login: LEAD, viaRedirect: true });
-  await expect(page.getByText("all 2 customers")).toBeVisible();
+  await expect(page.getByText("both customers")).toBeVisible();
   await expect(page.getByTestId("rules-line")).toHaveText("New scores use each customer’s own rules: Default for both, no code changed · Rules settings");
   // With the Customer column as well, every column fits at 1280 px: none hides behind the scroll hint.
   expect(page.viewportSize()?.width).toBe(1280);

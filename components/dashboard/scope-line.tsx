@@ -1,3 +1,10 @@
+/** "both customers" reads better than "all 2 customers", and one customer is not "all". */
+function customersSpanned(count: number): string {
+  if (count === 1) return "its one customer";
+  if (count === 2) return "both customers";
+  return `all ${count} customers`;
+}
+
 /**
  * Under a dashboard page's title: whom the page is for and who is signed in. A company login sees its company
  * and the customer it narrowed to (or how many customers it spans); a customer login its customer.
@@ -14,7 +21,7 @@ export function ScopeLine({ company, customer, customerCount, email }: { company
               · customer <strong>{customer}</strong>
             </>
           ) : (
-            <> · all {customerCount} customers</>
+            <> · {customersSpanned(customerCount)}</>
           )}
         </>
       ) : (
