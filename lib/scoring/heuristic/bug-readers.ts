@@ -442,7 +442,7 @@ function isCodeLine(line: string): boolean {
 }
 const STACK_OR_LOG = /^\s*(?:at [\w$.<>]+\(|(?:caused by|exception in thread)\b|[\w.]+(?:Exception|Error)\b|!\s*(?:ENTRY|MESSAGE|STACK|SUBENTRY)\b|\d{4}-\d\d-\d\d[ T]\d|\[\w+\]\s|(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)\b|\.\.\. \d+ more|created attachment \d+)/i;
 /** A steps section that says there are none: "Unsure how to reproduce", "not reproducible". */
-export const NO_STEPS = /\b(?:(?:unsure|not sure|no idea|(?:do|does|did)(?:n['’ ]?t| not) know|unknown|unclear) (?:how|what) (?:to reproduce|to re-?create|to trigger|triggers? (?:it|this)|causes? (?:it|this)|(?:it|this) happen(?:s|ed)?|makes? (?:it|this) happen)|(?:can(?:no|['’ ]?)t|could(?:n['’ ]?t| not)|unable to|not able to|failed to|haven['’ ]?t been able to) (?:reliably |always )?(?:reproduce|re-?create)(?! (?:it |this |that |the \w+ )?(?:in|on|with|under|using|without)\b)|not (?:\w+ )?reproducible|no (?:known )?(?:steps|way to reproduce)|happens (?:randomly|sometimes|occasionally|intermittently))\b/i;
+export const NO_STEPS = /\b(?:(?:unsure|not sure|no idea|(?:do|does|did)(?:n['’ ]?t| not) know|unknown|unclear) (?:how|what) (?:to reproduce|to re-?create|to trigger|triggers? (?:it|this)|causes? (?:it|this)|(?:it|this) happen(?:s|ed)?|makes? (?:it|this) happen)|(?:can(?:no|['’ ]?)t|could(?:n['’ ]?t| not)|unable to|not able to|failed to|haven['’ ]?t been able to) (?:reliably |always )?(?:reproduce|re-?create)(?! (?:it |this |that |the \w+ )?(?:in|on|with|under|using|without)\b)|not (?:\w+ )?reproducible(?! (?:in|on|with|under|using|without|below|before|after)\b)|no (?:known )?(?:steps|way to reproduce)|happens (?:randomly|sometimes|occasionally|intermittently))\b/i;
 
 /** Lines of code or markup in a text (two or more make a snippet). */
 export function codeLines(text: string): number {
@@ -470,8 +470,27 @@ export interface StepsRead {
  * markup, a link to a runnable reproduction, or words that say one follows ("to reproduce", "the following
  * code").
  */
+/** A fix or a workaround the reporter proposes ("Workaround: define the dependency", "Fix: 1) reconfigure ..."). */
+const REMEDY = /(?<![\w-])(?:(?:possible|proposed|suggested|potential) )?(?:fix(?:es)?|workarounds?|solutions?)[ \t]*:/gi;
+/** A label that starts the account again after a remedy: steps, the expected or the actual result. */
+const ACCOUNT_LABEL = /(?<![\w-])(?:steps(?: to reproduce)?|to reproduce|expected(?: results?| behaviou?r)?|actual(?: results?| behaviou?r)?|observed)[ \t]*:/gi;
+
+/**
+ * The text without the fixes and workarounds the reporter proposes, up to the next account label: what the team
+ * could do is not what leads to the failure, and its imperatives are no steps to reproduce.
+ */
+function withoutRemedies(text: string): string {
+  let out = text;
+  for (const m of text.matchAll(REMEDY)) {
+    ACCOUNT_LABEL.lastIndex = m.index + m[0].length;
+    const end = ACCOUNT_LABEL.exec(text)?.index ?? text.length;
+    out = `${out.slice(0, m.index)}${out.slice(m.index, end).replace(/\S/g, " ")}${out.slice(end)}`;
+  }
+  return out;
+}
+
 export function stepsIn(labelled: string): StepsRead {
-  const text = withoutPatch(withoutLabels(labelled));
+  const text = withoutRemedies(withoutPatch(withoutLabels(labelled)));
   const found: (Read & { kind: StepsKind })[] = [];
   const ps = pieces(text);
   // A piece cut at a comma counts when the piece before it acts, or only sets the scene ("In the Java perspective, open ...").
@@ -585,8 +604,14 @@ const GROUP = new RegExp(`\\b${PEOPLE}\\s+(?:who|that|using|on|with|in|from|of|w
 /** What it costs: revenue, data, a blocked flow, a breach, a severity or priority word, no workaround. */
 const HARM = /\b(?:revenue|lost (?:sales|orders|revenue|money|customers|data|work)|loses? (?:data|orders|money|work|customers|changes)|data loss|refunds?|chargebacks?|sla|outage|downtime|(?:is|are|was) down|(?:security|privacy) (?:issue|hole|risk|problem|bug|vulnerability)|vulnerab\w+|exploit\w*|leaks? (?:\w+ )?(?:data|passwords?|tokens?|keys?|credentials)|blocks?|blocked|blocking|blocker|prevents? (?:\w+ )?from|show-?stopper|critical|severe|severity|serious|major|sev ?[0-4]|p[0-3]\b|(?:high|highest|top|urgent) priority|no workaround|workaround|(?:cannot|can['’ ]?t|unable to|could not|couldn['’ ]?t) (?:complete|check ?out|pay|purchase|buy|order|log ?in|sign ?in|sign ?up|register|submit|save|work|use|access|ship|release|deploy|publish|build|continue|proceed)|support tickets?|complaints? (?:a|per|every|each|this|last)|(?:every|each) time|always (?:happens|reproducible|reproduces)|reproducible:? always|happens (?:always|every time|consistently)|(?:daily|weekly|hourly) (?:for|to|by))\b/i;
 
+/**
+ * What the failure does to the people who meet it, told as its consequence: "making it very hard to navigate",
+ * "so I don't see the entire page", "will cause a compile error", "as a consequence the build fails".
+ */
+const CONSEQUENCE = /\b(?:(?:making|makes|made|which makes) (?:it|them|this|the \w+) (?:very |really |extremely |quite |almost |nearly )?(?:hard|difficult|impossible|unusable|painful|confusing|useless)|(?:will|would|could|can|may|might) (?:also )?(?:cause|lead to|result in) (?:an? |the )?(?:\w+ )?(?:errors?|failures?|crash(?:es)?|data loss|problems|issues)|(?:causes?|caused|causing|resulting in|results in|leads? to) (?:an? |the )?(?:compile|compilation|build|runtime|deployment|startup) (?:errors?|failures?)|as a consequence,? (?:the )?\w+ (?:fails?|crash(?:es)?|breaks?|stops?)|so,? (?:I|we|you|the user|users) (?:can['’]?t|cannot|can not|don['’]?t|do not|am unable to|are unable to|won['’]?t|have to|must)\b)/gi;
+
 export function impactIn(text: string): Read[] {
-  return [...all(text, COUNT), ...all(text, GROUP), ...all(text, HARM)].sort((a, b) => a.start - b.start);
+  return [...all(text, COUNT), ...all(text, GROUP), ...all(text, HARM), ...all(text, CONSEQUENCE)].sort((a, b) => a.start - b.start);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
