@@ -581,8 +581,11 @@ export function stepsIn(labelled: string): StepsRead {
     ((has("repro") && (units >= 1 || codeLines(text) >= 1)) || has("link") || has("command") || has("testcase") || has("actions") || units >= 2 || (done >= 1 && (has("code") || orderedSteps(text) >= 2)));
   const kinds = [...new Set(found.map((f) => f.kind))];
   if (!enough) {
-    // One action is not the way there, but it says what sets the failure off.
-    const one = NO_STEPS.test(text) ? undefined : [...found.filter((f) => f.kind === "condition" || f.kind === "gerund"),
+    // One action is not the way there, but it says what sets the failure off. A log in a Jira {code} or {noformat}
+    // block is what the program wrote ("Error while getting module contents"), no action of the reporter's.
+    const blocks = [...text.matchAll(/\{(code|noformat)(?::[^}]*)?\}[\s\S]*?(?:\{\1\}|$)/g)].map((b) => [b.index, b.index + b[0].length]);
+    const logged = (f: { start: number }) => blocks.some(([s, e]) => f.start >= s && f.start < e);
+    const one = NO_STEPS.test(text) ? undefined : [...found.filter((f) => (f.kind === "condition" || f.kind === "gerund") && !logged(f)),
       ...actions.map((a) => ({ start: a.start, end: a.start + a.text.length })), ...narrated.map((m) => ({ start: m.index, end: m.index + m[0].length }))]
       .sort((a, b) => a.start - b.start)[0];
     return { at: null, count: 0, kinds, ...(one ? { trigger: { start: one.start, end: one.end } } : {}) };
@@ -602,7 +605,7 @@ const COUNT = new RegExp(`(?:\\b(?:all|every|most|many|some|several|half(?: of)?
 /** A group of users named by what they have in common: "customers using Outlook", "users on Android". */
 const GROUP = new RegExp(`\\b${PEOPLE}\\s+(?:who|that|using|on|with|in|from|of|without|running|signed|logged|paying|whose)\\b`, "i");
 /** What it costs: revenue, data, a blocked flow, a breach, a severity or priority word, no workaround. */
-const HARM = /\b(?:revenue|lost (?:sales|orders|revenue|money|customers|data|work)|loses? (?:data|orders|money|work|customers|changes)|data loss|refunds?|chargebacks?|sla|outage|downtime|(?:is|are|was) down|(?:security|privacy) (?:issue|hole|risk|problem|bug|vulnerability)|vulnerab\w+|exploit\w*|leaks? (?:\w+ )?(?:data|passwords?|tokens?|keys?|credentials)|blocks?|blocked|blocking|blocker|prevents? (?:\w+ )?from|show-?stopper|critical|severe|severity|serious|major|sev ?[0-4]|p[0-3]\b|(?:high|highest|top|urgent) priority|no workaround|workaround|(?:cannot|can['’ ]?t|unable to|could not|couldn['’ ]?t) (?:complete|check ?out|pay|purchase|buy|order|log ?in|sign ?in|sign ?up|register|submit|save|work|use|access|ship|release|deploy|publish|build|continue|proceed)|support tickets?|complaints? (?:a|per|every|each|this|last)|(?:every|each) time|always (?:happens|reproducible|reproduces)|reproducible:? always|happens (?:always|every time|consistently)|(?:daily|weekly|hourly) (?:for|to|by))\b/i;
+const HARM = /\b(?:revenue|lost (?:sales|orders|revenue|money|customers|data|work)|loses? (?:data|orders|money|work|customers|changes)|data loss|refunds?|chargebacks?|sla|outage|downtime|(?:is|are|was) down|(?:security|privacy) (?:issue|hole|risk|problem|bug|vulnerability)|vulnerab\w+|exploit\w*|leaks? (?:\w+ )?(?:data|passwords?|tokens?|keys?|credentials)|blocks?|blocked|blocking|blocker|prevents? (?:\w+ )?from|show-?stopper|critical|severe|severity|serious|major|sev ?[0-4]|p[0-3]\b|(?:high|highest|top|urgent) priority|no workaround|workaround|(?:cannot|can['’ ]?t|unable to|could not|couldn['’ ]?t) (?:complete|check ?out|pay|purchase|buy|order|log ?in|sign ?in|sign ?up|register|submit|save|work|use|access|ship|release|deploy|publish|build|continue|proceed)|support tickets?|complaints? (?:a|per|every|each|this|last)|(?:every|each) ?time|always (?:happens|reproducible|reproduces)|reproducible:? always|happens (?:always|every time|consistently)|(?:daily|weekly|hourly) (?:for|to|by))\b/i;
 
 /**
  * What the failure does to the people who meet it, told as its consequence: "making it very hard to navigate",
