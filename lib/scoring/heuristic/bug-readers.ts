@@ -377,6 +377,12 @@ const ACTION_RUN = new RegExp(`(?:^|[(:;,]\\s*|\\b(?:i\\.e\\.|e\\.g\\.),?\\s*)(?
 const CONDITIONAL = /\b(?:when(?:ever)?|if|after|once|every time|each time|as soon as|upon|while|before)\s+(?:i|you|we|the user|a user|users|someone|somebody|one)\s+(?:(?:\w+ly|first|then|again|try to|tried to|try and|attempt to|want to|wanted to|go to|went to|am|was|have|had)\s+)*([a-z][\w-]*)/gi;
 /** "When starting Eclipse", "after clicking Save", "by right-clicking": an action as a condition, without a subject. */
 const CONDITIONAL_GERUND = /\b(?:when(?:ever)?|after|before|while|upon|once)\s+([a-z][\w-]*ing)\b/gi;
+/**
+ * "When the plugin is being installed for the first time", "after the project is imported": an action as a
+ * condition, told in the passive. It is quoted as what sets the failure off when nothing else is, and counts for
+ * no step: the labelled reports do not take it for one.
+ */
+const CONDITIONAL_PASSIVE = /\b(?:when(?:ever)?|after|before|while|once|if)\s+(?:the |a |an |this |that |my |our )?[\w-]+(?:\s+[\w-]+){0,2}?\s+(?:is|are|was|were|gets|got)\s+(?:being\s+|first\s+)?([a-z][\w-]*ed)\b/gi;
 /** A gerund action as the subject ("Tapping Pay does nothing") or opening the sentence ("Editing a file, ..."). */
 const GERUND_SUBJECT = /(?:^|[.!?:;,]\s+|\n\s*)([A-Z]?[a-z-]+ing)\s+(?:(?:on\s+|the\s+|a\s+|an\s+|any\s+)?[^.\n]{1,60}?\s(?:does|did|do|doesn|causes?|caused|results?|resulted|throws?|threw|crashes|crashed|gives?|gave|shows?|showed|leads?|led|makes?|made|opens?|opened|triggers?|triggered|produces?|produced|returns?|returned|breaks?|fails?|failed|hangs?|freezes|takes?|took|is|was|brings?|brought)\b|[^.,\n]{1,60},)/g;
 /** First-person actions told as a story: "I opened the file, clicked Save", "I go to the toolbar and click Build". */
@@ -585,7 +591,8 @@ export function stepsIn(labelled: string): StepsRead {
     // block is what the program wrote ("Error while getting module contents"), no action of the reporter's.
     const blocks = [...text.matchAll(/\{(code|noformat)(?::[^}]*)?\}[\s\S]*?(?:\{\1\}|$)/g)].map((b) => [b.index, b.index + b[0].length]);
     const logged = (f: { start: number }) => blocks.some(([s, e]) => f.start >= s && f.start < e);
-    const one = NO_STEPS.test(text) ? undefined : [...found.filter((f) => (f.kind === "condition" || f.kind === "gerund") && !logged(f)),
+    const passive = [...text.matchAll(CONDITIONAL_PASSIVE)].filter((m) => actionStem(m[1])).map((m) => ({ start: m.index, end: m.index + m[0].length }));
+    const one = NO_STEPS.test(text) ? undefined : [...found.filter((f) => (f.kind === "condition" || f.kind === "gerund") && !logged(f)), ...passive.filter((f) => !logged(f)),
       ...actions.map((a) => ({ start: a.start, end: a.start + a.text.length })), ...narrated.map((m) => ({ start: m.index, end: m.index + m[0].length }))]
       .sort((a, b) => a.start - b.start)[0];
     return { at: null, count: 0, kinds, ...(one ? { trigger: { start: one.start, end: one.end } } : {}) };

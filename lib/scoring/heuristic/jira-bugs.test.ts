@@ -43,6 +43,12 @@ describe("a fix or a workaround beside the failure", () => {
     expect(f!.message).not.toMatch(/merge|declare|update the dependency/);
   });
 
+  it("quotes a condition told in the passive as what sets the failure off, and takes it for no step", () => {
+    const f = finding("Plugin jar missing from the class path", "When the plugin is being installed for the first time, its jar is not resolved.", "bug.no_steps");
+    expect(f?.severity).toBe("low");
+    expect(f?.message).toContain("is being installed");
+  });
+
   it("still reads steps given before a workaround", () => {
     expect(finding("Export hangs on large reports",
       "Steps to reproduce: 1. Open a report with 50,000 rows 2. Click Export 3. Wait.    Actual: the dialog hangs.    Expected: the file is written.    Workaround: export a filtered view.",
