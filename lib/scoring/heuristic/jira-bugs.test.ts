@@ -117,6 +117,8 @@ describe("an expected result left to the failure's opposite", () => {
     for (const [summary, description] of [
       ["Contributed and unique coverage show the same value", "Look at the two columns of the coverage report for the tutorial project: the values are identical."],
       ["Search doesn't work", "Search doesn't work, please have a look."],
+      // A crash and nothing more: no operation to take an opposite from.
+      ["The server crashes", "It crashes, please fix this asap."],
     ]) expect(finding(summary, description, "bug.no_expected_result")?.severity, summary).toBe("high");
   });
 

@@ -121,9 +121,10 @@ export function bugFindings(input: RuleInput): Found[] {
   const e = bugEvidence(input);
   const findings: Found[] = [];
   const summary = summaryQuote(input);
-  if (!e.expected && IMPLIED_EXPECTED.test(`${input.summary}\n${input.description}`)) {
+  if (!e.expected && IMPLIED_EXPECTED.test(`${input.summary}\n${input.description}`) && !addsNothing(input.summary, input.description)) {
     // The labelled reports (Chaparro et al.) count an expectation left to the failure's opposite as missing, and a
-    // tester needs the result to check; but the failure already says what is wrong, so it costs little.
+    // tester needs the result to check; but a report that tells the failure already says what is wrong, so it
+    // costs little. "Apache crashes, please fix" tells nothing to take an opposite from.
     findings.push(found("bug.no_expected_result", "low",
       `${summary} says what fails; what should happen is left to its opposite. Say what the operation should produce when it works, so a fix is checked against a result and not only against the failure going away.`,
       "Add what the operation should produce when it works (what is shown, written or kept): the result a tester checks the fix against."));
