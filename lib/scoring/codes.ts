@@ -88,7 +88,7 @@ export const FINDING_CODES = {
   // what a story title's missing user and benefit cost), nothing to tell it is done what no criteria do.
   "work_item.no_reason": { dimension: "valuable", severities: ["high", "medium"], cost: { high: 8, medium: 3 }, label: "No reason", phrase: "no reason it matters" },
   "work_item.no_done_condition": { dimension: "testable", severities: ["high", "medium"], cost: { high: 8, medium: 4 }, label: "No done condition", phrase: "nothing says when it is done" },
-  "bug.no_expected_result": { dimension: "testable", severities: ["high"], cost: 8, label: "No expected result", phrase: "no expected result" },
+  "bug.no_expected_result": { dimension: "testable", severities: ["high", "low"], cost: { high: 8, low: 2 }, label: "No expected result", phrase: "no expected result" },
   "bug.vague_expected_result": { dimension: "testable", severities: ["medium"], cost: 4, label: "Vague expected result", phrase: "an expected result nobody can check" },
   "bug.no_actual_result": { dimension: "testable", severities: ["low"], cost: 2, label: "No actual result", phrase: "no actual result" },
   "bug.no_steps": { dimension: "estimable", severities: ["high", "low"], cost: { high: 5, low: 2 }, label: "No steps", phrase: "no steps to reproduce" },

@@ -10,7 +10,7 @@ import { evidenceAt, phraseEvidence, q, sectionEvidence, sections, missingWhy, s
 import { hasContent, orderedSteps } from "./sections";
 
 /** Where it ran: a browser, an operating system, a device, a version or build, a stage, the deploy it came with. */
-const ENVIRONMENT = /\b(?:chrome|chromium|firefox|safari|edge|opera|internet explorer|ie ?\d+|ios|ipados|android|windows|macos|mac ?os|os ?x|linux|ubuntu|iphone|ipad|pixel \d|galaxy|samsung|(?:version|release|build|v)\s?\d+(?:\.\d+)+|\d+\.\d+\.\d+|staging|production|prod|uat|sandbox|(?:qa|test|dev) environment|localhost|node(?:\.js)? \d+|java \d+|python \d\.\d+|(?:since|after|before) (?:the |our |last |this |yesterday['’]?s |today['’]?s |\w+day['’]?s )?(?:deploy|deployment|release|update|upgrade|build|migration|rollout)|build(?: id| identifier| number)?\s*:\s*\S+|build #?\d{3,})\b/i;
+const ENVIRONMENT = /\b(?:chrome|chromium|firefox|safari|edge|opera|internet explorer|ie ?\d+|ios|ipados|android|windows|macos|mac ?os|os ?x|linux|ubuntu|iphone|ipad|pixel \d|galaxy|samsung|(?:version|release|build|v)\s?\d+(?:\.\d+)+|\d+\.\d+\.\d+|staging|production|prod|uat|sandbox|(?:qa|test|dev) environment|localhost|node(?:\.js)? \d+|java \d+|(?:oracle|mysql|postgres(?:ql)?|sql ?server|db2|sybase|teradata|mongodb|derby|hsqldb)\s+(?:db|database|server|\d+(?:\.\d+)*[a-z]?)|python \d\.\d+|(?:since|after|before) (?:the |our |last |this |yesterday['’]?s |today['’]?s |\w+day['’]?s )?(?:deploy|deployment|release|update|upgrade|build|migration|rollout)|build(?: id| identifier| number)?\s*:\s*\S+|build #?\d{3,})\b/i;
 /**
  * A product named with its version ("Reporter 4.0", "Studio 3.2.1"; a capitalised name, not a currency or a section), or
  * a nightly or integration build stamp: a letter and the build's date and time ("I20040210-1200").
@@ -23,6 +23,11 @@ const PRODUCT_VERSION = /\b[A-Z]\d{8}(?:-?\d{4})?\b|\b(?!(?:USD|EUR|GBP|JPY|CHF|
 const CODE_LINE_OR_TRACE = /^\s*(?:at [\w$.<>]+\(|[<{}\]]|[\w.]+(?:Exception|Error)\b|!\s*(?:ENTRY|MESSAGE|STACK))|[;{}]\s*$/;
 /** An expected result that cannot be checked: "it should work", "works properly". */
 const VAGUE_EXPECTED = /^(?:(?:it|this|the \w+|everything|page|app|feature)\s+)?(?:should\s+)?(?:(?:be\s+)?(?:work(?:s|ing)?|fixed|ok|okay|fine|normal(?:ly)?|correct(?:ly)?|as expected)|not (?:crash|fail|break|error))(?:\s+(?:properly|correctly|fine|normally|as expected|again|as before))*\s*[.!]?$/i;
+/**
+ * A failure whose opposite is what should happen: an exception or an error in the log, something that cannot be
+ * done or is not done ("the Outline is not generated"), a thing done twice. "Doesn't work" has no opposite to check.
+ */
+const IMPLIED_EXPECTED = /\b(?:exceptions?|npe|errors?|crash(?:es|ed)?|fails?|failed|failing|can['’]?t|cannot|can not|unable to|(?:does|do|did|is|are|was|were|will|would)(?:n['’]?t| not)(?! (?:work|function)\w*\b)|won['’]?t|not (?:\w+ly )?\w+(?:ed|en)|twice)\b/i;
 /** A second defect in the same report. */
 const ANOTHER = /^[ \t]*(?:[-*•]\s*)?(?:also|another (?:bug|issue|problem|defect)|second (?:bug|issue|problem|defect)|additionally|separately|unrelated)\b[^\n]*/gim;
 /** A summary that names the code change ("Add null check to applyCoupon()"), not the failure. */
@@ -116,7 +121,14 @@ export function bugFindings(input: RuleInput): Found[] {
   const e = bugEvidence(input);
   const findings: Found[] = [];
   const summary = summaryQuote(input);
-  if (!e.expected) {
+  if (!e.expected && IMPLIED_EXPECTED.test(`${input.summary}\n${input.description}`) && !addsNothing(input.summary, input.description)) {
+    // The labelled reports (Chaparro et al.) count an expectation left to the failure's opposite as missing, and a
+    // tester needs the result to check; but a report that tells the failure already says what is wrong, so it
+    // costs little. "Apache crashes, please fix" tells nothing to take an opposite from.
+    findings.push(found("bug.no_expected_result", "low",
+      `${summary} says what fails; what should happen is left to its opposite. Say what the operation should produce when it works, so a fix is checked against a result and not only against the failure going away.`,
+      "Add what the operation should produce when it works (what is shown, written or kept): the result a tester checks the fix against."));
+  } else if (!e.expected) {
     findings.push(found("bug.no_expected_result", "high",
       `${summary} says what goes wrong but not what should happen instead: there is nothing to check a fix against.`,
       "Add the expected result: what should happen instead, so a tester can check it against the actual one."));

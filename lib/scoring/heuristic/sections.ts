@@ -5,8 +5,18 @@
 
 import { headingNameAndText } from "@/lib/richtext/heading-breaks";
 
-export { restoreHeadingBreaks } from "@/lib/richtext/heading-breaks";
+import { restoreHeadingBreaks as restoreWikiHeadingBreaks } from "@/lib/richtext/heading-breaks";
 import type { LanguageWords } from "./languages";
+
+/**
+ * Jira headings whose line breaks an export dropped: "h3. Title" (lib/richtext) and a bold label of a few words
+ * ("... wait for tiapp.xml to load    *Actual:* the message appears"), where the break became a run of spaces. The
+ * last space becomes a line break, so every offset still points at the same words. A single space before the
+ * label is emphasis inside a sentence and stays.
+ */
+export function restoreHeadingBreaks(text: string): string {
+  return restoreWikiHeadingBreaks(text).replace(/(?<=\S[ \t]+)[ \t](?=\*[A-Z][^*\n]{0,40}?(?::\*|\*:))/g, "\n");
+}
 
 /** The parts of a work item a section heading can name. */
 export type SectionKey =

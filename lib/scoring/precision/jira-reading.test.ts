@@ -57,6 +57,68 @@ describe("the reading of real Jira issues", () => {
     }
   });
 
+  it("judges a sample of every bug code and the bugs where the three main ones do not fire, by key only", () => {
+    const keys = Object.keys(reading.kinds);
+    const codes = Object.entries(reading.bug_codes.codes);
+    expect(codes.map(([c]) => c)).toEqual(expect.arrayContaining(["bug.no_expected_result", "bug.no_steps", "bug.no_actual_result", "bug.no_environment", "bug.no_impact"]));
+    for (const [code, section] of codes) {
+      expect(isFindingCode(code), code).toBe(true);
+      expect(code.startsWith("bug."), code).toBe(true);
+      expect(reading.all_codes.codes[code], code).toBeUndefined();
+      // Fifteen drawn by the hash, and the firings the fixes added beside them.
+      expect(Object.values(section.read).filter((v) => v.from !== "not fired").length, code).toBeLessThanOrEqual(Math.min(15, section.fired_from));
+      for (const [key, v] of Object.entries(section.read)) {
+        expect(keys, code).toContain(key);
+        expect(v.from === "not fired" && v.now === "not fired", `${key} ${code}`).toBe(false);
+        expect(v.reason.length, `${key} ${code}`).toBeGreaterThan(5);
+        expect(v.reason.length, `${key} ${code}`).toBeLessThan(90);
+      }
+    }
+    for (const code of ["bug.no_expected_result", "bug.no_steps", "bug.no_actual_result"]) {
+      const misses = reading.bug_codes.misses[code];
+      expect(misses.read.length, code).toBe(10);
+      for (const key of misses.read) expect(reading.kinds[key]?.kind, `${key} ${code}`).toBe("bug");
+      for (const [key, reason] of Object.entries(misses.should_fire)) {
+        expect(misses.read, code).toContain(key);
+        expect(reason.length, `${key} ${code}`).toBeLessThan(90);
+      }
+    }
+  });
+
+  it.skipIf(!file)("lets no bug-code firing judged wrong come back, keeps the share of wrong it was read at, and raises no new miss", () => {
+    const issues = jiraIssues(file!);
+    const results = scoreTickets(issues.map((i) => ({ ticket: { summary: i.summary, description: i.description, key: i.key } })));
+    const byKey = new Map(issues.map((i, n) => [i.key, results[n]]));
+    const firing = (key: string, code: string) => byKey.get(key)!.findings.find((f) => f.code === code);
+    let read = 0;
+    let readAt = 0;
+    let wrongAt = 0;
+    const wrong: string[] = [];
+    for (const [code, section] of Object.entries(reading.bug_codes.codes)) {
+      for (const [key, v] of Object.entries(section.read)) {
+        if (v.now !== "not fired") readAt++;
+        if (v.now === "wrong") wrongAt++;
+        if (v.now === "not fired") {
+          expect(firing(key, code), `${key} ${code}: judged wrong, fires again`).toBeUndefined();
+          continue;
+        }
+        if (!firing(key, code)) continue;
+        read++;
+        if (v.now === "wrong") wrong.push(`${key} ${code}`);
+      }
+    }
+    // A right firing that stops, or a wrong one that comes back, raises the share above the reading's.
+    expect(wrong.length / Math.max(1, read), wrong.join("\n")).toBeLessThanOrEqual(wrongAt / readAt);
+    // Every sampled report asks for an expected result its failure only implies: it costs a point, not four.
+    for (const key of Object.keys(reading.bug_codes.codes["bug.no_expected_result"].read)) {
+      const f = firing(key, "bug.no_expected_result");
+      if (f) expect(f.severity, key).toBe("low");
+    }
+    for (const [code, misses] of Object.entries(reading.bug_codes.misses)) {
+      for (const key of misses.read.filter((k) => !(k in misses.should_fire))) expect(firing(key, code), `${key} ${code}: judged not to need it`).toBeUndefined();
+    }
+  });
+
   it.skipIf(!file)("lets no firing or advice judged wrong come back, and keeps the share of wrong among what was read", () => {
     const issues = jiraIssues(file!);
     const results = scoreTickets(issues.map((i) => ({ ticket: { summary: i.summary, description: i.description, key: i.key } })));

@@ -2,7 +2,8 @@
 // type. `jira-reading.json` keeps, by issue key only (the texts stay in the shared data), the kind a product owner
 // reads in each issue and the verdict on every firing of the five codes the issue names, each with a short
 // reason in our own words; then (`all_codes`) a sample of every other code's firings and (`advice`) the
-// recommendations of 30 issues, judged before and after the fixes they led to. `npm run bench:quality` prints the
+// recommendations of 30 issues, judged before and after the fixes they led to; (`bug_codes`) the same for the bug
+// readers' codes, with the bugs where they should fire and do not. `npm run bench:quality` prints the
 // engine's figures on these issues beside the reading; `jira-reading.test.ts` fails when the inferred kinds or the
 // firings fall below what was read, or a firing or an advice judged wrong comes back.
 import fs from "node:fs";
@@ -60,6 +61,18 @@ export interface JiraReading {
   };
   /** The recommendations for 10 bugs, 10 tasks and 10 stories (the engine's kinds), judged. */
   advice: { read_on: string; note: string; issues: Record<string, AdviceVerdict> };
+  /**
+   * The bug readers' codes, read as `all_codes` once the readers' third pass was merged: up to 15 firings each
+   * (and any the fixes added), and up to 10 bugs where each of the three main codes does not fire, with the ones
+   * where it should.
+   */
+  bug_codes: {
+    read_on: string;
+    engine_from: string;
+    note: string;
+    codes: Record<string, { fired_from: number; fired_now: number; read: Record<string, CodeFiringVerdict> }>;
+    misses: Record<string, { read: string[]; should_fire: Record<string, string> }>;
+  };
 }
 
 export const JIRA_FILE = "jira/deep-se-six-projects.jsonl";
