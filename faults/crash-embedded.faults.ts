@@ -114,7 +114,18 @@ describe("kill -9 of the embedded server with async jobs in flight", () => {
     const restartedAt = Date.now();
     server = await startServer({ port: PORT, pgliteDir, env });
     const healthyMs = Date.now() - restartedAt;
-    const deliveredMs = await receiver.waitForDelivered(jobIds.map(webhookIdOf), 60_000);
+    const deliveredMs = await receiver.waitForDelivered(jobIds.map(webhookIdOf), 60_000).catch(async (error: Error) => {
+      // What the restarted server says of the jobs left (status, delivery, attempts), for the next reader.
+      const delivered = receiver.deliveredIds();
+      const left = jobIds.filter((id) => !delivered.has(webhookIdOf(id))).slice(0, 5);
+      const states = await Promise.all(
+        left.map(async (id) => {
+          const answer = await fetch(`${server!.base}/api/v1/jobs/${id}`, { headers: { authorization: `Bearer ${tenant.apiKey}` } });
+          return `${id}: ${answer.status} ${await answer.text()}`;
+        }),
+      );
+      throw new Error(`${error.message}\n${states.join("\n")}`);
+    });
     console.log(`restart: healthy in ${healthyMs} ms, every callback delivered ${deliveredMs} ms after that`);
     expect(deliveredMs).toBeLessThan(30_000);
     expect(receiver.deliveries.every((r) => r.verified)).toBe(true);

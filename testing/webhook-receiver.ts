@@ -164,7 +164,15 @@ export async function startWebhookReceiver(options: string | ReceiverOptions = {
         const delivered = receiver.deliveredIds();
         return ids.filter((id) => !delivered.has(id));
       };
-      return poll(() => missing().length === 0, timeoutMs, () => `${missing().length} of ${ids.length} callbacks not delivered within ${timeoutMs} ms`);
+      // The failure names the first few ids left and what this receiver saw of each, so a run that fails once
+      // says which job to look for and whether it was never sent or only never answered with a 2xx.
+      const seenOf = (id: string) => receiver.deliveries.filter((r) => r.webhookId === id).map((r) => (r.answeredAt === null ? "unanswered" : String(r.status)));
+      const failure = () => {
+        const left = missing();
+        const named = left.slice(0, 5).map((id) => `${id} (${seenOf(id).join(", ") || "never sent"})`);
+        return `${left.length} of ${ids.length} callbacks not delivered within ${timeoutMs} ms: ${named.join("; ")}`;
+      };
+      return poll(() => missing().length === 0, timeoutMs, failure);
     },
     down: closeServer,
     up: async () => {
