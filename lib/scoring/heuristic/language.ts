@@ -2,13 +2,34 @@
 // (`ticket_data.language`, a tracker's field), else detected by ELD (the `eld` package, its small n-gram
 // database; docs/decisions.md says why this library). Short English one-liners must never be read as another
 // language, so the detector's answer is taken only when it is clearly ahead of English.
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
 import type { eld as Eld } from "eld";
-// The package's "exports" offer its entries to `import` only, which the CLI and scripts (tsx, CommonJS) cannot
-// use; its files themselves are ES modules that Node 20.19+ lets `require` load, so the entry is named by path.
-// @ts-expect-error -- no declaration beside the file: its type is the package's own (index.d.ts), below.
-import { eld as eldSmall } from "../../../node_modules/eld/src/entries/static.small.js";
 
-const eld = eldSmall as typeof Eld;
+const ELD_ENTRY = path.join("node_modules", "eld", "src", "entries", "static.small.js");
+
+/**
+ * ELD's small n-gram database, loaded by Node from node_modules: never bundled, so one copy per process. Bundled,
+ * its 1.6 MB of source sat in every server chunk that reached this file (seven in the production build), and
+ * the server loads every route's chunks at start: 20 MB more heap (docs/operations.md, "Memory"). The package's
+ * "exports" offer its entries to `import` only, which the CLI and scripts (tsx, CommonJS) cannot use; its files
+ * are ES modules that Node 20.19+ lets `require` load, so the entry is found by path, from this file's folder
+ * when the runtime names it, else from the working directory, upwards.
+ */
+function loadEld(): typeof Eld {
+  const starts = [typeof __dirname === "string" ? __dirname : undefined, process.cwd()].filter((dir): dir is string => dir !== undefined);
+  for (const start of starts) {
+    for (let dir = path.resolve(start); ; dir = path.dirname(dir)) {
+      const entry = path.join(dir, ELD_ENTRY);
+      if (existsSync(entry)) return (createRequire(entry)(/* webpackIgnore: true */ entry) as { eld: typeof Eld }).eld;
+      if (path.dirname(dir) === dir) break;
+    }
+  }
+  throw new Error(`The language detector's database (${ELD_ENTRY}) is not installed: run npm install.`);
+}
+
+const eld = loadEld();
 
 /** Languages whose words the heuristic rules read; any other is named but its wording is not checked. */
 export const READ_LANGUAGES = ["en", "de", "fr", "es", "pt"] as const;
