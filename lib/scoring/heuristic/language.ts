@@ -14,11 +14,13 @@ const ELD_ENTRY = path.join("node_modules", "eld", "src", "entries", "static.sma
  * its 1.6 MB of source sat in every server chunk that reached this file (seven in the production build), and
  * the server loads every route's chunks at start: 20 MB more heap (docs/operations.md, "Memory"). The package's
  * "exports" offer its entries to `import` only, which the CLI and scripts (tsx, CommonJS) cannot use; its files
- * are ES modules that Node 20.19+ lets `require` load, so the entry is found by path, from this file's folder
- * when the runtime names it, else from the working directory, upwards.
+ * are ES modules that Node 20.19+ lets `require` load, so the entry is found by path: upwards from this file's
+ * folder (the bundle names a virtual one), the working directory, then the folder of the script Node runs.
  */
 function loadEld(): typeof Eld {
-  const starts = [typeof __dirname === "string" ? __dirname : undefined, process.cwd()].filter((dir): dir is string => dir !== undefined);
+  const starts = [typeof __dirname === "string" ? __dirname : undefined, process.cwd(), process.argv[1] && path.dirname(process.argv[1])].filter(
+    (dir): dir is string => typeof dir === "string" && dir !== "",
+  );
   for (const start of starts) {
     for (let dir = path.resolve(start); ; dir = path.dirname(dir)) {
       const entry = path.join(dir, ELD_ENTRY);
