@@ -1,12 +1,15 @@
 // ELD's n-gram database is loaded by Node from node_modules, never bundled (docs/operations.md, "Memory"): a
 // bundled copy sat in each of the seven server chunks that reached the detector, all loaded at start, 20 MB of
 // heap more for nothing. The build is too slow for a unit test, so this holds the two things that keep it out:
-// no module imports ELD for the bundler (type imports are erased), and Next leaves the package external.
+// no module imports ELD for the bundler (type imports are erased), and Next leaves the package external. And the
+// database is read as JSON, not compiled as a module (100 MB less resident memory): read so, it must be the very
+// object the package exports, or the detector would name other languages.
 import { createRequire } from "node:module";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { readNgrams } from "./language";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 
@@ -45,5 +48,17 @@ describe("the language detector's database", () => {
   it("is a package Next leaves to Node, so its one copy is Node's", () => {
     const config = createRequire(import.meta.url)(path.join(ROOT, "next.config.js")) as { serverExternalPackages?: string[] };
     expect(config.serverExternalPackages).toContain("eld");
+  });
+
+  it("read as JSON is the object the package's module exports, entry for entry and in the same order", async () => {
+    const file = path.join(ROOT, "node_modules", "eld", "src", "ngrams", "small.js");
+    const { ngramsData } = (await import(/* @vite-ignore */ file)) as { ngramsData: { ngrams: Record<string, Record<string, number>> } };
+    const read = readNgrams(file) as typeof ngramsData;
+    expect(read).toEqual(ngramsData);
+    expect(Object.keys(read.ngrams)).toEqual(Object.keys(ngramsData.ngrams));
+    // ELD adds each n-gram's scores language by language: the same languages, in the same order.
+    for (const key of Object.keys(ngramsData.ngrams)) expect(Object.keys(read.ngrams[key])).toEqual(Object.keys(ngramsData.ngrams[key]));
+    // Keys the file writes with an escaped quote come back with the quote.
+    expect(Object.keys(read.ngrams).some((key) => key.includes("'"))).toBe(true);
   });
 });
