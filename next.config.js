@@ -16,8 +16,10 @@ const securityHeaders = [
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
-  // PGlite ships WASM and data files that must be loaded from node_modules at run time, not bundled.
-  serverExternalPackages: ["@electric-sql/pglite", "pino", "pg-boss", "postgres", "wink-nlp", "wink-eng-lite-web-model"],
+  // PGlite ships WASM and data files that must be loaded from node_modules at run time, not bundled. The
+  // language models (wink-nlp's, ELD's n-gram database) are loaded from there too: bundled, each server chunk
+  // that holds one is a copy, and the production server loads every route's chunks at start (docs/operations.md#memory).
+  serverExternalPackages: ["@electric-sql/pglite", "pino", "pg-boss", "postgres", "wink-nlp", "wink-eng-lite-web-model", "eld"],
   poweredByHeader: false,
   // Lets several checkouts' builds (parallel e2e runs) live side by side; `.next` by default.
   distDir: process.env.NEXT_DIST_DIR || ".next",

@@ -2,13 +2,63 @@
 // (`ticket_data.language`, a tracker's field), else detected by ELD (the `eld` package, its small n-gram
 // database; docs/decisions.md says why this library). Short English one-liners must never be read as another
 // language, so the detector's answer is taken only when it is clearly ahead of English.
+import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
 import type { eld as Eld } from "eld";
-// The package's "exports" offer its entries to `import` only, which the CLI and scripts (tsx, CommonJS) cannot
-// use; its files themselves are ES modules that Node 20.19+ lets `require` load, so the entry is named by path.
-// @ts-expect-error -- no declaration beside the file: its type is the package's own (index.d.ts), below.
-import { eld as eldSmall } from "../../../node_modules/eld/src/entries/static.small.js";
 
-const eld = eldSmall as typeof Eld;
+const ELD_PACKAGE = path.join("node_modules", "eld", "src");
+
+/** The folder of ELD's sources: upwards from this file's folder (the bundle names a virtual one), the working directory, then the folder of the script Node runs. */
+function eldSources(): string {
+  const starts = [typeof __dirname === "string" ? __dirname : undefined, process.cwd(), process.argv[1] && path.dirname(process.argv[1])].filter(
+    (dir): dir is string => typeof dir === "string" && dir !== "",
+  );
+  for (const start of starts) {
+    for (let dir = path.resolve(start); ; dir = path.dirname(dir)) {
+      const sources = path.join(dir, ELD_PACKAGE);
+      if (existsSync(path.join(sources, "languageDetector.js"))) return sources;
+      if (path.dirname(dir) === dir) break;
+    }
+  }
+  throw new Error(`The language detector (${ELD_PACKAGE}) is not installed: run npm install.`);
+}
+
+/**
+ * ELD's small n-gram database file (`export const ngramsData = {...}`: an object literal of quoted and bare keys,
+ * numbers and single-quoted strings) as the object it exports, read as JSON. Imported as a module, V8 compiles
+ * its 81,206 entries as one literal: 145 MB of resident memory, 70 MB of it the C allocator keeps after the
+ * compiler frees it, against 42 MB parsed as JSON, whose objects are also smaller (28 MB of heap against 44).
+ */
+export function readNgrams(file: string): unknown {
+  const source = readFileSync(file, "utf8");
+  const literal = source.slice(source.indexOf("{", source.indexOf("ngramsData")), source.lastIndexOf("}") + 1);
+  const json = literal.replace(/'((?:[^'\\]|\\.)*)'|([{,])([^'{}:,]+):/g, (_, text: string | undefined, before: string, key: string) =>
+    text === undefined ? `${before}${JSON.stringify(key)}:` : JSON.stringify(text.replace(/\\(.)/g, "$1")),
+  );
+  return JSON.parse(json);
+}
+
+/**
+ * ELD's detector with its small database, built as the package's own `static.small.js` entry builds it, but from
+ * the database read as JSON (readNgrams) and loaded by Node from node_modules, never bundled. Bundled, the
+ * database's 1.6 MB of source sat in every server chunk that reached this file (seven in the production build),
+ * all loaded at start: 20 MB more heap (docs/operations.md, "Memory"). The package's "exports" offer its entries
+ * to `import` only, which the CLI and scripts (tsx, CommonJS) cannot use; its files are ES modules that Node
+ * 20.19+ lets `require` load, so they are named by path.
+ */
+function loadEld(): typeof Eld {
+  const sources = eldSources();
+  const detectorFile = path.join(sources, "languageDetector.js");
+  const { createEld } = createRequire(detectorFile)(/* webpackIgnore: true */ detectorFile) as {
+    createEld: () => { instance: typeof Eld; loadData: (data: unknown) => void };
+  };
+  const { instance, loadData } = createEld();
+  loadData(readNgrams(path.join(sources, "ngrams", "small.js")));
+  return instance;
+}
+
+const eld = loadEld();
 
 /** Languages whose words the heuristic rules read; any other is named but its wording is not checked. */
 export const READ_LANGUAGES = ["en", "de", "fr", "es", "pt"] as const;
