@@ -150,7 +150,7 @@ describe("the registry of finding codes", () => {
   it("finds every code written in the sources and the documentation in the registry", () => {
     // A quoted `criterion.name` of a criterion the registry knows: a typo (two_action for two_actions) is a silent
     // new code. File names ("language.ts") are not codes.
-    const quoted = new RegExp(`["'\`](${[...CRITERIA].join("|")})\\.(?!(?:ts|tsx|md|json)["'\`])[a-z_]+(?:\\.[a-z_]+)?["'\`]`, "g");
+    const quoted = new RegExp(`["'\`](${[...CRITERIA].join("|")})\\.(?!(?:ts|tsx|js|mjs|md|json)["'\`])[a-z_]+(?:\\.[a-z_]+)?["'\`]`, "g");
     // Codes that are data, not the engine's: a stored result of the dashboard's fixture (the stats read a stored
     // finding's code as it was stored, whatever engine or version wrote it).
     const stored = new Set(["testing/stats-fixture.ts: testable.no_criteria", "lib/stats/stats.test.ts: testable.no_criteria"]);
