@@ -249,7 +249,8 @@ test("a company login manages one of its customers, naming it on every API call"
   // Back to the same customer's dashboard, and from its header to its settings again.
   await page.getByRole("link", { name: "← Back to the dashboard" }).click();
   await expect(page).toHaveURL(/\/dashboard\?customer=demo-labs$/);
-  await page.getByRole("link", { name: "Settings" }).click();
+  // Exact: the dashboard's rules line has a "Rules settings" link too.
+  await page.getByRole("link", { name: "Settings", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/settings\?customer=demo-labs$/);
 
   // A customer outside the company is a 404, as if it did not exist.
