@@ -8,29 +8,20 @@ import { callbackPayloadSchema, pingPayloadSchema } from "@/lib/integrations/sch
 // A made-up signing secret in the Standard Webhooks format (whsec_ + base64 of 32 bytes), never a real one.
 export const WEBHOOK_SECRET_EXAMPLE = `whsec_${Buffer.from("story-scoring-docs-example-key!!").toString("base64")}`;
 
+// What both callbacks of the example job say about the job, in the order the payload gives it.
+const CALLBACK_JOB = {
+  job_id: JOB_ID,
+  cloudId: CLOUD_ID,
+  source: "jira",
+  issue_key: "SHOP-1",
+  story_identity: `${CLOUD_ID}:SHOP-1`,
+  identity_resolution: "external_id",
+} as const;
+const CALLBACK_AT = "2026-11-23T09:36:44.112Z";
+
 export const CALLBACK_EXAMPLES: Record<"completed" | "failed", z.infer<typeof callbackPayloadSchema>> = {
-  completed: {
-    type: "score.completed",
-    job_id: JOB_ID,
-    cloudId: CLOUD_ID,
-    source: "jira",
-    issue_key: "SHOP-1",
-    story_identity: `${CLOUD_ID}:SHOP-1`,
-    identity_resolution: "external_id",
-    score: { ...SCORE_RESPONSE_EXAMPLE, job_id: JOB_ID },
-    timestamp: "2026-11-23T09:36:44.112Z",
-  },
-  failed: {
-    type: "score.failed",
-    job_id: JOB_ID,
-    cloudId: CLOUD_ID,
-    source: "jira",
-    issue_key: "SHOP-1",
-    story_identity: `${CLOUD_ID}:SHOP-1`,
-    identity_resolution: "external_id",
-    error: "Scoring failed.",
-    timestamp: "2026-11-23T09:36:44.112Z",
-  },
+  completed: { type: "score.completed", ...CALLBACK_JOB, score: { ...SCORE_RESPONSE_EXAMPLE, job_id: JOB_ID }, timestamp: CALLBACK_AT },
+  failed: { type: "score.failed", ...CALLBACK_JOB, error: "Scoring failed.", timestamp: CALLBACK_AT },
 };
 
 /** The headers of the example delivery, signed with the example secret over the compact JSON of the failed payload. */
