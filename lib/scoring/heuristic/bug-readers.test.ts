@@ -278,3 +278,23 @@ describe("labels a template leaves unfilled", () => {
     expect(withoutLabels("Works on Chrome.")).toBe("Works on Chrome.");
   });
 });
+
+describe("fourth pass: forms a browser tracker's reports take (Firefox written reports)", () => {
+  it("does not read an 'Expected Results:' field left empty in a form run onto one line as an expectation", () => {
+    for (const text of [
+      "Steps to Reproduce: 1. open the editor 2. paste a table Actual Results: the caret vanishes Expected Results:",
+      "Reproducible: Always Expected Results:   Actual Results: nothing is saved",
+      "The menu never opens. Expected results: \nSteps: none",
+    ]) expect(expectedIn(text).some((r) => r.kind === "expect"), text).toBe(false);
+    // A field with something after it still says what should happen.
+    for (const text of [
+      "Actual Results: the caret vanishes Expected Results: the caret stays after the table",
+      "Expected: a second row appears under the first",
+    ]) expect(reads(expectedIn(text)), text).toBe(true);
+  });
+
+  it("does not take a compound noun that starts with a verb for a title that asks for the change", () => {
+    for (const title of ["Add-ons manager", "Make-file rule list", "Show-stopper in the import"]) expect(titleAsksFor(title), title).toBeNull();
+    expect(titleAsksFor("Add a way to hide the sidebar")).not.toBeNull();
+  });
+});

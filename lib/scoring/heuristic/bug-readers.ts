@@ -210,7 +210,7 @@ const REQUEST = /\b(?:(?:please|pls|plz|kindly)\s+(?:(?:also|just|consider|think
 /** A case that works, set beside the failing one: "works on Chrome", "worked in 2.3", "used to show". */
 const WORKING_CASE = /(?:\b(?:does|do|did) work (?:for|on|in|with|when|under)\b|(?:^|[.!?]\s+|\n\s*)(?:typically|normally|usually|ordinarily),? (?:when|if|you|it|the|we|this)\b|\b(?:looks|works|behaves|acts|is) (?:exactly )?the same as (?:it )?(?:always|before|usual|it did|it does|in|on)\b|\b(?:does|do|did)(?:n['’ ]?t| not) (?:happen|occur|exist|reproduce)s? (?:on|in|with|under|for|when|if)\b|\b(?:it|this|that|the (?:problem|bug|issue|error|crash|behaviou?r|failure))\s+(?:does|do|did)(?:n['’ ]?t| not) (?:show up|appear)s? (?:on|in|with|under|for|when|if)\b|\bonly (?:happens|occurs|fails|breaks) (?:on|in|with|under|for|when|if)\b|\b(?:it|this|that) (?:is|was) able to\b|\bwill (?:also )?work (?:after|if|when|on|in|with)\b|(?<!\b(?:not|n['’ ]?t|never)\s+(?:\w+\s+){0,2})\bas expected\b|(?<!\b(?:not|n['’ ]?t|never)\s+)\b(?:correctly|properly) (?:displays?|display|shows?|show|renders?|render|loads?|load|works?|work|uses?|use|handles?|handle|returns?|return)\b|\b(?:displays?|shows?|loads?|renders?|appears?|returns?|looks?|opens?)\s+(?:\w+\s+)?(?:properly|correctly|fine|ok|okay|normally) (?:in|on|with|for|under|from|using|when)\b|(?<!\b(?:not|n['’ ]?t|never|who|i|we|you|he|she|they|people|someone|to)\s+(?:\w+\s+)?)\b(?:works?|worked|working|behaves|behaved)\s+(?:\w+\s+)?(?:fine|well|correctly|properly|ok|okay|as expected|perfectly|normally|great)\b|(?<!\b(?:not|n['’ ]?t|never)\s+)\b(?:it|this|that|which|everything) (?:works?|worked|is working|was working|is fine|was fine) (?:\w+ )?(?:on|in|with|under|for|from|using|when|if|via)\b|(?:^|[.!?;]\s+|\n\s*)(?:works?|worked) (?:\w+ )?(?:on|in|with|under|for|from|using|when)\b|\b(?:it|this|that|which|they|everything|he|she) (?:always |still )?used to (?:work|be|show|display|return|open|load|appear|have|allow|happen|do)\b|(?<!\b(?:i|we|you|he|she|they)\s+)\b(?:was|were) (?:working|fine|ok|okay|correct) (?:before|in|until|prior|on|with|yesterday)\b|(?:as|like) (?:it )?(?:does|did|is|was|works|worked) (?:in|on|for|with|under|when|before)\b|(?:same|different) (?:as|from|than) (?:in|on|with|how|what)\b|(?:behaves?|behaved|works?|worked|acts?) different(?:ly)? (?:from|than)\b|\bunlike\b|(?:in|with|on|under) (?:the )?(?:previous|earlier|older|prior|last) (?:versions?|releases?|builds?)\b|\b(?:previous|earlier|older|prior) (?:versions?|releases?|builds?) (?:of [\w .-]{1,30}?)?(?:supported|allowed|did|handled|worked|showed|had)\b|(?:before|until) (?:the |this |our |last |yesterday['’]?s? )?(?:upgrade|update|release|deploy|version|change|commit)\b|(?:^|[.!?;]\s+|\n\s*)(?:in|on|with|under|using) (?:[^,.;:\n]|\.(?=\S)){1,40}?,? (?:it|this|that|everything) (?:works|worked|is working|was working|is fine|was fine|is correct|behaves correctly)\b(?! (?:not|only)\b)|\b(?:can(?:no|['’ ]?)t|could(?:n['’ ]?t| not)|unable to|not able to) reproduce (?:it |this |that |the (?:problem|bug|issue|crash|error) )?(?:in|on|with|under|using)\b|(?<!\b(?:not|n['’ ]?t|never|cannot|nobody|no one)\s+(?:\w+\s+)?)\b(?:see|sees|saw|get|gets|got|receive|receives|received)\s+(?:it|them|this|that|the [\w-]+)\s+(?:fine|correctly|properly|normally|ok|okay|as expected)\b|\bregression (?:range|window)\b|\bregressed (?:by|in|with|since|after|from|between)\b|\b(?:a|is a) regression (?:from|since|in|of|after|caused by|introduced by)\b|(?<!\b(?:not|n['’ ]?t|never)\s+)\b(?:built|builds|compiled|compiles|ran|runs|started|starts|passed|passes|installed|installs)\s+(?:\w+\s+)?(?:fine|correctly|properly|cleanly|ok|okay|without (?:any )?(?:errors?|problems?|issues?|warnings?))\s+(?:with|in|on|under|using|before|against|for)\b)/i;
 /** Titles that ask for the change: "Add ...", "Allow ...", "Support ...", "Need a way to ...". */
-const REQUEST_TITLE = /^(?:\[[^\]]*\]\s*|[\w .-]{1,30}:\s*)*(?:add|allow|support|provide|make|enable|disable|let|show|display|remove|rename|improve|implement|introduce|expose|include|use|change|move|replace|tell|offer|consider|retain|keep|avoid|prevent|create|need|request|want|should|please|do not|don['’ ]?t|switch|update|extend|document|warn|ask|hide|split|merge|separate|link|sort|restore|reduce|increase|simplify|clarify|customi[sz]e|expand)\b/i;
+const REQUEST_TITLE = /^(?:\[[^\]]*\]\s*|[\w .-]{1,30}:\s*)*(?:add|allow|support|provide|make|enable|disable|let|show|display|remove|rename|improve|implement|introduce|expose|include|use|change|move|replace|tell|offer|consider|retain|keep|avoid|prevent|create|need|request|want|should|please|do not|don['’ ]?t|switch|update|extend|document|warn|ask|hide|split|merge|separate|link|sort|restore|reduce|increase|simplify|clarify|customi[sz]e|expand)\b(?!-)/i;
 
 export type ExpectedKind = "modal" | "expect" | "wish" | "request" | "working_case";
 
@@ -220,7 +220,7 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
   const tag = (kind: ExpectedKind, reads: Read[]) => reads.map((r) => ({ ...r, kind }));
   const reads = [
     ...tag("modal", all(text, MODAL).filter((r) => !MODAL_NOT_EXPECTED.test(text.slice(Math.max(0, r.start - 12), r.end + 40)))),
-    ...tag("expect", all(text, EXPECT).filter((r) => !instructed(text, r))), ...tag("expect", all(text, NOT_INSTEAD)), ...tag("wish", all(text, WISH)), ...tag("request", all(text, REQUEST)),
+    ...tag("expect", all(text, EXPECT).filter((r) => !instructed(text, r) && !emptyField(text, r))), ...tag("expect", all(text, NOT_INSTEAD)), ...tag("wish", all(text, WISH)), ...tag("request", all(text, REQUEST)),
     ...tag("working_case", all(text, WORKING_CASE)),
   ];
   // What the program prints ("Message: Object expected", a log line, a stack frame) or a line of code is not what the
@@ -242,6 +242,16 @@ function instructed(text: string, r: Read): boolean {
   while (start > 0 && !/[.!?]/.test(text[start - 1]) && !(text[start - 1] === "\n" && !/^[ \t]*[a-z]/.test(text.slice(start, start + 40)))) start--;
   const sentence = text.slice(start, r.end);
   return imperative(sentence) || /^\s*(?:you|one|we) (?:have to|need to|must|should)\s/i.test(sentence);
+}
+
+/**
+ * "Expected Results:" with nothing after it, where a form's fields were run together on one line ("... Actual
+ * Results: it hangs Expected Results:" at the end, or straight before the next field's label): a label the reporter
+ * left empty, not an expectation. (On a line of its own, `withoutLabels` blanks it.)
+ */
+function emptyField(text: string, r: Read): boolean {
+  if (!/^expected$/i.test(text.slice(r.start, r.end))) return false;
+  return /^(?:[ \t]+(?:results?|behaviou?r|outcome|output))?[ \t]*:\s*(?:$|(?:actual|observed|steps|reproducible|expected|additional|build|user[ -]agent|platform|version)\b[\w ()-]{0,30}:)/i.test(text.slice(r.end, r.end + 80));
 }
 
 /** The whole line a read stands on. */
