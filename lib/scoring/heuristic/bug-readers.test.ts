@@ -297,4 +297,29 @@ describe("fourth pass: forms a browser tracker's reports take (Firefox written r
     for (const title of ["Add-ons manager", "Make-file rule list", "Show-stopper in the import"]) expect(titleAsksFor(title), title).toBeNull();
     expect(titleAsksFor("Add a way to hide the sidebar")).not.toBeNull();
   });
+
+  it("reads a request with its object before 'back', a wish without its subject, and a case that works set beside the failure", () => {
+    for (const text of [
+      "The toolbar lost its clock. Please put it back where it was.",
+      "Would be great if the tray icon showed the unread count.",
+      "The importer aborts on the first bad row; it doesn't fail without the --strict option.",
+      "Redraw lags on every keystroke. It did not in 2.4.1.",
+      "In Writer 3 I could drag the ruler to set a margin; now the ruler is static.",
+      "Opening a folder is very slow compared to the file manager.",
+      "The chart is blank, in Konqueror the same report renders fine.",
+      "The viewer refuses the PDF, the old viewer opens it without a warning.",
+      "Range: https://hg.example.org/repo/pushloghtml?fromchange=a1b2c3&tochange=d4e5f6",
+      "Regressed somewhere in https://github.com/acme/app/compare/v1.2.0...v1.3.0",
+    ]) expect(reads(expectedIn(text)), text).toBe(true);
+    for (const text of [
+      "The toolbar lost its clock and I brought my laptop back to the shop.",
+      "Would you look at the attached log?",
+      "The importer does not fail quietly: it prints every row.",
+      "Redraw lags on every keystroke. It did not look like this on my old screen either.",
+      "In the third step I could not find the ruler.",
+      "The chart is blank, in the second tab the same report is fine.",
+      "The viewer does not open it without a warning.",
+      "The viewer opens it with a warning about fonts.",
+    ]) expect(reads(expectedIn(text)), text).toBe(false);
+  });
 });
