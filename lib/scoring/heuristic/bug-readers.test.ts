@@ -322,4 +322,26 @@ describe("fourth pass: forms a browser tracker's reports take (Firefox written r
       "The viewer opens it with a warning about fonts.",
     ]) expect(reads(expectedIn(text)), text).toBe(false);
   });
+
+  it("reads a measure that moved, a value the program writes out and what is seen described by its look", () => {
+    for (const text of [
+      "Cold start went from 800ms to 1100ms on the small tablets.",
+      "The helper process grows to 900 MB after an hour of music.",
+      "Page load regressed 12% on the nightly runs.",
+      "The calculator prints 0.30000000000000004 for 0.1 + 0.2.",
+      "Asking for the font size returns \"medium\" for every heading.",
+      "The save dialog suggests \"untitled(2).txt\" for a new file.",
+      "Printing gives a blank page.",
+      "Every map tile shows a black square on the old laptop.",
+      "Panning the map is jerky on long routes.",
+      "Labels look blurry at 150% zoom.",
+    ]) expect(observedIn(text).some((r) => !r.generic), text).toBe(true);
+    for (const text of [
+      "Cold start went through the splash screen as designed.",
+      "The helper process grows with the playlist, as documented.",
+      "Please print 2 copies.",
+      "Open a new blank document and type a line.",
+      "The map is shown at full size.",
+    ]) expect(reads(observedIn(text)), text).toBe(false);
+  });
 });
