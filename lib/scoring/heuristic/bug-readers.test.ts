@@ -344,4 +344,19 @@ describe("fourth pass: forms a browser tracker's reports take (Firefox written r
       "The map is shown at full size.",
     ]) expect(reads(observedIn(text)), text).toBe(false);
   });
+
+  it("reads a program run with its options, a story told in the past progressive or the present, and leaving something as it is", () => {
+    for (const text of [
+      "shell -x -e 'print(1 / 0)'\nprints Infinity in one mode only.",
+      "I was filling in the survey, switched to my mail to look up a number, came back and the answers were gone.",
+      "I enter my card number and press Pay, the spinner turns forever.",
+      "I leave the box ticked and click Send, but the copy never arrives.",
+    ]) expect(stepsIn(text).at, text).not.toBeNull();
+    for (const text of [
+      "I am running a small shop on the platform and the totals are wrong.",
+      "We are using the stock theme; the footer overlaps.",
+      "I enter my card number, nothing else changes.",
+      "The exporter accepts -x and -y, but ignores -z.",
+    ]) expect(stepsIn(text).at, text).toBeNull();
+  });
 });

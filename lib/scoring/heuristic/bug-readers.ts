@@ -32,6 +32,7 @@ define declare implement extend override instantiate configure wait apply show h
 unmount connect disconnect login logout register zoom rotate swipe shake drag-and-drop link unlink share post reply
 comment like follow invite accept reject cancel confirm dismiss close reopen undo redo format refactor generate get
 fill clear empty reset mark rightclick close place split join pin unpin play pause record stream scan rename
+leave
 `.split(/\s+/).filter(Boolean));
 
 /** Past forms of action verbs that do not end in "-ed". */
@@ -410,10 +411,14 @@ const CONDITIONAL_GERUND = /\b(?:when(?:ever)?|after|before|while|upon|once)\s+(
 const CONDITIONAL_PASSIVE = /\b(?:when(?:ever)?|after|before|while|once|if)\s+(?:the |a |an |this |that |my |our )?[\w-]+(?:\s+[\w-]+){0,2}?\s+(?:is|are|was|were|gets|got)\s+(?:being\s+|first\s+)?([a-z][\w-]*ed)\b/gi;
 /** A gerund action as the subject ("Tapping Pay does nothing") or opening the sentence ("Editing a file, ..."). */
 const GERUND_SUBJECT = /(?:^|[.!?:;,]\s+|\n\s*)([A-Z]?[a-z-]+ing)\s+(?:(?:on\s+|the\s+|a\s+|an\s+|any\s+)?[^.\n]{1,60}?\s(?:does|did|do|doesn|causes?|caused|results?|resulted|throws?|threw|crashes|crashed|gives?|gave|shows?|showed|leads?|led|makes?|made|opens?|opened|triggers?|triggered|produces?|produced|returns?|returned|breaks?|fails?|failed|hangs?|freezes|takes?|took|is|was|brings?|brought)\b|[^.,\n]{1,60},)/g;
-/** First-person actions told as a story: "I opened the file, clicked Save", "I go to the toolbar and click Build". */
-const NARRATED = /\b(?:i|we)\s+(?:(?:then|first|just|also|again|now|simply|\w+ly|have|had|['’ ]?ve|['’ ]?d)\s+)*([a-z][\w-]*)\b/gi;
+/**
+ * First-person actions told as a story: "I opened the file, clicked Save", "I go to the toolbar and click Build", "I
+ * was typing a comment, switched tabs" (the past progressive since the fourth pass; not "I am running a shop",
+ * which tells what the reporter does in general).
+ */
+const NARRATED = /\b(?:i|we)\s+(?:(?:then|first|just|also|again|now|simply|\w+ly|have|had|['’ ]?ve|['’ ]?d|was|were)\s+)*([a-z][\w-]*)\b/gi;
 /** Narrated verbs that are what is seen, not done. */
-const NOT_DONE = /^(?:get|got|see|saw|use|used|want|wanted|try|tried|need|needed|think|hope|expect|expected|like|liked|do|did|have|had|make|made|find|found|set|attach|attached|post|posted)$/i;
+const NOT_DONE = /^(?:get|got|getting|see|saw|seeing|use|used|using|want|wanted|wanting|try|tried|trying|need|needed|needing|think|thinking|hope|hoping|expect|expected|expecting|like|liked|do|did|doing|have|had|having|make|made|making|find|found|finding|set|attach|attached|post|posted|going|able)$/i;
 /** Words that say a reproduction follows or is attached. */
 const REPRO = /\b(?:steps? to reproduce|to reproduce|reproduc(?:e|ed|ible|es|ing)\s+(?:it\s+|this\s+|the \w+\s+)?(?:by|with|using|as follows|like this|here|in|on|via)\b|how to reproduce|repro(?:duction)?(?: steps| case| project| repo| app)?\s*:|test ?case|(?:the )?following (?:\w+ )?(?:steps|scenario|sequence|code|snippet|example|test|program|class|classes|file|files|project|configuration|config|setup|commands?|input|query|xml|html|css|json|markup|script)\b|(?:a |the |this |my )?(?:minimal|small|simple|sample|example|attached|standalone|test|demo) (?:project|repo|repository|app|application|example|case|snippet|code|program|plugin|workspace|file|page|component)\b|scenario\s*:|(?:snippet|code|example|test case|program|class) (?:below|above|attached)\b|(?:below|above|attached) (?:snippet|code|example|test case|program)\b|(?:with|using|in|run) (?:this|the following|the attached|the below) (?:code|snippet|example|file|project|class|test|setup|script)\b|(?:here is|here['’ ]?s|see|this is) (?:a|an|the|my|our)? ?(?:repro|reproduction|example|snippet|sample|test case)\b|(?:here is|here['’ ]?s|this is|below is|i am using|i['’ ]?m using|we are using|we use) (?:a|an|the|my|our) (?:\w+ )?(?:code|snippet|markup|html|xml|json|query|request|config|configuration|script|template|call)\b)/i;
 /** Navigation through menus: "Window > Preferences > Java", "File -> Export -> Archive". */
@@ -426,7 +431,7 @@ const REPRO_LINK = /\b(?:jsfiddle\.net|codepen\.io|codesandbox\.io|jsbin\.com|pl
  * is one only with an argument that looks like one (an option, a path, a file, a known subcommand) or alone on its
  * line: "node has its keys removed" in wrapped prose is a sentence.
  */
-const COMMAND = /^[ \t]*(?:[$%] [a-z][\w.-]*(?: |$)|(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) (?:https?:\/\/|\/)\S*|C:\\[^>\n]*>|(?:npm|npx|yarn|pnpm|git|javac|mvn|gradle|gradlew|python3?|pip3?|curl|wget|docker|kubectl|cargo|rustc|gcc|g\+\+|clang|brew|apt(?:-get)?|react-native|tsc|webpack|babel|eslint|hg|svn|php|ruby|rails|dotnet|msbuild)\s+[-\w./:@=]+|(?:java|node|make|go|ant|sh|bash|sudo|cd|ls|cat|echo|export|jest|flow|bundle|rake)(?:\s+(?:-{1,2}\w|[.~/$][\w/.-]*|[\w-]+\.[\w.]+|[\w-]+\/|\w+=|(?:install|test|check|clean|all|build|run|get|exec|start|bin|check)\b)|[ \t]*$)|(?:apachectl|apache2ctl)\s+\w|(?:httpd|ab|telnet|openssl|apxs|nc|gdb|strace|valgrind|cmake|firefox)\s+-{1,2}[A-Za-z]|\.{1,2}\/[\w.-]+(?:\s|$))/m;
+const COMMAND = /^[ \t]*(?:[$%] [a-z][\w.-]*(?: |$)|(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) (?:https?:\/\/|\/)\S*|C:\\[^>\n]*>|(?:npm|npx|yarn|pnpm|git|javac|mvn|gradle|gradlew|python3?|pip3?|curl|wget|docker|kubectl|cargo|rustc|gcc|g\+\+|clang|brew|apt(?:-get)?|react-native|tsc|webpack|babel|eslint|hg|svn|php|ruby|rails|dotnet|msbuild)\s+[-\w./:@=]+|(?:java|node|make|go|ant|sh|bash|sudo|cd|ls|cat|echo|export|jest|flow|bundle|rake)(?:\s+(?:-{1,2}\w|[.~/$][\w/.-]*|[\w-]+\.[\w.]+|[\w-]+\/|\w+=|(?:install|test|check|clean|all|build|run|get|exec|start|bin|check)\b)|[ \t]*$)|(?:apachectl|apache2ctl)\s+\w|(?:httpd|ab|telnet|openssl|apxs|nc|gdb|strace|valgrind|cmake|firefox)\s+-{1,2}[A-Za-z]|[a-z][\w.-]{0,20}(?:\s+-{1,2}[A-Za-z][\w=-]*(?:\s+(?:'[^'\n]*'|"[^"\n]*"|[\w./=-]+))?){2,}|\.{1,2}\/[\w.-]+(?:\s|$))/m;
 /**
  * A command or a request inside a sentence: an HTTP request line ("a HEAD request for /index.html", "GET /x
  * HTTP/1.1"; the method in capitals), a command in backticks with an option, curl or wget with an option or a URL, a
@@ -560,9 +565,11 @@ export function stepsIn(labelled: string): StepsRead {
   const narrated = [...text.matchAll(NARRATED)].filter((m) => !NOT_DONE.test(m[1]) && actionStem(m[1]) &&
     !/\b(?:when(?:ever)?|if|after|once|time|soon as|upon|while|before|until)\s+$/i.test(text.slice(Math.max(0, m.index - 12), m.index)));
   // "I opened the invoice, changed the address and pressed Save": the actions joined to a told one count too.
+  // Told in the present ("I enter the name and click Log In"), the actions joined to it are in the present too.
   for (const m of narrated) {
     const clause = /^[^.;:!?\n]*/.exec(text.slice(m.index + m[0].length))?.[0] ?? "";
-    joined += [...clause.matchAll(/(?:,|\band|\bthen)\s+(?:then\s+)?([a-z][\w-]*)/gi)].filter((j) => pastAction(j[1])).length;
+    const present = ACTION_VERBS.has(m[1].toLowerCase());
+    joined += [...clause.matchAll(/(?:,|\band|\bthen)\s+(?:then\s+)?([a-z][\w-]*)/gi)].filter((j) => pastAction(j[1]) || (present && ACTION_VERBS.has(j[1].toLowerCase()))).length;
   }
   // An input told inside a sentence is a step of its own, unless it is the action of a step already counted ("Set browser.x.y to false.").
   const inputs = [...text.matchAll(INPUT_STEP)].filter((m) => !actions.some((a) => m.index >= a.start && m.index < a.start + a.text.length));
