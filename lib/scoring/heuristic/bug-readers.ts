@@ -32,6 +32,7 @@ define declare implement extend override instantiate configure wait apply show h
 unmount connect disconnect login logout register zoom rotate swipe shake drag-and-drop link unlink share post reply
 comment like follow invite accept reject cancel confirm dismiss close reopen undo redo format refactor generate get
 fill clear empty reset mark rightclick close place split join pin unpin play pause record stream scan rename
+decline trigger
 `.split(/\s+/).filter(Boolean));
 
 /** Past forms of action verbs that do not end in "-ed". */
@@ -353,7 +354,10 @@ const AND_THEN = new RegExp(`(?:,?\\s+(?:and\\s+)?then\\s+|\\s*(?:->|=>|→)\\s*
 const LIST_MARK = /^\s*(?:\d{1,2}[.)]|[-*•+#]|step \d+)\s/i;
 /** A phrase that only sets the scene of a step: where or with what it is done ("In the Java perspective", "On Android"). */
 const SCENE = /^\s*(?:(?:\d{1,2}[.)]|[-*•+#])\s*)?(?:in|on|from|inside|within|at|under|with|using|for)\s[^,.;:!?\n]{1,50}$/i;
-const LEAD = /^\s*(?:(?:\d{1,2}[.)]|[-*•+#>]|step \d+:?|\(\d+\)|[a-z]\))\s*)?(?:(?:then|now|next|first|firstly|second|secondly|finally|also|and|again|just|simply|afterwards|after that|lastly|please|try to|go ahead and)\s*,?\s+|(?:in|on|from|inside|within|at|under|with|using|for) [^,.;:\n]{1,50},\s*)*/i;
+/** Words that open a reproduction told in one sentence: "To see it, ...", "We reproduced it in the lab: ...". */
+const REPRO_LEAD = /(?:to (?:see|trigger|recreate) (?:it|this|that|the \w+)(?: yourself| for yourself| happen| again)?|[^.:;\n]{0,40}\breproduc(?:e|ed|ing)\b[^.:;\n]{0,40})\s*[:,]\s*/;
+const REPRO_OPENS = new RegExp(String.raw`^\s*${REPRO_LEAD.source}`, "i");
+const LEAD = new RegExp(String.raw`^\s*(?:(?:\d{1,2}[.)]|[-*•+#>]|step \d+:?|\(\d+\)|[a-z]\))\s*)?(?:(?:then|now|next|first|firstly|second|secondly|finally|also|and|again|just|simply|afterwards|after that|lastly|please|try to|go ahead and)\s*,?\s+|(?:in|on|from|inside|within|at|under|with|using|for) [^,.;:\n]{1,50},\s*|${REPRO_LEAD.source})*`, "i");
 /**
  * The first word of a sentence is an action, and it is not the subject of one ("Open dialog crashes"). A list
  * item may tell it after the fact ("- Typed in an identifier").
@@ -388,7 +392,7 @@ const ACTION_RUN = new RegExp(`(?:^|[(:;,]\\s*|\\b(?:i\\.e\\.|e\\.g\\.),?\\s*)(?
 /** "When I click Save", "if you open ...", "after the user deletes ...": a condition made of an action. */
 const CONDITIONAL = /\b(?:when(?:ever)?|if|after|once|every time|each time|as soon as|upon|while|before)\s+(?:i|you|we|the user|a user|users|someone|somebody|one)\s+(?:(?:\w+ly|first|then|again|try to|tried to|try and|attempt to|want to|wanted to|go to|went to|am|was|have|had)\s+)*([a-z][\w-]*)/gi;
 /** "When starting Eclipse", "after clicking Save", "by right-clicking": an action as a condition, without a subject. */
-const CONDITIONAL_GERUND = /\b(?:when(?:ever)?|after|before|while|upon|once)\s+([a-z][\w-]*ing)\b/gi;
+const CONDITIONAL_GERUND = /\b(?:when(?:ever)?|after|before|while|upon|once|reproduc(?:e|ed|ible)\s+(?:it\s+|this\s+)?by)\s+([a-z][\w-]*ing)\b/gi;
 /**
  * "When the plugin is being installed for the first time", "after the project is imported": an action as a
  * condition, told in the passive. It is quoted as what sets the failure off when nothing else is, and counts for
@@ -402,7 +406,7 @@ const NARRATED = /\b(?:i|we)\s+(?:(?:then|first|just|also|again|now|simply|\w+ly
 /** Narrated verbs that are what is seen, not done. */
 const NOT_DONE = /^(?:get|got|see|saw|use|used|want|wanted|try|tried|need|needed|think|hope|expect|expected|like|liked|do|did|have|had|make|made|find|found|set|attach|attached|post|posted)$/i;
 /** Words that say a reproduction follows or is attached. */
-const REPRO = /\b(?:steps? to reproduce|to reproduce|reproduc(?:e|ed|ible|es|ing)\s+(?:it\s+|this\s+|the \w+\s+)?(?:by|with|using|as follows|like this|here|in|on|via)\b|how to reproduce|repro(?:duction)?(?: steps| case| project| repo| app)?\s*:|test ?case|(?:the )?following (?:\w+ )?(?:steps|scenario|sequence|code|snippet|example|test|program|class|classes|file|files|project|configuration|config|setup|commands?|input|query|xml|html|css|json|markup|script)\b|(?:a |the |this |my )?(?:minimal|small|simple|sample|example|attached|standalone|test|demo) (?:project|repo|repository|app|application|example|case|snippet|code|program|plugin|workspace|file|page|component)\b|scenario\s*:|(?:snippet|code|example|test case|program|class) (?:below|above|attached)\b|(?:below|above|attached) (?:snippet|code|example|test case|program)\b|(?:with|using|in|run) (?:this|the following|the attached|the below) (?:code|snippet|example|file|project|class|test|setup|script)\b|(?:here is|here['’ ]?s|see|this is) (?:a|an|the|my|our)? ?(?:repro|reproduction|example|snippet|sample|test case)\b|(?:here is|here['’ ]?s|this is|below is|i am using|i['’ ]?m using|we are using|we use) (?:a|an|the|my|our) (?:\w+ )?(?:code|snippet|markup|html|xml|json|query|request|config|configuration|script|template|call)\b)/i;
+const REPRO = /(?:^|[.!?]\s+|\n\s*)to (?:see|trigger) (?:it|this|that|the (?:bug|problem|issue|error|failure))(?: yourself| for yourself| happen| again)?\s*[,:]|\b(?:steps? to reproduce|to reproduce|reproduc(?:e|ed|ible|es|ing)\s+(?:it\s+|this\s+|the \w+\s+)?(?:by|with|using|as follows|like this|here|in|on|via)\b|how to reproduce|repro(?:duction)?(?: steps| case| project| repo| app)?\s*:|test ?case|(?:the )?following (?:\w+ )?(?:steps|scenario|sequence|code|snippet|example|test|program|class|classes|file|files|project|configuration|config|setup|commands?|input|query|xml|html|css|json|markup|script)\b|(?:a |the |this |my )?(?:minimal|small|simple|sample|example|attached|standalone|test|demo) (?:project|repo|repository|app|application|example|case|snippet|code|program|plugin|workspace|file|page|component)\b|scenario\s*:|(?:snippet|code|example|test case|program|class) (?:below|above|attached)\b|(?:below|above|attached) (?:snippet|code|example|test case|program)\b|(?:with|using|in|run) (?:this|the following|the attached|the below) (?:code|snippet|example|file|project|class|test|setup|script)\b|(?:here is|here['’ ]?s|see|this is) (?:a|an|the|my|our)? ?(?:repro|reproduction|example|snippet|sample|test case)\b|(?:here is|here['’ ]?s|this is|below is|i am using|i['’ ]?m using|we are using|we use) (?:a|an|the|my|our) (?:\w+ )?(?:code|snippet|markup|html|xml|json|query|request|config|configuration|script|template|call)\b)/i;
 /** Navigation through menus: "Window > Preferences > Java", "File -> Export -> Archive". */
 const MENU_PATH = /(?:^|[\s"'(])[A-Z][\w.'’&/+-]*(?: [\w.'’&/+-]+){0,3}(?:\s*(?:->|→|»|\s>\s)\s*[\w"'][\w.'’&/+-]*(?: [\w.'’&/+-]+){0,3}){2,}/m;
 /** A link to a runnable reproduction. */
@@ -421,7 +425,7 @@ const COMMAND = /^[ \t]*(?:[$%] [a-z][\w.-]*(?: |$)|(?:GET|POST|PUT|PATCH|DELETE
  * options ("running httpd -X").
  */
 const INLINE_REQUEST = /\b(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS|PROPFIND|TRACE) (?:(?:https?:\/\/|\/)\S*|requests? (?:for|to|of|on) (?:https?:\/\/|\/)\S*)/;
-const INLINE_COMMAND = /`(?:[$%] )?(?:[a-z][\w.-]*|\.{1,2}\/[\w.-]+)\s+-{1,2}[A-Za-z][^`\n]*`|\b(?:curl|wget)\s+(?:-{1,2}[A-Za-z]|["']?https?:\/\/)|(?:^|[\s(])\.\/(?:configure|buildconf|autogen\.sh)\b|&&\s*(?:make\b|[a-z][\w.-]*\s+-{1,2}[A-Za-z])|\b(?:ran|run|running|runs|execute|executed|executing|typed|typing|invoke|invoked|invoking)\s+`?(?:[a-z][\w.-]*|\.{1,2}\/[\w.-]+)\s+-{1,2}[A-Za-z]/i;
+const INLINE_COMMAND = /`(?:npm|npx|yarn|pnpm|git|docker|kubectl|mvn|gradle|python3?|pip3?|cargo|dotnet|terraform|helm)\s+[a-z][\w-]*[^`\n]*`|`(?:[$%] )?(?:[a-z][\w.-]*|\.{1,2}\/[\w.-]+)\s+-{1,2}[A-Za-z][^`\n]*`|\b(?:curl|wget)\s+(?:-{1,2}[A-Za-z]|["']?https?:\/\/)|(?:^|[\s(])\.\/(?:configure|buildconf|autogen\.sh)\b|&&\s*(?:make\b|[a-z][\w.-]*\s+-{1,2}[A-Za-z])|\b(?:ran|run|running|runs|execute|executed|executing|typed|typing|invoke|invoked|invoking)\s+`?(?:[a-z][\w.-]*|\.{1,2}\/[\w.-]+)\s+-{1,2}[A-Za-z]/i;
 /**
  * An action on the test case the report comes with ("Load the attached testcase", "open the attachment"): the page
  * or file it names holds the reproduction, so the one action is the way there.
@@ -512,7 +516,9 @@ export function stepsIn(labelled: string): StepsRead {
   const found: (Read & { kind: StepsKind })[] = [];
   const ps = pieces(text);
   // A piece cut at a comma counts when the piece before it acts, or only sets the scene ("In the Java perspective, open ...").
-  const actions = ps.filter((p, i) => imperative(p.text) && (!p.chained || imperative(ps[i - 1]?.text ?? "") || SCENE.test(ps[i - 1]?.text ?? "")));
+  // ... or opens with words that say a reproduction follows ("To see it, ask a nurse to ..., and reload the roster").
+  const actions = ps.filter((p, i) => imperative(p.text) && (!p.chained || imperative(ps[i - 1]?.text ?? "") || SCENE.test(ps[i - 1]?.text ?? "") ||
+    REPRO_OPENS.test(ps[i - 1]?.text ?? "")));
   // A run of actions inside one sentence ("open Settings, pick Billing, press Save") counts as the list it is.
   for (const m of text.matchAll(ACTION_RUN)) {
     const end = m.index + m[0].length;
@@ -640,7 +646,7 @@ export function impactIn(text: string): Read[] {
 // A description that adds nothing to its title.
 
 /** Pleas and urgency: they ask for attention and say nothing about the failure. */
-const URGENCY = /\b(?:please|pls|plz|kindly|fix(?:ed)?|asap|urgent(?:ly)?|immediately|now|quickly|soon|today|help|thanks?|thank you|thx|it|this|that|these|those|the|a|an|is|are|was|were|be|been|has|have|had|and|or|but|with|of|on|in|for|to|at|again|still|anymore|any ?more|really|very|totally|completely|just|all|some|something|anything|everything|stuff|things?|here|there|we|our|you|your|i|me|my|us|they|them|their|customers?|users?|people|clients?|everyone|complain(?:s|ing|ed)?|angry|upset|unhappy|unusable|unplayable|useless|terrible|horrible|awful|annoying|frustrating|ridiculous|(?:does|do|did|is|are|was|were|ca|can|wo|will)(?:n['’ ]?t| not)?|not|work(?:s|ing)?|broken|broke|wrong|problems?|issues?|bugs?|errors?|fails?|failing|failed|off|weird|odd|strange|seems?|look(?:s|ing)? into|(?:weird|odd|strange)ly|properly|correctly|right|behav(?:e|es|ed|ing|iou?r)|act(?:s|ed|ing)?|crash(?:es|ed|ing)?|app|application|site|website|system|someone|somebody|anyone|anybody|can|could|have a look|take a look|look at|check|investigate|sure|why|see|attached|attachment|screenshots?|title|above|below|same|before|last time|reopen(?:ed|ing)?|since|after|when|from|by|as|so|about|needs?|should|must)\b/gi;
+const URGENCY = /\b(?:please|pls|plz|kindly|fix(?:ed)?|asap|urgent(?:ly)?|immediately|now|quickly|soon|today|help|thanks?|thank you|thx|it|this|that|these|those|the|a|an|is|are|was|were|be|been|has|have|had|and|or|but|with|of|on|in|for|to|at|again|still|anymore|any ?more|really|very|totally|completely|just|all|some|something|anything|everything|stuff|things?|here|there|we|our|you|your|i|me|my|us|they|them|their|customers?|users?|people|clients?|everyone|complain(?:s|ing|ed)?|angry|upset|unhappy|unusable|unplayable|useless|terrible|horrible|awful|annoying|frustrating|ridiculous|(?:does|do|did|is|are|was|were|ca|can|wo|will)(?:n['’ ]?t| not)?|not|work(?:s|ing)?|broken|broke|wrong|problems?|issues?|bugs?|errors?|fails?|failing|failed|off|weird|odd|strange|seems?|look(?:s|ing)? into|(?:weird|odd|strange)ly|properly|correctly|right|behav(?:e|es|ed|ing|iou?r)|act(?:s|ed|ing)?|crash(?:es|ed|ing)?|app|application|site|website|system|someone|somebody|anyone|anybody|can|could|look(?:s|ed|ing)?|check|investigate|sure|why|see|attached|attachment|screenshots?|title|above|below|same|before|last time|reopen(?:ed|ing)?|since|after|when|from|by|as|so|about|needs?|should|must)\b/gi;
 
 /** The description says nothing the title does not: once pleas, urgency and a generic failure are taken out, no word is left that the title does not already have. */
 export function addsNothing(summary: string, text: string): boolean {
