@@ -392,7 +392,7 @@ const ACTION_RUN = new RegExp(`(?:^|[(:;,]\\s*|\\b(?:i\\.e\\.|e\\.g\\.),?\\s*)(?
 /** "When I click Save", "if you open ...", "after the user deletes ...": a condition made of an action. */
 const CONDITIONAL = /\b(?:when(?:ever)?|if|after|once|every time|each time|as soon as|upon|while|before)\s+(?:i|you|we|the user|a user|users|someone|somebody|one)\s+(?:(?:\w+ly|first|then|again|try to|tried to|try and|attempt to|want to|wanted to|go to|went to|am|was|have|had)\s+)*([a-z][\w-]*)/gi;
 /** "When starting Eclipse", "after clicking Save", "by right-clicking": an action as a condition, without a subject. */
-const CONDITIONAL_GERUND = /\b(?:when(?:ever)?|after|before|while|upon|once|reproduc(?:e|ed|ible)\s+(?:it\s+|this\s+)?by)\s+([a-z][\w-]*ing)\b/gi;
+const CONDITIONAL_GERUND = /\b(?:when(?:ever)?|after|before|while|upon|once|(?:reproduc(?:e|ed|ible)|see|watch|trigger|recreate|observe)\s+(?:it\s+|this\s+)?(?:happen\s+)?by)\s+([a-z][\w-]*ing)\b/gi;
 /**
  * "When the plugin is being installed for the first time", "after the project is imported": an action as a
  * condition, told in the passive. It is quoted as what sets the failure off when nothing else is, and counts for
@@ -544,7 +544,14 @@ export function stepsIn(labelled: string): StepsRead {
     joined += [...clause.matchAll(/\b(?:and|then|and then)\s+([a-z][\w-]*)/gi)].filter((j) => actionStem(j[1])).length;
   }
   for (const m of text.matchAll(CONDITIONAL_GERUND)) {
-    if (actionStem(m[1])) found.push({ kind: "condition", start: m.index, end: m.index + m[0].length });
+    // "Reproduce it by ...", "watch it happen by ...": the words say what follows is the way there, whatever its verb.
+    const by = /^(?:reproduc|see|watch|trigger|recreate|observe)/i.test(m[0]);
+    if (!by && !actionStem(m[1])) continue;
+    found.push({ kind: "condition", start: m.index, end: m.index + m[0].length });
+    // "by discharging a test patient (version 12.4) and then refreshing the page": the gerunds joined to it count too.
+    if (!by) continue;
+    const clause = /^(?:[^.;:!?\n]|\.(?=\S))*/.exec(text.slice(m.index + m[0].length))?.[0] ?? "";
+    joined += [...clause.matchAll(/(?:,|\band|\bthen)\s+(?:then\s+)?([a-z][\w-]*ing)\b/gi)].filter((j) => actionStem(j[1])).length;
   }
   for (const m of text.matchAll(GERUND_SUBJECT)) {
     if (actionStem(m[1])) found.push({ kind: "gerund", start: m.index + m[0].indexOf(m[1]), end: m.index + m[0].length });
