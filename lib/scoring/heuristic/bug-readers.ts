@@ -32,7 +32,7 @@ define declare implement extend override instantiate configure wait apply show h
 unmount connect disconnect login logout register zoom rotate swipe shake drag-and-drop link unlink share post reply
 comment like follow invite accept reject cancel confirm dismiss close reopen undo redo format refactor generate get
 fill clear empty reset mark rightclick close place split join pin unpin play pause record stream scan rename
-leave
+leave decline trigger
 `.split(/\s+/).filter(Boolean));
 
 /** Past forms of action verbs that do not end in "-ed". */
@@ -145,10 +145,17 @@ const PRODUCED = /\b(?:prints|printed|returns|returned|outputs|yields|yielded|ev
 const LOOKS = /\b(?:blank|black|white|empty|grey|gray) (?:pages?|screens?|windows?|tabs?|canvas(?:es)?|box(?:es)?|rectangles?|areas?|dialogs?|panels?|frames?|squares?)\b|\b(?:is|are|was|were|looks?|looked|seems?|seemed|appears?|appeared|gets?|got|becomes?|became|turns?|turned)\s+(?:\w+\s+)?(?:jerky|choppy|blurry|blurred|fuzzy|pixelated|pixellated|distorted|unreadable|illegible|janky|stuttery|jittery|smeared|washed out)\b/i;
 /** A result written after an arrow at the end of a step ("press Save ==> the dialog stays"), or "No X for Y" opening a sentence. */
 const RESULT_MARK = /(?:^|\s)(?:==?>|-->)[ \t]*\w|(?:^|[.!?]\s+|\n\s*)no [\w.-]+(?: [\w.-]+)? (?:for|on|in|at|is|are|was|were|found|available|appears?|shows? up)\b/im;
+/**
+ * A state or a value that should not be, told in words the other readers miss: cut off or stopped at a point ("stops
+ * at item 10"), on by itself ("turns itself back on"), waiting without end ("stays 'pending' forever"), a search that
+ * finds nothing, a value off by a factor ("is exactly double the total"); and a title-like sentence that opens with
+ * the thing and says what it does ("Leaderboard lists my score under ...", "Crop tool saves the uncropped image").
+ */
+const UNWANTED = /\b(?:cuts? off|cutting off|cut short|(?:stops?|stopped|ends?|ended|breaks? off) (?:at|after) (?:item|line|page|row|entry|record|the first|\d)|by (?:it|them)sel(?:f|ves)|on (?:its|their) own|(?:turns?|turned|switch(?:es|ed)?|comes?|came|goes|went) (?:itself |themselves )?back (?:on|off)|(?:stays?|stayed|remains?|remained|hangs?|hung|waits?|waited|waiting|loads?|loading|runs?|running|spins?|spinning|is|are|was|were)\s+(?:(?:in |at |on )?['"‘“]?[\w-]+['"’”]?\s+)?(?:forever|indefinitely|endlessly)|(?:stays?|stayed|remains?|remained) ['"‘“]?(?:pending|loading|processing|queued|in progress|spinning)|(?:finds?|found|lists?|listed|matches|matched|brings? up|turns? up) (?:nothing|no \w+|zero|0)|(?:is|are|was|were) (?:exactly |almost |about |roughly |nearly )?(?:double|twice|half|triple|three times))\b|^[ \t]*(?!(?:something|nothing|everything|it|this|that|there)\b)[A-Za-z][\w'’-]*(?: (?!(?:is|are|was|were|with|of|in|on|for|to|the|a|an|and|or|but)\b)[\w'’-]+){0,3} (?:lists|shows|displays|returns|prints|says|gives|sends|opens|loads|saves|renders|removes|deletes)\b/;
 /** What the reporter sees or gets: "I get ...", "it shows ...", "the result is ...". */
 const SEEN = /\b(?:(?:i|we|you|users?|they)\s+(?:\w+ly\s+)?(?:get|got|getting|see|saw|seeing|receive|received|notice|noticed|observe|observed|end up with|am seeing|are seeing|am getting|are getting|keep getting|still get|still see)\b|what (?:is|was|gets|i see|i get|we see|we get)(?: (?:displayed|shown|returned|printed|rendered|sent|saved))?(?: \w+){0,4} (?:is|was)\b|(?:it|this|that|the(?: [\w-]+){1,3}|which)\s+(?:now\s+|only\s+|just\s+|still\s+)?(?:reads|lists|listed|shows|showed|displays|displayed|returns|returned|gives|gave|prints|printed|outputs|throws|threw|produces|produced|results in|resulted in|causes|caused|generates|generated|reports|reported|logs|logged|says|said|redirects|redirected|sends|sent|opens|opened|loads|loaded|goes|went|jumps|jumped|renders|rendered)\b|currently\b|actual(?:ly)?\b|observed\b|it seems|seems to|appears to)/i;
 /** Words that name a failure without saying what it is: the report still has to say what happens. */
-const GENERIC = /^(?:(?:does|do|did|is|are|was|were|will|wo|ca|can)(?:n['’ ]?t| not)? (?:work|working|works)|not (?:working|work)|broken|broke|breaks|fail(?:s|ed|ing|ures?)?|errors?|bugs?|problems?|issues?|wrong)$/i;
+const GENERIC = /^(?:(?:does|do|did|is|are|was|were|will|wo|ca|can)(?:n['’ ]?t| not)? (?:work|working|works)|not (?:working|work)|broken|broke|breaks|fail(?:s|ed|ing|ures?)?|errors?|bugs?|problems?|issues?|wrong|(?:strange|weird|odd)(?:ly)?|(?:is|are|was|were)(?:n['’ ]?t| not) (?:right|ok|okay|correct))$/i;
 
 /**
  * Every statement of what happens in a text. A statement is generic when it only names a failure ("doesn't
@@ -157,7 +164,7 @@ const GENERIC = /^(?:(?:does|do|did|is|are|was|were|will|wo|ca|can)(?:n['’ ]?t
 export function observedIn(labelled: string): Read[] {
   const text = withoutLabels(labelled);
   const generic = (m: RegExpExecArray) => GENERIC.test(m[0].replace(/\s+/g, " ").trim()) && !named(m.input, m.index, m.index + m[0].length);
-  return [ERROR, LOGGED, FAILING, NEGATION, ABSENCE, WRONG, SEEN, RESULT_MARK, MOVED, PRODUCED, LOOKS].flatMap((re) => all(text, re, generic))
+  return [ERROR, LOGGED, FAILING, NEGATION, ABSENCE, WRONG, SEEN, RESULT_MARK, MOVED, PRODUCED, LOOKS, UNWANTED].flatMap((re) => all(text, re, generic))
     .filter((r) => !QUESTION_OR_EXPECTATION.test(lineAround(text, r)) && !asked(text, r))
     .sort((a, b) => a.start - b.start);
 }
@@ -208,8 +215,13 @@ function lineAround(text: string, r: Read): string {
  * "should be related to bug 12", "should have been fixed in 3.1".
  */
 const EPISTEMIC = String.raw`\s+(?:probably\s+|also\s+)?(?:be\s+(?:(?:very|quite|fairly|pretty|really)\s+)?(?:easy|simple|trivial|straightforward|related|caused|due|buggy|broken|somewhere|something|the (?:same|cause|culprit|reason)|a (?:bug|dup|duplicate|problem|regression)|fixed (?:in|by|with|now|already)|noted)\b|have been (?:fixed|caused|introduced)\b)`;
+/**
+ * "needs to be fixed today", "must get resolved", "has to be looked at": a plea for a fix, not what the program should
+ * do. ("It should be fixed" stays a vague expected result: the labelled reports count it as one.)
+ */
+const FIX_PLEA = String.raw`(?!\s+(?:really\s+|urgently\s+|definitely\s+)?(?:be|get)\s+(?:\w+ly\s+)?(?:fixed|resolved|addressed|looked (?:at|into)|investigated|sorted(?: out)?|prioriti[sz]ed|handled|patched)\b)`;
 /** A modal of what should be: "should", "is supposed to", "must", "needs to", "ought to". */
-const MODAL = new RegExp(`\\b(?:(?<!\\b(?:i|you|u|somebody|someone|anyone|anybody)\\s+(?:\\w+\\s+)?)should(?:n['’ ]?t)?(?!\\s+(?:really\\s+)?(?:hurry|look into|make a (?:bug )?report|report|file|contact|ask))(?!${EPISTEMIC})|(?<=\\byou\\s+)should(?= be able to)|(?:is|are|was|were) supposed to|ought to|(?<!\\b(?:i|you|we|one|they)\\s+)must(?![\\w-])(?!\\s+(?:fix|have (?:been|\\w+ed)|be\\s+(?:a|an|the|some|my|our)\\b))(?!${EPISTEMIC})|(?<!\\b(?:i|you|one|they|users?)\\s)needs? to(?! (?:know|do|restart|reboot|re-?start|close|reopen|kill|wait))|(?:has|have) to be)\\b`, "i");
+const MODAL = new RegExp(`\\b(?:(?<!\\b(?:i|you|u|somebody|someone|anyone|anybody)\\s+(?:\\w+\\s+)?)should(?:n['’ ]?t)?(?!\\s+(?:really\\s+)?(?:hurry|look into|make a (?:bug )?report|report|file|contact|ask))(?!${EPISTEMIC})|(?<=\\byou\\s+)should(?= be able to)|(?:is|are|was|were) supposed to|ought to|(?<!\\b(?:i|you|we|one|they)\\s+)must(?![\\w-])(?!\\s+(?:fix|have (?:been|\\w+ed)|be\\s+(?:a|an|the|some|my|our)\\b))(?!${EPISTEMIC})${FIX_PLEA}|(?<!\\b(?:i|you|one|they|users?)\\s)needs? to(?! (?:know|do|restart|reboot|re-?start|close|reopen|kill|wait))${FIX_PLEA}|(?:has|have) to(?= be\\b)${FIX_PLEA} be)\\b`, "i");
 /** "you should see", "should be able to reproduce": a step's expected observation, not an expectation. */
 const MODAL_NOT_EXPECTED = /\b(?:you|one|we)\s+should\s+(?:see|get|notice|observe|be able to (?:see|reproduce|notice))\b|\bshould (?:be able to )?reproduce\b|\bshould i\b|\bif (?:it|this|you) should\b/i;
 /** Stated expectation: "expected", "I'd expect", "instead of", "rather than", "the correct value is". */
@@ -367,7 +379,10 @@ const AND_THEN = new RegExp(`(?:,?\\s+(?:and\\s+)?then\\s+|\\s*(?:->|=>|→)\\s*
 const LIST_MARK = /^\s*(?:\d{1,2}[.)]|[-*•+#]|step \d+)\s/i;
 /** A phrase that only sets the scene of a step: where or with what it is done ("In the Java perspective", "On Android"). */
 const SCENE = /^\s*(?:(?:\d{1,2}[.)]|[-*•+#])\s*)?(?:in|on|from|inside|within|at|under|with|using|for)\s[^,.;:!?\n]{1,50}$/i;
-const LEAD = /^\s*(?:(?:\d{1,2}[.)]|[-*•+#>]|step \d+:?|\(\d+\)|[a-z]\))\s*)?(?:(?:then|now|next|first|firstly|second|secondly|finally|also|and|again|just|simply|afterwards|after that|lastly|please|try to|go ahead and)\s*,?\s+|(?:in|on|from|inside|within|at|under|with|using|for) [^,.;:\n]{1,50},\s*)*/i;
+/** Words that open a reproduction told in one sentence: "To see it, ...", "We reproduced it in the lab: ...". */
+const REPRO_LEAD = /(?:to (?:see|trigger|recreate) (?:it|this|that|the \w+)(?: yourself| for yourself| happen| again)?|[^.:;\n]{0,40}\breproduc(?:e|ed|ing)\b[^.:;\n]{0,40})\s*[:,]\s*/;
+const REPRO_OPENS = new RegExp(String.raw`^\s*${REPRO_LEAD.source}`, "i");
+const LEAD = new RegExp(String.raw`^\s*(?:(?:\d{1,2}[.)]|[-*•+#>]|step \d+:?|\(\d+\)|[a-z]\))\s*)?(?:(?:then|now|next|first|firstly|second|secondly|finally|also|and|again|just|simply|afterwards|after that|lastly|please|try to|go ahead and)\s*,?\s+|(?:in|on|from|inside|within|at|under|with|using|for) [^,.;:\n]{1,50},\s*|${REPRO_LEAD.source})*`, "i");
 /**
  * The first word of a sentence is an action, and it is not the subject of one ("Open dialog crashes"). A list
  * item may tell it after the fact ("- Typed in an identifier").
@@ -402,7 +417,7 @@ const ACTION_RUN = new RegExp(`(?:^|[(:;,]\\s*|\\b(?:i\\.e\\.|e\\.g\\.),?\\s*)(?
 /** "When I click Save", "if you open ...", "after the user deletes ...": a condition made of an action. */
 const CONDITIONAL = /\b(?:when(?:ever)?|if|after|once|every time|each time|as soon as|upon|while|before)\s+(?:i|you|we|the user|a user|users|someone|somebody|one)\s+(?:(?:\w+ly|first|then|again|try to|tried to|try and|attempt to|want to|wanted to|go to|went to|am|was|have|had)\s+)*([a-z][\w-]*)/gi;
 /** "When starting Eclipse", "after clicking Save", "by right-clicking": an action as a condition, without a subject. */
-const CONDITIONAL_GERUND = /\b(?:when(?:ever)?|after|before|while|upon|once)\s+([a-z][\w-]*ing)\b/gi;
+const CONDITIONAL_GERUND = /\b(?:when(?:ever)?|after|before|while|upon|once|(?:reproduc(?:e|ed|ible)|see|watch|trigger|recreate|observe)\s+(?:it\s+|this\s+)?(?:happen\s+)?by)\s+([a-z][\w-]*ing)\b/gi;
 /**
  * "When the plugin is being installed for the first time", "after the project is imported": an action as a
  * condition, told in the passive. It is quoted as what sets the failure off when nothing else is, and counts for
@@ -420,7 +435,7 @@ const NARRATED = /\b(?:i|we)\s+(?:(?:then|first|just|also|again|now|simply|\w+ly
 /** Narrated verbs that are what is seen, not done. */
 const NOT_DONE = /^(?:get|got|getting|see|saw|seeing|use|used|using|want|wanted|wanting|try|tried|trying|need|needed|needing|think|thinking|hope|hoping|expect|expected|expecting|like|liked|do|did|doing|have|had|having|make|made|making|find|found|finding|set|attach|attached|post|posted|going|able)$/i;
 /** Words that say a reproduction follows or is attached. */
-const REPRO = /\b(?:steps? to reproduce|to reproduce|reproduc(?:e|ed|ible|es|ing)\s+(?:it\s+|this\s+|the \w+\s+)?(?:by|with|using|as follows|like this|here|in|on|via)\b|how to reproduce|repro(?:duction)?(?: steps| case| project| repo| app)?\s*:|test ?case|(?:the )?following (?:\w+ )?(?:steps|scenario|sequence|code|snippet|example|test|program|class|classes|file|files|project|configuration|config|setup|commands?|input|query|xml|html|css|json|markup|script)\b|(?:a |the |this |my )?(?:minimal|small|simple|sample|example|attached|standalone|test|demo) (?:project|repo|repository|app|application|example|case|snippet|code|program|plugin|workspace|file|page|component)\b|scenario\s*:|(?:snippet|code|example|test case|program|class) (?:below|above|attached)\b|(?:below|above|attached) (?:snippet|code|example|test case|program)\b|(?:with|using|in|run) (?:this|the following|the attached|the below) (?:code|snippet|example|file|project|class|test|setup|script)\b|(?:here is|here['’ ]?s|see|this is) (?:a|an|the|my|our)? ?(?:repro|reproduction|example|snippet|sample|test case)\b|(?:here is|here['’ ]?s|this is|below is|i am using|i['’ ]?m using|we are using|we use) (?:a|an|the|my|our) (?:\w+ )?(?:code|snippet|markup|html|xml|json|query|request|config|configuration|script|template|call)\b)/i;
+const REPRO = /(?:^|[.!?]\s+|\n\s*)to (?:see|trigger) (?:it|this|that|the (?:bug|problem|issue|error|failure))(?: yourself| for yourself| happen| again)?\s*[,:]|\b(?:steps? to reproduce|to reproduce|reproduc(?:e|ed|ible|es|ing)\s+(?:it\s+|this\s+|the \w+\s+)?(?:by|with|using|as follows|like this|here|in|on|via)\b|how to reproduce|repro(?:duction)?(?: steps| case| project| repo| app)?\s*:|test ?case|(?:the )?following (?:\w+ )?(?:steps|scenario|sequence|code|snippet|example|test|program|class|classes|file|files|project|configuration|config|setup|commands?|input|query|xml|html|css|json|markup|script)\b|(?:a |the |this |my )?(?:minimal|small|simple|sample|example|attached|standalone|test|demo) (?:project|repo|repository|app|application|example|case|snippet|code|program|plugin|workspace|file|page|component)\b|scenario\s*:|(?:snippet|code|example|test case|program|class) (?:below|above|attached)\b|(?:below|above|attached) (?:snippet|code|example|test case|program)\b|(?:with|using|in|run) (?:this|the following|the attached|the below) (?:code|snippet|example|file|project|class|test|setup|script)\b|(?:here is|here['’ ]?s|see|this is) (?:a|an|the|my|our)? ?(?:repro|reproduction|example|snippet|sample|test case)\b|(?:here is|here['’ ]?s|this is|below is|i am using|i['’ ]?m using|we are using|we use) (?:a|an|the|my|our) (?:\w+ )?(?:code|snippet|markup|html|xml|json|query|request|config|configuration|script|template|call)\b)/i;
 /** Navigation through menus: "Window > Preferences > Java", "File -> Export -> Archive". */
 const MENU_PATH = /(?:^|[\s"'(])[A-Z][\w.'’&/+-]*(?: [\w.'’&/+-]+){0,3}(?:\s*(?:->|→|»|\s>\s)\s*[\w"'][\w.'’&/+-]*(?: [\w.'’&/+-]+){0,3}){2,}/m;
 /** A link to a runnable reproduction. */
@@ -439,7 +454,7 @@ const COMMAND = /^[ \t]*(?:[$%] [a-z][\w.-]*(?: |$)|(?:GET|POST|PUT|PATCH|DELETE
  * options ("running httpd -X").
  */
 const INLINE_REQUEST = /\b(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS|PROPFIND|TRACE) (?:(?:https?:\/\/|\/)\S*|requests? (?:for|to|of|on) (?:https?:\/\/|\/)\S*)/;
-const INLINE_COMMAND = /`(?:[$%] )?(?:[a-z][\w.-]*|\.{1,2}\/[\w.-]+)\s+-{1,2}[A-Za-z][^`\n]*`|\b(?:curl|wget)\s+(?:-{1,2}[A-Za-z]|["']?https?:\/\/)|(?:^|[\s(])\.\/(?:configure|buildconf|autogen\.sh)\b|&&\s*(?:make\b|[a-z][\w.-]*\s+-{1,2}[A-Za-z])|\b(?:ran|run|running|runs|execute|executed|executing|typed|typing|invoke|invoked|invoking)\s+`?(?:[a-z][\w.-]*|\.{1,2}\/[\w.-]+)\s+-{1,2}[A-Za-z]/i;
+const INLINE_COMMAND = /`(?:npm|npx|yarn|pnpm|git|docker|kubectl|mvn|gradle|python3?|pip3?|cargo|dotnet|terraform|helm)\s+[a-z][\w-]*[^`\n]*`|`(?:[$%] )?(?:[a-z][\w.-]*|\.{1,2}\/[\w.-]+)\s+-{1,2}[A-Za-z][^`\n]*`|\b(?:curl|wget)\s+(?:-{1,2}[A-Za-z]|["']?https?:\/\/)|(?:^|[\s(])\.\/(?:configure|buildconf|autogen\.sh)\b|&&\s*(?:make\b|[a-z][\w.-]*\s+-{1,2}[A-Za-z])|\b(?:ran|run|running|runs|execute|executed|executing|typed|typing|invoke|invoked|invoking)\s+`?(?:[a-z][\w.-]*|\.{1,2}\/[\w.-]+)\s+-{1,2}[A-Za-z]/i;
 /**
  * An action on the test case the report comes with ("Load the attached testcase", "open the attachment"): the page
  * or file it names holds the reproduction, so the one action is the way there.
@@ -530,7 +545,9 @@ export function stepsIn(labelled: string): StepsRead {
   const found: (Read & { kind: StepsKind })[] = [];
   const ps = pieces(text);
   // A piece cut at a comma counts when the piece before it acts, or only sets the scene ("In the Java perspective, open ...").
-  const actions = ps.filter((p, i) => imperative(p.text) && (!p.chained || imperative(ps[i - 1]?.text ?? "") || SCENE.test(ps[i - 1]?.text ?? "")));
+  // ... or opens with words that say a reproduction follows ("To see it, ask a nurse to ..., and reload the roster").
+  const actions = ps.filter((p, i) => imperative(p.text) && (!p.chained || imperative(ps[i - 1]?.text ?? "") || SCENE.test(ps[i - 1]?.text ?? "") ||
+    REPRO_OPENS.test(ps[i - 1]?.text ?? "")));
   // A run of actions inside one sentence ("open Settings, pick Billing, press Save") counts as the list it is.
   for (const m of text.matchAll(ACTION_RUN)) {
     const end = m.index + m[0].length;
@@ -556,7 +573,14 @@ export function stepsIn(labelled: string): StepsRead {
     joined += [...clause.matchAll(/\b(?:and|then|and then)\s+([a-z][\w-]*)/gi)].filter((j) => actionStem(j[1])).length;
   }
   for (const m of text.matchAll(CONDITIONAL_GERUND)) {
-    if (actionStem(m[1])) found.push({ kind: "condition", start: m.index, end: m.index + m[0].length });
+    // "Reproduce it by ...", "watch it happen by ...": the words say what follows is the way there, whatever its verb.
+    const by = /^(?:reproduc|see|watch|trigger|recreate|observe)/i.test(m[0]);
+    if (!by && !actionStem(m[1])) continue;
+    found.push({ kind: "condition", start: m.index, end: m.index + m[0].length });
+    // "by discharging a test patient (version 12.4) and then refreshing the page": the gerunds joined to it count too.
+    if (!by) continue;
+    const clause = /^(?:[^.;:!?\n]|\.(?=\S))*/.exec(text.slice(m.index + m[0].length))?.[0] ?? "";
+    joined += [...clause.matchAll(/(?:,|\band|\bthen)\s+(?:then\s+)?([a-z][\w-]*ing)\b/gi)].filter((j) => actionStem(j[1])).length;
   }
   for (const m of text.matchAll(GERUND_SUBJECT)) {
     if (actionStem(m[1])) found.push({ kind: "gerund", start: m.index + m[0].indexOf(m[1]), end: m.index + m[0].length });
@@ -637,14 +661,14 @@ export function stepsIn(labelled: string): StepsRead {
 // ---------------------------------------------------------------------------------------------------------------
 // Who is hurt, and how badly.
 
-const PEOPLE = "(?:users?|customers?|clients?|shoppers?|buyers?|members?|accounts?|subscribers?|visitors?|players?|patients?|students?|teachers?|employees?|staff|agents?|admins?|administrators?|merchants?|sellers?|vendors?|partners?|tenants?|developers?|people|persons?|teams?|companies|organi[sz]ations|stores?|sites?|installs?|devices?)";
+const PEOPLE = "(?:users?|customers?|clients?|shoppers?|buyers?|members?|accounts?|subscribers?|visitors?|players?|patients?|students?|teachers?|employees?|staff|agents?|admins?|administrators?|merchants?|sellers?|vendors?|partners?|tenants?|developers?|people|persons?|teams?|companies|organi[sz]ations|stores?|sites?|installs?|devices?|engineers?|analysts?|editors?|nurses?|doctors?|clinicians?|physicians?|readers?|viewers?|guests?|residents?|passengers?|drivers?|riders?|colleagues?|testers?|operators?|owners?|holders?|recipients?)";
 const THINGS = "(?:orders?|requests?|transactions?|payments?|bookings?|sessions?|jobs?|builds?|messages?|emails?|invoices?|records?|files?|uploads?|downloads?|sign-?ups?|logins?|checkouts?|calls?|tickets?|visits?|page ?views?|events?)";
 /** Counts and shares of people or things, money, and the share of traffic. */
-const COUNT = new RegExp(`(?:\\b(?:all|every|most|many|some|several|half(?: of)?|a (?:third|quarter) of|hundreds of|thousands of|millions of|dozens of|no|none of (?:our|the)|each)\\s+(?:of\\s+)?(?:(?:our|the|their|my)\\s+)?(?:\\w+\\s+){0,2}?${PEOPLE}\\b|\\b\\d+(?:[,.]\\d+)*(?![.)]\\s)\\s*(?:k|m|%|percent)?\\s+(?:of\\s+(?:our|the|their|all)\\s+)?(?:\\w+\\s+){0,2}?(?:${PEOPLE}|${THINGS})\\b|\\b\\d[\\d,.]*\\s*(?:%|percent)|(?:usd|eur|gbp|\\$|€|£)\\s?\\d[\\d,.]*|\\b\\d[\\d,.]*\\s*(?:usd|eur|gbp|dollars|euros|pounds|k\\$)\\b|\\b(?:everyone|everybody|anyone|anybody|nobody|no one)\\s+(?:who|in|on|using|with|that)\\b)`, "i");
+const COUNT = new RegExp(`(?:\\b(?:all|every|most|many|some|several|half(?: of)?|a (?:third|quarter) of|hundreds of|thousands of|millions of|dozens of|no|none of (?:our|the)|each|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|a hundred|a few|a dozen)\\s+(?:of\\s+)?(?:(?:our|the|their|my)\\s+)?(?:\\w+\\s+){0,2}?${PEOPLE}\\b|\\b\\d+(?:[,.]\\d+)*(?![.)]\\s)\\s*(?:k|m|%|percent)?\\s+(?:of\\s+(?:our|the|their|all)\\s+)?(?:\\w+\\s+){0,2}?(?:${PEOPLE}|${THINGS})\\b|\\b\\d[\\d,.]*\\s*(?:%|percent)|(?:usd|eur|gbp|\\$|€|£)\\s?\\d[\\d,.]*|\\b\\d[\\d,.]*\\s*(?:usd|eur|gbp|dollars|euros|pounds|k\\$)\\b|\\b(?:everyone|everybody|anyone|anybody|nobody|no one)\\s+(?:who|in|on|using|with|that)\\b)`, "i");
 /** A group of users named by what they have in common: "customers using Outlook", "users on Android". */
-const GROUP = new RegExp(`\\b${PEOPLE}\\s+(?:who|that|using|on|with|in|from|of|without|running|signed|logged|paying|whose)\\b`, "i");
+const GROUP = new RegExp(`\\b${PEOPLE}\\s+(?:who|that|using|on|with|in|from|of|without|running|signed|logged|paying|whose|(?:now |then |still )?(?:have to|has to|had to|are forced to|were forced to|are unable to|were unable to|cannot|can['’]?t|could(?:n['’]?t| not)))\\b`, "i");
 /** What it costs: revenue, data, a blocked flow, a breach, a severity or priority word, no workaround. */
-const HARM = /\b(?:revenue|lost (?:sales|orders|revenue|money|customers|data|work)|loses? (?:data|orders|money|work|customers|changes)|data loss|refunds?|chargebacks?|sla|outage|downtime|(?:is|are|was) down|(?:security|privacy) (?:issue|hole|risk|problem|bug|vulnerability)|vulnerab\w+|exploit\w*|leaks? (?:\w+ )?(?:data|passwords?|tokens?|keys?|credentials)|blocks?|blocked|blocking|blocker|prevents? (?:\w+ )?from|show-?stopper|critical|severe|severity|serious|major|sev ?[0-4]|p[0-3]\b|(?:high|highest|top|urgent) priority|no workaround|workaround|(?:cannot|can['’ ]?t|unable to|could not|couldn['’ ]?t) (?:complete|check ?out|pay|purchase|buy|order|log ?in|sign ?in|sign ?up|register|submit|save|work|use|access|ship|release|deploy|publish|build|continue|proceed)|support tickets?|complaints? (?:a|per|every|each|this|last)|(?:every|each) ?time|always (?:happens|reproducible|reproduces)|reproducible:? always|happens (?:always|every time|consistently)|(?:daily|weekly|hourly) (?:for|to|by))\b/i;
+const HARM = /\b(?:revenue|lost (?:sales|orders|revenue|money|customers|data|work)|loses? (?:data|orders|money|work|customers|changes)|data loss|refunds?|chargebacks?|sla|outage|downtime|(?:is|are|was) down|(?:security|privacy) (?:issue|hole|risk|problem|bug|vulnerability)|vulnerab\w+|exploit\w*|leaks? (?:\w+ )?(?:data|passwords?|tokens?|keys?|credentials)|blocks?|blocked|blocking|blocker|prevents? (?:\w+ )?from|show-?stopper|critical|severe|severity|serious|major|sev ?[0-4]|p[0-3]\b|(?:high|highest|top|urgent) priority|no workaround|workaround|(?:cannot|can['’ ]?t|unable to|could not|couldn['’ ]?t) (?:complete|check ?out|pay|purchase|buy|order|log ?in|sign ?in|sign ?up|register|submit|save|work|use|access|ship|release|deploy|publish|build|continue|proceed)|support tickets?|complaints? (?:a|per|every|each|this|last)|(?:every|each) ?time|always (?:happens|reproducible|reproduces)|reproducible:? always|happens (?:always|every time|consistently)|(?:daily|weekly|hourly) (?:for|to|by)|(?:is|are|was|were|been|being|gets?|got) (?!not\b|never\b)(?:\w+ )?(?:affected|impacted)|(?:is|are|was|were) at risk|\d[\d,.]*\s+(?:[\w-]+\s+){0,2}?(?:a|per|every|each)\s+(?:day|week|month|hour|minute|night|morning|shift)|(?:costs?|costing|wastes?|wasting|wasted) (?:(?:them|us|me|you|him|her|our \w+|the \w+|each \w+|every \w+) )?(?:about |around |roughly |over |nearly |almost |up to |~)?\d)\b/i;
 
 /**
  * What the failure does to the people who meet it, told as its consequence: "making it very hard to navigate",
@@ -660,11 +684,13 @@ export function impactIn(text: string): Read[] {
 // A description that adds nothing to its title.
 
 /** Pleas and urgency: they ask for attention and say nothing about the failure. */
-const URGENCY = /\b(?:please|pls|plz|kindly|fix(?:ed)?|asap|urgent(?:ly)?|immediately|now|quickly|soon|today|help|thanks?|thank you|thx|it|this|that|these|those|the|a|an|is|are|was|were|be|been|has|have|had|and|or|but|with|of|on|in|for|to|at|again|still|anymore|any ?more|really|very|totally|completely|just|all|some|something|anything|everything|stuff|things?|here|there|we|our|you|your|i|me|my|us|they|them|their|customers?|users?|people|clients?|everyone|complain(?:s|ing|ed)?|angry|upset|unhappy|(?:does|do|did|is|are|was|were|ca|can|wo|will)(?:n['’ ]?t| not)?|not|work(?:s|ing)?|broken|broke|wrong|problems?|issues?|bugs?|errors?|fails?|failing|failed|off|weird|odd|strange|seems?|look(?:s|ing)? into)\b/gi;
+const URGENCY = /\b(?:please|pls|plz|kindly|fix(?:ed)?|asap|urgent(?:ly)?|immediately|now|quickly|soon|today|help|thanks?|thank you|thx|it|this|that|these|those|the|a|an|is|are|was|were|be|been|has|have|had|and|or|but|with|of|on|in|for|to|at|again|still|anymore|any ?more|really|very|totally|completely|just|all|some|something|anything|everything|stuff|things?|here|there|we|our|you|your|i|me|my|us|they|them|their|customers?|users?|people|clients?|everyone|complain(?:s|ing|ed)?|angry|upset|unhappy|unusable|unplayable|useless|terrible|horrible|awful|annoying|frustrating|ridiculous|(?:does|do|did|is|are|was|were|ca|can|wo|will)(?:n['’ ]?t| not)?|not|work(?:s|ing)?|broken|broke|wrong|problems?|issues?|bugs?|errors?|fails?|failing|failed|off|weird|odd|strange|seems?|look(?:s|ing)? into|(?:weird|odd|strange)ly|properly|correctly|right|behav(?:e|es|ed|ing|iou?r)|act(?:s|ed|ing)?|crash(?:es|ed|ing)?|app|application|site|website|system|someone|somebody|anyone|anybody|can|could|take|look(?:s|ed|ing)?|check|investigate|sure|why|see|attached|attachment|screenshots?|title|above|below|same|before|last time|reopen(?:ed|ing)?|since|after|when|from|by|as|so|about|needs?|should|must|yesterday|tomorrow|tonight|recently|lately|demo|deadline|priority|tried|advise|ask(?:s|ed|ing)?|keeps?)\b/gi;
 
 /** The description says nothing the title does not: once pleas, urgency and a generic failure are taken out, no word is left that the title does not already have. */
 export function addsNothing(summary: string, text: string): boolean {
-  const titleWords = new Set((summary.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => w.replace(/s$/, "")));
-  const left = (text.replace(URGENCY, " ").toLowerCase().match(/[\p{L}\p{N}]{2,}/gu) ?? []).filter((w) => !titleWords.has(w.replace(/s$/, "")));
+  // A word of the title in another form ("Map not loading" above "Map doesn't load") is the title's word.
+  const stem = (w: string) => w.replace(/(?:ing|ed|s)$/, "");
+  const titleWords = new Set((summary.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map(stem));
+  const left = (text.replace(URGENCY, " ").toLowerCase().match(/[\p{L}\p{N}]{2,}/gu) ?? []).filter((w) => !titleWords.has(stem(w)));
   return left.length === 0;
 }

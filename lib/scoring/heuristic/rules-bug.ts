@@ -4,13 +4,13 @@
 import type { PerDimension } from "../types";
 import { found, type Found, type RuleInput } from "./finding";
 import type { FindingField } from "../types";
-import { addsNothing, expectedIn, NO_STEPS, impactIn, observedIn, QUESTION, stepsIn, titleAsksFor, type Read } from "./bug-readers";
+import { addsNothing, expectedIn, NO_STEPS, impactIn, observedIn, QUESTION, stepsIn, titleAsksFor, withoutLabels, type Read } from "./bug-readers";
 import { FAILURE, SYMPTOM, withoutLabel } from "./kind-of";
 import { evidenceAt, phraseEvidence, q, sectionEvidence, sections, missingWhy, sentenceEvidence, summaryQuote, type Evidence } from "./kind-text";
 import { hasContent, orderedSteps } from "./sections";
 
-/** Where it ran: a browser, an operating system, a device, a version or build, a stage, the deploy it came with. */
-const ENVIRONMENT = /\b(?:chrome|chromium|firefox|safari|edge|opera|internet explorer|ie ?\d+|ios|ipados|android|windows|macos|mac ?os|os ?x|linux|ubuntu|iphone|ipad|pixel \d|galaxy|samsung|(?:version|release|build|v)\s?\d+(?:\.\d+)+|\d+\.\d+\.\d+|staging|production|prod|uat|sandbox|(?:qa|test|dev) environment|localhost|node(?:\.js)? \d+|java \d+|(?:oracle|mysql|postgres(?:ql)?|sql ?server|db2|sybase|teradata|mongodb|derby|hsqldb)\s+(?:db|database|server|\d+(?:\.\d+)*[a-z]?)|python \d\.\d+|(?:since|after|before) (?:the |our |last |this |yesterday['’]?s |today['’]?s |\w+day['’]?s )?(?:deploy|deployment|release|update|upgrade|build|migration|rollout)|build(?: id| identifier| number)?\s*:\s*\S+|build #?\d{3,})\b/i;
+/** Where it ran: a browser, an operating system, a device, a version or build, a stage, the deploy it came with, a region or cluster, the web, desktop or mobile app. */
+const ENVIRONMENT = /\b(?:chrome|chromium|firefox|safari|edge|opera|internet explorer|ie ?\d+|ios|ipados|android|windows|macos|mac ?os|os ?x|linux|ubuntu|iphone|ipad|pixel \d|galaxy|samsung|(?:version|release|build|v)\s?\d+(?:\.\d+)+|\d+\.\d+\.\d+|staging|production|prod|uat|sandbox|(?:qa|test|dev) environment|localhost|node(?:\.js)? \d+|java \d+|(?:oracle|mysql|postgres(?:ql)?|sql ?server|db2|sybase|teradata|mongodb|derby|hsqldb)\s+(?:db|database|server|\d+(?:\.\d+)*[a-z]?)|python \d\.\d+|(?:since|after|before) (?:the |our |last |this |yesterday['’]?s |today['’]?s |\w+day['’]?s )?(?:deploy|deployment|release|update|upgrade|build|migration|rollout)|build(?: id| identifier| number)?\s*:\s*\S+|build #?\d{3,}|(?:eu|us|uk|apac|emea|asia|europe|[a-z]{2}-[a-z]+-\d) (?:cluster|region|data ?cent(?:er|re))|region [a-z]{2}-[a-z]+(?:-\d)?|(?:web|desktop|mobile) (?:app|client))\b/i;
 /**
  * A product named with its version ("Reporter 4.0", "Studio 3.2.1"; a capitalised name, not a currency or a section), or
  * a nightly or integration build stamp: a letter and the build's date and time ("I20040210-1200").
@@ -101,7 +101,10 @@ function readBugEvidence(input: RuleInput): BugEvidence {
     evidence: stepsSection ?? (inText.at ? sentenceEvidence(input, "description", inText.at.start, inText.at.end) : null), count,
     trigger: inText.trigger ? sentenceEvidence(input, "description", inText.trigger.start, inText.trigger.end) : null,
   };
-  const environment = sectionEvidence(input, "environment") ?? phraseEvidence(input, ENVIRONMENT) ?? phraseEvidence(input, PRODUCT_VERSION);
+  // An environment section that holds only a template's empty labels ("- OS:", "- Browser:") names no environment.
+  const envSection = sectionEvidence(input, "environment");
+  const environment = (envSection && /[\p{L}\p{N}]/u.test(withoutLabels(envSection.text)) ? envSection : null) ??
+    phraseEvidence(input, ENVIRONMENT) ?? phraseEvidence(input, PRODUCT_VERSION);
   const impact = sectionEvidence(input, "impact") ?? firstRead(input, "description", impactIn(description)) ??
     firstRead(input, "summary", impactIn(summary)) ?? firstRead(input, "acceptance_criteria", impactIn(input.criteria));
   const titleNames = !actual && seenInTitle.length > 0;
@@ -164,7 +167,8 @@ export function bugFindings(input: RuleInput): Found[] {
     findings.push(missingWhy(input, "bug.no_impact",
       `${summary} does not say who is affected or how badly.`,
       "Say who is affected and how badly: which users, how many, what it costs, and whether there is a workaround.",
-      !e.expected && !e.steps.evidence && !e.environment && addsNothing(input.summary, `${input.description}\n${input.criteria}`)));
+      // A template left empty under the title adds nothing either.
+      !e.expected && !e.steps.evidence && !e.environment && addsNothing(input.summary, withoutLabels(`${input.description}\n${input.criteria}`))));
   }
 
   // One defect per report: a second actual or expected result, or a line that starts another one.
@@ -176,7 +180,10 @@ export function bugFindings(input: RuleInput): Found[] {
   // Two results of one flow ("Result: a prompt appears ... Result: the folder is deleted") are one defect; a second
   // result after another expected result or other steps starts a second one.
   const between = (a: { end: number }, b: { start: number }) => all.some((x) => (x.key === "expected" || x.key === "steps") && x.start >= a.end && x.start < b.start);
-  if (actuals.length > 1 && between(actuals[0], actuals[1])) second = evidenceAt(input, "description", actuals[1].start, actuals[1].end);
+  // A first result above any steps or expected result ("h3. What happens" on top) is the report's summary; the
+  // "Actual:" of the account that follows tells the same failure again, not a second one.
+  const closesAccount = (a: { start: number }) => all.some((x) => (x.key === "expected" || x.key === "steps") && x.start < a.start);
+  if (actuals.length > 1 && closesAccount(actuals[0]) && between(actuals[0], actuals[1])) second = evidenceAt(input, "description", actuals[1].start, actuals[1].end);
   else if (expecteds.length > 1) second = evidenceAt(input, "description", expecteds[1].start, expecteds[1].end);
   else {
     ANOTHER.lastIndex = 0;

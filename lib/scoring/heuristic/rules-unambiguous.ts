@@ -5,6 +5,7 @@ import type { Segment, Tok } from "./nlp";
 import { authorsText, withLineBreaks } from "./machine-text";
 import { byFirstWord, phraseAt } from "./regions";
 import { listItems } from "./sections";
+import { sectionEvidence } from "./kind-text";
 
 const LOOPHOLES = byFirstWord(LOOPHOLE_PHRASES);
 const INTENSIFIERS = new Set(["more", "most", "very", "really", "so", "too", "quite", "extra", "super", "less", "as"]);
@@ -95,7 +96,8 @@ const CRITERIA_MEASURES = {
   steps: /\b(?:\d+|one|two|three|a single|single) (?:clicks?|taps?|steps?|screens?|pages?|fields?|keystrokes?)\b|\bwithout (?:help|training|instructions|documentation|a manual)\b/i,
   share: /\b\d+(?:[.,]\d+)?\s*(?:%|percent)/i,
   size: /\b\d[\d,.]*\s*(?:kb|mb|gb|tb|px|characters?|chars|items?|rows?|records?|users?|requests?|decimal places?|digits?|cents?)\b/i,
-  standard: /\b(?:wcag|owasp|iso ?\d+|pci(?:-dss)?|gdpr|hipaa|soc ?2|tls ?1\.\d|aes-?\d+|https|2fa|mfa|two-factor|encrypt\w*|hash(?:ed|es)?|bcrypt|argon2)\b/i,
+  // A named standard, or a control that says what "secure" means: a second factor, a lockout after N failed attempts, a session that expires.
+  standard: /\b(?:wcag|owasp|iso ?\d+|pci(?:-dss)?|gdpr|hipaa|soc ?2|tls ?1\.\d|aes-?\d+|https|2fa|mfa|two-factor|encrypt\w*|hash(?:ed|es)?|bcrypt|argon2|second factor|multi-?factor|one-time (?:code|password)|\d+ failed (?:\w+ )?attempts|lock(?:ed|s)?(?: out)? (?:for|after) \d|(?:sessions?|tokens?) (?:\w+ )?expires?)\b/i,
 };
 type Measure = keyof typeof CRITERIA_MEASURES;
 /** Which measures make each kind of quality word checkable; a word not listed takes any measure. */
@@ -142,7 +144,11 @@ export function listedInDescription(description: string): boolean {
   return listItems(withLineBreaks(authorsText(description))).filter((i) => /\p{L}{2,}\S*\s+\S*\p{L}{2,}/u.test(i.text)).length >= 2;
 }
 
-export function unambiguousFindings({ summary, story, criteria, description }: RuleInput): Found[] {
+export function unambiguousFindings(input: RuleInput): Found[] {
+  const { summary, story, description } = input;
+  // The acceptance criteria measure a vague word wherever the team wrote them: their own field, or a section of the
+  // description headed as criteria ("Acceptance criteria:", "Done when").
+  const criteria = /[\p{L}\p{N}]/u.test(input.criteria) ? input.criteria : (sectionEvidence(input, "done")?.text ?? "");
   const t = story.a.tokens;
   const findings: Found[] = [];
   const now = STATES_NOW.test(summary);
