@@ -278,3 +278,44 @@ describe("labels a template leaves unfilled", () => {
     expect(withoutLabels("Works on Chrome.")).toBe("Works on Chrome.");
   });
 });
+
+// Fourth pass: forms a web server's tracker writes them in (docs/decisions.md, "Bug readers, fourth pass: Apache httpd
+// written reports"). Sentences written for these tests.
+describe("fourth pass: a web server's reports", () => {
+  it("reads what the program takes up or writes over, and a response shown as it came, as what happens", () => {
+    for (const text of [
+      "The indexer uses 95% CPU while idle.",
+      "After a day the worker grows to 3 GB.",
+      "Upgrading the package overwrote my vhost files.",
+      "$ curl -sI http://127.0.0.1/logo.png\nHTTP/1.1 403 Forbidden",
+      "The rule sends the client to Location: http://127.0.0.1/login%253F",
+      "Content-Encoding: br",
+    ]) expect(observedIn(text).some((r) => !r.generic), text).toBe(true);
+    // A setting, a request header in a command or a plan is not what the program did.
+    for (const text of ["Please keep my settings when upgrading.", "curl -H 'Cache-Control: max-age=0' http://127.0.0.1/",
+      "The job should use at most 2 GB."]) expect(observedIn(text).filter((r) => !r.generic), text).toEqual([]);
+  });
+
+  it("reads a wish without its subject, a proposal and a patch that adds what it asks for as what should happen", () => {
+    for (const text of ["Would be handy for testing behind a proxy.", "Suggest lowering the default to 30 seconds.",
+      "This patch adds a directive to turn the check off.", "See attachment. Adds --enable-foo to configure."]) {
+      expect(expectedIn(text).map((r) => r.kind), text).toContain("wish");
+    }
+    // A patch that fixes a failure says what was wrong, not what should be.
+    expect(expectedIn("The attached patch fixes a double free in the cleanup."), "a fix").toEqual([]);
+  });
+
+  it("reads the same thing working elsewhere and a failure dated from a revision as the case that works", () => {
+    for (const text of ["The same page over plain HTTP works.", "The same request from wget works.", "The Solaris build is broken since r1234567.",
+      "Startup fails since 2.4.10."]) expect(expectedIn(text).map((r) => r.kind), text).toContain("working_case");
+    // Broken since a day, or a thing missing from a version, is no case that works.
+    for (const text of ["It is broken since yesterday.", "The FooReset directive does not exist in 2.0."]) expect(expectedIn(text), text).toEqual([]);
+    expect(expectedIn("The leak does not exist in 2.0.").map((r) => r.kind), "a failure absent elsewhere").toContain("working_case");
+  });
+
+  it("does not read an 'Expected' label left empty inside a line run together as what should happen", () => {
+    for (const text of ["Steps: 1. start it 2. stop it Actual Results: it hangs Expected Results:",
+      "Actual Results: it hangs Expected Results:\nBuild Identifier: 2.4.3"]) expect(expectedIn(text), text).toEqual([]);
+    expect(reads(expectedIn("Actual Results: it hangs Expected Results: it stops within a second")), "filled").toBe(true);
+  });
+});
