@@ -318,4 +318,23 @@ describe("fourth pass: a web server's reports", () => {
       "Actual Results: it hangs Expected Results:\nBuild Identifier: 2.4.3"]) expect(expectedIn(text), text).toEqual([]);
     expect(reads(expectedIn("Actual Results: it hangs Expected Results: it stops within a second")), "filled").toBe(true);
   });
+  it("reads a server's configuration of two lines or more, and a command line of any program, as the way there", () => {
+    for (const text of [
+      "<Directory /srv/www/shop>\n  AllowOverride FileInfo\n  Options -Indexes +Includes\n</Directory>\nEvery page under /shop answers 500.",
+      "ScriptAlias /bin/ \"/srv/cgi/\"\nTimeOut 5\nThe scripts are killed after a few seconds.",
+      "tool export -o /tmp/out.csv --all\nwrites an empty file.",
+      "# mytool --check\nSegmentation fault",
+    ]) expect(stepsIn(text).at, text).not.toBeNull();
+    // Form fields, environment lines and prose that names a program are no configuration and no command.
+    for (const text of [
+      "Failed Account/Tester IDs: 1234, 5678\nWorking Account/Tester IDs: 4321, 8765",
+      "Firefox 3.6.12\nWindows XP SP3\nThe menu is cut off.",
+      "mytool -v prints nothing, it used to print the version.",
+      "grep -r is what I used to find the line.",
+    ]) expect(stepsIn(text).at, text).toBeNull();
+  });
+
+  it("reads actions told in the first person across a wrapped line and past a path's dots", () => {
+    expect(stepsIn("I moved the key to /etc/app/keys.d/site.pem,\nreloaded the service and then restarted the proxy.\nIt still serves the old key.").at).not.toBeNull();
+  });
 });

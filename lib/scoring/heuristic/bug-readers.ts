@@ -485,6 +485,42 @@ const STACK_OR_LOG = /^\s*(?:at [\w$.<>]+\(|(?:caused by|exception in thread)\b|
 /** A steps section that says there are none: "Unsure how to reproduce", "not reproducible". */
 export const NO_STEPS = /\b(?:(?:unsure|not sure|no idea|(?:do|does|did)(?:n['’ ]?t| not) know|unknown|unclear) (?:how|what) (?:to reproduce|to re-?create|to trigger|triggers? (?:it|this)|causes? (?:it|this)|(?:it|this) happen(?:s|ed)?|makes? (?:it|this) happen)|(?:can(?:no|['’ ]?)t|could(?:n['’ ]?t| not)|unable to|not able to|failed to|haven['’ ]?t been able to) (?:reliably |always )?(?:reproduce|re-?create)(?! (?:it |this |that |the \w+ )?(?:in|on|with|under|using|without)\b)|not (?:\w+ )?reproducible(?! (?:in|on|with|under|using|without|below|before|after)\b)|no (?:known )?(?:steps|way to reproduce)|happens (?:randomly|sometimes|occasionally|intermittently))\b/i;
 
+/** Words of a sentence: a line that has one is prose, not a directive and its arguments. */
+const SENTENCE_WORD = /\b(?:the|a|an|is|are|was|were|be|been|and|or|but|of|to|it|its|that|this|with|for|when|if|not|my|our|i|we|you|they|has|have|had|does|do|did|can|will|would|should|there|from|by|as|at)\b/i;
+
+/**
+ * A line of a server's configuration: a section opened with a bare argument ("<Location /secure>", not a tag with
+ * attributes), or a directive and its arguments ("Options +FollowSymLinks", "ProxyPass /app http://backend/app",
+ * "SSLEngine on") with no word of a sentence in it and an argument only a setting has: a path, a URL, a quoted
+ * string, "+" or "=", a pattern, a name with "_" or a header's ("X-Powered-By"); for a name in CamelCase also on, off or a number.
+ */
+function configLine(line: string): boolean {
+  const t = line.trim();
+  if (/^<[A-Z][A-Za-z]+\s+[^=>{}\n]+>$/.test(t)) return true;
+  const m = /^([A-Z][A-Za-z]+)((?:\s+\S+)+)$/.exec(t);
+  // A form's field ("Failed Dev/Tester IDs: 6456, ...") is a label and its value, not a directive.
+  if (!m || /[.!?,;]$/.test(t) || m[2].replace(/"[^"\n]*"|'[^'\n]*'/g, " ").split(/\s+/).some((w) => SENTENCE_WORD.test(w) && !/[\w-]-|-[\w-]/.test(w)) ||
+    /^\S+(?:\s+\S+){0,3}:(?:\s|$)/.test(t)) return false;
+  const camel = /[a-z][A-Z]|^[A-Z]{2,}[a-z]/.test(m[1]);
+  return m[2].trim().split(/\s+/).some((a) => /[/+"'=*$^%<~_]|\S:\S|\w-[A-Z]/.test(a) || (camel && /^(?:on|off|\d+)$/i.test(a)));
+}
+
+/**
+ * A command line of any program: a prompt or not ("$ ", "# ", "> "), a program's name in lower case or its path, at most
+ * one word or file before an option ("-t", "--servername", "-d30"), and no word of a sentence: "openssl s_client
+ * -connect 127.0.0.1:443", "htpasswd -b users bob secret", "# httpd -t". A sentence that names a program is prose.
+ */
+function commandLine(line: string): boolean {
+  const t = line.trim().replace(/^[$#>%][ \t]+/, "");
+  return /^(?:\.{0,2}\/)?[a-z][\w.+\/-]*(?:[ \t]+[\w.:\/-]+)?[ \t]+-{1,2}[A-Za-z][\w-]*(?:[ \t=]|$)/.test(t) && !/[.!?,;:]$/.test(t) &&
+    !SENTENCE_WORD.test(t.replace(/"[^"\n]*"|'[^'\n]*'/g, " "));
+}
+
+/** Lines of a server's configuration in a text: two or more reproduce the failure on any request to it. */
+export function configLines(text: string): number {
+  return text.split("\n").filter(configLine).length;
+}
+
 /** Lines of code or markup in a text (two or more make a snippet). */
 export function codeLines(text: string): number {
   let n = 0;
@@ -492,7 +528,7 @@ export function codeLines(text: string): number {
   return n;
 }
 
-export type StepsKind = "actions" | "condition" | "gerund" | "narrated" | "menu" | "repro" | "link" | "command" | "code" | "testcase" | "input";
+export type StepsKind = "actions" | "condition" | "gerund" | "narrated" | "menu" | "repro" | "link" | "command" | "code" | "testcase" | "input" | "config";
 
 export interface StepsRead {
   /** Where the steps are (the first piece of evidence). */
@@ -571,7 +607,9 @@ export function stepsIn(labelled: string): StepsRead {
     !/\b(?:when(?:ever)?|if|after|once|time|soon as|upon|while|before|until)\s+$/i.test(text.slice(Math.max(0, m.index - 12), m.index)));
   // "I opened the invoice, changed the address and pressed Save": the actions joined to a told one count too.
   for (const m of narrated) {
-    const clause = /^[^.;:!?\n]*/.exec(text.slice(m.index + m[0].length))?.[0] ?? "";
+    // The clause runs on over a line break where the text was wrapped (the next line goes on in lower case) and over the
+    // dots inside a path ("to /etc/httpd/ssl.crt/ca/").
+    const clause = /^(?:[^.;:!?\n]|(?<=\/[\w.-]*)\.(?=\w)|\n(?=[ \t]*[a-z]))*/.exec(text.slice(m.index + m[0].length))?.[0] ?? "";
     joined += [...clause.matchAll(/(?:,|\band|\bthen)\s+(?:then\s+)?([a-z][\w-]*)/gi)].filter((j) => pastAction(j[1])).length;
   }
   // An input told inside a sentence is a step of its own, unless it is the action of a step already counted ("Set browser.x.y to false.").
@@ -608,6 +646,23 @@ export function stepsIn(labelled: string): StepsRead {
       offset += line.length + 1;
     }
   }
+  // A command line of any program runs what fails.
+  if (!found.some((f) => f.kind === "command")) {
+    let offset = 0;
+    for (const line of text.split("\n")) {
+      if (commandLine(line)) {
+        found.push({ kind: "command", start: offset, end: offset + line.length });
+        break;
+      }
+      offset += line.length + 1;
+    }
+  }
+  // A server's configuration of two lines or more is the setup the failure comes out of on any request to it.
+  if (configLines(text) >= 2) {
+    const at = text.split("\n").findIndex(configLine);
+    const start = text.split("\n").slice(0, at).join("\n").length + (at > 0 ? 1 : 0);
+    found.push({ kind: "config", start, end: start + text.split("\n")[at].length });
+  }
   // One action alone ("when I save", a snippet) is a trigger, not a way to get there; two actions (a menu path
   // is two), or one with a snippet or a numbered list, are; a link to a runnable reproduction or a command that
   // runs it is on its own; words that say a reproduction follows ("to reproduce", "the following code", "a test
@@ -619,7 +674,7 @@ export function stepsIn(labelled: string): StepsRead {
   const units = actions.length + triggers + joined + narrated.length + inputs.length + (has("menu") ? 2 : 0);
   const done = actions.length + joined + narrated.length + inputs.length + (has("menu") ? 2 : 0);
   const enough = !NO_STEPS.test(text) &&
-    ((has("repro") && (units >= 1 || codeLines(text) >= 1)) || has("link") || has("command") || has("testcase") || has("actions") || units >= 2 || (done >= 1 && (has("code") || orderedSteps(text) >= 2)));
+    ((has("repro") && (units >= 1 || codeLines(text) >= 1)) || has("link") || has("command") || has("testcase") || has("actions") || units >= 2 || (done >= 1 && (has("code") || orderedSteps(text) >= 2)) || has("config"));
   const kinds = [...new Set(found.map((f) => f.kind))];
   if (!enough) {
     // One action is not the way there, but it says what sets the failure off. A log in a Jira {code} or {noformat}
