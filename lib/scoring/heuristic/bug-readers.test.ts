@@ -337,4 +337,20 @@ describe("fourth pass: a web server's reports", () => {
   it("reads actions told in the first person across a wrapped line and past a path's dots", () => {
     expect(stepsIn("I moved the key to /etc/app/keys.d/site.pem,\nreloaded the service and then restarted the proxy.\nIt still serves the old key.").at).not.toBeNull();
   });
+  it("reads one directive with the request or the response that shows it, and a request joined to an action", () => {
+    for (const text of [
+      "Alias /img \"/srv/pictures/\"\nA request for /img/a.png is answered with the index page.",
+      "ErrorDocument 404 /missing.html\ngives\nHTTP/1.1 500 Internal Server Error",
+      "Add two files a.txt and a.txt.orig and request /a: the wrong one comes back.",
+    ]) expect(stepsIn(text).at, text).not.toBeNull();
+    // One directive alone is no way there.
+    expect(stepsIn("KeepAliveTimeout 1\nThe pages load slowly.").at).toBeNull();
+  });
+
+  it("does not take a tool's name opening a sentence about it for a command run", () => {
+    for (const text of ["make install of the new release removed my logs directory.", "apachectl stop leaves one child running for an hour."]) {
+      expect(stepsIn(text).kinds, text).not.toContain("command");
+    }
+    for (const text of ["make install", "$ make install of the docs fails.", "apachectl restart"]) expect(stepsIn(text).kinds, text).toContain("command");
+  });
 });

@@ -516,6 +516,13 @@ function commandLine(line: string): boolean {
     !SENTENCE_WORD.test(t.replace(/"[^"\n]*"|'[^'\n]*'/g, " "));
 }
 
+/** The line from `at` is a sentence told about what it names: it ends as a sentence does and has words of one. */
+function toldAbout(text: string, at: number): boolean {
+  const end = text.indexOf("\n", at);
+  const line = text.slice(at, end < 0 ? text.length : end).trim();
+  return /[.!?]$/.test(line) && line.replace(/"[^"\n]*"|'[^'\n]*'/g, " ").split(/\s+/).filter((w) => SENTENCE_WORD.test(w)).length >= 2;
+}
+
 /** Lines of a server's configuration in a text: two or more reproduce the failure on any request to it. */
 export function configLines(text: string): number {
   return text.split("\n").filter(configLine).length;
@@ -613,7 +620,9 @@ export function stepsIn(labelled: string): StepsRead {
     joined += [...clause.matchAll(/(?:,|\band|\bthen)\s+(?:then\s+)?([a-z][\w-]*)/gi)].filter((j) => pastAction(j[1])).length;
   }
   // An input told inside a sentence is a step of its own, unless it is the action of a step already counted ("Set browser.x.y to false.").
-  const inputs = [...text.matchAll(INPUT_STEP)].filter((m) => !actions.some((a) => m.index >= a.start && m.index < a.start + a.text.length));
+  // An input joined to the action by "and" or "then" ("Create two files and request /foo") is a step of its own too.
+  const inputs = [...text.matchAll(INPUT_STEP)].filter((m) => !actions.some((a) => m.index >= a.start && m.index < a.start + a.text.length &&
+    !/\b(?:and|then)\s+$/i.test(text.slice(a.start, m.index))));
   for (const m of inputs) {
     found.push({ kind: "input", start: m.index, end: m.index + m[0].length });
     // "set browser.x.y to false, restart and close the last tab": the actions joined to an input count too.
@@ -626,7 +635,8 @@ export function stepsIn(labelled: string): StepsRead {
   for (const [kind, re] of [["repro", REPRO], ["link", REPRO_LINK], ["command", COMMAND], ["command", INLINE_REQUEST], ["command", INLINE_COMMAND],
     ["testcase", ON_TESTCASE]] as const) {
     const m = new RegExp(re.source, re.flags).exec(text);
-    if (m) found.push({ kind, start: m.index, end: m.index + m[0].length });
+    // A tool's name opening a sentence ("make install of 2.2 overwrote my config.") is its subject, not a command run.
+    if (m && !(re === COMMAND && !/^[ \t]*(?:[$%#>]|C:\\)/.test(m[0]) && toldAbout(text, m.index))) found.push({ kind, start: m.index, end: m.index + m[0].length });
   }
   // "the following FBML:", "here's my config", "with this in httpd.conf:", "my config:": an introduction whose next
   // line is code, markup or configuration.
@@ -657,8 +667,9 @@ export function stepsIn(labelled: string): StepsRead {
       offset += line.length + 1;
     }
   }
-  // A server's configuration of two lines or more is the setup the failure comes out of on any request to it.
-  if (configLines(text) >= 2) {
+  // A server's configuration of two lines or more is the setup the failure comes out of on any request to it; one
+  // directive is, with the request or the response that shows what it does.
+  if (configLines(text) >= 2 || (configLines(text) === 1 && (inputs.length >= 1 || RESPONSE.test(text)))) {
     const at = text.split("\n").findIndex(configLine);
     const start = text.split("\n").slice(0, at).join("\n").length + (at > 0 ? 1 : 0);
     found.push({ kind: "config", start, end: start + text.split("\n")[at].length });
