@@ -353,4 +353,9 @@ describe("fourth pass: a web server's reports", () => {
     }
     for (const text of ["make install", "$ make install of the docs fails.", "apachectl restart"]) expect(stepsIn(text).kinds, text).toContain("command");
   });
+  it("reads a configuration section opened and closed on one line, where the parse ran its lines together", () => {
+    expect(stepsIn("Config: <Directory /srv/app> AllowOverride None Require all granted </Directory> and pages under /app give 403.").at).not.toBeNull();
+    // A tag with attributes is markup, not a server's section.
+    expect(stepsIn("The <Button color=\"red\"> label </Button> is cut off.").at).toBeNull();
+  });
 });

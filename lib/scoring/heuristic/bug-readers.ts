@@ -668,8 +668,11 @@ export function stepsIn(labelled: string): StepsRead {
     }
   }
   // A server's configuration of two lines or more is the setup the failure comes out of on any request to it; one
-  // directive is, with the request or the response that shows what it does.
-  if (configLines(text) >= 2 || (configLines(text) === 1 && (inputs.length >= 1 || RESPONSE.test(text)))) {
+  // directive is, with the request or the response that shows what it does. A section opened and closed on one line
+  // ("<Location /x> SetHandler server-status </Location>", where the parse ran its lines together) is one too.
+  const section = /<([A-Z][A-Za-z]+)[ \t][^<>=\n]*>[^\n]{1,400}?<\/\1>/.exec(text);
+  if (section && configLines(text) < 2) found.push({ kind: "config", start: section.index, end: section.index + section[0].length });
+  else if (configLines(text) >= 2 || (configLines(text) === 1 && (inputs.length >= 1 || RESPONSE.test(text)))) {
     const at = text.split("\n").findIndex(configLine);
     const start = text.split("\n").slice(0, at).join("\n").length + (at > 0 ? 1 : 0);
     found.push({ kind: "config", start, end: start + text.split("\n")[at].length });
