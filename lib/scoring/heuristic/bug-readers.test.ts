@@ -358,4 +358,16 @@ describe("fourth pass: a web server's reports", () => {
     // A tag with attributes is markup, not a server's section.
     expect(stepsIn("The <Button color=\"red\"> label </Button> is cut off.").at).toBeNull();
   });
+  it("reads what a protocol's norm requires, and going back or another program handling it, as what should happen", () => {
+    for (const text of ["RFC 7231 section 6.5.5 requires an Allow header here.", "Per RFC 2616 the Date header is mandatory.",
+      "This violates RFC 2616.", "According to the HTTP/1.1 spec the proxy keeps the header."]) {
+      expect(expectedIn(text).map((r) => r.kind), text).toContain("expect");
+    }
+    for (const text of ["Rolling back to 2.4.9 fixes it.", "The old 1.3 server handled this correctly.", "lighttpd does the right thing."]) {
+      expect(expectedIn(text).map((r) => r.kind), text).toContain("working_case");
+    }
+    // The docs quoted, a step back that does not help, a negated handling: nothing said of what should happen.
+    for (const text of ["According to the docs the call takes two arguments.", "Rolling back to 2.4.9 did not help.",
+      "The proxy doesn't handle it correctly.", "The filter does not do the right thing."]) expect(expectedIn(text), text).toEqual([]);
+  });
 });

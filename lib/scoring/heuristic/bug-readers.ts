@@ -227,10 +227,12 @@ const WORKING_CASE = /(?:\b(?:does|do|did) work (?:for|on|in|with|when|under)\b|
  */
 const WISH_UNSAID = /(?:^|[.!?;]\s+|\n\s*)(?:(?:would|will) be (?:\w+ )?(?:nice|useful|helpful|good|great|better|handy|convenient)\b|(?:suggest|propose|recommend)(?:ed)? (?:to |that |making |adding |raising |lowering |using |changing |\w+ing\b)|(?:adds|implements|introduces) (?:an? |the |support |new )?\S)|\b(?:the|this|attached|my|a|following) (?:\w+ )?patch(?:es)? (?:\w+ )?(?:adds|implements|introduces|allows|lets|makes|provides|enables)\b/i;
 /**
- * A case that works told in other words: the same thing elsewhere works ("The same URL in Firefox 2 works"), or the
- * failure dated from a named revision or version ("broken since r600124", "fails since 2.2.8"), so it worked before.
+ * A case that works told in other words: the same thing elsewhere works ("The same URL in Firefox 2 works"), the
+ * failure dated from a named revision or version ("broken since r600124", "fails since 2.2.8"), so it worked before, going
+ * back to a version mends it ("downgrading to 2.2.4 fixes it"), or another handles it ("1.3 handled this fine", "does
+ * the right thing").
  */
-const WORKS_ELSEWHERE = /\bthe same (?:[\w.-]+ ){0,3}(?:in|on|with|under|using|from|via|over|through) [^,.;:!?\n]{1,30}? (?:works|worked|is fine|was fine|behaves correctly|loads fine)\b|\b(?:broken|broke|fails?|failing|failed|crash(?:es|ing)?|stopped working|(?:does|do)(?:n['’ ]?t| not) (?:work|compile|build|start|load)) (?:again |ever )?since (?:r\d{3,}|rev(?:ision)?\.? ?\d+|(?:version |release |build )?v?\d+\.\d+[\w.-]*)/i;
+const WORKS_ELSEWHERE = /\bthe same (?:[\w.-]+ ){0,3}(?:in|on|with|under|using|from|via|over|through) [^,.;:!?\n]{1,30}? (?:works|worked|is fine|was fine|behaves correctly|loads fine)\b|\b(?:broken|broke|fails?|failing|failed|crash(?:es|ing)?|stopped working|(?:does|do)(?:n['’ ]?t| not) (?:work|compile|build|start|load)) (?:again |ever )?since (?:r\d{3,}|rev(?:ision)?\.? ?\d+|(?:version |release |build )?v?\d+\.\d+[\w.-]*)|\b(?:downgrad(?:e|ed|ing)|revert(?:s|ed|ing)?|roll(?:ed|ing)? back|going back|went back) to (?:version |release |build )?(?:r\d{3,}|v?\d+\.\d+[\w.-]*)\b(?:(?!\bnot\b|n['’ ]?t\b|\bnever\b)[^.;\n]){0,30}?\b(?:fix(?:es|ed)?|solves?|solved|cures?|helps?|helped|makes? it work|made it work)\b|(?<!(?:\bnot|n['’ ]?t|\bnever)\s+)\b(?:handles?|handled|treats?|treated) (?:it|this|that|them|these|the (?:same )?[\w-]+) (?:just )?(?:fine|correctly|properly|right)\b|(?<!(?:\bnot|n['’ ]?t|\bnever)\s+)\b(?:does|did|do) the right thing\b/i;
 /**
  * What follows "Expected" when it is a form's label left empty inside a line the parse ran together ("... Actual
  * Results: it resets Expected Results:" at the end, or before the next label, "Build Identifier: ..."): it says nothing.
@@ -244,6 +246,13 @@ function thingMissing(text: string, r: Read): boolean {
   return /\bexists?\b/i.test(text.slice(r.start, r.end)) &&
     !/\b(?:it|this|that|problem|bug|issue|error|crash|failure|behaviou?r|leak|hang|defect|regression)\s+$/i.test(text.slice(Math.max(0, r.start - 20), r.start));
 }
+/**
+ * What a protocol's norm says the program should do: an RFC or the HTTP standard that says or requires it ("RFC 2616
+ * section 14.23 requires a 400", "per RFC 2616", "according to the HTTP/1.1 spec"), or a complaint that it breaks one
+ * ("violates RFC 2616"). "According to the docs" is left out: on the shared reports it quotes how an API is described
+ * more often than what it should do.
+ */
+const NORM_SAYS = /\b(?:(?:rfcs? ?\d{3,4}|the rfc|the (?:http )?(?:standard|protocol))(?:,? (?:section|sec\.|§) ?[\d.]+)?,? (?:clearly |explicitly )?(?:says|said|states|stated|requires|required|mandates|specifies|specified|defines|recommends)\b|(?:per|according to|as (?:per|required by|specified (?:in|by)|defined (?:in|by)|described in)) (?:the )?(?:rfcs?\b|http(?:\/1\.[01])? (?:standard|spec(?:ification)?)\b|http\/1\.[01]\b)|(?:violat(?:es|ed|ing|ion of)|breaks|not compliant with|non-?compliant with|(?:does|do)(?:n['’ ]?t| not) (?:comply|conform) (?:with|to)) (?:the )?(?:rfcs?|http)\b)/i;
 /** Titles that ask for the change: "Add ...", "Allow ...", "Support ...", "Need a way to ...". */
 const REQUEST_TITLE = /^(?:\[[^\]]*\]\s*|[\w .-]{1,30}:\s*)*(?:add|allow|support|provide|make|enable|disable|let|show|display|remove|rename|improve|implement|introduce|expose|include|use|change|move|replace|tell|offer|consider|retain|keep|avoid|prevent|create|need|request|want|should|please|do not|don['’ ]?t|switch|update|extend|document|warn|ask|hide|split|merge|separate|link|sort|restore|reduce|increase|simplify|clarify|customi[sz]e|expand)\b/i;
 
@@ -256,7 +265,7 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
   const reads = [
     ...tag("modal", all(text, MODAL).filter((r) => !MODAL_NOT_EXPECTED.test(text.slice(Math.max(0, r.start - 12), r.end + 40)))),
     ...tag("expect", all(text, EXPECT).filter((r) => !instructed(text, r) && !EMPTY_LABEL.test(text.slice(r.end, r.end + 80)))), ...tag("expect", all(text, NOT_INSTEAD)), ...tag("wish", all(text, WISH)), ...tag("request", all(text, REQUEST)),
-    ...tag("working_case", all(text, WORKING_CASE).filter((r) => !thingMissing(text, r))), ...tag("wish", all(text, WISH_UNSAID)), ...tag("working_case", all(text, WORKS_ELSEWHERE)),
+    ...tag("working_case", all(text, WORKING_CASE).filter((r) => !thingMissing(text, r))), ...tag("wish", all(text, WISH_UNSAID)), ...tag("working_case", all(text, WORKS_ELSEWHERE)), ...tag("expect", all(text, NORM_SAYS)),
   ];
   // What the program prints ("Message: Object expected", a log line, a stack frame) or a line of code is not what the
   // reporter expects, however it is worded.
