@@ -19,10 +19,10 @@ interface WrittenReport {
 
 /**
  * Floors per file, each 0.02 below what the readers reach when it was set (httpd.jsonl: missing EB F1 0.978, missing
- * S2R F1 0.931, missing OB kappa 0.948), so a change that loses two or three reports of a file fails here.
+ * S2R F1 0.938, missing OB kappa 0.948), so a change that loses two or three reports of a file fails here.
  */
 const FLOORS: Record<string, { eb: number; sr: number; obKappa: number }> = {
-  "httpd.jsonl": { eb: 0.958, sr: 0.911, obKappa: 0.928 },
+  "httpd.jsonl": { eb: 0.958, sr: 0.918, obKappa: 0.928 },
 };
 
 const DIR = path.join(__dirname, "written-reports");
