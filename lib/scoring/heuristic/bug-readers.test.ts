@@ -360,3 +360,96 @@ describe("fourth pass: forms a browser tracker's reports take (Firefox written r
     ]) expect(stepsIn(text).at, text).toBeNull();
   });
 });
+
+// Fourth pass: forms a web server's tracker writes them in (docs/decisions.md, "Bug readers, fourth pass: Apache httpd
+// written reports"). Sentences written for these tests.
+describe("fourth pass: a web server's reports", () => {
+  it("reads what the program takes up or writes over, and a response shown as it came, as what happens", () => {
+    for (const text of [
+      "The indexer uses 95% CPU while idle.",
+      "After a day the worker grows to 3 GB.",
+      "Upgrading the package overwrote my vhost files.",
+      "$ curl -sI http://127.0.0.1/logo.png\nHTTP/1.1 403 Forbidden",
+      "The rule sends the client to Location: http://127.0.0.1/login%253F",
+      "Content-Encoding: br",
+    ]) expect(observedIn(text).some((r) => !r.generic), text).toBe(true);
+    // A setting, a request header in a command or a plan is not what the program did.
+    for (const text of ["Please keep my settings when upgrading.", "curl -H 'Cache-Control: max-age=0' http://127.0.0.1/",
+      "The job should use at most 2 GB."]) expect(observedIn(text).filter((r) => !r.generic), text).toEqual([]);
+  });
+
+  it("reads a wish without its subject, a proposal and a patch that adds what it asks for as what should happen", () => {
+    for (const text of ["Would be handy for testing behind a proxy.", "Suggest lowering the default to 30 seconds.",
+      "This patch adds a directive to turn the check off.", "See attachment. Adds --enable-foo to configure."]) {
+      expect(expectedIn(text).map((r) => r.kind), text).toContain("wish");
+    }
+    // A patch that fixes a failure says what was wrong, not what should be.
+    expect(expectedIn("The attached patch fixes a double free in the cleanup."), "a fix").toEqual([]);
+  });
+
+  it("reads the same thing working elsewhere and a failure dated from a revision as the case that works", () => {
+    for (const text of ["The same page over plain HTTP works.", "The same request from wget works.", "The Solaris build is broken since r1234567.",
+      "Startup fails since 2.4.10."]) expect(expectedIn(text).map((r) => r.kind), text).toContain("working_case");
+    // Broken since a day, or a thing missing from a version, is no case that works.
+    for (const text of ["It is broken since yesterday.", "The FooReset directive does not exist in 2.0."]) expect(expectedIn(text), text).toEqual([]);
+    expect(expectedIn("The leak does not exist in 2.0.").map((r) => r.kind), "a failure absent elsewhere").toContain("working_case");
+  });
+
+  it("does not read an 'Expected' label left empty inside a line run together as what should happen", () => {
+    for (const text of ["Steps: 1. start it 2. stop it Actual Results: it hangs Expected Results:",
+      "Actual Results: it hangs Expected Results:\nBuild Identifier: 2.4.3"]) expect(expectedIn(text), text).toEqual([]);
+    expect(reads(expectedIn("Actual Results: it hangs Expected Results: it stops within a second")), "filled").toBe(true);
+  });
+  it("reads a server's configuration of two lines or more, and a command line of any program, as the way there", () => {
+    for (const text of [
+      "<Directory /srv/www/shop>\n  AllowOverride FileInfo\n  Options -Indexes +Includes\n</Directory>\nEvery page under /shop answers 500.",
+      "ScriptAlias /bin/ \"/srv/cgi/\"\nTimeOut 5\nThe scripts are killed after a few seconds.",
+      "tool export -o /tmp/out.csv --all\nwrites an empty file.",
+      "# mytool --check\nSegmentation fault",
+    ]) expect(stepsIn(text).at, text).not.toBeNull();
+    // Form fields, environment lines and prose that names a program are no configuration and no command.
+    for (const text of [
+      "Failed Account/Tester IDs: 1234, 5678\nWorking Account/Tester IDs: 4321, 8765",
+      "Firefox 3.6.12\nWindows XP SP3\nThe menu is cut off.",
+      "mytool -v prints nothing, it used to print the version.",
+      "grep -r is what I used to find the line.",
+    ]) expect(stepsIn(text).at, text).toBeNull();
+  });
+
+  it("reads actions told in the first person across a wrapped line and past a path's dots", () => {
+    expect(stepsIn("I moved the key to /etc/app/keys.d/site.pem,\nreloaded the service and then restarted the proxy.\nIt still serves the old key.").at).not.toBeNull();
+  });
+  it("reads one directive with the request or the response that shows it, and a request joined to an action", () => {
+    for (const text of [
+      "Alias /img \"/srv/pictures/\"\nA request for /img/a.png is answered with the index page.",
+      "ErrorDocument 404 /missing.html\ngives\nHTTP/1.1 500 Internal Server Error",
+      "Add two files a.txt and a.txt.orig and request /a: the wrong one comes back.",
+    ]) expect(stepsIn(text).at, text).not.toBeNull();
+    // One directive alone is no way there.
+    expect(stepsIn("KeepAliveTimeout 1\nThe pages load slowly.").at).toBeNull();
+  });
+
+  it("does not take a tool's name opening a sentence about it for a command run", () => {
+    for (const text of ["make install of the new release removed my logs directory.", "apachectl stop leaves one child running for an hour."]) {
+      expect(stepsIn(text).kinds, text).not.toContain("command");
+    }
+    for (const text of ["make install", "$ make install of the docs fails.", "apachectl restart"]) expect(stepsIn(text).kinds, text).toContain("command");
+  });
+  it("reads a configuration section opened and closed on one line, where the parse ran its lines together", () => {
+    expect(stepsIn("Config: <Directory /srv/app> AllowOverride None Require all granted </Directory> and pages under /app give 403.").at).not.toBeNull();
+    // A tag with attributes is markup, not a server's section.
+    expect(stepsIn("The <Button color=\"red\"> label </Button> is cut off.").at).toBeNull();
+  });
+  it("reads what a protocol's norm requires, and going back or another program handling it, as what should happen", () => {
+    for (const text of ["RFC 7231 section 6.5.5 requires an Allow header here.", "Per RFC 2616 the Date header is mandatory.",
+      "This violates RFC 2616.", "According to the HTTP/1.1 spec the proxy keeps the header."]) {
+      expect(expectedIn(text).map((r) => r.kind), text).toContain("expect");
+    }
+    for (const text of ["Rolling back to 2.4.9 fixes it.", "The old 1.3 server handled this correctly.", "lighttpd does the right thing."]) {
+      expect(expectedIn(text).map((r) => r.kind), text).toContain("working_case");
+    }
+    // The docs quoted, a step back that does not help, a negated handling: nothing said of what should happen.
+    for (const text of ["According to the docs the call takes two arguments.", "Rolling back to 2.4.9 did not help.",
+      "The proxy doesn't handle it correctly.", "The filter does not do the right thing."]) expect(expectedIn(text), text).toEqual([]);
+  });
+});

@@ -152,6 +152,17 @@ const RESULT_MARK = /(?:^|\s)(?:==?>|-->)[ \t]*\w|(?:^|[.!?]\s+|\n\s*)no [\w.-]+
  * the thing and says what it does ("Leaderboard lists my score under ...", "Crop tool saves the uncropped image").
  */
 const UNWANTED = /\b(?:cuts? off|cutting off|cut short|(?:stops?|stopped|ends?|ended|breaks? off) (?:at|after) (?:item|line|page|row|entry|record|the first|\d)|by (?:it|them)sel(?:f|ves)|on (?:its|their) own|(?:turns?|turned|switch(?:es|ed)?|comes?|came|goes|went) (?:itself |themselves )?back (?:on|off)|(?:stays?|stayed|remains?|remained|hangs?|hung|waits?|waited|waiting|loads?|loading|runs?|running|spins?|spinning|is|are|was|were)\s+(?:(?:in |at |on )?['"‘“]?[\w-]+['"’”]?\s+)?(?:forever|indefinitely|endlessly)|(?:stays?|stayed|remains?|remained) ['"‘“]?(?:pending|loading|processing|queued|in progress|spinning)|(?:finds?|found|lists?|listed|matches|matched|brings? up|turns? up) (?:nothing|no \w+|zero|0)|(?:is|are|was|were) (?:exactly |almost |about |roughly |nearly )?(?:double|twice|half|triple|three times))\b|^[ \t]*(?!(?:something|nothing|everything|it|this|that|there)\b)[A-Za-z][\w'’-]*(?: (?!(?:is|are|was|were|with|of|in|on|for|to|the|a|an|and|or|but)\b)[\w'’-]+){0,3} (?:lists|shows|displays|returns|prints|says|gives|sends|opens|loads|saves|renders|removes|deletes)\b/;
+/**
+ * What the program takes up or destroys: a share of the CPU or an amount of memory it uses or grows to ("uses 100% CPU",
+ * "grows to 2 GB"), or the user's data it writes over ("overwrote my httpd.conf", "wipes the existing settings").
+ */
+const CONSUMES = /\b(?:(?:uses?|using|used|eats?|eating|ate|consumes?|consuming|consumed|hogs?|hogging|hogged|takes? up|took up|grows? to|grew to|growing to)\s+(?:all\s+(?:the\s+|available\s+)?(?:cpu|memory|ram|disk|swap)\b|(?:over\s+|about\s+|around\s+|nearly\s+|almost\s+|~)?\d+(?:[.,]\d+)?\s*(?:%|percent\b|[kmgt]i?b\b|megabytes?\b|gigabytes?\b))|(?:overwrites?|overwrote|overwriting|clobber(?:s|ed|ing)?|wipes?|wiped|wiping|erases?|erased|erasing) (?:my|our|your|all|any|every|the existing|existing)\b)/i;
+/**
+ * A response the server sent, shown as it came: a status line ("HTTP/1.1 200 OK"), or a header only a response carries,
+ * on a line of its own ("Content-Encoding: gzip", "< Set-Cookie: ...") or a redirect's target anywhere ("Location:
+ * http://..."). Like a log line, it is what the program did.
+ */
+const RESPONSE = /^[ \t]*(?:<[ \t]*)?(?:HTTP\/\d(?:\.\d)? [1-5]\d\d\b|(?:Content-Type|Content-Encoding|Content-Length|Set-Cookie|Cache-Control|Expires|Vary|Age|ETag|Last-Modified|Allow|X-Cache|WWW-Authenticate|Retry-After):[ \t]*\S)|(?:^|\s)Location:[ \t]*(?:https?:\/\/|\/)\S*/im;
 /** What the reporter sees or gets: "I get ...", "it shows ...", "the result is ...". */
 const SEEN = /\b(?:(?:i|we|you|users?|they)\s+(?:\w+ly\s+)?(?:get|got|getting|see|saw|seeing|receive|received|notice|noticed|observe|observed|end up with|am seeing|are seeing|am getting|are getting|keep getting|still get|still see)\b|what (?:is|was|gets|i see|i get|we see|we get)(?: (?:displayed|shown|returned|printed|rendered|sent|saved))?(?: \w+){0,4} (?:is|was)\b|(?:it|this|that|the(?: [\w-]+){1,3}|which)\s+(?:now\s+|only\s+|just\s+|still\s+)?(?:reads|lists|listed|shows|showed|displays|displayed|returns|returned|gives|gave|prints|printed|outputs|throws|threw|produces|produced|results in|resulted in|causes|caused|generates|generated|reports|reported|logs|logged|says|said|redirects|redirected|sends|sent|opens|opened|loads|loaded|goes|went|jumps|jumped|renders|rendered)\b|currently\b|actual(?:ly)?\b|observed\b|it seems|seems to|appears to)/i;
 /** Words that name a failure without saying what it is: the report still has to say what happens. */
@@ -164,7 +175,7 @@ const GENERIC = /^(?:(?:does|do|did|is|are|was|were|will|wo|ca|can)(?:n['’ ]?t
 export function observedIn(labelled: string): Read[] {
   const text = withoutLabels(labelled);
   const generic = (m: RegExpExecArray) => GENERIC.test(m[0].replace(/\s+/g, " ").trim()) && !named(m.input, m.index, m.index + m[0].length);
-  return [ERROR, LOGGED, FAILING, NEGATION, ABSENCE, WRONG, SEEN, RESULT_MARK, MOVED, PRODUCED, LOOKS, UNWANTED].flatMap((re) => all(text, re, generic))
+  return [ERROR, LOGGED, FAILING, NEGATION, ABSENCE, WRONG, SEEN, RESULT_MARK, MOVED, PRODUCED, LOOKS, UNWANTED, CONSUMES, RESPONSE].flatMap((re) => all(text, re, generic))
     .filter((r) => !QUESTION_OR_EXPECTATION.test(lineAround(text, r)) && !asked(text, r))
     .sort((a, b) => a.start - b.start);
 }
@@ -237,6 +248,36 @@ const WISH = /(?:(?:^|[.!?]\s+|\n\s*)would be (?:\w+\s+)?(?:nice|good|great|cool
 const REQUEST = /\b(?:(?:please|pls|plz|kindly)\s+(?:(?:also|just|consider|think about)\s+)?(?:add|make|allow|support|provide an?|change|remove|rename|include|expose|implement|show|display|enable|disable|let(?! (?:me|us) know)|restore|bring back|put back|(?:bring|put) (?:it|them|this|that) back|keep|stop|prevent|avoid|use|switch|move|return|document|update the (?:docs|documentation)|open up)\b|(?:could|can|would|will)\s+(?:you|we|it|this|they|someone|somebody|the \w+)\s+(?:please\s+)?(?:\w+\s+)?(?:be\s+)?(?:add|added|make|made|allow|allowed|support|supported|provide|provided|change|changed|remove|removed|rename|renamed|use|used|include|included|expose|exposed|implement|implemented|consider|considered|show|shown|display|displayed|enable|enabled|let|update|updated|restore|restored|bring|brought|put|moved?|fixed so)\b|why (?:not|doesn['’ ]?t it|can['’ ]?t (?:we|it|you|i))|is (?:it|there) (?:possible|a way) to|consider(?:ing)? (?:\w+ing|making|adding|using|changing|removing|renaming)|how about|what about)\b/i;
 /** A case that works, set beside the failing one: "works on Chrome", "worked in 2.3", "used to show". */
 const WORKING_CASE = /(?:\b(?:does|do|did) work (?:for|on|in|with|when|under)\b|(?:^|[.!?]\s+|\n\s*)(?:typically|normally|usually|ordinarily),? (?:when|if|you|it|the|we|this)\b|\b(?:looks|works|behaves|acts|is) (?:exactly )?the same as (?:it )?(?:always|before|usual|it did|it does|in|on)\b|\b(?:does|do|did)(?:n['’ ]?t| not) (?:happen|occur|exist|reproduce)s? (?:on|in|with|under|for|when|if)\b|\b(?:does|do|did)(?:n['’ ]?t| not) (?:crash|hang|freeze|fail|leak|assert)s? (?:on|in|with|without|under|when|if|after|before)\b|\b(?:it|this|that|the (?:problem|bug|issue|error|crash|behaviou?r|failure))\s+(?:does|do|did)(?:n['’ ]?t| not) (?:show up|appear)s? (?:on|in|with|under|for|when|if)\b|\bonly (?:happens|occurs|fails|breaks) (?:on|in|with|under|for|when|if)\b|\b(?:it|this|that) (?:is|was) able to\b|\bwill (?:also )?work (?:after|if|when|on|in|with)\b|(?<!\b(?:not|n['’ ]?t|never)\s+(?:\w+\s+){0,2})\bas expected\b|(?<!\b(?:not|n['’ ]?t|never)\s+)\b(?:correctly|properly) (?:displays?|display|shows?|show|renders?|render|loads?|load|works?|work|uses?|use|handles?|handle|returns?|return)\b|\b(?:displays?|shows?|loads?|renders?|appears?|returns?|looks?|opens?)\s+(?:\w+\s+)?(?:properly|correctly|fine|ok|okay|normally) (?:in|on|with|for|under|from|using|when)\b|(?<!\b(?:not|n['’ ]?t|never|who|i|we|you|he|she|they|people|someone|to)\s+(?:\w+\s+)?)\b(?:works?|worked|working|behaves|behaved)\s+(?:\w+\s+)?(?:fine|well|correctly|properly|ok|okay|as expected|perfectly|normally|great)\b|(?<!\b(?:not|n['’ ]?t|never)\s+)\b(?:it|this|that|which|everything) (?:works?|worked|is working|was working|is fine|was fine) (?:\w+ )?(?:on|in|with|under|for|from|using|when|if|via)\b|(?:^|[.!?;]\s+|\n\s*)(?:works?|worked) (?:\w+ )?(?:on|in|with|under|for|from|using|when)\b|\b(?:it|this|that|which|they|everything|he|she) (?:always |still )?used to (?:work|be|show|display|return|open|load|appear|have|allow|happen|do)\b|(?<!\b(?:i|we|you|he|she|they)\s+)\b(?:was|were) (?:working|fine|ok|okay|correct) (?:before|in|until|prior|on|with|yesterday)\b|(?:as|like) (?:it )?(?:does|did|is|was|works|worked) (?:in|on|for|with|under|when|before)\b|(?:same|different) (?:as|from|than) (?:in|on|with|how|what)\b|(?:behaves?|behaved|works?|worked|acts?) different(?:ly)? (?:from|than)\b|\bunlike\b|(?:in|with|on|under) (?:the )?(?:previous|earlier|older|prior|last) (?:versions?|releases?|builds?)\b|\b(?:previous|earlier|older|prior) (?:versions?|releases?|builds?) (?:of [\w .-]{1,30}?)?(?:supported|allowed|did|handled|worked|showed|had)\b|(?:before|until) (?:the |this |our |last |yesterday['’]?s? )?(?:upgrade|update|release|deploy|version|change|commit)\b|(?:^|[.!?;]\s+|\n\s*)(?:in|on|with|under|using) (?:[^,.;:\n]|\.(?=\S)){1,40}?,? (?:it|this|that|everything) (?:works|worked|is working|was working|is fine|was fine|is correct|behaves correctly)\b(?! (?:not|only)\b)|\b(?:can(?:no|['’ ]?)t|could(?:n['’ ]?t| not)|unable to|not able to) reproduce (?:it |this |that |the (?:problem|bug|issue|crash|error) )?(?:in|on|with|under|using)\b|(?<!\b(?:not|n['’ ]?t|never|cannot|nobody|no one)\s+(?:\w+\s+)?)\b(?:see|sees|saw|get|gets|got|receive|receives|received)\s+(?:it|them|this|that|the [\w-]+)\s+(?:fine|correctly|properly|normally|ok|okay|as expected)\b|\b(?:it|this|that|they)\s+(?:did|does|do)(?:n['’ ]?t| not)\s+(?:in|on|with|before|until|under)\s+(?:[A-Za-z][\w.-]*\s+)?v?\d+(?:\.\d+)+\b|(?:^|[.!?;]\s+|\n\s*)(?:in|on|with|under) [^,.;:\n]{0,30}?\d[\w.]*,?\s+(?:i|we|you|one) (?:could|was able to|were able to|used to)\b|\bcompared (?:to|with)\b|\b(?:in|on|with|under|using) (?:[A-Z][\w.+-]*|v?\d[\w.]*)(?: [\w.+-]+){0,5} (?!(?:is|are|was|were|be)\b)[a-z]+(?:s|ed) (?:fine|correctly|properly|normally|ok|okay|perfectly)\b|(?<!\b(?:not|n['’ ]?t|never|cannot)\s+(?:\w+\s+)?)\b(?:opens?|loads?|renders?|shows?|displays?|handles?|plays?|accepts?|saves?|prints?|imports?|installs?|starts?|runs?)\s+(?:it|them|this|that|the [\w-]+|fine)\s+without (?:any |a |an )?(?:warnings?|errors?|problems?|issues?|complaints?|crash(?:es|ing)?|prompts?)\b|\bfromchange=\w+&(?:amp;)?tochange=\w+|\/compare\/[\w.-]+\.{2,3}[\w.-]+|\bregression (?:range|window)\b|\bregressed (?:by|in|with|since|after|from|between)\b|\b(?:a|is a) regression (?:from|since|in|of|after|caused by|introduced by)\b|(?<!\b(?:not|n['’ ]?t|never)\s+)\b(?:built|builds|compiled|compiles|ran|runs|started|starts|passed|passes|installed|installs)\s+(?:\w+\s+)?(?:fine|correctly|properly|cleanly|ok|okay|without (?:any )?(?:errors?|problems?|issues?|warnings?))\s+(?:with|in|on|under|using|before|against|for)\b)/i;
+/**
+ * A wish or a proposal whose subject was left out: "Would be useful for load testing.", "Suggest raising it to 500.",
+ * and a patch said to add what it asks for ("The attached patch adds an option ...", "Adds --with-ssl-libdir."): the
+ * change the report asks for.
+ */
+const WISH_UNSAID = /(?:^|[.!?;]\s+|\n\s*)(?:(?:would|will) be (?:\w+ )?(?:nice|useful|helpful|good|great|better|handy|convenient)\b|(?:suggest|propose|recommend)(?:ed)? (?:to |that |making |adding |raising |lowering |using |changing |\w+ing\b)|(?:adds|implements|introduces) (?:an? |the |support |new )?\S)|\b(?:the|this|attached|my|a|following) (?:\w+ )?patch(?:es)? (?:\w+ )?(?:adds|implements|introduces|allows|lets|makes|provides|enables)\b/i;
+/**
+ * A case that works told in other words: the same thing elsewhere works ("The same URL in Firefox 2 works"), the
+ * failure dated from a named revision or version ("broken since r600124", "fails since 2.2.8"), so it worked before, going
+ * back to a version mends it ("downgrading to 2.2.4 fixes it"), or another handles it ("1.3 handled this fine", "does
+ * the right thing").
+ */
+const WORKS_ELSEWHERE = /\bthe same (?:[\w.-]+ ){0,3}(?:in|on|with|under|using|from|via|over|through) [^,.;:!?\n]{1,30}? (?:works|worked|is fine|was fine|behaves correctly|loads fine)\b|\b(?:broken|broke|fails?|failing|failed|crash(?:es|ing)?|stopped working|(?:does|do)(?:n['’ ]?t| not) (?:work|compile|build|start|load)) (?:again |ever )?since (?:r\d{3,}|rev(?:ision)?\.? ?\d+|(?:version |release |build )?v?\d+\.\d+[\w.-]*)|\b(?:downgrad(?:e|ed|ing)|revert(?:s|ed|ing)?|roll(?:ed|ing)? back|going back|went back) to (?:version |release |build )?(?:r\d{3,}|v?\d+\.\d+[\w.-]*)\b(?:(?!\bnot\b|n['’ ]?t\b|\bnever\b)[^.;\n]){0,30}?\b(?:fix(?:es|ed)?|solves?|solved|cures?|helps?|helped|makes? it work|made it work)\b|(?<!(?:\bnot|n['’ ]?t|\bnever)\s+)\b(?:handles?|handled|treats?|treated) (?:it|this|that|them|these|the (?:same )?[\w-]+) (?:just )?(?:fine|correctly|properly|right)\b|(?<!(?:\bnot|n['’ ]?t|\bnever)\s+)\b(?:does|did|do) the right thing\b/i;
+/** What follows "Expected" when its label is left empty before any other capitalised label (`emptyField`). */
+const EMPTY_LABEL = /^(?:[ \t]+(?:[Rr]esults?|[Bb]ehaviou?rs?|[Oo]utcome|[Oo]utput))?[ \t]*:[ \t]*(?:\n\s*)?(?:$|[A-Z][\w-]*(?:[ \t]+[\w-]+){0,3}[ \t]*:)/;
+/**
+ * "IndexIgnoreReset does not exist in 2.2": a thing that is missing from a version, which is what happens, not the
+ * failure absent from another case ("the problem does not exist in 3.1", "it doesn't exist on Linux").
+ */
+function thingMissing(text: string, r: Read): boolean {
+  return /\bexists?\b/i.test(text.slice(r.start, r.end)) &&
+    !/\b(?:it|this|that|problem|bug|issue|error|crash|failure|behaviou?r|leak|hang|defect|regression)\s+$/i.test(text.slice(Math.max(0, r.start - 20), r.start));
+}
+/**
+ * What a protocol's norm says the program should do: an RFC or the HTTP standard that says or requires it ("RFC 2616
+ * section 14.23 requires a 400", "per RFC 2616", "according to the HTTP/1.1 spec"), or a complaint that it breaks one
+ * ("violates RFC 2616"). "According to the docs" is left out: on the shared reports it quotes how an API is described
+ * more often than what it should do.
+ */
+const NORM_SAYS = /\b(?:(?:rfcs? ?\d{3,4}|the rfc|the (?:http )?(?:standard|protocol))(?:,? (?:section|sec\.|§) ?[\d.]+)?,? (?:clearly |explicitly )?(?:says|said|states|stated|requires|required|mandates|specifies|specified|defines|recommends)\b|(?:per|according to|as (?:per|required by|specified (?:in|by)|defined (?:in|by)|described in)) (?:the )?(?:rfcs?\b|http(?:\/1\.[01])? (?:standard|spec(?:ification)?)\b|http\/1\.[01]\b)|(?:violat(?:es|ed|ing|ion of)|breaks|not compliant with|non-?compliant with|(?:does|do)(?:n['’ ]?t| not) (?:comply|conform) (?:with|to)) (?:the )?(?:rfcs?|http)\b)/i;
 /** Titles that ask for the change: "Add ...", "Allow ...", "Support ...", "Need a way to ...". */
 const REQUEST_TITLE = /^(?:\[[^\]]*\]\s*|[\w .-]{1,30}:\s*)*(?:add|allow|support|provide|make|enable|disable|let|show|display|remove|rename|improve|implement|introduce|expose|include|use|change|move|replace|tell|offer|consider|retain|keep|avoid|prevent|create|need|request|want|should|please|do not|don['’ ]?t|switch|update|extend|document|warn|ask|hide|split|merge|separate|link|sort|restore|reduce|increase|simplify|clarify|customi[sz]e|expand)\b(?!-)/i;
 
@@ -249,7 +290,7 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
   const reads = [
     ...tag("modal", all(text, MODAL).filter((r) => !MODAL_NOT_EXPECTED.test(text.slice(Math.max(0, r.start - 12), r.end + 40)))),
     ...tag("expect", all(text, EXPECT).filter((r) => !instructed(text, r) && !emptyField(text, r))), ...tag("expect", all(text, NOT_INSTEAD)), ...tag("wish", all(text, WISH)), ...tag("request", all(text, REQUEST)),
-    ...tag("working_case", all(text, WORKING_CASE)),
+    ...tag("working_case", all(text, WORKING_CASE).filter((r) => !thingMissing(text, r))), ...tag("wish", all(text, WISH_UNSAID)), ...tag("working_case", all(text, WORKS_ELSEWHERE)), ...tag("expect", all(text, NORM_SAYS)),
   ];
   // What the program prints ("Message: Object expected", a log line, a stack frame) or a line of code is not what the
   // reporter expects, however it is worded.
@@ -279,7 +320,8 @@ function instructed(text: string, r: Read): boolean {
  */
 function emptyField(text: string, r: Read): boolean {
   if (!/^expected$/i.test(text.slice(r.start, r.end))) return false;
-  return /^(?:[ \t]+(?:results?|behaviou?r|outcome|output))?[ \t]*:\s*(?:$|(?:actual|observed|steps|reproducible|expected|additional|build|user[ -]agent|platform|version)\b[\w ()-]{0,30}:)/i.test(text.slice(r.end, r.end + 80));
+  const after = text.slice(r.end, r.end + 80);
+  return /^(?:[ \t]+(?:results?|behaviou?r|outcome|output))?[ \t]*:\s*(?:$|(?:actual|observed|steps|reproducible|expected|additional|build|user[ -]agent|platform|version)\b[\w ()-]{0,30}:)/i.test(after) || EMPTY_LABEL.test(after);
 }
 
 /** The whole line a read stands on. */
@@ -495,6 +537,49 @@ const STACK_OR_LOG = /^\s*(?:at [\w$.<>]+\(|(?:caused by|exception in thread)\b|
 /** A steps section that says there are none: "Unsure how to reproduce", "not reproducible". */
 export const NO_STEPS = /\b(?:(?:unsure|not sure|no idea|(?:do|does|did)(?:n['’ ]?t| not) know|unknown|unclear) (?:how|what) (?:to reproduce|to re-?create|to trigger|triggers? (?:it|this)|causes? (?:it|this)|(?:it|this) happen(?:s|ed)?|makes? (?:it|this) happen)|(?:can(?:no|['’ ]?)t|could(?:n['’ ]?t| not)|unable to|not able to|failed to|haven['’ ]?t been able to) (?:reliably |always )?(?:reproduce|re-?create)(?! (?:it |this |that |the \w+ )?(?:in|on|with|under|using|without)\b)|not (?:\w+ )?reproducible(?! (?:in|on|with|under|using|without|below|before|after)\b)|no (?:known )?(?:steps|way to reproduce)|happens (?:randomly|sometimes|occasionally|intermittently))\b/i;
 
+/** Words of a sentence: a line that has one is prose, not a directive and its arguments. */
+const SENTENCE_WORD = /\b(?:the|a|an|is|are|was|were|be|been|and|or|but|of|to|it|its|that|this|with|for|when|if|not|my|our|i|we|you|they|has|have|had|does|do|did|can|will|would|should|there|from|by|as|at)\b/i;
+
+/**
+ * A line of a server's configuration: a section opened with a bare argument ("<Location /secure>", not a tag with
+ * attributes), or a directive and its arguments ("Options +FollowSymLinks", "ProxyPass /app http://backend/app",
+ * "SSLEngine on") with no word of a sentence in it and an argument only a setting has: a path, a URL, a quoted
+ * string, "+" or "=", a pattern, a name with "_" or a header's ("X-Powered-By"); for a name in CamelCase also on, off or a number.
+ */
+function configLine(line: string): boolean {
+  const t = line.trim();
+  if (/^<[A-Z][A-Za-z]+\s+[^=>{}\n]+>$/.test(t)) return true;
+  const m = /^([A-Z][A-Za-z]+)((?:\s+\S+)+)$/.exec(t);
+  // A form's field ("Failed Dev/Tester IDs: 6456, ...") is a label and its value, not a directive.
+  if (!m || /[.!?,;]$/.test(t) || m[2].replace(/"[^"\n]*"|'[^'\n]*'/g, " ").split(/\s+/).some((w) => SENTENCE_WORD.test(w) && !/[\w-]-|-[\w-]/.test(w)) ||
+    /^\S+(?:\s+\S+){0,3}:(?:\s|$)/.test(t)) return false;
+  const camel = /[a-z][A-Z]|^[A-Z]{2,}[a-z]/.test(m[1]);
+  return m[2].trim().split(/\s+/).some((a) => /[/+"'=*$^%<~_]|\S:\S|\w-[A-Z]/.test(a) || (camel && /^(?:on|off|\d+)$/i.test(a)));
+}
+
+/**
+ * A command line of any program: a prompt or not ("$ ", "# ", "> "), a program's name in lower case or its path, at most
+ * one word or file before an option ("-t", "--servername", "-d30"), and no word of a sentence: "openssl s_client
+ * -connect 127.0.0.1:443", "htpasswd -b users bob secret", "# httpd -t". A sentence that names a program is prose.
+ */
+function commandLine(line: string): boolean {
+  const t = line.trim().replace(/^[$#>%][ \t]+/, "");
+  return /^(?:\.{0,2}\/)?[a-z][\w.+\/-]*(?:[ \t]+[\w.:\/-]+)?[ \t]+-{1,2}[A-Za-z][\w-]*(?:[ \t=]|$)/.test(t) && !/[.!?,;:]$/.test(t) &&
+    !SENTENCE_WORD.test(t.replace(/"[^"\n]*"|'[^'\n]*'/g, " "));
+}
+
+/** The line from `at` is a sentence told about what it names: it ends as a sentence does and has words of one. */
+function toldAbout(text: string, at: number): boolean {
+  const end = text.indexOf("\n", at);
+  const line = text.slice(at, end < 0 ? text.length : end).trim();
+  return /[.!?]$/.test(line) && line.replace(/"[^"\n]*"|'[^'\n]*'/g, " ").split(/\s+/).filter((w) => SENTENCE_WORD.test(w)).length >= 2;
+}
+
+/** Lines of a server's configuration in a text: two or more reproduce the failure on any request to it. */
+export function configLines(text: string): number {
+  return text.split("\n").filter(configLine).length;
+}
+
 /** Lines of code or markup in a text (two or more make a snippet). */
 export function codeLines(text: string): number {
   let n = 0;
@@ -502,7 +587,7 @@ export function codeLines(text: string): number {
   return n;
 }
 
-export type StepsKind = "actions" | "condition" | "gerund" | "narrated" | "menu" | "repro" | "link" | "command" | "code" | "testcase" | "input";
+export type StepsKind = "actions" | "condition" | "gerund" | "narrated" | "menu" | "repro" | "link" | "command" | "code" | "testcase" | "input" | "config";
 
 export interface StepsRead {
   /** Where the steps are (the first piece of evidence). */
@@ -591,12 +676,16 @@ export function stepsIn(labelled: string): StepsRead {
   // "I opened the invoice, changed the address and pressed Save": the actions joined to a told one count too.
   // Told in the present ("I enter the name and click Log In"), the actions joined to it are in the present too.
   for (const m of narrated) {
-    const clause = /^[^.;:!?\n]*/.exec(text.slice(m.index + m[0].length))?.[0] ?? "";
+    // The clause runs on over a line break where the text was wrapped (the next line goes on in lower case) and over the
+    // dots inside a path ("to /etc/httpd/ssl.crt/ca/").
+    const clause = /^(?:[^.;:!?\n]|(?<=\/[\w.-]*)\.(?=\w)|\n(?=[ \t]*[a-z]))*/.exec(text.slice(m.index + m[0].length))?.[0] ?? "";
     const present = ACTION_VERBS.has(m[1].toLowerCase());
     joined += [...clause.matchAll(/(?:,|\band|\bthen)\s+(?:then\s+)?([a-z][\w-]*)/gi)].filter((j) => pastAction(j[1]) || (present && ACTION_VERBS.has(j[1].toLowerCase()))).length;
   }
   // An input told inside a sentence is a step of its own, unless it is the action of a step already counted ("Set browser.x.y to false.").
-  const inputs = [...text.matchAll(INPUT_STEP)].filter((m) => !actions.some((a) => m.index >= a.start && m.index < a.start + a.text.length));
+  // An input joined to the action by "and" or "then" ("Create two files and request /foo") is a step of its own too.
+  const inputs = [...text.matchAll(INPUT_STEP)].filter((m) => !actions.some((a) => m.index >= a.start && m.index < a.start + a.text.length &&
+    !/\b(?:and|then)\s+$/i.test(text.slice(a.start, m.index))));
   for (const m of inputs) {
     found.push({ kind: "input", start: m.index, end: m.index + m[0].length });
     // "set browser.x.y to false, restart and close the last tab": the actions joined to an input count too.
@@ -609,7 +698,8 @@ export function stepsIn(labelled: string): StepsRead {
   for (const [kind, re] of [["repro", REPRO], ["link", REPRO_LINK], ["command", COMMAND], ["command", INLINE_REQUEST], ["command", INLINE_COMMAND],
     ["testcase", ON_TESTCASE]] as const) {
     const m = new RegExp(re.source, re.flags).exec(text);
-    if (m) found.push({ kind, start: m.index, end: m.index + m[0].length });
+    // A tool's name opening a sentence ("make install of 2.2 overwrote my config.") is its subject, not a command run.
+    if (m && !(re === COMMAND && !/^[ \t]*(?:[$%#>]|C:\\)/.test(m[0]) && toldAbout(text, m.index))) found.push({ kind, start: m.index, end: m.index + m[0].length });
   }
   // "the following FBML:", "here's my config", "with this in httpd.conf:", "my config:": an introduction whose next
   // line is code, markup or configuration.
@@ -629,6 +719,27 @@ export function stepsIn(labelled: string): StepsRead {
       offset += line.length + 1;
     }
   }
+  // A command line of any program runs what fails.
+  if (!found.some((f) => f.kind === "command")) {
+    let offset = 0;
+    for (const line of text.split("\n")) {
+      if (commandLine(line)) {
+        found.push({ kind: "command", start: offset, end: offset + line.length });
+        break;
+      }
+      offset += line.length + 1;
+    }
+  }
+  // A server's configuration of two lines or more is the setup the failure comes out of on any request to it; one
+  // directive is, with the request or the response that shows what it does. A section opened and closed on one line
+  // ("<Location /x> SetHandler server-status </Location>", where the parse ran its lines together) is one too.
+  const section = /<([A-Z][A-Za-z]+)[ \t][^<>=\n]*>[^\n]{1,400}?<\/\1>/.exec(text);
+  if (section && configLines(text) < 2) found.push({ kind: "config", start: section.index, end: section.index + section[0].length });
+  else if (configLines(text) >= 2 || (configLines(text) === 1 && (inputs.length >= 1 || RESPONSE.test(text)))) {
+    const at = text.split("\n").findIndex(configLine);
+    const start = text.split("\n").slice(0, at).join("\n").length + (at > 0 ? 1 : 0);
+    found.push({ kind: "config", start, end: start + text.split("\n")[at].length });
+  }
   // One action alone ("when I save", a snippet) is a trigger, not a way to get there; two actions (a menu path
   // is two), or one with a snippet or a numbered list, are; a link to a runnable reproduction or a command that
   // runs it is on its own; words that say a reproduction follows ("to reproduce", "the following code", "a test
@@ -640,7 +751,7 @@ export function stepsIn(labelled: string): StepsRead {
   const units = actions.length + triggers + joined + narrated.length + inputs.length + (has("menu") ? 2 : 0);
   const done = actions.length + joined + narrated.length + inputs.length + (has("menu") ? 2 : 0);
   const enough = !NO_STEPS.test(text) &&
-    ((has("repro") && (units >= 1 || codeLines(text) >= 1)) || has("link") || has("command") || has("testcase") || has("actions") || units >= 2 || (done >= 1 && (has("code") || orderedSteps(text) >= 2)));
+    ((has("repro") && (units >= 1 || codeLines(text) >= 1)) || has("link") || has("command") || has("testcase") || has("actions") || units >= 2 || (done >= 1 && (has("code") || orderedSteps(text) >= 2)) || has("config"));
   const kinds = [...new Set(found.map((f) => f.kind))];
   if (!enough) {
     // One action is not the way there, but it says what sets the failure off. A log in a Jira {code} or {noformat}
