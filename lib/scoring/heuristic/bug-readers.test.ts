@@ -406,12 +406,13 @@ describe("fourth pass: a web server's reports", () => {
       "ScriptAlias /bin/ \"/srv/cgi/\"\nTimeOut 5\nThe scripts are killed after a few seconds.",
       "tool export -o /tmp/out.csv --all\nwrites an empty file.",
       "# mytool --check\nSegmentation fault",
+      // A program run with its option opening the sentence that says what it does is the command to run (held-out pass).
+      "mytool -v prints nothing, it used to print the version.",
     ]) expect(stepsIn(text).at, text).not.toBeNull();
     // Form fields, environment lines and prose that names a program are no configuration and no command.
     for (const text of [
       "Failed Account/Tester IDs: 1234, 5678\nWorking Account/Tester IDs: 4321, 8765",
       "Firefox 3.6.12\nWindows XP SP3\nThe menu is cut off.",
-      "mytool -v prints nothing, it used to print the version.",
       "grep -r is what I used to find the line.",
     ]) expect(stepsIn(text).at, text).toBeNull();
   });
@@ -451,5 +452,39 @@ describe("fourth pass: a web server's reports", () => {
     // The docs quoted, a step back that does not help, a negated handling: nothing said of what should happen.
     for (const text of ["According to the docs the call takes two arguments.", "Rolling back to 2.4.9 did not help.",
       "The proxy doesn't handle it correctly.", "The filter does not do the right thing."]) expect(expectedIn(text), text).toEqual([]);
+  });
+});
+
+// Fourth pass, read on reports written by a third author that no rule was written from (docs/decisions.md, "Bug
+// readers, fourth pass: held-out reports"). Sentences written for these tests.
+describe("fourth pass: a program, a build option or a directive named inside a sentence", () => {
+  it("reads a program run with its options inside a sentence, and a build's configure option, as the way there", () => {
+    for (const text of [
+      "indexer -r /srv/docs stops at the first PDF with a bad font.",
+      "Running the suite, benchtool -c 20 -n 5000 against the staging host drops every tenth reply.",
+      "Built with --enable-shared-libs the loader cannot find its plug-ins.",
+      "The server exits when started without --with-threads on this box.",
+    ]) expect(stepsIn(text).at, text).not.toBeNull();
+    for (const text of [
+      // A value in a list of options is an argument, not a program; a line a build tool echoes after its prompt is output.
+      "Launch arguments: -os linux -ws gtk -arch x86 -data /tmp/ws; the splash screen never closes.",
+      "builder> pkg -ra all\nmaking the package fails with an undefined symbol.",
+      // A dash between words is punctuation.
+      "The window is too small - it hides the toolbar.",
+    ]) expect(stepsIn(text).at, text).toBeNull();
+  });
+
+  it("reads directives written inside sentences as a configuration when two are given, or one with its request or its start-up error", () => {
+    for (const text of [
+      "LogRotation On and ArchiveDir /var/archive together make the rotation skip the first file.",
+      "KeepAliveHosts On, then a request for /status/full hangs the worker.",
+      "CacheStore shm:/var/run/store(900000000) crashes the server at startup.",
+    ]) expect(stepsIn(text).at, text).not.toBeNull();
+    for (const text of [
+      // One setting named with nothing that meets it: a trigger at most.
+      "With DebugMode On the log grows quickly.",
+      // A class name and a quoted value in prose is no directive pair.
+      "The JavaThread \"main\" stops.",
+    ]) expect(stepsIn(text).at, text).toBeNull();
   });
 });

@@ -496,7 +496,16 @@ const COMMAND = /^[ \t]*(?:[$%] [a-z][\w.-]*(?: |$)|(?:GET|POST|PUT|PATCH|DELETE
  * options ("running httpd -X").
  */
 const INLINE_REQUEST = /\b(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS|PROPFIND|TRACE) (?:(?:https?:\/\/|\/)\S*|requests? (?:for|to|of|on) (?:https?:\/\/|\/)\S*)/;
-const INLINE_COMMAND = /`(?:npm|npx|yarn|pnpm|git|docker|kubectl|mvn|gradle|python3?|pip3?|cargo|dotnet|terraform|helm)\s+[a-z][\w-]*[^`\n]*`|`(?:[$%] )?(?:[a-z][\w.-]*|\.{1,2}\/[\w.-]+)\s+-{1,2}[A-Za-z][^`\n]*`|\b(?:curl|wget)\s+(?:-{1,2}[A-Za-z]|["']?https?:\/\/)|(?:^|[\s(])\.\/(?:configure|buildconf|autogen\.sh)\b|&&\s*(?:make\b|[a-z][\w.-]*\s+-{1,2}[A-Za-z])|\b(?:ran|run|running|runs|execute|executed|executing|typed|typing|invoke|invoked|invoking)\s+`?(?:[a-z][\w.-]*|\.{1,2}\/[\w.-]+)\s+-{1,2}[A-Za-z]/i;
+const INLINE_COMMAND = /`(?:npm|npx|yarn|pnpm|git|docker|kubectl|mvn|gradle|python3?|pip3?|cargo|dotnet|terraform|helm)\s+[a-z][\w-]*[^`\n]*`|`(?:[$%] )?(?:[a-z][\w.-]*|\.{1,2}\/[\w.-]+)\s+-{1,2}[A-Za-z][^`\n]*`|\b(?:curl|wget)\s+(?:-{1,2}[A-Za-z]|["']?https?:\/\/)|(?:^|[\s(])\.\/(?:configure|buildconf|autogen\.sh)\b|&&\s*(?:make\b|[a-z][\w.-]*\s+-{1,2}[A-Za-z])|\b(?:ran|run|running|runs|execute|executed|executing|typed|typing|invoke|invoked|invoking)\s+`?(?:[a-z][\w.-]*|\.{1,2}\/[\w.-]+)\s+-{1,2}[A-Za-z]|(?:^|\s)--(?:enable|disable|with|without)-[a-z][\w-]*/i;
+/**
+ * A program run with an option inside a sentence ("httpd -k install fails", "ab -c 50 -n 100000 on a 10k file", "with
+ * htpasswd -b and a long password"): a program's name in lower case (not a word of a sentence),
+ * followed by an option, and not the subject of a remark about it ("grep -r is what I used") nor one of the options a
+ * sentence lists ("accepts -x and -y").
+ * Not a value inside a list of options ("-os win32 -ws win32" is an argument list, not a program run), nor a line a
+ * build tool echoes after its own prompt ("messageQ> xdc -ra all": what the build printed).
+ */
+const INLINE_PROGRAM = /(?:^|[\s(;])(?<!-{1,2}[\w.-]+\s+\S*|>\s*)(?!(?:the|a|an|to|and|or|of|in|on|at|is|are|was|were|it|says?|said|with|without|for|from|by|as|than|then|so|but)\s)[a-z][\w.-]{1,20} -{1,2}[a-zA-Z][\w-]*(?![\w-]* (?:(?:is|was|are|were|has|had|would|should|can|could|does|did)\b|(?:and|or) -))(?:[ =](?:\d+|[\w./:-]+))?(?= (?!(?:is|was|are|were|has|had|would|should|can|could|does|did)\b))/;
 /**
  * An action on the test case the report comes with ("Load the attached testcase", "open the attachment"): the page
  * or file it names holds the reproduction, so the one action is the way there.
@@ -579,6 +588,16 @@ function toldAbout(text: string, at: number): boolean {
 export function configLines(text: string): number {
   return text.split("\n").filter(configLine).length;
 }
+
+/**
+ * A directive and its setting written inside a sentence, or run into one by the parse ("CheckSpelling On, files ...",
+ * "SSLSessionCache shmcb:/var/run/cache(512000) at startup ..."): a name in CamelCase or opened by an acronym
+ * ("SSLEngine"), then a value only a setting has: on or off, a quoted string, a path, a scheme and path, a name with
+ * "_", or "+Option".
+ */
+const INLINE_DIRECTIVE = /(?:^|[\s(,;:])(?:[A-Z][a-z]+[A-Z][A-Za-z]*|[A-Z]{2,}[a-z][A-Za-z]*)[ \t]+(?:On|Off|on|off|"[^"\n]+"|\/[\w.~*\/-]*|\w+:\/[\w.\/-]+|[+-][A-Z]\w+|[\w.-]+_[\w.-]+)(?!\w)/g;
+/** What a server says when its configuration fails as it is read: at startup, a syntax error, a refusal to start. */
+const AT_START = /\b(?:at |on |during )?start-?up\b|\bsyntax error\b|\b(?:refuses?|fails?|failed|won['’ ]?t|will not|does not|doesn['’ ]?t) (?:to )?start\b|\bconfig(?:uration)? test\b/i;
 
 /** Lines of code or markup in a text (two or more make a snippet). */
 export function codeLines(text: string): number {
@@ -695,7 +714,7 @@ export function stepsIn(labelled: string): StepsRead {
   if (narrated.length >= 2) found.push({ kind: "narrated", start: narrated[0].index, end: narrated[1].index + narrated[1][0].length });
   const menu = MENU_PATH.exec(text);
   if (menu) found.push({ kind: "menu", start: menu.index, end: menu.index + menu[0].length });
-  for (const [kind, re] of [["repro", REPRO], ["link", REPRO_LINK], ["command", COMMAND], ["command", INLINE_REQUEST], ["command", INLINE_COMMAND],
+  for (const [kind, re] of [["repro", REPRO], ["link", REPRO_LINK], ["command", COMMAND], ["command", INLINE_REQUEST], ["command", INLINE_COMMAND], ["command", INLINE_PROGRAM],
     ["testcase", ON_TESTCASE]] as const) {
     const m = new RegExp(re.source, re.flags).exec(text);
     // A tool's name opening a sentence ("make install of 2.2 overwrote my config.") is its subject, not a command run.
@@ -739,6 +758,13 @@ export function stepsIn(labelled: string): StepsRead {
     const at = text.split("\n").findIndex(configLine);
     const start = text.split("\n").slice(0, at).join("\n").length + (at > 0 ? 1 : 0);
     found.push({ kind: "config", start, end: start + text.split("\n")[at].length });
+  } else {
+    // Directives written inside sentences: two are a configuration; one is, with the request that meets it or the error
+    // the server gives as it reads it.
+    const inline = [...text.matchAll(INLINE_DIRECTIVE)];
+    if (inline.length >= 2 || (inline.length === 1 && (inputs.length >= 1 || INLINE_REQUEST.test(text) || RESPONSE.test(text) || AT_START.test(text)))) {
+      found.push({ kind: "config", start: inline[0].index, end: inline[0].index + inline[0][0].length });
+    }
   }
   // One action alone ("when I save", a snippet) is a trigger, not a way to get there; two actions (a menu path
   // is two), or one with a snippet or a numbered list, are; a link to a runnable reproduction or a command that
