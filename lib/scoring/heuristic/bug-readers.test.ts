@@ -488,3 +488,30 @@ describe("fourth pass: a program, a build option or a directive named inside a s
     ]) expect(stepsIn(text).at, text).toBeNull();
   });
 });
+
+describe("fourth pass: what happens, in forms read on held-out reports", () => {
+  it("reads a crash told as a verb, a state that returns, what another party gets, a time, a climbing measure and a status after an arrow", () => {
+    for (const text of [
+      "The daemon segfaults on the second request.",
+      "The worker dumps core every night.",
+      "I hide the sidebar. After a restart it is back.",
+      "The client sees the old header.",
+      "After a week there are hundreds of stale lock files.",
+      "Opening the archive needs about 40 sec.",
+      "Saving a draft takes 3-4 seconds.",
+      "Memory goes to 95% while idle.",
+      "The handle count grows by ~20 on each reload.",
+      "The Save label is translated as \"Rescue\" in the Spanish build.",
+      "With the setting off, the window opens in front anyway.",
+      "Printed pages show blank on the office printer.",
+      "GET /old/report -> 404",
+      "The node abends when the module loads.",
+      "No mention of the limit in the guide.",
+    ]) expect(observedIn(text).some((r) => !r.generic), text).toBe(true);
+    for (const text of [
+      "It should take at most 2 seconds.",
+      "Please add a way to come back to the list.",
+      "Steps: open it -> click Save",
+    ]) expect(observedIn(text).filter((r) => !r.generic), text).toEqual([]);
+  });
+});

@@ -143,6 +143,15 @@ const PRODUCED = /\b(?:prints|printed|returns|returned|outputs|yields|yielded|ev
  * of a wrong rendering or motion ("scrolling is jerky", "the text looks blurry"). Since the fourth pass.
  */
 const LOOKS = /\b(?:blank|black|white|empty|grey|gray) (?:pages?|screens?|windows?|tabs?|canvas(?:es)?|box(?:es)?|rectangles?|areas?|dialogs?|panels?|frames?|squares?)\b|\b(?:is|are|was|were|looks?|looked|seems?|seemed|appears?|appeared|gets?|got|becomes?|became|turns?|turned)\s+(?:\w+\s+)?(?:jerky|choppy|blurry|blurred|fuzzy|pixelated|pixellated|distorted|unreadable|illegible|janky|stuttery|jittery|smeared|washed out)\b/i;
+/**
+ * What happens, in forms the readers above miss: a crash told as a verb ("segfaults", "dumps core"), a state that returns
+ * ("after a restart it is back"), what another party is given ("the client sees it unchanged", "the browser gets a 403"),
+ * a heap of things that should not be there ("there are hundreds of defunct processes"), a time something is or
+ * takes ("startup is ~30 seconds", "needs 3-4 seconds"), a measure that climbs ("CPU goes to 100%", "grows by ~30 on
+ * each restart"), a text rendered wrong ("is translated as ..."), what happens "anyway", a page shown blank, a status
+ * after an arrow ("GET /old -> 404"), an abend, and nothing written about a thing ("No doc about -DFOREGROUND").
+ */
+const HAPPENS_MORE = /\b(?:segfault(?:s|ed|ing)|(?:dumps?|dumped|dumping) core|(?:is|are|was|were|comes?|came|coming) back (?:after|on|when|again|every)|(?:it|they|this|that) (?:is|are|was|were|comes?|came) back(?=\s*(?:[.!,;]|$))|(?:client|browser|server|user|caller|reader|visitor|customer|backend|proxy)s? (?:sees|saw|gets|got|receives|received)|there (?:is|are|were|was) (?:hundreds|thousands|dozens|lots|plenty|heaps) of|(?:is|are|was|were|needs?|needed|requires?|required|takes?|took|taking|lasts?|lasted) (?:~|about |around |over |nearly |almost |now |more than |>)?\d+(?:[.,]\d+)?(?:\s*[-–]\s*\d+)? ?(?:ms|secs?|seconds?|minutes?|mins?|hours?)\b|(?:goes|went|jumps?|jumped|spikes?|spiked|climbs?|climbed) (?:up )?to (?:~|about |around |nearly |almost )?\d+ ?%|(?:grows?|grew|growing|increases?|increased|rises?|rose) by (?:~|about |around )?\d|(?:is|are|was|were|gets?|got) (?:translated|rendered|labell?ed|spelled|spelt) as\b|\banyway\b|(?:shows?|showing|showed|appears?|appeared|comes? up|came up|renders?|rendered|displays?|displayed) (?:as )?(?:blank|empty|garbled|unstyled|corrupted|black|white)\b|\babend(?:s|ed|ing)?\b|(?:^|[.!?]\s+|\n\s*)no (?:\w+ )?(?:doc|docs|documentation|mention|word|example|option|setting|way) (?:about|of|on|for)\b)|(?:^|\s)->\s*(?:HTTP\/[\d.]+\s+)?[1-5]\d\d\b/im;
 /** A result written after an arrow at the end of a step ("press Save ==> the dialog stays"), or "No X for Y" opening a sentence. */
 const RESULT_MARK = /(?:^|\s)(?:==?>|-->)[ \t]*\w|(?:^|[.!?]\s+|\n\s*)no [\w.-]+(?: [\w.-]+)? (?:for|on|in|at|is|are|was|were|found|available|appears?|shows? up)\b/im;
 /**
@@ -175,7 +184,7 @@ const GENERIC = /^(?:(?:does|do|did|is|are|was|were|will|wo|ca|can)(?:n['’ ]?t
 export function observedIn(labelled: string): Read[] {
   const text = withoutLabels(labelled);
   const generic = (m: RegExpExecArray) => GENERIC.test(m[0].replace(/\s+/g, " ").trim()) && !named(m.input, m.index, m.index + m[0].length);
-  return [ERROR, LOGGED, FAILING, NEGATION, ABSENCE, WRONG, SEEN, RESULT_MARK, MOVED, PRODUCED, LOOKS, UNWANTED, CONSUMES, RESPONSE].flatMap((re) => all(text, re, generic))
+  return [ERROR, LOGGED, FAILING, NEGATION, ABSENCE, WRONG, SEEN, RESULT_MARK, MOVED, PRODUCED, LOOKS, UNWANTED, CONSUMES, RESPONSE, HAPPENS_MORE].flatMap((re) => all(text, re, generic))
     .filter((r) => !QUESTION_OR_EXPECTATION.test(lineAround(text, r)) && !asked(text, r))
     .sort((a, b) => a.start - b.start);
 }
