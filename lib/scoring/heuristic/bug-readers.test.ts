@@ -515,3 +515,36 @@ describe("fourth pass: what happens, in forms read on held-out reports", () => {
     ]) expect(observedIn(text).filter((r) => !r.generic), text).toEqual([]);
   });
 });
+
+describe("fourth pass: what should happen, in forms read on held-out reports", () => {
+  it("reads a case that works in other words, a norm cited by its section, and phrases a line break cut in two", () => {
+    for (const text of [
+      "After a restart the draft is gone. In version 2 the draft was still there.",
+      "Scrolling stutters here; in other editors it's smooth.",
+      "The table takes a minute to lay out. Chrome shows it in 4 seconds.",
+      "IE and Opera pick the right encoding.",
+      "The sidebar flickers on every click. Was not like that in 3.6.",
+      "The page flashes unstyled. 4.0b7 does not show this.",
+      "After the upgrade the log fills with warnings. In 2.2.14 nothing.",
+      "Same file on 2.2.11 fine.",
+      "If the Encoding line comes first it works.",
+      "Removing the Order lines works.",
+      "Without a proxy the setting is honored.",
+      "RFC 2616 14.18 requires a Date header in every response.",
+      "The request gives 404 instead\nof a redirect to the folder.",
+    ]) expect(expectedIn(text).length, text).toBeGreaterThan(0);
+    for (const text of [
+      "Chrome crashes too.",
+      "Safari shows the same error.",
+      "In version 2 the draft was lost as well, and now it is lost again.",
+      "Using the export for the admin works but for other users the browser hangs.",
+      "4.0b7 does not start.",
+    ]) expect(expectedIn(text).filter((r) => r.kind === "working_case"), text).toEqual([]);
+  });
+
+  it("reads an expectation inside a long line the parse ran together, unless its own sentence is what the program printed", () => {
+    const session = "$ telnet localhost 80 HEAD /cgi-bin/t.cgi HTTP/1.0 HTTP/1.1 200 OK Date: Tue, 11 Mar 2003 10:02:11 GMT Server: Apache Connection: close Content-Type: text/plain hello The body comes back on HEAD. The server MUST NOT send a body in answer to HEAD.";
+    expect(expectedIn(session).map((r) => r.kind)).toContain("modal");
+    expect(expectedIn("$ grep expected result.txt")).toEqual([]);
+  });
+});

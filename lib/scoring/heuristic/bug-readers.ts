@@ -178,11 +178,21 @@ const SEEN = /\b(?:(?:i|we|you|users?|they)\s+(?:\w+ly\s+)?(?:get|got|getting|se
 const GENERIC = /^(?:(?:does|do|did|is|are|was|were|will|wo|ca|can)(?:n['’ ]?t| not)? (?:work|working|works)|not (?:working|work)|broken|broke|breaks|fail(?:s|ed|ing|ures?)?|errors?|bugs?|problems?|issues?|wrong|(?:strange|weird|odd)(?:ly)?|(?:is|are|was|were)(?:n['’ ]?t| not) (?:right|ok|okay|correct))$/i;
 
 /**
+ * The text with a line break that stands inside a sentence read as the space it was (a word or a comma before it, a
+ * word in lower case after it, not a stack frame's "at"): reports are wrapped at a fixed width, and the researchers' texts
+ * were put back together from a sentence parse, so "instead\nof" and "it would\nbe nice" are the phrases they were.
+ * The same length, so every offset holds.
+ */
+export function unwrapped(text: string): string {
+  return text.includes("\n") ? text.replace(/([\p{L},])\n(?=[a-z](?!t [\w$.<>]+\())/gu, "$1 ") : text;
+}
+
+/**
  * Every statement of what happens in a text. A statement is generic when it only names a failure ("doesn't
  * work", "is broken", "an error") without saying what is seen.
  */
 export function observedIn(labelled: string): Read[] {
-  const text = withoutLabels(labelled);
+  const text = unwrapped(withoutLabels(labelled));
   const generic = (m: RegExpExecArray) => GENERIC.test(m[0].replace(/\s+/g, " ").trim()) && !named(m.input, m.index, m.index + m[0].length);
   return [ERROR, LOGGED, FAILING, NEGATION, ABSENCE, WRONG, SEEN, RESULT_MARK, MOVED, PRODUCED, LOOKS, UNWANTED, CONSUMES, RESPONSE, HAPPENS_MORE].flatMap((re) => all(text, re, generic))
     .filter((r) => !QUESTION_OR_EXPECTATION.test(lineAround(text, r)) && !asked(text, r))
@@ -270,6 +280,17 @@ const WISH_UNSAID = /(?:^|[.!?;]\s+|\n\s*)(?:(?:would|will) be (?:\w+ )?(?:nice|
  * the right thing").
  */
 const WORKS_ELSEWHERE = /\bthe same (?:[\w.-]+ ){0,3}(?:in|on|with|under|using|from|via|over|through) [^,.;:!?\n]{1,30}? (?:works|worked|is fine|was fine|behaves correctly|loads fine)\b|\b(?:broken|broke|fails?|failing|failed|crash(?:es|ing)?|stopped working|(?:does|do)(?:n['’ ]?t| not) (?:work|compile|build|start|load)) (?:again |ever )?since (?:r\d{3,}|rev(?:ision)?\.? ?\d+|(?:version |release |build )?v?\d+\.\d+[\w.-]*)|\b(?:downgrad(?:e|ed|ing)|revert(?:s|ed|ing)?|roll(?:ed|ing)? back|going back|went back) to (?:version |release |build )?(?:r\d{3,}|v?\d+\.\d+[\w.-]*)\b(?:(?!\bnot\b|n['’ ]?t\b|\bnever\b)[^.;\n]){0,30}?\b(?:fix(?:es|ed)?|solves?|solved|cures?|helps?|helped|makes? it work|made it work)\b|(?<!(?:\bnot|n['’ ]?t|\bnever)\s+)\b(?:handles?|handled|treats?|treated) (?:it|this|that|them|these|the (?:same )?[\w-]+) (?:just )?(?:fine|correctly|properly|right)\b|(?<!(?:\bnot|n['’ ]?t|\bnever)\s+)\b(?:does|did|do) the right thing\b/i;
+/**
+ * A case that works, told in forms the readings above miss (`WORKING_KEPT` is read with its case, so a capital names a
+ * product): a state another version kept ("In Firefox 2 the text was
+ * still there", "in other apps it's smooth"), another browser or server named doing it ("Chrome shows it in 4
+ * seconds", "IE and Opera pick the right charset"; not "Chrome too" or "the same error"), "was not like that in 3.6", a
+ * version that does not show it ("4.0b7 does not show this"), a version with nothing wrong ("In 2.2.14 nothing", "on
+ * 2.2.11 fine"), a variant that works ("If the line is first it works", "Removing the Order lines works", "Without a
+ * proxy the pref is honored").
+ */
+const WORKING_KEPT = /(?:^|[.!?;,]\s+|\n\s*)(?:[Ii]n|[Oo]n|[Ww]ith|[Uu]nder|[Uu]sing) (?:(?:all |the )?(?:other|another|older|previous) [\w.+-]+|(?:the )?(?:version|release|build) v?\d[\w.]*|[A-Z][\w.+-]*|v?\d[\w.]*)(?: [\w.+-]+){0,4},? (?:it|its|it['’ ]?s|the [\w-]+(?: [\w-]+)?|this|that|they|everything) (?:is |was |were |are )?(?:still )?(?:there|shown|displayed|visible|fine|correct|ok|okay|smooth|fast|quick|preserved|kept|saved|instant)\b/;
+const WORKING_MORE = /(?:\b(?:other browsers|(?:ie|internet explorer|msie|edge|chrome|chromium|safari|opera|konqueror|seamonkey|netscape|epiphany|nginx|lighttpd|iis)(?: ?\d[\w.]*)?)\b(?:(?!\b(?:not|n['’ ]?t|never|no|also|too|same|either|only|fails?|crash\w*|hangs?|broken|slow|wrong)\b)[^.;!?\n]){0,40}?\b(?:fine|correctly|properly|ok|okay|smooth(?:ly)?|plays?|is shown|are shown|goes to|loads?|renders?|displays?|shows?|starts?|works?|picks?|opens?)\b(?![^.;!?\n]{0,30}\b(?:too|also|as well|same|only)\b)|\b(?:was|were)(?:n['’ ]?t| not) (?:like (?:this|that)|the case|happening|a problem) (?:in|on|with|before|under)\b|(?<![\w.])v?\d+(?:\.\d+)+[a-z]*\d*(?:[ \t]+\w+)? (?:does|did)(?:n['’ ]?t| not) (?:show|have|do|exhibit|crash|hang|freeze|leak|fail)\b|\b(?:in|on|with|under) v?\d+(?:\.\d+)+[\w.]*,? (?:\w+ )?(?:nothing|no (?:problem|issue|errors?|warnings?|messages?)|fine|ok|okay|quiet|correct)\b|\b(?:if|when|once|with) [^.,;\n]{1,60}?,? (?:it|this|that|everything) works\b|(?:^|[.!?;]\s+|\n\s*)(?:removing|disabling|adding|setting|changing|switching|reverting|deleting|moving|turning (?:off|on)) [^.;\n]{1,60}? works\b|\bwithout (?:the |a |an )?[\w.-]+(?: [\w.-]+)?,? (?:the [\w.-]+ |it |this |everything )?(?:is |are )?(?:honou?red|works?|fine|respected|applied|shown|correct)\b)/i;
 /** What follows "Expected" when its label is left empty before any other capitalised label (`emptyField`). */
 const EMPTY_LABEL = /^(?:[ \t]+(?:[Rr]esults?|[Bb]ehaviou?rs?|[Oo]utcome|[Oo]utput))?[ \t]*:[ \t]*(?:\n\s*)?(?:$|[A-Z][\w-]*(?:[ \t]+[\w-]+){0,3}[ \t]*:)/;
 /**
@@ -286,7 +307,7 @@ function thingMissing(text: string, r: Read): boolean {
  * ("violates RFC 2616"). "According to the docs" is left out: on the shared reports it quotes how an API is described
  * more often than what it should do.
  */
-const NORM_SAYS = /\b(?:(?:rfcs? ?\d{3,4}|the rfc|the (?:http )?(?:standard|protocol))(?:,? (?:section|sec\.|§) ?[\d.]+)?,? (?:clearly |explicitly )?(?:says|said|states|stated|requires|required|mandates|specifies|specified|defines|recommends)\b|(?:per|according to|as (?:per|required by|specified (?:in|by)|defined (?:in|by)|described in)) (?:the )?(?:rfcs?\b|http(?:\/1\.[01])? (?:standard|spec(?:ification)?)\b|http\/1\.[01]\b)|(?:violat(?:es|ed|ing|ion of)|breaks|not compliant with|non-?compliant with|(?:does|do)(?:n['’ ]?t| not) (?:comply|conform) (?:with|to)) (?:the )?(?:rfcs?|http)\b)/i;
+const NORM_SAYS = /\b(?:(?:rfcs? ?\d{3,4}|the rfc|the (?:http )?(?:standard|protocol))(?:,? (?:(?:section|sec\.|§) ?)?\d+(?:\.\d+)*)?,? (?:clearly |explicitly )?(?:says|said|states|stated|requires|required|mandates|specifies|specified|defines|recommends)\b|(?:per|according to|as (?:per|required by|specified (?:in|by)|defined (?:in|by)|described in)) (?:the )?(?:rfcs?\b|http(?:\/1\.[01])? (?:standard|spec(?:ification)?)\b|http\/1\.[01]\b)|(?:violat(?:es|ed|ing|ion of)|breaks|not compliant with|non-?compliant with|(?:does|do)(?:n['’ ]?t| not) (?:comply|conform) (?:with|to)) (?:the )?(?:rfcs?|http)\b)/i;
 /** Titles that ask for the change: "Add ...", "Allow ...", "Support ...", "Need a way to ...". */
 const REQUEST_TITLE = /^(?:\[[^\]]*\]\s*|[\w .-]{1,30}:\s*)*(?:add|allow|support|provide|make|enable|disable|let|show|display|remove|rename|improve|implement|introduce|expose|include|use|change|move|replace|tell|offer|consider|retain|keep|avoid|prevent|create|need|request|want|should|please|do not|don['’ ]?t|switch|update|extend|document|warn|ask|hide|split|merge|separate|link|sort|restore|reduce|increase|simplify|clarify|customi[sz]e|expand)\b(?!-)/i;
 
@@ -294,16 +315,18 @@ export type ExpectedKind = "modal" | "expect" | "wish" | "request" | "working_ca
 
 /** Every statement of what should happen in a text, each with the kind of statement it is. */
 export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] {
-  const text = withoutLabels(labelled);
+  const text = unwrapped(withoutLabels(labelled));
   const tag = (kind: ExpectedKind, reads: Read[]) => reads.map((r) => ({ ...r, kind }));
   const reads = [
     ...tag("modal", all(text, MODAL).filter((r) => !MODAL_NOT_EXPECTED.test(text.slice(Math.max(0, r.start - 12), r.end + 40)))),
     ...tag("expect", all(text, EXPECT).filter((r) => !instructed(text, r) && !emptyField(text, r))), ...tag("expect", all(text, NOT_INSTEAD)), ...tag("wish", all(text, WISH)), ...tag("request", all(text, REQUEST)),
-    ...tag("working_case", all(text, WORKING_CASE).filter((r) => !thingMissing(text, r))), ...tag("wish", all(text, WISH_UNSAID)), ...tag("working_case", all(text, WORKS_ELSEWHERE)), ...tag("expect", all(text, NORM_SAYS)),
+    ...tag("working_case", all(text, WORKING_CASE).filter((r) => !thingMissing(text, r))), ...tag("wish", all(text, WISH_UNSAID)), ...tag("working_case", all(text, WORKS_ELSEWHERE)), ...tag("working_case", all(text, WORKING_MORE)), ...tag("working_case", all(text, WORKING_KEPT)), ...tag("expect", all(text, NORM_SAYS)),
   ];
   // What the program prints ("Message: Object expected", a log line, a stack frame) or a line of code is not what the
   // reporter expects, however it is worded.
-  return reads.filter((r) => !printed(lineOf(text, r))).sort((a, b) => a.start - b.start);
+  // A line the parse ran together out of many (a session, its output and the reporter's words) is judged by the sentence
+  // the read stands in.
+  return reads.filter((r) => !printed(lineOf(text, r).length > 240 ? lineAround(text, r) : lineOf(text, r))).sort((a, b) => a.start - b.start);
 }
 
 /**
