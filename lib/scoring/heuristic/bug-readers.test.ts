@@ -548,3 +548,21 @@ describe("fourth pass: what should happen, in forms read on held-out reports", (
     expect(expectedIn("$ grep expected result.txt")).toEqual([]);
   });
 });
+
+describe("fourth pass: steps in forms read on held-out reports", () => {
+  it("reads a list run into its numbers, an inline 'Steps:' label, a REPL's prompt, a test case's URL, a directive met by a request", () => {
+    for (const text of [
+      "Steps to Reproduce: 1.open the music site 2.play a song 3. Actual Results: silence",
+      "Steps: fill the history, open Downloads once, quit.",
+      "js> [3, 1, 2].sort(cmp)\n[1, 3, 2]",
+      "The canvas stays empty. testcase: http://people.example.org/~me/neg.html",
+      "SessionStore \"shm:/run/sessions\" then a request for /login crashes the child.",
+      "ab -X does not work with https URLs.",
+    ]) expect(stepsIn(text).at, text).not.toBeNull();
+    for (const text of [
+      "Version 1.2 broke it.",
+      "MaxSessionAge is not documented.",
+      "The mail says: Steps: none.",
+    ]) expect(stepsIn(text).at, text).toBeNull();
+  });
+});

@@ -433,7 +433,8 @@ function pieces(text: string): Piece[] {
     // Sentences end at ".", "!", "?" or ";" followed by a space or the end (not inside "org.eclipse.ui").
     let m: RegExpExecArray | null;
     let from = 0;
-    const ends = /[.!?;]+(?=\s|$)/g;
+    // ... and after a list number run into its item ("1.open youtube 2.play video", a form the parse ran together).
+    const ends = /[.!?;]+(?=\s|$)|(?<=(?:^|\s)\d{1,2})\.(?=[a-z])/g;
     while ((m = ends.exec(line.text)) !== null) {
       sentence = line.text.slice(from, m.index + m[0].length);
       sentenceStart = line.start + from;
@@ -456,7 +457,7 @@ const SCENE = /^\s*(?:(?:\d{1,2}[.)]|[-*•+#])\s*)?(?:in|on|from|inside|within|
 /** Words that open a reproduction told in one sentence: "To see it, ...", "We reproduced it in the lab: ...". */
 const REPRO_LEAD = /(?:to (?:see|trigger|recreate) (?:it|this|that|the \w+)(?: yourself| for yourself| happen| again)?|[^.:;\n]{0,40}\breproduc(?:e|ed|ing)\b[^.:;\n]{0,40})\s*[:,]\s*/;
 const REPRO_OPENS = new RegExp(String.raw`^\s*${REPRO_LEAD.source}`, "i");
-const LEAD = new RegExp(String.raw`^\s*(?:(?:\d{1,2}[.)]|[-*•+#>]|step \d+:?|\(\d+\)|[a-z]\))\s*)?(?:(?:then|now|next|first|firstly|second|secondly|finally|also|and|again|just|simply|afterwards|after that|lastly|please|try to|go ahead and)\s*,?\s+|(?:in|on|from|inside|within|at|under|with|using|for) [^,.;:\n]{1,50},\s*|${REPRO_LEAD.source})*`, "i");
+const LEAD = new RegExp(String.raw`^\s*(?:(?:\d{1,2}[.)]|[-*•+#>]|step \d+:?|\(\d+\)|[a-z]\))\s*)?(?:(?:then|now|next|first|firstly|second|secondly|finally|also|and|again|just|simply|afterwards|after that|lastly|please|try to|go ahead and)\s*,?\s+|(?:in|on|from|inside|within|at|under|with|using|for) [^,.;:\n]{1,50},\s*|${REPRO_LEAD.source}|(?:steps?|str|repro)\s*:\s*)*`, "i");
 /**
  * The first word of a sentence is an action, and it is not the subject of one ("Open dialog crashes"). A list
  * item may tell it after the fact ("- Typed in an identifier").
@@ -486,7 +487,7 @@ function imperative(piece: string): boolean {
 }
 
 /** Two or more actions in a row inside a sentence: "(i.e., open Settings, pick Billing, press Save)". */
-const ACTION_RUN = new RegExp(`(?:^|[(:;,]\\s*|\\b(?:i\\.e\\.|e\\.g\\.),?\\s*)(?:${[...ACTION_VERBS].join("|")})\\s[^,;()\\n.]{1,50}(?:,\\s*(?:and\\s+|then\\s+)?(?:${[...ACTION_VERBS].join("|")})\\s[^,;()\\n.]{1,50}){1,}`, "gim");
+const ACTION_RUN = new RegExp(`(?:^|[(:;,]\\s*|\\b(?:i\\.e\\.|e\\.g\\.),?\\s*)(?:${[...ACTION_VERBS].join("|")})\\s[^,;()\\n.]{1,50}(?:,\\s*(?:and\\s+|then\\s+)?(?:${[...ACTION_VERBS].join("|")})(?:\\s[^,;()\\n.]{1,50}|(?=[.;]|$))){1,}`, "gim");
 
 /** "When I click Save", "if you open ...", "after the user deletes ...": a condition made of an action. */
 const CONDITIONAL = /\b(?:when(?:ever)?|if|after|once|every time|each time|as soon as|upon|while|before)\s+(?:i|you|we|the user|a user|users|someone|somebody|one)\s+(?:(?:\w+ly|first|then|again|try to|tried to|try and|attempt to|want to|wanted to|go to|went to|am|was|have|had)\s+)*([a-z][\w-]*)/gi;
@@ -513,14 +514,14 @@ const REPRO = /(?:^|[.!?]\s+|\n\s*)to (?:see|trigger) (?:it|this|that|the (?:bug
 /** Navigation through menus: "Window > Preferences > Java", "File -> Export -> Archive". */
 const MENU_PATH = /(?:^|[\s"'(])[A-Z][\w.'’&/+-]*(?: [\w.'’&/+-]+){0,3}(?:\s*(?:->|→|»|\s>\s)\s*[\w"'][\w.'’&/+-]*(?: [\w.'’&/+-]+){0,3}){2,}/m;
 /** A link to a runnable reproduction. */
-const REPRO_LINK = /\b(?:jsfiddle\.net|codepen\.io|codesandbox\.io|jsbin\.com|plnkr\.co|stackblitz\.com|snack\.expo\.(?:io|dev)|repl\.it|replit\.com|glitch\.com|runkit\.com|jsfiddle|codepen|codesandbox|github\.com\/[\w.-]+\/[\w.-]*(?:repro|example|demo|bug|issue|test)[\w.-]*)/i;
+const REPRO_LINK = /\btest ?case\s*(?:at|here)?\s*:?\s*https?:\/\/|\b(?:jsfiddle\.net|codepen\.io|codesandbox\.io|jsbin\.com|plnkr\.co|stackblitz\.com|snack\.expo\.(?:io|dev)|repl\.it|replit\.com|glitch\.com|runkit\.com|jsfiddle|codepen|codesandbox|github\.com\/[\w.-]+\/[\w.-]*(?:repro|example|demo|bug|issue|test)[\w.-]*)/i;
 /**
  * A command line: a prompt ("$ make"; not a PHP variable, a Markdown heading or a quote), a command-line tool and its
  * arguments, or an HTTP request ("POST /api/refunds"). A tool named by an English word ("node", "make", "cat", "go")
  * is one only with an argument that looks like one (an option, a path, a file, a known subcommand) or alone on its
  * line: "node has its keys removed" in wrapped prose is a sentence.
  */
-const COMMAND = /^[ \t]*(?:[$%] [a-z][\w.-]*(?: |$)|(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) (?:https?:\/\/|\/)\S*|C:\\[^>\n]*>|(?:npm|npx|yarn|pnpm|git|javac|mvn|gradle|gradlew|python3?|pip3?|curl|wget|docker|kubectl|cargo|rustc|gcc|g\+\+|clang|brew|apt(?:-get)?|react-native|tsc|webpack|babel|eslint|hg|svn|php|ruby|rails|dotnet|msbuild)\s+[-\w./:@=]+|(?:java|node|make|go|ant|sh|bash|sudo|cd|ls|cat|echo|export|jest|flow|bundle|rake)(?:\s+(?:-{1,2}\w|[.~/$][\w/.-]*|[\w-]+\.[\w.]+|[\w-]+\/|\w+=|(?:install|test|check|clean|all|build|run|get|exec|start|bin|check)\b)|[ \t]*$)|(?:apachectl|apache2ctl)\s+\w|(?:httpd|ab|telnet|openssl|apxs|nc|gdb|strace|valgrind|cmake|firefox)\s+-{1,2}[A-Za-z]|[a-z][\w.-]{0,20}(?:\s+-{1,2}[A-Za-z][\w=-]*(?:\s+(?:'[^'\n]*'|"[^"\n]*"|[\w./=-]+))?){2,}|\.{1,2}\/[\w.-]+(?:\s|$))/m;
+const COMMAND = /^[ \t]*(?:[$%] [a-z][\w.-]*(?: |$)|(?:js|jsshell|node|python|irb|php|mysql|psql|sqlite3?|redis-cli|scala|ghci)> \S|(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) (?:https?:\/\/|\/)\S*|C:\\[^>\n]*>|(?:npm|npx|yarn|pnpm|git|javac|mvn|gradle|gradlew|python3?|pip3?|curl|wget|docker|kubectl|cargo|rustc|gcc|g\+\+|clang|brew|apt(?:-get)?|react-native|tsc|webpack|babel|eslint|hg|svn|php|ruby|rails|dotnet|msbuild)\s+[-\w./:@=]+|(?:java|node|make|go|ant|sh|bash|sudo|cd|ls|cat|echo|export|jest|flow|bundle|rake)(?:\s+(?:-{1,2}\w|[.~/$][\w/.-]*|[\w-]+\.[\w.]+|[\w-]+\/|\w+=|(?:install|test|check|clean|all|build|run|get|exec|start|bin|check)\b)|[ \t]*$)|(?:apachectl|apache2ctl)\s+\w|(?:httpd|ab|telnet|openssl|apxs|nc|gdb|strace|valgrind|cmake|firefox)\s+-{1,2}[A-Za-z]|[a-z][\w.-]{0,20}(?:\s+-{1,2}[A-Za-z][\w=-]*(?:\s+(?:'[^'\n]*'|"[^"\n]*"|[\w./=-]+))?){2,}|\.{1,2}\/[\w.-]+(?:\s|$))/m;
 /**
  * A command or a request inside a sentence: an HTTP request line ("a HEAD request for /index.html", "GET /x
  * HTTP/1.1"; the method in capitals), a command in backticks with an option, curl or wget with an option or a URL, a
@@ -537,7 +538,7 @@ const INLINE_COMMAND = /`(?:npm|npx|yarn|pnpm|git|docker|kubectl|mvn|gradle|pyth
  * Not a value inside a list of options ("-os win32 -ws win32" is an argument list, not a program run), nor a line a
  * build tool echoes after its own prompt ("messageQ> xdc -ra all": what the build printed).
  */
-const INLINE_PROGRAM = /(?:^|[\s(;])(?<!-{1,2}[\w.-]+\s+\S*|>\s*)(?!(?:the|a|an|to|and|or|of|in|on|at|is|are|was|were|it|says?|said|with|without|for|from|by|as|than|then|so|but)\s)[a-z][\w.-]{1,20} -{1,2}[a-zA-Z][\w-]*(?![\w-]* (?:(?:is|was|are|were|has|had|would|should|can|could|does|did)\b|(?:and|or) -))(?:[ =](?:\d+|[\w./:-]+))?(?= (?!(?:is|was|are|were|has|had|would|should|can|could|does|did)\b))/;
+const INLINE_PROGRAM = /(?:^|[\s(;])(?<!-{1,2}[\w.-]+\s+\S*|>\s*)(?!(?:the|a|an|to|and|or|of|in|on|at|is|are|was|were|it|says?|said|with|without|for|from|by|as|than|then|so|but)\s)[a-z][\w.-]{1,20} -{1,2}[a-zA-Z][\w-]*(?![\w-]* (?:(?:is|was|are|were|has|had|would|should)\b|(?:and|or) -))(?:[ =](?:\d+|[\w./:-]+))?(?= (?!(?:is|was|are|were|has|had|would|should)\b))/;
 /**
  * An action on the test case the report comes with ("Load the attached testcase", "open the attachment"): the page
  * or file it names holds the reproduction, so the one action is the way there.
@@ -627,7 +628,7 @@ export function configLines(text: string): number {
  * ("SSLEngine"), then a value only a setting has: on or off, a quoted string, a path, a scheme and path, a name with
  * "_", or "+Option".
  */
-const INLINE_DIRECTIVE = /(?:^|[\s(,;:])(?:[A-Z][a-z]+[A-Z][A-Za-z]*|[A-Z]{2,}[a-z][A-Za-z]*)[ \t]+(?:On|Off|on|off|"[^"\n]+"|\/[\w.~*\/-]*|\w+:\/[\w.\/-]+|[+-][A-Z]\w+|[\w.-]+_[\w.-]+)(?!\w)/g;
+const INLINE_DIRECTIVE = /(?:^|[\s(,;:])(?:[A-Z][a-z]+[A-Z][A-Za-z]*|[A-Z]{2,}[a-z][A-Za-z]*)[ \t]+(?:On|Off|on|off|"[^"\n]+"|\/[\w.~*\/-]*|\w+:\/[\w.\/-]+|[+-][A-Z]\w+|[\w.-]+_[\w.-]+|\*[\w.*]*)(?![\w/])/g;
 /** What a server says when its configuration fails as it is read: at startup, a syntax error, a refusal to start. */
 const AT_START = /\b(?:at |on |during )?start-?up\b|\bsyntax error\b|\b(?:refuses?|fails?|failed|won['’ ]?t|will not|does not|doesn['’ ]?t) (?:to )?start\b|\bconfig(?:uration)? test\b/i;
 
@@ -786,7 +787,7 @@ export function stepsIn(labelled: string): StepsRead {
   // ("<Location /x> SetHandler server-status </Location>", where the parse ran its lines together) is one too.
   const section = /<([A-Z][A-Za-z]+)[ \t][^<>=\n]*>[^\n]{1,400}?<\/\1>/.exec(text);
   if (section && configLines(text) < 2) found.push({ kind: "config", start: section.index, end: section.index + section[0].length });
-  else if (configLines(text) >= 2 || (configLines(text) === 1 && (inputs.length >= 1 || RESPONSE.test(text)))) {
+  else if (configLines(text) >= 2 || (configLines(text) === 1 && (inputs.length >= 1 || RESPONSE.test(text) || AT_START.test(text)))) {
     const at = text.split("\n").findIndex(configLine);
     const start = text.split("\n").slice(0, at).join("\n").length + (at > 0 ? 1 : 0);
     found.push({ kind: "config", start, end: start + text.split("\n")[at].length });
