@@ -1,4 +1,4 @@
-// npm run bench:bugs -- [--file FILE] [--list CODE] [--system NAME]
+// npm run bench:bugs -- [--file FILE | --written] [--list CODE] [--system NAME]
 // How the bug rules agree with researchers' labels: every report of ../shared/data/bugs (title, description;
 // labels has_ob, has_eb, has_sr, see ../shared/data/README.md) scored as a bug through the path the API uses
 // (the heuristic engine, issue_type "Bug"), and three codes compared with "labelled missing":
@@ -7,6 +7,8 @@
 // beside the share labelled missing, and the trivial detector (flag every report) beside it.
 // `--list CODE` prints the reports the code gets wrong (file, id, title: to read in the terminal, never to copy
 // into the repository); `--system NAME` keeps one system. When the data is absent it says so and exits 0.
+// `--written` measures the reports written for this repository instead (lib/scoring/heuristic/written-reports/*.jsonl:
+// a browser's and a web server's Bugzilla, per file and writer; see docs/decisions.md, "Bug readers, fourth pass").
 import fs from "node:fs";
 import path from "node:path";
 import { createEngine, type ScoringResult } from "@/lib/scoring";
@@ -15,6 +17,7 @@ import { kappa, prf } from "./quality";
 
 const REPO = path.resolve(__dirname, "..");
 const DEFAULT_FILE = path.resolve(REPO, "../shared/data/bugs/chaparro-eclipse-facebook.jsonl");
+const WRITTEN = path.resolve(REPO, "lib/scoring/heuristic/written-reports");
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -58,13 +61,15 @@ function readReports(file: string): LabelledReport[] {
 }
 
 async function main() {
-  const file = path.resolve(arg("--file") ?? DEFAULT_FILE);
+  const written = process.argv.includes("--written");
+  const file = written ? WRITTEN : path.resolve(arg("--file") ?? DEFAULT_FILE);
   if (!fs.existsSync(file)) {
     console.log(`bench:bugs: ${path.relative(process.cwd(), file)} is not there (the shared bug reports live outside the repository); nothing measured.`);
     return;
   }
   const only = arg("--system");
-  const reports = readReports(file).filter((r) => !only || r.system === only);
+  const files = written ? fs.readdirSync(file).filter((f) => f.endsWith(".jsonl")).sort().map((f) => path.join(file, f)) : [file];
+  const reports = files.flatMap(readReports).filter((r) => !only || r.system === only);
   const engine = createEngine("heuristic");
   const started = performance.now();
   const results: ScoringResult[] = [];
@@ -78,9 +83,10 @@ async function main() {
     ...systems.map((s) => [s, reports.flatMap((r, i) => (r.system === s ? [i] : []))] as [string, number[]]),
     ...(systems.length > 1 ? [["all", reports.map((_, i) => i)] as [string, number[]]] : []),
   ];
+  const width = Math.max(10, ...groups.map(([name]) => name.length));
   for (const c of CODES) {
     console.log(`${c.code} (${c.name}; trained detector: ${TRAINED[c.code]})`);
-    console.log(`  ${"system".padEnd(10)} ${"n".padStart(4)}  missing flagged   P     R     F1    kappa  (tp  fp  fn) | flag every report: P     F1`);
+    console.log(`  ${"system".padEnd(width)} ${"n".padStart(4)}  missing flagged   P     R     F1    kappa  (tp  fp  fn) | flag every report: P     F1`);
     for (const [name, idx] of groups) {
       const actual = idx.map((i) => c.missing(reports[i]));
       const predicted = idx.map((i) => fires(i, c.code));
@@ -89,7 +95,7 @@ async function main() {
       const trivial = prf(idx.map(() => true), actual);
       const positives = actual.filter(Boolean).length / idx.length;
       const flagged = predicted.filter(Boolean).length / idx.length;
-      console.log(`  ${name.padEnd(10)} ${String(idx.length).padStart(4)}  ${pc(positives)}    ${pc(flagged)}   ${f3(m.precision)} ${f3(m.recall)} ${f3(m.f1)} ${f3(k).padStart(6)}  ` +
+      console.log(`  ${name.padEnd(width)} ${String(idx.length).padStart(4)}  ${pc(positives)}    ${pc(flagged)}   ${f3(m.precision)} ${f3(m.recall)} ${f3(m.f1)} ${f3(k).padStart(6)}  ` +
         `(${String(m.tp).padStart(3)} ${String(m.fp).padStart(3)} ${String(m.fn).padStart(3)}) |                    ${f3(trivial.precision)} ${f3(trivial.f1)}`);
     }
     console.log("");
