@@ -12,6 +12,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { createEngine, type ScoringResult } from "@/lib/scoring";
+import { type LabelledReport, readLabelledReports } from "@/lib/scoring/labelled-reports";
 import type { FindingCode } from "@/lib/scoring/codes";
 import { kappa, prf } from "./quality";
 
@@ -22,16 +23,6 @@ const WRITTEN = path.resolve(REPO, "lib/scoring/heuristic/written-reports");
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(name);
   return i >= 0 ? process.argv[i + 1] : undefined;
-}
-
-export interface LabelledReport {
-  system: string;
-  bug_id: string;
-  title: string;
-  description: string;
-  has_ob: boolean;
-  has_eb: boolean;
-  has_sr: boolean;
 }
 
 /** The codes measured, each with the label whose absence it should flag. */
@@ -56,10 +47,6 @@ function binaryKappa(predicted: boolean[], actual: boolean[]): number {
   return kappa(predicted.map(s), actual.map(s));
 }
 
-function readReports(file: string): LabelledReport[] {
-  return fs.readFileSync(file, "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l) as LabelledReport);
-}
-
 async function main() {
   const written = process.argv.includes("--written");
   const file = written ? WRITTEN : path.resolve(arg("--file") ?? DEFAULT_FILE);
@@ -69,7 +56,7 @@ async function main() {
   }
   const only = arg("--system");
   const files = written ? fs.readdirSync(file).filter((f) => f.endsWith(".jsonl")).sort().map((f) => path.join(file, f)) : [file];
-  const reports = files.flatMap(readReports).filter((r) => !only || r.system === only);
+  const reports = files.flatMap(readLabelledReports).filter((r) => !only || r.system === only);
   const engine = createEngine("heuristic");
   const started = performance.now();
   const results: ScoringResult[] = [];

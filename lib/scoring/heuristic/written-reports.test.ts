@@ -8,16 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createEngine } from "@/lib/scoring";
-
-interface WrittenReport {
-  system: string;
-  bug_id: string;
-  title: string;
-  description: string;
-  has_ob: boolean;
-  has_eb: boolean;
-  has_sr: boolean;
-}
+import { readLabelledReports } from "@/lib/scoring/labelled-reports";
 
 /**
  * Floors per file, each 0.02 below what the readers reached when it was set (firefox.jsonl, fourth pass: missing-EB
@@ -67,8 +58,7 @@ describe("written bug reports of trackers the shared data does not cover", () =>
     it(`${file}: the bug codes agree with the labels at or above the file's floors`, async () => {
       const floors = FLOORS[file];
       expect(floors, `no floors set for ${file}`).toBeDefined();
-      const reports = fs.readFileSync(path.join(dir, file), "utf8").split("\n").filter((l) => l.trim())
-        .map((l) => JSON.parse(l) as WrittenReport);
+      const reports = readLabelledReports(path.join(dir, file));
       expect(reports.length).toBeGreaterThanOrEqual(50);
       const engine = createEngine("heuristic");
       const codes: Set<string>[] = [];
