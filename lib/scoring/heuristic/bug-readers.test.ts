@@ -566,3 +566,26 @@ describe("fourth pass: steps in forms read on held-out reports", () => {
     ]) expect(stepsIn(text).at, text).toBeNull();
   });
 });
+
+describe("fourth pass: wishes and working versions told without 'I' or 'it'", () => {
+  it("reads a judgement with its own subject, a proposal that would help, a version that worked, and 'should be the same'", () => {
+    for (const text of [
+      "A clear error would be better than a crash.",
+      "A batch option would make the tests more realistic.",
+      "Adding the host name to the log lines would help.",
+      "Would like separate settings for keys and wheel.",
+      "After the update it crashes at start. 3.6 was working.",
+      "On 2.2 the same thing logged every request.",
+      "Pages take 5-6 seconds instead 0.5 before.",
+      "Other platforms get it by default. Should be the same.",
+      "Same alias on :80 works.",
+      "<Host *:80> Name slow.example.com Limit 600 </Host> A script that runs 2 minutes is cut at 60 s. Should use 600 for that host.",
+    ]) expect(expectedIn(text).length, text).toBeGreaterThan(0);
+    for (const text of [
+      "Any help on this would greatly help.",
+      "Would like to know what we can do.",
+      "This should be the same bug as the one from last week.",
+      "I would like to use this account for my tests.",
+    ]) expect(expectedIn(text), text).toEqual([]);
+  });
+});

@@ -244,7 +244,7 @@ function lineAround(text: string, r: Read): string {
  * "should" and "must" of a guess, not of what the program should do: "must be buggy", "should be easy to fix",
  * "should be related to bug 12", "should have been fixed in 3.1".
  */
-const EPISTEMIC = String.raw`\s+(?:probably\s+|also\s+)?(?:be\s+(?:(?:very|quite|fairly|pretty|really)\s+)?(?:easy|simple|trivial|straightforward|related|caused|due|buggy|broken|somewhere|something|the (?:same|cause|culprit|reason)|a (?:bug|dup|duplicate|problem|regression)|fixed (?:in|by|with|now|already)|noted)\b|have been (?:fixed|caused|introduced)\b)`;
+const EPISTEMIC = String.raw`\s+(?:probably\s+|also\s+)?(?:be\s+(?:(?:very|quite|fairly|pretty|really)\s+)?(?:easy|simple|trivial|straightforward|related|caused|due|buggy|broken|somewhere|something|the same (?:bug|issue|problem|cause|thing as (?:bug|issue))|the (?:cause|culprit|reason)|a (?:bug|dup|duplicate|problem|regression)|fixed (?:in|by|with|now|already)|noted)\b|have been (?:fixed|caused|introduced)\b)`;
 /**
  * "needs to be fixed today", "must get resolved", "has to be looked at": a plea for a fix, not what the program should
  * do. ("It should be fixed" stays a vague expected result: the labelled reports count it as one.)
@@ -279,7 +279,7 @@ const WISH_UNSAID = /(?:^|[.!?;]\s+|\n\s*)(?:(?:would|will) be (?:\w+ )?(?:nice|
  * back to a version mends it ("downgrading to 2.2.4 fixes it"), or another handles it ("1.3 handled this fine", "does
  * the right thing").
  */
-const WORKS_ELSEWHERE = /\bthe same (?:[\w.-]+ ){0,3}(?:in|on|with|under|using|from|via|over|through) [^,.;:!?\n]{1,30}? (?:works|worked|is fine|was fine|behaves correctly|loads fine)\b|\b(?:broken|broke|fails?|failing|failed|crash(?:es|ing)?|stopped working|(?:does|do)(?:n['’ ]?t| not) (?:work|compile|build|start|load)) (?:again |ever )?since (?:r\d{3,}|rev(?:ision)?\.? ?\d+|(?:version |release |build )?v?\d+\.\d+[\w.-]*)|\b(?:downgrad(?:e|ed|ing)|revert(?:s|ed|ing)?|roll(?:ed|ing)? back|going back|went back) to (?:version |release |build )?(?:r\d{3,}|v?\d+\.\d+[\w.-]*)\b(?:(?!\bnot\b|n['’ ]?t\b|\bnever\b)[^.;\n]){0,30}?\b(?:fix(?:es|ed)?|solves?|solved|cures?|helps?|helped|makes? it work|made it work)\b|(?<!(?:\bnot|n['’ ]?t|\bnever)\s+)\b(?:handles?|handled|treats?|treated) (?:it|this|that|them|these|the (?:same )?[\w-]+) (?:just )?(?:fine|correctly|properly|right)\b|(?<!(?:\bnot|n['’ ]?t|\bnever)\s+)\b(?:does|did|do) the right thing\b/i;
+const WORKS_ELSEWHERE = /\b(?:the )?same (?:[\w.-]+ ){0,3}(?:in|on|with|under|using|from|via|over|through) (?:[^,.;:!?\n]|:(?=\d)){1,30}? (?:works|worked|is fine|was fine|behaves correctly|loads fine)\b|\b(?:broken|broke|fails?|failing|failed|crash(?:es|ing)?|stopped working|(?:does|do)(?:n['’ ]?t| not) (?:work|compile|build|start|load)) (?:again |ever )?since (?:r\d{3,}|rev(?:ision)?\.? ?\d+|(?:version |release |build )?v?\d+\.\d+[\w.-]*)|\b(?:downgrad(?:e|ed|ing)|revert(?:s|ed|ing)?|roll(?:ed|ing)? back|going back|went back) to (?:version |release |build )?(?:r\d{3,}|v?\d+\.\d+[\w.-]*)\b(?:(?!\bnot\b|n['’ ]?t\b|\bnever\b)[^.;\n]){0,30}?\b(?:fix(?:es|ed)?|solves?|solved|cures?|helps?|helped|makes? it work|made it work)\b|(?<!(?:\bnot|n['’ ]?t|\bnever)\s+)\b(?:handles?|handled|treats?|treated) (?:it|this|that|them|these|the (?:same )?[\w-]+) (?:just )?(?:fine|correctly|properly|right)\b|(?<!(?:\bnot|n['’ ]?t|\bnever)\s+)\b(?:does|did|do) the right thing\b/i;
 /**
  * A case that works, told in forms the readings above miss (`WORKING_KEPT` is read with its case, so a capital names a
  * product): a state another version kept ("In Firefox 2 the text was
@@ -291,6 +291,14 @@ const WORKS_ELSEWHERE = /\bthe same (?:[\w.-]+ ){0,3}(?:in|on|with|under|using|f
  */
 const WORKING_KEPT = /(?:^|[.!?;,]\s+|\n\s*)(?:[Ii]n|[Oo]n|[Ww]ith|[Uu]nder|[Uu]sing) (?:(?:all |the )?(?:other|another|older|previous) [\w.+-]+|(?:the )?(?:version|release|build) v?\d[\w.]*|[A-Z][\w.+-]*|v?\d[\w.]*)(?: [\w.+-]+){0,4},? (?:it|its|it['’ ]?s|the [\w-]+(?: [\w-]+)?|this|that|they|everything) (?:is |was |were |are )?(?:still )?(?:there|shown|displayed|visible|fine|correct|ok|okay|smooth|fast|quick|preserved|kept|saved|instant)\b/;
 const WORKING_MORE = /(?:\b(?:other browsers|(?:ie|internet explorer|msie|edge|chrome|chromium|safari|opera|konqueror|seamonkey|netscape|epiphany|nginx|lighttpd|iis)(?: ?\d[\w.]*)?)\b(?:(?!\b(?:not|n['’ ]?t|never|no|also|too|same|either|only|fails?|crash\w*|hangs?|broken|slow|wrong)\b)[^.;!?\n]){0,40}?\b(?:fine|correctly|properly|ok|okay|smooth(?:ly)?|plays?|is shown|are shown|goes to|loads?|renders?|displays?|shows?|starts?|works?|picks?|opens?)\b(?![^.;!?\n]{0,30}\b(?:too|also|as well|same|only)\b)|\b(?:was|were)(?:n['’ ]?t| not) (?:like (?:this|that)|the case|happening|a problem) (?:in|on|with|before|under)\b|(?<![\w.])v?\d+(?:\.\d+)+[a-z]*\d*(?:[ \t]+\w+)? (?:does|did)(?:n['’ ]?t| not) (?:show|have|do|exhibit|crash|hang|freeze|leak|fail)\b|\b(?:in|on|with|under) v?\d+(?:\.\d+)+[\w.]*,? (?:\w+ )?(?:nothing|no (?:problem|issue|errors?|warnings?|messages?)|fine|ok|okay|quiet|correct)\b|\b(?:if|when|once|with) [^.,;\n]{1,60}?,? (?:it|this|that|everything) works\b|(?:^|[.!?;]\s+|\n\s*)(?:removing|disabling|adding|setting|changing|switching|reverting|deleting|moving|turning (?:off|on)) [^.;\n]{1,60}? works\b|\bwithout (?:the |a |an )?[\w.-]+(?: [\w.-]+)?,? (?:the [\w.-]+ |it |this |everything )?(?:is |are )?(?:honou?red|works?|fine|respected|applied|shown|correct)\b)/i;
+/**
+ * A wish or a judgement told without "I" or "it": "A clear error would be better than crashing", "An option would
+ * make tests more realistic", "Adding it to the log lines would help" (not "any help would help"), "Would like
+ * separate prefs" (not "Would like to know ..."), and a version that worked ("3.6 was working", "2.2 worked"), "the same
+ * thing" that worked on another version ("on 2.2 the same thing logged all input"), "instead" before a figure.
+ */
+const WISH_MORE = /\bwould be (?:much |far |a lot |way )?(?:better|nicer|preferable|more (?:useful|helpful|intuitive|consistent|logical))\b|\bwould make (?:\w+ ){0,3}(?:more|less|easier|simpler|better|possible)\b|\b(?:adding|making|showing|logging|putting|having|moving|using|allowing|supporting|exposing|keeping)\b[^.;\n]{0,60}? would (?:really |greatly |certainly |also )?help\b|(?:^|[.!?]\s+|\n\s*)would (?:like|love|prefer) (?:a|an|the|separate|some|more|to (?:see|have|be able|get))\b/i;
+const WORKED_VERSION = /(?<![\w.])v?\d+(?:\.\d+)+[a-z]*\d*(?: \w+)? (?:was|were) (?:working|fine|ok|okay|correct|good)\b|(?<![\w.])v?\d+(?:\.\d+)+[a-z]*\d* (?:worked|works) (?:fine|ok|correctly|well)?|\b(?:[Oo]n|[Ii]n|[Ww]ith|[Uu]nder) (?:v?\d[\w.]*|[A-Z][\w.+-]*) the same (?:thing|config(?:uration)?|setup|file|page|request|code|script|test(?:case)?) [a-z]+(?:ed|s)\b|\binstead (?=~?\d)/;
 /** What follows "Expected" when its label is left empty before any other capitalised label (`emptyField`). */
 const EMPTY_LABEL = /^(?:[ \t]+(?:[Rr]esults?|[Bb]ehaviou?rs?|[Oo]utcome|[Oo]utput))?[ \t]*:[ \t]*(?:\n\s*)?(?:$|[A-Z][\w-]*(?:[ \t]+[\w-]+){0,3}[ \t]*:)/;
 /**
@@ -320,13 +328,13 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
   const reads = [
     ...tag("modal", all(text, MODAL).filter((r) => !MODAL_NOT_EXPECTED.test(text.slice(Math.max(0, r.start - 12), r.end + 40)))),
     ...tag("expect", all(text, EXPECT).filter((r) => !instructed(text, r) && !emptyField(text, r))), ...tag("expect", all(text, NOT_INSTEAD)), ...tag("wish", all(text, WISH)), ...tag("request", all(text, REQUEST)),
-    ...tag("working_case", all(text, WORKING_CASE).filter((r) => !thingMissing(text, r))), ...tag("wish", all(text, WISH_UNSAID)), ...tag("working_case", all(text, WORKS_ELSEWHERE)), ...tag("working_case", all(text, WORKING_MORE)), ...tag("working_case", all(text, WORKING_KEPT)), ...tag("expect", all(text, NORM_SAYS)),
+    ...tag("working_case", all(text, WORKING_CASE).filter((r) => !thingMissing(text, r))), ...tag("wish", all(text, WISH_UNSAID)), ...tag("working_case", all(text, WORKS_ELSEWHERE)), ...tag("working_case", all(text, WORKING_MORE)), ...tag("working_case", all(text, WORKING_KEPT)), ...tag("wish", all(text, WISH_MORE)), ...tag("working_case", all(text, WORKED_VERSION)), ...tag("expect", all(text, NORM_SAYS)),
   ];
   // What the program prints ("Message: Object expected", a log line, a stack frame) or a line of code is not what the
   // reporter expects, however it is worded.
   // A line the parse ran together out of many (a session, its output and the reporter's words) is judged by the sentence
   // the read stands in.
-  return reads.filter((r) => !printed(lineOf(text, r).length > 240 ? lineAround(text, r) : lineOf(text, r))).sort((a, b) => a.start - b.start);
+  return reads.filter((r) => !printed(lineOf(text, r).length > 120 ? lineAround(text, r) : lineOf(text, r))).sort((a, b) => a.start - b.start);
 }
 
 /**
