@@ -557,6 +557,7 @@ describe("fourth pass: steps in forms read on held-out reports", () => {
       "js> [3, 1, 2].sort(cmp)\n[1, 3, 2]",
       "The canvas stays empty. testcase: http://people.example.org/~me/neg.html",
       "SessionStore \"shm:/run/sessions\" then a request for /login crashes the child.",
+      "Bind [fe80::1%eth0]:80\n-> (22)Invalid argument: make_sock: could not bind to address [fe80::1%eth0]:80",
       "ab -X does not work with https URLs.",
     ]) expect(stepsIn(text).at, text).not.toBeNull();
     for (const text of [

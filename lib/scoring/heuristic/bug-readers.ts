@@ -637,8 +637,8 @@ export function configLines(text: string): number {
  * "_", or "+Option".
  */
 const INLINE_DIRECTIVE = /(?:^|[\s(,;:])(?:[A-Z][a-z]+[A-Z][A-Za-z]*|[A-Z]{2,}[a-z][A-Za-z]*)[ \t]+(?:On|Off|on|off|"[^"\n]+"|\/[\w.~*\/-]*|\w+:\/[\w.\/-]+|[+-][A-Z]\w+|[\w.-]+_[\w.-]+|\*[\w.*]*)(?![\w/])/g;
-/** What a server says when its configuration fails as it is read: at startup, a syntax error, a refusal to start. */
-const AT_START = /\b(?:at |on |during )?start-?up\b|\bsyntax error\b|\b(?:refuses?|fails?|failed|won['’ ]?t|will not|does not|doesn['’ ]?t) (?:to )?start\b|\bconfig(?:uration)? test\b/i;
+/** What a server says when its configuration fails as it is read: at startup, a syntax error, a refusal to start, an unknown directive, an address it cannot bind, a module it cannot load. */
+const AT_START = /\b(?:at |on |during )?start-?up\b|\bsyntax error\b|\b(?:refuses?|fails?|failed|won['’ ]?t|will not|does not|doesn['’ ]?t) (?:to )?start\b|\bconfig(?:uration)? test\b|\binvalid command\b|\bcould not bind\b|\b(?:cannot|can['’ ]?t|could not|unable to) load\b/i;
 
 /** Lines of code or markup in a text (two or more make a snippet). */
 export function codeLines(text: string): number {
