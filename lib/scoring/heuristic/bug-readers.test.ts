@@ -590,3 +590,16 @@ describe("fourth pass: wishes and working versions told without 'I' or 'it'", ()
     ]) expect(expectedIn(text), text).toEqual([]);
   });
 });
+
+describe("fourth pass: one directive in CamelCase with what sets the failure off", () => {
+  it("reads one configuration line with a trigger as the way there, and not a form field or a date line", () => {
+    for (const text of [
+      "We have configured:\n\nDirectoryURL \"ldap://one.example ldap://two.example/ou=people\"\n\nWhen the first server is down, every login fails with 500.",
+      "BackendPass /app ajp://127.0.0.1:8009/app retry=0\n\nAfter restarting the backend, all requests get 503 for a minute.",
+    ]) expect(stepsIn(text).at, text).not.toBeNull();
+    for (const text of [
+      "JEM (9/25/2001 10:04:31 AM)\nWhen I save, the editor hangs.",
+      "Component name = CDT\nWhen I open the view it is empty.",
+    ]) expect(stepsIn(text).at, text).toBeNull();
+  });
+});

@@ -625,6 +625,15 @@ function toldAbout(text: string, at: number): boolean {
   return /[.!?]$/.test(line) && line.replace(/"[^"\n]*"|'[^'\n]*'/g, " ").split(/\s+/).filter((w) => SENTENCE_WORD.test(w)).length >= 2;
 }
 
+/**
+ * Lines of configuration that name their directive in CamelCase ("ProxyPass", "AuthLDAPURL", "SSLSessionCache") and
+ * are no form field ("Component name = CDT", "Environment : Red Hat"): strict enough that one of them, with what sets
+ * the failure off ("When ldap1 is down ...", "After restarting Tomcat ..."), is the way there.
+ */
+function directiveLines(text: string): number {
+  return text.split("\n").filter((line) => configLine(line) && /^\s*(?:[A-Z][a-z]+[A-Z]\w*|[A-Z]{2,}[a-z]\w*)\s/.test(line) && !/\s[:=]\s/.test(line)).length;
+}
+
 /** Lines of a server's configuration in a text: two or more reproduce the failure on any request to it. */
 export function configLines(text: string): number {
   return text.split("\n").filter(configLine).length;
@@ -794,8 +803,9 @@ export function stepsIn(labelled: string): StepsRead {
   // directive is, with the request or the response that shows what it does. A section opened and closed on one line
   // ("<Location /x> SetHandler server-status </Location>", where the parse ran its lines together) is one too.
   const section = /<([A-Z][A-Za-z]+)[ \t][^<>=\n]*>[^\n]{1,400}?<\/\1>/.exec(text);
+  const triggered = found.some((f) => f.kind === "condition" || f.kind === "gerund");
   if (section && configLines(text) < 2) found.push({ kind: "config", start: section.index, end: section.index + section[0].length });
-  else if (configLines(text) >= 2 || (configLines(text) === 1 && (inputs.length >= 1 || RESPONSE.test(text) || AT_START.test(text)))) {
+  else if (configLines(text) >= 2 || (configLines(text) === 1 && (inputs.length >= 1 || RESPONSE.test(text) || AT_START.test(text) || (directiveLines(text) === 1 && (triggered || narrated.length >= 1))))) {
     const at = text.split("\n").findIndex(configLine);
     const start = text.split("\n").slice(0, at).join("\n").length + (at > 0 ? 1 : 0);
     found.push({ kind: "config", start, end: start + text.split("\n")[at].length });

@@ -22,9 +22,9 @@ const FLOORS: Record<string, { ebF1: number; srF1: number; obKappa: number }> = 
   // written by writers who read no code"): read-1 and read-2 were read and the readers fixed from what they showed;
   // unread-* were never read and measure how the readers carry to reports nobody fitted them to. Keep them unread.
   "read-1-firefox.jsonl": { ebF1: 0.866, srF1: 0.767, obKappa: 0.554 },
-  "read-1-httpd.jsonl": { ebF1: 0.871, srF1: 0.78, obKappa: 0.639 },
+  "read-1-httpd.jsonl": { ebF1: 0.871, srF1: 0.789, obKappa: 0.639 },
   "read-2-firefox.jsonl": { ebF1: 0.816, srF1: 0.79, obKappa: 0.259 },
-  "read-2-httpd.jsonl": { ebF1: 0.795, srF1: 0.664, obKappa: 0.482 },
+  "read-2-httpd.jsonl": { ebF1: 0.795, srF1: 0.681, obKappa: 0.482 },
   "unread-firefox.jsonl": { ebF1: 0.726, srF1: 0.785, obKappa: 0.287 },
   "unread-httpd.jsonl": { ebF1: 0.775, srF1: 0.77, obKappa: 0.73 },
 };
