@@ -603,3 +603,17 @@ describe("fourth pass: one directive in CamelCase with what sets the failure off
     ]) expect(stepsIn(text).at, text).toBeNull();
   });
 });
+
+describe("fourth pass: another browser named as the case that works, not a browser's own chrome or an edge", () => {
+  it("reads 'Chrome shows it' and not 'the chrome shows', 'chrome://' or 'the edge of the dialog shows'", () => {
+    for (const text of ["The table takes a minute. Chrome shows it in 4 seconds.", "IE and Opera pick the right encoding."]) {
+      expect(expectedIn(text).map((r) => r.kind), text).toContain("working_case");
+    }
+    for (const text of [
+      "The browser chrome shows the old icon after the update.",
+      "chrome://browser/content/browser.xul loads twice on start.",
+      "The left edge of the dialog shows a gap.",
+      "Chrome shows an error too.",
+    ]) expect(expectedIn(text).filter((r) => r.kind === "working_case"), text).toEqual([]);
+  });
+});
