@@ -630,13 +630,8 @@ function toldAbout(text: string, at: number): boolean {
  * are no form field ("Component name = CDT", "Environment : Red Hat"): strict enough that one of them, with what sets
  * the failure off ("When ldap1 is down ...", "After restarting Tomcat ..."), is the way there.
  */
-function directiveLines(text: string): number {
-  return text.split("\n").filter((line) => configLine(line) && /^\s*(?:[A-Z][a-z]+[A-Z]\w*|[A-Z]{2,}[a-z]\w*)\s/.test(line) && !/\s[:=]\s/.test(line)).length;
-}
-
-/** Lines of a server's configuration in a text: two or more reproduce the failure on any request to it. */
-export function configLines(text: string): number {
-  return text.split("\n").filter(configLine).length;
+function directiveLines(lines: string[]): number {
+  return lines.filter((line) => configLine(line) && /^\s*(?:[A-Z][a-z]+[A-Z]\w*|[A-Z]{2,}[a-z]\w*)\s/.test(line) && !/\s[:=]\s/.test(line)).length;
 }
 
 /**
@@ -804,11 +799,13 @@ export function stepsIn(labelled: string): StepsRead {
   // ("<Location /x> SetHandler server-status </Location>", where the parse ran its lines together) is one too.
   const section = /<([A-Z][A-Za-z]+)[ \t][^<>=\n]*>[^\n]{1,400}?<\/\1>/.exec(text);
   const triggered = found.some((f) => f.kind === "condition" || f.kind === "gerund");
-  if (section && configLines(text) < 2) found.push({ kind: "config", start: section.index, end: section.index + section[0].length });
-  else if (configLines(text) >= 2 || (configLines(text) === 1 && (inputs.length >= 1 || RESPONSE.test(text) || AT_START.test(text) || (directiveLines(text) === 1 && (triggered || narrated.length >= 1))))) {
-    const at = text.split("\n").findIndex(configLine);
-    const start = text.split("\n").slice(0, at).join("\n").length + (at > 0 ? 1 : 0);
-    found.push({ kind: "config", start, end: start + text.split("\n")[at].length });
+  const lines = text.split("\n");
+  const configs = lines.filter(configLine).length;
+  if (section && configs < 2) found.push({ kind: "config", start: section.index, end: section.index + section[0].length });
+  else if (configs >= 2 || (configs === 1 && (inputs.length >= 1 || RESPONSE.test(text) || AT_START.test(text) || (directiveLines(lines) === 1 && (triggered || narrated.length >= 1))))) {
+    const at = lines.findIndex(configLine);
+    const start = lines.slice(0, at).join("\n").length + (at > 0 ? 1 : 0);
+    found.push({ kind: "config", start, end: start + lines[at].length });
   } else {
     // Directives written inside sentences: two are a configuration; one is, with the request that meets it or the error
     // the server gives as it reads it.
@@ -824,7 +821,8 @@ export function stepsIn(labelled: string): StepsRead {
   // not give, or point at an attachment). Conditions ("when I save", "after clicking") count once: they say
   // what sets the failure off, not how to get to that point.
   const has = (k: StepsKind) => found.some((f) => f.kind === k);
-  const triggers = Math.min(1, found.filter((f) => f.kind === "condition" || f.kind === "gerund").length);
+  // Configurations added above are no trigger: `triggered` still counts the conditions and gerunds.
+  const triggers = triggered ? 1 : 0;
   const units = actions.length + triggers + joined + narrated.length + inputs.length + (has("menu") ? 2 : 0);
   const done = actions.length + joined + narrated.length + inputs.length + (has("menu") ? 2 : 0);
   const enough = !NO_STEPS.test(text) &&
