@@ -666,3 +666,19 @@ describe("fifth pass: an attached test case, and a web server's directives read 
     ]) expect(stepsIn(text).at, text).toBeNull();
   });
 });
+
+describe("fifth pass: what happens, told as a state that did not change or as what it does now", () => {
+  it("reads a state or a value that stays, what a file is served as, what it does right now and what the user loses", () => {
+    for (const text of [
+      "The heart icon stays grey after I like the post.",
+      "Whatever quality I pick, the file size is the same.",
+      "Files ending in .csv are served as text/html.",
+      "Right now it only matches the first word.",
+      "The filter only searches the subject line.",
+      "We lose the draft every time the session ends.",
+    ]) expect(observedIn(text).length, text).toBeGreaterThan(0);
+    for (const text of ["Please make the filter search the body too.", "Would be nice to have a dark theme."]) {
+      expect(observedIn(text), text).toEqual([]);
+    }
+  });
+});

@@ -27,8 +27,8 @@ const FLOORS: Record<string, { ebF1: number; srF1: number; obKappa: number }> = 
   "read-1-httpd.jsonl": { ebF1: 0.871, srF1: 0.789, obKappa: 0.639 },
   "read-2-firefox.jsonl": { ebF1: 0.816, srF1: 0.79, obKappa: 0.259 },
   "read-2-httpd.jsonl": { ebF1: 0.795, srF1: 0.681, obKappa: 0.482 },
-  "read-3-firefox.jsonl": { ebF1: 0.801, srF1: 0.794, obKappa: 0.287 },
-  "read-3-httpd.jsonl": { ebF1: 0.821, srF1: 0.77, obKappa: 0.73 },
+  "read-3-firefox.jsonl": { ebF1: 0.801, srF1: 0.794, obKappa: 0.354 },
+  "read-3-httpd.jsonl": { ebF1: 0.821, srF1: 0.77, obKappa: 0.841 },
   "unread-firefox.jsonl": { ebF1: 0.655, srF1: 0.69, obKappa: 0.455 },
   "unread-httpd.jsonl": { ebF1: 0.924, srF1: 0.764, obKappa: 0.511 },
 };
