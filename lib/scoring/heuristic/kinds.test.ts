@@ -394,6 +394,41 @@ describe("other kinds' own evidence", () => {
     expect(codes(scoreTicket({ summary: "Add null check to applyCoupon()", issue_type: "Bug" }))).toContain("bug.prescribes_fix");
   });
 
+  it("reads an environment named the way a browser's and a web server's trackers name builds (issue 44)", () => {
+    const env = (summary: string, description: string) => codes(scoreTicket({ summary, description, issue_type: "Bug" })).includes("bug.no_environment");
+    for (const description of [
+      "The sidebar closes by itself. Seen on the 2009-06-12 nightly.",
+      "The sidebar closes by itself in a debug build of trunk.",
+      "The sidebar closes by itself. Mozilla/5.0 (X11; Linux i686; rv:1.9.2) Gecko/20050315",
+      "The sidebar closes by itself, Win7 with FF 12.",
+      "Our reverse proxy drops the header. httpd 2.2.3 from the distribution package.",
+      "Our reverse proxy drops the header since we moved to Solaris 10.",
+      "Our reverse proxy drops the header on every 2.4.x release we tried.",
+      "Our reverse proxy drops the header, built from trunk r1234567.",
+      "The sidebar flickers on my 2012 MacBook Pro.",
+    ]) expect(env("Sidebar problem", description), description).toBe(false);
+    // A URL's host and an IP address are where a request went, not where it ran.
+    for (const description of [
+      "curl -I http://localhost/feed.xml returns no Content-Type header.",
+      "Requests from 192.168.0.12 get no Content-Type header.",
+      "The backend at localhost:9090 gets no Content-Type header.",
+    ]) expect(env("Header missing", description), description).toBe(true);
+    expect(env("Header missing", "On our localhost setup the feed has no Content-Type header.")).toBe(false);
+    // A report on the documentation or a message's wording has no build to name.
+    expect(env("Typo in the mod_rewrite docs", "The RewriteMap section says 'teh map'.")).toBe(false);
+    expect(env("Error page wording is confusing", "The 503 page says 'try agian later'.")).toBe(false);
+  });
+
+  it("leaves a change with nothing broken, a module asked for, or a failure told in the description out of bug.prescribes_fix (issue 44)", () => {
+    const fix = (summary: string, description = "") => codes(scoreTicket({ summary, description, issue_type: "Bug" })).includes("bug.prescribes_fix");
+    expect(fix("Add null check to applyCoupon()")).toBe(true);
+    expect(fix("Replace strcpy with apr_cpystrn in mod_foo", "Patch attached.")).toBe(true);
+    expect(fix("Remove the unused parseLegacyHeader() helper", "Nothing calls it since the parser was rewritten.")).toBe(false);
+    expect(fix("Use apr_psprintf in util_fetch()", "Small cleanup, patch attached.")).toBe(false);
+    expect(fix("Add a CSV format to mod_status", "Our monitoring reads CSV more easily than the ?auto text.")).toBe(false);
+    expect(fix("Catch the exception in loadPrefs()", "The app refuses to start when prefs.json is empty: it exits with 'Unexpected end of JSON input'.")).toBe(false);
+  });
+
   it("takes an epic's linked child stories as its breakdown, not as dependencies", () => {
     const r = scoreTicket(EPIC);
     expect(codes(r)).not.toContain("independent.ticket_reference");
