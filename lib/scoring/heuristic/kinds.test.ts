@@ -429,6 +429,35 @@ describe("other kinds' own evidence", () => {
     expect(fix("Catch the exception in loadPrefs()", "The app refuses to start when prefs.json is empty: it exits with 'Unexpected end of JSON input'.")).toBe(false);
   });
 
+  it("does not call a request or a workaround what sets the failure off (bug.no_steps, low; issue 44)", () => {
+    const steps = (summary: string, description: string) => scoreTicket({ summary, description, issue_type: "Bug" }).findings.find((f) => f.code === "bug.no_steps");
+    const asks = steps("Per-directory timeout", "The Timeout directive is server-wide only. Please add a per-directory variant of it.");
+    expect(asks?.severity).toBe("low");
+    expect(asks?.message).toContain("asks for a change");
+    const around = steps("Stale pages from the cache", "Pages come back stale for an hour. Setting CacheDefaultExpire to 60 makes it go away.");
+    expect(around?.severity).toBe("low");
+    expect(around?.message).toContain("makes the failure go away");
+    const told = steps("Editor hangs", "When I paste a long table into the editor, it hangs for a minute.");
+    expect(told?.message).toContain("Only what sets the failure off");
+    expect(steps("Apache stops", "make install of 2.4.1 replaced my ssl.conf.")?.message ?? "").not.toContain("asks for a change");
+  });
+
+  it("reads the failure's bare negation as a vague expected result, and a second defect begun inside a line (issue 44)", () => {
+    const codesOf = (summary: string, description: string) => codes(scoreTicket({ summary, description, issue_type: "Bug" }));
+    for (const expected of ["Not failed", "no crash", "It should not freeze."]) {
+      expect(codesOf("Upload hangs", `Steps:\n1. Open the upload page\n2. Pick a 2 GB file\n\nActual: the page freezes.\n\nExpected: ${expected}`), expected).toContain("bug.vague_expected_result");
+    }
+    expect(codesOf("Upload hangs", "Steps:\n1. Open the upload page\n2. Pick a 2 GB file\n\nActual: the page freezes.\n\nExpected: the progress bar moves and the file is listed.")).not.toContain("bug.vague_expected_result");
+    expect(codesOf("Filter resets", "Each time I reopen the panel the filter goes back to All. Also the export button in the panel is greyed out, maybe a separate bug.")).toContain("bug.several_defects");
+    expect(codesOf("Filter resets", "Each time I reopen the panel the filter goes back to All. Also the same happens in private windows.")).not.toContain("bug.several_defects");
+    expect(codesOf("Crash at start", "It crashes right at start. Safe mode also crashes.")).not.toContain("bug.several_defects");
+  });
+
+  it("quotes a sentence whole across a version's points", () => {
+    const f = scoreTicket({ summary: "Server down", description: "After upgrading to 2.4.10 the server does not start.", issue_type: "Bug" }).findings.find((x) => x.code === "bug.no_steps");
+    expect(f?.message).toContain("After upgrading to 2.4.10 the server does not start");
+  });
+
   it("takes an epic's linked child stories as its breakdown, not as dependencies", () => {
     const r = scoreTicket(EPIC);
     expect(codes(r)).not.toContain("independent.ticket_reference");

@@ -38,8 +38,12 @@ const ABOUT_TEXT = /\b(?:docs?|documentation|manual|man ?pages?|typos?|misspel\w
  * "Remove the unused X" names the change and there is no failure to tell instead.
  */
 const NO_FAILURE_CHANGE = /\b(?:unused|dead code|clean-?ups?|clean up|refactor\w*|no code change|no longer (?:used|called|needed)|no callers|nothing calls)\b/i;
-/** An expected result that cannot be checked: "it should work", "works properly". */
-const VAGUE_EXPECTED = /^(?:(?:it|this|the \w+|everything|page|app|feature)\s+)?(?:should\s+)?(?:(?:be\s+)?(?:work(?:s|ing)?|fixed|ok|okay|fine|normal(?:ly)?|correct(?:ly)?|as expected)|not (?:crash|fail|break|error))(?:\s+(?:properly|correctly|fine|normally|as expected|again|as before))*\s*[.!]?$/i;
+/** A sentence that asks for a change: "Please add ...", "Add the docroot to the message.", "It would be nice to ...". */
+const ASKS_CHANGE = /^(?:please\b|(?:add|make(?! (?:install|clean|test|check|all|distclean)\b)|allow|let|support|document|include|provide|expose|increase)\b)|\b(?:please (?:add|make|allow|let|support|document|include|provide|expose|increase|log|show|consider)|would (?:be (?:nice|great|helpful|useful)|help)|i['’]?d like|feature request)\b/i;
+/** What makes the failure go away or what works instead: "setting X makes it go away", "with Y everything works". */
+const WORKAROUND = /\b(?:makes? (?:it|this|the \w+) (?:go away|disappear|work)|(?:goes|went) away|everything works|(?:it |that |this )?works (?:fine|again|then)|fixes it|work-?around)\b/i;
+/** An expected result that cannot be checked: "it should work", "works properly", the failure's bare negation ("not failed", "no crash", "not hang"). */
+const VAGUE_EXPECTED = /^(?:(?:it|this|the \w+|everything|page|app|feature|firefox|apache|httpd|the (?:browser|server))\s+)?(?:should\s+)?(?:(?:be\s+)?(?:work(?:s|ing)?|fixed|ok|okay|fine|normal(?:ly)?|correct(?:ly)?|as expected)|(?:not|no|does(?:n['’]?t| not)|do(?:n['’]?t| not)|won['’]?t|never) (?:crash|fail|break|error|hang|freeze)(?:e?s|ed|ing)?)(?:\s+(?:properly|correctly|fine|normally|as expected|again|as before|anymore|any more))*\s*[.!]?$/i;
 /**
  * A failure whose opposite is what should happen: an exception or an error in the log, something that cannot be
  * done or is not done ("the Outline is not generated"), a thing done twice. "Doesn't work" has no opposite to check.
@@ -47,6 +51,11 @@ const VAGUE_EXPECTED = /^(?:(?:it|this|the \w+|everything|page|app|feature)\s+)?
 const IMPLIED_EXPECTED = /\b(?:exceptions?|npe|errors?|crash(?:es|ed)?|fails?|failed|failing|can['’]?t|cannot|can not|unable to|(?:does|do|did|is|are|was|were|will|would)(?:n['’]?t| not)(?! (?:work|function)\w*\b)|won['’]?t|not (?:\w+ly )?\w+(?:ed|en)|twice)\b/i;
 /** A second defect in the same report. */
 const ANOTHER = /^[ \t]*(?:[-*•]\s*)?(?:also|another (?:bug|issue|problem|defect)|second (?:bug|issue|problem|defect)|additionally|separately|unrelated)\b[^\n]*/gim;
+/**
+ * The same inside a line, at a sentence's start, when it names something new: "... Also the search box in the sidebar is
+ * very slow, but that is another bug." ("Also the same happens in safe mode" tells the first one again.)
+ */
+const ANOTHER_IN_LINE = /(?<=[.!?][ \t]+)(?:also,? (?!the same\b)(?:the|a|an|my|our)\b|another (?:bug|issue|problem|defect)\b|(?:a )?second (?:bug|issue|problem|defect)\b|unrelated(?:ly)?,? )[^.!?\n]*/gi;
 /** A summary that names the code change ("Add null check to applyCoupon()"), not the failure. */
 const FIX_VERB = /^(?:change|replace|add|remove|wrap|use|set|rewrite|patch|increase|decrease|catch|handle|call(?! to\b)|return|swap|revert|null-?check)\b/i;
 // A web server's modules ("mod_status", "mod_log_config") are what its users configure, not code: "Add JSON output to
@@ -167,8 +176,13 @@ export function bugFindings(input: RuleInput): Found[] {
   }
   if (!e.steps.evidence) {
     if (e.steps.trigger) {
-      findings.push(found("bug.no_steps", "low",
-        `Only what sets the failure off is given (${q(e.steps.trigger)}), not the steps that lead there.`,
+      // The one action read may be the change the report asks for ("Please add a directive ...") or what makes the
+      // failure go away ("setting disablereuse=On makes it go away"): the message does not call either what sets it off.
+      const t = e.steps.trigger.text;
+      const message = ASKS_CHANGE.test(t) ? `The report asks for a change (${q(e.steps.trigger)}) but gives no steps that show what happens now.`
+        : WORKAROUND.test(t) ? `What makes the failure go away is given (${q(e.steps.trigger)}), not the steps that lead to it.`
+        : `Only what sets the failure off is given (${q(e.steps.trigger)}), not the steps that lead there.`;
+      findings.push(found("bug.no_steps", "low", message,
         "Add the steps that lead there, numbered, from a starting point anyone can reach.", e.steps.trigger.at));
     } else {
       findings.push(found("bug.no_steps", "high",
@@ -205,12 +219,11 @@ export function bugFindings(input: RuleInput): Found[] {
   if (actuals.length > 1 && closesAccount(actuals[0]) && between(actuals[0], actuals[1])) second = evidenceAt(input, "description", actuals[1].start, actuals[1].end);
   else if (expecteds.length > 1) second = evidenceAt(input, "description", expecteds[1].start, expecteds[1].end);
   else {
-    ANOTHER.lastIndex = 0;
-    let m: RegExpExecArray | null;
-    while ((m = ANOTHER.exec(input.description)) !== null) {
-      if (FAILURE.test(m[0]) || SYMPTOM.test(m[0])) {
-        second = evidenceAt(input, "description", m.index, m.index + m[0].length);
-        break;
+    for (const re of [ANOTHER, ANOTHER_IN_LINE]) {
+      re.lastIndex = 0;
+      let m: RegExpExecArray | null;
+      while (!second && (m = re.exec(input.description)) !== null) {
+        if (FAILURE.test(m[0]) || SYMPTOM.test(m[0])) second = evidenceAt(input, "description", m.index, m.index + m[0].length);
       }
     }
   }
