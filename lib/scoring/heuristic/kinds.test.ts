@@ -419,6 +419,18 @@ describe("other kinds' own evidence", () => {
     expect(env("Error page wording is confusing", "The 503 page says 'try agian later'.")).toBe(false);
   });
 
+  it("asks no environment of a request for something new, and neither environment nor impact of a cleanup (issue 44)", () => {
+    const codesOf = (summary: string, description: string) => codes(scoreTicket({ summary, description, issue_type: "Bug" }));
+    const wish = codesOf("Keyboard shortcut to mute a tab", "It would be handy to mute the current tab from the keyboard, like Ctrl+M.");
+    expect(wish).not.toContain("bug.no_environment");
+    expect(wish).toContain("bug.no_impact");
+    const cleanup = codesOf("Drop the unused nsIFooService::legacyLookup", "Nothing calls it since the lookup moved to the cache. Patch attached.");
+    expect(cleanup).not.toContain("bug.no_environment");
+    expect(cleanup).not.toContain("bug.no_impact");
+    // A request beside a failure told still needs the environment the failure happened in.
+    expect(codesOf("Tabs forget their order", "After a restart the pinned tabs are gone. Please keep them.")).toContain("bug.no_environment");
+  });
+
   it("leaves a change with nothing broken, a module asked for, or a failure told in the description out of bug.prescribes_fix (issue 44)", () => {
     const fix = (summary: string, description = "") => codes(scoreTicket({ summary, description, issue_type: "Bug" })).includes("bug.prescribes_fix");
     expect(fix("Add null check to applyCoupon()")).toBe(true);

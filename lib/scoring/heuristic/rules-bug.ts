@@ -37,6 +37,8 @@ const ABOUT_TEXT = /\b(?:docs?|documentation|manual|man ?pages?|typos?|misspel\w
  * A change that fixes no failure: code no longer used, a cleanup, a refactoring, a test added with no code change.
  * "Remove the unused X" names the change and there is no failure to tell instead.
  */
+/** A title that names a change to the code: the fix verbs and the ones a cleanup takes. */
+const CHANGE_TITLE = /^(?:change|replace|add|remove|drop|delete|move|convert|rename|merge|split|clean|wrap|use|set|rewrite|patch|increase|decrease|catch|handle|return|swap|revert|refactor|simplify|kill|get rid of)\b/i;
 const NO_FAILURE_CHANGE = /\b(?:unused|dead code|clean-?ups?|clean up|refactor\w*|no code change|no longer (?:used|called|needed)|no callers|nothing calls)\b/i;
 /** A sentence that asks for a change: "Please add ...", "Add the docroot to the message.", "It would be nice to ...". */
 const ASKS_CHANGE = /^(?:please\b|(?:add|make(?! (?:install|clean|test|check|all|distclean)\b)|allow|let|support|document|include|provide|expose|increase)\b)|\b(?:please (?:add|make|allow|let|support|document|include|provide|expose|increase|log|show|consider)|would (?:be (?:nice|great|helpful|useful)|help)|i['’]?d like|feature request)\b/i;
@@ -74,6 +76,8 @@ interface BugEvidence {
   told: boolean;
   /** The expected result is read from a case that works, set beside the failing one. */
   workingCase: boolean;
+  /** The report asks for something new (a request, a wish, a title that asks) and tells no failure. */
+  asksOnly: boolean;
 }
 
 /** The description without its labelled sections (steps, expected, environment, ...): what the reporter wrote as prose. */
@@ -145,7 +149,7 @@ function readBugEvidence(input: RuleInput): BugEvidence {
   const words = statements.match(/[\p{L}]{2,}/gu) ?? [];
   const asksInstead = !!asks || expectedIn(prose).some((r) => r.kind === "request" || r.kind === "wish");
   const told = !actual && words.length >= 20 && !asksInstead;
-  return { expected, actual, steps, environment, impact, titleNames, told, workingCase };
+  return { expected, actual, steps, environment, impact, titleNames, told, workingCase, asksOnly: asksInstead && !actual };
 }
 
 export function bugFindings(input: RuleInput): Found[] {
@@ -191,12 +195,18 @@ export function bugFindings(input: RuleInput): Found[] {
         "Add steps to reproduce, numbered, from a starting point anyone can reach."));
     }
   }
-  if (!e.environment && !ABOUT_TEXT.test(withoutLabel(input.summary))) {
+  // No environment is asked of a report on the documentation or a text's wording, of a change that fixes no failure
+  // (a cleanup), or of one that asks for something new and tells no failure: none of them happens somewhere.
+  // A cleanup names the change in its title ("Remove the unused ...", "Use X instead of Y"): "Sample has warnings of unused
+  // styling items" reports a failure that mentions unused things.
+  const cleanup = CHANGE_TITLE.test(withoutLabel(input.summary)) && NO_FAILURE_CHANGE.test(`${withoutLabel(input.summary)}\n${input.description}`);
+  if (!e.environment && !ABOUT_TEXT.test(withoutLabel(input.summary)) && !cleanup && !e.asksOnly) {
     findings.push(found("bug.no_environment", "medium",
       "The report names no environment: no version or build, browser, device or operating system.",
       "Add the environment: the version or build, the browser or device, and the operating system."));
   }
-  if (!e.impact) {
+  // A cleanup of code nobody calls hurts nobody: there is no one to name.
+  if (!e.impact && !cleanup) {
     findings.push(missingWhy(input, "bug.no_impact",
       `${summary} does not say who is affected or how badly.`,
       "Say who is affected and how badly: which users, how many, what it costs, and whether there is a workaround.",
