@@ -258,6 +258,23 @@ describe("who is hurt (impact) and a description that adds nothing", () => {
     for (const text of ["Customers are complaining.", "Please fix asap!"]) expect(impactIn(text), text).toEqual([]);
   });
 
+  it("reads impact as a browser's and a web server's trackers state it, and counts no version, decimal or regex group (issue 44)", () => {
+    for (const text of ["This is the #2 top crasher of the beta.", "Around 300 crashes/day with this signature.",
+      "Opening the folder is 8x slower than in the previous release.", "After a restart users lose every unsaved draft.",
+      "The headers point at the build host, so our own modules don't compile against it."]) {
+      expect(reads(impactIn(text)), text).toBe(true);
+    }
+    for (const text of ["Mozilla/5.0 (Windows; U; rv:1.8.1.6) Gecko/20070725 Firefox/2.0.0.6 Build Identifier: 20070725",
+      "On the 2.6 kernel builds finish, the module does not load.", "RewriteRule ^/old/(.*)$ /new/$1 [R=301]",
+      "Header edit Set-Cookie ^(.*)$ $1;Secure", "LDAPDepth 10\nLDAPAttribute member"]) {
+      expect(impactIn(text), text).toEqual([]);
+    }
+    // Money, counts of people and thousands still read.
+    for (const text of ["It costs us $2,000 a week in refunds.", "About 1,200 customers saw it.", "12 users reported it."]) {
+      expect(reads(impactIn(text)), text).toBe(true);
+    }
+  });
+
   it("tells a description that adds nothing but urgency from one that says something", () => {
     expect(addsNothing("Search is broken", "Doesnt work, please fix ASAP!!")).toBe(true);
     expect(addsNothing("Reports page problem", "Something is wrong with reports, customers are complaining.")).toBe(true);

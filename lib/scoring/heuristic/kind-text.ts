@@ -49,13 +49,17 @@ export function phraseEvidence(input: RuleInput, pattern: RegExp, fields: Findin
   return null;
 }
 
-/** Evidence for a span of a field, widened to the sentence around it within its line. */
+/**
+ * Evidence for a span of a field, widened to the sentence around it within its line. A point between two digits is a
+ * version's or a number's ("After upgrading to 2.2.3 ..."), not the end of a sentence.
+ */
 export function sentenceEvidence(input: RuleInput, field: FindingField, from: number, to: number): Evidence | null {
   const text = fieldText(input, field);
+  const ends = (i: number) => /[\n!?]/.test(text[i]) || (text[i] === "." && !(/\d/.test(text[i - 1] ?? "") && /\d/.test(text[i + 1] ?? "")));
   let start = from;
-  while (start > 0 && !/[\n.!?]/.test(text[start - 1])) start--;
+  while (start > 0 && !ends(start - 1)) start--;
   let end = to;
-  while (end < text.length && !/[\n.!?]/.test(text[end])) end++;
+  while (end < text.length && !ends(end)) end++;
   return evidenceAt(input, field, start, end);
 }
 

@@ -394,6 +394,82 @@ describe("other kinds' own evidence", () => {
     expect(codes(scoreTicket({ summary: "Add null check to applyCoupon()", issue_type: "Bug" }))).toContain("bug.prescribes_fix");
   });
 
+  it("reads an environment named the way a browser's and a web server's trackers name builds (issue 44)", () => {
+    const env = (summary: string, description: string) => codes(scoreTicket({ summary, description, issue_type: "Bug" })).includes("bug.no_environment");
+    for (const description of [
+      "The sidebar closes by itself. Seen on the 2009-06-12 nightly.",
+      "The sidebar closes by itself in a debug build of trunk.",
+      "The sidebar closes by itself. Mozilla/5.0 (X11; Linux i686; rv:1.9.2) Gecko/20050315",
+      "The sidebar closes by itself, Win7 with FF 12.",
+      "Our reverse proxy drops the header. httpd 2.2.3 from the distribution package.",
+      "Our reverse proxy drops the header since we moved to Solaris 10.",
+      "Our reverse proxy drops the header on every 2.4.x release we tried.",
+      "Our reverse proxy drops the header, built from trunk r1234567.",
+      "The sidebar flickers on my 2012 MacBook Pro.",
+    ]) expect(env("Sidebar problem", description), description).toBe(false);
+    // A URL's host and an IP address are where a request went, not where it ran.
+    for (const description of [
+      "curl -I http://localhost/feed.xml returns no Content-Type header.",
+      "Requests from 192.168.0.12 get no Content-Type header.",
+      "The backend at localhost:9090 gets no Content-Type header.",
+    ]) expect(env("Header missing", description), description).toBe(true);
+    expect(env("Header missing", "On our localhost setup the feed has no Content-Type header.")).toBe(false);
+    // A report on the documentation or a message's wording has no build to name.
+    expect(env("Typo in the mod_rewrite docs", "The RewriteMap section says 'teh map'.")).toBe(false);
+    expect(env("Error page wording is confusing", "The 503 page says 'try agian later'.")).toBe(false);
+  });
+
+  it("asks no environment of a request for something new, and neither environment nor impact of a cleanup (issue 44)", () => {
+    const codesOf = (summary: string, description: string) => codes(scoreTicket({ summary, description, issue_type: "Bug" }));
+    const wish = codesOf("Keyboard shortcut to mute a tab", "It would be handy to mute the current tab from the keyboard, like Ctrl+M.");
+    expect(wish).not.toContain("bug.no_environment");
+    expect(wish).toContain("bug.no_impact");
+    const cleanup = codesOf("Drop the unused nsIFooService::legacyLookup", "Nothing calls it since the lookup moved to the cache. Patch attached.");
+    expect(cleanup).not.toContain("bug.no_environment");
+    expect(cleanup).not.toContain("bug.no_impact");
+    // A request beside a failure told still needs the environment the failure happened in.
+    expect(codesOf("Tabs forget their order", "After a restart the pinned tabs are gone. Please keep them.")).toContain("bug.no_environment");
+  });
+
+  it("leaves a change with nothing broken, a module asked for, or a failure told in the description out of bug.prescribes_fix (issue 44)", () => {
+    const fix = (summary: string, description = "") => codes(scoreTicket({ summary, description, issue_type: "Bug" })).includes("bug.prescribes_fix");
+    expect(fix("Add null check to applyCoupon()")).toBe(true);
+    expect(fix("Replace strcpy with apr_cpystrn in mod_foo", "Patch attached.")).toBe(true);
+    expect(fix("Remove the unused parseLegacyHeader() helper", "Nothing calls it since the parser was rewritten.")).toBe(false);
+    expect(fix("Use apr_psprintf in util_fetch()", "Small cleanup, patch attached.")).toBe(false);
+    expect(fix("Add a CSV format to mod_status", "Our monitoring reads CSV more easily than the ?auto text.")).toBe(false);
+    expect(fix("Catch the exception in loadPrefs()", "The app refuses to start when prefs.json is empty: it exits with 'Unexpected end of JSON input'.")).toBe(false);
+  });
+
+  it("does not call a request or a workaround what sets the failure off (bug.no_steps, low; issue 44)", () => {
+    const steps = (summary: string, description: string) => scoreTicket({ summary, description, issue_type: "Bug" }).findings.find((f) => f.code === "bug.no_steps");
+    const asks = steps("Per-directory timeout", "The Timeout directive is server-wide only. Please add a per-directory variant of it.");
+    expect(asks?.severity).toBe("low");
+    expect(asks?.message).toContain("asks for a change");
+    const around = steps("Stale pages from the cache", "Pages come back stale for an hour. Setting CacheDefaultExpire to 60 makes it go away.");
+    expect(around?.severity).toBe("low");
+    expect(around?.message).toContain("makes the failure go away");
+    const told = steps("Editor hangs", "When I paste a long table into the editor, it hangs for a minute.");
+    expect(told?.message).toContain("Only what sets the failure off");
+    expect(steps("Apache stops", "make install of 2.4.1 replaced my ssl.conf.")?.message ?? "").not.toContain("asks for a change");
+  });
+
+  it("reads the failure's bare negation as a vague expected result, and a second defect begun inside a line (issue 44)", () => {
+    const codesOf = (summary: string, description: string) => codes(scoreTicket({ summary, description, issue_type: "Bug" }));
+    for (const expected of ["Not failed", "no crash", "It should not freeze."]) {
+      expect(codesOf("Upload hangs", `Steps:\n1. Open the upload page\n2. Pick a 2 GB file\n\nActual: the page freezes.\n\nExpected: ${expected}`), expected).toContain("bug.vague_expected_result");
+    }
+    expect(codesOf("Upload hangs", "Steps:\n1. Open the upload page\n2. Pick a 2 GB file\n\nActual: the page freezes.\n\nExpected: the progress bar moves and the file is listed.")).not.toContain("bug.vague_expected_result");
+    expect(codesOf("Filter resets", "Each time I reopen the panel the filter goes back to All. Also the export button in the panel is greyed out, maybe a separate bug.")).toContain("bug.several_defects");
+    expect(codesOf("Filter resets", "Each time I reopen the panel the filter goes back to All. Also the same happens in private windows.")).not.toContain("bug.several_defects");
+    expect(codesOf("Crash at start", "It crashes right at start. Safe mode also crashes.")).not.toContain("bug.several_defects");
+  });
+
+  it("quotes a sentence whole across a version's points", () => {
+    const f = scoreTicket({ summary: "Server down", description: "After upgrading to 2.4.10 the server does not start.", issue_type: "Bug" }).findings.find((x) => x.code === "bug.no_steps");
+    expect(f?.message).toContain("After upgrading to 2.4.10 the server does not start");
+  });
+
   it("takes an epic's linked child stories as its breakdown, not as dependencies", () => {
     const r = scoreTicket(EPIC);
     expect(codes(r)).not.toContain("independent.ticket_reference");

@@ -9,8 +9,15 @@ import { FAILURE, SYMPTOM, withoutLabel } from "./kind-of";
 import { evidenceAt, phraseEvidence, q, sectionEvidence, sections, missingWhy, sentenceEvidence, summaryQuote, type Evidence } from "./kind-text";
 import { hasContent, orderedSteps } from "./sections";
 
-/** Where it ran: a browser, an operating system, a device, a version or build, a stage, the deploy it came with, a region or cluster, the web, desktop or mobile app. */
-const ENVIRONMENT = /\b(?:chrome|chromium|firefox|safari|edge|opera|internet explorer|ie ?\d+|ios|ipados|android|windows|macos|mac ?os|os ?x|linux|ubuntu|iphone|ipad|pixel \d|galaxy|samsung|(?:version|release|build|v)\s?\d+(?:\.\d+)+|\d+\.\d+\.\d+|staging|production|prod|uat|sandbox|(?:qa|test|dev) environment|localhost|node(?:\.js)? \d+|java \d+|(?:oracle|mysql|postgres(?:ql)?|sql ?server|db2|sybase|teradata|mongodb|derby|hsqldb)\s+(?:db|database|server|\d+(?:\.\d+)*[a-z]?)|python \d\.\d+|(?:since|after|before) (?:the |our |last |this |yesterday['’]?s |today['’]?s |\w+day['’]?s )?(?:deploy|deployment|release|update|upgrade|build|migration|rollout)|build(?: id| identifier| number)?\s*:\s*\S+|build #?\d{3,}|(?:eu|us|uk|apac|emea|asia|europe|[a-z]{2}-[a-z]+-\d) (?:cluster|region|data ?cent(?:er|re))|region [a-z]{2}-[a-z]+(?:-\d)?|(?:web|desktop|mobile) (?:app|client))\b/i;
+/**
+ * Where it ran: a browser, an operating system, a device, a version or build, a stage, the deploy it came with, a region or
+ * cluster, the web, desktop or mobile app. Builds as a browser's and a web server's trackers name them count too: a nightly,
+ * trunk or a debug build, a User-Agent ("Gecko/20050315", "rv:1.9.2"), "Win7", "FF 5", a program with its version ("httpd
+ * 2.2.3", "OpenSSL 1.0.1"), "2.2.x", a revision ("r1050123"), "26 release", a Unix or a machine ("Solaris 10", "x86_64", "a
+ * 2011 MacBook Air"). A URL's host ("http://localhost/", "localhost:8009") and an IP address are where a request went, not
+ * an environment.
+ */
+const ENVIRONMENT = /\b(?:chrome|chromium|firefox|safari|edge|opera|internet explorer|ie ?\d+|ios|ipados|android|windows|macos|mac ?os|os ?x|linux|ubuntu|iphone|ipad|pixel \d|galaxy|samsung|(?:version|release|build|v)\s?\d+(?:\.\d+)+|(?<![\d.])\d+\.\d+\.\d+(?!\.\d)|staging|production|prod|uat|sandbox|(?:qa|test|dev) environment|(?<!\/\/|@)localhost(?![:/]\w)|node(?:\.js)? \d+|java \d+|(?:oracle|mysql|postgres(?:ql)?|sql ?server|db2|sybase|teradata|mongodb|derby|hsqldb)\s+(?:db|database|server|\d+(?:\.\d+)*[a-z]?)|python \d\.\d+|(?:since|after|before) (?:the |our |last |this |yesterday['’]?s |today['’]?s |\w+day['’]?s )?(?:deploy|deployment|release|update|upgrade|build|migration|rollout)|build(?: id| identifier| number)?\s*:\s*\S+|build #?\d{3,}|(?:eu|us|uk|apac|emea|asia|europe|[a-z]{2}-[a-z]+-\d) (?:cluster|region|data ?cent(?:er|re))|region [a-z]{2}-[a-z]+(?:-\d)?|(?:web|desktop|mobile) (?:app|client)|win(?:dows)? ?(?:xp|vista|me|nt|2000|2k|7|8(?:\.1)?|10|11|9[58])|winnt|vista|(?:ff|fx) ?\d+(?:\.\d+)*|trunk|nightly|nightlies|aurora|mozilla-central|(?:debug|opt|optimi[sz]ed|release|official|source) build|gecko\/\d{8}|rv:\d+(?:\.\d+)+|mozilla\/5\.0|(?:httpd|apache|apr(?:-util)?|openssl|php|perl|mod_perl|tomcat|gcc|xlc|glibc|kernel|jdk|jre|pcre|libxml2|apxs)[ /-]?v?\d+(?:\.\d+)+|\d+\.\d+\.x|r\d{5,}|\d+(?:\.\d+)* (?:release|beta|esr)|solaris|freebsd|openbsd|netbsd|aix|hp-?ux|debian|centos|rhel\d*|red ?hat|fedora|suse|sles|gentoo|cygwin|mingw|x86_64|amd64|i[3-6]86|sparc|powerpc|ppc64|aarch64|arm64|(?:32|64)-?bit|macbook(?: air| pro)?|imac|thinkpad|mac(?! address))\b/i;
 /**
  * A product named with its version ("Reporter 4.0", "Studio 3.2.1"; a capitalised name, not a currency or a section), or
  * a nightly or integration build stamp: a letter and the build's date and time ("I20040210-1200").
@@ -21,8 +28,24 @@ const PRODUCT_VERSION = /\b[A-Z]\d{8}(?:-?\d{4})?\b|\b(?!(?:USD|EUR|GBP|JPY|CHF|
  * the prose is a run of spaces as long as the section, and "^\s*" followed by ".*" would try every split of it.
  */
 const CODE_LINE_OR_TRACE = /^\s*(?:at [\w$.<>]+\(|[<{}\]]|[\w.]+(?:Exception|Error)\b|!\s*(?:ENTRY|MESSAGE|STACK))|[;{}]\s*$/;
-/** An expected result that cannot be checked: "it should work", "works properly". */
-const VAGUE_EXPECTED = /^(?:(?:it|this|the \w+|everything|page|app|feature)\s+)?(?:should\s+)?(?:(?:be\s+)?(?:work(?:s|ing)?|fixed|ok|okay|fine|normal(?:ly)?|correct(?:ly)?|as expected)|not (?:crash|fail|break|error))(?:\s+(?:properly|correctly|fine|normally|as expected|again|as before))*\s*[.!]?$/i;
+/**
+ * A report on the documentation or on a text's wording ("Typo in mod_expires docs", "Upgrading doc doesn't mention ..."):
+ * the page or the message is named, and no build, browser or system changes what it says.
+ */
+const ABOUT_TEXT = /\b(?:docs?|documentation|manual|man ?pages?|typos?|misspel\w*|spelling|wording)\b/i;
+/**
+ * A change that fixes no failure: code no longer used, a cleanup, a refactoring, a test added with no code change.
+ * "Remove the unused X" names the change and there is no failure to tell instead.
+ */
+/** A title that names a change to the code: the fix verbs and the ones a cleanup takes. */
+const CHANGE_TITLE = /^(?:change|replace|add|remove|drop|delete|move|convert|rename|merge|split|clean|wrap|use|set|rewrite|patch|increase|decrease|catch|handle|return|swap|revert|refactor|simplify|kill|get rid of)\b/i;
+const NO_FAILURE_CHANGE = /\b(?:unused|dead code|clean-?ups?|clean up|refactor\w*|no code change|no longer (?:used|called|needed)|no callers|nothing calls)\b/i;
+/** A sentence that asks for a change: "Please add ...", "Add the docroot to the message.", "It would be nice to ...". */
+const ASKS_CHANGE = /^(?:please\b|(?:add|make(?! (?:install|clean|test|check|all|distclean)\b)|allow|let|support|document|include|provide|expose|increase)\b)|\b(?:please (?:add|make|allow|let|support|document|include|provide|expose|increase|log|show|consider)|would (?:be (?:nice|great|helpful|useful)|help)|i['’]?d like|feature request)\b/i;
+/** What makes the failure go away or what works instead: "setting X makes it go away", "with Y everything works". */
+const WORKAROUND = /\b(?:makes? (?:it|this|the \w+) (?:go away|disappear|work)|(?:goes|went) away|everything works|(?:it |that |this )?works (?:fine|again|then)|fixes it|work-?around)\b/i;
+/** An expected result that cannot be checked: "it should work", "works properly", the failure's bare negation ("not failed", "no crash", "not hang"). */
+const VAGUE_EXPECTED = /^(?:(?:it|this|the \w+|everything|page|app|feature|firefox|apache|httpd|the (?:browser|server))\s+)?(?:should\s+)?(?:(?:be\s+)?(?:work(?:s|ing)?|fixed|ok|okay|fine|normal(?:ly)?|correct(?:ly)?|as expected)|(?:not|no|does(?:n['’]?t| not)|do(?:n['’]?t| not)|won['’]?t|never) (?:crash|fail|break|error|hang|freeze)(?:e?s|ed|ing)?)(?:\s+(?:properly|correctly|fine|normally|as expected|again|as before|anymore|any more))*\s*[.!]?$/i;
 /**
  * A failure whose opposite is what should happen: an exception or an error in the log, something that cannot be
  * done or is not done ("the Outline is not generated"), a thing done twice. "Doesn't work" has no opposite to check.
@@ -30,9 +53,16 @@ const VAGUE_EXPECTED = /^(?:(?:it|this|the \w+|everything|page|app|feature)\s+)?
 const IMPLIED_EXPECTED = /\b(?:exceptions?|npe|errors?|crash(?:es|ed)?|fails?|failed|failing|can['’]?t|cannot|can not|unable to|(?:does|do|did|is|are|was|were|will|would)(?:n['’]?t| not)(?! (?:work|function)\w*\b)|won['’]?t|not (?:\w+ly )?\w+(?:ed|en)|twice)\b/i;
 /** A second defect in the same report. */
 const ANOTHER = /^[ \t]*(?:[-*•]\s*)?(?:also|another (?:bug|issue|problem|defect)|second (?:bug|issue|problem|defect)|additionally|separately|unrelated)\b[^\n]*/gim;
+/**
+ * The same inside a line, at a sentence's start, when it names something new: "... Also the search box in the sidebar is
+ * very slow, but that is another bug." ("Also the same happens in safe mode" tells the first one again.)
+ */
+const ANOTHER_IN_LINE = /(?<=[.!?][ \t]+)(?:also,? (?!the same\b)(?:the|a|an|my|our)\b|another (?:bug|issue|problem|defect)\b|(?:a )?second (?:bug|issue|problem|defect)\b|unrelated(?:ly)?,? )[^.!?\n]*/gi;
 /** A summary that names the code change ("Add null check to applyCoupon()"), not the failure. */
 const FIX_VERB = /^(?:change|replace|add|remove|wrap|use|set|rewrite|patch|increase|decrease|catch|handle|call(?! to\b)|return|swap|revert|null-?check)\b/i;
-const CODE = /\w+\(\)|\b\w+\.(?:ts|tsx|js|jsx|py|java|rb|go|cs|php|sql|kt|swift)\b|\b[a-z]+[A-Z]\w*\b|\b[a-z]+_[a-z_]+\b|`[^`]+`|\b(?:null check|try\/catch|try-catch|if statement|query|index|column|function|method|variable|regex|config)\b/;
+// A web server's modules ("mod_status", "mod_log_config") are what its users configure, not code: "Add JSON output to
+// mod_status" asks for a feature.
+const CODE = /\w+\(\)|\b\w+\.(?:ts|tsx|js|jsx|py|java|rb|go|cs|php|sql|kt|swift)\b|\b[a-z]+[A-Z]\w*\b|\b(?!mod_)[a-z]+_[a-z_]+\b|`[^`]+`|\b(?:null check|try\/catch|try-catch|if statement|query|index|column|function|method|variable|regex|config)\b/;
 
 interface BugEvidence {
   expected: Evidence | null;
@@ -46,6 +76,8 @@ interface BugEvidence {
   told: boolean;
   /** The expected result is read from a case that works, set beside the failing one. */
   workingCase: boolean;
+  /** The report asks for something new (a request, a wish, a title that asks) and tells no failure. */
+  asksOnly: boolean;
 }
 
 /** The description without its labelled sections (steps, expected, environment, ...): what the reporter wrote as prose. */
@@ -117,7 +149,7 @@ function readBugEvidence(input: RuleInput): BugEvidence {
   const words = statements.match(/[\p{L}]{2,}/gu) ?? [];
   const asksInstead = !!asks || expectedIn(prose).some((r) => r.kind === "request" || r.kind === "wish");
   const told = !actual && words.length >= 20 && !asksInstead;
-  return { expected, actual, steps, environment, impact, titleNames, told, workingCase };
+  return { expected, actual, steps, environment, impact, titleNames, told, workingCase, asksOnly: asksInstead && !actual };
 }
 
 export function bugFindings(input: RuleInput): Found[] {
@@ -148,8 +180,13 @@ export function bugFindings(input: RuleInput): Found[] {
   }
   if (!e.steps.evidence) {
     if (e.steps.trigger) {
-      findings.push(found("bug.no_steps", "low",
-        `Only what sets the failure off is given (${q(e.steps.trigger)}), not the steps that lead there.`,
+      // The one action read may be the change the report asks for ("Please add a directive ...") or what makes the
+      // failure go away ("setting disablereuse=On makes it go away"): the message does not call either what sets it off.
+      const t = e.steps.trigger.text;
+      const message = ASKS_CHANGE.test(t) ? `The report asks for a change (${q(e.steps.trigger)}) but gives no steps that show what happens now.`
+        : WORKAROUND.test(t) ? `What makes the failure go away is given (${q(e.steps.trigger)}), not the steps that lead to it.`
+        : `Only what sets the failure off is given (${q(e.steps.trigger)}), not the steps that lead there.`;
+      findings.push(found("bug.no_steps", "low", message,
         "Add the steps that lead there, numbered, from a starting point anyone can reach.", e.steps.trigger.at));
     } else {
       findings.push(found("bug.no_steps", "high",
@@ -158,12 +195,18 @@ export function bugFindings(input: RuleInput): Found[] {
         "Add steps to reproduce, numbered, from a starting point anyone can reach."));
     }
   }
-  if (!e.environment) {
+  // No environment is asked of a report on the documentation or a text's wording, of a change that fixes no failure
+  // (a cleanup), or of one that asks for something new and tells no failure: none of them happens somewhere.
+  // A cleanup names the change in its title ("Remove the unused ...", "Use X instead of Y"): "Sample has warnings of unused
+  // styling items" reports a failure that mentions unused things.
+  const cleanup = CHANGE_TITLE.test(withoutLabel(input.summary)) && NO_FAILURE_CHANGE.test(`${withoutLabel(input.summary)}\n${input.description}`);
+  if (!e.environment && !ABOUT_TEXT.test(withoutLabel(input.summary)) && !cleanup && !e.asksOnly) {
     findings.push(found("bug.no_environment", "medium",
       "The report names no environment: no version or build, browser, device or operating system.",
       "Add the environment: the version or build, the browser or device, and the operating system."));
   }
-  if (!e.impact) {
+  // A cleanup of code nobody calls hurts nobody: there is no one to name.
+  if (!e.impact && !cleanup) {
     findings.push(missingWhy(input, "bug.no_impact",
       `${summary} does not say who is affected or how badly.`,
       "Say who is affected and how badly: which users, how many, what it costs, and whether there is a workaround.",
@@ -186,12 +229,11 @@ export function bugFindings(input: RuleInput): Found[] {
   if (actuals.length > 1 && closesAccount(actuals[0]) && between(actuals[0], actuals[1])) second = evidenceAt(input, "description", actuals[1].start, actuals[1].end);
   else if (expecteds.length > 1) second = evidenceAt(input, "description", expecteds[1].start, expecteds[1].end);
   else {
-    ANOTHER.lastIndex = 0;
-    let m: RegExpExecArray | null;
-    while ((m = ANOTHER.exec(input.description)) !== null) {
-      if (FAILURE.test(m[0]) || SYMPTOM.test(m[0])) {
-        second = evidenceAt(input, "description", m.index, m.index + m[0].length);
-        break;
+    for (const re of [ANOTHER, ANOTHER_IN_LINE]) {
+      re.lastIndex = 0;
+      let m: RegExpExecArray | null;
+      while (!second && (m = re.exec(input.description)) !== null) {
+        if (FAILURE.test(m[0]) || SYMPTOM.test(m[0])) second = evidenceAt(input, "description", m.index, m.index + m[0].length);
       }
     }
   }
@@ -202,7 +244,10 @@ export function bugFindings(input: RuleInput): Found[] {
   }
 
   const title = withoutLabel(input.summary);
-  if (FIX_VERB.test(title) && CODE.test(title) && !FAILURE.test(title) && !SYMPTOM.test(title) && !observedIn(title).some((r) => !r.generic)) {
+  // The finding asks for the failure: none when the description tells it ("refuses to start when ...") or when the change
+  // fixes none (a cleanup of unused code).
+  if (FIX_VERB.test(title) && CODE.test(title) && !FAILURE.test(title) && !SYMPTOM.test(title) && !observedIn(title).some((r) => !r.generic) &&
+    !observedIn(input.description).some((r) => !r.generic) && !NO_FAILURE_CHANGE.test(`${title}\n${input.description}`)) {
     const start = input.summary.indexOf(title);
     findings.push(found("bug.prescribes_fix", "medium",
       `"${title.length > 70 ? `${title.slice(0, 69)}…` : title}" names the code change, not the failure it fixes.`,

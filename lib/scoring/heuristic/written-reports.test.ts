@@ -80,3 +80,35 @@ describe("written bug reports of trackers the shared data does not cover", () =>
     }, 60_000);
   }
 });
+
+// The product owner's verdicts on the bug findings the labels do not cover (issue 44; docs/decisions.md, "Bug findings
+// read on Bugzilla reports"): one JSON-lines file per code under written-reports/verdicts/, file and id only.
+describe("verdicts read on the written reports", () => {
+  const verdictDir = path.join(dir, "verdicts");
+  const verdictFiles = fs.readdirSync(verdictDir).filter((f) => f.endsWith(".jsonl")).sort();
+
+  it("has one file per code read", () => {
+    expect(verdictFiles.length).toBeGreaterThan(0);
+  });
+
+  for (const vf of verdictFiles) {
+    it(`${vf}: names read reports only, by file and id, with a verdict and a reason`, () => {
+      const code = vf.replace(/\.jsonl$/, "");
+      const lines = fs.readFileSync(path.join(verdictDir, vf), "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(lines.length).toBeGreaterThan(0);
+      const ids = new Map<string, Set<string>>();
+      for (const v of lines) {
+        expect(Object.keys(v).sort()).toEqual(["code", "file", "fires", "id", "reason", "verdict"]);
+        expect(v.code).toBe(code);
+        const file = String(v.file);
+        // Held-out reports are never read.
+        expect(file.startsWith("unread-"), file).toBe(false);
+        if (!ids.has(file)) ids.set(file, new Set(readLabelledReports(path.join(dir, file)).map((r) => r.bug_id)));
+        expect(ids.get(file)!.has(String(v.id)), `${file} ${v.id}`).toBe(true);
+        expect(["right", "wrong"]).toContain(v.verdict);
+        expect(typeof v.fires).toBe("boolean");
+        expect(String(v.reason).length).toBeGreaterThan(5);
+      }
+    });
+  }
+});
