@@ -617,3 +617,38 @@ describe("fourth pass: another browser named as the case that works, not a brows
     ]) expect(expectedIn(text).filter((r) => r.kind === "working_case"), text).toEqual([]);
   });
 });
+
+describe("bands, second pass: steps as written-out reports in prose give them", () => {
+  it("reads the way there after words that say it follows, whatever the verb and however long the setting before the colon", () => {
+    for (const text of [
+      // The lead cut from its action at the comma ("To reproduce" / "open ...").
+      "To reproduce, open the oldest invoice in the archive view and print it: the footer is missing.",
+      // An adverb after "to see it".
+      "To see it reliably, shrink the window to 600 px wide and wait a second, then scroll the menu.",
+      // "How to see it:" with a verb the action list does not hold.
+      "How to see it: on the test rig, unplug both sensors on bus 3. Only one alarm is raised.",
+      // A "Reproduce:" label inside a list item.
+      "- Reproduce: dial the hotline from a landline, stay on hold for ten minutes -> the call drops.",
+      // A long setting before the colon.
+      "You can reproduce it on the staging shop with the voucher code SPRING-TEST-20 and a basket over 50 euros: apply the voucher, remove one item.",
+      // "reproduce it in <place> by <doing>".
+      "We reproduce it in staging by importing the March ledger and then running the month-end close.",
+    ]) expect(stepsIn(text).at, text).not.toBeNull();
+  });
+
+  it("counts a run of actions beside an action already read in the same sentence", () => {
+    const told = "What the drivers do: in the depot app, on a tablet, they open the route list, go to settings, pick Offline, confirm with the PIN.";
+    const read = stepsIn(told);
+    expect(read.at, told).not.toBeNull();
+    expect(read.kinds).toContain("actions");
+  });
+
+  it("still takes a pointer to an attachment, a statement or a label after the words for no steps", () => {
+    for (const text of [
+      "To reproduce, see the attached recording.",
+      "To reproduce, it only takes a busy afternoon.",
+      "Reproducible: Always",
+      "How to see it: the recording is attached.",
+    ]) expect(stepsIn(text).at, text).toBeNull();
+  });
+});

@@ -462,9 +462,15 @@ const AND_THEN = new RegExp(`(?:,?\\s+(?:and\\s+)?then\\s+|\\s*(?:->|=>|→)\\s*
 const LIST_MARK = /^\s*(?:\d{1,2}[.)]|[-*•+#]|step \d+)\s/i;
 /** A phrase that only sets the scene of a step: where or with what it is done ("In the Java perspective", "On Android"). */
 const SCENE = /^\s*(?:(?:\d{1,2}[.)]|[-*•+#])\s*)?(?:in|on|from|inside|within|at|under|with|using|for)\s[^,.;:!?\n]{1,50}$/i;
-/** Words that open a reproduction told in one sentence: "To see it, ...", "We reproduced it in the lab: ...". */
-const REPRO_LEAD = /(?:to (?:see|trigger|recreate) (?:it|this|that|the \w+)(?: yourself| for yourself| happen| again)?|[^.:;\n]{0,40}\breproduc(?:e|ed|ing)\b[^.:;\n]{0,40})\s*[:,]\s*/;
-const REPRO_OPENS = new RegExp(String.raw`^\s*${REPRO_LEAD.source}`, "i");
+/**
+ * Words that open a reproduction told in one sentence: "To see it, ...", "To see it quickly, ...", "How to see it: ...",
+ * "We reproduced it in the lab: ...", and a longer setting before a colon ("You can reproduce it on the pre-prod portal
+ * with the test card 4000 0000 0000 3220: start ..."): the colon says the way there follows.
+ */
+const REPRO_WORDS = String.raw`(?:(?:how )?to (?:see|trigger|recreate) (?:it|this|that|the \w+)(?: \w+ly)?(?: yourself| for yourself| happen| again)?|[^.:;\n]{0,40}\breproduc(?:e|ed|ing)\b(?:[^.:;\n]{0,40}(?=\s*(?:[:,]|$))|[^.:;\n]{41,140}(?=\s*:)))`;
+const REPRO_LEAD = new RegExp(String.raw`${REPRO_WORDS}\s*[:,]\s*`);
+/** A piece that opens with those words, or is only them where the sentence was cut at the comma after them ("To reproduce", ", open ..."). */
+const REPRO_OPENS = new RegExp(String.raw`^\s*(?:[-*•]\s*)?${REPRO_WORDS}\s*(?:[:,]\s*|$)`, "i");
 const LEAD = new RegExp(String.raw`^\s*(?:(?:\d{1,2}[.)]|[-*•+#>]|step \d+:?|\(\d+\)|[a-z]\))\s*)?(?:(?:then|now|next|first|firstly|second|secondly|finally|also|and|again|just|simply|afterwards|after that|lastly|please|try to|go ahead and)\s*,?\s+|(?:in|on|from|inside|within|at|under|with|using|for) [^,.;:\n]{1,50},\s*|${REPRO_LEAD.source}|(?:steps?|str|repro)\s*:\s*)*`, "i");
 /**
  * The first word of a sentence is an action, and it is not the subject of one ("Open dialog crashes"). A list
@@ -482,7 +488,12 @@ function imperative(piece: string): boolean {
     word = two[2].toLowerCase();
     m[2] = two[3];
   }
-  if (!ACTION_VERBS.has(word) && !(listed && pastAction(word))) return false;
+  // After words that say the way there follows ("To reproduce, take down two links", "How to see it: publish a rate"),
+  // the first word is the action whatever its verb: the lead says instructions follow. Written in lower case, as an
+  // instruction after a comma or a colon is, and not a word that opens a statement or points elsewhere ("see the
+  // attached page").
+  const led = !two && REPRO_OPENS.test(piece) && /^[a-z][a-z-]*$/.test(m[1]) && !NOT_AN_INSTRUCTION.test(word) && !/\battach/i.test(piece);
+  if (!ACTION_VERBS.has(word) && !(listed && pastAction(word)) && !led) return false;
   // A label or a name, not an action: "Build Identifier: ...", "Build: 3.5", "Build I20030312", "Update:",
   // "Display.windowProc(...)" (a frame of a trace), "Open(...)".
   const after = s.slice(m[1].length);
@@ -494,13 +505,16 @@ function imperative(piece: string): boolean {
     !(/^(?:of|for|to|is|are)\b/i.test(rest) && !(/^to\b/i.test(rest) && /^(?:go|navigate|browse|switch|scroll|move|log|sign|connect)$/.test(word))) && !/\?\s*$/.test(piece);
 }
 
+/** Words that open a statement, a question or a pointer, not an instruction. */
+const NOT_AN_INSTRUCTION = /^(?:a|an|the|this|that|these|those|it|its|i|you|we|they|he|she|one|my|your|our|their|there|here|see|refer|not|no|never|always|sometimes|often|only|just|is|are|was|were|be|has|have|had|can|could|will|would|should|must|may|might|do|does|did|and|or|but|if|when|so|as|any|some|all|also|\w+ly)$/;
+
 /** Two or more actions in a row inside a sentence: "(i.e., open Settings, pick Billing, press Save)". */
 const ACTION_RUN = new RegExp(`(?:^|[(:;,]\\s*|\\b(?:i\\.e\\.|e\\.g\\.),?\\s*)(?:${[...ACTION_VERBS].join("|")})\\s[^,;()\\n.]{1,50}(?:,\\s*(?:and\\s+|then\\s+)?(?:${[...ACTION_VERBS].join("|")})(?:\\s[^,;()\\n.]{1,50}|(?=[.;]|$))){1,}`, "gim");
 
 /** "When I click Save", "if you open ...", "after the user deletes ...": a condition made of an action. */
 const CONDITIONAL = /\b(?:when(?:ever)?|if|after|once|every time|each time|as soon as|upon|while|before)\s+(?:i|you|we|the user|a user|users|someone|somebody|one)\s+(?:(?:\w+ly|first|then|again|try to|tried to|try and|attempt to|want to|wanted to|go to|went to|am|was|have|had)\s+)*([a-z][\w-]*)/gi;
 /** "When starting Eclipse", "after clicking Save", "by right-clicking": an action as a condition, without a subject. */
-const CONDITIONAL_GERUND = /\b(?:when(?:ever)?|after|before|while|upon|once|(?:reproduc(?:e|ed|ible)|see|watch|trigger|recreate|observe)\s+(?:it\s+|this\s+)?(?:happen\s+)?by)\s+([a-z][\w-]*ing)\b/gi;
+const CONDITIONAL_GERUND = /\b(?:when(?:ever)?|after|before|while|upon|once|(?:reproduc(?:e|ed|ible)|see|watch|trigger|recreate|observe)\s+(?:it\s+|this\s+)?(?:happen\s+)?(?:(?:in|on|with|under|using|from) [^,.;:!?\n]{1,40}?\s+)?by)\s+([a-z][\w-]*ing)\b/gi;
 /**
  * "When the plugin is being installed for the first time", "after the project is imported": an action as a
  * condition, told in the passive. It is quoted as what sets the failure off when nothing else is, and counts for
@@ -518,7 +532,7 @@ const NARRATED = /\b(?:i|we)\s+(?:(?:then|first|just|also|again|now|simply|\w+ly
 /** Narrated verbs that are what is seen, not done. */
 const NOT_DONE = /^(?:get|got|getting|see|saw|seeing|use|used|using|want|wanted|wanting|try|tried|trying|need|needed|needing|think|thinking|hope|hoping|expect|expected|expecting|like|liked|do|did|doing|have|had|having|make|made|making|find|found|finding|set|attach|attached|post|posted|going|able)$/i;
 /** Words that say a reproduction follows or is attached. */
-const REPRO = /(?:^|[.!?]\s+|\n\s*)to (?:see|trigger) (?:it|this|that|the (?:bug|problem|issue|error|failure))(?: yourself| for yourself| happen| again)?\s*[,:]|\b(?:steps? to reproduce|to reproduce|reproduc(?:e|ed|ible|es|ing)\s+(?:it\s+|this\s+|the \w+\s+)?(?:by|with|using|as follows|like this|here|in|on|via)\b|how to reproduce|repro(?:duction)?(?: steps| case| project| repo| app)?\s*:|test ?case|(?:the )?following (?:\w+ )?(?:steps|scenario|sequence|code|snippet|example|test|program|class|classes|file|files|project|configuration|config|setup|commands?|input|query|xml|html|css|json|markup|script)\b|(?:a |the |this |my )?(?:minimal|small|simple|sample|example|attached|standalone|test|demo) (?:project|repo|repository|app|application|example|case|snippet|code|program|plugin|workspace|file|page|component)\b|scenario\s*:|(?:snippet|code|example|test case|program|class) (?:below|above|attached)\b|(?:below|above|attached) (?:snippet|code|example|test case|program)\b|(?:with|using|in|run) (?:this|the following|the attached|the below) (?:code|snippet|example|file|project|class|test|setup|script)\b|(?:here is|here['’ ]?s|see|this is) (?:a|an|the|my|our)? ?(?:repro|reproduction|example|snippet|sample|test case)\b|(?:here is|here['’ ]?s|this is|below is|i am using|i['’ ]?m using|we are using|we use) (?:a|an|the|my|our) (?:\w+ )?(?:code|snippet|markup|html|xml|json|query|request|config|configuration|script|template|call)\b)/i;
+const REPRO = /(?:^|[.!?]\s+|\n\s*)(?:how )?to (?:see|trigger) (?:it|this|that|the (?:bug|problem|issue|error|failure))(?: \w+ly)?(?: yourself| for yourself| happen| again)?\s*[,:]|\b(?:steps? to reproduce|to reproduce|reproduce\s*:|reproduc(?:e|ed|ible|es|ing)\s+(?:it\s+|this\s+|the \w+\s+)?(?:by|with|using|as follows|like this|here|in|on|via)\b|how to reproduce|repro(?:duction)?(?: steps| case| project| repo| app)?\s*:|test ?case|(?:the )?following (?:\w+ )?(?:steps|scenario|sequence|code|snippet|example|test|program|class|classes|file|files|project|configuration|config|setup|commands?|input|query|xml|html|css|json|markup|script)\b|(?:a |the |this |my )?(?:minimal|small|simple|sample|example|attached|standalone|test|demo) (?:project|repo|repository|app|application|example|case|snippet|code|program|plugin|workspace|file|page|component)\b|scenario\s*:|(?:snippet|code|example|test case|program|class) (?:below|above|attached)\b|(?:below|above|attached) (?:snippet|code|example|test case|program)\b|(?:with|using|in|run) (?:this|the following|the attached|the below) (?:code|snippet|example|file|project|class|test|setup|script)\b|(?:here is|here['’ ]?s|see|this is) (?:a|an|the|my|our)? ?(?:repro|reproduction|example|snippet|sample|test case)\b|(?:here is|here['’ ]?s|this is|below is|i am using|i['’ ]?m using|we are using|we use) (?:a|an|the|my|our) (?:\w+ )?(?:code|snippet|markup|html|xml|json|query|request|config|configuration|script|template|call)\b)/i;
 /** Navigation through menus: "Window > Preferences > Java", "File -> Export -> Archive". */
 const MENU_PATH = /(?:^|[\s"'(])[A-Z][\w.'’&/+-]*(?: [\w.'’&/+-]+){0,3}(?:\s*(?:->|→|»|\s>\s)\s*[\w"'][\w.'’&/+-]*(?: [\w.'’&/+-]+){0,3}){2,}/m;
 /** A link to a runnable reproduction. */
@@ -699,12 +713,13 @@ export function stepsIn(labelled: string): StepsRead {
     REPRO_OPENS.test(ps[i - 1]?.text ?? "")));
   // A run of actions inside one sentence ("open Settings, pick Billing, press Save") counts as the list it is.
   for (const m of text.matchAll(ACTION_RUN)) {
-    const end = m.index + m[0].length;
-    if (actions.some((a) => a.start >= m.index && a.start < end)) continue;
-    // Each comma-separated action of the run is a step.
+    // Each comma-separated action of the run is a step, unless an action already read starts in it (a sentence cut at
+    // a comma before the run's second action: "go to checkout, pick Apple Pay, confirm" read "pick ..." alone).
+    const before = [...actions];
     let at = m.index;
     for (const part of m[0].split(",")) {
-      if (part.trim()) actions.push({ text: part, start: text.indexOf(part, at) });
+      const start = text.indexOf(part, at);
+      if (part.trim() && !before.some((a) => a.start >= start && a.start < start + part.length)) actions.push({ text: part, start });
       at += part.length + 1;
     }
   }
