@@ -652,3 +652,10 @@ describe("bands, second pass: steps as written-out reports in prose give them", 
     ]) expect(stepsIn(text).at, text).toBeNull();
   });
 });
+
+describe("bands, second pass: everyone who does a thing is who is hurt", () => {
+  it("reads 'anyone importing ...' as a group of users, and not 'anyone' alone", () => {
+    expect(impactIn("Anyone importing a CSV with a BOM loses the first column.").length).toBeGreaterThan(0);
+    expect(impactIn("Has anyone seen this?")).toEqual([]);
+  });
+});

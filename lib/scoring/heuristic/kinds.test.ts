@@ -458,3 +458,17 @@ describe("tickets written after the rules", () => {
     }
   });
 });
+
+describe("bands, second pass: a task's reason in a clause", () => {
+  const task = (description: string) => codes(scoreTicket({ summary: "Move the nightly export job to the new scheduler", issue_type: "Task", description: `${description}\n\nDone when:\n- the job runs from the new scheduler\n- its runs are listed on the jobs page` }));
+
+  it("reads a cause told with 'as' and the party whose act it is, and a consequence told with 'after which'", () => {
+    expect(task("Do it this month as Heroku retires the old scheduler add-on in June.")).not.toContain("task.no_reason");
+    expect(task("The old add-on is free until June, after which we pay for every run.")).not.toContain("task.no_reason");
+  });
+
+  it("does not take a comparison or a time told with 'as' for a reason", () => {
+    expect(task("Configure it the same as Jenkins does.")).toContain("task.no_reason");
+    expect(task("Start it as soon as Maria says.")).toContain("task.no_reason");
+  });
+});
