@@ -659,3 +659,30 @@ describe("bands, second pass: everyone who does a thing is who is hurt", () => {
     expect(impactIn("Has anyone seen this?")).toEqual([]);
   });
 });
+
+describe("bands, second pass: a failure named only as judged is generic", () => {
+  const generic = (text: string) => observedIn(text).map((r) => !!r.generic);
+
+  it("marks a mood, an impression and a word that only carries a generic failure as generic", () => {
+    for (const text of [
+      "The drivers keep complaining about the app.",
+      "It feels slow since Monday.",
+      "The chart doesn't look right.",
+      "She is still having problems with it.",
+    ]) {
+      expect(generic(text).length, text).toBeGreaterThan(0);
+      expect(generic(text).every(Boolean), text).toBe(true);
+    }
+  });
+
+  it("keeps a negated judgement, a program's output and a plain failure specific", () => {
+    expect(generic("It isn't a problem for short names, but long names overlap.")).toContain(false);
+    expect(generic("The export writes an empty file.")).toContain(false);
+    expect(generic("The badge still shows 4.")).toContain(false);
+  });
+
+  it("reads no request in a title that only pleads for a fix", () => {
+    expect(titleAsksFor("Please fix asap")).toBeNull();
+    expect(titleAsksFor("Please add a CSV export")).not.toBeNull();
+  });
+});
