@@ -472,3 +472,32 @@ describe("bands, second pass: a task's reason in a clause", () => {
     expect(task("Start it as soon as Maria says.")).toContain("task.no_reason");
   });
 });
+
+describe("bands, second pass: a ticket of no decided kind that names no work and no failure", () => {
+  const at = (t: TicketData) => scoreTicket(t);
+
+  it("is nothing to plan from: its missing why and done cost what a title's do, and nothing is there to size", () => {
+    for (const t of [
+      { summary: "Warehouse", description: "as per the chat on Friday" },
+      { summary: "Speed", description: "The app has felt laggy this week. Could someone have a look when free?" },
+      { summary: "calendar??", description: "hmm, something odd with calendar. call me" },
+      { summary: "The redesign is awful", description: "People dislike it. Please deal with it." },
+    ]) {
+      const r = at(t);
+      expect(r.metadata.work_item_type, t.summary).toBe("story");
+      expect(r.findings.map((f) => `${f.code}:${f.severity}`), t.summary).toContain("work_item.no_reason:high");
+      expect(percent(r), `${t.summary}: ${codes(r).join(", ")}`).toBeLessThanOrEqual(40);
+    }
+  });
+
+  it("reads a title that says something broke as a bug report", () => {
+    expect(at({ summary: "label printer broke again" }).metadata.work_item_type).toBe("bug");
+  });
+
+  it("still plans from a description that names its work or its things, or a title that tells what something does", () => {
+    for (const t of [
+      { summary: "Dashboard mockups", description: "Redesign the landing dialog and tidy the UX. Will also touch the sample projects." },
+      { summary: "An archived report holds a link to the old server", description: "!shot.png!" },
+    ]) expect(percent(at(t)), t.summary).toBeGreaterThan(40);
+  });
+});
