@@ -226,7 +226,6 @@ describe("how to get there (steps)", () => {
       "It happens sometimes.",
       // Words that promise a reproduction and give none.
       "To reproduce, see the attached test page.",
-      "A test case is attached; the totals are wrong there too.",
       "1. Check/Uncheck does not highlight the row.\n2. The tree does not refresh.",
       // Two spaces where a quoted label lost its quotes are no line break: "Export PDF" is the button's name, not a step.
       "When clicking on  Export PDF  the button opens the print dialog instead of a download.",
@@ -653,6 +652,56 @@ describe("bands, second pass: steps as written-out reports in prose give them", 
   });
 });
 
+describe("fifth pass: what the documentation says, a version that had it, and 'instead of' in four languages", () => {
+  it("reads the program's documentation quoted as what it does, and a version that worked told as having it", () => {
+    for (const text of [
+      "The manual says the default limit is 100 connections. We get 25.",
+      "Uploads over 2 MB fail. Docs say any size up to LimitRequestBody is accepted.",
+      "Query strings come back escaped, while the same rule in the main file keeps them unescaped as documented.",
+      "Icons are missing in the toolbar. The old release was fine.",
+      "The preview pane stays blank. It ran fine on beta 3.",
+      "The German build has no spell checker. 4.1 had it.",
+      "la fecha dice \"Mar 3\" en vez de \"3 mar\".",
+      "le titre affiche \"Sans nom\" au lieu du nom du fichier.",
+    ]) expect(expectedIn(text).length, text).toBeGreaterThan(0);
+    for (const text of [
+      "The docs don't say what the default is.",
+      "Nothing in the documentation about this option.",
+      "I worked on the build all day and it still fails.",
+      "Bug 4412 had this crash too.",
+      "The statistics page is empty.",
+    ]) expect(expectedIn(text), text).toEqual([]);
+  });
+});
+
+describe("fifth pass: an attached test case, and a web server's directives read by name", () => {
+  it("reads a test case said to be attached as the way there", () => {
+    for (const text of [
+      "Testcase attached. The second column is drawn on top of the first.",
+      "Reduced test case attached: the list marker sits inside the box.",
+      "The attached testcase alerts the width, which is 0.",
+      // A test case is, by the trackers' convention, the file that makes it happen when loaded (an earlier pass read
+      // this sentence as a promise the report does not keep; four writers of Firefox reports read it as steps).
+      "A test case is attached; the totals are wrong there too.",
+    ]) expect(stepsIn(text).at, text).not.toBeNull();
+    for (const text of ["Screenshot attached. The list marker sits inside the box.", "I will attach a testcase later."]) {
+      expect(stepsIn(text).at, text).toBeNull();
+    }
+  });
+
+  it("reads one line of a known directive with what sets the failure off, and not a directive's name as a sentence's subject", () => {
+    for (const text of [
+      "RequestReadTimeout body=10,MinRate=500\n\nWhen I upload a photo from a phone over a slow line, it gets a 408 after 10 s.",
+      "ScriptLog logs/cgi.log\n\nAfter adding this line, the scripts' errors are in neither log.",
+    ]) expect(stepsIn(text).at, text).not.toBeNull();
+    for (const text of [
+      "ProxyPassReverse does not rewrite the header\nWhen the backend answers with another host name, the client gets it unchanged.",
+      "Timeout is ignored\nWhen the backend is down, the client waits 21 s.",
+      "KeepAlive is a pain\nWhen I reload, it is slow.",
+    ]) expect(stepsIn(text).at, text).toBeNull();
+  });
+});
+
 describe("bands, second pass: everyone who does a thing is who is hurt", () => {
   it("reads 'anyone importing ...' as a group of users, and not 'anyone' alone", () => {
     expect(impactIn("Anyone importing a CSV with a BOM loses the first column.").length).toBeGreaterThan(0);
@@ -684,5 +733,21 @@ describe("bands, second pass: a failure named only as judged is generic", () => 
   it("reads no request in a title that only pleads for a fix", () => {
     expect(titleAsksFor("Please fix asap")).toBeNull();
     expect(titleAsksFor("Please add a CSV export")).not.toBeNull();
+  });
+});
+
+describe("fifth pass: what happens, told as a state that did not change or as what it does now", () => {
+  it("reads a state or a value that stays, what a file is served as, what it does right now and what the user loses", () => {
+    for (const text of [
+      "The heart icon stays grey after I like the post.",
+      "Whatever quality I pick, the file size is the same.",
+      "Files ending in .csv are served as text/html.",
+      "Right now it only matches the first word.",
+      "The filter only searches the subject line.",
+      "We lose the draft every time the session ends.",
+    ]) expect(observedIn(text).length, text).toBeGreaterThan(0);
+    for (const text of ["Please make the filter search the body too.", "Would be nice to have a dark theme."]) {
+      expect(observedIn(text), text).toEqual([]);
+    }
   });
 });

@@ -6,6 +6,7 @@
 // - who is hurt and how badly (impact): counts, shares, money, groups of users, what it blocks, severity words.
 // Each returns the spans it read, so the rules can quote them and the tests can show what fired.
 
+import { distinctDirective, SERVER_DIRECTIVES } from "./server-directives";
 import { orderedSteps } from "./sections";
 
 /** A span of a text a reader matched, and whether it is generic ("doesn't work", "broken", "a problem"). */
@@ -149,9 +150,11 @@ const LOOKS = /\b(?:blank|black|white|empty|grey|gray) (?:pages?|screens?|window
  * a heap of things that should not be there ("there are hundreds of defunct processes"), a time something is or
  * takes ("startup is ~30 seconds", "needs 3-4 seconds"), a measure that climbs ("CPU goes to 100%", "grows by ~30 on
  * each restart"), a text rendered wrong ("is translated as ..."), what happens "anyway", a page shown blank, a status
- * after an arrow ("GET /old -> 404"), an abend, and nothing written about a thing ("No doc about -DFOREGROUND").
+ * after an arrow ("GET /old -> 404"), an abend, and nothing written about a thing ("No doc about -DFOREGROUND"). Since the
+ * fifth pass: a state or a value that did not change ("the star stays white", "the output size is the same"), what it
+ * is served as, what it does now ("right now it only matches titles"), and what the user loses ("I lose the form").
  */
-const HAPPENS_MORE = /\b(?:segfault(?:s|ed|ing)|(?:dumps?|dumped|dumping) core|(?:is|are|was|were|comes?|came|coming) back (?:after|on|when|again|every)|(?:it|they|this|that) (?:is|are|was|were|comes?|came) back(?=\s*(?:[.!,;]|$))|(?:client|browser|server|user|caller|reader|visitor|customer|backend|proxy)s? (?:sees|saw|gets|got|receives|received)|there (?:is|are|were|was) (?:hundreds|thousands|dozens|lots|plenty|heaps) of|(?:is|are|was|were|needs?|needed|requires?|required|takes?|took|taking|lasts?|lasted) (?:~|about |around |over |nearly |almost |now |more than |>)?\d+(?:[.,]\d+)?(?:\s*[-–]\s*\d+)? ?(?:ms|secs?|seconds?|minutes?|mins?|hours?)\b|(?:goes|went|jumps?|jumped|spikes?|spiked|climbs?|climbed) (?:up )?to (?:~|about |around |nearly |almost )?\d+ ?%|(?:grows?|grew|growing|increases?|increased|rises?|rose) by (?:~|about |around )?\d|(?:is|are|was|were|gets?|got) (?:translated|rendered|labell?ed|spelled|spelt) as\b|\banyway\b|(?:shows?|showing|showed|appears?|appeared|comes? up|came up|renders?|rendered|displays?|displayed) (?:as )?(?:blank|empty|garbled|unstyled|corrupted|black|white)\b|\babend(?:s|ed|ing)?\b|(?:^|[.!?]\s+|\n\s*)no (?:\w+ )?(?:doc|docs|documentation|mention|word|example|option|setting|way) (?:about|of|on|for)\b)|(?:^|\s)->\s*(?:HTTP\/[\d.]+\s+)?[1-5]\d\d\b/im;
+const HAPPENS_MORE = /\b(?:segfault(?:s|ed|ing)|(?:dumps?|dumped|dumping) core|(?:is|are|was|were|comes?|came|coming) back (?:after|on|when|again|every)|(?:it|they|this|that) (?:is|are|was|were|comes?|came) back(?=\s*(?:[.!,;]|$))|(?:client|browser|server|user|caller|reader|visitor|customer|backend|proxy)s? (?:sees|saw|gets|got|receives|received)|there (?:is|are|were|was) (?:hundreds|thousands|dozens|lots|plenty|heaps) of|(?:is|are|was|were|needs?|needed|requires?|required|takes?|took|taking|lasts?|lasted) (?:~|about |around |over |nearly |almost |now |more than |>)?\d+(?:[.,]\d+)?(?:\s*[-–]\s*\d+)? ?(?:ms|secs?|seconds?|minutes?|mins?|hours?)\b|(?:goes|went|jumps?|jumped|spikes?|spiked|climbs?|climbed) (?:up )?to (?:~|about |around |nearly |almost )?\d+ ?%|(?:grows?|grew|growing|increases?|increased|rises?|rose) by (?:~|about |around )?\d|(?:is|are|was|were|gets?|got) (?:translated|rendered|labell?ed|spelled|spelt) as\b|\banyway\b|(?:shows?|showing|showed|appears?|appeared|comes? up|came up|renders?|rendered|displays?|displayed) (?:as )?(?:blank|empty|garbled|unstyled|corrupted|black|white)\b|\babend(?:s|ed|ing)?\b|(?:stays?|stayed|remains?|remained|is|are|was|were) (?:still )?(?:the same|unchanged|identical|white|black|gr[ae]y|blue|red|green)\b|\bserved as\b|\b(?:right now|currently|at the moment),? (?:it |they |this )?(?:only )?[a-z]+s\b|\bonly (?:matches|searches|covers|accepts|supports|handles|counts|checks)\b|\b(?:i|we|you|users?|people) (?:always |often |then |sometimes )?(?:lose|loose|lost) (?:the|my|our|your|their|all|every)\b|(?:^|[.!?]\s+|\n\s*)no (?:\w+ )?(?:doc|docs|documentation|mention|word|example|option|setting|way) (?:about|of|on|for)\b)|(?:^|\s)->\s*(?:HTTP\/[\d.]+\s+)?[1-5]\d\d\b/im;
 /** A result written after an arrow at the end of a step ("press Save ==> the dialog stays"), or "No X for Y" opening a sentence. */
 const RESULT_MARK = /(?:^|\s)(?:==?>|-->)[ \t]*\w|(?:^|[.!?]\s+|\n\s*)no [\w.-]+(?: [\w.-]+)? (?:for|on|in|at|is|are|was|were|found|available|appears?|shows? up)\b/im;
 /**
@@ -281,7 +284,7 @@ const MODAL = new RegExp(`\\b(?:(?<!\\b(?:i|you|u|somebody|someone|anyone|anybod
 /** "you should see", "should be able to reproduce": a step's expected observation, not an expectation. */
 const MODAL_NOT_EXPECTED = /\b(?:you|one|we)\s+should\s+(?:see|get|notice|observe|be able to (?:see|reproduce|notice))\b|\bshould (?:be able to )?reproduce\b|\bshould i\b|\bif (?:it|this|you) should\b/i;
 /** Stated expectation: "expected", "I'd expect", "instead of", "rather than", "the correct value is". */
-const EXPECT = /\b(?:(?<!\b(?:as|than|not|un)\s*)expect(?:ed|s|ing|ation|ations)?(?! (?:exception|error))|(?:i|we)['’ ]?d expect|instead of|rather than|(?:the )?(?:correct|right|desired|intended|proper|normal|ideal|preferred) (?:behaviou?r|result|outcome|output|value|order|way|state|response)|(?:is|are|was) intended to)\b/i;
+const EXPECT = /\b(?:(?<!\b(?:as|than|not|un)\s*)expect(?:ed|s|ing|ation|ations)?(?! (?:exception|error))|(?:i|we)['’ ]?d expect|instead of|rather than|(?:the )?(?:correct|right|desired|intended|proper|normal|ideal|preferred) (?:behaviou?r|result|outcome|output|value|order|way|state|response)|(?:is|are|was) intended to|en (?:vez|lugar) de|au lieu d(?:e|u|es)|(?:an)?statt|invece di|em vez de|ao inv[ée]s de)\b/i;
 /**
  * What does not happen, followed by a sentence that opens with "Instead" ("Insights don't show the tab names. Instead
  * we see numbers."): the "Instead" sets what is seen in place of the negated action, which is what should happen.
@@ -324,7 +327,7 @@ const WORKING_MORE = /(?:\b(?:was|were)(?:n['’ ]?t| not) (?:like (?:this|that)
  * thing" that worked on another version ("on 2.2 the same thing logged all input"), "instead" before a figure.
  */
 const WISH_MORE = /\bwould be (?:much |far |a lot |way )?(?:better|nicer|preferable|more (?:useful|helpful|intuitive|consistent|logical))\b|\bwould make (?:\w+ ){0,3}(?:more|less|easier|simpler|better|possible)\b|\b(?:adding|making|showing|logging|putting|having|moving|using|allowing|supporting|exposing|keeping)\b[^.;\n]{0,60}? would (?:really |greatly |certainly |also )?help\b|(?:^|[.!?]\s+|\n\s*)would (?:like|love|prefer) (?:a|an|the|separate|some|more|to (?:see|have|be able|get))\b/i;
-const WORKED_VERSION = /(?<![\w.])v?\d+(?:\.\d+)+[a-z]*\d*(?: \w+)? (?:was|were) (?:working|fine|ok|okay|correct|good)\b|(?<![\w.])v?\d+(?:\.\d+)+[a-z]*\d* (?:worked|works) (?:fine|ok|correctly|well)?|\b(?:[Oo]n|[Ii]n|[Ww]ith|[Uu]nder) (?:v?\d[\w.]*|[A-Z][\w.+-]*) the same (?:thing|config(?:uration)?|setup|file|page|request|code|script|test(?:case)?) [a-z]+(?:ed|s)\b|\binstead (?=~?\d)/;
+const WORKED_VERSION = /(?<![\w.])v?\d+(?:\.\d+)+[a-z]*\d*(?: \w+)? (?:was|were) (?:working|fine|ok|okay|correct|good)\b|(?<![\w.])v?\d+(?:\.\d+)+[a-z]*\d* (?:worked|works) (?:fine|ok|correctly|well)?|\b(?:[Oo]n|[Ii]n|[Ww]ith|[Uu]nder) (?:v?\d[\w.]*|[A-Z][\w.+-]*) the same (?:thing|config(?:uration)?|setup|file|page|request|code|script|test(?:case)?) [a-z]+(?:ed|s)\b|\binstead (?=~?\d)|\b(?:[Pp]revious|[Ee]arlier|[Oo]lder|[Pp]rior|[Ll]ast|[Oo]ld) (?:version|release|build|update|nightly)s? (?:was|were|looked|worked|works|is) (?:\w+ )?(?:normal|fine|ok|okay|correct|good|right)\b|(?<!\b(?:[Ii]|[Ww]e|[Yy]ou|[Hh]e|[Ss]he|[Tt]hey|[Pp]eople)\s+)\b(?:ran|worked|was fine|were fine) (?:fine |well |ok |okay )?(?:on|in|with|under) (?:the )?(?:beta|version|release|build|rc|nightly|v?\d)[\w.]*(?: \d[\w.]*)?\b|(?<![\w.])v?\d+\.\d+[\w.]* (?:had|showed|kept) (?:it|this|that|them)\b/;
 /** What follows "Expected" when its label is left empty before any other capitalised label (`emptyField`). */
 const EMPTY_LABEL = /^(?:[ \t]+(?:[Rr]esults?|[Bb]ehaviou?rs?|[Oo]utcome|[Oo]utput))?[ \t]*:[ \t]*(?:\n\s*)?(?:$|[A-Z][\w-]*(?:[ \t]+[\w-]+){0,3}[ \t]*:)/;
 /**
@@ -342,6 +345,12 @@ function thingMissing(text: string, r: Read): boolean {
  * more often than what it should do.
  */
 const NORM_SAYS = /\b(?:(?:rfcs? ?\d{3,4}|the rfc|the (?:http )?(?:standard|protocol))(?:,? (?:(?:section|sec\.|§) ?)?\d+(?:\.\d+)*)?,? (?:clearly |explicitly )?(?:says|said|states|stated|requires|required|mandates|specifies|specified|defines|recommends)\b|(?:per|according to|as (?:per|required by|specified (?:in|by)|defined (?:in|by)|described in)) (?:the )?(?:rfcs?\b|http(?:\/1\.[01])? (?:standard|spec(?:ification)?)\b|http\/1\.[01]\b)|(?:violat(?:es|ed|ing|ion of)|breaks|not compliant with|non-?compliant with|(?:does|do)(?:n['’ ]?t| not) (?:comply|conform) (?:with|to)) (?:the )?(?:rfcs?|http)\b)/i;
+/**
+ * What the program's own documentation says it does ("The docs say retry defaults to 60 seconds", "Docs say all
+ * htpasswd formats are supported", "gives #top unescaped as documented"): the behaviour the report holds it to. Not
+ * "the docs don't say" nor "according to the docs", which on the shared reports quotes how an API is described.
+ */
+const DOCS_SAY = /\b(?:docs?|documentation|manual|man ?page)\b(?:(?!\b(?:not|never)\b|n['’ ]?t\b)[^.;\n]){0,30}?\b(?:say|says|said|state|states|stated|claim|claims|claimed|promise|promises)\b|\bas documented\b/i;
 /** Titles that ask for the change: "Add ...", "Allow ...", "Support ...", "Need a way to ...". */
 const REQUEST_TITLE = /^(?:\[[^\]]*\]\s*|[\w .-]{1,30}:\s*)*(?:add|allow|support|provide|make|enable|disable|let|show|display|remove|rename|improve|implement|introduce|expose|include|use|change|move|replace|tell|offer|consider|retain|keep|avoid|prevent|create|need|request|want|should|please|do not|don['’ ]?t|switch|update|extend|document|warn|ask|hide|split|merge|separate|link|sort|restore|reduce|increase|simplify|clarify|customi[sz]e|expand)\b(?!-)/i;
 
@@ -354,7 +363,7 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
   const reads = [
     ...tag("modal", all(text, MODAL).filter((r) => !MODAL_NOT_EXPECTED.test(text.slice(Math.max(0, r.start - 12), r.end + 40)))),
     ...tag("expect", all(text, EXPECT).filter((r) => !instructed(text, r) && !emptyField(text, r))), ...tag("expect", all(text, NOT_INSTEAD)), ...tag("wish", all(text, WISH)), ...tag("request", all(text, REQUEST)),
-    ...tag("working_case", all(text, WORKING_CASE).filter((r) => !thingMissing(text, r))), ...tag("wish", all(text, WISH_UNSAID)), ...tag("working_case", all(text, WORKS_ELSEWHERE)), ...tag("working_case", all(text, WORKING_MORE)), ...tag("working_case", all(text, WORKING_KEPT)), ...tag("wish", all(text, WISH_MORE)), ...tag("working_case", all(text, WORKED_VERSION)), ...tag("expect", all(text, NORM_SAYS)),
+    ...tag("working_case", all(text, WORKING_CASE).filter((r) => !thingMissing(text, r))), ...tag("wish", all(text, WISH_UNSAID)), ...tag("working_case", all(text, WORKS_ELSEWHERE)), ...tag("working_case", all(text, WORKING_MORE)), ...tag("working_case", all(text, WORKING_KEPT)), ...tag("wish", all(text, WISH_MORE)), ...tag("working_case", all(text, WORKED_VERSION)), ...tag("expect", all(text, NORM_SAYS)), ...tag("expect", all(text, DOCS_SAY)),
   ];
   // What the program prints ("Message: Object expected", a log line, a stack frame) or a line of code is not what the
   // reporter expects, however it is worded.
@@ -591,9 +600,11 @@ const INLINE_COMMAND = /`(?:npm|npx|yarn|pnpm|git|docker|kubectl|mvn|gradle|pyth
 const INLINE_PROGRAM = /(?:^|[\s(;])(?<!-{1,2}[\w.-]+\s+\S*|>\s*)(?!(?:the|a|an|to|and|or|of|in|on|at|is|are|was|were|it|says?|said|with|without|for|from|by|as|than|then|so|but)\s)[a-z][\w.-]{1,20} -{1,2}[a-zA-Z][\w-]*(?![\w-]* (?:(?:is|was|are|were|has|had|would|should)\b|(?:and|or) -))(?:[ =](?:\d+|[\w./:-]+))?(?= (?!(?:is|was|are|were|has|had|would|should)\b))/;
 /**
  * An action on the test case the report comes with ("Load the attached testcase", "open the attachment"): the page
- * or file it names holds the reproduction, so the one action is the way there.
+ * or file it names holds the reproduction, so the one action is the way there. A test case said to be attached
+ * ("Testcase attached.", "the attached testcase alerts 0") is one too: by the trackers' convention a test case is the
+ * file that makes the failure happen when it is loaded (a screenshot or "the attached test page" to look at is not).
  */
-const ON_TESTCASE = /\b(?:open|opens|opened|opening|load|loads|loaded|loading|run|runs|ran|running|view|viewed|viewing|visit|visited|visiting|import|imported|importing|install|installed|installing|go to|went to|navigate to|navigated to|browse to|browsed to|point \w+ (?:at|to))\s+(?:(?:the|this|my|an?)\s+)?(?:attached|attachment)\b/i;
+const ON_TESTCASE = /\b(?:open|opens|opened|opening|load|loads|loaded|loading|run|runs|ran|running|view|viewed|viewing|visit|visited|visiting|import|imported|importing|install|installed|installing|go to|went to|navigate to|navigated to|browse to|browsed to|point \w+ (?:at|to))\s+(?:(?:the|this|my|an?)\s+)?(?:attached|attachment)\b|\b(?:test ?case|testcase|reduced (?:test ?)?case)s? (?:is |are )?(?:attached|in the attachment)\b|\b(?:the |an? |my )?attached (?:\w+ )?(?:test ?case|testcase)s?\b/i;
 /**
  * An input that reproduces it, told inside a sentence: a request to a path ("a request for /old/a%20b", "requesting
  * /files/big.iso"), or a preference set to a value ("set browser.tabs.warnOnClose to false", "with
@@ -673,7 +684,24 @@ function toldAbout(text: string, at: number): boolean {
  * the failure off ("When ldap1 is down ...", "After restarting Tomcat ..."), is the way there.
  */
 function directiveLines(lines: string[]): number {
-  return lines.filter((line) => configLine(line) && /^\s*(?:[A-Z][a-z]+[A-Z]\w*|[A-Z]{2,}[a-z]\w*)\s/.test(line) && !/\s[:=]\s/.test(line)).length;
+  return lines.filter((line) => (configLine(line) && /^\s*(?:[A-Z][a-z]+[A-Z]\w*|[A-Z]{2,}[a-z]\w*)\s/.test(line) && !/\s[:=]\s/.test(line)) || knownDirectiveLine(line)).length;
+}
+
+/** Words that make a directive's name the subject of a sentence ("ProxyPass does nothing", "Timeout is ignored"), not a setting. */
+const AFTER_SUBJECT = /^(?:is|are|was|were|be|been|does|doesn['’]?t|did|didn['’]?t|do|don['’]?t|has|have|had|should|would|could|can|cannot|can['’]?t|will|won['’]?t|may|might|must|fails?|failed|seems?|works?|worked|with|without|and|or|in|on|for|to|of|from|by|at|as|the|a|an|not|directive|directives|option|options|setting|settings|also|only|still|just|now|then|returns?|gives?|sends?|ignores?|ignored|causes?|sets?|makes?|needs?|takes?|accepts?|allows?|breaks?|handles?|applies|uses?|matches|rewrites?|says|itself|here|there|that|which|when|if|but|so)$/i;
+
+/**
+ * A line of a web server's configuration read by the directive's name (`SERVER_DIRECTIVES`): a name in its own form
+ * ("RequestReadTimeout body=10,MinRate=500", "ScriptLog logs/cgi.log") with a value that is no sentence going on from
+ * it; a name that is also an English word ("Header", "Allow", "Listen") only when the line has a setting's shape too
+ * (`configLine`).
+ */
+function knownDirectiveLine(line: string): boolean {
+  const m = /^\s*<?([A-Za-z][A-Za-z0-9]+)[ \t]+(\S[^\n]*)$/.exec(line);
+  if (!m || !SERVER_DIRECTIVES.has(m[1])) return false;
+  if (!distinctDirective(m[1])) return configLine(line);
+  const words = m[2].replace(/"[^"\n]*"|'[^'\n]*'/g, " ").trim().split(/\s+/);
+  return !AFTER_SUBJECT.test(words[0]) && words.filter((w) => SENTENCE_WORD.test(w)).length <= 1 && !/[.!?]$/.test(m[2].trim());
 }
 
 /**
@@ -843,10 +871,10 @@ export function stepsIn(labelled: string): StepsRead {
   const section = /<([A-Z][A-Za-z]+)[ \t][^<>=\n]*>[^\n]{1,400}?<\/\1>/.exec(text);
   const triggered = found.some((f) => f.kind === "condition" || f.kind === "gerund");
   const lines = text.split("\n");
-  const configs = lines.filter(configLine).length;
+  const configs = lines.filter((line) => configLine(line) || knownDirectiveLine(line)).length;
   if (section && configs < 2) found.push({ kind: "config", start: section.index, end: section.index + section[0].length });
   else if (configs >= 2 || (configs === 1 && (inputs.length >= 1 || RESPONSE.test(text) || AT_START.test(text) || (directiveLines(lines) === 1 && (triggered || narrated.length >= 1))))) {
-    const at = lines.findIndex(configLine);
+    const at = lines.findIndex((line) => configLine(line) || knownDirectiveLine(line));
     const start = lines.slice(0, at).join("\n").length + (at > 0 ? 1 : 0);
     found.push({ kind: "config", start, end: start + lines[at].length });
   } else {
@@ -861,7 +889,7 @@ export function stepsIn(labelled: string): StepsRead {
   // is two), or one with a snippet or a numbered list, are; a link to a runnable reproduction or a command that
   // runs it is on its own; words that say a reproduction follows ("to reproduce", "the following code", "a test
   // page") count when something follows them: an action or a line of code (alone they promise steps the report does
-  // not give, or point at an attachment). Conditions ("when I save", "after clicking") count once: they say
+  // not give, or point at an attachment other than a test case). Conditions ("when I save", "after clicking") count once: they say
   // what sets the failure off, not how to get to that point.
   const has = (k: StepsKind) => found.some((f) => f.kind === k);
   // Configurations added above are no trigger: `triggered` still counts the conditions and gerunds.
