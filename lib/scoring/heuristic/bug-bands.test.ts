@@ -312,3 +312,40 @@ describe("a task's reason and a story's measured word", () => {
     expect(codes({ ...measured, summary: "As a shopper, I want a secure search, so that I find products without waiting." })).toContain("unambiguous.vague_term");
   });
 });
+
+describe("bands, second pass: a failure named only as judged", () => {
+  const codesAt = (t: TicketData) => scoreTicket(t).findings.map((f) => `${f.code}:${f.severity}`);
+
+  it("takes no opposite from a mood, an impression or a bare error, and names nobody hurt", () => {
+    for (const t of [
+      { summary: "problem", description: "had a problem with it", issue_type: "Bug" },
+      { summary: "Checkout odd", description: "It does odd things now and then. The shop manager was not happy. Please check.", issue_type: "Bug" },
+      { summary: "Stock levels", description: "The stock numbers don't seem right to me. Warehouse raised it today.", issue_type: "Bug" },
+      { summary: "Complaint from Northwind", description: "Northwind keep complaining about the portal and their buyer is still having issues. Please advise.", issue_type: "Bug" },
+    ]) {
+      expect(codesAt(t), t.summary).toContain("bug.no_expected_result:high");
+      expect(codesAt(t), t.summary).toContain("bug.no_impact:high");
+      expect(percent(t), t.summary).toBeLessThanOrEqual(40);
+    }
+  });
+
+  it("still takes the opposite of a failure that says what fails, names its message, or is read at all", () => {
+    expect(codesAt({ summary: "Import fails to parse dates", description: "The nightly import fails to parse dates in the supplier file.", issue_type: "Bug" }))
+      .toContain("bug.no_expected_result:low");
+    expect(codesAt({ summary: "Error on save", description: "Saving a draft gives error \"Quota exceeded\".", issue_type: "Bug" }))
+      .toContain("bug.no_expected_result:low");
+  });
+
+  it("asks nothing in a title that only pleads for a fix", () => {
+    const t = { summary: "pls fix asap", description: "Buyers are complaining. See attached.", issue_type: "Bug" };
+    expect(codesAt(t)).toContain("bug.no_expected_result:high");
+    expect(percent(t)).toBeLessThanOrEqual(40);
+  });
+
+  it("ranks a title that says what the export writes above one that only judges it", () => {
+    const states = { summary: "Report export saves an empty PDF", issue_type: "Bug" };
+    const judges = { summary: "Report export meh", issue_type: "Bug" };
+    expect(codes(states)).not.toContain("bug.no_actual_result");
+    expect(percent(states)).toBeGreaterThan(percent(judges));
+  });
+});

@@ -634,6 +634,41 @@ describe("fourth pass: another browser named as the case that works, not a brows
   });
 });
 
+describe("bands, second pass: steps as written-out reports in prose give them", () => {
+  it("reads the way there after words that say it follows, whatever the verb and however long the setting before the colon", () => {
+    for (const text of [
+      // The lead cut from its action at the comma ("To reproduce" / "open ...").
+      "To reproduce, open the oldest invoice in the archive view and print it: the footer is missing.",
+      // An adverb after "to see it".
+      "To see it reliably, shrink the window to 600 px wide and wait a second, then scroll the menu.",
+      // "How to see it:" with a verb the action list does not hold.
+      "How to see it: on the test rig, unplug both sensors on bus 3. Only one alarm is raised.",
+      // A "Reproduce:" label inside a list item.
+      "- Reproduce: dial the hotline from a landline, stay on hold for ten minutes -> the call drops.",
+      // A long setting before the colon.
+      "You can reproduce it on the staging shop with the voucher code SPRING-TEST-20 and a basket over 50 euros: apply the voucher, remove one item.",
+      // "reproduce it in <place> by <doing>".
+      "We reproduce it in staging by importing the March ledger and then running the month-end close.",
+    ]) expect(stepsIn(text).at, text).not.toBeNull();
+  });
+
+  it("counts a run of actions beside an action already read in the same sentence", () => {
+    const told = "What the drivers do: in the depot app, on a tablet, they open the route list, go to settings, pick Offline, confirm with the PIN.";
+    const read = stepsIn(told);
+    expect(read.at, told).not.toBeNull();
+    expect(read.kinds).toContain("actions");
+  });
+
+  it("still takes a pointer to an attachment, a statement or a label after the words for no steps", () => {
+    for (const text of [
+      "To reproduce, see the attached recording.",
+      "To reproduce, it only takes a busy afternoon.",
+      "Reproducible: Always",
+      "How to see it: the recording is attached.",
+    ]) expect(stepsIn(text).at, text).toBeNull();
+  });
+});
+
 describe("fifth pass: what the documentation says, a version that had it, and 'instead of' in four languages", () => {
   it("reads the program's documentation quoted as what it does, and a version that worked told as having it", () => {
     for (const text of [
@@ -681,6 +716,40 @@ describe("fifth pass: an attached test case, and a web server's directives read 
       "Timeout is ignored\nWhen the backend is down, the client waits 21 s.",
       "KeepAlive is a pain\nWhen I reload, it is slow.",
     ]) expect(stepsIn(text).at, text).toBeNull();
+  });
+});
+
+describe("bands, second pass: everyone who does a thing is who is hurt", () => {
+  it("reads 'anyone importing ...' as a group of users, and not 'anyone' alone", () => {
+    expect(impactIn("Anyone importing a CSV with a BOM loses the first column.").length).toBeGreaterThan(0);
+    expect(impactIn("Has anyone seen this?")).toEqual([]);
+  });
+});
+
+describe("bands, second pass: a failure named only as judged is generic", () => {
+  const generic = (text: string) => observedIn(text).map((r) => !!r.generic);
+
+  it("marks a mood, an impression and a word that only carries a generic failure as generic", () => {
+    for (const text of [
+      "The drivers keep complaining about the app.",
+      "It feels slow since Monday.",
+      "The chart doesn't look right.",
+      "She is still having problems with it.",
+    ]) {
+      expect(generic(text).length, text).toBeGreaterThan(0);
+      expect(generic(text).every(Boolean), text).toBe(true);
+    }
+  });
+
+  it("keeps a negated judgement, a program's output and a plain failure specific", () => {
+    expect(generic("It isn't a problem for short names, but long names overlap.")).toContain(false);
+    expect(generic("The export writes an empty file.")).toContain(false);
+    expect(generic("The badge still shows 4.")).toContain(false);
+  });
+
+  it("reads no request in a title that only pleads for a fix", () => {
+    expect(titleAsksFor("Please fix asap")).toBeNull();
+    expect(titleAsksFor("Please add a CSV export")).not.toBeNull();
   });
 });
 

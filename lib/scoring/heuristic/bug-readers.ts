@@ -128,7 +128,7 @@ const NEGATION = new RegExp(`${NEGATED}(?:\\s+(?:\\w+ly|even|always|ever|seem to
 /** An absence: nothing happens, no request is sent, it never arrives, the list is empty. */
 const ABSENCE = /\b(?:no [\w-]+(?: [\w-]+)? (?:happens|happened|occurs|occurred|takes place|took place|(?:is|was|gets|got) (?:sent|made|done|issued|returned|shown|displayed|written|logged|created|performed))|nothing (?:happens|happened|is|was|gets|got|shows|showed|appears|appeared|changes|changed|at all)|does nothing|did nothing|do nothing|no longer|never\s+\w+|no (?:\w+ )?(?:response|effect|output|result|results|data|change|request|requests|event|events|message|messages|email|emails|notification|notifications|error|errors|feedback|progress|way|option|entries|items|records|rows|values?)\b|(?:is|are|was|were|gets|got|goes|went|remains?|stays?|comes? up|shows? up) (?:empty|blank|missing|gone|lost|null|undefined|zero|disabled|greyed out|grayed out|invisible|hidden)|missing|disappear(?:s|ed|ing)?|vanish(?:es|ed)?|(?:not|never) (?:appearing|showing|loading|displaying|rendering|responding|updating|saving|sending|returning|shown|displayed|visible|available|found|called|invoked|updated|saved|sent|received|loaded|rendered|triggered|fired|applied|reflected|respected|honou?red|recogni[sz]ed|supported|possible|allowed|reachable|accessible|responding|working|present|there|reset|cleared|removed|deleted|added|set|read|run|executed|installed|refreshed))\b/i;
 /** A wrong value or an unexpected state. */
-const WRONG = /\b(?:wrong(?:ly)?|incorrect(?:ly)?|typos?|misspel(?:led|t|lings?)|(?:spelling|grammar|grammatical) (?:mistakes?|errors?)|invalid|inaccurate|corrupt(?:s|ed|ion)?|garbled|truncated|mangled|scrambled|duplicat(?:e|es|ed|ion)|twice|(?:three|multiple|several) times|unexpected(?:ly)?|unintended|strange(?:ly)?|weird(?:ly)?|odd(?:ly)?|bizarre|confusing|inconsistent(?:ly)?|mismatch(?:es|ed)?|misaligned|overlap(?:s|ped|ping)?|cut off|flicker(?:s|ing)?|jumps?|jumping|too (?:slow|long|big|large|small|many|much|few|wide|narrow|high|low)|slow(?:ly|er|ness)?|sluggish|laggy|lags?|unresponsive|ignor(?:es|ed|ing)|(?:is|are|was|were|gets?|got) (?:lost|reset|overwritten|cleared|dropped|treated as|interpreted as|shown as|reported as|marked as)|shows? up as|appears? as|(?:takes|took|taking) (?:over |more than |about |around |almost |nearly |~|>)?\d+(?:\.\d+)?\s*(?:ms|milliseconds?|s|secs?|seconds?|mins?|minutes?|hours?)|(?:shows?|showing|showed|returns?|returning|returned|displays?|displayed|gives?|gave|prints?|printed|reports?|reported|says?|said|reads?|outputs?) [^.\n]{1,60}? instead\b|instead(?:,| it| the| of showing| of returning)|still (?:shows?|showing|there|visible|enabled|disabled|running|open|the same|has|have|contains?|returns?|says?|appears?)|only (?:shows?|returns?|works?|displays?|lists?|finds?|gets?)|even though|although|regardless of|but (?:it|the|nothing|i|we|this|that|there|instead|no|only|then)\b|however|superfluous|spurious|unwanted|unnecessary|redundant|extra|excessive(?:ly)?|over-?aggressive(?:ly)?|only (?:the|one|two|a|an|\d+|some|part|half|first|last|partially)|(?:is|are|was|were|gets?|got) always|(?:results?|resulted|resulting) in|(?:leads?|led|leading) to|(?:causes|caused|causing)|(?:unable|impossible) to|not possible|no way to|still (?!(?:need|want|think|have to|not sure)\b)\w+|stop(?:s|ped)? (?:\w+ing|to \w+)|(?:no longer|anymore|any more)|(?:keeps?|kept|continues?|continued) (?:to \w+|\w+ing)|(?:ends?|ended) up|(?:returns?|returned|returning|gives?|gave|giving|shows?|showed|showing|displays?|displayed|yields?|yielded) (?:zero|0|null|nil|none|nothing|empty|false|undefined|nan|-1|an? (?:empty|blank|wrong|error|404|500|different|incorrect|invalid))|discrepanc(?:y|ies)|(?:is|are|was|were|gets?|got) (?:also|still|even) (?:returned|shown|listed|included|displayed|sent|created|added|kept|called|fired|triggered)|(?:take|takes|took|taking) (?:several|many|a few|multiple|\d+) (?:seconds|secs|minutes|mins|hours)|takes? (?:even |much |far )?longer|(?:takes?|took) (?:forever|ages)|(?:is|are|was|were|stays?|remains?) (?:0|zero|null|nil|undefined|negative|nan)\b|collisions?|conflicts?|conflicting|clash(?:es)?|(?:stays?|stayed|remains?|remained) (?:active|open|alive|running|visible|enabled|locked|checked|selected)|always (?:returns?|shows?|displays?|gives?|says?|fails?|crashes|succeeds?|reports?)|(?:becomes?|became|turns? into|turned into|(?:is|are|gets?|got) (?:turned|changed|converted|rewritten|reformatted) (?:into|to))\b|(?:goes|go|went|turns?|turned|gets?|got) (?:dirty|blank|black|white|gr[ae]y|away|missing|down|offline|crazy|wild|stuck|corrupted|out of sync)|(?:has|have) been (?:\w+ )?(?:stuck|pending|down|broken|waiting|loading|failing|missing|empty|blank|unavailable|offline|disabled)(?: (?:since|for))?|differs?|there (?:is|are|was|were) no|(?:is|are|was|were|gets?|got|being) (?:redirected|taken|sent|moved|reset|stuck|blocked|rejected|denied|clipped|escaped|unstyled|hidden|greyed|grayed|disabled|ignored|skipped|dropped|deleted|removed|overwritten|lost|duplicated|doubled|cut|shifted|misplaced)\b)\b/i;
+const WRONG = /\b(?:wrong(?:ly)?|incorrect(?:ly)?|typos?|misspel(?:led|t|lings?)|(?:spelling|grammar|grammatical) (?:mistakes?|errors?)|invalid|inaccurate|corrupt(?:s|ed|ion)?|garbled|truncated|mangled|scrambled|duplicat(?:e|es|ed|ion)|twice|(?:three|multiple|several) times|unexpected(?:ly)?|unintended|strange(?:ly)?|weird(?:ly)?|odd(?:ly)?|bizarre|confusing|inconsistent(?:ly)?|mismatch(?:es|ed)?|misaligned|overlap(?:s|ped|ping)?|cut off|flicker(?:s|ing)?|jumps?|jumping|too (?:slow|long|big|large|small|many|much|few|wide|narrow|high|low)|slow(?:ly|er|ness)?|sluggish|laggy|lags?|unresponsive|ignor(?:es|ed|ing)|(?:is|are|was|were|gets?|got) (?:lost|reset|overwritten|cleared|dropped|treated as|interpreted as|shown as|reported as|marked as)|shows? up as|appears? as|(?:takes|took|taking) (?:over |more than |about |around |almost |nearly |~|>)?\d+(?:\.\d+)?\s*(?:ms|milliseconds?|s|secs?|seconds?|mins?|minutes?|hours?)|(?:shows?|showing|showed|returns?|returning|returned|displays?|displayed|gives?|gave|prints?|printed|reports?|reported|says?|said|reads?|outputs?) [^.\n]{1,60}? instead\b|instead(?:,| it| the| of showing| of returning)|still (?:shows?|showing|there|visible|enabled|disabled|running|open|the same|has|have|contains?|returns?|says?|appears?)|only (?:shows?|returns?|works?|displays?|lists?|finds?|gets?)|even though|although|regardless of|but (?:it|the|nothing|i|we|this|that|there|instead|no|only|then)\b|however|superfluous|spurious|unwanted|unnecessary|redundant|extra|excessive(?:ly)?|over-?aggressive(?:ly)?|only (?:the|one|two|a|an|\d+|some|part|half|first|last|partially)|(?:is|are|was|were|gets?|got) always|(?:results?|resulted|resulting) in|(?:leads?|led|leading) to|(?:causes|caused|causing)|(?:unable|impossible) to|not possible|no way to|still (?!(?:need|want|think|have to|not sure)\b)\w+|stop(?:s|ped)? (?:\w+ing|to \w+)|(?:no longer|anymore|any more)|(?:keeps?|kept|continues?|continued) (?:to \w+|\w+ing)|(?:ends?|ended) up|(?:returns?|returned|returning|gives?|gave|giving|shows?|showed|showing|displays?|displayed|yields?|yielded|downloads?|downloaded|saves?|saved|writes?|wrote|exports?|exported|creates?|created|generates?|generated|produces?|produced) (?:zero|0|null|nil|none|nothing|empty|false|undefined|nan|-1|an? (?:empty|blank|wrong|error|404|500|different|incorrect|invalid))|discrepanc(?:y|ies)|(?:is|are|was|were|gets?|got) (?:also|still|even) (?:returned|shown|listed|included|displayed|sent|created|added|kept|called|fired|triggered)|(?:take|takes|took|taking) (?:several|many|a few|multiple|\d+) (?:seconds|secs|minutes|mins|hours)|takes? (?:even |much |far )?longer|(?:takes?|took) (?:forever|ages)|(?:is|are|was|were|stays?|remains?) (?:0|zero|null|nil|undefined|negative|nan)\b|collisions?|conflicts?|conflicting|clash(?:es)?|(?:stays?|stayed|remains?|remained) (?:active|open|alive|running|visible|enabled|locked|checked|selected)|always (?:returns?|shows?|displays?|gives?|says?|fails?|crashes|succeeds?|reports?)|(?:becomes?|became|turns? into|turned into|(?:is|are|gets?|got) (?:turned|changed|converted|rewritten|reformatted) (?:into|to))\b|(?:goes|go|went|turns?|turned|gets?|got) (?:dirty|blank|black|white|gr[ae]y|away|missing|down|offline|crazy|wild|stuck|corrupted|out of sync)|(?:has|have) been (?:\w+ )?(?:stuck|pending|down|broken|waiting|loading|failing|missing|empty|blank|unavailable|offline|disabled)(?: (?:since|for))?|differs?|there (?:is|are|was|were) no|(?:is|are|was|were|gets?|got|being) (?:redirected|taken|sent|moved|reset|stuck|blocked|rejected|denied|clipped|escaped|unstyled|hidden|greyed|grayed|disabled|ignored|skipped|dropped|deleted|removed|overwritten|lost|duplicated|doubled|cut|shifted|misplaced)\b)\b/i;
 /**
  * A measure that moved ("Ts went from 540ms to 610ms", "grows to 1.5 GB", "regressed 6%"). Since the fourth pass.
  */
@@ -181,6 +181,31 @@ const SEEN = /\b(?:(?:i|we|you|users?|they)\s+(?:\w+ly\s+)?(?:get|got|getting|se
 const GENERIC = /^(?:(?:does|do|did|is|are|was|were|will|wo|ca|can)(?:n['’ ]?t| not)? (?:work|working|works)|not (?:working|work)|broken|broke|breaks|fail(?:s|ed|ing|ures?)?|errors?|bugs?|problems?|issues?|wrong|(?:strange|weird|odd)(?:ly)?|(?:is|are|was|were)(?:n['’ ]?t| not) (?:right|ok|okay|correct))$/i;
 
 /**
+ * How people feel about it: a complaint, a mood ("customers are complaining", "he was not happy", "teachers keep
+ * complaining"). It says that someone is unhappy, not what the program does.
+ */
+const MOOD = /\b(?:complain(?:s|ed|ing|ts?)?|(?:un)?happy|upset|angry|furious|frustrat(?:ed|ing)|annoy(?:ed|ing)|embarrass(?:ed|ing)|disappoint(?:ed|ing))\b/i;
+/** A failure word right after the read ("still having issues", "keeps causing problems"): the read only carries it, unless negated. */
+const GENERIC_AFTER = /^\s+(?:\w+\s+)?(?:issues?|problems?|trouble|errors?|bugs?)\b/i;
+/**
+ * An impression, not an observation: how it feels, looks or seems to the reporter ("it feels sluggish", "the numbers
+ * don't look right", "seems weird"), said without what is seen.
+ */
+const IMPRESSION_BEFORE = /\b(?:feels?|felt|looks?|looked|seems?|seemed|sounds?)\s+(?:\w+ly\s+|a bit\s+|kind of\s+|kinda\s+)?$/i;
+const IMPRESSION = /^(?:(?:does|do|did)(?:n['’ ]?t| not)) (?:look|seem|feel|sound)$/i;
+
+/**
+ * A read that names a failure only as judged: a mood, an impression, or a word that only carries a generic failure.
+ * Like "doesn't work", it says something is wrong without what: nothing to take an opposite from or to check.
+ */
+function onlyJudged(text: string, start: number, end: number): boolean {
+  const said = text.slice(start, end).replace(/\s+/g, " ").trim();
+  return MOOD.test(said) || IMPRESSION.test(said) || IMPRESSION_BEFORE.test(text.slice(Math.max(0, start - 30), start)) ||
+    // "isn't a problem" says there is none: only a read that is not negated carries the failure word after it.
+    (GENERIC_AFTER.test(text.slice(end, end + 30)) && !/n['’ ]?t\b|\b(?:not|no|never)\b/i.test(said));
+}
+
+/**
  * The text with a line break that stands inside a sentence read as the space it was (a word or a comma before it, a
  * word in lower case after it, not a stack frame's "at"): reports are wrapped at a fixed width, and the researchers' texts
  * were put back together from a sentence parse, so "instead\nof" and "it would\nbe nice" are the phrases they were.
@@ -196,7 +221,8 @@ export function unwrapped(text: string): string {
  */
 export function observedIn(labelled: string): Read[] {
   const text = unwrapped(withoutLabels(labelled));
-  const generic = (m: RegExpExecArray) => GENERIC.test(m[0].replace(/\s+/g, " ").trim()) && !named(m.input, m.index, m.index + m[0].length);
+  const generic = (m: RegExpExecArray) => (GENERIC.test(m[0].replace(/\s+/g, " ").trim()) || onlyJudged(m.input, m.index, m.index + m[0].length)) &&
+    !named(m.input, m.index, m.index + m[0].length);
   return [ERROR, LOGGED, FAILING, NEGATION, ABSENCE, WRONG, SEEN, RESULT_MARK, MOVED, PRODUCED, LOOKS, UNWANTED, CONSUMES, RESPONSE, HAPPENS_MORE].flatMap((re) => all(text, re, generic))
     .filter((r) => !QUESTION_OR_EXPECTATION.test(lineAround(text, r)) && !asked(text, r))
     .sort((a, b) => a.start - b.start);
@@ -388,6 +414,8 @@ function printed(line: string): boolean {
 /** A title that asks for a change ("Add a way to ...") rather than stating a failure: it says what should be. */
 export function titleAsksFor(title: string): Read | null {
   const t = title.trim();
+  // A title that only asks for a fix ("Please fix", "pls fix asap") asks what every report does: no result is stated.
+  if (addsNothing("", t)) return null;
   const m = REQUEST_TITLE.exec(t);
   // "Make the import stop freezing the editor" asks for the stop; "Save button stops working" states a failure.
   if (!m || observedIn(t).some((r) => !r.generic && !/^stop/i.test(t.slice(r.start, r.end)))) return null;
@@ -471,9 +499,15 @@ const AND_THEN = new RegExp(`(?:,?\\s+(?:and\\s+)?then\\s+|\\s*(?:->|=>|→)\\s*
 const LIST_MARK = /^\s*(?:\d{1,2}[.)]|[-*•+#]|step \d+)\s/i;
 /** A phrase that only sets the scene of a step: where or with what it is done ("In the Java perspective", "On Android"). */
 const SCENE = /^\s*(?:(?:\d{1,2}[.)]|[-*•+#])\s*)?(?:in|on|from|inside|within|at|under|with|using|for)\s[^,.;:!?\n]{1,50}$/i;
-/** Words that open a reproduction told in one sentence: "To see it, ...", "We reproduced it in the lab: ...". */
-const REPRO_LEAD = /(?:to (?:see|trigger|recreate) (?:it|this|that|the \w+)(?: yourself| for yourself| happen| again)?|[^.:;\n]{0,40}\breproduc(?:e|ed|ing)\b[^.:;\n]{0,40})\s*[:,]\s*/;
-const REPRO_OPENS = new RegExp(String.raw`^\s*${REPRO_LEAD.source}`, "i");
+/**
+ * Words that open a reproduction told in one sentence: "To see it, ...", "To see it quickly, ...", "How to see it: ...",
+ * "We reproduced it in the lab: ...", and a longer setting before a colon ("You can reproduce it on the pre-prod portal
+ * with the test card 4000 0000 0000 3220: start ..."): the colon says the way there follows.
+ */
+const REPRO_WORDS = String.raw`(?:(?:how )?to (?:see|trigger|recreate) (?:it|this|that|the \w+)(?: \w+ly)?(?: yourself| for yourself| happen| again)?|[^.:;\n]{0,40}\breproduc(?:e|ed|ing)\b(?:[^.:;\n]{0,40}(?=\s*(?:[:,]|$))|[^.:;\n]{41,140}(?=\s*:)))`;
+const REPRO_LEAD = new RegExp(String.raw`${REPRO_WORDS}\s*[:,]\s*`);
+/** A piece that opens with those words, or is only them where the sentence was cut at the comma after them ("To reproduce", ", open ..."). */
+const REPRO_OPENS = new RegExp(String.raw`^\s*(?:[-*•]\s*)?${REPRO_WORDS}\s*(?:[:,]\s*|$)`, "i");
 const LEAD = new RegExp(String.raw`^\s*(?:(?:\d{1,2}[.)]|[-*•+#>]|step \d+:?|\(\d+\)|[a-z]\))\s*)?(?:(?:then|now|next|first|firstly|second|secondly|finally|also|and|again|just|simply|afterwards|after that|lastly|please|try to|go ahead and)\s*,?\s+|(?:in|on|from|inside|within|at|under|with|using|for) [^,.;:\n]{1,50},\s*|${REPRO_LEAD.source}|(?:steps?|str|repro)\s*:\s*)*`, "i");
 /**
  * The first word of a sentence is an action, and it is not the subject of one ("Open dialog crashes"). A list
@@ -491,7 +525,12 @@ function imperative(piece: string): boolean {
     word = two[2].toLowerCase();
     m[2] = two[3];
   }
-  if (!ACTION_VERBS.has(word) && !(listed && pastAction(word))) return false;
+  // After words that say the way there follows ("To reproduce, take down two links", "How to see it: publish a rate"),
+  // the first word is the action whatever its verb: the lead says instructions follow. Written in lower case, as an
+  // instruction after a comma or a colon is, and not a word that opens a statement or points elsewhere ("see the
+  // attached page").
+  const led = !two && REPRO_OPENS.test(piece) && /^[a-z][a-z-]*$/.test(m[1]) && !NOT_AN_INSTRUCTION.test(word) && !/\battach/i.test(piece);
+  if (!ACTION_VERBS.has(word) && !(listed && pastAction(word)) && !led) return false;
   // A label or a name, not an action: "Build Identifier: ...", "Build: 3.5", "Build I20030312", "Update:",
   // "Display.windowProc(...)" (a frame of a trace), "Open(...)".
   const after = s.slice(m[1].length);
@@ -503,13 +542,16 @@ function imperative(piece: string): boolean {
     !(/^(?:of|for|to|is|are)\b/i.test(rest) && !(/^to\b/i.test(rest) && /^(?:go|navigate|browse|switch|scroll|move|log|sign|connect)$/.test(word))) && !/\?\s*$/.test(piece);
 }
 
+/** Words that open a statement, a question or a pointer, not an instruction. */
+const NOT_AN_INSTRUCTION = /^(?:a|an|the|this|that|these|those|it|its|i|you|we|they|he|she|one|my|your|our|their|there|here|see|refer|not|no|never|always|sometimes|often|only|just|is|are|was|were|be|has|have|had|can|could|will|would|should|must|may|might|do|does|did|and|or|but|if|when|so|as|any|some|all|also|\w+ly)$/;
+
 /** Two or more actions in a row inside a sentence: "(i.e., open Settings, pick Billing, press Save)". */
 const ACTION_RUN = new RegExp(`(?:^|[(:;,]\\s*|\\b(?:i\\.e\\.|e\\.g\\.),?\\s*)(?:${[...ACTION_VERBS].join("|")})\\s[^,;()\\n.]{1,50}(?:,\\s*(?:and\\s+|then\\s+)?(?:${[...ACTION_VERBS].join("|")})(?:\\s[^,;()\\n.]{1,50}|(?=[.;]|$))){1,}`, "gim");
 
 /** "When I click Save", "if you open ...", "after the user deletes ...": a condition made of an action. */
 const CONDITIONAL = /\b(?:when(?:ever)?|if|after|once|every time|each time|as soon as|upon|while|before)\s+(?:i|you|we|the user|a user|users|someone|somebody|one)\s+(?:(?:\w+ly|first|then|again|try to|tried to|try and|attempt to|want to|wanted to|go to|went to|am|was|have|had)\s+)*([a-z][\w-]*)/gi;
 /** "When starting Eclipse", "after clicking Save", "by right-clicking": an action as a condition, without a subject. */
-const CONDITIONAL_GERUND = /\b(?:when(?:ever)?|after|before|while|upon|once|(?:reproduc(?:e|ed|ible)|see|watch|trigger|recreate|observe)\s+(?:it\s+|this\s+)?(?:happen\s+)?by)\s+([a-z][\w-]*ing)\b/gi;
+const CONDITIONAL_GERUND = /\b(?:when(?:ever)?|after|before|while|upon|once|(?:reproduc(?:e|ed|ible)|see|watch|trigger|recreate|observe)\s+(?:it\s+|this\s+)?(?:happen\s+)?(?:(?:in|on|with|under|using|from) [^,.;:!?\n]{1,40}?\s+)?by)\s+([a-z][\w-]*ing)\b/gi;
 /**
  * "When the plugin is being installed for the first time", "after the project is imported": an action as a
  * condition, told in the passive. It is quoted as what sets the failure off when nothing else is, and counts for
@@ -527,7 +569,7 @@ const NARRATED = /\b(?:i|we)\s+(?:(?:then|first|just|also|again|now|simply|\w+ly
 /** Narrated verbs that are what is seen, not done. */
 const NOT_DONE = /^(?:get|got|getting|see|saw|seeing|use|used|using|want|wanted|wanting|try|tried|trying|need|needed|needing|think|thinking|hope|hoping|expect|expected|expecting|like|liked|do|did|doing|have|had|having|make|made|making|find|found|finding|set|attach|attached|post|posted|going|able)$/i;
 /** Words that say a reproduction follows or is attached. */
-const REPRO = /(?:^|[.!?]\s+|\n\s*)to (?:see|trigger) (?:it|this|that|the (?:bug|problem|issue|error|failure))(?: yourself| for yourself| happen| again)?\s*[,:]|\b(?:steps? to reproduce|to reproduce|reproduc(?:e|ed|ible|es|ing)\s+(?:it\s+|this\s+|the \w+\s+)?(?:by|with|using|as follows|like this|here|in|on|via)\b|how to reproduce|repro(?:duction)?(?: steps| case| project| repo| app)?\s*:|test ?case|(?:the )?following (?:\w+ )?(?:steps|scenario|sequence|code|snippet|example|test|program|class|classes|file|files|project|configuration|config|setup|commands?|input|query|xml|html|css|json|markup|script)\b|(?:a |the |this |my )?(?:minimal|small|simple|sample|example|attached|standalone|test|demo) (?:project|repo|repository|app|application|example|case|snippet|code|program|plugin|workspace|file|page|component)\b|scenario\s*:|(?:snippet|code|example|test case|program|class) (?:below|above|attached)\b|(?:below|above|attached) (?:snippet|code|example|test case|program)\b|(?:with|using|in|run) (?:this|the following|the attached|the below) (?:code|snippet|example|file|project|class|test|setup|script)\b|(?:here is|here['’ ]?s|see|this is) (?:a|an|the|my|our)? ?(?:repro|reproduction|example|snippet|sample|test case)\b|(?:here is|here['’ ]?s|this is|below is|i am using|i['’ ]?m using|we are using|we use) (?:a|an|the|my|our) (?:\w+ )?(?:code|snippet|markup|html|xml|json|query|request|config|configuration|script|template|call)\b)/i;
+const REPRO = /(?:^|[.!?]\s+|\n\s*)(?:how )?to (?:see|trigger) (?:it|this|that|the (?:bug|problem|issue|error|failure))(?: \w+ly)?(?: yourself| for yourself| happen| again)?\s*[,:]|\b(?:steps? to reproduce|to reproduce|reproduce\s*:|reproduc(?:e|ed|ible|es|ing)\s+(?:it\s+|this\s+|the \w+\s+)?(?:by|with|using|as follows|like this|here|in|on|via)\b|how to reproduce|repro(?:duction)?(?: steps| case| project| repo| app)?\s*:|test ?case|(?:the )?following (?:\w+ )?(?:steps|scenario|sequence|code|snippet|example|test|program|class|classes|file|files|project|configuration|config|setup|commands?|input|query|xml|html|css|json|markup|script)\b|(?:a |the |this |my )?(?:minimal|small|simple|sample|example|attached|standalone|test|demo) (?:project|repo|repository|app|application|example|case|snippet|code|program|plugin|workspace|file|page|component)\b|scenario\s*:|(?:snippet|code|example|test case|program|class) (?:below|above|attached)\b|(?:below|above|attached) (?:snippet|code|example|test case|program)\b|(?:with|using|in|run) (?:this|the following|the attached|the below) (?:code|snippet|example|file|project|class|test|setup|script)\b|(?:here is|here['’ ]?s|see|this is) (?:a|an|the|my|our)? ?(?:repro|reproduction|example|snippet|sample|test case)\b|(?:here is|here['’ ]?s|this is|below is|i am using|i['’ ]?m using|we are using|we use) (?:a|an|the|my|our) (?:\w+ )?(?:code|snippet|markup|html|xml|json|query|request|config|configuration|script|template|call)\b)/i;
 /** Navigation through menus: "Window > Preferences > Java", "File -> Export -> Archive". */
 const MENU_PATH = /(?:^|[\s"'(])[A-Z][\w.'’&/+-]*(?: [\w.'’&/+-]+){0,3}(?:\s*(?:->|→|»|\s>\s)\s*[\w"'][\w.'’&/+-]*(?: [\w.'’&/+-]+){0,3}){2,}/m;
 /** A link to a runnable reproduction. */
@@ -727,12 +769,13 @@ export function stepsIn(labelled: string): StepsRead {
     REPRO_OPENS.test(ps[i - 1]?.text ?? "")));
   // A run of actions inside one sentence ("open Settings, pick Billing, press Save") counts as the list it is.
   for (const m of text.matchAll(ACTION_RUN)) {
-    const end = m.index + m[0].length;
-    if (actions.some((a) => a.start >= m.index && a.start < end)) continue;
-    // Each comma-separated action of the run is a step.
+    // Each comma-separated action of the run is a step, unless an action already read starts in it (a sentence cut at
+    // a comma before the run's second action: "go to checkout, pick Apple Pay, confirm" read "pick ..." alone).
+    const before = [...actions];
     let at = m.index;
     for (const part of m[0].split(",")) {
-      if (part.trim()) actions.push({ text: part, start: text.indexOf(part, at) });
+      const start = text.indexOf(part, at);
+      if (part.trim() && !before.some((a) => a.start >= start && a.start < start + part.length)) actions.push({ text: part, start });
       at += part.length + 1;
     }
   }
@@ -878,11 +921,12 @@ export function stepsIn(labelled: string): StepsRead {
 const PEOPLE = "(?:users?|customers?|clients?|shoppers?|buyers?|members?|accounts?|subscribers?|visitors?|players?|patients?|students?|teachers?|employees?|staff|agents?|admins?|administrators?|merchants?|sellers?|vendors?|partners?|tenants?|developers?|people|persons?|teams?|companies|organi[sz]ations|stores?|sites?|installs?|devices?|engineers?|analysts?|editors?|nurses?|doctors?|clinicians?|physicians?|readers?|viewers?|guests?|residents?|passengers?|drivers?|riders?|colleagues?|testers?|operators?|owners?|holders?|recipients?)";
 const THINGS = "(?:orders?|requests?|transactions?|payments?|bookings?|sessions?|jobs?|builds?|messages?|emails?|invoices?|records?|files?|uploads?|downloads?|sign-?ups?|logins?|checkouts?|calls?|tickets?|visits?|page ?views?|events?)";
 /**
- * Counts and shares of people or things, money, and the share of traffic. The count and what it counts stand on one line,
+ * Counts and shares of people or things, money, the share of traffic, and everyone who does a thing ("anyone printing
+ * on A4"). The count and what it counts stand on one line,
  * and a number inside a version ("Firefox/2.0.0.6 Build"), a decimal ("the 2.4 kernel builds") or a regular expression's
  * group ("$1") counts nothing.
  */
-const COUNT = new RegExp(`(?:\\b(?:all|every|most|many|some|several|half(?: of)?|a (?:third|quarter) of|hundreds of|thousands of|millions of|dozens of|no|none of (?:our|the)|each|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|a hundred|a few|a dozen)\\s+(?:of\\s+)?(?:(?:our|the|their|my)\\s+)?(?:\\w+\\s+){0,2}?${PEOPLE}\\b|(?<![\\d.,/$-])\\b(?:\\d{1,3}(?:,\\d{3})+|\\d+(?:\\.\\d+)?(?=[ \\t]*(?:k|m|%|percent)\\b)|\\d+(?![.,]\\d))(?![.)]\\s)[ \\t]*(?:k|m|%|percent)?[ \\t]+(?:of[ \\t]+(?:our|the|their|all)[ \\t]+)?(?:\\w+[ \\t]+){0,2}?(?:${PEOPLE}|${THINGS})\\b|\\b\\d[\\d,.]*\\s*(?:%|percent)|(?:\\b(?:usd|eur|gbp)|(?<![\\w/=$])[$€£])\\s?\\d[\\d,.]*(?![#;/\\w])|\\b\\d[\\d,.]*\\s*(?:usd|eur|gbp|dollars|euros|pounds|k\\$)\\b|\\b(?:everyone|everybody|anyone|anybody|nobody|no one)\\s+(?:who|in|on|using|with|that)\\b)`, "i");
+const COUNT = new RegExp(`(?:\\b(?:all|every|most|many|some|several|half(?: of)?|a (?:third|quarter) of|hundreds of|thousands of|millions of|dozens of|no|none of (?:our|the)|each|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|a hundred|a few|a dozen)\\s+(?:of\\s+)?(?:(?:our|the|their|my)\\s+)?(?:\\w+\\s+){0,2}?${PEOPLE}\\b|(?<![\\d.,/$-])\\b(?:\\d{1,3}(?:,\\d{3})+|\\d+(?:\\.\\d+)?(?=[ \\t]*(?:k|m|%|percent)\\b)|\\d+(?![.,]\\d))(?![.)]\\s)[ \\t]*(?:k|m|%|percent)?[ \\t]+(?:of[ \\t]+(?:our|the|their|all)[ \\t]+)?(?:\\w+[ \\t]+){0,2}?(?:${PEOPLE}|${THINGS})\\b|\\b\\d[\\d,.]*\\s*(?:%|percent)|(?:\\b(?:usd|eur|gbp)|(?<![\\w/=$])[$€£])\\s?\\d[\\d,.]*(?![#;/\\w])|\\b\\d[\\d,.]*\\s*(?:usd|eur|gbp|dollars|euros|pounds|k\\$)\\b|\\b(?:everyone|everybody|anyone|anybody|nobody|no one)\\s+(?:who|in|on|using|with|that|[a-z]{2,}ing)\\b)`, "i");
 /** A group of users named by what they have in common: "customers using Outlook", "users on Android". */
 const GROUP = new RegExp(`\\b${PEOPLE}\\s+(?:who|that|using|on|with|in|from|of|without|running|signed|logged|paying|whose|(?:now |then |still )?(?:have to|has to|had to|are forced to|were forced to|are unable to|were unable to|cannot|can['’]?t|could(?:n['’]?t| not)))\\b`, "i");
 /** What it costs: revenue, data, a blocked flow, a breach, a severity or priority word, no workaround, a top crash or crashes a day, "10x slower", what the user loses. */

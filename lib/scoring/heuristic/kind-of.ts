@@ -26,7 +26,7 @@ export function typeSourceOf(by: KindSource): WorkItemTypeSource {
 const LABEL = /^\W*?\[?\s*(bug|defect|incident|hotfix|regression|spike|research|investigation|poc|epic|initiative|task|sub-?task|chore|tech(?:nical)? debt|story|user story|feature)(?:\s*\]\s*[:\-–—|]?|\s*:|\s*\||\s+[-–—]\s)/i;
 
 /** A failure, stated so that the text is a bug report whatever else it says. */
-export const FAILURE = /\b(?:crash(?:es|ed|ing)?|broken|breaks|bugs?(?!-free)|defects?|regression|exceptions?|fail(?:s|ed|ing|ure)?|not (?:working|loading|showing|saving|updating|responding|displayed|shown|sent|received)|(?:doesn'?t|does not|don'?t|do not|won'?t|will not) (?:work|load|open|save|start|show|update|respond)|freez(?:e|es|ing)|froze|hangs?|hanging|stuck|blank (?:page|screen)|times? out|timed out|http 5\d\d|50[0-4] error|404|(?:does|do|did) nothing|nothing happens|never (?:arrives?|arrived|appears?|loads?|shows?|finishes|completes|saves?|returns?|works?|gets? \w+)|no longer \w+|not (?:arriving|appearing|visible|available))\b/i;
+export const FAILURE = /\b(?:crash(?:es|ed|ing)?|broken|breaks|broke|bugs?(?!-free)|defects?|regression|exceptions?|fail(?:s|ed|ing|ure)?|not (?:working|loading|showing|saving|updating|responding|displayed|shown|sent|received)|(?:doesn'?t|does not|don'?t|do not|won'?t|will not) (?:work|load|open|save|start|show|update|respond)|freez(?:e|es|ing)|froze|hangs?|hanging|stuck|blank (?:page|screen)|times? out|timed out|http 5\d\d|50[0-4] error|404|(?:does|do|did) nothing|nothing happens|never (?:arrives?|arrived|appears?|loads?|shows?|finishes|completes|saves?|returns?|works?|gets? \w+)|no longer \w+|not (?:arriving|appearing|visible|available))\b/i;
 /** A failure in a title that does not start by asking for something ("App is slow", "Wrong total on invoices"). */
 export const SYMPTOM = /\b(?:errors?|slow(?:ness)?|sluggish|laggy|wrong|incorrect(?:ly)?|missing|cannot|can'?t|unable to|disappear(?:s|ed)?|glitch(?:es)?|duplicated?|timeouts?|problems?|issues?(?=\s+(?:with|on|in|when|while)\b|\W*$))\b/i;
 
@@ -159,7 +159,8 @@ function summaryKind(summary: string, description: string): WorkItemKind | null 
   if (STACK.test(summary)) return "bug";
   if (FAILURE.test(text) && !/^(?:fix|handle|catch|report|log|show|display)\b/i.test(text)) return "bug";
   if (/^fix(?:es|ed)?\b/i.test(text) && !TASK_ARTEFACT.test(text)) return "bug";
-  if (SPIKE_START.test(text) || /\?\s*$/.test(text) || /^(?:\S+\s+){0,2}(?:spike|investigate)\b/i.test(text) || /\bspike\s*$/i.test(text)) return "spike";
+  // A question asks in words: a title of one word and question marks ("settings??") is bewilderment, not a question.
+  if (SPIKE_START.test(text) || (/\?\s*$/.test(text) && /[\p{L}\p{N}]\S*\s+\S*[\p{L}\p{N}]/u.test(text)) || /^(?:\S+\s+){0,2}(?:spike|investigate)\b/i.test(text) || /\bspike\s*$/i.test(text)) return "spike";
   if (/\b(?:junit|unit tests?|test cases?|integration tests)\b/i.test(text) && !/\b(?:not|fails?|failed|failing)\b/i.test(text)) return "task";
   if (TASK_START.test(text) || TASK_NOUN.test(text) || TASK_ARTEFACT.test(text) || OLD_THING.test(text)) return "task";
   if (!asking && (SYMPTOM.test(stated(text)) || PROGRAM_FAILURE.test(stated(text)) || observedIn(stated(text)).some((r) => !r.generic))) return "bug";

@@ -534,3 +534,46 @@ describe("tickets written after the rules", () => {
     }
   });
 });
+
+describe("bands, second pass: a task's reason in a clause", () => {
+  const task = (description: string) => codes(scoreTicket({ summary: "Move the nightly export job to the new scheduler", issue_type: "Task", description: `${description}\n\nDone when:\n- the job runs from the new scheduler\n- its runs are listed on the jobs page` }));
+
+  it("reads a cause told with 'as' and the party whose act it is, and a consequence told with 'after which'", () => {
+    expect(task("Do it this month as Heroku retires the old scheduler add-on in June.")).not.toContain("task.no_reason");
+    expect(task("The old add-on is free until June, after which we pay for every run.")).not.toContain("task.no_reason");
+  });
+
+  it("does not take a comparison or a time told with 'as' for a reason", () => {
+    expect(task("Configure it the same as Jenkins does.")).toContain("task.no_reason");
+    expect(task("Start it as soon as Maria says.")).toContain("task.no_reason");
+  });
+});
+
+describe("bands, second pass: a ticket of no decided kind that names no work and no failure", () => {
+  const at = (t: TicketData) => scoreTicket(t);
+
+  it("is nothing to plan from: its missing why and done cost what a title's do, and nothing is there to size", () => {
+    for (const t of [
+      { summary: "Warehouse", description: "as per the chat on Friday" },
+      { summary: "Speed", description: "The app has felt laggy this week. Could someone have a look when free?" },
+      { summary: "calendar??", description: "hmm, something odd with calendar. call me" },
+      { summary: "The redesign is awful", description: "People dislike it. Please deal with it." },
+    ]) {
+      const r = at(t);
+      expect(r.metadata.work_item_type, t.summary).toBe("story");
+      expect(r.findings.map((f) => `${f.code}:${f.severity}`), t.summary).toContain("work_item.no_reason:high");
+      expect(percent(r), `${t.summary}: ${codes(r).join(", ")}`).toBeLessThanOrEqual(40);
+    }
+  });
+
+  it("reads a title that says something broke as a bug report", () => {
+    expect(at({ summary: "label printer broke again" }).metadata.work_item_type).toBe("bug");
+  });
+
+  it("still plans from a description that names its work or its things, or a title that tells what something does", () => {
+    for (const t of [
+      { summary: "Dashboard mockups", description: "Redesign the landing dialog and tidy the UX. Will also touch the sample projects." },
+      { summary: "An archived report holds a link to the old server", description: "!shot.png!" },
+    ]) expect(percent(at(t)), t.summary).toBeGreaterThan(40);
+  });
+});

@@ -152,11 +152,28 @@ function readBugEvidence(input: RuleInput): BugEvidence {
   return { expected, actual, steps, environment, impact, titleNames, told, workingCase, asksOnly: asksInstead && !actual };
 }
 
+/**
+ * The report names its failure only as judged: every statement of what happens read in the title and the description
+ * is generic (`observedIn`: "doesn't work", "an error", a mood, an impression), and there is no actual result section.
+ * A report where nothing is read is not judged so: the readers miss some plain accounts ("writes an empty partition").
+ */
+function onlyJudgedFailure(input: RuleInput): boolean {
+  // "fail to copy the sub process" names what fails: the operation is the opposite to take; 'error "Index out of
+  // bound"' names the error by its message.
+  const judged = (text: string) => observedIn(text).map((r) => !!r.generic && !(/^fail/i.test(text.slice(r.start, r.end)) && /^\s+to\s+\w/.test(text.slice(r.end, r.end + 20))) &&
+    !/^\s*:?\s*["“'‘`]/.test(text.slice(r.end, r.end + 5)));
+  const reads = [...judged(input.summary), ...judged(input.description)];
+  return !sectionEvidence(input, "actual") && reads.length > 0 && reads.every(Boolean);
+}
+
 export function bugFindings(input: RuleInput): Found[] {
   const e = bugEvidence(input);
   const findings: Found[] = [];
   const summary = summaryQuote(input);
-  if (!e.expected && IMPLIED_EXPECTED.test(`${input.summary}\n${input.description}`) && !addsNothing(input.summary, input.description)) {
+  // A failure named only as judged ("an error", "weird stuff", "doesn't look right", "he was not happy") says that
+  // something is wrong, not what: there is no opposite to take as what should happen.
+  const judgedOnly = onlyJudgedFailure(input);
+  if (!e.expected && IMPLIED_EXPECTED.test(`${input.summary}\n${input.description}`) && !addsNothing(input.summary, input.description) && !judgedOnly) {
     // The labelled reports (Chaparro et al.) count an expectation left to the failure's opposite as missing, and a
     // tester needs the result to check; but a report that tells the failure already says what is wrong, so it
     // costs little. "Apache crashes, please fix" tells nothing to take an opposite from.
@@ -210,8 +227,9 @@ export function bugFindings(input: RuleInput): Found[] {
     findings.push(missingWhy(input, "bug.no_impact",
       `${summary} does not say who is affected or how badly.`,
       "Say who is affected and how badly: which users, how many, what it costs, and whether there is a workaround.",
-      // A template left empty under the title adds nothing either.
-      !e.expected && !e.steps.evidence && !e.environment && addsNothing(input.summary, withoutLabels(`${input.description}\n${input.criteria}`))));
+      // A template left empty under the title adds nothing either; nor does a description that gives no steps and no
+      // expected result and names the failure only as judged: nothing in it names who meets what.
+      !e.expected && !e.steps.evidence && ((!e.environment && addsNothing(input.summary, withoutLabels(`${input.description}\n${input.criteria}`))) || judgedOnly)));
   }
 
   // One defect per report: a second actual or expected result, or a line that starts another one.

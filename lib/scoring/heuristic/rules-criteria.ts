@@ -9,9 +9,20 @@ import { tokenize } from "./text";
 const GIVEN_WHEN_THEN = /\b(?:given|when)\b[\s\S]{0,400}?\bthen\b/i;
 const MEASURABLE = /\d|\b(?:must|shall|should|will|can|cannot|can't)\s+(?:not\s+)?(?:be\s+)?(?:show|display|return|contain|receive|see|be\s+able|send|save|reject|accept|appear|match|equal|respond|list|include|open|close|redirect|log|fail|succeed|get|download|export|find|change|create|delete|update|notify)\w*/i;
 const CRITERIA_IN_DESCRIPTION = /\bacceptance criteria\b|\bgiven\b[\s\S]{0,300}\bthen\b|\b(?:expected (?:results?|behaviou?rs?|outcomes?)|done when|definition of done|success criteria|requirements?)\s*:/i;
-/** Criteria in the forms teams write them in a description: a list of rules, a checklist, a table, "should" statements. */
-function criteriaInDescription(description: string): boolean {
-  if (CRITERIA_IN_DESCRIPTION.test(description)) return true;
+/**
+ * A limit a tester checks, said in prose: "at least 72 hours", "within 30 minutes", "in under 2 minutes", "no more than
+ * 3 screens", "at most 4 fields".
+ */
+const BOUND = /\b(?:at least|at most|within|in under|under|no more than|no later than|fewer than|less than|not? (?:to )?exceed(?:ing)?|up to)\s+(?:~\s*)?\d[\d,.]*\s*(?:%|[a-z]+)/gi;
+/** "Onboarding is done when ...": the done condition told in a sentence, without a label's colon. */
+const DONE_SENTENCE = /(?:^|[.!?]\s+|\n\s*)(?:[\w-]+\s+){1,4}(?:is|are) (?:done|complete|finished) (?:when|once|if)\b/i;
+/**
+ * Criteria in the forms teams write them in a description: a list of rules, a checklist, a table, "should" statements,
+ * a done condition told in a sentence, or two or more limits a tester checks said in prose.
+ */
+export function criteriaInDescription(description: string): boolean {
+  if (CRITERIA_IN_DESCRIPTION.test(description) || DONE_SENTENCE.test(description)) return true;
+  if ((description.match(BOUND) ?? []).length >= 2) return true;
   // Numbered or bulleted items, on their own lines or run together on one line as exports leave them.
   const listed = description.match(/(?:^|\n|\s)(?:\d{1,2}[.)]|[-*•#]|\(\/\)|\[[ xX]\])\s+[A-Za-z]/g) ?? [];
   if (listed.length >= 2) return true;

@@ -10,7 +10,8 @@ import { bugEvidenceFor, bugFindings } from "./rules-bug";
 import { epicEvidenceFor, epicFindings } from "./rules-epic";
 import { spikeEvidenceFor, spikeFindings } from "./rules-spike";
 import { REASON as TASK_REASON, taskEvidenceFor, taskFindings } from "./rules-task";
-import { observedIn } from "./bug-readers";
+import { addsNothing, expectedIn, observedIn, stepsIn } from "./bug-readers";
+import { analyzeText } from "./nlp";
 
 /** Findings of the story template: never reported on another kind. */
 const STORY_ONLY = /^(?:well_formed\.|valuable\.no_benefit$|conceptually_sound\.|testable\.no_acceptance_criteria$|testable\.unverifiable_criteria$|minimal\.|uniform\.)/;
@@ -71,6 +72,23 @@ const SUMMARY_END_STATE = /\b(?:should|shall|must)(?:\s+(?:not|now|also|always|n
 const BEHAVIOUR = /(?:^|[.!?:]\s+|\n\s*)when\b[^.!?\n]{2,80},\s*(?:the |it |this |a |an |each |every |all )?[\w-]+(?: [\w-]+)?\s+(?:is|are|works?|shows?|displays?|returns?|opens?|appears?|becomes?|gets?|stays?|keeps?|lists?|contains?|goes|moves?|closes?|saves?)\b/i;
 
 /**
+ * The ticket names no work and no failure: no statement of what happens but a judged one (`observedIn`'s generic
+ * reads: a mood, an impression, "doesn't work"), no request, wish or "should" (`expectedIn`), no steps, a title with
+ * no verb, and a description with no more than two things of its own.
+ */
+function namesNothing(input: RuleInput): boolean {
+  const text = `${input.summary}\n${input.description}`;
+  if (!observedIn(text).every((r) => r.generic) || expectedIn(input.description).length > 0 || stepsIn(input.description).at) return false;
+  // A title that tells what something does ("A historical report contains link to an XML report") names an act; a
+  // name, a mood or a judgement ("Firmware", "urgent!!!", "The new version is terrible") does not.
+  if (input.story.a.tokens.some((t) => t.pos === "VERB")) return false;
+  // Nor does it name things of its own: at most two nouns beyond the title's and the words of pleas and urgency
+  // (`addsNothing`), so "Walk AST and register methods in a database" or a dialog to overhaul still names its work.
+  const own = analyzeText(input.description).tokens.filter((t) => (t.pos === "NOUN" || t.pos === "PROPN") && !addsNothing(input.summary, t.text));
+  return own.length <= 2;
+}
+
+/**
  * The findings of a ticket whose kind nothing decided: what every kind needs. What it is (the summary, and
  * detail to size from: the shared estimable rules), why it matters, and when it is done.
  */
@@ -79,22 +97,34 @@ function neutralFindings(input: RuleInput): Found[] {
   // Why it matters, in any form a bug or a task gives it: a reason clause, a benefit ("It would look a lot
   // cleaner"), or the problem it puts right stated as what happens now ("The popup is very hard to read", "the
   // plugin recognizes only ..."): a ticket of no decided kind may be either.
-  const reason = !!(sectionEvidence(input, "why", "impact") ?? phraseEvidence(input, REASON) ?? phraseEvidence(input, TASK_REASON) ??
-    phraseEvidence(input, BENEFIT_OR_PROBLEM)) || observedIn(input.description).length > 0 || observedIn(input.summary).length > 0;
+  const said = !!(sectionEvidence(input, "why", "impact") ?? phraseEvidence(input, REASON) ?? phraseEvidence(input, TASK_REASON) ??
+    phraseEvidence(input, BENEFIT_OR_PROBLEM));
+  const reason = said || observedIn(input.description).length > 0 || observedIn(input.summary).length > 0;
   // A reason is read by English words: in another language its absence is not claimed.
   const english = !input.language || input.language === "en";
-  if (!reason && english) {
-    findings.push(missingWhy(input, "work_item.no_reason", "The ticket does not say why it matters: nobody affected, no problem, no goal.",
-      "Say who needs it or what goes wrong without it (\"because ...\", \"so that ...\", a Background section)."));
-  }
   const titleOnly = !/[\p{L}\p{N}]/u.test(input.description) && !/[\p{L}\p{N}]/u.test(input.criteria);
   const done = criteriaOf(input).items.length > 0 || !!sectionEvidence(input, "done", "expected", "output") ||
     (!titleOnly && (DONE_WORDS.test(`${input.description}\n${input.criteria}`) || BEHAVIOUR.test(input.description))) ||
     SUMMARY_END_STATE.test(input.summary);
+  // Nothing decided its kind from the title, and the description names no work and no failure either: no request,
+  // no step, no statement of what happens but a judged one ("feels off", "very bad", "as per our call"). Such a
+  // ticket is nothing to plan from, whatever it is filed as: its missing why and done cost what a title's do, and it
+  // gives nothing to size from.
+  // A failure named only as judged ("it feels sluggish") is no reason either when the ticket names nothing else.
+  const nothing = english && !titleOnly && !said && !done && namesNothing(input);
+  if ((!reason || nothing) && english) {
+    findings.push(missingWhy(input, "work_item.no_reason", "The ticket does not say why it matters: nobody affected, no problem, no goal.",
+      "Say who needs it or what goes wrong without it (\"because ...\", \"so that ...\", a Background section).", nothing));
+  }
   if (!done) {
-    findings.push(found("work_item.no_done_condition", titleOnly ? "high" : "medium",
+    findings.push(found("work_item.no_done_condition", titleOnly || nothing ? "high" : "medium",
       "The ticket does not say when it is done: no criteria, no expected result, no list of what must hold.",
       "Add what must be true when it is done: a short list of checks, or the expected result."));
+  }
+  // A description under 20 characters already has the shared finding (rules-criteria.ts).
+  if (nothing && input.description.replace(/\s+/g, "").length >= 20) {
+    findings.push(found("estimable.no_detail", "high", "The description names no work and no failure: nothing to size from.",
+      "Say what is wanted or what goes wrong, where, and for whom."));
   }
   return findings;
 }

@@ -12,7 +12,7 @@ import { listItems } from "./sections";
  * A reason: a purpose, cause or consequence clause ("so that", "because", ", so anyone ...", "which means",
  * "otherwise"), what it unblocks or prevents, a deadline or a risk.
  */
-export const REASON = /,\s*so\b|\b(?:therefore|thus|hence|consequently|as a result|which means|this means|that means|meaning (?:that )?\w+|(?:leads?|led|leading) to|results? in|caus(?:e|es|ed|ing)|as part of (?:the |our |a )?(?:[\w.-]+ ){0,2}(?:release|migration|project|effort|initiative|epic|upgrade|rollout|work)|to be (?:used|reused|shared|called|run|deployed)|for (?:re)?use (?:in|by)|(?:ready|done|in place|finished|available|fixed) (?:by|before|till|until)\b|saves? (?:\w+ )?(?:time|effort|money|clicks|steps|work)|(?:anyone|anybody|everyone|attackers?|outsiders|customers?|users?|we|they|it) (?:can|could|might|may|will) (?:read|access|see|steal|lose|leak|break|expose|delete|change|bypass|log in|sign in)|risks?|exposed?|leak(?:s|ed)?|by mistake|accidentally|so (?:anyone|everyone|anybody|every|all|any|\w+ (?:can|could|will|would|won['’]?t|cannot|can['’]?t|is|are|has|have|must|need|needs|stays?|keeps?|gets?))|so that|so (?:we|they|users?|the|it|that|customers?|our|nobody|no one)|in order to|because|since|otherwise|to (?:avoid|prevent|allow|enable|reduce|unblock|comply|support|keep|stop|speed up|save|meet|remove|let|make sure|ensure|get rid of|free up|cut|lower)|(?:needed|required|necessary) (?:for|by|to|before)|blocks|blocking|due to|end[- ]of[- ]life|eol|(?:out of|end of) support|unsupported|no longer (?:supported|maintained)|deprecated|vulnerabilit(?:y|ies)|cve-\d+|expires?|expiring|compliance|audit)\b/i;
+export const REASON = /,\s*so\b|\b(?:therefore|thus|hence|consequently|as a result|which means|this means|that means|meaning (?:that )?\w+|(?:leads?|led|leading) to|results? in|caus(?:e|es|ed|ing)|as part of (?:the |our |a )?(?:[\w.-]+ ){0,2}(?:release|migration|project|effort|initiative|epic|upgrade|rollout|work)|to be (?:used|reused|shared|called|run|deployed)|for (?:re)?use (?:in|by)|(?:ready|done|in place|finished|available|fixed) (?:by|before|till|until)\b|saves? (?:\w+ )?(?:time|effort|money|clicks|steps|work)|(?:anyone|anybody|everyone|attackers?|outsiders|customers?|users?|we|they|it) (?:can|could|might|may|will) (?:read|access|see|steal|lose|leak|break|expose|delete|change|bypass|log in|sign in)|risks?|exposed?|leak(?:s|ed)?|by mistake|accidentally|so (?:anyone|everyone|anybody|every|all|any|\w+ (?:can|could|will|would|won['’]?t|cannot|can['’]?t|is|are|has|have|must|need|needs|stays?|keeps?|gets?))|so that|so (?:we|they|users?|the|it|that|customers?|our|nobody|no one)|in order to|because|since|otherwise|to (?:avoid|prevent|allow|enable|reduce|unblock|comply|support|keep|stop|speed up|save|meet|remove|let|make sure|ensure|get rid of|free up|cut|lower)|(?:needed|required|necessary) (?:for|by|to|before)|blocks|blocking|due to|end[- ]of[- ]life|eol|(?:out of|end of) support|unsupported|no longer (?:supported|maintained)|deprecated|vulnerabilit(?:y|ies)|cve-\d+|expires?|expiring|compliance|audit|(?:after|from|at) which (?:point |time |date )?(?:we|they|it|you|users?|customers?|the \w+))\b/i;
 /** "Done when" written inline ("Done when the build is green", "make sure ...", "To test: ..."). */
 const DONE_INLINE = /\b(?:done when|definition of done|finished when|complete when|make sure (?:that )?|ensure (?:that )?|verify (?:that )?|to (?:test|verify|check)(?: (?:this|it|the fix))?\s*:)/i;
 /**
@@ -31,6 +31,13 @@ interface TaskEvidence {
   items: string[];
 }
 
+/**
+ * A cause told with "as" and the party whose act is the reason ("... as AWS puts PG 11 into paid support", "as the
+ * EU requires ..."): "as", a named subject (capitalised, or "we", "they"), and its verb. Not a comparison ("same as",
+ * "such as", "as Chrome does") nor "as soon as", "as long as". Read with its case: a capital names the party.
+ */
+const CAUSE_AS = /(?<!\b(?:[Ss]ame|[Ss]uch|[Ww]ell|[Ss]oon|[Ll]ong|[Ff]ar|[Mm]uch|[Mm]any|[Jj]ust|[Ss]o) )\bas (?:the |our |their )?(?:[A-Z][\w-]*(?: [A-Z0-9][\w-]*)*|we|they) (?:(?:will|now|no longer|soon|already|only) )?(?:is|are|has|have|will|won['’]t|can['’]t|(?!(?:does|goes|says|this|thus|plus|yes|its)\b)[a-z]{2,}s)\b/;
+
 function taskEvidence(input: RuleInput): TaskEvidence {
   const { story } = input;
   const ends = story.ends[0];
@@ -39,7 +46,7 @@ function taskEvidence(input: RuleInput): TaskEvidence {
   // A failure the task puts right is its reason ("The parser crashes on files over 2 MB", "Login broken").
   const inText = observedIn(input.description)[0];
   const inTitle = observedIn(input.summary)[0];
-  const reason = sectionEvidence(input, "why") ?? fromSummary ?? phraseEvidence(input, REASON, ["summary", "description"]) ??
+  const reason = sectionEvidence(input, "why") ?? fromSummary ?? phraseEvidence(input, REASON, ["summary", "description"]) ?? phraseEvidence(input, CAUSE_AS, ["summary", "description"]) ??
     (inText ? sentenceEvidence(input, "description", inText.start, inText.end) : inTitle ? sentenceEvidence(input, "summary", inTitle.start, inTitle.end) : null);
   let done: Evidence | null = null;
   let items: string[] = [];

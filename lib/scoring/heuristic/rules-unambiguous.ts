@@ -6,6 +6,7 @@ import { authorsText, withLineBreaks } from "./machine-text";
 import { byFirstWord, phraseAt } from "./regions";
 import { listItems } from "./sections";
 import { sectionEvidence } from "./kind-text";
+import { criteriaInDescription } from "./rules-criteria";
 
 const LOOPHOLES = byFirstWord(LOOPHOLE_PHRASES);
 const INTENSIFIERS = new Set(["more", "most", "very", "really", "so", "too", "quite", "extra", "super", "less", "as"]);
@@ -146,9 +147,11 @@ export function listedInDescription(description: string): boolean {
 
 export function unambiguousFindings(input: RuleInput): Found[] {
   const { summary, story, description } = input;
-  // The acceptance criteria measure a vague word wherever the team wrote them: their own field, or a section of the
-  // description headed as criteria ("Acceptance criteria:", "Done when").
-  const criteria = /[\p{L}\p{N}]/u.test(input.criteria) ? input.criteria : (sectionEvidence(input, "done")?.text ?? "");
+  // The acceptance criteria measure a vague word wherever the team wrote them: their own field, a section of the
+  // description headed as criteria ("Acceptance criteria:", "Done when"), or the description when it holds criteria in
+  // a form teams write them in (Given/When/Then, a list of rules, limits said in prose: `criteriaInDescription`).
+  const criteria = /[\p{L}\p{N}]/u.test(input.criteria) ? input.criteria
+    : (sectionEvidence(input, "done")?.text ?? (criteriaInDescription(description) ? description : ""));
   const t = story.a.tokens;
   const findings: Found[] = [];
   const now = STATES_NOW.test(summary);

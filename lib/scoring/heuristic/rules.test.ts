@@ -411,3 +411,37 @@ describe("precision narrowing (issue 25)", () => {
     expect(codes(score("As a user, the export of my invoices."))).toContain("well_formed.no_means");
   });
 });
+
+describe("bands, second pass: criteria a story's description holds measure its vague word", () => {
+  const vagueOn = (r: ScoringResult, word: string) => r.findings.some((f) => f.code === "unambiguous.vague_term" && f.message.includes(`"${word}"`));
+  const codesOf = (r: ScoringResult) => r.findings.map((f) => f.code);
+
+  it("reads Given/When/Then, a numbered list and limits said in prose as the criteria that measure it", () => {
+    const gwt = scoreTicket({ summary: "As a clinic manager I want secure access to the rota so that patient names stay private",
+      description: "Given a nurse opens the rota from home\nWhen the password is right\nThen a second factor is asked before any name shows\n\nGiven 3 failed attempts\nThen the account is locked for 20 minutes" });
+    expect(vagueOn(gwt, "secure")).toBe(false);
+    const listed = scoreTicket({ summary: "As a courier I want fast route loading so that I can leave the depot on time",
+      description: "1. The day's route shows within 4 seconds on a 3G connection\n2. A route of 120 stops loads in under 6 seconds" });
+    expect(vagueOn(listed, "fast")).toBe(false);
+    const prose = scoreTicket({ summary: "As a plant engineer I want reliable sensor logging so that no shift loses its readings",
+      description: "The logger keeps readings on its card for at least 96 hours when the network drops. Once it is back, every stored reading reaches the historian within 20 minutes, in order." });
+    expect(vagueOn(prose, "reliable")).toBe(false);
+    expect(codesOf(prose)).not.toContain("testable.no_acceptance_criteria");
+  });
+
+  it("reads a done condition told in a sentence as criteria", () => {
+    const done = scoreTicket({ summary: "As a volunteer I want a simple sign-up so that I can help at the next event",
+      description: "Sign-up is done when a volunteer gets from the event page to a confirmed shift in 2 screens, with no more than 5 fields to fill." });
+    expect(vagueOn(done, "simple")).toBe(false);
+    expect(codesOf(done)).not.toContain("testable.no_acceptance_criteria");
+  });
+
+  it("still flags the word when the description measures nothing of its kind, or only one limit in prose", () => {
+    const other = scoreTicket({ summary: "As a plant engineer I want reliable sensor logging so that no shift loses its readings",
+      description: "The logger should use the new card format. It must keep the old file names." });
+    expect(vagueOn(other, "reliable")).toBe(true);
+    const one = scoreTicket({ summary: "As a courier I want fast route loading so that I can leave the depot on time",
+      description: "Today the route takes a while; the depot wifi is slow within 50 metres of the door." });
+    expect(vagueOn(one, "fast")).toBe(true);
+  });
+});

@@ -42,3 +42,12 @@ describe("Jira wiki run together, read as rich text", () => {
     expect(jiraToMarkdown("h2. Notes from the call").trim()).toBe("## Notes from the call");
   });
 });
+
+describe("bands, second pass: headings that name the way there", () => {
+  it("reads 'Reproduce' and 'Reproducible example' as the steps, and not a 'Reproducible: Always' field", () => {
+    expect(sectionsOf("h3. Reproduce\n# Open the report\n# Pick March").map((s) => s.key)).toEqual(["steps"]);
+    expect(sectionsOf("### Reproducible example\n```\nload('x.csv')\n```").map((s) => s.key)).toEqual(["steps"]);
+    expect(sectionsOf("### Minimal reproducible example\ncode").map((s) => s.key)).toEqual(["steps"]);
+    expect(sectionsOf("Reproducible: Always").map((s) => s.key)).not.toContain("steps");
+  });
+});

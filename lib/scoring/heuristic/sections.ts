@@ -41,7 +41,7 @@ const KEYS: [SectionKey, RegExp][] = [
   ["out_of_scope", /\b(?:out[ -]of[ -]scope|not in scope|non[ -]?goals?|excluded|exclusions|not included|won'?t do|will not do)\b/],
   ["output", /\bexpected (?:output|deliverables?)\b/],
   ["actual", /^(?:(?:the )?results?|what i see|got|instead|but got|received|ar)$/],
-  ["steps", /\b(?:steps?(?: to reproduce)?|to reproduce|how to reproduce|reproduction(?: steps)?|repro(?: steps)?|str)\b/],
+  ["steps", /\b(?:steps?(?: to reproduce)?|to reproduce|how to reproduce|reproduce|reproduction(?: steps)?|repro(?: steps)?|str|(?:minimal )?reproducible (?:example|test ?case|case))\b/],
   ["expected", /\b(?:expected|should happen|desired (?:behaviou?r|result|outcome))\b|^er$/],
   ["actual", /\b(?:actual|observed|current (?:behaviou?r|situation|state)|what happens|what happened|describe the bug|bug description|problem description|error messages?|stack ?traces?|logs?|console output)\b/],
   ["environment", /\b(?:environments?|env|versions?|browsers?|devices?|platforms?|os|operating system|desktop|smartphone|mobile|app version|build|system info(?:rmation)?|configuration)\b/],
