@@ -768,3 +768,24 @@ describe("fifth pass: what happens, told as a state that did not change or as wh
     }
   });
 });
+
+describe("fifth pass: what people did and what is at stake for them is not what the program does", () => {
+  it("does not read a person who got in touch twice, what the team cannot afford, or reported speech as what happens", () => {
+    for (const text of [
+      "Jim from Acme rang twice this morning.",
+      "We cannot lose this customer.",
+      "The customer emailed us three times about it.",
+    ]) expect(observedIn(text).filter((r) => !r.generic), text).toEqual([]);
+    expect(observedIn("Northwind says the totals are off.").map((r) => r.start), "reported speech").not.toContain(0);
+    for (const text of [
+      "We cannot log in since the update.",
+      "The invoice is sent twice.",
+      "The banner says \"Offline\" although the network is up.",
+    ]) expect(observedIn(text).filter((r) => !r.generic).length, text).toBeGreaterThan(0);
+  });
+
+  it("takes 'still happening' and 'escalating' for urgency that adds nothing to the title", () => {
+    expect(addsNothing("The export thing", "still happening. escalating.")).toBe(true);
+    expect(addsNothing("The export thing", "The CSV export happens twice per click.")).toBe(false);
+  });
+});

@@ -163,7 +163,7 @@ const RESULT_MARK = /(?:^|\s)(?:==?>|-->)[ \t]*\w|(?:^|[.!?]\s+|\n\s*)no [\w.-]+
  * finds nothing, a value off by a factor ("is exactly double the total"); and a title-like sentence that opens with
  * the thing and says what it does ("Leaderboard lists my score under ...", "Crop tool saves the uncropped image").
  */
-const UNWANTED = /\b(?:cuts? off|cutting off|cut short|(?:stops?|stopped|ends?|ended|breaks? off) (?:at|after) (?:item|line|page|row|entry|record|the first|\d)|by (?:it|them)sel(?:f|ves)|on (?:its|their) own|(?:turns?|turned|switch(?:es|ed)?|comes?|came|goes|went) (?:itself |themselves )?back (?:on|off)|(?:stays?|stayed|remains?|remained|hangs?|hung|waits?|waited|waiting|loads?|loading|runs?|running|spins?|spinning|is|are|was|were)\s+(?:(?:in |at |on )?['"‘“]?[\w-]+['"’”]?\s+)?(?:forever|indefinitely|endlessly)|(?:stays?|stayed|remains?|remained) ['"‘“]?(?:pending|loading|processing|queued|in progress|spinning)|(?:finds?|found|lists?|listed|matches|matched|brings? up|turns? up) (?:nothing|no \w+|zero|0)|(?:is|are|was|were) (?:exactly |almost |about |roughly |nearly )?(?:double|twice|half|triple|three times))\b|^[ \t]*(?!(?:something|nothing|everything|it|this|that|there)\b)[A-Za-z][\w'’-]*(?: (?!(?:is|are|was|were|with|of|in|on|for|to|the|a|an|and|or|but)\b)[\w'’-]+){0,3} (?:lists|shows|displays|returns|prints|says|gives|sends|opens|loads|saves|renders|removes|deletes)\b/;
+const UNWANTED = /\b(?:cuts? off|cutting off|cut short|(?:stops?|stopped|ends?|ended|breaks? off) (?:at|after) (?:item|line|page|row|entry|record|the first|\d)|by (?:it|them)sel(?:f|ves)|on (?:its|their) own|(?:turns?|turned|switch(?:es|ed)?|comes?|came|goes|went) (?:itself |themselves )?back (?:on|off)|(?:stays?|stayed|remains?|remained|hangs?|hung|waits?|waited|waiting|loads?|loading|runs?|running|spins?|spinning|is|are|was|were)\s+(?:(?:in |at |on )?['"‘“]?[\w-]+['"’”]?\s+)?(?:forever|indefinitely|endlessly)|(?:stays?|stayed|remains?|remained) ['"‘“]?(?:pending|loading|processing|queued|in progress|spinning)|(?:finds?|found|lists?|listed|matches|matched|brings? up|turns? up) (?:nothing|no \w+|zero|0)|(?:is|are|was|were) (?:exactly |almost |about |roughly |nearly )?(?:double|twice|half|triple|three times))\b|^[ \t]*(?!(?:something|nothing|everything|it|this|that|there)\b)[A-Za-z][\w'’-]*(?: (?!(?:is|are|was|were|with|of|in|on|for|to|the|a|an|and|or|but)\b)[\w'’-]+){0,3} (?:lists|shows|displays|returns|prints|says(?=\s*[:"“'‘])|gives|sends|opens|loads|saves|renders|removes|deletes)\b/;
 /**
  * What the program takes up or destroys: a share of the CPU or an amount of memory it uses or grows to ("uses 100% CPU",
  * "grows to 2 GB"), or the user's data it writes over ("overwrote my httpd.conf", "wipes the existing settings").
@@ -224,8 +224,22 @@ export function observedIn(labelled: string): Read[] {
   const generic = (m: RegExpExecArray) => (GENERIC.test(m[0].replace(/\s+/g, " ").trim()) || onlyJudged(m.input, m.index, m.index + m[0].length)) &&
     !named(m.input, m.index, m.index + m[0].length);
   return [ERROR, LOGGED, FAILING, NEGATION, ABSENCE, WRONG, SEEN, RESULT_MARK, MOVED, PRODUCED, LOOKS, UNWANTED, CONSUMES, RESPONSE, HAPPENS_MORE].flatMap((re) => all(text, re, generic))
-    .filter((r) => !QUESTION_OR_EXPECTATION.test(lineAround(text, r)) && !asked(text, r))
+    .filter((r) => !QUESTION_OR_EXPECTATION.test(lineAround(text, r)) && !asked(text, r) && !peoplesAct(text, r))
     .sort((a, b) => a.start - b.start);
+}
+
+/**
+ * What people did or what is at stake for them, not what the program does: a person who got in touch more than once
+ * ("Jim called twice today", "the customer emailed three times") and what the team cannot afford ("we cannot lose
+ * them", "we can't wait for the next release").
+ */
+function peoplesAct(text: string, r: Read): boolean {
+  const said = text.slice(r.start, r.end);
+  const before = text.slice(Math.max(0, r.start - 40), r.start);
+  if (/^(?:twice|(?:three|multiple|several) times)$/i.test(said)) {
+    return /\b(?:called|rang|phoned|emailed|e-mailed|mailed|wrote|written|asked|complained|messaged|pinged|chased|escalated|reported|mentioned|told us|contacted us|reached out)\s+(?:us\s+|me\s+|support\s+|in\s+)?(?:already\s+|again\s+)?$/i.test(before);
+  }
+  return /^(?:can(?:no|['’ ]?)t|could(?:n['’ ]?t| not)) (?:lose|afford|wait|risk|miss|accept|ignore)\b/i.test(said) && /\b(?:we|i|you)\s+$/i.test(before);
 }
 
 /**
@@ -946,7 +960,7 @@ export function impactIn(text: string): Read[] {
 // A description that adds nothing to its title.
 
 /** Pleas and urgency: they ask for attention and say nothing about the failure. */
-const URGENCY = /\b(?:please|pls|plz|kindly|fix(?:ed)?|asap|urgent(?:ly)?|immediately|now|quickly|soon|today|help|thanks?|thank you|thx|it|this|that|these|those|the|a|an|is|are|was|were|be|been|has|have|had|and|or|but|with|of|on|in|for|to|at|again|still|anymore|any ?more|really|very|totally|completely|just|all|some|something|anything|everything|stuff|things?|here|there|we|our|you|your|i|me|my|us|they|them|their|customers?|users?|people|clients?|everyone|complain(?:s|ing|ed)?|angry|upset|unhappy|unusable|unplayable|useless|terrible|horrible|awful|annoying|frustrating|ridiculous|(?:does|do|did|is|are|was|were|ca|can|wo|will)(?:n['’ ]?t| not)?|not|work(?:s|ing)?|broken|broke|wrong|problems?|issues?|bugs?|errors?|fails?|failing|failed|off|weird|odd|strange|seems?|look(?:s|ing)? into|(?:weird|odd|strange)ly|properly|correctly|right|behav(?:e|es|ed|ing|iou?r)|act(?:s|ed|ing)?|crash(?:es|ed|ing)?|app|application|site|website|system|someone|somebody|anyone|anybody|can|could|take|look(?:s|ed|ing)?|check|investigate|sure|why|see|attached|attachment|screenshots?|title|above|below|same|before|last time|reopen(?:ed|ing)?|since|after|when|from|by|as|so|about|needs?|should|must|yesterday|tomorrow|tonight|recently|lately|demo|deadline|priority|tried|advise|ask(?:s|ed|ing)?|keeps?)\b/gi;
+const URGENCY = /\b(?:please|pls|plz|kindly|fix(?:ed)?|asap|urgent(?:ly)?|immediately|now|quickly|soon|today|help|thanks?|thank you|thx|it|this|that|these|those|the|a|an|is|are|was|were|be|been|has|have|had|and|or|but|with|of|on|in|for|to|at|again|still|anymore|any ?more|really|very|totally|completely|just|all|some|something|anything|everything|stuff|things?|here|there|we|our|you|your|i|me|my|us|they|them|their|customers?|users?|people|clients?|everyone|complain(?:s|ing|ed)?|angry|upset|unhappy|unusable|unplayable|useless|terrible|horrible|awful|annoying|frustrating|ridiculous|(?:does|do|did|is|are|was|were|ca|can|wo|will)(?:n['’ ]?t| not)?|not|work(?:s|ing)?|broken|broke|wrong|problems?|issues?|bugs?|errors?|fails?|failing|failed|off|weird|odd|strange|seems?|look(?:s|ing)? into|(?:weird|odd|strange)ly|properly|correctly|right|behav(?:e|es|ed|ing|iou?r)|act(?:s|ed|ing)?|crash(?:es|ed|ing)?|app|application|site|website|system|someone|somebody|anyone|anybody|can|could|take|look(?:s|ed|ing)?|check|investigate|sure|why|see|attached|attachment|screenshots?|title|above|below|same|before|last time|reopen(?:ed|ing)?|since|after|when|from|by|as|so|about|needs?|should|must|yesterday|tomorrow|tonight|recently|lately|demo|deadline|priority|tried|advise|ask(?:s|ed|ing)?|keeps?|happen(?:s|ed|ing)?|escalat(?:e|es|ed|ing|ion))\b/gi;
 
 /** The description says nothing the title does not: once pleas, urgency and a generic failure are taken out, no word is left that the title does not already have. */
 export function addsNothing(summary: string, text: string): boolean {

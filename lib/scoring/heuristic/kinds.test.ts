@@ -566,6 +566,17 @@ describe("bands, second pass: a ticket of no decided kind that names no work and
     }
   });
 
+  it("takes a title that only pleads or judges, a description naming a person or a meeting, and 'since the release' (a time, not a cause), for nothing named", () => {
+    for (const t of [
+      { summary: "pls look at dashboard", description: "see the attached picture. not right." },
+      { summary: "client complaint - Northwind Traders", description: "Ms. Ortega is upset with the portal again. Could somebody get back to her?" },
+      { summary: "checkout feels weird lately", description: "shoppers are grumbling since the release" },
+    ]) {
+      const r = at(t);
+      expect(percent(r), `${t.summary}: ${codes(r).join(", ")}`).toBeLessThanOrEqual(40);
+    }
+  });
+
   it("reads a title that says something broke as a bug report", () => {
     expect(at({ summary: "label printer broke again" }).metadata.work_item_type).toBe("bug");
   });

@@ -74,18 +74,22 @@ const BEHAVIOUR = /(?:^|[.!?:]\s+|\n\s*)when\b[^.!?\n]{2,80},\s*(?:the |it |this
 /**
  * The ticket names no work and no failure: no statement of what happens but a judged one (`observedIn`'s generic
  * reads: a mood, an impression, "doesn't work"), no request, wish or "should" (`expectedIn`), no steps, a title with
- * no verb, and a description with no more than two things of its own.
+ * no verb but a plea's or a judgement's, and a description with no more than three things of its own.
  */
+/** Verbs of a plea, a judgement or a feeling: they name no act of the program nor any work ("pls check", "feels off"). */
+const PLEA_OR_JUDGEMENT = /^(?:check|see|look|looks|fix|help|investigate|review|advise|sort|handle|feel|feels|felt|seem|seems|seemed|appear|appears|sound|sounds|need|needs|want|wants|happen|happens|happening|complain|complains|complaining|escalate|escalated|escalating|follow|ping)$/i;
+
 function namesNothing(input: RuleInput): boolean {
   const text = `${input.summary}\n${input.description}`;
   if (!observedIn(text).every((r) => r.generic) || expectedIn(input.description).length > 0 || stepsIn(input.description).at) return false;
   // A title that tells what something does ("A historical report contains link to an XML report") names an act; a
-  // name, a mood or a judgement ("Firmware", "urgent!!!", "The new version is terrible") does not.
-  if (input.story.a.tokens.some((t) => t.pos === "VERB")) return false;
-  // Nor does it name things of its own: at most two nouns beyond the title's and the words of pleas and urgency
+  // name, a mood, a judgement or a plea ("Firmware", "urgent!!!", "The new version is terrible", "game feels off",
+  // "pls check screenshot") does not.
+  if (input.story.a.tokens.some((t) => t.pos === "VERB" && !PLEA_OR_JUDGEMENT.test(t.text))) return false;
+  // Nor does it name things of its own: at most three nouns beyond the title's and the words of pleas and urgency
   // (`addsNothing`), so "Walk AST and register methods in a database" or a dialog to overhaul still names its work.
   const own = analyzeText(input.description).tokens.filter((t) => (t.pos === "NOUN" || t.pos === "PROPN") && !addsNothing(input.summary, t.text));
-  return own.length <= 2;
+  return own.length <= 3;
 }
 
 /**
