@@ -789,3 +789,21 @@ describe("fifth pass: what people did and what is at stake for them is not what 
     expect(addsNothing("The export thing", "The CSV export happens twice per click.")).toBe(false);
   });
 });
+
+describe("bands, fourth pass: steps under a 'How:' label, after what is being done, and a player's controls", () => {
+  it("reads the way there in a 'How:' line, an action after a scene told by what is being done, and seeking or skipping as actions", () => {
+    for (const text of [
+      "What: the basket empties itself.\nHow: open the shop as a guest, Garden tab, pick a product. The basket shows 0.\nWhere: web, Firefox 126.",
+      "- Playing any podcast on the watch, skip ahead three chapters\n- Audio stops and the chapter title stays on the first one",
+      "- Uploading a 40 MB video from the gallery, cancel at half way\n- The next upload never starts",
+    ]) expect(stepsIn(text).at, text).not.toBeNull();
+  });
+
+  it("does not take 'how' in a sentence, a scene with nothing done after it, or a two-item path alone for steps", () => {
+    for (const text of [
+      "Nobody knows how: it just started after the weekend.",
+      "- Loading the dashboard, it takes ages.",
+      "The refresh item is linked to the global File->Refresh action.",
+    ]) expect(stepsIn(text).at, text).toBeNull();
+  });
+});

@@ -33,7 +33,7 @@ define declare implement extend override instantiate configure wait apply show h
 unmount connect disconnect login logout register zoom rotate swipe shake drag-and-drop link unlink share post reply
 comment like follow invite accept reject cancel confirm dismiss close reopen undo redo format refactor generate get
 fill clear empty reset mark rightclick close place split join pin unpin play pause record stream scan rename
-leave decline trigger
+leave decline trigger seek rewind fast-forward skip cast mute unmute replay
 `.split(/\s+/).filter(Boolean));
 
 /** Past forms of action verbs that do not end in "-ed". */
@@ -518,7 +518,7 @@ const SCENE = /^\s*(?:(?:\d{1,2}[.)]|[-*•+#])\s*)?(?:in|on|from|inside|within|
  * "We reproduced it in the lab: ...", and a longer setting before a colon ("You can reproduce it on the pre-prod portal
  * with the test card 4000 0000 0000 3220: start ..."): the colon says the way there follows.
  */
-const REPRO_WORDS = String.raw`(?:(?:how )?to (?:see|trigger|recreate) (?:it|this|that|the \w+)(?: \w+ly)?(?: yourself| for yourself| happen| again)?|[^.:;\n]{0,40}\breproduc(?:e|ed|ing)\b(?:[^.:;\n]{0,40}(?=\s*(?:[:,]|$))|[^.:;\n]{41,140}(?=\s*:)))`;
+const REPRO_WORDS = String.raw`(?:(?:how )?to (?:see|trigger|recreate) (?:it|this|that|the \w+)(?: \w+ly)?(?: yourself| for yourself| happen| again)?|how(?=\s*:)|[^.:;\n]{0,40}\breproduc(?:e|ed|ing)\b(?:[^.:;\n]{0,40}(?=\s*(?:[:,]|$))|[^.:;\n]{41,140}(?=\s*:)))`;
 const REPRO_LEAD = new RegExp(String.raw`${REPRO_WORDS}\s*[:,]\s*`);
 /** A piece that opens with those words, or is only them where the sentence was cut at the comma after them ("To reproduce", ", open ..."). */
 const REPRO_OPENS = new RegExp(String.raw`^\s*(?:[-*•]\s*)?${REPRO_WORDS}\s*(?:[:,]\s*|$)`, "i");
@@ -573,7 +573,7 @@ const CONDITIONAL_GERUND = /\b(?:when(?:ever)?|after|before|while|upon|once|(?:r
  */
 const CONDITIONAL_PASSIVE = /\b(?:when(?:ever)?|after|before|while|once|if)\s+(?:the |a |an |this |that |my |our )?[\w-]+(?:\s+[\w-]+){0,2}?\s+(?:is|are|was|were|gets|got)\s+(?:being\s+|first\s+)?([a-z][\w-]*ed)\b/gi;
 /** A gerund action as the subject ("Tapping Pay does nothing") or opening the sentence ("Editing a file, ..."). */
-const GERUND_SUBJECT = /(?:^|[.!?:;,]\s+|\n\s*)([A-Z]?[a-z-]+ing)\s+(?:(?:on\s+|the\s+|a\s+|an\s+|any\s+)?[^.\n]{1,60}?\s(?:does|did|do|doesn|causes?|caused|results?|resulted|throws?|threw|crashes|crashed|gives?|gave|shows?|showed|leads?|led|makes?|made|opens?|opened|triggers?|triggered|produces?|produced|returns?|returned|breaks?|fails?|failed|hangs?|freezes|takes?|took|is|was|brings?|brought)\b|[^.,\n]{1,60},)/g;
+const GERUND_SUBJECT = /(?:^|[.!?:;,]\s+|\n\s*)(?:[-*•][ \t]+)?([A-Z]?[a-z-]+ing)\s+(?:(?:on\s+|the\s+|a\s+|an\s+|any\s+)?[^.\n]{1,60}?\s(?:does|did|do|doesn|causes?|caused|results?|resulted|throws?|threw|crashes|crashed|gives?|gave|shows?|showed|leads?|led|makes?|made|opens?|opened|triggers?|triggered|produces?|produced|returns?|returned|breaks?|fails?|failed|hangs?|freezes|takes?|took|is|was|brings?|brought)\b|[^.,\n]{1,60},)/g;
 /**
  * First-person actions told as a story: "I opened the file, clicked Save", "I go to the toolbar and click Build", "I
  * was typing a comment, switched tabs" (the past progressive since the fourth pass; not "I am running a shop",
@@ -817,7 +817,12 @@ export function stepsIn(labelled: string): StepsRead {
     joined += [...clause.matchAll(/(?:,|\band|\bthen)\s+(?:then\s+)?([a-z][\w-]*ing)\b/gi)].filter((j) => actionStem(j[1])).length;
   }
   for (const m of text.matchAll(GERUND_SUBJECT)) {
-    if (actionStem(m[1])) found.push({ kind: "gerund", start: m.index + m[0].indexOf(m[1]), end: m.index + m[0].length });
+    if (!actionStem(m[1])) continue;
+    found.push({ kind: "gerund", start: m.index + m[0].indexOf(m[1]), end: m.index + m[0].length });
+    // "Casting an episode to the TV, skip ahead 10 minutes": what is being done sets the scene, as "In the Java
+    // perspective," does, and the action after its comma is a step of its own.
+    const next = m[0].endsWith(",") ? /^\s*([a-z][\w-]*)\s/.exec(text.slice(m.index + m[0].length)) : null;
+    if (next && ACTION_VERBS.has(next[1])) joined++;
   }
   // "If I select ..." is a condition, already counted; "I opened ..., clicked ..." is told.
   const narrated = [...text.matchAll(NARRATED)].filter((m) => !NOT_DONE.test(m[1]) && actionStem(m[1]) &&
