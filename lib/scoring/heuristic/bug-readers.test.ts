@@ -807,3 +807,26 @@ describe("bands, fourth pass: steps under a 'How:' label, after what is being do
     ]) expect(stepsIn(text).at, text).toBeNull();
   });
 });
+
+describe("bands, fourth pass: a value that goes back to where it started, and people who keep telling us", () => {
+  it("reads a value or a view that resets, reverts or jumps back to a start as what happens", () => {
+    for (const text of [
+      "The step counter resets to 0 when the app goes to the background.",
+      "The currency reverts to the default after every login.",
+      "The feed jumps back to the top each time a post is liked.",
+    ]) expect(observedIn(text).filter((r) => !r.generic).length, text).toBeGreaterThan(0);
+  });
+
+  it("does not read the reporter resetting, nor a reset named as a thing", () => {
+    for (const text of ["We reset to defaults first.", "The reset to defaults button is on the last tab."]) {
+      expect(observedIn(text), text).toEqual([]);
+    }
+  });
+
+  it("takes people who keep telling, asking or chasing for no act of the program", () => {
+    for (const text of ["Members keep telling us about it.", "The client keeps chasing support.", "They keep asking when it is done."]) {
+      expect(observedIn(text), text).toEqual([]);
+    }
+    expect(observedIn("The app keeps asking for the PIN after every unlock.").length).toBeGreaterThan(0);
+  });
+});
