@@ -830,3 +830,18 @@ describe("bands, fourth pass: a value that goes back to where it started, and pe
     expect(observedIn("The app keeps asking for the PIN after every unlock.").length).toBeGreaterThan(0);
   });
 });
+
+describe("bands, fourth pass: what only says it happens, a reproduction that failed, a person's quoted words, and who said so", () => {
+  it("reads these as generic or as nothing the program does", () => {
+    for (const text of [
+      "Couldn't reproduce it, but it's definitely happening.",
+      "The reseller wrote: \"I did what you said and it still doesn't work\".",
+    ]) expect(observedIn(text).filter((r) => !r.generic), text).toEqual([]);
+    expect(impactIn("A few people said so.")).toEqual([]);
+  });
+
+  it("still reads a program's quoted words, and people counted by what they cannot do", () => {
+    expect(observedIn("The toast says \"Sync failed\" after every save.").filter((r) => !r.generic).length).toBeGreaterThan(0);
+    expect(impactIn("A few people cannot open the report.").length).toBeGreaterThan(0);
+  });
+});

@@ -187,8 +187,11 @@ const GENERIC = /^(?:(?:does|do|did|is|are|was|were|will|wo|ca|can)(?:n['’ ]?t
  * complaining"). It says that someone is unhappy, not what the program does.
  */
 const MOOD = /\b(?:complain(?:s|ed|ing|ts?)?|(?:un)?happy|upset|angry|furious|frustrat(?:ed|ing)|annoy(?:ed|ing)|embarrass(?:ed|ing)|disappoint(?:ed|ing))\b/i;
-/** A failure word right after the read ("still having issues", "keeps causing problems"): the read only carries it, unless negated. */
-const GENERIC_AFTER = /^\s+(?:\w+\s+)?(?:issues?|problems?|trouble|errors?|bugs?)\b/i;
+/**
+ * A failure word right after the read ("still having issues", "keeps causing problems", "STILL doesn't work"), or
+ * only that it happens ("but it's definitely happening"): the read only carries it, unless negated.
+ */
+const GENERIC_AFTER = /^\s+(?:\w+\s+)?(?:issues?|problems?|trouble|errors?|bugs?)\b|^['’]t (?:work|working)\b|^(?:['’]s|\s+(?:is|was))\s+(?:\w+ly\s+|still\s+)?happening\b/i;
 /**
  * An impression, not an observation: how it feels, looks or seems to the reporter ("it feels sluggish", "the numbers
  * don't look right", "seems weird"), said without what is seen.
@@ -241,6 +244,9 @@ function peoplesAct(text: string, r: Read): boolean {
   if (/^(?:twice|(?:three|multiple|several) times)$/i.test(said)) {
     return /\b(?:called|rang|phoned|emailed|e-mailed|mailed|wrote|written|asked|complained|messaged|pinged|chased|escalated|reported|mentioned|told us|contacted us|reached out)\s+(?:us\s+|me\s+|support\s+|in\s+)?(?:already\s+|again\s+)?$/i.test(before);
   }
+  // The reporter who cannot reproduce it ("Can't reproduce, but ..."): what the reporter could not do, not what the
+  // program does.
+  if (/^(?:can(?:no|['’ ]?)t|could(?:n['’ ]?t| not)|unable to|not able to) (?:reproduce|re-?create|repro)\b/i.test(said)) return true;
   // People who keep telling, asking or chasing ("users keep telling us", "the client keeps chasing"): their
   // speaking again is no act of the program ("the app keeps asking for the PIN" is one: its subject is the program).
   // Complaining stays a mood, read as a generic failure (MOOD).
@@ -276,6 +282,9 @@ function named(text: string, start: number, end: number): boolean {
   const lineStart = text.lastIndexOf("\n", start - 1) + 1;
   const before = text.slice(lineStart, start);
   const quoted = ((before.match(/["“”]/g) ?? []).length % 2 === 1) || (before.match(/(?:^|[\s(])'/g) ?? []).length > (before.match(/'(?=[\s),.:;!?]|$)/g) ?? []).length;
+  // A quote in the first person ('"I tried again and it still doesn't work"') is what a person said, not the program's
+  // words: it names nothing.
+  if (quoted && /["“]\s*(?:I|I['’]m|I['’]ve|I['’]d)\b[^"“”]*$/.test(before)) return false;
   return quoted || /^\s*(?:dialog|message|box|popup|pop-up|page|screen|window|banner|toast|alert|code|text)\b|^\s*:\s*\S/i.test(text.slice(end, end + 20));
 }
 
@@ -965,8 +974,11 @@ const HARM = /\b(?:revenue|lost (?:sales|orders|revenue|money|customers|data|wor
  */
 const CONSEQUENCE = /\b(?:(?:making|makes|made|which makes) (?:it|them|this|the \w+) (?:very |really |extremely |quite |almost |nearly )?(?:hard|difficult|impossible|unusable|painful|confusing|useless)|(?:will|would|could|can|may|might) (?:also )?(?:cause|lead to|result in) (?:an? |the )?(?:\w+ )?(?:errors?|failures?|crash(?:es)?|data loss|problems|issues)|(?:causes?|caused|causing|resulting in|results in|leads? to) (?:an? |the )?(?:compile|compilation|build|runtime|deployment|startup) (?:errors?|failures?)|as a consequence,? (?:the )?\w+ (?:fails?|crash(?:es)?|breaks?|stops?)|so,? (?:I|we|you|the user|users) (?:can['’]?t|cannot|can not|don['’]?t|do not|am unable to|are unable to|won['’]?t|have to|must)\b|so (?:[\w-]+ ){1,3}(?:can['’]?t|cannot|don['’]?t|doesn['’]?t|won['’]?t|do not|does not) (?:compile|build|start|load|run|install|connect)\b)/gi;
 
+/** People counted as those who said so ("a few people said so", "two users told us"): who reported it, not who is hurt. */
+const SAID_SO = /^\s+(?:have\s+|had\s+|all\s+)?(?:said|say|says|told|tell|mentioned|mention|asked|ask)\b/i;
+
 export function impactIn(text: string): Read[] {
-  return [...all(text, COUNT), ...all(text, GROUP), ...all(text, HARM), ...all(text, CONSEQUENCE)].sort((a, b) => a.start - b.start);
+  return [...all(text, COUNT).filter((r) => !SAID_SO.test(text.slice(r.end, r.end + 20))), ...all(text, GROUP), ...all(text, HARM), ...all(text, CONSEQUENCE)].sort((a, b) => a.start - b.start);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
