@@ -845,3 +845,17 @@ describe("bands, fourth pass: what only says it happens, a reproduction that fai
     expect(impactIn("A few people cannot open the report.").length).toBeGreaterThan(0);
   });
 });
+
+describe("bands, fourth pass: seeing or getting only 'it'", () => {
+  it("takes seeing or getting a pronoun for that it happens, not what", () => {
+    for (const text of ["Still seeing it here, it's hurting us.", "We get this too.", "Our users still see it on every login."]) {
+      expect(observedIn(text).filter((r) => !r.generic), text).toEqual([]);
+    }
+  });
+
+  it("still reads what is seen when it is named after the pronoun or after a colon", () => {
+    for (const text of ["I saw it freeze on the second page.", "Still getting this: Connection reset by peer", "We see the old logo on every invoice."]) {
+      expect(observedIn(text).filter((r) => !r.generic).length, text).toBeGreaterThan(0);
+    }
+  });
+});

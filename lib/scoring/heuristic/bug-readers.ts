@@ -206,6 +206,9 @@ const IMPRESSION = /^(?:(?:does|do|did)(?:n['’ ]?t| not)) (?:look|seem|feel|so
 function onlyJudged(text: string, start: number, end: number): boolean {
   const said = text.slice(start, end).replace(/\s+/g, " ").trim();
   return MOOD.test(said) || IMPRESSION.test(said) || IMPRESSION_BEFORE.test(text.slice(Math.max(0, start - 30), start)) ||
+    // Seeing or getting only "it" ("still seeing it on our side", "we get this too"): that it happens, not what.
+    (/^(?:(?:i|we|you|they|users?|customers?)\s+)?(?:still\s+|also\s+)?(?:seeing|see|sees|saw|getting|get|gets|got)$/i.test(said) &&
+      /^\s+(?:it|this|that|them|the (?:issue|problem|same))(?:\s+(?:too|again|here|there|as well|still))?(?=\s*(?:[,.;!?)]|$)|\s+(?:on|in|at|every|all|for|since|with|from)\b)/i.test(text.slice(end, end + 40))) ||
     // "isn't a problem" says there is none: only a read that is not negated carries the failure word after it.
     (GENERIC_AFTER.test(text.slice(end, end + 30)) && !/n['’ ]?t\b|\b(?:not|no|never)\b/i.test(said));
 }
