@@ -859,3 +859,19 @@ describe("bands, fourth pass: seeing or getting only 'it'", () => {
     }
   });
 });
+
+describe("bands, fourth pass: a payload sent inline with where it goes", () => {
+  it("reads the action and its payload as a reproduction", () => {
+    for (const text of [
+      "Checkout breaks for empty baskets — post {\"items\": [], \"currency\": \"EUR\"} to /api/checkout on staging and the response is a 500.",
+      "Publishing {\"temp\": -0.0} to sensors-raw gives a reading of NaN in the dashboard.",
+    ]) expect(stepsIn(text).at, text).not.toBeNull();
+  });
+
+  it("does not take a payload the program returns, or an action with no payload, for steps", () => {
+    for (const text of [
+      "The server returns {\"error\": \"quota\"} to the client.",
+      "Publish the weekly report to the wiki, it is empty.",
+    ]) expect(stepsIn(text).at, text).toBeNull();
+  });
+});

@@ -642,9 +642,10 @@ const ON_TESTCASE = /\b(?:open|opens|opened|opening|load|loads|loaded|loading|ru
 /**
  * An input that reproduces it, told inside a sentence: a request to a path ("a request for /old/a%20b", "requesting
  * /files/big.iso"), or a preference set to a value ("set browser.tabs.warnOnClose to false", "with
- * media.autoplay.default flipped to 1"). Each is one step.
+ * media.autoplay.default flipped to 1"), or a payload sent with where it goes ('post {"id": 7} to /api/orders'). Each
+ * is one step.
  */
-const INPUT_STEP = /\b(?:requests? (?:for|to|of)|request(?:ing|ed)?) (?:https?:\/\/|\/)[\w.~%?=&+\/-]*|\b(?:set|sets|setting|flip|flipped|flipping|toggle|toggled|toggling|change|changed|changing|switch|switched|switching|turn|turned|turning)\s+(?:the\s+)?(?:pref(?:erence)?\s+)?["'`]?[a-z][\w-]*(?:\.[\w-]+){2,}["'`]?\s+(?:to|=)\s*["'`]?[\w.-]+/gi;
+const INPUT_STEP = /\b(?:send|sending|post|posting|produce|producing|publish|publishing|submit|submitting)\s+(?:a |an |the )?(?:[\w-]+ )?\{[^{}\n]{3,200}\}\s+(?:to|on|into|in)\s+[\w./:-]+|\b(?:requests? (?:for|to|of)|request(?:ing|ed)?) (?:https?:\/\/|\/)[\w.~%?=&+\/-]*|\b(?:set|sets|setting|flip|flipped|flipping|toggle|toggled|toggling|change|changed|changing|switch|switched|switching|turn|turned|turning)\s+(?:the\s+)?(?:pref(?:erence)?\s+)?["'`]?[a-z][\w-]*(?:\.[\w-]+){2,}["'`]?\s+(?:to|=)\s*["'`]?[\w.-]+/gi;
 /**
  * A patch: from a diff's header ("--- a/x.c", "+++ b/x.c", "@@ -10,6 +10,7 @@", "Index: x.c", "diff -u ...") on, its
  * lines are the fix, not a way to make the failure happen, and are left out of the steps (blanked, same length).
@@ -866,6 +867,10 @@ export function stepsIn(labelled: string): StepsRead {
     const clause = /^[^.;:!?\n]*/.exec(text.slice(m.index + m[0].length))?.[0] ?? "";
     joined += [...clause.matchAll(/(?:,|\band|\bthen)\s+(?:then\s+)?([a-z][\w-]*)/gi)].filter((j) => actionStem(j[1])).length;
   }
+  // A payload given inline with where it goes ("produce {"ts": "..."} to raw-clicks") is the action and its snippet,
+  // whether it was read as an input or inside an action already counted.
+  const payload = [...text.matchAll(INPUT_STEP)].find((m) => m[0].includes("{"));
+  if (payload) found.push({ kind: "code", start: payload.index, end: payload.index + payload[0].length });
   if (narrated.length >= 2) found.push({ kind: "narrated", start: narrated[0].index, end: narrated[1].index + narrated[1][0].length });
   const menu = MENU_PATH.exec(text);
   if (menu) found.push({ kind: "menu", start: menu.index, end: menu.index + menu[0].length });

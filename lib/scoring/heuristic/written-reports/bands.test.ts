@@ -28,7 +28,7 @@ const FLOORS: Record<string, Partial<Record<Band, number>>> = {
   "bands-read-3.json": { useless: 23 },
   // A sixth author's, measured only in the third pass (bands-unread.json then), read in the fourth
   // (docs/decisions.md, "Bug bands, fourth pass").
-  "bands-read-4.json": { useless: 24, written_out: 27 },
+  "bands-read-4.json": { useless: 24, written_out: 28 },
 };
 const UNREAD = "bands-unread.json";
 
