@@ -349,3 +349,24 @@ describe("bands, second pass: a failure named only as judged", () => {
     expect(percent(states)).toBeGreaterThan(percent(judges));
   });
 });
+
+describe("bands, fourth pass: a report whose every word about the failure is judged, said by people or not reproduced", () => {
+  it("keeps at 40% or less a report that only says it happens, that nobody could reproduce it, and who said so", () => {
+    const t: TicketData = { summary: "Odd stuff", description: "Something odd going on now and then. Couldn't reproduce it, but it's definitely happening, two colleagues said so.", issue_type: "Bug" };
+    expect(percent(t), codes(t).join(", ")).toBeLessThanOrEqual(40);
+  });
+
+  it("keeps at 40% or less a report that pastes a person's first-person words about it not working", () => {
+    const t: TicketData = { summary: "client says its not working", description: "Pasted from the email:\n\n\"I followed your steps and it STILL doesn't work, I am fed up with this\"\n\n- J. Moreau", issue_type: "Bug" };
+    expect(percent(t), codes(t).join(", ")).toBeLessThanOrEqual(40);
+  });
+
+  it("still reads the program's quoted message, people who cannot do a thing, and what happens beside a failed reproduction", () => {
+    const named: TicketData = { summary: "Upload fails", description: "The upload stops and the page says \"Quota exceeded\" although the account is empty.", issue_type: "Bug" };
+    expect(codes(named)).not.toContain("bug.no_actual_result");
+    const hurt: TicketData = { summary: "Login broken on Android", description: "Two colleagues cannot log in on Android 14 since 3.2; the app shows a blank screen after the PIN.", issue_type: "Bug" };
+    expect(codes(hurt)).not.toContain("bug.no_impact");
+    const seen: TicketData = { summary: "Basket total wrong", description: "Couldn't reproduce it on staging, but in production the basket total shows 0.00 after a coupon is applied.", issue_type: "Bug" };
+    expect(percent(seen), codes(seen).join(", ")).toBeGreaterThan(40);
+  });
+});

@@ -789,3 +789,89 @@ describe("fifth pass: what people did and what is at stake for them is not what 
     expect(addsNothing("The export thing", "The CSV export happens twice per click.")).toBe(false);
   });
 });
+
+describe("bands, fourth pass: steps under a 'How:' label, after what is being done, and a player's controls", () => {
+  it("reads the way there in a 'How:' line, an action after a scene told by what is being done, and seeking or skipping as actions", () => {
+    for (const text of [
+      "What: the basket empties itself.\nHow: open the shop as a guest, Garden tab, pick a product. The basket shows 0.\nWhere: web, Firefox 126.",
+      "- Playing any podcast on the watch, skip ahead three chapters\n- Audio stops and the chapter title stays on the first one",
+      "- Uploading a 40 MB video from the gallery, cancel at half way\n- The next upload never starts",
+    ]) expect(stepsIn(text).at, text).not.toBeNull();
+  });
+
+  it("does not take 'how' in a sentence, a scene with nothing done after it, or a two-item path alone for steps", () => {
+    for (const text of [
+      "Nobody knows how: it just started after the weekend.",
+      "- Loading the dashboard, it takes ages.",
+      "The refresh item is linked to the global File->Refresh action.",
+    ]) expect(stepsIn(text).at, text).toBeNull();
+  });
+});
+
+describe("bands, fourth pass: a value that goes back to where it started, and people who keep telling us", () => {
+  it("reads a value or a view that resets, reverts or jumps back to a start as what happens", () => {
+    for (const text of [
+      "The step counter resets to 0 when the app goes to the background.",
+      "The currency reverts to the default after every login.",
+      "The feed jumps back to the top each time a post is liked.",
+    ]) expect(observedIn(text).filter((r) => !r.generic).length, text).toBeGreaterThan(0);
+  });
+
+  it("does not read the reporter resetting, nor a reset named as a thing", () => {
+    for (const text of ["We reset to defaults first.", "The reset to defaults button is on the last tab."]) {
+      expect(observedIn(text), text).toEqual([]);
+    }
+  });
+
+  it("takes people who keep telling, asking or chasing for no act of the program", () => {
+    for (const text of ["Members keep telling us about it.", "The client keeps chasing support.", "They keep asking when it is done."]) {
+      expect(observedIn(text), text).toEqual([]);
+    }
+    expect(observedIn("The app keeps asking for the PIN after every unlock.").length).toBeGreaterThan(0);
+  });
+});
+
+describe("bands, fourth pass: what only says it happens, a reproduction that failed, a person's quoted words, and who said so", () => {
+  it("reads these as generic or as nothing the program does", () => {
+    for (const text of [
+      "Couldn't reproduce it, but it's definitely happening.",
+      "The reseller wrote: \"I did what you said and it still doesn't work\".",
+    ]) expect(observedIn(text).filter((r) => !r.generic), text).toEqual([]);
+    expect(impactIn("A few people said so.")).toEqual([]);
+  });
+
+  it("still reads a program's quoted words, and people counted by what they cannot do", () => {
+    expect(observedIn("The toast says \"Sync failed\" after every save.").filter((r) => !r.generic).length).toBeGreaterThan(0);
+    expect(impactIn("A few people cannot open the report.").length).toBeGreaterThan(0);
+  });
+});
+
+describe("bands, fourth pass: seeing or getting only 'it'", () => {
+  it("takes seeing or getting a pronoun for that it happens, not what", () => {
+    for (const text of ["Still seeing it here, it's hurting us.", "We get this too.", "Our users still see it on every login."]) {
+      expect(observedIn(text).filter((r) => !r.generic), text).toEqual([]);
+    }
+  });
+
+  it("still reads what is seen when it is named after the pronoun or after a colon", () => {
+    for (const text of ["I saw it freeze on the second page.", "Still getting this: Connection reset by peer", "We see the old logo on every invoice."]) {
+      expect(observedIn(text).filter((r) => !r.generic).length, text).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe("bands, fourth pass: a payload sent inline with where it goes", () => {
+  it("reads the action and its payload as a reproduction", () => {
+    for (const text of [
+      "Checkout breaks for empty baskets — post {\"items\": [], \"currency\": \"EUR\"} to /api/checkout on staging and the response is a 500.",
+      "Publishing {\"temp\": -0.0} to sensors-raw gives a reading of NaN in the dashboard.",
+    ]) expect(stepsIn(text).at, text).not.toBeNull();
+  });
+
+  it("does not take a payload the program returns, or an action with no payload, for steps", () => {
+    for (const text of [
+      "The server returns {\"error\": \"quota\"} to the client.",
+      "Publish the weekly report to the wiki, it is empty.",
+    ]) expect(stepsIn(text).at, text).toBeNull();
+  });
+});

@@ -33,7 +33,7 @@ define declare implement extend override instantiate configure wait apply show h
 unmount connect disconnect login logout register zoom rotate swipe shake drag-and-drop link unlink share post reply
 comment like follow invite accept reject cancel confirm dismiss close reopen undo redo format refactor generate get
 fill clear empty reset mark rightclick close place split join pin unpin play pause record stream scan rename
-leave decline trigger
+leave decline trigger seek rewind fast-forward skip cast mute unmute replay
 `.split(/\s+/).filter(Boolean));
 
 /** Past forms of action verbs that do not end in "-ed". */
@@ -131,8 +131,10 @@ const ABSENCE = /\b(?:no [\w-]+(?: [\w-]+)? (?:happens|happened|occurs|occurred|
 const WRONG = /\b(?:wrong(?:ly)?|incorrect(?:ly)?|typos?|misspel(?:led|t|lings?)|(?:spelling|grammar|grammatical) (?:mistakes?|errors?)|invalid|inaccurate|corrupt(?:s|ed|ion)?|garbled|truncated|mangled|scrambled|duplicat(?:e|es|ed|ion)|twice|(?:three|multiple|several) times|unexpected(?:ly)?|unintended|strange(?:ly)?|weird(?:ly)?|odd(?:ly)?|bizarre|confusing|inconsistent(?:ly)?|mismatch(?:es|ed)?|misaligned|overlap(?:s|ped|ping)?|cut off|flicker(?:s|ing)?|jumps?|jumping|too (?:slow|long|big|large|small|many|much|few|wide|narrow|high|low)|slow(?:ly|er|ness)?|sluggish|laggy|lags?|unresponsive|ignor(?:es|ed|ing)|(?:is|are|was|were|gets?|got) (?:lost|reset|overwritten|cleared|dropped|treated as|interpreted as|shown as|reported as|marked as)|shows? up as|appears? as|(?:takes|took|taking) (?:over |more than |about |around |almost |nearly |~|>)?\d+(?:\.\d+)?\s*(?:ms|milliseconds?|s|secs?|seconds?|mins?|minutes?|hours?)|(?:shows?|showing|showed|returns?|returning|returned|displays?|displayed|gives?|gave|prints?|printed|reports?|reported|says?|said|reads?|outputs?) [^.\n]{1,60}? instead\b|instead(?:,| it| the| of showing| of returning)|still (?:shows?|showing|there|visible|enabled|disabled|running|open|the same|has|have|contains?|returns?|says?|appears?)|only (?:shows?|returns?|works?|displays?|lists?|finds?|gets?)|even though|although|regardless of|but (?:it|the|nothing|i|we|this|that|there|instead|no|only|then)\b|however|superfluous|spurious|unwanted|unnecessary|redundant|extra|excessive(?:ly)?|over-?aggressive(?:ly)?|only (?:the|one|two|a|an|\d+|some|part|half|first|last|partially)|(?:is|are|was|were|gets?|got) always|(?:results?|resulted|resulting) in|(?:leads?|led|leading) to|(?:causes|caused|causing)|(?:unable|impossible) to|not possible|no way to|still (?!(?:need|want|think|have to|not sure)\b)\w+|stop(?:s|ped)? (?:\w+ing|to \w+)|(?:no longer|anymore|any more)|(?:keeps?|kept|continues?|continued) (?:to \w+|\w+ing)|(?:ends?|ended) up|(?:returns?|returned|returning|gives?|gave|giving|shows?|showed|showing|displays?|displayed|yields?|yielded|downloads?|downloaded|saves?|saved|writes?|wrote|exports?|exported|creates?|created|generates?|generated|produces?|produced) (?:zero|0|null|nil|none|nothing|empty|false|undefined|nan|-1|an? (?:empty|blank|wrong|error|404|500|different|incorrect|invalid))|discrepanc(?:y|ies)|(?:is|are|was|were|gets?|got) (?:also|still|even) (?:returned|shown|listed|included|displayed|sent|created|added|kept|called|fired|triggered)|(?:take|takes|took|taking) (?:several|many|a few|multiple|\d+) (?:seconds|secs|minutes|mins|hours)|takes? (?:even |much |far )?longer|(?:takes?|took) (?:forever|ages)|(?:is|are|was|were|stays?|remains?) (?:0|zero|null|nil|undefined|negative|nan)\b|collisions?|conflicts?|conflicting|clash(?:es)?|(?:stays?|stayed|remains?|remained) (?:active|open|alive|running|visible|enabled|locked|checked|selected)|always (?:returns?|shows?|displays?|gives?|says?|fails?|crashes|succeeds?|reports?)|(?:becomes?|became|turns? into|turned into|(?:is|are|gets?|got) (?:turned|changed|converted|rewritten|reformatted) (?:into|to))\b|(?:goes|go|went|turns?|turned|gets?|got) (?:dirty|blank|black|white|gr[ae]y|away|missing|down|offline|crazy|wild|stuck|corrupted|out of sync)|(?:has|have) been (?:\w+ )?(?:stuck|pending|down|broken|waiting|loading|failing|missing|empty|blank|unavailable|offline|disabled)(?: (?:since|for))?|differs?|there (?:is|are|was|were) no|(?:is|are|was|were|gets?|got|being) (?:redirected|taken|sent|moved|reset|stuck|blocked|rejected|denied|clipped|escaped|unstyled|hidden|greyed|grayed|disabled|ignored|skipped|dropped|deleted|removed|overwritten|lost|duplicated|doubled|cut|shifted|misplaced)\b)\b/i;
 /**
  * A measure that moved ("Ts went from 540ms to 610ms", "grows to 1.5 GB", "regressed 6%"). Since the fourth pass.
+ * A value or a view that goes back to where it started ("the counter resets to 0", "reverts to the default", "jumps
+ * back to the top"): what happens, told as where it ends (bands, fourth pass).
  */
-const MOVED = /\b(?:went|goes|jumped|jumps|grew|grows|increased|increases|decreased|decreases|dropped|drops|rose|rises|climbed|climbs|fell|falls|regressed|regresses|spiked|spikes|shot up)\s+(?:up\s+|down\s+)?(?:from\s+~?\d[\w.,]*(?:\s*(?:%|ms|s|secs?|seconds|minutes|[kmg]i?b|bytes))?\s+to\s+~?\d|(?:to|by)\s+(?:over\s+|about\s+|~)?\d[\d.,]*\s*(?:%|ms|secs?|seconds|minutes|[kmg]i?b|bytes|percent)\b|\d[\d.,]*\s*%)/i;
+const MOVED = /\b(?:(?:resets|reverts|reverted|snaps|snapped|(?:rolls|rolled|falls|fell|goes|went|jumps|jumped) back)\s+to\s+(?:~?\d|zero\b|blank\b|empty\b|null\b|(?:its |their |the )?defaults?\b|the (?:start|beginning|top|first|default|previous|original|old|login|home)\b)|(?:went|goes|jumped|jumps|grew|grows|increased|increases|decreased|decreases|dropped|drops|rose|rises|climbed|climbs|fell|falls|regressed|regresses|spiked|spikes|shot up)\s+(?:up\s+|down\s+)?(?:from\s+~?\d[\w.,]*(?:\s*(?:%|ms|s|secs?|seconds|minutes|[kmg]i?b|bytes))?\s+to\s+~?\d|(?:to|by)\s+(?:over\s+|about\s+|~)?\d[\d.,]*\s*(?:%|ms|secs?|seconds|minutes|[kmg]i?b|bytes|percent)\b|\d[\d.,]*\s*%))/i;
 /**
  * A value the program produces, written out: a number or a quoted text after a verb of output told of it (not
  * the imperative: "print 2 copies") ("prints 4294967295",
@@ -185,8 +187,11 @@ const GENERIC = /^(?:(?:does|do|did|is|are|was|were|will|wo|ca|can)(?:n['’ ]?t
  * complaining"). It says that someone is unhappy, not what the program does.
  */
 const MOOD = /\b(?:complain(?:s|ed|ing|ts?)?|(?:un)?happy|upset|angry|furious|frustrat(?:ed|ing)|annoy(?:ed|ing)|embarrass(?:ed|ing)|disappoint(?:ed|ing))\b/i;
-/** A failure word right after the read ("still having issues", "keeps causing problems"): the read only carries it, unless negated. */
-const GENERIC_AFTER = /^\s+(?:\w+\s+)?(?:issues?|problems?|trouble|errors?|bugs?)\b/i;
+/**
+ * A failure word right after the read ("still having issues", "keeps causing problems", "STILL doesn't work"), or
+ * only that it happens ("but it's definitely happening"): the read only carries it, unless negated.
+ */
+const GENERIC_AFTER = /^\s+(?:\w+\s+)?(?:issues?|problems?|trouble|errors?|bugs?)\b|^['’]t (?:work|working)\b|^(?:['’]s|\s+(?:is|was))\s+(?:\w+ly\s+|still\s+)?happening\b/i;
 /**
  * An impression, not an observation: how it feels, looks or seems to the reporter ("it feels sluggish", "the numbers
  * don't look right", "seems weird"), said without what is seen.
@@ -201,6 +206,9 @@ const IMPRESSION = /^(?:(?:does|do|did)(?:n['’ ]?t| not)) (?:look|seem|feel|so
 function onlyJudged(text: string, start: number, end: number): boolean {
   const said = text.slice(start, end).replace(/\s+/g, " ").trim();
   return MOOD.test(said) || IMPRESSION.test(said) || IMPRESSION_BEFORE.test(text.slice(Math.max(0, start - 30), start)) ||
+    // Seeing or getting only "it" ("still seeing it on our side", "we get this too"): that it happens, not what.
+    (/^(?:(?:i|we|you|they|users?|customers?)\s+)?(?:still\s+|also\s+)?(?:seeing|see|sees|saw|getting|get|gets|got)$/i.test(said) &&
+      /^\s+(?:it|this|that|them|the (?:issue|problem|same))(?:\s+(?:too|again|here|there|as well|still))?(?=\s*(?:[,.;!?)]|$)|\s+(?:on|in|at|every|all|for|since|with|from)\b)/i.test(text.slice(end, end + 40))) ||
     // "isn't a problem" says there is none: only a read that is not negated carries the failure word after it.
     (GENERIC_AFTER.test(text.slice(end, end + 30)) && !/n['’ ]?t\b|\b(?:not|no|never)\b/i.test(said));
 }
@@ -239,6 +247,15 @@ function peoplesAct(text: string, r: Read): boolean {
   if (/^(?:twice|(?:three|multiple|several) times)$/i.test(said)) {
     return /\b(?:called|rang|phoned|emailed|e-mailed|mailed|wrote|written|asked|complained|messaged|pinged|chased|escalated|reported|mentioned|told us|contacted us|reached out)\s+(?:us\s+|me\s+|support\s+|in\s+)?(?:already\s+|again\s+)?$/i.test(before);
   }
+  // The reporter who cannot reproduce it ("Can't reproduce, but ..."): what the reporter could not do, not what the
+  // program does.
+  if (/^(?:can(?:no|['’ ]?)t|could(?:n['’ ]?t| not)|unable to|not able to) (?:reproduce|re-?create|repro)\b/i.test(said)) return true;
+  // People who keep telling, asking or chasing ("users keep telling us", "the client keeps chasing"): their
+  // speaking again is no act of the program ("the app keeps asking for the PIN" is one: its subject is the program).
+  // Complaining stays a mood, read as a generic failure (MOOD).
+  if (/^(?:keeps?|kept|continues?|continued) (?:to )?(?:tell|ask|say|report|mention|call|email|e-mail|ring|phon|messag|ping|chas|writ|rais)\w*$/i.test(said)) {
+    return new RegExp(`\\b(?:we|i|you|they|he|she|${PEOPLE})\\s+(?:\\w+\\s+)?$`, "i").test(before);
+  }
   return /^(?:can(?:no|['’ ]?)t|could(?:n['’ ]?t| not)) (?:lose|afford|wait|risk|miss|accept|ignore)\b/i.test(said) && /\b(?:we|i|you)\s+$/i.test(before);
 }
 
@@ -268,6 +285,9 @@ function named(text: string, start: number, end: number): boolean {
   const lineStart = text.lastIndexOf("\n", start - 1) + 1;
   const before = text.slice(lineStart, start);
   const quoted = ((before.match(/["“”]/g) ?? []).length % 2 === 1) || (before.match(/(?:^|[\s(])'/g) ?? []).length > (before.match(/'(?=[\s),.:;!?]|$)/g) ?? []).length;
+  // A quote in the first person ('"I tried again and it still doesn't work"') is what a person said, not the program's
+  // words: it names nothing.
+  if (quoted && /["“]\s*(?:I|I['’]m|I['’]ve|I['’]d)\b[^"“”]*$/.test(before)) return false;
   return quoted || /^\s*(?:dialog|message|box|popup|pop-up|page|screen|window|banner|toast|alert|code|text)\b|^\s*:\s*\S/i.test(text.slice(end, end + 20));
 }
 
@@ -518,7 +538,7 @@ const SCENE = /^\s*(?:(?:\d{1,2}[.)]|[-*•+#])\s*)?(?:in|on|from|inside|within|
  * "We reproduced it in the lab: ...", and a longer setting before a colon ("You can reproduce it on the pre-prod portal
  * with the test card 4000 0000 0000 3220: start ..."): the colon says the way there follows.
  */
-const REPRO_WORDS = String.raw`(?:(?:how )?to (?:see|trigger|recreate) (?:it|this|that|the \w+)(?: \w+ly)?(?: yourself| for yourself| happen| again)?|[^.:;\n]{0,40}\breproduc(?:e|ed|ing)\b(?:[^.:;\n]{0,40}(?=\s*(?:[:,]|$))|[^.:;\n]{41,140}(?=\s*:)))`;
+const REPRO_WORDS = String.raw`(?:(?:how )?to (?:see|trigger|recreate) (?:it|this|that|the \w+)(?: \w+ly)?(?: yourself| for yourself| happen| again)?|how(?=\s*:)|[^.:;\n]{0,40}\breproduc(?:e|ed|ing)\b(?:[^.:;\n]{0,40}(?=\s*(?:[:,]|$))|[^.:;\n]{41,140}(?=\s*:)))`;
 const REPRO_LEAD = new RegExp(String.raw`${REPRO_WORDS}\s*[:,]\s*`);
 /** A piece that opens with those words, or is only them where the sentence was cut at the comma after them ("To reproduce", ", open ..."). */
 const REPRO_OPENS = new RegExp(String.raw`^\s*(?:[-*•]\s*)?${REPRO_WORDS}\s*(?:[:,]\s*|$)`, "i");
@@ -573,7 +593,7 @@ const CONDITIONAL_GERUND = /\b(?:when(?:ever)?|after|before|while|upon|once|(?:r
  */
 const CONDITIONAL_PASSIVE = /\b(?:when(?:ever)?|after|before|while|once|if)\s+(?:the |a |an |this |that |my |our )?[\w-]+(?:\s+[\w-]+){0,2}?\s+(?:is|are|was|were|gets|got)\s+(?:being\s+|first\s+)?([a-z][\w-]*ed)\b/gi;
 /** A gerund action as the subject ("Tapping Pay does nothing") or opening the sentence ("Editing a file, ..."). */
-const GERUND_SUBJECT = /(?:^|[.!?:;,]\s+|\n\s*)([A-Z]?[a-z-]+ing)\s+(?:(?:on\s+|the\s+|a\s+|an\s+|any\s+)?[^.\n]{1,60}?\s(?:does|did|do|doesn|causes?|caused|results?|resulted|throws?|threw|crashes|crashed|gives?|gave|shows?|showed|leads?|led|makes?|made|opens?|opened|triggers?|triggered|produces?|produced|returns?|returned|breaks?|fails?|failed|hangs?|freezes|takes?|took|is|was|brings?|brought)\b|[^.,\n]{1,60},)/g;
+const GERUND_SUBJECT = /(?:^|[.!?:;,]\s+|\n\s*)(?:[-*•][ \t]+)?([A-Z]?[a-z-]+ing)\s+(?:(?:on\s+|the\s+|a\s+|an\s+|any\s+)?[^.\n]{1,60}?\s(?:does|did|do|doesn|causes?|caused|results?|resulted|throws?|threw|crashes|crashed|gives?|gave|shows?|showed|leads?|led|makes?|made|opens?|opened|triggers?|triggered|produces?|produced|returns?|returned|breaks?|fails?|failed|hangs?|freezes|takes?|took|is|was|brings?|brought)\b|[^.,\n]{1,60},)/g;
 /**
  * First-person actions told as a story: "I opened the file, clicked Save", "I go to the toolbar and click Build", "I
  * was typing a comment, switched tabs" (the past progressive since the fourth pass; not "I am running a shop",
@@ -622,9 +642,10 @@ const ON_TESTCASE = /\b(?:open|opens|opened|opening|load|loads|loaded|loading|ru
 /**
  * An input that reproduces it, told inside a sentence: a request to a path ("a request for /old/a%20b", "requesting
  * /files/big.iso"), or a preference set to a value ("set browser.tabs.warnOnClose to false", "with
- * media.autoplay.default flipped to 1"). Each is one step.
+ * media.autoplay.default flipped to 1"), or a payload sent with where it goes ('post {"id": 7} to /api/orders'). Each
+ * is one step.
  */
-const INPUT_STEP = /\b(?:requests? (?:for|to|of)|request(?:ing|ed)?) (?:https?:\/\/|\/)[\w.~%?=&+\/-]*|\b(?:set|sets|setting|flip|flipped|flipping|toggle|toggled|toggling|change|changed|changing|switch|switched|switching|turn|turned|turning)\s+(?:the\s+)?(?:pref(?:erence)?\s+)?["'`]?[a-z][\w-]*(?:\.[\w-]+){2,}["'`]?\s+(?:to|=)\s*["'`]?[\w.-]+/gi;
+const INPUT_STEP = /\b(?:send|sending|post|posting|produce|producing|publish|publishing|submit|submitting)\s+(?:a |an |the )?(?:[\w-]+ )?\{[^{}\n]{3,200}\}\s+(?:to|on|into|in)\s+[\w./:-]+|\b(?:requests? (?:for|to|of)|request(?:ing|ed)?) (?:https?:\/\/|\/)[\w.~%?=&+\/-]*|\b(?:set|sets|setting|flip|flipped|flipping|toggle|toggled|toggling|change|changed|changing|switch|switched|switching|turn|turned|turning)\s+(?:the\s+)?(?:pref(?:erence)?\s+)?["'`]?[a-z][\w-]*(?:\.[\w-]+){2,}["'`]?\s+(?:to|=)\s*["'`]?[\w.-]+/gi;
 /**
  * A patch: from a diff's header ("--- a/x.c", "+++ b/x.c", "@@ -10,6 +10,7 @@", "Index: x.c", "diff -u ...") on, its
  * lines are the fix, not a way to make the failure happen, and are left out of the steps (blanked, same length).
@@ -817,7 +838,12 @@ export function stepsIn(labelled: string): StepsRead {
     joined += [...clause.matchAll(/(?:,|\band|\bthen)\s+(?:then\s+)?([a-z][\w-]*ing)\b/gi)].filter((j) => actionStem(j[1])).length;
   }
   for (const m of text.matchAll(GERUND_SUBJECT)) {
-    if (actionStem(m[1])) found.push({ kind: "gerund", start: m.index + m[0].indexOf(m[1]), end: m.index + m[0].length });
+    if (!actionStem(m[1])) continue;
+    found.push({ kind: "gerund", start: m.index + m[0].indexOf(m[1]), end: m.index + m[0].length });
+    // "Casting an episode to the TV, skip ahead 10 minutes": what is being done sets the scene, as "In the Java
+    // perspective," does, and the action after its comma is a step of its own.
+    const next = m[0].endsWith(",") ? /^\s*([a-z][\w-]*)\s/.exec(text.slice(m.index + m[0].length)) : null;
+    if (next && ACTION_VERBS.has(next[1])) joined++;
   }
   // "If I select ..." is a condition, already counted; "I opened ..., clicked ..." is told.
   const narrated = [...text.matchAll(NARRATED)].filter((m) => !NOT_DONE.test(m[1]) && actionStem(m[1]) &&
@@ -841,6 +867,10 @@ export function stepsIn(labelled: string): StepsRead {
     const clause = /^[^.;:!?\n]*/.exec(text.slice(m.index + m[0].length))?.[0] ?? "";
     joined += [...clause.matchAll(/(?:,|\band|\bthen)\s+(?:then\s+)?([a-z][\w-]*)/gi)].filter((j) => actionStem(j[1])).length;
   }
+  // A payload given inline with where it goes ("produce {"ts": "..."} to raw-clicks") is the action and its snippet,
+  // whether it was read as an input or inside an action already counted.
+  const payload = [...text.matchAll(INPUT_STEP)].find((m) => m[0].includes("{"));
+  if (payload) found.push({ kind: "code", start: payload.index, end: payload.index + payload[0].length });
   if (narrated.length >= 2) found.push({ kind: "narrated", start: narrated[0].index, end: narrated[1].index + narrated[1][0].length });
   const menu = MENU_PATH.exec(text);
   if (menu) found.push({ kind: "menu", start: menu.index, end: menu.index + menu[0].length });
@@ -952,8 +982,11 @@ const HARM = /\b(?:revenue|lost (?:sales|orders|revenue|money|customers|data|wor
  */
 const CONSEQUENCE = /\b(?:(?:making|makes|made|which makes) (?:it|them|this|the \w+) (?:very |really |extremely |quite |almost |nearly )?(?:hard|difficult|impossible|unusable|painful|confusing|useless)|(?:will|would|could|can|may|might) (?:also )?(?:cause|lead to|result in) (?:an? |the )?(?:\w+ )?(?:errors?|failures?|crash(?:es)?|data loss|problems|issues)|(?:causes?|caused|causing|resulting in|results in|leads? to) (?:an? |the )?(?:compile|compilation|build|runtime|deployment|startup) (?:errors?|failures?)|as a consequence,? (?:the )?\w+ (?:fails?|crash(?:es)?|breaks?|stops?)|so,? (?:I|we|you|the user|users) (?:can['’]?t|cannot|can not|don['’]?t|do not|am unable to|are unable to|won['’]?t|have to|must)\b|so (?:[\w-]+ ){1,3}(?:can['’]?t|cannot|don['’]?t|doesn['’]?t|won['’]?t|do not|does not) (?:compile|build|start|load|run|install|connect)\b)/gi;
 
+/** People counted as those who said so ("a few people said so", "two users told us"): who reported it, not who is hurt. */
+const SAID_SO = /^\s+(?:have\s+|had\s+|all\s+)?(?:said|say|says|told|tell|mentioned|mention|asked|ask)\b/i;
+
 export function impactIn(text: string): Read[] {
-  return [...all(text, COUNT), ...all(text, GROUP), ...all(text, HARM), ...all(text, CONSEQUENCE)].sort((a, b) => a.start - b.start);
+  return [...all(text, COUNT).filter((r) => !SAID_SO.test(text.slice(r.end, r.end + 20))), ...all(text, GROUP), ...all(text, HARM), ...all(text, CONSEQUENCE)].sort((a, b) => a.start - b.start);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -150,7 +150,10 @@ function analyse(ticket: TicketData, rules: RuleSettings): Analysis {
   };
   // A story is judged by the story rules; another kind keeps the shared ones that fit it and adds its own evidence.
   const shared = sharedFindings(input);
-  const findings = input.kind === "story" && input.kindBy !== "default" ? shared : [...shared.filter((f) => appliesTo(input.kind, f, input.kindBy)), ...kindFindings(input)];
+  // A kind's own reading of a code replaces the shared one (the neutral rules' "nothing to size from").
+  const own = input.kind === "story" && input.kindBy !== "default" ? [] : kindFindings(input);
+  const findings = input.kind === "story" && input.kindBy !== "default" ? shared
+    : [...shared.filter((f) => appliesTo(input.kind, f, input.kindBy) && !own.some((o) => o.code === f.code)), ...own];
   return { input, findings };
 }
 

@@ -588,3 +588,39 @@ describe("bands, second pass: a ticket of no decided kind that names no work and
     ]) expect(percent(at(t)), t.summary).toBeGreaterThan(40);
   });
 });
+
+describe("bands, fourth pass: pleas, feelings, wishes for news and times name nothing", () => {
+  const at = (t: TicketData) => scoreTicket(t);
+
+  it("takes a plea in any form, a feeling in the title, a wish for news, a time and a name said twice for nothing named", () => {
+    for (const t of [
+      // "checking" is the plea "check" in the form "needs checking" takes.
+      { summary: "needs checking ASAP", description: "Head of sales spotted it. Sort it out pls." },
+      // A feeling in the title; an answer wanted from the team is news, not a result of the program; March and
+      // COB Tuesday are when, not what.
+      { summary: "Globex annoyed again", description: "Globex (big contract, up for renewal in March) annoyed again. Please prioritise. We would like an answer by COB Tuesday." },
+      // A pasted chat: the clock times are not things, and maya heading two lines is one name.
+      { summary: "from the teams chat", description: "maya 10:12 AM\nanyone else seeing stuff today?\nolu 10:14 AM\nyeah a bit\nmaya 10:15 AM\n:/" },
+    ]) {
+      const r = at(t);
+      expect(r.metadata.work_item_type, t.summary).toBe("story");
+      expect(percent(r), `${t.summary}: ${codes(r).join(", ")}`).toBeLessThanOrEqual(40);
+    }
+  });
+
+  it("gives nothing to size from at high when the description is too short for the shared finding's reading, once", () => {
+    const r = at({ summary: "Screenshot_20240611.png", description: "see pic" });
+    expect(r.findings.filter((f) => f.code === "estimable.no_detail").map((f) => f.severity)).toEqual(["high"]);
+    expect(percent(r)).toBeLessThanOrEqual(40);
+  });
+
+  it("still reads an update to a thing, a chat that names its failure, times beside things, and a short description under a title of work", () => {
+    for (const t of [
+      { summary: "Price list", description: "Sales would like an update to the price list with the new VAT rates by Friday." },
+      { summary: "from the teams chat", description: "maya 10:12 AM\nthe invoice export in billing drops the VAT column since the upgrade\nolu 10:14 AM\nyeah, on every tenant" },
+      { summary: "Globex annoyed again", description: "Globex wants a reply on the SSO question. Their admins lose the session every hour on the portal." },
+    ]) expect(percent(at(t)), t.summary).toBeGreaterThan(40);
+    const r = at({ summary: "Rotate the signing keys for the billing service", description: "see wiki" });
+    expect(r.findings.filter((f) => f.code === "estimable.no_detail").map((f) => f.severity)).toEqual(["low"]);
+  });
+});

@@ -161,7 +161,8 @@ function onlyJudgedFailure(input: RuleInput): boolean {
   // "fail to copy the sub process" names what fails: the operation is the opposite to take; 'error "Index out of
   // bound"' names the error by its message.
   const judged = (text: string) => observedIn(text).map((r) => !!r.generic && !(/^fail/i.test(text.slice(r.start, r.end)) && /^\s+to\s+\w/.test(text.slice(r.end, r.end + 20))) &&
-    !/^\s*:?\s*["“'‘`]/.test(text.slice(r.end, r.end + 5)));
+    // (a contraction the read stops before, the "'t" of "doesn't", the "'s" of "it's", is no quote)
+    !/^\s*:?\s*(?!['’](?:t|s|re|ve|ll|d|m)\b)["“'‘`]/.test(text.slice(r.end, r.end + 5)));
   const reads = [...judged(input.summary), ...judged(input.description)];
   return !sectionEvidence(input, "actual") && reads.length > 0 && reads.every(Boolean);
 }

@@ -10,7 +10,7 @@ import { bugEvidenceFor, bugFindings } from "./rules-bug";
 import { epicEvidenceFor, epicFindings } from "./rules-epic";
 import { spikeEvidenceFor, spikeFindings } from "./rules-spike";
 import { REASON as TASK_REASON, taskEvidenceFor, taskFindings } from "./rules-task";
-import { addsNothing, expectedIn, observedIn, stepsIn } from "./bug-readers";
+import { addsNothing, expectedIn, observedIn, stepsIn, unwrapped, withoutLabels } from "./bug-readers";
 import { analyzeText } from "./nlp";
 
 /** Findings of the story template: never reported on another kind. */
@@ -77,19 +77,35 @@ const BEHAVIOUR = /(?:^|[.!?:]\s+|\n\s*)when\b[^.!?\n]{2,80},\s*(?:the |it |this
  * no verb but a plea's or a judgement's, and a description with no more than three things of its own.
  */
 /** Verbs of a plea, a judgement or a feeling: they name no act of the program nor any work ("pls check", "feels off"). */
-const PLEA_OR_JUDGEMENT = /^(?:check|see|look|looks|fix|help|investigate|review|advise|sort|handle|feel|feels|felt|seem|seems|seemed|appear|appears|sound|sounds|need|needs|want|wants|happen|happens|happening|complain|complains|complaining|escalate|escalated|escalating|follow|ping)$/i;
+const PLEA_OR_JUDGEMENT = /^(?:check|checking|see|look|looks|looking|fix|fixing|help|investigate|investigating|review|advise|sort|sorting|handle|prioriti[sz]e|annoyed|upset|frustrated|disappointed|worried|feel|feels|felt|seem|seems|seemed|appear|appears|sound|sounds|need|needs|want|wants|happen|happens|happening|complain|complains|complaining|escalate|escalated|escalating|follow|ping)$/i;
+
+/**
+ * A wish for news from the team, not for a result of the program: "would like an update by Friday", "we'd like a
+ * reply today" (not "an update to the price list", which names what is to change).
+ */
+const ASKS_FOR_NEWS = /^[.!?;\s]*[^.!?\n]{0,40}?\b(?:an?|any|some)\s+(?:update|reply|response|answer|eta|status(?: update)?|news|call(?: ?back)?)\b(?!\s+(?:to|of|for|on the|in the)\b)/i;
+
+/**
+ * A time: a day, a month, a part of a day, a deadline's short form ("EOD", "COB"), "PM" after a clock. When a thing
+ * happens or is wanted is no part of the product, so it is not one of the description's own things.
+ */
+const TIME_WORD = /^(?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|january|february|march|april|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|days?|weeks?|months?|years?|hours?|minutes?|mins?|morning|afternoon|evening|night|tonight|today|tomorrow|yesterday|weekend|eod|cob|eow|eom|am|pm)$/i;
 
 function namesNothing(input: RuleInput): boolean {
   const text = `${input.summary}\n${input.description}`;
-  if (!observedIn(text).every((r) => r.generic) || expectedIn(input.description).length > 0 || stepsIn(input.description).at) return false;
+  const read = unwrapped(withoutLabels(input.description));
+  const expected = expectedIn(input.description).filter((r) => !ASKS_FOR_NEWS.test(read.slice(r.start)));
+  if (!observedIn(text).every((r) => r.generic) || expected.length > 0 || stepsIn(input.description).at) return false;
   // A title that tells what something does ("A historical report contains link to an XML report") names an act; a
   // name, a mood, a judgement or a plea ("Firmware", "urgent!!!", "The new version is terrible", "game feels off",
   // "pls check screenshot") does not.
   if (input.story.a.tokens.some((t) => t.pos === "VERB" && !PLEA_OR_JUDGEMENT.test(t.text))) return false;
   // Nor does it name things of its own: at most three nouns beyond the title's and the words of pleas and urgency
   // (`addsNothing`), so "Walk AST and register methods in a database" or a dialog to overhaul still names its work.
-  const own = analyzeText(input.description).tokens.filter((t) => (t.pos === "NOUN" || t.pos === "PROPN") && !addsNothing(input.summary, t.text));
-  return own.length <= 3;
+  // A time ("Thursday", "by EOD", "2:14 PM") is when, not what: it is not counted.
+  const own = analyzeText(input.description).tokens.filter((t) => (t.pos === "NOUN" || t.pos === "PROPN") && !addsNothing(input.summary, t.text) && !TIME_WORD.test(t.text));
+  // A thing named twice ("maya" heading each of her chat lines) is one thing.
+  return new Set(own.map((t) => t.text.toLowerCase())).size <= 3;
 }
 
 /**
@@ -125,8 +141,9 @@ function neutralFindings(input: RuleInput): Found[] {
       "The ticket does not say when it is done: no criteria, no expected result, no list of what must hold.",
       "Add what must be true when it is done: a short list of checks, or the expected result."));
   }
-  // A description under 20 characters already has the shared finding (rules-criteria.ts).
-  if (nothing && input.description.replace(/\s+/g, "").length >= 20) {
+  // Whatever its length: a short description ("attached") had the shared finding at low when its title was long
+  // enough to size from, and this one replaces it (engine.ts keeps a kind's finding over a shared one of its code).
+  if (nothing) {
     findings.push(found("estimable.no_detail", "high", "The description names no work and no failure: nothing to size from.",
       "Say what is wanted or what goes wrong, where, and for whom."));
   }
