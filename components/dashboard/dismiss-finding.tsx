@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { useState, useSyncExternalStore, type FormEvent } from "react";
 import { apiUrl } from "@/components/settings/api-client";
 
 /**
@@ -8,12 +8,17 @@ import { apiUrl } from "@/components/settings/api-client";
  * dismissal back. Kept while the text is unchanged: the next score lists the finding as silenced and charges
  * nothing for it.
  */
+const noSubscription = () => () => {};
+
 export function DismissFinding({ ticketRef, code, customer, dismissed }: { ticketRef: string; code: string; customer: string | null; dismissed: string | null }) {
   const [reason, setReason] = useState<string | null>(dismissed);
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState("");
   const [error, setError] = useState("");
   const [pending, setPending] = useState(false);
+  // Until the script runs, the buttons stay disabled: a click on the server's HTML would do nothing and be lost (a
+  // browser test clicked "Dismiss" before hydration and waited a minute for the form).
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
 
   async function send(method: "POST" | "DELETE", body: Record<string, string>) {
     setPending(true);
@@ -48,7 +53,7 @@ export function DismissFinding({ ticketRef, code, customer, dismissed }: { ticke
       <span className="dismissal" data-testid="dismissal">
         {" "}
         <span className="status-pill off">Dismissed</span> <span className="muted small">“{reason}”: costs nothing from the next score of this text.</span>{" "}
-        <button type="button" className="link-button small" disabled={pending} onClick={() => void send("DELETE", { ticket_ref: ticketRef, code }).then((ok) => ok && setReason(null))}>
+        <button type="button" className="link-button small" disabled={pending || !hydrated} onClick={() => void send("DELETE", { ticket_ref: ticketRef, code }).then((ok) => ok && setReason(null))}>
           Restore<span className="sr-only"> {code}</span>
         </button>
         {error ? <span role="alert" className="small"> {error}</span> : null}
@@ -57,7 +62,7 @@ export function DismissFinding({ ticketRef, code, customer, dismissed }: { ticke
   }
   if (!open) {
     return (
-      <button type="button" className="link-button small" onClick={() => setOpen(true)}>
+      <button type="button" className="link-button small" disabled={!hydrated} onClick={() => setOpen(true)}>
         Dismiss<span className="sr-only"> {code}</span>
       </button>
     );
