@@ -42,4 +42,22 @@ describe("bench:bugs", () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it("counts an unread set's reports a code gets wrong without listing them", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-bugs-"));
+    const file = path.join(dir, "reports.jsonl");
+    // Report 2 labelled as stating its steps: bug.no_steps gets it wrong, once in a read set and once in an unread one.
+    const wrong = { ...REPORTS[1], has_sr: true };
+    fs.writeFileSync(file, [{ ...wrong, system: "shop", bug_id: "read-2" }, { ...wrong, system: "shop-unread", bug_id: "held-2" }].map((r) => JSON.stringify(r)).join("\n"));
+    try {
+      const r = run("--file", file, "--list", "bug.no_steps");
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stdout).toMatch(/false positives\): 2/);
+      expect(r.stdout).toContain("shop read-2: Coupon field does nothing");
+      expect(r.stdout).not.toContain("held-2");
+      expect(r.stdout).toContain("(1 of an unread set, not listed: they are measured, never read)");
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
