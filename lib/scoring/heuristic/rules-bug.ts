@@ -33,12 +33,12 @@ const CODE_LINE_OR_TRACE = /^\s*(?:at [\w$.<>]+\(|[<{}\]]|[\w.]+(?:Exception|Err
  * the page or the message is named, and no build, browser or system changes what it says.
  */
 const ABOUT_TEXT = /\b(?:docs?|documentation|manual|man ?pages?|typos?|misspel\w*|spelling|wording)\b/i;
+/** A title that names a change to the code: the fix verbs and the ones a cleanup takes. */
+const CHANGE_TITLE = /^(?:change|replace|add|remove|drop|delete|move|convert|rename|merge|split|clean|wrap|use|set|rewrite|patch|increase|decrease|catch|handle|return|swap|revert|refactor|simplify|kill|get rid of)\b/i;
 /**
  * A change that fixes no failure: code no longer used, a cleanup, a refactoring, a test added with no code change.
  * "Remove the unused X" names the change and there is no failure to tell instead.
  */
-/** A title that names a change to the code: the fix verbs and the ones a cleanup takes. */
-const CHANGE_TITLE = /^(?:change|replace|add|remove|drop|delete|move|convert|rename|merge|split|clean|wrap|use|set|rewrite|patch|increase|decrease|catch|handle|return|swap|revert|refactor|simplify|kill|get rid of)\b/i;
 const NO_FAILURE_CHANGE = /\b(?:unused|dead code|clean-?ups?|clean up|refactor\w*|no code change|no longer (?:used|called|needed)|no callers|nothing calls)\b/i;
 /** A sentence that asks for a change: "Please add ...", "Add the docroot to the message.", "It would be nice to ...". */
 const ASKS_CHANGE = /^(?:please\b|(?:add|make(?! (?:install|clean|test|check|all|distclean)\b)|allow|let|support|document|include|provide|expose|increase)\b)|\b(?:please (?:add|make|allow|let|support|document|include|provide|expose|increase|log|show|consider)|would (?:be (?:nice|great|helpful|useful)|help)|i['’]?d like|feature request)\b/i;
