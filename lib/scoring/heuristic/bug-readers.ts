@@ -716,10 +716,11 @@ function toldAbout(text: string, at: number): boolean {
 /**
  * Lines of configuration that name their directive in CamelCase ("ProxyPass", "AuthLDAPURL", "SSLSessionCache") and
  * are no form field ("Component name = CDT", "Environment : Red Hat"): strict enough that one of them, with what sets
- * the failure off ("When ldap1 is down ...", "After restarting Tomcat ..."), is the way there.
+ * the failure off ("When ldap1 is down ...", "After restarting Tomcat ..."), is the way there. `shaped` and `known` are
+ * each line's `configLine` and `knownDirectiveLine`, read once by `stepsIn`.
  */
-function directiveLines(lines: string[]): number {
-  return lines.filter((line) => (configLine(line) && /^\s*(?:[A-Z][a-z]+[A-Z]\w*|[A-Z]{2,}[a-z]\w*)\s/.test(line) && !/\s[:=]\s/.test(line)) || knownDirectiveLine(line)).length;
+function directiveLines(lines: string[], shaped: boolean[], known: boolean[]): number {
+  return lines.filter((line, i) => (shaped[i] && /^\s*(?:[A-Z][a-z]+[A-Z]\w*|[A-Z]{2,}[a-z]\w*)\s/.test(line) && !/\s[:=]\s/.test(line)) || known[i]).length;
 }
 
 /** Words that make a directive's name the subject of a sentence ("ProxyPass does nothing", "Timeout is ignored"), not a setting. */
@@ -915,10 +916,13 @@ export function stepsIn(labelled: string): StepsRead {
   const section = /<([A-Z][A-Za-z]+)[ \t][^<>=\n]*>[^\n]{1,400}?<\/\1>/.exec(text);
   const triggered = found.some((f) => f.kind === "condition" || f.kind === "gerund");
   const lines = text.split("\n");
-  const configs = lines.filter((line) => configLine(line) || knownDirectiveLine(line)).length;
+  // Each line is read as configuration once: by its shape, and by the directive it names.
+  const shaped = lines.map(configLine);
+  const known = lines.map(knownDirectiveLine);
+  const configs = lines.filter((_, i) => shaped[i] || known[i]).length;
   if (section && configs < 2) found.push({ kind: "config", start: section.index, end: section.index + section[0].length });
-  else if (configs >= 2 || (configs === 1 && (inputs.length >= 1 || RESPONSE.test(text) || AT_START.test(text) || (directiveLines(lines) === 1 && (triggered || narrated.length >= 1))))) {
-    const at = lines.findIndex((line) => configLine(line) || knownDirectiveLine(line));
+  else if (configs >= 2 || (configs === 1 && (inputs.length >= 1 || RESPONSE.test(text) || AT_START.test(text) || (directiveLines(lines, shaped, known) === 1 && (triggered || narrated.length >= 1))))) {
+    const at = lines.findIndex((_, i) => shaped[i] || known[i]);
     const start = lines.slice(0, at).join("\n").length + (at > 0 ? 1 : 0);
     found.push({ kind: "config", start, end: start + lines[at].length });
   } else {

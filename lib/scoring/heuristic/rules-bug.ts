@@ -78,6 +78,8 @@ interface BugEvidence {
   workingCase: boolean;
   /** The report asks for something new (a request, a wish, a title that asks) and tells no failure. */
   asksOnly: boolean;
+  /** Every statement of what happens in the title and the description is judged, not seen (`onlyJudgedFailure`). */
+  judgedOnly: boolean;
 }
 
 /** The description without its labelled sections (steps, expected, environment, ...): what the reporter wrote as prose. */
@@ -149,7 +151,8 @@ function readBugEvidence(input: RuleInput): BugEvidence {
   const words = statements.match(/[\p{L}]{2,}/gu) ?? [];
   const asksInstead = !!asks || expectedIn(prose).some((r) => r.kind === "request" || r.kind === "wish");
   const told = !actual && words.length >= 20 && !asksInstead;
-  return { expected, actual, steps, environment, impact, titleNames, told, workingCase, asksOnly: asksInstead && !actual };
+  return { expected, actual, steps, environment, impact, titleNames, told, workingCase, asksOnly: asksInstead && !actual,
+    judgedOnly: onlyJudgedFailure(input, seenInTitle, seenInText) };
 }
 
 /**
@@ -157,13 +160,13 @@ function readBugEvidence(input: RuleInput): BugEvidence {
  * is generic (`observedIn`: "doesn't work", "an error", a mood, an impression), and there is no actual result section.
  * A report where nothing is read is not judged so: the readers miss some plain accounts ("writes an empty partition").
  */
-function onlyJudgedFailure(input: RuleInput): boolean {
+function onlyJudgedFailure(input: RuleInput, seenInTitle: Read[], seenInText: Read[]): boolean {
   // "fail to copy the sub process" names what fails: the operation is the opposite to take; 'error "Index out of
   // bound"' names the error by its message.
-  const judged = (text: string) => observedIn(text).map((r) => !!r.generic && !(/^fail/i.test(text.slice(r.start, r.end)) && /^\s+to\s+\w/.test(text.slice(r.end, r.end + 20))) &&
+  const judged = (text: string, seen: Read[]) => seen.map((r) => !!r.generic && !(/^fail/i.test(text.slice(r.start, r.end)) && /^\s+to\s+\w/.test(text.slice(r.end, r.end + 20))) &&
     // (a contraction the read stops before, the "'t" of "doesn't", the "'s" of "it's", is no quote)
     !/^\s*:?\s*(?!['’](?:t|s|re|ve|ll|d|m)\b)["“'‘`]/.test(text.slice(r.end, r.end + 5)));
-  const reads = [...judged(input.summary), ...judged(input.description)];
+  const reads = [...judged(input.summary, seenInTitle), ...judged(input.description, seenInText)];
   return !sectionEvidence(input, "actual") && reads.length > 0 && reads.every(Boolean);
 }
 
@@ -173,7 +176,7 @@ export function bugFindings(input: RuleInput): Found[] {
   const summary = summaryQuote(input);
   // A failure named only as judged ("an error", "weird stuff", "doesn't look right", "he was not happy") says that
   // something is wrong, not what: there is no opposite to take as what should happen.
-  const judgedOnly = onlyJudgedFailure(input);
+  const judgedOnly = e.judgedOnly;
   if (!e.expected && IMPLIED_EXPECTED.test(`${input.summary}\n${input.description}`) && !addsNothing(input.summary, input.description) && !judgedOnly) {
     // The labelled reports (Chaparro et al.) count an expectation left to the failure's opposite as missing, and a
     // tester needs the result to check; but a report that tells the failure already says what is wrong, so it
