@@ -163,7 +163,12 @@ export function unambiguousFindings(input: RuleInput): Found[] {
   if (story.means) parts.push(story.means);
   // A hyphenated compound is read whole: "user-friendly" is vague, "early-stage" is a term of its own.
   const joined = (x: Tok) => (t[x.i + 1]?.text === "-" && t[x.i + 1].start === x.end) || (t[x.i - 1]?.text === "-" && t[x.i - 1].end === x.start);
-  const vague = (x: Tok | undefined) => !!x && VAGUE_TERMS.has(x.lower) && (x.pos === "ADJ" || x.pos === "ADV") && !joined(x);
+  // A summary's first word is capitalised, and the tagger reads "Reliable offline sync" as a name: a vague word that
+  // opens a sentence before a noun is the adjective it would be in lower case.
+  const opening = (x: Tok) => x.pos === "PROPN" && (x.i === 0 || t[x.i - 1].pos === "PUNCT") && ["NOUN", "ADJ", "PROPN"].includes(t[x.i + 1]?.pos ?? "");
+  // "Best practices" names a kind of guide, not a quality to measure.
+  const term = (x: Tok) => x.lower === "best" && /^practices?$/.test(t[x.i + 1]?.lower ?? "");
+  const vague = (x: Tok | undefined) => !!x && VAGUE_TERMS.has(x.lower) && (x.pos === "ADJ" || x.pos === "ADV" || opening(x)) && !joined(x) && !term(x);
   const seen = new Set<string>();
   const covered = new Set<number>();
   const loopholeAt = new Set<number>();

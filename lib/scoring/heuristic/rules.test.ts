@@ -429,6 +429,19 @@ describe("bands, second pass: criteria a story's description holds measure its v
     expect(codesOf(prose)).not.toContain("testable.no_acceptance_criteria");
   });
 
+  it("reads a vague word that opens a summary as the adjective it is, not as a name", () => {
+    // The tagger reads a capitalised first word as a proper noun ("Reliable/PROPN offline sync"); in lower case the
+    // same summary had its finding.
+    for (const [summary, word] of [["Reliable offline sync for field inspectors", "Reliable"], ["Secure login for admins", "Secure"], ["Intuitive report builder", "Intuitive"]]) {
+      expect(vagueOn(scoreTicket({ summary, description: "" }), word), summary).toBe(true);
+    }
+    // "Best practices" is a kind of guide (TESB-1463 of the Jira sample, read when the opening word began to count).
+    expect(vagueOn(scoreTicket({ summary: "Best practices for developing services in the IDE", description: "" }), "Best")).toBe(false);
+    expect(vagueOn(scoreTicket({ summary: "Document the best practices for developing services", description: "" }), "best")).toBe(false);
+    // A product's name that is also a vague word, later in the sentence, stays a name.
+    expect(vagueOn(scoreTicket({ summary: "Add the export button to Simple Reports", description: "" }), "Simple")).toBe(false);
+  });
+
   it("reads a done condition told in a sentence as criteria", () => {
     const done = scoreTicket({ summary: "As a volunteer I want a simple sign-up so that I can help at the next event",
       description: "Sign-up is done when a volunteer gets from the event page to a confirmed shift in 2 screens, with no more than 5 fields to fill." });
