@@ -875,3 +875,63 @@ describe("bands, fourth pass: a payload sent inline with where it goes", () => {
     ]) expect(stepsIn(text).at, text).toBeNull();
   });
 });
+
+describe("sixth pass: clicks written as two words, a shell's runs, the access directives, a page in a data: URL", () => {
+  it("reads a run of actions that opens with a click written as two words", () => {
+    for (const text of [
+      "With the new downloads panel on: right click a finished download, choose \"Open Containing Folder\". Nothing opens.",
+      "Double click a cell in the ledger, type 40 and press Tab. The total keeps the old value.",
+    ]) expect(stepsIn(text).at, text).not.toBeNull();
+  });
+
+  it("reads commands run one after another on one line, and a program run after a shell's prompt", () => {
+    for (const text of [
+      "The worker grows without end.\n\nmkdir /srv/share/many; cd /srv/share/many; touch a b c\nthen list it over WebDAV.",
+      "Unpacked the build and started it:\n\n$ ./thunderbolt\nSegmentation fault",
+      "make && make install\nleaves the old module in place.",
+    ]) expect(stepsIn(text).at, text).not.toBeNull();
+    // Two programs named in a sentence are prose.
+    for (const text of ["I did cd and ls; nothing was listed.", "Tried make; it stops at the linker."]) expect(stepsIn(text).at, text).toBeNull();
+  });
+
+  it("reads the access directives in their own syntax as configuration", () => {
+    const text = "After the upgrade the server refuses every request to the archive with a 403.\n\n<Directory /srv/archive>\n    Order deny,allow\n    Allow from 10.1.0.0/16\n</Directory>";
+    expect(stepsIn(text).kinds).toContain("config");
+    // "Allow from all" as a sentence's words is not a line of configuration.
+    expect(stepsIn("We allow from all offices, and the page still shows 403.").kinds).not.toContain("config");
+  });
+
+  it("reads a page written into a data: URL as the test case, and a line of code under the script it runs in", () => {
+    expect(stepsIn("The picker never shows.\n\ndata:text/html,<input type=color><script>document.querySelector('input').click()</script>").at).not.toBeNull();
+    expect(stepsIn("In a content script injected at document_start:\n\nwindow.addEventListener('load', () => console.log(document.title));\n\nlogs nothing.").at).not.toBeNull();
+    // A data: URL that is an image or a font is no page to load.
+    expect(stepsIn("The icon is data:image/png;base64,iVBORw0KGgo and it is blurry.").at).toBeNull();
+  });
+});
+
+describe("sixth pass: what should happen, not a guess, a question or a console's words", () => {
+  it("does not take a guess at where it comes from, nor a question, for what should happen", () => {
+    for (const text of [
+      "The sound drops every minute. Must be coming from the power saving of the card.",
+      "Is 3.1 affected too, and do we need to reinstall after the update?",
+    ]) expect(expectedIn(text), text).toEqual([]);
+    // The same modals still say what should happen.
+    expect(expectedIn("The cache needs to be cleared when the user signs out.").length).toBeGreaterThan(0);
+    expect(expectedIn("The title must be kept when the tab is moved.").length).toBeGreaterThan(0);
+  });
+
+  it("does not take what a console printed under its prompt for what should happen", () => {
+    const session = "C:\\tools>svcctl install \"Report Server\"\nThe service is installed.\nWarnings shown here should be read before\nthe service is started.\n\nC:\\tools>svcctl start \"Report Server\"\nNo such service.";
+    expect(expectedIn(session)).toEqual([]);
+    // Below the session, after a blank line, the reporter speaks again.
+    expect(expectedIn(`${session}\n\nThe start should find the service it just installed.`).length).toBe(1);
+  });
+});
+
+describe("sixth pass: what happens, told as none of a thing doing it", () => {
+  it("reads 'none of the X show up' as what happens", () => {
+    for (const text of ["Open the form - none of the date fields show up.", "None of the thumbnails load after the first page."]) {
+      expect(observedIn(text).filter((r) => !r.generic).length, text).toBeGreaterThan(0);
+    }
+  });
+});

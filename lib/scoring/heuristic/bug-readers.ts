@@ -125,8 +125,8 @@ const LOGGED = /\[(?:[\w-]+:)?(?:error|crit|alert|emerg|warn|fatal)\]|\bAH\d{5}:
 const FAILING = /\b(?:crash(?:es|ed|ing)?|fail(?:s|ed|ing|ures?)?|freez(?:e|es|ing)|froze(?:n)?|hang(?:s|ing)?|hung|stuck|broken|breaks|broke|times? out|timed out|timeouts?|abort(?:s|ed)?|leak(?:s|ed|ing)?|locks? up|deadlock(?:s|ed)?|blows? up|dies|died|killed|spins? forever|loops? forever|infinite loop)\b/i;
 /** A negated action of the program: "does not save", "isn't shown", "can't open", "won't load". */
 const NEGATION = new RegExp(`${NEGATED}(?:\\s+(?:\\w+ly|even|always|ever|seem to|appear to|get|be|been|being))*\\s+\\w+`, "i");
-/** An absence: nothing happens, no request is sent, it never arrives, the list is empty. */
-const ABSENCE = /\b(?:no [\w-]+(?: [\w-]+)? (?:happens|happened|occurs|occurred|takes place|took place|(?:is|was|gets|got) (?:sent|made|done|issued|returned|shown|displayed|written|logged|created|performed))|nothing (?:happens|happened|is|was|gets|got|shows|showed|appears|appeared|changes|changed|at all)|does nothing|did nothing|do nothing|no longer|never\s+\w+|no (?:\w+ )?(?:response|effect|output|result|results|data|change|request|requests|event|events|message|messages|email|emails|notification|notifications|error|errors|feedback|progress|way|option|entries|items|records|rows|values?)\b|(?:is|are|was|were|gets|got|goes|went|remains?|stays?|comes? up|shows? up) (?:empty|blank|missing|gone|lost|null|undefined|zero|disabled|greyed out|grayed out|invisible|hidden)|missing|disappear(?:s|ed|ing)?|vanish(?:es|ed)?|(?:not|never) (?:appearing|showing|loading|displaying|rendering|responding|updating|saving|sending|returning|shown|displayed|visible|available|found|called|invoked|updated|saved|sent|received|loaded|rendered|triggered|fired|applied|reflected|respected|honou?red|recogni[sz]ed|supported|possible|allowed|reachable|accessible|responding|working|present|there|reset|cleared|removed|deleted|added|set|read|run|executed|installed|refreshed))\b/i;
+/** An absence: nothing happens, no request is sent, it never arrives, the list is empty, none of the fields show up. */
+const ABSENCE = /\b(?:none of (?:the |my |our |its |their |these |those )?[\w-]+(?: [\w-]+)? (?:shows?|showed|appears?|appeared|loads?|loaded|works?|worked|displays?|renders?|opens?|plays?|gets? (?:saved|shown|loaded|sent)|(?:is|are|was|were) (?:shown|displayed|visible|saved|loaded|sent|applied|updated))\b|no [\w-]+(?: [\w-]+)? (?:happens|happened|occurs|occurred|takes place|took place|(?:is|was|gets|got) (?:sent|made|done|issued|returned|shown|displayed|written|logged|created|performed))|nothing (?:happens|happened|is|was|gets|got|shows|showed|appears|appeared|changes|changed|at all)|does nothing|did nothing|do nothing|no longer|never\s+\w+|no (?:\w+ )?(?:response|effect|output|result|results|data|change|request|requests|event|events|message|messages|email|emails|notification|notifications|error|errors|feedback|progress|way|option|entries|items|records|rows|values?)\b|(?:is|are|was|were|gets|got|goes|went|remains?|stays?|comes? up|shows? up) (?:empty|blank|missing|gone|lost|null|undefined|zero|disabled|greyed out|grayed out|invisible|hidden)|missing|disappear(?:s|ed|ing)?|vanish(?:es|ed)?|(?:not|never) (?:appearing|showing|loading|displaying|rendering|responding|updating|saving|sending|returning|shown|displayed|visible|available|found|called|invoked|updated|saved|sent|received|loaded|rendered|triggered|fired|applied|reflected|respected|honou?red|recogni[sz]ed|supported|possible|allowed|reachable|accessible|responding|working|present|there|reset|cleared|removed|deleted|added|set|read|run|executed|installed|refreshed))\b/i;
 /** A wrong value or an unexpected state. */
 const WRONG = /\b(?:wrong(?:ly)?|incorrect(?:ly)?|typos?|misspel(?:led|t|lings?)|(?:spelling|grammar|grammatical) (?:mistakes?|errors?)|invalid|inaccurate|corrupt(?:s|ed|ion)?|garbled|truncated|mangled|scrambled|duplicat(?:e|es|ed|ion)|twice|(?:three|multiple|several) times|unexpected(?:ly)?|unintended|strange(?:ly)?|weird(?:ly)?|odd(?:ly)?|bizarre|confusing|inconsistent(?:ly)?|mismatch(?:es|ed)?|misaligned|overlap(?:s|ped|ping)?|cut off|flicker(?:s|ing)?|jumps?|jumping|too (?:slow|long|big|large|small|many|much|few|wide|narrow|high|low)|slow(?:ly|er|ness)?|sluggish|laggy|lags?|unresponsive|ignor(?:es|ed|ing)|(?:is|are|was|were|gets?|got) (?:lost|reset|overwritten|cleared|dropped|treated as|interpreted as|shown as|reported as|marked as)|shows? up as|appears? as|(?:takes|took|taking) (?:over |more than |about |around |almost |nearly |~|>)?\d+(?:\.\d+)?\s*(?:ms|milliseconds?|s|secs?|seconds?|mins?|minutes?|hours?)|(?:shows?|showing|showed|returns?|returning|returned|displays?|displayed|gives?|gave|prints?|printed|reports?|reported|says?|said|reads?|outputs?) [^.\n]{1,60}? instead\b|instead(?:,| it| the| of showing| of returning)|still (?:shows?|showing|there|visible|enabled|disabled|running|open|the same|has|have|contains?|returns?|says?|appears?)|only (?:shows?|returns?|works?|displays?|lists?|finds?|gets?)|even though|although|regardless of|but (?:it|the|nothing|i|we|this|that|there|instead|no|only|then)\b|however|superfluous|spurious|unwanted|unnecessary|redundant|extra|excessive(?:ly)?|over-?aggressive(?:ly)?|only (?:the|one|two|a|an|\d+|some|part|half|first|last|partially)|(?:is|are|was|were|gets?|got) always|(?:results?|resulted|resulting) in|(?:leads?|led|leading) to|(?:causes|caused|causing)|(?:unable|impossible) to|not possible|no way to|still (?!(?:need|want|think|have to|not sure)\b)\w+|stop(?:s|ped)? (?:\w+ing|to \w+)|(?:no longer|anymore|any more)|(?:keeps?|kept|continues?|continued) (?:to \w+|\w+ing)|(?:ends?|ended) up|(?:returns?|returned|returning|gives?|gave|giving|shows?|showed|showing|displays?|displayed|yields?|yielded|downloads?|downloaded|saves?|saved|writes?|wrote|exports?|exported|creates?|created|generates?|generated|produces?|produced) (?:zero|0|null|nil|none|nothing|empty|false|undefined|nan|-1|an? (?:empty|blank|wrong|error|404|500|different|incorrect|invalid))|discrepanc(?:y|ies)|(?:is|are|was|were|gets?|got) (?:also|still|even) (?:returned|shown|listed|included|displayed|sent|created|added|kept|called|fired|triggered)|(?:take|takes|took|taking) (?:several|many|a few|multiple|\d+) (?:seconds|secs|minutes|mins|hours)|takes? (?:even |much |far )?longer|(?:takes?|took) (?:forever|ages)|(?:is|are|was|were|stays?|remains?) (?:0|zero|null|nil|undefined|negative|nan)\b|collisions?|conflicts?|conflicting|clash(?:es)?|(?:stays?|stayed|remains?|remained) (?:active|open|alive|running|visible|enabled|locked|checked|selected)|always (?:returns?|shows?|displays?|gives?|says?|fails?|crashes|succeeds?|reports?)|(?:becomes?|became|turns? into|turned into|(?:is|are|gets?|got) (?:turned|changed|converted|rewritten|reformatted) (?:into|to))\b|(?:goes|go|went|turns?|turned|gets?|got) (?:dirty|blank|black|white|gr[ae]y|away|missing|down|offline|crazy|wild|stuck|corrupted|out of sync)|(?:has|have) been (?:\w+ )?(?:stuck|pending|down|broken|waiting|loading|failing|missing|empty|blank|unavailable|offline|disabled)(?: (?:since|for))?|differs?|there (?:is|are|was|were) no|(?:is|are|was|were|gets?|got|being) (?:redirected|taken|sent|moved|reset|stuck|blocked|rejected|denied|clipped|escaped|unstyled|hidden|greyed|grayed|disabled|ignored|skipped|dropped|deleted|removed|overwritten|lost|duplicated|doubled|cut|shifted|misplaced)\b)\b/i;
 /**
@@ -305,16 +305,16 @@ function lineAround(text: string, r: Read): string {
 
 /**
  * "should" and "must" of a guess, not of what the program should do: "must be buggy", "should be easy to fix",
- * "should be related to bug 12", "should have been fixed in 3.1".
+ * "should be related to bug 12", "should have been fixed in 3.1", "must be coming from the ad".
  */
-const EPISTEMIC = String.raw`\s+(?:probably\s+|also\s+)?(?:be\s+(?:(?:very|quite|fairly|pretty|really)\s+)?(?:easy|simple|trivial|straightforward|related|caused|due|buggy|broken|somewhere|something|the same (?:bug|issue|problem|cause|thing as (?:bug|issue))|the (?:cause|culprit|reason)|a (?:bug|dup|duplicate|problem|regression)|fixed (?:in|by|with|now|already)|noted)\b|have been (?:fixed|caused|introduced)\b)`;
+const EPISTEMIC = String.raw`\s+(?:probably\s+|also\s+)?(?:be\s+(?:(?:very|quite|fairly|pretty|really)\s+)?(?:easy|simple|trivial|straightforward|related|caused|due|buggy|broken|somewhere|something|the same (?:bug|issue|problem|cause|thing as (?:bug|issue))|the (?:cause|culprit|reason)|a (?:bug|dup|duplicate|problem|regression)|fixed (?:in|by|with|now|already)|noted|coming from|originating (?:from|in))\b|have been (?:fixed|caused|introduced)\b)`;
 /**
  * "needs to be fixed today", "must get resolved", "has to be looked at": a plea for a fix, not what the program should
  * do. ("It should be fixed" stays a vague expected result: the labelled reports count it as one.)
  */
 const FIX_PLEA = String.raw`(?!\s+(?:really\s+|urgently\s+|definitely\s+)?(?:be|get)\s+(?:\w+ly\s+)?(?:fixed|resolved|addressed|looked (?:at|into)|investigated|sorted(?: out)?|prioriti[sz]ed|handled|patched)\b)`;
 /** A modal of what should be: "should", "is supposed to", "must", "needs to", "ought to". */
-const MODAL = new RegExp(`\\b(?:(?<!\\b(?:i|you|u|somebody|someone|anyone|anybody)\\s+(?:\\w+\\s+)?)should(?:n['’ ]?t)?(?!\\s+(?:really\\s+)?(?:hurry|look into|make a (?:bug )?report|report|file|contact|ask))(?!${EPISTEMIC})|(?<=\\byou\\s+)should(?= be able to)|(?:is|are|was|were) supposed to|ought to|(?<!\\b(?:i|you|we|one|they)\\s+)must(?![\\w-])(?!\\s+(?:fix|have (?:been|\\w+ed)|be\\s+(?:a|an|the|some|my|our)\\b))(?!${EPISTEMIC})${FIX_PLEA}|(?<!\\b(?:i|you|one|they|users?)\\s)needs? to(?! (?:know|do|restart|reboot|re-?start|close|reopen|kill|wait))${FIX_PLEA}|(?:has|have) to(?= be\\b)${FIX_PLEA} be)\\b`, "i");
+const MODAL = new RegExp(`\\b(?:(?<!\\b(?:i|you|u|somebody|someone|anyone|anybody)\\s+(?:\\w+\\s+)?)should(?:n['’ ]?t)?(?!\\s+(?:really\\s+)?(?:hurry|look into|make a (?:bug )?report|report|file|contact|ask))(?!${EPISTEMIC})|(?<=\\byou\\s+)should(?= be able to)|(?:is|are|was|were) supposed to|ought to|(?<!\\b(?:i|you|we|one|they)\\s+)must(?![\\w-])(?!\\s+(?:fix|have (?:been|\\w+ed)|be\\s+(?:a|an|the|some|my|our)\\b))(?!${EPISTEMIC})${FIX_PLEA}|(?<!\\b(?:i|you|one|they|users?)\\s)(?<!\\b(?:do|does|did)\\s+(?:i|we|you|they|users?|one)\\s+)needs? to(?! (?:know|do|restart|reboot|re-?start|close|reopen|kill|wait))${FIX_PLEA}|(?:has|have) to(?= be\\b)${FIX_PLEA} be)\\b`, "i");
 /** "you should see", "should be able to reproduce": a step's expected observation, not an expectation. */
 const MODAL_NOT_EXPECTED = /\b(?:you|one|we)\s+should\s+(?:see|get|notice|observe|be able to (?:see|reproduce|notice))\b|\bshould (?:be able to )?reproduce\b|\bshould i\b|\bif (?:it|this|you) should\b/i;
 /** Stated expectation: "expected", "I'd expect", "instead of", "rather than", "the correct value is". */
@@ -403,7 +403,21 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
   // reporter expects, however it is worded.
   // A line the parse ran together out of many (a session, its output and the reporter's words) is judged by the sentence
   // the read stands in.
-  return reads.filter((r) => !printed(lineOf(text, r).length > 120 ? lineAround(text, r) : lineOf(text, r))).sort((a, b) => a.start - b.start);
+  return reads.filter((r) => !printed(lineOf(text, r).length > 120 ? lineAround(text, r) : lineOf(text, r)) && !inSession(text, r)).sort((a, b) => a.start - b.start);
+}
+
+/** A shell's or a console's prompt with the command typed after it ("$ ./configure", "C:\Apache24\bin>httpd -k start"). */
+const PROMPT_LINE = /^[ \t]*(?:[$%][ \t]+\S|[A-Za-z]:\\[^>\n]*>[ \t]*\S|[\w.-]+@[\w.-]+(?::[^\n$#]*)?[$#][ \t]+\S)/;
+
+/**
+ * A line of a console session: below a prompt and its command, in the same block (no blank line between), is what
+ * the program printed ("Errors reported here must be corrected before the service can be started."), not the
+ * reporter's words.
+ */
+function inSession(text: string, r: Read): boolean {
+  const lineStart = text.lastIndexOf("\n", r.start - 1) + 1;
+  const block = text.slice(0, lineStart).split(/\n[ \t]*\n/).pop() ?? "";
+  return block.split("\n").some((line) => PROMPT_LINE.test(line));
 }
 
 /**
@@ -580,7 +594,9 @@ function imperative(piece: string): boolean {
 const NOT_AN_INSTRUCTION = /^(?:a|an|the|this|that|these|those|it|its|i|you|we|they|he|she|one|my|your|our|their|there|here|see|refer|not|no|never|always|sometimes|often|only|just|is|are|was|were|be|has|have|had|can|could|will|would|should|must|may|might|do|does|did|and|or|but|if|when|so|as|any|some|all|also|\w+ly)$/;
 
 /** Two or more actions in a row inside a sentence: "(i.e., open Settings, pick Billing, press Save)". */
-const ACTION_RUN = new RegExp(`(?:^|[(:;,]\\s*|\\b(?:i\\.e\\.|e\\.g\\.),?\\s*)(?:${[...ACTION_VERBS].join("|")})\\s[^,;()\\n.]{1,50}(?:,\\s*(?:and\\s+|then\\s+)?(?:${[...ACTION_VERBS].join("|")})(?:\\s[^,;()\\n.]{1,50}|(?=[.;]|$))){1,}`, "gim");
+/** The first word of a click or a press written as two words ("right click", "double click", "long press"). */
+const TWO_WORD = String.raw`(?:(?:right|left|middle|double|triple|long)\s+(?=(?:click|clicks|tap|press)\b))?`;
+const ACTION_RUN = new RegExp(`(?:^|[(:;,]\\s*|\\b(?:i\\.e\\.|e\\.g\\.),?\\s*)${TWO_WORD}(?:${[...ACTION_VERBS].join("|")})\\s[^,;()\\n.]{1,50}(?:,\\s*(?:and\\s+|then\\s+)?${TWO_WORD}(?:${[...ACTION_VERBS].join("|")})(?:\\s[^,;()\\n.]{1,50}|(?=[.;]|$))){1,}`, "gim");
 
 /** "When I click Save", "if you open ...", "after the user deletes ...": a condition made of an action. */
 const CONDITIONAL = /\b(?:when(?:ever)?|if|after|once|every time|each time|as soon as|upon|while|before)\s+(?:i|you|we|the user|a user|users|someone|somebody|one)\s+(?:(?:\w+ly|first|then|again|try to|tried to|try and|attempt to|want to|wanted to|go to|went to|am|was|have|had)\s+)*([a-z][\w-]*)/gi;
@@ -607,7 +623,8 @@ const REPRO = /(?:^|[.!?]\s+|\n\s*)(?:how )?to (?:see|trigger) (?:it|this|that|t
 /** Navigation through menus: "Window > Preferences > Java", "File -> Export -> Archive". */
 const MENU_PATH = /(?:^|[\s"'(])[A-Z][\w.'’&/+-]*(?: [\w.'’&/+-]+){0,3}(?:\s*(?:->|→|»|\s>\s)\s*[\w"'][\w.'’&/+-]*(?: [\w.'’&/+-]+){0,3}){2,}/m;
 /** A link to a runnable reproduction. */
-const REPRO_LINK = /\btest ?case\s*(?:at|here)?\s*:?\s*https?:\/\/|\b(?:jsfiddle\.net|codepen\.io|codesandbox\.io|jsbin\.com|plnkr\.co|stackblitz\.com|snack\.expo\.(?:io|dev)|repl\.it|replit\.com|glitch\.com|runkit\.com|jsfiddle|codepen|codesandbox|github\.com\/[\w.-]+\/[\w.-]*(?:repro|example|demo|bug|issue|test)[\w.-]*)/i;
+/** (A page written into a data: URL, "data:text/html,<form>...", is the test case itself.) */
+const REPRO_LINK = /\btest ?case\s*(?:at|here)?\s*:?\s*https?:\/\/|\bdata:text\/(?:html|xml|svg\+xml)[,;][^\s<]*<[a-z!]|\b(?:jsfiddle\.net|codepen\.io|codesandbox\.io|jsbin\.com|plnkr\.co|stackblitz\.com|snack\.expo\.(?:io|dev)|repl\.it|replit\.com|glitch\.com|runkit\.com|jsfiddle|codepen|codesandbox|github\.com\/[\w.-]+\/[\w.-]*(?:repro|example|demo|bug|issue|test)[\w.-]*)/i;
 /**
  * A command line: a prompt ("$ make"; not a PHP variable, a Markdown heading or a quote), a command-line tool and its
  * arguments, or an HTTP request ("POST /api/refunds"). A tool named by an English word ("node", "make", "cat", "go")
@@ -686,7 +703,7 @@ const SENTENCE_WORD = /\b(?:the|a|an|is|are|was|were|be|been|and|or|but|of|to|it
  */
 function configLine(line: string): boolean {
   const t = line.trim();
-  if (/^<[A-Z][A-Za-z]+\s+[^=>{}\n]+>$/.test(t)) return true;
+  if (/^<[A-Z][A-Za-z]+\s+[^=>{}\n]+>$/.test(t) || ACCESS_LINE.test(t)) return true;
   const m = /^([A-Z][A-Za-z]+)((?:\s+\S+)+)$/.exec(t);
   // A form's field ("Failed Dev/Tester IDs: 6456, ...") is a label and its value, not a directive.
   if (!m || /[.!?,;]$/.test(t) || m[2].replace(/"[^"\n]*"|'[^'\n]*'/g, " ").split(/\s+/).some((w) => SENTENCE_WORD.test(w) && !/[\w-]-|-[\w-]/.test(w)) ||
@@ -696,11 +713,30 @@ function configLine(line: string): boolean {
 }
 
 /**
+ * The web server's access directives, whose names and values are English words ("Order allow,deny", "Allow from all",
+ * "Require all granted"): a line that is one of them in its own syntax, and nothing else, is configuration.
+ */
+const ACCESS_LINE = /^(?:Order[ \t]+(?:[Aa]llow[ \t]*,[ \t]*[Dd]eny|[Dd]eny[ \t]*,[ \t]*[Aa]llow|[Mm]utual-[Ff]ailure)|(?:Allow|Deny)[ \t]+from[ \t]+(?:all|env=\S+|[\w.:\/-]+(?:[ \t]+[\w.:\/-]+)*)|Require[ \t]+(?:not[ \t]+)?(?:all[ \t]+(?:granted|denied)|valid-user|(?:user|group|ip|host|env|method|expr|ldap-\w+)[ \t]+\S.*)|Satisfy[ \t]+(?:[Aa]ll|[Aa]ny))$/;
+/** A shell's everyday programs, which a reproduction runs one after another ("mkdir big; cd big; touch a"). */
+const SHELL_PROGRAM = /^(?:sudo[ \t]+)?(?:mkdir|cd|echo|printf|touch|cp|mv|rm|ln|chmod|chown|cat|curl|wget|ab|telnet|nc|openssl|tar|gzip|make|apachectl|apache2ctl|httpd|htpasswd|htdigest|apxs|perl|python3?|php|for|do|done|while|seq|head|tail|dd|kill|killall|ulimit|export|sed|grep|ls|git|svn|svnadmin|ssh|scp|rsync|ldapsearch|mysql|psql|sqlite3|cadaver|firefox|\.\/[\w.-]+)\b/;
+
+/**
+ * Two commands or more run on one line, one after another ("mkdir /var/www/dav/big; cd big; touch a",
+ * "make && make install"): each part starts with a program's name.
+ */
+function commandRun(line: string): boolean {
+  const parts = line.trim().replace(/^[$%][ \t]+/, "").split(/[ \t]*(?:;|&&|\|\|)[ \t]*/).filter((p) => p.trim());
+  return parts.length >= 2 && parts.every((p) => SHELL_PROGRAM.test(p.trim())) && !/[.!?,:]$/.test(line.trim());
+}
+
+/**
  * A command line of any program: a prompt or not ("$ ", "# ", "> "), a program's name in lower case or its path, at most
  * one word or file before an option ("-t", "--servername", "-d30"), and no word of a sentence: "openssl s_client
  * -connect 127.0.0.1:443", "htpasswd -b users bob secret", "# httpd -t". A sentence that names a program is prose.
  */
 function commandLine(line: string): boolean {
+  // After a shell's own prompt ("$ ./firefox", "% make"), a program's name alone is the command run.
+  if (/^[ \t]*[$%][ \t]+(?:\.{0,2}\/)?[a-z][\w.+\/-]*(?:[ \t]+\S+)*[ \t]*$/.test(line) && !SENTENCE_WORD.test(line.replace(/"[^"\n]*"|'[^'\n]*'/g, " "))) return true;
   const t = line.trim().replace(/^[$#>%][ \t]+/, "");
   return /^(?:\.{0,2}\/)?[a-z][\w.+\/-]*(?:[ \t]+[\w.:\/-]+)?[ \t]+-{1,2}[A-Za-z][\w-]*(?:[ \t=]|$)/.test(t) && !/[.!?,;:]$/.test(t) &&
     !SENTENCE_WORD.test(t.replace(/"[^"\n]*"|'[^'\n]*'/g, " "));
@@ -886,7 +922,9 @@ export function stepsIn(labelled: string): StepsRead {
   for (const m of [...text.matchAll(/\b(?:the following|here(?:['’ ]?s| is) (?:my|the|our|a|an)|this is (?:my|the|our)|(?:with|using) (?:this|these|the following))\s+(?:[\w.-]+\s+){0,2}?[\w.-]+\s*(?:\([^)\n]*\))?\s*[:.]?[ \t]*\n\s*(\S[^\n]*)/gi),
     ...text.matchAll(/(?:^|\n|\b(?:my|our|the|this|for example,? the) )[ \t]*(?:config(?:uration)?|setup|settings|call|request|query|code|snippet|script|markup)\s*:[ \t]*\n\s*(\S[^\n]*)/gi),
     // "I have some code that looks like:", "my config reads as follows:".
-    ...text.matchAll(/\b(?:code|snippet|markup|config(?:uration)?|call|request|query|script)\s+(?:that\s+|which\s+)?(?:looks|reads|is|goes)\s+(?:like|as follows)\s*:?[ \t]*\n\s*(\S[^\n]*)/gi)]) {
+    ...text.matchAll(/\b(?:code|snippet|markup|config(?:uration)?|call|request|query|script)\s+(?:that\s+|which\s+)?(?:looks|reads|is|goes)\s+(?:like|as follows)\s*:?[ \t]*\n\s*(\S[^\n]*)/gi),
+    // "In a background script that runs at startup:", then the line of code it runs.
+    ...text.matchAll(/\b(?:snippet|script)\b[^\n.:]{0,60}:[ \t]*\n\s*(\S[^\n]*)/gi)]) {
     if (isCodeLine(m[1]) || /^[<{[$]/.test(m[1])) found.push({ kind: "repro", start: m.index, end: m.index + m[0].length });
   }
   if (codeLines(text) >= 2) {
@@ -903,7 +941,7 @@ export function stepsIn(labelled: string): StepsRead {
   if (!found.some((f) => f.kind === "command")) {
     let offset = 0;
     for (const line of text.split("\n")) {
-      if (commandLine(line)) {
+      if (commandLine(line) || commandRun(line)) {
         found.push({ kind: "command", start: offset, end: offset + line.length });
         break;
       }

@@ -30,8 +30,11 @@ const FLOORS: Record<string, { ebF1: number; srF1: number; obKappa: number }> = 
   "read-2-httpd.jsonl": { ebF1: 0.795, srF1: 0.681, obKappa: 0.482 },
   "read-3-firefox.jsonl": { ebF1: 0.801, srF1: 0.794, obKappa: 0.354 },
   "read-3-httpd.jsonl": { ebF1: 0.821, srF1: 0.77, obKappa: 0.841 },
-  "read-4-firefox.jsonl": { ebF1: 0.655, srF1: 0.69, obKappa: 0.455 },
-  "read-4-httpd.jsonl": { ebF1: 0.924, srF1: 0.764, obKappa: 0.511 },
+  "read-4-firefox.jsonl": { ebF1: 0.672, srF1: 0.739, obKappa: 0.536 },
+  "read-4-httpd.jsonl": { ebF1: 0.947, srF1: 0.796, obKappa: 0.511 },
+  // Written for the sixth pass by a fifth writer, never read (their figures when added, less 0.02).
+  "unread-firefox.jsonl": { ebF1: 0.846, srF1: 0.637, obKappa: 0.492 },
+  "unread-httpd.jsonl": { ebF1: 0.924, srF1: 0.734, obKappa: 0.395 },
 };
 
 function f1(predicted: boolean[], actual: boolean[]): number {
