@@ -1,15 +1,14 @@
 "use client";
 
-import { useState, useSyncExternalStore, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { apiUrl } from "@/components/settings/api-client";
+import { useHydrated } from "@/components/use-hydrated";
 
 /**
  * Dismiss one finding of the story's latest text with a reason (POST /api/v1/dismissals, audited), or take a
  * dismissal back. Kept while the text is unchanged: the next score lists the finding as silenced and charges
  * nothing for it.
  */
-const noSubscription = () => () => {};
-
 export function DismissFinding({ ticketRef, code, customer, dismissed }: { ticketRef: string; code: string; customer: string | null; dismissed: string | null }) {
   const [reason, setReason] = useState<string | null>(dismissed);
   const [open, setOpen] = useState(false);
@@ -18,7 +17,7 @@ export function DismissFinding({ ticketRef, code, customer, dismissed }: { ticke
   const [pending, setPending] = useState(false);
   // Until the script runs, the buttons stay disabled: a click on the server's HTML would do nothing and be lost (a
   // browser test clicked "Dismiss" before hydration and waited a minute for the form).
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const hydrated = useHydrated();
 
   async function send(method: "POST" | "DELETE", body: Record<string, string>) {
     setPending(true);
@@ -68,12 +67,12 @@ export function DismissFinding({ ticketRef, code, customer, dismissed }: { ticke
     );
   }
   return (
-    <form className="dismiss-form" onSubmit={(event) => void dismiss(event)}>
+    <form className="dismiss-form" method="post" onSubmit={(event) => void dismiss(event)}>
       <label htmlFor={`dismiss-${code}`} className="small">
         Why does the team accept “{code}” here?
       </label>
       <input id={`dismiss-${code}`} value={draft} maxLength={500} required onChange={(event) => setDraft(event.target.value)} />
-      <button type="submit" className="button secondary" disabled={pending || !draft.trim()}>
+      <button type="submit" className="button secondary" disabled={pending || !draft.trim() || !hydrated}>
         Dismiss with this reason
       </button>
       <button type="button" className="link-button small" onClick={() => setOpen(false)}>

@@ -1,16 +1,15 @@
 "use client";
 
 import { signIn } from "next-auth/react";
-import { useState, useSyncExternalStore, type FormEvent } from "react";
-
-const noSubscription = () => () => {};
+import { useState, type FormEvent } from "react";
+import { useHydrated } from "@/components/use-hydrated";
 
 /** Email and password form posting to next-auth's Credentials provider. */
 export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   // Until the script runs, the button stays disabled: a native submit would bypass next-auth's CSRF check.
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const hydrated = useHydrated();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

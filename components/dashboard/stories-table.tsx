@@ -14,6 +14,7 @@ import { hasTicketName, storyHref, TRACKER_NAMES } from "@/lib/stats/story-name"
 import { declaredKind, kindNoun, WORK_ITEM_KIND_PLURALS, type WorkItemKind } from "@/lib/work-items/kinds";
 import { useStats } from "./stats-client";
 import { ScrollRegion } from "./scroll-region";
+import { useHydrated } from "@/components/use-hydrated";
 
 type Order = "asc" | "desc";
 
@@ -70,6 +71,7 @@ export function StoriesTable({
   const [sort, setSort] = useState<StorySort>("last_scored_at");
   const [order, setOrder] = useState<Order>("desc");
   const [pageNumber, setPageNumber] = useState(1);
+  const hydrated = useHydrated();
 
   // Search as the user types, a moment after the last key.
   useEffect(() => {
@@ -170,7 +172,9 @@ export function StoriesTable({
     <section className="card" aria-labelledby="stories-heading" aria-busy={loading}>
       <div className="chart-header">
         <h2 id="stories-heading">{workItemType ? WORK_ITEM_KIND_PLURALS[workItemType] : "Stories"}</h2>
-        <form role="search" className="story-search" onSubmit={(event) => event.preventDefault()}>
+        {/* Searched as it is typed. The field waits for the script: it is the form's only way to submit (Enter), and
+            a native submit would reload the page. */}
+        <form role="search" className="story-search" method="post" onSubmit={(event) => event.preventDefault()}>
           <label htmlFor="story-search">Search stories</label>
           <input
             id="story-search"
@@ -178,6 +182,7 @@ export function StoriesTable({
             value={query}
             placeholder="Summary, key or ticket id"
             maxLength={200}
+            disabled={!hydrated}
             onChange={(event) => setQuery(event.target.value)}
           />
         </form>
@@ -212,7 +217,7 @@ export function StoriesTable({
                       className={[isDimension(header.column.id) ? "dimension-col" : "", key ? "" : "unsortable"].filter(Boolean).join(" ") || undefined}
                     >
                       {key ? (
-                        <button type="button" className="sort-button" onClick={() => toggleSort(key)}>
+                        <button type="button" className="sort-button" disabled={!hydrated} onClick={() => toggleSort(key)}>
                           {content}
                           <span aria-hidden="true" className="sort-indicator">
                             {active ? (order === "asc" ? "▲" : "▼") : "↕"}
@@ -256,14 +261,14 @@ export function StoriesTable({
         </table>
       </ScrollRegion>
       <nav className="pager" aria-label="Stories pages">
-        <button type="button" className="button secondary" disabled={pageNumber <= 1 || loading} onClick={() => setPageNumber(pageNumber - 1)}>
+        <button type="button" className="button secondary" disabled={pageNumber <= 1 || loading || !hydrated} onClick={() => setPageNumber(pageNumber - 1)}>
           Previous
         </button>
         <span className="small">
           Page {page.page} of {pages}
         </span>
         {reachable < pages && pageNumber >= reachable ? <span className="small muted">Search or reverse the order to see older pages.</span> : null}
-        <button type="button" className="button secondary" disabled={pageNumber >= reachable || loading} onClick={() => setPageNumber(pageNumber + 1)}>
+        <button type="button" className="button secondary" disabled={pageNumber >= reachable || loading || !hydrated} onClick={() => setPageNumber(pageNumber + 1)}>
           Next
         </button>
       </nav>

@@ -8,6 +8,7 @@ import type { TrendPoint } from "@/lib/stats/trends";
 import type { WorkItemKind } from "@/lib/work-items/kinds";
 import { useStats } from "./stats-client";
 import { CardTable } from "./card-table";
+import { useHydrated } from "@/components/use-hydrated";
 
 const INTERVALS: { value: TrendInterval; label: string }[] = [
   { value: "day", label: "Day" },
@@ -44,6 +45,7 @@ export function TrendChart({
   workItemType?: WorkItemKind | null;
 }) {
   const [interval, setInterval] = useState<TrendInterval>(initialInterval);
+  const hydrated = useHydrated();
   const { data: points, loading, error } = useStats<TrendPoint[]>(
     "/stats/trends",
     { interval, customer, work_item_type: workItemType },
@@ -70,6 +72,7 @@ export function TrendChart({
               type="button"
               aria-pressed={interval === option.value}
               className={interval === option.value ? "active" : ""}
+              disabled={!hydrated}
               onClick={() => setInterval(option.value)}
             >
               {option.label}

@@ -6,6 +6,7 @@ import { MAPPING_FIELDS, MAX_FILE_BYTES, type ColumnMapping, type MappingField, 
 import { NETWORK_PROBLEM, problemFrom, type ApiProblem } from "./api-error";
 import { itemsNoun, type WorkItemKind } from "@/lib/work-items/kinds";
 import { FIELD_LABELS, rowList } from "./labels";
+import { useHydrated } from "@/components/use-hydrated";
 
 type Phase = "idle" | "uploading" | "ready" | "scoring";
 
@@ -24,6 +25,7 @@ export function Evaluator() {
   const [upload, setUpload] = useState<UploadResponse | null>(null);
   const [mapping, setMapping] = useState<ColumnMapping | null>(null);
   const [preset, setPreset] = useState<"default" | "strict" | "lenient">("default");
+  const hydrated = useHydrated();
 
   async function send(file: File) {
     setProblem(null);
@@ -91,6 +93,8 @@ export function Evaluator() {
   }
 
   const busy = phase === "uploading" || phase === "scoring";
+  // Before the script runs, a file chosen would be read by nobody: the picker waits (and its label looks disabled).
+  const fileLocked = busy || !hydrated;
   const skipped = upload && mapping?.summary ? upload.empty_cells[mapping.summary] ?? [] : [];
   const willScore = upload ? upload.row_count - skipped.length : 0;
   // What is about to be scored: "stories" only when every row is one (the upload's count of kinds, under the
@@ -122,13 +126,13 @@ export function Evaluator() {
           className="visually-hidden"
           type="file"
           accept=".csv,.tsv,.txt,.json,text/csv,text/plain,application/json"
-          disabled={busy}
+          disabled={fileLocked}
           onChange={(event) => {
             const file = event.target.files?.[0];
             if (file) void send(file);
           }}
         />
-        <label htmlFor={inputId} className={`button${upload ? " secondary" : ""}${busy ? " disabled" : ""}`}>
+        <label htmlFor={inputId} className={`button${upload ? " secondary" : ""}${fileLocked ? " disabled" : ""}`}>
           {upload ? "Choose another file" : "Choose a file"}
         </label>
       </div>

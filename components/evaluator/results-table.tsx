@@ -20,6 +20,7 @@ import { SplitStories } from "../split-stories";
 import { overallReasoningOf, recommendationInPercent } from "@/lib/scoring/overall";
 import { KindLabel } from "../kind-label";
 import { LanguageLabel } from "../language-label";
+import { useHydrated } from "@/components/use-hydrated";
 import { countKinds, declaredKindSource, itemKind, kindNoun, WORK_ITEM_KIND_PLURALS, WORK_ITEM_TYPE_SOURCE_WORDS, type WorkItemKind } from "@/lib/work-items/kinds";
 
 type Band = "all" | ScoreBand;
@@ -50,6 +51,8 @@ export function ResultsTable({ results }: { results: StoryResult[] }) {
   const [scoreBand, setScoreBand] = useState<Band>("all");
   const [dimension, setDimension] = useState<Dimension | "any">("any");
   const [kind, setKind] = useState<WorkItemKind | "all">("all");
+  // The filters, sorting, pages and rows act only through script: they wait for it (a change before would be lost).
+  const hydrated = useHydrated();
   const kinds = useMemo(() => countKinds(results.map(itemKind)), [results]);
   // A row shows its kind only when kinds (or the file's type names) tell rows apart: a label every row shares is
   // a shared fact, said once in the count line ("1-25 of 40 bugs") and not on each row.
@@ -92,6 +95,7 @@ export function ResultsTable({ results }: { results: StoryResult[] }) {
               className="expand-button"
               aria-expanded={row.getIsExpanded()}
               aria-controls={`details-${row.original.row}`}
+              disabled={!hydrated}
               onClick={row.getToggleExpandedHandler()}
             >
               <span aria-hidden="true" className="chevron">
@@ -127,7 +131,7 @@ export function ResultsTable({ results }: { results: StoryResult[] }) {
         column.accessor((r) => r.individual_scores[d], { id: d, header: DIMENSION_LABELS[d], cell: (info) => <ScoreCell score={info.getValue()} /> }),
       ),
     ],
-    [showKinds, sharedScores],
+    [showKinds, sharedScores, hydrated],
   );
 
   // The React Compiler is not enabled here; TanStack Table's non-memoisable API is the documented usage.
@@ -165,11 +169,11 @@ export function ResultsTable({ results }: { results: StoryResult[] }) {
       <div className="filters" role="search" aria-label="Filter stories">
         <div className="field grow">
           <label htmlFor="filter-text">Search</label>
-          <input id="filter-text" type="search" placeholder="Key, words, finding…" value={query} onChange={(e) => setQuery(e.target.value)} />
+          <input id="filter-text" type="search" placeholder="Key, words, finding…" value={query} disabled={!hydrated} onChange={(e) => setQuery(e.target.value)} />
         </div>
         <div className="field">
           <label htmlFor="filter-band">Overall score</label>
-          <select id="filter-band" value={scoreBand} onChange={(e) => setScoreBand(e.target.value as Band)}>
+          <select id="filter-band" value={scoreBand} disabled={!hydrated} onChange={(e) => setScoreBand(e.target.value as Band)}>
             <option value="all">All scores</option>
             {SCORE_BANDS.map(({ key, label }) => (
               <option key={key} value={key}>
@@ -181,7 +185,7 @@ export function ResultsTable({ results }: { results: StoryResult[] }) {
         {kinds.length > 1 && (
           <div className="field">
             <label htmlFor="filter-kind">Kind</label>
-            <select id="filter-kind" value={kind} onChange={(e) => setKind(e.target.value as WorkItemKind | "all")}>
+            <select id="filter-kind" value={kind} disabled={!hydrated} onChange={(e) => setKind(e.target.value as WorkItemKind | "all")}>
               <option value="all">All kinds ({results.length.toLocaleString("en-US")})</option>
               {kinds.map(({ kind: value, count }) => (
                 <option key={value} value={value}>
@@ -193,7 +197,7 @@ export function ResultsTable({ results }: { results: StoryResult[] }) {
         )}
         <div className="field">
           <label htmlFor="filter-dimension">Has findings in</label>
-          <select id="filter-dimension" value={dimension} onChange={(e) => setDimension(e.target.value as Dimension | "any")}>
+          <select id="filter-dimension" value={dimension} disabled={!hydrated} onChange={(e) => setDimension(e.target.value as Dimension | "any")}>
             <option value="any">Any dimension</option>
             {DIMENSIONS.map((d) => (
               <option key={d} value={d}>
@@ -236,7 +240,7 @@ export function ResultsTable({ results }: { results: StoryResult[] }) {
                       aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
                     >
                       {header.column.getCanSort() ? (
-                        <button type="button" className="sort-button" onClick={header.column.getToggleSortingHandler()}>
+                        <button type="button" className="sort-button" disabled={!hydrated} onClick={header.column.getToggleSortingHandler()}>
                           {label}
                           <span aria-hidden="true" className="sort-icon">
                             {sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : "↕"}
@@ -285,13 +289,13 @@ export function ResultsTable({ results }: { results: StoryResult[] }) {
 
       {table.getPageCount() > 1 && (
         <nav className="pager" aria-label="Result pages">
-          <button type="button" className="button secondary" onClick={() => table.previousPage()} disabled={!table.getCanPreviousPage()}>
+          <button type="button" className="button secondary" onClick={() => table.previousPage()} disabled={!table.getCanPreviousPage() || !hydrated}>
             Previous
           </button>
           <span>
             Page {pageIndex + 1} of {table.getPageCount()}
           </span>
-          <button type="button" className="button secondary" onClick={() => table.nextPage()} disabled={!table.getCanNextPage()}>
+          <button type="button" className="button secondary" onClick={() => table.nextPage()} disabled={!table.getCanNextPage() || !hydrated}>
             Next
           </button>
         </nav>

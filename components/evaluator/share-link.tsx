@@ -1,10 +1,12 @@
 "use client";
 
 import { useState } from "react";
+import { useHydrated } from "@/components/use-hydrated";
 
 /** The results URL in a read-only field, with a copy button. */
 export function ShareLink({ url }: { url: string }) {
   const [copied, setCopied] = useState<"yes" | "no" | null>(null);
+  const hydrated = useHydrated();
   return (
     <div className="share">
       <label htmlFor="share-url">Shareable link</label>
@@ -13,6 +15,7 @@ export function ShareLink({ url }: { url: string }) {
         <button
           type="button"
           className="button secondary"
+          disabled={!hydrated}
           onClick={() =>
             navigator.clipboard
               .writeText(url)

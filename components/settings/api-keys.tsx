@@ -11,6 +11,7 @@ import { ACTIONS_COLUMN, ListRows } from "./settings-table";
 import type { ApiKey, CreatedApiKey } from "./types";
 import { useApiAction } from "./use-api-action";
 import { useApiList } from "./use-api-list";
+import { useHydrated } from "@/components/use-hydrated";
 
 /** The visible start of a key, marked as cut short. */
 function shownPrefix(prefix: string): string {
@@ -30,6 +31,7 @@ export function ApiKeysSection({ api, onChange }: { api: SettingsApi; onChange: 
   const [name, setName] = useState("");
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const creating = pending === "create";
+  const hydrated = useHydrated();
 
   function create(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -66,7 +68,7 @@ export function ApiKeysSection({ api, onChange }: { api: SettingsApi; onChange: 
         longer use or that may have leaked.
       </p>
 
-      <form className="inline-form" onSubmit={(event) => void create(event)}>
+      <form className="inline-form" method="post" onSubmit={(event) => void create(event)}>
         <div className="field">
           <label htmlFor="key-name">Key name</label>
           <input
@@ -80,7 +82,7 @@ export function ApiKeysSection({ api, onChange }: { api: SettingsApi; onChange: 
             onChange={(event) => setName(event.target.value)}
           />
         </div>
-        <button type="submit" className="button" disabled={creating || !name.trim()}>
+        <button type="submit" className="button" disabled={creating || !name.trim() || !hydrated}>
           {creating ? "Creating…" : "Create key"}
         </button>
       </form>

@@ -8,6 +8,7 @@ import { CardTable } from "@/components/dashboard/card-table";
 import { ListRows } from "./settings-table";
 import type { AuditEvent, Page } from "./types";
 import { useCursorPages } from "./use-cursor-pages";
+import { useHydrated } from "@/components/use-hydrated";
 
 const PAGE_SIZE = 20;
 const AUDIT_MESSAGES = { load: "Could not load the audit trail.", loadMore: "Could not load more of the audit trail." };
@@ -44,6 +45,7 @@ function detailText(details: Record<string, unknown> | null | undefined): string
 export function AuditTrail({ api, version }: { api: SettingsApi; version: number }) {
   const fetchPage = useCallback((cursor: string | null, signal?: AbortSignal) => api.get<Page<AuditEvent>>("/api/v1/audit-events", { limit: PAGE_SIZE, cursor }, signal), [api]);
   const { items: events, nextCursor, loading, error, loadMore } = useCursorPages(fetchPage, (event) => event.event_id, version, AUDIT_MESSAGES);
+  const hydrated = useHydrated();
 
   return (
     <section className="card settings-section" aria-labelledby="audit-heading" aria-busy={loading}>
@@ -84,7 +86,7 @@ export function AuditTrail({ api, version }: { api: SettingsApi; version: number
         />
       </CardTable>
       {nextCursor ? (
-        <button type="button" className="button secondary load-more" disabled={loading} onClick={() => void loadMore()}>
+        <button type="button" className="button secondary load-more" disabled={loading || !hydrated} onClick={() => void loadMore()}>
           {loading ? "Loading…" : "Load more"}
         </button>
       ) : null}

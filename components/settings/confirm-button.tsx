@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { useHydrated } from "@/components/use-hydrated";
 
 /**
  * A destructive action in two steps without a modal: the button becomes "Confirm …" and "Cancel", with the
@@ -31,6 +32,7 @@ export function ConfirmButton({
   const triggerRef = useRef<HTMLButtonElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (confirming) confirmRef.current?.focus();
@@ -47,7 +49,7 @@ export function ConfirmButton({
 
   if (!confirming) {
     return (
-      <button ref={triggerRef} type="button" className="button secondary small-button" disabled={disabled || pending} onClick={() => setConfirming(true)}>
+      <button ref={triggerRef} type="button" className="button secondary small-button" disabled={disabled || pending || !hydrated} onClick={() => setConfirming(true)}>
         {label}
         <span className="sr-only"> {target}</span>
       </button>

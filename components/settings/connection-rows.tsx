@@ -12,6 +12,7 @@ import { SyncProgress } from "./sync-progress";
 import { plural, scheduleLabel, syncCounts, writeBackSummary } from "./trackers-format";
 import type { Connection } from "./trackers-types";
 import { useApiAction } from "./use-api-action";
+import { useHydrated } from "@/components/use-hydrated";
 
 /** How often a running sync is read again. */
 const POLL_MS = 1000;
@@ -34,6 +35,7 @@ export function ConnectionRows({
 }) {
   const { pending, error, status, setStatus, run: act } = useApiAction<"sync" | "save" | "delete">();
   const [editing, setEditing] = useState(false);
+  const hydrated = useHydrated();
   const [pollError, setPollError] = useState<SettingsApiError | null>(null);
   // Set while a sync this page started runs: its outcome is then announced, with the link to the stories.
   const watching = useRef(false);
@@ -130,11 +132,11 @@ export function ConnectionRows({
         </td>
         <td role="cell" className="actions-cell">
           <div className="row-actions">
-            <button type="button" className="button small-button" disabled={pending !== null || running} onClick={() => void syncNow()}>
+            <button type="button" className="button small-button" disabled={pending !== null || running || !hydrated} onClick={() => void syncNow()}>
               {pending === "sync" ? "Starting…" : running ? "Syncing…" : "Sync now"}
               <span className="sr-only"> {label}</span>
             </button>
-            <button type="button" className="button secondary small-button" aria-expanded={editing} disabled={pending !== null} onClick={() => setEditing(!editing)}>
+            <button type="button" className="button secondary small-button" aria-expanded={editing} disabled={pending !== null || !hydrated} onClick={() => setEditing(!editing)}>
               Edit<span className="sr-only"> {label}</span>
             </button>
             <ConfirmButton

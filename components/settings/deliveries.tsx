@@ -6,6 +6,7 @@ import { DeliveryItem } from "./delivery-item";
 import { ErrorAlert } from "./error-alert";
 import type { Delivery, DeliveryStatus, Installation, Page } from "./types";
 import { useCursorPages } from "./use-cursor-pages";
+import { useHydrated } from "@/components/use-hydrated";
 
 const PAGE_SIZE = 20;
 const DELIVERIES_MESSAGES = { load: "Could not load the deliveries.", loadMore: "Could not load more deliveries." };
@@ -38,6 +39,7 @@ export function DeliveriesPanel({
 }) {
   const [status, setStatus] = useState<DeliveryStatus | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const hydrated = useHydrated();
   const path = `/api/v1/installations/${encodeURIComponent(installation.installation_id)}/deliveries`;
 
   useEffect(() => {
@@ -70,7 +72,7 @@ export function DeliveriesPanel({
         <h2 id={headingId} ref={headingRef} tabIndex={-1}>
           Deliveries <span className="heading-note">for {installation.cloudId} ({installation.source})</span>
         </h2>
-        <button type="button" className="button secondary small-button" onClick={onClose}>
+        <button type="button" className="button secondary small-button" disabled={!hydrated} onClick={onClose}>
           Close<span className="sr-only"> the deliveries</span>
         </button>
       </div>
@@ -84,6 +86,7 @@ export function DeliveriesPanel({
             type="button"
             aria-pressed={status === filter.value}
             className={status === filter.value ? "active" : ""}
+            disabled={!hydrated}
             onClick={() => choose(filter.value)}
           >
             {filter.label}
@@ -107,7 +110,7 @@ export function DeliveriesPanel({
         </ul>
       ) : null}
       {nextCursor ? (
-        <button type="button" className="button secondary load-more" disabled={loading} onClick={() => void loadMore()}>
+        <button type="button" className="button secondary load-more" disabled={loading || !hydrated} onClick={() => void loadMore()}>
           {loading ? "Loading…" : "Load more"}
         </button>
       ) : null}

@@ -8,6 +8,7 @@ import { MessageRow } from "./message-row";
 import { Moment } from "./moment";
 import type { Delivery, DeliveryStatus } from "./types";
 import { useApiAction } from "./use-api-action";
+import { useHydrated } from "@/components/use-hydrated";
 
 const STATUS_TONE: Record<DeliveryStatus, string> = { pending: "wait", delivered: "ok", failed: "bad" };
 
@@ -29,6 +30,7 @@ export function DeliveryItem({
 }) {
   const { pending, error, status: message, setStatus: setMessage, run } = useApiAction<"redeliver">();
   const last = delivery.attempts.at(-1) ?? null;
+  const hydrated = useHydrated();
 
   const redeliver = () =>
     run(
@@ -112,7 +114,7 @@ export function DeliveryItem({
           {delivery.status === "pending" ? (
             <p className="muted small">Still being delivered: it can be sent again once it is delivered or has failed.</p>
           ) : (
-            <button type="button" className="button secondary small-button" disabled={pending !== null || !enabled} onClick={() => void redeliver()}>
+            <button type="button" className="button secondary small-button" disabled={pending !== null || !enabled || !hydrated} onClick={() => void redeliver()}>
               {pending ? "Sending…" : "Redeliver"}
             </button>
           )}

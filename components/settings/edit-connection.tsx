@@ -8,6 +8,7 @@ import { QUERY_HINTS, TOKEN_LABELS, writeBackBody, writeBackForm } from "./track
 import type { Connection, Schedule } from "./trackers-types";
 import { useApiAction } from "./use-api-action";
 import { WriteBackFields } from "./write-back-fields";
+import { useHydrated } from "@/components/use-hydrated";
 
 /** Change a connection's name, query, schedule and write-back, and optionally replace its token. */
 export function EditConnection({
@@ -22,6 +23,7 @@ export function EditConnection({
   onCancel: () => void;
 }) {
   const { pending, error, run } = useApiAction<"save">();
+  const hydrated = useHydrated();
   const [name, setName] = useState(connection.name);
   const [query, setQuery] = useState(connection.query);
   const [schedule, setSchedule] = useState<Schedule>(connection.schedule);
@@ -45,7 +47,7 @@ export function EditConnection({
   };
 
   return (
-    <form className="tracker-form edit" onSubmit={save}>
+    <form className="tracker-form edit" method="post" onSubmit={save}>
       <div className="field">
         <label htmlFor={`tracker-name-${id}`}>Name</label>
         <input id={`tracker-name-${id}`} value={name} required maxLength={100} autoComplete="off" autoFocus onChange={(event) => setName(event.target.value)} />
@@ -87,10 +89,10 @@ export function EditConnection({
       </div>
       <WriteBackFields id={`tracker-write-back-${id}`} value={writeBack} onChange={setWriteBack} />
       <div className="form-actions">
-        <button type="submit" className="button small-button" disabled={pending !== null}>
+        <button type="submit" className="button small-button" disabled={pending !== null || !hydrated}>
           {pending === "save" ? "Saving…" : "Save"}
         </button>
-        <button type="button" className="button secondary small-button" onClick={onCancel}>
+        <button type="button" className="button secondary small-button" disabled={!hydrated} onClick={onCancel}>
           Cancel
         </button>
       </div>

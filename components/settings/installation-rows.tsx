@@ -10,6 +10,7 @@ import { Moment } from "./moment";
 import { OneTimeSecrets } from "./one-time-secrets";
 import type { Delivery, Installation, InstallationSecrets, RotatedInstallation } from "./types";
 import { useApiAction } from "./use-api-action";
+import { useHydrated } from "@/components/use-hydrated";
 
 /** One installation: its table row, and below it a row for what its actions opened or answered. */
 export function InstallationRows({
@@ -32,6 +33,9 @@ export function InstallationRows({
   const { pending, error, status, setStatus, run: act } = useApiAction<"save" | "rotate" | "toggle" | "ping">();
   const [secrets, setSecrets] = useState<InstallationSecrets | null>(null);
   const [ping, setPing] = useState<Delivery | null>(null);
+  const hydrated = useHydrated();
+  // One change at a time, and none before the page's script runs.
+  const busy = pending !== null || !hydrated;
   const name = installationName(installation);
   const path = `/api/v1/installations/${encodeURIComponent(installation.installation_id)}`;
 
@@ -117,7 +121,7 @@ export function InstallationRows({
               type="button"
               className="button secondary small-button"
               aria-expanded={editing}
-              disabled={pending !== null}
+              disabled={busy}
               onClick={() => {
                 setDraftUrl(installation.callback_url);
                 setEditing(!editing);
@@ -125,7 +129,7 @@ export function InstallationRows({
             >
               Edit URL<span className="sr-only"> of {name}</span>
             </button>
-            <button type="button" className="button secondary small-button" disabled={pending !== null} onClick={() => void sendTest()}>
+            <button type="button" className="button secondary small-button" disabled={busy} onClick={() => void sendTest()}>
               {pending === "ping" ? "Sending…" : "Send test event"}
               <span className="sr-only"> to {name}</span>
             </button>
@@ -134,6 +138,7 @@ export function InstallationRows({
               className="button secondary small-button"
               aria-controls="deliveries"
               aria-expanded={deliveriesOpen}
+              disabled={!hydrated}
               onClick={onShowDeliveries}
             >
               Deliveries<span className="sr-only"> of {name}</span>
@@ -147,7 +152,7 @@ export function InstallationRows({
               disabled={pending !== null}
               onConfirm={() => void rotate()}
             />
-            <button type="button" className="button secondary small-button" disabled={pending !== null} onClick={() => void toggle()}>
+            <button type="button" className="button secondary small-button" disabled={busy} onClick={() => void toggle()}>
               {pending === "toggle" ? "Saving…" : installation.enabled ? "Disable" : "Enable"}
               <span className="sr-only"> {name}</span>
             </button>
@@ -158,7 +163,7 @@ export function InstallationRows({
         <tr role="row" className="detail-row">
           <td role="cell" colSpan={6}>
             {editing ? (
-              <form className="inline-form" onSubmit={saveUrl}>
+              <form className="inline-form" method="post" onSubmit={saveUrl}>
                 <div className="field grow">
                   <label htmlFor={`callback-${installation.installation_id}`}>New callback URL for {name}</label>
                   <input
@@ -172,10 +177,10 @@ export function InstallationRows({
                     onChange={(event) => setDraftUrl(event.target.value)}
                   />
                 </div>
-                <button type="submit" className="button small-button" disabled={pending !== null}>
+                <button type="submit" className="button small-button" disabled={busy}>
                   {pending === "save" ? "Saving…" : "Save"}
                 </button>
-                <button type="button" className="button secondary small-button" onClick={() => setEditing(false)}>
+                <button type="button" className="button secondary small-button" disabled={!hydrated} onClick={() => setEditing(false)}>
                   Cancel
                 </button>
               </form>
@@ -195,7 +200,7 @@ export function InstallationRows({
                 <p className="small">
                   Receiver’s answer: <AttemptResponse attempt={lastAttempt} />
                 </p>
-                <button type="button" className="link-button small" onClick={() => setPing(null)}>
+                <button type="button" className="link-button small" disabled={!hydrated} onClick={() => setPing(null)}>
                   Hide<span className="sr-only"> the test event result</span>
                 </button>
               </div>

@@ -12,6 +12,7 @@ import { ACTIONS_COLUMN, ListRows } from "./settings-table";
 import type { Installation, RegisteredInstallation } from "./types";
 import { useApiAction } from "./use-api-action";
 import { useApiList } from "./use-api-list";
+import { useHydrated } from "@/components/use-hydrated";
 
 /** A registration's answer, and whether the installation was listed already (registered again). */
 type Registered = RegisteredInstallation & { again: boolean };
@@ -32,6 +33,7 @@ export function IntegrationsSection({ api, onChange }: { api: SettingsApi; onCha
   );
   const { pending, error: registerError, run } = useApiAction<"register">();
   const registering = pending === "register";
+  const hydrated = useHydrated();
   const [registered, setRegistered] = useState<Registered | null>(null);
   const [cloudId, setCloudId] = useState("");
   const [source, setSource] = useState("");
@@ -71,7 +73,7 @@ export function IntegrationsSection({ api, onChange }: { api: SettingsApi; onCha
           signed callback.
         </p>
 
-        <form className="register-form" onSubmit={(event) => void register(event)}>
+        <form className="register-form" method="post" onSubmit={(event) => void register(event)}>
           <div className="field">
             <label htmlFor="register-cloud-id">Site id (cloudId)</label>
             <input
@@ -114,7 +116,7 @@ export function IntegrationsSection({ api, onChange }: { api: SettingsApi; onCha
               onChange={(event) => setCallbackUrl(event.target.value)}
             />
           </div>
-          <button type="submit" className="button" disabled={registering}>
+          <button type="submit" className="button" disabled={registering || !hydrated}>
             {registering ? "Registering…" : "Register integration"}
           </button>
         </form>

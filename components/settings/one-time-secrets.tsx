@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useId, useRef, useState } from "react";
+import { useHydrated } from "@/components/use-hydrated";
 
 export interface OneTimeValue {
   label: string;
@@ -18,6 +19,7 @@ export function OneTimeSecrets({ title, values, note, onDismiss }: { title: stri
   const headingId = useId();
   const boxRef = useRef<HTMLDivElement>(null);
   const [copied, setCopied] = useState<string | null>(null);
+  const hydrated = useHydrated();
 
   useEffect(() => {
     boxRef.current?.focus();
@@ -57,6 +59,7 @@ export function OneTimeSecrets({ title, values, note, onDismiss }: { title: stri
               <button
                 type="button"
                 className="button secondary small-button"
+                disabled={!hydrated}
                 onClick={() => void copy(item, document.getElementById(`${headingId}-${item.testId}`))}
               >
                 Copy<span className="sr-only"> {item.label.toLowerCase()}</span>
@@ -68,7 +71,7 @@ export function OneTimeSecrets({ title, values, note, onDismiss }: { title: stri
       <p className="small one-time-status" aria-live="polite">
         {copied}
       </p>
-      <button type="button" className="button small-button" onClick={onDismiss}>
+      <button type="button" className="button small-button" disabled={!hydrated} onClick={onDismiss}>
         I have saved {values.length > 1 ? "them" : "it"}
       </button>
     </div>

@@ -7,6 +7,7 @@ import { asApiError } from "./api-client";
 import { ErrorAlert } from "./error-alert";
 import { ACTIONS_COLUMN } from "./settings-table";
 import { useApiAction } from "./use-api-action";
+import { useHydrated } from "@/components/use-hydrated";
 
 type Preset = "default" | "strict" | "lenient";
 interface CodeSetting {
@@ -47,6 +48,7 @@ export function RulesSection({ api, onChange }: { api: SettingsApi; onChange: ()
   const [codes, setCodes] = useState<Record<string, CodeSetting>>({});
   const [adding, setAdding] = useState("");
   const { pending, error, status, setStatus, run } = useApiAction<"save">();
+  const hydrated = useHydrated();
 
   useEffect(() => {
     const controller = new AbortController();
@@ -96,7 +98,7 @@ export function RulesSection({ api, onChange }: { api: SettingsApi; onChange: ()
         its description.
       </p>
       <ErrorAlert error={loadError} />
-      <form onSubmit={save}>
+      <form method="post" onSubmit={save}>
         <fieldset className="rules-presets">
           <legend>Preset</legend>
           {PRESETS.map((p) => (
@@ -164,7 +166,7 @@ export function RulesSection({ api, onChange }: { api: SettingsApi; onChange: ()
                       />
                     </td>
                     <td role="cell" className="actions-cell">
-                      <button type="button" className="button secondary" onClick={() => remove(code)}>
+                      <button type="button" className="button secondary" disabled={!hydrated} onClick={() => remove(code)}>
                         Reset<span className="sr-only"> {code}</span>
                       </button>
                     </td>
@@ -190,7 +192,7 @@ export function RulesSection({ api, onChange }: { api: SettingsApi; onChange: ()
           <button
             type="button"
             className="button secondary"
-            disabled={!adding}
+            disabled={!adding || !hydrated}
             onClick={() => {
               change(adding, { enabled: false });
               setAdding("");
@@ -198,7 +200,7 @@ export function RulesSection({ api, onChange }: { api: SettingsApi; onChange: ()
           >
             Add code
           </button>
-          <button type="submit" className="button" disabled={pending === "save" || saved === null}>
+          <button type="submit" className="button" disabled={pending === "save" || saved === null || !hydrated}>
             {pending === "save" ? "Saving…" : "Save rules"}
           </button>
         </div>

@@ -14,6 +14,7 @@ import type { Connection, ConnectionList, Schedule } from "./trackers-types";
 import { useApiAction } from "./use-api-action";
 import { replaceById } from "./use-api-list";
 import { WriteBackFields } from "./write-back-fields";
+import { useHydrated } from "@/components/use-hydrated";
 
 /** The customer's tracker connections: connect Jira, GitHub or Linear, sync (with progress), edit, delete. */
 export function TrackersSection({ api, onChange, dashboardHref }: { api: SettingsApi; onChange: () => void; dashboardHref: string }) {
@@ -22,6 +23,7 @@ export function TrackersSection({ api, onChange, dashboardHref }: { api: Setting
   const [reloads, setReloads] = useState(0);
   const { pending, error: createError, status, setStatus, run } = useApiAction<"create">();
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const hydrated = useHydrated();
 
   const [kind, setKind] = useState<TrackerKind>("jira");
   const [name, setName] = useState("");
@@ -90,7 +92,7 @@ export function TrackersSection({ api, onChange, dashboardHref }: { api: Setting
         one that may also write to issues if the scores should be written back to them. It is stored encrypted and never shown again.
       </p>
 
-      <form className="tracker-form" onSubmit={(event) => void connect(event)} aria-describedby="tracker-form-note">
+      <form className="tracker-form" method="post" onSubmit={(event) => void connect(event)} aria-describedby="tracker-form-note">
         <div className="field">
           <label htmlFor="tracker-kind">Tracker</label>
           <select id="tracker-kind" value={kind} onChange={(event) => setKind(event.target.value as TrackerKind)}>
@@ -161,7 +163,7 @@ export function TrackersSection({ api, onChange, dashboardHref }: { api: Setting
         <ScheduleField id="tracker-schedule" value={schedule} onChange={setSchedule} />
         <WriteBackFields id="tracker-write-back" value={writeBack} onChange={setWriteBack} />
         <div className="form-actions">
-          <button type="submit" className="button" disabled={creating}>
+          <button type="submit" className="button" disabled={creating || !hydrated}>
             {creating ? "Connecting…" : "Connect tracker"}
           </button>
           <span id="tracker-form-note" className="field-hint">
