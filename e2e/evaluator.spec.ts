@@ -3,6 +3,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/client";
+import { chooseFile } from "./fixtures/upload";
 
 // The public evaluator end to end: a real backlog (lib/scoring/fixtures/backlogs/g09.txt, and a CSV of it) through
 // upload, mapping, scoring and the results page. Each test is its own client of the per-IP limits
@@ -27,7 +28,7 @@ async function expectNoSeriousViolations(page: Page, label: string) {
 test("upload a backlog, fix the mapping, score, then sort, filter, expand and download the results", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toContainText("INVEST");
-  await page.getByLabel("Choose a file").setInputFiles(BACKLOG);
+  await chooseFile(page, BACKLOG);
 
   // The detected mapping picked the short "Title" column; the preview shows it, and the visitor changes it.
   const summary = page.getByLabel("Summary");
@@ -132,11 +133,11 @@ test("a plain-text backlog with one story per line can be dropped on the page", 
 test("a row with more fields than the header is read whole in a one-column file, and named with a warning otherwise", async ({ page }) => {
   await page.goto("/");
   const one = "Story\nAs a guest, I want to book a room, so that I can stay.\nAs a host, I want to list my flat\n";
-  await page.getByLabel("Choose a file").setInputFiles({ name: "guests.csv", mimeType: "text/csv", buffer: Buffer.from(one) });
+  await chooseFile(page, { name: "guests.csv", mimeType: "text/csv", buffer: Buffer.from(one) });
   await expect(page.locator(".preview-summary").first()).toHaveText("As a guest, I want to book a room, so that I can stay.");
   await expect(page.getByTestId("row-warnings")).toHaveCount(0);
   const two = "Key,Summary\nK-1,As a guest, I want to book a room\nK-2,As a host I want to list my flat\n";
-  await page.getByLabel("Choose another file").setInputFiles({ name: "keys.csv", mimeType: "text/csv", buffer: Buffer.from(two) });
+  await chooseFile(page, { name: "keys.csv", mimeType: "text/csv", buffer: Buffer.from(two) }, "Choose another file");
   const warnings = page.getByTestId("row-warnings");
   await expect(warnings).toContainText("1 row has more fields than the header");
   await expect(warnings.getByRole("listitem")).toHaveText([/^Row 1 has 3 fields where the header has 2 columns .*“ I want to book a room” was left out/]);
@@ -144,7 +145,7 @@ test("a row with more fields than the header is read whole in a one-column file,
 
 test("a file the service cannot use is explained", async ({ page }) => {
   await page.goto("/");
-  await page.getByLabel("Choose a file").setInputFiles({ name: "people.csv", mimeType: "text/csv", buffer: Buffer.from("Person;Email\nAnn;ann@example.com\n") });
+  await chooseFile(page, { name: "people.csv", mimeType: "text/csv", buffer: Buffer.from("Person;Email\nAnn;ann@example.com\n") });
   await expect(page.locator(".alert[role=alert]")).toContainText("No summary column found");
   await expect(page.locator(".alert[role=alert]")).toContainText("found: Person, Email");
 });
@@ -158,7 +159,7 @@ test("unknown results show a clear not-found page", async ({ page }) => {
 test("both pages pass an axe scan and fit a phone screen", async ({ page }) => {
   await page.goto("/");
   await expectNoSeriousViolations(page, "home");
-  await page.getByLabel("Choose a file").setInputFiles(BACKLOG);
+  await chooseFile(page, BACKLOG);
   await expect(page.getByLabel("Summary")).toBeVisible();
   await expectNoSeriousViolations(page, "home with mapping");
 
@@ -196,7 +197,7 @@ test("both pages pass an axe scan and fit a phone screen", async ({ page }) => {
 test("a compound story is split into one story per feature, readable on a phone", async ({ page }) => {
   const csv = "Key,Summary\nADM-1,\"As an admin, I want to add or remove users, so that the team stays current.\"\nADM-2,\"As a shopper, I want to save my cart so that I can finish checkout later.\"\n";
   await page.goto("/");
-  await page.getByLabel("Choose a file").setInputFiles({ name: "admin.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await chooseFile(page, { name: "admin.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
   await page.getByRole("button", { name: "Score 2 stories" }).click();
   await page.waitForURL(/\/results\/[0-9a-f-]{36}$/);
 
@@ -229,7 +230,7 @@ test("a compound story shows its split and its rewrite side by side; one that ca
     "INV-1,\"As a shopper, I want to view and download invoices (PDF), so that I can file my expenses.\"\n" +
     "INV-2,\"As a trainer, I want to list my classes in my profile and include a link to a page about each, so that attendees find them.\"\n";
   await page.goto("/");
-  await page.getByLabel("Choose a file").setInputFiles({ name: "advice.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await chooseFile(page, { name: "advice.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
   await page.getByRole("button", { name: "Score 2 stories" }).click();
   await page.waitForURL(/\/results\/[0-9a-f-]{36}$/);
 
@@ -249,7 +250,7 @@ test("a compound story shows its split and its rewrite side by side; one that ca
 
 test("a Jira CSV export is read as Jira: wiki markup as text, criteria found, bugs and sub-tasks told apart by kind", async ({ page }) => {
   await page.goto("/");
-  await page.getByLabel("Choose a file").setInputFiles(JIRA_EXPORT);
+  await chooseFile(page, JIRA_EXPORT);
   await expect(page.getByTestId("detected-format")).toContainText("Read as Jira CSV export");
   await expect(page.getByLabel("Acceptance criteria")).toHaveValue("Custom field (Acceptance Criteria)");
   await expect(page.getByLabel("Type")).toHaveValue("Issue Type");
@@ -284,7 +285,7 @@ test("the per-IP upload limit is explained with when to retry", async ({ page, r
   expect(await refused.json()).toEqual({ detail: expect.stringContaining("limit is 10 per hour") });
 
   await page.goto("/");
-  await page.getByLabel("Choose a file").setInputFiles(BACKLOG);
+  await chooseFile(page, BACKLOG);
   const alert = page.locator(".alert[role=alert]");
   await expect(alert).toContainText("Limit reached.");
   await expect(alert).toContainText("the limit is 10 per hour");
@@ -304,7 +305,7 @@ for (const width of [1280, 390]) {
     await expect(hint).toContainText("JSON");
     await expect(hint).toContainText("CSV");
     await expect(hint).toContainText("plain text");
-    await page.getByLabel("Choose a file").setInputFiles(TXT_BACKLOG);
+    await chooseFile(page, TXT_BACKLOG);
     const scoreButton = page.getByRole("button", { name: "Score 85 stories" });
     await expect(scoreButton).toBeVisible();
     // The Score button's top is on the first screen, without scrolling past the preview.

@@ -4,6 +4,7 @@ import Papa from "papaparse";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/client";
 import { signIn } from "./fixtures/sign-in";
+import { chooseFile } from "./fixtures/upload";
 
 // Work items judged by what they are: the results page and the dashboard name each item's kind (story, bug,
 // task, spike, epic), filter by it and count it. Scores of bugs and tasks are the engine's business and change
@@ -32,7 +33,7 @@ async function expectFitsAndAccessible(page: Page, label: string) {
 
 test("a tracker export of stories, bugs and tasks: each row says its kind, and the filter counts and picks kinds", async ({ page }) => {
   await page.goto("/");
-  await page.getByLabel("Choose a file").setInputFiles(MIXED_JIRA);
+  await chooseFile(page, MIXED_JIRA);
   await expect(page.getByTestId("detected-format")).toContainText("Read as Jira CSV export");
   // Stories, bugs and tasks are "work items" wherever the page counts them all; "stories" only for stories alone.
   await page.getByRole("button", { name: "Score 8 work items" }).click();

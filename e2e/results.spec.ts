@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures/client";
+import { chooseFile } from "./fixtures/upload";
 
 // The upload preview and the results page of the public evaluator: the whole story in its row, facts every story
 // shares said once, no accessibility violations, and no sideways scrolling on a phone. Each test is its own
@@ -49,7 +50,7 @@ async function expectNoViolations(page: Page, label: string) {
 test("the results show every story in full, say shared facts once, pass axe and fit a phone", async ({ page }) => {
   expect(LONG_STORY.length).toBeGreaterThan(190);
   await page.goto("/");
-  await page.getByLabel("Choose a file").setInputFiles({ name: "rules.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await chooseFile(page, { name: "rules.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
   await expect(page.getByLabel("Acceptance criteria")).toHaveValue("");
   await page.getByLabel("Rules (how stories are read)").selectOption("lenient");
   await page.getByRole("button", { name: "Score 3 stories" }).click();
@@ -104,7 +105,7 @@ test("the results show every story in full, say shared facts once, pass axe and 
 test("the upload preview shows every story in full and fits a phone", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/");
-  await page.getByLabel("Choose a file").setInputFiles({ name: "rules.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await chooseFile(page, { name: "rules.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
   const preview = page.locator(".preview-table");
   const row = (key: string) => preview.locator("tbody tr").filter({ hasText: key });
   await expect(row("LONG-1")).toBeVisible();

@@ -8,6 +8,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { test as clientTest } from "./fixtures/client";
 import { expectNoSidewaysScroll } from "./fixtures/layout";
 import { DEMO } from "./fixtures/demo";
+import { chooseFile } from "./fixtures/upload";
 
 async function openRules(page: Page) {
   await page.goto(`/login?callbackUrl=${encodeURIComponent("/dashboard/settings")}`);
@@ -117,7 +118,7 @@ clientTest("the evaluator reads the backlog by the preset chosen beside the mapp
   const file = testInfo.outputPath("venues.txt");
   writeFileSync(file, "As an administrator, I want to create and maintain venues, so that users find them.\n");
   await page.goto("/");
-  await page.getByLabel("Choose a file").setInputFiles(file);
+  await chooseFile(page, file);
   const select = page.getByLabel("Rules (how stories are read)");
   await expect(select).toHaveValue("default");
   await select.selectOption("lenient");

@@ -6,6 +6,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/client";
 import { signInOnce } from "./fixtures/sign-in";
+import { chooseFile } from "./fixtures/upload";
 
 const WIDTHS = [
   { width: 1280, height: 800 },
@@ -65,7 +66,7 @@ const signIn = signInOnce();
 
 test("the evaluator's preview and the results table fit at 1280 and 390 px", async ({ page }) => {
   await page.goto("/");
-  await page.getByLabel("Choose a file").setInputFiles(MIXED_JIRA);
+  await chooseFile(page, MIXED_JIRA);
   await expect(page.getByTestId("detected-format")).toContainText("Read as Jira CSV export");
   await expectTablesFit(page, "the evaluator's preview", 1);
 
