@@ -935,3 +935,32 @@ describe("sixth pass: what happens, told as none of a thing doing it", () => {
     }
   });
 });
+
+describe("bands, fifth pass: judgements, the reader's time, people's work and the way there told after 'reproduce it'", () => {
+  it("reads a negated judgement ('is not good', 'is not acceptable') as a failure named only as judged", () => {
+    for (const text of ["The new dashboard is not good.", "Frankly the export is not acceptable for our auditors."]) {
+      const found = observedIn(text);
+      expect(found.length, text).toBeGreaterThan(0);
+      expect(found.every((r) => r.generic), text).toBe(true);
+    }
+    expect(observedIn("The export is not saved.").some((r) => !r.generic)).toBe(true);
+  });
+
+  it("does not read getting a chance or people who cannot do their work as what the program does", () => {
+    expect(observedIn("Could somebody have a look at the export when you get a chance.").some((r) => !r.generic)).toBe(false);
+    expect(observedIn("Half the office cannot do their work this week.").some((r) => !r.generic)).toBe(false);
+    expect(observedIn("When you get a 502 from the gateway the cart is emptied.").some((r) => !r.generic)).toBe(true);
+    expect(observedIn("Users cannot do a search on the archive page.").some((r) => !r.generic)).toBe(true);
+  });
+
+  it("does not take 'sort it out' for an action, and still reads sorting as one", () => {
+    expect(stepsIn("The invoices total the wrong amount. Please sort it out and call me back.").at).toBeNull();
+    expect(stepsIn("Sort the table by date, then filter it by region.").at).not.toBeNull();
+  });
+
+  it("reads the way there given after 'reproduce it' and where it was seen, and not a patch that fixes it by something", () => {
+    const told = "We reproduce it every time on two test phones, both on the beta build, by pairing the watch, closing the app and opening it again.";
+    expect(stepsIn(told).at).not.toBeNull();
+    expect(stepsIn("The provided patch (see the attachments) fixes this issue by adding a fallback setting.").at).toBeNull();
+  });
+});

@@ -406,7 +406,14 @@ describe("other kinds' own evidence", () => {
       "Our reverse proxy drops the header on every 2.4.x release we tried.",
       "Our reverse proxy drops the header, built from trunk r1234567.",
       "The sidebar flickers on my 2012 MacBook Pro.",
+      // A game console is the device it ran on; a patch, a hotfix or a firmware numbered is its version.
+      "Loading a saved run hangs on the Xbox Series X.",
+      "Loading a saved run hangs on PS4 since we shipped the last update.",
+      "The replay freezes at the finish line after hotfix 2.7 went out.",
+      "The lights blink twice before they switch off, FW 4.11 on the hub.",
     ]) expect(env("Sidebar problem", description), description).toBe(false);
+    // A patch asked for or attached is no version: "patch attached" names none.
+    expect(env("Sidebar problem", "The sidebar closes by itself. A patch is attached.")).toBe(true);
     // A URL's host and an IP address are where a request went, not where it ran.
     for (const description of [
       "curl -I http://localhost/feed.xml returns no Content-Type header.",
