@@ -370,3 +370,31 @@ describe("bands, fourth pass: a report whose every word about the failure is jud
     expect(percent(seen), codes(seen).join(", ")).toBeGreaterThan(40);
   });
 });
+
+describe("bands, sixth pass: an account is of what the program does, not of what people say, chase or feel", () => {
+  it("reads no account in a report of people who tell, call, chase, threaten or promise to write again", () => {
+    const t: TicketData = { summary: "Harbour Freight - contract at risk", issue_type: "Bug",
+      description: "Harbour Freight (three sites, ~$90k a year) says the tool is \"a nightmare\" at the moment. Their contract ends in May " +
+        "and their CFO is threatening to cancel it. Lena from their finance team will send more information next week. I need someone on it." };
+    expect(codes(t)).toContain("bug.no_actual_result");
+    expect(percent(t), codes(t).join(", ")).toBeLessThanOrEqual(40);
+    const called: TicketData = { summary: "Problem at Oakridge", issue_type: "Bug",
+      description: "Oakridge Clinic called about a problem with the system this afternoon. Their practice manager will email the details later on today." };
+    expect(percent(called), codes(called).join(", ")).toBeLessThanOrEqual(40);
+  });
+
+  it("still counts an account of what the program does, told by someone who acted, or set beside what people said", () => {
+    const acted: TicketData = { summary: "Order history after the move", issue_type: "Bug",
+      description: "I moved the shop to the new warehouse on Monday and since then the order history of every customer starts at " +
+        "the day of the move, with the older orders gone from the list and from the totals at the top of the page." };
+    expect(codes(acted)).not.toContain("bug.no_actual_result");
+    const beside: TicketData = { ...acted,
+      description: `The customer called twice about it. ${acted.description}` };
+    expect(codes(beside)).not.toContain("bug.no_actual_result");
+    // A standard quoted by its name in capitals is no person.
+    const spec: TicketData = { summary: "OPTIONS answer on static files", issue_type: "Bug",
+      description: "For OPTIONS on a static file the module answers with an Allow list that leaves out the methods enabled for the " +
+        "directory. RFC says the list names every method the resource allows." };
+    expect(codes(spec)).not.toContain("bug.no_actual_result");
+  });
+});

@@ -1036,6 +1036,32 @@ const CONSEQUENCE = /\b(?:(?:making|makes|made|which makes) (?:it|them|this|the 
 /** People counted as those who said so ("a few people said so", "two users told us"): who reported it, not who is hurt. */
 const SAID_SO = /^\s+(?:have\s+|had\s+|all\s+)?(?:said|say|says|told|tell|mentioned|mention|asked|ask)\b/i;
 
+/** People by their role at a customer or in the team: who speaks for an account, not who uses the program. */
+const ROLE = "(?:manager|boss|vp|ceo|cto|cfo|coo|director|head|lead|rep|representative|ae|am|csm|contact|sales|support|it|admin|owner|champion|sponsor|stakeholder)s?";
+/**
+ * A clause about people, not the program: its subject is the reporter, a person by role ("the customer", "their VP",
+ * "my manager") or someone named ("Rob from their IT team", "Northwind Traders"), and its verb is what people do about
+ * a failure (tell, report, call, chase, ask, promise to follow up, threaten, want, need) or how they feel. "I open the
+ * export and it stops at row 100" tells what the program does: its verbs are an action and the program's.
+ */
+const PEOPLES_VERB = "(?:(?:is|are|was|were|am|has|have|had|will|would|just|also|still|now|already|again|really|very|keeps?|kept|" +
+  "getting|gets?|got|feels?|felt|seems?)\\s+){0,3}(?:says?|said|saying|tells?|told|telling|reports?|reported|reporting|calls?|called|" +
+  "calling|rang|phoned|e-?mail(?:s|ed|ing)?|wrote|writes|asks?|asked|asking|mentions?|mentioned|complain\\w*|threaten\\w*|" +
+  "escalat\\w*|chas(?:e|es|ed|ing)|follow(?:s|ed|ing)? up|needs?(?! to\\b)|wants?|wanted|would like|expects?|hopes?|upset|angry|unhappy|" +
+  "annoyed|frustrated|furious|tired|worried|waiting|disappointed|not happy|the same way)\\b";
+/** What may stand between the subject and its verb: a bracket ("Acme (ARR ~$240k)"), where they are from. */
+const QUALIFIER = "(?:\\s*\\([^)\\n]{0,40}\\))?(?:\\s+(?:from|at|of|in|on)\\s+(?:the\\s+|their\\s+|our\\s+|your\\s+)?(?:[\\w&-]+\\s+){0,2}?[\\w&-]+)?\\s+";
+const CLAUSE_LEAD = "^\\W*(?:(?:and|but|so|also|then|now|and then)\\s+)?";
+const PERSON_CLAUSE = new RegExp(`${CLAUSE_LEAD}(?:i|we|you|he|she|nobody|no one|everyone|everybody|(?:the|my|our|their|his|her|your|a|an|one|this|that)\\s+(?:[\\w-]+\\s+){0,2}?(?!(?:devices?|sites?|installs?|stores?)\\b)(?:${PEOPLE}|${ROLE}))${QUALIFIER}${PEOPLES_VERB}`, "i");
+// A name is capitalised (the test is case-sensitive): "It says" is no one's, and one in capitals is a standard's or a
+// program's ("RFC says ...", "HTML says").
+const NAMED_CLAUSE = new RegExp(`${CLAUSE_LEAD}(?!(?:It|This|That|These|Those|There|Here|What|Which|The|A|An)\\b|[A-Z\\d]+\\s)[A-Z][\\w&.'’-]*(?:\\s+[A-Z][\\w&.'’-]*){0,2}${QUALIFIER}${PEOPLES_VERB}`);
+
+/** Whether a clause of a report is about people (who tell, chase, want or feel), not what the program does. */
+export function aboutPeople(clause: string): boolean {
+  return PERSON_CLAUSE.test(clause) || NAMED_CLAUSE.test(clause);
+}
+
 export function impactIn(text: string): Read[] {
   return [...all(text, COUNT).filter((r) => !SAID_SO.test(text.slice(r.end, r.end + 20))), ...all(text, GROUP), ...all(text, HARM), ...all(text, CONSEQUENCE)].sort((a, b) => a.start - b.start);
 }
