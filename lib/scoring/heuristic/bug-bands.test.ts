@@ -398,3 +398,19 @@ describe("bands, sixth pass: an account is of what the program does, not of what
     expect(codes(spec)).not.toContain("bug.no_actual_result");
   });
 });
+
+describe("bands, sixth pass: urgency and a bare comparative say nothing to check", () => {
+  it("keeps at 40% or less a demand to fix by a deadline and a wish that something were better", () => {
+    const urgent: TicketData = { summary: "Critical!!", description: "Sev1 - this must be sorted by Friday. Going to the CTO if not fixed by then." };
+    expect(percent(urgent), codes(urgent).join(", ")).toBeLessThanOrEqual(40);
+    expect(codes(urgent)).toContain("bug.no_expected_result");
+    const better: TicketData = { summary: "Search", description: "Search has to be better.", issue_type: "Bug" };
+    expect(percent(better), codes(better).join(", ")).toBeLessThanOrEqual(40);
+  });
+
+  it("still takes a failure's opposite as implied when something the program should do was not done", () => {
+    const t: TicketData = { summary: "Nightly export", issue_type: "Bug",
+      description: "The nightly export file is not created on the share since the 3.1 upgrade; the job log shows no error." };
+    expect(scoreTicket(t).findings.find((f) => f.code === "bug.no_expected_result")?.severity).toBe("low");
+  });
+});

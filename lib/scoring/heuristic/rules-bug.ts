@@ -51,7 +51,7 @@ const VAGUE_EXPECTED = /^(?:(?:it|this|the \w+|everything|page|app|feature|firef
  * A failure whose opposite is what should happen: an exception or an error in the log, something that cannot be
  * done or is not done ("the Outline is not generated"), a thing done twice. "Doesn't work" has no opposite to check.
  */
-const IMPLIED_EXPECTED = /\b(?:exceptions?|npe|errors?|crash(?:es|ed)?|fails?|failed|failing|can['’]?t|cannot|can not|unable to|(?:does|do|did|is|are|was|were|will|would)(?:n['’]?t| not)(?! (?:work|function)\w*\b)|won['’]?t|not (?:\w+ly )?\w+(?:ed|en)|twice)\b/i;
+const IMPLIED_EXPECTED = /\b(?:exceptions?|npe|errors?|crash(?:es|ed)?|fails?|failed|failing|can['’]?t|cannot|can not|unable to|(?:does|do|did|is|are|was|were|will|would)(?:n['’]?t| not)(?! (?:work|function)\w*\b)|won['’]?t|not (?:\w+ly )?(?!(?:resolved|fixed|addressed|sorted|handled|answered|solved|escalated|prioriti[sz]ed)\b)\w+(?:ed|en)|twice)\b/i;
 /** A second defect in the same report. */
 const ANOTHER = /^[ \t]*(?:[-*•]\s*)?(?:also|another (?:bug|issue|problem|defect)|second (?:bug|issue|problem|defect)|additionally|separately|unrelated)\b[^\n]*/gim;
 /**
