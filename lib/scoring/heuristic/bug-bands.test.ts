@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { TicketData } from "../types";
 import { scoreTicket } from "./engine";
+import { observedIn } from "./bug-readers";
 
 const percent = (t: TicketData) => Math.round(scoreTicket(t).overall_score * 10);
 const codes = (t: TicketData) => scoreTicket(t).findings.map((f) => f.code);
@@ -412,5 +413,21 @@ describe("bands, sixth pass: urgency and a bare comparative say nothing to check
     const t: TicketData = { summary: "Nightly export", issue_type: "Bug",
       description: "The nightly export file is not created on the share since the 3.1 upgrade; the job log shows no error." };
     expect(scoreTicket(t).findings.find((f) => f.code === "bug.no_expected_result")?.severity).toBe("low");
+  });
+});
+
+describe("bands, sixth pass: a chaser with its e-mail headers, and how long people have waited", () => {
+  it("keeps at 40% or less an untyped chaser whose only things are its headers' names, dates and subject", () => {
+    const t: TicketData = { summary: "Fwd: case 5521",
+      description: "Hi,\n\nAny news on this? It has been ten days.\n\nThanks,\nOmar\n\n-----Original Message-----\nFrom: Omar Haddad\n" +
+        "Sent: Tuesday 09:15\nTo: Service Desk\nSubject: case 5521\n\nany news?" };
+    expect(percent(t), codes(t).join(", ")).toBeLessThanOrEqual(40);
+  });
+
+  it("keeps at 40% or less a plea that says only how long it has gone on, and still reads a run that takes too long", () => {
+    const t: TicketData = { summary: "Needs fixing",
+      description: "This has been happening for way too long. Our members keep complaining and I am tired of apologising. Please get it done." };
+    expect(percent(t), codes(t).join(", ")).toBeLessThanOrEqual(40);
+    expect(observedIn("The nightly import runs for far too long on the big tenants.").some((r) => !r.generic)).toBe(true);
   });
 });

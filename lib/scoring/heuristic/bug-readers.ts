@@ -267,6 +267,9 @@ function peoplesAct(text: string, r: Read): boolean {
   // "Do NOT close", "Don't merge": an instruction to the team at a sentence's start, not what the program does.
   if (/^(?:do not|don['’]?t|do n['’]?t)\s+(?:close|reopen|merge|deploy|release|ship|touch|delete|remove|forget|ignore|mark|downgrade|reassign|assign|move|change)\b/i.test(said) &&
     /(?:^|[.!?:;]\s*|\n\s*|[-*•]\s*)$/.test(text.slice(Math.max(0, r.start - 10), r.start))) return true;
+  // How long a failure has gone on ("going on for far too long", "been open for too long") is people's waiting, not
+  // the program's slowness ("the import runs for too long" is that).
+  if (/^too long$/i.test(said) && /\b(?:going on|gone on|been (?:going on|happening|broken|open|like this|an issue|a problem)|happening|waiting) for (?:far |way |much )?$/i.test(before)) return true;
   // Getting a chance or a moment ("when you get a chance") is the reader's time, not what is seen (bands, fifth pass).
   if (/^(?:i|we|you|they)\s+(?:get|got)$/i.test(said) && /^\s+(?:a (?:chance|moment|minute|sec(?:ond)?)|(?:the |some )?time|round to|around to)\b/i.test(text.slice(r.end, r.end + 20))) return true;
   // People who cannot do their work ("my team cannot do their jobs") say what it costs them, not what the program does.
