@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { TicketData } from "../types";
 import { scoreTicket } from "./engine";
+import { observedIn } from "./bug-readers";
 
 const percent = (t: TicketData) => Math.round(scoreTicket(t).overall_score * 10);
 const codes = (t: TicketData) => scoreTicket(t).findings.map((f) => f.code);
@@ -368,5 +369,65 @@ describe("bands, fourth pass: a report whose every word about the failure is jud
     expect(codes(hurt)).not.toContain("bug.no_impact");
     const seen: TicketData = { summary: "Basket total wrong", description: "Couldn't reproduce it on staging, but in production the basket total shows 0.00 after a coupon is applied.", issue_type: "Bug" };
     expect(percent(seen), codes(seen).join(", ")).toBeGreaterThan(40);
+  });
+});
+
+describe("bands, sixth pass: an account is of what the program does, not of what people say, chase or feel", () => {
+  it("reads no account in a report of people who tell, call, chase, threaten or promise to write again", () => {
+    const t: TicketData = { summary: "Harbour Freight - contract at risk", issue_type: "Bug",
+      description: "Harbour Freight (three sites, ~$90k a year) says the tool is \"a nightmare\" at the moment. Their contract ends in May " +
+        "and their CFO is threatening to cancel it. Lena from their finance team will send more information next week. I need someone on it." };
+    expect(codes(t)).toContain("bug.no_actual_result");
+    expect(percent(t), codes(t).join(", ")).toBeLessThanOrEqual(40);
+    const called: TicketData = { summary: "Problem at Oakridge", issue_type: "Bug",
+      description: "Oakridge Clinic called about a problem with the system this afternoon. Their practice manager will email the details later on today." };
+    expect(percent(called), codes(called).join(", ")).toBeLessThanOrEqual(40);
+  });
+
+  it("still counts an account of what the program does, told by someone who acted, or set beside what people said", () => {
+    const acted: TicketData = { summary: "Order history after the move", issue_type: "Bug",
+      description: "I moved the shop to the new warehouse on Monday and since then the order history of every customer starts at " +
+        "the day of the move, with the older orders gone from the list and from the totals at the top of the page." };
+    expect(codes(acted)).not.toContain("bug.no_actual_result");
+    const beside: TicketData = { ...acted,
+      description: `The customer called twice about it. ${acted.description}` };
+    expect(codes(beside)).not.toContain("bug.no_actual_result");
+    // A standard quoted by its name in capitals is no person.
+    const spec: TicketData = { summary: "OPTIONS answer on static files", issue_type: "Bug",
+      description: "For OPTIONS on a static file the module answers with an Allow list that leaves out the methods enabled for the " +
+        "directory. RFC says the list names every method the resource allows." };
+    expect(codes(spec)).not.toContain("bug.no_actual_result");
+  });
+});
+
+describe("bands, sixth pass: urgency and a bare comparative say nothing to check", () => {
+  it("keeps at 40% or less a demand to fix by a deadline and a wish that something were better", () => {
+    const urgent: TicketData = { summary: "Critical!!", description: "Sev1 - this must be sorted by Friday. Going to the CTO if not fixed by then." };
+    expect(percent(urgent), codes(urgent).join(", ")).toBeLessThanOrEqual(40);
+    expect(codes(urgent)).toContain("bug.no_expected_result");
+    const better: TicketData = { summary: "Search", description: "Search has to be better.", issue_type: "Bug" };
+    expect(percent(better), codes(better).join(", ")).toBeLessThanOrEqual(40);
+  });
+
+  it("still takes a failure's opposite as implied when something the program should do was not done", () => {
+    const t: TicketData = { summary: "Nightly export", issue_type: "Bug",
+      description: "The nightly export file is not created on the share since the 3.1 upgrade; the job log shows no error." };
+    expect(scoreTicket(t).findings.find((f) => f.code === "bug.no_expected_result")?.severity).toBe("low");
+  });
+});
+
+describe("bands, sixth pass: a chaser with its e-mail headers, and how long people have waited", () => {
+  it("keeps at 40% or less an untyped chaser whose only things are its headers' names, dates and subject", () => {
+    const t: TicketData = { summary: "Fwd: case 5521",
+      description: "Hi,\n\nAny news on this? It has been ten days.\n\nThanks,\nOmar\n\n-----Original Message-----\nFrom: Omar Haddad\n" +
+        "Sent: Tuesday 09:15\nTo: Service Desk\nSubject: case 5521\n\nany news?" };
+    expect(percent(t), codes(t).join(", ")).toBeLessThanOrEqual(40);
+  });
+
+  it("keeps at 40% or less a plea that says only how long it has gone on, and still reads a run that takes too long", () => {
+    const t: TicketData = { summary: "Needs fixing",
+      description: "This has been happening for way too long. Our members keep complaining and I am tired of apologising. Please get it done." };
+    expect(percent(t), codes(t).join(", ")).toBeLessThanOrEqual(40);
+    expect(observedIn("The nightly import runs for far too long on the big tenants.").some((r) => !r.generic)).toBe(true);
   });
 });

@@ -964,3 +964,29 @@ describe("bands, fifth pass: judgements, the reader's time, people's work and th
     expect(stepsIn("The provided patch (see the attachments) fixes this issue by adding a fallback setting.").at).toBeNull();
   });
 });
+
+describe("bands, sixth pass: moods, instructions to the team, people's words quoted and a bare comparative", () => {
+  it("does not read getting bored or cross, nobody wanting it any more, or 'Do not merge' as what the program does", () => {
+    expect(observedIn("Whenever we start the planner we get bored waiting.").some((r) => !r.generic)).toBe(false);
+    expect(observedIn("Our staff have had enough, nobody likes the planner anymore").some((r) => !r.generic)).toBe(false);
+    expect(observedIn("Assigned to Kim. Do not merge before the audit.").length).toBe(0);
+    // Look-alikes: what is seen, a thing that stopped working, and a negation that is the program's.
+    expect(observedIn("When we start the planner we get a grey window.").some((r) => !r.generic)).toBe(true);
+    expect(observedIn("The planner does not show the weekend shifts anymore").some((r) => !r.generic)).toBe(true);
+    expect(observedIn("The planner does not close the dialog after saving.").some((r) => !r.generic)).toBe(true);
+  });
+
+  it("takes a quoted 'isn't working' for a person's words and still reads a quoted message as the program's", () => {
+    const said = observedIn("Spoke to Maria at Initech: the sync \"is not working properly\". Call her back.");
+    expect(said.length).toBeGreaterThan(0);
+    expect(said.every((r) => r.generic)).toBe(true);
+    expect(observedIn("The sync stops with \"Connection refused\" after a minute.").some((r) => !r.generic)).toBe(true);
+  });
+
+  it("reads no expected result in a bare comparative, and one that has a measure or says what", () => {
+    expect(expectedIn("The search needs to be faster.")).toHaveLength(0);
+    expect(expectedIn("Start-up should be much better!")).toHaveLength(0);
+    expect(expectedIn("The search needs to be faster than two seconds for a hundred rows.").length).toBeGreaterThan(0);
+    expect(expectedIn("The labels should be better aligned with the fields.").length).toBeGreaterThan(0);
+  });
+});

@@ -256,6 +256,20 @@ function peoplesAct(text: string, r: Read): boolean {
   if (/^(?:keeps?|kept|continues?|continued) (?:to )?(?:tell|ask|say|report|mention|call|email|e-mail|ring|phon|messag|ping|chas|writ|rais)\w*$/i.test(said)) {
     return new RegExp(`\\b(?:we|i|you|they|he|she|${PEOPLE})\\s+(?:\\w+\\s+)?$`, "i").test(before);
   }
+  // A person who gets annoyed, upset or bored ("every time I open it I get annoyed") tells a mood, not what is seen;
+  // nobody wanting to use it any more tells what people want (bands, sixth pass).
+  if (/^(?:i|we|you|they|users?|people|customers?)\s+(?:\w+ly\s+)?(?:get|got|getting)$/i.test(said) &&
+    /^\s+(?:so\s+|really\s+|very\s+|quite\s+)?(?:annoyed|angry|upset|frustrated|bored|confused|irritated|mad|stressed|fed up|tired of)\b/i.test(text.slice(r.end, r.end + 30))) return true;
+  if (/^(?:anymore|any more)$/i.test(said)) {
+    const clause = text.slice(Math.max(0, r.start - 80), r.start).split(/[.!?;,\n]/).pop() ?? "";
+    if (new RegExp(`\\b(?:nobody|no one|i|we|you|they|people|${PEOPLE})\\s+(?:\\w+\\s+){0,2}?(?:wants?|likes?|enjoys?|trusts?|cares?|bothers?|recommends?)\\b`, "i").test(clause)) return true;
+  }
+  // "Do NOT close", "Don't merge": an instruction to the team at a sentence's start, not what the program does.
+  if (/^(?:do not|don['’]?t|do n['’]?t)\s+(?:close|reopen|merge|deploy|release|ship|touch|delete|remove|forget|ignore|mark|downgrade|reassign|assign|move|change)\b/i.test(said) &&
+    /(?:^|[.!?:;]\s*|\n\s*|[-*•]\s*)$/.test(text.slice(Math.max(0, r.start - 10), r.start))) return true;
+  // How long a failure has gone on ("going on for far too long", "been open for too long") is people's waiting, not
+  // the program's slowness ("the import runs for too long" is that).
+  if (/^too long$/i.test(said) && /\b(?:going on|gone on|been (?:going on|happening|broken|open|like this|an issue|a problem)|happening|waiting) for (?:far |way |much )?$/i.test(before)) return true;
   // Getting a chance or a moment ("when you get a chance") is the reader's time, not what is seen (bands, fifth pass).
   if (/^(?:i|we|you|they)\s+(?:get|got)$/i.test(said) && /^\s+(?:a (?:chance|moment|minute|sec(?:ond)?)|(?:the |some )?time|round to|around to)\b/i.test(text.slice(r.end, r.end + 20))) return true;
   // People who cannot do their work ("my team cannot do their jobs") say what it costs them, not what the program does.
@@ -292,6 +306,10 @@ function named(text: string, start: number, end: number): boolean {
   // A quote in the first person ('"I tried again and it still doesn't work"') is what a person said, not the program's
   // words: it names nothing.
   if (quoted && /["“]\s*(?:I|I['’]m|I['’]ve|I['’]d)\b[^"“”]*$/.test(before)) return false;
+  // A quote that opens with a judgement that it does not work ('their integration "isn't working right"') is what a
+  // person said (the program shows a message, not "isn't working"): it names nothing (bands, sixth pass).
+  if (quoted && /["“'‘]\s*(?:(?:it|it['’]s|is|are|was|were|just|still|simply)\s+){0,2}$/i.test(before) && /^(?:(?:is|are|was|were|does|do|did)(?:n['’ ]?t| not) (?:work|working|works)|not (?:working|work)|broken)$/i.test(text.slice(start, end).replace(/\s+/g, " ")) &&
+    /^(?:\s+(?:right|properly|correctly|well|at all|again|anymore|any more|for us|for them)){0,2}\s*[.!,]?\s*["”'’]/i.test(text.slice(end, end + 30))) return false;
   return quoted || /^\s*(?:dialog|message|box|popup|pop-up|page|screen|window|banner|toast|alert|code|text)\b|^\s*:\s*\S/i.test(text.slice(end, end + 20));
 }
 
@@ -319,6 +337,12 @@ const EPISTEMIC = String.raw`\s+(?:probably\s+|also\s+)?(?:be\s+(?:(?:very|quite
 const FIX_PLEA = String.raw`(?!\s+(?:really\s+|urgently\s+|definitely\s+)?(?:be|get)\s+(?:\w+ly\s+)?(?:fixed|resolved|addressed|looked (?:at|into)|investigated|sorted(?: out)?|prioriti[sz]ed|handled|patched)\b)`;
 /** A modal of what should be: "should", "is supposed to", "must", "needs to", "ought to". */
 const MODAL = new RegExp(`\\b(?:(?<!\\b(?:i|you|u|somebody|someone|anyone|anybody)\\s+(?:\\w+\\s+)?)should(?:n['’ ]?t)?(?!\\s+(?:really\\s+)?(?:hurry|look into|make a (?:bug )?report|report|file|contact|ask))(?!${EPISTEMIC})|(?<=\\byou\\s+)should(?= be able to)|(?:is|are|was|were) supposed to|ought to|(?<!\\b(?:i|you|we|one|they)\\s+)must(?![\\w-])(?!\\s+(?:fix|have (?:been|\\w+ed)|be\\s+(?:a|an|the|some|my|our)\\b))(?!${EPISTEMIC})${FIX_PLEA}|(?<!\\b(?:i|you|one|they|users?)\\s)(?<!\\b(?:do|does|did)\\s+(?:i|we|you|they|users?|one)\\s+)needs? to(?! (?:know|do|restart|reboot|re-?start|close|reopen|kill|wait))${FIX_PLEA}|(?:has|have) to(?= be\\b)${FIX_PLEA} be)\\b`, "i");
+/**
+ * A bare comparative after the modal ("needs to be better", "should be faster", "must be improved"), with no measure
+ * and nothing to compare with: that something is wrong, not what should happen (bands, sixth pass). "should be faster
+ * than 2 seconds" and "should be better aligned with the header" say what.
+ */
+const BARE_COMPARATIVE = /^\s+(?:be\s+)?(?:(?:a lot|much|way|far|a bit|a little|so much|really)\s+)?(?:better|faster|quicker|improved|smoother|snappier|more (?:stable|reliable|responsive|usable|robust|performant))(?:\s+(?:asap|now|already|soon|than (?:this|that|it is|now|before)))?\s*(?:[.!]|$)/i;
 /** "you should see", "should be able to reproduce": a step's expected observation, not an expectation. */
 const MODAL_NOT_EXPECTED = /\b(?:you|one|we)\s+should\s+(?:see|get|notice|observe|be able to (?:see|reproduce|notice))\b|\bshould (?:be able to )?reproduce\b|\bshould i\b|\bif (?:it|this|you) should\b/i;
 /** Stated expectation: "expected", "I'd expect", "instead of", "rather than", "the correct value is". */
@@ -399,7 +423,8 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
   const text = unwrapped(withoutLabels(labelled));
   const tag = (kind: ExpectedKind, reads: Read[]) => reads.map((r) => ({ ...r, kind }));
   const reads = [
-    ...tag("modal", all(text, MODAL).filter((r) => !MODAL_NOT_EXPECTED.test(text.slice(Math.max(0, r.start - 12), r.end + 40)))),
+    ...tag("modal", all(text, MODAL).filter((r) => !MODAL_NOT_EXPECTED.test(text.slice(Math.max(0, r.start - 12), r.end + 40)) &&
+      !BARE_COMPARATIVE.test(text.slice(r.end, r.end + 60)))),
     ...tag("expect", all(text, EXPECT).filter((r) => !instructed(text, r) && !emptyField(text, r))), ...tag("expect", all(text, NOT_INSTEAD)), ...tag("wish", all(text, WISH)), ...tag("request", all(text, REQUEST)),
     ...tag("working_case", all(text, WORKING_CASE).filter((r) => !thingMissing(text, r))), ...tag("wish", all(text, WISH_UNSAID)), ...tag("working_case", all(text, WORKS_ELSEWHERE)), ...tag("working_case", all(text, WORKING_MORE)), ...tag("working_case", all(text, WORKING_KEPT)), ...tag("wish", all(text, WISH_MORE)), ...tag("working_case", all(text, WORKED_VERSION)), ...tag("expect", all(text, NORM_SAYS)), ...tag("expect", all(text, DOCS_SAY)),
   ];
@@ -1035,6 +1060,32 @@ const CONSEQUENCE = /\b(?:(?:making|makes|made|which makes) (?:it|them|this|the 
 
 /** People counted as those who said so ("a few people said so", "two users told us"): who reported it, not who is hurt. */
 const SAID_SO = /^\s+(?:have\s+|had\s+|all\s+)?(?:said|say|says|told|tell|mentioned|mention|asked|ask)\b/i;
+
+/** People by their role at a customer or in the team: who speaks for an account, not who uses the program. */
+const ROLE = "(?:manager|boss|vp|ceo|cto|cfo|coo|director|head|lead|rep|representative|ae|am|csm|contact|sales|support|it|admin|owner|champion|sponsor|stakeholder)s?";
+/**
+ * A clause about people, not the program: its subject is the reporter, a person by role ("the customer", "their VP",
+ * "my manager") or someone named ("Rob from their IT team", "Northwind Traders"), and its verb is what people do about
+ * a failure (tell, report, call, chase, ask, promise to follow up, threaten, want, need) or how they feel. "I open the
+ * export and it stops at row 100" tells what the program does: its verbs are an action and the program's.
+ */
+const PEOPLES_VERB = "(?:(?:is|are|was|were|am|has|have|had|will|would|just|also|still|now|already|again|really|very|keeps?|kept|" +
+  "getting|gets?|got|feels?|felt|seems?)\\s+){0,3}(?:says?|said|saying|tells?|told|telling|reports?|reported|reporting|calls?|called|" +
+  "calling|rang|phoned|e-?mail(?:s|ed|ing)?|wrote|writes|asks?|asked|asking|mentions?|mentioned|complain\\w*|threaten\\w*|" +
+  "escalat\\w*|chas(?:e|es|ed|ing)|follow(?:s|ed|ing)? up|needs?(?! to\\b)|wants?|wanted|would like|expects?|hopes?|upset|angry|unhappy|" +
+  "annoyed|frustrated|furious|tired|worried|waiting|disappointed|not happy|the same way)\\b";
+/** What may stand between the subject and its verb: a bracket ("Acme (ARR ~$240k)"), where they are from. */
+const QUALIFIER = "(?:\\s*\\([^)\\n]{0,40}\\))?(?:\\s+(?:from|at|of|in|on)\\s+(?:the\\s+|their\\s+|our\\s+|your\\s+)?(?:[\\w&-]+\\s+){0,2}?[\\w&-]+)?\\s+";
+const CLAUSE_LEAD = "^\\W*(?:(?:and|but|so|also|then|now|and then)\\s+)?";
+const PERSON_CLAUSE = new RegExp(`${CLAUSE_LEAD}(?:i|we|you|he|she|nobody|no one|everyone|everybody|(?:the|my|our|their|his|her|your|a|an|one|this|that)\\s+(?:[\\w-]+\\s+){0,2}?(?!(?:devices?|sites?|installs?|stores?)\\b)(?:${PEOPLE}|${ROLE}))${QUALIFIER}${PEOPLES_VERB}`, "i");
+// A name is capitalised (the test is case-sensitive): "It says" is no one's, and one in capitals is a standard's or a
+// program's ("RFC says ...", "HTML says").
+const NAMED_CLAUSE = new RegExp(`${CLAUSE_LEAD}(?!(?:It|This|That|These|Those|There|Here|What|Which|The|A|An)\\b|[A-Z\\d]+\\s)[A-Z][\\w&.'’-]*(?:\\s+[A-Z][\\w&.'’-]*){0,2}${QUALIFIER}${PEOPLES_VERB}`);
+
+/** Whether a clause of a report is about people (who tell, chase, want or feel), not what the program does. */
+export function aboutPeople(clause: string): boolean {
+  return PERSON_CLAUSE.test(clause) || NAMED_CLAUSE.test(clause);
+}
 
 export function impactIn(text: string): Read[] {
   return [...all(text, COUNT).filter((r) => !SAID_SO.test(text.slice(r.end, r.end + 20))), ...all(text, GROUP), ...all(text, HARM), ...all(text, CONSEQUENCE)].sort((a, b) => a.start - b.start);

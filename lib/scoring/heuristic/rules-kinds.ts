@@ -91,6 +91,9 @@ const ASKS_FOR_NEWS = /^[.!?;\s]*[^.!?\n]{0,40}?\b(?:an?|any|some)\s+(?:update|r
  */
 const TIME_WORD = /^(?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|january|february|march|april|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|days?|weeks?|months?|years?|hours?|minutes?|mins?|morning|afternoon|evening|night|tonight|today|tomorrow|yesterday|weekend|eod|cob|eow|eom|am|pm)$/i;
 
+/** A line of an e-mail's header, or the line a forwarded or quoted message starts with. */
+const MAIL_HEADER = /^[ \t>]*(?:(?:from|sent|to|cc|bcc|date|subject|reply-to)[ \t]*:[^\n]*|-{2,}[ \t]*(?:original|forwarded) message[ \t]*-{2,})[ \t]*$/gim;
+
 function namesNothing(input: RuleInput): boolean {
   const text = `${input.summary}\n${input.description}`;
   const read = unwrapped(withoutLabels(input.description));
@@ -103,7 +106,10 @@ function namesNothing(input: RuleInput): boolean {
   // Nor does it name things of its own: at most three nouns beyond the title's and the words of pleas and urgency
   // (`addsNothing`), so "Walk AST and register methods in a database" or a dialog to overhaul still names its work.
   // A time ("Thursday", "by EOD", "2:14 PM") is when, not what: it is not counted.
-  const own = analyzeText(input.description).tokens.filter((t) => (t.pos === "NOUN" || t.pos === "PROPN") && !addsNothing(input.summary, t.text) && !TIME_WORD.test(t.text));
+  // An e-mail's header lines ("From: ...", "Sent: Monday 14:02", "Subject: Fwd: ...") say who wrote when, not what
+  // the ticket is about (bands, sixth pass).
+  const body = input.description.replace(MAIL_HEADER, (m) => " ".repeat(m.length));
+  const own = analyzeText(body).tokens.filter((t) => (t.pos === "NOUN" || t.pos === "PROPN") && !addsNothing(input.summary, t.text) && !TIME_WORD.test(t.text));
   // A thing named twice ("maya" heading each of her chat lines) is one thing.
   return new Set(own.map((t) => t.text.toLowerCase())).size <= 3;
 }

@@ -31,7 +31,7 @@ const FLOORS: Record<string, Partial<Record<Band, number>>> = {
   "bands-read-4.json": { useless: 24, written_out: 28 },
   // A seventh author's, measured only in the fourth pass (bands-unread.json then; 61/85 at that session's start,
   // 67/85 at its end), read in the fifth.
-  "bands-read-5.json": { useless: 16, written_out: 27, states_failure: 13 },
+  "bands-read-5.json": { useless: 22, written_out: 27, states_failure: 13 },
   // An eighth author's, written for the fifth pass and measured only: held at each band's count (69/85 when added,
   // the same at the pass's start).
   "bands-unread.json": { useless: 18, written_out: 27, states_failure: 10, task: 9, story: 5 },
