@@ -3,7 +3,7 @@ import { found, type Found, type RuleInput } from "./finding";
 import { BROAD_VERBS, OPEN_ENDED_VERBS, VAGUE_TERMS } from "./lexicon";
 import { charSpan, isWord, type Segment, type Tok } from "./nlp";
 import { authorsText } from "./machine-text";
-import { listedInDescription } from "./rules-unambiguous";
+import { listedInDescription } from "./sections";
 import { tokenize } from "./text";
 
 const GIVEN_WHEN_THEN = /\b(?:given|when)\b[\s\S]{0,400}?\bthen\b/i;

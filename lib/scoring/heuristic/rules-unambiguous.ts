@@ -2,9 +2,8 @@
 import { found, type Edit, type Found, type RuleInput } from "./finding";
 import { GENERAL_TERMS, LOOPHOLE_PHRASES, PLACEHOLDERS, VAGUE_TERMS } from "./lexicon";
 import type { Segment, Tok } from "./nlp";
-import { authorsText, withLineBreaks } from "./machine-text";
 import { byFirstWord, phraseAt } from "./regions";
-import { listItems } from "./sections";
+import { listedInDescription } from "./sections";
 import { sectionEvidence } from "./kind-text";
 import { criteriaInDescription } from "./rules-criteria";
 
@@ -136,14 +135,6 @@ function negated(t: Tok[], k: number, floor: number): boolean {
 
 /** A summary that states what happens now ("Currently the agent generates ...") asks for nothing yet. */
 const STATES_NOW = /^\s*(?:currently|at (?:the )?(?:moment|present)|right now|today|at this time)\b/i;
-
-/**
- * The description lists what a general word or a broad verb in the summary stands for ("ObjectBuilder usability
- * improvements" above "- Values left empty should not show up in the XML - ..."): two or more items.
- */
-export function listedInDescription(description: string): boolean {
-  return listItems(withLineBreaks(authorsText(description))).filter((i) => /\p{L}{2,}\S*\s+\S*\p{L}{2,}/u.test(i.text)).length >= 2;
-}
 
 export function unambiguousFindings(input: RuleInput): Found[] {
   const { summary, story, description } = input;

@@ -7,6 +7,7 @@ import { headingNameAndText } from "@/lib/richtext/heading-breaks";
 
 import { restoreHeadingBreaks as restoreWikiHeadingBreaks } from "@/lib/richtext/heading-breaks";
 import type { LanguageWords } from "./languages";
+import { authorsText, withLineBreaks } from "./machine-text";
 
 /**
  * Jira headings whose line breaks an export dropped: "h3. Title" (lib/richtext) and a bold label of a few words
@@ -176,4 +177,12 @@ export function listItems(text: string, offset = 0): { text: string; start: numb
 export function orderedSteps(text: string): number {
   const re = /^[ \t]*(?:\d{1,2}[.)]|#(?!#)|step \d+:?)[ \t]+\S/gim;
   return text.match(re)?.length ?? 0;
+}
+
+/**
+ * The description lists what a general word or a broad verb in the summary stands for ("ObjectBuilder usability
+ * improvements" above "- Values left empty should not show up in the XML - ..."): two or more items.
+ */
+export function listedInDescription(description: string): boolean {
+  return listItems(withLineBreaks(authorsText(description))).filter((i) => /\p{L}{2,}\S*\s+\S*\p{L}{2,}/u.test(i.text)).length >= 2;
 }
