@@ -410,7 +410,12 @@ export async function recordDelivered(db: Db, delivered: Delivered[], queueJobId
  * disabled and delivery stops. Anything else (5xx, 3xx, other 4xx, timeouts, refused connections) is retried
  * with backoff; a 429's Retry-After is honoured. After WEBHOOK_MAX_ATTEMPTS attempts the delivery is failed.
  */
-export async function deliverJob(db: Db, { job, installation }: DeliveryTarget, onDelivered?: (delivered: Delivered) => Promise<void>): Promise<void> {
+export async function deliverJob(
+  db: Db,
+  { job, installation }: DeliveryTarget,
+  onDelivered?: (delivered: Delivered) => Promise<void>,
+  onRetryQueued?: (queueJobId: string) => void,
+): Promise<void> {
   if (!needsDelivery(job)) return;
   const log = logger().child({ job_id: job.id, installation_id: installation.id });
   if (installation.enabled !== 1) {
@@ -455,7 +460,10 @@ export async function deliverJob(db: Db, { job, installation }: DeliveryTarget, 
       : retryDelayMs(attempt, config.WEBHOOK_RETRY_BASE_MS);
   const nextAttemptAt = new Date(now().getTime() + delayMs);
   // Schedule the next attempt before recording it, so a crash in between costs an extra attempt, never a lost one.
-  await enqueueDelivery(job.id, nextAttemptAt);
+  const retry = await enqueueDelivery(job.id, nextAttemptAt);
+  // The retry is due within a second or two and this attempt is still being recorded: the caller learns its id, so
+  // a fetch that claims it meanwhile does not take it for a duplicate of this attempt.
+  if (retry) onRetryQueued?.(retry);
   await db.update(asyncJobs).set({ ...base, deliveryStatus: "retrying", nextAttemptAt }).where(eq(asyncJobs.id, job.id));
   await logAttempt("pending");
   log.info({ attempt, status, error: outcome.error, next_attempt_at: nextAttemptAt.toISOString() }, "callback delivery will be retried");

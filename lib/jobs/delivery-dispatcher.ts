@@ -56,6 +56,12 @@ export class DeliveryDispatcher {
    * unsent, so one process never sends a callback twice at once.
    */
   private readonly callbacks = new Set<string>();
+  /**
+   * The retries that attempts still in flight here have queued (queue job ids). A retry is due in a second or two
+   * and its attempt may still be recording its answer: claimed meanwhile, it is the next attempt, not a duplicate,
+   * so it goes back to the queue for a moment instead of being completed unsent (which lost the retry).
+   */
+  private readonly retriesQueued = new Set<string>();
   private readonly waiting = new Map<string, Waiting[]>();
   private readonly toComplete: string[] = [];
   private readonly toRecord: { delivered: Delivered; queueJobId: string }[] = [];
@@ -161,8 +167,13 @@ export class DeliveryDispatcher {
     if (jobs.length === 0) return 0;
     const targets = await loadDeliveryTargets(this.db, [...new Set(jobs.map((job) => job.data.jobId))]);
     const handBackIds: string[] = [];
+    const tooSoon: string[] = [];
     for (const queueJob of jobs) {
       const target = targets.get(queueJob.data.jobId);
+      if (target && this.retriesQueued.has(queueJob.id) && this.callbacks.has(target.job.id)) {
+        tooSoon.push(queueJob.id);
+        continue;
+      }
       if (!target || !needsDelivery(target.job) || this.callbacks.has(target.job.id)) {
         this.complete(queueJob.id);
         continue;
@@ -184,8 +195,9 @@ export class DeliveryDispatcher {
     // What overflowed this fetch: the same queue jobs, due again at once in their place (no attempt is counted),
     // for another process, or for this one once their installation has room (until then fetches leave it out).
     await handBack(this.db, DELIVER_QUEUE, handBackIds, 0);
+    await handBack(this.db, DELIVER_QUEUE, tooSoon, 1);
     this.handedBack += handBackIds.length;
-    return jobs.length - handBackIds.length;
+    return jobs.length - handBackIds.length - tooSoon.length;
   }
 
   /** Installations that can take no more jobs now: every slot in flight and as many waiting as may wait. */
@@ -213,7 +225,12 @@ export class DeliveryDispatcher {
       delivered = true;
       this.recordLater(record, queueJob.id);
     };
-    void deliverJob(this.db, target, onDelivered)
+    let retry: string | null = null;
+    const onRetryQueued = (queueJobId: string) => {
+      retry = queueJobId;
+      this.retriesQueued.add(queueJobId);
+    };
+    void deliverJob(this.db, target, onDelivered, onRetryQueued)
       .then(
         () => {
           if (!delivered) this.complete(queueJob.id);
@@ -228,6 +245,7 @@ export class DeliveryDispatcher {
         // A delivered callback stays in `callbacks` until it is recorded (`record`), so a duplicate queue job
         // fetched meanwhile does not find it undelivered.
         if (!delivered) this.callbacks.delete(target.job.id);
+        if (retry) this.retriesQueued.delete(retry);
         this.running--;
         const left = (this.inFlight.get(installationId) ?? 1) - 1;
         if (left > 0) this.inFlight.set(installationId, left);

@@ -443,6 +443,59 @@ describe("a callback with two queue jobs (a crash left both)", () => {
   }, 60_000);
 });
 
+describe("a retry due before its attempt is recorded", () => {
+  let receiver: WebhookReceiver;
+
+  beforeAll(async () => {
+    receiver = await startWebhookReceiver();
+  });
+
+  afterAll(async () => {
+    await receiver.close();
+    setEnv({ WEBHOOK_RETRY_BASE_MS: undefined });
+  });
+
+  it("is sent as the next attempt, not completed as a duplicate of the attempt still in flight", async () => {
+    // A retry due at once (a 1 ms base), and a database slow to record each attempt (every update of a job waits
+    // 300 ms, as a busy embedded database did after a restart in faults/crash-embedded.faults.ts): the dispatcher
+    // claims the retry while the attempt that queued it still records its answer. It was completed unsent as a twin
+    // of that attempt, and the callback stayed "retrying" for good.
+    setEnv({ WEBHOOK_RETRY_BASE_MS: "1" });
+    const boss = await queue();
+    const owner = await customer("retry-soon-co", 1000);
+    const site = await install(owner, "site-retry-soon", receiver.url);
+    receiver.policy = (_webhookId, nth) => (nth === 1 ? { status: 500 } : { status: 200 });
+    const jobIds: string[] = [];
+    for (let i = 0; i < 6; i++) jobIds.push((await acceptJob(database(), request(owner, site, `SOON-${i}`, `As a user, I want soon thing ${i}.`))).jobId);
+    const fetched = await fetchScoreJobs(boss, 1000);
+    await processScoreBatch(database().db, heuristic, fetched, boss);
+    await boss.complete(SCORE_QUEUE, fetched.map((job) => job.id));
+    const db = database().db;
+    const slow = new Proxy(db, {
+      get(target, property, receiverOfGet) {
+        if (property !== "update") return Reflect.get(target, property, receiverOfGet);
+        return (table: typeof asyncJobs) => ({
+          set: (values: Parameters<ReturnType<typeof db.update<typeof asyncJobs>>["set"]>[0]) => ({
+            where: (condition: Parameters<ReturnType<ReturnType<typeof db.update<typeof asyncJobs>>["set"]>["where"]>[0]) => {
+              const run = () => target.update(table).set(values).where(condition);
+              return { then: (resolve: (value: unknown) => unknown, reject: (error: unknown) => unknown) => new Promise((wait) => setTimeout(wait, 300)).then(() => run()).then(resolve, reject) };
+            },
+          }),
+        });
+      },
+    });
+    const dispatcher = new DeliveryDispatcher(boss, slow, { concurrency: 8, perInstallation: 8, pollingIntervalMs: 50 });
+    dispatcher.start();
+    try {
+      await receiver.waitForDelivered(jobIds.map((id) => `msg_${id}`), 20_000);
+    } finally {
+      await dispatcher.stop();
+    }
+    const jobs = await db.select().from(asyncJobs).where(eq(asyncJobs.customerId, "retry-soon-co"));
+    expect(jobs.map((job) => [job.deliveryStatus, job.deliveryAttempts])).toEqual(Array(6).fill(["delivered", 2]));
+  }, 60_000);
+});
+
 describe("the completion estimate", () => {
   it("is a short range for an idle queue, and grows with the queue ahead at the measured throughput", () => {
     expect(estimateCompletion(0, 0)).toBe("1-6");

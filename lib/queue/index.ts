@@ -352,9 +352,11 @@ export async function handBack(db: Db, queueName: string, ids: string[], delaySe
     where name = ${queueName} and id = any(${`{${ids.join(",")}}`}::uuid[]) and state = 'active'`);
 }
 
-export async function enqueueDelivery(jobId: string, startAfter?: Date): Promise<void> {
-  await (await queue()).send(DELIVER_QUEUE, { jobId } satisfies DeliveryJobData, { singletonKey: jobId, ...(startAfter ? { startAfter } : {}) });
+/** Queues a delivery of a job's callback (at `startAfter`, or now); answers the queue job's id. */
+export async function enqueueDelivery(jobId: string, startAfter?: Date): Promise<string | null> {
+  const id = await (await queue()).send(DELIVER_QUEUE, { jobId } satisfies DeliveryJobData, { singletonKey: jobId, ...(startAfter ? { startAfter } : {}) });
   if (!startAfter) wakeWorkers(DELIVER_QUEUE);
+  return id;
 }
 
 /** Wake this process's idle workers of a queue (work was just queued); a no-op where none run. */
