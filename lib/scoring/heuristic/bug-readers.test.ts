@@ -2,6 +2,7 @@
 // silent on the ones that look alike (lib/scoring/README.md, "Bug reports in the words people write").
 import { describe, expect, it } from "vitest";
 import { addsNothing, expectedIn, impactIn, observedIn, stepsIn, titleAsksFor, withoutLabels } from "./bug-readers";
+import { scoreTicket } from "./engine";
 
 const reads = (found: { start: number; end: number }[]) => found.length > 0;
 
@@ -988,5 +989,78 @@ describe("bands, sixth pass: moods, instructions to the team, people's words quo
     expect(expectedIn("Start-up should be much better!")).toHaveLength(0);
     expect(expectedIn("The search needs to be faster than two seconds for a hundred rows.").length).toBeGreaterThan(0);
     expect(expectedIn("The labels should be better aligned with the fields.").length).toBeGreaterThan(0);
+  });
+});
+
+describe("seventh pass: a field filled with a placeholder is empty", () => {
+  it("reads no expected result in 'Expected results: N/A' and no steps in 'Steps: see above'", () => {
+    const form = "Steps to Reproduce:\nsee above\n\nActual Results:\nThe upload bar sits at 100% and the file never appears.\n\nExpected Results:\nN/A";
+    expect(expectedIn(form)).toEqual([]);
+    expect(stepsIn(form).at).toBeNull();
+    expect(scoreTicket({ summary: "Upload never finishes", description: form, issue_type: "Bug" }).findings.map((f) => f.code)).toEqual(
+      expect.arrayContaining(["bug.no_expected_result", "bug.no_steps"]));
+    // Look-alikes: a field that says something, and "nothing" under Actual, which is what happens.
+    expect(expectedIn("Expected Results:\nThe file is listed under Recent.").length).toBeGreaterThan(0);
+    expect(stepsIn("Steps to Reproduce:\n1. Open the uploader\n2. Drop a 2 MB file on it").at).not.toBeNull();
+    expect(observedIn("Actual Results:\nnothing happens").length).toBeGreaterThan(0);
+  });
+
+  it("reads the title's failure where the rest of the form is the tracker's own fields and pointers", () => {
+    const form = "User-Agent: Mozilla/5.0 (X11; Linux x86_64; rv:20.0) Gecko/20100101 Firefox/20.0\nBuild Identifier: 20130409\n\nReproducible: Always\n\nSteps to Reproduce:\nsee above\n\nActual Results:\nsee above";
+    const codes = scoreTicket({ summary: "Print preview stops at page 12", description: form, issue_type: "Bug" }).findings.map((f) => f.code);
+    expect(codes).not.toContain("bug.no_actual_result");
+    expect(codes).toContain("bug.no_steps");
+  });
+});
+
+describe("seventh pass: the way there in brackets, after a key, after 'to see it just' and before 'to see it'", () => {
+  it("reads a run of actions with a bracket inside one of them", () => {
+    expect(stepsIn("Open any of the sample maps (e.g. https://maps.example.org/demo/index.html), zoom in twice, drag the marker.").kinds).toContain("actions");
+    expect(stepsIn("Open the map (the big one), then nothing else.").kinds).not.toContain("actions");
+  });
+
+  it("reads a key pressed with its modifiers as a step after another, not as a key named alone", () => {
+    expect(stepsIn("select a word in the editor, then ctrl+shift+u to make it upper case.").at).not.toBeNull();
+    expect(stepsIn("Completion used to work with\nCTRL-SPACE, but after the upgrade the popup never opens.").at).toBeNull();
+    expect(stepsIn("Ctrl+Tab\nmoves to the tab on the right, not the last one used.").at).toBeNull();
+  });
+
+  it("reads 'to see it just add ...' as the way there", () => {
+    expect(stepsIn("The column rounds down. To see it just put a sleep(2) in a CGI script and request it.").at).not.toBeNull();
+    expect(stepsIn("The column rounds down. I just put a sleep in the script.").at).toBeNull();
+  });
+
+  it("reads an instruction that ends by saying it shows the failure", () => {
+    expect(stepsIn("The charset is ignored. Proxy any page that only has a short meta tag with the filter on to see it.").kinds).toContain("instruction");
+    expect(stepsIn("It takes a while to see it.").at).toBeNull();
+    expect(stepsIn("Users load the page to see it.").at).toBeNull();
+  });
+
+  it("does not take the request in an access log line for one the reporter sends", () => {
+    const logged = "The log says 200 for downloads the client dropped:\n\n198.51.100.7 - - [12/Mar/2013:10:02:11 +0100] \"GET /big/file.iso HTTP/1.1\" 200 734003200 \"-\" \"curl/7.29\"";
+    expect(stepsIn(logged).kinds).not.toContain("command");
+    expect(stepsIn("Send GET /big/file.iso and close the connection after a second.").at).not.toBeNull();
+  });
+});
+
+describe("seventh pass: what happens and what should, in words missed or misread", () => {
+  it("reads a count stopping at a number, something drawn over another and a redirect to an address", () => {
+    for (const text of ["Installs stop at 87%", "The sticky header draws over the first row of results.", "A request for /a?q=1 goes to http://example.org/b%3Fq=1 instead."]) {
+      expect(observedIn(text).some((r) => !r.generic), text).toBe(true);
+    }
+  });
+
+  it("reads a title whose thing is left empty or blank", () => {
+    for (const text of ["History sidebar empty after restart", "Print preview blank", "Search results empty when offline"]) {
+      expect(observedIn(text).some((r) => !r.generic), text).toBe(true);
+    }
+    expect(observedIn("Leave the fields empty and press Save.").some((r) => !r.generic)).toBe(false);
+  });
+
+  it("does not read following the docs, or not reproducing on demand, as what should happen", () => {
+    expect(expectedIn("I set it up exactly like the docs say and it still will not start.")).toEqual([]);
+    expect(expectedIn("It dies twice a week and I can't reproduce it on demand.")).toEqual([]);
+    expect(expectedIn("The docs say the default is 5 seconds.").length).toBeGreaterThan(0);
+    expect(expectedIn("I can't reproduce it on 2.2.").length).toBeGreaterThan(0);
   });
 });

@@ -83,6 +83,9 @@ interface BugEvidence {
   judgedOnly: boolean;
 }
 
+/** A line of the fields a tracker's form fills in by itself or asks in one word. */
+const TRACKER_FIELD = /^[ \t]*(?:user[ -]?agent|build identifier|build id|reproducible|platform|operating system|os|product|component|version|hardware|severity|priority)[ \t]*:[^\n]*$/gim;
+
 /** The description without its labelled sections (steps, expected, environment, ...): what the reporter wrote as prose. */
 function proseOf(input: RuleInput): string {
   let text = input.description;
@@ -123,7 +126,8 @@ function readBugEvidence(input: RuleInput): BugEvidence {
   // only labelled sections ("Environment: ...") or adds nothing to the title leaves the title's word standing.
   const prose = proseOf(input);
   // Quoted labels, identifiers and build stamps ("&Save and &Send", a build stamp) are data, not sentences.
-  const sentences = prose.replace(/"[^"\n]*"|“[^”\n]*”/g, " ").split(/\s+/).filter((w) => /^[\p{L}][\p{L}'’]+[,.;:!?]?$/u.test(w));
+  // A tracker's own fields ("User-Agent: ...", "Build Identifier: ...", "Reproducible: Always") are no sentences either.
+  const sentences = prose.replace(TRACKER_FIELD, " ").replace(/"[^"\n]*"|“[^”\n]*”/g, " ").split(/\s+/).filter((w) => /^[\p{L}][\p{L}'’]+[,.;:!?]?$/u.test(w));
   const bare = sentences.length < 3 || addsNothing(summary, prose);
   const actual = sectionEvidence(input, "actual") ?? firstRead(input, "description", seenInText.filter((r) => !r.generic)) ??
     // A title that only names a failure ("Login broken") does not say what is seen; "never arrives" does.

@@ -147,8 +147,8 @@ export function sectionsOf(text: string, words?: LanguageWords): Section[] {
   return out;
 }
 
-// A template left unfilled ("1. Go to '...'", "[e.g. iOS]", "N/A") is not content.
-const PLACEHOLDER = /\[(?:e\.g\.?|eg|ex|i\.e\.?)[^\]]*\]|'\.\.\.'|"\.\.\."|\.\.\.|…|\b(?:n\/a|tbd|tbc|todo|none|unknown)\b/gi;
+// A template left unfilled ("1. Go to '...'", "[e.g. iOS]", "N/A", "see above") is not content.
+const PLACEHOLDER = /\[(?:e\.g\.?|eg|ex|i\.e\.?)[^\]]*\]|'\.\.\.'|"\.\.\."|\.\.\.|…|\b(?:n\/a|tbd|tbc|todo|none|unknown)\b|\b(?:see|same as) (?:above|below|the )?(?:title|summary|description|above|below)\b/gi;
 
 /** The body says something: at least two words once template placeholders are taken out. */
 export function hasContent(body: string): boolean {
