@@ -1036,6 +1036,11 @@ describe("seventh pass: the way there in brackets, after a key, after 'to see it
     expect(stepsIn("Users load the page to see it.").at).toBeNull();
   });
 
+  it("reads actions told after a file's name ('I edit the index.html and reload')", () => {
+    expect(stepsIn("I edit the index.html on the server and reload the page but the old one still shows.").at).not.toBeNull();
+    expect(stepsIn("I edit the index.html on the server. The old one still shows.").at).toBeNull();
+  });
+
   it("does not take the request in an access log line for one the reporter sends", () => {
     const logged = "The log says 200 for downloads the client dropped:\n\n198.51.100.7 - - [12/Mar/2013:10:02:11 +0100] \"GET /big/file.iso HTTP/1.1\" 200 734003200 \"-\" \"curl/7.29\"";
     expect(stepsIn(logged).kinds).not.toContain("command");

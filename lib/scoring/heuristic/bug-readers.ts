@@ -945,8 +945,8 @@ export function stepsIn(labelled: string): StepsRead {
   // Told in the present ("I enter the name and click Log In"), the actions joined to it are in the present too.
   for (const m of narrated) {
     // The clause runs on over a line break where the text was wrapped (the next line goes on in lower case) and over the
-    // dots inside a path ("to /etc/httpd/ssl.crt/ca/").
-    const clause = /^(?:[^.;:!?\n]|(?<=\/[\w.-]*)\.(?=\w)|\n(?=[ \t]*[a-z]))*/.exec(text.slice(m.index + m[0].length))?.[0] ?? "";
+    // dots inside a path ("to /etc/httpd/ssl.crt/ca/") or a file's name ("I change the index.html and reload").
+    const clause = /^(?:[^.;:!?\n]|(?<=\/[\w.-]*)\.(?=\w)|(?<=\w)\.(?=(?:html?|shtml|php|cgi|pl|py|sh|js|css|json|xml|txt|conf|htaccess|jsp|asp|ico|png|jpe?g|gif|svg|pdf)\b)|\n(?=[ \t]*[a-z]))*/.exec(text.slice(m.index + m[0].length))?.[0] ?? "";
     const present = ACTION_VERBS.has(m[1].toLowerCase());
     joined += [...clause.matchAll(/(?:,|\band|\bthen)\s+(?:then\s+)?([a-z][\w-]*)/gi)].filter((j) => pastAction(j[1]) || (present && ACTION_VERBS.has(j[1].toLowerCase()))).length;
   }
