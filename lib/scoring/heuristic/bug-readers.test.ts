@@ -1023,6 +1023,7 @@ describe("seventh pass: the way there in brackets, after a key, after 'to see it
     expect(stepsIn("select a word in the editor, then ctrl+shift+u to make it upper case.").at).not.toBeNull();
     expect(stepsIn("Completion used to work with\nCTRL-SPACE, but after the upgrade the popup never opens.").at).toBeNull();
     expect(stepsIn("Ctrl+Tab\nmoves to the tab on the right, not the last one used.").at).toBeNull();
+    expect(stepsIn("Choose the Edit menu. Ctrl-Z does not undo the rename.").at).toBeNull();
   });
 
   it("reads 'to see it just add ...' as the way there", () => {

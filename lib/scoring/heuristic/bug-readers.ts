@@ -113,7 +113,7 @@ export function withoutLabels(text: string): string {
  * nothing to say ("N/A", "TBD", "-", "?", "see above", "same as title"). Not "none" or "nothing", which under
  * "Actual results:" say what happens.
  */
-const FIELD_LEFT_EMPTY = /^[ \t]*(?:\d{1,2}[.)]|[-*•#])?[ \t]*(?:n\/?a|tbd|tbc|-+|\?+|\.\.\.|…|(?:see|same as) (?:above|below|the )?(?:title|summary|description|above|below))?[ \t.!]*$/i;
+const FIELD_LEFT_EMPTY = /^[ \t]*(?:\d{1,2}[.)]|[-*•#])?[ \t]*(?:n\/?a|tbd|tbc|-{1,3}|\?+|\.\.\.|…|(?:see|same as) (?:above|below|the )?(?:title|summary|description|above|below))?[ \t.!]*$/i;
 const LABEL_LINE = /^[ \t]*(?:(?:#{1,6}|h[1-6]\.)[ \t]+[^\n]{1,60}|(?:\*\*|__)[^*_\n]{1,60}(?:\*\*|__)[ \t]*:?|(?:[-*>][ \t]*)?(?!(?:[\w'’()/-]+[ \t]+){0,4}(?:the|a|an|this|these|that|my|our|your|following|is|are|was|were|be)\b)[A-Za-z][\w'’()/-]*(?:[ \t]+[\w'’()/-]+){0,4}[ \t]*:[ \t]*(?:\*\*|__)?)[ \t]*$/i;
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -630,6 +630,9 @@ function imperative(piece: string): boolean {
 /** A key with its modifiers: "alt+tab", "Ctrl-Shift-T", "cmd+w", "Ctrl+F5". */
 const KEY_CHORD = /^(?:(?:ctrl|control|alt|shift|cmd|command|meta|opt|option|super|win)\s*[+-]\s*)+(?:f\d{1,2}|tab|esc|escape|enter|return|space|delete|del|backspace|home|end|left|right|up|down|pgup|pgdn|pageup|pagedown|insert|ins|[a-z0-9])\b/i;
 
+/** What follows a key when the key is the subject of a statement ("Ctrl-Z does not undo the action", "Ctrl+S saves"). */
+const CHORD_SAYS = /^\s+(?:\w+\s+)?(?:is|are|was|were|does|doesn['’]?t|did|didn['’]?t|do|don['’]?t|has|have|had|will|won['’]?t|would|should|can|cannot|can['’]?t|could|[a-z]+s)\b/i;
+
 /** Words that open a statement, a question or a pointer, not an instruction. */
 const NOT_AN_INSTRUCTION = /^(?:a|an|the|this|that|these|those|it|its|i|you|we|they|he|she|one|my|your|our|their|there|here|see|refer|not|no|never|always|sometimes|often|only|just|is|are|was|were|be|has|have|had|can|could|will|would|should|must|may|might|do|does|did|and|or|but|if|when|so|as|any|some|all|also|\w+ly)$/;
 
@@ -894,7 +897,7 @@ export function stepsIn(labelled: string): StepsRead {
   // A key pressed with its modifiers is a step where it follows another ("hover a button until the tooltip shows, then
   // alt+tab to the terminal"); alone it names the key ("CTRL-SPACE, but after ...", "Ctrl+Tab goes to the next tab").
   const actions = ps.filter((p, i) => (imperative(p.text) && (!p.chained || imperative(ps[i - 1]?.text ?? "") || SCENE.test(ps[i - 1]?.text ?? "") ||
-    REPRO_OPENS.test(ps[i - 1]?.text ?? ""))) || (i > 0 && KEY_CHORD.test(p.text.replace(LEAD, "")) && imperative(ps[i - 1].text)));
+    REPRO_OPENS.test(ps[i - 1]?.text ?? ""))) || (i > 0 && KEY_CHORD.test(p.text.replace(LEAD, "")) && !CHORD_SAYS.test(p.text.replace(LEAD, "").replace(KEY_CHORD, "")) && imperative(ps[i - 1].text)));
   // A run of actions inside one sentence ("open Settings, pick Billing, press Save") counts as the list it is.
   for (const m of text.matchAll(ACTION_RUN)) {
     // Each comma-separated action of the run is a step, unless an action already read starts in it (a sentence cut at
