@@ -624,6 +624,9 @@ function imperative(piece: string): boolean {
 /** Words that open a statement, a question or a pointer, not an instruction. */
 const NOT_AN_INSTRUCTION = /^(?:a|an|the|this|that|these|those|it|its|i|you|we|they|he|she|one|my|your|our|their|there|here|see|refer|not|no|never|always|sometimes|often|only|just|is|are|was|were|be|has|have|had|can|could|will|would|should|must|may|might|do|does|did|and|or|but|if|when|so|as|any|some|all|also|\w+ly)$/;
 
+/** A steps label inside the prose and the run after it, up to the sentence's end: "... all browsers. Steps: go to X, look at Y." */
+const LABELLED_RUN = /(?:^|[.!?]\s+|\n[ \t]*)(?:steps?(?: to reproduce)?|str|repro)[ \t]*:[ \t]*((?:[^.!?;\n]|\.(?=\S))+)/gi;
+
 /** Two or more actions in a row inside a sentence: "(i.e., open Settings, pick Billing, press Save)". */
 /** The first word of a click or a press written as two words ("right click", "double click", "long press"). */
 const TWO_WORD = String.raw`(?:(?:right|left|middle|double|triple|long)\s+(?=(?:click|clicks|tap|press)\b))?`;
@@ -884,6 +887,20 @@ export function stepsIn(labelled: string): StepsRead {
       at += part.length + 1;
     }
   }
+  // After a steps label inside the prose ("Steps: go to /loans/compare, look at the card."), each part of the run is a
+  // step whatever its verb, as after "To reproduce,": the label says instructions follow (bands, seventh pass).
+  for (const m of text.matchAll(LABELLED_RUN)) {
+    const before = [...actions];
+    let at = m.index + m[0].length - m[1].length;
+    for (const part of m[1].split(/,\s*(?:and\s+|then\s+)?|\s+and then\s+/)) {
+      const start = text.indexOf(part, at);
+      at = start + part.length;
+      const word = /^\s*([a-z][a-z-]*)\s+\S/.exec(part)?.[1];
+      // (an action already read whose first word is in the part is that step: "Steps: go to X" read as one)
+      const first = (a: { text: string; start: number }) => a.start + a.text.length - a.text.replace(LEAD, "").length;
+      if (word && !NOT_AN_INSTRUCTION.test(word) && !before.some((a) => first(a) >= start && first(a) < start + part.length)) actions.push({ text: part, start });
+    }
+  }
   actions.sort((a, b) => a.start - b.start);
   // A list whose items act ("1. Open ...", "- click ...") or a run of imperatives.
   if (actions.length >= 2 || (actions.length === 1 && orderedSteps(text) >= 2)) {
@@ -1040,12 +1057,12 @@ export function stepsIn(labelled: string): StepsRead {
 const PEOPLE = "(?:users?|customers?|clients?|shoppers?|buyers?|members?|accounts?|subscribers?|visitors?|players?|patients?|students?|teachers?|employees?|staff|agents?|admins?|administrators?|merchants?|sellers?|vendors?|partners?|tenants?|developers?|people|persons?|teams?|companies|organi[sz]ations|stores?|sites?|installs?|devices?|engineers?|analysts?|editors?|nurses?|doctors?|clinicians?|physicians?|readers?|viewers?|guests?|residents?|passengers?|drivers?|riders?|colleagues?|testers?|operators?|owners?|holders?|recipients?)";
 const THINGS = "(?:orders?|requests?|transactions?|payments?|bookings?|sessions?|jobs?|builds?|messages?|emails?|invoices?|records?|files?|uploads?|downloads?|sign-?ups?|logins?|checkouts?|calls?|tickets?|visits?|page ?views?|events?)";
 /**
- * Counts and shares of people or things, money, the share of traffic, and everyone who does a thing ("anyone printing
- * on A4"). The count and what it counts stand on one line,
+ * Counts and shares of people or things, money (with its magnitude: "£41k", "$2.4m"; bands, seventh pass), the share of
+ * traffic, and everyone who does a thing ("anyone printing on A4"). The count and what it counts stand on one line,
  * and a number inside a version ("Firefox/2.0.0.6 Build"), a decimal ("the 2.4 kernel builds") or a regular expression's
  * group ("$1") counts nothing.
  */
-const COUNT = new RegExp(`(?:\\b(?:all|every|most|many|some|several|half(?: of)?|a (?:third|quarter) of|hundreds of|thousands of|millions of|dozens of|no|none of (?:our|the)|each|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|a hundred|a few|a dozen)\\s+(?:of\\s+)?(?:(?:our|the|their|my)\\s+)?(?:\\w+\\s+){0,2}?${PEOPLE}\\b|(?<![\\d.,/$-])\\b(?:\\d{1,3}(?:,\\d{3})+|\\d+(?:\\.\\d+)?(?=[ \\t]*(?:k|m|%|percent)\\b)|\\d+(?![.,]\\d))(?![.)]\\s)[ \\t]*(?:k|m|%|percent)?[ \\t]+(?:of[ \\t]+(?:our|the|their|all)[ \\t]+)?(?:\\w+[ \\t]+){0,2}?(?:${PEOPLE}|${THINGS})\\b|\\b\\d[\\d,.]*\\s*(?:%|percent)|(?:\\b(?:usd|eur|gbp)|(?<![\\w/=$])[$€£])\\s?\\d[\\d,.]*(?![#;/\\w])|\\b\\d[\\d,.]*\\s*(?:usd|eur|gbp|dollars|euros|pounds|k\\$)\\b|\\b(?:everyone|everybody|anyone|anybody|nobody|no one)\\s+(?:who|in|on|using|with|that|[a-z]{2,}ing)\\b)`, "i");
+const COUNT = new RegExp(`(?:\\b(?:all|every|most|many|some|several|half(?: of)?|a (?:third|quarter) of|hundreds of|thousands of|millions of|dozens of|no|none of (?:our|the)|each|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|a hundred|a few|a dozen)\\s+(?:of\\s+)?(?:(?:our|the|their|my)\\s+)?(?:\\w+\\s+){0,2}?${PEOPLE}\\b|(?<![\\d.,/$-])\\b(?:\\d{1,3}(?:,\\d{3})+|\\d+(?:\\.\\d+)?(?=[ \\t]*(?:k|m|%|percent)\\b)|\\d+(?![.,]\\d))(?![.)]\\s)[ \\t]*(?:k|m|%|percent)?[ \\t]+(?:of[ \\t]+(?:our|the|their|all)[ \\t]+)?(?:\\w+[ \\t]+){0,2}?(?:${PEOPLE}|${THINGS})\\b|\\b\\d[\\d,.]*\\s*(?:%|percent)|(?:\\b(?:usd|eur|gbp)|(?<![\\w/=$])[$€£])\\s?\\d[\\d,.]*(?:\\s?(?:k|m|bn|million|billion)\\b)?(?![#;/\\w])|\\b\\d[\\d,.]*\\s*(?:usd|eur|gbp|dollars|euros|pounds|k\\$)\\b|\\b(?:everyone|everybody|anyone|anybody|nobody|no one)\\s+(?:who|in|on|using|with|that|[a-z]{2,}ing)\\b)`, "i");
 /** A group of users named by what they have in common: "customers using Outlook", "users on Android". */
 const GROUP = new RegExp(`\\b${PEOPLE}\\s+(?:who|that|using|on|with|in|from|of|without|running|signed|logged|paying|whose|(?:now |then |still )?(?:have to|has to|had to|are forced to|were forced to|are unable to|were unable to|cannot|can['’]?t|could(?:n['’]?t| not)))\\b`, "i");
 /** What it costs: revenue, data, a blocked flow, a breach, a severity or priority word, no workaround, a top crash or crashes a day, "10x slower", what the user loses. */
