@@ -155,8 +155,10 @@ const LOOKS = /\b(?:blank|black|white|empty|grey|gray) (?:pages?|screens?|window
  * after an arrow ("GET /old -> 404"), an abend, and nothing written about a thing ("No doc about -DFOREGROUND"). Since the
  * fifth pass: a state or a value that did not change ("the star stays white", "the output size is the same"), what it
  * is served as, what it does now ("right now it only matches titles"), and what the user loses ("I lose the form").
+ * Since the seventh bands pass: how long it takes to come ("the dialog appears after ~30 seconds") and two things in
+ * each other's place ("Back and Forward swapped", "out of order").
  */
-const HAPPENS_MORE = /\b(?:segfault(?:s|ed|ing)|(?:dumps?|dumped|dumping) core|(?:is|are|was|were|comes?|came|coming) back (?:after|on|when|again|every)|(?:it|they|this|that) (?:is|are|was|were|comes?|came) back(?=\s*(?:[.!,;]|$))|(?:client|browser|server|user|caller|reader|visitor|customer|backend|proxy)s? (?:sees|saw|gets|got|receives|received)|there (?:is|are|were|was) (?:hundreds|thousands|dozens|lots|plenty|heaps) of|(?:is|are|was|were|needs?|needed|requires?|required|takes?|took|taking|lasts?|lasted) (?:~|about |around |over |nearly |almost |now |more than |>)?\d+(?:[.,]\d+)?(?:\s*[-–]\s*\d+)? ?(?:ms|secs?|seconds?|minutes?|mins?|hours?)\b|(?:goes|went|jumps?|jumped|spikes?|spiked|climbs?|climbed) (?:up )?to (?:~|about |around |nearly |almost )?\d+ ?%|(?:grows?|grew|growing|increases?|increased|rises?|rose) by (?:~|about |around )?\d|(?:is|are|was|were|gets?|got) (?:translated|rendered|labell?ed|spelled|spelt) as\b|\banyway\b|(?:shows?|showing|showed|appears?|appeared|comes? up|came up|renders?|rendered|displays?|displayed) (?:as )?(?:blank|empty|garbled|unstyled|corrupted|black|white)\b|\babend(?:s|ed|ing)?\b|(?:stays?|stayed|remains?|remained|is|are|was|were) (?:still )?(?:the same|unchanged|identical|white|black|gr[ae]y|blue|red|green)\b|\bserved as\b|\b(?:right now|currently|at the moment),? (?:it |they |this )?(?:only )?[a-z]+s\b|\bonly (?:matches|searches|covers|accepts|supports|handles|counts|checks)\b|\b(?:i|we|you|users?|people) (?:always |often |then |sometimes )?(?:lose|loose|lost) (?:the|my|our|your|their|all|every)\b|(?:^|[.!?]\s+|\n\s*)no (?:\w+ )?(?:doc|docs|documentation|mention|word|example|option|setting|way) (?:about|of|on|for)\b)|(?:^|\s)->\s*(?:HTTP\/[\d.]+\s+)?[1-5]\d\d\b/im;
+const HAPPENS_MORE = /\b(?:segfault(?:s|ed|ing)|(?:dumps?|dumped|dumping) core|(?:is|are|was|were|comes?|came|coming) back (?:after|on|when|again|every)|(?:it|they|this|that) (?:is|are|was|were|comes?|came) back(?=\s*(?:[.!,;]|$))|(?:client|browser|server|user|caller|reader|visitor|customer|backend|proxy)s? (?:sees|saw|gets|got|receives|received)|there (?:is|are|were|was) (?:hundreds|thousands|dozens|lots|plenty|heaps) of|(?:is|are|was|were|needs?|needed|requires?|required|takes?|took|taking|lasts?|lasted) (?:~|about |around |over |nearly |almost |now |more than |>)?\d+(?:[.,]\d+)?(?:\s*[-–]\s*\d+)? ?(?:ms|secs?|seconds?|minutes?|mins?|hours?)\b|(?:goes|went|jumps?|jumped|spikes?|spiked|climbs?|climbed) (?:up )?to (?:~|about |around |nearly |almost )?\d+ ?%|(?:grows?|grew|growing|increases?|increased|rises?|rose) by (?:~|about |around )?\d|(?:is|are|was|were|gets?|got) (?:translated|rendered|labell?ed|spelled|spelt) as\b|\banyway\b|(?:shows?|showing|showed|appears?|appeared|comes? up|came up|renders?|rendered|displays?|displayed) (?:as )?(?:blank|empty|garbled|unstyled|corrupted|black|white)\b|\babend(?:s|ed|ing)?\b|(?:stays?|stayed|remains?|remained|is|are|was|were) (?:still )?(?:the same|unchanged|identical|white|black|gr[ae]y|blue|red|green)\b|\bserved as\b|\b(?:right now|currently|at the moment),? (?:it |they |this )?(?:only )?[a-z]+s\b|\bonly (?:matches|searches|covers|accepts|supports|handles|counts|checks)\b|\b(?:i|we|you|users?|people) (?:always |often |then |sometimes )?(?:lose|loose|lost) (?:the|my|our|your|their|all|every)\b|\b(?:appears?|appeared|opens?|opened|loads?|loaded|shows? up|showed up|comes? up|came up|responds?|responded|finish(?:es|ed)|complet(?:es|ed)) (?:only )?after (?:~|about |around |over |nearly |almost |more than )?\d+(?:[.,]\d+)? ?(?:ms|secs?|seconds?|minutes?|mins?|hours?)\b|\b(?:swapped|transposed|in (?:the )?(?:reverse|opposite) order|out of order)\b|(?:^|[.!?]\s+|\n\s*)no (?:\w+ )?(?:doc|docs|documentation|mention|word|example|option|setting|way) (?:about|of|on|for)\b)|(?:^|\s)->\s*(?:HTTP\/[\d.]+\s+)?[1-5]\d\d\b/im;
 /** A result written after an arrow at the end of a step ("press Save ==> the dialog stays"), or "No X for Y" opening a sentence. */
 const RESULT_MARK = /(?:^|\s)(?:==?>|-->)[ \t]*\w|(?:^|[.!?]\s+|\n\s*)no [\w.-]+(?: [\w.-]+)? (?:for|on|in|at|is|are|was|were|found|available|appears?|shows? up)\b/im;
 /**
@@ -179,8 +181,11 @@ const CONSUMES = /\b(?:(?:uses?|using|used|eats?|eating|ate|consumes?|consuming|
 const RESPONSE = /^[ \t]*(?:<[ \t]*)?(?:HTTP\/\d(?:\.\d)? [1-5]\d\d\b|(?:Content-Type|Content-Encoding|Content-Length|Set-Cookie|Cache-Control|Expires|Vary|Age|ETag|Last-Modified|Allow|X-Cache|WWW-Authenticate|Retry-After):[ \t]*\S)|(?:^|\s)Location:[ \t]*(?:https?:\/\/|\/)\S*/im;
 /** What the reporter sees or gets: "I get ...", "it shows ...", "the result is ...". */
 const SEEN = /\b(?:(?:i|we|you|users?|they)\s+(?:\w+ly\s+)?(?:get|got|getting|see|saw|seeing|receive|received|notice|noticed|observe|observed|end up with|am seeing|are seeing|am getting|are getting|keep getting|still get|still see)\b|what (?:is|was|gets|i see|i get|we see|we get)(?: (?:displayed|shown|returned|printed|rendered|sent|saved))?(?: \w+){0,4} (?:is|was)\b|(?:it|this|that|the(?: [\w-]+){1,3}|which)\s+(?:now\s+|only\s+|just\s+|still\s+)?(?:reads|lists|listed|shows|showed|displays|displayed|returns|returned|gives|gave|prints|printed|outputs|throws|threw|produces|produced|results in|resulted in|causes|caused|generates|generated|reports|reported|logs|logged|says|said|redirects|redirected|sends|sent|opens|opened|loads|loaded|goes|went|jumps|jumped|renders|rendered)\b|currently\b|actual(?:ly)?\b|observed\b|it seems|seems to|appears to)/i;
-/** Words that name a failure without saying what it is ("doesn't work", "is not good"): the report still has to say what happens. */
-const GENERIC = /^(?:(?:does|do|did|is|are|was|were|will|wo|ca|can)(?:n['’ ]?t| not)? (?:work|working|works)|not (?:working|work)|broken|broke|breaks|fail(?:s|ed|ing|ures?)?|errors?|bugs?|problems?|issues?|wrong|(?:strange|weird|odd)(?:ly)?|(?:is|are|was|were)(?:n['’ ]?t| not) (?:right|ok|okay|correct|good|fine|great|acceptable|usable))$/i;
+/**
+ * Words that name a failure without saying what it is ("doesn't work", "is not good", "confusing": a reader's judgement,
+ * as "weird" is; bands, seventh pass): the report still has to say what happens.
+ */
+const GENERIC = /^(?:(?:does|do|did|is|are|was|were|will|wo|ca|can)(?:n['’ ]?t| not)? (?:work|working|works)|not (?:working|work)|broken|broke|breaks|fail(?:s|ed|ing|ures?)?|errors?|bugs?|problems?|issues?|wrong|(?:strange|weird|odd)(?:ly)?|confusing|(?:is|are|was|were)(?:n['’ ]?t| not) (?:right|ok|okay|correct|good|fine|great|acceptable|usable))$/i;
 
 /**
  * How people feel about it: a complaint, a mood ("customers are complaining", "he was not happy", "teachers keep
@@ -210,8 +215,17 @@ function onlyJudged(text: string, start: number, end: number): boolean {
     (/^(?:(?:i|we|you|they|users?|customers?)\s+)?(?:still\s+|also\s+)?(?:seeing|see|sees|saw|getting|get|gets|got)$/i.test(said) &&
       /^\s+(?:it|this|that|them|the (?:issue|problem|same))(?:\s+(?:too|again|here|there|as well|still))?(?=\s*(?:[,.;!?)]|$)|\s+(?:on|in|at|every|all|for|since|with|from)\b)/i.test(text.slice(end, end + 40))) ||
     // "isn't a problem" says there is none: only a read that is not negated carries the failure word after it.
-    (GENERIC_AFTER.test(text.slice(end, end + 30)) && !/n['’ ]?t\b|\b(?:not|no|never)\b/i.test(said));
+    (GENERIC_AFTER.test(text.slice(end, end + 30)) && !/n['’ ]?t\b|\b(?:not|no|never)\b/i.test(said)) ||
+    // "... but it feels off": the read only leads to an impression (bands, seventh pass).
+    IMPRESSION_AFTER.test(text.slice(end, end + 40)) ||
+    // "Everything is slow": a quality said of everything names no place and no measure, an impression of the whole.
+    (/^(?:too )?(?:slow(?:ly|er)?|sluggish|laggy|unresponsive)$/i.test(said) && WHOLE_BEFORE.test(text.slice(Math.max(0, start - 40), start)));
 }
+
+/** An impression right after the read: "but it feels off", "but it looks wrong" (not "looks fine in 2.2"). */
+const IMPRESSION_AFTER = /^\s+(?:feels?|felt|looks?|looked|seems?|seemed|sounds?)\s+(?:\w+ly\s+|a bit\s+|kind of\s+|kinda\s+)?(?:off|wrong|weird|odd|strange|funny|wonky|bad|broken|not right|confusing|slow|sluggish|laggy)\b/i;
+/** The whole named as the subject of a judgement: "everything is", "it all feels", "things have been". */
+const WHOLE_BEFORE = /\b(?:everything|it all|all of it|things|stuff|the whole (?:thing|app|site|system))\s+(?:is|are|was|were|seems?|feels?|looks?|has been|have been|gets?|got|is getting|are getting)\s+(?:\w+ly\s+|so\s+|very\s+|really\s+|super\s+)?$/i;
 
 /**
  * The text with a line break that stands inside a sentence read as the space it was (a word or a comma before it, a
@@ -270,12 +284,18 @@ function peoplesAct(text: string, r: Read): boolean {
   // How long a failure has gone on ("going on for far too long", "been open for too long") is people's waiting, not
   // the program's slowness ("the import runs for too long" is that).
   if (/^too long$/i.test(said) && /\b(?:going on|gone on|been (?:going on|happening|broken|open|like this|an issue|a problem)|happening|waiting) for (?:far |way |much )?$/i.test(before)) return true;
+  // What the reporter does with the ticket and why ("raising this so it doesn't get lost", "logging it here so that
+  // nobody forgets"): the ticket's fate, not what the program does (bands, seventh pass).
+  if (TICKET_PURPOSE.test(text.slice(Math.max(0, r.start - 80), r.start))) return true;
   // Getting a chance or a moment ("when you get a chance") is the reader's time, not what is seen (bands, fifth pass).
   if (/^(?:i|we|you|they)\s+(?:get|got)$/i.test(said) && /^\s+(?:a (?:chance|moment|minute|sec(?:ond)?)|(?:the |some )?time|round to|around to)\b/i.test(text.slice(r.end, r.end + 20))) return true;
   // People who cannot do their work ("my team cannot do their jobs") say what it costs them, not what the program does.
   if (/^(?:can(?:no|['’ ]?)t|could(?:n['’ ]?t| not)) do\b/i.test(said) && /^\s+(?:their|our|my|his|her|your) (?:jobs?|work)\b/i.test(text.slice(r.end, r.end + 20))) return true;
   return /^(?:can(?:no|['’ ]?)t|could(?:n['’ ]?t| not)) (?:lose|afford|wait|risk|miss|accept|ignore)\b/i.test(said) && /\b(?:we|i|you)\s+$/i.test(before);
 }
+
+/** The reporter's act on the ticket, then a purpose clause that the read stands in: "Raising this so it doesn't ...". */
+const TICKET_PURPOSE = /\b(?:rais(?:e|ing)|log(?:ging)?|fil(?:e|ing)|open(?:ing)?|creat(?:e|ing)|flag(?:ging)?|not(?:e|ing)|track(?:ing)?|add(?:ing)?|park(?:ing)?|put(?:ting)?|captur(?:e|ing)|record(?:ing)?)\s+(?:this|it|that|a ticket|this ticket|the ticket)(?:\s+(?:here|now|again|up|down|in jira|on the board))?,?\s+so\s+(?:that\s+)?(?:it|this|we|nobody|no one|people)\s+(?:[\w'’]+\s+){0,2}$/i;
 
 /**
  * The read stands in a question ("Could the jobs not be run in the background?", "Shouldn't this return every
@@ -1097,6 +1117,13 @@ const PERSON_CLAUSE = new RegExp(`${CLAUSE_LEAD}(?:i|we|you|he|she|nobody|no one
 // A name is capitalised (the test is case-sensitive): "It says" is no one's, and one in capitals is a standard's or a
 // program's ("RFC says ...", "HTML says").
 const NAMED_CLAUSE = new RegExp(`${CLAUSE_LEAD}(?!(?:It|This|That|These|Those|There|Here|What|Which|The|A|An)\\b|[A-Z\\d]+\\s)[A-Z][\\w&.'’-]*(?:\\s+[A-Z][\\w&.'’-]*){0,2}${QUALIFIER}${PEOPLES_VERB}`);
+
+/**
+ * A line of an e-mail's header, the line a forwarded or quoted message starts with, or the line a reply quotes its
+ * message under ("On Tue, Marta wrote:", "> On Mon 3 June, Kevin Li <kli@x.io> wrote:"; bands, seventh pass): who wrote
+ * when, not what the ticket is about nor what the program does.
+ */
+export const MAIL_HEADER = /^[ \t>]*(?:(?:from|sent|to|cc|bcc|date|subject|reply-to)[ \t]*:[^\n]*|-{2,}[ \t]*(?:original|forwarded) message[ \t]*-{2,}|on [^\n]{1,80}?\bwrote[ \t]*:)[ \t]*$/gim;
 
 /** Whether a clause of a report is about people (who tell, chase, want or feel), not what the program does. */
 export function aboutPeople(clause: string): boolean {

@@ -10,7 +10,7 @@ import { bugEvidenceFor, bugFindings } from "./rules-bug";
 import { epicEvidenceFor, epicFindings } from "./rules-epic";
 import { spikeEvidenceFor, spikeFindings } from "./rules-spike";
 import { REASON as TASK_REASON, taskEvidenceFor, taskFindings } from "./rules-task";
-import { addsNothing, expectedIn, observedIn, stepsIn, unwrapped, withoutLabels } from "./bug-readers";
+import { addsNothing, expectedIn, MAIL_HEADER, observedIn, stepsIn, unwrapped, withoutLabels } from "./bug-readers";
 import { analyzeText } from "./nlp";
 
 /** Findings of the story template: never reported on another kind. */
@@ -90,9 +90,6 @@ const ASKS_FOR_NEWS = /^[.!?;\s]*[^.!?\n]{0,40}?\b(?:an?|any|some)\s+(?:update|r
  * happens or is wanted is no part of the product, so it is not one of the description's own things.
  */
 const TIME_WORD = /^(?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|january|february|march|april|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|days?|weeks?|months?|years?|hours?|minutes?|mins?|morning|afternoon|evening|night|tonight|today|tomorrow|yesterday|weekend|eod|cob|eow|eom|am|pm)$/i;
-
-/** A line of an e-mail's header, or the line a forwarded or quoted message starts with. */
-const MAIL_HEADER = /^[ \t>]*(?:(?:from|sent|to|cc|bcc|date|subject|reply-to)[ \t]*:[^\n]*|-{2,}[ \t]*(?:original|forwarded) message[ \t]*-{2,})[ \t]*$/gim;
 
 function namesNothing(input: RuleInput): boolean {
   const text = `${input.summary}\n${input.description}`;

@@ -28,13 +28,13 @@ const FLOORS: Record<string, Partial<Record<Band, number>>> = {
   "bands-read-3.json": { useless: 23 },
   // A sixth author's, measured only in the third pass (bands-unread.json then), read in the fourth
   // (docs/decisions.md, "Bug bands, fourth pass").
-  "bands-read-4.json": { useless: 24, written_out: 28 },
+  "bands-read-4.json": { written_out: 28 },
   // A seventh author's, measured only in the fourth pass (bands-unread.json then; 61/85 at that session's start,
   // 67/85 at its end), read in the fifth.
   "bands-read-5.json": { useless: 22, written_out: 27, states_failure: 13 },
   // An eighth author's, measured only in the fifth and sixth passes (bands-unread.json then; 69/85 throughout), read in
   // the seventh (docs/decisions.md, "Bug bands, seventh pass").
-  "bands-read-6.json": { useless: 18, states_failure: 10, task: 9 },
+  "bands-read-6.json": { useless: 23, states_failure: 10, task: 9 },
 };
 const UNREAD = "bands-unread.json";
 
