@@ -1009,3 +1009,10 @@ describe("bands, seventh pass: money with its magnitude, and the steps after a l
     expect(stepsIn("Steps: the broker signs in, it shows the old tariff.").at).toBeNull();
   });
 });
+
+describe("bands, seventh pass: a wish for news is no expected result", () => {
+  it("drops a need or a wish for an update from the team", () => {
+    expect(expectedIn("The client has escalated. We need an update by EOD.")).toHaveLength(0);
+    expect(expectedIn("We need an update to the price list before the sale starts.").length).toBeGreaterThan(0);
+  });
+});

@@ -439,6 +439,13 @@ const REQUEST_TITLE = /^(?:\[[^\]]*\]\s*|[\w .-]{1,30}:\s*)*(?:add|allow|support
 export type ExpectedKind = "modal" | "expect" | "wish" | "request" | "working_case";
 
 /** Every statement of what should happen in a text, each with the kind of statement it is. */
+/**
+ * A wish for news from the team, not for a result of the program: "would like an update by Friday", "we'd like a
+ * reply today", "We need an update by EOD" (not "an update to the price list", which names what is to change). Read by
+ * `expectedIn` since the seventh bands pass (before, only by the neutral rules).
+ */
+const ASKS_FOR_NEWS = /^[.!?;\s]*[^.!?\n]{0,40}?\b(?:an?|any|some)\s+(?:update|reply|response|answer|eta|status(?: update)?|news|call(?: ?back)?)\b(?!\s+(?:to|of|for|on the|in the)\b)/i;
+
 export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] {
   const text = unwrapped(withoutLabels(labelled));
   const tag = (kind: ExpectedKind, reads: Read[]) => reads.map((r) => ({ ...r, kind }));
@@ -452,7 +459,8 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
   // reporter expects, however it is worded.
   // A line the parse ran together out of many (a session, its output and the reporter's words) is judged by the sentence
   // the read stands in.
-  return reads.filter((r) => !printed(lineOf(text, r).length > 120 ? lineAround(text, r) : lineOf(text, r)) && !inSession(text, r)).sort((a, b) => a.start - b.start);
+  return reads.filter((r) => !printed(lineOf(text, r).length > 120 ? lineAround(text, r) : lineOf(text, r)) && !inSession(text, r) &&
+    !((r.kind === "wish" || r.kind === "request") && ASKS_FOR_NEWS.test(text.slice(r.start)))).sort((a, b) => a.start - b.start);
 }
 
 /** A shell's or a console's prompt with the command typed after it ("$ ./configure", "C:\Apache24\bin>httpd -k start"). */

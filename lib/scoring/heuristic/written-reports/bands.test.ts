@@ -34,7 +34,7 @@ const FLOORS: Record<string, Partial<Record<Band, number>>> = {
   "bands-read-5.json": { useless: 22, written_out: 27, states_failure: 13 },
   // An eighth author's, measured only in the fifth and sixth passes (bands-unread.json then; 69/85 throughout), read in
   // the seventh (docs/decisions.md, "Bug bands, seventh pass").
-  "bands-read-6.json": { useless: 23, states_failure: 10, task: 9 },
+  "bands-read-6.json": { useless: 24, states_failure: 10 },
 };
 const UNREAD = "bands-unread.json";
 
