@@ -29,6 +29,19 @@ export function ticketOf(t: BandTicket): TicketData {
   return { summary: t.summary, description: t.description, ...(t.issue_type ? { issue_type: t.issue_type } : {}) };
 }
 
+/**
+ * A story's vague word as its summary writes it: the word given, or the summary's word of the same stem when the author
+ * gave another form of it ("reliably" for "Reliable offline mode"), so the finding on the summary's word is the one looked
+ * for. Lower case.
+ */
+export function vagueWord(t: BandTicket): string {
+  const given = (t.vague ?? "").toLowerCase();
+  const summary = t.summary.toLowerCase();
+  if (!given || new RegExp(`\\b${given}\\b`).test(summary)) return given;
+  const stem = given.replace(/(?:ly|y|e)$/, "");
+  return new RegExp(`\\b(${stem}\\w*)\\b`).exec(summary)?.[1] ?? given;
+}
+
 export const percentOf = (r: ScoringResult) => Math.round(r.overall_score * 10);
 
 /**
@@ -57,7 +70,8 @@ export function inBand(t: BandTicket, score: (t: BandTicket) => ScoringResult, a
     case "task":
       return { ok: r.metadata.work_item_type === "task" && !codes.includes("task.no_reason") && !codes.includes("work_item.no_reason"), said: `${r.metadata.work_item_type}: ${codes.join(", ")}` };
     case "story": {
-      const onWord = r.findings.some((f) => f.code === "unambiguous.vague_term" && f.message.toLowerCase().includes(`"${t.vague}"`));
+      const word = vagueWord(t);
+      const onWord = r.findings.some((f) => f.code === "unambiguous.vague_term" && f.message.toLowerCase().includes(`"${word}"`));
       return { ok: r.metadata.work_item_type === "story" && !onWord, said: `${r.metadata.work_item_type}: ${codes.join(", ")}` };
     }
   }

@@ -431,3 +431,46 @@ describe("bands, sixth pass: a chaser with its e-mail headers, and how long peop
     expect(observedIn("The nightly import runs for far too long on the big tenants.").some((r) => !r.generic)).toBe(true);
   });
 });
+
+describe("bands, seventh pass: judged words, forwarded threads and what the reporter does with the ticket", () => {
+  it("reads a confusing screen, an impression after the read and a slowness of everything as judged", () => {
+    for (const t of [
+      { summary: "Invoices screen", description: "The invoices screen is really confusing now. Please have a look.", issue_type: "Bug" },
+      { summary: "Exports", description: "The exports have been odd this week. Not sure what happened but it looks wrong. Anyone?", issue_type: "Bug" },
+      { summary: "Speed", description: "Everything is so slow today.", issue_type: "Bug" },
+    ] as TicketData[]) {
+      expect(percent(t), `${t.summary}: ${codes(t).join(", ")}`).toBeLessThanOrEqual(40);
+      expect(scoreTicket(t).findings.find((f) => f.code === "bug.no_impact")?.severity, t.summary).toBe("high");
+    }
+    // A slowness of a named operation, with its measure, is what happens.
+    const measured: TicketData = { summary: "Search speed", issue_type: "Bug", description: "The search is slow: a query for one word takes 12 seconds on the live site." };
+    expect(scoreTicket(measured).findings.find((f) => f.code === "bug.no_impact")?.severity).toBe("medium");
+  });
+
+  it("reads how long a thing takes to come and two things in each other's place as what happens", () => {
+    expect(observedIn("The print preview appears after ~25 seconds.").some((r) => !r.generic)).toBe(true);
+    expect(observedIn("The toolbar has Undo and Redo swapped in the Arabic build.").some((r) => !r.generic)).toBe(true);
+    expect(observedIn("The preview appears after two clicks on the icon.")).toHaveLength(0);
+  });
+
+  it("counts no account in a forwarded thread's headers and people's lines, but still in a quoted account", () => {
+    const thread: TicketData = { summary: "Fwd: RE: billing", issue_type: "Bug",
+      description: "---------- Forwarded message ---------\nFrom: Tom Reyes\nSubject: RE: billing\n\nLooping in support.\n\n" +
+        "> On Wed, Priya Nair wrote:\n> Any news here?\n>> On Tue, Tom Reyes wrote:\n>> Agreed, flagging it to the leads.\n>>> Hello team, raising this one more time." };
+    expect(codes(thread)).toContain("bug.no_actual_result");
+    expect(percent(thread), codes(thread).join(", ")).toBeLessThanOrEqual(40);
+    const account: TicketData = { ...thread, summary: "Fwd: invoice totals",
+      description: "---------- Forwarded message ---------\nFrom: Tom Reyes\nSubject: invoice totals\n\n> On Wed, Priya Nair wrote:\n" +
+        "> When I open an invoice with a discount line the total at the bottom leaves the discount out, so the amount we send the client is higher than the sum of its lines." };
+    expect(codes(account)).not.toContain("bug.no_actual_result");
+  });
+
+  it("takes no opposite from the reporter's purpose for the ticket", () => {
+    const t: TicketData = { summary: "From the planning meeting", issue_type: "Bug", description: "Logging this here so it doesn't get forgotten. Sam has the details." };
+    expect(scoreTicket(t).findings.find((f) => f.code === "bug.no_expected_result")?.severity).toBe("high");
+    expect(percent(t), codes(t).join(", ")).toBeLessThanOrEqual(40);
+    // The program's own "so it doesn't" is still what happens, and its opposite is implied.
+    const cache: TicketData = { summary: "Prices after an update", issue_type: "Bug", description: "The price cache is never cleared after an update, so it doesn't show the new prices until the next morning." };
+    expect(scoreTicket(cache).findings.find((f) => f.code === "bug.no_expected_result")?.severity).toBe("low");
+  });
+});

@@ -1070,3 +1070,29 @@ describe("seventh pass: what happens and what should, in words missed or misread
     expect(expectedIn("I can't reproduce it on 2.2.").length).toBeGreaterThan(0);
   });
 });
+
+describe("bands, seventh pass: money with its magnitude, and the steps after a label in the prose", () => {
+  it("reads money written with a thousand or a million as what it costs", () => {
+    expect(impactIn("The double charges came to about €12k in refunds last month.").length).toBeGreaterThan(0);
+    expect(impactIn("We wrote off $1.2m of stock that the counts said was there.").length).toBeGreaterThan(0);
+    // A size or a name that runs on after the figure is no money.
+    expect(impactIn("The $5mb limit in the config is ignored.")).toHaveLength(0);
+  });
+
+  it("counts each part after a steps label in a sentence as a step, whatever its verb", () => {
+    const s = stepsIn("The rates page shows the old tariff for every region. Steps: sign in as a broker, look at the tariff box on the rates page.");
+    expect(s.at).not.toBeNull();
+    expect(s.count).toBe(2);
+    // One action after the label is still only what sets it off.
+    expect(stepsIn("The rates page shows the old tariff. Steps: look at the tariff box.").at).toBeNull();
+    // Words that open a statement after the label are no steps.
+    expect(stepsIn("Steps: the broker signs in, it shows the old tariff.").at).toBeNull();
+  });
+});
+
+describe("bands, seventh pass: a wish for news is no expected result", () => {
+  it("drops a need or a wish for an update from the team", () => {
+    expect(expectedIn("The client has escalated. We need an update by EOD.")).toHaveLength(0);
+    expect(expectedIn("We need an update to the price list before the sale starts.").length).toBeGreaterThan(0);
+  });
+});

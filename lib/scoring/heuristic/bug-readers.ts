@@ -161,8 +161,10 @@ const LOOKS = /\b(?:blank|black|white|empty|grey|gray) (?:pages?|screens?|window
  * after an arrow ("GET /old -> 404"), an abend, and nothing written about a thing ("No doc about -DFOREGROUND"). Since the
  * fifth pass: a state or a value that did not change ("the star stays white", "the output size is the same"), what it
  * is served as, what it does now ("right now it only matches titles"), and what the user loses ("I lose the form").
+ * Since the seventh bands pass: how long it takes to come ("the dialog appears after ~30 seconds") and two things in
+ * each other's place ("Back and Forward swapped", "out of order").
  */
-const HAPPENS_MORE = /\b(?:segfault(?:s|ed|ing)|(?:dumps?|dumped|dumping) core|(?:is|are|was|were|comes?|came|coming) back (?:after|on|when|again|every)|(?:it|they|this|that) (?:is|are|was|were|comes?|came) back(?=\s*(?:[.!,;]|$))|(?:client|browser|server|user|caller|reader|visitor|customer|backend|proxy)s? (?:sees|saw|gets|got|receives|received)|there (?:is|are|were|was) (?:hundreds|thousands|dozens|lots|plenty|heaps) of|(?:is|are|was|were|needs?|needed|requires?|required|takes?|took|taking|lasts?|lasted) (?:~|about |around |over |nearly |almost |now |more than |>)?\d+(?:[.,]\d+)?(?:\s*[-–]\s*\d+)? ?(?:ms|secs?|seconds?|minutes?|mins?|hours?)\b|(?:goes|went|jumps?|jumped|spikes?|spiked|climbs?|climbed) (?:up )?to (?:~|about |around |nearly |almost )?\d+ ?%|(?:grows?|grew|growing|increases?|increased|rises?|rose) by (?:~|about |around )?\d|(?:is|are|was|were|gets?|got) (?:translated|rendered|labell?ed|spelled|spelt) as\b|\banyway\b|(?:shows?|showing|showed|appears?|appeared|comes? up|came up|renders?|rendered|displays?|displayed) (?:as )?(?:blank|empty|garbled|unstyled|corrupted|black|white)\b|\babend(?:s|ed|ing)?\b|(?:stays?|stayed|remains?|remained|is|are|was|were) (?:still )?(?:the same|unchanged|identical|white|black|gr[ae]y|blue|red|green)\b|\bserved as\b|\b(?:right now|currently|at the moment),? (?:it |they |this )?(?:only )?[a-z]+s\b|\bonly (?:matches|searches|covers|accepts|supports|handles|counts|checks)\b|\b(?:i|we|you|users?|people) (?:always |often |then |sometimes )?(?:lose|loose|lost) (?:the|my|our|your|their|all|every)\b|(?:^|[.!?]\s+|\n\s*)no (?:\w+ )?(?:doc|docs|documentation|mention|word|example|option|setting|way) (?:about|of|on|for)\b)|\b(?:draws?|drawn|drew|paints?|painted) (?:itself )?(?:over|on top of)\b|\b(?:goes|went|redirects|redirected|ends up|ended up|lands|landed) (?:to|at|on) https?:\/\/|(?:^|[:\-–]\s)(?:[\w.'’-]+\s+){0,4}(?:menus?|lists?|panels?|windows?|dialogs?|toolbars?|sidebars?|tabs?|tables?|reports?|inbox|logs?|output|results?|responses?|screens?|views?|bars?|boxes?|pages?|previews?|thumbnails?)\s+(?:empty|blank|invisible)(?=\s*$|\s+(?:after|when|on|in|since|with|for|if|while|under|at|from)\b)|(?:^|\s)->\s*(?:HTTP\/[\d.]+\s+)?[1-5]\d\d\b/im;
+const HAPPENS_MORE = /\b(?:segfault(?:s|ed|ing)|(?:dumps?|dumped|dumping) core|(?:is|are|was|were|comes?|came|coming) back (?:after|on|when|again|every)|(?:it|they|this|that) (?:is|are|was|were|comes?|came) back(?=\s*(?:[.!,;]|$))|(?:client|browser|server|user|caller|reader|visitor|customer|backend|proxy)s? (?:sees|saw|gets|got|receives|received)|there (?:is|are|were|was) (?:hundreds|thousands|dozens|lots|plenty|heaps) of|(?:is|are|was|were|needs?|needed|requires?|required|takes?|took|taking|lasts?|lasted) (?:~|about |around |over |nearly |almost |now |more than |>)?\d+(?:[.,]\d+)?(?:\s*[-–]\s*\d+)? ?(?:ms|secs?|seconds?|minutes?|mins?|hours?)\b|(?:goes|went|jumps?|jumped|spikes?|spiked|climbs?|climbed) (?:up )?to (?:~|about |around |nearly |almost )?\d+ ?%|(?:grows?|grew|growing|increases?|increased|rises?|rose) by (?:~|about |around )?\d|(?:is|are|was|were|gets?|got) (?:translated|rendered|labell?ed|spelled|spelt) as\b|\banyway\b|(?:shows?|showing|showed|appears?|appeared|comes? up|came up|renders?|rendered|displays?|displayed) (?:as )?(?:blank|empty|garbled|unstyled|corrupted|black|white)\b|\babend(?:s|ed|ing)?\b|(?:stays?|stayed|remains?|remained|is|are|was|were) (?:still )?(?:the same|unchanged|identical|white|black|gr[ae]y|blue|red|green)\b|\bserved as\b|\b(?:right now|currently|at the moment),? (?:it |they |this )?(?:only )?[a-z]+s\b|\bonly (?:matches|searches|covers|accepts|supports|handles|counts|checks)\b|\b(?:i|we|you|users?|people) (?:always |often |then |sometimes )?(?:lose|loose|lost) (?:the|my|our|your|their|all|every)\b|\b(?:appears?|appeared|opens?|opened|loads?|loaded|shows? up|showed up|comes? up|came up|responds?|responded|finish(?:es|ed)|complet(?:es|ed)) (?:only )?after (?:~|about |around |over |nearly |almost |more than )?\d+(?:[.,]\d+)? ?(?:ms|secs?|seconds?|minutes?|mins?|hours?)\b|\b(?:swapped|transposed|in (?:the )?(?:reverse|opposite) order|out of order)\b|(?:^|[.!?]\s+|\n\s*)no (?:\w+ )?(?:doc|docs|documentation|mention|word|example|option|setting|way) (?:about|of|on|for)\b)|\b(?:draws?|drawn|drew|paints?|painted) (?:itself )?(?:over|on top of)\b|\b(?:goes|went|redirects|redirected|ends up|ended up|lands|landed) (?:to|at|on) https?:\/\/|(?:^|[:\-–]\s)(?:[\w.'’-]+\s+){0,4}(?:menus?|lists?|panels?|windows?|dialogs?|toolbars?|sidebars?|tabs?|tables?|reports?|inbox|logs?|output|results?|responses?|screens?|views?|bars?|boxes?|pages?|previews?|thumbnails?)\s+(?:empty|blank|invisible)(?=\s*$|\s+(?:after|when|on|in|since|with|for|if|while|under|at|from)\b)|(?:^|\s)->\s*(?:HTTP\/[\d.]+\s+)?[1-5]\d\d\b/im;
 /** A result written after an arrow at the end of a step ("press Save ==> the dialog stays"), or "No X for Y" opening a sentence. */
 const RESULT_MARK = /(?:^|\s)(?:==?>|-->)[ \t]*\w|(?:^|[.!?]\s+|\n\s*)no [\w.-]+(?: [\w.-]+)? (?:for|on|in|at|is|are|was|were|found|available|appears?|shows? up)\b/im;
 /**
@@ -185,8 +187,11 @@ const CONSUMES = /\b(?:(?:uses?|using|used|eats?|eating|ate|consumes?|consuming|
 const RESPONSE = /^[ \t]*(?:<[ \t]*)?(?:HTTP\/\d(?:\.\d)? [1-5]\d\d\b|(?:Content-Type|Content-Encoding|Content-Length|Set-Cookie|Cache-Control|Expires|Vary|Age|ETag|Last-Modified|Allow|X-Cache|WWW-Authenticate|Retry-After):[ \t]*\S)|(?:^|\s)Location:[ \t]*(?:https?:\/\/|\/)\S*/im;
 /** What the reporter sees or gets: "I get ...", "it shows ...", "the result is ...". */
 const SEEN = /\b(?:(?:i|we|you|users?|they)\s+(?:\w+ly\s+)?(?:get|got|getting|see|saw|seeing|receive|received|notice|noticed|observe|observed|end up with|am seeing|are seeing|am getting|are getting|keep getting|still get|still see)\b|what (?:is|was|gets|i see|i get|we see|we get)(?: (?:displayed|shown|returned|printed|rendered|sent|saved))?(?: \w+){0,4} (?:is|was)\b|(?:it|this|that|the(?: [\w-]+){1,3}|which)\s+(?:now\s+|only\s+|just\s+|still\s+)?(?:reads|lists|listed|shows|showed|displays|displayed|returns|returned|gives|gave|prints|printed|outputs|throws|threw|produces|produced|results in|resulted in|causes|caused|generates|generated|reports|reported|logs|logged|says|said|redirects|redirected|sends|sent|opens|opened|loads|loaded|goes|went|jumps|jumped|renders|rendered)\b|currently\b|actual(?:ly)?\b|observed\b|it seems|seems to|appears to)/i;
-/** Words that name a failure without saying what it is ("doesn't work", "is not good"): the report still has to say what happens. */
-const GENERIC = /^(?:(?:does|do|did|is|are|was|were|will|wo|ca|can)(?:n['’ ]?t| not)? (?:work|working|works)|not (?:working|work)|broken|broke|breaks|fail(?:s|ed|ing|ures?)?|errors?|bugs?|problems?|issues?|wrong|(?:strange|weird|odd)(?:ly)?|(?:is|are|was|were)(?:n['’ ]?t| not) (?:right|ok|okay|correct|good|fine|great|acceptable|usable))$/i;
+/**
+ * Words that name a failure without saying what it is ("doesn't work", "is not good", "confusing": a reader's judgement,
+ * as "weird" is; bands, seventh pass): the report still has to say what happens.
+ */
+const GENERIC = /^(?:(?:does|do|did|is|are|was|were|will|wo|ca|can)(?:n['’ ]?t| not)? (?:work|working|works)|not (?:working|work)|broken|broke|breaks|fail(?:s|ed|ing|ures?)?|errors?|bugs?|problems?|issues?|wrong|(?:strange|weird|odd)(?:ly)?|confusing|(?:is|are|was|were)(?:n['’ ]?t| not) (?:right|ok|okay|correct|good|fine|great|acceptable|usable))$/i;
 
 /**
  * How people feel about it: a complaint, a mood ("customers are complaining", "he was not happy", "teachers keep
@@ -216,8 +221,17 @@ function onlyJudged(text: string, start: number, end: number): boolean {
     (/^(?:(?:i|we|you|they|users?|customers?)\s+)?(?:still\s+|also\s+)?(?:seeing|see|sees|saw|getting|get|gets|got)$/i.test(said) &&
       /^\s+(?:it|this|that|them|the (?:issue|problem|same))(?:\s+(?:too|again|here|there|as well|still))?(?=\s*(?:[,.;!?)]|$)|\s+(?:on|in|at|every|all|for|since|with|from)\b)/i.test(text.slice(end, end + 40))) ||
     // "isn't a problem" says there is none: only a read that is not negated carries the failure word after it.
-    (GENERIC_AFTER.test(text.slice(end, end + 30)) && !/n['’ ]?t\b|\b(?:not|no|never)\b/i.test(said));
+    (GENERIC_AFTER.test(text.slice(end, end + 30)) && !/n['’ ]?t\b|\b(?:not|no|never)\b/i.test(said)) ||
+    // "... but it feels off": the read only leads to an impression (bands, seventh pass).
+    IMPRESSION_AFTER.test(text.slice(end, end + 40)) ||
+    // "Everything is slow": a quality said of everything names no place and no measure, an impression of the whole.
+    (/^(?:too )?(?:slow(?:ly|er)?|sluggish|laggy|unresponsive)$/i.test(said) && WHOLE_BEFORE.test(text.slice(Math.max(0, start - 40), start)));
 }
+
+/** An impression right after the read: "but it feels off", "but it looks wrong" (not "looks fine in 2.2"). */
+const IMPRESSION_AFTER = /^\s+(?:feels?|felt|looks?|looked|seems?|seemed|sounds?)\s+(?:\w+ly\s+|a bit\s+|kind of\s+|kinda\s+)?(?:off|wrong|weird|odd|strange|funny|wonky|bad|broken|not right|confusing|slow|sluggish|laggy)\b/i;
+/** The whole named as the subject of a judgement: "everything is", "it all feels", "things have been". */
+const WHOLE_BEFORE = /\b(?:everything|it all|all of it|things|stuff|the whole (?:thing|app|site|system))\s+(?:is|are|was|were|seems?|feels?|looks?|has been|have been|gets?|got|is getting|are getting)\s+(?:\w+ly\s+|so\s+|very\s+|really\s+|super\s+)?$/i;
 
 /**
  * The text with a line break that stands inside a sentence read as the space it was (a word or a comma before it, a
@@ -276,12 +290,18 @@ function peoplesAct(text: string, r: Read): boolean {
   // How long a failure has gone on ("going on for far too long", "been open for too long") is people's waiting, not
   // the program's slowness ("the import runs for too long" is that).
   if (/^too long$/i.test(said) && /\b(?:going on|gone on|been (?:going on|happening|broken|open|like this|an issue|a problem)|happening|waiting) for (?:far |way |much )?$/i.test(before)) return true;
+  // What the reporter does with the ticket and why ("raising this so it doesn't get lost", "logging it here so that
+  // nobody forgets"): the ticket's fate, not what the program does (bands, seventh pass).
+  if (TICKET_PURPOSE.test(text.slice(Math.max(0, r.start - 80), r.start))) return true;
   // Getting a chance or a moment ("when you get a chance") is the reader's time, not what is seen (bands, fifth pass).
   if (/^(?:i|we|you|they)\s+(?:get|got)$/i.test(said) && /^\s+(?:a (?:chance|moment|minute|sec(?:ond)?)|(?:the |some )?time|round to|around to)\b/i.test(text.slice(r.end, r.end + 20))) return true;
   // People who cannot do their work ("my team cannot do their jobs") say what it costs them, not what the program does.
   if (/^(?:can(?:no|['’ ]?)t|could(?:n['’ ]?t| not)) do\b/i.test(said) && /^\s+(?:their|our|my|his|her|your) (?:jobs?|work)\b/i.test(text.slice(r.end, r.end + 20))) return true;
   return /^(?:can(?:no|['’ ]?)t|could(?:n['’ ]?t| not)) (?:lose|afford|wait|risk|miss|accept|ignore)\b/i.test(said) && /\b(?:we|i|you)\s+$/i.test(before);
 }
+
+/** The reporter's act on the ticket, then a purpose clause that the read stands in: "Raising this so it doesn't ...". */
+const TICKET_PURPOSE = /\b(?:rais(?:e|ing)|log(?:ging)?|fil(?:e|ing)|open(?:ing)?|creat(?:e|ing)|flag(?:ging)?|not(?:e|ing)|track(?:ing)?|add(?:ing)?|park(?:ing)?|put(?:ting)?|captur(?:e|ing)|record(?:ing)?)\s+(?:this|it|that|a ticket|this ticket|the ticket)(?:\s+(?:here|now|again|up|down|in jira|on the board))?,?\s+so\s+(?:that\s+)?(?:it|this|we|nobody|no one|people)\s+(?:[\w'’]+\s+){0,2}$/i;
 
 /**
  * The read stands in a question ("Could the jobs not be run in the background?", "Shouldn't this return every
@@ -425,6 +445,13 @@ const REQUEST_TITLE = /^(?:\[[^\]]*\]\s*|[\w .-]{1,30}:\s*)*(?:add|allow|support
 export type ExpectedKind = "modal" | "expect" | "wish" | "request" | "working_case";
 
 /** Every statement of what should happen in a text, each with the kind of statement it is. */
+/**
+ * A wish for news from the team, not for a result of the program: "would like an update by Friday", "we'd like a
+ * reply today", "We need an update by EOD" (not "an update to the price list", which names what is to change). Read by
+ * `expectedIn` since the seventh bands pass (before, only by the neutral rules).
+ */
+const ASKS_FOR_NEWS = /^[.!?;\s]*[^.!?\n]{0,40}?\b(?:an?|any|some)\s+(?:update|reply|response|answer|eta|status(?: update)?|news|call(?: ?back)?)\b(?!\s+(?:to|of|for|on the|in the)\b)/i;
+
 export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] {
   const text = unwrapped(withoutLabels(labelled));
   const tag = (kind: ExpectedKind, reads: Read[]) => reads.map((r) => ({ ...r, kind }));
@@ -438,7 +465,8 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
   // reporter expects, however it is worded.
   // A line the parse ran together out of many (a session, its output and the reporter's words) is judged by the sentence
   // the read stands in.
-  return reads.filter((r) => !printed(lineOf(text, r).length > 120 ? lineAround(text, r) : lineOf(text, r)) && !inSession(text, r)).sort((a, b) => a.start - b.start);
+  return reads.filter((r) => !printed(lineOf(text, r).length > 120 ? lineAround(text, r) : lineOf(text, r)) && !inSession(text, r) &&
+    !((r.kind === "wish" || r.kind === "request") && ASKS_FOR_NEWS.test(text.slice(r.start)))).sort((a, b) => a.start - b.start);
 }
 
 /** A shell's or a console's prompt with the command typed after it ("$ ./configure", "C:\Apache24\bin>httpd -k start"). */
@@ -635,6 +663,9 @@ const CHORD_SAYS = /^\s+(?:\w+\s+)?(?:is|are|was|were|does|doesn['’]?t|did|did
 
 /** Words that open a statement, a question or a pointer, not an instruction. */
 const NOT_AN_INSTRUCTION = /^(?:a|an|the|this|that|these|those|it|its|i|you|we|they|he|she|one|my|your|our|their|there|here|see|refer|not|no|never|always|sometimes|often|only|just|is|are|was|were|be|has|have|had|can|could|will|would|should|must|may|might|do|does|did|and|or|but|if|when|so|as|any|some|all|also|\w+ly)$/;
+
+/** A steps label inside the prose and the run after it, up to the sentence's end: "... all browsers. Steps: go to X, look at Y." */
+const LABELLED_RUN = /(?:^|[.!?]\s+|\n[ \t]*)(?:steps?(?: to reproduce)?|str|repro)[ \t]*:[ \t]*((?:[^.!?;\n]|\.(?=\S))+)/gi;
 
 /** Two or more actions in a row inside a sentence: "(i.e., open Settings, pick Billing, press Save)". */
 /** The first word of a click or a press written as two words ("right click", "double click", "long press"). */
@@ -910,6 +941,20 @@ export function stepsIn(labelled: string): StepsRead {
       at += part.length + 1;
     }
   }
+  // After a steps label inside the prose ("Steps: go to /loans/compare, look at the card."), each part of the run is a
+  // step whatever its verb, as after "To reproduce,": the label says instructions follow (bands, seventh pass).
+  for (const m of text.matchAll(LABELLED_RUN)) {
+    const before = [...actions];
+    let at = m.index + m[0].length - m[1].length;
+    for (const part of m[1].split(/,\s*(?:and\s+|then\s+)?|\s+and then\s+/)) {
+      const start = text.indexOf(part, at);
+      at = start + part.length;
+      const word = /^\s*([a-z][a-z-]*)\s+\S/.exec(part)?.[1];
+      // (an action already read whose first word is in the part is that step: "Steps: go to X" read as one)
+      const first = (a: { text: string; start: number }) => a.start + a.text.length - a.text.replace(LEAD, "").length;
+      if (word && !NOT_AN_INSTRUCTION.test(word) && !before.some((a) => first(a) >= start && first(a) < start + part.length)) actions.push({ text: part, start });
+    }
+  }
   actions.sort((a, b) => a.start - b.start);
   // A list whose items act ("1. Open ...", "- click ...") or a run of imperatives.
   if (actions.length >= 2 || (actions.length === 1 && orderedSteps(text) >= 2)) {
@@ -1075,12 +1120,12 @@ export function stepsIn(labelled: string): StepsRead {
 const PEOPLE = "(?:users?|customers?|clients?|shoppers?|buyers?|members?|accounts?|subscribers?|visitors?|players?|patients?|students?|teachers?|employees?|staff|agents?|admins?|administrators?|merchants?|sellers?|vendors?|partners?|tenants?|developers?|people|persons?|teams?|companies|organi[sz]ations|stores?|sites?|installs?|devices?|engineers?|analysts?|editors?|nurses?|doctors?|clinicians?|physicians?|readers?|viewers?|guests?|residents?|passengers?|drivers?|riders?|colleagues?|testers?|operators?|owners?|holders?|recipients?)";
 const THINGS = "(?:orders?|requests?|transactions?|payments?|bookings?|sessions?|jobs?|builds?|messages?|emails?|invoices?|records?|files?|uploads?|downloads?|sign-?ups?|logins?|checkouts?|calls?|tickets?|visits?|page ?views?|events?)";
 /**
- * Counts and shares of people or things, money, the share of traffic, and everyone who does a thing ("anyone printing
- * on A4"). The count and what it counts stand on one line,
+ * Counts and shares of people or things, money (with its magnitude: "£41k", "$2.4m"; bands, seventh pass), the share of
+ * traffic, and everyone who does a thing ("anyone printing on A4"). The count and what it counts stand on one line,
  * and a number inside a version ("Firefox/2.0.0.6 Build"), a decimal ("the 2.4 kernel builds") or a regular expression's
  * group ("$1") counts nothing.
  */
-const COUNT = new RegExp(`(?:\\b(?:all|every|most|many|some|several|half(?: of)?|a (?:third|quarter) of|hundreds of|thousands of|millions of|dozens of|no|none of (?:our|the)|each|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|a hundred|a few|a dozen)\\s+(?:of\\s+)?(?:(?:our|the|their|my)\\s+)?(?:\\w+\\s+){0,2}?${PEOPLE}\\b|(?<![\\d.,/$-])\\b(?:\\d{1,3}(?:,\\d{3})+|\\d+(?:\\.\\d+)?(?=[ \\t]*(?:k|m|%|percent)\\b)|\\d+(?![.,]\\d))(?![.)]\\s)[ \\t]*(?:k|m|%|percent)?[ \\t]+(?:of[ \\t]+(?:our|the|their|all)[ \\t]+)?(?:\\w+[ \\t]+){0,2}?(?:${PEOPLE}|${THINGS})\\b|\\b\\d[\\d,.]*\\s*(?:%|percent)|(?:\\b(?:usd|eur|gbp)|(?<![\\w/=$])[$€£])\\s?\\d[\\d,.]*(?![#;/\\w])|\\b\\d[\\d,.]*\\s*(?:usd|eur|gbp|dollars|euros|pounds|k\\$)\\b|\\b(?:everyone|everybody|anyone|anybody|nobody|no one)\\s+(?:who|in|on|using|with|that|[a-z]{2,}ing)\\b)`, "i");
+const COUNT = new RegExp(`(?:\\b(?:all|every|most|many|some|several|half(?: of)?|a (?:third|quarter) of|hundreds of|thousands of|millions of|dozens of|no|none of (?:our|the)|each|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|a hundred|a few|a dozen)\\s+(?:of\\s+)?(?:(?:our|the|their|my)\\s+)?(?:\\w+\\s+){0,2}?${PEOPLE}\\b|(?<![\\d.,/$-])\\b(?:\\d{1,3}(?:,\\d{3})+|\\d+(?:\\.\\d+)?(?=[ \\t]*(?:k|m|%|percent)\\b)|\\d+(?![.,]\\d))(?![.)]\\s)[ \\t]*(?:k|m|%|percent)?[ \\t]+(?:of[ \\t]+(?:our|the|their|all)[ \\t]+)?(?:\\w+[ \\t]+){0,2}?(?:${PEOPLE}|${THINGS})\\b|\\b\\d[\\d,.]*\\s*(?:%|percent)|(?:\\b(?:usd|eur|gbp)|(?<![\\w/=$])[$€£])\\s?\\d[\\d,.]*(?:\\s?(?:k|m|bn|million|billion)\\b)?(?![#;/\\w])|\\b\\d[\\d,.]*\\s*(?:usd|eur|gbp|dollars|euros|pounds|k\\$)\\b|\\b(?:everyone|everybody|anyone|anybody|nobody|no one)\\s+(?:who|in|on|using|with|that|[a-z]{2,}ing)\\b)`, "i");
 /** A group of users named by what they have in common: "customers using Outlook", "users on Android". */
 const GROUP = new RegExp(`\\b${PEOPLE}\\s+(?:who|that|using|on|with|in|from|of|without|running|signed|logged|paying|whose|(?:now |then |still )?(?:have to|has to|had to|are forced to|were forced to|are unable to|were unable to|cannot|can['’]?t|could(?:n['’]?t| not)))\\b`, "i");
 /** What it costs: revenue, data, a blocked flow, a breach, a severity or priority word, no workaround, a top crash or crashes a day, "10x slower", what the user loses. */
@@ -1115,6 +1160,13 @@ const PERSON_CLAUSE = new RegExp(`${CLAUSE_LEAD}(?:i|we|you|he|she|nobody|no one
 // A name is capitalised (the test is case-sensitive): "It says" is no one's, and one in capitals is a standard's or a
 // program's ("RFC says ...", "HTML says").
 const NAMED_CLAUSE = new RegExp(`${CLAUSE_LEAD}(?!(?:It|This|That|These|Those|There|Here|What|Which|The|A|An)\\b|[A-Z\\d]+\\s)[A-Z][\\w&.'’-]*(?:\\s+[A-Z][\\w&.'’-]*){0,2}${QUALIFIER}${PEOPLES_VERB}`);
+
+/**
+ * A line of an e-mail's header, the line a forwarded or quoted message starts with, or the line a reply quotes its
+ * message under ("On Tue, Marta wrote:", "> On Mon 3 June, Kevin Li <kli@x.io> wrote:"; bands, seventh pass): who wrote
+ * when, not what the ticket is about nor what the program does.
+ */
+export const MAIL_HEADER = /^[ \t>]*(?:(?:from|sent|to|cc|bcc|date|subject|reply-to)[ \t]*:[^\n]*|-{2,}[ \t]*(?:original|forwarded) message[ \t]*-{2,}|on [^\n]{1,80}?\bwrote[ \t]*:)[ \t]*$/gim;
 
 /** Whether a clause of a report is about people (who tell, chase, want or feel), not what the program does. */
 export function aboutPeople(clause: string): boolean {

@@ -631,3 +631,16 @@ describe("bands, fourth pass: pleas, feelings, wishes for news and times name no
     expect(r.findings.filter((f) => f.code === "estimable.no_detail").map((f) => f.severity)).toEqual(["low"]);
   });
 });
+
+describe("bands, seventh pass: what could happen without the work is its reason", () => {
+  const task = (description: string) => codes(scoreTicket({ summary: "Turn on signed commits for the release repository", issue_type: "Task", description: `${description}\n\nDone when:\n- every tag on main is signed by a release key` }));
+
+  it("reads what someone could do without the work as what it prevents", () => {
+    expect(task("Without signing, anyone holding a leaked token could push a tagged release.")).not.toContain("task.no_reason");
+    expect(task("Without it, a contractor who has left would still be able to push.")).not.toContain("task.no_reason");
+  });
+
+  it("does not take a 'without' inside a sentence for a reason", () => {
+    expect(task("Roll it out without downtime, we can pick a quiet evening.")).toContain("task.no_reason");
+  });
+});

@@ -4,7 +4,7 @@
 import type { PerDimension } from "../types";
 import { found, type Found, type RuleInput } from "./finding";
 import type { FindingField } from "../types";
-import { aboutPeople, addsNothing, expectedIn, NO_STEPS, impactIn, observedIn, QUESTION, stepsIn, titleAsksFor, withoutLabels, type Read } from "./bug-readers";
+import { aboutPeople, addsNothing, expectedIn, MAIL_HEADER, NO_STEPS, impactIn, observedIn, QUESTION, stepsIn, titleAsksFor, withoutLabels, type Read } from "./bug-readers";
 import { FAILURE, SYMPTOM, withoutLabel } from "./kind-of";
 import { evidenceAt, phraseEvidence, q, sectionEvidence, sections, missingWhy, sentenceEvidence, summaryQuote, type Evidence } from "./kind-text";
 import { hasContent, orderedSteps } from "./sections";
@@ -81,6 +81,8 @@ interface BugEvidence {
   asksOnly: boolean;
   /** Every statement of what happens in the title and the description is judged, not seen (`onlyJudgedFailure`). */
   judgedOnly: boolean;
+  /** Something that happens is read: an actual result, or a statement of what happens in the title or the description. */
+  anyRead: boolean;
 }
 
 /** A line of the fields a tracker's form fills in by itself or asks in one word. */
@@ -151,7 +153,8 @@ function readBugEvidence(input: RuleInput): BugEvidence {
   // account of what happens, unless the report asks for something instead (a request, a feature). Twenty was
   // chosen among 6, 12, 20 and 30 on the shared reports (lib/scoring/README.md, "Bug reports ...").
   // Questions ask; they are no account ("Shouldn't this return every post?").
-  const statements = prose.replace(/https?:\/\/\S+/g, " ").split("\n").filter((l) => !CODE_LINE_OR_TRACE.test(l)).join("\n")
+  // An e-mail's headers say who wrote when (bands, seventh pass).
+  const statements = prose.replace(MAIL_HEADER, " ").replace(/https?:\/\/\S+/g, " ").split("\n").filter((l) => !CODE_LINE_OR_TRACE.test(l)).join("\n")
     .split(/(?<=[.!?:])\s+|\n[ \t]*\n/).filter((s) => !(/\?\s*$/.test(s) && QUESTION.test(s)))
     // Clauses about people (who tell, chase, want or feel: "the customer called twice", "their VP is threatening to
     // leave") are no account of what the program does (bands, sixth pass).
@@ -160,7 +163,7 @@ function readBugEvidence(input: RuleInput): BugEvidence {
   const asksInstead = !!asks || expectedIn(prose).some((r) => r.kind === "request" || r.kind === "wish");
   const told = !actual && words.length >= 20 && !asksInstead;
   return { expected, actual, steps, environment, impact, titleNames, told, workingCase, asksOnly: asksInstead && !actual,
-    judgedOnly: onlyJudgedFailure(input, seenInTitle, seenInText) };
+    judgedOnly: onlyJudgedFailure(input, seenInTitle, seenInText), anyRead: !!actual || seenInTitle.length + seenInText.length > 0 };
 }
 
 /**
@@ -185,7 +188,9 @@ export function bugFindings(input: RuleInput): Found[] {
   // A failure named only as judged ("an error", "weird stuff", "doesn't look right", "he was not happy") says that
   // something is wrong, not what: there is no opposite to take as what should happen.
   const judgedOnly = e.judgedOnly;
-  if (!e.expected && IMPLIED_EXPECTED.test(`${input.summary}\n${input.description}`) && !addsNothing(input.summary, input.description) && !judgedOnly) {
+  // The opposite is taken of a failure read as what happens: a failure word only in a question, a person's act or a
+  // purpose ("raising this so it doesn't get lost") gives none (bands, seventh pass).
+  if (!e.expected && IMPLIED_EXPECTED.test(`${input.summary}\n${input.description}`) && !addsNothing(input.summary, input.description) && !judgedOnly && e.anyRead) {
     // The labelled reports (Chaparro et al.) count an expectation left to the failure's opposite as missing, and a
     // tester needs the result to check; but a report that tells the failure already says what is wrong, so it
     // costs little. "Apache crashes, please fix" tells nothing to take an opposite from.

@@ -10,7 +10,7 @@ import { bugEvidenceFor, bugFindings } from "./rules-bug";
 import { epicEvidenceFor, epicFindings } from "./rules-epic";
 import { spikeEvidenceFor, spikeFindings } from "./rules-spike";
 import { REASON as TASK_REASON, taskEvidenceFor, taskFindings } from "./rules-task";
-import { addsNothing, expectedIn, observedIn, stepsIn, unwrapped, withoutLabels } from "./bug-readers";
+import { addsNothing, expectedIn, MAIL_HEADER, observedIn, stepsIn } from "./bug-readers";
 import { analyzeText } from "./nlp";
 
 /** Findings of the story template: never reported on another kind. */
@@ -80,24 +80,14 @@ const BEHAVIOUR = /(?:^|[.!?:]\s+|\n\s*)when\b[^.!?\n]{2,80},\s*(?:the |it |this
 const PLEA_OR_JUDGEMENT = /^(?:check|checking|see|look|looks|looking|fix|fixing|help|investigate|investigating|review|advise|sort|sorting|handle|prioriti[sz]e|annoyed|upset|frustrated|disappointed|worried|feel|feels|felt|seem|seems|seemed|appear|appears|sound|sounds|need|needs|want|wants|happen|happens|happening|complain|complains|complaining|escalate|escalated|escalating|follow|ping)$/i;
 
 /**
- * A wish for news from the team, not for a result of the program: "would like an update by Friday", "we'd like a
- * reply today" (not "an update to the price list", which names what is to change).
- */
-const ASKS_FOR_NEWS = /^[.!?;\s]*[^.!?\n]{0,40}?\b(?:an?|any|some)\s+(?:update|reply|response|answer|eta|status(?: update)?|news|call(?: ?back)?)\b(?!\s+(?:to|of|for|on the|in the)\b)/i;
-
-/**
  * A time: a day, a month, a part of a day, a deadline's short form ("EOD", "COB"), "PM" after a clock. When a thing
  * happens or is wanted is no part of the product, so it is not one of the description's own things.
  */
 const TIME_WORD = /^(?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|january|february|march|april|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|days?|weeks?|months?|years?|hours?|minutes?|mins?|morning|afternoon|evening|night|tonight|today|tomorrow|yesterday|weekend|eod|cob|eow|eom|am|pm)$/i;
 
-/** A line of an e-mail's header, or the line a forwarded or quoted message starts with. */
-const MAIL_HEADER = /^[ \t>]*(?:(?:from|sent|to|cc|bcc|date|subject|reply-to)[ \t]*:[^\n]*|-{2,}[ \t]*(?:original|forwarded) message[ \t]*-{2,})[ \t]*$/gim;
-
 function namesNothing(input: RuleInput): boolean {
   const text = `${input.summary}\n${input.description}`;
-  const read = unwrapped(withoutLabels(input.description));
-  const expected = expectedIn(input.description).filter((r) => !ASKS_FOR_NEWS.test(read.slice(r.start)));
+  const expected = expectedIn(input.description);
   if (!observedIn(text).every((r) => r.generic) || expected.length > 0 || stepsIn(input.description).at) return false;
   // A title that tells what something does ("A historical report contains link to an XML report") names an act; a
   // name, a mood, a judgement or a plea ("Firmware", "urgent!!!", "The new version is terrible", "game feels off",

@@ -156,7 +156,9 @@ export function unambiguousFindings(input: RuleInput): Found[] {
   const joined = (x: Tok) => (t[x.i + 1]?.text === "-" && t[x.i + 1].start === x.end) || (t[x.i - 1]?.text === "-" && t[x.i - 1].end === x.start);
   // A summary's first word is capitalised, and the tagger reads "Reliable offline sync" as a name: a vague word that
   // opens a sentence before a noun is the adjective it would be in lower case.
-  const opening = (x: Tok) => x.pos === "PROPN" && (x.i === 0 || t[x.i - 1].pos === "PUNCT") && ["NOUN", "ADJ", "PROPN"].includes(t[x.i + 1]?.pos ?? "");
+  // A gerund with "of" after it is a noun too ("Secure sharing of lab reports": bands, seventh pass).
+  const nounAfter = (y: Tok | undefined) => !!y && (["NOUN", "ADJ", "PROPN"].includes(y.pos) || (/ing$/.test(y.lower) && t[y.i + 1]?.lower === "of"));
+  const opening = (x: Tok) => x.pos === "PROPN" && (x.i === 0 || t[x.i - 1].pos === "PUNCT") && nounAfter(t[x.i + 1]);
   // "Best practices" names a kind of guide, not a quality to measure.
   const term = (x: Tok) => x.lower === "best" && /^practices?$/.test(t[x.i + 1]?.lower ?? "");
   const vague = (x: Tok | undefined) => !!x && VAGUE_TERMS.has(x.lower) && (x.pos === "ADJ" || x.pos === "ADV" || opening(x)) && !joined(x) && !term(x);

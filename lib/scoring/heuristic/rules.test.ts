@@ -458,3 +458,17 @@ describe("bands, second pass: criteria a story's description holds measure its v
     expect(vagueOn(one, "fast")).toBe(true);
   });
 });
+
+describe("bands, seventh pass: a vague word before a gerund used as a noun", () => {
+  it("flags the opening word when a gerund with \"of\" follows it", () => {
+    for (const [summary, word] of [["Secure sharing of invoices with accountants", "Secure"], ["Fast loading of the parts catalogue", "Fast"]]) {
+      const r = scoreTicket({ summary, description: "" });
+      expect(r.findings.some((f) => f.code === "unambiguous.vague_term" && f.message.includes(`"${word}"`)), summary).toBe(true);
+    }
+  });
+
+  it("does not take an imperative for an adjective when no \"of\" follows the gerund", () => {
+    const r = scoreTicket({ summary: "Secure everything before the audit", description: "" });
+    expect(r.findings.some((f) => f.code === "unambiguous.vague_term" && f.message.includes('"Secure"'))).toBe(false);
+  });
+});

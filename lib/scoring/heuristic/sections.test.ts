@@ -51,3 +51,17 @@ describe("bands, second pass: headings that name the way there", () => {
     expect(sectionsOf("Reproducible: Always").map((s) => s.key)).not.toContain("steps");
   });
 });
+
+describe("bands, seventh pass: a fenced block of code holds no headings", () => {
+  it("keeps a shell comment inside the fence in the section above it", () => {
+    const text = "## Steps to reproduce\n```\n# first as the owner of the bucket\naws s3 cp a.txt s3://bucket/a.txt\n# then as a reader\n" +
+      "aws s3 cp s3://bucket/a.txt .\n```\n\n## Actual result\nThe reader gets AccessDenied.";
+    expect(sectionsOf(text).map((s) => [s.key, s.title])).toEqual([["steps", "Steps to reproduce"], ["actual", "Actual result"]]);
+    expect(sectionsOf(text)[0].body).toContain("aws s3 cp s3://bucket/a.txt .");
+  });
+
+  it("still reads a heading after the fence is closed, and one with no fence at all", () => {
+    expect(sectionsOf("~~~\n# not a heading\n~~~\n# Expected\nThe reader gets the file.").map((s) => s.key)).toEqual(["expected"]);
+    expect(sectionsOf("# Steps\nOpen the bucket\n# Expected\nThe file is listed").map((s) => s.key)).toEqual(["steps", "expected"]);
+  });
+});

@@ -134,8 +134,17 @@ export function sectionsOf(text: string, words?: LanguageWords): Section[] {
     out.push(open);
     open = null;
   };
+  // A line inside a fenced block of code ("```" or "~~~") is code: "# tenant A key" is a shell comment, no heading
+  // (bands, seventh pass).
+  let fence: string | null = null;
   lines.forEach((line, i) => {
     if (!line.text) return;
+    const mark = /^(`{3,}|~{3,})/.exec(line.text)?.[1];
+    if (mark && (fence === null || mark[0] === fence[0])) {
+      fence = fence === null ? mark : null;
+      return;
+    }
+    if (fence !== null) return;
     const jiraList = JIRA_LIST.test(line.text) && [lines[i - 1], lines[i + 1]].some((l) => l && JIRA_LIST.test(l.text));
     const h = headingAt(line.text, line.start, jiraList, words);
     if (!h) return;

@@ -12,7 +12,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { type Band, type BandTicket, inBand, readBandTickets, ticketOf } from "../../band-tickets";
+import { type Band, type BandTicket, inBand, readBandTickets, ticketOf, vagueWord } from "../../band-tickets";
 import type { ScoringResult } from "../../types";
 import { scoreTicket } from "../engine";
 
@@ -28,13 +28,13 @@ const FLOORS: Record<string, Partial<Record<Band, number>>> = {
   "bands-read-3.json": { useless: 23 },
   // A sixth author's, measured only in the third pass (bands-unread.json then), read in the fourth
   // (docs/decisions.md, "Bug bands, fourth pass").
-  "bands-read-4.json": { useless: 24, written_out: 28 },
+  "bands-read-4.json": { written_out: 28 },
   // A seventh author's, measured only in the fourth pass (bands-unread.json then; 61/85 at that session's start,
   // 67/85 at its end), read in the fifth.
   "bands-read-5.json": { useless: 22, written_out: 27, states_failure: 13 },
-  // An eighth author's, written for the fifth pass and measured only: held at each band's count (69/85 when added,
-  // the same at the pass's start).
-  "bands-unread.json": { useless: 18, written_out: 27, states_failure: 10, task: 9, story: 5 },
+  // An eighth author's, measured only in the fifth and sixth passes (bands-unread.json then; 69/85 throughout), read in
+  // the seventh (docs/decisions.md, "Bug bands, seventh pass").
+  "bands-read-6.json": { useless: 24, states_failure: 10 },
 };
 const UNREAD = "bands-unread.json";
 
@@ -91,9 +91,10 @@ describe("band tickets", () => {
     // the story band reads a change.
     for (const file of FILES.filter((f) => f !== UNREAD)) {
       for (const t of readBandTickets(path.join(__dirname, file)).filter((x) => x.band === "story")) {
-        expect(t.vague && t.summary.toLowerCase().includes(t.vague), t.id).toBe(true);
+        const word = vagueWord(t);
+        expect(word && t.summary.toLowerCase().includes(word), t.id).toBe(true);
         const bare = scoreTicket({ summary: t.summary, description: "" });
-        expect(bare.findings.some((f) => f.code === "unambiguous.vague_term" && f.message.toLowerCase().includes(`"${t.vague}"`)), `${file} ${t.summary}`).toBe(true);
+        expect(bare.findings.some((f) => f.code === "unambiguous.vague_term" && f.message.toLowerCase().includes(`"${word}"`)), `${file} ${t.summary}`).toBe(true);
       }
     }
   });
