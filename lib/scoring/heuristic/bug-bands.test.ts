@@ -474,3 +474,38 @@ describe("bands, seventh pass: judged words, forwarded threads and what the repo
     expect(scoreTicket(cache).findings.find((f) => f.code === "bug.no_expected_result")?.severity).toBe("low");
   });
 });
+
+describe("a report that names nothing to plan from", () => {
+  const noDetail = (t: TicketData) => scoreTicket(t).findings.filter((f) => f.code === "estimable.no_detail");
+  const bug = (summary: string, description: string): TicketData => ({ summary, description, issue_type: "Bug" });
+
+  it("says so, and stays at 40% or less, when it tells only a judgement, pleas and urgency", () => {
+    for (const t of [
+      bug("Issue with the ferry timetable", "Hi all, since the last release things are not right. Passengers keep complaining. Could someone take a look?"),
+      bug("Export problem", "Export doesn't work. Please advise."),
+      bug("Rota app", "Something is off with the rota again. Please fix asap!!"),
+    ]) {
+      const found = noDetail(t);
+      expect(found.map((f) => f.severity), t.summary).toEqual(["high"]);
+      expect(found[0].message).toMatch(/names nothing to plan from/);
+      expect(percent(t), t.summary).toBeLessThanOrEqual(40);
+    }
+  });
+
+  it("is not said of a report that states what happens, of a request, a patch, or a title alone", () => {
+    for (const t of [
+      bug("Cabin fees doubled on the booking summary", "The summary shows the cabin fee twice: 2 x 45 EUR where the ferry charges 45 EUR once."),
+      bug("Ferry times shown an hour late after the clock change", "Everything booked before 29 March shows +1h in the week view."),
+      bug("Use a map for the harbour lookup", "Patch attached. It makes the lookup constant time."),
+      bug("Add the harbour code to the error message", "The log only says \"harbour not found\". Please add the code it looked for."),
+      bug("Timetable broken", ""),
+    ]) expect(noDetail(t), t.summary).toEqual([]);
+  });
+
+  it("is never added by the section another finding asks for", () => {
+    const title = bug("Timetable broken", "");
+    const withEnvironment = bug("Timetable broken", "Environment: Android 14, app 3.2.0");
+    expect(noDetail(withEnvironment)).toEqual([]);
+    expect(percent(withEnvironment)).toBeGreaterThanOrEqual(percent(title));
+  });
+});

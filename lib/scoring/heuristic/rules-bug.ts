@@ -89,7 +89,7 @@ interface BugEvidence {
 const TRACKER_FIELD = /^[ \t]*(?:user[ -]?agent|build identifier|build id|reproducible|platform|operating system|os|product|component|version|hardware|severity|priority)[ \t]*:[^\n]*$/gim;
 
 /** The description without its labelled sections (steps, expected, environment, ...): what the reporter wrote as prose. */
-function proseOf(input: RuleInput): string {
+export function proseOf(input: RuleInput): string {
   let text = input.description;
   for (const sec of [...sections(input)].reverse()) {
     if (sec.key !== null) text = `${text.slice(0, sec.start)}${" ".repeat(sec.end - sec.start)}${text.slice(sec.end)}`;
@@ -179,6 +179,15 @@ function onlyJudgedFailure(input: RuleInput, seenInTitle: Read[], seenInText: Re
     !/^\s*:?\s*(?!['’](?:t|s|re|ve|ll|d|m)\b)["“'‘`]/.test(text.slice(r.end, r.end + 5)));
   const reads = [...judged(input.summary, seenInTitle), ...judged(input.description, seenInText)];
   return !sectionEvidence(input, "actual") && reads.length > 0 && reads.every(Boolean);
+}
+
+/**
+ * What a report says happens is only judged ("broken again", "not working", "weird"), or its description adds nothing
+ * to the title but pleas, pointers and urgency (`addsNothing`): said so, not inferred from the readers reading nothing.
+ */
+export function failureOnlyJudged(input: RuleInput): boolean {
+  const e = bugEvidence(input);
+  return e.judgedOnly || (!e.actual && !e.told && addsNothing(input.summary, input.description));
 }
 
 export function bugFindings(input: RuleInput): Found[] {

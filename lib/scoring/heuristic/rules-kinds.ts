@@ -6,7 +6,7 @@ import { found, type Found, type RuleInput } from "./finding";
 import type { KindSource } from "./kind-of";
 import { missingWhy, phraseEvidence, REASON, sectionEvidence } from "./kind-text";
 import { criteriaOf } from "./rules-criteria";
-import { bugEvidenceFor, bugFindings } from "./rules-bug";
+import { bugEvidenceFor, bugFindings, failureOnlyJudged, proseOf } from "./rules-bug";
 import { epicEvidenceFor, epicFindings } from "./rules-epic";
 import { spikeEvidenceFor, spikeFindings } from "./rules-spike";
 import { REASON as TASK_REASON, taskEvidenceFor, taskFindings } from "./rules-task";
@@ -155,6 +155,17 @@ export function kindFindings(input: RuleInput): Found[] {
     findings.push(found("work_item.no_summary", "high", `The ${NOUN[kind]} has no summary.`, SUMMARY_ADVICE[kind]));
   }
   const own = kind === "bug" ? bugFindings(input) : kind === "task" ? taskFindings(input) : kind === "spike" ? spikeFindings(input) : epicFindings(input);
+  // A report that names nothing to plan from: no failure but a judged one ("broken again", "not working"), no request,
+  // no step, a title with no act, and no more than three things of its own ("URGENT - broken again" over "Third time
+  // this month. Please fix ASAP, the client is furious."). Nobody can size or start it, whatever it says of its
+  // urgency: its missing parts cost what they cost, and it gives nothing to size from. A title alone, or a title with
+  // only labelled sections under it, is left to the missing parts' findings (adding the section a finding asks for
+  // never adds this one).
+  if (kind === "bug" && (!input.language || input.language === "en") && /[\p{L}\p{N}]/u.test(proseOf(input)) && failureOnlyJudged(input) && namesNothing(input)) {
+    own.push(found("estimable.no_detail", "high",
+      "The report names nothing to plan from: no failure beyond a judgement, no way to make it happen and no result to check a fix against.",
+      "Say what you saw happen (the message, the wrong value, what stayed on screen), what you did just before, and what you expected."));
+  }
   return [...findings, ...own];
 }
 
