@@ -1096,3 +1096,19 @@ describe("bands, seventh pass: a wish for news is no expected result", () => {
     expect(expectedIn("We need an update to the price list before the sale starts.").length).toBeGreaterThan(0);
   });
 });
+
+describe("seventh pass, pairs: a status with its reason phrase, and people who do not like it", () => {
+  it("reads an HTTP status written with its reason phrase as an error the program gives", () => {
+    for (const text of ['"403 Forbidden" when a dispatcher opens the shift board', "The upload answers 413 Payload Too Large for a 3 MB photo"]) {
+      expect(observedIn(text).some((r) => !r.generic), text).toBe(true);
+    }
+    expect(observedIn("Move the 404 page copy to the CMS").some((r) => !r.generic)).toBe(false);
+  });
+
+  it("reads people not liking or wanting it as a judgement, not as something the program does not do", () => {
+    const felt = observedIn("Dispatchers don't like the new shift board");
+    expect(felt.length).toBeGreaterThan(0);
+    expect(felt.every((r) => r.generic)).toBe(true);
+    expect(observedIn("The shift board doesn't list the night shifts").some((r) => !r.generic)).toBe(true);
+  });
+});

@@ -120,7 +120,7 @@ const LABEL_LINE = /^[ \t]*(?:(?:#{1,6}|h[1-6]\.)[ \t]+[^\n]{1,60}|(?:\*\*|__)[^
 // What happens.
 
 /** An error as a program writes it: an exception, a stack frame, a status code, a quoted message. */
-const ERROR = /\b(?:\w+(?:Exception|Error)\b|null ?pointer|exceptions?|errors?|stack ?traces?|traceback|segfault|segmentation fault|core dump(?:ed)?|panic(?:ked)?|fatal|npe|assert(?:ion)?(?: failed| failure)?|warnings?|http (?:4|5)\d\d|(?:4|5)0\d (?:error|status|response)|status (?:code )?(?:4|5)\d\d)\b|^\s*at [\w$.<>]+\([^)\n]*\)|\b(?:exception|error|warning) (?:in|at|from|when|while|on)\b|\b(?:returns?|returned|returning|gets?|got|gives?|gave|responds?|responded|answers?|answered|fails?|failed|ends?|ended|comes? back|came back)(?: (?:with|in))?(?: (?:an?|the|http|status|code|error|response))* [45]\d\d\b/im;
+const ERROR = /\b(?:[45]\d\d (?:Bad Request|Unauthori[sz]ed|Forbidden|Not Found|Method Not Allowed|Not Acceptable|Request Timeout|Conflict|Gone|Payload Too Large|Request Entity Too Large|Unsupported Media Type|Unprocessable Entity|Too Many Requests|Internal Server Error|Not Implemented|Bad Gateway|Service Unavailable|Gateway Time-?out)|\w+(?:Exception|Error)\b|null ?pointer|exceptions?|errors?|stack ?traces?|traceback|segfault|segmentation fault|core dump(?:ed)?|panic(?:ked)?|fatal|npe|assert(?:ion)?(?: failed| failure)?|warnings?|http (?:4|5)\d\d|(?:4|5)0\d (?:error|status|response)|status (?:code )?(?:4|5)\d\d)\b|^\s*at [\w$.<>]+\([^)\n]*\)|\b(?:exception|error|warning) (?:in|at|from|when|while|on)\b|\b(?:returns?|returned|returning|gets?|got|gives?|gave|responds?|responded|answers?|answered|fails?|failed|ends?|ended|comes? back|came back)(?: (?:with|in))?(?: (?:an?|the|http|status|code|error|response))* [45]\d\d\b/im;
 /**
  * A line a server or a crash reporter writes: a log level in brackets ("[error] [client 10.0.0.1] ...",
  * "[proxy:error]"), a message number ("AH00898:"), a crash signature ("[@ nsFoo::Paint]"), a process that exits with a
@@ -247,9 +247,19 @@ export function unwrapped(text: string): string {
  * Every statement of what happens in a text. A statement is generic when it only names a failure ("doesn't
  * work", "is broken", "an error") without saying what is seen.
  */
+/**
+ * People who do not like, want or trust it ("Clinicians don't like the allergies screen", "I don't want it"; people
+ * named by their role, "dispatchers", "reviewers", "librarians"): a
+ * judgement of the program, as "ugly" is, not an act of it ("the screen doesn't list the allergies" is one).
+ */
+function peopleFeel(text: string, at: number, said: string): boolean {
+  return /^(?:do not|don['’]?t|do n['’]?t|does not|doesn['’]?t|did not|didn['’]?t)\s+(?:really\s+)?(?:like|love|enjoy|trust|want|understand|care for)\b/i.test(said) &&
+    new RegExp(`\\b(?:i|we|you|they|he|she|nobody|${PEOPLE}|[a-z]+(?:ers|ors|ians|ists|ants|ents|ees))\\s+(?:\\w+\\s+)?$`, "i").test(text.slice(Math.max(0, at - 40), at));
+}
+
 export function observedIn(labelled: string): Read[] {
   const text = unwrapped(withoutLabels(labelled));
-  const generic = (m: RegExpExecArray) => (GENERIC.test(m[0].replace(/\s+/g, " ").trim()) || onlyJudged(m.input, m.index, m.index + m[0].length)) &&
+  const generic = (m: RegExpExecArray) => (GENERIC.test(m[0].replace(/\s+/g, " ").trim()) || onlyJudged(m.input, m.index, m.index + m[0].length) || peopleFeel(m.input, m.index, m[0])) &&
     !named(m.input, m.index, m.index + m[0].length);
   return [ERROR, LOGGED, FAILING, NEGATION, ABSENCE, WRONG, SEEN, RESULT_MARK, MOVED, PRODUCED, LOOKS, UNWANTED, CONSUMES, RESPONSE, HAPPENS_MORE].flatMap((re) => all(text, re, generic))
     .filter((r) => !QUESTION_OR_EXPECTATION.test(lineAround(text, r)) && !asked(text, r) && !peoplesAct(text, r))
