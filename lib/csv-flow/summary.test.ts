@@ -64,7 +64,7 @@ describe("digestResults", () => {
   });
 
   it("counts duplicates and keeps a one-story file to what can be said of one story", () => {
-    const digest = digestResults([story(6, { findings: [finding("unique.duplicate")] })]);
+    const digest = digestResults([story(6, { findings: [finding("testable.no_acceptance_criteria"), finding("unique.duplicate")] })]);
     expect(digest.duplicates).toBe(1);
     expect(digest.shared).toEqual(["The story has no description or acceptance criteria, so its Testable score is 20%."]);
     expect(digest.weakestVarying).toBeNull();
@@ -85,6 +85,13 @@ describe("digestResults", () => {
     // Results without a kind (stored before kinds) are stories, as their type column says, else stories.
     expect(digestResults([story(5), story(6)]).noun).toEqual({ one: "story", many: "stories" });
     expect(digestResults([story(5), story(6, { type: "Bug" })]).noun.many).toBe("work items");
+  });
+
+  it("says nothing of missing criteria where some items are not held to them (a bug tested against its expected result)", () => {
+    const bug = story(9.7, { work_item_type: "bug", findings: [], individual_scores: scores() });
+    const digest = digestResults([story(6), bug]);
+    expect(digest.shared.some((s) => /acceptance criteria/.test(s))).toBe(false);
+    expect(digest.shared).toContain("None of the 2 work items has a description.");
   });
 
   it("has nothing to say about no stories", () => {

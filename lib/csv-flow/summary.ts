@@ -61,7 +61,9 @@ export function digestResults(results: Scored[]): ResultsDigest {
 
   // Fields no story has: the one fact that sets every story's Testable (and, with no description either, its
   // Estimable) findings, whatever the stories say.
-  const noCriteria = results.every((r) => blank(r.acceptance_criteria));
+  // Only where the missing criteria are what each one is held to: a bug is tested against its expected result and a task
+  // against its done condition, so a file that mixes them says nothing of a cap the bugs and tasks do not have.
+  const noCriteria = results.every((r) => blank(r.acceptance_criteria) && r.findings.some((f) => f.code === "testable.no_acceptance_criteria"));
   const noDescription = results.every((r) => blank(r.description));
   const explained = new Set<string>();
   const named = new Set<Dimension>();
