@@ -285,6 +285,15 @@ describe("server HTML, before the page's script runs", () => {
   });
 });
 
+describe("the results table's item column", () => {
+  it("is named for what the file holds: stories, one other kind, or work items when mixed", () => {
+    const header = (results: StoryResult[]) => /<th[^>]*>(?:(?!<\/th>)[\s\S])*?(Story|Bug|Task|Work item)(?:(?!<\/th>)[\s\S])*?<\/th>/.exec(serverHtml(createElement(ResultsTable, { results })))?.[1];
+    expect(header([result(1), result(2)])).toBe("Story");
+    expect(header([{ ...result(1), work_item_type: "bug" }, { ...result(2), work_item_type: "bug" }])).toBe("Bug");
+    expect(header([result(1), { ...result(2), work_item_type: "bug" }])).toBe("Work item");
+  });
+});
+
 describe("the checks themselves", () => {
   it("see a form that submits with GET, an enabled submit button, and Enter in a lone field", () => {
     const html =

@@ -21,7 +21,7 @@ import { overallReasoningOf, recommendationInPercent } from "@/lib/scoring/overa
 import { KindLabel } from "../kind-label";
 import { LanguageLabel } from "../language-label";
 import { useHydrated } from "@/components/use-hydrated";
-import { countKinds, declaredKindSource, itemKind, kindNoun, WORK_ITEM_KIND_PLURALS, WORK_ITEM_TYPE_SOURCE_WORDS, type WorkItemKind } from "@/lib/work-items/kinds";
+import { countKinds, declaredKindSource, itemKind, itemsNoun, kindNoun, WORK_ITEM_KIND_PLURALS, WORK_ITEM_TYPE_SOURCE_WORDS, type WorkItemKind } from "@/lib/work-items/kinds";
 
 type Band = "all" | ScoreBand;
 
@@ -81,11 +81,17 @@ export function ResultsTable({ results }: { results: StoryResult[] }) {
     [results, scoreBand, dimension, kind],
   );
 
+  const itemHeader = useMemo(() => {
+    const noun = itemsNoun(results.map((r) => itemKind(r)), 1);
+    return noun.charAt(0).toUpperCase() + noun.slice(1);
+  }, [results]);
+
   const columns = useMemo(
     () => [
       column.accessor("row", { header: "Row", cell: (info) => info.getValue() }),
       column.accessor("summary", {
-        header: "Story",
+        // The column is named for what the file holds: "Story" for stories, "Bug" for a file of bugs, "Work item" when mixed.
+        header: itemHeader,
         enableSorting: false,
         cell: (info) => {
           const row = info.row;
@@ -131,7 +137,7 @@ export function ResultsTable({ results }: { results: StoryResult[] }) {
         column.accessor((r) => r.individual_scores[d], { id: d, header: DIMENSION_LABELS[d], cell: (info) => <ScoreCell score={info.getValue()} /> }),
       ),
     ],
-    [showKinds, sharedScores, hydrated],
+    [showKinds, sharedScores, hydrated, itemHeader],
   );
 
   // The React Compiler is not enabled here; TanStack Table's non-memoisable API is the documented usage.
