@@ -7,6 +7,7 @@ import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
 import { migrateDatabase, openDatabase } from "@/db/client";
+import { buildCliBundles } from "./cli-bundles-build";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -15,9 +16,22 @@ declare module "vitest" {
   }
 }
 
+const ROOT = path.resolve(import.meta.dirname, "..");
+
 export default async function setup(project: TestProject) {
   const databaseUrl = process.env.DATABASE_URL;
   const scratch = mkdtempSync(path.join(tmpdir(), "ssc-test-"));
+
+  // The scripts the tests start as processes, bundled once (testing/cli-bundles-build.ts): inside the checkout, so
+  // that Node finds their packages in node_modules. Tests that cannot have them run the scripts with tsx.
+  const bundles = path.join(ROOT, "node_modules", ".cache", "ssc-cli-bundles", `${process.pid}-${randomBytes(4).toString("hex")}`);
+  try {
+    await buildCliBundles(bundles);
+    project.provide("cliBundles", bundles);
+  } catch (error) {
+    console.warn(`global setup: the scripts were not bundled, the tests run them with tsx: ${String(error)}`);
+    project.provide("cliBundles", "");
+  }
 
   const pglite = await openDatabase({ pgliteDir: "memory://" });
   await migrateDatabase(pglite);
@@ -44,6 +58,7 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     rmSync(scratch, { recursive: true, force: true });
+    rmSync(bundles, { recursive: true, force: true });
     if (databaseUrl && templateName) {
       const { default: postgres } = await import("postgres");
       const admin = postgres(databaseUrl, { max: 1, onnotice: () => {} });
