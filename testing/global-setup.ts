@@ -23,28 +23,31 @@ export default async function setup(project: TestProject) {
   const scratch = mkdtempSync(path.join(tmpdir(), "ssc-test-"));
 
   // The scripts the tests start as processes, bundled once (testing/cli-bundles-build.ts): inside the checkout, so
-  // that Node finds their packages in node_modules. Tests that cannot have them run the scripts with tsx.
+  // that Node finds their packages in node_modules. Tests that cannot have them run the scripts with tsx. esbuild
+  // works in a process of its own, while the templates below are migrated.
   const bundles = path.join(ROOT, "node_modules", ".cache", "ssc-cli-bundles", `${process.pid}-${randomBytes(4).toString("hex")}`);
-  try {
-    await buildCliBundles(bundles);
-    project.provide("cliBundles", bundles);
-  } catch (error) {
-    console.warn(`global setup: the scripts were not bundled, the tests run them with tsx: ${String(error)}`);
-    project.provide("cliBundles", "");
-  }
+  const bundled = buildCliBundles(bundles).then(
+    () => bundles,
+    (error: unknown) => {
+      console.warn(`global setup: the scripts were not bundled, the tests run them with tsx: ${String(error)}`);
+      return "";
+    },
+  );
 
-  const pglite = await openDatabase({ pgliteDir: "memory://" });
-  await migrateDatabase(pglite);
-  const dump = await (pglite.raw as PGlite).dumpDataDir("none");
-  await pglite.close();
-  const dumpFile = path.join(scratch, "template.tar");
-  writeFileSync(dumpFile, Buffer.from(await dump.arrayBuffer()));
-  project.provide("pgliteTemplate", dumpFile);
-
-  let templateName = "";
-  if (databaseUrl) {
+  // The two templates side by side: PGlite works in this process, the PostgreSQL migration mostly in its server.
+  const pgliteTemplate = (async () => {
+    const pglite = await openDatabase({ pgliteDir: "memory://" });
+    await migrateDatabase(pglite);
+    const dump = await (pglite.raw as PGlite).dumpDataDir("none");
+    await pglite.close();
+    const dumpFile = path.join(scratch, "template.tar");
+    writeFileSync(dumpFile, Buffer.from(await dump.arrayBuffer()));
+    return dumpFile;
+  })();
+  const templateName = databaseUrl ? `ssc_test_tpl_${randomBytes(4).toString("hex")}` : "";
+  const postgresTemplate = (async () => {
+    if (!databaseUrl) return;
     const { default: postgres } = await import("postgres");
-    templateName = `ssc_test_tpl_${randomBytes(4).toString("hex")}`;
     const admin = postgres(databaseUrl, { max: 1, onnotice: () => {} });
     await admin.unsafe(`create database "${templateName}"`);
     await admin.end();
@@ -53,10 +56,9 @@ export default async function setup(project: TestProject) {
     const template = await openDatabase({ databaseUrl: templateUrl.toString(), max: 1 });
     await migrateDatabase(template);
     await template.close();
-  }
-  project.provide("postgresTemplate", templateName);
+  })();
 
-  return async () => {
+  const teardown = async () => {
     rmSync(scratch, { recursive: true, force: true });
     rmSync(bundles, { recursive: true, force: true });
     if (databaseUrl && templateName) {
@@ -66,4 +68,15 @@ export default async function setup(project: TestProject) {
       await admin.end();
     }
   };
+  const [dumpFile, migrated, cliBundles] = await Promise.allSettled([pgliteTemplate, postgresTemplate, bundled]);
+  for (const outcome of [dumpFile, migrated]) {
+    if (outcome.status === "rejected") {
+      await teardown().catch(() => {});
+      throw outcome.reason;
+    }
+  }
+  project.provide("pgliteTemplate", (dumpFile as PromiseFulfilledResult<string>).value);
+  project.provide("postgresTemplate", templateName);
+  project.provide("cliBundles", (cliBundles as PromiseFulfilledResult<string>).value);
+  return teardown;
 }
