@@ -1,7 +1,7 @@
 // Vitest global setup: migrate one template database per run, so each test file starts from a copy in well
 // under a second: a PGlite data-dir dump, or (with DATABASE_URL) a PostgreSQL template database.
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
@@ -18,6 +18,22 @@ declare module "vitest" {
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 
+/** The bundle folders of runs whose process is gone (an interrupted run never tears down). */
+function removeOrphans(root: string): void {
+  if (!existsSync(root)) return;
+  for (const entry of readdirSync(root)) {
+    const pid = Number(entry.split("-")[0]);
+    let alive = false;
+    try {
+      process.kill(pid, 0);
+      alive = true;
+    } catch (error) {
+      alive = (error as NodeJS.ErrnoException).code === "EPERM";
+    }
+    if (!alive) rmSync(path.join(root, entry), { recursive: true, force: true });
+  }
+}
+
 export default async function setup(project: TestProject) {
   const databaseUrl = process.env.DATABASE_URL;
   const scratch = mkdtempSync(path.join(tmpdir(), "ssc-test-"));
@@ -25,7 +41,9 @@ export default async function setup(project: TestProject) {
   // The scripts the tests start as processes, bundled once (testing/cli-bundles-build.ts): inside the checkout, so
   // that Node finds their packages in node_modules. Tests that cannot have them run the scripts with tsx. esbuild
   // works in a process of its own, while the templates below are migrated.
-  const bundles = path.join(ROOT, "node_modules", ".cache", "ssc-cli-bundles", `${process.pid}-${randomBytes(4).toString("hex")}`);
+  const bundleRoot = path.join(ROOT, "node_modules", ".cache", "ssc-cli-bundles");
+  removeOrphans(bundleRoot);
+  const bundles = path.join(bundleRoot, `${process.pid}-${randomBytes(4).toString("hex")}`);
   const bundled = buildCliBundles(bundles).then(
     () => bundles,
     (error: unknown) => {
