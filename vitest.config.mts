@@ -40,10 +40,12 @@ export default defineConfig({
     exclude: ["node_modules/**", ".next*/**", "e2e/**", ".data/**", "test-results/**"],
     environment: "node",
     pool: "forks",
-    // Vitest's default is one worker fewer than the cores: a single worker on a 2-core machine, where the files
-    // then run one after another (6.5 minutes of CI instead of 4.7). Two at least; each file has its own
-    // database (a PGlite copy, or a database cloned on the server), and ports are taken from the OS.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // One worker more than the cores (3 on a 2-core machine): many files spend much of their time waiting (child
+    // processes, timers, callbacks, PostgreSQL), and with as many workers as cores a 2-core machine was half idle
+    // (366 s of wall for 361 s of CPU); with three, 184 s (docs/operations.md#tests). Vitest's default, one fewer
+    // than the cores, ran the files one after another there. Each file has its own database (a PGlite copy, or a
+    // database cloned on the server), and ports are taken from the OS.
+    maxWorkers: availableParallelism() + 1,
     sequence: { sequencer: SlowFilesFirst },
     testTimeout: 30_000,
     hookTimeout: 60_000,

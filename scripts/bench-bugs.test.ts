@@ -5,10 +5,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { nodeArgs } from "@/testing/cli-bundles";
 
 const REPO = path.resolve(__dirname, "..");
 const run = (...args: string[]) =>
-  spawnSync(process.execPath, [path.join(REPO, "node_modules/tsx/dist/cli.mjs"), path.join(REPO, "scripts/bench-bugs.ts"), ...args], { cwd: REPO, encoding: "utf8" });
+  spawnSync(process.execPath, [...nodeArgs("scripts/bench-bugs.ts"), ...args], { cwd: REPO, encoding: "utf8" });
 
 /** Four reports of our own, labelled the way the shared file is. */
 const REPORTS = [

@@ -3,13 +3,13 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { nodeArgs } from "@/testing/cli-bundles";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-const TSX = path.join(ROOT, "node_modules/.bin/tsx");
 
 function bench(args: string[]) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(TSX, ["scripts/bench-llm.ts", ...args], { cwd: ROOT, env: process.env });
+    const child = spawn(process.execPath, [...nodeArgs("scripts/bench-llm.ts"), ...args], { cwd: ROOT, env: process.env });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));

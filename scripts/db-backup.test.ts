@@ -1,4 +1,4 @@
-// `npm run db:backup` and `npm run db:restore`, run as the real CLIs (tsx, separate processes) on real PGlite data
+// `npm run db:backup` and `npm run db:restore`, run as the real CLIs (separate processes, bundled: testing/cli-bundles.ts) on real PGlite data
 // directories seeded with the demo data, async jobs and their queue: a backup of a stopped database and of a
 // running server that keeps writing, restores that keep the old directory, and the refusals (a running server,
 // a file that is not a dump, a kill -9's stale lock is no lock).
@@ -11,6 +11,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "@/db/client";
 import { pgliteLockHolder, pgliteLockPath } from "@/db/pglite-lock";
+import { nodeArgs } from "@/testing/cli-bundles";
 import { childEnv, runCli, snapshot } from "@/testing/database-copies";
 import { seedEmbeddedDirectory, SEEDED_ASYNC_JOBS } from "@/testing/embedded-database";
 import { defaultBackupFile, unignoredInCheckout } from "./db-cli";
@@ -22,7 +23,7 @@ let seededDir: string;
 /** The stand-in server (testing/backup-server.ts) on `dir`; resolves once it listens. */
 function startServer(dir: string, writePairs: boolean): Promise<{ child: ChildProcessWithoutNullStreams; port: number }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "testing/backup-server.ts"], {
+    const child = spawn(process.execPath, nodeArgs("testing/backup-server.ts"), {
       env: childEnv({ PGLITE_DIR: dir, ADMIN_TOKEN, WRITE_PAIRS: writePairs ? "1" : "0", EMBEDDED_WORKER: "false" }),
     });
     let output = "";
@@ -166,7 +167,7 @@ describe("npm run db:backup and db:restore", () => {
       await stopServer(child);
     }
     expect(pgliteLockHolder(dir)).toBeUndefined();
-  }, 300_000); // up to eight process starts (tsx, PGlite), 5-30 s each on a loaded 2-core machine
+  }, 300_000); // up to eight process starts (PGlite), 5-30 s each on a loaded 2-core machine
 
   it("a server killed with -9 leaves a stale lock, which is no lock: backup and restore proceed", async () => {
     const dir = path.join(scratch, "killed");

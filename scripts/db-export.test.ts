@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateDatabase, openDatabase } from "@/db/client";
 import { hasPostgres } from "@/testing/db";
 import { seedEmbeddedDirectory, SEEDED_ASYNC_JOBS } from "@/testing/embedded-database";
+import { nodeArgs } from "@/testing/cli-bundles";
 import { runCli, snapshot } from "@/testing/database-copies";
 
 let scratch: string;
@@ -61,7 +62,7 @@ function startService(env: Record<string, string>): Promise<{ child: ChildProces
   return new Promise((resolve, reject) => {
     const childEnv: NodeJS.ProcessEnv = { ...process.env, RUN_SERVICE: "1", LOG_LEVEL: "warn", ALLOW_PRIVATE_CALLBACKS: "true", ...env };
     for (const name of ["DATABASE_URL", "PGLITE_DIR"]) if (!(name in env)) delete childEnv[name];
-    const child = spawn(process.execPath, ["--import", "tsx", "testing/backup-server.ts"], { env: childEnv });
+    const child = spawn(process.execPath, nodeArgs("testing/backup-server.ts"), { env: childEnv });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => {
       output += chunk.toString();

@@ -4,6 +4,7 @@ import { spawn } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { nodeArgs } from "@/testing/cli-bundles";
 
 interface Seen {
   method?: string;
@@ -38,7 +39,7 @@ function provision(args: string[], env: Record<string, string | undefined>): Pro
   return new Promise((resolve) => {
     const childEnv: NodeJS.ProcessEnv = { ...process.env, PUBLIC_BASE_URL: undefined, PORT: undefined, ...env };
     for (const [name, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[name];
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/provision.ts", ...args], { env: childEnv });
+    const child = spawn(process.execPath, [...nodeArgs("scripts/provision.ts"), ...args], { env: childEnv });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));

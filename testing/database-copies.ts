@@ -1,8 +1,9 @@
-// Helpers of the backup, restore and export tests: run a database CLI as a separate process, and take a
+// Helpers of the backup, restore and export tests: run a database CLI as a separate process (its bundle, testing/cli-bundles.ts), and take a
 // comparable picture of a database (every table's row count, and a sample of rows as text).
 import { spawn } from "node:child_process";
 import type { PGlite } from "@electric-sql/pglite";
 import type { Sql } from "postgres";
+import { nodeArgs } from "./cli-bundles";
 
 interface Run {
   code: number | null;
@@ -18,7 +19,7 @@ export function childEnv(env: Record<string, string | undefined>): NodeJS.Proces
 
 export function runCli(script: string, args: string[], env: Record<string, string | undefined>): Promise<Run> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", `scripts/${script}.ts`, ...args], { env: childEnv(env) });
+    const child = spawn(process.execPath, [...nodeArgs(`scripts/${script}.ts`), ...args], { env: childEnv(env) });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));

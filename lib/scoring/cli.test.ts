@@ -1,4 +1,4 @@
-// The score CLI run as a user runs it: a process of its own per call, each about 1.5 s of CPU (tsx, the tagger's
+// The score CLI run as a user runs it: a process of its own per call, each about 0.8 s of CPU (bundled; the tagger's
 // model). A test's calls are independent: two run at a time. More at once (every call of the file, 20, in a
 // full run beside the other Vitest worker) kept a busy 2-core machine's calls past 30 s each.
 import { execFile } from "node:child_process";
@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
+import { nodeArgs } from "@/testing/cli-bundles";
 
 const ROOT = path.resolve(__dirname, "../..");
 const FIXTURE = "lib/scoring/fixtures/backlog.csv";
@@ -16,14 +17,14 @@ type Run = { code: number | null; stdout: string; stderr: string };
 let running = 0;
 const waiting: (() => void)[] = [];
 
-/** `tsx scripts/score.ts ARGS` (tsx as a loader, one process rather than its CLI's two), at most two at a time. */
+/** `npm run score -- ARGS` as `node` on the CLI's bundle (testing/cli-bundles.ts), at most two at a time. */
 async function score(...args: string[]): Promise<Run> {
   if (running >= 2) await new Promise<void>((resolve) => waiting.push(resolve));
   running++;
   const { OPENAI_BASE_URL: _url, SCORING_MODEL: _model, OPENAI_API_KEY: _key, ...env } = process.env;
   try {
     return await new Promise<Run>((resolve) => {
-      execFile(process.execPath, ["--import", "tsx", "scripts/score.ts", ...args], { cwd: ROOT, encoding: "utf8", env, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      execFile(process.execPath, [...nodeArgs("scripts/score.ts"), ...args], { cwd: ROOT, encoding: "utf8", env, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
         const code = error ? (typeof error.code === "number" ? error.code : null) : 0;
         resolve({ code, stdout, stderr });
       });

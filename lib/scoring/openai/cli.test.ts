@@ -1,10 +1,10 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { nodeArgs } from "@/testing/cli-bundles";
 import { setupFakeOpenAI } from "@/testing/fake-openai-hooks";
 
 const ROOT = path.resolve(__dirname, "../../..");
-const TSX = path.join(ROOT, "node_modules/.bin/tsx");
 const FIXTURE = "lib/scoring/fixtures/backlog.csv";
 const QUS_FIXTURE = "lib/scoring/fixtures/qus-sample.csv";
 
@@ -12,7 +12,7 @@ const QUS_FIXTURE = "lib/scoring/fixtures/qus-sample.csv";
 function run(script: string, args: string[], env: Record<string, string> = {}) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
     const clean = { ...process.env, OPENAI_BASE_URL: "", SCORING_MODEL: "", OPENAI_API_KEY: "", SCORING_CONCURRENCY: "", SCORING_RESPONSE_FORMAT: "", ...env };
-    const child = spawn(TSX, [script, ...args], { cwd: ROOT, env: clean });
+    const child = spawn(process.execPath, [...nodeArgs(script), ...args], { cwd: ROOT, env: clean });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
