@@ -251,18 +251,22 @@ function failureMessage(error: unknown): string {
 }
 
 async function failJob(db: Db, job: AsyncJob, message: string): Promise<void> {
-  await executeHot(db, sql`
-    with done as (
-      update ${asyncJobs} set status = 'failed', error = ${message}, completed_at = now()
-      where id = ${job.id}::uuid and status <> 'completed' returning ${finishedJob()}
-    ),
-    queued as (${enqueueFrom(DELIVER_QUEUE, sql`done`)}),
-    delivery as (${deliveryRowsFrom(sql`done`)})
-    select count(*) from queued`);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      with done as (
+        update ${asyncJobs} set status = 'failed', error = ${message}, completed_at = now()
+        where id = ${job.id}::uuid and status <> 'completed' returning ${finishedJob()}
+      ),
+      queued as (${enqueueFrom(DELIVER_QUEUE, sql`done`)}),
+      delivery as (${deliveryRowsFrom(sql`done`)})
+      select count(*) from queued`);
+    // A failed job bills nothing: the story it reserved is released unless it has been scored or another waiting
+    // job still needs it. Released in the transaction that queues the score.failed callback, so no delivery worker
+    // sees the callback before the reservation is gone (it was released after, and a client that read its usage on
+    // the callback could still find the story counted).
+    if (job.storyId) await releaseStory(tx, job.storyId);
+  });
   wakeWorkers(DELIVER_QUEUE);
-  // A failed job bills nothing: the story it reserved is released unless it has been scored or another waiting
-  // job still needs it.
-  if (job.storyId) await releaseStory(db, job.storyId);
 }
 
 /**

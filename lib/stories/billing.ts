@@ -180,7 +180,7 @@ export async function billAndRecord(db: Db, admit: AdmitInput, run: RunInput): P
  * Release a reservation whose job failed for good: a story never scored, and that no other waiting job
  * (accepted or being scored) still needs, is removed and uncounted.
  */
-export async function releaseStory(db: Db, storyId: string): Promise<boolean> {
+export async function releaseStory(db: Db | Tx, storyId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [removed] = await tx
       .delete(stories)
