@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO, LEAD } from "./fixtures/demo";
 import { signIn } from "./fixtures/sign-in";
+import { resize } from "./fixtures/viewport";
 
 
 
@@ -203,7 +204,7 @@ test("stories are named by their key or ticket id and summary, not by a hash, at
 
   await signIn(page, { login: login, viaRedirect: true });
   for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
+    await resize(page, { width, height: 900 });
     await page.goto("/dashboard");
     await expect(page.getByTestId("stories-status")).toContainText("4 stories");
     const table = page.locator(".stories-table");
@@ -265,7 +266,7 @@ test("a story page says where its kind came from, whole at 1280 and 390 px", asy
   ] as const) {
     await page.goto(`/dashboard/stories/${ref}`);
     for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: 844 });
+      await resize(page, { width, height: 844 });
       const source = page.locator(".story-header").getByTestId("kind-source");
       await expect(source).toHaveText(words);
       // On one line beside the label, inside the screen.

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { resize } from "./fixtures/viewport";
 
 type OpenApi = { paths: Record<string, Record<string, { operationId: string }>> };
 
@@ -46,7 +47,7 @@ test("the API reference has no accessibility violations", async ({ page }) => {
 });
 
 test("the API reference does not scroll sideways on a phone", async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
+  await resize(page, { width: 390, height: 844 });
   await page.goto("/docs");
   await expect(page.locator("pre.docs-curl").first()).toBeVisible();
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.scrollingElement!.scrollWidth, innerWidth: window.innerWidth }));
@@ -72,7 +73,7 @@ test("the API reference can be navigated by group, and each endpoint is titled b
 
 for (const width of [390, 1280]) {
   test(`field names and types wrap only after a dot or between alternatives, at ${width} px`, async ({ page }) => {
-    await page.setViewportSize({ width, height: 900 });
+    await resize(page, { width, height: 900 });
     await page.goto("/docs");
     await page.locator("details").evaluateAll((all) => all.forEach((d) => ((d as HTMLDetailsElement).open = true)));
     const broken = await page.evaluate(() => {

@@ -4,6 +4,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/client";
 import { chooseFile } from "./fixtures/upload";
+import { resize } from "./fixtures/viewport";
 
 // The public evaluator end to end: a real backlog (lib/scoring/fixtures/backlogs/g09.txt, and a CSV of it) through
 // upload, mapping, scoring and the results page. Each test is its own client of the per-IP limits
@@ -170,7 +171,7 @@ test("both pages pass an axe scan and fit a phone screen", async ({ page }) => {
   await expect(page.locator(".details-row")).toBeVisible();
   await expectNoSeriousViolations(page, "results");
 
-  await page.setViewportSize({ width: 390, height: 844 });
+  await resize(page, { width: 390, height: 844 });
   const resultsUrl = page.url();
   for (const url of ["/", resultsUrl]) {
     await page.goto(url);
@@ -212,7 +213,7 @@ test("a compound story is split into one story per feature, readable on a phone"
   await expectNoSeriousViolations(page, "results with a split");
 
   // On a phone the list stays within the screen.
-  await page.setViewportSize({ width: 390, height: 844 });
+  await resize(page, { width: 390, height: 844 });
   await expect(parts.nth(1)).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   const box = await parts.nth(1).boundingBox();
@@ -299,7 +300,7 @@ const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 for (const width of [1280, 390]) {
   test(`an 85-story backlog at ${width} px: the range, shared facts once, no repeated story, Score within reach`, async ({ page }) => {
     const height = width === 390 ? 844 : 800;
-    await page.setViewportSize({ width, height });
+    await resize(page, { width, height });
     await page.goto("/");
     const hint = page.locator(".dropzone-hint");
     await expect(hint).toContainText("JSON");

@@ -5,6 +5,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/client";
 import { signIn } from "./fixtures/sign-in";
 import { chooseFile } from "./fixtures/upload";
+import { resize } from "./fixtures/viewport";
 
 // Work items judged by what they are: the results page and the dashboard name each item's kind (story, bug,
 // task, spike, epic), filter by it and count it. Scores of bugs and tasks are the engine's business and change
@@ -22,12 +23,12 @@ const sideways = (page: Page) => page.evaluate(() => (document.scrollingElement?
 /** At 1280 and 390 px wide: nothing scrolls sideways and axe finds nothing. */
 async function expectFitsAndAccessible(page: Page, label: string) {
   for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width > 400 ? 900 : 844 });
+    await resize(page, { width, height: width > 400 ? 900 : 844 });
     // Polled: the charts and tables lay themselves out again a moment after the resize.
     await expect.poll(() => sideways(page), { message: `${label} at ${width} px scrolls sideways` }).toBeLessThanOrEqual(0);
     await expectNoViolations(page, `${label} at ${width} px`);
   }
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await resize(page, { width: 1280, height: 900 });
 }
 
 

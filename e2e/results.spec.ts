@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures/client";
 import { chooseFile } from "./fixtures/upload";
+import { resize } from "./fixtures/viewport";
 
 // The upload preview and the results page of the public evaluator: the whole story in its row, facts every story
 // shares said once, no accessibility violations, and no sideways scrolling on a phone. Each test is its own
@@ -89,7 +90,7 @@ test("the results show every story in full, say shared facts once, pass axe and 
   await expectNoViolations(page, "results with a story open");
 
   // On a phone: no sideways scrolling, and each card still shows its whole story.
-  await page.setViewportSize({ width: 390, height: 844 });
+  await resize(page, { width: 390, height: 844 });
   await page.goto(resultsUrl);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByTestId("results-preset")).toBeVisible();
@@ -103,7 +104,7 @@ test("the results show every story in full, say shared facts once, pass axe and 
 });
 
 test("the upload preview shows every story in full and fits a phone", async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
+  await resize(page, { width: 390, height: 844 });
   await page.goto("/");
   await chooseFile(page, { name: "rules.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
   const preview = page.locator(".preview-table");
@@ -122,7 +123,7 @@ test("the upload preview shows every story in full and fits a phone", async ({ p
   await expectNoViolations(page, "upload preview (phone)");
 
   // On a desktop the preview is a table again, its stories still whole.
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await resize(page, { width: 1280, height: 800 });
   await expect(row("LONG-1")).toHaveCSS("display", "table-row");
   await expectWholeText(row("LONG-1").locator("td.cell-summary"), LONG_STORY, ".preview-summary");
 });
