@@ -509,3 +509,22 @@ describe("a report that names nothing to plan from", () => {
     expect(percent(withEnvironment)).toBeGreaterThanOrEqual(percent(title));
   });
 });
+
+describe("a plea to fix it, in a ticket of no decided kind", () => {
+  it("is neither a done condition nor a reason, with its deadline", () => {
+    for (const t of [
+      { summary: "pls fix", description: "This needs to be fixed before the board meeting. priority!!" },
+      { summary: "Timetable", description: "This has to be sorted out by Friday." },
+    ]) {
+      const found = codes(t);
+      expect(found, t.summary).toEqual(expect.arrayContaining(["work_item.no_done_condition", "work_item.no_reason"]));
+      expect(percent(t), t.summary).toBeLessThanOrEqual(40);
+    }
+  });
+
+  it("leaves a done condition and a deadline that say what the work is", () => {
+    const t = { summary: "Rotate the ferry API keys", description: "The keys must be rotated before the audit on 3 March. Done when the old keys are revoked." };
+    expect(codes(t)).not.toContain("work_item.no_done_condition");
+    expect(percent(t)).toBeGreaterThanOrEqual(80);
+  });
+});

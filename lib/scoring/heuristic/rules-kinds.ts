@@ -108,8 +108,23 @@ function namesNothing(input: RuleInput): boolean {
  * The findings of a ticket whose kind nothing decided: what every kind needs. What it is (the summary, and
  * detail to size from: the shared estimable rules), why it matters, and when it is done.
  */
-function neutralFindings(input: RuleInput): Found[] {
+/**
+ * A plea to fix it, with its deadline ("this needs to be fixed before the review", "has to be sorted by Friday"):
+ * every ticket asks that, so it says neither when the work is done nor why it matters.
+ */
+const PLEA_TO_FIX = /\b(?:needs?|has|have|must|should)\s+(?:to\s+)?(?:be\s+)?(?:fixed|fix(?:ing)?|sorted(?:\s+out)?|resolved|addressed|looked\s+(?:at|into)|handled|investigated|checked)\b(?:\s+(?:asap|urgently|today|tomorrow|now|(?:by|before|until|till)\b[^.!?\n]{0,40}))?/gi;
+
+/** The ticket with its pleas to fix blanked (the same length, so what is read keeps its place). */
+function withoutPleas(input: RuleInput): RuleInput {
+  const blank = (text: string) => text.replace(PLEA_TO_FIX, (m) => " ".repeat(m.length));
+  const description = blank(input.description);
+  return description === input.description ? input : { ...input, description };
+}
+
+function neutralFindings(ticket: RuleInput): Found[] {
   const findings: Found[] = [];
+  // Read without the pleas to fix: "needs to be fixed before the review" is no done condition nor a reason.
+  const input = withoutPleas(ticket);
   // Why it matters, in any form a bug or a task gives it: a reason clause, a benefit ("It would look a lot
   // cleaner"), or the problem it puts right stated as what happens now ("The popup is very hard to read", "the
   // plugin recognizes only ..."): a ticket of no decided kind may be either.
