@@ -7,7 +7,7 @@
 // Each returns the spans it read, so the rules can quote them and the tests can show what fired.
 
 import { distinctDirective, SERVER_DIRECTIVES } from "./server-directives";
-import { orderedSteps } from "./sections";
+import { orderedSteps, POINTER_ELSEWHERE } from "./sections";
 
 /** A span of a text a reader matched, and whether it is generic ("doesn't work", "broken", "a problem"). */
 export interface Read {
@@ -113,7 +113,7 @@ export function withoutLabels(text: string): string {
  * nothing to say ("N/A", "TBD", "-", "?", "see above", "same as title"). Not "none" or "nothing", which under
  * "Actual results:" say what happens.
  */
-const FIELD_LEFT_EMPTY = /^[ \t]*(?:\d{1,2}[.)]|[-*•#])?[ \t]*(?:n\/?a|tbd|tbc|-{1,3}|\?+|\.\.\.|…|(?:see|same as) (?:above|below|the )?(?:title|summary|description|above|below))?[ \t.!]*$/i;
+const FIELD_LEFT_EMPTY = new RegExp(String.raw`^[ \t]*(?:\d{1,2}[.)]|[-*•#])?[ \t]*(?:n\/?a|tbd|tbc|-{1,3}|\?+|\.\.\.|…|${POINTER_ELSEWHERE})?[ \t.!]*$`, "i");
 const LABEL_LINE = /^[ \t]*(?:(?:#{1,6}|h[1-6]\.)[ \t]+[^\n]{1,60}|(?:\*\*|__)[^*_\n]{1,60}(?:\*\*|__)[ \t]*:?|(?:[-*>][ \t]*)?(?!(?:[\w'’()/-]+[ \t]+){0,4}(?:the|a|an|this|these|that|my|our|your|following|is|are|was|were|be)\b)[A-Za-z][\w'’()/-]*(?:[ \t]+[\w'’()/-]+){0,4}[ \t]*:[ \t]*(?:\*\*|__)?)[ \t]*$/i;
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -254,7 +254,7 @@ export function unwrapped(text: string): string {
  */
 function peopleFeel(text: string, at: number, said: string): boolean {
   return /^(?:do not|don['’]?t|do n['’]?t|does not|doesn['’]?t|did not|didn['’]?t)\s+(?:really\s+)?(?:like|love|enjoy|trust|want|understand|care for)\b/i.test(said) &&
-    new RegExp(`\\b(?:i|we|you|they|he|she|nobody|${PEOPLE}|[a-z]+(?:ers|ors|ians|ists|ants|ents|ees))\\s+(?:\\w+\\s+)?$`, "i").test(text.slice(Math.max(0, at - 40), at));
+    PERSON_BEFORE.test(text.slice(Math.max(0, at - 40), at));
 }
 
 export function observedIn(labelled: string): Read[] {
@@ -668,6 +668,12 @@ function imperative(piece: string): boolean {
 /** A key with its modifiers: "alt+tab", "Ctrl-Shift-T", "cmd+w", "Ctrl+F5". */
 const KEY_CHORD = /^(?:(?:ctrl|control|alt|shift|cmd|command|meta|opt|option|super|win)\s*[+-]\s*)+(?:f\d{1,2}|tab|esc|escape|enter|return|space|delete|del|backspace|home|end|left|right|up|down|pgup|pgdn|pageup|pagedown|insert|ins|[a-z0-9])\b/i;
 
+/** A piece that presses a key with its modifiers, and not one whose subject the key is. */
+function keyStep(piece: string): boolean {
+  const s = piece.replace(LEAD, "");
+  return KEY_CHORD.test(s) && !CHORD_SAYS.test(s.replace(KEY_CHORD, ""));
+}
+
 /** What follows a key when the key is the subject of a statement ("Ctrl-Z does not undo the action", "Ctrl+S saves"). */
 const CHORD_SAYS = /^\s+(?:\w+\s+)?(?:is|are|was|were|does|doesn['’]?t|did|didn['’]?t|do|don['’]?t|has|have|had|will|won['’]?t|would|should|can|cannot|can['’]?t|could|[a-z]+s)\b/i;
 
@@ -728,12 +734,6 @@ const COMMAND = /^[ \t]*(?:[$%] [a-z][\w.-]*(?: |$)|(?:js|jsshell|node|python|ir
  */
 /** A line of a web server's access log: host, identity, user, [time], "request" ("192.0.2.1 - - [03/Apr/2012:18:22:10 +0200] "GET ..."). */
 const ACCESS_LOG_LINE = /^\s*\S+ \S+ \S+ \[[^\]\n]{10,40}\] "/;
-/** The line a position stands on. */
-function lineAt(text: string, at: number): string {
-  const start = text.lastIndexOf("\n", at - 1) + 1;
-  const end = text.indexOf("\n", at);
-  return text.slice(start, end < 0 ? text.length : end);
-}
 /** A sentence that opens with an action and ends by saying it shows the failure ("Load any page with X on to see it."). */
 const DONE_TO_SEE = /(?:^|[.!?]\s+|\n\s*)([A-Z][a-z]+) [^.!?\n]{2,120}? to (?:see|reproduce|trigger|observe) (?:it|this|that|the (?:bug|problem|issue|error|failure|crash|leak|hang))\s*(?:[.!]|$)/gm;
 const INLINE_REQUEST = /\b(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS|PROPFIND|TRACE) (?:(?:https?:\/\/|\/)\S*|requests? (?:for|to|of|on) (?:https?:\/\/|\/)\S*)/;
@@ -938,7 +938,7 @@ export function stepsIn(labelled: string): StepsRead {
   // A key pressed with its modifiers is a step where it follows another ("hover a button until the tooltip shows, then
   // alt+tab to the terminal"); alone it names the key ("CTRL-SPACE, but after ...", "Ctrl+Tab goes to the next tab").
   const actions = ps.filter((p, i) => (imperative(p.text) && (!p.chained || imperative(ps[i - 1]?.text ?? "") || SCENE.test(ps[i - 1]?.text ?? "") ||
-    REPRO_OPENS.test(ps[i - 1]?.text ?? ""))) || (i > 0 && KEY_CHORD.test(p.text.replace(LEAD, "")) && !CHORD_SAYS.test(p.text.replace(LEAD, "").replace(KEY_CHORD, "")) && imperative(ps[i - 1].text)));
+    REPRO_OPENS.test(ps[i - 1]?.text ?? ""))) || (i > 0 && keyStep(p.text) && imperative(ps[i - 1].text)));
   // A run of actions inside one sentence ("open Settings, pick Billing, press Save") counts as the list it is.
   for (const m of text.matchAll(ACTION_RUN)) {
     // Each comma-separated action of the run is a step, unless an action already read starts in it (a sentence cut at
@@ -1035,7 +1035,7 @@ export function stepsIn(labelled: string): StepsRead {
   for (const [kind, re] of [["repro", REPRO], ["link", REPRO_LINK], ["command", COMMAND], ["command", INLINE_REQUEST], ["command", INLINE_COMMAND], ["command", INLINE_PROGRAM],
     ["testcase", ON_TESTCASE]] as const) {
     // A request in a line of the access log is what the server recorded, not one the reporter sends.
-    const m = re === INLINE_REQUEST ? [...text.matchAll(new RegExp(re.source, "g"))].find((r) => !ACCESS_LOG_LINE.test(lineAt(text, r.index))) ?? null
+    const m = re === INLINE_REQUEST ? [...text.matchAll(new RegExp(re.source, "g"))].find((r) => !ACCESS_LOG_LINE.test(lineOf(text, { start: r.index, end: r.index }))) ?? null
       : new RegExp(re.source, re.flags).exec(text);
     // A tool's name opening a sentence ("make install of 2.2 overwrote my config.") is its subject, not a command run.
     if (m && !(re === COMMAND && !/^[ \t]*(?:[$%#>]|C:\\)/.test(m[0]) && toldAbout(text, m.index))) found.push({ kind, start: m.index, end: m.index + m[0].length });
@@ -1128,6 +1128,8 @@ export function stepsIn(labelled: string): StepsRead {
 // Who is hurt, and how badly.
 
 const PEOPLE = "(?:users?|customers?|clients?|shoppers?|buyers?|members?|accounts?|subscribers?|visitors?|players?|patients?|students?|teachers?|employees?|staff|agents?|admins?|administrators?|merchants?|sellers?|vendors?|partners?|tenants?|developers?|people|persons?|teams?|companies|organi[sz]ations|stores?|sites?|installs?|devices?|engineers?|analysts?|editors?|nurses?|doctors?|clinicians?|physicians?|readers?|viewers?|guests?|residents?|passengers?|drivers?|riders?|colleagues?|testers?|operators?|owners?|holders?|recipients?)";
+/** A person, or people named by their role, right before a read (`peopleFeel`). */
+const PERSON_BEFORE = new RegExp(`\\b(?:i|we|you|they|he|she|nobody|${PEOPLE}|[a-z]+(?:ers|ors|ians|ists|ants|ents|ees))\\s+(?:\\w+\\s+)?$`, "i");
 const THINGS = "(?:orders?|requests?|transactions?|payments?|bookings?|sessions?|jobs?|builds?|messages?|emails?|invoices?|records?|files?|uploads?|downloads?|sign-?ups?|logins?|checkouts?|calls?|tickets?|visits?|page ?views?|events?)";
 /**
  * Counts and shares of people or things, money (with its magnitude: "£41k", "$2.4m"; bands, seventh pass), the share of

@@ -156,8 +156,11 @@ export function sectionsOf(text: string, words?: LanguageWords): Section[] {
   return out;
 }
 
+/** A pointer that stands in for a field's content: "see above", "see the description", "same as title". */
+export const POINTER_ELSEWHERE = String.raw`(?:see|same as) (?:above|below|the )?(?:title|summary|description|above|below)`;
+
 // A template left unfilled ("1. Go to '...'", "[e.g. iOS]", "N/A", "see above") is not content.
-const PLACEHOLDER = /\[(?:e\.g\.?|eg|ex|i\.e\.?)[^\]]*\]|'\.\.\.'|"\.\.\."|\.\.\.|…|\b(?:n\/a|tbd|tbc|todo|none|unknown)\b|\b(?:see|same as) (?:above|below|the )?(?:title|summary|description|above|below)\b/gi;
+const PLACEHOLDER = new RegExp(String.raw`\[(?:e\.g\.?|eg|ex|i\.e\.?)[^\]]*\]|'\.\.\.'|"\.\.\."|\.\.\.|…|\b(?:n\/a|tbd|tbc|todo|none|unknown)\b|\b${POINTER_ELSEWHERE}\b`, "gi");
 
 /** The body says something: at least two words once template placeholders are taken out. */
 export function hasContent(body: string): boolean {
