@@ -1112,3 +1112,42 @@ describe("seventh pass, pairs: a status with its reason phrase, and people who d
     expect(observedIn("The shift board doesn't list the night shifts").some((r) => !r.generic)).toBe(true);
   });
 });
+
+describe("eighth pass (Firefox): the way there past an example, a step not to take, a command after its settings", () => {
+  it("reads a sentence on past 'e.g.' to its second action", () => {
+    const text = "Load a gallery page that lazy-loads its thumbnails (most shops do, e.g. https://shop.example.com/c/shoes ...) and switch to print preview. The thumbnails are grey boxes.";
+    expect(stepsIn(text).kinds).toContain("actions");
+    // One action with its example is still only what sets it off.
+    expect(stepsIn("Load a gallery page (e.g. the shoes one). The thumbnails are grey boxes.").kinds).not.toContain("actions");
+  });
+
+  it("reads a run of actions with one not to take in it, and 'watch' or 'touch' as a run's action", () => {
+    expect(stepsIn("Open the editor with a long file, don't scroll, and watch the memory graph. It climbs by 5 MB a minute.").kinds).toContain("actions");
+    expect(stepsIn("Open the map, never zoom, touch the pin. Nothing opens.").kinds).toContain("actions");
+    // Told by the reporter, watching is what they do, not a step: "I watch" joins no narrated run.
+    expect(stepsIn("I ve cleared the cache. I watch a lot of videos.").at).toBeNull();
+  });
+
+  it("reads a program started after its environment settings as a command", () => {
+    expect(stepsIn("GDK_BACKEND=wayland MOZ_LOG=Widget:5 firefox\n\nthe window never appears").kinds).toContain("command");
+    expect(stepsIn("MALLOC_CHECK_=3 ./httpd -X\n\nit aborts at the first request").kinds).toContain("command");
+    // Settings alone, as an environment dump lists them, run nothing.
+    expect(stepsIn("LANG=en_US.UTF-8\nPATH=/usr/local/bin:/usr/bin").at).toBeNull();
+  });
+});
+
+describe("eighth pass (Firefox): a case that works, on the same page and with no fault", () => {
+  it("reads another browser that is fine on the same pages", () => {
+    expect(expectedIn("It drops frames when scrolling.Opera and Chrome are smooth on the same pages.").map((r) => r.kind)).toContain("working_case");
+    // ... and not one with the same fault.
+    expect(expectedIn("Chrome shows the same error on the same page.")).toEqual([]);
+    expect(expectedIn("Safari is smooth too, so it is the site.")).toEqual([]);
+  });
+
+  it("reads another browser that has no such fault", () => {
+    expect(expectedIn("Each keystroke lags by 400 ms. Chrome has no noticeable lag on the same page.").map((r) => r.kind)).toContain("working_case");
+    expect(expectedIn("Edge shows no flicker at all.").map((r) => r.kind)).toContain("working_case");
+    // A failing browser that reports something is no working case.
+    expect(expectedIn("The page keeps loading in IE. The IE status bar says the frame is loading.")).toEqual([]);
+  });
+});
