@@ -1151,3 +1151,25 @@ describe("eighth pass (Firefox): a case that works, on the same page and with no
     expect(expectedIn("The page keeps loading in IE. The IE status bar says the frame is loading.")).toEqual([]);
   });
 });
+
+describe("eighth pass (Firefox): a report that opens with its page's markup", () => {
+  it("reads the markup and what the browser does with it as the test case", () => {
+    const text = '<select size="3" multiple><option>a</option><option>b</option></select>\n\nShift+click on the second option does not select it.';
+    expect(stepsIn(text).kinds).toContain("testcase");
+    expect(stepsIn(text).at).not.toBeNull();
+    // Markup after prose is an example, not the test case the report opens with; markup with no failure after it is
+    // only markup; a failure named only as judged says nothing the markup shows.
+    expect(stepsIn("The select looks wrong here.\n<select multiple></select>").kinds).not.toContain("testcase");
+    expect(stepsIn('<div class="card">\n<p>Hello</p>\n</div>\n\nWe use this on the landing page.').kinds).not.toContain("testcase");
+    expect(stepsIn("<video src=a.webm controls></video>\n\nbroken").kinds).not.toContain("testcase");
+  });
+});
+
+describe("eighth pass (Firefox): a settings file named as the reporter's own, with its lines", () => {
+  it("reads 'Our policies.json:' and the line under it as the setup", () => {
+    expect(stepsIn('Our policies.json:\n\n{"policies": {"BlockAboutConfig": true}}\n\nabout:config still opens.').kinds).toContain("repro");
+    expect(stepsIn("my user.js:\nuser_pref(\"browser.tabs.warnOnClose\", false);\n\nit still warns").kinds).toContain("repro");
+    // A file named in passing, with prose after it, is no setup.
+    expect(stepsIn("The policies.json:\nI did not change it since the update.").kinds).not.toContain("repro");
+  });
+});

@@ -725,6 +725,8 @@ const NOT_DONE = /^(?:get|got|getting|see|saw|seeing|use|used|using|want|wanted|
 const REPRO = /(?:^|[.!?]\s+|\n\s*)(?:how )?to (?:see|trigger) (?:it|this|that|the (?:bug|problem|issue|error|failure))(?: \w+ly)?(?: yourself| for yourself| happen| again)?(?:\s*[,:]|,? (?:just|simply)\s)|\b(?:steps? to reproduce|to reproduce|reproduce\s*:|reproduc(?:e|ed|ible|es|ing)\s+(?:it\s+|this\s+|the \w+\s+)?(?:by|with|using|as follows|like this|here|in|on|via)\b|how to reproduce|repro(?:duction)?(?: steps| case| project| repo| app)?\s*:|test ?case|(?:the )?following (?:\w+ )?(?:steps|scenario|sequence|code|snippet|example|test|program|class|classes|file|files|project|configuration|config|setup|commands?|input|query|xml|html|css|json|markup|script)\b|(?:a |the |this |my )?(?:minimal|small|simple|sample|example|attached|standalone|test|demo) (?:project|repo|repository|app|application|example|case|snippet|code|program|plugin|workspace|file|page|component)\b|scenario\s*:|(?:snippet|code|example|test case|program|class) (?:below|above|attached)\b|(?:below|above|attached) (?:snippet|code|example|test case|program)\b|(?:with|using|in|run) (?:this|the following|the attached|the below) (?:code|snippet|example|file|project|class|test|setup|script)\b|(?:here is|here['’ ]?s|see|this is) (?:a|an|the|my|our)? ?(?:repro|reproduction|example|snippet|sample|test case)\b|(?:here is|here['’ ]?s|this is|below is|i am using|i['’ ]?m using|we are using|we use) (?:a|an|the|my|our) (?:\w+ )?(?:code|snippet|markup|html|xml|json|query|request|config|configuration|script|template|call)\b)/i;
 /** Navigation through menus: "Window > Preferences > Java", "File -> Export -> Archive". */
 const MENU_PATH = /(?:^|[\s"'(])[A-Z][\w.'’&/+-]*(?: [\w.'’&/+-]+){0,3}(?:\s*(?:->|→|»|\s>\s)\s*[\w"'][\w.'’&/+-]*(?: [\w.'’&/+-]+){0,3}){2,}/m;
+/** The first line of a text that is a page's markup: an HTML element's opening tag or a doctype. */
+const MARKUP_FIRST = /^\s*<(?:!doctype\b|(?:html|head|body|style|script|div|span|p|a|input|select|option|button|form|table|tr|td|svg|canvas|iframe|img|video|audio|ul|ol|li|figure|picture|textarea|label|details|dialog|h[1-6])\b)[^\n]*/i;
 /** A link to a runnable reproduction, or a page written into a data: URL ("data:text/html,<form>..."): the test case itself. */
 const REPRO_LINK = /\btest ?case\s*(?:at|here)?\s*:?\s*https?:\/\/|\bdata:text\/(?:html|xml|svg\+xml)[,;][^\s<]*<[a-z!]|\b(?:jsfiddle\.net|codepen\.io|codesandbox\.io|jsbin\.com|plnkr\.co|stackblitz\.com|snack\.expo\.(?:io|dev)|repl\.it|replit\.com|glitch\.com|runkit\.com|jsfiddle|codepen|codesandbox|github\.com\/[\w.-]+\/[\w.-]*(?:repro|example|demo|bug|issue|test)[\w.-]*)/i;
 /**
@@ -1052,6 +1054,8 @@ export function stepsIn(labelled: string): StepsRead {
   // line is code, markup or configuration.
   for (const m of [...text.matchAll(/\b(?:the following|here(?:['’ ]?s| is) (?:my|the|our|a|an)|this is (?:my|the|our)|(?:with|using) (?:this|these|the following))\s+(?:[\w.-]+\s+){0,2}?[\w.-]+\s*(?:\([^)\n]*\))?\s*[:.]?[ \t]*\n\s*(\S[^\n]*)/gi),
     ...text.matchAll(/(?:^|\n|\b(?:my|our|the|this|for example,? the) )[ \t]*(?:config(?:uration)?|setup|settings|call|request|query|code|snippet|script|markup)\s*:[ \t]*\n\s*(\S[^\n]*)/gi),
+    // "Our policies.json:", "my user.js:": a file of settings named as the reporter's own, then its lines.
+    ...text.matchAll(/\b(?:my|our|the|this)\s+(?:[\w-]+\s+)?[\w-]*\.(?:json|conf|xml|ya?ml|ini|cfg|toml|properties|htaccess|js|css|html?)\s*:[ \t]*\n\s*(\S[^\n]*)/gi),
     // "I have some code that looks like:", "my config reads as follows:".
     ...text.matchAll(/\b(?:code|snippet|markup|config(?:uration)?|call|request|query|script)\s+(?:that\s+|which\s+)?(?:looks|reads|is|goes)\s+(?:like|as follows)\s*:?[ \t]*\n\s*(\S[^\n]*)/gi),
     // "In a background script that runs at startup:", then the line of code it runs.
@@ -1068,6 +1072,10 @@ export function stepsIn(labelled: string): StepsRead {
       offset += line.length + 1;
     }
   }
+  // A report that opens with its page's markup and then says what the browser does with it gives the test case itself
+  // ("<input type=date value=2018-11-04>\n\nshows 03/11/2018 ..."): loading the markup is the way there.
+  const markup = MARKUP_FIRST.exec(text);
+  if (markup && observedIn(text.slice(markup.index + markup[0].length)).some((r) => !r.generic)) found.push({ kind: "testcase", start: markup.index, end: markup.index + markup[0].length });
   // A command line of any program runs what fails.
   if (!found.some((f) => f.kind === "command")) {
     let offset = 0;
