@@ -1173,3 +1173,25 @@ describe("eighth pass (Firefox): a settings file named as the reporter's own, wi
     expect(stepsIn("The policies.json:\nI did not change it since the update.").kinds).not.toContain("repro");
   });
 });
+
+describe("eighth pass: the reporter's search for a setting or for help is no account of what happens", () => {
+  it("reads no failure in 'I couldn't find it in the docs' or 'people will never find it'", () => {
+    for (const text of ["Is there a pref for this? I couldnt find one in Preferences.", "I looked in the manual and found nothing about it.",
+      "Today you have to edit about:config, which most users would never find.", "We did not find it in the FAQ either."]) expect(observedIn(text), text).toEqual([]);
+    // The program's own failure to find, and a reporter's thing that is gone, are what happens.
+    expect(observedIn("The updater could not find the staging directory.").length).toBeGreaterThan(0);
+    expect(observedIn("After the update I cannot find my saved passwords.").length).toBeGreaterThan(0);
+    expect(observedIn("The search in the docs found nothing for 'proxy'.").length).toBeGreaterThan(0);
+  });
+
+  it("reads no failure in a purpose clause: 'so we get wider testing'", () => {
+    expect(observedIn("Turn it on by default on Nightly so we get wider testing.")).toEqual([]);
+    expect(observedIn("When I open the page we get a blank tab.").length).toBeGreaterThan(0);
+  });
+
+  it("asks a question filed as a bug for what happens", () => {
+    const codes = scoreTicket({ summary: "Is there a way to hide the sponsored tiles?", description: "Is there a way to hide them on the new tab page? I couldnt find a setting for it in Options. Thanks",
+      issue_type: "Bug" }).findings.map((f) => f.code);
+    expect(codes).toContain("bug.no_actual_result");
+  });
+});

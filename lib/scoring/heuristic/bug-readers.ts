@@ -186,7 +186,7 @@ const CONSUMES = /\b(?:(?:uses?|using|used|eats?|eating|ate|consumes?|consuming|
  */
 const RESPONSE = /^[ \t]*(?:<[ \t]*)?(?:HTTP\/\d(?:\.\d)? [1-5]\d\d\b|(?:Content-Type|Content-Encoding|Content-Length|Set-Cookie|Cache-Control|Expires|Vary|Age|ETag|Last-Modified|Allow|X-Cache|WWW-Authenticate|Retry-After):[ \t]*\S)|(?:^|\s)Location:[ \t]*(?:https?:\/\/|\/)\S*/im;
 /** What the reporter sees or gets: "I get ...", "it shows ...", "the result is ...". */
-const SEEN = /\b(?:(?:i|we|you|users?|they)\s+(?:\w+ly\s+)?(?:get|got|getting|see|saw|seeing|receive|received|notice|noticed|observe|observed|end up with|am seeing|are seeing|am getting|are getting|keep getting|still get|still see)\b|what (?:is|was|gets|i see|i get|we see|we get)(?: (?:displayed|shown|returned|printed|rendered|sent|saved))?(?: \w+){0,4} (?:is|was)\b|(?:it|this|that|the(?: [\w-]+){1,3}|which)\s+(?:now\s+|only\s+|just\s+|still\s+)?(?:reads|lists|listed|shows|showed|displays|displayed|returns|returned|gives|gave|prints|printed|outputs|throws|threw|produces|produced|results in|resulted in|causes|caused|generates|generated|reports|reported|logs|logged|says|said|redirects|redirected|sends|sent|opens|opened|loads|loaded|goes|went|jumps|jumped|renders|rendered)\b|currently\b|actual(?:ly)?\b|observed\b|it seems|seems to|appears to)/i;
+const SEEN = /\b(?:(?<!\bso (?:that )?)(?:i|we|you|users?|they)\s+(?:\w+ly\s+)?(?:get|got|getting|see|saw|seeing|receive|received|notice|noticed|observe|observed|end up with|am seeing|are seeing|am getting|are getting|keep getting|still get|still see)\b|what (?:is|was|gets|i see|i get|we see|we get)(?: (?:displayed|shown|returned|printed|rendered|sent|saved))?(?: \w+){0,4} (?:is|was)\b|(?:it|this|that|the(?: [\w-]+){1,3}|which)\s+(?:now\s+|only\s+|just\s+|still\s+)?(?:reads|lists|listed|shows|showed|displays|displayed|returns|returned|gives|gave|prints|printed|outputs|throws|threw|produces|produced|results in|resulted in|causes|caused|generates|generated|reports|reported|logs|logged|says|said|redirects|redirected|sends|sent|opens|opened|loads|loaded|goes|went|jumps|jumped|renders|rendered)\b|currently\b|actual(?:ly)?\b|observed\b|it seems|seems to|appears to)/i;
 /**
  * Words that name a failure without saying what it is ("doesn't work", "is not good", "confusing": a reader's judgement,
  * as "weird" is; bands, seventh pass): the report still has to say what happens.
@@ -303,6 +303,14 @@ function peoplesAct(text: string, r: Read): boolean {
   // What the reporter does with the ticket and why ("raising this so it doesn't get lost", "logging it here so that
   // nobody forgets"): the ticket's fate, not what the program does (bands, seventh pass).
   if (TICKET_PURPOSE.test(text.slice(Math.max(0, r.start - 80), r.start))) return true;
+  // The reporter who looked for a setting or for help and found none ("I couldnt find a setting for it in Options",
+  // "I looked in the docs and found nothing") tells a search, and people who "will never find" it a guess: neither is
+  // what the program does ("Firefox could not find the file" is: its subject is the program).
+  if (/^(?:(?:can(?:no|['’ ]?)t|could(?:n['’ ]?t| not)|did(?:n['’ ]?t| not)|never) find|found nothing)$/i.test(said)) {
+    const sentence = `${text.slice(Math.max(0, r.start - 80), r.start).split(/[.!?\n]/).pop() ?? ""}${said}${text.slice(r.end, r.end + 80).split(/[.!?\n]/)[0]}`;
+    const searcher = /^(?:i|we)\b/i.test(sentence.trim()) || /\b(?:i|we)\s+(?:\w+\s+)?$/i.test(before) || /\b(?:people|users|nobody|no one|anyone)\s+(?:will|would)\s+$/i.test(before);
+    if (searcher && (/\b(?:will|would)\s+$/i.test(before) || /\b(?:docs?|documentation|manual|faq|wiki|options|preferences|prefs|settings?|about:config|google|forums?)\b/i.test(sentence))) return true;
+  }
   // Getting a chance or a moment ("when you get a chance") is the reader's time, not what is seen (bands, fifth pass).
   if (/^(?:i|we|you|they)\s+(?:get|got)$/i.test(said) && /^\s+(?:a (?:chance|moment|minute|sec(?:ond)?)|(?:the |some )?time|round to|around to)\b/i.test(text.slice(r.end, r.end + 20))) return true;
   // People who cannot do their work ("my team cannot do their jobs") say what it costs them, not what the program does.
