@@ -1195,3 +1195,64 @@ describe("eighth pass: the reporter's search for a setting or for help is no acc
     expect(codes).toContain("bug.no_actual_result");
   });
 });
+
+describe("eighth pass (httpd)", () => {
+  it("reads 'fails to <verb>' as the operation that fails, and 'fails to work' as a judgement", () => {
+    expect(observedIn("The worker fails to bind the port after a reload").some((r) => !r.generic)).toBe(true);
+    expect(observedIn("The proxy fails to work").some((r) => !r.generic)).toBe(false);
+    // A title that names its operation stands as what is seen under a description that only repeats it.
+    const codes = scoreTicket({ summary: "graceful restart fails to reopen the logs", description: "graceful restart fails to reopen the logs", issue_type: "Bug" }).findings.map((f) => f.code);
+    expect(codes).not.toContain("bug.no_actual_result");
+    expect(scoreTicket({ summary: "mod_foo is broken", description: "mod_foo is broken", issue_type: "Bug" }).findings.map((f) => f.code)).toContain("bug.no_actual_result");
+  });
+
+  it("reads a quoted text that should be another as what is there", () => {
+    expect(observedIn('The help page spells it "recieve"; "recieve" should be "receive".').some((r) => !r.generic)).toBe(true);
+    expect(observedIn("The sample config should be shorter.").some((r) => !r.generic)).toBe(false);
+  });
+
+  it("leaves an empty 'Expected Results:' empty above a form's field joined by '&'", () => {
+    const form = "The tunnel closes after a minute.\n\nExpected Results:\n\n\nBuild Date & Platform: 2015-01-02 Debian 8";
+    expect(expectedIn(form)).toEqual([]);
+    expect(stepsIn(form).trigger).toBeUndefined();
+    expect(expectedIn("Expected Results:\nThe tunnel stays open.\n\nBuild Date & Platform: 2015-01-02 Debian 8").length).toBeGreaterThan(0);
+  });
+
+  it("reads a program that should ask as what should happen, and people who should ask as no expectation", () => {
+    expect(expectedIn("The form posts straight away. It should ask for a confirmation first.").length).toBeGreaterThan(0);
+    expect(expectedIn("The installer should ask where to put the logs.").length).toBeGreaterThan(0);
+    expect(expectedIn("We should ask the vendor about it.")).toEqual([]);
+  });
+
+  it("reads the same thing done right in another case as a case that works", () => {
+    expect(expectedIn("The cached copy keeps the header, not the same way it is done for a fresh response.").some((r) => r.kind === "working_case")).toBe(true);
+    expect(expectedIn("It is done the same way every time.")).toEqual([]);
+  });
+
+  it("does not read what people do anyway, or the purpose of a wish, as what happens", () => {
+    expect(observedIn("Admins switch that default off anyway.")).toEqual([]);
+    expect(observedIn("The child restarts and crashes anyway.").length).toBeGreaterThan(0);
+    expect(observedIn("It would be nice to log the port too, so that nobody has to guess which vhost didn't answer.")).toEqual([]);
+    expect(observedIn("It would be nice to log the port. Right now the vhost doesn't answer.").length).toBeGreaterThan(0);
+  });
+
+  it("does not take an option named by likeness for a command run", () => {
+    expect(stepsIn("Would be good to have a flag like -q for the rotate tool.").at).toBeNull();
+    expect(stepsIn("A configure switch like --without-samples would save packagers a step.").at).toBeNull();
+    expect(stepsIn("Build it with --without-samples and start it.").kinds).toContain("command");
+  });
+
+  it("reads one directive with a request told in words as the way there", () => {
+    expect(stepsIn("With\n\nProxyPassMatch ^/(.*\\.cgi)$ fcgi://127.0.0.1:9000/srv/$1\n\nevery .cgi request gets a 502.").kinds).toContain("config");
+    expect(stepsIn("With\n\nAddHandler cgi-script .pl\n\na script named x.pl.bak is run when requested.").kinds).toContain("config");
+    // One directive and nothing that meets it stays no steps.
+    expect(stepsIn("I have\n\nProxyPassMatch ^/(.*\\.cgi)$ fcgi://127.0.0.1:9000/srv/$1\n\nand it is slow.").at).toBeNull();
+  });
+});
+
+describe("eighth pass (httpd): a condition of the failure is no case that works", () => {
+  it("reads 'only happens on <a platform>' as a case that works, and 'only happens when ...' as none", () => {
+    expect(expectedIn("The child dies with signal 11. Only happens when two vhosts share the socket.")).toEqual([]);
+    expect(expectedIn("The child dies with signal 11. It only happens on Solaris.").some((r) => r.kind === "working_case")).toBe(true);
+  });
+});

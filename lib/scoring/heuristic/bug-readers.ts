@@ -185,6 +185,11 @@ const CONSUMES = /\b(?:(?:uses?|using|used|eats?|eating|ate|consumes?|consuming|
  * http://..."). Like a log line, it is what the program did.
  */
 const RESPONSE = /^[ \t]*(?:<[ \t]*)?(?:HTTP\/\d(?:\.\d)? [1-5]\d\d\b|(?:Content-Type|Content-Encoding|Content-Length|Set-Cookie|Cache-Control|Expires|Vary|Age|ETag|Last-Modified|Allow|X-Cache|WWW-Authenticate|Retry-After):[ \t]*\S)|(?:^|\s)Location:[ \t]*(?:https?:\/\/|\/)\S*/im;
+/**
+ * A correction: a quoted text that should be another ('"accomodate" should be "accommodate"', "'Recieve' should read
+ * 'Receive'"): the first is what is there, written out (eighth pass).
+ */
+const CORRECTED = /["“'‘`][^"“”'‘’`\n]{1,60}["”'’`] should (?:be|read|say)(?: changed to)? ["“'‘`]/;
 /** What the reporter sees or gets: "I get ...", "it shows ...", "the result is ...". */
 const SEEN = /\b(?:(?<!\bso (?:that )?)(?:i|we|you|users?|they)\s+(?:\w+ly\s+)?(?:get|got|getting|see|saw|seeing|receive|received|notice|noticed|observe|observed|end up with|am seeing|are seeing|am getting|are getting|keep getting|still get|still see)\b|what (?:is|was|gets|i see|i get|we see|we get)(?: (?:displayed|shown|returned|printed|rendered|sent|saved))?(?: \w+){0,4} (?:is|was)\b|(?:it|this|that|the(?: [\w-]+){1,3}|which)\s+(?:now\s+|only\s+|just\s+|still\s+)?(?:reads|lists|listed|shows|showed|displays|displayed|returns|returned|gives|gave|prints|printed|outputs|throws|threw|produces|produced|results in|resulted in|causes|caused|generates|generated|reports|reported|logs|logged|says|said|redirects|redirected|sends|sent|opens|opened|loads|loaded|goes|went|jumps|jumped|renders|rendered)\b|currently\b|actual(?:ly)?\b|observed\b|it seems|seems to|appears to)/i;
 /**
@@ -257,13 +262,35 @@ function peopleFeel(text: string, at: number, said: string): boolean {
     PERSON_BEFORE.test(text.slice(Math.max(0, at - 40), at));
 }
 
+/**
+ * "httpd fails to start", "failed to load the module": a failure word that names the operation that fails, which is what
+ * is seen (as `onlyJudgedFailure` in rules-bug.ts reads it); "fails to work" names none (eighth pass).
+ */
+function failsTo(text: string, start: number, end: number): boolean {
+  return /^fail(?:s|ed|ing)?$/i.test(text.slice(start, end)) && /^\s+to\s+(?!(?:work|function|behave|do (?:anything|its job))\b)[a-z]{2,}/i.test(text.slice(end, end + 30));
+}
+
 export function observedIn(labelled: string): Read[] {
   const text = unwrapped(withoutLabels(labelled));
-  const generic = (m: RegExpExecArray) => (GENERIC.test(m[0].replace(/\s+/g, " ").trim()) || onlyJudged(m.input, m.index, m.index + m[0].length) || peopleFeel(m.input, m.index, m[0])) &&
+  const generic = (m: RegExpExecArray) => ((GENERIC.test(m[0].replace(/\s+/g, " ").trim()) && !failsTo(m.input, m.index, m.index + m[0].length)) || onlyJudged(m.input, m.index, m.index + m[0].length) || peopleFeel(m.input, m.index, m[0])) &&
     !named(m.input, m.index, m.index + m[0].length);
-  return [ERROR, LOGGED, FAILING, NEGATION, ABSENCE, WRONG, SEEN, RESULT_MARK, MOVED, PRODUCED, LOOKS, UNWANTED, CONSUMES, RESPONSE, HAPPENS_MORE].flatMap((re) => all(text, re, generic))
-    .filter((r) => !QUESTION_OR_EXPECTATION.test(lineAround(text, r)) && !asked(text, r) && !peoplesAct(text, r))
+  return [ERROR, LOGGED, FAILING, NEGATION, ABSENCE, WRONG, SEEN, RESULT_MARK, MOVED, PRODUCED, LOOKS, UNWANTED, CONSUMES, RESPONSE, HAPPENS_MORE, CORRECTED].flatMap((re) => all(text, re, generic))
+    .filter((r) => !QUESTION_OR_EXPECTATION.test(lineAround(text, r)) && !asked(text, r) && !peoplesAct(text, r) && !wishedFor(text, r))
     .sort((a, b) => a.start - b.start);
+}
+
+/**
+ * The read stands in the purpose of a wish, in the same sentence ("It would be useful to show the cipher, so we can see
+ * how many clients still use TLSv1.0", "Would be nice to have a switch so that make install doesn't put the manual
+ * there"): what the change would bring about, not what happens. A purpose is "so that" or "so" with a modal ("so we
+ * can"); "I would like to use it for tests, so right now I don't have any friends" goes on with what is (eighth pass).
+ */
+function wishedFor(text: string, r: Read): boolean {
+  const before = lineAround(text, { start: r.start, end: r.start });
+  const purpose = /\bso(?:\s+that\b|\s+(?:i|we|you|they|it|people|users|admins)\s+(?:can|could|will|would|may|might)\b)(?![^,;]*\bbut\b)/i.exec(before);
+  if (!purpose) return false;
+  const lead = before.slice(0, purpose.index);
+  return WISH.test(lead) || WISH_UNSAID.test(lead) || WISH_MORE.test(lead);
 }
 
 /**
@@ -290,6 +317,12 @@ function peoplesAct(text: string, r: Read): boolean {
   // nobody wanting to use it any more tells what people want (bands, sixth pass).
   if (/^(?:i|we|you|they|users?|people|customers?)\s+(?:\w+ly\s+)?(?:get|got|getting)$/i.test(said) &&
     /^\s+(?:so\s+|really\s+|very\s+|quite\s+)?(?:annoyed|angry|upset|frustrated|bored|confused|irritated|mad|stressed|fed up|tired of)\b/i.test(text.slice(r.end, r.end + 30))) return true;
+  // What people do "anyway" ("packagers do it anyway", "every admin I know deletes them anyway"): their habit, not
+  // what the program does ("the server crashes anyway" is that; eighth pass).
+  if (/^anyway$/i.test(said)) {
+    const clause = text.slice(Math.max(0, r.start - 100), r.start).split(/[.!?;,\n]/).pop() ?? "";
+    if (new RegExp(`^\\s*(?:(?:and|but|so|then)\\s+)?(?:(?:every|each|all|most|many|some|the|our|their)\\s+)?(?:i|we|you|he|she|people|everyone|everybody|nobody|${PEOPLE}|${MAINTAINERS})\\b`, "i").test(clause)) return true;
+  }
   if (/^(?:anymore|any more)$/i.test(said)) {
     const clause = text.slice(Math.max(0, r.start - 80), r.start).split(/[.!?;,\n]/).pop() ?? "";
     if (new RegExp(`\\b(?:nobody|no one|i|we|you|they|people|${PEOPLE})\\s+(?:\\w+\\s+){0,2}?(?:wants?|likes?|enjoys?|trusts?|cares?|bothers?|recommends?)\\b`, "i").test(clause)) return true;
@@ -379,8 +412,13 @@ const EPISTEMIC = String.raw`\s+(?:probably\s+|also\s+)?(?:be\s+(?:(?:very|quite
  * do. ("It should be fixed" stays a vague expected result: the labelled reports count it as one.)
  */
 const FIX_PLEA = String.raw`(?!\s+(?:really\s+|urgently\s+|definitely\s+)?(?:be|get)\s+(?:\w+ly\s+)?(?:fixed|resolved|addressed|looked (?:at|into)|investigated|sorted(?: out)?|prioriti[sz]ed|handled|patched)\b)`;
+/**
+ * "should ask" of people ("we should ask the vendor"), not of the program: a thing that should ask ("It should ask for
+ * the password", "the installer should ask where to put it") says what the program should do (eighth pass).
+ */
+const ASK_PEOPLE = String.raw`(?<!\b(?:it|this|that|which|apache|httpd|the\s+[\w-]+)\s+should(?:n['’ ]?t)?)\s+(?:really\s+)?ask\b`;
 /** A modal of what should be: "should", "is supposed to", "must", "needs to", "ought to". */
-const MODAL = new RegExp(`\\b(?:(?<!\\b(?:i|you|u|somebody|someone|anyone|anybody)\\s+(?:\\w+\\s+)?)should(?:n['’ ]?t)?(?!\\s+(?:really\\s+)?(?:hurry|look into|make a (?:bug )?report|report|file|contact|ask))(?!${EPISTEMIC})|(?<=\\byou\\s+)should(?= be able to)|(?:is|are|was|were) supposed to|ought to|(?<!\\b(?:i|you|we|one|they)\\s+)must(?![\\w-])(?!\\s+(?:fix|have (?:been|\\w+ed)|be\\s+(?:a|an|the|some|my|our)\\b))(?!${EPISTEMIC})${FIX_PLEA}|(?<!\\b(?:i|you|one|they|users?)\\s)(?<!\\b(?:do|does|did)\\s+(?:i|we|you|they|users?|one)\\s+)needs? to(?! (?:know|do|restart|reboot|re-?start|close|reopen|kill|wait))${FIX_PLEA}|(?:has|have) to(?= be\\b)${FIX_PLEA} be)\\b`, "i");
+const MODAL = new RegExp(`\\b(?:(?<!\\b(?:i|you|u|somebody|someone|anyone|anybody)\\s+(?:\\w+\\s+)?)should(?:n['’ ]?t)?(?!\\s+(?:really\\s+)?(?:hurry|look into|make a (?:bug )?report|report|file|contact))(?!${ASK_PEOPLE})(?!${EPISTEMIC})|(?<=\\byou\\s+)should(?= be able to)|(?:is|are|was|were) supposed to|ought to|(?<!\\b(?:i|you|we|one|they)\\s+)must(?![\\w-])(?!\\s+(?:fix|have (?:been|\\w+ed)|be\\s+(?:a|an|the|some|my|our)\\b))(?!${EPISTEMIC})${FIX_PLEA}|(?<!\\b(?:i|you|one|they|users?)\\s)(?<!\\b(?:do|does|did)\\s+(?:i|we|you|they|users?|one)\\s+)needs? to(?! (?:know|do|restart|reboot|re-?start|close|reopen|kill|wait))${FIX_PLEA}|(?:has|have) to(?= be\\b)${FIX_PLEA} be)\\b`, "i");
 /**
  * A bare comparative after the modal ("needs to be better", "should be faster", "must be improved"), with no measure
  * and nothing to compare with: that something is wrong, not what should happen (bands, sixth pass). "should be faster
@@ -400,8 +438,12 @@ const NOT_INSTEAD = new RegExp(`${NEGATED}[^.,;\\n]{1,80}(?=[.,;]\\s+(?:but\\s+)
 const WISH = /(?:(?:^|[.!?]\s+|\n\s*)would be (?:\w+\s+)?(?:nice|good|great|cool|awesome|helpful|useful|handy|better|best|ideal)\b|\b(?:(?:it|this|that|which)\s+would\s+be\s+(?:\w+\s+)?(?:nice|good|great|better|best|helpful|useful|preferable|ideal|desirable|appropriate|logical|reasonable|correct|cool|awesome|handy|sensible|consistent|intuitive|convenient|simpler|easier|clearer|safer|more \w+|(?!(?:either|other|under|over|after|never|ever|rather|whether|neither|later|together)\b)[a-z]+er\b)|would (?:be|make) (?:\w+ )?(?:more )?sense|makes? (?:more )?sense (?:to|if)|(?:i|we)(?:['’ ]?d| would) (?:like|love) (?:to (?:see|have|be able|get)\b|(?!to\b)\w+)|(?:i|we)(?:['’ ]?d| would) (?:prefer|rather|want|expect)|(?:i|we) (?:wish|want) (?!to\b|you\b)|(?:i|we)(?:['’ ]?d| would)? (?:suggest|propose|recommend)|(?:a |the |one )?(?:possible |simple |easy |better |proper |right )?(?:solution|fix)(?: (?:to|for) (?:this|the|that) (?:problem|issue|bug))? (?:would be|could be|is) to\b|in my (?:opinion|view)|\bimho\b|(?:i am|i['’ ]?m|we are|we['’ ]?re) (?:requesting|asking)\b|(?:my |a |the )?(?:suggestion|proposal|recommendation) (?:is|would be)|feature request|enhancement request|(?:it|this) (?:would|will) (?:be|make)(?:\s+\w+)? (?:nice|good|great|better|easier|possible)|better (?:to|if|would be)|would rather|(?:i|we) need (?:a|an|the|to be able|some|more|better)\b|there should be|(?:is|are) needed\b))/i;
 /** A request to change it: "please add ...", "could you make ...", "can it be added back?", "consider renaming". */
 const REQUEST = /\b(?:(?:please|pls|plz|kindly)\s+(?:(?:also|just|consider|think about)\s+)?(?:add|make|allow|support|provide an?|change|remove|rename|include|expose|implement|show|display|enable|disable|let(?! (?:me|us) know)|restore|bring back|put back|(?:bring|put) (?:it|them|this|that) back|keep|stop|prevent|avoid|use|switch|move|return|document|update the (?:docs|documentation)|open up)\b|(?:could|can|would|will)\s+(?:you|we|it|this|they|someone|somebody|the \w+)\s+(?:please\s+)?(?:\w+\s+)?(?:be\s+)?(?:add|added|make|made|allow|allowed|support|supported|provide|provided|change|changed|remove|removed|rename|renamed|use|used|include|included|expose|exposed|implement|implemented|consider|considered|show|shown|display|displayed|enable|enabled|let|update|updated|restore|restored|bring|brought|put|moved?|fixed so)\b|why (?:not|doesn['’ ]?t it|can['’ ]?t (?:we|it|you|i))|is (?:it|there) (?:possible|a way) to|consider(?:ing)? (?:\w+ing|making|adding|using|changing|removing|renaming)|how about|what about)\b/i;
-/** A case that works, set beside the failing one: "works on Chrome", "worked in 2.3", "used to show". */
-const WORKING_CASE = /(?:\b(?:does|do|did) work (?:for|on|in|with|when|under)\b|(?:^|[.!?]\s+|\n\s*)(?:typically|normally|usually|ordinarily),? (?:when|if|you|it|the|we|this)\b|\b(?:looks|works|behaves|acts|is) (?:exactly )?the same as (?:it )?(?:always|before|usual|it did|it does|in|on)\b|\b(?:does|do|did)(?:n['’ ]?t| not) (?:happen|occur|exist|reproduce)s? (?:on|in|with|under|for|when|if)\b|\b(?:does|do|did)(?:n['’ ]?t| not) (?:crash|hang|freeze|fail|leak|assert)s? (?:on|in|with|without|under|when|if|after|before)\b|\b(?:it|this|that|the (?:problem|bug|issue|error|crash|behaviou?r|failure))\s+(?:does|do|did)(?:n['’ ]?t| not) (?:show up|appear)s? (?:on|in|with|under|for|when|if)\b|\bonly (?:happens|occurs|fails|breaks) (?:on|in|with|under|for|when|if)\b|\b(?:it|this|that) (?:is|was) able to\b|\bwill (?:also )?work (?:after|if|when|on|in|with)\b|(?<!\b(?:not|n['’ ]?t|never)\s+(?:\w+\s+){0,2})\bas expected\b|(?<!\b(?:not|n['’ ]?t|never)\s+)\b(?:correctly|properly) (?:displays?|display|shows?|show|renders?|render|loads?|load|works?|work|uses?|use|handles?|handle|returns?|return)\b|\b(?:displays?|shows?|loads?|renders?|appears?|returns?|looks?|opens?)\s+(?:\w+\s+)?(?:properly|correctly|fine|ok|okay|normally) (?:in|on|with|for|under|from|using|when)\b|(?<!\b(?:not|n['’ ]?t|never|who|i|we|you|he|she|they|people|someone|to)\s+(?:\w+\s+)?)\b(?:works?|worked|working|behaves|behaved)\s+(?:\w+\s+)?(?:fine|well|correctly|properly|ok|okay|as expected|perfectly|normally|great)\b|(?<!\b(?:not|n['’ ]?t|never)\s+)\b(?:it|this|that|which|everything) (?:works?|worked|is working|was working|is fine|was fine) (?:\w+ )?(?:on|in|with|under|for|from|using|when|if|via)\b|(?:^|[.!?;]\s+|\n\s*)(?:works?|worked) (?:\w+ )?(?:on|in|with|under|for|from|using|when)\b|\b(?:it|this|that|which|they|everything|he|she) (?:always |still )?used to (?:work|be|show|display|return|open|load|appear|have|allow|happen|do)\b|(?<!\b(?:i|we|you|he|she|they)\s+)\b(?:was|were) (?:working|fine|ok|okay|correct) (?:before|in|until|prior|on|with|yesterday)\b|(?:as|like) (?:it )?(?:does|did|is|was|works|worked) (?:in|on|for|with|under|when|before)\b|(?:same|different) (?:as|from|than) (?:in|on|with|how|what)\b|(?:behaves?|behaved|works?|worked|acts?) different(?:ly)? (?:from|than)\b|\bunlike\b|(?:in|with|on|under) (?:the )?(?:previous|earlier|older|prior|last) (?:versions?|releases?|builds?)\b|\b(?:previous|earlier|older|prior) (?:versions?|releases?|builds?) (?:of [\w .-]{1,30}?)?(?:supported|allowed|did|handled|worked|showed|had)\b|(?:before|until) (?:the |this |our |last |yesterday['’]?s? )?(?:upgrade|update|release|deploy|version|change|commit)\b|(?:^|[.!?;]\s+|\n\s*)(?:in|on|with|under|using) (?:[^,.;:\n]|\.(?=\S)){1,40}?,? (?:it|this|that|everything) (?:works|worked|is working|was working|is fine|was fine|is correct|behaves correctly)\b(?! (?:not|only)\b)|\b(?:can(?:no|['’ ]?)t|could(?:n['’ ]?t| not)|unable to|not able to) reproduce (?:it |this |that |the (?:problem|bug|issue|crash|error) )?(?:in|on|with|under|using)\b(?! (?:demand|purpose|will|command|a (?:whim|schedule)|my own)\b)|(?<!\b(?:not|n['’ ]?t|never|cannot|nobody|no one)\s+(?:\w+\s+)?)\b(?:see|sees|saw|get|gets|got|receive|receives|received)\s+(?:it|them|this|that|the [\w-]+)\s+(?:fine|correctly|properly|normally|ok|okay|as expected)\b|\b(?:it|this|that|they)\s+(?:did|does|do)(?:n['’ ]?t| not)\s+(?:in|on|with|before|until|under)\s+(?:[A-Za-z][\w.-]*\s+)?v?\d+(?:\.\d+)+\b|(?:^|[.!?;]\s+|\n\s*)(?:in|on|with|under) [^,.;:\n]{0,30}?\d[\w.]*,?\s+(?:i|we|you|one) (?:could|was able to|were able to|used to)\b|\bcompared (?:to|with)\b|\b(?:in|on|with|under|using) (?:[A-Z][\w.+-]*|v?\d[\w.]*)(?: [\w.+-]+){0,5} (?!(?:is|are|was|were|be)\b)[a-z]+(?:s|ed) (?:fine|correctly|properly|normally|ok|okay|perfectly)\b|(?<!\b(?:not|n['’ ]?t|never|cannot)\s+(?:\w+\s+)?)\b(?:opens?|loads?|renders?|shows?|displays?|handles?|plays?|accepts?|saves?|prints?|imports?|installs?|starts?|runs?)\s+(?:it|them|this|that|the [\w-]+|fine)\s+without (?:any |a |an )?(?:warnings?|errors?|problems?|issues?|complaints?|crash(?:es|ing)?|prompts?)\b|\bfromchange=\w+&(?:amp;)?tochange=\w+|\/compare\/[\w.-]+\.{2,3}[\w.-]+|\bregression (?:range|window)\b|\bregressed (?:by|in|with|since|after|from|between)\b|\b(?:a|is a) regression (?:from|since|in|of|after|caused by|introduced by)\b|(?<!\b(?:not|n['’ ]?t|never)\s+)\b(?:built|builds|compiled|compiles|ran|runs|started|starts|passed|passes|installed|installs)\s+(?:\w+\s+)?(?:fine|correctly|properly|cleanly|ok|okay|without (?:any )?(?:errors?|problems?|issues?|warnings?))\s+(?:with|in|on|under|using|before|against|for)\b)/i;
+/**
+ * A case that works, set beside the failing one: "works on Chrome", "worked in 2.3", "used to show", "only happens on
+ * Windows". Not "only happens when both are requested on one connection": a condition names what sets the failure
+ * off, not a case that works (the shared labels agree: 2 of 2; eighth pass).
+ */
+const WORKING_CASE = /(?:\b(?:does|do|did) work (?:for|on|in|with|when|under)\b|(?:^|[.!?]\s+|\n\s*)(?:typically|normally|usually|ordinarily),? (?:when|if|you|it|the|we|this)\b|\b(?:looks|works|behaves|acts|is) (?:exactly )?the same as (?:it )?(?:always|before|usual|it did|it does|in|on)\b|\b(?:does|do|did)(?:n['’ ]?t| not) (?:happen|occur|exist|reproduce)s? (?:on|in|with|under|for|when|if)\b|\b(?:does|do|did)(?:n['’ ]?t| not) (?:crash|hang|freeze|fail|leak|assert)s? (?:on|in|with|without|under|when|if|after|before)\b|\b(?:it|this|that|the (?:problem|bug|issue|error|crash|behaviou?r|failure))\s+(?:does|do|did)(?:n['’ ]?t| not) (?:show up|appear)s? (?:on|in|with|under|for|when|if)\b|\bonly (?:happens|occurs|fails|breaks) (?:on|in|with|under|for)\b|\b(?:it|this|that) (?:is|was) able to\b|\bwill (?:also )?work (?:after|if|when|on|in|with)\b|(?<!\b(?:not|n['’ ]?t|never)\s+(?:\w+\s+){0,2})\bas expected\b|(?<!\b(?:not|n['’ ]?t|never)\s+)\b(?:correctly|properly) (?:displays?|display|shows?|show|renders?|render|loads?|load|works?|work|uses?|use|handles?|handle|returns?|return)\b|\b(?:displays?|shows?|loads?|renders?|appears?|returns?|looks?|opens?)\s+(?:\w+\s+)?(?:properly|correctly|fine|ok|okay|normally) (?:in|on|with|for|under|from|using|when)\b|(?<!\b(?:not|n['’ ]?t|never|who|i|we|you|he|she|they|people|someone|to)\s+(?:\w+\s+)?)\b(?:works?|worked|working|behaves|behaved)\s+(?:\w+\s+)?(?:fine|well|correctly|properly|ok|okay|as expected|perfectly|normally|great)\b|(?<!\b(?:not|n['’ ]?t|never)\s+)\b(?:it|this|that|which|everything) (?:works?|worked|is working|was working|is fine|was fine) (?:\w+ )?(?:on|in|with|under|for|from|using|when|if|via)\b|(?:^|[.!?;]\s+|\n\s*)(?:works?|worked) (?:\w+ )?(?:on|in|with|under|for|from|using|when)\b|\b(?:it|this|that|which|they|everything|he|she) (?:always |still )?used to (?:work|be|show|display|return|open|load|appear|have|allow|happen|do)\b|(?<!\b(?:i|we|you|he|she|they)\s+)\b(?:was|were) (?:working|fine|ok|okay|correct) (?:before|in|until|prior|on|with|yesterday)\b|(?:as|like) (?:it )?(?:does|did|is|was|works|worked) (?:in|on|for|with|under|when|before)\b|(?:same|different) (?:as|from|than) (?:in|on|with|how|what)\b|(?:behaves?|behaved|works?|worked|acts?) different(?:ly)? (?:from|than)\b|\bunlike\b|(?:in|with|on|under) (?:the )?(?:previous|earlier|older|prior|last) (?:versions?|releases?|builds?)\b|\b(?:previous|earlier|older|prior) (?:versions?|releases?|builds?) (?:of [\w .-]{1,30}?)?(?:supported|allowed|did|handled|worked|showed|had)\b|(?:before|until) (?:the |this |our |last |yesterday['’]?s? )?(?:upgrade|update|release|deploy|version|change|commit)\b|(?:^|[.!?;]\s+|\n\s*)(?:in|on|with|under|using) (?:[^,.;:\n]|\.(?=\S)){1,40}?,? (?:it|this|that|everything) (?:works|worked|is working|was working|is fine|was fine|is correct|behaves correctly)\b(?! (?:not|only)\b)|\b(?:can(?:no|['’ ]?)t|could(?:n['’ ]?t| not)|unable to|not able to) reproduce (?:it |this |that |the (?:problem|bug|issue|crash|error) )?(?:in|on|with|under|using)\b(?! (?:demand|purpose|will|command|a (?:whim|schedule)|my own)\b)|(?<!\b(?:not|n['’ ]?t|never|cannot|nobody|no one)\s+(?:\w+\s+)?)\b(?:see|sees|saw|get|gets|got|receive|receives|received)\s+(?:it|them|this|that|the [\w-]+)\s+(?:fine|correctly|properly|normally|ok|okay|as expected)\b|\b(?:it|this|that|they)\s+(?:did|does|do)(?:n['’ ]?t| not)\s+(?:in|on|with|before|until|under)\s+(?:[A-Za-z][\w.-]*\s+)?v?\d+(?:\.\d+)+\b|(?:^|[.!?;]\s+|\n\s*)(?:in|on|with|under) [^,.;:\n]{0,30}?\d[\w.]*,?\s+(?:i|we|you|one) (?:could|was able to|were able to|used to)\b|\bcompared (?:to|with)\b|\b(?:in|on|with|under|using) (?:[A-Z][\w.+-]*|v?\d[\w.]*)(?: [\w.+-]+){0,5} (?!(?:is|are|was|were|be)\b)[a-z]+(?:s|ed) (?:fine|correctly|properly|normally|ok|okay|perfectly)\b|(?<!\b(?:not|n['’ ]?t|never|cannot)\s+(?:\w+\s+)?)\b(?:opens?|loads?|renders?|shows?|displays?|handles?|plays?|accepts?|saves?|prints?|imports?|installs?|starts?|runs?)\s+(?:it|them|this|that|the [\w-]+|fine)\s+without (?:any |a |an )?(?:warnings?|errors?|problems?|issues?|complaints?|crash(?:es|ing)?|prompts?)\b|\bfromchange=\w+&(?:amp;)?tochange=\w+|\/compare\/[\w.-]+\.{2,3}[\w.-]+|\bregression (?:range|window)\b|\bregressed (?:by|in|with|since|after|from|between)\b|\b(?:a|is a) regression (?:from|since|in|of|after|caused by|introduced by)\b|(?<!\b(?:not|n['’ ]?t|never)\s+)\b(?:built|builds|compiled|compiles|ran|runs|started|starts|passed|passes|installed|installs)\s+(?:\w+\s+)?(?:fine|correctly|properly|cleanly|ok|okay|without (?:any )?(?:errors?|problems?|issues?|warnings?))\s+(?:with|in|on|under|using|before|against|for)\b)/i;
 /**
  * A wish or a proposal whose subject was left out: "Would be useful for load testing.", "Suggest raising it to 500.",
  * and a patch said to add what it asks for ("The attached patch adds an option ...", "Adds --with-ssl-libdir."): the
@@ -412,9 +454,10 @@ const WISH_UNSAID = /(?:^|[.!?;]\s+|\n\s*)(?:(?:would|will) be (?:\w+ )?(?:nice|
  * A case that works told in other words: the same thing elsewhere works ("The same URL in Firefox 2 works"), the
  * failure dated from a named revision or version ("broken since r600124", "fails since 2.2.8"), so it worked before, going
  * back to a version mends it ("downgrading to 2.2.4 fixes it"), or another handles it ("1.3 handled this fine", "does
- * the right thing").
+ * the right thing"), or it is done right in another case ("the same way it is done for a 200", "in the same way as it
+ * was made in 3.1"; eighth pass).
  */
-const WORKS_ELSEWHERE = /\b(?:the )?same (?:[\w.-]+ ){0,3}(?:in|on|with|under|using|from|via|over|through) (?:[^,.;:!?\n]|:(?=\d)){1,30}? (?:works|worked|is fine|was fine|behaves correctly|loads fine)\b|\b(?:broken|broke|fails?|failing|failed|crash(?:es|ing)?|stopped working|(?:does|do)(?:n['’ ]?t| not) (?:work|compile|build|start|load)) (?:again |ever )?since (?:r\d{3,}|rev(?:ision)?\.? ?\d+|(?:version |release |build )?v?\d+\.\d+[\w.-]*)|\b(?:downgrad(?:e|ed|ing)|revert(?:s|ed|ing)?|roll(?:ed|ing)? back|going back|went back) to (?:version |release |build )?(?:r\d{3,}|v?\d+\.\d+[\w.-]*)\b(?:(?!\bnot\b|n['’ ]?t\b|\bnever\b)[^.;\n]){0,30}?\b(?:fix(?:es|ed)?|solves?|solved|cures?|helps?|helped|makes? it work|made it work)\b|(?<!(?:\bnot|n['’ ]?t|\bnever)\s+)\b(?:handles?|handled|treats?|treated) (?:it|this|that|them|these|the (?:same )?[\w-]+) (?:just )?(?:fine|correctly|properly|right)\b|(?<!(?:\bnot|n['’ ]?t|\bnever)\s+)\b(?:does|did|do) the right thing\b/i;
+const WORKS_ELSEWHERE = /\b(?:the )?same (?:[\w.-]+ ){0,3}(?:in|on|with|under|using|from|via|over|through) (?:[^,.;:!?\n]|:(?=\d)){1,30}? (?:works|worked|is fine|was fine|behaves correctly|loads fine)\b|\b(?:broken|broke|fails?|failing|failed|crash(?:es|ing)?|stopped working|(?:does|do)(?:n['’ ]?t| not) (?:work|compile|build|start|load)) (?:again |ever )?since (?:r\d{3,}|rev(?:ision)?\.? ?\d+|(?:version |release |build )?v?\d+\.\d+[\w.-]*)|\b(?:downgrad(?:e|ed|ing)|revert(?:s|ed|ing)?|roll(?:ed|ing)? back|going back|went back) to (?:version |release |build )?(?:r\d{3,}|v?\d+\.\d+[\w.-]*)\b(?:(?!\bnot\b|n['’ ]?t\b|\bnever\b)[^.;\n]){0,30}?\b(?:fix(?:es|ed)?|solves?|solved|cures?|helps?|helped|makes? it work|made it work)\b|(?<!(?:\bnot|n['’ ]?t|\bnever)\s+)\b(?:handles?|handled|treats?|treated) (?:it|this|that|them|these|the (?:same )?[\w-]+) (?:just )?(?:fine|correctly|properly|right)\b|(?<!(?:\bnot|n['’ ]?t|\bnever)\s+)\b(?:does|did|do) the right thing\b|\bthe (?:very )?same way (?:as )?(?:it|this|they|that) (?:is|are|was|were) (?:already )?[a-z]+ (?:for|in|on|with|under|by)\b/i;
 /**
  * A case that works, told in forms the readings above miss (`WORKING_KEPT` is read with its case, so a capital names a
  * product, and a browser is named as one: "Chrome", not a browser's "chrome" or "chrome://"): a state another version kept ("In Firefox 2 the text was
@@ -434,8 +477,11 @@ const WORKING_MORE = /(?:\b(?:was|were)(?:n['’ ]?t| not) (?:like (?:this|that)
  */
 const WISH_MORE = /\bwould be (?:much |far |a lot |way )?(?:better|nicer|preferable|more (?:useful|helpful|intuitive|consistent|logical))\b|\bwould make (?:\w+ ){0,3}(?:more|less|easier|simpler|better|possible)\b|\b(?:adding|making|showing|logging|putting|having|moving|using|allowing|supporting|exposing|keeping)\b[^.;\n]{0,60}? would (?:really |greatly |certainly |also )?help\b|(?:^|[.!?]\s+|\n\s*)would (?:like|love|prefer) (?:a|an|the|separate|some|more|to (?:see|have|be able|get))\b/i;
 const WORKED_VERSION = /(?<![\w.])v?\d+(?:\.\d+)+[a-z]*\d*(?: \w+)? (?:was|were) (?:working|fine|ok|okay|correct|good)\b|(?<![\w.])v?\d+(?:\.\d+)+[a-z]*\d* (?:worked|works) (?:fine|ok|correctly|well)?|\b(?:[Oo]n|[Ii]n|[Ww]ith|[Uu]nder) (?:v?\d[\w.]*|[A-Z][\w.+-]*) the same (?:thing|config(?:uration)?|setup|file|page|request|code|script|test(?:case)?) [a-z]+(?:ed|s)\b|\binstead (?=~?\d)|\b(?:[Pp]revious|[Ee]arlier|[Oo]lder|[Pp]rior|[Ll]ast|[Oo]ld) (?:version|release|build|update|nightly)s? (?:was|were|looked|worked|works|is) (?:\w+ )?(?:normal|fine|ok|okay|correct|good|right)\b|(?<!\b(?:[Ii]|[Ww]e|[Yy]ou|[Hh]e|[Ss]he|[Tt]hey|[Pp]eople)\s+)\b(?:ran|worked|was fine|were fine) (?:fine |well |ok |okay )?(?:on|in|with|under) (?:the )?(?:beta|version|release|build|rc|nightly|v?\d)[\w.]*(?: \d[\w.]*)?\b|(?<![\w.])v?\d+\.\d+[\w.]* (?:had|showed|kept) (?:it|this|that|them)\b/;
-/** What follows "Expected" when its label is left empty before any other capitalised label (`emptyField`). */
-const EMPTY_LABEL = /^(?:[ \t]+(?:[Rr]esults?|[Bb]ehaviou?rs?|[Oo]utcome|[Oo]utput))?[ \t]*:[ \t]*(?:\n\s*)?(?:$|[A-Z][\w-]*(?:[ \t]+[\w-]+){0,3}[ \t]*:)/;
+/**
+ * What follows "Expected" when its label is left empty before any other capitalised label (`emptyField`), one joined
+ * by "&" too ("Build Date & Platform:", a Bugzilla form's field; eighth pass).
+ */
+const EMPTY_LABEL = /^(?:[ \t]+(?:[Rr]esults?|[Bb]ehaviou?rs?|[Oo]utcome|[Oo]utput))?[ \t]*:[ \t]*(?:\n\s*)?(?:$|[A-Z][\w-]*(?:[ \t]+[\w&-]+){0,3}[ \t]*:)/;
 /**
  * "IndexIgnoreReset does not exist in 2.2": a thing that is missing from a version, which is what happens, not the
  * failure absent from another case ("the problem does not exist in 3.1", "it doesn't exist on Linux").
@@ -525,7 +571,7 @@ function instructed(text: string, r: Read): boolean {
 function emptyField(text: string, r: Read): boolean {
   if (!/^expected$/i.test(text.slice(r.start, r.end))) return false;
   const after = text.slice(r.end, r.end + 80);
-  return /^(?:[ \t]+(?:results?|behaviou?r|outcome|output))?[ \t]*:\s*(?:$|(?:actual|observed|steps|reproducible|expected|additional|build|user[ -]agent|platform|version)\b[\w ()-]{0,30}:)/i.test(after) || EMPTY_LABEL.test(after);
+  return /^(?:[ \t]+(?:results?|behaviou?r|outcome|output))?[ \t]*:\s*(?:$|(?:actual|observed|steps|reproducible|expected|additional|build|user[ -]agent|platform|version)\b[\w ()&-]{0,30}:)/i.test(after) || EMPTY_LABEL.test(after);
 }
 
 /** The whole line a read stands on. */
@@ -664,9 +710,9 @@ function imperative(piece: string): boolean {
   // "sort it out" asks the team to fix it: no action on the program (bands, fifth pass).
   if (word === "sort" && /^(?:it|this|that|things|them)\s+out\b/i.test(m[2])) return false;
   // A label or a name, not an action: "Build Identifier: ...", "Build: 3.5", "Build I20030312", "Update:",
-  // "Display.windowProc(...)" (a frame of a trace), "Open(...)".
+  // "Build Date & Platform:" (a Bugzilla form's field; eighth pass), "Display.windowProc(...)" (a frame of a trace), "Open(...)".
   const after = s.slice(m[1].length);
-  if (!two && (/^(?:[.:(]|\s+(?:id|identifier|number|no\.|#)\b)/i.test(after) || (/^(?:build|release|update)$/.test(word) && /^\s+[A-Z]?v?\d/.test(after)))) return false;
+  if (!two && (/^(?:[.:(]|\s+(?:id|identifier|number|no\.|#)\b)/i.test(after) || (/^(?:build|release|update)$/.test(word) && /^\s+(?:[A-Z]?v?\d|(?:[Dd]ate|[Tt]ime|[Pp]latform)\b)/.test(after)))) return false;
   const rest = m[2].split(/\s+/).slice(0, 4).join(" ");
   // "Check/Uncheck does not ...": a pair of actions as the subject of a sentence.
   return !/^(?:\/[\w-]+\s*)?(?:\w+\s+){0,2}(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|shows?|fails?|crashes|works?|doesn|isn|won|seems?|appears?|becomes?|gets?|returns?|throws?)\b/i.test(rest) &&
@@ -748,23 +794,25 @@ const COMMAND = /^[ \t]*(?:[$%] [a-z][\w.-]*(?: |$)|(?:js|jsshell|node|python|ir
  * A command or a request inside a sentence: an HTTP request line ("a HEAD request for /index.html", "GET /x
  * HTTP/1.1"; the method in capitals), a command in backticks with an option, curl or wget with an option or a URL, a
  * program run from its directory ("./configure --enable-ssl"), a command chained after "&&", or one run with its
- * options ("running httpd -X").
+ * options ("running httpd -X"), or a configure option ("--enable-ssl"; not one named by likeness, "a switch like
+ * --without-docs", which is asked for and cannot be run yet; eighth pass).
  */
 /** A line of a web server's access log: host, identity, user, [time], "request" ("192.0.2.1 - - [03/Apr/2012:18:22:10 +0200] "GET ..."). */
 const ACCESS_LOG_LINE = /^\s*\S+ \S+ \S+ \[[^\]\n]{10,40}\] "/;
 /** A sentence that opens with an action and ends by saying it shows the failure ("Load any page with X on to see it."). */
 const DONE_TO_SEE = /(?:^|[.!?]\s+|\n\s*)([A-Z][a-z]+) [^.!?\n]{2,120}? to (?:see|reproduce|trigger|observe) (?:it|this|that|the (?:bug|problem|issue|error|failure|crash|leak|hang))\s*(?:[.!]|$)/gm;
 const INLINE_REQUEST = /\b(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS|PROPFIND|TRACE) (?:(?:https?:\/\/|\/)\S*|requests? (?:for|to|of|on) (?:https?:\/\/|\/)\S*)/;
-const INLINE_COMMAND = /`(?:npm|npx|yarn|pnpm|git|docker|kubectl|mvn|gradle|python3?|pip3?|cargo|dotnet|terraform|helm)\s+[a-z][\w-]*[^`\n]*`|`(?:[$%] )?(?:[a-z][\w.-]*|\.{1,2}\/[\w.-]+)\s+-{1,2}[A-Za-z][^`\n]*`|\b(?:curl|wget)\s+(?:-{1,2}[A-Za-z]|["']?https?:\/\/)|(?:^|[\s(])\.\/(?:configure|buildconf|autogen\.sh)\b|&&\s*(?:make\b|[a-z][\w.-]*\s+-{1,2}[A-Za-z])|\b(?:ran|run|running|runs|execute|executed|executing|typed|typing|invoke|invoked|invoking)\s+`?(?:[a-z][\w.-]*|\.{1,2}\/[\w.-]+)\s+-{1,2}[A-Za-z]|(?:^|\s)--(?:enable|disable|with|without)-[a-z][\w-]*/i;
+const INLINE_COMMAND = /`(?:npm|npx|yarn|pnpm|git|docker|kubectl|mvn|gradle|python3?|pip3?|cargo|dotnet|terraform|helm)\s+[a-z][\w-]*[^`\n]*`|`(?:[$%] )?(?:[a-z][\w.-]*|\.{1,2}\/[\w.-]+)\s+-{1,2}[A-Za-z][^`\n]*`|\b(?:curl|wget)\s+(?:-{1,2}[A-Za-z]|["']?https?:\/\/)|(?:^|[\s(])\.\/(?:configure|buildconf|autogen\.sh)\b|&&\s*(?:make\b|[a-z][\w.-]*\s+-{1,2}[A-Za-z])|\b(?:ran|run|running|runs|execute|executed|executing|typed|typing|invoke|invoked|invoking)\s+`?(?:[a-z][\w.-]*|\.{1,2}\/[\w.-]+)\s+-{1,2}[A-Za-z]|(?<!\b(?:like|such as|called|named))(?:^|\s)--(?:enable|disable|with|without)-[a-z][\w-]*/i;
 /**
  * A program run with an option inside a sentence ("httpd -k install fails", "ab -c 50 -n 100000 on a 10k file", "with
  * htpasswd -b and a long password"): a program's name in lower case (not a word of a sentence),
  * followed by an option, and not the subject of a remark about it ("grep -r is what I used") nor one of the options a
- * sentence lists ("accepts -x and -y").
+ * sentence lists ("accepts -x and -y"), nor an option a sentence names by likeness or asks about ("like -n for other
+ * tools", "what -l 500M will do"; eighth pass).
  * Not a value inside a list of options ("-os win32 -ws win32" is an argument list, not a program run), nor a line a
  * build tool echoes after its own prompt ("messageQ> xdc -ra all": what the build printed).
  */
-const INLINE_PROGRAM = /(?:^|[\s(;])(?<!-{1,2}[\w.-]+\s+\S*|>\s*)(?!(?:the|a|an|to|and|or|of|in|on|at|is|are|was|were|it|says?|said|with|without|for|from|by|as|than|then|so|but)\s)[a-z][\w.-]{1,20} -{1,2}[a-zA-Z][\w-]*(?![\w-]* (?:(?:is|was|are|were|has|had|would|should)\b|(?:and|or) -))(?:[ =](?:\d+|[\w./:-]+))?(?= (?!(?:is|was|are|were|has|had|would|should)\b))/;
+const INLINE_PROGRAM = /(?:^|[\s(;])(?<!-{1,2}[\w.-]+\s+\S*|>\s*)(?!(?:the|a|an|to|and|or|of|in|on|at|is|are|was|were|it|says?|said|with|without|for|from|by|as|than|then|so|but|like|unlike|what|such as)\s)[a-z][\w.-]{1,20} -{1,2}[a-zA-Z][\w-]*(?![\w-]* (?:(?:is|was|are|were|has|had|would|should)\b|(?:and|or) -))(?:[ =](?:\d+|[\w./:-]+))?(?= (?!(?:is|was|are|were|has|had|would|should)\b))/;
 /**
  * An action on the test case the report comes with ("Load the attached testcase", "open the attachment"): the page
  * or file it names holds the reproduction, so the one action is the way there. A test case said to be attached
@@ -899,6 +947,12 @@ function knownDirectiveLine(line: string): boolean {
  * "_", or "+Option".
  */
 const INLINE_DIRECTIVE = /(?:^|[\s(,;:])(?:[A-Z][a-z]+[A-Z][A-Za-z]*|[A-Z]{2,}[a-z][A-Za-z]*)[ \t]+(?:On|Off|on|off|"[^"\n]+"|\/[\w.~*\/-]*|\w+:\/[\w.\/-]+|[+-][A-Z]\w+|[\w.-]+_[\w.-]+|\*[\w.*]*)(?![\w/])/g;
+/**
+ * A request told by what it asks for rather than written out: "every .php request", "any GET request", "a request for a
+ * .php file", a file "when requested" (eighth pass). With one directive it is the request that meets it, as a request
+ * line is; alone it is no step.
+ */
+const TOLD_REQUEST = /\b(?:every|any|each|all|a|an)\s+(?:\.[a-z\d]{1,5}|[A-Z]{3,8})\s+requests?\b|\brequests?\s+(?:for|to|of)\s+(?:an?\s+|any\s+|every\s+)?(?:\.[a-z\d]{1,5}|[\w-]+\.[a-z\d]{1,5})\b|\bwhen (?:it is |they are )?requested\b/;
 /** What a server says when its configuration fails as it is read: at startup, a syntax error, a refusal to start, an unknown directive, an address it cannot bind, a module it cannot load. */
 const AT_START = /\b(?:at |on |during )?start-?up\b|\bsyntax error\b|\b(?:refuses?|fails?|failed|won['’ ]?t|will not|does not|doesn['’ ]?t) (?:to )?start\b|\bconfig(?:uration)? test\b|\binvalid command\b|\bcould not bind\b|\b(?:cannot|can['’ ]?t|could not|unable to) load\b/i;
 
@@ -1106,7 +1160,7 @@ export function stepsIn(labelled: string): StepsRead {
   const known = lines.map(knownDirectiveLine);
   const configs = lines.filter((_, i) => shaped[i] || known[i]).length;
   if (section && configs < 2) found.push({ kind: "config", start: section.index, end: section.index + section[0].length });
-  else if (configs >= 2 || (configs === 1 && (inputs.length >= 1 || RESPONSE.test(text) || AT_START.test(text) || (directiveLines(lines, shaped, known) === 1 && (triggered || narrated.length >= 1))))) {
+  else if (configs >= 2 || (configs === 1 && (inputs.length >= 1 || RESPONSE.test(text) || AT_START.test(text) || TOLD_REQUEST.test(text) || (directiveLines(lines, shaped, known) === 1 && (triggered || narrated.length >= 1))))) {
     const at = lines.findIndex((_, i) => shaped[i] || known[i]);
     const start = lines.slice(0, at).join("\n").length + (at > 0 ? 1 : 0);
     found.push({ kind: "config", start, end: start + lines[at].length });
@@ -1152,6 +1206,8 @@ export function stepsIn(labelled: string): StepsRead {
 // Who is hurt, and how badly.
 
 const PEOPLE = "(?:users?|customers?|clients?|shoppers?|buyers?|members?|accounts?|subscribers?|visitors?|players?|patients?|students?|teachers?|employees?|staff|agents?|admins?|administrators?|merchants?|sellers?|vendors?|partners?|tenants?|developers?|people|persons?|teams?|companies|organi[sz]ations|stores?|sites?|installs?|devices?|engineers?|analysts?|editors?|nurses?|doctors?|clinicians?|physicians?|readers?|viewers?|guests?|residents?|passengers?|drivers?|riders?|colleagues?|testers?|operators?|owners?|holders?|recipients?)";
+/** People who build, ship or run the software for others: a subject whose habit is told, not the program's act. */
+const MAINTAINERS = "(?:packagers?|maintainers?|distributors?|distros?|sysadmins?|webmasters?|hosters?|integrators?)";
 /** A person, or people named by their role, right before a read (`peopleFeel`). */
 const PERSON_BEFORE = new RegExp(`\\b(?:i|we|you|they|he|she|nobody|${PEOPLE}|[a-z]+(?:ers|ors|ians|ists|ants|ents|ees))\\s+(?:\\w+\\s+)?$`, "i");
 const THINGS = "(?:orders?|requests?|transactions?|payments?|bookings?|sessions?|jobs?|builds?|messages?|emails?|invoices?|records?|files?|uploads?|downloads?|sign-?ups?|logins?|checkouts?|calls?|tickets?|visits?|page ?views?|events?)";
