@@ -1249,10 +1249,3 @@ describe("eighth pass (httpd)", () => {
     expect(stepsIn("I have\n\nProxyPassMatch ^/(.*\\.cgi)$ fcgi://127.0.0.1:9000/srv/$1\n\nand it is slow.").at).toBeNull();
   });
 });
-
-describe("eighth pass (httpd): a condition of the failure is no case that works", () => {
-  it("reads 'only happens on <a platform>' as a case that works, and 'only happens when ...' as none", () => {
-    expect(expectedIn("The child dies with signal 11. Only happens when two vhosts share the socket.")).toEqual([]);
-    expect(expectedIn("The child dies with signal 11. It only happens on Solaris.").some((r) => r.kind === "working_case")).toBe(true);
-  });
-});
