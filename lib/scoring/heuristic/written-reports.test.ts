@@ -36,7 +36,7 @@ const FLOORS: Record<string, { ebF1: number; srF1: number; obKappa: number }> = 
   "read-5-firefox.jsonl": { ebF1: 0.879, srF1: 0.666, obKappa: 0.627 },
   "read-5-httpd.jsonl": { ebF1: 0.953, srF1: 0.794, obKappa: 0.461 },
   // read-6 was written for the seventh pass by a sixth writer and kept unread there; read in the eighth pass.
-  "read-6-firefox.jsonl": { ebF1: 0.795, srF1: 0.655, obKappa: 0.259 },
+  "read-6-firefox.jsonl": { ebF1: 0.815, srF1: 0.71, obKappa: 0.511 },
   "read-6-httpd.jsonl": { ebF1: 0.85, srF1: 0.742, obKappa: 0.562 },
   // Written for the eighth pass by a seventh writer, never read (their figures when added, less 0.02; the same on the
   // code at the pass's start).
