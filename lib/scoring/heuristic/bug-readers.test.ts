@@ -1194,6 +1194,18 @@ describe("eighth pass: the reporter's search for a setting or for help is no acc
       issue_type: "Bug" }).findings.map((f) => f.code);
     expect(codes).toContain("bug.no_actual_result");
   });
+
+  it("tells a request filed as a bug that it says nothing of what happens now, and a failure's report what is seen", () => {
+    const request = scoreTicket({ summary: "Add an option to turn off tab animations", description: "The animations make me dizzy. Please add a checkbox in Preferences to turn them off.",
+      issue_type: "Bug" }).findings.find((f) => f.code === "bug.no_actual_result");
+    expect(request?.message).toContain("asks for a change but does not say what happens now");
+    const failure = scoreTicket({ summary: "Sync", description: "Sync on my laptop since yesterday, after I changed the password on my phone. Please look at it.", issue_type: "Bug" })
+      .findings.find((f) => f.code === "bug.no_actual_result");
+    expect(failure?.message).toBe('"Sync" does not say what actually happens.');
+    // ... and is not told it says what goes wrong.
+    expect(scoreTicket({ summary: "Sync", description: "Sync on my laptop since yesterday, after I changed the password on my phone. Please look at it.", issue_type: "Bug" })
+      .findings.find((f) => f.code === "bug.no_expected_result")?.message).toContain("says neither what goes wrong nor what should happen");
+  });
 });
 
 describe("eighth pass (httpd)", () => {

@@ -208,7 +208,8 @@ export function bugFindings(input: RuleInput): Found[] {
       "Add what the operation should produce when it works (what is shown, written or kept): the result a tester checks the fix against."));
   } else if (!e.expected) {
     findings.push(found("bug.no_expected_result", "high",
-      `${summary} says what goes wrong but not what should happen instead: there is nothing to check a fix against.`,
+      // (a report that says nothing of what happens is not told it does)
+      `${summary} ${e.actual || e.told || e.titleNames || e.anyRead ? "says what goes wrong but not what should happen instead" : "says neither what goes wrong nor what should happen instead"}: there is nothing to check a fix against.`,
       "Add the expected result: what should happen instead, so a tester can check it against the actual one."));
   } else if (!e.workingCase && VAGUE_EXPECTED.test(e.expected.text.replace(/\s+/g, " ").trim())) {
     findings.push(found("bug.vague_expected_result", "medium",
@@ -218,8 +219,12 @@ export function bugFindings(input: RuleInput): Found[] {
   if (!e.actual && !e.told) {
     findings.push(found("bug.no_actual_result", "low",
       e.titleNames ? `${summary} names the failure, but the description does not say what is seen when it happens.`
+        // A request or a question filed as a bug ("Add an option to ...", "Is there a way to ...?") tells no failure:
+        // what it would change is what happens now.
+        : e.asksOnly ? `${summary} asks for a change but does not say what happens now: as it stands it is a request, not a failure to fix.`
         : `${summary} does not say what actually happens.`,
-      "Add the actual result: what happens instead, with the error message if there is one."));
+      e.asksOnly ? "Say what happens today that the change would put right (what is shown, done or missing), or file it as a story or a task."
+        : "Add the actual result: what happens instead, with the error message if there is one."));
   }
   if (!e.steps.evidence) {
     if (e.steps.trigger) {
