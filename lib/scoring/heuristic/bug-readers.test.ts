@@ -1261,3 +1261,19 @@ describe("eighth pass (httpd)", () => {
     expect(stepsIn("I have\n\nProxyPassMatch ^/(.*\\.cgi)$ fcgi://127.0.0.1:9000/srv/$1\n\nand it is slow.").at).toBeNull();
   });
 });
+
+describe("ninth pass (Firefox): what should happen, as 'Correct would be' and as another browser's behaviour told after it", () => {
+  it("reads 'Correct would be ...' as what should happen", () => {
+    expect(expectedIn('The street field gets "Main St 12". Correct would be "Main St" and "12" in the number field.').map((r) => r.kind)).toContain("expect");
+    expect(expectedIn("Correct is: 3 rows.").length).toBeGreaterThan(0);
+    // A word, not the statement of what should be.
+    expect(expectedIn("Right is not the word for it.")).toEqual([]);
+  });
+
+  it("reads 'In Chrome <it does what it should>' as the case that works, not a failure told there", () => {
+    expect(expectedIn("The screen reader stays silent. In Chrome the screen reader reads the message at once.").map((r) => r.kind)).toContain("working_case");
+    expect(expectedIn("a two-finger swipe does nothing, in chrome it goes back a page.").map((r) => r.kind)).toContain("working_case");
+    for (const text of ["In Chrome the same thing happens.", "In Chrome it also fails to load.", "In Chrome DevTools I see the request going out.",
+      "In Safari, the layout breaks too.", "In Chrome it behaves differently: the button stays grey."]) expect(expectedIn(text), text).toEqual([]);
+  });
+});
