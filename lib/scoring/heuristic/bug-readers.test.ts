@@ -1277,3 +1277,11 @@ describe("ninth pass (Firefox): what should happen, as 'Correct would be' and as
       "In Safari, the layout breaks too.", "In Chrome it behaves differently: the button stays grey."]) expect(expectedIn(text), text).toEqual([]);
   });
 });
+
+describe("ninth pass (Firefox): a program run by its path after a shell's prompt", () => {
+  it("reads '$ /path/to/program' as a command, not a price", () => {
+    expect(stepsIn("I tried it from a terminal:\n\n$ /opt/firefox/firefox --ProfileManager\nSegmentation fault").kinds).toContain("command");
+    expect(stepsIn("$ ./objdir/dist/bin/firefox").kinds).toContain("command");
+    expect(stepsIn("It costs $ /month more than the old plan.").at).toBeNull();
+  });
+});
