@@ -1112,3 +1112,22 @@ describe("seventh pass, pairs: a status with its reason phrase, and people who d
     expect(observedIn("The shift board doesn't list the night shifts").some((r) => !r.generic)).toBe(true);
   });
 });
+
+describe("bands, eighth pass: a form left empty", () => {
+  it("blanks a label joined by '&' and an issue form's '_No response_' or empty code fence", () => {
+    const form = "Steps to Reproduce:\n1.\n2.\n\nExpected Results:\n\n\nDevice & Version:\n\n\nNotes:\n";
+    expect(withoutLabels(form).trim()).toBe("");
+    expect(expectedIn(form)).toEqual([]);
+    const issueForm = "### What did you see?\n\n_No response_\n\n### How do we get there?\n\n_No response_\n\n### Logs\n\n```text\n\n```";
+    expect(withoutLabels(issueForm).trim()).toBe("");
+    const t = { summary: "sync issue", description: issueForm, issue_type: "Bug" as const };
+    expect(scoreTicket(t).findings.map((f) => f.code)).toEqual(expect.arrayContaining(["bug.no_steps", "bug.no_expected_result"]));
+    expect(Math.round(scoreTicket(t).overall_score * 10)).toBeLessThanOrEqual(40);
+  });
+
+  it("keeps a label joined by '&' with content under it, and a fence with code in it", () => {
+    expect(withoutLabels("Device & Version:\nPixel 8, app 5.1.0")).toBe("Device & Version:\nPixel 8, app 5.1.0");
+    const logs = "### Logs\n\n```text\nERROR sync: quota exceeded\n```";
+    expect(withoutLabels(logs)).toBe(logs);
+  });
+});

@@ -7,7 +7,7 @@
 // Each returns the spans it read, so the rules can quote them and the tests can show what fired.
 
 import { distinctDirective, SERVER_DIRECTIVES } from "./server-directives";
-import { orderedSteps, POINTER_ELSEWHERE } from "./sections";
+import { FORM_LEFT_EMPTY, orderedSteps, POINTER_ELSEWHERE } from "./sections";
 
 /** A span of a text a reader matched, and whether it is generic ("doesn't work", "broken", "a problem"). */
 export interface Read {
@@ -110,11 +110,12 @@ export function withoutLabels(text: string): string {
 }
 /**
  * A line that fills no field: nothing but a list mark, or a placeholder that points elsewhere or says there is
- * nothing to say ("N/A", "TBD", "-", "?", "see above", "same as title"). Not "none" or "nothing", which under
- * "Actual results:" say what happens.
+ * nothing to say ("N/A", "TBD", "-", "?", "see above", "same as title"), an issue form's "_No response_", a code fence's
+ * line (a fence with nothing in it is empty; code in it fills the field; bands, eighth pass). Not "none" or "nothing",
+ * which under "Actual results:" say what happens.
  */
-const FIELD_LEFT_EMPTY = new RegExp(String.raw`^[ \t]*(?:\d{1,2}[.)]|[-*•#])?[ \t]*(?:n\/?a|tbd|tbc|-{1,3}|\?+|\.\.\.|…|${POINTER_ELSEWHERE})?[ \t.!]*$`, "i");
-const LABEL_LINE = /^[ \t]*(?:(?:#{1,6}|h[1-6]\.)[ \t]+[^\n]{1,60}|(?:\*\*|__)[^*_\n]{1,60}(?:\*\*|__)[ \t]*:?|(?:[-*>][ \t]*)?(?!(?:[\w'’()/-]+[ \t]+){0,4}(?:the|a|an|this|these|that|my|our|your|following|is|are|was|were|be)\b)[A-Za-z][\w'’()/-]*(?:[ \t]+[\w'’()/-]+){0,4}[ \t]*:[ \t]*(?:\*\*|__)?)[ \t]*$/i;
+const FIELD_LEFT_EMPTY = new RegExp(String.raw`^[ \t]*(?:\d{1,2}[.)]|[-*•#])?[ \t]*(?:n\/?a|tbd|tbc|-{1,3}|\?+|\.\.\.|…|${POINTER_ELSEWHERE}|${FORM_LEFT_EMPTY}|\x60{3}[\w+-]*)?[ \t.!]*$`, "i");
+const LABEL_LINE = /^[ \t]*(?:(?:#{1,6}|h[1-6]\.)[ \t]+[^\n]{1,60}|(?:\*\*|__)[^*_\n]{1,60}(?:\*\*|__)[ \t]*:?|(?:[-*>][ \t]*)?(?!(?:[\w'’()/-]+[ \t]+){0,4}(?:the|a|an|this|these|that|my|our|your|following|is|are|was|were|be)\b)[A-Za-z][\w'’()/&-]*(?:[ \t]+[\w'’()/&-]+){0,4}[ \t]*:[ \t]*(?:\*\*|__)?)[ \t]*$/i;
 
 // ---------------------------------------------------------------------------------------------------------------
 // What happens.

@@ -158,9 +158,11 @@ export function sectionsOf(text: string, words?: LanguageWords): Section[] {
 
 /** A pointer that stands in for a field's content: "see above", "see the description", "same as title". */
 export const POINTER_ELSEWHERE = String.raw`(?:see|same as) (?:above|below|the )?(?:title|summary|description|above|below)`;
+/** What an issue form writes in a field left empty ("_No response_", GitHub's): the form's words (bands, eighth pass). */
+export const FORM_LEFT_EMPTY = String.raw`_no response_`;
 
 // A template left unfilled ("1. Go to '...'", "[e.g. iOS]", "N/A", "see above") is not content.
-const PLACEHOLDER = new RegExp(String.raw`\[(?:e\.g\.?|eg|ex|i\.e\.?)[^\]]*\]|'\.\.\.'|"\.\.\."|\.\.\.|…|\b(?:n\/a|tbd|tbc|todo|none|unknown)\b|\b${POINTER_ELSEWHERE}\b`, "gi");
+const PLACEHOLDER = new RegExp(String.raw`\[(?:e\.g\.?|eg|ex|i\.e\.?)[^\]]*\]|'\.\.\.'|"\.\.\."|\.\.\.|…|\b(?:n\/a|tbd|tbc|todo|none|unknown)\b|\b${POINTER_ELSEWHERE}\b|${FORM_LEFT_EMPTY}`, "gi");
 
 /** The body says something: at least two words once template placeholders are taken out. */
 export function hasContent(body: string): boolean {
