@@ -1131,3 +1131,28 @@ describe("bands, eighth pass: a form left empty", () => {
     expect(withoutLabels(logs)).toBe(logs);
   });
 });
+
+describe("bands, eighth pass: a template left as it came", () => {
+  const template = "**What went wrong**\nA short description of what the problem is.\n\n**How to see it**\nSteps to reproduce the behaviour:\n" +
+    "1. Open '...'\n2. Tap '...'\n3. Scroll to '...'\n4. See the problem\n\n**What you expected**\nA clear description of what you expected instead.\n\n" +
+    "**Device**\n- Phone: [e.g. Pixel 8]\n- App version [e.g. 5.1]\n\n**Anything else**\nAdd any other context about the problem here.";
+
+  it("reads no steps, no expected result and nothing seen in the template's prompts and examples", () => {
+    expect(withoutLabels(template).trim()).toBe("");
+    expect(expectedIn(template)).toEqual([]);
+    expect(stepsIn(template).at).toBeNull();
+    const t = { summary: "[Bug]", description: template, issue_type: "Bug" as const };
+    expect(scoreTicket(t).findings.map((f) => f.code)).toEqual(expect.arrayContaining(["bug.no_steps", "bug.no_expected_result", "bug.no_actual_result"]));
+    expect(Math.round(scoreTicket(t).overall_score * 10)).toBeLessThanOrEqual(40);
+  });
+
+  it("keeps what the reporter wrote into it", () => {
+    const filled = template.replace("A short description of what the problem is.", "The map stays grey after login.")
+      .replace("1. Open '...'\n2. Tap '...'\n3. Scroll to '...'\n4. See the problem", "1. Open Trips\n2. Tap Today\n3. The map stays grey")
+      .replace("A clear description of what you expected instead.", "The map shows today's stops.");
+    expect(stepsIn(filled).at).not.toBeNull();
+    expect(expectedIn(filled).length).toBeGreaterThan(0);
+    // One field filled in of three is the reporter's.
+    expect(withoutLabels("Device:\n- Phone: Pixel 8\n- App version [e.g. 5.1]")).toContain("Pixel 8");
+  });
+});

@@ -7,7 +7,7 @@
 // Each returns the spans it read, so the rules can quote them and the tests can show what fired.
 
 import { distinctDirective, SERVER_DIRECTIVES } from "./server-directives";
-import { FORM_LEFT_EMPTY, orderedSteps, POINTER_ELSEWHERE } from "./sections";
+import { FORM_LEFT_EMPTY, orderedSteps, POINTER_ELSEWHERE, templateLeftAsIs } from "./sections";
 
 /** A span of a text a reader matched, and whether it is generic ("doesn't work", "broken", "a problem"). */
 export interface Read {
@@ -101,7 +101,13 @@ export function withoutLabels(text: string): string {
     if (!label[i]) continue;
     let k = i + 1;
     while (k < lines.length && empty[k] && !label[k]) k++;
-    if (k < lines.length && !label[k]) continue;
+    if (k < lines.length && !label[k]) {
+      // Or the template's own lines up to the next label ("Add any other context here."; bands, eighth pass).
+      let j = k;
+      while (j < lines.length && !label[j]) j++;
+      if (!templateLeftAsIs(lines.slice(i + 1, j).join("\n"))) continue;
+      k = j;
+    }
     // Nothing but empty items up to the next label or the end: blank the label and its empty items.
     for (let x = i; x < k; x++) lines[x] = " ".repeat(lines[x].length);
     changed = true;

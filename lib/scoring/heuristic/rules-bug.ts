@@ -154,7 +154,8 @@ function readBugEvidence(input: RuleInput): BugEvidence {
   // chosen among 6, 12, 20 and 30 on the shared reports (lib/scoring/README.md, "Bug reports ...").
   // Questions ask; they are no account ("Shouldn't this return every post?").
   // An e-mail's headers say who wrote when (bands, seventh pass).
-  const statements = prose.replace(MAIL_HEADER, " ").replace(/https?:\/\/\S+/g, " ").split("\n").filter((l) => !CODE_LINE_OR_TRACE.test(l)).join("\n")
+  // A template's labels and prompts left unfilled are the form's words (bands, eighth pass).
+  const statements = withoutLabels(prose).replace(MAIL_HEADER, " ").replace(/https?:\/\/\S+/g, " ").split("\n").filter((l) => !CODE_LINE_OR_TRACE.test(l)).join("\n")
     .split(/(?<=[.!?:])\s+|\n[ \t]*\n/).filter((s) => !(/\?\s*$/.test(s) && QUESTION.test(s)))
     // Clauses about people (who tell, chase, want or feel: "the customer called twice", "their VP is threatening to
     // leave") are no account of what the program does (bands, sixth pass).
