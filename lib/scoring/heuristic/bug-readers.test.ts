@@ -1156,3 +1156,23 @@ describe("bands, eighth pass: a template left as it came", () => {
     expect(withoutLabels("Device:\n- Phone: Pixel 8\n- App version [e.g. 5.1]")).toContain("Pixel 8");
   });
 });
+
+describe("bands, eighth pass: counts of the people a service has and of what they book, not the team at work", () => {
+  it("reads applicants, volunteers, trips and complaints counted as who is hurt", () => {
+    for (const text of [
+      "Since Monday 35 applicants have lost the answers they typed.",
+      "About 2,400 trips a day are planned with the wrong platform.",
+      "The helpdesk has logged 80 complaints since the release.",
+      "We have 120 volunteers entering results on the night.",
+    ]) expect(reads(impactIn(text)), text).toBe(true);
+  });
+
+  it("reads no count of a program's parts, and no one looking into it", () => {
+    for (const text of [
+      "Having 2 applications open makes the switcher slow.",
+      "Create 2 branches from main and merge one into the other.",
+      "Is anyone looking into this? Anybody checking the logs?",
+    ]) expect(reads(impactIn(text)), text).toBe(false);
+    expect(reads(impactIn("Anyone printing on A4 gets a blank second page."))).toBe(true);
+  });
+});

@@ -1139,12 +1139,18 @@ const PEOPLE = "(?:users?|customers?|clients?|shoppers?|buyers?|members?|account
 const PERSON_BEFORE = new RegExp(`\\b(?:i|we|you|they|he|she|nobody|${PEOPLE}|[a-z]+(?:ers|ors|ians|ists|ants|ents|ees))\\s+(?:\\w+\\s+)?$`, "i");
 const THINGS = "(?:orders?|requests?|transactions?|payments?|bookings?|sessions?|jobs?|builds?|messages?|emails?|invoices?|records?|files?|uploads?|downloads?|sign-?ups?|logins?|checkouts?|calls?|tickets?|visits?|page ?views?|events?)";
 /**
+ * People a service has by what they do with it ("19 applicants", "60 volunteers"), the journeys and visits it books
+ * ("9,000 trips", "400 appointments"), and complaints counted: what a count of them says is how many are hurt (bands,
+ * eighth pass). Not "applications" or "branches", which count a program's parts as often.
+ */
+const COUNTED_MORE = "(?:applicants?|participants?|attendees?|volunteers?|households|families|patrons?|citizens?|voters?|donors?|trips?|journeys?|rides?|shipments?|deliveries|appointments?|reservations?|complaints?)";
+/**
  * Counts and shares of people or things, money (with its magnitude: "£41k", "$2.4m"; bands, seventh pass), the share of
  * traffic, and everyone who does a thing ("anyone printing on A4"). The count and what it counts stand on one line,
  * and a number inside a version ("Firefox/2.0.0.6 Build"), a decimal ("the 2.4 kernel builds") or a regular expression's
  * group ("$1") counts nothing.
  */
-const COUNT = new RegExp(`(?:\\b(?:all|every|most|many|some|several|half(?: of)?|a (?:third|quarter) of|hundreds of|thousands of|millions of|dozens of|no|none of (?:our|the)|each|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|a hundred|a few|a dozen)\\s+(?:of\\s+)?(?:(?:our|the|their|my)\\s+)?(?:\\w+\\s+){0,2}?${PEOPLE}\\b|(?<![\\d.,/$-])\\b(?:\\d{1,3}(?:,\\d{3})+|\\d+(?:\\.\\d+)?(?=[ \\t]*(?:k|m|%|percent)\\b)|\\d+(?![.,]\\d))(?![.)]\\s)[ \\t]*(?:k|m|%|percent)?[ \\t]+(?:of[ \\t]+(?:our|the|their|all)[ \\t]+)?(?:\\w+[ \\t]+){0,2}?(?:${PEOPLE}|${THINGS})\\b|\\b\\d[\\d,.]*\\s*(?:%|percent)|(?:\\b(?:usd|eur|gbp)|(?<![\\w/=$])[$€£])\\s?\\d[\\d,.]*(?:\\s?(?:k|m|bn|million|billion)\\b)?(?![#;/\\w])|\\b\\d[\\d,.]*\\s*(?:usd|eur|gbp|dollars|euros|pounds|k\\$)\\b|\\b(?:everyone|everybody|anyone|anybody|nobody|no one)\\s+(?:who|in|on|using|with|that|[a-z]{2,}ing)\\b)`, "i");
+const COUNT = new RegExp(`(?:\\b(?:all|every|most|many|some|several|half(?: of)?|a (?:third|quarter) of|hundreds of|thousands of|millions of|dozens of|no|none of (?:our|the)|each|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|a hundred|a few|a dozen)\\s+(?:of\\s+)?(?:(?:our|the|their|my)\\s+)?(?:\\w+\\s+){0,2}?${PEOPLE}\\b|(?<![\\d.,/$-])\\b(?:\\d{1,3}(?:,\\d{3})+|\\d+(?:\\.\\d+)?(?=[ \\t]*(?:k|m|%|percent)\\b)|\\d+(?![.,]\\d))(?![.)]\\s)[ \\t]*(?:k|m|%|percent)?[ \\t]+(?:of[ \\t]+(?:our|the|their|all)[ \\t]+)?(?:\\w+[ \\t]+){0,2}?(?:${PEOPLE}|${THINGS}|${COUNTED_MORE})\\b|\\b\\d[\\d,.]*\\s*(?:%|percent)|(?:\\b(?:usd|eur|gbp)|(?<![\\w/=$])[$€£])\\s?\\d[\\d,.]*(?:\\s?(?:k|m|bn|million|billion)\\b)?(?![#;/\\w])|\\b\\d[\\d,.]*\\s*(?:usd|eur|gbp|dollars|euros|pounds|k\\$)\\b|\\b(?:everyone|everybody|anyone|anybody|nobody|no one)\\s+(?:who|in|on|using|with|that|(?!(?:looking|checking|investigating|fixing|handling|following|watching|monitoring|reading|picking|working on)\\b)[a-z]{2,}ing)\\b)`, "i");
 /** A group of users named by what they have in common: "customers using Outlook", "users on Android". */
 const GROUP = new RegExp(`\\b${PEOPLE}\\s+(?:who|that|using|on|with|in|from|of|without|running|signed|logged|paying|whose|(?:now |then |still )?(?:have to|has to|had to|are forced to|were forced to|are unable to|were unable to|cannot|can['’]?t|could(?:n['’]?t| not)))\\b`, "i");
 /** What it costs: revenue, data, a blocked flow, a breach, a severity or priority word, no workaround, a top crash or crashes a day, "10x slower", what the user loses. */
