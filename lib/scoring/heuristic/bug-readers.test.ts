@@ -1176,3 +1176,13 @@ describe("bands, eighth pass: counts of the people a service has and of what the
     expect(reads(impactIn("Anyone printing on A4 gets a blank second page."))).toBe(true);
   });
 });
+
+describe("bands, eighth pass: a fenced command is the way there, read from its first line", () => {
+  it("quotes the command, not the fence, and gives no steps finding", () => {
+    const text = "### Command\n\n```\nimgpack resize --width 0 banner.png -o out.png\n```\n\n### Result\n\n```\nSegmentation fault (core dumped)\n```";
+    const at = stepsIn(text).at!;
+    expect(text.slice(at.start, at.end)).toBe("imgpack resize --width 0 banner.png -o out.png");
+    const t = { summary: "imgpack resize with --width 0 crashes", description: `${text}\n\nExpected: an error that the width must be positive.`, issue_type: "Bug" as const };
+    expect(scoreTicket(t).findings.map((f) => f.code)).not.toContain("bug.no_steps");
+  });
+});

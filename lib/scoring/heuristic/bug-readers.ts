@@ -1061,7 +1061,10 @@ export function stepsIn(labelled: string): StepsRead {
     let offset = 0;
     for (const line of text.split("\n")) {
       if (line.trim() && !STACK_OR_LOG.test(line) && isCodeLine(line)) {
-        found.push({ kind: "code", start: offset, end: offset + line.length });
+        // A fence opens the code: the read is its first line ("```" alone quotes nothing; bands, eighth pass).
+        const inside = /^\s*\x60{3}[\w+-]*\s*$/.test(line) ? /^\n*([^\n]*\S[^\n]*)/.exec(text.slice(offset + line.length + 1)) : null;
+        const start = inside ? offset + line.length + 1 + inside[0].length - inside[1].length : offset;
+        found.push({ kind: "code", start, end: start + (inside ? inside[1].length : line.length) });
         break;
       }
       offset += line.length + 1;
