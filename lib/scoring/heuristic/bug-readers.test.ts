@@ -1186,3 +1186,16 @@ describe("bands, eighth pass: a fenced command is the way there, read from its f
     expect(scoreTicket(t).findings.map((f) => f.code)).not.toContain("bug.no_steps");
   });
 });
+
+describe("bands, eighth pass: 'still' before a judged word says it again", () => {
+  it("reads 'still broken' and 'still not working' as judged, 'still shows 4' as what is seen", () => {
+    for (const text of ["Reopened: still broken.", "The export is still not working for us."]) {
+      const found = observedIn(text);
+      expect(found.length, text).toBeGreaterThan(0);
+      expect(found.every((r) => r.generic), text).toBe(true);
+    }
+    expect(observedIn("The counter still shows 3 after the last item is removed.").some((r) => !r.generic)).toBe(true);
+    const t = { summary: "Still broken", description: "Reopening this. Still broken, see the earlier ticket.", issue_type: "Bug" as const };
+    expect(Math.round(scoreTicket(t).overall_score * 10)).toBeLessThanOrEqual(40);
+  });
+});

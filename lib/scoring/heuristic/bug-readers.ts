@@ -266,7 +266,9 @@ function peopleFeel(text: string, at: number, said: string): boolean {
 
 export function observedIn(labelled: string): Read[] {
   const text = unwrapped(withoutLabels(labelled));
-  const generic = (m: RegExpExecArray) => (GENERIC.test(m[0].replace(/\s+/g, " ").trim()) || onlyJudged(m.input, m.index, m.index + m[0].length) || peopleFeel(m.input, m.index, m[0])) &&
+  // "Still broken", "still not working" say "broken", "not working" again (bands, eighth pass); "still shows 4" says what.
+  const again = (m: RegExpExecArray) => /^still not$/i.test(m[0]) && /^\s+(?:work|works|working)\b/i.test(m.input.slice(m.index + m[0].length));
+  const generic = (m: RegExpExecArray) => (GENERIC.test(m[0].replace(/\s+/g, " ").trim().replace(/^still /i, "")) || again(m) || onlyJudged(m.input, m.index, m.index + m[0].length) || peopleFeel(m.input, m.index, m[0])) &&
     !named(m.input, m.index, m.index + m[0].length);
   return [ERROR, LOGGED, FAILING, NEGATION, ABSENCE, WRONG, SEEN, RESULT_MARK, MOVED, PRODUCED, LOOKS, UNWANTED, CONSUMES, RESPONSE, HAPPENS_MORE].flatMap((re) => all(text, re, generic))
     .filter((r) => !QUESTION_OR_EXPECTATION.test(lineAround(text, r)) && !asked(text, r) && !peoplesAct(text, r))
