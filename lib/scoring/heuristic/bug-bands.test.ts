@@ -528,3 +528,16 @@ describe("a plea to fix it, in a ticket of no decided kind", () => {
     expect(percent(t)).toBeGreaterThanOrEqual(80);
   });
 });
+
+describe("bands, eighth pass: pleas, the team's work not done and a threat are no account", () => {
+  it("reads nothing that happens in 'if this is not resolved' and counts no plea toward an account", () => {
+    const t: TicketData = { summary: "FIX THIS NOW", issue_type: "Bug",
+      description: "THIS HAS TO BE FIXED TODAY!!!\n\nOur clients are furious. I have been chasing this for a month. If this is not resolved by Monday I am taking it to the board.\n\nPRIORITY: CRITICAL" };
+    expect(observedIn(t.description)).toEqual([]);
+    expect(codes(t)).toContain("bug.no_actual_result");
+    expect(percent(t), codes(t).join(", ")).toBeLessThanOrEqual(40);
+    // The program's own "is not resolved" still reads.
+    expect(observedIn("The host name is not resolved when the VPN is on.").length).toBeGreaterThan(0);
+    expect(observedIn("The issue hasn't been fixed yet.")).toEqual([]);
+  });
+});

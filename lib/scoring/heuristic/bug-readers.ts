@@ -312,6 +312,11 @@ function peoplesAct(text: string, r: Read): boolean {
   // What the reporter does with the ticket and why ("raising this so it doesn't get lost", "logging it here so that
   // nobody forgets"): the ticket's fate, not what the program does (bands, seventh pass).
   if (TICKET_PURPOSE.test(text.slice(Math.max(0, r.start - 80), r.start))) return true;
+  // The team's work not done on the ticket ("if this is not resolved by Friday", "the issue hasn't been fixed yet") is
+  // its state, not what the program does (bands, eighth pass; IMPLIED_EXPECTED takes no opposite from it either). "The
+  // table is not sorted", "the host name is not resolved" are the program's.
+  if (/^(?:(?:is|are|was|were|has|have|had|gets?|got)(?:n['’ ]?t| not)|not)(?:\s+(?:been|yet|even|ever))*\s+(?:resolved|fixed|addressed|sorted out|answered|solved|escalated|prioriti[sz]ed|looked at|picked up)$/i.test(said) &&
+    /\b(?:this|it|that|the (?:issue|bug|ticket|problem|defect|case))\s+$/i.test(before)) return true;
   // Getting a chance or a moment ("when you get a chance") is the reader's time, not what is seen (bands, fifth pass).
   if (/^(?:i|we|you|they)\s+(?:get|got)$/i.test(said) && /^\s+(?:a (?:chance|moment|minute|sec(?:ond)?)|(?:the |some )?time|round to|around to)\b/i.test(text.slice(r.end, r.end + 20))) return true;
   // People who cannot do their work ("my team cannot do their jobs") say what it costs them, not what the program does.

@@ -159,7 +159,7 @@ function readBugEvidence(input: RuleInput): BugEvidence {
     .split(/(?<=[.!?:])\s+|\n[ \t]*\n/).filter((s) => !(/\?\s*$/.test(s) && QUESTION.test(s)))
     // Clauses about people (who tell, chase, want or feel: "the customer called twice", "their VP is threatening to
     // leave") are no account of what the program does (bands, sixth pass).
-    .flatMap((s) => s.split(/,?\s(?=(?:and|but|so)\s)/)).filter((c) => !aboutPeople(c)).join(" ");
+    .flatMap((s) => s.split(/,?\s(?=(?:and|but|so)\s)/)).filter((c) => !aboutPeople(c) && !addsNothing("", c)).join(" ");
   const words = statements.match(/[\p{L}]{2,}/gu) ?? [];
   const asksInstead = !!asks || expectedIn(prose).some((r) => r.kind === "request" || r.kind === "wish");
   const told = !actual && words.length >= 20 && !asksInstead;
