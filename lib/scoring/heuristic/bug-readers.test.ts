@@ -1199,3 +1199,22 @@ describe("bands, eighth pass: 'still' before a judged word says it again", () =>
     expect(Math.round(scoreTicket(t).overall_score * 10)).toBeLessThanOrEqual(40);
   });
 });
+
+describe("bands, eighth pass: what the reporter expects of people, feels, and asks the team not to do", () => {
+  it("reads no expected result in what is expected of people", () => {
+    expect(expectedIn("I expect somebody senior to take this seriously.")).toEqual([]);
+    expect(expectedIn("We expect a reply before the weekend.")).toEqual([]);
+    expect(expectedIn("I expect the export to keep the column order.").length).toBeGreaterThan(0);
+  });
+
+  it("reads nothing that happens in a mood, a plea not to ask, or the reporter telling it again", () => {
+    for (const text of [
+      "We have never been so annoyed with a release.",
+      "Please don't contact me again about logs.",
+      "I have described it three times to your colleagues.",
+    ]) expect(observedIn(text), text).toEqual([]);
+    for (const text of ["The draft has never been saved to the server.", "Tapping Retry does not ask for the PIN again."]) {
+      expect(observedIn(text).length, text).toBeGreaterThan(0);
+    }
+  });
+});

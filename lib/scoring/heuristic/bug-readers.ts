@@ -284,7 +284,8 @@ function peoplesAct(text: string, r: Read): boolean {
   const said = text.slice(r.start, r.end);
   const before = text.slice(Math.max(0, r.start - 40), r.start);
   if (/^(?:twice|(?:three|multiple|several) times)$/i.test(said)) {
-    return /\b(?:called|rang|phoned|emailed|e-mailed|mailed|wrote|written|asked|complained|messaged|pinged|chased|escalated|reported|mentioned|told us|contacted us|reached out)\s+(?:us\s+|me\s+|support\s+|in\s+)?(?:already\s+|again\s+)?$/i.test(before);
+    // ("explained it several times to different people": the reporter's telling again; bands, eighth pass)
+    return /\b(?:called|rang|phoned|emailed|e-mailed|mailed|wrote|written|asked|complained|messaged|pinged|chased|escalated|reported|mentioned|told us|contacted us|reached out|explained|described|raised|flagged|logged|filed)\s+(?:us\s+|me\s+|support\s+|in\s+|it\s+|this\s+|that\s+)?(?:already\s+|again\s+)?$/i.test(before);
   }
   // The reporter who cannot reproduce it ("Can't reproduce, but ..."): what the reporter could not do, not what the
   // program does.
@@ -304,8 +305,12 @@ function peoplesAct(text: string, r: Read): boolean {
     if (new RegExp(`\\b(?:nobody|no one|i|we|you|they|people|${PEOPLE})\\s+(?:\\w+\\s+){0,2}?(?:wants?|likes?|enjoys?|trusts?|cares?|bothers?|recommends?)\\b`, "i").test(clause)) return true;
   }
   // "Do NOT close", "Don't merge": an instruction to the team at a sentence's start, not what the program does.
-  if (/^(?:do not|don['’]?t|do n['’]?t)\s+(?:close|reopen|merge|deploy|release|ship|touch|delete|remove|forget|ignore|mark|downgrade|reassign|assign|move|change)\b/i.test(said) &&
-    /(?:^|[.!?:;]\s*|\n\s*|[-*•]\s*)$/.test(text.slice(Math.max(0, r.start - 10), r.start))) return true;
+  // ("Please do not ask me for more information": what the team is asked not to do; bands, eighth pass)
+  if (/^(?:do not|don['’]?t|do n['’]?t)\s+(?:close|reopen|merge|deploy|release|ship|touch|delete|remove|forget|ignore|mark|downgrade|reassign|assign|move|change|ask|contact|call|email|e-mail|ping|chase|bother)\b/i.test(said) &&
+    /(?:^|[.!?:;]\s*|\n\s*|[-*•]\s*)(?:please\s+|pls\s+|kindly\s+)?$/i.test(text.slice(Math.max(0, r.start - 18), r.start))) return true;
+  // "I have never been this frustrated": a person's mood, not an absence (bands, eighth pass).
+  if (/^never\s+been$/i.test(said) && /\b(?:i|we|you|he|she|they)\s+(?:have\s+|has\s+|had\s+|['’]ve\s+)?$/i.test(before) &&
+    new RegExp(`^\\s+(?:(?:this|so|that|as|more|less)\\s+)?${MOOD.source.replace(/^\\b/, "")}`, "i").test(text.slice(r.end, r.end + 40))) return true;
   // How long a failure has gone on ("going on for far too long", "been open for too long") is people's waiting, not
   // the program's slowness ("the import runs for too long" is that).
   if (/^too long$/i.test(said) && /\b(?:going on|gone on|been (?:going on|happening|broken|open|like this|an issue|a problem)|happening|waiting) for (?:far |way |much )?$/i.test(before)) return true;
@@ -395,8 +400,11 @@ const MODAL = new RegExp(`\\b(?:(?<!\\b(?:i|you|u|somebody|someone|anyone|anybod
 const BARE_COMPARATIVE = /^\s+(?:be\s+)?(?:(?:a lot|much|way|far|a bit|a little|so much|really)\s+)?(?:better|faster|quicker|improved|smoother|snappier|more (?:stable|reliable|responsive|usable|robust|performant))(?:\s+(?:asap|now|already|soon|than (?:this|that|it is|now|before)))?\s*(?:[.!]|$)/i;
 /** "you should see", "should be able to reproduce": a step's expected observation, not an expectation. */
 const MODAL_NOT_EXPECTED = /\b(?:you|one|we)\s+should\s+(?:see|get|notice|observe|be able to (?:see|reproduce|notice))\b|\bshould (?:be able to )?reproduce\b|\bshould i\b|\bif (?:it|this|you) should\b/i;
-/** Stated expectation: "expected", "I'd expect", "instead of", "rather than", "the correct value is". */
-const EXPECT = /\b(?:(?<!\b(?:as|than|not|un)\s*)expect(?:ed|s|ing|ation|ations)?(?! (?:exception|error))|(?:i|we)['’ ]?d expect|instead of|rather than|(?:the )?(?:correct|right|desired|intended|proper|normal|ideal|preferred) (?:behaviou?r|result|outcome|output|value|order|way|state|response)|(?:is|are|was) intended to|en (?:vez|lugar) de|au lieu d(?:e|u|es)|(?:an)?statt|invece di|em vez de|ao inv[ée]s de)\b/i;
+/**
+ * Stated expectation: "expected", "I'd expect", "instead of", "rather than", "the correct value is". Not what the reporter
+ * expects of people ("I expect someone to look at it properly", "we expect a reply today"; bands, eighth pass).
+ */
+const EXPECT = /\b(?:(?<!\b(?:as|than|not|un)\s*)expect(?:ed|s|ing|ation|ations)?(?! (?:exception|error))(?!\s+(?:someone|somebody|anyone|anybody|you|the team|your team|support|a developer|(?:a|an|some) (?:reply|response|answer|update|fix|call ?back))\b)|(?:i|we)['’ ]?d expect|instead of|rather than|(?:the )?(?:correct|right|desired|intended|proper|normal|ideal|preferred) (?:behaviou?r|result|outcome|output|value|order|way|state|response)|(?:is|are|was) intended to|en (?:vez|lugar) de|au lieu d(?:e|u|es)|(?:an)?statt|invece di|em vez de|ao inv[ée]s de)\b/i;
 /**
  * What does not happen, followed by a sentence that opens with "Instead" ("Insights don't show the tab names. Instead
  * we see numbers."): the "Instead" sets what is seen in place of the negated action, which is what should happen.
