@@ -1218,3 +1218,12 @@ describe("bands, eighth pass: what the reporter expects of people, feels, and as
     }
   });
 });
+
+describe("bands, eighth pass: what came with a release is no case that works", () => {
+  it("reads 'changed in the last release' as no expected result, 'worked in the previous release' as one", () => {
+    expect(expectedIn("The rounding changed in the last release, not sure how.")).toEqual([]);
+    expect(expectedIn("This was introduced in the previous version.")).toEqual([]);
+    expect(expectedIn("Totals were rounded to cents in the previous release.").length).toBeGreaterThan(0);
+    expect(expectedIn("In the previous version the totals were rounded to cents.").length).toBeGreaterThan(0);
+  });
+});
