@@ -76,8 +76,11 @@ const BEHAVIOUR = /(?:^|[.!?:]\s+|\n\s*)when\b[^.!?\n]{2,80},\s*(?:the |it |this
  * reads: a mood, an impression, "doesn't work"), no request, wish or "should" (`expectedIn`), no steps, a title with
  * no verb but a plea's or a judgement's, and a description with no more than three things of its own.
  */
-/** Verbs of a plea, a judgement or a feeling: they name no act of the program nor any work ("pls check", "feels off"). */
-const PLEA_OR_JUDGEMENT = /^(?:check|checking|see|look|looks|looking|fix|fixing|help|investigate|investigating|review|advise|sort|sorting|handle|prioriti[sz]e|annoyed|upset|frustrated|disappointed|worried|feel|feels|felt|seem|seems|seemed|appear|appears|sound|sounds|need|needs|want|wants|happen|happens|happening|complain|complains|complaining|escalate|escalated|escalating|follow|ping)$/i;
+/**
+ * Verbs of a plea, a judgement or a feeling: they name no act of the program nor any work ("pls check", "feels off");
+ * nor does a reference to what was said ("As discussed", "as agreed"; bands, eighth pass).
+ */
+const PLEA_OR_JUDGEMENT = /^(?:discussed|mentioned|agreed|talked|said|check|checking|see|look|looks|looking|fix|fixing|help|investigate|investigating|review|advise|sort|sorting|handle|prioriti[sz]e|annoyed|upset|frustrated|disappointed|worried|feel|feels|felt|seem|seems|seemed|appear|appears|sound|sounds|need|needs|want|wants|happen|happens|happening|complain|complains|complaining|escalate|escalated|escalating|follow|ping)$/i;
 
 /**
  * A time: a day, a month, a part of a day, a deadline's short form ("EOD", "COB"), "PM" after a clock. When a thing
