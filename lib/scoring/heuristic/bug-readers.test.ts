@@ -1227,3 +1227,12 @@ describe("bands, eighth pass: what came with a release is no case that works", (
     expect(expectedIn("In the previous version the totals were rounded to cents.").length).toBeGreaterThan(0);
   });
 });
+
+describe("bands, eighth pass: a contracted negation before a working word", () => {
+  it("reads no case that works in 'isn't working well', 'doesn't work as expected', 'doesnt work properly'", () => {
+    for (const text of ["Checkout isn't working well for some people.", "The filter doesn't work as expected.", "Sync doesnt work properly on tablets."]) {
+      expect(expectedIn(text), text).toEqual([]);
+    }
+    for (const text of ["Checkout is working well on the web.", "The element works fine in Safari."]) expect(expectedIn(text).length, text).toBeGreaterThan(0);
+  });
+});
