@@ -1236,3 +1236,13 @@ describe("bands, eighth pass: a contracted negation before a working word", () =
     for (const text of ["Checkout is working well on the web.", "The element works fine in Safari."]) expect(expectedIn(text).length, text).toBeGreaterThan(0);
   });
 });
+
+describe("bands, eighth pass: a question put to the team sets nothing off", () => {
+  it("reads no trigger in 'Can we check these?', and still one in a statement", () => {
+    expect(stepsIn("A few drivers wrote in about the route sheets. Can we check them?").trigger).toBeUndefined();
+    expect(stepsIn("Could someone look at the exports when they get a moment?").trigger).toBeUndefined();
+    expect(stepsIn("When I print the route sheet, the last stop is cut off.").trigger).toBeDefined();
+    // A "?" inside a URL ends no sentence.
+    expect(stepsIn("When uploading a photo at http://example.com/upload.php?id=4 the page reloads empty.").trigger).toBeDefined();
+  });
+});

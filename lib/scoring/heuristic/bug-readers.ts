@@ -342,6 +342,12 @@ function asked(text: string, r: Read): boolean {
   return end?.[0] === "?" && QUESTION.test(lineAround(text, r));
 }
 
+/** The read stands in a question that opens with an auxiliary or a modal and ends at a "?" of its own ("Can we check these?"). */
+function askedOfTeam(text: string, r: Read): boolean {
+  const end = /\?(?=\s|$)|[!](?=\s|$)|\.(?=\s|$)|\n(?![ \t]*[a-z(])/.exec(text.slice(r.end, r.end + 300));
+  return end?.[0] === "?" && /^\s*(?:[-*•>]\s*)?(?:can|could|would|will|should|shall|may|might|do|does|did|is|are)\b/i.test(lineAround(text, r));
+}
+
 /**
  * A sentence that opens as a question: an auxiliary or a modal first ("Is it ...", "Could not ...", "Shouldn t
  * this ..."), or a question word other than "why" ("Why does the editor crash on save?" takes the failure as
@@ -1139,9 +1145,11 @@ export function stepsIn(labelled: string): StepsRead {
     const blocks = [...text.matchAll(/\{(code|noformat)(?::[^}]*)?\}[\s\S]*?(?:\{\1\}|$)/g)].map((b) => [b.index, b.index + b[0].length]);
     const logged = (f: { start: number }) => blocks.some(([s, e]) => f.start >= s && f.start < e);
     const passive = [...text.matchAll(CONDITIONAL_PASSIVE)].filter((m) => actionStem(m[1])).map((m) => ({ start: m.index, end: m.index + m[0].length }));
+    // A question put to the team ("Can we check these?", "Could someone look at it?": an auxiliary first, a "?" that ends
+    // the sentence, not a URL's) sets nothing off (bands, eighth pass).
     const one = NO_STEPS.test(text) ? undefined : [...found.filter((f) => (f.kind === "condition" || f.kind === "gerund") && !logged(f)), ...passive.filter((f) => !logged(f)),
       ...actions.map((a) => ({ start: a.start, end: a.start + a.text.length })), ...narrated.map((m) => ({ start: m.index, end: m.index + m[0].length }))]
-      .sort((a, b) => a.start - b.start)[0];
+      .filter((f) => !askedOfTeam(text, f)).sort((a, b) => a.start - b.start)[0];
     return { at: null, count: 0, kinds, ...(one ? { trigger: { start: one.start, end: one.end } } : {}) };
   }
   const first = [...found, ...actions.map((a) => ({ start: a.start, end: a.start + a.text.length })),
