@@ -1246,3 +1246,14 @@ describe("bands, eighth pass: a question put to the team sets nothing off", () =
     expect(stepsIn("When uploading a photo at http://example.com/upload.php?id=4 the page reloads empty.").trigger).toBeDefined();
   });
 });
+
+describe("bands, eighth pass: a setting in a state sets the failure off", () => {
+  it("reads 'With X ticked,' and 'With dark mode on,' as a trigger, not as steps", () => {
+    for (const text of ["With 'Hide weekends' ticked, the calendar still shows Saturday.", "With dark mode on, the invoice total is black on black."]) {
+      const read = stepsIn(text);
+      expect(read.at, text).toBeNull();
+      expect(read.trigger, text).toBeDefined();
+    }
+    expect(stepsIn("With regards to the calendar, it is slow.").trigger).toBeUndefined();
+  });
+});

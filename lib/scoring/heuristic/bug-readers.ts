@@ -730,6 +730,11 @@ const CONDITIONAL_GERUND = /\b(?:when(?:ever)?|after|before|while|upon|once|(?:r
  * condition, told in the passive. It is quoted as what sets the failure off when nothing else is, and counts for
  * no step: the labelled reports do not take it for one.
  */
+/**
+ * A setting in a state, opening a sentence ("With 'Step-free only' ticked, ...", "With dark mode on, ...", "With the
+ * region set to EU, ..."): the condition the failure comes out of, as "when I save" is (bands, eighth pass).
+ */
+const CONDITIONAL_SETTING = /(?:^|[.!?]\s+|\n\s*)with (?:the )?(?:['"‘“][^'"’”\n]{1,40}['"’”]|[\w-]+(?: [\w-]+){0,3}) (?:option |setting |checkbox |box |toggle |flag |filter |switch |mode |preference )?(?:ticked|checked|unchecked|selected|enabled|disabled|turned (?:on|off)|switched (?:on|off)|on|off|set to [^,.\n]{1,20}),/gi;
 const CONDITIONAL_PASSIVE = /\b(?:when(?:ever)?|after|before|while|once|if)\s+(?:the |a |an |this |that |my |our )?[\w-]+(?:\s+[\w-]+){0,2}?\s+(?:is|are|was|were|gets|got)\s+(?:being\s+|first\s+)?([a-z][\w-]*ed)\b/gi;
 /** A gerund action as the subject ("Tapping Pay does nothing") or opening the sentence ("Editing a file, ..."). */
 const GERUND_SUBJECT = /(?:^|[.!?:;,]\s+|\n\s*)(?:[-*•][ \t]+)?([A-Z]?[a-z-]+ing)\s+(?:(?:on\s+|the\s+|a\s+|an\s+|any\s+)?[^.\n]{1,60}?\s(?:does|did|do|doesn|causes?|caused|results?|resulted|throws?|threw|crashes|crashed|gives?|gave|shows?|showed|leads?|led|makes?|made|opens?|opened|triggers?|triggered|produces?|produced|returns?|returned|breaks?|fails?|failed|hangs?|freezes|takes?|took|is|was|brings?|brought)\b|[^.,\n]{1,60},)/g;
@@ -1015,6 +1020,10 @@ export function stepsIn(labelled: string): StepsRead {
     if (!by) continue;
     const clause = /^(?:[^.;:!?\n]|\.(?=\S))*/.exec(text.slice(m.index + m[0].length))?.[0] ?? "";
     joined += [...clause.matchAll(/(?:,|\band|\bthen)\s+(?:then\s+)?([a-z][\w-]*ing)\b/gi)].filter((j) => actionStem(j[1])).length;
+  }
+  for (const m of text.matchAll(CONDITIONAL_SETTING)) {
+    const lead = /^[.!?\s]*/.exec(m[0])![0].length;
+    found.push({ kind: "condition", start: m.index + lead, end: m.index + m[0].length - 1 });
   }
   for (const m of text.matchAll(GERUND_SUBJECT)) {
     if (!actionStem(m[1])) continue;
