@@ -533,7 +533,7 @@ describe("bands, eighth pass: pleas, the team's work not done and a threat are n
   it("reads nothing that happens in 'if this is not resolved' and counts no plea toward an account", () => {
     const t: TicketData = { summary: "FIX THIS NOW", issue_type: "Bug",
       description: "THIS HAS TO BE FIXED TODAY!!!\n\nOur clients are furious. I have been chasing this for a month. If this is not resolved by Monday I am taking it to the board.\n\nPRIORITY: CRITICAL" };
-    expect(observedIn(t.description)).toEqual([]);
+    expect(observedIn(t.description ?? "")).toEqual([]);
     expect(codes(t)).toContain("bug.no_actual_result");
     expect(percent(t), codes(t).join(", ")).toBeLessThanOrEqual(40);
     // The program's own "is not resolved" still reads.
