@@ -1142,7 +1142,7 @@ describe("bands, eighth pass: a template left as it came", () => {
     expect(expectedIn(template)).toEqual([]);
     expect(stepsIn(template).at).toBeNull();
     const t = { summary: "[Bug]", description: template, issue_type: "Bug" as const };
-    expect(scoreTicket(t).findings.map((f) => f.code)).toEqual(expect.arrayContaining(["bug.no_steps", "bug.no_expected_result", "bug.no_actual_result"]));
+    expect(scoreTicket(t).findings.map((f) => f.code)).toEqual(expect.arrayContaining(["bug.no_steps", "bug.no_expected_result", "bug.no_actual_result", "bug.no_environment"]));
     expect(Math.round(scoreTicket(t).overall_score * 10)).toBeLessThanOrEqual(40);
   });
 
@@ -1152,8 +1152,10 @@ describe("bands, eighth pass: a template left as it came", () => {
       .replace("A clear description of what you expected instead.", "The map shows today's stops.");
     expect(stepsIn(filled).at).not.toBeNull();
     expect(expectedIn(filled).length).toBeGreaterThan(0);
-    // One field filled in of three is the reporter's.
+    // One field filled in of three is the reporter's, and names where it ran.
     expect(withoutLabels("Device:\n- Phone: Pixel 8\n- App version [e.g. 5.1]")).toContain("Pixel 8");
+    expect(scoreTicket({ summary: "Map stays grey", description: filled.replace("- Phone: [e.g. Pixel 8]", "- Phone: Pixel 8"), issue_type: "Bug" }).findings.map((f) => f.code))
+      .not.toContain("bug.no_environment");
   });
 });
 

@@ -34,6 +34,9 @@ const CODE_LINE_OR_TRACE = /^\s*(?:at [\w$.<>]+\(|[<{}\]]|[\w.]+(?:Exception|Err
  * the page or the message is named, and no build, browser or system changes what it says.
  */
 const ABOUT_TEXT = /\b(?:docs?|documentation|manual|man ?pages?|typos?|misspel\w*|spelling|wording)\b/i;
+/** A template's example in brackets, left in place ("[e.g. iOS]", "[e.g. chrome, safari]"). */
+const TEMPLATE_EXAMPLE = /\[(?:e\.g\.|eg\b|ex:|i\.e\.)[^\]\n]*\]/i;
+const TEMPLATE_EXAMPLE_ALL = new RegExp(TEMPLATE_EXAMPLE.source, "gi");
 /** A title that names a change to the code: the fix verbs and the ones a cleanup takes. */
 const CHANGE_TITLE = /^(?:change|replace|add|remove|drop|delete|move|convert|rename|merge|split|clean|wrap|use|set|rewrite|patch|increase|decrease|catch|handle|return|swap|revert|refactor|simplify|kill|get rid of)\b/i;
 /**
@@ -144,8 +147,10 @@ function readBugEvidence(input: RuleInput): BugEvidence {
   };
   // An environment section that holds only a template's empty labels ("- OS:", "- Browser:") names no environment.
   const envSection = sectionEvidence(input, "environment");
+  // A template's example ("- OS: [e.g. iOS]") names no environment (bands, eighth pass).
+  const asWritten = TEMPLATE_EXAMPLE.test(input.description) ? { ...input, description: input.description.replace(TEMPLATE_EXAMPLE_ALL, (m) => " ".repeat(m.length)) } : input;
   const environment = (envSection && /[\p{L}\p{N}]/u.test(withoutLabels(envSection.text)) ? envSection : null) ??
-    phraseEvidence(input, ENVIRONMENT) ?? phraseEvidence(input, PRODUCT_VERSION);
+    phraseEvidence(asWritten, ENVIRONMENT) ?? phraseEvidence(asWritten, PRODUCT_VERSION);
   const impact = sectionEvidence(input, "impact") ?? firstRead(input, "description", impactIn(description)) ??
     firstRead(input, "summary", impactIn(summary)) ?? firstRead(input, "acceptance_criteria", impactIn(input.criteria));
   const titleNames = !actual && seenInTitle.length > 0;
