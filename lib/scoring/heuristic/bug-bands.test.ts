@@ -541,3 +541,21 @@ describe("bands, eighth pass: pleas, the team's work not done and a threat are n
     expect(observedIn("The issue hasn't been fixed yet.")).toEqual([]);
   });
 });
+
+describe("bands, eighth pass: a plea with its object, and a release named as when it started", () => {
+  it("keeps a ticket of no decided kind at 40% or less when it holds only these", () => {
+    for (const t of [
+      { summary: "numbers look off", description: "As agreed. Need it fixed before the audit on Monday!!" },
+      { summary: "game feels weird this version", description: "players on reddit are moaning, bad mood since the release" },
+    ]) {
+      const r = scoreTicket(t);
+      expect(r.findings.map((f) => f.code), t.summary).toContain("estimable.no_detail");
+      expect(percent(t), `${t.summary}: ${codes(t).join(", ")}`).toBeLessThanOrEqual(40);
+    }
+  });
+
+  it("still reads a thing the release broke", () => {
+    const broke = { summary: "Export after the update", description: "Since the update the export writes the depot codes into the driver column." };
+    expect(codes(broke)).not.toContain("estimable.no_detail");
+  });
+});

@@ -24,8 +24,8 @@ const BANDS: Exclude<Band, "names_nothing">[] = ["useless", "written_out", "stat
  * in full.
  */
 const FLOORS: Record<string, Partial<Record<Band, number>>> = {
-  // The second pass's unread set, read in the third pass (docs/decisions.md, "Bug bands, third pass").
-  "bands-read-3.json": { useless: 23 },
+  // The second pass's unread set, read in the third pass (docs/decisions.md, "Bug bands, third pass"): 85/85 since the
+  // eighth, every ticket held in its band (no floor).
   // A sixth author's, measured only in the third pass (bands-unread.json then), read in the fourth
   // (docs/decisions.md, "Bug bands, fourth pass").
   "bands-read-4.json": { written_out: 28 },
