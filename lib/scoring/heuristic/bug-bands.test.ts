@@ -528,3 +528,34 @@ describe("a plea to fix it, in a ticket of no decided kind", () => {
     expect(percent(t)).toBeGreaterThanOrEqual(80);
   });
 });
+
+describe("bands, eighth pass: pleas, the team's work not done and a threat are no account", () => {
+  it("reads nothing that happens in 'if this is not resolved' and counts no plea toward an account", () => {
+    const t: TicketData = { summary: "FIX THIS NOW", issue_type: "Bug",
+      description: "THIS HAS TO BE FIXED TODAY!!!\n\nOur clients are furious. I have been chasing this for a month. If this is not resolved by Monday I am taking it to the board.\n\nPRIORITY: CRITICAL" };
+    expect(observedIn(t.description ?? "")).toEqual([]);
+    expect(codes(t)).toContain("bug.no_actual_result");
+    expect(percent(t), codes(t).join(", ")).toBeLessThanOrEqual(40);
+    // The program's own "is not resolved" still reads.
+    expect(observedIn("The host name is not resolved when the VPN is on.").length).toBeGreaterThan(0);
+    expect(observedIn("The issue hasn't been fixed yet.")).toEqual([]);
+  });
+});
+
+describe("bands, eighth pass: a plea with its object, and a release named as when it started", () => {
+  it("keeps a ticket of no decided kind at 40% or less when it holds only these", () => {
+    for (const t of [
+      { summary: "numbers look off", description: "As agreed. Need it fixed before the audit on Monday!!" },
+      { summary: "game feels weird this version", description: "players on reddit are moaning, bad mood since the release" },
+    ]) {
+      const r = scoreTicket(t);
+      expect(r.findings.map((f) => f.code), t.summary).toContain("estimable.no_detail");
+      expect(percent(t), `${t.summary}: ${codes(t).join(", ")}`).toBeLessThanOrEqual(40);
+    }
+  });
+
+  it("still reads a thing the release broke", () => {
+    const broke = { summary: "Export after the update", description: "Since the update the export writes the depot codes into the driver column." };
+    expect(codes(broke)).not.toContain("estimable.no_detail");
+  });
+});

@@ -1285,3 +1285,150 @@ describe("ninth pass (Firefox): a program run by its path after a shell's prompt
     expect(stepsIn("It costs $ /month more than the old plan.").at).toBeNull();
   });
 });
+
+describe("bands, eighth pass: a form left empty", () => {
+  it("blanks a label joined by '&' and an issue form's '_No response_' or empty code fence", () => {
+    const form = "Steps to Reproduce:\n1.\n2.\n\nExpected Results:\n\n\nDevice & Version:\n\n\nNotes:\n";
+    expect(withoutLabels(form).trim()).toBe("");
+    expect(expectedIn(form)).toEqual([]);
+    const issueForm = "### What did you see?\n\n_No response_\n\n### How do we get there?\n\n_No response_\n\n### Logs\n\n```text\n\n```";
+    expect(withoutLabels(issueForm).trim()).toBe("");
+    const t = { summary: "sync issue", description: issueForm, issue_type: "Bug" as const };
+    expect(scoreTicket(t).findings.map((f) => f.code)).toEqual(expect.arrayContaining(["bug.no_steps", "bug.no_expected_result"]));
+    expect(Math.round(scoreTicket(t).overall_score * 10)).toBeLessThanOrEqual(40);
+  });
+
+  it("keeps a label joined by '&' with content under it, and a fence with code in it", () => {
+    expect(withoutLabels("Device & Version:\nPixel 8, app 5.1.0")).toBe("Device & Version:\nPixel 8, app 5.1.0");
+    const logs = "### Logs\n\n```text\nERROR sync: quota exceeded\n```";
+    expect(withoutLabels(logs)).toBe(logs);
+  });
+});
+
+describe("bands, eighth pass: a template left as it came", () => {
+  const template = "**What went wrong**\nA short description of what the problem is.\n\n**How to see it**\nSteps to reproduce the behaviour:\n" +
+    "1. Open '...'\n2. Tap '...'\n3. Scroll to '...'\n4. See the problem\n\n**What you expected**\nA clear description of what you expected instead.\n\n" +
+    "**Device**\n- Phone: [e.g. Pixel 8]\n- App version [e.g. 5.1]\n\n**Anything else**\nAdd any other context about the problem here.";
+
+  it("reads no steps, no expected result and nothing seen in the template's prompts and examples", () => {
+    expect(withoutLabels(template).trim()).toBe("");
+    expect(expectedIn(template)).toEqual([]);
+    expect(stepsIn(template).at).toBeNull();
+    const t = { summary: "[Bug]", description: template, issue_type: "Bug" as const };
+    expect(scoreTicket(t).findings.map((f) => f.code)).toEqual(expect.arrayContaining(["bug.no_steps", "bug.no_expected_result", "bug.no_actual_result", "bug.no_environment"]));
+    expect(Math.round(scoreTicket(t).overall_score * 10)).toBeLessThanOrEqual(40);
+  });
+
+  it("keeps what the reporter wrote into it", () => {
+    const filled = template.replace("A short description of what the problem is.", "The map stays grey after login.")
+      .replace("1. Open '...'\n2. Tap '...'\n3. Scroll to '...'\n4. See the problem", "1. Open Trips\n2. Tap Today\n3. The map stays grey")
+      .replace("A clear description of what you expected instead.", "The map shows today's stops.");
+    expect(stepsIn(filled).at).not.toBeNull();
+    expect(expectedIn(filled).length).toBeGreaterThan(0);
+    // One field filled in of three is the reporter's, and names where it ran.
+    expect(withoutLabels("Device:\n- Phone: Pixel 8\n- App version [e.g. 5.1]")).toContain("Pixel 8");
+    expect(scoreTicket({ summary: "Map stays grey", description: filled.replace("- Phone: [e.g. Pixel 8]", "- Phone: Pixel 8"), issue_type: "Bug" }).findings.map((f) => f.code))
+      .not.toContain("bug.no_environment");
+  });
+});
+
+describe("bands, eighth pass: counts of the people a service has and of what they book, not the team at work", () => {
+  it("reads applicants, volunteers, trips and complaints counted as who is hurt", () => {
+    for (const text of [
+      "Since Monday 35 applicants have lost the answers they typed.",
+      "About 2,400 trips a day are planned with the wrong platform.",
+      "The helpdesk has logged 80 complaints since the release.",
+      "We have 120 volunteers entering results on the night.",
+    ]) expect(reads(impactIn(text)), text).toBe(true);
+  });
+
+  it("reads no count of a program's parts, and no one looking into it", () => {
+    for (const text of [
+      "Having 2 applications open makes the switcher slow.",
+      "Create 2 branches from main and merge one into the other.",
+      "Is anyone looking into this? Anybody checking the logs?",
+    ]) expect(reads(impactIn(text)), text).toBe(false);
+    expect(reads(impactIn("Anyone printing on A4 gets a blank second page."))).toBe(true);
+  });
+});
+
+describe("bands, eighth pass: a fenced command is the way there, read from its first line", () => {
+  it("quotes the command, not the fence, and gives no steps finding", () => {
+    const text = "### Command\n\n```\nimgpack resize --width 0 banner.png -o out.png\n```\n\n### Result\n\n```\nSegmentation fault (core dumped)\n```";
+    const at = stepsIn(text).at!;
+    expect(text.slice(at.start, at.end)).toBe("imgpack resize --width 0 banner.png -o out.png");
+    const t = { summary: "imgpack resize with --width 0 crashes", description: `${text}\n\nExpected: an error that the width must be positive.`, issue_type: "Bug" as const };
+    expect(scoreTicket(t).findings.map((f) => f.code)).not.toContain("bug.no_steps");
+  });
+});
+
+describe("bands, eighth pass: 'still' before a judged word says it again", () => {
+  it("reads 'still broken' and 'still not working' as judged, 'still shows 4' as what is seen", () => {
+    for (const text of ["Reopened: still broken.", "The export is still not working for us."]) {
+      const found = observedIn(text);
+      expect(found.length, text).toBeGreaterThan(0);
+      expect(found.every((r) => r.generic), text).toBe(true);
+    }
+    expect(observedIn("The counter still shows 3 after the last item is removed.").some((r) => !r.generic)).toBe(true);
+    const t = { summary: "Still broken", description: "Reopening this. Still broken, see the earlier ticket.", issue_type: "Bug" as const };
+    expect(Math.round(scoreTicket(t).overall_score * 10)).toBeLessThanOrEqual(40);
+  });
+});
+
+describe("bands, eighth pass: what the reporter expects of people, feels, and asks the team not to do", () => {
+  it("reads no expected result in what is expected of people", () => {
+    expect(expectedIn("I expect somebody senior to take this seriously.")).toEqual([]);
+    expect(expectedIn("We expect a reply before the weekend.")).toEqual([]);
+    expect(expectedIn("I expect the export to keep the column order.").length).toBeGreaterThan(0);
+  });
+
+  it("reads nothing that happens in a mood, a plea not to ask, or the reporter telling it again", () => {
+    for (const text of [
+      "We have never been so annoyed with a release.",
+      "Please don't contact me again about logs.",
+      "I have described it three times to your colleagues.",
+    ]) expect(observedIn(text), text).toEqual([]);
+    for (const text of ["The draft has never been saved to the server.", "Tapping Retry does not ask for the PIN again."]) {
+      expect(observedIn(text).length, text).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe("bands, eighth pass: what came with a release is no case that works", () => {
+  it("reads 'changed in the last release' as no expected result, 'worked in the previous release' as one", () => {
+    expect(expectedIn("The rounding changed in the last release, not sure how.")).toEqual([]);
+    expect(expectedIn("This was introduced in the previous version.")).toEqual([]);
+    expect(expectedIn("Totals were rounded to cents in the previous release.").length).toBeGreaterThan(0);
+    expect(expectedIn("In the previous version the totals were rounded to cents.").length).toBeGreaterThan(0);
+  });
+});
+
+describe("bands, eighth pass: a contracted negation before a working word", () => {
+  it("reads no case that works in 'isn't working well', 'doesn't work as expected', 'doesnt work properly'", () => {
+    for (const text of ["Checkout isn't working well for some people.", "The filter doesn't work as expected.", "Sync doesnt work properly on tablets."]) {
+      expect(expectedIn(text), text).toEqual([]);
+    }
+    for (const text of ["Checkout is working well on the web.", "The element works fine in Safari."]) expect(expectedIn(text).length, text).toBeGreaterThan(0);
+  });
+});
+
+describe("bands, eighth pass: a question put to the team sets nothing off", () => {
+  it("reads no trigger in 'Can we check these?', and still one in a statement", () => {
+    expect(stepsIn("A few drivers wrote in about the route sheets. Can we check them?").trigger).toBeUndefined();
+    expect(stepsIn("Could someone look at the exports when they get a moment?").trigger).toBeUndefined();
+    expect(stepsIn("When I print the route sheet, the last stop is cut off.").trigger).toBeDefined();
+    // A "?" inside a URL ends no sentence.
+    expect(stepsIn("When uploading a photo at http://example.com/upload.php?id=4 the page reloads empty.").trigger).toBeDefined();
+  });
+});
+
+describe("bands, eighth pass: a setting in a state sets the failure off", () => {
+  it("reads 'With X ticked,' and 'With dark mode on,' as a trigger, not as steps", () => {
+    for (const text of ["With 'Hide weekends' ticked, the calendar still shows Saturday.", "With dark mode on, the invoice total is black on black."]) {
+      const read = stepsIn(text);
+      expect(read.at, text).toBeNull();
+      expect(read.trigger, text).toBeDefined();
+    }
+    expect(stepsIn("With regards to the calendar, it is slow.").trigger).toBeUndefined();
+  });
+});

@@ -7,7 +7,7 @@
 // Each returns the spans it read, so the rules can quote them and the tests can show what fired.
 
 import { distinctDirective, SERVER_DIRECTIVES } from "./server-directives";
-import { orderedSteps, POINTER_ELSEWHERE } from "./sections";
+import { FORM_LEFT_EMPTY, orderedSteps, POINTER_ELSEWHERE, templateLeftAsIs } from "./sections";
 
 /** A span of a text a reader matched, and whether it is generic ("doesn't work", "broken", "a problem"). */
 export interface Read {
@@ -101,7 +101,13 @@ export function withoutLabels(text: string): string {
     if (!label[i]) continue;
     let k = i + 1;
     while (k < lines.length && empty[k] && !label[k]) k++;
-    if (k < lines.length && !label[k]) continue;
+    if (k < lines.length && !label[k]) {
+      // Or the template's own lines up to the next label ("Add any other context here."; bands, eighth pass).
+      let j = k;
+      while (j < lines.length && !label[j]) j++;
+      if (!templateLeftAsIs(lines.slice(i + 1, j).join("\n"))) continue;
+      k = j;
+    }
     // Nothing but empty items up to the next label or the end: blank the label and its empty items.
     for (let x = i; x < k; x++) lines[x] = " ".repeat(lines[x].length);
     changed = true;
@@ -110,11 +116,12 @@ export function withoutLabels(text: string): string {
 }
 /**
  * A line that fills no field: nothing but a list mark, or a placeholder that points elsewhere or says there is
- * nothing to say ("N/A", "TBD", "-", "?", "see above", "same as title"). Not "none" or "nothing", which under
- * "Actual results:" say what happens.
+ * nothing to say ("N/A", "TBD", "-", "?", "see above", "same as title"), an issue form's "_No response_", a code fence's
+ * line (a fence with nothing in it is empty; code in it fills the field; bands, eighth pass). Not "none" or "nothing",
+ * which under "Actual results:" say what happens.
  */
-const FIELD_LEFT_EMPTY = new RegExp(String.raw`^[ \t]*(?:\d{1,2}[.)]|[-*•#])?[ \t]*(?:n\/?a|tbd|tbc|-{1,3}|\?+|\.\.\.|…|${POINTER_ELSEWHERE})?[ \t.!]*$`, "i");
-const LABEL_LINE = /^[ \t]*(?:(?:#{1,6}|h[1-6]\.)[ \t]+[^\n]{1,60}|(?:\*\*|__)[^*_\n]{1,60}(?:\*\*|__)[ \t]*:?|(?:[-*>][ \t]*)?(?!(?:[\w'’()/-]+[ \t]+){0,4}(?:the|a|an|this|these|that|my|our|your|following|is|are|was|were|be)\b)[A-Za-z][\w'’()/-]*(?:[ \t]+[\w'’()/-]+){0,4}[ \t]*:[ \t]*(?:\*\*|__)?)[ \t]*$/i;
+const FIELD_LEFT_EMPTY = new RegExp(String.raw`^[ \t]*(?:\d{1,2}[.)]|[-*•#])?[ \t]*(?:n\/?a|tbd|tbc|-{1,3}|\?+|\.\.\.|…|${POINTER_ELSEWHERE}|${FORM_LEFT_EMPTY}|\x60{3}[\w+-]*)?[ \t.!]*$`, "i");
+const LABEL_LINE = /^[ \t]*(?:(?:#{1,6}|h[1-6]\.)[ \t]+[^\n]{1,60}|(?:\*\*|__)[^*_\n]{1,60}(?:\*\*|__)[ \t]*:?|(?:[-*>][ \t]*)?(?!(?:[\w'’()/-]+[ \t]+){0,4}(?:the|a|an|this|these|that|my|our|your|following|is|are|was|were|be)\b)[A-Za-z][\w'’()/&-]*(?:[ \t]+[\w'’()/&-]+){0,4}[ \t]*:[ \t]*(?:\*\*|__)?)[ \t]*$/i;
 
 // ---------------------------------------------------------------------------------------------------------------
 // What happens.
@@ -272,7 +279,9 @@ function failsTo(text: string, start: number, end: number): boolean {
 
 export function observedIn(labelled: string): Read[] {
   const text = unwrapped(withoutLabels(labelled));
-  const generic = (m: RegExpExecArray) => ((GENERIC.test(m[0].replace(/\s+/g, " ").trim()) && !failsTo(m.input, m.index, m.index + m[0].length)) || onlyJudged(m.input, m.index, m.index + m[0].length) || peopleFeel(m.input, m.index, m[0])) &&
+  // "Still broken", "still not working" say "broken", "not working" again (bands, eighth pass); "still shows 4" says what.
+  const again = (m: RegExpExecArray) => /^still not$/i.test(m[0]) && /^\s+(?:work|works|working)\b/i.test(m.input.slice(m.index + m[0].length));
+  const generic = (m: RegExpExecArray) => ((GENERIC.test(m[0].replace(/\s+/g, " ").trim().replace(/^still /i, "")) && !failsTo(m.input, m.index, m.index + m[0].length)) || again(m) || onlyJudged(m.input, m.index, m.index + m[0].length) || peopleFeel(m.input, m.index, m[0])) &&
     !named(m.input, m.index, m.index + m[0].length);
   return [ERROR, LOGGED, FAILING, NEGATION, ABSENCE, WRONG, SEEN, RESULT_MARK, MOVED, PRODUCED, LOOKS, UNWANTED, CONSUMES, RESPONSE, HAPPENS_MORE, CORRECTED].flatMap((re) => all(text, re, generic))
     .filter((r) => !QUESTION_OR_EXPECTATION.test(lineAround(text, r)) && !asked(text, r) && !peoplesAct(text, r) && !wishedFor(text, r))
@@ -302,7 +311,8 @@ function peoplesAct(text: string, r: Read): boolean {
   const said = text.slice(r.start, r.end);
   const before = text.slice(Math.max(0, r.start - 40), r.start);
   if (/^(?:twice|(?:three|multiple|several) times)$/i.test(said)) {
-    return /\b(?:called|rang|phoned|emailed|e-mailed|mailed|wrote|written|asked|complained|messaged|pinged|chased|escalated|reported|mentioned|told us|contacted us|reached out)\s+(?:us\s+|me\s+|support\s+|in\s+)?(?:already\s+|again\s+)?$/i.test(before);
+    // ("explained it several times to different people": the reporter's telling again; bands, eighth pass)
+    return /\b(?:called|rang|phoned|emailed|e-mailed|mailed|wrote|written|asked|complained|messaged|pinged|chased|escalated|reported|mentioned|told us|contacted us|reached out|explained|described|raised|flagged|logged|filed)\s+(?:us\s+|me\s+|support\s+|in\s+|it\s+|this\s+|that\s+)?(?:already\s+|again\s+)?$/i.test(before);
   }
   // The reporter who cannot reproduce it ("Can't reproduce, but ..."): what the reporter could not do, not what the
   // program does.
@@ -328,8 +338,12 @@ function peoplesAct(text: string, r: Read): boolean {
     if (new RegExp(`\\b(?:nobody|no one|i|we|you|they|people|${PEOPLE})\\s+(?:\\w+\\s+){0,2}?(?:wants?|likes?|enjoys?|trusts?|cares?|bothers?|recommends?)\\b`, "i").test(clause)) return true;
   }
   // "Do NOT close", "Don't merge": an instruction to the team at a sentence's start, not what the program does.
-  if (/^(?:do not|don['’]?t|do n['’]?t)\s+(?:close|reopen|merge|deploy|release|ship|touch|delete|remove|forget|ignore|mark|downgrade|reassign|assign|move|change)\b/i.test(said) &&
-    /(?:^|[.!?:;]\s*|\n\s*|[-*•]\s*)$/.test(text.slice(Math.max(0, r.start - 10), r.start))) return true;
+  // ("Please do not ask me for more information": what the team is asked not to do; bands, eighth pass)
+  if (/^(?:do not|don['’]?t|do n['’]?t)\s+(?:close|reopen|merge|deploy|release|ship|touch|delete|remove|forget|ignore|mark|downgrade|reassign|assign|move|change|ask|contact|call|email|e-mail|ping|chase|bother)\b/i.test(said) &&
+    /(?:^|[.!?:;]\s*|\n\s*|[-*•]\s*)(?:please\s+|pls\s+|kindly\s+)?$/i.test(text.slice(Math.max(0, r.start - 18), r.start))) return true;
+  // "I have never been this frustrated": a person's mood, not an absence (bands, eighth pass).
+  if (/^never\s+been$/i.test(said) && /\b(?:i|we|you|he|she|they)\s+(?:have\s+|has\s+|had\s+|['’]ve\s+)?$/i.test(before) &&
+    new RegExp(`^\\s+(?:(?:this|so|that|as|more|less)\\s+)?${MOOD.source.replace(/^\\b/, "")}`, "i").test(text.slice(r.end, r.end + 40))) return true;
   // How long a failure has gone on ("going on for far too long", "been open for too long") is people's waiting, not
   // the program's slowness ("the import runs for too long" is that).
   if (/^too long$/i.test(said) && /\b(?:going on|gone on|been (?:going on|happening|broken|open|like this|an issue|a problem)|happening|waiting) for (?:far |way |much )?$/i.test(before)) return true;
@@ -344,6 +358,11 @@ function peoplesAct(text: string, r: Read): boolean {
     const searcher = /^(?:i|we)\b/i.test(sentence.trim()) || /\b(?:i|we)\s+(?:\w+\s+)?$/i.test(before) || /\b(?:people|users|nobody|no one|anyone)\s+(?:will|would)\s+$/i.test(before);
     if (searcher && (/\b(?:will|would)\s+$/i.test(before) || /\b(?:docs?|documentation|manual|faq|wiki|options|preferences|prefs|settings?|about:config|google|forums?)\b/i.test(sentence))) return true;
   }
+  // The team's work not done on the ticket ("if this is not resolved by Friday", "the issue hasn't been fixed yet") is
+  // its state, not what the program does (bands, eighth pass; IMPLIED_EXPECTED takes no opposite from it either). "The
+  // table is not sorted", "the host name is not resolved" are the program's.
+  if (/^(?:(?:is|are|was|were|has|have|had|gets?|got)(?:n['’ ]?t| not)|not)(?:\s+(?:been|yet|even|ever))*\s+(?:resolved|fixed|addressed|sorted out|answered|solved|escalated|prioriti[sz]ed|looked at|picked up)$/i.test(said) &&
+    /\b(?:this|it|that|the (?:issue|bug|ticket|problem|defect|case))\s+$/i.test(before)) return true;
   // Getting a chance or a moment ("when you get a chance") is the reader's time, not what is seen (bands, fifth pass).
   if (/^(?:i|we|you|they)\s+(?:get|got)$/i.test(said) && /^\s+(?:a (?:chance|moment|minute|sec(?:ond)?)|(?:the |some )?time|round to|around to)\b/i.test(text.slice(r.end, r.end + 20))) return true;
   // People who cannot do their work ("my team cannot do their jobs") say what it costs them, not what the program does.
@@ -362,6 +381,12 @@ const TICKET_PURPOSE = /\b(?:rais(?:e|ing)|log(?:ging)?|fil(?:e|ing)|open(?:ing)
 function asked(text: string, r: Read): boolean {
   const end = /[?!]|\.(?:\s|$)|\n(?![ \t]*[a-z(])/.exec(text.slice(r.end, r.end + 400));
   return end?.[0] === "?" && QUESTION.test(lineAround(text, r));
+}
+
+/** The read stands in a question that opens with an auxiliary or a modal and ends at a "?" of its own ("Can we check these?"). */
+function askedOfTeam(text: string, r: Read): boolean {
+  const end = /\?(?=\s|$)|[!](?=\s|$)|\.(?=\s|$)|\n(?![ \t]*[a-z(])/.exec(text.slice(r.end, r.end + 300));
+  return end?.[0] === "?" && /^\s*(?:[-*•>]\s*)?(?:can|could|would|will|should|shall|may|might|do|does|did|is|are)\b/i.test(lineAround(text, r));
 }
 
 /**
@@ -427,8 +452,11 @@ const MODAL = new RegExp(`\\b(?:(?<!\\b(?:i|you|u|somebody|someone|anyone|anybod
 const BARE_COMPARATIVE = /^\s+(?:be\s+)?(?:(?:a lot|much|way|far|a bit|a little|so much|really)\s+)?(?:better|faster|quicker|improved|smoother|snappier|more (?:stable|reliable|responsive|usable|robust|performant))(?:\s+(?:asap|now|already|soon|than (?:this|that|it is|now|before)))?\s*(?:[.!]|$)/i;
 /** "you should see", "should be able to reproduce": a step's expected observation, not an expectation. */
 const MODAL_NOT_EXPECTED = /\b(?:you|one|we)\s+should\s+(?:see|get|notice|observe|be able to (?:see|reproduce|notice))\b|\bshould (?:be able to )?reproduce\b|\bshould i\b|\bif (?:it|this|you) should\b/i;
-/** Stated expectation: "expected", "I'd expect", "instead of", "rather than", "the correct value is". */
-const EXPECT = /\b(?:(?<!\b(?:as|than|not|un)\s*)expect(?:ed|s|ing|ation|ations)?(?! (?:exception|error))|(?:i|we)['’ ]?d expect|instead of|rather than|(?:the )?(?:correct|right|desired|intended|proper|normal|ideal|preferred) (?:behaviou?r|result|outcome|output|value|order|way|state|response)|(?:is|are|was) intended to|(?<=(?:^|[.!?;:]\s+|\n\s*))(?:correct would be\b|(?:correct|right) (?:would be|is|are)(?=\s*["“'‘:]|\s+\d))|en (?:vez|lugar) de|au lieu d(?:e|u|es)|(?:an)?statt|invece di|em vez de|ao inv[ée]s de)\b/i;
+/**
+ * Stated expectation: "expected", "I'd expect", "instead of", "rather than", "the correct value is". Not what the reporter
+ * expects of people ("I expect someone to look at it properly", "we expect a reply today"; bands, eighth pass).
+ */
+const EXPECT = /\b(?:(?<!\b(?:as|than|not|un)\s*)expect(?:ed|s|ing|ation|ations)?(?! (?:exception|error))(?!\s+(?:someone|somebody|anyone|anybody|you|the team|your team|support|a developer|(?:a|an|some) (?:reply|response|answer|update|fix|call ?back))\b)|(?:i|we)['’ ]?d expect|instead of|rather than|(?:the )?(?:correct|right|desired|intended|proper|normal|ideal|preferred) (?:behaviou?r|result|outcome|output|value|order|way|state|response)|(?:is|are|was) intended to|(?<=(?:^|[.!?;:]\s+|\n\s*))(?:correct would be\b|(?:correct|right) (?:would be|is|are)(?=\s*["“'‘:]|\s+\d))|en (?:vez|lugar) de|au lieu d(?:e|u|es)|(?:an)?statt|invece di|em vez de|ao inv[ée]s de)\b/i;
 /**
  * What does not happen, followed by a sentence that opens with "Instead" ("Insights don't show the tab names. Instead
  * we see numbers."): the "Instead" sets what is seen in place of the negated action, which is what should happen.
@@ -439,7 +467,7 @@ const WISH = /(?:(?:^|[.!?]\s+|\n\s*)would be (?:\w+\s+)?(?:nice|good|great|cool
 /** A request to change it: "please add ...", "could you make ...", "can it be added back?", "consider renaming". */
 const REQUEST = /\b(?:(?:please|pls|plz|kindly)\s+(?:(?:also|just|consider|think about)\s+)?(?:add|make|allow|support|provide an?|change|remove|rename|include|expose|implement|show|display|enable|disable|let(?! (?:me|us) know)|restore|bring back|put back|(?:bring|put) (?:it|them|this|that) back|keep|stop|prevent|avoid|use|switch|move|return|document|update the (?:docs|documentation)|open up)\b|(?:could|can|would|will)\s+(?:you|we|it|this|they|someone|somebody|the \w+)\s+(?:please\s+)?(?:\w+\s+)?(?:be\s+)?(?:add|added|make|made|allow|allowed|support|supported|provide|provided|change|changed|remove|removed|rename|renamed|use|used|include|included|expose|exposed|implement|implemented|consider|considered|show|shown|display|displayed|enable|enabled|let|update|updated|restore|restored|bring|brought|put|moved?|fixed so)\b|why (?:not|doesn['’ ]?t it|can['’ ]?t (?:we|it|you|i))|is (?:it|there) (?:possible|a way) to|consider(?:ing)? (?:\w+ing|making|adding|using|changing|removing|renaming)|how about|what about)\b/i;
 /** A case that works, set beside the failing one: "works on Chrome", "worked in 2.3", "used to show". */
-const WORKING_CASE = /(?:\b(?:does|do|did) work (?:for|on|in|with|when|under)\b|(?:^|[.!?]\s+|\n\s*)(?:typically|normally|usually|ordinarily),? (?:when|if|you|it|the|we|this)\b|\b(?:looks|works|behaves|acts|is) (?:exactly )?the same as (?:it )?(?:always|before|usual|it did|it does|in|on)\b|\b(?:does|do|did)(?:n['’ ]?t| not) (?:happen|occur|exist|reproduce)s? (?:on|in|with|under|for|when|if)\b|\b(?:does|do|did)(?:n['’ ]?t| not) (?:crash|hang|freeze|fail|leak|assert)s? (?:on|in|with|without|under|when|if|after|before)\b|\b(?:it|this|that|the (?:problem|bug|issue|error|crash|behaviou?r|failure))\s+(?:does|do|did)(?:n['’ ]?t| not) (?:show up|appear)s? (?:on|in|with|under|for|when|if)\b|\bonly (?:happens|occurs|fails|breaks) (?:on|in|with|under|for|when|if)\b|\b(?:it|this|that) (?:is|was) able to\b|\bwill (?:also )?work (?:after|if|when|on|in|with)\b|(?<!\b(?:not|n['’ ]?t|never)\s+(?:\w+\s+){0,2})\bas expected\b|(?<!\b(?:not|n['’ ]?t|never)\s+)\b(?:correctly|properly) (?:displays?|display|shows?|show|renders?|render|loads?|load|works?|work|uses?|use|handles?|handle|returns?|return)\b|\b(?:displays?|shows?|loads?|renders?|appears?|returns?|looks?|opens?)\s+(?:\w+\s+)?(?:properly|correctly|fine|ok|okay|normally) (?:in|on|with|for|under|from|using|when)\b|(?<!\b(?:not|n['’ ]?t|never|who|i|we|you|he|she|they|people|someone|to)\s+(?:\w+\s+)?)\b(?:works?|worked|working|behaves|behaved)\s+(?:\w+\s+)?(?:fine|well|correctly|properly|ok|okay|as expected|perfectly|normally|great)\b|(?<!\b(?:not|n['’ ]?t|never)\s+)\b(?:it|this|that|which|everything) (?:works?|worked|is working|was working|is fine|was fine) (?:\w+ )?(?:on|in|with|under|for|from|using|when|if|via)\b|(?:^|[.!?;]\s+|\n\s*)(?:works?|worked) (?:\w+ )?(?:on|in|with|under|for|from|using|when)\b|\b(?:it|this|that|which|they|everything|he|she) (?:always |still )?used to (?:work|be|show|display|return|open|load|appear|have|allow|happen|do)\b|(?<!\b(?:i|we|you|he|she|they)\s+)\b(?:was|were) (?:working|fine|ok|okay|correct) (?:before|in|until|prior|on|with|yesterday)\b|(?:as|like) (?:it )?(?:does|did|is|was|works|worked) (?:in|on|for|with|under|when|before)\b|(?:same|different) (?:as|from|than) (?:in|on|with|how|what)\b|(?:behaves?|behaved|works?|worked|acts?) different(?:ly)? (?:from|than)\b|\bunlike\b|(?:in|with|on|under) (?:the )?(?:previous|earlier|older|prior|last) (?:versions?|releases?|builds?)\b|\b(?:previous|earlier|older|prior) (?:versions?|releases?|builds?) (?:of [\w .-]{1,30}?)?(?:supported|allowed|did|handled|worked|showed|had)\b|(?:before|until) (?:the |this |our |last |yesterday['’]?s? )?(?:upgrade|update|release|deploy|version|change|commit)\b|(?:^|[.!?;]\s+|\n\s*)(?:in|on|with|under|using) (?:[^,.;:\n]|\.(?=\S)){1,40}?,? (?:it|this|that|everything) (?:works|worked|is working|was working|is fine|was fine|is correct|behaves correctly)\b(?! (?:not|only)\b)|\b(?:can(?:no|['’ ]?)t|could(?:n['’ ]?t| not)|unable to|not able to) reproduce (?:it |this |that |the (?:problem|bug|issue|crash|error) )?(?:in|on|with|under|using)\b(?! (?:demand|purpose|will|command|a (?:whim|schedule)|my own)\b)|(?<!\b(?:not|n['’ ]?t|never|cannot|nobody|no one)\s+(?:\w+\s+)?)\b(?:see|sees|saw|get|gets|got|receive|receives|received)\s+(?:it|them|this|that|the [\w-]+)\s+(?:fine|correctly|properly|normally|ok|okay|as expected)\b|\b(?:it|this|that|they)\s+(?:did|does|do)(?:n['’ ]?t| not)\s+(?:in|on|with|before|until|under)\s+(?:[A-Za-z][\w.-]*\s+)?v?\d+(?:\.\d+)+\b|(?:^|[.!?;]\s+|\n\s*)(?:in|on|with|under) [^,.;:\n]{0,30}?\d[\w.]*,?\s+(?:i|we|you|one) (?:could|was able to|were able to|used to)\b|\bcompared (?:to|with)\b|\b(?:in|on|with|under|using) (?:[A-Z][\w.+-]*|v?\d[\w.]*)(?: [\w.+-]+){0,5} (?!(?:is|are|was|were|be)\b)[a-z]+(?:s|ed) (?:fine|correctly|properly|normally|ok|okay|perfectly)\b|(?<!\b(?:not|n['’ ]?t|never|cannot)\s+(?:\w+\s+)?)\b(?:opens?|loads?|renders?|shows?|displays?|handles?|plays?|accepts?|saves?|prints?|imports?|installs?|starts?|runs?)\s+(?:it|them|this|that|the [\w-]+|fine)\s+without (?:any |a |an )?(?:warnings?|errors?|problems?|issues?|complaints?|crash(?:es|ing)?|prompts?)\b|\bfromchange=\w+&(?:amp;)?tochange=\w+|\/compare\/[\w.-]+\.{2,3}[\w.-]+|\bregression (?:range|window)\b|\bregressed (?:by|in|with|since|after|from|between)\b|\b(?:a|is a) regression (?:from|since|in|of|after|caused by|introduced by)\b|(?<!\b(?:not|n['’ ]?t|never)\s+)\b(?:built|builds|compiled|compiles|ran|runs|started|starts|passed|passes|installed|installs)\s+(?:\w+\s+)?(?:fine|correctly|properly|cleanly|ok|okay|without (?:any )?(?:errors?|problems?|issues?|warnings?))\s+(?:with|in|on|under|using|before|against|for)\b)/i;
+const WORKING_CASE = /(?:\b(?:does|do|did) work (?:for|on|in|with|when|under)\b|(?:^|[.!?]\s+|\n\s*)(?:typically|normally|usually|ordinarily),? (?:when|if|you|it|the|we|this)\b|\b(?:looks|works|behaves|acts|is) (?:exactly )?the same as (?:it )?(?:always|before|usual|it did|it does|in|on)\b|\b(?:does|do|did)(?:n['’ ]?t| not) (?:happen|occur|exist|reproduce)s? (?:on|in|with|under|for|when|if)\b|\b(?:does|do|did)(?:n['’ ]?t| not) (?:crash|hang|freeze|fail|leak|assert)s? (?:on|in|with|without|under|when|if|after|before)\b|\b(?:it|this|that|the (?:problem|bug|issue|error|crash|behaviou?r|failure))\s+(?:does|do|did)(?:n['’ ]?t| not) (?:show up|appear)s? (?:on|in|with|under|for|when|if)\b|\bonly (?:happens|occurs|fails|breaks) (?:on|in|with|under|for|when|if)\b|\b(?:it|this|that) (?:is|was) able to\b|\bwill (?:also )?work (?:after|if|when|on|in|with)\b|(?<!(?:n['’ ]t|\b(?:(?:do|does|did|is|was|are|were|ca|wo|could|would|should|has|have|had)nt|not|never))\s+(?:\w+\s+){0,2})\bas expected\b|(?<!(?:n['’ ]t|\b(?:(?:do|does|did|is|was|are|were|ca|wo|could|would|should|has|have|had)nt|not|never))\s+)\b(?:correctly|properly) (?:displays?|display|shows?|show|renders?|render|loads?|load|works?|work|uses?|use|handles?|handle|returns?|return)\b|\b(?:displays?|shows?|loads?|renders?|appears?|returns?|looks?|opens?)\s+(?:\w+\s+)?(?:properly|correctly|fine|ok|okay|normally) (?:in|on|with|for|under|from|using|when)\b|(?<!(?:n['’ ]t|\b(?:(?:do|does|did|is|was|are|were|ca|wo|could|would|should|has|have|had)nt|not|never|who|i|we|you|he|she|they|people|someone|to))\s+(?:\w+\s+)?)\b(?:works?|worked|working|behaves|behaved)\s+(?:\w+\s+)?(?:fine|well|correctly|properly|ok|okay|as expected|perfectly|normally|great)\b|(?<!(?:n['’ ]t|\b(?:(?:do|does|did|is|was|are|were|ca|wo|could|would|should|has|have|had)nt|not|never))\s+)\b(?:it|this|that|which|everything) (?:works?|worked|is working|was working|is fine|was fine) (?:\w+ )?(?:on|in|with|under|for|from|using|when|if|via)\b|(?:^|[.!?;]\s+|\n\s*)(?:works?|worked) (?:\w+ )?(?:on|in|with|under|for|from|using|when)\b|\b(?:it|this|that|which|they|everything|he|she) (?:always |still )?used to (?:work|be|show|display|return|open|load|appear|have|allow|happen|do)\b|(?<!\b(?:i|we|you|he|she|they)\s+)\b(?:was|were) (?:working|fine|ok|okay|correct) (?:before|in|until|prior|on|with|yesterday)\b|(?:as|like) (?:it )?(?:does|did|is|was|works|worked) (?:in|on|for|with|under|when|before)\b|(?:same|different) (?:as|from|than) (?:in|on|with|how|what)\b|(?:behaves?|behaved|works?|worked|acts?) different(?:ly)? (?:from|than)\b|\bunlike\b|(?<!\b(?:changed|came|introduced|added|removed|happened|occurred|appeared|started|began)\s+)(?:in|with|on|under) (?:the )?(?:previous|earlier|older|prior|last) (?:versions?|releases?|builds?)\b|\b(?:previous|earlier|older|prior) (?:versions?|releases?|builds?) (?:of [\w .-]{1,30}?)?(?:supported|allowed|did|handled|worked|showed|had)\b|(?:before|until) (?:the |this |our |last |yesterday['’]?s? )?(?:upgrade|update|release|deploy|version|change|commit)\b|(?:^|[.!?;]\s+|\n\s*)(?:in|on|with|under|using) (?:[^,.;:\n]|\.(?=\S)){1,40}?,? (?:it|this|that|everything) (?:works|worked|is working|was working|is fine|was fine|is correct|behaves correctly)\b(?! (?:not|only)\b)|\b(?:can(?:no|['’ ]?)t|could(?:n['’ ]?t| not)|unable to|not able to) reproduce (?:it |this |that |the (?:problem|bug|issue|crash|error) )?(?:in|on|with|under|using)\b(?! (?:demand|purpose|will|command|a (?:whim|schedule)|my own)\b)|(?<!(?:n['’ ]t|\b(?:(?:do|does|did|is|was|are|were|ca|wo|could|would|should|has|have|had)nt|not|never|cannot|nobody|no one))\s+(?:\w+\s+)?)\b(?:see|sees|saw|get|gets|got|receive|receives|received)\s+(?:it|them|this|that|the [\w-]+)\s+(?:fine|correctly|properly|normally|ok|okay|as expected)\b|\b(?:it|this|that|they)\s+(?:did|does|do)(?:n['’ ]?t| not)\s+(?:in|on|with|before|until|under)\s+(?:[A-Za-z][\w.-]*\s+)?v?\d+(?:\.\d+)+\b|(?:^|[.!?;]\s+|\n\s*)(?:in|on|with|under) [^,.;:\n]{0,30}?\d[\w.]*,?\s+(?:i|we|you|one) (?:could|was able to|were able to|used to)\b|\bcompared (?:to|with)\b|\b(?:in|on|with|under|using) (?:[A-Z][\w.+-]*|v?\d[\w.]*)(?: [\w.+-]+){0,5} (?!(?:is|are|was|were|be)\b)[a-z]+(?:s|ed) (?:fine|correctly|properly|normally|ok|okay|perfectly)\b|(?<!(?:n['’ ]t|\b(?:(?:do|does|did|is|was|are|were|ca|wo|could|would|should|has|have|had)nt|not|never|cannot))\s+(?:\w+\s+)?)\b(?:opens?|loads?|renders?|shows?|displays?|handles?|plays?|accepts?|saves?|prints?|imports?|installs?|starts?|runs?)\s+(?:it|them|this|that|the [\w-]+|fine)\s+without (?:any |a |an )?(?:warnings?|errors?|problems?|issues?|complaints?|crash(?:es|ing)?|prompts?)\b|\bfromchange=\w+&(?:amp;)?tochange=\w+|\/compare\/[\w.-]+\.{2,3}[\w.-]+|\bregression (?:range|window)\b|\bregressed (?:by|in|with|since|after|from|between)\b|\b(?:a|is a) regression (?:from|since|in|of|after|caused by|introduced by)\b|(?<!(?:n['’ ]t|\b(?:(?:do|does|did|is|was|are|were|ca|wo|could|would|should|has|have|had)nt|not|never))\s+)\b(?:built|builds|compiled|compiles|ran|runs|started|starts|passed|passes|installed|installs)\s+(?:\w+\s+)?(?:fine|correctly|properly|cleanly|ok|okay|without (?:any )?(?:errors?|problems?|issues?|warnings?))\s+(?:with|in|on|under|using|before|against|for)\b)/i;
 /**
  * A wish or a proposal whose subject was left out: "Would be useful for load testing.", "Suggest raising it to 500.",
  * and a patch said to add what it asks for ("The attached patch adds an option ...", "Adds --with-ssl-libdir."): the
@@ -519,7 +547,7 @@ export type ExpectedKind = "modal" | "expect" | "wish" | "request" | "working_ca
  * reply today", "We need an update by EOD" (not "an update to the price list", which names what is to change). Read by
  * `expectedIn` since the seventh bands pass (before, only by the neutral rules).
  */
-const ASKS_FOR_NEWS = /^[.!?;\s]*[^.!?\n]{0,40}?\b(?:an?|any|some)\s+(?:update|reply|response|answer|eta|status(?: update)?|news|call(?: ?back)?)\b(?!\s+(?:to|of|for|on the|in the)\b)/i;
+export const ASKS_FOR_NEWS = /^[.!?;\s]*[^.!?\n]{0,40}?\b(?:an?|any|some)\s+(?:update|reply|response|answer|eta|status(?: update)?|news|call(?: ?back)?)\b(?!\s+(?:to|of|for|on the|in the)\b)/i;
 
 export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] {
   const text = unwrapped(withoutLabels(labelled));
@@ -769,6 +797,11 @@ const CONDITIONAL_GERUND = /\b(?:when(?:ever)?|after|before|while|upon|once|(?:r
  * condition, told in the passive. It is quoted as what sets the failure off when nothing else is, and counts for
  * no step: the labelled reports do not take it for one.
  */
+/**
+ * A setting in a state, opening a sentence ("With 'Step-free only' ticked, ...", "With dark mode on, ...", "With the
+ * region set to EU, ..."): the condition the failure comes out of, as "when I save" is (bands, eighth pass).
+ */
+const CONDITIONAL_SETTING = /(?:^|[.!?]\s+|\n\s*)with (?:the )?(?:['"‘“][^'"’”\n]{1,40}['"’”]|[\w-]+(?: [\w-]+){0,3}) (?:option |setting |checkbox |box |toggle |flag |filter |switch |mode |preference )?(?:ticked|checked|unchecked|selected|enabled|disabled|turned (?:on|off)|switched (?:on|off)|on|off|set to [^,.\n]{1,20}),/gi;
 const CONDITIONAL_PASSIVE = /\b(?:when(?:ever)?|after|before|while|once|if)\s+(?:the |a |an |this |that |my |our )?[\w-]+(?:\s+[\w-]+){0,2}?\s+(?:is|are|was|were|gets|got)\s+(?:being\s+|first\s+)?([a-z][\w-]*ed)\b/gi;
 /** A gerund action as the subject ("Tapping Pay does nothing") or opening the sentence ("Editing a file, ..."). */
 const GERUND_SUBJECT = /(?:^|[.!?:;,]\s+|\n\s*)(?:[-*•][ \t]+)?([A-Z]?[a-z-]+ing)\s+(?:(?:on\s+|the\s+|a\s+|an\s+|any\s+)?[^.\n]{1,60}?\s(?:does|did|do|doesn|causes?|caused|results?|resulted|throws?|threw|crashes|crashed|gives?|gave|shows?|showed|leads?|led|makes?|made|opens?|opened|triggers?|triggered|produces?|produced|returns?|returned|breaks?|fails?|failed|hangs?|freezes|takes?|took|is|was|brings?|brought)\b|[^.,\n]{1,60},)/g;
@@ -1065,6 +1098,10 @@ export function stepsIn(labelled: string): StepsRead {
     const clause = /^(?:[^.;:!?\n]|\.(?=\S))*/.exec(text.slice(m.index + m[0].length))?.[0] ?? "";
     joined += [...clause.matchAll(/(?:,|\band|\bthen)\s+(?:then\s+)?([a-z][\w-]*ing)\b/gi)].filter((j) => actionStem(j[1])).length;
   }
+  for (const m of text.matchAll(CONDITIONAL_SETTING)) {
+    const lead = /^[.!?\s]*/.exec(m[0])![0].length;
+    found.push({ kind: "condition", start: m.index + lead, end: m.index + m[0].length - 1 });
+  }
   for (const m of text.matchAll(GERUND_SUBJECT)) {
     if (!actionStem(m[1])) continue;
     found.push({ kind: "gerund", start: m.index + m[0].indexOf(m[1]), end: m.index + m[0].length });
@@ -1133,7 +1170,10 @@ export function stepsIn(labelled: string): StepsRead {
     let offset = 0;
     for (const line of text.split("\n")) {
       if (line.trim() && !STACK_OR_LOG.test(line) && isCodeLine(line)) {
-        found.push({ kind: "code", start: offset, end: offset + line.length });
+        // A fence opens the code: the read is its first line ("```" alone quotes nothing; bands, eighth pass).
+        const inside = /^\s*\x60{3}[\w+-]*\s*$/.test(line) ? /^\n*([^\n]*\S[^\n]*)/.exec(text.slice(offset + line.length + 1)) : null;
+        const start = inside ? offset + line.length + 1 + inside[0].length - inside[1].length : offset;
+        found.push({ kind: "code", start, end: start + (inside ? inside[1].length : line.length) });
         break;
       }
       offset += line.length + 1;
@@ -1197,9 +1237,11 @@ export function stepsIn(labelled: string): StepsRead {
     const blocks = [...text.matchAll(/\{(code|noformat)(?::[^}]*)?\}[\s\S]*?(?:\{\1\}|$)/g)].map((b) => [b.index, b.index + b[0].length]);
     const logged = (f: { start: number }) => blocks.some(([s, e]) => f.start >= s && f.start < e);
     const passive = [...text.matchAll(CONDITIONAL_PASSIVE)].filter((m) => actionStem(m[1])).map((m) => ({ start: m.index, end: m.index + m[0].length }));
+    // A question put to the team ("Can we check these?", "Could someone look at it?": an auxiliary first, a "?" that ends
+    // the sentence, not a URL's) sets nothing off (bands, eighth pass).
     const one = NO_STEPS.test(text) ? undefined : [...found.filter((f) => (f.kind === "condition" || f.kind === "gerund") && !logged(f)), ...passive.filter((f) => !logged(f)),
       ...actions.map((a) => ({ start: a.start, end: a.start + a.text.length })), ...narrated.map((m) => ({ start: m.index, end: m.index + m[0].length }))]
-      .sort((a, b) => a.start - b.start)[0];
+      .filter((f) => !askedOfTeam(text, f)).sort((a, b) => a.start - b.start)[0];
     return { at: null, count: 0, kinds, ...(one ? { trigger: { start: one.start, end: one.end } } : {}) };
   }
   const first = [...found, ...actions.map((a) => ({ start: a.start, end: a.start + a.text.length })),
@@ -1217,12 +1259,18 @@ const MAINTAINERS = "(?:packagers?|maintainers?|distributors?|distros?|sysadmins
 const PERSON_BEFORE = new RegExp(`\\b(?:i|we|you|they|he|she|nobody|${PEOPLE}|[a-z]+(?:ers|ors|ians|ists|ants|ents|ees))\\s+(?:\\w+\\s+)?$`, "i");
 const THINGS = "(?:orders?|requests?|transactions?|payments?|bookings?|sessions?|jobs?|builds?|messages?|emails?|invoices?|records?|files?|uploads?|downloads?|sign-?ups?|logins?|checkouts?|calls?|tickets?|visits?|page ?views?|events?)";
 /**
+ * People a service has by what they do with it ("19 applicants", "60 volunteers"), the journeys and visits it books
+ * ("9,000 trips", "400 appointments"), and complaints counted: what a count of them says is how many are hurt (bands,
+ * eighth pass). Not "applications" or "branches", which count a program's parts as often.
+ */
+const COUNTED_MORE = "(?:applicants?|participants?|attendees?|volunteers?|households|families|patrons?|citizens?|voters?|donors?|trips?|journeys?|rides?|shipments?|deliveries|appointments?|reservations?|complaints?)";
+/**
  * Counts and shares of people or things, money (with its magnitude: "£41k", "$2.4m"; bands, seventh pass), the share of
  * traffic, and everyone who does a thing ("anyone printing on A4"). The count and what it counts stand on one line,
  * and a number inside a version ("Firefox/2.0.0.6 Build"), a decimal ("the 2.4 kernel builds") or a regular expression's
  * group ("$1") counts nothing.
  */
-const COUNT = new RegExp(`(?:\\b(?:all|every|most|many|some|several|half(?: of)?|a (?:third|quarter) of|hundreds of|thousands of|millions of|dozens of|no|none of (?:our|the)|each|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|a hundred|a few|a dozen)\\s+(?:of\\s+)?(?:(?:our|the|their|my)\\s+)?(?:\\w+\\s+){0,2}?${PEOPLE}\\b|(?<![\\d.,/$-])\\b(?:\\d{1,3}(?:,\\d{3})+|\\d+(?:\\.\\d+)?(?=[ \\t]*(?:k|m|%|percent)\\b)|\\d+(?![.,]\\d))(?![.)]\\s)[ \\t]*(?:k|m|%|percent)?[ \\t]+(?:of[ \\t]+(?:our|the|their|all)[ \\t]+)?(?:\\w+[ \\t]+){0,2}?(?:${PEOPLE}|${THINGS})\\b|\\b\\d[\\d,.]*\\s*(?:%|percent)|(?:\\b(?:usd|eur|gbp)|(?<![\\w/=$])[$€£])\\s?\\d[\\d,.]*(?:\\s?(?:k|m|bn|million|billion)\\b)?(?![#;/\\w])|\\b\\d[\\d,.]*\\s*(?:usd|eur|gbp|dollars|euros|pounds|k\\$)\\b|\\b(?:everyone|everybody|anyone|anybody|nobody|no one)\\s+(?:who|in|on|using|with|that|[a-z]{2,}ing)\\b)`, "i");
+const COUNT = new RegExp(`(?:\\b(?:all|every|most|many|some|several|half(?: of)?|a (?:third|quarter) of|hundreds of|thousands of|millions of|dozens of|no|none of (?:our|the)|each|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|a hundred|a few|a dozen)\\s+(?:of\\s+)?(?:(?:our|the|their|my)\\s+)?(?:\\w+\\s+){0,2}?${PEOPLE}\\b|(?<![\\d.,/$-])\\b(?:\\d{1,3}(?:,\\d{3})+|\\d+(?:\\.\\d+)?(?=[ \\t]*(?:k|m|%|percent)\\b)|\\d+(?![.,]\\d))(?![.)]\\s)[ \\t]*(?:k|m|%|percent)?[ \\t]+(?:of[ \\t]+(?:our|the|their|all)[ \\t]+)?(?:\\w+[ \\t]+){0,2}?(?:${PEOPLE}|${THINGS}|${COUNTED_MORE})\\b|\\b\\d[\\d,.]*\\s*(?:%|percent)|(?:\\b(?:usd|eur|gbp)|(?<![\\w/=$])[$€£])\\s?\\d[\\d,.]*(?:\\s?(?:k|m|bn|million|billion)\\b)?(?![#;/\\w])|\\b\\d[\\d,.]*\\s*(?:usd|eur|gbp|dollars|euros|pounds|k\\$)\\b|\\b(?:everyone|everybody|anyone|anybody|nobody|no one)\\s+(?:who|in|on|using|with|that|(?!(?:looking|checking|investigating|fixing|handling|following|watching|monitoring|reading|picking|working on)\\b)[a-z]{2,}ing)\\b)`, "i");
 /** A group of users named by what they have in common: "customers using Outlook", "users on Android". */
 const GROUP = new RegExp(`\\b${PEOPLE}\\s+(?:who|that|using|on|with|in|from|of|without|running|signed|logged|paying|whose|(?:now |then |still )?(?:have to|has to|had to|are forced to|were forced to|are unable to|were unable to|cannot|can['’]?t|could(?:n['’]?t| not)))\\b`, "i");
 /** What it costs: revenue, data, a blocked flow, a breach, a severity or priority word, no workaround, a top crash or crashes a day, "10x slower", what the user loses. */

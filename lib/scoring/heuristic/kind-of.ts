@@ -9,8 +9,9 @@
 // 3. else nothing decides (source "default"): the ticket is reported as a story (DESIGN: "else story") but judged
 //    on what every kind needs (what, why, when done, how big), never on the story template (rules-kinds.ts).
 import { kindFromTypeName, type TicketData, type WorkItemKind, type WorkItemTypeSource } from "../types";
+import { segmentText } from "./nlp";
 import { parseStory, type Story } from "./parse-story";
-import { observedIn, stepsIn, titleAsksFor } from "./bug-readers";
+import { ASKS_FOR_NEWS, observedIn, stepsIn, titleAsksFor } from "./bug-readers";
 import type { LanguageWords } from "./languages";
 import { hasContent, listItems, orderedSteps, sectionsOf, sectionWith, type Section } from "./sections";
 
@@ -102,8 +103,13 @@ export function withoutPrefix(summary: string): string {
   return /[\p{L}\p{N}]/u.test(rest) ? rest : text;
 }
 
+/** What "As" opens when it refers to what was said or agreed, not to a role ("As discussed", "As per", "As you know"). */
+const AS_SAID = /^(?:discussed|mentioned|agreed|requested|promised|noted|stated|described|explained|reported|said|per|you know|we know|above|below|usual|always|of|soon|well)\b/i;
+
 /** "As a ... " or "I want / I need / I would like ...": the template's own words (a modal alone is not one). */
 export function isStorySentence(story: Story): boolean {
+  // "As discussed", "As per the call", "As mentioned": a reference to what was said, not a role (bands, eighth pass).
+  if (story.roleIndicator && story.roleKey === "as" && AS_SAID.test(segmentText(story.a, story.role))) return false;
   if (story.roleIndicator) return true;
   const key = story.meansKey;
   return !!key && !["can", "could", "should", "must", "shall", "will", "may", "might", "have to", "am able to"].includes(key);
@@ -159,8 +165,9 @@ function summaryKind(summary: string, description: string): WorkItemKind | null 
   if (STACK.test(summary)) return "bug";
   if (FAILURE.test(text) && !/^(?:fix|handle|catch|report|log|show|display)\b/i.test(text)) return "bug";
   if (/^fix(?:es|ed)?\b/i.test(text) && !TASK_ARTEFACT.test(text)) return "bug";
-  // A question asks in words: a title of one word and question marks ("settings??") is bewilderment, not a question.
-  if (SPIKE_START.test(text) || (/\?\s*$/.test(text) && /[\p{L}\p{N}]\S*\s+\S*[\p{L}\p{N}]/u.test(text)) || /^(?:\S+\s+){0,2}(?:spike|investigate)\b/i.test(text) || /\bspike\s*$/i.test(text)) return "spike";
+  // A question asks in words: a title of one word and question marks ("settings??") is bewilderment, not a question;
+  // one that asks for news ("Any update?", "Is there an ETA?") chases the team, it opens no research (bands, eighth pass).
+  if (SPIKE_START.test(text) || (/\?\s*$/.test(text) && /[\p{L}\p{N}]\S*\s+\S*[\p{L}\p{N}]/u.test(text) && !ASKS_FOR_NEWS.test(text)) || /^(?:\S+\s+){0,2}(?:spike|investigate)\b/i.test(text) || /\bspike\s*$/i.test(text)) return "spike";
   if (/\b(?:junit|unit tests?|test cases?|integration tests)\b/i.test(text) && !/\b(?:not|fails?|failed|failing)\b/i.test(text)) return "task";
   if (TASK_START.test(text) || TASK_NOUN.test(text) || TASK_ARTEFACT.test(text) || OLD_THING.test(text)) return "task";
   if (!asking && (SYMPTOM.test(stated(text)) || PROGRAM_FAILURE.test(stated(text)) || observedIn(stated(text)).some((r) => !r.generic))) return "bug";

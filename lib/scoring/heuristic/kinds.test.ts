@@ -644,3 +644,23 @@ describe("bands, seventh pass: what could happen without the work is its reason"
     expect(task("Roll it out without downtime, we can pick a quiet evening.")).toContain("task.no_reason");
   });
 });
+
+describe("bands, eighth pass: a reference to a talk and a chase for news decide no kind", () => {
+  it("takes 'As discussed' for no story's role and 'Any news?' for no spike's question", () => {
+    expect(inferKind({ summary: "As agreed", description: "As agreed in standup. @lena can you take it?" }).by).toBe("default");
+    expect(inferKind({ summary: "Any news on this one?", description: "Any news? Our office is waiting too." }).kind).not.toBe("spike");
+    for (const t of [
+      { summary: "As agreed", description: "As agreed in standup. @lena can you take it?" },
+      { summary: "Any news on this one?", description: "Any news? Our office is waiting too. +1" },
+    ]) {
+      const r = scoreTicket(t);
+      expect(percent(r), `${t.summary}: ${codes(r).join(", ")}`).toBeLessThanOrEqual(40);
+    }
+  });
+
+  it("still reads a role after 'As' and a question that opens research", () => {
+    expect(inferKind({ summary: "As a dispatcher I want to see late drivers first", description: "" }).kind).toBe("story");
+    expect(inferKind({ summary: "As registered member, I want to keep my basket", description: "" }).by).toBe("story_sentence");
+    expect(inferKind({ summary: "Which tile server can serve 10k requests a second?", description: "" }).kind).toBe("spike");
+  });
+});

@@ -34,6 +34,9 @@ const CODE_LINE_OR_TRACE = /^\s*(?:at [\w$.<>]+\(|[<{}\]]|[\w.]+(?:Exception|Err
  * the page or the message is named, and no build, browser or system changes what it says.
  */
 const ABOUT_TEXT = /\b(?:docs?|documentation|manual|man ?pages?|typos?|misspel\w*|spelling|wording)\b/i;
+/** A template's example in brackets, left in place ("[e.g. iOS]", "[e.g. chrome, safari]"). */
+const TEMPLATE_EXAMPLE = /\[(?:e\.g\.|eg\b|ex:|i\.e\.)[^\]\n]*\]/i;
+const TEMPLATE_EXAMPLE_ALL = new RegExp(TEMPLATE_EXAMPLE.source, "gi");
 /** A title that names a change to the code: the fix verbs and the ones a cleanup takes. */
 const CHANGE_TITLE = /^(?:change|replace|add|remove|drop|delete|move|convert|rename|merge|split|clean|wrap|use|set|rewrite|patch|increase|decrease|catch|handle|return|swap|revert|refactor|simplify|kill|get rid of)\b/i;
 /**
@@ -144,8 +147,10 @@ function readBugEvidence(input: RuleInput): BugEvidence {
   };
   // An environment section that holds only a template's empty labels ("- OS:", "- Browser:") names no environment.
   const envSection = sectionEvidence(input, "environment");
+  // A template's example ("- OS: [e.g. iOS]") names no environment (bands, eighth pass).
+  const asWritten = TEMPLATE_EXAMPLE.test(input.description) ? { ...input, description: input.description.replace(TEMPLATE_EXAMPLE_ALL, (m) => " ".repeat(m.length)) } : input;
   const environment = (envSection && /[\p{L}\p{N}]/u.test(withoutLabels(envSection.text)) ? envSection : null) ??
-    phraseEvidence(input, ENVIRONMENT) ?? phraseEvidence(input, PRODUCT_VERSION);
+    phraseEvidence(asWritten, ENVIRONMENT) ?? phraseEvidence(asWritten, PRODUCT_VERSION);
   const impact = sectionEvidence(input, "impact") ?? firstRead(input, "description", impactIn(description)) ??
     firstRead(input, "summary", impactIn(summary)) ?? firstRead(input, "acceptance_criteria", impactIn(input.criteria));
   const titleNames = !actual && seenInTitle.length > 0;
@@ -154,11 +159,12 @@ function readBugEvidence(input: RuleInput): BugEvidence {
   // chosen among 6, 12, 20 and 30 on the shared reports (lib/scoring/README.md, "Bug reports ...").
   // Questions ask; they are no account ("Shouldn't this return every post?").
   // An e-mail's headers say who wrote when (bands, seventh pass).
-  const statements = prose.replace(MAIL_HEADER, " ").replace(/https?:\/\/\S+/g, " ").split("\n").filter((l) => !CODE_LINE_OR_TRACE.test(l)).join("\n")
+  // A template's labels and prompts left unfilled are the form's words (bands, eighth pass).
+  const statements = withoutLabels(prose).replace(MAIL_HEADER, " ").replace(/https?:\/\/\S+/g, " ").split("\n").filter((l) => !CODE_LINE_OR_TRACE.test(l)).join("\n")
     .split(/(?<=[.!?:])\s+|\n[ \t]*\n/).filter((s) => !(/\?\s*$/.test(s) && QUESTION.test(s)))
     // Clauses about people (who tell, chase, want or feel: "the customer called twice", "their VP is threatening to
     // leave") are no account of what the program does (bands, sixth pass).
-    .flatMap((s) => s.split(/,?\s(?=(?:and|but|so)\s)/)).filter((c) => !aboutPeople(c)).join(" ");
+    .flatMap((s) => s.split(/,?\s(?=(?:and|but|so)\s)/)).filter((c) => !aboutPeople(c) && !addsNothing("", c)).join(" ");
   const words = statements.match(/[\p{L}]{2,}/gu) ?? [];
   const asksInstead = !!asks || expectedIn(prose).some((r) => r.kind === "request" || r.kind === "wish");
   const told = !actual && words.length >= 20 && !asksInstead;

@@ -76,14 +76,20 @@ const BEHAVIOUR = /(?:^|[.!?:]\s+|\n\s*)when\b[^.!?\n]{2,80},\s*(?:the |it |this
  * reads: a mood, an impression, "doesn't work"), no request, wish or "should" (`expectedIn`), no steps, a title with
  * no verb but a plea's or a judgement's, and a description with no more than three things of its own.
  */
-/** Verbs of a plea, a judgement or a feeling: they name no act of the program nor any work ("pls check", "feels off"). */
-const PLEA_OR_JUDGEMENT = /^(?:check|checking|see|look|looks|looking|fix|fixing|help|investigate|investigating|review|advise|sort|sorting|handle|prioriti[sz]e|annoyed|upset|frustrated|disappointed|worried|feel|feels|felt|seem|seems|seemed|appear|appears|sound|sounds|need|needs|want|wants|happen|happens|happening|complain|complains|complaining|escalate|escalated|escalating|follow|ping)$/i;
+/**
+ * Verbs of a plea, a judgement or a feeling: they name no act of the program nor any work ("pls check", "feels off");
+ * nor does a reference to what was said ("As discussed", "as agreed"; bands, eighth pass).
+ */
+const PLEA_OR_JUDGEMENT = /^(?:discussed|mentioned|agreed|talked|said|check|checking|see|look|looks|looking|fix|fixing|help|investigate|investigating|review|advise|sort|sorting|handle|prioriti[sz]e|annoyed|upset|frustrated|disappointed|worried|feel|feels|felt|seem|seems|seemed|appear|appears|sound|sounds|need|needs|want|wants|happen|happens|happening|complain|complains|complaining|escalate|escalated|escalating|follow|ping)$/i;
 
 /**
  * A time: a day, a month, a part of a day, a deadline's short form ("EOD", "COB"), "PM" after a clock. When a thing
  * happens or is wanted is no part of the product, so it is not one of the description's own things.
  */
 const TIME_WORD = /^(?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|january|february|march|april|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|days?|weeks?|months?|years?|hours?|minutes?|mins?|morning|afternoon|evening|night|tonight|today|tomorrow|yesterday|weekend|eod|cob|eow|eom|am|pm)$/i;
+
+/** A release named as the time something started: "since the update", "since last week's patch". */
+const SINCE_RELEASE = /\bsince (?:the |this |that |our |last |latest |yesterday['’]?s |\w+ week['’]?s |\w+day['’]?s )?(?:last |latest |new |recent )?(?:update|release|upgrade|deploy(?:ment)?|patch|hotfix|migration|version|build|rollout)\b/gi;
 
 function namesNothing(input: RuleInput): boolean {
   const text = `${input.summary}\n${input.description}`;
@@ -98,7 +104,8 @@ function namesNothing(input: RuleInput): boolean {
   // A time ("Thursday", "by EOD", "2:14 PM") is when, not what: it is not counted.
   // An e-mail's header lines ("From: ...", "Sent: Monday 14:02", "Subject: Fwd: ...") say who wrote when, not what
   // the ticket is about (bands, sixth pass).
-  const body = input.description.replace(MAIL_HEADER, (m) => " ".repeat(m.length));
+  // Nor is a release named as when it started ("since the update", "since last week's patch"; bands, eighth pass).
+  const body = input.description.replace(MAIL_HEADER, (m) => " ".repeat(m.length)).replace(SINCE_RELEASE, (m) => " ".repeat(m.length));
   const own = analyzeText(body).tokens.filter((t) => (t.pos === "NOUN" || t.pos === "PROPN") && !addsNothing(input.summary, t.text) && !TIME_WORD.test(t.text));
   // A thing named twice ("maya" heading each of her chat lines) is one thing.
   return new Set(own.map((t) => t.text.toLowerCase())).size <= 3;
@@ -109,10 +116,11 @@ function namesNothing(input: RuleInput): boolean {
  * detail to size from: the shared estimable rules), why it matters, and when it is done.
  */
 /**
- * A plea to fix it, with its deadline ("this needs to be fixed before the review", "has to be sorted by Friday"):
+ * A plea to fix it, with its deadline ("this needs to be fixed before the review", "has to be sorted by Friday", "Need
+ * this fixed before the board meeting"; bands, eighth pass):
  * every ticket asks that, so it says neither when the work is done nor why it matters.
  */
-const PLEA_TO_FIX = /\b(?:needs?|has|have|must|should)\s+(?:to\s+)?(?:be\s+)?(?:fixed|fix(?:ing)?|sorted(?:\s+out)?|resolved|addressed|looked\s+(?:at|into)|handled|investigated|checked)\b(?:\s+(?:asap|urgently|today|tomorrow|now|(?:by|before|until|till)\b[^.!?\n]{0,40}))?/gi;
+const PLEA_TO_FIX = /\b(?:(?:needs?|has|have|must|should)\s+(?:to\s+)?(?:be\s+)?(?:fixed|fix(?:ing)?|sorted(?:\s+out)?|resolved|addressed|looked\s+(?:at|into)|handled|investigated|checked)|needs?\s+(?:this|it|that|these|them)\s+(?:fixed|resolved|addressed|sorted\s+out|looked\s+(?:at|into)|investigated))\b(?:\s+(?:asap|urgently|today|tomorrow|now|(?:by|before|until|till)\b[^.!?\n]{0,40}))?/gi;
 
 /** The ticket with its pleas to fix blanked (the same length, so what is read keeps its place). */
 function withoutPleas(input: RuleInput): RuleInput {

@@ -97,7 +97,9 @@ const CRITERIA_MEASURES = {
   share: /\b\d+(?:[.,]\d+)?\s*(?:%|percent)/i,
   size: /\b\d[\d,.]*\s*(?:kb|mb|gb|tb|px|characters?|chars|items?|rows?|records?|users?|requests?|decimal places?|digits?|cents?)\b/i,
   // A named standard, or a control that says what "secure" means: a second factor, a lockout after N failed attempts, a session that expires.
-  standard: /\b(?:wcag|owasp|iso ?\d+|pci(?:-dss)?|gdpr|hipaa|soc ?2|tls ?1\.\d|aes-?\d+|https|2fa|mfa|two-factor|encrypt\w*|hash(?:ed|es)?|bcrypt|argon2|second factor|multi-?factor|one-time (?:code|password)|\d+ failed (?:\w+ )?attempts|lock(?:ed|s)?(?: out)? (?:for|after) \d|(?:sessions?|tokens?) (?:\w+ )?expires?)\b/i,
+  // Since the eighth bands pass, the same controls in other words: "5 wrong passcode attempts", "blocked from the meeting
+  // for 15 minutes", "a link stops working 24 hours after", "passcodes of at least 8 digits".
+  standard: /\b(?:wcag|owasp|iso ?\d+|pci(?:-dss)?|gdpr|hipaa|soc ?2|tls ?1\.\d|aes-?\d+|https|2fa|mfa|two-factor|encrypt\w*|hash(?:ed|es)?|bcrypt|argon2|second factor|multi-?factor|one-time (?:code|password)|\d+ (?:failed|wrong|incorrect|invalid|unsuccessful) (?:\w+ )?attempts|(?:lock|block)(?:ed|s)?(?: out)?(?: (?:from|of) (?:the |that )?\w+)? (?:for|after) \d|(?:sessions?|tokens?|links?|passcodes?|invit(?:e|ation)s?) (?:\w+ )?(?:expires?|stops? working)|(?:passwords?|passcodes?|pins?|passphrases?) (?:\w+ ){0,2}(?:at least|a minimum of|minimum|of) \d+ (?:characters?|chars|digits?))\b/i,
 };
 type Measure = keyof typeof CRITERIA_MEASURES;
 /** Which measures make each kind of quality word checkable; a word not listed takes any measure. */

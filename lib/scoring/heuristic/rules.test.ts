@@ -472,3 +472,22 @@ describe("bands, seventh pass: a vague word before a gerund used as a noun", () 
     expect(r.findings.some((f) => f.code === "unambiguous.vague_term" && f.message.includes('"Secure"'))).toBe(false);
   });
 });
+
+describe("bands, eighth pass: 'secure' measured by access controls told in other words", () => {
+  const vagueOn = (r: ScoringResult, word: string) => r.findings.some((f) => f.code === "unambiguous.vague_term" && f.message.includes(`"${word}"`));
+  it("takes an attempt limit, a block for a time, a link that stops working and a code length as its measure", () => {
+    for (const criterion of [
+      "after 3 incorrect PIN attempts the kiosk is blocked for 10 minutes",
+      "a shared folder link stops working 7 days after it is created",
+      "door passcodes are at least 6 digits",
+    ]) {
+      const r = scoreTicket({ summary: "Secure guest access to the clubhouse", description: "As a club secretary, I want guest access to be secure, so that members' lockers stay private.", acceptance_criteria: criterion });
+      expect(vagueOn(r, "Secure"), criterion).toBe(false);
+    }
+  });
+
+  it("still flags 'secure' measured by nothing of its kind", () => {
+    const r = scoreTicket({ summary: "Secure guest access to the clubhouse", description: "As a club secretary, I want guest access to be secure, so that members' lockers stay private.", acceptance_criteria: "guests see the opening hours on the booking page" });
+    expect(vagueOn(r, "Secure")).toBe(true);
+  });
+});

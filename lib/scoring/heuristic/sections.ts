@@ -158,12 +158,33 @@ export function sectionsOf(text: string, words?: LanguageWords): Section[] {
 
 /** A pointer that stands in for a field's content: "see above", "see the description", "same as title". */
 export const POINTER_ELSEWHERE = String.raw`(?:see|same as) (?:above|below|the )?(?:title|summary|description|above|below)`;
+/** What an issue form writes in a field left empty ("_No response_", GitHub's): the form's words (bands, eighth pass). */
+export const FORM_LEFT_EMPTY = String.raw`_no response_`;
 
 // A template left unfilled ("1. Go to '...'", "[e.g. iOS]", "N/A", "see above") is not content.
-const PLACEHOLDER = new RegExp(String.raw`\[(?:e\.g\.?|eg|ex|i\.e\.?)[^\]]*\]|'\.\.\.'|"\.\.\."|\.\.\.|…|\b(?:n\/a|tbd|tbc|todo|none|unknown)\b|\b${POINTER_ELSEWHERE}\b`, "gi");
+const PLACEHOLDER = new RegExp(String.raw`\[(?:e\.g\.?|eg|ex|i\.e\.?)[^\]]*\]|'\.\.\.'|"\.\.\."|\.\.\.|…|\b(?:n\/a|tbd|tbc|todo|none|unknown)\b|\b${POINTER_ELSEWHERE}\b|${FORM_LEFT_EMPTY}`, "gi");
+
+/**
+ * A line of a template the reporter left as it came: an example in brackets or an elided quote ("- OS: [e.g. iOS]",
+ * "2. Click on '....'"), or a prompt that tells what to write ("A clear and concise description of what ...", "If
+ * applicable, add screenshots to help explain ...", "Add any other context here.", "Steps to reproduce the behavior:")
+ * (bands, eighth pass).
+ */
+const TEMPLATE_LINE = /^[ \t]*(?:\d{1,2}[.)]|[-*•])?[ \t]*(?:[^\n]*(?:\[(?:e\.g\.|eg\b|ex:|i\.e\.)[^\]\n]*\]|'\.{3,}'|"\.{3,}")[^\n]*|an? (?:[\w-]+,? (?:and )?){0,3}description of (?:what|how|the|your)\b[^\n]*|(?:if applicable,? )?(?:please )?(?:add|describe|provide|include|paste|attach|list|explain|fill in|tell us)\b[^\n]*\b(?:here|if applicable|to help explain)\b[^\n]*|steps to reproduce the behaviou?r:?)[ \t]*$/i;
+
+/**
+ * A body the template fills: three of its lines the template's for any line of the reporter's ("4. See error" under
+ * three "Go to '...'" steps is the template's last step). One line filled in of three ("- OS: Windows 11") is kept.
+ */
+export function templateLeftAsIs(body: string): boolean {
+  const lines = body.split("\n").filter((l) => /[\p{L}\p{N}]/u.test(l));
+  const template = lines.filter((l) => TEMPLATE_LINE.test(l)).length;
+  return template > 0 && template >= 3 * (lines.length - template);
+}
 
 /** The body says something: at least two words once template placeholders are taken out. */
 export function hasContent(body: string): boolean {
+  if (templateLeftAsIs(body)) return false;
   const words = body.replace(PLACEHOLDER, " ").match(/[\p{L}\p{N}]{2,}/gu);
   return !!words && words.length >= 2;
 }
