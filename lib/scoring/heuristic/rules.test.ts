@@ -491,3 +491,15 @@ describe("bands, eighth pass: 'secure' measured by access controls told in other
     expect(vagueOn(r, "Secure")).toBe(true);
   });
 });
+
+describe("bands, ninth pass: 'responsive' is a vague word, measured by a time or a screen size", () => {
+  const vagueOn = (r: ScoringResult, word: string) => r.findings.some((f) => f.code === "unambiguous.vague_term" && f.message.includes(`"${word}"`));
+  it("flags 'responsive' with no measure, and takes a reaction time or a width as its measure", () => {
+    const story = "As a dispatcher I want the route map to be responsive on the cab tablets, so that I can reroute a driver mid-call.";
+    expect(vagueOn(scoreTicket({ summary: "Responsive route map", description: story }), "Responsive")).toBe(true);
+    for (const criterion of ["the map redraws within 300 ms of a pinch", "the map fills the screen from 800 px wide down to 600 px"]) {
+      expect(vagueOn(scoreTicket({ summary: "Responsive route map", description: story, acceptance_criteria: criterion }), "Responsive"), criterion).toBe(false);
+    }
+    expect(vagueOn(scoreTicket({ summary: "Responsive route map", description: story, acceptance_criteria: "the map shows every open job" }), "Responsive")).toBe(true);
+  });
+});
