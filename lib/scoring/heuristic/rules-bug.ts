@@ -46,6 +46,10 @@ const CORRECTED_TO = /["“'‘`][^"“”'‘’`\n]{1,60}["”'’`][ \t]*(?:-
  * the title's account of what happens (ninth pass).
  */
 const TO_TITLE = /\b(?:as|see|same as|like)\s+(?:in\s+|per\s+)?(?:the\s+)?(?:summary|title|subject)\b/i;
+/** Where it ran, each name with its number ("Debian 12"), and the pointer: what `TO_TITLE`'s description is left without. */
+const TO_TITLE_ALL = new RegExp(TO_TITLE.source, "gi");
+const ENVIRONMENT_ALL = new RegExp(`(?:${ENVIRONMENT.source})(?:[ \\t]+v?\\d+(?:\\.\\d+)*\\b)?`, "gi");
+const PRODUCT_VERSION_ALL = new RegExp(PRODUCT_VERSION.source, "g");
 /** A title that names a change to the code: the fix verbs and the ones a cleanup takes. */
 const CHANGE_TITLE = /^(?:change|replace|add|remove|drop|delete|move|convert|rename|merge|split|clean|wrap|use|set|rewrite|patch|increase|decrease|catch|handle|return|swap|revert|refactor|simplify|kill|get rid of)\b/i;
 /**
@@ -150,7 +154,7 @@ function readBugEvidence(input: RuleInput): BugEvidence {
   // A tracker's own fields ("User-Agent: ...", "Build Identifier: ...", "Reproducible: Always") are no sentences either.
   const sentences = prose.replace(TRACKER_FIELD, " ").replace(/"[^"\n]*"|“[^”\n]*”/g, " ").split(/\s+/).filter((w) => /^[\p{L}][\p{L}'’]+[,.;:!?]?$/u.test(w));
   const bare = sentences.length < 3 || addsNothing(summary, prose) ||
-    (TO_TITLE.test(prose) && addsNothing(summary, prose.replace(new RegExp(TO_TITLE.source, "gi"), " ").replace(new RegExp(ENVIRONMENT.source, "gi"), " ").replace(new RegExp(PRODUCT_VERSION.source, "g"), " ")));
+    (TO_TITLE.test(prose) && addsNothing(summary, prose.replace(TO_TITLE_ALL, " ").replace(ENVIRONMENT_ALL, " ").replace(PRODUCT_VERSION_ALL, " ")));
   const actual = sectionEvidence(input, "actual") ?? firstRead(input, "description", seenInText.filter((r) => !r.generic)) ??
     // A title that only names a failure ("Login broken") does not say what is seen; "never arrives" does.
     (bare ? firstRead(input, "summary", seenInTitle.filter((r) => !r.generic)) : firstRead(input, "description", seenInText));
