@@ -1432,3 +1432,54 @@ describe("bands, eighth pass: a setting in a state sets the failure off", () => 
     expect(stepsIn("With regards to the calendar, it is slow.").trigger).toBeUndefined();
   });
 });
+
+describe("ninth pass (httpd)", () => {
+  it("does not take a program's option letter for a person before a modal", () => {
+    expect(expectedIn("Read from a pipe with -i it should refuse the password, as the prompt does.").length).toBeGreaterThan(0);
+    expect(expectedIn("With -u it must keep the old hash.").length).toBeGreaterThan(0);
+    // The reporter's own "should" is still no expectation of the program.
+    expect(expectedIn("I should have read the manual first.")).toEqual([]);
+  });
+
+  it("reads 'I need all of them to ...' as a wish, as 'I need the ...' is", () => {
+    expect(expectedIn("Only one header is rewritten. I need every header to carry the flag.").some((r) => r.kind === "wish")).toBe(true);
+    expect(expectedIn("Only one header is rewritten. I need all of them to carry the flag.").some((r) => r.kind === "wish")).toBe(true);
+  });
+
+  it("reads a quoted correction with an arrow as what should be there, only in a report on a typo", () => {
+    const codes = (summary: string, description: string) => scoreTicket({ summary, description, issue_type: "Bug" }).findings.map((f) => f.code);
+    expect(codes("Typo in the mod_example page", 'The Timeout paragraph says "less then 5" -> "less than 5".')).not.toContain("bug.no_expected_result");
+    // Elsewhere a quoted arrow is a menu's path.
+    expect(codes("Sync on save does not upload", 'I use "Sync" -> "Upload on save" and the file is not uploaded.')).toContain("bug.no_expected_result");
+  });
+
+  it("leaves a title's account standing under a description that points at it and names where it ran", () => {
+    const codes = (description: string) => scoreTicket({ summary: "rotatelogs -f doesn't truncate the old file", description, issue_type: "Bug" }).findings.map((f) => f.code);
+    expect(codes("see title, httpd 2.4.57 on Debian 12")).not.toContain("bug.no_actual_result");
+    expect(codes("As in the summary. FreeBSD 13, 2.4.57.")).not.toContain("bug.no_actual_result");
+  });
+
+  it("reads a directive that takes an option away as a configuration line", () => {
+    expect(stepsIn("I added this line to the vhost:\n\nOptions -MultiViews\n\nand every page now answers 406.").kinds).toContain("config");
+    // A line that is a sentence stays prose.
+    expect(stepsIn("Options -MultiViews is what the docs suggest.").kinds).not.toContain("config");
+  });
+
+  it("reads one directive with a test script requested with curl as the way there", () => {
+    const text = "With\n\nScriptLog logs/script_log\n\nnothing the script prints reaches the log. Test script:\n\n#!/bin/sh\necho oops >&2\n\nRequest it with curl.";
+    expect(stepsIn(text).kinds).toContain("config");
+    // Without the directive the request alone is no way there.
+    expect(stepsIn("Nothing the script prints reaches the log. Request it with curl.").at).toBeNull();
+  });
+
+  it("does not cut a wish's purpose at a dot inside a name", () => {
+    expect(observedIn("It would be nice if the server took its sockets from systemd so that httpd.socket can start it and reloads do not drop connections.")).toEqual([]);
+    expect(observedIn("Since httpd.socket starts it, reloads do not keep the listen queue.").length).toBeGreaterThan(0);
+  });
+
+  it("does not read an indirect question as what happens", () => {
+    expect(observedIn("We have to find out which clients still send SSLv3 hellos before we turn it off.")).toEqual([]);
+    expect(observedIn("I wonder whether the cache still keeps stale entries.")).toEqual([]);
+    expect(observedIn("I checked whether the module is loaded and the cache still keeps stale entries.").length).toBeGreaterThan(0);
+  });
+});

@@ -284,9 +284,16 @@ export function observedIn(labelled: string): Read[] {
   const generic = (m: RegExpExecArray) => ((GENERIC.test(m[0].replace(/\s+/g, " ").trim().replace(/^still /i, "")) && !failsTo(m.input, m.index, m.index + m[0].length)) || again(m) || onlyJudged(m.input, m.index, m.index + m[0].length) || peopleFeel(m.input, m.index, m[0])) &&
     !named(m.input, m.index, m.index + m[0].length);
   return [ERROR, LOGGED, FAILING, NEGATION, ABSENCE, WRONG, SEEN, RESULT_MARK, MOVED, PRODUCED, LOOKS, UNWANTED, CONSUMES, RESPONSE, HAPPENS_MORE, CORRECTED].flatMap((re) => all(text, re, generic))
-    .filter((r) => !QUESTION_OR_EXPECTATION.test(lineAround(text, r)) && !asked(text, r) && !peoplesAct(text, r) && !wishedFor(text, r))
+    .filter((r) => !QUESTION_OR_EXPECTATION.test(lineAround(text, r)) && !asked(text, r) && !peoplesAct(text, r) && !wishedFor(text, r) &&
+      !INDIRECT_QUESTION.test(text.slice(Math.max(0, r.start - 100), r.start)))
     .sort((a, b) => a.start - b.start);
 }
+
+/**
+ * The read stands in an indirect question, in the same clause ("We need to find out which clients still use TLS 1.0",
+ * "I wonder whether it still logs them"): what is asked, not what happens (ninth pass).
+ */
+const INDIRECT_QUESTION = /\b(?:find out|figure out|determine|wonder(?:ing)?|ask(?:ing)?|check(?:ing)?|see)\s+(?:which|whether|if|what|who|how many|how much)\b(?:(?!\b(?:and|but|so|then|because)\b)[^.;:!?,\n])*$/i;
 
 /**
  * The read stands in the purpose of a wish, in the same sentence ("It would be useful to show the cipher, so we can see
@@ -295,7 +302,11 @@ export function observedIn(labelled: string): Read[] {
  * can"); "I would like to use it for tests, so right now I don't have any friends" goes on with what is (eighth pass).
  */
 function wishedFor(text: string, r: Read): boolean {
-  const before = lineAround(text, { start: r.start, end: r.start });
+  // The sentence runs back over a dot inside a name ("so that httpd.socket can start it"): a dot ends one before a blank
+  // (ninth pass).
+  let start = r.start;
+  while (start > 0 && !/[\n!?]/.test(text[start - 1]) && !(text[start - 1] === "." && /\s/.test(text[start]))) start--;
+  const before = text.slice(start, r.start);
   const purpose = /\bso(?:\s+that\b|\s+(?:i|we|you|they|it|people|users|admins)\s+(?:can|could|will|would|may|might)\b)(?![^,;]*\bbut\b)/i.exec(before);
   if (!purpose) return false;
   const lead = before.slice(0, purpose.index);
@@ -442,8 +453,11 @@ const FIX_PLEA = String.raw`(?!\s+(?:really\s+|urgently\s+|definitely\s+)?(?:be|
  * the password", "the installer should ask where to put it") says what the program should do (eighth pass).
  */
 const ASK_PEOPLE = String.raw`(?<!\b(?:it|this|that|which|apache|httpd|the\s+[\w-]+)\s+should(?:n['’ ]?t)?)\s+(?:really\s+)?ask\b`;
-/** A modal of what should be: "should", "is supposed to", "must", "needs to", "ought to". */
-const MODAL = new RegExp(`\\b(?:(?<!\\b(?:i|you|u|somebody|someone|anyone|anybody)\\s+(?:\\w+\\s+)?)should(?:n['’ ]?t)?(?!\\s+(?:really\\s+)?(?:hurry|look into|make a (?:bug )?report|report|file|contact))(?!${ASK_PEOPLE})(?!${EPISTEMIC})|(?<=\\byou\\s+)should(?= be able to)|(?:is|are|was|were) supposed to|ought to|(?<!\\b(?:i|you|we|one|they)\\s+)must(?![\\w-])(?!\\s+(?:fix|have (?:been|\\w+ed)|be\\s+(?:a|an|the|some|my|our)\\b))(?!${EPISTEMIC})${FIX_PLEA}|(?<!\\b(?:i|you|one|they|users?)\\s)(?<!\\b(?:do|does|did)\\s+(?:i|we|you|they|users?|one)\\s+)needs? to(?! (?:know|do|restart|reboot|re-?start|close|reopen|kill|wait))${FIX_PLEA}|(?:has|have) to(?= be\\b)${FIX_PLEA} be)\\b`, "i");
+/**
+ * A modal of what should be: "should", "is supposed to", "must", "needs to", "ought to". Not of a person's ("I should
+ * have", "you must"); a program's option is no person ("via -i it should fail", "with -u it must"; ninth pass).
+ */
+const MODAL = new RegExp(`\\b(?:(?<!(?:(?<!-)\\b(?:i|u)|\\b(?:you|somebody|someone|anyone|anybody))\\s+(?:\\w+\\s+)?)should(?:n['’ ]?t)?(?!\\s+(?:really\\s+)?(?:hurry|look into|make a (?:bug )?report|report|file|contact))(?!${ASK_PEOPLE})(?!${EPISTEMIC})|(?<=\\byou\\s+)should(?= be able to)|(?:is|are|was|were) supposed to|ought to|(?<!(?:(?<!-)\\bi|\\b(?:you|we|one|they))\\s+)must(?![\\w-])(?!\\s+(?:fix|have (?:been|\\w+ed)|be\\s+(?:a|an|the|some|my|our)\\b))(?!${EPISTEMIC})${FIX_PLEA}|(?<!(?:(?<!-)\\bi|\\b(?:you|one|they|users?))\\s)(?<!\\b(?:do|does|did)\\s+(?:i|we|you|they|users?|one)\\s+)needs? to(?! (?:know|do|restart|reboot|re-?start|close|reopen|kill|wait))${FIX_PLEA}|(?:has|have) to(?= be\\b)${FIX_PLEA} be)\\b`, "i");
 /**
  * A bare comparative after the modal ("needs to be better", "should be faster", "must be improved"), with no measure
  * and nothing to compare with: that something is wrong, not what should happen (bands, sixth pass). "should be faster
@@ -462,8 +476,8 @@ const EXPECT = /\b(?:(?<!\b(?:as|than|not|un)\s*)expect(?:ed|s|ing|ation|ations)
  * we see numbers."): the "Instead" sets what is seen in place of the negated action, which is what should happen.
  */
 const NOT_INSTEAD = new RegExp(`${NEGATED}[^.,;\\n]{1,80}(?=[.,;]\\s+(?:but\\s+)?instead\\b)`, "i");
-/** A wish or a judgement of what would be better: "it would be nice if", "I'd like", "I wish". */
-const WISH = /(?:(?:^|[.!?]\s+|\n\s*)would be (?:\w+\s+)?(?:nice|good|great|cool|awesome|helpful|useful|handy|better|best|ideal)\b|\b(?:(?:it|this|that|which)\s+would\s+be\s+(?:\w+\s+)?(?:nice|good|great|better|best|helpful|useful|preferable|ideal|desirable|appropriate|logical|reasonable|correct|cool|awesome|handy|sensible|consistent|intuitive|convenient|simpler|easier|clearer|safer|more \w+|(?!(?:either|other|under|over|after|never|ever|rather|whether|neither|later|together)\b)[a-z]+er\b)|would (?:be|make) (?:\w+ )?(?:more )?sense|makes? (?:more )?sense (?:to|if)|(?:i|we)(?:['’ ]?d| would) (?:like|love) (?:to (?:see|have|be able|get)\b|(?!to\b)\w+)|(?:i|we)(?:['’ ]?d| would) (?:prefer|rather|want|expect)|(?:i|we) (?:wish|want) (?!to\b|you\b)|(?:i|we)(?:['’ ]?d| would)? (?:suggest|propose|recommend)|(?:a |the |one )?(?:possible |simple |easy |better |proper |right )?(?:solution|fix)(?: (?:to|for) (?:this|the|that) (?:problem|issue|bug))? (?:would be|could be|is) to\b|in my (?:opinion|view)|\bimho\b|(?:i am|i['’ ]?m|we are|we['’ ]?re) (?:requesting|asking)\b|(?:my |a |the )?(?:suggestion|proposal|recommendation) (?:is|would be)|feature request|enhancement request|(?:it|this) (?:would|will) (?:be|make)(?:\s+\w+)? (?:nice|good|great|better|easier|possible)|better (?:to|if|would be)|would rather|(?:i|we) need (?:a|an|the|to be able|some|more|better)\b|there should be|(?:is|are) needed\b))/i;
+/** A wish or a judgement of what would be better: "it would be nice if", "I'd like", "I wish", "I need all cookies to get it" (ninth pass: "all", "every", "each", "both" beside "the"). */
+const WISH = /(?:(?:^|[.!?]\s+|\n\s*)would be (?:\w+\s+)?(?:nice|good|great|cool|awesome|helpful|useful|handy|better|best|ideal)\b|\b(?:(?:it|this|that|which)\s+would\s+be\s+(?:\w+\s+)?(?:nice|good|great|better|best|helpful|useful|preferable|ideal|desirable|appropriate|logical|reasonable|correct|cool|awesome|handy|sensible|consistent|intuitive|convenient|simpler|easier|clearer|safer|more \w+|(?!(?:either|other|under|over|after|never|ever|rather|whether|neither|later|together)\b)[a-z]+er\b)|would (?:be|make) (?:\w+ )?(?:more )?sense|makes? (?:more )?sense (?:to|if)|(?:i|we)(?:['’ ]?d| would) (?:like|love) (?:to (?:see|have|be able|get)\b|(?!to\b)\w+)|(?:i|we)(?:['’ ]?d| would) (?:prefer|rather|want|expect)|(?:i|we) (?:wish|want) (?!to\b|you\b)|(?:i|we)(?:['’ ]?d| would)? (?:suggest|propose|recommend)|(?:a |the |one )?(?:possible |simple |easy |better |proper |right )?(?:solution|fix)(?: (?:to|for) (?:this|the|that) (?:problem|issue|bug))? (?:would be|could be|is) to\b|in my (?:opinion|view)|\bimho\b|(?:i am|i['’ ]?m|we are|we['’ ]?re) (?:requesting|asking)\b|(?:my |a |the )?(?:suggestion|proposal|recommendation) (?:is|would be)|feature request|enhancement request|(?:it|this) (?:would|will) (?:be|make)(?:\s+\w+)? (?:nice|good|great|better|easier|possible)|better (?:to|if|would be)|would rather|(?:i|we) need (?:a|an|the|all|every|each|both|to be able|some|more|better)\b|there should be|(?:is|are) needed\b))/i;
 /** A request to change it: "please add ...", "could you make ...", "can it be added back?", "consider renaming". */
 const REQUEST = /\b(?:(?:please|pls|plz|kindly)\s+(?:(?:also|just|consider|think about)\s+)?(?:add|make|allow|support|provide an?|change|remove|rename|include|expose|implement|show|display|enable|disable|let(?! (?:me|us) know)|restore|bring back|put back|(?:bring|put) (?:it|them|this|that) back|keep|stop|prevent|avoid|use|switch|move|return|document|update the (?:docs|documentation)|open up)\b|(?:could|can|would|will)\s+(?:you|we|it|this|they|someone|somebody|the \w+)\s+(?:please\s+)?(?:\w+\s+)?(?:be\s+)?(?:add|added|make|made|allow|allowed|support|supported|provide|provided|change|changed|remove|removed|rename|renamed|use|used|include|included|expose|exposed|implement|implemented|consider|considered|show|shown|display|displayed|enable|enabled|let|update|updated|restore|restored|bring|brought|put|moved?|fixed so)\b|why (?:not|doesn['’ ]?t it|can['’ ]?t (?:we|it|you|i))|is (?:it|there) (?:possible|a way) to|consider(?:ing)? (?:\w+ing|making|adding|using|changing|removing|renaming)|how about|what about)\b/i;
 /** A case that works, set beside the failing one: "works on Chrome", "worked in 2.3", "used to show". */
@@ -901,7 +915,8 @@ const SENTENCE_WORD = /\b(?:the|a|an|is|are|was|were|be|been|and|or|but|of|to|it
  * A line of a server's configuration: a section opened with a bare argument ("<Location /secure>", not a tag with
  * attributes), or a directive and its arguments ("Options +FollowSymLinks", "ProxyPass /app http://backend/app",
  * "SSLEngine on") with no word of a sentence in it and an argument only a setting has: a path, a URL, a quoted
- * string, "+" or "=", a pattern, a name with "_" or a header's ("X-Powered-By"); for a name in CamelCase also on, off or a number.
+ * string, "+" or "=", a pattern, a name with "_" or a header's ("X-Powered-By"), an option taken away ("Options -Indexes";
+ * ninth pass); for a name in CamelCase also on, off or a number.
  */
 function configLine(line: string): boolean {
   const t = line.trim();
@@ -911,7 +926,7 @@ function configLine(line: string): boolean {
   if (!m || /[.!?,;]$/.test(t) || m[2].replace(/"[^"\n]*"|'[^'\n]*'/g, " ").split(/\s+/).some((w) => SENTENCE_WORD.test(w) && !/[\w-]-|-[\w-]/.test(w)) ||
     /^\S+(?:\s+\S+){0,3}:(?:\s|$)/.test(t)) return false;
   const camel = /[a-z][A-Z]|^[A-Z]{2,}[a-z]/.test(m[1]);
-  return m[2].trim().split(/\s+/).some((a) => /[/+"'=*$^%<~_]|\S:\S|\w-[A-Z]/.test(a) || (camel && /^(?:on|off|\d+)$/i.test(a)));
+  return m[2].trim().split(/\s+/).some((a) => /[/+"'=*$^%<~_]|\S:\S|\w-[A-Z]|^-[A-Z][a-z]/.test(a) || (camel && /^(?:on|off|\d+)$/i.test(a)));
 }
 
 /**
@@ -987,10 +1002,10 @@ function knownDirectiveLine(line: string): boolean {
 const INLINE_DIRECTIVE = /(?:^|[\s(,;:])(?:[A-Z][a-z]+[A-Z][A-Za-z]*|[A-Z]{2,}[a-z][A-Za-z]*)[ \t]+(?:On|Off|on|off|"[^"\n]+"|\/[\w.~*\/-]*|\w+:\/[\w.\/-]+|[+-][A-Z]\w+|[\w.-]+_[\w.-]+|\*[\w.*]*)(?![\w/])/g;
 /**
  * A request told by what it asks for rather than written out: "every .php request", "any GET request", "a request for a
- * .php file", a file "when requested" (eighth pass). With one directive it is the request that meets it, as a request
- * line is; alone it is no step.
+ * .php file", a file "when requested" (eighth pass), a test script to "request with curl" (ninth pass). With one directive
+ * it is the request that meets it, as a request line is; alone it is no step.
  */
-const TOLD_REQUEST = /\b(?:every|any|each|all|a|an)\s+(?:\.[a-z\d]{1,5}|[A-Z]{3,8})\s+requests?\b|\brequests?\s+(?:for|to|of)\s+(?:an?\s+|any\s+|every\s+)?(?:\.[a-z\d]{1,5}|[\w-]+\.[a-z\d]{1,5})\b|\bwhen (?:it is |they are )?requested\b/;
+const TOLD_REQUEST = /\b(?:every|any|each|all|a|an)\s+(?:\.[a-z\d]{1,5}|[A-Z]{3,8})\s+requests?\b|\brequests?\s+(?:for|to|of)\s+(?:an?\s+|any\s+|every\s+)?(?:\.[a-z\d]{1,5}|[\w-]+\.[a-z\d]{1,5})\b|\bwhen (?:it is |they are )?requested\b|\b(?:[Rr]equest|[Ff]etch|[Cc]all|[Ll]oad|[Oo]pen|[Gg]et)\s+(?:it|them|this|that|the (?:script|page|file|url|uri|cgi))\s+(?:with|using|via|in|from)\s+(?:curl|wget|telnet|(?:a|the|any|your) browser)\b/;
 /** What a server says when its configuration fails as it is read: at startup, a syntax error, a refusal to start, an unknown directive, an address it cannot bind, a module it cannot load. */
 const AT_START = /\b(?:at |on |during )?start-?up\b|\bsyntax error\b|\b(?:refuses?|fails?|failed|won['’ ]?t|will not|does not|doesn['’ ]?t) (?:to )?start\b|\bconfig(?:uration)? test\b|\binvalid command\b|\bcould not bind\b|\b(?:cannot|can['’ ]?t|could not|unable to) load\b/i;
 

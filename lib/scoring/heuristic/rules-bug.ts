@@ -37,6 +37,22 @@ const ABOUT_TEXT = /\b(?:docs?|documentation|manual|man ?pages?|typos?|misspel\w
 /** A template's example in brackets, left in place ("[e.g. iOS]", "[e.g. chrome, safari]"). */
 const TEMPLATE_EXAMPLE = /\[(?:e\.g\.|eg\b|ex:|i\.e\.)[^\]\n]*\]/i;
 const TEMPLATE_EXAMPLE_ALL = new RegExp(TEMPLATE_EXAMPLE.source, "gi");
+/**
+ * A correction written with an arrow in a report on a typo or a text's wording ('"more then 0" -> "more than 0"'): the
+ * second text is what should be there, as '"x" should be "y"' says (ninth pass). Only in such a report: elsewhere a quoted
+ * arrow is a menu's path ('"Automatically sync ..." -> "Automatically sync from my machine ..."').
+ */
+const ABOUT_WORDING = /\b(?:typos?|misspel\w*|spelling|wording|grammar)\b/i;
+const CORRECTED_TO = /["“'‘`][^"“”'‘’`\n]{1,60}["”'’`][ \t]*(?:->|→|=>)[ \t]*["“'‘`][^"“”'‘’`\n]{1,60}["”'’`]/;
+/**
+ * A description that points back at the title ("as summary", "see title") and names where it ran: it adds nothing to
+ * the title's account of what happens (ninth pass).
+ */
+const TO_TITLE = /\b(?:as|see|same as|like)\s+(?:in\s+|per\s+)?(?:the\s+)?(?:summary|title|subject)\b/i;
+/** Where it ran, each name with its number ("Debian 12"), and the pointer: what `TO_TITLE`'s description is left without. */
+const TO_TITLE_ALL = new RegExp(TO_TITLE.source, "gi");
+const ENVIRONMENT_ALL = new RegExp(`(?:${ENVIRONMENT.source})(?:[ \\t]+v?\\d+(?:\\.\\d+)*\\b)?`, "gi");
+const PRODUCT_VERSION_ALL = new RegExp(PRODUCT_VERSION.source, "g");
 /** A title that names a change to the code: the fix verbs and the ones a cleanup takes. */
 const CHANGE_TITLE = /^(?:change|replace|add|remove|drop|delete|move|convert|rename|merge|split|clean|wrap|use|set|rewrite|patch|increase|decrease|catch|handle|return|swap|revert|refactor|simplify|kill|get rid of)\b/i;
 /**
@@ -100,6 +116,13 @@ export function proseOf(input: RuleInput): string {
   return text;
 }
 
+/** A correction written with an arrow in a report on a typo or a wording (`CORRECTED_TO`): what should be there. */
+function correction(input: RuleInput): Evidence | null {
+  if (!ABOUT_WORDING.test(`${input.summary}\n${input.description}`)) return null;
+  const m = CORRECTED_TO.exec(input.description);
+  return m ? evidenceAt(input, "description", m.index, m.index + m[0].length) : null;
+}
+
 /** The first reading of a field, quoted as its sentence; generic ones ("doesn't work") only when nothing else is read. */
 function firstRead(input: RuleInput, field: FindingField, reads: Read[]): Evidence | null {
   const specific = reads.find((r) => !r.generic) ?? reads[0];
@@ -122,7 +145,7 @@ function readBugEvidence(input: RuleInput): BugEvidence {
   const statedIn = expectedIn(description);
   const stated = statedIn.find((r) => r.kind !== "working_case") ?? statedIn[0];
   const expected = sectionEvidence(input, "expected") ?? criteria ?? firstRead(input, "description", stated ? [stated] : []) ??
-    firstRead(input, "summary", expectedIn(summary)) ?? (asks ? evidenceAt(input, "summary", asks.start, asks.end) : null);
+    firstRead(input, "summary", expectedIn(summary)) ?? (asks ? evidenceAt(input, "summary", asks.start, asks.end) : null) ?? correction(input);
   // A case that works ("This works fine on Chrome") is set beside the failure, not a vague expectation of its own.
   const workingCase = !sectionEvidence(input, "expected") && !criteria && stated?.kind === "working_case";
   const seenInText = observedIn(description);
@@ -133,7 +156,8 @@ function readBugEvidence(input: RuleInput): BugEvidence {
   // Quoted labels, identifiers and build stamps ("&Save and &Send", a build stamp) are data, not sentences.
   // A tracker's own fields ("User-Agent: ...", "Build Identifier: ...", "Reproducible: Always") are no sentences either.
   const sentences = prose.replace(TRACKER_FIELD, " ").replace(/"[^"\n]*"|“[^”\n]*”/g, " ").split(/\s+/).filter((w) => /^[\p{L}][\p{L}'’]+[,.;:!?]?$/u.test(w));
-  const bare = sentences.length < 3 || addsNothing(summary, prose);
+  const bare = sentences.length < 3 || addsNothing(summary, prose) ||
+    (TO_TITLE.test(prose) && addsNothing(summary, prose.replace(TO_TITLE_ALL, " ").replace(ENVIRONMENT_ALL, " ").replace(PRODUCT_VERSION_ALL, " ")));
   const actual = sectionEvidence(input, "actual") ?? firstRead(input, "description", seenInText.filter((r) => !r.generic)) ??
     // A title that only names a failure ("Login broken") does not say what is seen; "never arrives" does.
     (bare ? firstRead(input, "summary", seenInTitle.filter((r) => !r.generic)) : firstRead(input, "description", seenInText));
