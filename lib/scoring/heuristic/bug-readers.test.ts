@@ -1483,3 +1483,14 @@ describe("ninth pass (httpd)", () => {
     expect(observedIn("I checked whether the module is loaded and the cache still keeps stale entries.").length).toBeGreaterThan(0);
   });
 });
+
+describe("ninth pass (Firefox): a list item that sets its scene without a comma", () => {
+  it("reads '1. In a Work container tab open https://...' as a step", () => {
+    const list = "1. In a private window open https://shop.example/cart\n2. In a normal window open https://shop.example/cart\n3. The cart shows the private window's items";
+    expect(stepsIn(list).kinds).toContain("actions");
+    expect(stepsIn("- In the Files tab click the Upload button\n- In the dialog pick a 3 GB file").kinds).toContain("actions");
+    // A sentence, not a list item, and a scene whose "verb" is a word of the sentence, are no steps.
+    expect(stepsIn("On Windows open a new window. It crashes.").kinds).not.toContain("actions");
+    expect(stepsIn("1. In the list open items are shown in grey\n2. In the table sort order is lost").kinds).not.toContain("actions");
+  });
+});

@@ -736,9 +736,13 @@ const LEAD = new RegExp(String.raw`^\s*(?:(?:\d{1,2}[.)]|[-*•+#>]|step \d+:?|\
  * The first word of a sentence is an action, and it is not the subject of one ("Open dialog crashes"). A list
  * item may tell it after the fact ("- Typed in an identifier").
  */
-function imperative(piece: string): boolean {
-  const listed = LIST_MARK.test(piece);
+function imperative(piece: string, item = false): boolean {
+  const listed = item || LIST_MARK.test(piece);
   const s = piece.replace(LEAD, "");
+  // A list item may set its scene without a comma ("1. In a Work container tab open https://x/whoami"): the action
+  // after it is the step's.
+  const scene = listed ? SCENE_NO_COMMA.exec(s) : null;
+  if (scene) return imperative(`- ${s.slice(scene[0].length)}`);
   const m = /^([A-Za-z][\w-]*)\b\s*(.*)$/s.exec(s);
   if (!m) return false;
   let word = m[1].toLowerCase();
@@ -766,6 +770,9 @@ function imperative(piece: string): boolean {
     // "Go to the settings page", "switch to the Network tab": a verb of moving takes "to" and is an action.
     !(/^(?:of|for|to|is|are)\b/i.test(rest) && !(/^to\b/i.test(rest) && /^(?:go|navigate|browse|switch|scroll|move|log|sign|connect)$/.test(word))) && !/\?\s*$/.test(piece);
 }
+
+/** A scene of up to six words before a list item's action, with no comma: "In a Work container tab " before "open". */
+const SCENE_NO_COMMA = new RegExp(`^(?:in|on|from|inside|within|under|using) (?:[\\w'’.:/-]+\\s+){1,6}?(?=(?:${[...ACTION_VERBS].join("|")})\\s+(?:https?:|the |a |an |"|'|[A-Z/]))`, "i");
 
 /** A key with its modifiers: "alt+tab", "Ctrl-Shift-T", "cmd+w", "Ctrl+F5". */
 const KEY_CHORD = /^(?:(?:ctrl|control|alt|shift|cmd|command|meta|opt|option|super|win)\s*[+-]\s*)+(?:f\d{1,2}|tab|esc|escape|enter|return|space|delete|del|backspace|home|end|left|right|up|down|pgup|pgdn|pageup|pagedown|insert|ins|[a-z0-9])\b/i;
@@ -1062,7 +1069,10 @@ export function stepsIn(labelled: string): StepsRead {
   // ... or opens with words that say a reproduction follows ("To see it, ask a nurse to ..., and reload the roster").
   // A key pressed with its modifiers is a step where it follows another ("hover a button until the tooltip shows, then
   // alt+tab to the terminal"); alone it names the key ("CTRL-SPACE, but after ...", "Ctrl+Tab goes to the next tab").
-  const actions = ps.filter((p, i) => (imperative(p.text) && (!p.chained || imperative(ps[i - 1]?.text ?? "") || SCENE.test(ps[i - 1]?.text ?? "") ||
+  // (A numbered item's number ends a sentence to \`pieces\`: "1." is a piece of its own, and the item's text is told it
+  // is one by what stands before it on its line.)
+  const item = (p: Piece) => /(?:^|\n)[ \t]*(?:\d{1,2}[.)]|[-*•+#]|step \d+:?)[ \t]*$/i.test(text.slice(Math.max(0, p.start - 12), p.start));
+  const actions = ps.filter((p, i) => (imperative(p.text, item(p)) && (!p.chained || imperative(ps[i - 1]?.text ?? "") || SCENE.test(ps[i - 1]?.text ?? "") ||
     REPRO_OPENS.test(ps[i - 1]?.text ?? ""))) || (i > 0 && keyStep(p.text) && imperative(ps[i - 1].text)));
   // A run of actions inside one sentence ("open Settings, pick Billing, press Save") counts as the list it is.
   for (const m of text.matchAll(ACTION_RUN)) {
