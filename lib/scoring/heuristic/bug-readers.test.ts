@@ -1494,3 +1494,17 @@ describe("ninth pass (Firefox): a list item that sets its scene without a comma"
     expect(stepsIn("1. In the list open items are shown in grey\n2. In the table sort order is lost").kinds).not.toContain("actions");
   });
 });
+
+describe("ninth pass (Firefox): what happens, told by a page's address, a value back where it was, a share of the screen", () => {
+  it("reads a page named by its address that shows a message", () => {
+    expect(observedIn('https://tickets.example/checkout says "Your browser is not supported" on Firefox 122.').length).toBeGreaterThan(0);
+    expect(observedIn("https://tickets.example/checkout is where we buy tickets.")).toEqual([]);
+  });
+
+  it("reads a value that returns to where it started, and a share of the screen something takes", () => {
+    expect(observedIn("Reopen the tab. The zoom is back to 100%.").length).toBeGreaterThan(0);
+    expect(observedIn("After a reload the counter jumps back to 0.").length).toBeGreaterThan(0);
+    expect(observedIn("On a 1366x768 laptop the toolbars take up almost 1/5 of the screen.").length).toBeGreaterThan(0);
+    expect(observedIn("We will come back to the zoom question later.")).toEqual([]);
+  });
+});
