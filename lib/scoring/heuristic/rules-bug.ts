@@ -53,8 +53,6 @@ const TO_TITLE = /\b(?:as|see|same as|like)\s+(?:in\s+|per\s+)?(?:the\s+)?(?:sum
 const TO_TITLE_ALL = new RegExp(TO_TITLE.source, "gi");
 const ENVIRONMENT_ALL = new RegExp(`(?:${ENVIRONMENT.source})(?:[ \\t]+v?\\d+(?:\\.\\d+)*\\b)?`, "gi");
 const PRODUCT_VERSION_ALL = new RegExp(PRODUCT_VERSION.source, "g");
-/** Words of its own (not a plea's nor a generic failure's) a title names beside its failure to tell it alone. */
-const TITLE_TELLS = 3;
 /**
  * A scenario in the Given-When-Then layout: a line that opens with "Given" and a later one with "When", each maybe after
  * a "Scenario:" heading or a list mark. The state it starts from and the action taken are the steps to reproduce, as
@@ -239,12 +237,7 @@ export function bugFindings(input: RuleInput): Found[] {
   const judgedOnly = e.judgedOnly;
   // The opposite is taken of a failure read as what happens: a failure word only in a question, a person's act or a
   // purpose ("raising this so it doesn't get lost") gives none (bands, seventh pass).
-  // A title read as what happens that names what fails and when ("Scheduled push notifications are not sent on Sundays")
-  // tells the failure whatever the description adds: a report that is its title, or its title and a plea, has the
-  // title's opposite too. "Crashed" or "Apache crashes" names no more than the failure (bands, ninth pass).
-  const title = withoutLabel(input.summary);
-  const titleTells = !!e.actual && !CHANGE_TITLE.test(title) && (title.match(/[\p{L}]{2,}/gu) ?? []).filter((w) => !addsNothing("", w)).length >= TITLE_TELLS;
-  if (!e.expected && IMPLIED_EXPECTED.test(`${input.summary}\n${input.description}`) && (!addsNothing(input.summary, input.description) || titleTells) && !judgedOnly && e.anyRead) {
+  if (!e.expected && IMPLIED_EXPECTED.test(`${input.summary}\n${input.description}`) && !addsNothing(input.summary, input.description) && !judgedOnly && e.anyRead) {
     // The labelled reports (Chaparro et al.) count an expectation left to the failure's opposite as missing, and a
     // tester needs the result to check; but a report that tells the failure already says what is wrong, so it
     // costs little. "Apache crashes, please fix" tells nothing to take an opposite from.
@@ -337,6 +330,7 @@ export function bugFindings(input: RuleInput): Found[] {
       "Report each defect on its own, so each can be fixed and verified on its own.", second.at));
   }
 
+  const title = withoutLabel(input.summary);
   // The finding asks for the failure: none when the description tells it ("refuses to start when ...") or when the change
   // fixes none (a cleanup of unused code).
   if (FIX_VERB.test(title) && CODE.test(title) && !FAILURE.test(title) && !SYMPTOM.test(title) && !observedIn(title).some((r) => !r.generic) &&
