@@ -682,3 +682,17 @@ describe("bands, ninth pass: a title the description names as a thing", () => {
     expect(codes(r)).not.toContain("estimable.no_detail");
   });
 });
+
+describe("bands, ninth pass: a spike that names nothing to find out", () => {
+  it("gives nothing to plan research from and stays at 40% or less", () => {
+    const r = scoreTicket({ summary: "Look into what Omar said", description: "Omar said something in standup about the cache, pls follow up" });
+    expect(r.metadata.work_item_type).toBe("spike");
+    expect(codes(r)).toContain("estimable.no_detail");
+    expect(percent(r), codes(r).join(", ")).toBeLessThanOrEqual(40);
+  });
+
+  it("leaves a spike that asks its question alone", () => {
+    const r = scoreTicket({ summary: "Look into the importer's memory use", description: "Find out why the importer needs 6 GB for a 200 MB file and whether streaming the rows would keep it under 1 GB. Timebox: 2 days." });
+    expect(codes(r)).not.toContain("estimable.no_detail");
+  });
+});

@@ -212,6 +212,15 @@ export function kindFindings(input: RuleInput): Found[] {
       "The report names nothing to plan from: no failure beyond a judgement, no way to make it happen and no result to check a fix against.",
       "Say what you saw happen (the message, the wrong value, what stayed on screen), what you did just before, and what you expected."));
   }
+  // A spike that names nothing to find out ("Look into the thing Raj mentioned" over "can someone follow up"): no
+  // question, no request, a title that only pleas, no more than three things of its own. Nobody can plan research from it
+  // either. As for a report, a title with only labelled sections under it is left to the missing parts' findings
+  // (bands, ninth pass).
+  if (kind === "spike" && (!input.language || input.language === "en") && /[\p{L}\p{N}]/u.test(proseOf(input)) && namesNothing(input)) {
+    own.push(found("estimable.no_detail", "high",
+      "The spike names nothing to find out: no question, no subject beyond a mention, nothing to plan research from.",
+      "Say what question the research answers, about what, and what the team decides with the answer."));
+  }
   return [...findings, ...own];
 }
 
