@@ -559,3 +559,25 @@ describe("bands, eighth pass: a plea with its object, and a release named as whe
     expect(codes(broke)).not.toContain("estimable.no_detail");
   });
 });
+
+describe("bands, ninth pass: a scenario's steps", () => {
+  it("reads a Given-When-Then scenario as the steps and keeps a written-out report at 80% or more", () => {
+    const t: TicketData = {
+      summary: "Mileage claim rounds 0.5 km down on the mobile app",
+      issue_type: "Bug",
+      description: "Scenario: a trip of 12.5 km\n  Given I am signed in to the expenses app 3.4.0 on Android 14\n  And my rate is 0.30 per km\n" +
+        "  When I submit a mileage claim for 12.5 km\n  Then the claim should show 3.75\n\nWhat happens instead: the claim shows 3.60, for 12 km.\n\n" +
+        "Every field engineer files these weekly, about 900 claims a month, each paid short.",
+    };
+    expect(codes(t)).not.toContain("bug.no_steps");
+    expect(percent(t)).toBeGreaterThanOrEqual(80);
+  });
+
+  it("gives no steps to a 'Given' that no 'When' follows", () => {
+    const t: TicketData = {
+      summary: "Mileage claim rounds 0.5 km down", issue_type: "Bug",
+      description: "Given the rate of 0.30 per km, a 12.5 km trip pays 3.60 instead of 3.75 in the expenses app 3.4.0. Every field engineer is paid short.",
+    };
+    expect(codes(t)).toContain("bug.no_steps");
+  });
+});

@@ -664,3 +664,35 @@ describe("bands, eighth pass: a reference to a talk and a chase for news decide 
     expect(inferKind({ summary: "Which tile server can serve 10k requests a second?", description: "" }).kind).toBe("spike");
   });
 });
+
+describe("bands, ninth pass: a title the description names as a thing", () => {
+  it("reads no act in a title whose first word could be a verb when the description uses the title as a name", () => {
+    for (const t of [
+      { summary: "Leave balances", description: "Leave balances are a mess for everyone." },
+      { summary: "Transfer fees", description: "the finance desk is not happy with transfer fees" },
+    ]) {
+      const r = scoreTicket(t);
+      expect(codes(r), t.summary).toContain("estimable.no_detail");
+      expect(percent(r), `${t.summary}: ${codes(r).join(", ")}`).toBeLessThanOrEqual(40);
+    }
+  });
+
+  it("still reads the act of a title the description does not name as a thing", () => {
+    const r = scoreTicket({ summary: "Transfer fees", description: "to the clearing account each evening" });
+    expect(codes(r)).not.toContain("estimable.no_detail");
+  });
+});
+
+describe("bands, ninth pass: a spike that names nothing to find out", () => {
+  it("gives nothing to plan research from and stays at 40% or less", () => {
+    const r = scoreTicket({ summary: "Look into what Omar said", description: "Omar said something in standup about the cache, pls follow up" });
+    expect(r.metadata.work_item_type).toBe("spike");
+    expect(codes(r)).toContain("estimable.no_detail");
+    expect(percent(r), codes(r).join(", ")).toBeLessThanOrEqual(40);
+  });
+
+  it("leaves a spike that asks its question alone", () => {
+    const r = scoreTicket({ summary: "Look into the importer's memory use", description: "Find out why the importer needs 6 GB for a 200 MB file and whether streaming the rows would keep it under 1 GB. Timebox: 2 days." });
+    expect(codes(r)).not.toContain("estimable.no_detail");
+  });
+});

@@ -53,6 +53,12 @@ const TO_TITLE = /\b(?:as|see|same as|like)\s+(?:in\s+|per\s+)?(?:the\s+)?(?:sum
 const TO_TITLE_ALL = new RegExp(TO_TITLE.source, "gi");
 const ENVIRONMENT_ALL = new RegExp(`(?:${ENVIRONMENT.source})(?:[ \\t]+v?\\d+(?:\\.\\d+)*\\b)?`, "gi");
 const PRODUCT_VERSION_ALL = new RegExp(PRODUCT_VERSION.source, "g");
+/**
+ * A scenario in the Given-When-Then layout: a line that opens with "Given" and a later one with "When", each maybe after
+ * a "Scenario:" heading or a list mark. The state it starts from and the action taken are the steps to reproduce, as
+ * a numbered list's are; the "Then" lines are the expected result (bands, ninth pass).
+ */
+const SCENARIO = /^[ \t]*(?:[-*•]\s*)?given\b[^\n]*(?:\n[ \t]*(?:[-*•]\s*)?(?:and|but)\b[^\n]*)*\n[ \t]*(?:[-*•]\s*)?when\b[^\n]*/im;
 /** A title that names a change to the code: the fix verbs and the ones a cleanup takes. */
 const CHANGE_TITLE = /^(?:change|replace|add|remove|drop|delete|move|convert|rename|merge|split|clean|wrap|use|set|rewrite|patch|increase|decrease|catch|handle|return|swap|revert|refactor|simplify|kill|get rid of)\b/i;
 /**
@@ -164,9 +170,11 @@ function readBugEvidence(input: RuleInput): BugEvidence {
   // A steps section that says the reporter cannot reproduce it ("Unsure how to reproduce") holds no steps.
   const stepsSection = NO_STEPS.test(description) ? null : sectionEvidence(input, "steps");
   const inText = stepsIn(description);
-  const count = orderedSteps(stepsSection?.text ?? description) || inText.count;
+  const scenario = stepsSection || inText.at ? null : SCENARIO.exec(description);
+  const count = orderedSteps(stepsSection?.text ?? description) || inText.count || (scenario ? scenario[0].trim().split(/\n/).length : 0);
   const steps = {
-    evidence: stepsSection ?? (inText.at ? sentenceEvidence(input, "description", inText.at.start, inText.at.end) : null), count,
+    evidence: stepsSection ?? (inText.at ? sentenceEvidence(input, "description", inText.at.start, inText.at.end) : null) ??
+      (scenario ? evidenceAt(input, "description", scenario.index, scenario.index + scenario[0].length) : null), count,
     trigger: inText.trigger ? sentenceEvidence(input, "description", inText.trigger.start, inText.trigger.end) : null,
   };
   // An environment section that holds only a template's empty labels ("- OS:", "- Browser:") names no environment.

@@ -91,6 +91,27 @@ const TIME_WORD = /^(?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturd
 /** A release named as the time something started: "since the update", "since last week's patch". */
 const SINCE_RELEASE = /\bsince (?:the |this |that |our |last |latest |yesterday['’]?s |\w+ week['’]?s |\w+day['’]?s )?(?:last |latest |new |recent )?(?:update|release|upgrade|deploy(?:ment)?|patch|hotfix|migration|version|build|rollout)\b/gi;
 
+/** What a phrase is read as after it: a word, an article, a possessive or an adjective before a thing. */
+const BEFORE_A_THING = new Set(["ADP", "DET", "ADJ", "PRON"]);
+
+/**
+ * The description uses the title's words as the name of a thing: the whole title comes after a preposition, an article
+ * or a possessive ("unhappy with transfer references"), or is the subject of a sentence, a verb following it ("Leave
+ * approval workflow is confusing", "Push notifications need some love").
+ */
+function titleNamedAsThing(input: RuleInput): boolean {
+  const title = input.story.a.tokens.filter((t) => t.word).map((t) => t.lower);
+  if (title.length === 0) return false;
+  const body = analyzeText(input.description).tokens;
+  for (let k = 0; k + title.length <= body.length; k++) {
+    if (!title.every((w, j) => body[k + j].lower === w)) continue;
+    const before = body[k - 1];
+    const after = body[k + title.length];
+    if ((before && BEFORE_A_THING.has(before.pos)) || (after && (after.pos === "VERB" || after.pos === "AUX"))) return true;
+  }
+  return false;
+}
+
 function namesNothing(input: RuleInput): boolean {
   const text = `${input.summary}\n${input.description}`;
   const expected = expectedIn(input.description);
@@ -98,7 +119,9 @@ function namesNothing(input: RuleInput): boolean {
   // A title that tells what something does ("A historical report contains link to an XML report") names an act; a
   // name, a mood, a judgement or a plea ("Firmware", "urgent!!!", "The new version is terrible", "game feels off",
   // "pls check screenshot") does not.
-  if (input.story.a.tokens.some((t) => t.pos === "VERB" && !PLEA_OR_JUDGEMENT.test(t.text))) return false;
+  // A title the description names as a thing ("Push notifications need some love", "not happy with transfer references")
+  // is a name, whatever its first word could be read as: it names no act (bands, ninth pass).
+  if (!titleNamedAsThing(input) && input.story.a.tokens.some((t) => t.pos === "VERB" && !PLEA_OR_JUDGEMENT.test(t.text))) return false;
   // Nor does it name things of its own: at most three nouns beyond the title's and the words of pleas and urgency
   // (`addsNothing`), so "Walk AST and register methods in a database" or a dialog to overhaul still names its work.
   // A time ("Thursday", "by EOD", "2:14 PM") is when, not what: it is not counted.
@@ -188,6 +211,15 @@ export function kindFindings(input: RuleInput): Found[] {
     own.push(found("estimable.no_detail", "high",
       "The report names nothing to plan from: no failure beyond a judgement, no way to make it happen and no result to check a fix against.",
       "Say what you saw happen (the message, the wrong value, what stayed on screen), what you did just before, and what you expected."));
+  }
+  // A spike that names nothing to find out ("Look into the thing Raj mentioned" over "can someone follow up"): no
+  // question, no request, a title that only pleas, no more than three things of its own. Nobody can plan research from it
+  // either. As for a report, a title with only labelled sections under it is left to the missing parts' findings
+  // (bands, ninth pass).
+  if (kind === "spike" && (!input.language || input.language === "en") && /[\p{L}\p{N}]/u.test(proseOf(input)) && namesNothing(input)) {
+    own.push(found("estimable.no_detail", "high",
+      "The spike names nothing to find out: no question, no subject beyond a mention, nothing to plan research from.",
+      "Say what question the research answers, about what, and what the team decides with the answer."));
   }
   return [...findings, ...own];
 }
