@@ -186,11 +186,11 @@ const UNWANTED = /\b(?:cuts? off|cutting off|cut short|(?:stops?|stopped|ends?|e
  * "grows to 2 GB"), or the user's data it writes over ("overwrote my httpd.conf", "wipes the existing settings").
  */
 /**
- * Ninth pass: a page named by its address that shows a message ('https://bank.example/portal says "Browser not
+ * What happens told as a value: a page named by its address that shows a message ('https://bank.example/portal says "Browser not
  * supported"'), a value that returns to where it started ("Zoom is back to 100%", "the counter goes back to 0"), and a
  * share of the screen something takes ("the toolbar area takes almost 1/6 of the screen").
  */
-const HAPPENS_NINTH = /https?:\/\/\S+\s+(?:says|shows|displays|returns|answers)\s*:?\s*["“'‘]|\b(?:is|are|was|were|goes|go|went|jumps?|jumped|falls?|fell|snaps?|snapped|resets?|drops?|dropped)\s+back\s+to\s+(?:\d|zero|the default|default|normal|the (?:start|top|beginning|first))|\b(?:takes?|took|taking|fills?|filled|covers?|covered)\s+(?:up\s+)?(?:almost\s+|about\s+|nearly\s+|over\s+|~)?(?:\d+\s*\/\s*\d+|\d+\s*%|half|a third|a quarter|two thirds)\s+of\s+the\s+(?:screen|window|page|display|height|width|viewport)\b/i;
+const VALUE_TOLD = /https?:\/\/\S+\s+(?:says|shows|displays|returns|answers)\s*:?\s*["“'‘]|\b(?:is|are|was|were|goes|go|went|jumps?|jumped|falls?|fell|snaps?|snapped|resets?|drops?|dropped)\s+back\s+to\s+(?:\d|zero|the default|default|normal|the (?:start|top|beginning|first))|\b(?:takes?|took|taking|fills?|filled|covers?|covered)\s+(?:up\s+)?(?:almost\s+|about\s+|nearly\s+|over\s+|~)?(?:\d+\s*\/\s*\d+|\d+\s*%|half|a third|a quarter|two thirds)\s+of\s+the\s+(?:screen|window|page|display|height|width|viewport)\b/i;
 const CONSUMES = /\b(?:(?:uses?|using|used|eats?|eating|ate|consumes?|consuming|consumed|hogs?|hogging|hogged|takes? up|took up|grows? to|grew to|growing to)\s+(?:all\s+(?:the\s+|available\s+)?(?:cpu|memory|ram|disk|swap)\b|(?:over\s+|about\s+|around\s+|nearly\s+|almost\s+|~)?\d+(?:[.,]\d+)?\s*(?:%|percent\b|[kmgt]i?b\b|megabytes?\b|gigabytes?\b))|(?:overwrites?|overwrote|overwriting|clobber(?:s|ed|ing)?|wipes?|wiped|wiping|erases?|erased|erasing) (?:my|our|your|all|any|every|the existing|existing)\b)/i;
 /**
  * A response the server sent, shown as it came: a status line ("HTTP/1.1 200 OK"), or a header only a response carries,
@@ -289,7 +289,7 @@ export function observedIn(labelled: string): Read[] {
   const again = (m: RegExpExecArray) => /^still not$/i.test(m[0]) && /^\s+(?:work|works|working)\b/i.test(m.input.slice(m.index + m[0].length));
   const generic = (m: RegExpExecArray) => ((GENERIC.test(m[0].replace(/\s+/g, " ").trim().replace(/^still /i, "")) && !failsTo(m.input, m.index, m.index + m[0].length)) || again(m) || onlyJudged(m.input, m.index, m.index + m[0].length) || peopleFeel(m.input, m.index, m[0])) &&
     !named(m.input, m.index, m.index + m[0].length);
-  return [ERROR, LOGGED, FAILING, NEGATION, ABSENCE, WRONG, SEEN, RESULT_MARK, MOVED, PRODUCED, LOOKS, UNWANTED, CONSUMES, RESPONSE, HAPPENS_MORE, CORRECTED, HAPPENS_NINTH].flatMap((re) => all(text, re, generic))
+  return [ERROR, LOGGED, FAILING, NEGATION, ABSENCE, WRONG, SEEN, RESULT_MARK, MOVED, PRODUCED, LOOKS, UNWANTED, CONSUMES, RESPONSE, HAPPENS_MORE, CORRECTED, VALUE_TOLD].flatMap((re) => all(text, re, generic))
     .filter((r) => !QUESTION_OR_EXPECTATION.test(lineAround(text, r)) && !asked(text, r) && !peoplesAct(text, r) && !wishedFor(text, r) &&
       !INDIRECT_QUESTION.test(text.slice(Math.max(0, r.start - 100), r.start)))
     .sort((a, b) => a.start - b.start);
