@@ -7,7 +7,7 @@ import type { FindingField } from "../types";
 import { aboutPeople, addsNothing, expectedIn, MAIL_HEADER, NO_STEPS, impactIn, observedIn, QUESTION, stepsIn, titleAsksFor, withoutLabels, type Read } from "./bug-readers";
 import { FAILURE, SYMPTOM, withoutLabel } from "./kind-of";
 import { evidenceAt, phraseEvidence, q, sectionEvidence, sections, missingWhy, sentenceEvidence, summaryQuote, type Evidence } from "./kind-text";
-import { hasContent, orderedSteps } from "./sections";
+import { hasContent, orderedSteps, TEMPLATE_EXAMPLE } from "./sections";
 
 /**
  * Where it ran: a browser, an operating system, a device, a version or build, a stage, the deploy it came with, a region or
@@ -34,9 +34,9 @@ const CODE_LINE_OR_TRACE = /^\s*(?:at [\w$.<>]+\(|[<{}\]]|[\w.]+(?:Exception|Err
  * the page or the message is named, and no build, browser or system changes what it says.
  */
 const ABOUT_TEXT = /\b(?:docs?|documentation|manual|man ?pages?|typos?|misspel\w*|spelling|wording)\b/i;
-/** A template's example in brackets, left in place ("[e.g. iOS]", "[e.g. chrome, safari]"). */
-const TEMPLATE_EXAMPLE = /\[(?:e\.g\.|eg\b|ex:|i\.e\.)[^\]\n]*\]/i;
-const TEMPLATE_EXAMPLE_ALL = new RegExp(TEMPLATE_EXAMPLE.source, "gi");
+/** A template's example in brackets, left in place (sections.ts's `TEMPLATE_EXAMPLE`, which its template lines read too). */
+const TEMPLATE_EXAMPLE_ONE = new RegExp(TEMPLATE_EXAMPLE, "i");
+const TEMPLATE_EXAMPLE_ALL = new RegExp(TEMPLATE_EXAMPLE, "gi");
 /**
  * A correction written with an arrow in a report on a typo or a text's wording ('"more then 0" -> "more than 0"'): the
  * second text is what should be there, as '"x" should be "y"' says (ninth pass). Only in such a report: elsewhere a quoted
@@ -180,7 +180,7 @@ function readBugEvidence(input: RuleInput): BugEvidence {
   // An environment section that holds only a template's empty labels ("- OS:", "- Browser:") names no environment.
   const envSection = sectionEvidence(input, "environment");
   // A template's example ("- OS: [e.g. iOS]") names no environment (bands, eighth pass).
-  const asWritten = TEMPLATE_EXAMPLE.test(input.description) ? { ...input, description: input.description.replace(TEMPLATE_EXAMPLE_ALL, (m) => " ".repeat(m.length)) } : input;
+  const asWritten = TEMPLATE_EXAMPLE_ONE.test(input.description) ? { ...input, description: input.description.replace(TEMPLATE_EXAMPLE_ALL, (m) => " ".repeat(m.length)) } : input;
   const environment = (envSection && /[\p{L}\p{N}]/u.test(withoutLabels(envSection.text)) ? envSection : null) ??
     phraseEvidence(asWritten, ENVIRONMENT) ?? phraseEvidence(asWritten, PRODUCT_VERSION);
   const impact = sectionEvidence(input, "impact") ?? firstRead(input, "description", impactIn(description)) ??

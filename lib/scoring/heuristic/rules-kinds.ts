@@ -121,7 +121,7 @@ function namesNothing(input: RuleInput): boolean {
   // "pls check screenshot") does not.
   // A title the description names as a thing ("Push notifications need some love", "not happy with transfer references")
   // is a name, whatever its first word could be read as: it names no act (bands, ninth pass).
-  if (!titleNamedAsThing(input) && input.story.a.tokens.some((t) => t.pos === "VERB" && !PLEA_OR_JUDGEMENT.test(t.text))) return false;
+  if (input.story.a.tokens.some((t) => t.pos === "VERB" && !PLEA_OR_JUDGEMENT.test(t.text)) && !titleNamedAsThing(input)) return false;
   // Nor does it name things of its own: at most three nouns beyond the title's and the words of pleas and urgency
   // (`addsNothing`), so "Walk AST and register methods in a database" or a dialog to overhaul still names its work.
   // A time ("Thursday", "by EOD", "2:14 PM") is when, not what: it is not counted.

@@ -164,13 +164,16 @@ export const FORM_LEFT_EMPTY = String.raw`_no response_`;
 // A template left unfilled ("1. Go to '...'", "[e.g. iOS]", "N/A", "see above") is not content.
 const PLACEHOLDER = new RegExp(String.raw`\[(?:e\.g\.?|eg|ex|i\.e\.?)[^\]]*\]|'\.\.\.'|"\.\.\."|\.\.\.|…|\b(?:n\/a|tbd|tbc|todo|none|unknown)\b|\b${POINTER_ELSEWHERE}\b|${FORM_LEFT_EMPTY}`, "gi");
 
+/** A template's example in brackets, left in place ("[e.g. iOS]", "[e.g. chrome, safari]"). */
+export const TEMPLATE_EXAMPLE = String.raw`\[(?:e\.g\.|eg\b|ex:|i\.e\.)[^\]\n]*\]`;
+
 /**
  * A line of a template the reporter left as it came: an example in brackets or an elided quote ("- OS: [e.g. iOS]",
  * "2. Click on '....'"), or a prompt that tells what to write ("A clear and concise description of what ...", "If
  * applicable, add screenshots to help explain ...", "Add any other context here.", "Steps to reproduce the behavior:")
  * (bands, eighth pass).
  */
-const TEMPLATE_LINE = /^[ \t]*(?:\d{1,2}[.)]|[-*•])?[ \t]*(?:[^\n]*(?:\[(?:e\.g\.|eg\b|ex:|i\.e\.)[^\]\n]*\]|'\.{3,}'|"\.{3,}")[^\n]*|an? (?:[\w-]+,? (?:and )?){0,3}description of (?:what|how|the|your)\b[^\n]*|(?:if applicable,? )?(?:please )?(?:add|describe|provide|include|paste|attach|list|explain|fill in|tell us)\b[^\n]*\b(?:here|if applicable|to help explain)\b[^\n]*|steps to reproduce the behaviou?r:?)[ \t]*$/i;
+const TEMPLATE_LINE = new RegExp(String.raw`^[ \t]*(?:\d{1,2}[.)]|[-*•])?[ \t]*(?:[^\n]*(?:${TEMPLATE_EXAMPLE}|'\.{3,}'|"\.{3,}")[^\n]*|an? (?:[\w-]+,? (?:and )?){0,3}description of (?:what|how|the|your)\b[^\n]*|(?:if applicable,? )?(?:please )?(?:add|describe|provide|include|paste|attach|list|explain|fill in|tell us)\b[^\n]*\b(?:here|if applicable|to help explain)\b[^\n]*|steps to reproduce the behaviou?r:?)[ \t]*$`, "i");
 
 /**
  * A body the template fills: three of its lines the template's for any line of the reporter's ("4. See error" under
