@@ -160,8 +160,11 @@ export function unambiguousFindings(input: RuleInput): Found[] {
   const joined = (x: Tok) => (t[x.i + 1]?.text === "-" && t[x.i + 1].start === x.end) || (t[x.i - 1]?.text === "-" && t[x.i - 1].end === x.start);
   // A summary's first word is capitalised, and the tagger reads "Reliable offline sync" as a name: a vague word that
   // opens a sentence before a noun is the adjective it would be in lower case.
-  // A gerund with "of" after it is a noun too ("Secure sharing of lab reports": bands, seventh pass).
-  const nounAfter = (y: Tok | undefined) => !!y && (["NOUN", "ADJ", "PROPN"].includes(y.pos) || (/ing$/.test(y.lower) && t[y.i + 1]?.lower === "of"));
+  // A gerund is a noun there too when a preposition or the end follows it ("Secure sharing of lab reports": bands,
+  // seventh pass; "Simple onboarding for new clinic staff", which the tagger reads as a verb: bands, tenth pass); before
+  // a noun it may be the object of an imperative ("Secure signing keys before the audit").
+  const gerund = (y: Tok) => /.{3}ing$/.test(y.lower) && !/thing$/.test(y.lower) && (!t[y.i + 1] || ["ADP", "PUNCT"].includes(t[y.i + 1].pos));
+  const nounAfter = (y: Tok | undefined) => !!y && (["NOUN", "ADJ", "PROPN"].includes(y.pos) || gerund(y));
   const opening = (x: Tok) => x.pos === "PROPN" && (x.i === 0 || t[x.i - 1].pos === "PUNCT") && nounAfter(t[x.i + 1]);
   // "Best practices" names a kind of guide, not a quality to measure.
   const term = (x: Tok) => x.lower === "best" && /^practices?$/.test(t[x.i + 1]?.lower ?? "");

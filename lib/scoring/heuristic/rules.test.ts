@@ -467,9 +467,18 @@ describe("bands, seventh pass: a vague word before a gerund used as a noun", () 
     }
   });
 
-  it("does not take an imperative for an adjective when no \"of\" follows the gerund", () => {
-    const r = scoreTicket({ summary: "Secure everything before the audit", description: "" });
-    expect(r.findings.some((f) => f.code === "unambiguous.vague_term" && f.message.includes('"Secure"'))).toBe(false);
+  it("flags the opening word before a gerund the tagger reads as a verb, with a preposition or nothing after it", () => {
+    for (const [summary, word] of [["Simple onboarding for new warehouse pickers", "Simple"], ["Easy rebooking", "Easy"]]) {
+      const r = scoreTicket({ summary, description: "" });
+      expect(r.findings.some((f) => f.code === "unambiguous.vague_term" && f.message.includes(`"${word}"`)), summary).toBe(true);
+    }
+  });
+
+  it("does not take an imperative for an adjective", () => {
+    for (const summary of ["Secure everything before the audit", "Secure signing keys before the audit"]) {
+      const r = scoreTicket({ summary, description: "" });
+      expect(r.findings.some((f) => f.code === "unambiguous.vague_term" && f.message.includes('"Secure"')), summary).toBe(false);
+    }
   });
 });
 
