@@ -1508,3 +1508,61 @@ describe("ninth pass (Firefox): what happens, told by a page's address, a value 
     expect(observedIn("We will come back to the zoom question later.")).toEqual([]);
   });
 });
+
+describe("tenth pass (Firefox): a title's subject named by a verb of the request list", () => {
+  it("reads 'Update fails ...' and 'Sort is wrong' as failures, and 'Update the docs' as a request", () => {
+    expect(titleAsksFor("Update fails with 'Download corrupt (200)' behind a proxy")).toBeNull();
+    expect(titleAsksFor("Sort is wrong for names with accents")).toBeNull();
+    expect(titleAsksFor("Merge loses the second parent")).toBeNull();
+    expect(titleAsksFor("Update the proxy docs for 2.4")).not.toBeNull();
+    expect(titleAsksFor("Show the full path in the tooltip")).not.toBeNull();
+  });
+});
+
+describe("tenth pass (Firefox): the case that works told on the same input", () => {
+  it("reads 'In Chrome the same file downloads fine' as a case that works, and still not the same failure", () => {
+    expect(expectedIn("It stalls at 99%. In Chrome same file is finish in 2 minute and is ok.").map((r) => r.kind)).toContain("working_case");
+    expect(expectedIn("It stalls. In Chrome the same file downloads in a minute.").map((r) => r.kind)).toContain("working_case");
+    for (const text of ["In Chrome the same thing happens.", "In Chrome the same file fails too.", "Chrome has the same problem."]) expect(expectedIn(text), text).toEqual([]);
+  });
+});
+
+describe("tenth pass (Firefox): test cases given as markup, a data: image, a labelled link or a minimal script", () => {
+  it("reads markup under the sentence that names its element or its page", () => {
+    expect(stepsIn('This select loses its value on reload:\n\n<select name="x"><option>a</option><option selected>b</option></select>').kinds).toContain("testcase");
+    expect(stepsIn("A page with no charset:\n\n<p>Grüße</p>\n\nis shown as Latin-1.").kinds).toContain("testcase");
+    // Markup that is not the element named: the reporter's quote of what they saw.
+    expect(stepsIn("The error says this:\n\n<b>Forbidden</b>").kinds).not.toContain("testcase");
+  });
+
+  it("reads an SVG written into a data: URL and a 'Test:' link as the test case", () => {
+    expect(stepsIn('data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"><text x="5" y="20">hi</text></svg>\n\nThe text is cut off.').kinds).toContain("link");
+    expect(stepsIn("Test: https://tests.example.org/cookies/samesite-lax.html\n\nThe cookie is sent anyway.").kinds).toContain("link");
+    expect(stepsIn("We tested: the cookie is sent anyway.").at).toBeNull();
+  });
+
+  it("reads 'Minimal:' over a line of code as the reproduction", () => {
+    expect(stepsIn('It saves as .htm. Minimal:\n\nlocation.href = URL.createObjectURL(new Blob(["x"]));').kinds).toContain("repro");
+    expect(stepsIn("The impact is minimal: a few users noticed.").at).toBeNull();
+  });
+});
+
+describe("tenth pass (Firefox): a Windows command with '/' options", () => {
+  it("reads 'msiexec /i setup.msi /qn' as a command, its '/i' no word of a sentence", () => {
+    expect(stepsIn('msiexec /i "Setup 1.0.msi" TARGETDIR="D:\\Apps" /qn\n\nIt installs to C: anyway.').kinds).toContain("command");
+    expect(stepsIn("note /a is the alias of the share").kinds).not.toContain("command");
+  });
+});
+
+describe("tenth pass (Firefox): what happens told in the words of what should happen", () => {
+  it("reads 'pauses on line 9' beside 'should pause on line 12'", () => {
+    const text = "The debugger pauses on line 9 and highlights it. It should pause on line 12 where the breakpoint is.";
+    expect(observedIn(text).map((r) => text.slice(r.start, r.end))).toContain("pauses");
+  });
+
+  it("does not read the act inside a name, a condition, or the expectation's own sentence", () => {
+    expect(observedIn("The pref image.avif.enabled exists. Firefox should enable it by default.")).toEqual([]);
+    expect(observedIn("Sites would serve it if more browsers advertised it. Firefox should advertise it too.")).toEqual([]);
+    expect(observedIn("It should pause where it pauses in Chrome.")).toEqual([]);
+  });
+});

@@ -289,10 +289,38 @@ export function observedIn(labelled: string): Read[] {
   const again = (m: RegExpExecArray) => /^still not$/i.test(m[0]) && /^\s+(?:work|works|working)\b/i.test(m.input.slice(m.index + m[0].length));
   const generic = (m: RegExpExecArray) => ((GENERIC.test(m[0].replace(/\s+/g, " ").trim().replace(/^still /i, "")) && !failsTo(m.input, m.index, m.index + m[0].length)) || again(m) || onlyJudged(m.input, m.index, m.index + m[0].length) || peopleFeel(m.input, m.index, m[0])) &&
     !named(m.input, m.index, m.index + m[0].length);
-  return [ERROR, LOGGED, FAILING, NEGATION, ABSENCE, WRONG, SEEN, RESULT_MARK, MOVED, PRODUCED, LOOKS, UNWANTED, CONSUMES, RESPONSE, HAPPENS_MORE, CORRECTED, VALUE_TOLD].flatMap((re) => all(text, re, generic))
+  return [...[ERROR, LOGGED, FAILING, NEGATION, ABSENCE, WRONG, SEEN, RESULT_MARK, MOVED, PRODUCED, LOOKS, UNWANTED, CONSUMES, RESPONSE, HAPPENS_MORE, CORRECTED, VALUE_TOLD].flatMap((re) => all(text, re, generic)), ...sameActTold(text)]
     .filter((r) => !QUESTION_OR_EXPECTATION.test(lineAround(text, r)) && !asked(text, r) && !peoplesAct(text, r) && !wishedFor(text, r) &&
       !INDIRECT_QUESTION.test(text.slice(Math.max(0, r.start - 100), r.start)))
     .sort((a, b) => a.start - b.start);
+}
+
+/** Verbs an expectation names that say nothing of a result when told as done ("should work" beside "it works in Chrome"). */
+const EMPTY_ACTS = new Set(["work", "be", "have", "do", "get", "go", "make", "happen", "see", "look", "behave", "function", "act", "say", "use", "read", "call", "need", "try", "let", "allow", "help", "stay", "remain", "keep", "become", "take", "give", "come", "like"]);
+
+/**
+ * What happens told in the words of what should happen: "Firefox should pause on line 12" beside "The debugger pauses on
+ * line 9". The act the expectation names, told as done (present or past, not after a modal, "to", "not" or "don't"),
+ * in another sentence, is the account of what happens (tenth pass).
+ */
+function sameActTold(text: string): Read[] {
+  const out: Read[] = [];
+  for (const m of text.matchAll(/\b(?:should|must|ought to|(?:is|are) supposed to)\s+(?:not\s+|still\s+|also\s+|only\s+|always\s+)?([a-z]{3,})\b/gi)) {
+    const verb = m[1].toLowerCase();
+    if (EMPTY_ACTS.has(verb) || /(?:ed|ing|ly)$/.test(verb)) continue;
+    const stem = verb.replace(/e$/, "");
+    // (not inside a name, "image.jxl.enabled"; not in a condition or a wish, "would serve it if more browsers advertised")
+    const told = new RegExp(String.raw`(?<![\w.])(?<!\b(?:should|must|to|not|will|would|can|could|may|might|n['’]t|does|do|did)\s+)${stem}(?:es|s|ed|d)\b(?![.-]\w)`, "gi");
+    for (const t of text.matchAll(told)) {
+      if (/\b(?:if|when|once|unless|would|wish)\b[^.,;!?\n]*$/i.test(text.slice(Math.max(0, t.index - 60), t.index))) continue;
+      const from = Math.max(text.lastIndexOf(".", m.index), text.lastIndexOf("\n", m.index));
+      const to = text.slice(m.index).search(/[.!?\n]/);
+      if (t.index > from && (to < 0 || t.index < m.index + to)) continue;
+      out.push({ start: t.index, end: t.index + t[0].length });
+      break;
+    }
+  }
+  return out;
 }
 
 /**
@@ -502,6 +530,8 @@ const WISH_UNSAID = /(?:^|[.!?;]\s+|\n\s*)(?:(?:would|will) be (?:\w+ )?(?:nice|
  * was made in 3.1"; eighth pass).
  */
 const WORKS_ELSEWHERE = /\b(?:the )?same (?:[\w.-]+ ){0,3}(?:in|on|with|under|using|from|via|over|through) (?:[^,.;:!?\n]|:(?=\d)){1,30}? (?:works|worked|is fine|was fine|behaves correctly|loads fine)\b|\b(?:broken|broke|fails?|failing|failed|crash(?:es|ing)?|stopped working|(?:does|do)(?:n['’ ]?t| not) (?:work|compile|build|start|load)) (?:again |ever )?since (?:r\d{3,}|rev(?:ision)?\.? ?\d+|(?:version |release |build )?v?\d+\.\d+[\w.-]*)|\b(?:downgrad(?:e|ed|ing)|revert(?:s|ed|ing)?|roll(?:ed|ing)? back|going back|went back) to (?:version |release |build )?(?:r\d{3,}|v?\d+\.\d+[\w.-]*)\b(?:(?!\bnot\b|n['’ ]?t\b|\bnever\b)[^.;\n]){0,30}?\b(?:fix(?:es|ed)?|solves?|solved|cures?|helps?|helped|makes? it work|made it work)\b|(?<!(?:\bnot|n['’ ]?t|\bnever)\s+)\b(?:handles?|handled|treats?|treated) (?:it|this|that|them|these|the (?:same )?[\w-]+) (?:just )?(?:fine|correctly|properly|right)\b|(?<!(?:\bnot|n['’ ]?t|\bnever)\s+)\b(?:does|did|do) the right thing\b|\bthe (?:very )?same way (?:as )?(?:it|this|they|that) (?:is|are|was|were) (?:already )?[a-z]+ (?:for|in|on|with|under|by)\b/i;
+/** "The same" input or place, where a case that works is told ("In Chrome the same file downloads"), not "the same" failure. */
+const SAME_INPUT = String.raw`same(?! (?:pages?|sites?|urls?|machines?|computers?|hardware|profiles?|files?|documents?|videos?|content|network|system|box|device|fields?|forms?|keys?|accounts?|settings?|data|input|requests?|tests? ?cases?|markup|code)\b)`;
 /**
  * A case that works, told in forms the readings above miss (`WORKING_KEPT` is read with its case, so a capital names a
  * product, and a browser is named as one: "Chrome", not a browser's "chrome" or "chrome://"): a state another version kept ("In Firefox 2 the text was
@@ -511,7 +541,7 @@ const WORKS_ELSEWHERE = /\b(?:the )?same (?:[\w.-]+ ){0,3}(?:in|on|with|under|us
  * 2.2.11 fine"), a variant that works ("If the line is first it works", "Removing the Order lines works", "Without a
  * proxy the pref is honored").
  */
-const WORKING_KEPT = /(?:^|[.!?;,]\s+|\n\s*)(?:[Ii]n|[Oo]n|[Ww]ith|[Uu]nder|[Uu]sing) (?:(?:all |the )?(?:other|another|older|previous) [\w.+-]+|(?:the )?(?:version|release|build) v?\d[\w.]*|[A-Z][\w.+-]*|v?\d[\w.]*)(?: [\w.+-]+){0,4},? (?:it|its|it['’ ]?s|the [\w-]+(?: [\w-]+)?|this|that|they|everything) (?:is |was |were |are )?(?:still )?(?:there|shown|displayed|visible|fine|correct|ok|okay|smooth|fast|quick|preserved|kept|saved|instant)\b|(?:\b[Oo]ther browsers|\b(?:IE|MSIE|Internet Explorer|Edge|Chrome|Chromium|Safari|Opera|Konqueror|SeaMonkey|Netscape|Epiphany|IIS)|\b(?:nginx|lighttpd))(?: ?\d[\w.]*)?\b(?!:\/\/)(?:(?!\b(?:[Nn]ot|n['’ ]?t|[Nn]ever|[Nn]o|also|too|same|either|only|fails?|crash\w*|hangs?|broken|slow|wrong|errors?|warnings?|exceptions?)\b)[^.;!?\n]){0,40}?\b(?:fine|correctly|properly|ok|okay|smooth(?:ly)?|plays?|is shown|are shown|goes to|loads?|renders?|displays?|shows?|starts?|works?|picks?|opens?|announces)\b(?![^.;!?\n]{0,30}\b(?:too|also|as well|only|same(?! (?:pages?|sites?|urls?|machines?|computers?|hardware|profiles?|files?|documents?|videos?|content|network|system|box|device)\b))\b)/;
+const WORKING_KEPT = new RegExp(String.raw`(?:^|[.!?;,]\s+|\n\s*)(?:[Ii]n|[Oo]n|[Ww]ith|[Uu]nder|[Uu]sing) (?:(?:all |the )?(?:other|another|older|previous) [\w.+-]+|(?:the )?(?:version|release|build) v?\d[\w.]*|[A-Z][\w.+-]*|v?\d[\w.]*)(?: [\w.+-]+){0,4},? (?:it|its|it['’ ]?s|the [\w-]+(?: [\w-]+)?|this|that|they|everything) (?:is |was |were |are )?(?:still )?(?:there|shown|displayed|visible|fine|correct|ok|okay|smooth|fast|quick|preserved|kept|saved|instant)\b|(?:\b[Oo]ther browsers|\b(?:IE|MSIE|Internet Explorer|Edge|Chrome|Chromium|Safari|Opera|Konqueror|SeaMonkey|Netscape|Epiphany|IIS)|\b(?:nginx|lighttpd))(?: ?\d[\w.]*)?\b(?!:\/\/)(?:(?!\b(?:[Nn]ot|n['’ ]?t|[Nn]ever|[Nn]o|also|too|${SAME_INPUT}|either|only|fails?|crash\w*|hangs?|broken|slow|wrong|errors?|warnings?|exceptions?)\b)[^.;!?\n]){0,40}?\b(?:fine|correctly|properly|ok|okay|smooth(?:ly)?|plays?|is shown|are shown|goes to|loads?|renders?|displays?|shows?|starts?|works?|picks?|opens?|announces)\b(?![^.;!?\n]{0,30}\b(?:too|also|as well|only|${SAME_INPUT})\b)`);
 /**
  * Another browser named first, then what happens there, in a sentence of its own or after a comma: "In Chrome NVDA
  * reads the message right away.", "..., in chrome it goes back to the previous page." Not with a failure, a negation,
@@ -519,7 +549,7 @@ const WORKING_KEPT = /(?:^|[.!?;,]\s+|\n\s*)(?:[Ii]n|[Oo]n|[Ww]ith|[Uu]nder|[Uu]
  * DevTools I see ..."). Internet Explorer is left out: in a web developer's report it is most often the failing browser
  * ("In IE6, when calling FB.init on an ssl page, you get a security error").
  */
-const WORKING_IN_BROWSER = /(?<=(?:^|[.!?;,]\s+|\n\s*))[Ii]n (?:[Cc]hrom(?:e|ium)|[Ss]afari|Edge|[Oo]pera|other browsers)(?: ?\d[\w.]*)?(?!\s+(?:[Dd]ev ?[Tt]ools|[Cc]anary|[Ee]xtensions?|[Ww]eb [Ss]tore)\b),? (?:(?!\b(?:[Nn]ot|n['’ ]?t|[Nn]ever|[Nn]o|[Nn]othing|also|too|same|either|only|fails?|failed|crash\w*|hangs?|broken|slow|wrong|errors?|warnings?|exceptions?|bug|problem|issue|different(?:ly)?)\b)(?:[^.;!?\n]|[.!?](?=\S))){3,80}(?=[.;!?](?:\s|$)|\n|$)/;
+const WORKING_IN_BROWSER = new RegExp(String.raw`(?<=(?:^|[.!?;,]\s+|\n\s*))[Ii]n (?:[Cc]hrom(?:e|ium)|[Ss]afari|Edge|[Oo]pera|other browsers)(?: ?\d[\w.]*)?(?!\s+(?:[Dd]ev ?[Tt]ools|[Cc]anary|[Ee]xtensions?|[Ww]eb [Ss]tore)\b),? (?:(?!\b(?:[Nn]ot|n['’ ]?t|[Nn]ever|[Nn]o|[Nn]othing|also|too|${SAME_INPUT}|either|only|fails?|failed|crash\w*|hangs?|broken|slow|wrong|errors?|warnings?|exceptions?|bug|problem|issue|different(?:ly)?)\b)(?:[^.;!?\n]|[.!?](?=\S))){3,80}(?=[.;!?](?:\s|$)|\n|$)`);
 const WORKING_MORE = /(?:\b(?:was|were)(?:n['’ ]?t| not) (?:like (?:this|that)|the case|happening|a problem) (?:in|on|with|before|under)\b|(?<![\w.])v?\d+(?:\.\d+)+[a-z]*\d*(?:[ \t]+\w+)? (?:does|did)(?:n['’ ]?t| not) (?:show|have|do|exhibit|crash|hang|freeze|leak|fail)\b|\b(?:in|on|with|under) v?\d+(?:\.\d+)+[\w.]*,? (?:\w+ )?(?:nothing|no (?:problem|issue|errors?|warnings?|messages?)|fine|ok|okay|quiet|correct)\b|\b(?:if|when|once|with) [^.,;\n]{1,60}?,? (?:it|this|that|everything) works\b|(?:^|[.!?;]\s+|\n\s*)(?:removing|disabling|adding|setting|changing|switching|reverting|deleting|moving|turning (?:off|on)) [^.;\n]{1,60}? works\b|\bwithout (?:the |a |an )?[\w.-]+(?: [\w.-]+)?,? (?:the [\w.-]+ |it |this |everything )?(?:is |are )?(?:honou?red|works?|fine|respected|applied|shown|correct)\b|\b(?:other browsers|IE|MSIE|Internet Explorer|Edge|Chrome|Chromium|Safari|Opera)\b[^.;!?\n]{0,20}?\b(?:has|have|had|shows?|showed|gives?|gave)\s+no\s+(?:\w+\s+)?(?:lag|delays?|problems?|issues?|errors?|flicker(?:ing)?|jank|stutter(?:ing)?|crash(?:es)?|hangs?|slowdowns?|glitch(?:es)?|artifacts?|warnings?)\b)/i;
 /**
  * A wish or a judgement told without "I" or "it": "A clear error would be better than crashing", "An option would
@@ -557,7 +587,7 @@ const NORM_SAYS = /\b(?:(?:rfcs? ?\d{3,4}|the rfc|the (?:http )?(?:standard|prot
  */
 const DOCS_SAY = /(?<!\b(?:did|done|do|followed|follow|configured|set (?:it )?up|installed)\b[^.;\n]{0,30}\b(?:like|as) (?:the |what the )?)\b(?:docs?|documentation|manual|man ?page)\b(?:(?!\b(?:not|never)\b|n['’ ]?t\b)[^.;\n]){0,30}?\b(?:say|says|said|state|states|stated|claim|claims|claimed|promise|promises)\b|\bas documented\b/i;
 /** Titles that ask for the change: "Add ...", "Allow ...", "Support ...", "Need a way to ...". */
-const REQUEST_TITLE = /^(?:\[[^\]]*\]\s*|[\w .-]{1,30}:\s*)*(?:add|allow|support|provide|make|enable|disable|let|show|display|remove|rename|improve|implement|introduce|expose|include|use|change|move|replace|tell|offer|consider|retain|keep|avoid|prevent|create|need|request|want|should|please|do not|don['’ ]?t|switch|update|extend|document|warn|ask|hide|split|merge|separate|link|sort|restore|reduce|increase|simplify|clarify|customi[sz]e|expand)\b(?!-)/i;
+const REQUEST_TITLE = /^(?:\[[^\]]*\]\s*|[\w .-]{1,30}:\s*)*(?:add|allow|support|provide|make|enable|disable|let|show|display|remove|rename|improve|implement|introduce|expose|include|use|change|move|replace|tell|offer|consider|retain|keep|avoid|prevent|create|need|request|want|should|please|do not|don['’ ]?t|switch|update|extend|document|warn|ask|hide|split|merge|separate|link|sort|restore|reduce|increase|simplify|clarify|customi[sz]e|expand)\b(?!-)(?!\s+(?:is|are|was|were|has|does|did|doesn['’ ]?t|didn['’ ]?t|isn['’ ]?t|can['’ ]?t|cannot|won['’ ]?t|fails|failed|crash(?:es|ed)|hangs|breaks|stops|freezes|loses|returns|throws|leaks|shows|gets|takes)\b)/i;
 
 export type ExpectedKind = "modal" | "expect" | "wish" | "request" | "working_case";
 
@@ -639,7 +669,10 @@ function printed(line: string): boolean {
   return STACK_OR_LOG.test(line) || /^\s*(?:[<{}[\]$@]|\/\/|\/\*|\*\s)|[;{]\s*$/.test(line) || /^\s*(?:\[?(?:message|error|exception|warning|details?|reason|response|output|log)\]?\s*:)/i.test(line);
 }
 
-/** A title that asks for a change ("Add a way to ...") rather than stating a failure: it says what should be. */
+/**
+ * A title that asks for a change ("Add a way to ...") rather than stating a failure: it says what should be. A verb of
+ * the list with a verb of its own after it is the title's subject, a noun ("Update fails with ...", "Sort is wrong").
+ */
 export function titleAsksFor(title: string): Read | null {
   const t = title.trim();
   // A title that only asks for a fix ("Please fix", "pls fix asap") asks what every report does: no result is stated.
@@ -846,8 +879,11 @@ const REPRO = /(?:^|[.!?]\s+|\n\s*)(?:how )?to (?:see|trigger) (?:it|this|that|t
 const MENU_PATH = /(?:^|[\s"'(])[A-Z][\w.'’&/+-]*(?: [\w.'’&/+-]+){0,3}(?:\s*(?:->|→|»|\s>\s)\s*[\w"'][\w.'’&/+-]*(?: [\w.'’&/+-]+){0,3}){2,}/m;
 /** The first line of a text that is a page's markup: an HTML element's opening tag or a doctype. */
 const MARKUP_FIRST = /^\s*<(?:!doctype\b|(?:html|head|body|style|script|div|span|p|a|input|select|option|button|form|table|tr|td|svg|canvas|iframe|img|video|audio|ul|ol|li|figure|picture|textarea|label|details|dialog|h[1-6])\b)[^\n]*/i;
-/** A link to a runnable reproduction, or a page written into a data: URL ("data:text/html,<form>..."): the test case itself. */
-const REPRO_LINK = /\btest ?case\s*(?:at|here)?\s*:?\s*https?:\/\/|\bdata:text\/(?:html|xml|svg\+xml)[,;][^\s<]*<[a-z!]|\b(?:jsfiddle\.net|codepen\.io|codesandbox\.io|jsbin\.com|plnkr\.co|stackblitz\.com|snack\.expo\.(?:io|dev)|repl\.it|replit\.com|glitch\.com|runkit\.com|jsfiddle|codepen|codesandbox|github\.com\/[\w.-]+\/[\w.-]*(?:repro|example|demo|bug|issue|test)[\w.-]*)/i;
+/**
+ * A link to a runnable reproduction, one labelled "Test:" on its line, or a page or an image written into a data: URL
+ * ("data:text/html,<form>...", "data:image/svg+xml,<svg ...>"): the test case itself.
+ */
+const REPRO_LINK = /\btest ?case\s*(?:at|here)?\s*:?\s*https?:\/\/|(?:^|\n)[ \t]*test\s*:[ \t]*https?:\/\/|\bdata:(?:text\/(?:html|xml|svg\+xml)|image\/svg\+xml)[,;][^\s<]*<[a-z!]|\b(?:jsfiddle\.net|codepen\.io|codesandbox\.io|jsbin\.com|plnkr\.co|stackblitz\.com|snack\.expo\.(?:io|dev)|repl\.it|replit\.com|glitch\.com|runkit\.com|jsfiddle|codepen|codesandbox|github\.com\/[\w.-]+\/[\w.-]*(?:repro|example|demo|bug|issue|test)[\w.-]*)/i;
 /**
  * A command line: a prompt ("$ make"; not a PHP variable, a Markdown heading or a quote), a command-line tool and its
  * arguments, or an HTTP request ("POST /api/refunds"). A tool named by an English word ("node", "make", "cat", "go")
@@ -961,15 +997,17 @@ function commandRun(line: string): boolean {
 
 /**
  * A command line of any program: a prompt or not ("$ ", "# ", "> "), a program's name in lower case or its path, at most
- * one word or file before an option ("-t", "--servername", "-d30"), and no word of a sentence: "openssl s_client
- * -connect 127.0.0.1:443", "htpasswd -b users bob secret", "# httpd -t". A sentence that names a program is prose.
+ * one word or file before an option ("-t", "--servername", "-d30", or Windows' "/i", "/qn"), and no word of a sentence:
+ * "openssl s_client -connect 127.0.0.1:443", "htpasswd -b users bob secret", "# httpd -t", "msiexec /i setup.msi /qn".
+ * A sentence that names a program is prose.
  */
 function commandLine(line: string): boolean {
   // After a shell's own prompt ("$ ./firefox", "% make"), a program's name alone is the command run.
   if (/^[ \t]*[$%][ \t]+(?:\.{0,2}\/)?[a-z][\w.+\/-]*(?:[ \t]+\S+)*[ \t]*$/.test(line) && !SENTENCE_WORD.test(line.replace(/"[^"\n]*"|'[^'\n]*'/g, " "))) return true;
   const t = line.trim().replace(/^[$#>%][ \t]+/, "");
-  return /^(?:\.{0,2}\/)?[a-z][\w.+\/-]*(?:[ \t]+[\w.:\/-]+)?[ \t]+-{1,2}[A-Za-z][\w-]*(?:[ \t=]|$)/.test(t) && !/[.!?,;:]$/.test(t) &&
-    !SENTENCE_WORD.test(t.replace(/"[^"\n]*"|'[^'\n]*'/g, " "));
+  return /^(?:\.{0,2}\/)?[a-z][\w.+\/-]*(?:[ \t]+[\w.:\/-]+)?[ \t]+(?:-{1,2}[A-Za-z][\w-]*(?:[ \t=]|$)|\/[A-Za-z?]{1,2}(?=[ \t:]|$))/.test(t) && !/[.!?,;:]$/.test(t) &&
+    // (a Windows option is no word of a sentence: "/i" is not "I")
+    !SENTENCE_WORD.test(t.replace(/"[^"\n]*"|'[^'\n]*'/g, " ").replace(/(?<=^|\s)\/[A-Za-z?]{1,2}(?=\s|$)/g, " "));
 }
 
 /** The line from `at` is a sentence told about what it names: it ends as a sentence does and has words of one. */
@@ -1194,7 +1232,9 @@ export function stepsIn(labelled: string): StepsRead {
     // "I have some code that looks like:", "my config reads as follows:".
     ...text.matchAll(/\b(?:code|snippet|markup|config(?:uration)?|call|request|query|script)\s+(?:that\s+|which\s+)?(?:looks|reads|is|goes)\s+(?:like|as follows)\s*:?[ \t]*\n\s*(\S[^\n]*)/gi),
     // "In a background script that runs at startup:", then the line of code it runs.
-    ...text.matchAll(/\b(?:snippet|script)\b[^\n.:]{0,60}:[ \t]*\n\s*(\S[^\n]*)/gi)]) {
+    ...text.matchAll(/\b(?:snippet|script)\b[^\n.:]{0,60}:[ \t]*\n\s*(\S[^\n]*)/gi),
+    // "Minimal:", "Reduced testcase:", "Reproducer:": a label that says the lines under it reproduce it.
+    ...text.matchAll(/(?:^|\n|[.!?]\s+)[ \t]*(?:(?:a |the )?(?:minimal|reduced)(?: (?:test ?case|case|example|repro|reproducer|version))?|reproducer)\s*:[ \t]*\n\s*(\S[^\n]*)/gi)]) {
     if (isCodeLine(m[1]) || /^[<{[$]/.test(m[1])) found.push({ kind: "repro", start: m.index, end: m.index + m[0].length });
   }
   if (codeLines(text) >= 2) {
@@ -1212,6 +1252,14 @@ export function stepsIn(labelled: string): StepsRead {
   }
   // A report that opens with its page's markup and then says what the browser does with it gives the test case itself
   // ("<input type=date value=2018-11-04>\n\nshows 03/11/2018 ..."): loading the markup is the way there.
+  // "This textarea marks every word as wrong:", then "<textarea ...>": the element the sentence names, given as markup;
+  // or "a page without a lang attribute:", then its markup.
+  for (const m of text.matchAll(/(?:^|\n)([^\n]{0,200}):[ \t]*\n\s*<([a-z][a-z0-9]*)\b/gi)) {
+    if (new RegExp(String.raw`\b(?:this|the following|the|a|an)\s+(?:${m[2]}|page|document|markup|html|snippet|test ?case|testcase)\b`, "i").test(m[1])) {
+      found.push({ kind: "testcase", start: m.index, end: m.index + m[0].length });
+      break;
+    }
+  }
   const markup = MARKUP_FIRST.exec(text);
   if (markup && observedIn(text.slice(markup.index + markup[0].length)).some((r) => !r.generic)) found.push({ kind: "testcase", start: markup.index, end: markup.index + markup[0].length });
   // A command line of any program runs what fails.
