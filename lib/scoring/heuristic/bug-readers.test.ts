@@ -1566,3 +1566,19 @@ describe("tenth pass (Firefox): what happens told in the words of what should ha
     expect(observedIn("It should pause where it pauses in Chrome.")).toEqual([]);
   });
 });
+
+describe("tenth pass (Firefox): a control's label and a form's expected section are no account of what happens", () => {
+  it("does not read a quoted button label after the act that uses it", () => {
+    expect(observedIn('2. Click "Continue to the old site"\n3. Reload')).toEqual([]);
+    expect(observedIn('Press "Keep waiting" in the dialog.')).toEqual([]);
+    // A message quoted as what is shown is read.
+    expect(observedIn('The dialog says "Update failed" and closes.').length).toBeGreaterThan(0);
+  });
+
+  it("does not read what the Expected results section holds", () => {
+    const form = "Actual results:\n\nIt hangs.\n\nExpected results:\n\nThe exception list is kept after a restart.\n\nNotes:\nnone";
+    const read = observedIn(form).map((r) => form.slice(r.start, r.end));
+    expect(read).toContain("hangs");
+    expect(read).not.toContain("exception");
+  });
+});

@@ -284,15 +284,44 @@ function failsTo(text: string, start: number, end: number): boolean {
 }
 
 export function observedIn(labelled: string): Read[] {
-  const text = unwrapped(withoutLabels(labelled));
+  const text = unwrapped(withoutLabels(withoutExpectedSection(labelled)));
   // "Still broken", "still not working" say "broken", "not working" again (bands, eighth pass); "still shows 4" says what.
   const again = (m: RegExpExecArray) => /^still not$/i.test(m[0]) && /^\s+(?:work|works|working)\b/i.test(m.input.slice(m.index + m[0].length));
   const generic = (m: RegExpExecArray) => ((GENERIC.test(m[0].replace(/\s+/g, " ").trim().replace(/^still /i, "")) && !failsTo(m.input, m.index, m.index + m[0].length)) || again(m) || onlyJudged(m.input, m.index, m.index + m[0].length) || peopleFeel(m.input, m.index, m[0])) &&
     !named(m.input, m.index, m.index + m[0].length);
   return [...[ERROR, LOGGED, FAILING, NEGATION, ABSENCE, WRONG, SEEN, RESULT_MARK, MOVED, PRODUCED, LOOKS, UNWANTED, CONSUMES, RESPONSE, HAPPENS_MORE, CORRECTED, VALUE_TOLD].flatMap((re) => all(text, re, generic)), ...sameActTold(text)]
-    .filter((r) => !QUESTION_OR_EXPECTATION.test(lineAround(text, r)) && !asked(text, r) && !peoplesAct(text, r) && !wishedFor(text, r) &&
+    .filter((r) => !QUESTION_OR_EXPECTATION.test(lineAround(text, r)) && !asked(text, r) && !peoplesAct(text, r) && !wishedFor(text, r) && !controlLabel(text, r) &&
       !INDIRECT_QUESTION.test(text.slice(Math.max(0, r.start - 100), r.start)))
     .sort((a, b) => a.start - b.start);
+}
+
+/**
+ * The text with what a form's "Expected results:" section holds blanked (same length), up to the next label: what
+ * should happen, which names its result in the words of a failure's opposite ("The exception is remembered"), is no
+ * account of what happens (tenth pass).
+ */
+function withoutExpectedSection(text: string): string {
+  if (!/^[ \t]*(?:#+[ \t]*|\*\*)?expected(?: results?| behaviou?r| outcome)?[ \t]*(?:\*\*)?:/im.test(text)) return text;
+  const lines = text.split("\n");
+  let inside = false;
+  return lines.map((line) => {
+    if (/^[ \t]*(?:#+[ \t]*|\*\*)?expected(?: results?| behaviou?r| outcome)?[ \t]*(?:\*\*)?:[ \t]*(?:\*\*)?[ \t]*$/i.test(line)) {
+      inside = true;
+      return line;
+    }
+    if (LABEL_LINE.test(line)) inside = false;
+    return inside ? line.replace(/\S/g, " ") : line;
+  }).join("\n");
+}
+
+/**
+ * A read inside a control's quoted label, after the act that uses it ('Click "Continue to HTTP Site"', 'press "Keep
+ * waiting"'): the button's words, not what happens (tenth pass).
+ */
+function controlLabel(text: string, r: Read): boolean {
+  const before = text.slice(Math.max(0, r.start - 60), r.start);
+  return /\b(?:click|clicked|clicking|press|pressed|pressing|tap|tapped|tapping|select|selected|choose|chose|hit|pick|picked|check|uncheck|toggle)\s+(?:on\s+|the\s+)?["“][^"”\n]*$/i.test(before) &&
+    /^[^"”\n]*["”]/.test(text.slice(r.start, r.start + 80));
 }
 
 /** Verbs an expectation names that say nothing of a result when told as done ("should work" beside "it works in Chrome"). */
