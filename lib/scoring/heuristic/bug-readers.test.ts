@@ -1582,3 +1582,12 @@ describe("tenth pass (Firefox): a control's label and a form's expected section 
     expect(read).not.toContain("exception");
   });
 });
+
+describe("tenth pass (Firefox): keys pressed one after another in one clause", () => {
+  it("reads 'When I press F6 ... and then Tab' and 'Hit Alt+D, then Enter' as the way there", () => {
+    expect(stepsIn("When I press F6 to reach the toolbar and then Tab, the focus skips the extensions button.").kinds).toContain("actions");
+    expect(stepsIn("Hit Alt+D, then Enter: nothing happens.").at).not.toBeNull();
+    // One key is one action.
+    expect(stepsIn("I pressed Tab and it broke.").at).toBeNull();
+  });
+});

@@ -845,6 +845,13 @@ const SCENE_NO_COMMA = new RegExp(`^(?:in|on|from|inside|within|under|using) (?:
 /** A key with its modifiers: "alt+tab", "Ctrl-Shift-T", "cmd+w", "Ctrl+F5". */
 const KEY_CHORD = /^(?:(?:ctrl|control|alt|shift|cmd|command|meta|opt|option|super|win)\s*[+-]\s*)+(?:f\d{1,2}|tab|esc|escape|enter|return|space|delete|del|backspace|home|end|left|right|up|down|pgup|pgdn|pageup|pagedown|insert|ins|[a-z0-9])\b/i;
 
+/** A key, with its modifiers or not, named as pressed. */
+const KEYS = String.raw`(?:f\d{1,2}|tab|esc|escape|enter|return|space(?:bar)?|delete|del|backspace|home|end|page ?up|page ?down|pgup|pgdn|insert|(?:the )?(?:up|down|left|right)(?: arrow)?|arrow (?:up|down|left|right))\b`;
+const KEY_NAME = String.raw`(?:(?:(?:ctrl|control|alt|shift|cmd|command|meta|opt|option|super|win)\s*[+-]\s*)+(?:${KEYS}|[a-z0-9]\b)|${KEYS})`;
+/** Keys pressed one after another in one clause: "press F6 to reach the toolbar and then Tab", "hit Alt+D, then Enter". */
+const KEY_SEQUENCE = new RegExp(String.raw`\b(?:press|pressing|pressed|hit|hitting|type|typing)\s+${KEY_NAME}[^,.;!?
+]{0,40}?(?:,\s*|\s+)(?:and\s+)?then\s+(?:press\s+|hit\s+)?${KEY_NAME}`, "i");
+
 /** A piece that presses a key with its modifiers, and not one whose subject the key is. */
 function keyStep(piece: string): boolean {
   const s = piece.replace(LEAD, "");
@@ -1242,6 +1249,9 @@ export function stepsIn(labelled: string): StepsRead {
       break;
     }
   }
+  // "When I press F6 and then Tab, ...": keys pressed one after the other are the way there, told in one clause.
+  const keys = KEY_SEQUENCE.exec(text);
+  if (keys) found.push({ kind: "actions", start: keys.index, end: keys.index + keys[0].length });
   const menu = MENU_PATH.exec(text);
   if (menu) found.push({ kind: "menu", start: menu.index, end: menu.index + menu[0].length });
   for (const [kind, re] of [["repro", REPRO], ["link", REPRO_LINK], ["command", COMMAND], ["command", INLINE_REQUEST], ["command", INLINE_COMMAND], ["command", INLINE_PROGRAM],
