@@ -1591,3 +1591,12 @@ describe("tenth pass (Firefox): keys pressed one after another in one clause", (
     expect(stepsIn("I pressed Tab and it broke.").at).toBeNull();
   });
 });
+
+describe("tenth pass (Firefox): a prompt the program puts to the user", () => {
+  it("reads 'asks me if' of a program, not of a person", () => {
+    expect(observedIn("Every site now asks me if I want to allow notifications.").length).toBeGreaterThan(0);
+    expect(observedIn("The installer prompts me whether to keep the old profile.").length).toBeGreaterThan(0);
+    expect(observedIn("The customer asked me if we can add it.")).toEqual([]);
+    expect(observedIn("My manager asked me whether it works.")).toEqual([]);
+  });
+});
