@@ -1600,3 +1600,18 @@ describe("tenth pass (Firefox): a prompt the program puts to the user", () => {
     expect(observedIn("My manager asked me whether it works.")).toEqual([]);
   });
 });
+
+describe("tenth pass (Firefox): what it did before, as the case that worked", () => {
+  it("reads 'It used to keep ...', 'Previously it kept ...' and 'In Firefox before it keep ...'", () => {
+    for (const text of ["The zoom resets. It used to keep the zoom for each site.", "The zoom resets. Previously it kept the zoom per site.",
+      "The zoom resets. In Firefox before it keep the zoom for each site.", "Before, it remembered the zoom."]) {
+      expect(expectedIn(text).map((r) => r.kind), text).toContain("working_case");
+    }
+  });
+
+  it("does not read a past failure, a participle or a clause of time", () => {
+    for (const text of ["It used to crash too.", "The method used to fetch the list is a plain GET.", "Save your work before it closes.", "Previously it also failed."]) {
+      expect(expectedIn(text), text).toEqual([]);
+    }
+  });
+});
