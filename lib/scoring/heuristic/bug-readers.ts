@@ -371,6 +371,8 @@ function wishedFor(text: string, r: Read): boolean {
   let start = r.start;
   while (start > 0 && !/[\n!?]/.test(text[start - 1]) && !(text[start - 1] === "." && /\s/.test(text[start]))) start--;
   const before = text.slice(start, r.start);
+  // Inside what a wish asks to be done ("it would be nice to throttle only images to Slow 3G"; tenth pass).
+  if (/\b(?:would|'d)\s+(?:be\s+(?:\w+\s+)?(?:nice|great|good|helpful|useful|handy|better|ideal|cool)|(?:like|love|prefer))\s+to\s+[^.;!?,\n]*$/i.test(before)) return true;
   const purpose = /\bso(?:\s+that\b|\s+(?:i|we|you|they|it|people|users|admins)\s+(?:can|could|will|would|may|might)\b)(?![^,;]*\bbut\b)/i.exec(before);
   if (!purpose) return false;
   const lead = before.slice(0, purpose.index);
