@@ -581,3 +581,17 @@ describe("bands, ninth pass: a scenario's steps", () => {
     expect(codes(t)).toContain("bug.no_steps");
   });
 });
+
+describe("bands, tenth pass: a proposal to do something is no done condition", () => {
+  it("does not take 'we should do something about it' or 'someone should look into it' for when it is done", () => {
+    for (const t of [
+      { summary: "Booking page feels dated", description: "Honestly the booking page feels dated. I think we should do something about it, maybe a refresh? Open to ideas." },
+      { summary: "Search", description: "Search results seem off to me lately. Someone should probably look into it." },
+    ]) expect(codes(t), t.summary).toContain("work_item.no_done_condition");
+  });
+
+  it("still takes what the ticket says should hold", () => {
+    const t = { summary: "Rename the export button", description: "The export button should read 'Download CSV' so that it matches the file it gives." };
+    expect(codes(t)).not.toContain("work_item.no_done_condition");
+  });
+});

@@ -54,7 +54,7 @@ const SUMMARY_ADVICE: Record<WorkItemKind, string> = {
 };
 
 /** What shows a ticket is done, in any form teams use: criteria, an expected result, a list of rules, "should" statements. */
-export const DONE_WORDS = /\b(?:should|must|shall|needs? to|has to|have to|expected|acceptance criteria|done when|definition of done|make sure|ensure)\b/i;
+export const DONE_WORDS = /\b(?:should(?!\s+(?:(?:really|probably|maybe|perhaps)\s+)?(?:do something|do anything|look (?:at|into)|have a look|consider|think about|talk|discuss|investigate|check (?:it|this)|fix (?:it|this|that)|be (?:fixed|looked at|looked into|improved|better|investigated|sorted))\b)|must|shall|needs? to|has to|have to|expected|acceptance criteria|done when|definition of done|make sure|ensure)\b/i;
 
 /**
  * A benefit said as what the change would make better ("It would look a lot cleaner", "will greatly simplify
