@@ -1508,3 +1508,13 @@ describe("ninth pass (Firefox): what happens, told by a page's address, a value 
     expect(observedIn("We will come back to the zoom question later.")).toEqual([]);
   });
 });
+
+describe("tenth pass (httpd): what should happen, not read from a question nor missed in a case that works", () => {
+  it("does not read 'needs to' asked with the auxiliary before its subject", () => {
+    expect(expectedIn("Does it need to be switched on with SSLCompression as well?")).toEqual([]);
+    expect(expectedIn("Which module do I load, and does the proxy need to be restarted after that?")).toEqual([]);
+    // Said, not asked, it is what should be.
+    expect(expectedIn("The proxy needs to keep the Host header of the request.").length).toBeGreaterThan(0);
+    expect(expectedIn("It does need to log the failed request.").length).toBeGreaterThan(0);
+  });
+});

@@ -462,8 +462,10 @@ const ASK_PEOPLE = String.raw`(?<!\b(?:it|this|that|which|apache|httpd|the\s+[\w
 /**
  * A modal of what should be: "should", "is supposed to", "must", "needs to", "ought to". Not of a person's ("I should
  * have", "you must"); a program's option is no person ("via -i it should fail", "with -u it must"; ninth pass).
+ * Not "needs to" put as a question, the auxiliary before its subject ("does it need to be enabled?", "Does the user
+ * need to be connected?"): it asks whether, and says nothing of what should be (tenth pass).
  */
-const MODAL = new RegExp(`\\b(?:(?<!(?:(?<!-)\\b(?:i|u)|\\b(?:you|somebody|someone|anyone|anybody))\\s+(?:\\w+\\s+)?)should(?:n['’ ]?t)?(?!\\s+(?:really\\s+)?(?:hurry|look into|make a (?:bug )?report|report|file|contact))(?!${ASK_PEOPLE})(?!${EPISTEMIC})|(?<=\\byou\\s+)should(?= be able to)|(?:is|are|was|were) supposed to|ought to|(?<!(?:(?<!-)\\bi|\\b(?:you|we|one|they))\\s+)must(?![\\w-])(?!\\s+(?:fix|have (?:been|\\w+ed)|be\\s+(?:a|an|the|some|my|our)\\b))(?!${EPISTEMIC})${FIX_PLEA}|(?<!(?:(?<!-)\\bi|\\b(?:you|one|they|users?))\\s)(?<!\\b(?:do|does|did)\\s+(?:i|we|you|they|users?|one)\\s+)needs? to(?! (?:know|do|restart|reboot|re-?start|close|reopen|kill|wait))${FIX_PLEA}|(?:has|have) to(?= be\\b)${FIX_PLEA} be)\\b`, "i");
+const MODAL = new RegExp(`\\b(?:(?<!(?:(?<!-)\\b(?:i|u)|\\b(?:you|somebody|someone|anyone|anybody))\\s+(?:\\w+\\s+)?)should(?:n['’ ]?t)?(?!\\s+(?:really\\s+)?(?:hurry|look into|make a (?:bug )?report|report|file|contact))(?!${ASK_PEOPLE})(?!${EPISTEMIC})|(?<=\\byou\\s+)should(?= be able to)|(?:is|are|was|were) supposed to|ought to|(?<!(?:(?<!-)\\bi|\\b(?:you|we|one|they))\\s+)must(?![\\w-])(?!\\s+(?:fix|have (?:been|\\w+ed)|be\\s+(?:a|an|the|some|my|our)\\b))(?!${EPISTEMIC})${FIX_PLEA}|(?<!(?:(?<!-)\\bi|\\b(?:you|one|they|users?))\\s)(?<!\\b(?:do|does|did)(?:n['’ ]?t)?\\s+(?:i|we|you|they|users?|one|it|this|that|he|she|(?:the|a|an|my|our|your|each|every|this|that)\\s+[\\w-]+)\\s+)needs? to(?! (?:know|do|restart|reboot|re-?start|close|reopen|kill|wait))${FIX_PLEA}|(?:has|have) to(?= be\\b)${FIX_PLEA} be)\\b`, "i");
 /**
  * A bare comparative after the modal ("needs to be better", "should be faster", "must be improved"), with no measure
  * and nothing to compare with: that something is wrong, not what should happen (bands, sixth pass). "should be faster
