@@ -1518,3 +1518,15 @@ describe("tenth pass (httpd): what should happen, not read from a question nor m
     expect(expectedIn("It does need to log the failed request.").length).toBeGreaterThan(0);
   });
 });
+
+describe("tenth pass (httpd): the same input in another place and what it gives there", () => {
+  it("reads the place named first, the same input and its result as a case that works", () => {
+    const working = (text: string) => expectedIn(text).filter((r) => r.kind === "working_case");
+    expect(working("The header comes back as X-Tier: edge.\n\nIn the global server config the same blocks give X-Tier: origin.").length).toBeGreaterThan(0);
+    expect(working("On the staging box the same request returns a 301 to the https address.").length).toBeGreaterThan(0);
+    // A failure, a negation or the same result again in what it gives is the failure there too.
+    expect(working("In the global server config the same blocks give the same wrong header.")).toEqual([]);
+    expect(working("On the staging box the same request returns no Location header.")).toEqual([]);
+    expect(working("In the log the same lines show an error.")).toEqual([]);
+  });
+});
