@@ -1530,3 +1530,14 @@ describe("tenth pass (httpd): the same input in another place and what it gives 
     expect(working("In the log the same lines show an error.")).toEqual([]);
   });
 });
+
+describe("tenth pass (httpd): a command run after a root shell's prompt", () => {
+  it("reads '# systemctl ...' and '# apachectl ...' with their arguments as commands", () => {
+    expect(stepsIn("# systemctl restart apache2\nJob for apache2.service failed.\n# journalctl -u apache2").kinds).toContain("command");
+    expect(stepsIn("# apachectl graceful\n\nThe old children never exit.").kinds).toContain("command");
+    // A comment, a heading and a sentence after the sign are no commands.
+    expect(stepsIn("# expire the images after a week in the cache\nExpiresActive On").kinds).not.toContain("command");
+    expect(stepsIn("# Totals\n\nThe sum is wrong.").kinds).not.toContain("command");
+    expect(stepsIn("# service names\n\nThe list is empty.").kinds).not.toContain("command");
+  });
+});

@@ -970,6 +970,12 @@ function commandRun(line: string): boolean {
 }
 
 /**
+ * A root shell's prompt and a program run after it that manages or runs the server, or fetches from it (`commandLine`):
+ * names that are no English word, so a heading in lower case ("# service names") is not taken for one.
+ */
+const ROOT_PROMPT = /^[ \t]*#[ \t]+(?:sudo[ \t]+)?(?:systemctl|journalctl|apachectl|apache2ctl|a2enmod|a2dismod|a2ensite|a2dissite|curl|wget|openssl|htpasswd|htcacheclean|rotatelogs|strace)(?:[ \t]+[^\s#]\S*)+[ \t]*$/;
+
+/**
  * A command line of any program: a prompt or not ("$ ", "# ", "> "), a program's name in lower case or its path, at most
  * one word or file before an option ("-t", "--servername", "-d30"), and no word of a sentence: "openssl s_client
  * -connect 127.0.0.1:443", "htpasswd -b users bob secret", "# httpd -t". A sentence that names a program is prose.
@@ -977,6 +983,10 @@ function commandRun(line: string): boolean {
 function commandLine(line: string): boolean {
   // After a shell's own prompt ("$ ./firefox", "% make"), a program's name alone is the command run.
   if (/^[ \t]*[$%][ \t]+(?:\.{0,2}\/)?[a-z][\w.+\/-]*(?:[ \t]+\S+)*[ \t]*$/.test(line) && !SENTENCE_WORD.test(line.replace(/"[^"\n]*"|'[^'\n]*'/g, " "))) return true;
+  // After a root shell's prompt, a program that manages or runs the server, or fetches from it, with its arguments
+  // ("# systemctl reload httpd", "# apachectl graceful"; tenth pass): "#" also opens a comment ("# expire GIF images
+  // after a week") and a heading ("# Totals"), so the program is one of these, in lower case, and no word of a sentence follows.
+  if (ROOT_PROMPT.test(line) && !SENTENCE_WORD.test(line.replace(/"[^"\n]*"|'[^'\n]*'/g, " "))) return true;
   const t = line.trim().replace(/^[$#>%][ \t]+/, "");
   return /^(?:\.{0,2}\/)?[a-z][\w.+\/-]*(?:[ \t]+[\w.:\/-]+)?[ \t]+-{1,2}[A-Za-z][\w-]*(?:[ \t=]|$)/.test(t) && !/[.!?,;:]$/.test(t) &&
     !SENTENCE_WORD.test(t.replace(/"[^"\n]*"|'[^'\n]*'/g, " "));
