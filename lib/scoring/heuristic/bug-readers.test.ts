@@ -1541,3 +1541,13 @@ describe("tenth pass (httpd): a command run after a root shell's prompt", () => 
     expect(stepsIn("# service names\n\nThe list is empty.").kinds).not.toContain("command");
   });
 });
+
+describe("tenth pass (httpd): a check told with nothing checked after it", () => {
+  it("does not read 'I have checked.' as a step: it vouches for what was said", () => {
+    const text = "After a day the workers stop answering. When I restart the helper program, requests go through again. The helper writes one line per answer, I have checked.";
+    expect(stepsIn(text).at).toBeNull();
+    expect(stepsIn("The cache directory is writable, I verified.\nAfter a reload the cache is empty.").at).toBeNull();
+    // A check with what was checked is an action told, and two of them are the way there.
+    expect(stepsIn("I checked the box under Sharing and I pressed Save.").kinds).toContain("narrated");
+  });
+});
