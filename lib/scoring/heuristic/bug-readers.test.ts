@@ -1551,3 +1551,12 @@ describe("tenth pass (httpd): a check told with nothing checked after it", () =>
     expect(stepsIn("I checked the box under Sharing and I pressed Save.").kinds).toContain("narrated");
   });
 });
+
+describe("tenth pass (httpd): a sentence that names a section by its bare opening", () => {
+  it("does not read a sentence naming '<If>' as a line of markup", () => {
+    const text = "Feature wish: we would like one error page per country, like\nErrorDocument 403 /denied/%{ENV:COUNTRY}.html\nThe value is only read as a plain string today. Please add support for it inside <If> blocks as well, merged the usual way.";
+    expect(stepsIn(text).at).toBeNull();
+    // Markup with attributes or a closing tag, run into a sentence, is still a snippet, and two of its lines are the way there.
+    expect(stepsIn('For this page, <img src="/a.png" alt="">  <img src="/b.png"> each image is checked twice.\n<p>Sample</p>').kinds).toContain("code");
+  });
+});

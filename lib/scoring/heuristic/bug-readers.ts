@@ -1044,10 +1044,27 @@ const TOLD_REQUEST = /\b(?:every|any|each|all|a|an)\s+(?:\.[a-z\d]{1,5}|[A-Z]{3,
 /** What a server says when its configuration fails as it is read: at startup, a syntax error, a refusal to start, an unknown directive, an address it cannot bind, a module it cannot load. */
 const AT_START = /\b(?:at |on |during )?start-?up\b|\bsyntax error\b|\b(?:refuses?|fails?|failed|won['’ ]?t|will not|does not|doesn['’ ]?t) (?:to )?start\b|\bconfig(?:uration)? test\b|\binvalid command\b|\bcould not bind\b|\b(?:cannot|can['’ ]?t|could not|unable to) load\b/i;
 
+/** A section or a tag named by its bare opening, with no attribute and no closing ("<If>", "<VirtualHost>"; `snippetLine`). */
+const TAG_NAMED = /<[A-Za-z][\w:.-]*>/;
+const TAG_NAMED_ALL = new RegExp(TAG_NAMED.source, "g");
+/**
+ * A line of code or markup of a snippet. Not a sentence that names a section or a tag by its bare opening ("..., or an
+ * ErrorDocument inside <If> that is merged correctly."; tenth pass): it ends as a sentence does, has words of one, and is
+ * no code without the name. Markup run into prose where an export lost the line breaks ('... the following code in HTML,
+ * <script src="/a.js"></script> ... .') keeps its attributes or its closing tag, and stays code.
+ */
+function snippetLine(line: string): boolean {
+  if (!line.trim() || STACK_OR_LOG.test(line) || !isCodeLine(line)) return false;
+  const t = line.trim();
+  if (!/[.!?]$/.test(t) || !TAG_NAMED.test(t)) return true;
+  const plain = t.replace(TAG_NAMED_ALL, "tag");
+  return isCodeLine(plain) || plain.replace(/"[^"\n]*"|'[^'\n]*'/g, " ").split(/\s+/).filter((w) => SENTENCE_WORD.test(w)).length < 4;
+}
+
 /** Lines of code or markup in a text (two or more make a snippet). */
 export function codeLines(text: string): number {
   let n = 0;
-  for (const line of text.split("\n")) if (line.trim() && !STACK_OR_LOG.test(line) && isCodeLine(line)) n++;
+  for (const line of text.split("\n")) if (snippetLine(line)) n++;
   return n;
 }
 
@@ -1225,7 +1242,7 @@ export function stepsIn(labelled: string): StepsRead {
   if (codeLines(text) >= 2) {
     let offset = 0;
     for (const line of text.split("\n")) {
-      if (line.trim() && !STACK_OR_LOG.test(line) && isCodeLine(line)) {
+      if (snippetLine(line)) {
         // A fence opens the code: the read is its first line ("```" alone quotes nothing; bands, eighth pass).
         const inside = /^\s*\x60{3}[\w+-]*\s*$/.test(line) ? /^\n*([^\n]*\S[^\n]*)/.exec(text.slice(offset + line.length + 1)) : null;
         const start = inside ? offset + line.length + 1 + inside[0].length - inside[1].length : offset;
