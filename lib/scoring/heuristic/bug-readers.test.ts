@@ -1560,3 +1560,13 @@ describe("tenth pass (httpd): a sentence that names a section by its bare openin
     expect(stepsIn('For this page, <img src="/a.png" alt="">  <img src="/b.png"> each image is checked twice.\n<p>Sample</p>').kinds).toContain("code");
   });
 });
+
+describe("tenth pass (httpd): something made impossible", () => {
+  it("reads 'makes X impossible' as what happens", () => {
+    expect(observedIn("See the title. Makes chunked uploads impossible.").length).toBeGreaterThan(0);
+    expect(observedIn("The new limit made large imports nearly impossible.").length).toBeGreaterThan(0);
+    // A judgement and a statement that something is possible say nothing seen.
+    expect(observedIn("That seems impossible given the settings I use.")).toEqual([]);
+    expect(observedIn("The new option makes large imports possible.")).toEqual([]);
+  });
+});

@@ -283,13 +283,19 @@ function failsTo(text: string, start: number, end: number): boolean {
   return /^fail(?:s|ed|ing)?$/i.test(text.slice(start, end)) && /^\s+to\s+(?!(?:work|function|behave|do (?:anything|its job))\b)[a-z]{2,}/i.test(text.slice(end, end + 30));
 }
 
+/**
+ * Something made impossible, with what cannot be done named before the word ("Makes streaming impossible.", "made chunked
+ * uploads impossible"): what "can't stream" says (tenth pass; "impossible to ..." is read as a negated action already).
+ */
+const IMPOSSIBLE = /\b(?:makes?|made|making)\s+(?:it|this|that|them|(?:[\w-]+\s+){0,2}[\w-]+)\s+(?:(?:almost|nearly|virtually|practically|completely|totally|basically|simply|just)\s+)?impossible\b(?!\s+to\b)/i;
+
 export function observedIn(labelled: string): Read[] {
   const text = unwrapped(withoutLabels(labelled));
   // "Still broken", "still not working" say "broken", "not working" again (bands, eighth pass); "still shows 4" says what.
   const again = (m: RegExpExecArray) => /^still not$/i.test(m[0]) && /^\s+(?:work|works|working)\b/i.test(m.input.slice(m.index + m[0].length));
   const generic = (m: RegExpExecArray) => ((GENERIC.test(m[0].replace(/\s+/g, " ").trim().replace(/^still /i, "")) && !failsTo(m.input, m.index, m.index + m[0].length)) || again(m) || onlyJudged(m.input, m.index, m.index + m[0].length) || peopleFeel(m.input, m.index, m[0])) &&
     !named(m.input, m.index, m.index + m[0].length);
-  return [ERROR, LOGGED, FAILING, NEGATION, ABSENCE, WRONG, SEEN, RESULT_MARK, MOVED, PRODUCED, LOOKS, UNWANTED, CONSUMES, RESPONSE, HAPPENS_MORE, CORRECTED, VALUE_TOLD].flatMap((re) => all(text, re, generic))
+  return [ERROR, LOGGED, FAILING, NEGATION, ABSENCE, WRONG, SEEN, RESULT_MARK, MOVED, PRODUCED, LOOKS, UNWANTED, CONSUMES, RESPONSE, HAPPENS_MORE, CORRECTED, VALUE_TOLD, IMPOSSIBLE].flatMap((re) => all(text, re, generic))
     .filter((r) => !QUESTION_OR_EXPECTATION.test(lineAround(text, r)) && !asked(text, r) && !peoplesAct(text, r) && !wishedFor(text, r) &&
       !INDIRECT_QUESTION.test(text.slice(Math.max(0, r.start - 100), r.start)))
     .sort((a, b) => a.start - b.start);
