@@ -1624,3 +1624,65 @@ describe("tenth pass (Firefox): what a wish asks to be done is no account of wha
     expect(observedIn("It would be nice to have a faster list, it is slow.").length).toBeGreaterThan(0);
   });
 });
+
+describe("tenth pass (httpd): what should happen, not read from a question nor missed in a case that works", () => {
+  it("does not read 'needs to' asked with the auxiliary before its subject", () => {
+    expect(expectedIn("Does it need to be switched on with SSLCompression as well?")).toEqual([]);
+    expect(expectedIn("Which module do I load, and does the proxy need to be restarted after that?")).toEqual([]);
+    // Said, not asked, it is what should be.
+    expect(expectedIn("The proxy needs to keep the Host header of the request.").length).toBeGreaterThan(0);
+    expect(expectedIn("It does need to log the failed request.").length).toBeGreaterThan(0);
+  });
+});
+
+describe("tenth pass (httpd): the same input in another place and what it gives there", () => {
+  it("reads the place named first, the same input and its result as a case that works", () => {
+    const working = (text: string) => expectedIn(text).filter((r) => r.kind === "working_case");
+    expect(working("The header comes back as X-Tier: edge.\n\nIn the global server config the same blocks give X-Tier: origin.").length).toBeGreaterThan(0);
+    expect(working("On the staging box the same request returns a 301 to the https address.").length).toBeGreaterThan(0);
+    // A failure, a negation or the same result again in what it gives is the failure there too.
+    expect(working("In the global server config the same blocks give the same wrong header.")).toEqual([]);
+    expect(working("On the staging box the same request returns no Location header.")).toEqual([]);
+    expect(working("In the log the same lines show an error.")).toEqual([]);
+  });
+});
+
+describe("tenth pass (httpd): a command run after a root shell's prompt", () => {
+  it("reads '# systemctl ...' and '# apachectl ...' with their arguments as commands", () => {
+    expect(stepsIn("# systemctl restart apache2\nJob for apache2.service failed.\n# journalctl -u apache2").kinds).toContain("command");
+    expect(stepsIn("# apachectl graceful\n\nThe old children never exit.").kinds).toContain("command");
+    // A comment, a heading and a sentence after the sign are no commands.
+    expect(stepsIn("# expire the images after a week in the cache\nExpiresActive On").kinds).not.toContain("command");
+    expect(stepsIn("# Totals\n\nThe sum is wrong.").kinds).not.toContain("command");
+    expect(stepsIn("# service names\n\nThe list is empty.").kinds).not.toContain("command");
+  });
+});
+
+describe("tenth pass (httpd): a check told with nothing checked after it", () => {
+  it("does not read 'I have checked.' as a step: it vouches for what was said", () => {
+    const text = "After a day the workers stop answering. When I restart the helper program, requests go through again. The helper writes one line per answer, I have checked.";
+    expect(stepsIn(text).at).toBeNull();
+    expect(stepsIn("The cache directory is writable, I verified.\nAfter a reload the cache is empty.").at).toBeNull();
+    // A check with what was checked is an action told, and two of them are the way there.
+    expect(stepsIn("I checked the box under Sharing and I pressed Save.").kinds).toContain("narrated");
+  });
+});
+
+describe("tenth pass (httpd): a sentence that names a section by its bare opening", () => {
+  it("does not read a sentence naming '<If>' as a line of markup", () => {
+    const text = "Feature wish: we would like one error page per country, like\nErrorDocument 403 /denied/%{ENV:COUNTRY}.html\nThe value is only read as a plain string today. Please add support for it inside <If> blocks as well, merged the usual way.";
+    expect(stepsIn(text).at).toBeNull();
+    // Markup with attributes or a closing tag, run into a sentence, is still a snippet, and two of its lines are the way there.
+    expect(stepsIn('For this page, <img src="/a.png" alt="">  <img src="/b.png"> each image is checked twice.\n<p>Sample</p>').kinds).toContain("code");
+  });
+});
+
+describe("tenth pass (httpd): something made impossible", () => {
+  it("reads 'makes X impossible' as what happens", () => {
+    expect(observedIn("See the title. Makes chunked uploads impossible.").length).toBeGreaterThan(0);
+    expect(observedIn("The new limit made large imports nearly impossible.").length).toBeGreaterThan(0);
+    // A judgement and a statement that something is possible say nothing seen.
+    expect(observedIn("That seems impossible given the settings I use.")).toEqual([]);
+    expect(observedIn("The new option makes large imports possible.")).toEqual([]);
+  });
+});

@@ -284,13 +284,19 @@ function failsTo(text: string, start: number, end: number): boolean {
   return /^fail(?:s|ed|ing)?$/i.test(text.slice(start, end)) && /^\s+to\s+(?!(?:work|function|behave|do (?:anything|its job))\b)[a-z]{2,}/i.test(text.slice(end, end + 30));
 }
 
+/**
+ * Something made impossible, with what cannot be done named before the word ("Makes streaming impossible.", "made chunked
+ * uploads impossible"): what "can't stream" says (tenth pass; "impossible to ..." is read as a negated action already).
+ */
+const IMPOSSIBLE = /\b(?:makes?|made|making)\s+(?:it|this|that|them|(?:[\w-]+\s+){0,2}[\w-]+)\s+(?:(?:almost|nearly|virtually|practically|completely|totally|basically|simply|just)\s+)?impossible\b(?!\s+to\b)/i;
+
 export function observedIn(labelled: string): Read[] {
   const text = unwrapped(withoutLabels(withoutExpectedSection(labelled)));
   // "Still broken", "still not working" say "broken", "not working" again (bands, eighth pass); "still shows 4" says what.
   const again = (m: RegExpExecArray) => /^still not$/i.test(m[0]) && /^\s+(?:work|works|working)\b/i.test(m.input.slice(m.index + m[0].length));
   const generic = (m: RegExpExecArray) => ((GENERIC.test(m[0].replace(/\s+/g, " ").trim().replace(/^still /i, "")) && !failsTo(m.input, m.index, m.index + m[0].length)) || again(m) || onlyJudged(m.input, m.index, m.index + m[0].length) || peopleFeel(m.input, m.index, m[0])) &&
     !named(m.input, m.index, m.index + m[0].length);
-  return [...[ERROR, LOGGED, FAILING, NEGATION, ABSENCE, WRONG, SEEN, RESULT_MARK, MOVED, PRODUCED, LOOKS, UNWANTED, CONSUMES, RESPONSE, HAPPENS_MORE, CORRECTED, VALUE_TOLD].flatMap((re) => all(text, re, generic)), ...sameActTold(text)]
+  return [...[ERROR, LOGGED, FAILING, NEGATION, ABSENCE, WRONG, SEEN, RESULT_MARK, MOVED, PRODUCED, LOOKS, UNWANTED, CONSUMES, RESPONSE, HAPPENS_MORE, CORRECTED, VALUE_TOLD, IMPOSSIBLE].flatMap((re) => all(text, re, generic)), ...sameActTold(text)]
     .filter((r) => !QUESTION_OR_EXPECTATION.test(lineAround(text, r)) && !asked(text, r) && !peoplesAct(text, r) && !wishedFor(text, r) && !controlLabel(text, r) &&
       !INDIRECT_QUESTION.test(text.slice(Math.max(0, r.start - 100), r.start)))
     .sort((a, b) => a.start - b.start);
@@ -522,8 +528,10 @@ const ASK_PEOPLE = String.raw`(?<!\b(?:it|this|that|which|apache|httpd|the\s+[\w
 /**
  * A modal of what should be: "should", "is supposed to", "must", "needs to", "ought to". Not of a person's ("I should
  * have", "you must"); a program's option is no person ("via -i it should fail", "with -u it must"; ninth pass).
+ * Not "needs to" put as a question, the auxiliary before its subject ("does it need to be enabled?", "Does the user
+ * need to be connected?"): it asks whether, and says nothing of what should be (tenth pass).
  */
-const MODAL = new RegExp(`\\b(?:(?<!(?:(?<!-)\\b(?:i|u)|\\b(?:you|somebody|someone|anyone|anybody))\\s+(?:\\w+\\s+)?)should(?:n['’ ]?t)?(?!\\s+(?:really\\s+)?(?:hurry|look into|make a (?:bug )?report|report|file|contact))(?!${ASK_PEOPLE})(?!${EPISTEMIC})|(?<=\\byou\\s+)should(?= be able to)|(?:is|are|was|were) supposed to|ought to|(?<!(?:(?<!-)\\bi|\\b(?:you|we|one|they))\\s+)must(?![\\w-])(?!\\s+(?:fix|have (?:been|\\w+ed)|be\\s+(?:a|an|the|some|my|our)\\b))(?!${EPISTEMIC})${FIX_PLEA}|(?<!(?:(?<!-)\\bi|\\b(?:you|one|they|users?))\\s)(?<!\\b(?:do|does|did)\\s+(?:i|we|you|they|users?|one)\\s+)needs? to(?! (?:know|do|restart|reboot|re-?start|close|reopen|kill|wait))${FIX_PLEA}|(?:has|have) to(?= be\\b)${FIX_PLEA} be)\\b`, "i");
+const MODAL = new RegExp(`\\b(?:(?<!(?:(?<!-)\\b(?:i|u)|\\b(?:you|somebody|someone|anyone|anybody))\\s+(?:\\w+\\s+)?)should(?:n['’ ]?t)?(?!\\s+(?:really\\s+)?(?:hurry|look into|make a (?:bug )?report|report|file|contact))(?!${ASK_PEOPLE})(?!${EPISTEMIC})|(?<=\\byou\\s+)should(?= be able to)|(?:is|are|was|were) supposed to|ought to|(?<!(?:(?<!-)\\bi|\\b(?:you|we|one|they))\\s+)must(?![\\w-])(?!\\s+(?:fix|have (?:been|\\w+ed)|be\\s+(?:a|an|the|some|my|our)\\b))(?!${EPISTEMIC})${FIX_PLEA}|(?<!(?:(?<!-)\\bi|\\b(?:you|one|they|users?))\\s)(?<!\\b(?:do|does|did)(?:n['’ ]?t)?\\s+(?:i|we|you|they|users?|one|it|this|that|he|she|(?:the|a|an|my|our|your|each|every|this|that)\\s+[\\w-]+)\\s+)needs? to(?! (?:know|do|restart|reboot|re-?start|close|reopen|kill|wait))${FIX_PLEA}|(?:has|have) to(?= be\\b)${FIX_PLEA} be)\\b`, "i");
 /**
  * A bare comparative after the modal ("needs to be better", "should be faster", "must be improved"), with no measure
  * and nothing to compare with: that something is wrong, not what should happen (bands, sixth pass). "should be faster
@@ -600,6 +608,14 @@ const WISH_MORE = /\bwould be (?:much |far |a lot |way )?(?:better|nicer|prefera
 const WORKED_BEFORE = /\b(?:[Ii]t|[Tt]his|[Tt]hat|[Tt]hey|[Tt]hese|[Tt]hose)\s+used to\s+(?!be\s+(?:a|an|the)\b)(?!(?:crash|fail|hang|freeze|break|throw|show an error|happen|do the same|have the same)\w*\b)\w+|(?:^|[.!?;]\s+|\n\s*)(?:[Pp]reviously,?|[Ff]ormerly,?|[Bb]efore,)\s+(?:it|this|that|they)\s+(?!(?:also|too|crash|fail|hang|freeze|break|threw|throw|did(?:n['’]?t| not)|was(?:n['’]?t| not)|had the same)\w*\b)\w+|\b[Ii]n [A-Z][\w.]* before,?\s+(?:it|this|that|they)\s+(?!(?:also|too|crash|fail|hang|freeze|break)\w*\b)\w+/;
 const WORKED_VERSION = /(?<![\w.])v?\d+(?:\.\d+)+[a-z]*\d*(?: \w+)? (?:was|were) (?:working|fine|ok|okay|correct|good)\b|(?<![\w.])v?\d+(?:\.\d+)+[a-z]*\d* (?:worked|works) (?:fine|ok|correctly|well)?|\b(?:[Oo]n|[Ii]n|[Ww]ith|[Uu]nder) (?:v?\d[\w.]*|[A-Z][\w.+-]*) the same (?:thing|config(?:uration)?|setup|file|page|request|code|script|test(?:case)?) (?!(?:happen|occur|fail|crash|break|hang|freez|error|show)\w*\b)[a-z]+(?:ed|s)\b|\binstead (?=~?\d)|\b(?:[Pp]revious|[Ee]arlier|[Oo]lder|[Pp]rior|[Ll]ast|[Oo]ld) (?:version|release|build|update|nightly)s? (?:was|were|looked|worked|works|is) (?:\w+ )?(?:normal|fine|ok|okay|correct|good|right)\b|(?<!\b(?:[Ii]|[Ww]e|[Yy]ou|[Hh]e|[Ss]he|[Tt]hey|[Pp]eople)\s+)\b(?:ran|worked|was fine|were fine) (?:fine |well |ok |okay )?(?:on|in|with|under) (?:the )?(?:beta|version|release|build|rc|nightly|v?\d)[\w.]*(?: \d[\w.]*)?\b|(?<![\w.])v?\d+\.\d+[\w.]* (?:had|showed|kept) (?:it|this|that|them)\b/;
 /**
+ * The same input in another place, named first, and the result it gives there: "In the main server config the same
+ * sections give X-Site: a.", "In the PDF viewer the same field shows the text joined." (tenth pass). A case that works
+ * with what it yields, as "On 2.2 the same thing logged all input" is (`WORKED_VERSION`, where the place is one word and
+ * the thing one of a few). Not with a failure, a negation, "too", "also" or "the same" again in what it gives ("In
+ * the main config the same lines give the same error").
+ */
+const SAME_ELSEWHERE = /(?<=(?:^|[.!?;]\s+|\n\s*))(?:[Ii]n|[Oo]n|[Ww]ith|[Uu]nder|[Ff]rom) (?:the |a |an |my |our |another |other )?(?:[\w.-]+ ){0,3}?[\w.-]+,? the same (?:[\w-]+ ){0,2}?(?:gives?|gave|returns?|returned|produces?|produced|yields?|yielded|shows?|showed|renders?|rendered|sends?|sent)\b(?:(?!\b(?:[Nn]ot|n['’]?t|[Nn]ever|[Nn]o|[Nn]othing|also|too|either|same|errors?|fails?|failure|crash\w*|hangs?|broken|wrong|blank|empty)\b)[^.;!?\n]|[.](?=\S)){1,80}(?=[.;!?](?:\s|$)|\n|$)/;
+/**
  * What follows "Expected" when its label is left empty before any other capitalised label (`emptyField`), one joined
  * by "&" too ("Build Date & Platform:", a Bugzilla form's field; eighth pass).
  */
@@ -645,7 +661,7 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
     ...tag("modal", all(text, MODAL).filter((r) => !MODAL_NOT_EXPECTED.test(text.slice(Math.max(0, r.start - 12), r.end + 40)) &&
       !BARE_COMPARATIVE.test(text.slice(r.end, r.end + 60)))),
     ...tag("expect", all(text, EXPECT).filter((r) => !instructed(text, r) && !emptyField(text, r))), ...tag("expect", all(text, NOT_INSTEAD)), ...tag("wish", all(text, WISH)), ...tag("request", all(text, REQUEST)),
-    ...tag("working_case", all(text, WORKING_CASE).filter((r) => !thingMissing(text, r))), ...tag("wish", all(text, WISH_UNSAID)), ...tag("working_case", all(text, WORKS_ELSEWHERE)), ...tag("working_case", all(text, WORKING_MORE)), ...tag("working_case", all(text, WORKING_KEPT)), ...tag("working_case", all(text, WORKING_IN_BROWSER)), ...tag("wish", all(text, WISH_MORE)), ...tag("working_case", all(text, WORKED_VERSION)), ...tag("working_case", all(text, WORKED_BEFORE)), ...tag("expect", all(text, NORM_SAYS)), ...tag("expect", all(text, DOCS_SAY)),
+    ...tag("working_case", all(text, WORKING_CASE).filter((r) => !thingMissing(text, r))), ...tag("wish", all(text, WISH_UNSAID)), ...tag("working_case", all(text, WORKS_ELSEWHERE)), ...tag("working_case", all(text, WORKING_MORE)), ...tag("working_case", all(text, WORKING_KEPT)), ...tag("working_case", all(text, WORKING_IN_BROWSER)), ...tag("wish", all(text, WISH_MORE)), ...tag("working_case", all(text, WORKED_VERSION)), ...tag("working_case", all(text, WORKED_BEFORE)), ...tag("working_case", all(text, SAME_ELSEWHERE)), ...tag("expect", all(text, NORM_SAYS)), ...tag("expect", all(text, DOCS_SAY)),
   ];
   // What the program prints ("Message: Object expected", a log line, a stack frame) or a line of code is not what the
   // reporter expects, however it is worded.
@@ -918,6 +934,8 @@ const GERUND_SUBJECT = /(?:^|[.!?:;,]\s+|\n\s*)(?:[-*•][ \t]+)?([A-Z]?[a-z-]+i
  */
 const NARRATED = /\b(?:i|we)\s+(?:(?:then|first|just|also|again|now|simply|\w+ly|have|had|['’ ]?ve|['’ ]?d|was|were)\s+)*([a-z][\w-]*)\b/gi;
 /** Narrated verbs that are what is seen, not done. */
+/** Verbs of checking: told with no object, they vouch for what was said before them (`stepsIn`). */
+const VOUCHED = /^(?:check|checked|verify|verified|confirm|confirmed|double-checked|tested)$/i;
 const NOT_DONE = /^(?:get|got|getting|see|saw|seeing|use|used|using|want|wanted|wanting|try|tried|trying|need|needed|needing|think|thinking|hope|hoping|expect|expected|expecting|like|liked|do|did|doing|have|had|having|make|made|making|find|found|finding|set|attach|attached|post|posted|going|able)$/i;
 /** Words that say a reproduction follows or is attached. */
 const REPRO = /(?:^|[.!?]\s+|\n\s*)(?:how )?to (?:see|trigger) (?:it|this|that|the (?:bug|problem|issue|error|failure))(?: \w+ly)?(?: yourself| for yourself| happen| again)?(?:\s*[,:]|,? (?:just|simply)\s)|\b(?:steps? to reproduce|to reproduce|reproduce\s*:|reproduc(?:e|ed|ible|es|ing)\s+(?:it\s+|this\s+|the \w+\s+)?(?:by|with|using|as follows|like this|here|in|on|via)\b|how to reproduce|repro(?:duction)?(?: steps| case| project| repo| app)?\s*:|test ?case|(?:the )?following (?:\w+ )?(?:steps|scenario|sequence|code|snippet|example|test|program|class|classes|file|files|project|configuration|config|setup|commands?|input|query|xml|html|css|json|markup|script)\b|(?:a |the |this |my )?(?:minimal|small|simple|sample|example|attached|standalone|test|demo) (?:project|repo|repository|app|application|example|case|snippet|code|program|plugin|workspace|file|page|component)\b|scenario\s*:|(?:snippet|code|example|test case|program|class) (?:below|above|attached)\b|(?:below|above|attached) (?:snippet|code|example|test case|program)\b|(?:with|using|in|run) (?:this|the following|the attached|the below) (?:code|snippet|example|file|project|class|test|setup|script)\b|(?:here is|here['’ ]?s|see|this is) (?:a|an|the|my|our)? ?(?:repro|reproduction|example|snippet|sample|test case)\b|(?:here is|here['’ ]?s|this is|below is|i am using|i['’ ]?m using|we are using|we use) (?:a|an|the|my|our) (?:\w+ )?(?:code|snippet|markup|html|xml|json|query|request|config|configuration|script|template|call)\b)/i;
@@ -1042,6 +1060,12 @@ function commandRun(line: string): boolean {
 }
 
 /**
+ * A root shell's prompt and a program run after it that manages or runs the server, or fetches from it (`commandLine`):
+ * names that are no English word, so a heading in lower case ("# service names") is not taken for one.
+ */
+const ROOT_PROMPT = /^[ \t]*#[ \t]+(?:sudo[ \t]+)?(?:systemctl|journalctl|apachectl|apache2ctl|a2enmod|a2dismod|a2ensite|a2dissite|curl|wget|openssl|htpasswd|htcacheclean|rotatelogs|strace)(?:[ \t]+[^\s#]\S*)+[ \t]*$/;
+
+/**
  * A command line of any program: a prompt or not ("$ ", "# ", "> "), a program's name in lower case or its path, at most
  * one word or file before an option ("-t", "--servername", "-d30", or Windows' "/i", "/qn"), and no word of a sentence:
  * "openssl s_client -connect 127.0.0.1:443", "htpasswd -b users bob secret", "# httpd -t", "msiexec /i setup.msi /qn".
@@ -1050,6 +1074,10 @@ function commandRun(line: string): boolean {
 function commandLine(line: string): boolean {
   // After a shell's own prompt ("$ ./firefox", "% make"), a program's name alone is the command run.
   if (/^[ \t]*[$%][ \t]+(?:\.{0,2}\/)?[a-z][\w.+\/-]*(?:[ \t]+\S+)*[ \t]*$/.test(line) && !SENTENCE_WORD.test(line.replace(/"[^"\n]*"|'[^'\n]*'/g, " "))) return true;
+  // After a root shell's prompt, a program that manages or runs the server, or fetches from it, with its arguments
+  // ("# systemctl reload httpd", "# apachectl graceful"; tenth pass): "#" also opens a comment ("# expire GIF images
+  // after a week") and a heading ("# Totals"), so the program is one of these, in lower case, and no word of a sentence follows.
+  if (ROOT_PROMPT.test(line) && !SENTENCE_WORD.test(line.replace(/"[^"\n]*"|'[^'\n]*'/g, " "))) return true;
   const t = line.trim().replace(/^[$#>%][ \t]+/, "");
   return /^(?:\.{0,2}\/)?[a-z][\w.+\/-]*(?:[ \t]+[\w.:\/-]+)?[ \t]+(?:-{1,2}[A-Za-z][\w-]*(?:[ \t=]|$)|\/[A-Za-z?]{1,2}(?=[ \t:]|$))/.test(t) && !/[.!?,;:]$/.test(t) &&
     // (a Windows option is no word of a sentence: "/i" is not "I")
@@ -1106,10 +1134,27 @@ const TOLD_REQUEST = /\b(?:every|any|each|all|a|an)\s+(?:\.[a-z\d]{1,5}|[A-Z]{3,
 /** What a server says when its configuration fails as it is read: at startup, a syntax error, a refusal to start, an unknown directive, an address it cannot bind, a module it cannot load. */
 const AT_START = /\b(?:at |on |during )?start-?up\b|\bsyntax error\b|\b(?:refuses?|fails?|failed|won['’ ]?t|will not|does not|doesn['’ ]?t) (?:to )?start\b|\bconfig(?:uration)? test\b|\binvalid command\b|\bcould not bind\b|\b(?:cannot|can['’ ]?t|could not|unable to) load\b/i;
 
+/** A section or a tag named by its bare opening, with no attribute and no closing ("<If>", "<VirtualHost>"; `snippetLine`). */
+const TAG_NAMED = /<[A-Za-z][\w:.-]*>/;
+const TAG_NAMED_ALL = new RegExp(TAG_NAMED.source, "g");
+/**
+ * A line of code or markup of a snippet. Not a sentence that names a section or a tag by its bare opening ("..., or an
+ * ErrorDocument inside <If> that is merged correctly."; tenth pass): it ends as a sentence does, has words of one, and is
+ * no code without the name. Markup run into prose where an export lost the line breaks ('... the following code in HTML,
+ * <script src="/a.js"></script> ... .') keeps its attributes or its closing tag, and stays code.
+ */
+function snippetLine(line: string): boolean {
+  if (!line.trim() || STACK_OR_LOG.test(line) || !isCodeLine(line)) return false;
+  const t = line.trim();
+  if (!/[.!?]$/.test(t) || !TAG_NAMED.test(t)) return true;
+  const plain = t.replace(TAG_NAMED_ALL, "tag");
+  return isCodeLine(plain) || plain.replace(/"[^"\n]*"|'[^'\n]*'/g, " ").split(/\s+/).filter((w) => SENTENCE_WORD.test(w)).length < 4;
+}
+
 /** Lines of code or markup in a text (two or more make a snippet). */
 export function codeLines(text: string): number {
   let n = 0;
-  for (const line of text.split("\n")) if (line.trim() && !STACK_OR_LOG.test(line) && isCodeLine(line)) n++;
+  for (const line of text.split("\n")) if (snippetLine(line)) n++;
   return n;
 }
 
@@ -1226,8 +1271,11 @@ export function stepsIn(labelled: string): StepsRead {
     if (next && ACTION_VERBS.has(next[1])) joined++;
   }
   // "If I select ..." is a condition, already counted; "I opened ..., clicked ..." is told.
+  // A check told with nothing checked after it ("The script flushes after every line, I have checked.") vouches for what
+  // was just said: the reporter's verification, not a step (tenth pass).
   const narrated = [...text.matchAll(NARRATED)].filter((m) => !NOT_DONE.test(m[1]) && actionStem(m[1]) &&
-    !/\b(?:when(?:ever)?|if|after|once|time|soon as|upon|while|before|until)\s+$/i.test(text.slice(Math.max(0, m.index - 12), m.index)));
+    !/\b(?:when(?:ever)?|if|after|once|time|soon as|upon|while|before|until)\s+$/i.test(text.slice(Math.max(0, m.index - 12), m.index)) &&
+    !(VOUCHED.test(m[1]) && /^[ \t]*(?:[.!;)]|$|\n)/.test(text.slice(m.index + m[0].length))));
   // "I opened the invoice, changed the address and pressed Save": the actions joined to a told one count too.
   // Told in the present ("I enter the name and click Log In"), the actions joined to it are in the present too.
   for (const m of narrated) {
@@ -1289,7 +1337,7 @@ export function stepsIn(labelled: string): StepsRead {
   if (codeLines(text) >= 2) {
     let offset = 0;
     for (const line of text.split("\n")) {
-      if (line.trim() && !STACK_OR_LOG.test(line) && isCodeLine(line)) {
+      if (snippetLine(line)) {
         // A fence opens the code: the read is its first line ("```" alone quotes nothing; bands, eighth pass).
         const inside = /^\s*\x60{3}[\w+-]*\s*$/.test(line) ? /^\n*([^\n]*\S[^\n]*)/.exec(text.slice(offset + line.length + 1)) : null;
         const start = inside ? offset + line.length + 1 + inside[0].length - inside[1].length : offset;
