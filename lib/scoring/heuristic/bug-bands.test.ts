@@ -581,3 +581,30 @@ describe("bands, ninth pass: a scenario's steps", () => {
     expect(codes(t)).toContain("bug.no_steps");
   });
 });
+
+describe("bands, tenth pass: the way there after a label that says where it was reproduced", () => {
+  it("reads the run after 'Repro on <where>:' and 'It is simple to trigger:' as the steps, whatever its verbs", () => {
+    const onStaging: TicketData = {
+      summary: "Loyalty points credited twice for orders split into two parcels", issue_type: "Bug",
+      description: "Repro on the UAT shop with a test member: order two items from different warehouses, wait for both parcels to ship, and the points page lists the order twice. " +
+        "It should list it once with 120 points. Shop release 7.2.3. About 2,000 members a week get double points, which finance has to claw back.",
+    };
+    const easy: TicketData = {
+      summary: "Voice memo is lost when a call comes in while it is saving", issue_type: "Bug",
+      description: "On Android 14 with app 3.1.0 it is simple to trigger: record any memo, tap Stop, and ring the phone from another line in the second the spinner shows. " +
+        "The memo list then shows nothing new. The memo should be kept. 40 users wrote in this month after losing interviews.",
+    };
+    for (const t of [onStaging, easy]) {
+      expect(codes(t)).not.toContain("bug.no_steps");
+      expect(percent(t)).toBeGreaterThanOrEqual(80);
+    }
+  });
+
+  it("does not take a version's label and what it shows for steps", () => {
+    const t: TicketData = {
+      summary: "Tooltip overlaps the chart legend", issue_type: "Bug",
+      description: "Reproduced on 4.2.0 and 4.3.1: the tooltip covers the legend. It should sit above it. Every dashboard user sees it.",
+    };
+    expect(codes(t)).toContain("bug.no_steps");
+  });
+});

@@ -795,8 +795,13 @@ const CHORD_SAYS = /^\s+(?:\w+\s+)?(?:is|are|was|were|does|doesn['’]?t|did|did
 /** Words that open a statement, a question or a pointer, not an instruction. */
 const NOT_AN_INSTRUCTION = /^(?:a|an|the|this|that|these|those|it|its|i|you|we|they|he|she|one|my|your|our|their|there|here|see|refer|not|no|never|always|sometimes|often|only|just|is|are|was|were|be|has|have|had|can|could|will|would|should|must|may|might|do|does|did|and|or|but|if|when|so|as|any|some|all|also|\w+ly)$/;
 
-/** A steps label inside the prose and the run after it, up to the sentence's end: "... all browsers. Steps: go to X, look at Y." */
-const LABELLED_RUN = /(?:^|[.!?]\s+|\n[ \t]*)(?:steps?(?: to reproduce)?|str|repro)[ \t]*:[ \t]*((?:[^.!?;\n]|\.(?=\S))+)/gi;
+/**
+ * A steps label inside the prose and the run after it, up to the sentence's end: "... all browsers. Steps: go to X, look at
+ * Y." The label may say where or with what the reproduction was done before its colon, and be told in a few words that
+ * say a reproduction follows ("Repro on the test server: ...", "Repro we ran on staging with the demo account: ...", "It
+ * is easy to trigger: ..."; bands, tenth pass): the colon says the way there follows, as "Steps:" does.
+ */
+const LABELLED_RUN = /(?:^|[.!?]\s+|\n[ \t]*)(?:steps?(?: to reproduce)?|str|(?:[^.!?:;\n]{0,30}?\b)?(?:repro(?:duc(?:ed|tion))?|to (?:trigger|reproduce|recreate)(?: (?:it|this|that|the \w+))?)(?:[ \t]+(?:[^.!?:;\n]|\.(?=\S)){1,90}?)?)[ \t]*:[ \t]*((?:[^.!?;\n]|\.(?=\S))+)/gi;
 
 /** Two or more actions in a row inside a sentence: "(i.e., open Settings, pick Billing, press Save)". */
 /** The first word of a click or a press written as two words ("right click", "double click", "long press"). */
@@ -1100,7 +1105,8 @@ export function stepsIn(labelled: string): StepsRead {
     for (const part of m[1].split(/,\s*(?:and\s+|then\s+)?|\s+and then\s+/)) {
       const start = text.indexOf(part, at);
       at = start + part.length;
-      const word = /^\s*([a-z][a-z-]*)\s+\S/.exec(part)?.[1];
+      // (one word is a step too: "checkout, pass the challenge")
+      const word = /^\s*([a-z][a-z-]*)(?:\s+\S|\s*$)/.exec(part)?.[1];
       // (an action already read whose first word is in the part is that step: "Steps: go to X" read as one)
       const first = (a: { text: string; start: number }) => a.start + a.text.length - a.text.replace(LEAD, "").length;
       if (word && !NOT_AN_INSTRUCTION.test(word) && !before.some((a) => first(a) >= start && first(a) < start + part.length)) actions.push({ text: part, start });
