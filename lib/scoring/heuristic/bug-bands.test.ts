@@ -608,3 +608,60 @@ describe("bands, tenth pass: the way there after a label that says where it was 
     expect(codes(t)).toContain("bug.no_steps");
   });
 });
+
+describe("bands, tenth pass: numbered steps told in the third person", () => {
+  it("reads '2. Returns the parcel' and '3. The member opens ...' under a numbered list as steps", () => {
+    const t: TicketData = {
+      summary: "Refund e-mail promises store credit for a card payment", issue_type: "Bug",
+      description: "1. Member pays a £30 order by debit card\n2. Returns the parcel through the drop-off point\n3. The member opens the refund e-mail\n\n" +
+        "The e-mail says 'store credit issued' although the card is refunded. It should say the card will be refunded. Web shop 5.0.2 in production. " +
+        "Support gets about 70 calls a week from members looking for credit they do not have.",
+    };
+    expect(codes(t)).not.toContain("bug.no_steps");
+    expect(percent(t)).toBeGreaterThanOrEqual(80);
+  });
+
+  it("does not read a bulleted comment's line in the third person as a step", () => {
+    const t: TicketData = {
+      summary: "Comment of the export helper is misleading", issue_type: "Bug",
+      description: "The comment above the helper reads:\n* Writes the rows into the given file\n* Closes the handle afterwards\nbut the handle is left open. Build 3.3.0.",
+    };
+    expect(codes(t)).toContain("bug.no_steps");
+  });
+});
+
+describe("bands, tenth pass: an e-mail address inside a told step", () => {
+  it("reads the actions joined after an address ('I signed in as x@y.example and opened ...') as steps", () => {
+    const t: TicketData = {
+      summary: "Shared calendar shows a delegate's edits under the owner's name", issue_type: "Bug",
+      description: "On the web app 6.1.4 I signed in as the delegate pat@clinic.example and moved the owner's 9:00 slot to 10:00. " +
+        "The history then says the owner made the change. It should name the delegate. Twelve practices rely on the history to settle disputes over double bookings.",
+    };
+    expect(codes(t)).not.toContain("bug.no_steps");
+    expect(percent(t)).toBeGreaterThanOrEqual(80);
+  });
+
+  it("still ends the sentence at the full stop after an address: one action told is no way there", () => {
+    const t: TicketData = {
+      summary: "Shared calendar shows a delegate's edits under the owner's name", issue_type: "Bug",
+      description: "On the web app 6.1.4 I signed in as pat@clinic.example. And the history names the owner for every change, not the delegate.",
+    };
+    expect(codes(t)).toContain("bug.no_steps");
+  });
+});
+
+describe("bands, tenth pass: who is hurt, named by what they did or have in common", () => {
+  const base = "1. Open any delivery slot\n2. Book it for Saturday\n\nThe confirmation says Friday. It should say Saturday. Grocery app 8.2.0 on iOS 17.";
+  it("reads 'members enrolled in ...', 'riders who ...' and 'affects every ...' as the impact", () => {
+    for (const said of ["Members enrolled in the weekend scheme get the wrong day on their confirmation.", "Riders who book the late slot turn up a day early.",
+      "It affects every weekend order since the release."]) {
+      expect(codes({ summary: "Weekend slot confirmation names the wrong day", issue_type: "Bug", description: `${base}\n\n${said}` })).not.toContain("bug.no_impact");
+    }
+  });
+
+  it("does not read who reported it, a single program part or a place as the impact", () => {
+    for (const said of ["Customers complained about it on the forum.", "The editor opened on the slot shows the same.", "Stores listed in the footer are unaffected."]) {
+      expect(codes({ summary: "Weekend slot confirmation names the wrong day", issue_type: "Bug", description: `${base}\n\n${said}` })).toContain("bug.no_impact");
+    }
+  });
+});

@@ -742,8 +742,8 @@ const LEAD = new RegExp(String.raw`^\s*(?:(?:\d{1,2}[.)]|[-*•+#>]|step \d+:?|\
  * The first word of a sentence is an action, and it is not the subject of one ("Open dialog crashes"). A list
  * item may tell it after the fact ("- Typed in an identifier").
  */
-function imperative(piece: string, item = false): boolean {
-  const listed = item || LIST_MARK.test(piece);
+function imperative(piece: string, item: boolean | "numbered" = false): boolean {
+  const listed = !!item || LIST_MARK.test(piece);
   const s = piece.replace(LEAD, "");
   // A list item may set its scene without a comma ("1. In a Work container tab open https://x/whoami"): the action
   // after it is the step's.
@@ -763,6 +763,19 @@ function imperative(piece: string, item = false): boolean {
   // instruction after a comma or a colon is, and not a word that opens a statement or points elsewhere ("see the
   // attached page").
   const led = !two && REPRO_OPENS.test(piece) && /^[a-z][a-z-]*$/.test(m[1]) && !NOT_AN_INSTRUCTION.test(word) && !/\battach/i.test(piece);
+  // A list item may tell its step in the third person, its actor left out or named ("2. Cancels the order", "3. The
+  // customer opens the receipt"): what the actor does is the step (bands, tenth pass).
+  if (listed && !two && !led && !ACTION_VERBS.has(word)) {
+    const actor = new RegExp(`^(?:(?:the|a|an)\\s+)?${PEOPLE}\\s+([a-z][\\w-]*)\\b\\s*(.*)$`, "is").exec(s);
+    // (left out only in a numbered item: "* Sets the options ..." under a bullet is a comment's line)
+    const numbered = item === "numbered" || /^\s*(?:\d{1,2}[.)]|step \d+)/i.test(piece);
+    const verb = (actor ? actor[1] : numbered ? word : "").toLowerCase();
+    const stem = /s$/.test(verb) ? [verb.slice(0, -1), verb.slice(0, -2)].find((x) => ACTION_VERBS.has(x)) : undefined;
+    if (stem) {
+      word = stem;
+      if (actor) m[2] = actor[2];
+    }
+  }
   if (!ACTION_VERBS.has(word) && !(listed && pastAction(word)) && !led) return false;
   // "sort it out" asks the team to fix it: no action on the program (bands, fifth pass).
   if (word === "sort" && /^(?:it|this|that|things|them)\s+out\b/i.test(m[2])) return false;
@@ -1082,7 +1095,10 @@ export function stepsIn(labelled: string): StepsRead {
   // alt+tab to the terminal"); alone it names the key ("CTRL-SPACE, but after ...", "Ctrl+Tab goes to the next tab").
   // (A numbered item's number ends a sentence to \`pieces\`: "1." is a piece of its own, and the item's text is told it
   // is one by what stands before it on its line.)
-  const item = (p: Piece) => /(?:^|\n)[ \t]*(?:\d{1,2}[.)]|[-*•+#]|step \d+:?)[ \t]*$/i.test(text.slice(Math.max(0, p.start - 12), p.start));
+  const item = (p: Piece): boolean | "numbered" => {
+    const mark = /(?:^|\n)[ \t]*(\d{1,2}[.)]|[-*•+#]|step \d+:?)[ \t]*$/i.exec(text.slice(Math.max(0, p.start - 12), p.start));
+    return mark ? (/^(?:\d|step)/i.test(mark[1]) ? "numbered" : true) : false;
+  };
   const actions = ps.filter((p, i) => (imperative(p.text, item(p)) && (!p.chained || imperative(ps[i - 1]?.text ?? "") || SCENE.test(ps[i - 1]?.text ?? "") ||
     REPRO_OPENS.test(ps[i - 1]?.text ?? ""))) || (i > 0 && keyStep(p.text) && imperative(ps[i - 1].text)));
   // A run of actions inside one sentence ("open Settings, pick Billing, press Save") counts as the list it is.
@@ -1154,8 +1170,9 @@ export function stepsIn(labelled: string): StepsRead {
   // Told in the present ("I enter the name and click Log In"), the actions joined to it are in the present too.
   for (const m of narrated) {
     // The clause runs on over a line break where the text was wrapped (the next line goes on in lower case) and over the
-    // dots inside a path ("to /etc/httpd/ssl.crt/ca/") or a file's name ("I change the index.html and reload").
-    const clause = /^(?:[^.;:!?\n]|(?<=\/[\w.-]*)\.(?=\w)|(?<=\w)\.(?=(?:html?|shtml|php|cgi|pl|py|sh|js|css|json|xml|txt|conf|htaccess|jsp|asp|ico|png|jpe?g|gif|svg|pdf)\b)|\n(?=[ \t]*[a-z]))*/.exec(text.slice(m.index + m[0].length))?.[0] ?? "";
+    // dots inside a path ("to /etc/httpd/ssl.crt/ca/"), a file's name ("I change the index.html and reload") or an
+    // e-mail address ("I signed in as ana@test.example and opened ..."; bands, tenth pass).
+    const clause = /^(?:[^.;:!?\n]|(?<=\/[\w.-]*)\.(?=\w)|(?<=@[\w.-]*)\.(?=\w)|(?<=\w)\.(?=(?:html?|shtml|php|cgi|pl|py|sh|js|css|json|xml|txt|conf|htaccess|jsp|asp|ico|png|jpe?g|gif|svg|pdf)\b)|\n(?=[ \t]*[a-z]))*/.exec(text.slice(m.index + m[0].length))?.[0] ?? "";
     const present = ACTION_VERBS.has(m[1].toLowerCase());
     joined += [...clause.matchAll(/(?:,|\band|\bthen)\s+(?:then\s+)?([a-z][\w-]*)/gi)].filter((j) => pastAction(j[1]) || (present && ACTION_VERBS.has(j[1].toLowerCase()))).length;
   }
@@ -1355,8 +1372,20 @@ export function aboutPeople(clause: string): boolean {
   return PERSON_CLAUSE.test(clause) || NAMED_CLAUSE.test(clause);
 }
 
+/**
+ * People named by what they did with the service ("patients booked at the two clinics", "members enrolled in 2023") or
+ * by what they have in common ("learners who finish a course", "borrowers who paid early"): the group the failure meets,
+ * as "users on Android" is (bands, tenth pass): a group, so plural ("the editor opened on a file" is a program's part). Not what people say or feel ("users reported on the forum", "customers
+ * complained about it"): who told it, not who meets it. Nor things the service has ("a file store fetched via ...", "the
+ * site listed in ..."), which `PEOPLE` counts only with a number.
+ */
+const GROUP_BY_ACT = new RegExp(`\\b(?:(?!(?:stores?|sites?|installs?|devices?|accounts?)\\b)${PEOPLE}(?<=s|people|staff)\\s+(?!(?:said|told|asked|reported|mentioned|complained|called|emailed|wrote|noticed|raised|flagged|escalated|explained|described)\\b)[a-z]{3,}ed\\s+(?:at|in|into|on|onto|through|via|with|for|from|under|before|after|since|during)|[a-z]{3,}(?:ers|ors|ants|ents|ees|ians|ists)\\s+who)\\b`, "i");
+/** What it meets, by how much of it: "it affects every course", "affected all our branches". */
+const AFFECTS_ALL = /\b(?:affects?|affected|affecting|impacts?|impacted|impacting|hits?)\s+(?:every|all|each)\b/i;
+
 export function impactIn(text: string): Read[] {
-  return [...all(text, COUNT).filter((r) => !SAID_SO.test(text.slice(r.end, r.end + 20))), ...all(text, GROUP), ...all(text, HARM), ...all(text, CONSEQUENCE)].sort((a, b) => a.start - b.start);
+  return [...all(text, COUNT).filter((r) => !SAID_SO.test(text.slice(r.end, r.end + 20))), ...all(text, GROUP), ...all(text, GROUP_BY_ACT), ...all(text, AFFECTS_ALL),
+    ...all(text, HARM), ...all(text, CONSEQUENCE)].sort((a, b) => a.start - b.start);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
