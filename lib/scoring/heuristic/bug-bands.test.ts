@@ -665,3 +665,36 @@ describe("bands, tenth pass: who is hurt, named by what they did or have in comm
     }
   });
 });
+
+describe("bands, tenth pass: a judged area under a stated failure", () => {
+  const above = (states: TicketData, nothing: TicketData) => expect(percent(states)).toBeGreaterThan(percent(nothing));
+
+  it("takes no trigger from an activity judged by how it feels ('Uploading a scan is a nightmare'), and keeps one from what it does", () => {
+    expect(scoreTicket({ summary: "Permit renewal", issue_type: "Bug", description: "Uploading a permit scan is a nightmare, could someone have a look?" })
+      .findings.find((f) => f.code === "bug.no_steps")?.severity).toBe("high");
+    expect(scoreTicket({ summary: "Permit renewal", issue_type: "Bug", description: "Uploading a permit scan is blocked with a blank page, nothing is saved." })
+      .findings.find((f) => f.code === "bug.no_steps")?.severity).toBe("low");
+  });
+
+  it("reads people who moan, a wrong measured against what people need, and trust as judged", () => {
+    for (const said of ["Tenants keep moaning about the parking permits.", "The permit page isn't really doing what tenants need.", "Permit numbers can't be trusted."]) {
+      expect(observedIn(said).every((r) => r.generic)).toBe(true);
+    }
+    // (what is not done, named, stays a read of what happens)
+    expect(observedIn("The permit page isn't doing the renewal at all.").some((r) => !r.generic)).toBe(true);
+  });
+
+  it("reads 'no permits have arrived' as what happens", () => {
+    expect(observedIn("No renewed permits have arrived for any tenant since 2 May.").some((r) => !r.generic)).toBe(true);
+    expect(observedIn("No tenant has asked about it.").length).toBe(0);
+  });
+
+  it("holds a title named then judged with its verb left out ('Permit portal not great') as naming nothing", () => {
+    const nothing: TicketData = { summary: "Permit portal", description: "Permit portal not great, housing office unhappy with it" };
+    const states: TicketData = { summary: "Permit portal drops the second vehicle from a renewal", description: "The renewed permit lists one plate when two were entered." };
+    above(states, nothing);
+    expect(percent(nothing)).toBeLessThanOrEqual(40);
+    // (a title that names an act keeps it: "Export permits" over a plain request)
+    expect(percent({ summary: "Export permits", description: "Export permits as CSV so the housing office can reconcile them with the council list." })).toBeGreaterThan(40);
+  });
+});
