@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { TicketData } from "../types";
 import { scoreTicket } from "./engine";
-import { observedIn } from "./bug-readers";
+import { expectedIn, observedIn } from "./bug-readers";
 
 const percent = (t: TicketData) => Math.round(scoreTicket(t).overall_score * 10);
 const codes = (t: TicketData) => scoreTicket(t).findings.map((f) => f.code);
@@ -696,5 +696,32 @@ describe("bands, tenth pass: a judged area under a stated failure", () => {
     expect(percent(nothing)).toBeLessThanOrEqual(40);
     // (a title that names an act keeps it: "Export permits" over a plain request)
     expect(percent({ summary: "Export permits", description: "Export permits as CSV so the housing office can reconcile them with the council list." })).toBeGreaterThan(40);
+  });
+});
+
+describe("bands, tenth pass: disappointment, the ticket's state and the team's fix are no account", () => {
+  it("takes no expected result from 'we expected better' and keeps one that says what", () => {
+    expect(expectedIn("Your app keeps failing us. We expected better after the last meeting.").length).toBe(0);
+    expect(expectedIn("We expected the total to be 12.40 after the discount.").length).toBeGreaterThan(0);
+  });
+
+  it("reads 'Flagging anyway' as the reporter's act on the ticket, and 'it crashes anyway' as the program's", () => {
+    expect(observedIn("Not sure it matters. Flagging anyway.").length).toBe(0);
+    expect(observedIn("I turned the sync off and it crashes anyway.").some((r) => !r.generic)).toBe(true);
+  });
+
+  it("reads 'STILL NOT FIXED' as the ticket's state, and 'still not saved' as what happens", () => {
+    expect(observedIn("STILL NOT FIXED").length).toBe(0);
+    expect(observedIn("The draft is still not saved after an hour.").some((r) => !r.generic)).toBe(true);
+  });
+
+  it("takes no working case from a fix said to be in the last release, and keeps one that worked there", () => {
+    expect(expectedIn("I was told this got fixed in the last release. It was not.").filter((r) => r.kind === "working_case").length).toBe(0);
+    expect(expectedIn("The export opens in Excel with the last release.").filter((r) => r.kind === "working_case").length).toBeGreaterThan(0);
+  });
+
+  it("puts a chaser of that kind at 40% or less", () => {
+    const t: TicketData = { summary: "STILL NOT FIXED", issue_type: "Bug", description: "We were told this was fixed in the last release. It is not. Third time I have raised it." };
+    expect(percent(t)).toBeLessThanOrEqual(40);
   });
 });
