@@ -725,3 +725,22 @@ describe("bands, tenth pass: disappointment, the ticket's state and the team's f
     expect(percent(t)).toBeLessThanOrEqual(40);
   });
 });
+
+describe("bands, tenth pass: a noun after a preposition and a contrast that ends in an impression", () => {
+  it("reads no verb in 'the figures in reports' nor the program's words in 'the director ... and said'", () => {
+    expect(observedIn("Honestly the figures in reports have felt wrong lately.").some((r) => !r.generic)).toBe(false);
+    expect(observedIn("The director saw it in the meeting room and said it looks cheap.").some((r) => !r.generic)).toBe(false);
+    // (the program's "shows" after a subject of three words stays a read)
+    expect(observedIn("The monthly report shows 0 for March.").some((r) => !r.generic)).toBe(true);
+  });
+
+  it("reads a contrast whose clause ends in an impression as judged, and one that says what as what happens", () => {
+    expect(observedIn("No clue when it started, but the totals on the summary just feel off.").every((r) => r.generic)).toBe(true);
+    expect(observedIn("I saved the invoice but the total shows 0.00 afterwards.").some((r) => !r.generic)).toBe(true);
+  });
+
+  it("puts such a report at 40% or less", () => {
+    const t: TicketData = { summary: "Totals feel off", issue_type: "Bug", description: "Not sure what exactly, but the totals on the summary page just feel off to me lately. Could someone take a look?" };
+    expect(percent(t)).toBeLessThanOrEqual(40);
+  });
+});

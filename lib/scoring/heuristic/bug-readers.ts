@@ -206,8 +206,11 @@ const RESPONSE = /^[ \t]*(?:<[ \t]*)?(?:HTTP\/\d(?:\.\d)? [1-5]\d\d\b|(?:Content
  * 'Receive'"): the first is what is there, written out (eighth pass).
  */
 const CORRECTED = /["“'‘`][^"“”'‘’`\n]{1,60}["”'’`] should (?:be|read|say)(?: changed to)? ["“'‘`]/;
-/** What the reporter sees or gets: "I get ...", "it shows ...", "the result is ...". */
-const SEEN = /\b(?:(?<!\bso (?:that )?)(?:i|we|you|users?|they)\s+(?:\w+ly\s+)?(?:get|got|getting|see|saw|seeing|receive|received|notice|noticed|observe|observed|end up with|am seeing|are seeing|am getting|are getting|keep getting|still get|still see)\b|what (?:is|was|gets|i see|i get|we see|we get)(?: (?:displayed|shown|returned|printed|rendered|sent|saved))?(?: \w+){0,4} (?:is|was)\b|(?:it|this|that|the(?: [\w-]+){1,3}|which)\s+(?:now\s+|only\s+|just\s+|still\s+)?(?:reads|lists|listed|shows|showed|displays|displayed|returns|returned|gives|gave|prints|printed|outputs|throws|threw|produces|produced|results in|resulted in|causes|caused|generates|generated|reports|reported|logs|logged|says|said|redirects|redirected|sends|sent|opens|opened|loads|loaded|goes|went|jumps|jumped|renders|rendered)\b|currently\b|actual(?:ly)?\b|observed\b|it seems|seems to|appears to)/i;
+/**
+ * What the reporter sees or gets: "I get ...", "it shows ...", "the result is ...". The verb does not follow a preposition
+ * or a conjunction: "the numbers in reports" names a thing, "the boardroom and said" a person's act (bands, tenth pass).
+ */
+const SEEN = /\b(?:(?<!\bso (?:that )?)(?:i|we|you|users?|they)\s+(?:\w+ly\s+)?(?:get|got|getting|see|saw|seeing|receive|received|notice|noticed|observe|observed|end up with|am seeing|are seeing|am getting|are getting|keep getting|still get|still see)\b|what (?:is|was|gets|i see|i get|we see|we get)(?: (?:displayed|shown|returned|printed|rendered|sent|saved))?(?: \w+){0,4} (?:is|was)\b|(?:it|this|that|the(?: [\w-]+){1,3}|which)\s+(?:now\s+|only\s+|just\s+|still\s+)?(?<!\b(?:in|of|on|for|with|and|or|but|to|from|at|by|into|about)\s+)(?:reads|lists|listed|shows|showed|displays|displayed|returns|returned|gives|gave|prints|printed|outputs|throws|threw|produces|produced|results in|resulted in|causes|caused|generates|generated|reports|reported|logs|logged|says|said|redirects|redirected|sends|sent|opens|opened|loads|loaded|goes|went|jumps|jumped|renders|rendered)\b|currently\b|actual(?:ly)?\b|observed\b|it seems|seems to|appears to)/i;
 /**
  * Words that name a failure without saying what it is ("doesn't work", "is not good", "confusing": a reader's judgement,
  * as "weird" is; bands, seventh pass; "can't be trusted", people's trust; tenth pass): the report still has to say what
@@ -244,8 +247,10 @@ function onlyJudged(text: string, start: number, end: number): boolean {
       /^\s+(?:it|this|that|them|the (?:issue|problem|same))(?:\s+(?:too|again|here|there|as well|still))?(?=\s*(?:[,.;!?)]|$)|\s+(?:on|in|at|every|all|for|since|with|from)\b)/i.test(text.slice(end, end + 40))) ||
     // "isn't a problem" says there is none: only a read that is not negated carries the failure word after it.
     (GENERIC_AFTER.test(text.slice(end, end + 30)) && !/n['’ ]?t\b|\b(?:not|no|never)\b/i.test(said)) ||
-    // "... but it feels off": the read only leads to an impression (bands, seventh pass).
+    // "... but it feels off": the read only leads to an impression (bands, seventh pass); a contrast whose clause ends in
+    // one ("but the numbers in reports just feel off") too (tenth pass).
     IMPRESSION_AFTER.test(text.slice(end, end + 40)) ||
+    (/^but\b/i.test(said) && IMPRESSION_IN_CLAUSE.test(/^[^.;:!?\n]*/.exec(text.slice(end))?.[0] ?? "")) ||
     // "isn't really doing what people need", "doesn't do what we want": measured against what people want, unnamed; a
     // wrong that says not what (bands, tenth pass).
     (/(?:n['’ ]?t|\bnot|\bnever)(?:\s+\w+ly)?\s+(?:do|does|doing|did|done)$/i.test(said) && WHAT_PEOPLE_WANT.test(text.slice(end, end + 60))) ||
@@ -255,6 +260,8 @@ function onlyJudged(text: string, start: number, end: number): boolean {
 
 /** What people want, unnamed, after a negated "do": "what people need", "what it should", "what we expect of it". */
 const WHAT_PEOPLE_WANT = /^\s+(?:(?:any|much|a lot)\s+of\s+)?what\s+(?:\w+\s+){0,2}?(?:needs?|wants?|expects?|expected|should|is (?:needed|wanted|expected|supposed to)|it['’]?s supposed to|(?:we|they|people|users|customers) (?:asked for|signed up for|paid for))\b/i;
+/** An impression anywhere in a clause: "... the totals just feel off to me". */
+const IMPRESSION_IN_CLAUSE = /\b(?:feels?|felt|looks?|looked|seems?|seemed|sounds?)\s+(?:\w+ly\s+|a bit\s+|kind of\s+|kinda\s+)?(?:off|wrong|weird|odd|strange|funny|wonky|bad|broken|not right|confusing)\b/i;
 /** An impression right after the read: "but it feels off", "but it looks wrong" (not "looks fine in 2.2"). */
 const IMPRESSION_AFTER = /^\s+(?:feels?|felt|looks?|looked|seems?|seemed|sounds?)\s+(?:\w+ly\s+|a bit\s+|kind of\s+|kinda\s+)?(?:off|wrong|weird|odd|strange|funny|wonky|bad|broken|not right|confusing|slow|sluggish|laggy)\b/i;
 /** The whole named as the subject of a judgement: "everything is", "it all feels", "things have been". */
