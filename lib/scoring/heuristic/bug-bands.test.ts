@@ -744,3 +744,16 @@ describe("bands, tenth pass: a noun after a preposition and a contrast that ends
     expect(percent(t)).toBeLessThanOrEqual(40);
   });
 });
+
+describe("bands, tenth pass: a failure of an unnamed thing, told second-hand", () => {
+  it("reads 'they said some data is missing' and 'didn't get details' as no account, and a named thing as one", () => {
+    expect(observedIn("Spoke to a clinic, they said some data is missing. Didn't get details, the line dropped.").every((r) => r.generic)).toBe(true);
+    expect(observedIn("They said the March invoices are missing from the export.").some((r) => !r.generic)).toBe(true);
+  });
+
+  it("puts such a report at 40% or less", () => {
+    const t: TicketData = { summary: "Clinic says data is missing", issue_type: "Bug",
+      description: "Spoke to a clinic, they said some data is missing. Didn't get details, the line dropped. Can we check?" };
+    expect(percent(t)).toBeLessThanOrEqual(40);
+  });
+});
