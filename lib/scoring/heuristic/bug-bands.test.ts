@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { TicketData } from "../types";
 import { scoreTicket } from "./engine";
-import { observedIn } from "./bug-readers";
+import { expectedIn, observedIn } from "./bug-readers";
 
 const percent = (t: TicketData) => Math.round(scoreTicket(t).overall_score * 10);
 const codes = (t: TicketData) => scoreTicket(t).findings.map((f) => f.code);
@@ -593,5 +593,181 @@ describe("bands, tenth pass: a proposal to do something is no done condition", (
   it("still takes what the ticket says should hold", () => {
     const t = { summary: "Rename the export button", description: "The export button should read 'Download CSV' so that it matches the file it gives." };
     expect(codes(t)).not.toContain("work_item.no_done_condition");
+  });
+});
+
+describe("bands, tenth pass: the way there after a label that says where it was reproduced", () => {
+  it("reads the run after 'Repro on <where>:' and 'It is simple to trigger:' as the steps, whatever its verbs", () => {
+    const onStaging: TicketData = {
+      summary: "Loyalty points credited twice for orders split into two parcels", issue_type: "Bug",
+      description: "Repro on the UAT shop with a test member: order two items from different warehouses, wait for both parcels to ship, and the points page lists the order twice. " +
+        "It should list it once with 120 points. Shop release 7.2.3. About 2,000 members a week get double points, which finance has to claw back.",
+    };
+    const easy: TicketData = {
+      summary: "Voice memo is lost when a call comes in while it is saving", issue_type: "Bug",
+      description: "On Android 14 with app 3.1.0 it is simple to trigger: record any memo, tap Stop, and ring the phone from another line in the second the spinner shows. " +
+        "The memo list then shows nothing new. The memo should be kept. 40 users wrote in this month after losing interviews.",
+    };
+    for (const t of [onStaging, easy]) {
+      expect(codes(t)).not.toContain("bug.no_steps");
+      expect(percent(t)).toBeGreaterThanOrEqual(80);
+    }
+  });
+
+  it("does not take a version's label and what it shows for steps", () => {
+    const t: TicketData = {
+      summary: "Tooltip overlaps the chart legend", issue_type: "Bug",
+      description: "Reproduced on 4.2.0 and 4.3.1: the tooltip covers the legend. It should sit above it. Every dashboard user sees it.",
+    };
+    expect(codes(t)).toContain("bug.no_steps");
+  });
+});
+
+describe("bands, tenth pass: numbered steps told in the third person", () => {
+  it("reads '2. Returns the parcel' and '3. The member opens ...' under a numbered list as steps", () => {
+    const t: TicketData = {
+      summary: "Refund e-mail promises store credit for a card payment", issue_type: "Bug",
+      description: "1. Member pays a £30 order by debit card\n2. Returns the parcel through the drop-off point\n3. The member opens the refund e-mail\n\n" +
+        "The e-mail says 'store credit issued' although the card is refunded. It should say the card will be refunded. Web shop 5.0.2 in production. " +
+        "Support gets about 70 calls a week from members looking for credit they do not have.",
+    };
+    expect(codes(t)).not.toContain("bug.no_steps");
+    expect(percent(t)).toBeGreaterThanOrEqual(80);
+  });
+
+  it("does not read a bulleted comment's line in the third person as a step", () => {
+    const t: TicketData = {
+      summary: "Comment of the export helper is misleading", issue_type: "Bug",
+      description: "The comment above the helper reads:\n* Writes the rows into the given file\n* Closes the handle afterwards\nbut the handle is left open. Build 3.3.0.",
+    };
+    expect(codes(t)).toContain("bug.no_steps");
+  });
+});
+
+describe("bands, tenth pass: an e-mail address inside a told step", () => {
+  it("reads the actions joined after an address ('I signed in as x@y.example and opened ...') as steps", () => {
+    const t: TicketData = {
+      summary: "Shared calendar shows a delegate's edits under the owner's name", issue_type: "Bug",
+      description: "On the web app 6.1.4 I signed in as the delegate pat@clinic.example and moved the owner's 9:00 slot to 10:00. " +
+        "The history then says the owner made the change. It should name the delegate. Twelve practices rely on the history to settle disputes over double bookings.",
+    };
+    expect(codes(t)).not.toContain("bug.no_steps");
+    expect(percent(t)).toBeGreaterThanOrEqual(80);
+  });
+
+  it("still ends the sentence at the full stop after an address: one action told is no way there", () => {
+    const t: TicketData = {
+      summary: "Shared calendar shows a delegate's edits under the owner's name", issue_type: "Bug",
+      description: "On the web app 6.1.4 I signed in as pat@clinic.example. And the history names the owner for every change, not the delegate.",
+    };
+    expect(codes(t)).toContain("bug.no_steps");
+  });
+});
+
+describe("bands, tenth pass: who is hurt, named by what they did or have in common", () => {
+  const base = "1. Open any delivery slot\n2. Book it for Saturday\n\nThe confirmation says Friday. It should say Saturday. Grocery app 8.2.0 on iOS 17.";
+  it("reads 'members enrolled in ...', 'riders who ...' and 'affects every ...' as the impact", () => {
+    for (const said of ["Members enrolled in the weekend scheme get the wrong day on their confirmation.", "Riders who book the late slot turn up a day early.",
+      "It affects every weekend order since the release."]) {
+      expect(codes({ summary: "Weekend slot confirmation names the wrong day", issue_type: "Bug", description: `${base}\n\n${said}` })).not.toContain("bug.no_impact");
+    }
+  });
+
+  it("does not read who reported it, a single program part or a place as the impact", () => {
+    for (const said of ["Customers complained about it on the forum.", "The editor opened on the slot shows the same.", "Stores listed in the footer are unaffected."]) {
+      expect(codes({ summary: "Weekend slot confirmation names the wrong day", issue_type: "Bug", description: `${base}\n\n${said}` })).toContain("bug.no_impact");
+    }
+  });
+});
+
+describe("bands, tenth pass: a judged area under a stated failure", () => {
+  const above = (states: TicketData, nothing: TicketData) => expect(percent(states)).toBeGreaterThan(percent(nothing));
+
+  it("takes no trigger from an activity judged by how it feels ('Uploading a scan is a nightmare'), and keeps one from what it does", () => {
+    expect(scoreTicket({ summary: "Permit renewal", issue_type: "Bug", description: "Uploading a permit scan is a nightmare, could someone have a look?" })
+      .findings.find((f) => f.code === "bug.no_steps")?.severity).toBe("high");
+    expect(scoreTicket({ summary: "Permit renewal", issue_type: "Bug", description: "Uploading a permit scan is blocked with a blank page, nothing is saved." })
+      .findings.find((f) => f.code === "bug.no_steps")?.severity).toBe("low");
+  });
+
+  it("reads people who moan, a wrong measured against what people need, and trust as judged", () => {
+    for (const said of ["Tenants keep moaning about the parking permits.", "The permit page isn't really doing what tenants need.", "Permit numbers can't be trusted."]) {
+      expect(observedIn(said).every((r) => r.generic)).toBe(true);
+    }
+    // (what is not done, named, stays a read of what happens)
+    expect(observedIn("The permit page isn't doing the renewal at all.").some((r) => !r.generic)).toBe(true);
+  });
+
+  it("reads 'no permits have arrived' as what happens", () => {
+    expect(observedIn("No renewed permits have arrived for any tenant since 2 May.").some((r) => !r.generic)).toBe(true);
+    expect(observedIn("No tenant has asked about it.").length).toBe(0);
+  });
+
+  it("holds a title named then judged with its verb left out ('Permit portal not great') as naming nothing", () => {
+    const nothing: TicketData = { summary: "Permit portal", description: "Permit portal not great, housing office unhappy with it" };
+    const states: TicketData = { summary: "Permit portal drops the second vehicle from a renewal", description: "The renewed permit lists one plate when two were entered." };
+    above(states, nothing);
+    expect(percent(nothing)).toBeLessThanOrEqual(40);
+    // (a title that names an act keeps it: "Export permits" over a plain request)
+    expect(percent({ summary: "Export permits", description: "Export permits as CSV so the housing office can reconcile them with the council list." })).toBeGreaterThan(40);
+  });
+});
+
+describe("bands, tenth pass: disappointment, the ticket's state and the team's fix are no account", () => {
+  it("takes no expected result from 'we expected better' and keeps one that says what", () => {
+    expect(expectedIn("Your app keeps failing us. We expected better after the last meeting.").length).toBe(0);
+    expect(expectedIn("We expected the total to be 12.40 after the discount.").length).toBeGreaterThan(0);
+  });
+
+  it("reads 'Flagging anyway' as the reporter's act on the ticket, and 'it crashes anyway' as the program's", () => {
+    expect(observedIn("Not sure it matters. Flagging anyway.").length).toBe(0);
+    expect(observedIn("I turned the sync off and it crashes anyway.").some((r) => !r.generic)).toBe(true);
+  });
+
+  it("reads 'STILL NOT FIXED' as the ticket's state, and 'still not saved' as what happens", () => {
+    expect(observedIn("STILL NOT FIXED").length).toBe(0);
+    expect(observedIn("The draft is still not saved after an hour.").some((r) => !r.generic)).toBe(true);
+  });
+
+  it("takes no working case from a fix said to be in the last release, and keeps one that worked there", () => {
+    expect(expectedIn("I was told this got fixed in the last release. It was not.").filter((r) => r.kind === "working_case").length).toBe(0);
+    expect(expectedIn("The export opens in Excel with the last release.").filter((r) => r.kind === "working_case").length).toBeGreaterThan(0);
+  });
+
+  it("puts a chaser of that kind at 40% or less", () => {
+    const t: TicketData = { summary: "STILL NOT FIXED", issue_type: "Bug", description: "We were told this was fixed in the last release. It is not. Third time I have raised it." };
+    expect(percent(t)).toBeLessThanOrEqual(40);
+  });
+});
+
+describe("bands, tenth pass: a noun after a preposition and a contrast that ends in an impression", () => {
+  it("reads no verb in 'the figures in reports' nor the program's words in 'the director ... and said'", () => {
+    expect(observedIn("Honestly the figures in reports have felt wrong lately.").some((r) => !r.generic)).toBe(false);
+    expect(observedIn("The director saw it in the meeting room and said it looks cheap.").some((r) => !r.generic)).toBe(false);
+    // (the program's "shows" after a subject of three words stays a read)
+    expect(observedIn("The monthly report shows 0 for March.").some((r) => !r.generic)).toBe(true);
+  });
+
+  it("reads a contrast whose clause ends in an impression as judged, and one that says what as what happens", () => {
+    expect(observedIn("No clue when it started, but the totals on the summary just feel off.").every((r) => r.generic)).toBe(true);
+    expect(observedIn("I saved the invoice but the total shows 0.00 afterwards.").some((r) => !r.generic)).toBe(true);
+  });
+
+  it("puts such a report at 40% or less", () => {
+    const t: TicketData = { summary: "Totals feel off", issue_type: "Bug", description: "Not sure what exactly, but the totals on the summary page just feel off to me lately. Could someone take a look?" };
+    expect(percent(t)).toBeLessThanOrEqual(40);
+  });
+});
+
+describe("bands, tenth pass: a failure of an unnamed thing, told second-hand", () => {
+  it("reads 'they said some data is missing' and 'didn't get details' as no account, and a named thing as one", () => {
+    expect(observedIn("Spoke to a clinic, they said some data is missing. Didn't get details, the line dropped.").every((r) => r.generic)).toBe(true);
+    expect(observedIn("They said the March invoices are missing from the export.").some((r) => !r.generic)).toBe(true);
+  });
+
+  it("puts such a report at 40% or less", () => {
+    const t: TicketData = { summary: "Clinic says data is missing", issue_type: "Bug",
+      description: "Spoke to a clinic, they said some data is missing. Didn't get details, the line dropped. Can we check?" };
+    expect(percent(t)).toBeLessThanOrEqual(40);
   });
 });

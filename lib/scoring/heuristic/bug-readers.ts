@@ -138,8 +138,11 @@ const LOGGED = /\[(?:[\w-]+:)?(?:error|crit|alert|emerg|warn|fatal)\]|\bAH\d{5}:
 const FAILING = /\b(?:crash(?:es|ed|ing)?|fail(?:s|ed|ing|ures?)?|freez(?:e|es|ing)|froze(?:n)?|hang(?:s|ing)?|hung|stuck|broken|breaks|broke|times? out|timed out|timeouts?|abort(?:s|ed)?|leak(?:s|ed|ing)?|locks? up|deadlock(?:s|ed)?|blows? up|dies|died|killed|spins? forever|loops? forever|infinite loop)\b/i;
 /** A negated action of the program: "does not save", "isn't shown", "can't open", "won't load". */
 const NEGATION = new RegExp(`${NEGATED}(?:\\s+(?:\\w+ly|even|always|ever|seem to|appear to|get|be|been|being))*\\s+\\w+`, "i");
-/** An absence: nothing happens, no request is sent, it never arrives, the list is empty, none of the fields show up. */
-const ABSENCE = /\b(?:none of (?:the |my |our |its |their |these |those )?[\w-]+(?: [\w-]+)? (?:shows?|showed|appears?|appeared|loads?|loaded|works?|worked|displays?|renders?|opens?|plays?|gets? (?:saved|shown|loaded|sent)|(?:is|are|was|were) (?:shown|displayed|visible|saved|loaded|sent|applied|updated))\b|no [\w-]+(?: [\w-]+)? (?:happens|happened|occurs|occurred|takes place|took place|(?:is|was|gets|got) (?:sent|made|done|issued|returned|shown|displayed|written|logged|created|performed))|nothing (?:happens|happened|is|was|gets|got|shows|showed|appears|appeared|changes|changed|at all)|does nothing|did nothing|do nothing|no longer|never\s+\w+|no (?:\w+ )?(?:response|effect|output|result|results|data|change|request|requests|event|events|message|messages|email|emails|notification|notifications|error|errors|feedback|progress|way|option|entries|items|records|rows|values?)\b|(?:is|are|was|were|gets|got|goes|went|remains?|stays?|comes? up|shows? up) (?:empty|blank|missing|gone|lost|null|undefined|zero|disabled|greyed out|grayed out|invisible|hidden)|missing|disappear(?:s|ed|ing)?|vanish(?:es|ed)?|(?:not|never) (?:appearing|showing|loading|displaying|rendering|responding|updating|saving|sending|returning|shown|displayed|visible|available|found|called|invoked|updated|saved|sent|received|loaded|rendered|triggered|fired|applied|reflected|respected|honou?red|recogni[sz]ed|supported|possible|allowed|reachable|accessible|responding|working|present|there|reset|cleared|removed|deleted|added|set|read|run|executed|installed|refreshed))\b/i;
+/**
+ * An absence: nothing happens, no request is sent, it never arrives, no reports have arrived (bands, tenth pass), the
+ * list is empty, none of the fields show up.
+ */
+const ABSENCE = /\b(?:none of (?:the |my |our |its |their |these |those )?[\w-]+(?: [\w-]+)? (?:shows?|showed|appears?|appeared|loads?|loaded|works?|worked|displays?|renders?|opens?|plays?|gets? (?:saved|shown|loaded|sent)|(?:is|are|was|were) (?:shown|displayed|visible|saved|loaded|sent|applied|updated))\b|no [\w-]+(?: [\w-]+)? (?:happens|happened|occurs|occurred|takes place|took place|(?:is|was|gets|got) (?:sent|made|done|issued|returned|shown|displayed|written|logged|created|performed)|(?:has|have|had) (?:arrived|come (?:in|through)|gone out|been (?:sent|delivered|received|generated|created|processed|run)))|nothing (?:happens|happened|is|was|gets|got|shows|showed|appears|appeared|changes|changed|at all)|does nothing|did nothing|do nothing|no longer|never\s+\w+|no (?:\w+ )?(?:response|effect|output|result|results|data|change|request|requests|event|events|message|messages|email|emails|notification|notifications|error|errors|feedback|progress|way|option|entries|items|records|rows|values?)\b|(?:is|are|was|were|gets|got|goes|went|remains?|stays?|comes? up|shows? up) (?:empty|blank|missing|gone|lost|null|undefined|zero|disabled|greyed out|grayed out|invisible|hidden)|missing|disappear(?:s|ed|ing)?|vanish(?:es|ed)?|(?:not|never) (?:appearing|showing|loading|displaying|rendering|responding|updating|saving|sending|returning|shown|displayed|visible|available|found|called|invoked|updated|saved|sent|received|loaded|rendered|triggered|fired|applied|reflected|respected|honou?red|recogni[sz]ed|supported|possible|allowed|reachable|accessible|responding|working|present|there|reset|cleared|removed|deleted|added|set|read|run|executed|installed|refreshed))\b/i;
 /** A wrong value or an unexpected state. */
 const WRONG = /\b(?:wrong(?:ly)?|incorrect(?:ly)?|typos?|misspel(?:led|t|lings?)|(?:spelling|grammar|grammatical) (?:mistakes?|errors?)|invalid|inaccurate|corrupt(?:s|ed|ion)?|garbled|truncated|mangled|scrambled|duplicat(?:e|es|ed|ion)|twice|(?:three|multiple|several) times|unexpected(?:ly)?|unintended|strange(?:ly)?|weird(?:ly)?|odd(?:ly)?|bizarre|confusing|inconsistent(?:ly)?|mismatch(?:es|ed)?|misaligned|overlap(?:s|ped|ping)?|cut off|flicker(?:s|ing)?|jumps?|jumping|too (?:slow|long|big|large|small|many|much|few|wide|narrow|high|low)|slow(?:ly|er|ness)?|sluggish|laggy|lags?|unresponsive|ignor(?:es|ed|ing)|(?:is|are|was|were|gets?|got) (?:lost|reset|overwritten|cleared|dropped|treated as|interpreted as|shown as|reported as|marked as)|shows? up as|appears? as|(?:takes|took|taking) (?:over |more than |about |around |almost |nearly |~|>)?\d+(?:\.\d+)?\s*(?:ms|milliseconds?|s|secs?|seconds?|mins?|minutes?|hours?)|(?:shows?|showing|showed|returns?|returning|returned|displays?|displayed|gives?|gave|prints?|printed|reports?|reported|says?|said|reads?|outputs?) [^.\n]{1,60}? instead\b|instead(?:,| it| the| of showing| of returning)|still (?:shows?|showing|there|visible|enabled|disabled|running|open|the same|has|have|contains?|returns?|says?|appears?)|only (?:shows?|returns?|works?|displays?|lists?|finds?|gets?)|even though|although|regardless of|but (?:it|the|nothing|i|we|this|that|there|instead|no|only|then)\b|however|superfluous|spurious|unwanted|unnecessary|redundant|extra|excessive(?:ly)?|over-?aggressive(?:ly)?|only (?:the|one|two|a|an|\d+|some|part|half|first|last|partially)|(?:is|are|was|were|gets?|got) always|(?:results?|resulted|resulting) in|(?:leads?|led|leading) to|(?:causes|caused|causing)|(?:unable|impossible) to|not possible|no way to|still (?!(?:need|want|think|have to|not sure)\b)\w+|stop(?:s|ped)? (?:\w+ing|to \w+)|(?:no longer|anymore|any more)|(?:keeps?|kept|continues?|continued) (?:to \w+|\w+ing)|(?:ends?|ended) up|(?:returns?|returned|returning|gives?|gave|giving|shows?|showed|showing|displays?|displayed|yields?|yielded|downloads?|downloaded|saves?|saved|writes?|wrote|exports?|exported|creates?|created|generates?|generated|produces?|produced) (?:zero|0|null|nil|none|nothing|empty|false|undefined|nan|-1|an? (?:empty|blank|wrong|error|404|500|different|incorrect|invalid))|discrepanc(?:y|ies)|(?:is|are|was|were|gets?|got) (?:also|still|even) (?:returned|shown|listed|included|displayed|sent|created|added|kept|called|fired|triggered)|(?:take|takes|took|taking) (?:several|many|a few|multiple|\d+) (?:seconds|secs|minutes|mins|hours)|takes? (?:even |much |far )?longer|(?:takes?|took) (?:forever|ages)|(?:is|are|was|were|stays?|remains?) (?:0|zero|null|nil|undefined|negative|nan)\b|collisions?|conflicts?|conflicting|clash(?:es)?|(?:stays?|stayed|remains?|remained) (?:active|open|alive|running|visible|enabled|locked|checked|selected)|always (?:returns?|shows?|displays?|gives?|says?|fails?|crashes|succeeds?|reports?)|(?:becomes?|became|turns? into|turned into|(?:is|are|gets?|got) (?:turned|changed|converted|rewritten|reformatted) (?:into|to))\b|(?:goes|go|went|turns?|turned|gets?|got) (?:dirty|blank|black|white|gr[ae]y|away|missing|down|offline|crazy|wild|stuck|corrupted|out of sync)|(?:has|have) been (?:\w+ )?(?:stuck|pending|down|broken|waiting|loading|failing|missing|empty|blank|unavailable|offline|disabled)(?: (?:since|for))?|differs?|there (?:is|are|was|were) no|(?:is|are|was|were|gets?|got|being) (?:redirected|taken|sent|moved|reset|stuck|blocked|rejected|denied|clipped|escaped|unstyled|hidden|greyed|grayed|disabled|ignored|skipped|dropped|deleted|removed|overwritten|lost|duplicated|doubled|cut|shifted|misplaced)\b)\b/i;
 /**
@@ -204,19 +207,23 @@ const RESPONSE = /^[ \t]*(?:<[ \t]*)?(?:HTTP\/\d(?:\.\d)? [1-5]\d\d\b|(?:Content
  * 'Receive'"): the first is what is there, written out (eighth pass).
  */
 const CORRECTED = /["“'‘`][^"“”'‘’`\n]{1,60}["”'’`] should (?:be|read|say)(?: changed to)? ["“'‘`]/;
-/** What the reporter sees or gets: "I get ...", "it shows ...", "the result is ...". */
-const SEEN = /\b(?:(?<!\bso (?:that )?)(?:i|we|you|users?|they)\s+(?:\w+ly\s+)?(?:get|got|getting|see|saw|seeing|receive|received|notice|noticed|observe|observed|end up with|am seeing|are seeing|am getting|are getting|keep getting|still get|still see)\b|what (?:is|was|gets|i see|i get|we see|we get)(?: (?:displayed|shown|returned|printed|rendered|sent|saved))?(?: \w+){0,4} (?:is|was)\b|(?:it|this|that|the(?: [\w-]+){1,3}|which)\s+(?:now\s+|only\s+|just\s+|still\s+)?(?:reads|lists|listed|shows|showed|displays|displayed|returns|returned|gives|gave|prints|printed|outputs|throws|threw|produces|produced|results in|resulted in|causes|caused|generates|generated|reports|reported|logs|logged|says|said|redirects|redirected|sends|sent|opens|opened|loads|loaded|goes|went|jumps|jumped|renders|rendered)\b|currently\b|actual(?:ly)?\b|observed\b|it seems|seems to|appears to)/i;
+/**
+ * What the reporter sees or gets: "I get ...", "it shows ...", "the result is ...". The verb does not follow a preposition
+ * or a conjunction: "the numbers in reports" names a thing, "the boardroom and said" a person's act (bands, tenth pass).
+ */
+const SEEN = /\b(?:(?<!\bso (?:that )?)(?:i|we|you|users?|they)\s+(?:\w+ly\s+)?(?:get|got|getting|see|saw|seeing|receive|received|notice|noticed|observe|observed|end up with|am seeing|are seeing|am getting|are getting|keep getting|still get|still see)\b|what (?:is|was|gets|i see|i get|we see|we get)(?: (?:displayed|shown|returned|printed|rendered|sent|saved))?(?: \w+){0,4} (?:is|was)\b|(?:it|this|that|the(?: [\w-]+){1,3}|which)\s+(?:now\s+|only\s+|just\s+|still\s+)?(?<!\b(?:in|of|on|for|with|and|or|but|to|from|at|by|into|about)\s+)(?:reads|lists|listed|shows|showed|displays|displayed|returns|returned|gives|gave|prints|printed|outputs|throws|threw|produces|produced|results in|resulted in|causes|caused|generates|generated|reports|reported|logs|logged|says|said|redirects|redirected|sends|sent|opens|opened|loads|loaded|goes|went|jumps|jumped|renders|rendered)\b|currently\b|actual(?:ly)?\b|observed\b|it seems|seems to|appears to)/i;
 /**
  * Words that name a failure without saying what it is ("doesn't work", "is not good", "confusing": a reader's judgement,
- * as "weird" is; bands, seventh pass): the report still has to say what happens.
+ * as "weird" is; bands, seventh pass; "can't be trusted", people's trust; tenth pass): the report still has to say what
+ * happens.
  */
-const GENERIC = /^(?:(?:does|do|did|is|are|was|were|will|wo|ca|can)(?:n['’ ]?t| not)? (?:work|working|works)|not (?:working|work)|broken|broke|breaks|fail(?:s|ed|ing|ures?)?|errors?|bugs?|problems?|issues?|wrong|(?:strange|weird|odd)(?:ly)?|confusing|(?:is|are|was|were)(?:n['’ ]?t| not) (?:right|ok|okay|correct|good|fine|great|acceptable|usable))$/i;
+const GENERIC = /^(?:(?:does|do|did|is|are|was|were|will|wo|ca|can)(?:n['’ ]?t| not)? (?:work|working|works)|not (?:working|work)|broken|broke|breaks|fail(?:s|ed|ing|ures?)?|errors?|bugs?|problems?|issues?|wrong|(?:strange|weird|odd)(?:ly)?|confusing|(?:is|are|was|were)(?:n['’ ]?t| not) (?:right|ok|okay|correct|good|fine|great|acceptable|usable)|(?:can(?:no|['’ ]?)t|can not|could(?:n['’ ]?t| not)) be (?:trusted|relied (?:on|upon)))$/i;
 
 /**
  * How people feel about it: a complaint, a mood ("customers are complaining", "he was not happy", "teachers keep
- * complaining"). It says that someone is unhappy, not what the program does.
+ * complaining", "staff keep moaning about it"; bands, tenth pass). It says that someone is unhappy, not what the program does.
  */
-const MOOD = /\b(?:complain(?:s|ed|ing|ts?)?|(?:un)?happy|upset|angry|furious|frustrat(?:ed|ing)|annoy(?:ed|ing)|embarrass(?:ed|ing)|disappoint(?:ed|ing))\b/i;
+const MOOD = /\b(?:complain(?:s|ed|ing|ts?)?|moan(?:s|ed|ing)?|grumbl(?:e|es|ed|ing)|whing(?:e|es|ed|ing)|(?:un)?happy|upset|angry|furious|frustrat(?:ed|ing)|annoy(?:ed|ing)|embarrass(?:ed|ing)|disappoint(?:ed|ing))\b/i;
 /**
  * A failure word right after the read ("still having issues", "keeps causing problems", "STILL doesn't work"), or
  * only that it happens ("but it's definitely happening"): the read only carries it, unless negated.
@@ -241,12 +248,21 @@ function onlyJudged(text: string, start: number, end: number): boolean {
       /^\s+(?:it|this|that|them|the (?:issue|problem|same))(?:\s+(?:too|again|here|there|as well|still))?(?=\s*(?:[,.;!?)]|$)|\s+(?:on|in|at|every|all|for|since|with|from)\b)/i.test(text.slice(end, end + 40))) ||
     // "isn't a problem" says there is none: only a read that is not negated carries the failure word after it.
     (GENERIC_AFTER.test(text.slice(end, end + 30)) && !/n['’ ]?t\b|\b(?:not|no|never)\b/i.test(said)) ||
-    // "... but it feels off": the read only leads to an impression (bands, seventh pass).
+    // "... but it feels off": the read only leads to an impression (bands, seventh pass); a contrast whose clause ends in
+    // one ("but the numbers in reports just feel off") too (tenth pass).
     IMPRESSION_AFTER.test(text.slice(end, end + 40)) ||
+    (/^but\b/i.test(said) && IMPRESSION_IN_CLAUSE.test(/^[^.;:!?\n]*/.exec(text.slice(end))?.[0] ?? "")) ||
+    // "isn't really doing what people need", "doesn't do what we want": measured against what people want, unnamed; a
+    // wrong that says not what (bands, tenth pass).
+    (/(?:n['’ ]?t|\bnot|\bnever)(?:\s+\w+ly)?\s+(?:do|does|doing|did|done)$/i.test(said) && WHAT_PEOPLE_WANT.test(text.slice(end, end + 60))) ||
     // "Everything is slow": a quality said of everything names no place and no measure, an impression of the whole.
     (/^(?:too )?(?:slow(?:ly|er)?|sluggish|laggy|unresponsive)$/i.test(said) && WHOLE_BEFORE.test(text.slice(Math.max(0, start - 40), start)));
 }
 
+/** What people want, unnamed, after a negated "do": "what people need", "what it should", "what we expect of it". */
+const WHAT_PEOPLE_WANT = /^\s+(?:(?:any|much|a lot)\s+of\s+)?what\s+(?:\w+\s+){0,2}?(?:needs?|wants?|expects?|expected|should|is (?:needed|wanted|expected|supposed to)|it['’]?s supposed to|(?:we|they|people|users|customers) (?:asked for|signed up for|paid for))\b/i;
+/** An impression anywhere in a clause: "... the totals just feel off to me". */
+const IMPRESSION_IN_CLAUSE = /\b(?:feels?|felt|looks?|looked|seems?|seemed|sounds?)\s+(?:\w+ly\s+|a bit\s+|kind of\s+|kinda\s+)?(?:off|wrong|weird|odd|strange|funny|wonky|bad|broken|not right|confusing)\b/i;
 /** An impression right after the read: "but it feels off", "but it looks wrong" (not "looks fine in 2.2"). */
 const IMPRESSION_AFTER = /^\s+(?:feels?|felt|looks?|looked|seems?|seemed|sounds?)\s+(?:\w+ly\s+|a bit\s+|kind of\s+|kinda\s+)?(?:off|wrong|weird|odd|strange|funny|wonky|bad|broken|not right|confusing|slow|sluggish|laggy)\b/i;
 /** The whole named as the subject of a judgement: "everything is", "it all feels", "things have been". */
@@ -289,12 +305,17 @@ function failsTo(text: string, start: number, end: number): boolean {
  * uploads impossible"): what "can't stream" says (tenth pass; "impossible to ..." is read as a negated action already).
  */
 const IMPOSSIBLE = /\b(?:makes?|made|making)\s+(?:it|this|that|them|(?:[\w-]+\s+){0,2}[\w-]+)\s+(?:(?:almost|nearly|virtually|practically|completely|totally|basically|simply|just)\s+)?impossible\b(?!\s+to\b)/i;
+/** An unnamed thing as the subject: "some data", "some things", or a bare "data", "stuff" after "says" or "said". */
+const UNNAMED_SUBJECT = /(?:\bsome\s+(?:of\s+(?:the|their|our)\s+)?|\b(?:says?|said|saying)\s+(?:that\s+)?)(?:data|stuff|things|info|information|content|records)\s+$|\bsomething\s+$/i;
 
 export function observedIn(labelled: string): Read[] {
   const text = unwrapped(withoutLabels(withoutExpectedSection(labelled)));
   // "Still broken", "still not working" say "broken", "not working" again (bands, eighth pass); "still shows 4" says what.
   const again = (m: RegExpExecArray) => /^still not$/i.test(m[0]) && /^\s+(?:work|works|working)\b/i.test(m.input.slice(m.index + m[0].length));
-  const generic = (m: RegExpExecArray) => ((GENERIC.test(m[0].replace(/\s+/g, " ").trim().replace(/^still /i, "")) && !failsTo(m.input, m.index, m.index + m[0].length)) || again(m) || onlyJudged(m.input, m.index, m.index + m[0].length) || peopleFeel(m.input, m.index, m[0])) &&
+  // A failure of an unnamed thing, told second-hand or as "some" of it ("they said some data is missing", "the customer says
+  // stuff is gone"): that something is wrong, not what (bands, tenth pass).
+  const unnamed = (m: RegExpExecArray) => UNNAMED_SUBJECT.test(m.input.slice(Math.max(0, m.index - 40), m.index));
+  const generic = (m: RegExpExecArray) => ((GENERIC.test(m[0].replace(/\s+/g, " ").trim().replace(/^still /i, "")) && !failsTo(m.input, m.index, m.index + m[0].length)) || again(m) || onlyJudged(m.input, m.index, m.index + m[0].length) || peopleFeel(m.input, m.index, m[0]) || unnamed(m)) &&
     !named(m.input, m.index, m.index + m[0].length);
   return [...[ERROR, LOGGED, FAILING, NEGATION, ABSENCE, WRONG, SEEN, RESULT_MARK, MOVED, PRODUCED, LOOKS, UNWANTED, CONSUMES, RESPONSE, HAPPENS_MORE, CORRECTED, VALUE_TOLD, IMPOSSIBLE].flatMap((re) => all(text, re, generic)), ...sameActTold(text)]
     .filter((r) => !QUESTION_OR_EXPECTATION.test(lineAround(text, r)) && !asked(text, r) && !peoplesAct(text, r) && !wishedFor(text, r) && !controlLabel(text, r) &&
@@ -397,6 +418,9 @@ function peoplesAct(text: string, r: Read): boolean {
     // ("explained it several times to different people": the reporter's telling again; bands, eighth pass)
     return /\b(?:called|rang|phoned|emailed|e-mailed|mailed|wrote|written|asked|complained|messaged|pinged|chased|escalated|reported|mentioned|told us|contacted us|reached out|explained|described|raised|flagged|logged|filed)\s+(?:us\s+|me\s+|support\s+|in\s+|it\s+|this\s+|that\s+)?(?:already\s+|again\s+)?$/i.test(before);
   }
+  // The reporter who did not get the details from whoever called ("Didn't get details, they were in a rush"): what the
+  // reporter could not find out, not what the program does (bands, tenth pass).
+  if (/^(?:did|do|does|could|ca)(?:n['’ ]?t| not) get (?:any |the |more |much |their |his |her )?(?:details?|info|information|specifics|names?|examples?|screenshots?)$/i.test(said)) return true;
   // The reporter who cannot reproduce it ("Can't reproduce, but ..."): what the reporter could not do, not what the
   // program does.
   if (/^(?:can(?:no|['’ ]?)t|could(?:n['’ ]?t| not)|unable to|not able to) (?:reproduce|re-?create|repro)\b/i.test(said)) return true;
@@ -414,6 +438,8 @@ function peoplesAct(text: string, r: Read): boolean {
   // what the program does ("the server crashes anyway" is that; eighth pass).
   if (/^anyway$/i.test(said)) {
     const clause = text.slice(Math.max(0, r.start - 100), r.start).split(/[.!?;,\n]/).pop() ?? "";
+    // ("Flagging anyway", "Raising it anyway": the reporter files the ticket all the same; bands, tenth pass)
+    if (/^\s*(?:(?:and|but|so|i['’]?m|i am|we['’]?re|just)\s+)*(?:flag(?:ging)?|rais(?:e|ing)|log(?:ging)?|fil(?:e|ing)|report(?:ing)?|post(?:ing)?|mention(?:ing)?|open(?:ing)?|creat(?:e|ing))(?:\s+(?:it|this|that|a ticket|the ticket))?\s*$/i.test(clause)) return true;
     if (new RegExp(`^\\s*(?:(?:and|but|so|then)\\s+)?(?:(?:every|each|all|most|many|some|the|our|their)\\s+)?(?:i|we|you|he|she|people|everyone|everybody|nobody|${PEOPLE}|${MAINTAINERS})\\b`, "i").test(clause)) return true;
   }
   if (/^(?:anymore|any more)$/i.test(said)) {
@@ -446,6 +472,10 @@ function peoplesAct(text: string, r: Read): boolean {
   // table is not sorted", "the host name is not resolved" are the program's.
   if (/^(?:(?:is|are|was|were|has|have|had|gets?|got)(?:n['’ ]?t| not)|not)(?:\s+(?:been|yet|even|ever))*\s+(?:resolved|fixed|addressed|sorted out|answered|solved|escalated|prioriti[sz]ed|looked at|picked up)$/i.test(said) &&
     /\b(?:this|it|that|the (?:issue|bug|ticket|problem|defect|case))\s+$/i.test(before)) return true;
+  // "STILL NOT FIXED", "still not resolved" with no subject: the ticket's state, as "it is still not fixed" is (bands,
+  // tenth pass).
+  if (/^still not$/i.test(said) && /^\s+(?:been\s+)?(?:resolved|fixed|addressed|sorted(?: out)?|solved|done)\b/i.test(text.slice(r.end, r.end + 30)) &&
+    /(?:^|[.!?:;\n]\s*|\b(?:this|it|that|the (?:issue|bug|ticket|problem|defect|case))\s+(?:is\s+|was\s+)?)$/i.test(before)) return true;
   // Getting a chance or a moment ("when you get a chance") is the reader's time, not what is seen (bands, fifth pass).
   if (/^(?:i|we|you|they)\s+(?:get|got)$/i.test(said) && /^\s+(?:a (?:chance|moment|minute|sec(?:ond)?)|(?:the |some )?time|round to|around to)\b/i.test(text.slice(r.end, r.end + 20))) return true;
   // People who cannot do their work ("my team cannot do their jobs") say what it costs them, not what the program does.
@@ -537,6 +567,11 @@ const MODAL = new RegExp(`\\b(?:(?<!(?:(?<!-)\\b(?:i|u)|\\b(?:you|somebody|someo
  * and nothing to compare with: that something is wrong, not what should happen (bands, sixth pass). "should be faster
  * than 2 seconds" and "should be better aligned with the header" say what.
  */
+/**
+ * "We expected better after the last call", "I expected more for what we pay": a bare comparative after "expected" is
+ * people's disappointment, not a result to check (bands, tenth pass). "expected better than 2 seconds" says what.
+ */
+const EXPECTED_BETTER = /^\s+(?:(?:a lot|much|far|way|something|a bit)\s+)?(?:better|more)(?=\s*(?:[.,;!]|$|\s+(?:after|for|from|of|than (?:this|that)|by now|given|to be honest)\b))/i;
 const BARE_COMPARATIVE = /^\s+(?:be\s+)?(?:(?:a lot|much|way|far|a bit|a little|so much|really)\s+)?(?:better|faster|quicker|improved|smoother|snappier|more (?:stable|reliable|responsive|usable|robust|performant))(?:\s+(?:asap|now|already|soon|than (?:this|that|it is|now|before)))?\s*(?:[.!]|$)/i;
 /** "you should see", "should be able to reproduce": a step's expected observation, not an expectation. */
 const MODAL_NOT_EXPECTED = /\b(?:you|one|we)\s+should\s+(?:see|get|notice|observe|be able to (?:see|reproduce|notice))\b|\bshould (?:be able to )?reproduce\b|\bshould i\b|\bif (?:it|this|you) should\b/i;
@@ -555,7 +590,7 @@ const WISH = /(?:(?:^|[.!?]\s+|\n\s*)would be (?:\w+\s+)?(?:nice|good|great|cool
 /** A request to change it: "please add ...", "could you make ...", "can it be added back?", "consider renaming". */
 const REQUEST = /\b(?:(?:please|pls|plz|kindly)\s+(?:(?:also|just|consider|think about)\s+)?(?:add|make|allow|support|provide an?|change|remove|rename|include|expose|implement|show|display|enable|disable|let(?! (?:me|us) know)|restore|bring back|put back|(?:bring|put) (?:it|them|this|that) back|keep|stop|prevent|avoid|use|switch|move|return|document|update the (?:docs|documentation)|open up)\b|(?:could|can|would|will)\s+(?:you|we|it|this|they|someone|somebody|the \w+)\s+(?:please\s+)?(?:\w+\s+)?(?:be\s+)?(?:add|added|make|made|allow|allowed|support|supported|provide|provided|change|changed|remove|removed|rename|renamed|use|used|include|included|expose|exposed|implement|implemented|consider|considered|show|shown|display|displayed|enable|enabled|let|update|updated|restore|restored|bring|brought|put|moved?|fixed so)\b|why (?:not|doesn['’ ]?t it|can['’ ]?t (?:we|it|you|i))|is (?:it|there) (?:possible|a way) to|consider(?:ing)? (?:\w+ing|making|adding|using|changing|removing|renaming)|how about|what about)\b/i;
 /** A case that works, set beside the failing one: "works on Chrome", "worked in 2.3", "used to show". */
-const WORKING_CASE = /(?:\b(?:does|do|did) work (?:for|on|in|with|when|under)\b|(?:^|[.!?]\s+|\n\s*)(?:typically|normally|usually|ordinarily),? (?:when|if|you|it|the|we|this)\b|\b(?:looks|works|behaves|acts|is) (?:exactly )?the same as (?:it )?(?:always|before|usual|it did|it does|in|on)\b|\b(?:does|do|did)(?:n['’ ]?t| not) (?:happen|occur|exist|reproduce)s? (?:on|in|with|under|for|when|if)\b|\b(?:does|do|did)(?:n['’ ]?t| not) (?:crash|hang|freeze|fail|leak|assert)s? (?:on|in|with|without|under|when|if|after|before)\b|\b(?:it|this|that|the (?:problem|bug|issue|error|crash|behaviou?r|failure))\s+(?:does|do|did)(?:n['’ ]?t| not) (?:show up|appear)s? (?:on|in|with|under|for|when|if)\b|\bonly (?:happens|occurs|fails|breaks) (?:on|in|with|under|for|when|if)\b|\b(?:it|this|that) (?:is|was) able to\b|\bwill (?:also )?work (?:after|if|when|on|in|with)\b|(?<!(?:n['’ ]t|\b(?:(?:do|does|did|is|was|are|were|ca|wo|could|would|should|has|have|had)nt|not|never))\s+(?:\w+\s+){0,2})\bas expected\b|(?<!(?:n['’ ]t|\b(?:(?:do|does|did|is|was|are|were|ca|wo|could|would|should|has|have|had)nt|not|never))\s+)\b(?:correctly|properly) (?:displays?|display|shows?|show|renders?|render|loads?|load|works?|work|uses?|use|handles?|handle|returns?|return)\b|\b(?:displays?|shows?|loads?|renders?|appears?|returns?|looks?|opens?)\s+(?:\w+\s+)?(?:properly|correctly|fine|ok|okay|normally) (?:in|on|with|for|under|from|using|when)\b|(?<!(?:n['’ ]t|\b(?:(?:do|does|did|is|was|are|were|ca|wo|could|would|should|has|have|had)nt|not|never|who|i|we|you|he|she|they|people|someone|to))\s+(?:\w+\s+)?)\b(?:works?|worked|working|behaves|behaved)\s+(?:\w+\s+)?(?:fine|well|correctly|properly|ok|okay|as expected|perfectly|normally|great)\b|(?<!(?:n['’ ]t|\b(?:(?:do|does|did|is|was|are|were|ca|wo|could|would|should|has|have|had)nt|not|never))\s+)\b(?:it|this|that|which|everything) (?:works?|worked|is working|was working|is fine|was fine) (?:\w+ )?(?:on|in|with|under|for|from|using|when|if|via)\b|(?:^|[.!?;]\s+|\n\s*)(?:works?|worked) (?:\w+ )?(?:on|in|with|under|for|from|using|when)\b|\b(?:it|this|that|which|they|everything|he|she) (?:always |still )?used to (?:work|be|show|display|return|open|load|appear|have|allow|happen|do)\b|(?<!\b(?:i|we|you|he|she|they)\s+)\b(?:was|were) (?:working|fine|ok|okay|correct) (?:before|in|until|prior|on|with|yesterday)\b|(?:as|like) (?:it )?(?:does|did|is|was|works|worked) (?:in|on|for|with|under|when|before)\b|(?:same|different) (?:as|from|than) (?:in|on|with|how|what)\b|(?:behaves?|behaved|works?|worked|acts?) different(?:ly)? (?:from|than)\b|\bunlike\b|(?<!\b(?:changed|came|introduced|added|removed|happened|occurred|appeared|started|began)\s+)(?:in|with|on|under) (?:the )?(?:previous|earlier|older|prior|last) (?:versions?|releases?|builds?)\b|\b(?:previous|earlier|older|prior) (?:versions?|releases?|builds?) (?:of [\w .-]{1,30}?)?(?:supported|allowed|did|handled|worked|showed|had)\b|(?:before|until) (?:the |this |our |last |yesterday['’]?s? )?(?:upgrade|update|release|deploy|version|change|commit)\b|(?:^|[.!?;]\s+|\n\s*)(?:in|on|with|under|using) (?:[^,.;:\n]|\.(?=\S)){1,40}?,? (?:it|this|that|everything) (?:works|worked|is working|was working|is fine|was fine|is correct|behaves correctly)\b(?! (?:not|only)\b)|\b(?:can(?:no|['’ ]?)t|could(?:n['’ ]?t| not)|unable to|not able to) reproduce (?:it |this |that |the (?:problem|bug|issue|crash|error) )?(?:in|on|with|under|using)\b(?! (?:demand|purpose|will|command|a (?:whim|schedule)|my own)\b)|(?<!(?:n['’ ]t|\b(?:(?:do|does|did|is|was|are|were|ca|wo|could|would|should|has|have|had)nt|not|never|cannot|nobody|no one))\s+(?:\w+\s+)?)\b(?:see|sees|saw|get|gets|got|receive|receives|received)\s+(?:it|them|this|that|the [\w-]+)\s+(?:fine|correctly|properly|normally|ok|okay|as expected)\b|\b(?:it|this|that|they)\s+(?:did|does|do)(?:n['’ ]?t| not)\s+(?:in|on|with|before|until|under)\s+(?:[A-Za-z][\w.-]*\s+)?v?\d+(?:\.\d+)+\b|(?:^|[.!?;]\s+|\n\s*)(?:in|on|with|under) [^,.;:\n]{0,30}?\d[\w.]*,?\s+(?:i|we|you|one) (?:could|was able to|were able to|used to)\b|\bcompared (?:to|with)\b|\b(?:in|on|with|under|using) (?:[A-Z][\w.+-]*|v?\d[\w.]*)(?: [\w.+-]+){0,5} (?!(?:is|are|was|were|be)\b)[a-z]+(?:s|ed) (?:fine|correctly|properly|normally|ok|okay|perfectly)\b|(?<!(?:n['’ ]t|\b(?:(?:do|does|did|is|was|are|were|ca|wo|could|would|should|has|have|had)nt|not|never|cannot))\s+(?:\w+\s+)?)\b(?:opens?|loads?|renders?|shows?|displays?|handles?|plays?|accepts?|saves?|prints?|imports?|installs?|starts?|runs?)\s+(?:it|them|this|that|the [\w-]+|fine)\s+without (?:any |a |an )?(?:warnings?|errors?|problems?|issues?|complaints?|crash(?:es|ing)?|prompts?)\b|\bfromchange=\w+&(?:amp;)?tochange=\w+|\/compare\/[\w.-]+\.{2,3}[\w.-]+|\bregression (?:range|window)\b|\bregressed (?:by|in|with|since|after|from|between)\b|\b(?:a|is a) regression (?:from|since|in|of|after|caused by|introduced by)\b|(?<!(?:n['’ ]t|\b(?:(?:do|does|did|is|was|are|were|ca|wo|could|would|should|has|have|had)nt|not|never))\s+)\b(?:built|builds|compiled|compiles|ran|runs|started|starts|passed|passes|installed|installs)\s+(?:\w+\s+)?(?:fine|correctly|properly|cleanly|ok|okay|without (?:any )?(?:errors?|problems?|issues?|warnings?))\s+(?:with|in|on|under|using|before|against|for)\b)/i;
+const WORKING_CASE = /(?:\b(?:does|do|did) work (?:for|on|in|with|when|under)\b|(?:^|[.!?]\s+|\n\s*)(?:typically|normally|usually|ordinarily),? (?:when|if|you|it|the|we|this)\b|\b(?:looks|works|behaves|acts|is) (?:exactly )?the same as (?:it )?(?:always|before|usual|it did|it does|in|on)\b|\b(?:does|do|did)(?:n['’ ]?t| not) (?:happen|occur|exist|reproduce)s? (?:on|in|with|under|for|when|if)\b|\b(?:does|do|did)(?:n['’ ]?t| not) (?:crash|hang|freeze|fail|leak|assert)s? (?:on|in|with|without|under|when|if|after|before)\b|\b(?:it|this|that|the (?:problem|bug|issue|error|crash|behaviou?r|failure))\s+(?:does|do|did)(?:n['’ ]?t| not) (?:show up|appear)s? (?:on|in|with|under|for|when|if)\b|\bonly (?:happens|occurs|fails|breaks) (?:on|in|with|under|for|when|if)\b|\b(?:it|this|that) (?:is|was) able to\b|\bwill (?:also )?work (?:after|if|when|on|in|with)\b|(?<!(?:n['’ ]t|\b(?:(?:do|does|did|is|was|are|were|ca|wo|could|would|should|has|have|had)nt|not|never))\s+(?:\w+\s+){0,2})\bas expected\b|(?<!(?:n['’ ]t|\b(?:(?:do|does|did|is|was|are|were|ca|wo|could|would|should|has|have|had)nt|not|never))\s+)\b(?:correctly|properly) (?:displays?|display|shows?|show|renders?|render|loads?|load|works?|work|uses?|use|handles?|handle|returns?|return)\b|\b(?:displays?|shows?|loads?|renders?|appears?|returns?|looks?|opens?)\s+(?:\w+\s+)?(?:properly|correctly|fine|ok|okay|normally) (?:in|on|with|for|under|from|using|when)\b|(?<!(?:n['’ ]t|\b(?:(?:do|does|did|is|was|are|were|ca|wo|could|would|should|has|have|had)nt|not|never|who|i|we|you|he|she|they|people|someone|to))\s+(?:\w+\s+)?)\b(?:works?|worked|working|behaves|behaved)\s+(?:\w+\s+)?(?:fine|well|correctly|properly|ok|okay|as expected|perfectly|normally|great)\b|(?<!(?:n['’ ]t|\b(?:(?:do|does|did|is|was|are|were|ca|wo|could|would|should|has|have|had)nt|not|never))\s+)\b(?:it|this|that|which|everything) (?:works?|worked|is working|was working|is fine|was fine) (?:\w+ )?(?:on|in|with|under|for|from|using|when|if|via)\b|(?:^|[.!?;]\s+|\n\s*)(?:works?|worked) (?:\w+ )?(?:on|in|with|under|for|from|using|when)\b|\b(?:it|this|that|which|they|everything|he|she) (?:always |still )?used to (?:work|be|show|display|return|open|load|appear|have|allow|happen|do)\b|(?<!\b(?:i|we|you|he|she|they)\s+)\b(?:was|were) (?:working|fine|ok|okay|correct) (?:before|in|until|prior|on|with|yesterday)\b|(?:as|like) (?:it )?(?:does|did|is|was|works|worked) (?:in|on|for|with|under|when|before)\b|(?:same|different) (?:as|from|than) (?:in|on|with|how|what)\b|(?:behaves?|behaved|works?|worked|acts?) different(?:ly)? (?:from|than)\b|\bunlike\b|(?<!\b(?:changed|came|introduced|added|removed|happened|occurred|appeared|started|began|fixed|resolved|solved|patched|addressed)\s+)(?:in|with|on|under) (?:the )?(?:previous|earlier|older|prior|last) (?:versions?|releases?|builds?)\b|\b(?:previous|earlier|older|prior) (?:versions?|releases?|builds?) (?:of [\w .-]{1,30}?)?(?:supported|allowed|did|handled|worked|showed|had)\b|(?:before|until) (?:the |this |our |last |yesterday['’]?s? )?(?:upgrade|update|release|deploy|version|change|commit)\b|(?:^|[.!?;]\s+|\n\s*)(?:in|on|with|under|using) (?:[^,.;:\n]|\.(?=\S)){1,40}?,? (?:it|this|that|everything) (?:works|worked|is working|was working|is fine|was fine|is correct|behaves correctly)\b(?! (?:not|only)\b)|\b(?:can(?:no|['’ ]?)t|could(?:n['’ ]?t| not)|unable to|not able to) reproduce (?:it |this |that |the (?:problem|bug|issue|crash|error) )?(?:in|on|with|under|using)\b(?! (?:demand|purpose|will|command|a (?:whim|schedule)|my own)\b)|(?<!(?:n['’ ]t|\b(?:(?:do|does|did|is|was|are|were|ca|wo|could|would|should|has|have|had)nt|not|never|cannot|nobody|no one))\s+(?:\w+\s+)?)\b(?:see|sees|saw|get|gets|got|receive|receives|received)\s+(?:it|them|this|that|the [\w-]+)\s+(?:fine|correctly|properly|normally|ok|okay|as expected)\b|\b(?:it|this|that|they)\s+(?:did|does|do)(?:n['’ ]?t| not)\s+(?:in|on|with|before|until|under)\s+(?:[A-Za-z][\w.-]*\s+)?v?\d+(?:\.\d+)+\b|(?:^|[.!?;]\s+|\n\s*)(?:in|on|with|under) [^,.;:\n]{0,30}?\d[\w.]*,?\s+(?:i|we|you|one) (?:could|was able to|were able to|used to)\b|\bcompared (?:to|with)\b|\b(?:in|on|with|under|using) (?:[A-Z][\w.+-]*|v?\d[\w.]*)(?: [\w.+-]+){0,5} (?!(?:is|are|was|were|be)\b)[a-z]+(?:s|ed) (?:fine|correctly|properly|normally|ok|okay|perfectly)\b|(?<!(?:n['’ ]t|\b(?:(?:do|does|did|is|was|are|were|ca|wo|could|would|should|has|have|had)nt|not|never|cannot))\s+(?:\w+\s+)?)\b(?:opens?|loads?|renders?|shows?|displays?|handles?|plays?|accepts?|saves?|prints?|imports?|installs?|starts?|runs?)\s+(?:it|them|this|that|the [\w-]+|fine)\s+without (?:any |a |an )?(?:warnings?|errors?|problems?|issues?|complaints?|crash(?:es|ing)?|prompts?)\b|\bfromchange=\w+&(?:amp;)?tochange=\w+|\/compare\/[\w.-]+\.{2,3}[\w.-]+|\bregression (?:range|window)\b|\bregressed (?:by|in|with|since|after|from|between)\b|\b(?:a|is a) regression (?:from|since|in|of|after|caused by|introduced by)\b|(?<!(?:n['’ ]t|\b(?:(?:do|does|did|is|was|are|were|ca|wo|could|would|should|has|have|had)nt|not|never))\s+)\b(?:built|builds|compiled|compiles|ran|runs|started|starts|passed|passes|installed|installs)\s+(?:\w+\s+)?(?:fine|correctly|properly|cleanly|ok|okay|without (?:any )?(?:errors?|problems?|issues?|warnings?))\s+(?:with|in|on|under|using|before|against|for)\b)/i;
 /**
  * A wish or a proposal whose subject was left out: "Would be useful for load testing.", "Suggest raising it to 500.",
  * and a patch said to add what it asks for ("The attached patch adds an option ...", "Adds --with-ssl-libdir."): the
@@ -660,7 +695,7 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
   const reads = [
     ...tag("modal", all(text, MODAL).filter((r) => !MODAL_NOT_EXPECTED.test(text.slice(Math.max(0, r.start - 12), r.end + 40)) &&
       !BARE_COMPARATIVE.test(text.slice(r.end, r.end + 60)))),
-    ...tag("expect", all(text, EXPECT).filter((r) => !instructed(text, r) && !emptyField(text, r))), ...tag("expect", all(text, NOT_INSTEAD)), ...tag("wish", all(text, WISH)), ...tag("request", all(text, REQUEST)),
+    ...tag("expect", all(text, EXPECT).filter((r) => !instructed(text, r) && !emptyField(text, r) && !EXPECTED_BETTER.test(text.slice(r.end, r.end + 40)))), ...tag("expect", all(text, NOT_INSTEAD)), ...tag("wish", all(text, WISH)), ...tag("request", all(text, REQUEST)),
     ...tag("working_case", all(text, WORKING_CASE).filter((r) => !thingMissing(text, r))), ...tag("wish", all(text, WISH_UNSAID)), ...tag("working_case", all(text, WORKS_ELSEWHERE)), ...tag("working_case", all(text, WORKING_MORE)), ...tag("working_case", all(text, WORKING_KEPT)), ...tag("working_case", all(text, WORKING_IN_BROWSER)), ...tag("wish", all(text, WISH_MORE)), ...tag("working_case", all(text, WORKED_VERSION)), ...tag("working_case", all(text, WORKED_BEFORE)), ...tag("working_case", all(text, SAME_ELSEWHERE)), ...tag("expect", all(text, NORM_SAYS)), ...tag("expect", all(text, DOCS_SAY)),
   ];
   // What the program prints ("Message: Object expected", a log line, a stack frame) or a line of code is not what the
@@ -830,8 +865,8 @@ const LEAD = new RegExp(String.raw`^\s*(?:(?:\d{1,2}[.)]|[-*•+#>]|step \d+:?|\
  * The first word of a sentence is an action, and it is not the subject of one ("Open dialog crashes"). A list
  * item may tell it after the fact ("- Typed in an identifier").
  */
-function imperative(piece: string, item = false): boolean {
-  const listed = item || LIST_MARK.test(piece);
+function imperative(piece: string, item: boolean | "numbered" = false): boolean {
+  const listed = !!item || LIST_MARK.test(piece);
   const s = piece.replace(LEAD, "");
   // A list item may set its scene without a comma ("1. In a Work container tab open https://x/whoami"): the action
   // after it is the step's.
@@ -851,6 +886,19 @@ function imperative(piece: string, item = false): boolean {
   // instruction after a comma or a colon is, and not a word that opens a statement or points elsewhere ("see the
   // attached page").
   const led = !two && REPRO_OPENS.test(piece) && /^[a-z][a-z-]*$/.test(m[1]) && !NOT_AN_INSTRUCTION.test(word) && !/\battach/i.test(piece);
+  // A list item may tell its step in the third person, its actor left out or named ("2. Cancels the order", "3. The
+  // customer opens the receipt"): what the actor does is the step (bands, tenth pass).
+  if (listed && !two && !led && !ACTION_VERBS.has(word)) {
+    const actor = new RegExp(`^(?:(?:the|a|an)\\s+)?${PEOPLE}\\s+([a-z][\\w-]*)\\b\\s*(.*)$`, "is").exec(s);
+    // (left out only in a numbered item: "* Sets the options ..." under a bullet is a comment's line)
+    const numbered = item === "numbered" || /^\s*(?:\d{1,2}[.)]|step \d+)/i.test(piece);
+    const verb = (actor ? actor[1] : numbered ? word : "").toLowerCase();
+    const stem = /s$/.test(verb) ? [verb.slice(0, -1), verb.slice(0, -2)].find((x) => ACTION_VERBS.has(x)) : undefined;
+    if (stem) {
+      word = stem;
+      if (actor) m[2] = actor[2];
+    }
+  }
   if (!ACTION_VERBS.has(word) && !(listed && pastAction(word)) && !led) return false;
   // "sort it out" asks the team to fix it: no action on the program (bands, fifth pass).
   if (word === "sort" && /^(?:it|this|that|things|them)\s+out\b/i.test(m[2])) return false;
@@ -890,8 +938,13 @@ const CHORD_SAYS = /^\s+(?:\w+\s+)?(?:is|are|was|were|does|doesn['’]?t|did|did
 /** Words that open a statement, a question or a pointer, not an instruction. */
 const NOT_AN_INSTRUCTION = /^(?:a|an|the|this|that|these|those|it|its|i|you|we|they|he|she|one|my|your|our|their|there|here|see|refer|not|no|never|always|sometimes|often|only|just|is|are|was|were|be|has|have|had|can|could|will|would|should|must|may|might|do|does|did|and|or|but|if|when|so|as|any|some|all|also|\w+ly)$/;
 
-/** A steps label inside the prose and the run after it, up to the sentence's end: "... all browsers. Steps: go to X, look at Y." */
-const LABELLED_RUN = /(?:^|[.!?]\s+|\n[ \t]*)(?:steps?(?: to reproduce)?|str|repro)[ \t]*:[ \t]*((?:[^.!?;\n]|\.(?=\S))+)/gi;
+/**
+ * A steps label inside the prose and the run after it, up to the sentence's end: "... all browsers. Steps: go to X, look at
+ * Y." The label may say where or with what the reproduction was done before its colon, and be told in a few words that
+ * say a reproduction follows ("Repro on the test server: ...", "Repro we ran on staging with the demo account: ...", "It
+ * is easy to trigger: ..."; bands, tenth pass): the colon says the way there follows, as "Steps:" does.
+ */
+const LABELLED_RUN = /(?:^|[.!?]\s+|\n[ \t]*)(?:steps?(?: to reproduce)?|str|(?:[^.!?:;\n]{0,30}?\b)?(?:repro(?:duc(?:ed|tion))?|to (?:trigger|reproduce|recreate)(?: (?:it|this|that|the \w+))?)(?:[ \t]+(?:[^.!?:;\n]|\.(?=\S)){1,90}?)?)[ \t]*:[ \t]*((?:[^.!?;\n]|\.(?=\S))+)/gi;
 
 /** Two or more actions in a row inside a sentence: "(i.e., open Settings, pick Billing, press Save)". */
 /** The first word of a click or a press written as two words ("right click", "double click", "long press"). */
@@ -925,6 +978,8 @@ const CONDITIONAL_GERUND = /\b(?:when(?:ever)?|after|before|while|upon|once|(?:r
  */
 const CONDITIONAL_SETTING = /(?:^|[.!?]\s+|\n\s*)with (?:the )?(?:['"‘“][^'"’”\n]{1,40}['"’”]|[\w-]+(?: [\w-]+){0,3}) (?:option |setting |checkbox |box |toggle |flag |filter |switch |mode |preference )?(?:ticked|checked|unchecked|selected|enabled|disabled|turned (?:on|off)|switched (?:on|off)|on|off|set to [^,.\n]{1,20}),/gi;
 const CONDITIONAL_PASSIVE = /\b(?:when(?:ever)?|after|before|while|once|if)\s+(?:the |a |an |this |that |my |our )?[\w-]+(?:\s+[\w-]+){0,2}?\s+(?:is|are|was|were|gets|got)\s+(?:being\s+|first\s+)?([a-z][\w-]*ed)\b/gi;
+/** How an activity feels to people: a mood or a judgement of the whole ("is frustrating", "was a real pain", "is a nightmare"). */
+const JUDGED_ACTIVITY = new RegExp(`^\\s+(?:(?:so|very|really|quite|pretty|super|a bit|just|such)\\s+)*(?:${MOOD.source.replace(/^\\b/, "")}|(?:a |an )?(?:(?:real|total|huge|bit of a|complete)\\s+)?(?:pain|nightmare|chore|hassle|mess|disaster|joke)\\b|tedious|clunky|painful|awful|terrible|horrible|rubbish|awkward|cumbersome|not (?:great|good|nice|ideal|fun)\\b)`, "i");
 /** A gerund action as the subject ("Tapping Pay does nothing") or opening the sentence ("Editing a file, ..."). */
 const GERUND_SUBJECT = /(?:^|[.!?:;,]\s+|\n\s*)(?:[-*•][ \t]+)?([A-Z]?[a-z-]+ing)\s+(?:(?:on\s+|the\s+|a\s+|an\s+|any\s+)?[^.\n]{1,60}?\s(?:does|did|do|doesn|causes?|caused|results?|resulted|throws?|threw|crashes|crashed|gives?|gave|shows?|showed|leads?|led|makes?|made|opens?|opened|triggers?|triggered|produces?|produced|returns?|returned|breaks?|fails?|failed|hangs?|freezes|takes?|took|is|was|brings?|brought)\b|[^.,\n]{1,60},)/g;
 /**
@@ -1206,7 +1261,10 @@ export function stepsIn(labelled: string): StepsRead {
   // alt+tab to the terminal"); alone it names the key ("CTRL-SPACE, but after ...", "Ctrl+Tab goes to the next tab").
   // (A numbered item's number ends a sentence to \`pieces\`: "1." is a piece of its own, and the item's text is told it
   // is one by what stands before it on its line.)
-  const item = (p: Piece) => /(?:^|\n)[ \t]*(?:\d{1,2}[.)]|[-*•+#]|step \d+:?)[ \t]*$/i.test(text.slice(Math.max(0, p.start - 12), p.start));
+  const item = (p: Piece): boolean | "numbered" => {
+    const mark = /(?:^|\n)[ \t]*(\d{1,2}[.)]|[-*•+#]|step \d+:?)[ \t]*$/i.exec(text.slice(Math.max(0, p.start - 12), p.start));
+    return mark ? (/^(?:\d|step)/i.test(mark[1]) ? "numbered" : true) : false;
+  };
   const actions = ps.filter((p, i) => (imperative(p.text, item(p)) && (!p.chained || imperative(ps[i - 1]?.text ?? "") || SCENE.test(ps[i - 1]?.text ?? "") ||
     REPRO_OPENS.test(ps[i - 1]?.text ?? ""))) || (i > 0 && keyStep(p.text) && imperative(ps[i - 1].text)));
   // A run of actions inside one sentence ("open Settings, pick Billing, press Save") counts as the list it is.
@@ -1229,7 +1287,8 @@ export function stepsIn(labelled: string): StepsRead {
     for (const part of m[1].split(/,\s*(?:and\s+|then\s+)?|\s+and then\s+/)) {
       const start = text.indexOf(part, at);
       at = start + part.length;
-      const word = /^\s*([a-z][a-z-]*)\s+\S/.exec(part)?.[1];
+      // (one word is a step too: "checkout, pass the challenge")
+      const word = /^\s*([a-z][a-z-]*)(?:\s+\S|\s*$)/.exec(part)?.[1];
       // (an action already read whose first word is in the part is that step: "Steps: go to X" read as one)
       const first = (a: { text: string; start: number }) => a.start + a.text.length - a.text.replace(LEAD, "").length;
       if (word && !NOT_AN_INSTRUCTION.test(word) && !before.some((a) => first(a) >= start && first(a) < start + part.length)) actions.push({ text: part, start });
@@ -1264,6 +1323,9 @@ export function stepsIn(labelled: string): StepsRead {
   }
   for (const m of text.matchAll(GERUND_SUBJECT)) {
     if (!actionStem(m[1])) continue;
+    // "Uploading photos is frustrating", "Exporting was a pain": how an activity feels to people judges it, and sets
+    // nothing off (bands, tenth pass).
+    if (/\b(?:is|was)$/.test(m[0]) && JUDGED_ACTIVITY.test(text.slice(m.index + m[0].length, m.index + m[0].length + 40))) continue;
     found.push({ kind: "gerund", start: m.index + m[0].indexOf(m[1]), end: m.index + m[0].length });
     // "Casting an episode to the TV, skip ahead 10 minutes": what is being done sets the scene, as "In the Java
     // perspective," does, and the action after its comma is a step of its own.
@@ -1280,8 +1342,9 @@ export function stepsIn(labelled: string): StepsRead {
   // Told in the present ("I enter the name and click Log In"), the actions joined to it are in the present too.
   for (const m of narrated) {
     // The clause runs on over a line break where the text was wrapped (the next line goes on in lower case) and over the
-    // dots inside a path ("to /etc/httpd/ssl.crt/ca/") or a file's name ("I change the index.html and reload").
-    const clause = /^(?:[^.;:!?\n]|(?<=\/[\w.-]*)\.(?=\w)|(?<=\w)\.(?=(?:html?|shtml|php|cgi|pl|py|sh|js|css|json|xml|txt|conf|htaccess|jsp|asp|ico|png|jpe?g|gif|svg|pdf)\b)|\n(?=[ \t]*[a-z]))*/.exec(text.slice(m.index + m[0].length))?.[0] ?? "";
+    // dots inside a path ("to /etc/httpd/ssl.crt/ca/"), a file's name ("I change the index.html and reload") or an
+    // e-mail address ("I signed in as ana@test.example and opened ..."; bands, tenth pass).
+    const clause = /^(?:[^.;:!?\n]|(?<=\/[\w.-]*)\.(?=\w)|(?<=@[\w.-]*)\.(?=\w)|(?<=\w)\.(?=(?:html?|shtml|php|cgi|pl|py|sh|js|css|json|xml|txt|conf|htaccess|jsp|asp|ico|png|jpe?g|gif|svg|pdf)\b)|\n(?=[ \t]*[a-z]))*/.exec(text.slice(m.index + m[0].length))?.[0] ?? "";
     const present = ACTION_VERBS.has(m[1].toLowerCase());
     joined += [...clause.matchAll(/(?:,|\band|\bthen)\s+(?:then\s+)?([a-z][\w-]*)/gi)].filter((j) => pastAction(j[1]) || (present && ACTION_VERBS.has(j[1].toLowerCase()))).length;
   }
@@ -1494,8 +1557,20 @@ export function aboutPeople(clause: string): boolean {
   return PERSON_CLAUSE.test(clause) || NAMED_CLAUSE.test(clause);
 }
 
+/**
+ * People named by what they did with the service ("patients booked at the two clinics", "members enrolled in 2023") or
+ * by what they have in common ("learners who finish a course", "borrowers who paid early"): the group the failure meets,
+ * as "users on Android" is (bands, tenth pass): a group, so plural ("the editor opened on a file" is a program's part). Not what people say or feel ("users reported on the forum", "customers
+ * complained about it"): who told it, not who meets it. Nor things the service has ("a file store fetched via ...", "the
+ * site listed in ..."), which `PEOPLE` counts only with a number.
+ */
+const GROUP_BY_ACT = new RegExp(`\\b(?:(?!(?:stores?|sites?|installs?|devices?|accounts?)\\b)${PEOPLE}(?<=s|people|staff)\\s+(?!(?:said|told|asked|reported|mentioned|complained|called|emailed|wrote|noticed|raised|flagged|escalated|explained|described)\\b)[a-z]{3,}ed\\s+(?:at|in|into|on|onto|through|via|with|for|from|under|before|after|since|during)|[a-z]{3,}(?:ers|ors|ants|ents|ees|ians|ists)\\s+who)\\b`, "i");
+/** What it meets, by how much of it: "it affects every course", "affected all our branches". */
+const AFFECTS_ALL = /\b(?:affects?|affected|affecting|impacts?|impacted|impacting|hits?)\s+(?:every|all|each)\b/i;
+
 export function impactIn(text: string): Read[] {
-  return [...all(text, COUNT).filter((r) => !SAID_SO.test(text.slice(r.end, r.end + 20))), ...all(text, GROUP), ...all(text, HARM), ...all(text, CONSEQUENCE)].sort((a, b) => a.start - b.start);
+  return [...all(text, COUNT).filter((r) => !SAID_SO.test(text.slice(r.end, r.end + 20))), ...all(text, GROUP), ...all(text, GROUP_BY_ACT), ...all(text, AFFECTS_ALL),
+    ...all(text, HARM), ...all(text, CONSEQUENCE)].sort((a, b) => a.start - b.start);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

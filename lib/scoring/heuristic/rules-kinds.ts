@@ -97,7 +97,8 @@ const BEFORE_A_THING = new Set(["ADP", "DET", "ADJ", "PRON"]);
 /**
  * The description uses the title's words as the name of a thing: the whole title comes after a preposition, an article
  * or a possessive ("unhappy with transfer references"), or is the subject of a sentence, a verb following it ("Leave
- * approval workflow is confusing", "Push notifications need some love").
+ * approval workflow is confusing", "Push notifications need some love") or a judgement with its verb left out ("Live map
+ * not great").
  */
 function titleNamedAsThing(input: RuleInput): boolean {
   const title = input.story.a.tokens.filter((t) => t.word).map((t) => t.lower);
@@ -107,7 +108,10 @@ function titleNamedAsThing(input: RuleInput): boolean {
     if (!title.every((w, j) => body[k + j].lower === w)) continue;
     const before = body[k - 1];
     const after = body[k + title.length];
-    if ((before && BEFORE_A_THING.has(before.pos)) || (after && (after.pos === "VERB" || after.pos === "AUX"))) return true;
+    // A judgement after it with its verb left out ("Live map not great", "Checkout flow clunky") names it too (bands,
+    // tenth pass).
+    const judged = after && (after.pos === "ADJ" || (after.lower === "not" && body[k + title.length + 1]?.pos === "ADJ"));
+    if ((before && BEFORE_A_THING.has(before.pos)) || (after && (after.pos === "VERB" || after.pos === "AUX")) || judged) return true;
   }
   return false;
 }

@@ -39,10 +39,10 @@ const FLOORS: Record<string, Partial<Record<Band, number>>> = {
   // 68/85 at that pass's end), read in the eighth: 85/85, so every ticket is held in its band (no floor).
   // A tenth author's, written for the eighth pass and measured only there (bands-unread.json then; 61/85 when added and
   // at that pass's end), read in the ninth (docs/decisions.md, "Bug bands, ninth pass"): 61 -> 65/85.
-  "bands-read-8.json": { useless: 14, written_out: 25, states_failure: 11 },
+  "bands-read-8.json": { useless: 15, written_out: 25, states_failure: 11 },
   // An eleventh author's, written for the ninth pass and measured only there (bands-unread.json then; 55/85 when added,
-  // 58/85 at that pass's end), read in the tenth.
-  "bands-read-9.json": { useless: 12, written_out: 22, states_failure: 9 },
+  // 58/85 at that pass's end), read in the tenth: 58 -> 75/85, every pair in band (no floor for them).
+  "bands-read-9.json": { useless: 18, written_out: 27 },
   // A twelfth author's, written for the tenth pass and measured only: held at each band's count (64/85 when added, the
   // same on the code at the pass's start).
   "bands-unread.json": { useless: 19, written_out: 19, states_failure: 11 },
