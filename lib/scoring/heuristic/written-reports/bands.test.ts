@@ -46,6 +46,9 @@ const FLOORS: Record<string, Partial<Record<Band, number>>> = {
   // A twelfth author's, written for the tenth pass and measured only there (bands-unread.json then; 64/85 when added and
   // at that pass's end), read in the eleventh.
   "bands-read-10.json": { useless: 19, written_out: 19, states_failure: 11 },
+  // A thirteenth author's, written for the eleventh pass and measured only: held at each band's count (67/85 when added,
+  // the same on the code at the pass's start).
+  "bands-unread.json": { useless: 20, written_out: 18, states_failure: 14 },
 };
 const UNREAD = "bands-unread.json";
 
