@@ -1686,3 +1686,25 @@ describe("tenth pass (httpd): something made impossible", () => {
     expect(observedIn("The new option makes large imports possible.")).toEqual([]);
   });
 });
+
+describe("eleventh pass (Firefox): an instruction in lower case, a browser that keeps it right, a snippet's result, a prompt's environment", () => {
+  it("reads 'right click on any page to see it' as an instruction, as with its capital", () => {
+    expect(stepsIn("The entry is cut off. right click on any page to see it.").kinds).toContain("instruction");
+    expect(stepsIn("you need a restart to see it.").kinds).not.toContain("instruction");
+  });
+
+  it("reads another browser that keeps it right as the case that works, not one that keeps failing", () => {
+    expect(expectedIn("The third box overflows. Chrome 124 and Safari 17.4 keep all three inside.").map((r) => r.kind)).toContain("working_case");
+    expect(expectedIn("The like button fails on IE (the frame keeps loading)")).toEqual([]);
+  });
+
+  it("reads code or markup with what running it gives, told right under it, as the test case", () => {
+    expect(stepsIn("const a = new AudioContext();\nconsole.log(a.outputLatency);\n\nOn Linux this prints 0.").kinds).toContain("testcase");
+    expect(stepsIn('<input type="date" id="d" value="2024-03-10">\n<script>console.log(d.valueAsDate)</script>\n\nFirefox prints 2024-03-09.').kinds).toContain("testcase");
+    expect(stepsIn("const a = 1;\nlet b = 2;\n\nThis gives me a headache.").kinds).not.toContain("testcase");
+  });
+
+  it("reads a program started after a prompt with its environment settings", () => {
+    expect(stepsIn("$ MOZ_ENABLE_WAYLAND=1 ./firefox -P clean\n[GFX1-]: Failed to make EGL context current").kinds).toContain("command");
+  });
+});

@@ -616,7 +616,7 @@ const SAME_INPUT = String.raw`same(?! (?:pages?|sites?|urls?|machines?|computers
  * 2.2.11 fine"), a variant that works ("If the line is first it works", "Removing the Order lines works", "Without a
  * proxy the pref is honored").
  */
-const WORKING_KEPT = new RegExp(String.raw`(?:^|[.!?;,]\s+|\n\s*)(?:[Ii]n|[Oo]n|[Ww]ith|[Uu]nder|[Uu]sing) (?:(?:all |the )?(?:other|another|older|previous) [\w.+-]+|(?:the )?(?:version|release|build) v?\d[\w.]*|[A-Z][\w.+-]*|v?\d[\w.]*)(?: [\w.+-]+){0,4},? (?:it|its|it['’ ]?s|the [\w-]+(?: [\w-]+)?|this|that|they|everything) (?:is |was |were |are )?(?:still )?(?:there|shown|displayed|visible|fine|correct|ok|okay|smooth|fast|quick|preserved|kept|saved|instant)\b|(?:\b[Oo]ther browsers|\b(?:IE|MSIE|Internet Explorer|Edge|Chrome|Chromium|Safari|Opera|Konqueror|SeaMonkey|Netscape|Epiphany|IIS)|\b(?:nginx|lighttpd))(?: ?\d[\w.]*)?\b(?!:\/\/)(?:(?!\b(?:[Nn]ot|n['’ ]?t|[Nn]ever|[Nn]o|also|too|${SAME_INPUT}|either|only|fails?|crash\w*|hangs?|broken|slow|wrong|errors?|warnings?|exceptions?)\b)[^.;!?\n]){0,40}?\b(?:fine|correctly|properly|ok|okay|smooth(?:ly)?|plays?|is shown|are shown|goes to|loads?|renders?|displays?|shows?|starts?|works?|picks?|opens?|announces)\b(?![^.;!?\n]{0,30}\b(?:too|also|as well|only|${SAME_INPUT})\b)`);
+const WORKING_KEPT = new RegExp(String.raw`(?:^|[.!?;,]\s+|\n\s*)(?:[Ii]n|[Oo]n|[Ww]ith|[Uu]nder|[Uu]sing) (?:(?:all |the )?(?:other|another|older|previous) [\w.+-]+|(?:the )?(?:version|release|build) v?\d[\w.]*|[A-Z][\w.+-]*|v?\d[\w.]*)(?: [\w.+-]+){0,4},? (?:it|its|it['’ ]?s|the [\w-]+(?: [\w-]+)?|this|that|they|everything) (?:is |was |were |are )?(?:still )?(?:there|shown|displayed|visible|fine|correct|ok|okay|smooth|fast|quick|preserved|kept|saved|instant)\b|(?:\b[Oo]ther browsers|\b(?:IE|MSIE|Internet Explorer|Edge|Chrome|Chromium|Safari|Opera|Konqueror|SeaMonkey|Netscape|Epiphany|IIS)|\b(?:nginx|lighttpd))(?: ?\d[\w.]*)?\b(?!:\/\/)(?:(?!\b(?:[Nn]ot|n['’ ]?t|[Nn]ever|[Nn]o|also|too|${SAME_INPUT}|either|only|fails?|crash\w*|hangs?|broken|slow|wrong|errors?|warnings?|exceptions?)\b)[^.;!?\n]){0,40}?\b(?:fine|correctly|properly|ok|okay|smooth(?:ly)?|plays?|is shown|are shown|goes to|loads?|renders?|displays?|shows?|starts?|works?|picks?|opens?|announces|keeps?(?!\s+(?:\w+ing|on)\b))\b(?![^.;!?\n]{0,30}\b(?:too|also|as well|only|${SAME_INPUT})\b)`);
 /**
  * Another browser named first, then what happens there, in a sentence of its own or after a comma: "In Chrome NVDA
  * reads the message right away.", "..., in chrome it goes back to the previous page." Not with a failure, a negation,
@@ -996,6 +996,11 @@ const NOT_DONE = /^(?:get|got|getting|see|saw|seeing|use|used|using|want|wanted|
 const REPRO = /(?:^|[.!?]\s+|\n\s*)(?:how )?to (?:see|trigger) (?:it|this|that|the (?:bug|problem|issue|error|failure))(?: \w+ly)?(?: yourself| for yourself| happen| again)?(?:\s*[,:]|,? (?:just|simply)\s)|\b(?:steps? to reproduce|to reproduce|reproduce\s*:|reproduc(?:e|ed|ible|es|ing)\s+(?:it\s+|this\s+|the \w+\s+)?(?:by|with|using|as follows|like this|here|in|on|via)\b|how to reproduce|repro(?:duction)?(?: steps| case| project| repo| app)?\s*:|test ?case|(?:the )?following (?:\w+ )?(?:steps|scenario|sequence|code|snippet|example|test|program|class|classes|file|files|project|configuration|config|setup|commands?|input|query|xml|html|css|json|markup|script)\b|(?:a |the |this |my )?(?:minimal|small|simple|sample|example|attached|standalone|test|demo) (?:project|repo|repository|app|application|example|case|snippet|code|program|plugin|workspace|file|page|component)\b|scenario\s*:|(?:snippet|code|example|test case|program|class) (?:below|above|attached)\b|(?:below|above|attached) (?:snippet|code|example|test case|program)\b|(?:with|using|in|run) (?:this|the following|the attached|the below) (?:code|snippet|example|file|project|class|test|setup|script)\b|(?:here is|here['’ ]?s|see|this is) (?:a|an|the|my|our)? ?(?:repro|reproduction|example|snippet|sample|test case)\b|(?:here is|here['’ ]?s|this is|below is|i am using|i['’ ]?m using|we are using|we use) (?:a|an|the|my|our) (?:\w+ )?(?:code|snippet|markup|html|xml|json|query|request|config|configuration|script|template|call)\b)/i;
 /** Navigation through menus: "Window > Preferences > Java", "File -> Export -> Archive". */
 const MENU_PATH = /(?:^|[\s"'(])[A-Z][\w.'’&/+-]*(?: [\w.'’&/+-]+){0,3}(?:\s*(?:->|→|»|\s>\s)\s*[\w"'][\w.'’&/+-]*(?: [\w.'’&/+-]+){0,3}){2,}/m;
+/**
+ * What running a snippet gives, told right under it of the snippet, the page or the browser: "this prints 0 0.01",
+ * "Firefox prints 2024-03-09...", "logs 0 when ...", "On Linux with PulseAudio this prints ...".
+ */
+const RESULT_OF_CODE = /^\s*(?:(?:on|in|with|under) [^,.\n]{1,60},?\s+)?(?:(?:this|it|that|the (?:above|code|snippet|script|page|test ?case|example)|firefox|the browser|chrome|nightly)\s+)?(?:prints|printed|logs|logged|returns|returned|outputs|throws|threw|alerts|gives|gave)\b(?!\s+(?:me|us|you|them)\b)/i;
 /** The first line of a text that is a page's markup: an HTML element's opening tag or a doctype. */
 const MARKUP_FIRST = /^\s*<(?:!doctype\b|(?:html|head|body|style|script|div|span|p|a|input|select|option|button|form|table|tr|td|svg|canvas|iframe|img|video|audio|ul|ol|li|figure|picture|textarea|label|details|dialog|h[1-6])\b)[^\n]*/i;
 /**
@@ -1020,7 +1025,7 @@ const COMMAND = /^[ \t]*(?:[$%] [a-z][\w.-]*(?: |$)|[$%] \.{0,2}\/[\w.-]+(?:\/[\
 /** A line of a web server's access log: host, identity, user, [time], "request" ("192.0.2.1 - - [03/Apr/2012:18:22:10 +0200] "GET ..."). */
 const ACCESS_LOG_LINE = /^\s*\S+ \S+ \S+ \[[^\]\n]{10,40}\] "/;
 /** A sentence that opens with an action and ends by saying it shows the failure ("Load any page with X on to see it."). */
-const DONE_TO_SEE = /(?:^|[.!?]\s+|\n\s*)([A-Z][a-z]+) [^.!?\n]{2,120}? to (?:see|reproduce|trigger|observe) (?:it|this|that|the (?:bug|problem|issue|error|failure|crash|leak|hang))\s*(?:[.!]|$)/gm;
+const DONE_TO_SEE = /(?:^|[.!?]\s+|\n\s*)([A-Za-z][a-z]+) [^.!?\n]{2,120}? to (?:see|reproduce|trigger|observe) (?:it|this|that|the (?:bug|problem|issue|error|failure|crash|leak|hang))\s*(?:[.!]|$)/gm;
 const INLINE_REQUEST = /\b(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS|PROPFIND|TRACE) (?:(?:https?:\/\/|\/)\S*|requests? (?:for|to|of|on) (?:https?:\/\/|\/)\S*)/;
 const INLINE_COMMAND = /`(?:npm|npx|yarn|pnpm|git|docker|kubectl|mvn|gradle|python3?|pip3?|cargo|dotnet|terraform|helm)\s+[a-z][\w-]*[^`\n]*`|`(?:[$%] )?(?:[a-z][\w.-]*|\.{1,2}\/[\w.-]+)\s+-{1,2}[A-Za-z][^`\n]*`|\b(?:curl|wget)\s+(?:-{1,2}[A-Za-z]|["']?https?:\/\/)|(?:^|[\s(])\.\/(?:configure|buildconf|autogen\.sh)\b|&&\s*(?:make\b|[a-z][\w.-]*\s+-{1,2}[A-Za-z])|\b(?:ran|run|running|runs|execute|executed|executing|typed|typing|invoke|invoked|invoking)\s+`?(?:[a-z][\w.-]*|\.{1,2}\/[\w.-]+)\s+-{1,2}[A-Za-z]|(?<!\b(?:like|such as|called|named))(?:^|\s)--(?:enable|disable|with|without)-[a-z][\w-]*/i;
 /**
@@ -1127,8 +1132,9 @@ const ROOT_PROMPT = /^[ \t]*#[ \t]+(?:sudo[ \t]+)?(?:systemctl|journalctl|apache
  * A sentence that names a program is prose.
  */
 function commandLine(line: string): boolean {
-  // After a shell's own prompt ("$ ./firefox", "% make"), a program's name alone is the command run.
-  if (/^[ \t]*[$%][ \t]+(?:\.{0,2}\/)?[a-z][\w.+\/-]*(?:[ \t]+\S+)*[ \t]*$/.test(line) && !SENTENCE_WORD.test(line.replace(/"[^"\n]*"|'[^'\n]*'/g, " "))) return true;
+  // After a shell's own prompt ("$ ./firefox", "% make"), a program's name alone is the command run, with the
+  // environment settings it is started with ("$ MOZ_ENABLE_WAYLAND=1 ./firefox -P clean"; eleventh pass).
+  if (/^[ \t]*[$%][ \t]+(?:[A-Z_][A-Z0-9_]*=\S*[ \t]+)*(?:\.{0,2}\/)?[a-z][\w.+\/-]*(?:[ \t]+\S+)*[ \t]*$/.test(line) && !SENTENCE_WORD.test(line.replace(/"[^"\n]*"|'[^'\n]*'/g, " "))) return true;
   // After a root shell's prompt, a program that manages or runs the server, or fetches from it, with its arguments
   // ("# systemctl reload httpd", "# apachectl graceful"; tenth pass): "#" also opens a comment ("# expire GIF images
   // after a week") and a heading ("# Totals"), so the program is one of these, in lower case, and no word of a sentence follows.
@@ -1418,6 +1424,24 @@ export function stepsIn(labelled: string): StepsRead {
     if (new RegExp(String.raw`\b(?:this|the following|the|a|an)\s+(?:${m[2]}|page|document|markup|html|snippet|test ?case|testcase)\b`, "i").test(m[1])) {
       found.push({ kind: "testcase", start: m.index, end: m.index + m[0].length });
       break;
+    }
+  }
+  // Code or markup, then what running it gives, told of the code or the browser ("... console.log(x);\n\nthis prints 0",
+  // "...</script>\n\nFirefox prints 2024-03-09", "...});\n\nlogs 0 when Firefox starts"): the snippet is the test case.
+  {
+    const lines = text.split("\n");
+    let offset = 0;
+    let block: { start: number; end: number } | null = null;
+    for (const line of lines) {
+      if (snippetLine(line)) block = block && text.slice(block.end, offset).trim() === "" ? { start: block.start, end: offset + line.length } : { start: offset, end: offset + line.length };
+      else if (line.trim() && block) {
+        if (RESULT_OF_CODE.test(line)) {
+          found.push({ kind: "testcase", start: block.start, end: block.end });
+          break;
+        }
+        block = null;
+      }
+      offset += line.length + 1;
     }
   }
   const markup = MARKUP_FIRST.exec(text);
