@@ -1708,3 +1708,24 @@ describe("eleventh pass (Firefox): an instruction in lower case, a browser that 
     expect(stepsIn("$ MOZ_ENABLE_WAYLAND=1 ./firefox -P clean\n[GFX1-]: Failed to make EGL context current").kinds).toContain("command");
   });
 });
+
+describe("eleventh pass (Firefox): more cases that work, and an elided quote inside a sentence", () => {
+  it("reads another program's right result, a version that was fine and what it was before", () => {
+    for (const text of ["The zoom resets. Chrome remembers it.", "It picks 640x480. Chrome gives 1920x1080 on the same machine.",
+      "It stops at 4 GB. curl downloads the same file fine.", "Since 120 all text is blurry. 119 was sharp.",
+      "After the update it starts in English, before was in Spanish."]) {
+      expect(expectedIn(text).map((r) => r.kind), text).toContain("working_case");
+    }
+    for (const text of ["Chrome gives an error too.", "Chrome gives the same result.", "Save your work before it closes.", "Before, it was broken too."]) {
+      expect(expectedIn(text), text).toEqual([]);
+    }
+  });
+
+  it("keeps an Expected results section whose sentence holds an elided quote", () => {
+    const form = "Actual results:\n\nThe server answers 400.\n\nExpected results:\n\nThe copied command should send the same request (it quotes the body as $'...').";
+    expect(scoreTicket({ summary: "Copy as cURL breaks form bodies", description: form, issue_type: "Bug" }).findings.map((f) => f.code)).not.toContain("bug.no_expected_result");
+    // A template's own short line is still the template's.
+    const template = "Steps to reproduce:\n1. Go to '...'\n2. Click on '....'\n3. Scroll down to '....'\n4. See error";
+    expect(scoreTicket({ summary: "Bug", description: template, issue_type: "Bug" }).findings.map((f) => f.code)).toContain("bug.no_steps");
+  });
+});

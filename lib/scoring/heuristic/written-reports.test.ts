@@ -41,7 +41,10 @@ const FLOORS: Record<string, { ebF1: number; srF1: number; obKappa: number }> = 
   // read-7 was written for the eighth pass by a seventh writer and kept unread there (its figures when added, at that
   // pass's start and end: EB F1 0.904 / 0.857, S2R F1 0.750 -> 0.761 / 0.881, OB kappa 0.485 / 0.487); read in the ninth
   // (read-7-firefox after it: EB F1 0.943, S2R F1 0.794, OB kappa 0.640).
-  "read-7-firefox.jsonl": { ebF1: 0.923, srF1: 0.774, obKappa: 0.62 },
+  // Its floor for EB was lowered twice, by the definition (a case that works is an expected result, which this writer
+  // does not count): in the tenth pass ("in Chromium 121 on the same machine it is a smooth 60") and the eleventh
+  // ("121 was fine"); docs/decisions.md, "Bug readers, tenth pass" and "eleventh pass".
+  "read-7-firefox.jsonl": { ebF1: 0.892, srF1: 0.774, obKappa: 0.62 },
   // read-7-httpd read in the ninth pass: EB F1 0.857 -> 0.900, S2R F1 0.881 -> 0.912, OB kappa 0.487 -> 0.723.
   "read-7-httpd.jsonl": { ebF1: 0.88, srF1: 0.892, obKappa: 0.703 },
   // read-8 was written for the ninth pass by an eighth writer and kept unread there (its figures when added and at that
