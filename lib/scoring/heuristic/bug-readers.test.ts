@@ -1729,3 +1729,17 @@ describe("eleventh pass (Firefox): more cases that work, and an elided quote ins
     expect(scoreTicket({ summary: "Bug", description: template, issue_type: "Bug" }).findings.map((f) => f.code)).toContain("bug.no_steps");
   });
 });
+
+describe("eleventh pass (Firefox): a steps label run into its sentence, a short markup paragraph further down", () => {
+  it("reads 'Steps:' with no space before or after it", () => {
+    expect(stepsIn("It keeps the email.Steps:go to https://shop.example/register ,fill name,email,password,submit").kinds).toContain("actions");
+  });
+
+  it("reads a markup paragraph of a few lines further down, with what happens after it, as the test case", () => {
+    const text = "Regression from bug 123.\n\n<select style=\"font-family: system-ui\"><option>One</option></select>\n\nOn Windows 11 the text is rendered in a bold face.";
+    expect(stepsIn(text).kinds).toContain("testcase");
+    // A long block further down is code shown as an example.
+    const example = "It no longer works. For example:\n\n<script>\nfunction a() {\n  var x = 1;\n  return x;\n}\n</script>\n\nI get an undefined error.";
+    expect(stepsIn(example).kinds).not.toContain("testcase");
+  });
+});

@@ -944,7 +944,7 @@ const NOT_AN_INSTRUCTION = /^(?:a|an|the|this|that|these|those|it|its|i|you|we|t
  * say a reproduction follows ("Repro on the test server: ...", "Repro we ran on staging with the demo account: ...", "It
  * is easy to trigger: ..."; bands, tenth pass): the colon says the way there follows, as "Steps:" does.
  */
-const LABELLED_RUN = /(?:^|[.!?]\s+|\n[ \t]*)(?:steps?(?: to reproduce)?|str|(?:[^.!?:;\n]{0,30}?\b)?(?:repro(?:duc(?:ed|tion))?|to (?:trigger|reproduce|recreate)(?: (?:it|this|that|the \w+))?)(?:[ \t]+(?:[^.!?:;\n]|\.(?=\S)){1,90}?)?)[ \t]*:[ \t]*((?:[^.!?;\n]|\.(?=\S))+)/gi;
+const LABELLED_RUN = /(?:(?:^|[.!?]\s*|\n[ \t]*)(?:steps?(?: to reproduce)?|str)(?=[ \t]*:)|(?:^|[.!?]\s+|\n[ \t]*)(?:[^.!?:;\n]{0,30}?\b)?(?:repro(?:duc(?:ed|tion))?|to (?:trigger|reproduce|recreate)(?: (?:it|this|that|the \w+))?)(?:[ \t]+(?:[^.!?:;\n]|\.(?=\S)){1,90}?)?)[ \t]*:[ \t]*((?:[^.!?;\n]|\.(?=\S))+)/gi;
 
 /** Two or more actions in a row inside a sentence: "(i.e., open Settings, pick Billing, press Save)". */
 /** The first word of a click or a press written as two words ("right click", "double click", "long press"). */
@@ -1003,6 +1003,8 @@ const MENU_PATH = /(?:^|[\s"'(])[A-Z][\w.'’&/+-]*(?: [\w.'’&/+-]+){0,3}(?:\s
 const RESULT_OF_CODE = /^\s*(?:(?:on|in|with|under) [^,.\n]{1,60},?\s+)?(?:(?:this|it|that|the (?:above|code|snippet|script|page|test ?case|example)|firefox|the browser|chrome|nightly)\s+)?(?:prints|printed|logs|logged|returns|returned|outputs|throws|threw|alerts|gives|gave)\b(?!\s+(?:me|us|you|them)\b)/i;
 /** The first line of a text that is a page's markup: an HTML element's opening tag or a doctype. */
 const MARKUP_FIRST = /^\s*<(?:!doctype\b|(?:html|head|body|style|script|div|span|p|a|input|select|option|button|form|table|tr|td|svg|canvas|iframe|img|video|audio|ul|ol|li|figure|picture|textarea|label|details|dialog|h[1-6])\b)[^\n]*/i;
+/** A paragraph that opens with a page's markup, after a blank line. */
+const MARKUP_PARAGRAPH = new RegExp(MARKUP_FIRST.source.replace(/^\^\\s\*/, String.raw`(?<=\n[ \t]*\n)[ \t]*`), "gi");
 /**
  * A link to a runnable reproduction, one labelled "Test:" on its line, or a page or an image written into a data: URL
  * ("data:text/html,<form>...", "data:image/svg+xml,<svg ...>"): the test case itself.
@@ -1444,8 +1446,17 @@ export function stepsIn(labelled: string): StepsRead {
       offset += line.length + 1;
     }
   }
-  const markup = MARKUP_FIRST.exec(text);
-  if (markup && observedIn(text.slice(markup.index + markup[0].length)).some((r) => !r.generic)) found.push({ kind: "testcase", start: markup.index, end: markup.index + markup[0].length });
+  // So does markup that opens a paragraph of its own further down ("Bug 1879321 is the likely cause.\n\n<select ...>\n\nOn
+  // Windows 11 the text ... is rendered in Segoe UI Semibold."; eleventh pass).
+  // (A paragraph of three lines at most: a longer block further down is the reporter's code shown as an example,
+  // "For example:" and a page's script, which the labelled reports count as no steps.)
+  const short = (m: RegExpMatchArray) => (text.slice(m.index).split(/\n[ \t]*\n/)[0].match(/\n/g) ?? []).length < 3;
+  for (const markup of [MARKUP_FIRST.exec(text), ...[...text.matchAll(MARKUP_PARAGRAPH)].filter(short)]) {
+    if (markup && observedIn(text.slice(markup.index + markup[0].length)).some((r) => !r.generic)) {
+      found.push({ kind: "testcase", start: markup.index, end: markup.index + markup[0].length });
+      break;
+    }
+  }
   // A command line of any program runs what fails.
   if (!found.some((f) => f.kind === "command")) {
     let offset = 0;
