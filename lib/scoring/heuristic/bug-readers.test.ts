@@ -1743,3 +1743,15 @@ describe("eleventh pass (Firefox): a steps label run into its sentence, a short 
     expect(stepsIn(example).kinds).not.toContain("testcase");
   });
 });
+
+describe("eleventh pass (Firefox): an error code got, a thing gone", () => {
+  it("reads them as what happens", () => {
+    for (const text of ["Getting F7701-1003 on the streaming site since today.", "Pinned tabs gone after the update.", "Log out and in again and it's gone."]) expect(observedIn(text).length, text).toBeGreaterThan(0);
+  });
+
+  it("does not read a price gone up or work gone through", () => {
+    for (const text of ["The price has gone up.", "We have gone through the list."]) {
+      expect(observedIn(text), text).toEqual([]);
+    }
+  });
+});
