@@ -1686,3 +1686,13 @@ describe("tenth pass (httpd): something made impossible", () => {
     expect(observedIn("The new option makes large imports possible.")).toEqual([]);
   });
 });
+
+describe("eleventh pass (httpd): a sentence that opens with a section's bare name", () => {
+  it("reads what should be in a sentence opening with '<Location>' as the reporter's words, not markup", () => {
+    expect(expectedIn("<Location> blocks are applied last, so the admin page must be refused (403).").length).toBeGreaterThan(0);
+    expect(expectedIn("<Proxy> sections are read per request, so the balancer should keep its members.").length).toBeGreaterThan(0);
+    // A line of markup with its attributes, or a tag and its closing, is still what the program reads.
+    expect(expectedIn("<Location /admin> Require all denied should apply")).toEqual([]);
+    expect(expectedIn("<p>The total should be 12.</p>")).toEqual([]);
+  });
+});

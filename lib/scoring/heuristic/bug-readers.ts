@@ -754,8 +754,12 @@ function lineOf(text: string, r: Read): string {
   return text.slice(start, end < 0 ? text.length : end);
 }
 
-/** A line the program wrote, or a line of code or markup. */
-function printed(line: string): boolean {
+/**
+ * A line the program wrote, or a line of code or markup. A sentence that opens with a section's bare name ("<Files>
+ * sections are merged after .htaccess, so ... must be denied."; `namesTag`) is the reporter's, read without the name.
+ */
+function printed(text: string): boolean {
+  const line = namesTag(text, 2) ? text.replace(TAG_NAMED_ALL, "tag") : text;
   return STACK_OR_LOG.test(line) || /^\s*(?:[<{}[\]$@]|\/\/|\/\*|\*\s)|[;{]\s*$/.test(line) || /^\s*(?:\[?(?:message|error|exception|warning|details?|reason|response|output|log)\]?\s*:)/i.test(line);
 }
 
@@ -1200,10 +1204,18 @@ const TAG_NAMED_ALL = new RegExp(TAG_NAMED.source, "g");
  */
 function snippetLine(line: string): boolean {
   if (!line.trim() || STACK_OR_LOG.test(line) || !isCodeLine(line)) return false;
+  return !namesTag(line);
+}
+
+/**
+ * A sentence that names a section or a tag by its bare opening: it ends as a sentence does, has words of one (`words` or
+ * more of `SENTENCE_WORD`), and is no code without the name.
+ */
+function namesTag(line: string, words = 4): boolean {
   const t = line.trim();
-  if (!/[.!?]$/.test(t) || !TAG_NAMED.test(t)) return true;
+  if (!/[.!?]$/.test(t) || !TAG_NAMED.test(t)) return false;
   const plain = t.replace(TAG_NAMED_ALL, "tag");
-  return isCodeLine(plain) || plain.replace(/"[^"\n]*"|'[^'\n]*'/g, " ").split(/\s+/).filter((w) => SENTENCE_WORD.test(w)).length < 4;
+  return !isCodeLine(plain) && plain.replace(/"[^"\n]*"|'[^'\n]*'/g, " ").split(/\s+/).filter((w) => SENTENCE_WORD.test(w)).length >= words;
 }
 
 /** Lines of code or markup in a text (two or more make a snippet). */
