@@ -1696,3 +1696,15 @@ describe("eleventh pass (httpd): a sentence that opens with a section's bare nam
     expect(expectedIn("<p>The total should be 12.</p>")).toEqual([]);
   });
 });
+
+describe("eleventh pass (httpd): a version that worked, told without a subject", () => {
+  it("reads 'Worked in 1.8.3' after a stop that lost its space, and '1.8.3 fine.', as a case that works", () => {
+    const working = (text: string) => expectedIn(text).filter((r) => r.kind === "working_case");
+    expect(working("The proxy answers 502 for every upload, its own log is empty.Worked in 1.8.3 with the same vhost").length).toBeGreaterThan(0);
+    expect(working("1.8.4 drops the cookie on login, 1.8.3 fine. We went back.").length).toBeGreaterThan(0);
+    // A number of two parts, a question and a version that goes on with more are not told as working.
+    expect(working("A ratio of 1.5 is fine.")).toEqual([]);
+    expect(working("Is 1.8.3 fine?")).toEqual([]);
+    expect(working("1.8.3 is fine for the old clients but drops the cookie for new ones.")).toEqual([]);
+  });
+});

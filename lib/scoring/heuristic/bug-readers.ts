@@ -629,7 +629,9 @@ const WORKING_MORE = /(?:\b(?:was|were)(?:n['’ ]?t| not) (?:like (?:this|that)
 /**
  * A wish or a judgement told without "I" or "it": "A clear error would be better than crashing", "An option would
  * make tests more realistic", "Adding it to the log lines would help" (not "any help would help"), "Would like
- * separate prefs" (not "Would like to know ..."), and a version that worked ("3.6 was working", "2.2 worked"), "the same
+ * separate prefs" (not "Would like to know ..."), and a version that worked ("3.6 was working", "2.2 worked"; a version
+ * of three parts with "fine" or "ok" and nothing after it, "2.4.58 fine.", and "Worked in 2.4.57" opening a sentence
+ * that lost its space after the stop: eleventh pass), "the same
  * thing" that worked on another version ("on 2.2 the same thing logged all input"; not "In Chrome the same thing
  * happens", the failure there too), "instead" before a figure.
  */
@@ -641,7 +643,7 @@ const WISH_MORE = /\bwould be (?:much |far |a lot |way )?(?:better|nicer|prefera
  * not "before it closes", a clause of time. Tenth pass.
  */
 const WORKED_BEFORE = /\b(?:[Ii]t|[Tt]his|[Tt]hat|[Tt]hey|[Tt]hese|[Tt]hose)\s+used to\s+(?!be\s+(?:a|an|the)\b)(?!(?:crash|fail|hang|freeze|break|throw|show an error|happen|do the same|have the same)\w*\b)\w+|(?:^|[.!?;]\s+|\n\s*)(?:[Pp]reviously,?|[Ff]ormerly,?|[Bb]efore,)\s+(?:it|this|that|they)\s+(?!(?:also|too|crash|fail|hang|freeze|break|threw|throw|did(?:n['’]?t| not)|was(?:n['’]?t| not)|had the same)\w*\b)\w+|\b[Ii]n [A-Z][\w.]* before,?\s+(?:it|this|that|they)\s+(?!(?:also|too|crash|fail|hang|freeze|break)\w*\b)\w+/;
-const WORKED_VERSION = /(?<![\w.])v?\d+(?:\.\d+)+[a-z]*\d*(?: \w+)? (?:was|were) (?:working|fine|ok|okay|correct|good)\b|(?<![\w.])v?\d+(?:\.\d+)+[a-z]*\d* (?:worked|works) (?:fine|ok|correctly|well)?|\b(?:[Oo]n|[Ii]n|[Ww]ith|[Uu]nder) (?:v?\d[\w.]*|[A-Z][\w.+-]*) the same (?:thing|config(?:uration)?|setup|file|page|request|code|script|test(?:case)?) (?!(?:happen|occur|fail|crash|break|hang|freez|error|show)\w*\b)[a-z]+(?:ed|s)\b|\binstead (?=~?\d)|\b(?:[Pp]revious|[Ee]arlier|[Oo]lder|[Pp]rior|[Ll]ast|[Oo]ld) (?:version|release|build|update|nightly)s? (?:was|were|looked|worked|works|is) (?:\w+ )?(?:normal|fine|ok|okay|correct|good|right)\b|(?<!\b(?:[Ii]|[Ww]e|[Yy]ou|[Hh]e|[Ss]he|[Tt]hey|[Pp]eople)\s+)\b(?:ran|worked|was fine|were fine) (?:fine |well |ok |okay )?(?:on|in|with|under) (?:the )?(?:beta|version|release|build|rc|nightly|v?\d)[\w.]*(?: \d[\w.]*)?\b|(?<![\w.])v?\d+\.\d+[\w.]* (?:had|showed|kept) (?:it|this|that|them)\b/;
+const WORKED_VERSION = /(?<![\w.])v?\d+(?:\.\d+)+[a-z]*\d*(?: \w+)? (?:was|were) (?:working|fine|ok|okay|correct|good)\b|(?<![\w.])v?\d+(?:\.\d+){2,}[a-z]*\d*,? (?:is )?(?:fine|ok|okay|good)(?=\s*(?:[.;!]|,\s|$))|(?<![\w.])v?\d+(?:\.\d+)+[a-z]*\d* (?:worked|works) (?:fine|ok|correctly|well)?|\b(?:[Oo]n|[Ii]n|[Ww]ith|[Uu]nder) (?:v?\d[\w.]*|[A-Z][\w.+-]*) the same (?:thing|config(?:uration)?|setup|file|page|request|code|script|test(?:case)?) (?!(?:happen|occur|fail|crash|break|hang|freez|error|show)\w*\b)[a-z]+(?:ed|s)\b|\binstead (?=~?\d)|\b(?:[Pp]revious|[Ee]arlier|[Oo]lder|[Pp]rior|[Ll]ast|[Oo]ld) (?:version|release|build|update|nightly)s? (?:was|were|looked|worked|works|is) (?:\w+ )?(?:normal|fine|ok|okay|correct|good|right)\b|(?<!\b(?:[Ii]|[Ww]e|[Yy]ou|[Hh]e|[Ss]he|[Tt]hey|[Pp]eople)\s+)\b(?:[Rr]an|[Ww]orked|[Ww]as fine|[Ww]ere fine) (?:fine |well |ok |okay )?(?:on|in|with|under) (?:the )?(?:beta|version|release|build|rc|nightly|v?\d)[\w.]*(?: \d[\w.]*)?\b|(?<![\w.])v?\d+\.\d+[\w.]* (?:had|showed|kept) (?:it|this|that|them)\b/;
 /**
  * The same input in another place, named first, and the result it gives there: "In the main server config the same
  * sections give X-Site: a.", "In the PDF viewer the same field shows the text joined." (tenth pass). A case that works
