@@ -1708,3 +1708,15 @@ describe("eleventh pass (httpd): a version that worked, told without a subject",
     expect(working("1.8.3 is fine for the old clients but drops the cookie for new ones.")).toEqual([]);
   });
 });
+
+describe("eleventh pass (httpd): what it does today told as its limit", () => {
+  it("reads 'only outputs', 'has no ... support' and 'can only be set once per' as what happens", () => {
+    expect(observedIn("The exporter only writes CSV files. A JSON option would help us.").length).toBeGreaterThan(0);
+    expect(observedIn("The benchmark tool has no QUIC support, please add it.").length).toBeGreaterThan(0);
+    expect(observedIn("The cache size can only be set once per server, please allow one per vhost.").length).toBeGreaterThan(0);
+    // What a wish asks for, a question and a thing that can be set in more than one way say nothing of what happens.
+    expect(observedIn("It would be nice to have an exporter that only writes the changed rows.")).toEqual([]);
+    expect(observedIn("Can the cache size only be set once per server?")).toEqual([]);
+    expect(observedIn("The cache size can be set per server or per vhost.")).toEqual([]);
+  });
+});
