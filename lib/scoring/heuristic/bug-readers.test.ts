@@ -1720,3 +1720,13 @@ describe("eleventh pass (httpd): what it does today told as its limit", () => {
     expect(observedIn("The cache size can be set per server or per vhost.")).toEqual([]);
   });
 });
+
+describe("eleventh pass (httpd): the status a request answered, printed under its command", () => {
+  it("reads a status code alone on the line under a curl or wget command as what happens", () => {
+    expect(observedIn("$ curl -s -o /dev/null -w '%{http_code}\\n' http://localhost/secret.txt\n200\n\nThe file sits in a denied directory.").length).toBeGreaterThan(0);
+    expect(observedIn("curl -sI -w '%{http_code}' -o /dev/null https://intranet/app/\n503").length).toBeGreaterThan(0);
+    // A number under another program's command, or a status with words after it on the line, is not read so.
+    expect(observedIn("$ ls -1 /var/cache/app | wc -l\n200")).toEqual([]);
+    expect(observedIn("$ curl -s http://localhost/count\n200 items are listed on the page.")).toEqual([]);
+  });
+});

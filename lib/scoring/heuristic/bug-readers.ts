@@ -319,11 +319,18 @@ export function observedIn(labelled: string): Read[] {
   const unnamed = (m: RegExpExecArray) => UNNAMED_SUBJECT.test(m.input.slice(Math.max(0, m.index - 40), m.index));
   const generic = (m: RegExpExecArray) => ((GENERIC.test(m[0].replace(/\s+/g, " ").trim().replace(/^still /i, "")) && !failsTo(m.input, m.index, m.index + m[0].length)) || again(m) || onlyJudged(m.input, m.index, m.index + m[0].length) || peopleFeel(m.input, m.index, m[0]) || unnamed(m)) &&
     !named(m.input, m.index, m.index + m[0].length);
-  return [...[ERROR, LOGGED, FAILING, NEGATION, ABSENCE, WRONG, SEEN, RESULT_MARK, MOVED, PRODUCED, LOOKS, UNWANTED, CONSUMES, RESPONSE, HAPPENS_MORE, CORRECTED, VALUE_TOLD, IMPOSSIBLE].flatMap((re) => all(text, re, generic)), ...sameActTold(text)]
+  return [...[ERROR, LOGGED, FAILING, NEGATION, ABSENCE, WRONG, SEEN, RESULT_MARK, MOVED, PRODUCED, LOOKS, UNWANTED, CONSUMES, RESPONSE, HAPPENS_MORE, CORRECTED, VALUE_TOLD, IMPOSSIBLE, STATUS_PRINTED].flatMap((re) => all(text, re, generic)), ...sameActTold(text)]
     .filter((r) => !QUESTION_OR_EXPECTATION.test(lineAround(text, r)) && !asked(text, r) && !peoplesAct(text, r) && !wishedFor(text, r) && !controlLabel(text, r) &&
       !INDIRECT_QUESTION.test(text.slice(Math.max(0, r.start - 100), r.start)))
     .sort((a, b) => a.start - b.start);
 }
+
+/**
+ * The status a request answered, printed alone on the line under the command that asked for it ("$ curl -s -o /dev/null
+ * -w '%{http_code}' http://localhost/x" and then "403"): what the server does, as a response's status line is
+ * (`RESPONSE`; eleventh pass).
+ */
+const STATUS_PRINTED = /^[ \t]*(?:[$%#][ \t]+)?(?:curl|wget)[ \t][^\n]*\n[ \t]*[1-5]\d\d[ \t]*$/m;
 
 /**
  * The text with what a form's "Expected results:" section holds blanked (same length), up to the next label: what
