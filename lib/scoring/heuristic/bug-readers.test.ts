@@ -1755,3 +1755,47 @@ describe("eleventh pass (Firefox): an error code got, a thing gone", () => {
     }
   });
 });
+
+describe("eleventh pass (httpd): a sentence that opens with a section's bare name", () => {
+  it("reads what should be in a sentence opening with '<Location>' as the reporter's words, not markup", () => {
+    expect(expectedIn("<Location> blocks are applied last, so the admin page must be refused (403).").length).toBeGreaterThan(0);
+    expect(expectedIn("<Proxy> sections are read per request, so the balancer should keep its members.").length).toBeGreaterThan(0);
+    // A line of markup with its attributes, or a tag and its closing, is still what the program reads.
+    expect(expectedIn("<Location /admin> Require all denied should apply")).toEqual([]);
+    expect(expectedIn("<p>The total should be 12.</p>")).toEqual([]);
+  });
+});
+
+describe("eleventh pass (httpd): a version that worked, told without a subject", () => {
+  it("reads 'Worked in 1.8.3' after a stop that lost its space, and '1.8.3 fine.', as a case that works", () => {
+    const working = (text: string) => expectedIn(text).filter((r) => r.kind === "working_case");
+    expect(working("The proxy answers 502 for every upload, its own log is empty.Worked in 1.8.3 with the same vhost").length).toBeGreaterThan(0);
+    expect(working("1.8.4 drops the cookie on login, 1.8.3 fine. We went back.").length).toBeGreaterThan(0);
+    // A number of two parts, a question and a version that goes on with more are not told as working.
+    expect(working("A ratio of 1.5 is fine.")).toEqual([]);
+    expect(working("Is 1.8.3 fine?")).toEqual([]);
+    expect(working("1.8.3 is fine for the old clients but drops the cookie for new ones.")).toEqual([]);
+  });
+});
+
+describe("eleventh pass (httpd): what it does today told as its limit", () => {
+  it("reads 'only outputs', 'has no ... support' and 'can only be set once per' as what happens", () => {
+    expect(observedIn("The exporter only writes CSV files. A JSON option would help us.").length).toBeGreaterThan(0);
+    expect(observedIn("The benchmark tool has no QUIC support, please add it.").length).toBeGreaterThan(0);
+    expect(observedIn("The cache size can only be set once per server, please allow one per vhost.").length).toBeGreaterThan(0);
+    // What a wish asks for, a question and a thing that can be set in more than one way say nothing of what happens.
+    expect(observedIn("It would be nice to have an exporter that only writes the changed rows.")).toEqual([]);
+    expect(observedIn("Can the cache size only be set once per server?")).toEqual([]);
+    expect(observedIn("The cache size can be set per server or per vhost.")).toEqual([]);
+  });
+});
+
+describe("eleventh pass (httpd): the status a request answered, printed under its command", () => {
+  it("reads a status code alone on the line under a curl or wget command as what happens", () => {
+    expect(observedIn("$ curl -s -o /dev/null -w '%{http_code}\\n' http://localhost/secret.txt\n200\n\nThe file sits in a denied directory.").length).toBeGreaterThan(0);
+    expect(observedIn("curl -sI -w '%{http_code}' -o /dev/null https://intranet/app/\n503").length).toBeGreaterThan(0);
+    // A number under another program's command, or a status with words after it on the line, is not read so.
+    expect(observedIn("$ ls -1 /var/cache/app | wc -l\n200")).toEqual([]);
+    expect(observedIn("$ curl -s http://localhost/count\n200 items are listed on the page.")).toEqual([]);
+  });
+});

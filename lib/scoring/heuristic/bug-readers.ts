@@ -175,10 +175,12 @@ const LOOKS = /\b(?:blank|black|white|empty|grey|gray) (?:pages?|screens?|window
  * each other's place ("Back and Forward swapped", "out of order"). Since the tenth pass: a prompt the program puts to
  * the user ("every site asks me now if I want notifications"; not a person who asks). Since the eleventh pass: an error
  * code got ("Getting F7701-1003 on netflix"), a thing gone ("Pinned tabs gone after update"; not "gone through", "has
- * gone up"). (What it "can only" do was tried: one writer counts it in a
- * request as what happens, another does not, and a Jira task's rule reads "can only be the first": dropped.)
+ * gone up"), and what it does today told as its limit, the ground a request stands on ("mod_x only outputs HTML", "the
+ * tool has no HTTP/2 support", "the directive can only be set once per vhost"). (What it "can only" do with any verb was
+ * tried: one writer counts it in a request as what happens, another does not, and a Jira task's rule reads "can only be
+ * the first": dropped.)
  */
-const HAPPENS_MORE = /\b(?:(?:get|gets|getting|got|see|seeing|saw)\s+(?:an?\s+|the\s+)?(?:error\s+)?[A-Z]{1,5}\d{3,}(?:-\d+)?\b|(?<!\b(?:have|has|had|i['’]ve|we['’]ve|you['’]ve)\s+)gone\b(?!\s+(?:through|up|down|over|into|to|by|from|with|for|ahead|back|well|out|on|in|unnoticed)\b)|(?<!\b(?:i|we|you|he|she|they|someone|somebody|nobody|people|customers?|clients?|users?|boss|manager|[a-z]+(?:ers|ors|ists|ians))\s+)(?:asks?|asked|prompts?|prompted|nags?|nagged)\s+(?:me|us|you|the user|users|everyone)\s+(?:now\s+|again\s+|every time\s+|each time\s+|always\s+)?(?:if|whether)\b|segfault(?:s|ed|ing)|(?:dumps?|dumped|dumping) core|(?:is|are|was|were|comes?|came|coming) back (?:after|on|when|again|every)|(?:it|they|this|that) (?:is|are|was|were|comes?|came) back(?=\s*(?:[.!,;]|$))|(?:client|browser|server|user|caller|reader|visitor|customer|backend|proxy)s? (?:sees|saw|gets|got|receives|received)|there (?:is|are|were|was) (?:hundreds|thousands|dozens|lots|plenty|heaps) of|(?:is|are|was|were|needs?|needed|requires?|required|takes?|took|taking|lasts?|lasted) (?:~|about |around |over |nearly |almost |now |more than |>)?\d+(?:[.,]\d+)?(?:\s*[-–]\s*\d+)? ?(?:ms|secs?|seconds?|minutes?|mins?|hours?)\b|(?:goes|went|jumps?|jumped|spikes?|spiked|climbs?|climbed) (?:up )?to (?:~|about |around |nearly |almost )?\d+ ?%|(?:grows?|grew|growing|increases?|increased|rises?|rose) by (?:~|about |around )?\d|(?:is|are|was|were|gets?|got) (?:translated|rendered|labell?ed|spelled|spelt) as\b|\banyway\b|(?:shows?|showing|showed|appears?|appeared|comes? up|came up|renders?|rendered|displays?|displayed) (?:as )?(?:blank|empty|garbled|unstyled|corrupted|black|white)\b|\babend(?:s|ed|ing)?\b|(?:stays?|stayed|remains?|remained|is|are|was|were) (?:still )?(?:the same|unchanged|identical|white|black|gr[ae]y|blue|red|green)\b|\bserved as\b|\b(?:right now|currently|at the moment),? (?:it |they |this )?(?:only )?[a-z]+s\b|\bonly (?:matches|searches|covers|accepts|supports|handles|counts|checks)\b|\b(?:i|we|you|users?|people) (?:always |often |then |sometimes )?(?:lose|loose|lost) (?:the|my|our|your|their|all|every)\b|\b(?:appears?|appeared|opens?|opened|loads?|loaded|shows? up|showed up|comes? up|came up|responds?|responded|finish(?:es|ed)|complet(?:es|ed)) (?:only )?after (?:~|about |around |over |nearly |almost |more than )?\d+(?:[.,]\d+)? ?(?:ms|secs?|seconds?|minutes?|mins?|hours?)\b|\b(?:swapped|transposed|in (?:the )?(?:reverse|opposite) order|out of order)\b|(?:^|[.!?]\s+|\n\s*)no (?:\w+ )?(?:doc|docs|documentation|mention|word|example|option|setting|way) (?:about|of|on|for)\b)|\b(?:draws?|drawn|drew|paints?|painted) (?:itself )?(?:over|on top of)\b|\b(?:goes|went|redirects|redirected|ends up|ended up|lands|landed) (?:to|at|on) https?:\/\/|(?:^|[:\-–]\s)(?:[\w.'’-]+\s+){0,4}(?:menus?|lists?|panels?|windows?|dialogs?|toolbars?|sidebars?|tabs?|tables?|reports?|inbox|logs?|output|results?|responses?|screens?|views?|bars?|boxes?|pages?|previews?|thumbnails?)\s+(?:empty|blank|invisible)(?=\s*$|\s+(?:after|when|on|in|since|with|for|if|while|under|at|from)\b)|(?:^|\s)->\s*(?:HTTP\/[\d.]+\s+)?[1-5]\d\d\b/im;
+const HAPPENS_MORE = /\b(?:(?:get|gets|getting|got|see|seeing|saw)\s+(?:an?\s+|the\s+)?(?:error\s+)?[A-Z]{1,5}\d{3,}(?:-\d+)?\b|(?<!\b(?:have|has|had|i['’]ve|we['’]ve|you['’]ve)\s+)gone\b(?!\s+(?:through|up|down|over|into|to|by|from|with|for|ahead|back|well|out|on|in|unnoticed)\b)|(?<!\b(?:i|we|you|he|she|they|someone|somebody|nobody|people|customers?|clients?|users?|boss|manager|[a-z]+(?:ers|ors|ists|ians))\s+)(?:asks?|asked|prompts?|prompted|nags?|nagged)\s+(?:me|us|you|the user|users|everyone)\s+(?:now\s+|again\s+|every time\s+|each time\s+|always\s+)?(?:if|whether)\b|segfault(?:s|ed|ing)|(?:dumps?|dumped|dumping) core|(?:is|are|was|were|comes?|came|coming) back (?:after|on|when|again|every)|(?:it|they|this|that) (?:is|are|was|were|comes?|came) back(?=\s*(?:[.!,;]|$))|(?:client|browser|server|user|caller|reader|visitor|customer|backend|proxy)s? (?:sees|saw|gets|got|receives|received)|there (?:is|are|were|was) (?:hundreds|thousands|dozens|lots|plenty|heaps) of|(?:is|are|was|were|needs?|needed|requires?|required|takes?|took|taking|lasts?|lasted) (?:~|about |around |over |nearly |almost |now |more than |>)?\d+(?:[.,]\d+)?(?:\s*[-–]\s*\d+)? ?(?:ms|secs?|seconds?|minutes?|mins?|hours?)\b|(?:goes|went|jumps?|jumped|spikes?|spiked|climbs?|climbed) (?:up )?to (?:~|about |around |nearly |almost )?\d+ ?%|(?:grows?|grew|growing|increases?|increased|rises?|rose) by (?:~|about |around )?\d|(?:is|are|was|were|gets?|got) (?:translated|rendered|labell?ed|spelled|spelt) as\b|\banyway\b|(?:shows?|showing|showed|appears?|appeared|comes? up|came up|renders?|rendered|displays?|displayed) (?:as )?(?:blank|empty|garbled|unstyled|corrupted|black|white)\b|\babend(?:s|ed|ing)?\b|(?:stays?|stayed|remains?|remained|is|are|was|were) (?:still )?(?:the same|unchanged|identical|white|black|gr[ae]y|blue|red|green)\b|\bserved as\b|\b(?:right now|currently|at the moment),? (?:it |they |this )?(?:only )?[a-z]+s\b|\bonly (?:matches|searches|covers|accepts|supports|handles|counts|checks|outputs|prints|produces|emits|serves|writes|logs)\b|\b(?:has|have|had) no (?:[\w./+-]+ )?support\b|\bcan only be (?:set|used|configured|specified|enabled|given|defined|changed|applied|placed|put) (?:once|in|at|per|on|for|globally|server-wide|inside|within)\b|\b(?:i|we|you|users?|people) (?:always |often |then |sometimes )?(?:lose|loose|lost) (?:the|my|our|your|their|all|every)\b|\b(?:appears?|appeared|opens?|opened|loads?|loaded|shows? up|showed up|comes? up|came up|responds?|responded|finish(?:es|ed)|complet(?:es|ed)) (?:only )?after (?:~|about |around |over |nearly |almost |more than )?\d+(?:[.,]\d+)? ?(?:ms|secs?|seconds?|minutes?|mins?|hours?)\b|\b(?:swapped|transposed|in (?:the )?(?:reverse|opposite) order|out of order)\b|(?:^|[.!?]\s+|\n\s*)no (?:\w+ )?(?:doc|docs|documentation|mention|word|example|option|setting|way) (?:about|of|on|for)\b)|\b(?:draws?|drawn|drew|paints?|painted) (?:itself )?(?:over|on top of)\b|\b(?:goes|went|redirects|redirected|ends up|ended up|lands|landed) (?:to|at|on) https?:\/\/|(?:^|[:\-–]\s)(?:[\w.'’-]+\s+){0,4}(?:menus?|lists?|panels?|windows?|dialogs?|toolbars?|sidebars?|tabs?|tables?|reports?|inbox|logs?|output|results?|responses?|screens?|views?|bars?|boxes?|pages?|previews?|thumbnails?)\s+(?:empty|blank|invisible)(?=\s*$|\s+(?:after|when|on|in|since|with|for|if|while|under|at|from)\b)|(?:^|\s)->\s*(?:HTTP\/[\d.]+\s+)?[1-5]\d\d\b/im;
 /** A result written after an arrow at the end of a step ("press Save ==> the dialog stays"), or "No X for Y" opening a sentence. */
 const RESULT_MARK = /(?:^|\s)(?:==?>|-->)[ \t]*\w|(?:^|[.!?]\s+|\n\s*)no [\w.-]+(?: [\w.-]+)? (?:for|on|in|at|is|are|was|were|found|available|appears?|shows? up)\b/im;
 /**
@@ -320,11 +322,18 @@ export function observedIn(labelled: string): Read[] {
   const unnamed = (m: RegExpExecArray) => UNNAMED_SUBJECT.test(m.input.slice(Math.max(0, m.index - 40), m.index));
   const generic = (m: RegExpExecArray) => ((GENERIC.test(m[0].replace(/\s+/g, " ").trim().replace(/^still /i, "")) && !failsTo(m.input, m.index, m.index + m[0].length)) || again(m) || onlyJudged(m.input, m.index, m.index + m[0].length) || peopleFeel(m.input, m.index, m[0]) || unnamed(m)) &&
     !named(m.input, m.index, m.index + m[0].length);
-  return [...[ERROR, LOGGED, FAILING, NEGATION, ABSENCE, WRONG, SEEN, RESULT_MARK, MOVED, PRODUCED, LOOKS, UNWANTED, CONSUMES, RESPONSE, HAPPENS_MORE, CORRECTED, VALUE_TOLD, IMPOSSIBLE].flatMap((re) => all(text, re, generic)), ...sameActTold(text)]
+  return [...[ERROR, LOGGED, FAILING, NEGATION, ABSENCE, WRONG, SEEN, RESULT_MARK, MOVED, PRODUCED, LOOKS, UNWANTED, CONSUMES, RESPONSE, HAPPENS_MORE, CORRECTED, VALUE_TOLD, IMPOSSIBLE, STATUS_PRINTED].flatMap((re) => all(text, re, generic)), ...sameActTold(text)]
     .filter((r) => !QUESTION_OR_EXPECTATION.test(lineAround(text, r)) && !asked(text, r) && !peoplesAct(text, r) && !wishedFor(text, r) && !controlLabel(text, r) &&
       !INDIRECT_QUESTION.test(text.slice(Math.max(0, r.start - 100), r.start)))
     .sort((a, b) => a.start - b.start);
 }
+
+/**
+ * The status a request answered, printed alone on the line under the command that asked for it ("$ curl -s -o /dev/null
+ * -w '%{http_code}' http://localhost/x" and then "403"): what the server does, as a response's status line is
+ * (`RESPONSE`; eleventh pass).
+ */
+const STATUS_PRINTED = /^[ \t]*(?:[$%#][ \t]+)?(?:curl|wget)[ \t][^\n]*\n[ \t]*[1-5]\d\d[ \t]*$/m;
 
 /**
  * The text with what a form's "Expected results:" section holds blanked (same length), up to the next label: what
@@ -632,7 +641,9 @@ const WORKING_MORE = /(?:\b(?:was|were)(?:n['’ ]?t| not) (?:like (?:this|that)
 /**
  * A wish or a judgement told without "I" or "it": "A clear error would be better than crashing", "An option would
  * make tests more realistic", "Adding it to the log lines would help" (not "any help would help"), "Would like
- * separate prefs" (not "Would like to know ..."), and a version that worked ("3.6 was working", "2.2 worked"), "the same
+ * separate prefs" (not "Would like to know ..."), and a version that worked ("3.6 was working", "2.2 worked"; a version
+ * of three parts with "fine" or "ok" and nothing after it, "2.4.58 fine.", and "Worked in 2.4.57" opening a sentence
+ * that lost its space after the stop: eleventh pass), "the same
  * thing" that worked on another version ("on 2.2 the same thing logged all input"; not "In Chrome the same thing
  * happens", the failure there too), "instead" before a figure.
  */
@@ -645,7 +656,7 @@ const WISH_MORE = /\bwould be (?:much |far |a lot |way )?(?:better|nicer|prefera
  * not "before it closes", a clause of time. Tenth pass.
  */
 const WORKED_BEFORE = /\b(?:[Ii]t|[Tt]his|[Tt]hat|[Tt]hey|[Tt]hese|[Tt]hose)\s+used to\s+(?!be\s+(?:a|an|the)\b)(?!(?:crash|fail|hang|freeze|break|throw|show an error|happen|do the same|have the same)\w*\b)\w+|(?:^|[.!?;]\s+|\n\s*)(?:[Pp]reviously,?|[Ff]ormerly,?|[Bb]efore,)\s+(?:it|this|that|they)\s+(?![^.;!?\n]*\b(?:too|also|broken|wrong|slow|the same)\b)(?!(?:also|too|crash|fail|hang|freeze|break|threw|throw|did(?:n['’]?t| not)|was(?:n['’]?t| not)|had the same)\w*\b)\w+|\b[Ii]n [A-Z][\w.]* before,?\s+(?:it|this|that|they)\s+(?!(?:also|too|crash|fail|hang|freeze|break)\w*\b)\w+|\b[Ii]n (?:edge|chrome|chromium|safari|opera) (?:it )?(?:is working|works|is fine|is ok|working|work)\b|(?:^|[.!?;,]\s*)before,?\s+(?:it\s+)?(?:was|were|worked|kept|showed|had)\b(?![^.;!?\n]*\b(?:too|also|broken|wrong|slow|the same)\b)|(?:^|[.!?;,]\s*|\b(?:in|on|with|version|v|firefox|esr)\s)\d{2,3}(?:\.\d+)* (?:was|were) (?:fine|ok|okay|correct|good|working|normal|right|fast|smooth|sharp|stable)\b|\b[a-z][\w.-]* (?:downloads|loads|opens|plays|prints|renders|shows|displays|handles|reads|parses|accepts|serves|fetches) (?:the same|this|that) (?:file|page|url|site|request|video|document|image|certificate|feed|font|pdf|stream|response)s? (?:fine|correctly|properly|ok|okay|without (?:any )?(?:problems?|issues?|errors?))\b/;
-const WORKED_VERSION = /(?<![\w.])v?\d+(?:\.\d+)+[a-z]*\d*(?: \w+)? (?:was|were) (?:working|fine|ok|okay|correct|good)\b|(?<![\w.])v?\d+(?:\.\d+)+[a-z]*\d* (?:worked|works) (?:fine|ok|correctly|well)?|\b(?:[Oo]n|[Ii]n|[Ww]ith|[Uu]nder) (?:v?\d[\w.]*|[A-Z][\w.+-]*) the same (?:thing|config(?:uration)?|setup|file|page|request|code|script|test(?:case)?) (?!(?:happen|occur|fail|crash|break|hang|freez|error|show)\w*\b)[a-z]+(?:ed|s)\b|\binstead (?=~?\d)|\b(?:[Pp]revious|[Ee]arlier|[Oo]lder|[Pp]rior|[Ll]ast|[Oo]ld) (?:version|release|build|update|nightly)s? (?:was|were|looked|worked|works|is) (?:\w+ )?(?:normal|fine|ok|okay|correct|good|right)\b|(?<!\b(?:[Ii]|[Ww]e|[Yy]ou|[Hh]e|[Ss]he|[Tt]hey|[Pp]eople)\s+)\b(?:ran|worked|was fine|were fine) (?:fine |well |ok |okay )?(?:on|in|with|under) (?:the )?(?:beta|version|release|build|rc|nightly|v?\d)[\w.]*(?: \d[\w.]*)?\b|(?<![\w.])v?\d+\.\d+[\w.]* (?:had|showed|kept) (?:it|this|that|them)\b/;
+const WORKED_VERSION = /(?<![\w.])v?\d+(?:\.\d+)+[a-z]*\d*(?: \w+)? (?:was|were) (?:working|fine|ok|okay|correct|good)\b|(?<![\w.])v?\d+(?:\.\d+){2,}[a-z]*\d*,? (?:is )?(?:fine|ok|okay|good)(?=\s*(?:[.;!]|,\s|$))|(?<![\w.])v?\d+(?:\.\d+)+[a-z]*\d* (?:worked|works) (?:fine|ok|correctly|well)?|\b(?:[Oo]n|[Ii]n|[Ww]ith|[Uu]nder) (?:v?\d[\w.]*|[A-Z][\w.+-]*) the same (?:thing|config(?:uration)?|setup|file|page|request|code|script|test(?:case)?) (?!(?:happen|occur|fail|crash|break|hang|freez|error|show)\w*\b)[a-z]+(?:ed|s)\b|\binstead (?=~?\d)|\b(?:[Pp]revious|[Ee]arlier|[Oo]lder|[Pp]rior|[Ll]ast|[Oo]ld) (?:version|release|build|update|nightly)s? (?:was|were|looked|worked|works|is) (?:\w+ )?(?:normal|fine|ok|okay|correct|good|right)\b|(?<!\b(?:[Ii]|[Ww]e|[Yy]ou|[Hh]e|[Ss]he|[Tt]hey|[Pp]eople)\s+)\b(?:[Rr]an|[Ww]orked|[Ww]as fine|[Ww]ere fine) (?:fine |well |ok |okay )?(?:on|in|with|under) (?:the )?(?:beta|version|release|build|rc|nightly|v?\d)[\w.]*(?: \d[\w.]*)?\b|(?<![\w.])v?\d+\.\d+[\w.]* (?:had|showed|kept) (?:it|this|that|them)\b/;
 /**
  * The same input in another place, named first, and the result it gives there: "In the main server config the same
  * sections give X-Site: a.", "In the PDF viewer the same field shows the text joined." (tenth pass). A case that works
@@ -758,8 +769,12 @@ function lineOf(text: string, r: Read): string {
   return text.slice(start, end < 0 ? text.length : end);
 }
 
-/** A line the program wrote, or a line of code or markup. */
-function printed(line: string): boolean {
+/**
+ * A line the program wrote, or a line of code or markup. A sentence that opens with a section's bare name ("<Files>
+ * sections are merged after .htaccess, so ... must be denied."; `namesTag`) is the reporter's, read without the name.
+ */
+function printed(text: string): boolean {
+  const line = namesTag(text, 2) ? text.replace(TAG_NAMED_ALL, "tag") : text;
   return STACK_OR_LOG.test(line) || /^\s*(?:[<{}[\]$@]|\/\/|\/\*|\*\s)|[;{]\s*$/.test(line) || /^\s*(?:\[?(?:message|error|exception|warning|details?|reason|response|output|log)\]?\s*:)/i.test(line);
 }
 
@@ -1212,10 +1227,18 @@ const TAG_NAMED_ALL = new RegExp(TAG_NAMED.source, "g");
  */
 function snippetLine(line: string): boolean {
   if (!line.trim() || STACK_OR_LOG.test(line) || !isCodeLine(line)) return false;
+  return !namesTag(line);
+}
+
+/**
+ * A sentence that names a section or a tag by its bare opening: it ends as a sentence does, has words of one (`words` or
+ * more of `SENTENCE_WORD`), and is no code without the name.
+ */
+function namesTag(line: string, words = 4): boolean {
   const t = line.trim();
-  if (!/[.!?]$/.test(t) || !TAG_NAMED.test(t)) return true;
+  if (!/[.!?]$/.test(t) || !TAG_NAMED.test(t)) return false;
   const plain = t.replace(TAG_NAMED_ALL, "tag");
-  return isCodeLine(plain) || plain.replace(/"[^"\n]*"|'[^'\n]*'/g, " ").split(/\s+/).filter((w) => SENTENCE_WORD.test(w)).length < 4;
+  return !isCodeLine(plain) && plain.replace(/"[^"\n]*"|'[^'\n]*'/g, " ").split(/\s+/).filter((w) => SENTENCE_WORD.test(w)).length >= words;
 }
 
 /** Lines of code or markup in a text (two or more make a snippet). */
