@@ -771,3 +771,28 @@ describe("bands, tenth pass: a failure of an unnamed thing, told second-hand", (
     expect(percent(t)).toBeLessThanOrEqual(40);
   });
 });
+
+describe("bands, eleventh pass: a scenario whose keywords are set in bold or italics", () => {
+  const scenario = (mark: (w: string) => string): TicketData => ({
+    summary: "Parking permit renewal charges the full year for a half-year permit", issue_type: "Bug",
+    description: "Permits portal 3.4.1, production.\n\n" +
+      `${mark("Given")} a resident holding a half-year permit that ends on 30 June\n` +
+      `${mark("When")} they renew it from the account page in May\n` +
+      `${mark("Then")} the payment page asks for the full-year price of 120.00\n` +
+      "Expected: 60.00, the half-year price.\n\n" +
+      "About 400 residents renew half-year permits each month; each overcharge is refunded by hand, about 30 minutes of the parking office's time.",
+  });
+
+  it("reads the steps whatever the emphasis on Given and When", () => {
+    for (const mark of [(w: string) => `**${w}**`, (w: string) => `- *${w}*`, (w: string) => `- **${w}**`, (w: string) => `_${w}_`]) {
+      expect(codes(scenario(mark))).not.toContain("bug.no_steps");
+      expect(percent(scenario(mark))).toBeGreaterThanOrEqual(80);
+    }
+  });
+
+  it("still gives no steps for a bold 'Given' with no 'When' after it", () => {
+    const t: TicketData = { summary: "Permit renewal overcharges", issue_type: "Bug",
+      description: "**Given** a half-year permit, the renewal asks for 120.00 instead of 60.00 in production 3.4.1." };
+    expect(codes(t)).toContain("bug.no_steps");
+  });
+});

@@ -56,9 +56,10 @@ const PRODUCT_VERSION_ALL = new RegExp(PRODUCT_VERSION.source, "g");
 /**
  * A scenario in the Given-When-Then layout: a line that opens with "Given" and a later one with "When", each maybe after
  * a "Scenario:" heading or a list mark. The state it starts from and the action taken are the steps to reproduce, as
- * a numbered list's are; the "Then" lines are the expected result (bands, ninth pass).
+ * a numbered list's are; the "Then" lines are the expected result (bands, ninth pass). The keyword may be set in bold
+ * or italics ("**Given** ...", "- *When* ..."), as Markdown writers mark it (bands, eleventh pass).
  */
-const SCENARIO = /^[ \t]*(?:[-*•]\s*)?given\b[^\n]*(?:\n[ \t]*(?:[-*•]\s*)?(?:and|but)\b[^\n]*)*\n[ \t]*(?:[-*•]\s*)?when\b[^\n]*/im;
+const SCENARIO = /^[ \t]*(?:[-*•]\s*)?(?:\*{1,2}|_{1,2})?given_{0,2}\b[^\n]*(?:\n[ \t]*(?:[-*•]\s*)?(?:\*{1,2}|_{1,2})?(?:and|but)_{0,2}\b[^\n]*)*\n[ \t]*(?:[-*•]\s*)?(?:\*{1,2}|_{1,2})?when_{0,2}\b[^\n]*/im;
 /** A title that names a change to the code: the fix verbs and the ones a cleanup takes. */
 const CHANGE_TITLE = /^(?:change|replace|add|remove|drop|delete|move|convert|rename|merge|split|clean|wrap|use|set|rewrite|patch|increase|decrease|catch|handle|return|swap|revert|refactor|simplify|kill|get rid of)\b/i;
 /**
