@@ -796,3 +796,33 @@ describe("bands, eleventh pass: a scenario whose keywords are set in bold or ita
     expect(codes(t)).toContain("bug.no_steps");
   });
 });
+
+describe("bands, eleventh pass: a judgement of how it behaves names no behaviour", () => {
+  it("reads 'isn't reliable' and 'keeps misbehaving' as judged, and a named behaviour as what happens", () => {
+    expect(observedIn("The booking screen just isn't reliable, staff don't trust it.").every((r) => r.generic)).toBe(true);
+    expect(observedIn("The scanners keep misbehaving on the night shift.").every((r) => r.generic)).toBe(true);
+    expect(observedIn("The scanners keep dropping the connection after each label.").some((r) => !r.generic)).toBe(true);
+  });
+
+  it("ranks a stated failure above a judgement of the same area", () => {
+    const stated: TicketData = { summary: "Booking screen shows yesterday's slots after midnight", issue_type: "Bug",
+      description: "After 00:00 the booking screen keeps listing the previous day's slots until it is reloaded." };
+    const judged: TicketData = { summary: "Booking screen is unreliable", issue_type: "Bug", description: "The booking screen just isn't reliable, staff don't trust it." };
+    expect(percent(stated)).toBeGreaterThan(percent(judged));
+    expect(percent(judged)).toBeLessThanOrEqual(40);
+  });
+});
+
+describe("bands, eleventh pass: the same failure seen in another place is no second defect", () => {
+  const report = (line: string): TicketData => ({ summary: "Invoice numbers restart at 1 after the year changes", issue_type: "Bug",
+    description: "Billing 7.2.0, production.\n1. Issue the last invoice of the year\n2. Issue the first invoice of January\n" +
+      "Expected: INV-2026-0001. Actual: INV-2025-0412.\n" + `${line}\nAbout 300 invoices a month go out with the wrong year; accounts re-issue each by hand.` });
+
+  it("reads 'Also happens in staging ...' as the same failure", () => {
+    expect(codes(report("Also happens in staging when the server clock is set to 1 January."))).not.toContain("bug.several_defects");
+  });
+
+  it("still reads 'Also the export crashes ...' as a second defect", () => {
+    expect(codes(report("Also the PDF export crashes when the customer has no address."))).toContain("bug.several_defects");
+  });
+});
