@@ -826,3 +826,24 @@ describe("bands, eleventh pass: the same failure seen in another place is no sec
     expect(codes(report("Also the PDF export crashes when the customer has no address."))).toContain("bug.several_defects");
   });
 });
+
+describe("bands, eleventh pass: a list of labelled fields", () => {
+  const fields = (expected: string): TicketData => ({ summary: "Timesheet export rounds overtime to whole hours", issue_type: "Bug",
+    description: "* **Version:** timesheets 2.8.1, production.\n* **Observed:** 7.5 hours of overtime export as 7.\n" +
+      `* ${expected} the export keeps the half hour, 7.5.\n* **To reproduce:** log 7.5 overtime hours, approve the week, export to payroll.\n` +
+      "* **Affected:** 140 night staff a month are underpaid half an hour each." });
+
+  it("reads '* Expected:' and '* **Expected:**' as the expected result", () => {
+    for (const label of ["Expected:", "**Expected:**"]) {
+      expect(codes(fields(label))).not.toContain("bug.no_expected_result");
+      expect(percent(fields(label))).toBeGreaterThanOrEqual(80);
+    }
+  });
+
+  it("leaves an item under a heading that names a part as that section's", () => {
+    const t: TicketData = { summary: "Tab titles cut too early", issue_type: "Bug",
+      description: "**Tested platforms**\n* Affected: Windows 11\n* Unaffected: macOS 14\n\n**Steps**\n1. Open 30 tabs\n2. Narrow the window\n\n" +
+        "**Expected**\nAt least six characters of each title stay visible.\n\n**Actual**\nTitles are cut to two characters." };
+    expect(codes(t)).toContain("bug.no_impact");
+  });
+});

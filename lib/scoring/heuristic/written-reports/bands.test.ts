@@ -45,7 +45,7 @@ const FLOORS: Record<string, Partial<Record<Band, number>>> = {
   "bands-read-9.json": { useless: 18, written_out: 27 },
   // A twelfth author's, written for the tenth pass and measured only there (bands-unread.json then; 64/85 when added and
   // at that pass's end), read in the eleventh.
-  "bands-read-10.json": { useless: 19, written_out: 21, states_failure: 13 },
+  "bands-read-10.json": { useless: 19, written_out: 23, states_failure: 13 },
 };
 const UNREAD = "bands-unread.json";
 
