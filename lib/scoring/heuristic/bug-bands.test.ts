@@ -771,3 +771,79 @@ describe("bands, tenth pass: a failure of an unnamed thing, told second-hand", (
     expect(percent(t)).toBeLessThanOrEqual(40);
   });
 });
+
+describe("bands, eleventh pass: a scenario whose keywords are set in bold or italics", () => {
+  const scenario = (mark: (w: string) => string): TicketData => ({
+    summary: "Parking permit renewal charges the full year for a half-year permit", issue_type: "Bug",
+    description: "Permits portal 3.4.1, production.\n\n" +
+      `${mark("Given")} a resident holding a half-year permit that ends on 30 June\n` +
+      `${mark("When")} they renew it from the account page in May\n` +
+      `${mark("Then")} the payment page asks for the full-year price of 120.00\n` +
+      "Expected: 60.00, the half-year price.\n\n" +
+      "About 400 residents renew half-year permits each month; each overcharge is refunded by hand, about 30 minutes of the parking office's time.",
+  });
+
+  it("reads the steps whatever the emphasis on Given and When", () => {
+    for (const mark of [(w: string) => `**${w}**`, (w: string) => `- *${w}*`, (w: string) => `- **${w}**`, (w: string) => `_${w}_`]) {
+      expect(codes(scenario(mark))).not.toContain("bug.no_steps");
+      expect(percent(scenario(mark))).toBeGreaterThanOrEqual(80);
+    }
+  });
+
+  it("still gives no steps for a bold 'Given' with no 'When' after it", () => {
+    const t: TicketData = { summary: "Permit renewal overcharges", issue_type: "Bug",
+      description: "**Given** a half-year permit, the renewal asks for 120.00 instead of 60.00 in production 3.4.1." };
+    expect(codes(t)).toContain("bug.no_steps");
+  });
+});
+
+describe("bands, eleventh pass: a judgement of how it behaves names no behaviour", () => {
+  it("reads 'isn't reliable' and 'keeps misbehaving' as judged, and a named behaviour as what happens", () => {
+    expect(observedIn("The booking screen just isn't reliable, staff don't trust it.").every((r) => r.generic)).toBe(true);
+    expect(observedIn("The scanners keep misbehaving on the night shift.").every((r) => r.generic)).toBe(true);
+    expect(observedIn("The scanners keep dropping the connection after each label.").some((r) => !r.generic)).toBe(true);
+  });
+
+  it("ranks a stated failure above a judgement of the same area", () => {
+    const stated: TicketData = { summary: "Booking screen shows yesterday's slots after midnight", issue_type: "Bug",
+      description: "After 00:00 the booking screen keeps listing the previous day's slots until it is reloaded." };
+    const judged: TicketData = { summary: "Booking screen is unreliable", issue_type: "Bug", description: "The booking screen just isn't reliable, staff don't trust it." };
+    expect(percent(stated)).toBeGreaterThan(percent(judged));
+    expect(percent(judged)).toBeLessThanOrEqual(40);
+  });
+});
+
+describe("bands, eleventh pass: the same failure seen in another place is no second defect", () => {
+  const report = (line: string): TicketData => ({ summary: "Invoice numbers restart at 1 after the year changes", issue_type: "Bug",
+    description: "Billing 7.2.0, production.\n1. Issue the last invoice of the year\n2. Issue the first invoice of January\n" +
+      "Expected: INV-2026-0001. Actual: INV-2025-0412.\n" + `${line}\nAbout 300 invoices a month go out with the wrong year; accounts re-issue each by hand.` });
+
+  it("reads 'Also happens in staging ...' as the same failure", () => {
+    expect(codes(report("Also happens in staging when the server clock is set to 1 January."))).not.toContain("bug.several_defects");
+  });
+
+  it("still reads 'Also the export crashes ...' as a second defect", () => {
+    expect(codes(report("Also the PDF export crashes when the customer has no address."))).toContain("bug.several_defects");
+  });
+});
+
+describe("bands, eleventh pass: a list of labelled fields", () => {
+  const fields = (expected: string): TicketData => ({ summary: "Timesheet export rounds overtime to whole hours", issue_type: "Bug",
+    description: "* **Version:** timesheets 2.8.1, production.\n* **Observed:** 7.5 hours of overtime export as 7.\n" +
+      `* ${expected} the export keeps the half hour, 7.5.\n* **To reproduce:** log 7.5 overtime hours, approve the week, export to payroll.\n` +
+      "* **Affected:** 140 night staff a month are underpaid half an hour each." });
+
+  it("reads '* Expected:' and '* **Expected:**' as the expected result", () => {
+    for (const label of ["Expected:", "**Expected:**"]) {
+      expect(codes(fields(label))).not.toContain("bug.no_expected_result");
+      expect(percent(fields(label))).toBeGreaterThanOrEqual(80);
+    }
+  });
+
+  it("leaves an item under a heading that names a part as that section's", () => {
+    const t: TicketData = { summary: "Tab titles cut too early", issue_type: "Bug",
+      description: "**Tested platforms**\n* Affected: Windows 11\n* Unaffected: macOS 14\n\n**Steps**\n1. Open 30 tabs\n2. Narrow the window\n\n" +
+        "**Expected**\nAt least six characters of each title stay visible.\n\n**Actual**\nTitles are cut to two characters." };
+    expect(codes(t)).toContain("bug.no_impact");
+  });
+});

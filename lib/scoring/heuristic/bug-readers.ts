@@ -219,10 +219,11 @@ const CORRECTED = /["“'‘`][^"“”'‘’`\n]{1,60}["”'’`] should (?:be
 const SEEN = /\b(?:(?<!\bso (?:that )?)(?:i|we|you|users?|they)\s+(?:\w+ly\s+)?(?:get|got|getting|see|saw|seeing|receive|received|notice|noticed|observe|observed|end up with|am seeing|are seeing|am getting|are getting|keep getting|still get|still see)\b|what (?:is|was|gets|i see|i get|we see|we get)(?: (?:displayed|shown|returned|printed|rendered|sent|saved))?(?: \w+){0,4} (?:is|was)\b|(?:it|this|that|the(?: [\w-]+){1,3}|which)\s+(?:now\s+|only\s+|just\s+|still\s+)?(?<!\b(?:in|of|on|for|with|and|or|but|to|from|at|by|into|about)\s+)(?:reads|lists|listed|shows|showed|displays|displayed|returns|returned|gives|gave|prints|printed|outputs|throws|threw|produces|produced|results in|resulted in|causes|caused|generates|generated|reports|reported|logs|logged|says|said|redirects|redirected|sends|sent|opens|opened|loads|loaded|goes|went|jumps|jumped|renders|rendered)\b|currently\b|actual(?:ly)?\b|observed\b|it seems|seems to|appears to)/i;
 /**
  * Words that name a failure without saying what it is ("doesn't work", "is not good", "confusing": a reader's judgement,
- * as "weird" is; bands, seventh pass; "can't be trusted", people's trust; tenth pass): the report still has to say what
+ * as "weird" is; bands, seventh pass; "can't be trusted", people's trust; tenth pass; "isn't reliable", "keeps misbehaving",
+ * "acts up": a judgement of how it behaves, with no behaviour named; eleventh pass): the report still has to say what
  * happens.
  */
-const GENERIC = /^(?:(?:does|do|did|is|are|was|were|will|wo|ca|can)(?:n['’ ]?t| not)? (?:work|working|works)|not (?:working|work)|broken|broke|breaks|fail(?:s|ed|ing|ures?)?|errors?|bugs?|problems?|issues?|wrong|(?:strange|weird|odd)(?:ly)?|confusing|(?:is|are|was|were)(?:n['’ ]?t| not) (?:right|ok|okay|correct|good|fine|great|acceptable|usable)|(?:can(?:no|['’ ]?)t|can not|could(?:n['’ ]?t| not)) be (?:trusted|relied (?:on|upon)))$/i;
+const GENERIC = /^(?:(?:does|do|did|is|are|was|were|will|wo|ca|can)(?:n['’ ]?t| not)? (?:work|working|works)|not (?:working|work)|broken|broke|breaks|fail(?:s|ed|ing|ures?)?|errors?|bugs?|problems?|issues?|wrong|(?:strange|weird|odd)(?:ly)?|confusing|(?:is|are|was|were)(?:n['’ ]?t| not) (?:right|ok|okay|correct|good|fine|great|acceptable|usable|reliable|dependable)|(?:can(?:no|['’ ]?)t|can not|could(?:n['’ ]?t| not)) be (?:trusted|relied (?:on|upon))|(?:(?:keeps?|kept|continues?|continued) (?:to )?)?(?:misbehav(?:e|es|ed|ing)|(?:act|play)(?:s|ed|ing)? up))$/i;
 
 /**
  * How people feel about it: a complaint, a mood ("customers are complaining", "he was not happy", "teachers keep

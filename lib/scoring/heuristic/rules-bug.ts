@@ -56,9 +56,10 @@ const PRODUCT_VERSION_ALL = new RegExp(PRODUCT_VERSION.source, "g");
 /**
  * A scenario in the Given-When-Then layout: a line that opens with "Given" and a later one with "When", each maybe after
  * a "Scenario:" heading or a list mark. The state it starts from and the action taken are the steps to reproduce, as
- * a numbered list's are; the "Then" lines are the expected result (bands, ninth pass).
+ * a numbered list's are; the "Then" lines are the expected result (bands, ninth pass). The keyword may be set in bold
+ * or italics ("**Given** ...", "- *When* ..."), as Markdown writers mark it (bands, eleventh pass).
  */
-const SCENARIO = /^[ \t]*(?:[-*•]\s*)?given\b[^\n]*(?:\n[ \t]*(?:[-*•]\s*)?(?:and|but)\b[^\n]*)*\n[ \t]*(?:[-*•]\s*)?when\b[^\n]*/im;
+const SCENARIO = /^[ \t]*(?:[-*•]\s*)?(?:\*{1,2}|_{1,2})?given_{0,2}\b[^\n]*(?:\n[ \t]*(?:[-*•]\s*)?(?:\*{1,2}|_{1,2})?(?:and|but)_{0,2}\b[^\n]*)*\n[ \t]*(?:[-*•]\s*)?(?:\*{1,2}|_{1,2})?when_{0,2}\b[^\n]*/im;
 /** A title that names a change to the code: the fix verbs and the ones a cleanup takes. */
 const CHANGE_TITLE = /^(?:change|replace|add|remove|drop|delete|move|convert|rename|merge|split|clean|wrap|use|set|rewrite|patch|increase|decrease|catch|handle|return|swap|revert|refactor|simplify|kill|get rid of)\b/i;
 /**
@@ -77,8 +78,11 @@ const VAGUE_EXPECTED = /^(?:(?:it|this|the \w+|everything|page|app|feature|firef
  * done or is not done ("the Outline is not generated"), a thing done twice. "Doesn't work" has no opposite to check.
  */
 const IMPLIED_EXPECTED = /\b(?:exceptions?|npe|errors?|crash(?:es|ed)?|fails?|failed|failing|can['’]?t|cannot|can not|unable to|(?:does|do|did|is|are|was|were|will|would)(?:n['’]?t| not)(?! (?:work|function)\w*\b)|won['’]?t|not (?:\w+ly )?(?!(?:resolved|fixed|addressed|sorted|handled|answered|solved|escalated|prioriti[sz]ed)\b)\w+(?:ed|en)|twice)\b/i;
-/** A second defect in the same report. */
-const ANOTHER = /^[ \t]*(?:[-*•]\s*)?(?:also|another (?:bug|issue|problem|defect)|second (?:bug|issue|problem|defect)|additionally|separately|unrelated)\b[^\n]*/gim;
+/**
+ * A second defect in the same report. "Also happens in staging ...", "Also reproduces on 2.0" tell the same failure in
+ * another place, not a second one (bands, eleventh pass).
+ */
+const ANOTHER = /^[ \t]*(?:[-*•]\s*)?(?:also(?!,?\s+(?:happens|happened|occurs|occurred|reproduces|reproduced|seen|shows up|showed up|(?:is|was) (?:seen|reproduced|reproducible))\b)|another (?:bug|issue|problem|defect)|second (?:bug|issue|problem|defect)|additionally|separately|unrelated)\b[^\n]*/gim;
 /**
  * The same inside a line, at a sentence's start, when it names something new: "... Also the search box in the sidebar is
  * very slow, but that is another bug." ("Also the same happens in safe mode" tells the first one again.)

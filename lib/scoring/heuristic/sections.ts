@@ -137,6 +137,7 @@ export function sectionsOf(text: string, words?: LanguageWords): Section[] {
   // A line inside a fenced block of code ("```" or "~~~") is code: "# tenant A key" is a shell comment, no heading
   // (bands, seventh pass).
   let fence: string | null = null;
+  let openByList = false;
   lines.forEach((line, i) => {
     if (!line.text) return;
     const mark = /^(`{3,}|~{3,})/.exec(line.text)?.[1];
@@ -146,8 +147,22 @@ export function sectionsOf(text: string, words?: LanguageWords): Section[] {
     }
     if (fence !== null) return;
     const jiraList = JIRA_LIST.test(line.text) && [lines[i - 1], lines[i + 1]].some((l) => l && JIRA_LIST.test(l.text));
-    const h = headingAt(line.text, line.start, jiraList, words);
+    let h = headingAt(line.text, line.start, jiraList, words);
+    // A label in a list item ("* Expected: the footer equals ...", "- **Observed:** ..."): a list of labelled fields. It
+    // opens a section when it names a part, and closes one a list label opened (bands, eleventh pass). Not under a
+    // heading that names a part: "* Affected: Windows 10" under "**Tested platforms**" is that section's item.
+    let listed = false;
+    const current = open as Section | null;
+    const listMark = h || (current && current.key !== null && !openByList) ? null : /^[-*•+][ \t]+(?=\S)/.exec(line.text);
+    if (listMark) {
+      const inner = headingAt(line.text.slice(listMark[0].length), line.start + listMark[0].length, false, words);
+      if (inner && /\S/.test(line.text.slice(listMark[0].length).split(":")[1] ?? "") && (sectionKeyOf(inner.title.trim(), words) || openByList)) {
+        h = inner;
+        listed = true;
+      }
+    }
     if (!h) return;
+    openByList = listed;
     close(line.start);
     const title = h.title.trim();
     open = { key: sectionKeyOf(title, words), title, start: line.start, bodyStart: h.inlineStart >= 0 ? h.inlineStart : line.end, end: text.length, body: "" };

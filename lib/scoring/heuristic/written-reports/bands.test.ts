@@ -44,8 +44,8 @@ const FLOORS: Record<string, Partial<Record<Band, number>>> = {
   // 58/85 at that pass's end), read in the tenth: 58 -> 75/85, every pair in band (no floor for them).
   "bands-read-9.json": { useless: 18, written_out: 27 },
   // A twelfth author's, written for the tenth pass and measured only there (bands-unread.json then; 64/85 when added and
-  // at that pass's end), read in the eleventh.
-  "bands-read-10.json": { useless: 19, written_out: 19, states_failure: 11 },
+  // at that pass's end), read in the eleventh: 64 -> 70/85.
+  "bands-read-10.json": { useless: 19, written_out: 23, states_failure: 13 },
   // A thirteenth author's, written for the eleventh pass and measured only: held at each band's count (67/85 when added,
   // the same on the code at the pass's start).
   "bands-unread.json": { useless: 20, written_out: 18, states_failure: 14 },
