@@ -47,8 +47,8 @@ const FLOORS: Record<string, Partial<Record<Band, number>>> = {
   // at that pass's end), read in the eleventh: 64 -> 70/85.
   "bands-read-10.json": { useless: 19, written_out: 23, states_failure: 13 },
   // A thirteenth author's, written for the eleventh pass and measured only: held at each band's count (67/85 when added,
-  // the same on the code at the pass's start).
-  "bands-unread.json": { useless: 20, written_out: 18, states_failure: 14 },
+  // the same on the code at the pass's start; 68/85 at its end, a written-out report more from the bands11 reading).
+  "bands-unread.json": { useless: 20, written_out: 19, states_failure: 14 },
 };
 const UNREAD = "bands-unread.json";
 
