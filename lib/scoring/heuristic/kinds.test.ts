@@ -584,6 +584,23 @@ describe("bands, second pass: a ticket of no decided kind that names no work and
     }
   });
 
+  it("plans nothing from a ticket that gives only its urgency as the reason: nothing says when it is done or what to size (bands, twelfth pass)", () => {
+    for (const t of [
+      { summary: "top priority!!", description: "Need this done today, it is blocking the whole team. Leadership is asking." },
+      // "Has to be done this week" is a plea with its deadline, no done condition (it scored 100%).
+      { summary: "ASAP", description: "Has to be done this week so the launch can go ahead. Escalated by the VP." },
+    ]) {
+      const r = at(t);
+      const found = r.findings.map((f) => `${f.code}:${f.severity}`);
+      // The reason is said ("it is blocking the whole team"), so it is not denied; what is missing is the work.
+      expect(found, t.summary).not.toContain("work_item.no_reason:high");
+      expect(found, t.summary).toEqual(expect.arrayContaining(["work_item.no_done_condition:high", "estimable.no_detail:high"]));
+    }
+    // A ticket that names its work keeps its reason and its medium finding.
+    const named = at({ summary: "Move the nightly export to the new bucket", description: "It is blocking the whole team: the old bucket is full." });
+    expect(named.findings.map((f) => `${f.code}:${f.severity}`)).not.toContain("estimable.no_detail:high");
+  });
+
   it("reads a title that says something broke as a bug report", () => {
     expect(at({ summary: "label printer broke again" }).metadata.work_item_type).toBe("bug");
   });

@@ -145,9 +145,11 @@ function namesNothing(input: RuleInput): boolean {
 /**
  * A plea to fix it, with its deadline ("this needs to be fixed before the review", "has to be sorted by Friday", "Need
  * this fixed before the board meeting"; bands, eighth pass):
- * every ticket asks that, so it says neither when the work is done nor why it matters.
+ * every ticket asks that, so it says neither when the work is done nor why it matters. "Has to be done this week" and
+ * "Need this done today" are the same plea (bands, twelfth pass: "ASAP" over "Has to be done this week so the launch can
+ * go ahead" scored 100%).
  */
-const PLEA_TO_FIX = /\b(?:(?:needs?|has|have|must|should)\s+(?:to\s+)?(?:be\s+)?(?:fixed|fix(?:ing)?|sorted(?:\s+out)?|resolved|addressed|looked\s+(?:at|into)|handled|investigated|checked)|needs?\s+(?:this|it|that|these|them)\s+(?:fixed|resolved|addressed|sorted\s+out|looked\s+(?:at|into)|investigated))\b(?:\s+(?:asap|urgently|today|tomorrow|now|(?:by|before|until|till)\b[^.!?\n]{0,40}))?/gi;
+const PLEA_TO_FIX = /\b(?:(?:needs?|has|have|must|should)\s+(?:to\s+)?(?:be\s+)?(?:fixed|fix(?:ing)?|sorted(?:\s+out)?|resolved|addressed|looked\s+(?:at|into)|handled|investigated|checked|done|doing|finished)|needs?\s+(?:this|it|that|these|them)\s+(?:fixed|resolved|addressed|sorted\s+out|looked\s+(?:at|into)|investigated|done|finished))\b(?:\s+(?:asap|urgently|today|tomorrow|now|(?:by|before|until|till)\b[^.!?\n]{0,40}))?/gi;
 
 /** The ticket with its pleas to fix blanked (the same length, so what is read keeps its place). */
 function withoutPleas(input: RuleInput): RuleInput {
@@ -177,8 +179,11 @@ function neutralFindings(ticket: RuleInput): Found[] {
   // ticket is nothing to plan from, whatever it is filed as: its missing why and done cost what a title's do, and it
   // gives nothing to size from.
   // A failure named only as judged ("it feels sluggish") is no reason either when the ticket names nothing else.
-  const nothing = english && !titleOnly && !said && !done && namesNothing(input);
-  if ((!reason || nothing) && english) {
+  // A reason said does not name the work: "Need this done ASAP, blocking everything" over "urgent!!" still names nothing
+  // to plan from (its done condition and detail are missing at high), though its reason is not denied (bands, twelfth
+  // pass: it scored 90% with one medium finding).
+  const nothing = english && !titleOnly && !done && namesNothing(input);
+  if ((!reason || (nothing && !said)) && english) {
     findings.push(missingWhy(input, "work_item.no_reason", "The ticket does not say why it matters: nobody affected, no problem, no goal.",
       "Say who needs it or what goes wrong without it (\"because ...\", \"so that ...\", a Background section).", nothing));
   }
