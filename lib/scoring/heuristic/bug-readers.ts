@@ -373,15 +373,26 @@ const EMPTY_ACTS = new Set(["work", "be", "have", "do", "get", "go", "make", "ha
  * line 9". The act the expectation names, told as done (present or past, not after a modal, "to", "not" or "don't"),
  * in another sentence, is the account of what happens (tenth pass).
  */
+// One pattern per verb, made once: a report names few verbs, and the reports of a batch name the same ones.
+const TOLD_ACTS = new Map<string, RegExp>();
+/** The verb of `stem` told as done: not inside a name ("image.jxl.enabled"), not after a modal, "to", "not" or "do". */
+function toldAct(stem: string): RegExp {
+  let re = TOLD_ACTS.get(stem);
+  if (!re) {
+    re = new RegExp(String.raw`(?<![\w.])(?<!\b(?:should|must|to|not|will|would|can|could|may|might|n['’]t|does|do|did)\s+)${stem}(?:es|s|ed|d)\b(?![.-]\w)`, "gi");
+    if (TOLD_ACTS.size < 2000) TOLD_ACTS.set(stem, re);
+  }
+  return re;
+}
+
 function sameActTold(text: string): Read[] {
   const out: Read[] = [];
   for (const m of text.matchAll(/\b(?:should|must|ought to|(?:is|are) supposed to)\s+(?:not\s+|still\s+|also\s+|only\s+|always\s+)?([a-z]{3,})\b/gi)) {
     const verb = m[1].toLowerCase();
     if (EMPTY_ACTS.has(verb) || /(?:ed|ing|ly)$/.test(verb)) continue;
     const stem = verb.replace(/e$/, "");
-    // (not inside a name, "image.jxl.enabled"; not in a condition or a wish, "would serve it if more browsers advertised")
-    const told = new RegExp(String.raw`(?<![\w.])(?<!\b(?:should|must|to|not|will|would|can|could|may|might|n['’]t|does|do|did)\s+)${stem}(?:es|s|ed|d)\b(?![.-]\w)`, "gi");
-    for (const t of text.matchAll(told)) {
+    for (const t of text.matchAll(toldAct(stem))) {
+      // (not in a condition or a wish, "would serve it if more browsers advertised")
       if (/\b(?:if|when|once|unless|would|wish)\b[^.,;!?\n]*$/i.test(text.slice(Math.max(0, t.index - 60), t.index))) continue;
       const from = Math.max(text.lastIndexOf(".", m.index), text.lastIndexOf("\n", m.index));
       const to = text.slice(m.index).search(/[.!?\n]/);
@@ -936,12 +947,13 @@ function imperative(piece: string, item: boolean | "numbered" = false): boolean 
 /** A scene of up to six words before a list item's action, with no comma: "In a Work container tab " before "open". */
 const SCENE_NO_COMMA = new RegExp(`^(?:in|on|from|inside|within|under|using) (?:[\\w'’.:/-]+\\s+){1,6}?(?=(?:${[...ACTION_VERBS].join("|")})\\s+(?:https?:|the |a |an |"|'|[A-Z/]))`, "i");
 
-/** A key with its modifiers: "alt+tab", "Ctrl-Shift-T", "cmd+w", "Ctrl+F5". */
-const KEY_CHORD = /^(?:(?:ctrl|control|alt|shift|cmd|command|meta|opt|option|super|win)\s*[+-]\s*)+(?:f\d{1,2}|tab|esc|escape|enter|return|space|delete|del|backspace|home|end|left|right|up|down|pgup|pgdn|pageup|pagedown|insert|ins|[a-z0-9])\b/i;
-
 /** A key, with its modifiers or not, named as pressed. */
-const KEYS = String.raw`(?:f\d{1,2}|tab|esc|escape|enter|return|space(?:bar)?|delete|del|backspace|home|end|page ?up|page ?down|pgup|pgdn|insert|(?:the )?(?:up|down|left|right)(?: arrow)?|arrow (?:up|down|left|right))\b`;
-const KEY_NAME = String.raw`(?:(?:(?:ctrl|control|alt|shift|cmd|command|meta|opt|option|super|win)\s*[+-]\s*)+(?:${KEYS}|[a-z0-9]\b)|${KEYS})`;
+const KEYS = String.raw`(?:f\d{1,2}|tab|esc|escape|enter|return|space(?:bar)?|delete|del|backspace|home|end|page ?up|page ?down|pgup|pgdn|insert|ins|(?:the )?(?:up|down|left|right)(?: arrow)?|arrow (?:up|down|left|right))\b`;
+/** Modifiers before a key: "Ctrl+", "cmd-", "Ctrl-Shift-". */
+const MODIFIERS = String.raw`(?:(?:ctrl|control|alt|shift|cmd|command|meta|opt|option|super|win)\s*[+-]\s*)+`;
+/** A key with its modifiers: "alt+tab", "Ctrl-Shift-T", "cmd+w", "Ctrl+F5". */
+const KEY_CHORD = new RegExp(String.raw`^${MODIFIERS}(?:${KEYS}|[a-z0-9]\b)`, "i");
+const KEY_NAME = String.raw`(?:${MODIFIERS}(?:${KEYS}|[a-z0-9]\b)|${KEYS})`;
 /** Keys pressed one after another in one clause: "press F6 to reach the toolbar and then Tab", "hit Alt+D, then Enter". */
 const KEY_SEQUENCE = new RegExp(String.raw`\b(?:press|pressing|pressed|hit|hitting|type|typing)\s+${KEY_NAME}[^,.;!?
 ]{0,40}?(?:,\s*|\s+)(?:and\s+)?then\s+(?:press\s+|hit\s+)?${KEY_NAME}`, "i");
