@@ -1799,3 +1799,15 @@ describe("eleventh pass (httpd): the status a request answered, printed under it
     expect(observedIn("$ curl -s http://localhost/count\n200 items are listed on the page.")).toEqual([]);
   });
 });
+
+describe("twelfth pass: a layout that leaves its box", () => {
+  it("reads a thing that overflows, spills out or runs past its edge as what happens", () => {
+    expect(observedIn("In Firefox 126 the last badge overflows the rounded panel by 12px.").length).toBeGreaterThan(0);
+    expect(observedIn("The caption spills out of the tile on a 320px screen.").length).toBeGreaterThan(0);
+    expect(observedIn("The date picker extends past the bottom edge of the dialog.").length).toBeGreaterThan(0);
+    expect(observedIn("Long file names stick out of the sidebar.").length).toBeGreaterThan(0);
+    // A menu named after it and a CSS property are not a box left.
+    expect(observedIn("Open the overflow menu and pick Export.")).toEqual([]);
+    expect(observedIn("The card sets overflow: hidden on its body.")).toEqual([]);
+  });
+});
