@@ -1811,3 +1811,20 @@ describe("twelfth pass: a layout that leaves its box", () => {
     expect(observedIn("The card sets overflow: hidden on its body.")).toEqual([]);
   });
 });
+
+describe("twelfth pass: actions told of a person named by their role", () => {
+  it("reads two actions in a condition whose subject is a person's role, as 'When I ... and then ...' reads", () => {
+    expect(stepsIn("When a night nurse opens the chart and then signs the order, the page reloads empty.").at).not.toBeNull();
+    // "and then" before the second action: the action is the word after both ("and then saves"), not "then".
+    expect(stepsIn("When someone adds a tag and then saves, the tag is gone.").at).not.toBeNull();
+    // One action of a role is what sets it off, as one action of "I" is.
+    const one = stepsIn("When a courier opens a stop with 31 parcels, the app closes.");
+    expect(one.at).toBeNull();
+    expect(one.trigger).toBeDefined();
+  });
+
+  it("does not take a program or a part of one for a person", () => {
+    expect(stepsIn("When the scheduler starts and then retries the job, the log is empty.").at).toBeNull();
+    expect(stepsIn("When the browser opens a tab and then closes it, memory is not freed.").at).toBeNull();
+  });
+});

@@ -997,7 +997,13 @@ const RUN_WORDS = String.raw`(?:[^,;()\n.]|\([^()\n]{0,150}\)){1,50}`;
 const ACTION_RUN = new RegExp(`(?:^|[(:;,]\\s*|\\b(?:i\\.e\\.|e\\.g\\.),?\\s*)${TWO_WORD}(?:${RUN_VERBS})\\s${RUN_WORDS}(?:,\\s*(?:and\\s+|then\\s+)?${NOT_TO}${TWO_WORD}(?:${RUN_VERBS})(?:\\s${RUN_WORDS}|(?=[.;,]|$))){1,}`, "gim");
 
 /** "When I click Save", "if you open ...", "after the user deletes ...": a condition made of an action. */
-const CONDITIONAL = /\b(?:when(?:ever)?|if|after|once|every time|each time|as soon as|upon|while|before)\s+(?:i|you|we|the user|a user|users|someone|somebody|one)\s+(?:(?:\w+ly|first|then|again|try to|tried to|try and|attempt to|want to|wanted to|go to|went to|am|was|have|had)\s+)*([a-z][\w-]*)/gi;
+/**
+ * A person named by the role they have ("a dispatcher in the Rotterdam depot", "the night nurse", "any cashier"), as the one who
+ * acts in a condition: "When a dispatcher creates a consignment ... and then prints the note" tells two actions as "When I
+ * create ... and print" does (bands, twelfth pass). People only: "the server", "the scheduler" and "a device" are not.
+ */
+const ROLE_SUBJECT = String.raw`(?:an?|the|any|every|each) (?:[\w-]+ )?(?:user|customer|client|shopper|buyer|member|subscriber|visitor|player|patient|student|teacher|employee|agent|admin|administrator|merchant|seller|developer|engineer|analyst|nurse|doctor|clinician|physician|guest|resident|passenger|driver|rider|colleague|tester|operator|manager|dispatcher|clerk|cashier|accountant|recruiter|approver|reviewer|moderator|instructor|parent|courier|technician|pharmacist|receptionist|planner|supervisor|volunteer|applicant|attendee|organi[sz]er|landlord|tenant|staff member|team member)s?(?: (?:in|at|from|on|of|with) [^,.;:!?\n]{1,40}?)?`;
+const CONDITIONAL = new RegExp(String.raw`\b(?:when(?:ever)?|if|after|once|every time|each time|as soon as|upon|while|before)\s+(?:i|you|we|the user|a user|users|someone|somebody|one|${ROLE_SUBJECT})\s+(?:(?:\w+ly|first|then|again|try to|tried to|try and|attempt to|want to|wanted to|go to|went to|am|was|have|had)\s+)*([a-z][\w-]*)`, "gi");
 /**
  * "When starting Eclipse", "after clicking Save", "by right-clicking": an action as a condition, without a subject.
  * "Reproduce it" may say where and how often before its "by" ("on two phones, both on the beta, by pairing ...").
@@ -1357,7 +1363,7 @@ export function stepsIn(labelled: string): StepsRead {
     if (!actionStem(m[1])) continue;
     found.push({ kind: "condition", start: m.index, end: m.index + m[0].length });
     const clause = /^[^,.;:!?\n]*/.exec(text.slice(m.index + m[0].length))?.[0] ?? "";
-    joined += [...clause.matchAll(/\b(?:and|then|and then)\s+([a-z][\w-]*)/gi)].filter((j) => actionStem(j[1])).length;
+    joined += [...clause.matchAll(/\b(?:and then|and|then)\s+([a-z][\w-]*)/gi)].filter((j) => actionStem(j[1])).length;
   }
   for (const m of text.matchAll(CONDITIONAL_GERUND)) {
     // "Reproduce it by ...", "watch it happen by ...": the words say what follows is the way there, whatever its verb.
