@@ -1828,3 +1828,15 @@ describe("twelfth pass: actions told of a person named by their role", () => {
     expect(stepsIn("When the browser opens a tab and then closes it, memory is not freed.").at).toBeNull();
   });
 });
+
+describe("twelfth pass: a settings file named by its name alone, and a policy, over their lines", () => {
+  it("reads the file's lines under a line that names it, or under 'Policy:', as the configuration that reproduces it", () => {
+    const named = 'prefs.json (/etc/firefox/policies/prefs.json):\n\n{\n  "policies": { "DisableAppUpdate": true }\n}\n\nThe update prompt still shows on every start.';
+    expect(stepsIn(named).at).not.toBeNull();
+    const policy = 'Policy:\n\n"Cookies": {\n  "Block": ["https://ads.example"]\n}\n\nCookies from ads.example are still set.';
+    expect(stepsIn(policy).at).not.toBeNull();
+    // A file named in a sentence, and a policy named in prose, are no configuration given.
+    expect(stepsIn("I edited prefs.json: nothing changed after a restart.").at).toBeNull();
+    expect(stepsIn("Our policy: we never ship on Fridays, so this waits.").at).toBeNull();
+  });
+});

@@ -1444,9 +1444,12 @@ export function stepsIn(labelled: string): StepsRead {
   // "the following FBML:", "here's my config", "with this in httpd.conf:", "my config:": an introduction whose next
   // line is code, markup or configuration.
   for (const m of [...text.matchAll(/\b(?:the following|here(?:['’ ]?s| is) (?:my|the|our|a|an)|this is (?:my|the|our)|(?:with|using) (?:this|these|the following))\s+(?:[\w.-]+\s+){0,2}?[\w.-]+\s*(?:\([^)\n]*\))?\s*[:.]?[ \t]*\n\s*(\S[^\n]*)/gi),
-    ...text.matchAll(/(?:^|\n|\b(?:my|our|the|this|for example,? the) )[ \t]*(?:config(?:uration)?|setup|settings|call|request|query|code|snippet|script|markup)\s*:[ \t]*\n\s*(\S[^\n]*)/gi),
-    // "Our policies.json:", "my user.js:": a file of settings named as the reporter's own, then its lines.
-    ...text.matchAll(/\b(?:my|our|the|this)\s+(?:[\w-]+\s+)?[\w-]*\.(?:json|conf|xml|ya?ml|ini|cfg|toml|properties|htaccess|js|css|html?)\s*:[ \t]*\n\s*(\S[^\n]*)/gi),
+    // A policy is a settings file's content too ("Policy:" over its JSON; twelfth pass).
+    ...text.matchAll(/(?:^|\n|\b(?:my|our|the|this|for example,? the) )[ \t]*(?:config(?:uration)?|setup|settings|polic(?:y|ies)|call|request|query|code|snippet|script|markup)\s*:[ \t]*\n\s*(\S[^\n]*)/gi),
+    // "Our policies.json:", "my user.js:": a file of settings named as the reporter's own, then its lines. A line that
+    // is only the file's name, with where it lies, names it so too ("policies.json (C:\...\distribution\policies.json):";
+    // twelfth pass).
+    ...text.matchAll(/(?:\b(?:my|our|the|this)\s+(?:[\w-]+\s+)?|(?:^|\n)[ \t]*)[\w-]*\.(?:json|conf|xml|ya?ml|ini|cfg|toml|properties|htaccess|js|css|html?)(?:[ \t]*\([^)\n]{1,120}\))?\s*:[ \t]*\n\s*(\S[^\n]*)/gi),
     // "I have some code that looks like:", "my config reads as follows:".
     ...text.matchAll(/\b(?:code|snippet|markup|config(?:uration)?|call|request|query|script)\s+(?:that\s+|which\s+)?(?:looks|reads|is|goes)\s+(?:like|as follows)\s*:?[ \t]*\n\s*(\S[^\n]*)/gi),
     // "In a background script that runs at startup:", then the line of code it runs.
