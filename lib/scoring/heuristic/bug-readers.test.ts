@@ -1840,3 +1840,28 @@ describe("twelfth pass: a settings file named by its name alone, and a policy, o
     expect(stepsIn("Our policy: we never ship on Fridays, so this waits.").at).toBeNull();
   });
 });
+
+describe("twelfth pass: 'like it should' after a negation judges, it names no expected result", () => {
+  it("reads no expected result in 'doesn't work like it should' or 'not ... as often as it should'", () => {
+    expect(expectedIn("The export doesn't work like it should. Please look at it.")).toEqual([]);
+    expect(expectedIn("The sync is not running nearly as often as it should be.")).toEqual([]);
+    expect(expectedIn("Reminders never arrive the way they should, and nobody knows why.")).toEqual([]);
+  });
+
+  it("still reads a case that works told with it, and what follows a colon", () => {
+    expect(expectedIn("On Linux the icon is missing. macOS shows the coloured icon as it should.").length).toBeGreaterThan(0);
+    expect(expectedIn("It doesn't sort the way it should: newest first, then by name.").length).toBeGreaterThan(0);
+  });
+});
+
+describe("twelfth pass: an expectation that asks for nothing a tester can see", () => {
+  it("takes 'make it better', 'just make it work' and 'should just work' for a vague expected result", () => {
+    const vague = (description: string) => scoreTicket({ summary: "Booking page", description, issue_type: "Bug" }).findings.map((f) => f.code);
+    expect(vague("The booking page is clunky and slow. Please just make it better.")).toContain("bug.vague_expected_result");
+    // (a plea to get it working is read as no expectation at all: it is missing, which says as much)
+    expect(vague("Bookings fail half the time. Just get it working again!").some((c) => c === "bug.vague_expected_result" || c === "bug.no_expected_result")).toBe(true);
+    expect(vague("Bookings fail half the time. The page should just work.")).toContain("bug.vague_expected_result");
+    // An expectation that says what to see is not vague.
+    expect(vague("Bookings fail with error 502. Please make it show the confirmation page with the booking number.")).not.toContain("bug.vague_expected_result");
+  });
+});

@@ -71,8 +71,12 @@ const NO_FAILURE_CHANGE = /\b(?:unused|dead code|clean-?ups?|clean up|refactor\w
 const ASKS_CHANGE = /^(?:please\b|(?:add|make(?! (?:install|clean|test|check|all|distclean)\b)|allow|let|support|document|include|provide|expose|increase)\b)|\b(?:please (?:add|make|allow|let|support|document|include|provide|expose|increase|log|show|consider)|would (?:be (?:nice|great|helpful|useful)|help)|i['’]?d like|feature request)\b/i;
 /** What makes the failure go away or what works instead: "setting X makes it go away", "with Y everything works". */
 const WORKAROUND = /\b(?:makes? (?:it|this|the \w+) (?:go away|disappear|work)|(?:goes|went) away|everything works|(?:it |that |this )?works (?:fine|again|then)|fixes it|work-?around)\b/i;
-/** An expected result that cannot be checked: "it should work", "works properly", the failure's bare negation ("not failed", "no crash", "not hang"). */
-const VAGUE_EXPECTED = /^(?:(?:it|this|the \w+|everything|page|app|feature|firefox|apache|httpd|the (?:browser|server))\s+)?(?:should\s+)?(?:(?:be\s+)?(?:work(?:s|ing)?|fixed|ok|okay|fine|normal(?:ly)?|correct(?:ly)?|as expected)|(?:not|no|does(?:n['’]?t| not)|do(?:n['’]?t| not)|won['’]?t|never) (?:crash|fail|break|error|hang|freeze)(?:e?s|ed|ing)?)(?:\s+(?:properly|correctly|fine|normally|as expected|again|as before|anymore|any more))*\s*[.!]?$/i;
+/**
+ * An expected result that cannot be checked: "it should work", "works properly", the failure's bare negation ("not failed",
+ * "no crash", "not hang"); "should just work" and a request for nothing a tester can see ("Please just make it better", "get
+ * it working again"; twelfth pass).
+ */
+const VAGUE_EXPECTED = /^(?:(?:please\s+)?(?:just\s+)?(?:make|get)\s+(?:it|this|them|that|things|everything)\s+(?:work(?:ing)?|better|right|nicer|faster|easier|usable|good)(?:\s+again)?\s*[.!]*$|(?:(?:it|this|the \w+|everything|page|app|feature|firefox|apache|httpd|the (?:browser|server))\s+)?(?:should\s+)?(?:(?:just|simply)\s+)?(?:(?:be\s+)?(?:work(?:s|ing)?|fixed|ok|okay|fine|normal(?:ly)?|correct(?:ly)?|as expected)|(?:not|no|does(?:n['’]?t| not)|do(?:n['’]?t| not)|won['’]?t|never) (?:crash|fail|break|error|hang|freeze)(?:e?s|ed|ing)?)(?:\s+(?:properly|correctly|fine|normally|as expected|again|as before|anymore|any more))*\s*[.!]?$)/i;
 /**
  * A failure whose opposite is what should happen: an exception or an error in the log, something that cannot be
  * done or is not done ("the Outline is not generated"), a thing done twice. "Doesn't work" has no opposite to check.
