@@ -1865,3 +1865,24 @@ describe("twelfth pass: an expectation that asks for nothing a tester can see", 
     expect(vague("Bookings fail with error 502. Please make it show the confirmation page with the booking number.")).not.toContain("bug.vague_expected_result");
   });
 });
+
+describe("twelfth pass: cases that work laid out on a line, and what was there before", () => {
+  it("reads another browser's line with its result after a colon, and 'it was there in 119'", () => {
+    expect(expectedIn("Firefox 122: the list jumps to the top.\nSafari 17.2: stays where it was.").length).toBeGreaterThan(0);
+    expect(expectedIn("Firefox 122 takes 9 s to paint the map. Chrome 121 on the same laptop: under a second.").length).toBeGreaterThan(0);
+    expect(expectedIn("The Import button is gone from the Library window, it was there in 118.").length).toBeGreaterThan(0);
+    // Another browser that fails too, or the same, is no case that works; a share is no version.
+    expect(expectedIn("Firefox 122: the list jumps.\nChrome: same problem.")).toEqual([]);
+    expect(expectedIn("Firefox 122: the list jumps.\nEdge 120: also broken.")).toEqual([]);
+    expect(expectedIn("The badge was there in 40 percent of the runs.")).toEqual([]);
+  });
+});
+
+describe("twelfth pass: a request inside the program's own message", () => {
+  it("does not read the program's quoted message as the reporter's request", () => {
+    expect(expectedIn('Clicking Install says "Installation failed. Please make sure the file is a valid add-on" and nothing is installed.')).toEqual([]);
+    expect(expectedIn('The dialog shows: "Please restart the computer to finish" even after a restart.')).toEqual([]);
+    // The reporter's own request after the quote, or one they quote as their own words, still reads.
+    expect(expectedIn('It says "Installation failed." Please make the message name the file.').length).toBeGreaterThan(0);
+  });
+});

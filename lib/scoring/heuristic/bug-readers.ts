@@ -687,6 +687,18 @@ const WISH_MORE = /\bwould be (?:much |far |a lot |way )?(?:better|nicer|prefera
 const WORKED_BEFORE = /\b(?:[Ii]t|[Tt]his|[Tt]hat|[Tt]hey|[Tt]hese|[Tt]hose)\s+used to\s+(?!be\s+(?:a|an|the)\b)(?!(?:crash|fail|hang|freeze|break|throw|show an error|happen|do the same|have the same)\w*\b)\w+|(?:^|[.!?;]\s+|\n\s*)(?:[Pp]reviously,?|[Ff]ormerly,?|[Bb]efore,)\s+(?:it|this|that|they)\s+(?![^.;!?\n]*\b(?:too|also|broken|wrong|slow|the same)\b)(?!(?:also|too|crash|fail|hang|freeze|break|threw|throw|did(?:n['’]?t| not)|was(?:n['’]?t| not)|had the same)\w*\b)\w+|\b[Ii]n [A-Z][\w.]* before,?\s+(?:it|this|that|they)\s+(?!(?:also|too|crash|fail|hang|freeze|break)\w*\b)\w+|\b[Ii]n (?:edge|chrome|chromium|safari|opera) (?:it )?(?:is working|works|is fine|is ok|working|work)\b|(?:^|[.!?;,]\s*)before,?\s+(?:it\s+)?(?:was|were|worked|kept|showed|had)\b(?![^.;!?\n]*\b(?:too|also|broken|wrong|slow|the same)\b)|(?:^|[.!?;,]\s*|\b(?:in|on|with|version|v|firefox|esr)\s)\d{2,3}(?:\.\d+)* (?:was|were) (?:fine|ok|okay|correct|good|working|normal|right|fast|smooth|sharp|stable)\b|\b[a-z][\w.-]* (?:downloads|loads|opens|plays|prints|renders|shows|displays|handles|reads|parses|accepts|serves|fetches) (?:the same|this|that) (?:file|page|url|site|request|video|document|image|certificate|feed|font|pdf|stream|response)s? (?:fine|correctly|properly|ok|okay|without (?:any )?(?:problems?|issues?|errors?))\b/;
 const WORKED_VERSION = /(?<![\w.])v?\d+(?:\.\d+)+[a-z]*\d*(?: \w+)? (?:was|were) (?:working|fine|ok|okay|correct|good)\b|(?<![\w.])v?\d+(?:\.\d+){2,}[a-z]*\d*,? (?:is )?(?:fine|ok|okay|good)(?=\s*(?:[.;!]|,\s|$))|(?<![\w.])v?\d+(?:\.\d+)+[a-z]*\d* (?:worked|works) (?:fine|ok|correctly|well)?|\b(?:[Oo]n|[Ii]n|[Ww]ith|[Uu]nder) (?:v?\d[\w.]*|[A-Z][\w.+-]*) the same (?:thing|config(?:uration)?|setup|file|page|request|code|script|test(?:case)?) (?!(?:happen|occur|fail|crash|break|hang|freez|error|show)\w*\b)[a-z]+(?:ed|s)\b|\binstead (?=~?\d)|\b(?:[Pp]revious|[Ee]arlier|[Oo]lder|[Pp]rior|[Ll]ast|[Oo]ld) (?:version|release|build|update|nightly)s? (?:was|were|looked|worked|works|is) (?:\w+ )?(?:normal|fine|ok|okay|correct|good|right)\b|(?<!\b(?:[Ii]|[Ww]e|[Yy]ou|[Hh]e|[Ss]he|[Tt]hey|[Pp]eople)\s+)\b(?:[Rr]an|[Ww]orked|[Ww]as fine|[Ww]ere fine) (?:fine |well |ok |okay )?(?:on|in|with|under) (?:the )?(?:beta|version|release|build|rc|nightly|v?\d)[\w.]*(?: \d[\w.]*)?\b|(?<![\w.])v?\d+\.\d+[\w.]* (?:had|showed|kept) (?:it|this|that|them)\b/;
 /**
+ * Another browser on a line of its own, with its result after a colon ("Chrome 120 on the same machine: solid 60 fps",
+ * "- Safari 17: OK", also after a sentence on the same line): the comparison a Firefox report lays out line by line, a
+ * case that works, unless the line tells a
+ * failure, a negation or the same again ("Chrome: same problem", "Edge 120: also broken"). Twelfth pass.
+ */
+const WORKING_BROWSER_LINE = /(?:^[ \t]*(?:[-*•][ \t]*)?|[.!?][ \t]+)(?:Chrom(?:e|ium)|Safari|Edge|Opera|Brave|Vivaldi|Internet Explorer|IE ?\d+)(?: ?v?\d[\w.]*)?(?: \([^)\n]{1,40}\))?(?: on (?:the same|this|my) (?:machine|computer|system|device|laptop|page|site|profile|box))?[ \t]*:[ \t]*(?:(?!\b(?:[Nn]ot|n['’]?t|[Nn]ever|[Nn]o|[Nn]othing|also|too|[Ss]ame|either|only|fails?|failed|crash\w*|hangs?|broken|slow|wrong|errors?|bug|problem|issue|different(?:ly)?)\b)[^\n]){2,80}$/gm;
+/**
+ * What was there in an earlier version: "it was there in 119", "the option was available in 2.4.57" (twelfth pass). A
+ * version, dotted or of two or three digits, right after the place it was in.
+ */
+const WAS_THERE_IN = /\b(?:it|this|that|they|the \w+(?: \w+)?) (?:was|were) (?:still )?(?:there|available|present|shown|visible|possible|listed|offered) in (?:v(?:ersion)? ?)?\d{2,3}(?:\.\d+)*\b(?! ?%| (?:cases|of|out|percent|ms|seconds|px|rows|items|times)\b)/gi;
+/**
  * The same input in another place, named first, and the result it gives there: "In the main server config the same
  * sections give X-Site: a.", "In the PDF viewer the same field shows the text joined." (tenth pass). A case that works
  * with what it yields, as "On 2.2 the same thing logged all input" is (`WORKED_VERSION`, where the place is one word and
@@ -725,6 +737,22 @@ const REQUEST_TITLE = /^(?:\[[^\]]*\]\s*|[\w .-]{1,30}:\s*)*(?:add|allow|support
 
 export type ExpectedKind = "modal" | "expect" | "wish" | "request" | "working_case";
 
+/**
+ * The read stands inside a quotation of what the program says: 'then says "Update could not be installed. Please make sure
+ * there are no other copies of Firefox running"' is the program's message, not the reporter's request (twelfth pass). The
+ * quote opens within the paragraph after a word of the program speaking ("says", "shows", "message", "error", "dialog",
+ * "prompt", ...) and is still open at the read.
+ */
+const PROGRAM_SPEAKS = /\b(?:says?|said|saying|shows?|showed|showing|displays?|displayed|reads?|prints?|printed|message|error|warning|prompt|dialog(?:ue)?|alert|pop-?up|notification|banner)\b[^"“”\n]{0,20}$/i;
+function inProgramQuote(text: string, r: Read): boolean {
+  const from = Math.max(0, r.start - 300, text.lastIndexOf("\n\n", r.start));
+  const before = text.slice(from, r.start);
+  const quotes = [...before.matchAll(/["“”]/g)];
+  if (quotes.length % 2 === 0) return false;
+  const open = quotes[quotes.length - 1].index;
+  return PROGRAM_SPEAKS.test(before.slice(0, open));
+}
+
 /** Every statement of what should happen in a text, each with the kind of statement it is. */
 /**
  * A wish for news from the team, not for a result of the program: "would like an update by Friday", "we'd like a
@@ -739,8 +767,8 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
   const reads = [
     ...tag("modal", all(text, MODAL).filter((r) => !MODAL_NOT_EXPECTED.test(text.slice(Math.max(0, r.start - 12), r.end + 40)) && !judgedAsItShould(text, r) &&
       !BARE_COMPARATIVE.test(text.slice(r.end, r.end + 60)))),
-    ...tag("expect", all(text, EXPECT).filter((r) => !instructed(text, r) && !emptyField(text, r) && !EXPECTED_BETTER.test(text.slice(r.end, r.end + 40)))), ...tag("expect", all(text, NOT_INSTEAD)), ...tag("wish", all(text, WISH)), ...tag("request", all(text, REQUEST)),
-    ...tag("working_case", all(text, WORKING_CASE).filter((r) => !thingMissing(text, r))), ...tag("wish", all(text, WISH_UNSAID)), ...tag("working_case", all(text, WORKS_ELSEWHERE)), ...tag("working_case", all(text, WORKING_MORE)), ...tag("working_case", all(text, WORKING_KEPT)), ...tag("working_case", all(text, WORKING_IN_BROWSER)), ...tag("wish", all(text, WISH_MORE)), ...tag("working_case", all(text, WORKED_VERSION)), ...tag("working_case", all(text, WORKED_BEFORE)), ...tag("working_case", all(text, SAME_ELSEWHERE)), ...tag("expect", all(text, NORM_SAYS)), ...tag("expect", all(text, DOCS_SAY)),
+    ...tag("expect", all(text, EXPECT).filter((r) => !instructed(text, r) && !emptyField(text, r) && !EXPECTED_BETTER.test(text.slice(r.end, r.end + 40)))), ...tag("expect", all(text, NOT_INSTEAD)), ...tag("wish", all(text, WISH)), ...tag("request", all(text, REQUEST).filter((r) => !inProgramQuote(text, r))),
+    ...tag("working_case", all(text, WORKING_CASE).filter((r) => !thingMissing(text, r))), ...tag("wish", all(text, WISH_UNSAID)), ...tag("working_case", all(text, WORKS_ELSEWHERE)), ...tag("working_case", all(text, WORKING_MORE)), ...tag("working_case", all(text, WORKING_KEPT)), ...tag("working_case", all(text, WORKING_IN_BROWSER)), ...tag("wish", all(text, WISH_MORE)), ...tag("working_case", all(text, WORKED_VERSION)), ...tag("working_case", all(text, WORKED_BEFORE)), ...tag("working_case", all(text, SAME_ELSEWHERE)), ...tag("working_case", all(text, WORKING_BROWSER_LINE)), ...tag("working_case", all(text, WAS_THERE_IN)), ...tag("expect", all(text, NORM_SAYS)), ...tag("expect", all(text, DOCS_SAY)),
   ];
   // What the program prints ("Message: Object expected", a log line, a stack frame) or a line of code is not what the
   // reporter expects, however it is worded.
