@@ -1876,6 +1876,15 @@ describe("twelfth pass: cases that work laid out on a line, and what was there b
     expect(expectedIn("Firefox 122: the list jumps.\nEdge 120: also broken.")).toEqual([]);
     expect(expectedIn("The badge was there in 40 percent of the runs.")).toEqual([]);
   });
+
+  it("reads another platform that is fine, told after the failure in a clause of its own", () => {
+    expect(expectedIn("The video stutters in a Wayland session, X11 is fine.").length).toBeGreaterThan(0);
+    expect(expectedIn("login fails with SEC_ERROR_BAD_SIGNATURE on every laptop here, chrome works").length).toBeGreaterThan(0);
+    expect(expectedIn("The worker MPM leaks a child per reload, and prefork is fine.").length).toBeGreaterThan(0);
+    // At a sentence's start, or "too", it says nothing of a case that works.
+    expect(expectedIn("Performance is fine. The list jumps to the top.")).toEqual([]);
+    expect(expectedIn("It crashes on Windows, and Linux is broken too.")).toEqual([]);
+  });
 });
 
 describe("twelfth pass: a request inside the program's own message", () => {

@@ -694,6 +694,13 @@ const WORKED_VERSION = /(?<![\w.])v?\d+(?:\.\d+)+[a-z]*\d*(?: \w+)? (?:was|were)
  */
 const WORKING_BROWSER_LINE = /(?:^[ \t]*(?:[-*•][ \t]*)?|[.!?][ \t]+)(?:Chrom(?:e|ium)|Safari|Edge|Opera|Brave|Vivaldi|Internet Explorer|IE ?\d+)(?: ?v?\d[\w.]*)?(?: \([^)\n]{1,40}\))?(?: on (?:the same|this|my) (?:machine|computer|system|device|laptop|page|site|profile|box))?[ \t]*:[ \t]*(?:(?!\b(?:[Nn]ot|n['’]?t|[Nn]ever|[Nn]o|[Nn]othing|also|too|[Ss]ame|either|only|fails?|failed|crash\w*|hangs?|broken|slow|wrong|errors?|bug|problem|issue|different(?:ly)?)\b)[^\n]){2,80}$/gm;
 /**
+ * Another platform that is fine, as a clause after the failure: "only in a Wayland session (GNOME 45), X11 is fine",
+ * "..., chrome works", "Linux and macOS are unaffected" (twelfth pass). A browser, an operating system, a display server
+ * or an MPM by name, at the head of a clause, before "is fine", "works", "is ok", "is unaffected". Not at a sentence's
+ * start with a capital (where "Performance is fine" could stand), only after a comma, a semicolon, "and" or "but".
+ */
+const WORKING_PLATFORM = /(?:[,;]|\b(?:and|but|while|whereas))\s+(?:on\s+|in\s+|with\s+)?(?:chrom(?:e|ium)|safari|edge|opera|brave|vivaldi|windows(?: \d+)?|mac ?os(?: \d+)?|macos|osx|linux|ubuntu|debian|fedora|android|ios|x11|xorg|wayland|gnome|kde|prefork|worker|event|the (?:prefork|worker|event) mpm)(?: ?v?\d[\w.]*)?(?:\s+and\s+[\w.]+)?\s+(?:is|are|was|were|seems?|seem)?\s*(?:fine|ok|okay|unaffected|not affected|works?|worked|working)\b(?!\s+(?:too|either|the same)\b)/gi;
+/**
  * What was there in an earlier version: "it was there in 119", "the option was available in 2.4.57" (twelfth pass). A
  * version, dotted or of two or three digits, right after the place it was in.
  */
@@ -768,7 +775,7 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
     ...tag("modal", all(text, MODAL).filter((r) => !MODAL_NOT_EXPECTED.test(text.slice(Math.max(0, r.start - 12), r.end + 40)) && !judgedAsItShould(text, r) &&
       !BARE_COMPARATIVE.test(text.slice(r.end, r.end + 60)))),
     ...tag("expect", all(text, EXPECT).filter((r) => !instructed(text, r) && !emptyField(text, r) && !EXPECTED_BETTER.test(text.slice(r.end, r.end + 40)))), ...tag("expect", all(text, NOT_INSTEAD)), ...tag("wish", all(text, WISH)), ...tag("request", all(text, REQUEST).filter((r) => !inProgramQuote(text, r))),
-    ...tag("working_case", all(text, WORKING_CASE).filter((r) => !thingMissing(text, r))), ...tag("wish", all(text, WISH_UNSAID)), ...tag("working_case", all(text, WORKS_ELSEWHERE)), ...tag("working_case", all(text, WORKING_MORE)), ...tag("working_case", all(text, WORKING_KEPT)), ...tag("working_case", all(text, WORKING_IN_BROWSER)), ...tag("wish", all(text, WISH_MORE)), ...tag("working_case", all(text, WORKED_VERSION)), ...tag("working_case", all(text, WORKED_BEFORE)), ...tag("working_case", all(text, SAME_ELSEWHERE)), ...tag("working_case", all(text, WORKING_BROWSER_LINE)), ...tag("working_case", all(text, WAS_THERE_IN)), ...tag("expect", all(text, NORM_SAYS)), ...tag("expect", all(text, DOCS_SAY)),
+    ...tag("working_case", all(text, WORKING_CASE).filter((r) => !thingMissing(text, r))), ...tag("wish", all(text, WISH_UNSAID)), ...tag("working_case", all(text, WORKS_ELSEWHERE)), ...tag("working_case", all(text, WORKING_MORE)), ...tag("working_case", all(text, WORKING_KEPT)), ...tag("working_case", all(text, WORKING_IN_BROWSER)), ...tag("wish", all(text, WISH_MORE)), ...tag("working_case", all(text, WORKED_VERSION)), ...tag("working_case", all(text, WORKED_BEFORE)), ...tag("working_case", all(text, SAME_ELSEWHERE)), ...tag("working_case", all(text, WORKING_BROWSER_LINE)), ...tag("working_case", all(text, WORKING_PLATFORM)), ...tag("working_case", all(text, WAS_THERE_IN)), ...tag("expect", all(text, NORM_SAYS)), ...tag("expect", all(text, DOCS_SAY)),
   ];
   // What the program prints ("Message: Object expected", a log line, a stack frame) or a line of code is not what the
   // reporter expects, however it is worded.
