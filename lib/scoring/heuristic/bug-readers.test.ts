@@ -1895,3 +1895,16 @@ describe("twelfth pass: a request inside the program's own message", () => {
     expect(expectedIn('It says "Installation failed." Please make the message name the file.').length).toBeGreaterThan(0);
   });
 });
+
+describe("twelfth pass: what a patch does is no account of what happens", () => {
+  it("does not read the change a patch makes, nor 'No functional change intended', as what happens", () => {
+    expect(observedIn("This patch moves the cookie helpers out of nsHttp.cpp into CookieUtils.cpp and removes the duplicate copies in netwerk/base. No functional change intended.")).toEqual([]);
+    expect(observedIn("The attached patch drops the unused prefs from all.js.")).toEqual([]);
+  });
+
+  it("still reads what happens around a patch, and a patch's own failure", () => {
+    expect(observedIn("The attached patch fixes it. Without it the page is blank after a reload.").length).toBeGreaterThan(0);
+    expect(observedIn("This patch removes the check, but it breaks the login page: the form is blank.").length).toBeGreaterThan(0);
+    expect(observedIn("Clicking Apply makes no visible change.").length).toBeGreaterThan(0);
+  });
+});

@@ -142,7 +142,7 @@ const NEGATION = new RegExp(`${NEGATED}(?:\\s+(?:\\w+ly|even|always|ever|seem to
  * An absence: nothing happens, no request is sent, it never arrives, no reports have arrived (bands, tenth pass), the
  * list is empty, none of the fields show up.
  */
-const ABSENCE = /\b(?:none of (?:the |my |our |its |their |these |those )?[\w-]+(?: [\w-]+)? (?:shows?|showed|appears?|appeared|loads?|loaded|works?|worked|displays?|renders?|opens?|plays?|gets? (?:saved|shown|loaded|sent)|(?:is|are|was|were) (?:shown|displayed|visible|saved|loaded|sent|applied|updated))\b|no [\w-]+(?: [\w-]+)? (?:happens|happened|occurs|occurred|takes place|took place|(?:is|was|gets|got) (?:sent|made|done|issued|returned|shown|displayed|written|logged|created|performed)|(?:has|have|had) (?:arrived|come (?:in|through)|gone out|been (?:sent|delivered|received|generated|created|processed|run)))|nothing (?:happens|happened|is|was|gets|got|shows|showed|appears|appeared|changes|changed|at all)|does nothing|did nothing|do nothing|no longer|never\s+\w+|no (?:\w+ )?(?:response|effect|output|result|results|data|change|request|requests|event|events|message|messages|email|emails|notification|notifications|error|errors|feedback|progress|way|option|entries|items|records|rows|values?)\b|(?:is|are|was|were|gets|got|goes|went|remains?|stays?|comes? up|shows? up) (?:empty|blank|missing|gone|lost|null|undefined|zero|disabled|greyed out|grayed out|invisible|hidden)|missing|disappear(?:s|ed|ing)?|vanish(?:es|ed)?|(?:not|never) (?:appearing|showing|loading|displaying|rendering|responding|updating|saving|sending|returning|shown|displayed|visible|available|found|called|invoked|updated|saved|sent|received|loaded|rendered|triggered|fired|applied|reflected|respected|honou?red|recogni[sz]ed|supported|possible|allowed|reachable|accessible|responding|working|present|there|reset|cleared|removed|deleted|added|set|read|run|executed|installed|refreshed))\b/i;
+const ABSENCE = /\b(?:none of (?:the |my |our |its |their |these |those )?[\w-]+(?: [\w-]+)? (?:shows?|showed|appears?|appeared|loads?|loaded|works?|worked|displays?|renders?|opens?|plays?|gets? (?:saved|shown|loaded|sent)|(?:is|are|was|were) (?:shown|displayed|visible|saved|loaded|sent|applied|updated))\b|no [\w-]+(?: [\w-]+)? (?:happens|happened|occurs|occurred|takes place|took place|(?:is|was|gets|got) (?:sent|made|done|issued|returned|shown|displayed|written|logged|created|performed)|(?:has|have|had) (?:arrived|come (?:in|through)|gone out|been (?:sent|delivered|received|generated|created|processed|run)))|nothing (?:happens|happened|is|was|gets|got|shows|showed|appears|appeared|changes|changed|at all)|does nothing|did nothing|do nothing|no longer|never\s+\w+|no (?:\w+ )?(?:response|effect|output|result|results|data|change(?! (?:is |was )?(?:intended|expected|planned)\b)|request|requests|event|events|message|messages|email|emails|notification|notifications|error|errors|feedback|progress|way|option|entries|items|records|rows|values?)\b|(?:is|are|was|were|gets|got|goes|went|remains?|stays?|comes? up|shows? up) (?:empty|blank|missing|gone|lost|null|undefined|zero|disabled|greyed out|grayed out|invisible|hidden)|missing|disappear(?:s|ed|ing)?|vanish(?:es|ed)?|(?:not|never) (?:appearing|showing|loading|displaying|rendering|responding|updating|saving|sending|returning|shown|displayed|visible|available|found|called|invoked|updated|saved|sent|received|loaded|rendered|triggered|fired|applied|reflected|respected|honou?red|recogni[sz]ed|supported|possible|allowed|reachable|accessible|responding|working|present|there|reset|cleared|removed|deleted|added|set|read|run|executed|installed|refreshed))\b/i;
 /**
  * A wrong value or an unexpected state. A layout that leaves its box ("overflows the bordered container by 40px",
  * "spills out of the card", "extends past the right edge") is one (twelfth pass; the verb only, so the "overflow menu"
@@ -329,8 +329,22 @@ export function observedIn(labelled: string): Read[] {
     !named(m.input, m.index, m.index + m[0].length);
   return [...[ERROR, LOGGED, FAILING, NEGATION, ABSENCE, WRONG, SEEN, RESULT_MARK, MOVED, PRODUCED, LOOKS, UNWANTED, CONSUMES, RESPONSE, HAPPENS_MORE, CORRECTED, VALUE_TOLD, IMPOSSIBLE, STATUS_PRINTED].flatMap((re) => all(text, re, generic)), ...sameActTold(text)]
     .filter((r) => !QUESTION_OR_EXPECTATION.test(lineAround(text, r)) && !asked(text, r) && !peoplesAct(text, r) && !wishedFor(text, r) && !controlLabel(text, r) &&
-      !INDIRECT_QUESTION.test(text.slice(Math.max(0, r.start - 100), r.start)))
+      !INDIRECT_QUESTION.test(text.slice(Math.max(0, r.start - 100), r.start)) && !patchSays(text, r))
     .sort((a, b) => a.start - b.start);
+}
+
+/**
+ * The read stands in a sentence that tells what a patch or a change does ("This patch moves the probe definitions ... and
+ * removes the duplicate definitions", "The attached patch drops the unused ..."): the change, not what the program does
+ * (twelfth pass). Not when the sentence tells the patch's own failure ("This patch breaks ...", "the change causes ...").
+ */
+const PATCH_SENTENCE = /(?:^|[.!?]\s+|\n\s*)(?:this|the|attached|the attached|my|a)?\s*(?:patch|change|commit|changeset|pull request|pr)\s+(?:\w+ly\s+)?(?:moves?|removes?|drops?|deletes?|renames?|replaces?|converts?|migrates?|cleans? up|refactors?|adds?|merges?|splits?|updates?|changes?)\b(?:[^.!?\n]|[.!?](?=\S))*$/i;
+const PATCH_FAILS = /\b(?:breaks?|broke|caus(?:es|ed)|crash(?:es|ed)?|fails?|failed|regress(?:es|ed)?)\b/i;
+function patchSays(text: string, r: Read): boolean {
+  const before = text.slice(Math.max(0, r.start - 300), r.start);
+  if (!PATCH_SENTENCE.test(before)) return false;
+  const sentence = `${before}${text.slice(r.start, r.start + 200).split(/[.!?\n]/)[0]}`;
+  return !PATCH_FAILS.test(sentence.slice(sentence.search(/(?:patch|change|commit|changeset|pull request|pr)\b(?:[^.!?\n]|[.!?](?=\S))*$/i)));
 }
 
 /**
