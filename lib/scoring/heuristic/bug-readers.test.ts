@@ -1908,3 +1908,13 @@ describe("twelfth pass: what a patch does is no account of what happens", () => 
     expect(observedIn("Clicking Apply makes no visible change.").length).toBeGreaterThan(0);
   });
 });
+
+describe("twelfth pass: a share of the processor in a range, and settings reset", () => {
+  it("reads 'using 35-45% CPU' and 'an update has reset my settings' as what happens", () => {
+    expect(observedIn("The task manager shows the mail tab using 30-50% CPU with nothing open.").length).toBeGreaterThan(0);
+    expect(observedIn("Every time an update has reset my search engine to the default.").length).toBeGreaterThan(0);
+    expect(observedIn("Each restart resets my zoom settings.").length).toBeGreaterThan(0);
+    // What a person resets is their act, not the program's.
+    expect(observedIn("I reset my profile.")).toEqual([]);
+  });
+});
