@@ -1918,3 +1918,10 @@ describe("twelfth pass: a share of the processor in a range, and settings reset"
     expect(observedIn("I reset my profile.")).toEqual([]);
   });
 });
+
+describe("twelfth pass: a control that is not there", () => {
+  it("reads 'the dialog has no \"X\" option' as what happens", () => {
+    expect(observedIn('The export dialog has no "Include headers" checkbox on Windows.').length).toBeGreaterThan(0);
+    expect(observedIn("The toolbar has no reload button in kiosk mode.").length).toBeGreaterThan(0);
+  });
+});
