@@ -1925,3 +1925,19 @@ describe("twelfth pass: a control that is not there", () => {
     expect(observedIn("The toolbar has no reload button in kiosk mode.").length).toBeGreaterThan(0);
   });
 });
+
+describe("twelfth pass: a Steps field that holds no steps", () => {
+  const found = (description: string) => scoreTicket({ summary: "Zoom not kept", description, issue_type: "Bug" }).findings.map((f) => f.code);
+
+  it("reads no steps in a Steps field that only points at a picture, or only says what should happen", () => {
+    expect(found("Steps to reproduce:\n\nsee screenshot\n\nActual results:\n\nExpected results:\n")).toContain("bug.no_steps");
+    const misused = found("Steps to reproduce:\nIt should keep the zoom level for each site like before\n\nActual results:\nthe zoom level is lost every time\n\nExpected results:\n");
+    expect(misused).toContain("bug.no_steps");
+    // The expectation written there is still read as one.
+    expect(misused).not.toContain("bug.no_expected_result");
+  });
+
+  it("keeps a Steps field whose steps say what should happen at the end", () => {
+    expect(found("Steps to reproduce:\n1. Set the zoom to 150% on example.com\n2. Restart the browser\n3. The zoom should still be 150%\n\nActual results:\nIt is 100%.")).not.toContain("bug.no_steps");
+  });
+});

@@ -143,6 +143,12 @@ function firstRead(input: RuleInput, field: FindingField, reads: Read[]): Eviden
   return specific ? sentenceEvidence(input, field, specific.start, specific.end) : null;
 }
 
+/** A section's text that is one or two lines, each a statement of what should happen and none a step. */
+function holdsOnlyExpectation(text: string): boolean {
+  const lines = withoutLabels(text).split("\n").map((l) => l.trim()).filter(Boolean);
+  return lines.length > 0 && lines.length <= 2 && orderedSteps(text) === 0 && lines.every((l) => expectedIn(l).some((r) => r.kind === "modal" || r.kind === "expect") && !stepsIn(l).at && !stepsIn(l).trigger);
+}
+
 // The findings and the reasoning both read a report's evidence: it is read once per analysis.
 const read = new WeakMap<RuleInput, BugEvidence>();
 
@@ -176,7 +182,10 @@ function readBugEvidence(input: RuleInput): BugEvidence {
     // A title that only names a failure ("Login broken") does not say what is seen; "never arrives" does.
     (bare ? firstRead(input, "summary", seenInTitle.filter((r) => !r.generic)) : firstRead(input, "description", seenInText));
   // A steps section that says the reporter cannot reproduce it ("Unsure how to reproduce") holds no steps.
-  const stepsSection = NO_STEPS.test(description) ? null : sectionEvidence(input, "steps");
+  // Nor does one that holds only what should happen ("Steps to reproduce: It should remember the zoom level for each site"):
+  // the form misused, its expectation is read as one (twelfth pass).
+  const stepsFound = NO_STEPS.test(description) ? null : sectionEvidence(input, "steps");
+  const stepsSection = stepsFound && holdsOnlyExpectation(stepsFound.text) ? null : stepsFound;
   const inText = stepsIn(description);
   const scenario = stepsSection || inText.at ? null : SCENARIO.exec(description);
   const count = orderedSteps(stepsSection?.text ?? description) || inText.count || (scenario ? scenario[0].trim().split(/\n/).length : 0);

@@ -171,8 +171,11 @@ export function sectionsOf(text: string, words?: LanguageWords): Section[] {
   return out;
 }
 
-/** A pointer that stands in for a field's content: "see above", "see the description", "same as title". */
-export const POINTER_ELSEWHERE = String.raw`(?:see|same as) (?:above|below|the )?(?:title|summary|description|above|below)`;
+/**
+ * A pointer that stands in for a field's content: "see above", "see the description", "same as title", and a picture the
+ * words are not in ("see screenshot", "see the attached video"; twelfth pass).
+ */
+export const POINTER_ELSEWHERE = String.raw`(?:(?:see|same as) (?:above|below|the )?(?:title|summary|description|above|below)|see (?:the )?(?:attached )?(?:screenshots?|screen ?shots?|images?|pictures?|pics?|videos?|recording|screencast|gif))`;
 /** What an issue form writes in a field left empty ("_No response_", GitHub's): the form's words (bands, eighth pass). */
 export const FORM_LEFT_EMPTY = String.raw`_no response_`;
 
