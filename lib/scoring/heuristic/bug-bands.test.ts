@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { TicketData } from "../types";
 import { scoreTicket } from "./engine";
-import { expectedIn, observedIn } from "./bug-readers";
+import { expectedIn, observedIn, stepsIn } from "./bug-readers";
 
 const percent = (t: TicketData) => Math.round(scoreTicket(t).overall_score * 10);
 const codes = (t: TicketData) => scoreTicket(t).findings.map((f) => f.code);
@@ -845,5 +845,32 @@ describe("bands, eleventh pass: a list of labelled fields", () => {
       description: "**Tested platforms**\n* Affected: Windows 11\n* Unaffected: macOS 14\n\n**Steps**\n1. Open 30 tabs\n2. Narrow the window\n\n" +
         "**Expected**\nAt least six characters of each title stay visible.\n\n**Actual**\nTitles are cut to two characters." };
     expect(codes(t)).toContain("bug.no_impact");
+  });
+});
+
+describe("bands, twelfth pass (read-9): a query in backticks with what it returns is the way there", () => {
+  const report = (query: string): TicketData => ({ summary: "Nightly stock sync books the same delivery twice", issue_type: "Bug",
+    description: "The `stock_sync` job (release 3.4.2, production) booked delivery D-5521 twice on 2 March, so the shelf counts for the " +
+      `Ghent depot are 40 units too high. ${query} Expected is one booking per delivery line. Pickers at Ghent are sent to empty shelves about ` +
+      "30 times a shift until the counts are corrected by hand." });
+
+  it("reads a query with 'which returns ...' or 'returns ...' after it as steps", () => {
+    for (const q of ["You can check it with `SELECT delivery_id, count(*) FROM bookings GROUP BY 1 HAVING count(*) > 1`, which returns 212 rows.",
+      "`select count(*) from bookings where delivery_id = 'D-5521'` returns 2."]) {
+      expect(stepsIn(report(q).description!).at).not.toBeNull();
+      expect(codes(report(q))).not.toContain("bug.no_steps");
+      expect(percent(report(q))).toBeGreaterThanOrEqual(80);
+    }
+  });
+
+  it("still gives no steps for a query the program sends, quoted with no result after it", () => {
+    const t = report("The job logs `SELECT * FROM bookings WHERE synced = 0` before each run.");
+    expect(stepsIn(t.description!).at).toBeNull();
+    expect(codes(t)).toContain("bug.no_steps");
+  });
+
+  it("still gives no steps for a result told of something other than a quoted query", () => {
+    const t = report("The bookings table returns two rows for that line.");
+    expect(codes(t)).toContain("bug.no_steps");
   });
 });

@@ -1051,6 +1051,14 @@ const DONE_TO_SEE = /(?:^|[.!?]\s+|\n\s*)([A-Za-z][a-z]+) [^.!?\n]{2,120}? to (?
 const INLINE_REQUEST = /\b(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS|PROPFIND|TRACE) (?:(?:https?:\/\/|\/)\S*|requests? (?:for|to|of|on) (?:https?:\/\/|\/)\S*)/;
 const INLINE_COMMAND = /`(?:npm|npx|yarn|pnpm|git|docker|kubectl|mvn|gradle|python3?|pip3?|cargo|dotnet|terraform|helm)\s+[a-z][\w-]*[^`\n]*`|`(?:[$%] )?(?:[a-z][\w.-]*|\.{1,2}\/[\w.-]+)\s+-{1,2}[A-Za-z][^`\n]*`|\b(?:curl|wget)\s+(?:-{1,2}[A-Za-z]|["']?https?:\/\/)|(?:^|[\s(])\.\/(?:configure|buildconf|autogen\.sh)\b|&&\s*(?:make\b|[a-z][\w.-]*\s+-{1,2}[A-Za-z])|\b(?:ran|run|running|runs|execute|executed|executing|typed|typing|invoke|invoked|invoking)\s+`?(?:[a-z][\w.-]*|\.{1,2}\/[\w.-]+)\s+-{1,2}[A-Za-z]|(?<!\b(?:like|such as|called|named))(?:^|\s)--(?:enable|disable|with|without)-[a-z][\w-]*/i;
 /**
+ * A database query in backticks with what it gives told right after it ("`select id, count(*) from orders group by 1
+ * having count(*) > 1`, which returns 1,204 rows", "`SELECT COUNT(*) FROM t WHERE ...` returns 2x the rows"): running the
+ * query shows the failure, as a command with its output does, so it is the way there for a report on stored data. A query
+ * quoted with no result after it is what the program sent or wrote ("the ORM generates `SELECT * FROM users`"), not
+ * one the reporter runs (bands, twelfth pass).
+ */
+const INLINE_QUERY = /`[ \t]*(?:select|with)\s[^`\n]*?\bfrom\s[^`\n]*`[ \t]*,?[ \t]*(?:(?:which|that|and(?: it)?)[ \t]+)?(?:returns|returned|gives|gave|yields|yielded|brings back|brought back|comes back with|came back with)\b/i;
+/**
  * A program run with an option inside a sentence ("httpd -k install fails", "ab -c 50 -n 100000 on a 10k file", "with
  * htpasswd -b and a long password"): a program's name in lower case (not a word of a sentence),
  * followed by an option, and not the subject of a remark about it ("grep -r is what I used") nor one of the options a
@@ -1411,7 +1419,7 @@ export function stepsIn(labelled: string): StepsRead {
   if (keys) found.push({ kind: "actions", start: keys.index, end: keys.index + keys[0].length });
   const menu = MENU_PATH.exec(text);
   if (menu) found.push({ kind: "menu", start: menu.index, end: menu.index + menu[0].length });
-  for (const [kind, re] of [["repro", REPRO], ["link", REPRO_LINK], ["command", COMMAND], ["command", INLINE_REQUEST], ["command", INLINE_COMMAND], ["command", INLINE_PROGRAM],
+  for (const [kind, re] of [["repro", REPRO], ["link", REPRO_LINK], ["command", COMMAND], ["command", INLINE_REQUEST], ["command", INLINE_COMMAND], ["command", INLINE_QUERY], ["command", INLINE_PROGRAM],
     ["testcase", ON_TESTCASE]] as const) {
     // A request in a line of the access log is what the server recorded, not one the reporter sends.
     const m = re === INLINE_REQUEST ? [...text.matchAll(new RegExp(re.source, "g"))].find((r) => !ACCESS_LOG_LINE.test(lineOf(text, { start: r.index, end: r.index }))) ?? null
