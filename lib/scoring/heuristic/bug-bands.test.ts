@@ -874,3 +874,32 @@ describe("bands, twelfth pass (read-9): a query in backticks with what it return
     expect(codes(t)).toContain("bug.no_steps");
   });
 });
+
+describe("bands, twelfth pass (read-9): a pasted chat's times, names and sounds of talk are no account", () => {
+  it("scores a pasted chat that never says what happens as useless, with no actual result", () => {
+    const t: TicketData = { summary: "from the teams channel", issue_type: "Bug",
+      description: "[09:12] priya: hey did anyone else get that again\n[09:13] tom: get what\n[09:13] priya: the thing with the rota\n" +
+        "[09:14] tom: oh yeah maybe\n[09:15] priya: ok who can log it\n[09:20] tom: 👍" };
+    expect(codes(t)).toContain("bug.no_actual_result");
+    expect(percent(t)).toBeLessThanOrEqual(40);
+  });
+
+  it("still reads a chat line that tells the failure", () => {
+    const t: TicketData = { summary: "from the teams channel", issue_type: "Bug",
+      description: "[09:12] priya: hey the rota export gives an empty file for every ward since this morning\n[09:13] tom: ok I see it too" };
+    expect(codes(t)).not.toContain("bug.no_actual_result");
+  });
+
+  it("still counts an account in sentences opened by a greeting as told", () => {
+    const t: TicketData = { summary: "Rota", issue_type: "Bug",
+      description: "Hi team, hello again. Ok so the night rota for the east wing lists two nurses on the same bed bay every Tuesday and " +
+        "leaves the west corridor without anyone from midnight until six." };
+    expect(codes(t)).not.toContain("bug.no_actual_result");
+  });
+
+  it("does not take a log line's time and level for a speaker", () => {
+    const t: TicketData = { summary: "Rota export", issue_type: "Bug",
+      description: "10:42:13 ERROR: export worker stopped after the third ward, no file written for the remaining wards of the night rota today" };
+    expect(codes(t)).not.toContain("bug.no_actual_result");
+  });
+});

@@ -1622,6 +1622,12 @@ const NAMED_CLAUSE = new RegExp(`${CLAUSE_LEAD}(?!(?:It|This|That|These|Those|Th
  * when, not what the ticket is about nor what the program does.
  */
 export const MAIL_HEADER = /^[ \t>]*(?:(?:from|sent|to|cc|bcc|date|subject|reply-to)[ \t]*:[^\n]*|-{2,}[ \t]*(?:original|forwarded) message[ \t]*-{2,}|on [^\n]{1,80}?\bwrote[ \t]*:)[ \t]*$/gim;
+/**
+ * The head of a line pasted from a chat: its time and who wrote it ("[10:42] jen:", "10:42 AM <marco>", "[Tue 09:15]
+ * Priya Shah:"). As an e-mail's header lines do, it says who wrote when, not what the program does (bands, twelfth
+ * pass). A time is asked for, so a label ("Note:", "Build:") or a log line's level ("ERROR:") is not taken for a name.
+ */
+export const CHAT_SPEAKER = /^[ \t>]*(?:\[[^\]\n]{0,20}?\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp]\.?[Mm]\.?)?\]|\(?\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp]\.?[Mm]\.?)?\)?)[ \t]*(?!(?:error|err|warn(?:ing)?|info|debug|trace|fatal|crit(?:ical)?|notice|severe)\b)(?:<[^>\n]{1,30}>|@?\p{L}[\p{L}\d._-]{0,30}(?:[ \t]\p{L}[\p{L}\d._-]{0,20})?[ \t]*:)/gimu;
 
 /** Whether a clause of a report is about people (who tell, chase, want or feel), not what the program does. */
 export function aboutPeople(clause: string): boolean {
