@@ -903,3 +903,25 @@ describe("bands, twelfth pass (read-9): a pasted chat's times, names and sounds 
     expect(codes(t)).not.toContain("bug.no_actual_result");
   });
 });
+
+describe("bands, twelfth pass (read-9): people who can never find anything name no failure", () => {
+  it("reads 'staff can never find anything' as judged, and scores the report as useless", () => {
+    expect(observedIn("the catalogue is hopeless, staff can never find anything").every((r) => r.generic)).toBe(true);
+    const t: TicketData = { summary: "Catalogue", issue_type: "Bug", description: "the catalogue is hopeless, staff can never find anything" };
+    expect(percent(t)).toBeLessThanOrEqual(40);
+  });
+
+  it("still reads what the program cannot find, a search with where it looked, and other acts made impossible", () => {
+    for (const text of ["The catalogue search never finds anything for titles with an umlaut.", "I can't find anything in the audit log for those hours.",
+      "After the update I can't type anything into the loan form.", "When I open the shelf map I can't see anything."]) {
+      expect(observedIn(text).some((r) => !r.generic)).toBe(true);
+    }
+  });
+
+  it("ranks a stated search failure above the judged one", () => {
+    const stated: TicketData = { summary: "Catalogue search finds no titles with an umlaut", issue_type: "Bug",
+      description: "Searching the catalogue for 'Müller' returns no results, although 14 titles by Müller are on the shelves." };
+    const judged: TicketData = { summary: "Catalogue", issue_type: "Bug", description: "the catalogue is hopeless, staff can never find anything" };
+    expect(percent(stated)).toBeGreaterThan(percent(judged));
+  });
+});

@@ -314,6 +314,18 @@ const IMPOSSIBLE = /\b(?:makes?|made|making)\s+(?:it|this|that|them|(?:[\w-]+\s+
 /** An unnamed thing as the subject: "some data", "some things", or a bare "data", "stuff" after "says" or "said". */
 const UNNAMED_SUBJECT = /(?:\bsome\s+(?:of\s+(?:the|their|our)\s+)?|\b(?:says?|said|saying)\s+(?:that\s+)?)(?:data|stuff|things|info|information|content|records)\s+$|\bsomething\s+$/i;
 
+/**
+ * People who can never or cannot find "anything", with nothing after it ("users can never find anything", "I can't find
+ * anything"): how a search fares judged by people, with no query and no result named, names no failure (bands, twelfth
+ * pass). What the program cannot find ("search never finds anything"), a search with where it looked ("can't find anything
+ * in the access log") and other acts made impossible ("I can't type anything", "I can't see anything": the page or the
+ * field is named by the act) stay what is seen.
+ */
+function nothingNamed(text: string, start: number, end: number): boolean {
+  return /\b(?:find|locate)$/i.test(text.slice(start, end)) && /^\s+(?:anything|everything)\s*(?:[.,;!]|$)/i.test(text.slice(end, end + 20)) &&
+    new RegExp(`\\b(?:i|we|they|you|${PEOPLE})\\s+(?:(?:can|could|will|would)\\s+)?$`, "i").test(text.slice(Math.max(0, start - 40), start));
+}
+
 export function observedIn(labelled: string): Read[] {
   const text = unwrapped(withoutLabels(withoutExpectedSection(labelled)));
   // "Still broken", "still not working" say "broken", "not working" again (bands, eighth pass); "still shows 4" says what.
@@ -321,7 +333,8 @@ export function observedIn(labelled: string): Read[] {
   // A failure of an unnamed thing, told second-hand or as "some" of it ("they said some data is missing", "the customer says
   // stuff is gone"): that something is wrong, not what (bands, tenth pass).
   const unnamed = (m: RegExpExecArray) => UNNAMED_SUBJECT.test(m.input.slice(Math.max(0, m.index - 40), m.index));
-  const generic = (m: RegExpExecArray) => ((GENERIC.test(m[0].replace(/\s+/g, " ").trim().replace(/^still /i, "")) && !failsTo(m.input, m.index, m.index + m[0].length)) || again(m) || onlyJudged(m.input, m.index, m.index + m[0].length) || peopleFeel(m.input, m.index, m[0]) || unnamed(m)) &&
+  const generic = (m: RegExpExecArray) => ((GENERIC.test(m[0].replace(/\s+/g, " ").trim().replace(/^still /i, "")) && !failsTo(m.input, m.index, m.index + m[0].length)) || again(m) || onlyJudged(m.input, m.index, m.index + m[0].length) || peopleFeel(m.input, m.index, m[0]) || unnamed(m) ||
+    nothingNamed(m.input, m.index, m.index + m[0].length)) &&
     !named(m.input, m.index, m.index + m[0].length);
   return [...[ERROR, LOGGED, FAILING, NEGATION, ABSENCE, WRONG, SEEN, RESULT_MARK, MOVED, PRODUCED, LOOKS, UNWANTED, CONSUMES, RESPONSE, HAPPENS_MORE, CORRECTED, VALUE_TOLD, IMPOSSIBLE, STATUS_PRINTED].flatMap((re) => all(text, re, generic)), ...sameActTold(text)]
     .filter((r) => !QUESTION_OR_EXPECTATION.test(lineAround(text, r)) && !asked(text, r) && !peoplesAct(text, r) && !wishedFor(text, r) && !controlLabel(text, r) &&
