@@ -925,3 +925,18 @@ describe("bands, twelfth pass (read-9): people who can never find anything name 
     expect(percent(stated)).toBeGreaterThan(percent(judged));
   });
 });
+
+describe("bands, twelfth pass (read-9): 'blocking everything' names nothing that waits on it", () => {
+  it("scores an untyped plea that is 'blocking everyone' as useless, with no reason", () => {
+    const t: TicketData = { summary: "TOP PRIORITY!!!", description: "Need this sorted ASAP, it's blocking everyone. Escalated by management." };
+    expect(codes(t)).toContain("work_item.no_reason");
+    expect(percent(t)).toBeLessThanOrEqual(40);
+  });
+
+  it("still reads what it blocks, named, as the reason of a task", () => {
+    const t: TicketData = { summary: "Upgrade the build agents to Node 20", issue_type: "Task",
+      description: "Node 18 leaves support in April. The old agents are blocking the migration of the payments service to the new runner." };
+    expect(codes(t)).not.toContain("work_item.no_reason");
+    expect(codes(t)).not.toContain("task.no_reason");
+  });
+});
