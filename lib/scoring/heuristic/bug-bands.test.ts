@@ -940,3 +940,20 @@ describe("bands, twelfth pass (read-9): 'blocking everything' names nothing that
     expect(codes(t)).not.toContain("task.no_reason");
   });
 });
+
+describe("bands, twelfth pass (read-9): a plea to fix it with its deadline is no account of what happens", () => {
+  it("scores a pointer to a meeting and a plea as useless, with no actual result", () => {
+    const t: TicketData = { summary: "The bug from the audit review", issue_type: "Bug",
+      description: "The one the auditors spotted on Monday, you all saw it. Awkward with the regulator there, has to be sorted out " +
+        "before the follow-up meeting next month." };
+    expect(codes(t)).toContain("bug.no_actual_result");
+    expect(percent(t)).toBeLessThanOrEqual(40);
+  });
+
+  it("still reads an account told in sentences beside the plea", () => {
+    const t: TicketData = { summary: "Reminder texts for the wrong day", issue_type: "Bug",
+      description: "Last night the reminder job sent the Thursday appointment texts to the patients booked for Friday at the Harbour " +
+        "Street clinic. This needs to be fixed by Monday." };
+    expect(codes(t)).not.toContain("bug.no_actual_result");
+  });
+});

@@ -1636,6 +1636,13 @@ const NAMED_CLAUSE = new RegExp(`${CLAUSE_LEAD}(?!(?:It|This|That|These|Those|Th
  */
 export const MAIL_HEADER = /^[ \t>]*(?:(?:from|sent|to|cc|bcc|date|subject|reply-to)[ \t]*:[^\n]*|-{2,}[ \t]*(?:original|forwarded) message[ \t]*-{2,}|on [^\n]{1,80}?\bwrote[ \t]*:)[ \t]*$/gim;
 /**
+ * A plea to fix it, with its deadline ("this needs to be fixed before the review", "has to be sorted by Friday", "Need
+ * this fixed before the board meeting"; bands, eighth pass):
+ * every ticket asks that, so it says neither when the work is done nor why it matters (`neutralFindings` in rules-kinds.ts),
+ * nor what happens (the `told` count in rules-bug.ts; bands, twelfth pass).
+ */
+export const PLEA_TO_FIX = /\b(?:(?:needs?|has|have|must|should)\s+(?:to\s+)?(?:be\s+)?(?:fixed|fix(?:ing)?|sorted(?:\s+out)?|resolved|addressed|looked\s+(?:at|into)|handled|investigated|checked)|needs?\s+(?:this|it|that|these|them)\s+(?:fixed|resolved|addressed|sorted\s+out|looked\s+(?:at|into)|investigated))\b(?:\s+(?:asap|urgently|today|tomorrow|now|(?:by|before|until|till)\b[^.!?\n]{0,40}))?/gi;
+/**
  * The head of a line pasted from a chat: its time and who wrote it ("[10:42] jen:", "10:42 AM <marco>", "[Tue 09:15]
  * Priya Shah:"). As an e-mail's header lines do, it says who wrote when, not what the program does (bands, twelfth
  * pass). A time is asked for, so a label ("Note:", "Build:") or a log line's level ("ERROR:") is not taken for a name.
