@@ -957,3 +957,29 @@ describe("bands, twelfth pass (read-9): a plea to fix it with its deadline is no
     expect(codes(t)).not.toContain("bug.no_actual_result");
   });
 });
+
+describe("bands, twelfth pass (read-9): a request about the team's plan and the reporter's hedge are no account", () => {
+  it("reads no expected result in a request to make it a priority or to get it into the next sprint", () => {
+    expect(expectedIn("Could we please make this a priority for the next release?")).toEqual([]);
+    expect(expectedIn("Can we please get this into the next sprint?")).toEqual([]);
+  });
+
+  it("still reads a request that names a behaviour, whenever it is planned", () => {
+    expect(expectedIn("Could you please make dark mode the default in the next release?").length).toBeGreaterThan(0);
+  });
+
+  it("reads no failure in a contrast that turns to the reporter's hedge", () => {
+    expect(observedIn("It could be the cache but I'm not sure.")).toEqual([]);
+    expect(observedIn("Maybe the network, but I'm not technical.")).toEqual([]);
+  });
+
+  it("still reads a contrast that tells what the program does", () => {
+    expect(observedIn("The export finishes but it leaves the last row out.").length).toBeGreaterThan(0);
+  });
+
+  it("scores a complaint with a plan request and a hedge lower than before (no expected result read)", () => {
+    const t: TicketData = { summary: "Speed", issue_type: "Bug",
+      description: "Could we please make it a priority for the next release? Maybe the servers, but I'm not technical." };
+    expect(codes(t)).toContain("bug.no_expected_result");
+  });
+});
