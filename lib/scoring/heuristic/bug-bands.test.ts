@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { TicketData } from "../types";
 import { scoreTicket } from "./engine";
-import { expectedIn, observedIn } from "./bug-readers";
+import { expectedIn, observedIn, stepsIn } from "./bug-readers";
 
 const percent = (t: TicketData) => Math.round(scoreTicket(t).overall_score * 10);
 const codes = (t: TicketData) => scoreTicket(t).findings.map((f) => f.code);
@@ -845,5 +845,141 @@ describe("bands, eleventh pass: a list of labelled fields", () => {
       description: "**Tested platforms**\n* Affected: Windows 11\n* Unaffected: macOS 14\n\n**Steps**\n1. Open 30 tabs\n2. Narrow the window\n\n" +
         "**Expected**\nAt least six characters of each title stay visible.\n\n**Actual**\nTitles are cut to two characters." };
     expect(codes(t)).toContain("bug.no_impact");
+  });
+});
+
+describe("bands, twelfth pass (read-9): a query in backticks with what it returns is the way there", () => {
+  const report = (query: string): TicketData => ({ summary: "Nightly stock sync books the same delivery twice", issue_type: "Bug",
+    description: "The `stock_sync` job (release 3.4.2, production) booked delivery D-5521 twice on 2 March, so the shelf counts for the " +
+      `Ghent depot are 40 units too high. ${query} Expected is one booking per delivery line. Pickers at Ghent are sent to empty shelves about ` +
+      "30 times a shift until the counts are corrected by hand." });
+
+  it("reads a query with 'which returns ...' or 'returns ...' after it as steps", () => {
+    for (const q of ["You can check it with `SELECT delivery_id, count(*) FROM bookings GROUP BY 1 HAVING count(*) > 1`, which returns 212 rows.",
+      "`select count(*) from bookings where delivery_id = 'D-5521'` returns 2."]) {
+      expect(stepsIn(report(q).description!).at).not.toBeNull();
+      expect(codes(report(q))).not.toContain("bug.no_steps");
+      expect(percent(report(q))).toBeGreaterThanOrEqual(80);
+    }
+  });
+
+  it("still gives no steps for a query the program sends, quoted with no result after it", () => {
+    const t = report("The job logs `SELECT * FROM bookings WHERE synced = 0` before each run.");
+    expect(stepsIn(t.description!).at).toBeNull();
+    expect(codes(t)).toContain("bug.no_steps");
+  });
+
+  it("still gives no steps for a result told of something other than a quoted query", () => {
+    const t = report("The bookings table returns two rows for that line.");
+    expect(codes(t)).toContain("bug.no_steps");
+  });
+});
+
+describe("bands, twelfth pass (read-9): a pasted chat's times, names and sounds of talk are no account", () => {
+  it("scores a pasted chat that never says what happens as useless, with no actual result", () => {
+    const t: TicketData = { summary: "from the teams channel", issue_type: "Bug",
+      description: "[09:12] priya: hey did anyone else get that again\n[09:13] tom: get what\n[09:13] priya: the thing with the rota\n" +
+        "[09:14] tom: oh yeah maybe\n[09:15] priya: ok who can log it\n[09:20] tom: 👍" };
+    expect(codes(t)).toContain("bug.no_actual_result");
+    expect(percent(t)).toBeLessThanOrEqual(40);
+  });
+
+  it("still reads a chat line that tells the failure", () => {
+    const t: TicketData = { summary: "from the teams channel", issue_type: "Bug",
+      description: "[09:12] priya: hey the rota export gives an empty file for every ward since this morning\n[09:13] tom: ok I see it too" };
+    expect(codes(t)).not.toContain("bug.no_actual_result");
+  });
+
+  it("still counts an account in sentences opened by a greeting as told", () => {
+    const t: TicketData = { summary: "Rota", issue_type: "Bug",
+      description: "Hi team, hello again. Ok so the night rota for the east wing lists two nurses on the same bed bay every Tuesday and " +
+        "leaves the west corridor without anyone from midnight until six." };
+    expect(codes(t)).not.toContain("bug.no_actual_result");
+  });
+
+  it("does not take a log line's time and level for a speaker", () => {
+    const t: TicketData = { summary: "Rota export", issue_type: "Bug",
+      description: "10:42:13 ERROR: export worker stopped after the third ward, no file written for the remaining wards of the night rota today" };
+    expect(codes(t)).not.toContain("bug.no_actual_result");
+  });
+});
+
+describe("bands, twelfth pass (read-9): people who can never find anything name no failure", () => {
+  it("reads 'staff can never find anything' as judged, and scores the report as useless", () => {
+    expect(observedIn("the catalogue is hopeless, staff can never find anything").every((r) => r.generic)).toBe(true);
+    const t: TicketData = { summary: "Catalogue", issue_type: "Bug", description: "the catalogue is hopeless, staff can never find anything" };
+    expect(percent(t)).toBeLessThanOrEqual(40);
+  });
+
+  it("still reads what the program cannot find, a search with where it looked, and other acts made impossible", () => {
+    for (const text of ["The catalogue search never finds anything for titles with an umlaut.", "I can't find anything in the audit log for those hours.",
+      "After the update I can't type anything into the loan form.", "When I open the shelf map I can't see anything."]) {
+      expect(observedIn(text).some((r) => !r.generic)).toBe(true);
+    }
+  });
+
+  it("ranks a stated search failure above the judged one", () => {
+    const stated: TicketData = { summary: "Catalogue search finds no titles with an umlaut", issue_type: "Bug",
+      description: "Searching the catalogue for 'Müller' returns no results, although 14 titles by Müller are on the shelves." };
+    const judged: TicketData = { summary: "Catalogue", issue_type: "Bug", description: "the catalogue is hopeless, staff can never find anything" };
+    expect(percent(stated)).toBeGreaterThan(percent(judged));
+  });
+});
+
+describe("bands, twelfth pass (read-9): 'blocking everything' names nothing that waits on it", () => {
+  it("scores an untyped plea that is 'blocking everyone' as useless, with no reason", () => {
+    const t: TicketData = { summary: "TOP PRIORITY!!!", description: "Need this sorted ASAP, it's blocking everyone. Escalated by management." };
+    expect(codes(t)).toContain("work_item.no_reason");
+    expect(percent(t)).toBeLessThanOrEqual(40);
+  });
+
+  it("still reads what it blocks, named, as the reason of a task", () => {
+    const t: TicketData = { summary: "Upgrade the build agents to Node 20", issue_type: "Task",
+      description: "Node 18 leaves support in April. The old agents are blocking the migration of the payments service to the new runner." };
+    expect(codes(t)).not.toContain("work_item.no_reason");
+    expect(codes(t)).not.toContain("task.no_reason");
+  });
+});
+
+describe("bands, twelfth pass (read-9): a plea to fix it with its deadline is no account of what happens", () => {
+  it("scores a pointer to a meeting and a plea as useless, with no actual result", () => {
+    const t: TicketData = { summary: "The bug from the audit review", issue_type: "Bug",
+      description: "The one the auditors spotted on Monday, you all saw it. Awkward with the regulator there, has to be sorted out " +
+        "before the follow-up meeting next month." };
+    expect(codes(t)).toContain("bug.no_actual_result");
+    expect(percent(t)).toBeLessThanOrEqual(40);
+  });
+
+  it("still reads an account told in sentences beside the plea", () => {
+    const t: TicketData = { summary: "Reminder texts for the wrong day", issue_type: "Bug",
+      description: "Last night the reminder job sent the Thursday appointment texts to the patients booked for Friday at the Harbour " +
+        "Street clinic. This needs to be fixed by Monday." };
+    expect(codes(t)).not.toContain("bug.no_actual_result");
+  });
+});
+
+describe("bands, twelfth pass (read-9): a request about the team's plan and the reporter's hedge are no account", () => {
+  it("reads no expected result in a request to make it a priority or to get it into the next sprint", () => {
+    expect(expectedIn("Could we please make this a priority for the next release?")).toEqual([]);
+    expect(expectedIn("Can we please get this into the next sprint?")).toEqual([]);
+  });
+
+  it("still reads a request that names a behaviour, whenever it is planned", () => {
+    expect(expectedIn("Could you please make dark mode the default in the next release?").length).toBeGreaterThan(0);
+  });
+
+  it("reads no failure in a contrast that turns to the reporter's hedge", () => {
+    expect(observedIn("It could be the cache but I'm not sure.")).toEqual([]);
+    expect(observedIn("Maybe the network, but I'm not technical.")).toEqual([]);
+  });
+
+  it("still reads a contrast that tells what the program does", () => {
+    expect(observedIn("The export finishes but it leaves the last row out.").length).toBeGreaterThan(0);
+  });
+
+  it("scores a complaint with a plan request and a hedge lower than before (no expected result read)", () => {
+    const t: TicketData = { summary: "Speed", issue_type: "Bug",
+      description: "Could we please make it a priority for the next release? Maybe the servers, but I'm not technical." };
+    expect(codes(t)).toContain("bug.no_expected_result");
   });
 });

@@ -146,9 +146,11 @@ const ABSENCE = /\b(?:(?:has|have|had)(?<!\b(?:i|we|you|they|i['’]d|we['’]d)
 /**
  * A wrong value or an unexpected state. A layout that leaves its box ("overflows the bordered container by 40px",
  * "spills out of the card", "extends past the right edge") is one (twelfth pass; the verb only, so the "overflow menu"
- * and "overflow: hidden" are not).
+ * and "overflow: hidden" are not). A contrast ("but it ...", "but the ...") tells what happens against what was said
+ * before it; one that turns to the reporter's hedge ("it might be the database but I'm not technical", "but I'm not
+ * sure") tells nothing the program does (bands, twelfth pass).
  */
-const WRONG = /\b(?:wrong(?:ly)?|incorrect(?:ly)?|typos?|misspel(?:led|t|lings?)|(?:spelling|grammar|grammatical) (?:mistakes?|errors?)|invalid|inaccurate|corrupt(?:s|ed|ion)?|garbled|truncated|mangled|scrambled|duplicat(?:e|es|ed|ion)|twice|(?:three|multiple|several) times|unexpected(?:ly)?|unintended|strange(?:ly)?|weird(?:ly)?|odd(?:ly)?|bizarre|confusing|inconsistent(?:ly)?|mismatch(?:es|ed)?|misaligned|overlap(?:s|ped|ping)?|overflow(?:s|ed|ing)|spill(?:s|ed|ing)? (?:out|over)|(?:sticks?|stuck|sticking) out|(?:extends?|extended|runs?|ran|goes|went|spreads?) (?:past|beyond|off|outside|over) (?:the |its |their )?(?:right |left |bottom |top )?(?:edges?|borders?|screen|page|window|viewport|container|bounds|margins?|box|card|panel)|cut off|flicker(?:s|ing)?|jumps?|jumping|too (?:slow|long|big|large|small|many|much|few|wide|narrow|high|low)|slow(?:ly|er|ness)?|sluggish|laggy|lags?|unresponsive|ignor(?:es|ed|ing)|(?:is|are|was|were|gets?|got) (?:lost|reset|overwritten|cleared|dropped|treated as|interpreted as|shown as|reported as|marked as)|shows? up as|appears? as|(?:takes|took|taking) (?:over |more than |about |around |almost |nearly |~|>)?\d+(?:\.\d+)?\s*(?:ms|milliseconds?|s|secs?|seconds?|mins?|minutes?|hours?)|(?:shows?|showing|showed|returns?|returning|returned|displays?|displayed|gives?|gave|prints?|printed|reports?|reported|says?|said|reads?|outputs?) [^.\n]{1,60}? instead\b|instead(?:,| it| the| of showing| of returning)|still (?:shows?|showing|there|visible|enabled|disabled|running|open|the same|has|have|contains?|returns?|says?|appears?)|only (?:shows?|returns?|works?|displays?|lists?|finds?|gets?)|even though|although|regardless of|but (?:it|the|nothing|i|we|this|that|there|instead|no|only|then)\b|however|superfluous|spurious|unwanted|unnecessary|redundant|extra|excessive(?:ly)?|over-?aggressive(?:ly)?|only (?:the|one|two|a|an|\d+|some|part|half|first|last|partially)|(?:is|are|was|were|gets?|got) always|(?:results?|resulted|resulting) in|(?:leads?|led|leading) to|(?:causes|caused|causing)|(?:unable|impossible) to|not possible|no way to|still (?!(?:need|want|think|have to|not sure)\b)\w+|stop(?:s|ped)? (?:\w+ing|to \w+)|(?:no longer|anymore|any more)|(?:keeps?|kept|continues?|continued) (?:to \w+|\w+ing)|(?:ends?|ended) up|(?:returns?|returned|returning|gives?|gave|giving|shows?|showed|showing|displays?|displayed|yields?|yielded|downloads?|downloaded|saves?|saved|writes?|wrote|exports?|exported|creates?|created|generates?|generated|produces?|produced) (?:zero|0|null|nil|none|nothing|empty|false|undefined|nan|-1|an? (?:empty|blank|wrong|error|404|500|different|incorrect|invalid))|discrepanc(?:y|ies)|(?:is|are|was|were|gets?|got) (?:also|still|even) (?:returned|shown|listed|included|displayed|sent|created|added|kept|called|fired|triggered)|(?:take|takes|took|taking) (?:several|many|a few|multiple|\d+) (?:seconds|secs|minutes|mins|hours)|takes? (?:even |much |far )?longer|(?:takes?|took) (?:forever|ages)|(?:is|are|was|were|stays?|remains?) (?:0|zero|null|nil|undefined|negative|nan)\b|collisions?|conflicts?|conflicting|clash(?:es)?|(?:stays?|stayed|remains?|remained) (?:active|open|alive|running|visible|enabled|locked|checked|selected)|always (?:returns?|shows?|displays?|gives?|says?|fails?|crashes|succeeds?|reports?)|(?:becomes?|became|turns? into|turned into|(?:is|are|gets?|got) (?:turned|changed|converted|rewritten|reformatted) (?:into|to))\b|(?:goes|go|went|turns?|turned|gets?|got) (?:dirty|blank|black|white|gr[ae]y|away|missing|down|offline|crazy|wild|stuck|corrupted|out of sync)|(?:has|have) been (?:\w+ )?(?:stuck|pending|down|broken|waiting|loading|failing|missing|empty|blank|unavailable|offline|disabled)(?: (?:since|for))?|differs?|there (?:is|are|was|were) no|(?:is|are|was|were|gets?|got|being) (?:redirected|taken|sent|moved|reset|stuck|blocked|rejected|denied|clipped|escaped|unstyled|hidden|greyed|grayed|disabled|ignored|skipped|dropped|deleted|removed|overwritten|lost|duplicated|doubled|cut|shifted|misplaced)\b)\b/i;
+const WRONG = /\b(?:wrong(?:ly)?|incorrect(?:ly)?|typos?|misspel(?:led|t|lings?)|(?:spelling|grammar|grammatical) (?:mistakes?|errors?)|invalid|inaccurate|corrupt(?:s|ed|ion)?|garbled|truncated|mangled|scrambled|duplicat(?:e|es|ed|ion)|twice|(?:three|multiple|several) times|unexpected(?:ly)?|unintended|strange(?:ly)?|weird(?:ly)?|odd(?:ly)?|bizarre|confusing|inconsistent(?:ly)?|mismatch(?:es|ed)?|misaligned|overlap(?:s|ped|ping)?|overflow(?:s|ed|ing)|spill(?:s|ed|ing)? (?:out|over)|(?:sticks?|stuck|sticking) out|(?:extends?|extended|runs?|ran|goes|went|spreads?) (?:past|beyond|off|outside|over) (?:the |its |their )?(?:right |left |bottom |top )?(?:edges?|borders?|screen|page|window|viewport|container|bounds|margins?|box|card|panel)|cut off|flicker(?:s|ing)?|jumps?|jumping|too (?:slow|long|big|large|small|many|much|few|wide|narrow|high|low)|slow(?:ly|er|ness)?|sluggish|laggy|lags?|unresponsive|ignor(?:es|ed|ing)|(?:is|are|was|were|gets?|got) (?:lost|reset|overwritten|cleared|dropped|treated as|interpreted as|shown as|reported as|marked as)|shows? up as|appears? as|(?:takes|took|taking) (?:over |more than |about |around |almost |nearly |~|>)?\d+(?:\.\d+)?\s*(?:ms|milliseconds?|s|secs?|seconds?|mins?|minutes?|hours?)|(?:shows?|showing|showed|returns?|returning|returned|displays?|displayed|gives?|gave|prints?|printed|reports?|reported|says?|said|reads?|outputs?) [^.\n]{1,60}? instead\b|instead(?:,| it| the| of showing| of returning)|still (?:shows?|showing|there|visible|enabled|disabled|running|open|the same|has|have|contains?|returns?|says?|appears?)|only (?:shows?|returns?|works?|displays?|lists?|finds?|gets?)|even though|although|regardless of|but (?!(?:i|we)(?:['’]?m|['’]?re| am| are) (?:not|no) (?:(?:really|very|too|that|100%) )?(?:sure|certain|positive|technical|techy|an? (?:expert|developer|engineer|programmer|techie))\b)(?:it|the|nothing|i|we|this|that|there|instead|no|only|then)\b|however|superfluous|spurious|unwanted|unnecessary|redundant|extra|excessive(?:ly)?|over-?aggressive(?:ly)?|only (?:the|one|two|a|an|\d+|some|part|half|first|last|partially)|(?:is|are|was|were|gets?|got) always|(?:results?|resulted|resulting) in|(?:leads?|led|leading) to|(?:causes|caused|causing)|(?:unable|impossible) to|not possible|no way to|still (?!(?:need|want|think|have to|not sure)\b)\w+|stop(?:s|ped)? (?:\w+ing|to \w+)|(?:no longer|anymore|any more)|(?:keeps?|kept|continues?|continued) (?:to \w+|\w+ing)|(?:ends?|ended) up|(?:returns?|returned|returning|gives?|gave|giving|shows?|showed|showing|displays?|displayed|yields?|yielded|downloads?|downloaded|saves?|saved|writes?|wrote|exports?|exported|creates?|created|generates?|generated|produces?|produced) (?:zero|0|null|nil|none|nothing|empty|false|undefined|nan|-1|an? (?:empty|blank|wrong|error|404|500|different|incorrect|invalid))|discrepanc(?:y|ies)|(?:is|are|was|were|gets?|got) (?:also|still|even) (?:returned|shown|listed|included|displayed|sent|created|added|kept|called|fired|triggered)|(?:take|takes|took|taking) (?:several|many|a few|multiple|\d+) (?:seconds|secs|minutes|mins|hours)|takes? (?:even |much |far )?longer|(?:takes?|took) (?:forever|ages)|(?:is|are|was|were|stays?|remains?) (?:0|zero|null|nil|undefined|negative|nan)\b|collisions?|conflicts?|conflicting|clash(?:es)?|(?:stays?|stayed|remains?|remained) (?:active|open|alive|running|visible|enabled|locked|checked|selected)|always (?:returns?|shows?|displays?|gives?|says?|fails?|crashes|succeeds?|reports?)|(?:becomes?|became|turns? into|turned into|(?:is|are|gets?|got) (?:turned|changed|converted|rewritten|reformatted) (?:into|to))\b|(?:goes|go|went|turns?|turned|gets?|got) (?:dirty|blank|black|white|gr[ae]y|away|missing|down|offline|crazy|wild|stuck|corrupted|out of sync)|(?:has|have) been (?:\w+ )?(?:stuck|pending|down|broken|waiting|loading|failing|missing|empty|blank|unavailable|offline|disabled)(?: (?:since|for))?|differs?|there (?:is|are|was|were) no|(?:is|are|was|were|gets?|got|being) (?:redirected|taken|sent|moved|reset|stuck|blocked|rejected|denied|clipped|escaped|unstyled|hidden|greyed|grayed|disabled|ignored|skipped|dropped|deleted|removed|overwritten|lost|duplicated|doubled|cut|shifted|misplaced)\b)\b/i;
 /**
  * A measure that moved ("Ts went from 540ms to 610ms", "grows to 1.5 GB", "regressed 6%"). Since the fourth pass.
  * A value or a view that goes back to where it started ("the counter resets to 0", "reverts to the default", "jumps
@@ -318,6 +320,18 @@ const IMPOSSIBLE = /\b(?:makes?|made|making)\s+(?:it|this|that|them|(?:[\w-]+\s+
 /** An unnamed thing as the subject: "some data", "some things", or a bare "data", "stuff" after "says" or "said". */
 const UNNAMED_SUBJECT = /(?:\bsome\s+(?:of\s+(?:the|their|our)\s+)?|\b(?:says?|said|saying)\s+(?:that\s+)?)(?:data|stuff|things|info|information|content|records)\s+$|\bsomething\s+$/i;
 
+/**
+ * People who can never or cannot find "anything", with nothing after it ("users can never find anything", "I can't find
+ * anything"): how a search fares judged by people, with no query and no result named, names no failure (bands, twelfth
+ * pass). What the program cannot find ("search never finds anything"), a search with where it looked ("can't find anything
+ * in the access log") and other acts made impossible ("I can't type anything", "I can't see anything": the page or the
+ * field is named by the act) stay what is seen.
+ */
+function nothingNamed(text: string, start: number, end: number): boolean {
+  return /\b(?:find|locate)$/i.test(text.slice(start, end)) && /^\s+(?:anything|everything)\s*(?:[.,;!]|$)/i.test(text.slice(end, end + 20)) &&
+    new RegExp(`\\b(?:i|we|they|you|${PEOPLE})\\s+(?:(?:can|could|will|would)\\s+)?$`, "i").test(text.slice(Math.max(0, start - 40), start));
+}
+
 export function observedIn(labelled: string): Read[] {
   const text = unwrapped(withoutLabels(withoutExpectedSection(labelled)));
   // "Still broken", "still not working" say "broken", "not working" again (bands, eighth pass); "still shows 4" says what.
@@ -325,7 +339,8 @@ export function observedIn(labelled: string): Read[] {
   // A failure of an unnamed thing, told second-hand or as "some" of it ("they said some data is missing", "the customer says
   // stuff is gone"): that something is wrong, not what (bands, tenth pass).
   const unnamed = (m: RegExpExecArray) => UNNAMED_SUBJECT.test(m.input.slice(Math.max(0, m.index - 40), m.index));
-  const generic = (m: RegExpExecArray) => ((GENERIC.test(m[0].replace(/\s+/g, " ").trim().replace(/^still /i, "")) && !failsTo(m.input, m.index, m.index + m[0].length)) || again(m) || onlyJudged(m.input, m.index, m.index + m[0].length) || peopleFeel(m.input, m.index, m[0]) || unnamed(m)) &&
+  const generic = (m: RegExpExecArray) => ((GENERIC.test(m[0].replace(/\s+/g, " ").trim().replace(/^still /i, "")) && !failsTo(m.input, m.index, m.index + m[0].length)) || again(m) || onlyJudged(m.input, m.index, m.index + m[0].length) || peopleFeel(m.input, m.index, m[0]) || unnamed(m) ||
+    nothingNamed(m.input, m.index, m.index + m[0].length)) &&
     !named(m.input, m.index, m.index + m[0].length);
   return [...[ERROR, LOGGED, FAILING, NEGATION, ABSENCE, WRONG, SEEN, RESULT_MARK, MOVED, PRODUCED, LOOKS, UNWANTED, CONSUMES, RESPONSE, HAPPENS_MORE, CORRECTED, VALUE_TOLD, IMPOSSIBLE, STATUS_PRINTED].flatMap((re) => all(text, re, generic)), ...sameActTold(text)]
     .filter((r) => !QUESTION_OR_EXPECTATION.test(lineAround(text, r)) && !asked(text, r) && !peoplesAct(text, r) && !wishedFor(text, r) && !controlLabel(text, r) &&
@@ -781,6 +796,12 @@ function inProgramQuote(text: string, r: Read): boolean {
  * `expectedIn` since the seventh bands pass (before, only by the neutral rules).
  */
 export const ASKS_FOR_NEWS = /^[.!?;\s]*[^.!?\n]{0,40}?\b(?:an?|any|some)\s+(?:update|reply|response|answer|eta|status(?: update)?|news|call(?: ?back)?)\b(?!\s+(?:to|of|for|on the|in the)\b)/i;
+/**
+ * A request about the team's plan, not for a result of the program: "Can we please make it a priority for the next sprint",
+ * "please prioritise this", "could we get it into the next release" (the schedule is what changes, no behaviour is named;
+ * bands, twelfth pass). "Please make it the default in the next release" names a behaviour and stays a request.
+ */
+export const ASKS_FOR_PLAN = /^[.!?;\s]*[^.!?\n]{0,40}?(?:\b(?:an?|the|our|top|high|higher)\s+priority\b|\bprioriti[sz]e\b|\b(?:in|into|for|on)\s+(?:the\s+)?(?:next|this|current|coming|upcoming)\s+(?:sprint|release|iteration|cycle)\s*[.!?]?\s*$)/i;
 
 export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] {
   const text = unwrapped(withoutLabels(labelled));
@@ -796,7 +817,7 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
   // A line the parse ran together out of many (a session, its output and the reporter's words) is judged by the sentence
   // the read stands in.
   return reads.filter((r) => !printed(lineOf(text, r).length > 120 ? lineAround(text, r) : lineOf(text, r)) && !inSession(text, r) &&
-    !((r.kind === "wish" || r.kind === "request") && ASKS_FOR_NEWS.test(text.slice(r.start)))).sort((a, b) => a.start - b.start);
+    !((r.kind === "wish" || r.kind === "request") && (ASKS_FOR_NEWS.test(text.slice(r.start)) || ASKS_FOR_PLAN.test(text.slice(r.start))))).sort((a, b) => a.start - b.start);
 }
 
 /** A shell's or a console's prompt with the command typed after it ("$ ./configure", "C:\Apache24\bin>httpd -k start"). */
@@ -1134,6 +1155,14 @@ const ACCESS_LOG_LINE = /^\s*\S+ \S+ \S+ \[[^\]\n]{10,40}\] "/;
 const DONE_TO_SEE = /(?:^|[.!?]\s+|\n\s*)([A-Za-z][a-z]+) [^.!?\n]{2,120}? to (?:see|reproduce|trigger|observe) (?:it|this|that|the (?:bug|problem|issue|error|failure|crash|leak|hang))\s*(?:[.!]|$)/gm;
 const INLINE_REQUEST = /\b(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS|PROPFIND|TRACE) (?:(?:https?:\/\/|\/)\S*|requests? (?:for|to|of|on) (?:https?:\/\/|\/)\S*)/;
 const INLINE_COMMAND = /`(?:npm|npx|yarn|pnpm|git|docker|kubectl|mvn|gradle|python3?|pip3?|cargo|dotnet|terraform|helm)\s+[a-z][\w-]*[^`\n]*`|`(?:[$%] )?(?:[a-z][\w.-]*|\.{1,2}\/[\w.-]+)\s+-{1,2}[A-Za-z][^`\n]*`|\b(?:curl|wget)\s+(?:-{1,2}[A-Za-z]|["']?https?:\/\/)|(?:^|[\s(])\.\/(?:configure|buildconf|autogen\.sh)\b|&&\s*(?:make\b|[a-z][\w.-]*\s+-{1,2}[A-Za-z])|\b(?:ran|run|running|runs|execute|executed|executing|typed|typing|invoke|invoked|invoking)\s+`?(?:[a-z][\w.-]*|\.{1,2}\/[\w.-]+)\s+-{1,2}[A-Za-z]|(?<!\b(?:like|such as|called|named))(?:^|\s)--(?:enable|disable|with|without)-[a-z][\w-]*/i;
+/**
+ * A database query in backticks with what it gives told right after it ("`select id, count(*) from orders group by 1
+ * having count(*) > 1`, which returns 1,204 rows", "`SELECT COUNT(*) FROM t WHERE ...` returns 2x the rows"): running the
+ * query shows the failure, as a command with its output does, so it is the way there for a report on stored data. A query
+ * quoted with no result after it is what the program sent or wrote ("the ORM generates `SELECT * FROM users`"), not
+ * one the reporter runs (bands, twelfth pass).
+ */
+const INLINE_QUERY = /`[ \t]*(?:select|with)\s[^`\n]*?\bfrom\s[^`\n]*`[ \t]*,?[ \t]*(?:(?:which|that|and(?: it)?)[ \t]+)?(?:returns|returned|gives|gave|yields|yielded|brings back|brought back|comes back with|came back with)\b/i;
 /**
  * A program run with an option inside a sentence ("httpd -k install fails", "ab -c 50 -n 100000 on a 10k file", "with
  * htpasswd -b and a long password"): a program's name in lower case (not a word of a sentence),
@@ -1495,7 +1524,7 @@ export function stepsIn(labelled: string): StepsRead {
   if (keys) found.push({ kind: "actions", start: keys.index, end: keys.index + keys[0].length });
   const menu = MENU_PATH.exec(text);
   if (menu) found.push({ kind: "menu", start: menu.index, end: menu.index + menu[0].length });
-  for (const [kind, re] of [["repro", REPRO], ["link", REPRO_LINK], ["command", COMMAND], ["command", INLINE_REQUEST], ["command", INLINE_COMMAND], ["command", INLINE_PROGRAM],
+  for (const [kind, re] of [["repro", REPRO], ["link", REPRO_LINK], ["command", COMMAND], ["command", INLINE_REQUEST], ["command", INLINE_COMMAND], ["command", INLINE_QUERY], ["command", INLINE_PROGRAM],
     ["testcase", ON_TESTCASE]] as const) {
     // A request in a line of the access log is what the server recorded, not one the reporter sends.
     const m = re === INLINE_REQUEST ? [...text.matchAll(new RegExp(re.source, "g"))].find((r) => !ACCESS_LOG_LINE.test(lineOf(text, { start: r.index, end: r.index }))) ?? null
@@ -1701,6 +1730,21 @@ const NAMED_CLAUSE = new RegExp(`${CLAUSE_LEAD}(?!(?:It|This|That|These|Those|Th
  * when, not what the ticket is about nor what the program does.
  */
 export const MAIL_HEADER = /^[ \t>]*(?:(?:from|sent|to|cc|bcc|date|subject|reply-to)[ \t]*:[^\n]*|-{2,}[ \t]*(?:original|forwarded) message[ \t]*-{2,}|on [^\n]{1,80}?\bwrote[ \t]*:)[ \t]*$/gim;
+/**
+ * A plea to fix it, with its deadline ("this needs to be fixed before the review", "has to be sorted by Friday", "Need
+ * this fixed before the board meeting"; bands, eighth pass):
+ * every ticket asks that, so it says neither when the work is done nor why it matters (`neutralFindings` in rules-kinds.ts),
+ * nor what happens (the `told` count in rules-bug.ts; bands, twelfth pass). "Has to be done this week" and "Need this done
+ * today" are the same plea (bands, twelfth pass: "ASAP" over "Has to be done this week so the launch can go ahead" scored
+ * 100%).
+ */
+export const PLEA_TO_FIX = /\b(?:(?:needs?|has|have|must|should)\s+(?:to\s+)?(?:be\s+)?(?:fixed|fix(?:ing)?|sorted(?:\s+out)?|resolved|addressed|looked\s+(?:at|into)|handled|investigated|checked|done|doing|finished)|needs?\s+(?:this|it|that|these|them)\s+(?:fixed|resolved|addressed|sorted\s+out|looked\s+(?:at|into)|investigated|done|finished))\b(?:\s+(?:asap|urgently|today|tomorrow|now|(?:by|before|until|till)\b[^.!?\n]{0,40}))?/gi;
+/**
+ * The head of a line pasted from a chat: its time and who wrote it ("[10:42] jen:", "10:42 AM <marco>", "[Tue 09:15]
+ * Priya Shah:"). As an e-mail's header lines do, it says who wrote when, not what the program does (bands, twelfth
+ * pass). A time is asked for, so a label ("Note:", "Build:") or a log line's level ("ERROR:") is not taken for a name.
+ */
+export const CHAT_SPEAKER = /^[ \t>]*(?:\[[^\]\n]{0,20}?\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp]\.?[Mm]\.?)?\]|\(?\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp]\.?[Mm]\.?)?\)?)[ \t]*(?!(?:error|err|warn(?:ing)?|info|debug|trace|fatal|crit(?:ical)?|notice|severe)\b)(?:<[^>\n]{1,30}>|@?\p{L}[\p{L}\d._-]{0,30}(?:[ \t]\p{L}[\p{L}\d._-]{0,20})?[ \t]*:)/gimu;
 
 /** Whether a clause of a report is about people (who tell, chase, want or feel), not what the program does. */
 export function aboutPeople(clause: string): boolean {

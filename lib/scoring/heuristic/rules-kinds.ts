@@ -10,7 +10,7 @@ import { bugEvidenceFor, bugFindings, failureOnlyJudged, proseOf } from "./rules
 import { epicEvidenceFor, epicFindings } from "./rules-epic";
 import { spikeEvidenceFor, spikeFindings } from "./rules-spike";
 import { REASON as TASK_REASON, taskEvidenceFor, taskFindings } from "./rules-task";
-import { addsNothing, expectedIn, MAIL_HEADER, observedIn, stepsIn } from "./bug-readers";
+import { addsNothing, expectedIn, MAIL_HEADER, observedIn, PLEA_TO_FIX, stepsIn } from "./bug-readers";
 import { analyzeText } from "./nlp";
 
 /** Findings of the story template: never reported on another kind. */
@@ -142,14 +142,6 @@ function namesNothing(input: RuleInput): boolean {
  * The findings of a ticket whose kind nothing decided: what every kind needs. What it is (the summary, and
  * detail to size from: the shared estimable rules), why it matters, and when it is done.
  */
-/**
- * A plea to fix it, with its deadline ("this needs to be fixed before the review", "has to be sorted by Friday", "Need
- * this fixed before the board meeting"; bands, eighth pass):
- * every ticket asks that, so it says neither when the work is done nor why it matters. "Has to be done this week" and
- * "Need this done today" are the same plea (bands, twelfth pass: "ASAP" over "Has to be done this week so the launch can
- * go ahead" scored 100%).
- */
-const PLEA_TO_FIX = /\b(?:(?:needs?|has|have|must|should)\s+(?:to\s+)?(?:be\s+)?(?:fixed|fix(?:ing)?|sorted(?:\s+out)?|resolved|addressed|looked\s+(?:at|into)|handled|investigated|checked|done|doing|finished)|needs?\s+(?:this|it|that|these|them)\s+(?:fixed|resolved|addressed|sorted\s+out|looked\s+(?:at|into)|investigated|done|finished))\b(?:\s+(?:asap|urgently|today|tomorrow|now|(?:by|before|until|till)\b[^.!?\n]{0,40}))?/gi;
 
 /** The ticket with its pleas to fix blanked (the same length, so what is read keeps its place). */
 function withoutPleas(input: RuleInput): RuleInput {

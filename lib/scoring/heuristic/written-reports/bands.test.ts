@@ -41,8 +41,11 @@ const FLOORS: Record<string, Partial<Record<Band, number>>> = {
   // at that pass's end), read in the ninth (docs/decisions.md, "Bug bands, ninth pass"): 61 -> 65/85.
   "bands-read-8.json": { useless: 15, written_out: 25, states_failure: 11 },
   // An eleventh author's, written for the ninth pass and measured only there (bands-unread.json then; 55/85 when added,
-  // 58/85 at that pass's end), read in the tenth: 58 -> 75/85, every pair in band (no floor for them).
-  "bands-read-9.json": { useless: 18, written_out: 27 },
+  // 58/85 at that pass's end), read in the tenth: 58 -> 75/85, every pair in band (no floor for them); in the twelfth,
+  // 75 -> 80/85 (a query with what it returns read as the way there; a pasted chat's heads and sounds of talk no account;
+  // people who can never find anything name no failure; "blocking everything" names nothing it blocks; a plea to fix it
+  // is no account).
+  "bands-read-9.json": { useless: 22, written_out: 28 },
   // A twelfth author's, written for the tenth pass and measured only there (bands-unread.json then; 64/85 when added and
   // at that pass's end), read in the eleventh: 64 -> 70/85.
   "bands-read-10.json": { useless: 19, written_out: 23, states_failure: 13 },
