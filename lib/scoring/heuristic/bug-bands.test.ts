@@ -847,3 +847,21 @@ describe("bands, eleventh pass: a list of labelled fields", () => {
     expect(codes(t)).toContain("bug.no_impact");
   });
 });
+
+describe("bands, twelfth pass (read-8): 'see it by doing X' is the way there", () => {
+  const report = (how: string): TicketData => ({ summary: "Parking permit shows an expiry date a year too early", issue_type: "Bug",
+    description: "Since release 8.4 of the council portal, residents who renewed in March see their permit expire in March 2025 instead of March 2026. " +
+      `${how} Wardens are fining about 40 residents a week whose permits are valid.` });
+
+  it("reads 'You can see it by opening ...' and 'trigger it by pasting ...' as steps", () => {
+    for (const how of ["You can see it by opening any renewed permit as a resident in production.",
+      "You can trigger it by renewing a test permit on staging."]) {
+      expect(codes(report(how))).not.toContain("bug.no_steps");
+    }
+  });
+
+  it("still asks for steps where the one action is only a condition or there is no action after 'by'", () => {
+    expect(codes(report("It shows when opening a renewed permit."))).toContain("bug.no_steps");
+    expect(codes(report("We only saw it by chance last week."))).toContain("bug.no_steps");
+  });
+});

@@ -1350,6 +1350,10 @@ export function stepsIn(labelled: string): StepsRead {
     found.push({ kind: "condition", start: m.index, end: m.index + m[0].length });
     // "by discharging a test patient (version 12.4) and then refreshing the page": the gerunds joined to it count too.
     if (!by) continue;
+    // "You can see it by opening any part-time employee's profile", "trigger it by pasting a long name": the words say
+    // the action after "by" is the way there, as "reproduce it by ..." does (REPRO), so one action is enough (bands,
+    // twelfth pass).
+    found.push({ kind: "repro", start: m.index, end: m.index + m[0].length });
     const clause = /^(?:[^.;:!?\n]|\.(?=\S))*/.exec(text.slice(m.index + m[0].length))?.[0] ?? "";
     joined += [...clause.matchAll(/(?:,|\band|\bthen)\s+(?:then\s+)?([a-z][\w-]*ing)\b/gi)].filter((j) => actionStem(j[1])).length;
   }
