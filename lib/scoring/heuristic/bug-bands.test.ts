@@ -865,3 +865,21 @@ describe("bands, twelfth pass (read-8): 'see it by doing X' is the way there", (
     expect(codes(report("We only saw it by chance last week."))).toContain("bug.no_steps");
   });
 });
+
+describe("bands, twelfth pass (read-8): 'To check:' and 'To verify:' open the steps", () => {
+  const report = (how: string): TicketData => ({ summary: "Fuel card statement double-counts refunds", issue_type: "Bug",
+    description: "In FleetPay 6.1 (production) a refunded fuel purchase is subtracted twice from the monthly statement: a 50.00 refund lowers " +
+      `the total by 100.00. It should lower it by 50.00. ${how} About 900 fleet managers reconcile statements by hand each month.` });
+
+  it("reads the run after 'To check:', 'To verify it on staging:' as steps", () => {
+    for (const how of ["To check: sign in as a fleet manager, refund a test purchase, open the statement.",
+      "To verify it on staging: refund any purchase, download the statement, compare the totals."]) {
+      expect(codes(report(how))).not.toContain("bug.no_steps");
+    }
+  });
+
+  it("does not read 'to check' inside a sentence, nor a request to check, as steps", () => {
+    expect(codes(report("Finance asked us to check: is it only refunds?"))).toContain("bug.no_steps");
+    expect(codes(report("Please check the refunds job."))).toContain("bug.no_steps");
+  });
+});

@@ -963,8 +963,10 @@ const NOT_AN_INSTRUCTION = /^(?:a|an|the|this|that|these|those|it|its|i|you|we|t
  * Y." The label may say where or with what the reproduction was done before its colon, and be told in a few words that
  * say a reproduction follows ("Repro on the test server: ...", "Repro we ran on staging with the demo account: ...", "It
  * is easy to trigger: ..."; bands, tenth pass): the colon says the way there follows, as "Steps:" does.
+ * A sentence that opens "To check:", "To verify it on staging:", "How to confirm:" says it too: what follows is how the
+ * reader makes the failure show (bands, twelfth pass).
  */
-const LABELLED_RUN = /(?:(?:^|[.!?]\s*|\n[ \t]*)(?:steps?(?: to reproduce)?|str)(?=[ \t]*:)|(?:^|[.!?]\s+|\n[ \t]*)(?:[^.!?:;\n]{0,30}?\b)?(?:repro(?:duc(?:ed|tion))?|to (?:trigger|reproduce|recreate)(?: (?:it|this|that|the \w+))?)(?:[ \t]+(?:[^.!?:;\n]|\.(?=\S)){1,90}?)?)[ \t]*:[ \t]*((?:[^.!?;\n]|\.(?=\S))+)/gi;
+const LABELLED_RUN = /(?:(?:^|[.!?]\s*|\n[ \t]*)(?:steps?(?: to reproduce)?|str)(?=[ \t]*:)|(?:^|[.!?]\s+|\n[ \t]*)(?:[^.!?:;\n]{0,30}?\b)?(?:repro(?:duc(?:ed|tion))?|to (?:trigger|reproduce|recreate)(?: (?:it|this|that|the \w+))?)(?:[ \t]+(?:[^.!?:;\n]|\.(?=\S)){1,90}?)?|(?:^|[.!?]\s+|\n[ \t]*)(?:how )?to (?:check|verify|confirm)(?: (?:it|this|that|the \w+))?(?:[ \t]+(?:[^.!?:;\n]|\.(?=\S)){1,90}?)?)[ \t]*:[ \t]*((?:[^.!?;\n]|\.(?=\S))+)/gi;
 
 /** Two or more actions in a row inside a sentence: "(i.e., open Settings, pick Billing, press Save)". */
 /** The first word of a click or a press written as two words ("right click", "double click", "long press"). */
