@@ -883,3 +883,18 @@ describe("bands, twelfth pass (read-8): 'To check:' and 'To verify:' open the st
     expect(codes(report("Please check the refunds job."))).toContain("bug.no_steps");
   });
 });
+
+describe("bands, twelfth pass (read-8): reminders, notifications and alerts counted are who is hurt", () => {
+  const report = (count: string): TicketData => ({ summary: "Vet practice reminders quote the wrong vaccine", issue_type: "Bug",
+    description: "PetCare 3.4 (production): the yearly booster reminder names the rabies vaccine for cats booked for the flu booster.\n" +
+      "1. Book a cat for the flu booster\n2. Run the reminder job\nExpected: the reminder names the flu booster. Actual: it names rabies.\n" + count });
+
+  it("reads '4,000 wrong reminders', '1,200 duplicate notifications' as how many are hurt", () => {
+    expect(codes(report("About 4,000 wrong reminders went out last month."))).not.toContain("bug.no_impact");
+    expect(codes(report("Since Monday 1,200 duplicate notifications were sent."))).not.toContain("bug.no_impact");
+  });
+
+  it("does not count a version's number before the word", () => {
+    expect(codes(report("Since 3.4 alerts use the new template."))).toContain("bug.no_impact");
+  });
+});

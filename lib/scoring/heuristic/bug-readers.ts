@@ -1565,7 +1565,11 @@ const PEOPLE = "(?:users?|customers?|clients?|shoppers?|buyers?|members?|account
 const MAINTAINERS = "(?:packagers?|maintainers?|distributors?|distros?|sysadmins?|webmasters?|hosters?|integrators?)";
 /** A person, or people named by their role, right before a read (`peopleFeel`). */
 const PERSON_BEFORE = new RegExp(`\\b(?:i|we|you|they|he|she|nobody|${PEOPLE}|[a-z]+(?:ers|ors|ians|ists|ants|ents|ees))\\s+(?:\\w+\\s+)?$`, "i");
-const THINGS = "(?:orders?|requests?|transactions?|payments?|bookings?|sessions?|jobs?|builds?|messages?|emails?|invoices?|records?|files?|uploads?|downloads?|sign-?ups?|logins?|checkouts?|calls?|tickets?|visits?|page ?views?|events?)";
+/**
+ * Things a service does for people, counted: orders, payments, messages ("9,000 wrong reminders", "1,200 duplicate
+ * notifications" are that many people told the wrong thing; reminders, notifications and alerts: bands, twelfth pass).
+ */
+const THINGS = "(?:orders?|requests?|transactions?|payments?|bookings?|sessions?|jobs?|builds?|messages?|emails?|reminders?|notifications?|alerts?|invoices?|records?|files?|uploads?|downloads?|sign-?ups?|logins?|checkouts?|calls?|tickets?|visits?|page ?views?|events?)";
 /**
  * People a service has by what they do with it ("19 applicants", "60 volunteers"), the journeys and visits it books
  * ("9,000 trips", "400 appointments"), and complaints counted: what a count of them says is how many are hurt (bands,
