@@ -898,3 +898,25 @@ describe("bands, twelfth pass (read-8): reminders, notifications and alerts coun
     expect(codes(report("Since 3.4 alerts use the new template."))).toContain("bug.no_impact");
   });
 });
+
+describe("bands, twelfth pass (read-8): what the people who passed it on knew or said is no failure", () => {
+  it("does not read 'I don't know', 'they didn't say why', 'didn't get more details', 'they hung up' as what happens", () => {
+    for (const line of ["Could be the new build, I honestly don't know.", "Heard from the warehouse that the scanner isn't good. They didn't say why.",
+      "A buyer rang the shop about it. Didn't get more details, they hung up."]) {
+      expect(observedIn(line).some((r) => !r.generic)).toBe(false);
+    }
+  });
+
+  it("still reads the program that does not say, does not get or hangs", () => {
+    expect(observedIn("The export dialog doesn't say which file failed.").some((r) => !r.generic)).toBe(true);
+    expect(observedIn("The sync service didn't get any records after midnight.").some((r) => !r.generic)).toBe(true);
+    expect(observedIn("The kiosk hung at the payment screen.").some((r) => !r.generic)).toBe(true);
+  });
+
+  it("leaves a relayed call with only its judged failure: no expected result to take from it", () => {
+    const t: TicketData = { summary: "Till app not working for a shop in Lyon", issue_type: "Bug",
+      description: "A shop from Lyon rang the helpdesk, till app not working for them. Didn't get more details, they hung up." };
+    expect(codes(t)).toContain("bug.no_expected_result");
+    expect(scoreTicket(t).findings.find((f) => f.code === "bug.no_expected_result")?.severity).toBe("high");
+  });
+});

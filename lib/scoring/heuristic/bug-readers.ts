@@ -434,6 +434,16 @@ function peoplesAct(text: string, r: Read): boolean {
   // The reporter who did not get the details from whoever called ("Didn't get details, they were in a rush"): what the
   // reporter could not find out, not what the program does (bands, tenth pass).
   if (/^(?:did|do|does|could|ca)(?:n['’ ]?t| not) get (?:any |the |more |much |their |his |her )?(?:details?|info|information|specifics|names?|examples?|screenshots?)$/i.test(said)) return true;
+  // What the people who passed it on knew or said ("I honestly don't know", "They didn't say why", "Didn't get more
+  // details, they hung up"): a person, or nobody named at a sentence's start, and a verb of knowing or telling. The
+  // reporter's account of the conversation, not what the program does ("the dialog doesn't say which file" is that:
+  // its subject is the program; bands, twelfth pass).
+  const person = new RegExp(`(?:\\b(?:i|we|you|they|he|she|${PEOPLE})|(?:^|[.!?;]\\s*|\\n\\s*))\\s*(?:\\w+ly\\s+)?$`, "i");
+  if (/^(?:do|does|did|could|ca|have|has|had)(?:n['’ ]?t| not) (?:know|say|tell|explain|mention|remember|specify)$/i.test(said) && person.test(before)) return true;
+  if (/^(?:do|does|did|could|ca)(?:n['’ ]?t| not) get(?: (?:any|the|more|much|their|his|her))?$/i.test(said) && person.test(before) &&
+    /^\s*(?:(?:any|the|more|much|their|his|her|further)\s+)?(?:details?|info|information|specifics|names?|examples?|screenshots?)\b/i.test(text.slice(r.end, r.end + 40))) return true;
+  // "they hung up": a caller ending the call (a person its subject), not a program that hangs.
+  if (/^hung$/i.test(said) && new RegExp(`\\b(?:i|we|you|they|he|she|callers?|${PEOPLE})\\s+$`, "i").test(before) && /^\s+up\b/i.test(text.slice(r.end, r.end + 5))) return true;
   // The reporter who cannot reproduce it ("Can't reproduce, but ..."): what the reporter could not do, not what the
   // program does.
   if (/^(?:can(?:no|['’ ]?)t|could(?:n['’ ]?t| not)|unable to|not able to) (?:reproduce|re-?create|repro)\b/i.test(said)) return true;
