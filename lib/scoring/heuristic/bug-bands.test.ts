@@ -920,3 +920,24 @@ describe("bands, twelfth pass (read-8): what the people who passed it on knew or
     expect(scoreTicket(t).findings.find((f) => f.code === "bug.no_expected_result")?.severity).toBe("high");
   });
 });
+
+describe("bands, twelfth pass (read-8): a request to make it better names no result", () => {
+  it("does not read 'Can we make it better?', 'please make search faster' as what should happen", () => {
+    for (const line of ["Staff keep grumbling about the rota screen. Can we make it better?", "Please make search faster.", "Could you make this more reliable?"]) {
+      expect(expectedIn(line).filter((r) => r.kind === "request")).toEqual([]);
+    }
+  });
+
+  it("still reads a request that names what to change or a measure", () => {
+    expect(expectedIn("Can we make the rota sort by surname?").some((r) => r.kind === "request")).toBe(true);
+    expect(expectedIn("Please make search faster than two seconds for a 10k catalogue.").some((r) => r.kind === "request")).toBe(true);
+  });
+
+  it("ranks a stated failure above a grumble that asks for it better", () => {
+    const stated: TicketData = { summary: "Rota export drops night shifts that cross midnight", issue_type: "Bug",
+      description: "Shifts from 22:00 to 06:00 are missing from the PDF export." };
+    const grumble: TicketData = { summary: "Rota export is annoying", issue_type: "Bug", description: "Staff keep grumbling about the rota export. Can we make it better?" };
+    expect(percent(stated)).toBeGreaterThan(percent(grumble));
+    expect(percent(grumble)).toBeLessThanOrEqual(40);
+  });
+});

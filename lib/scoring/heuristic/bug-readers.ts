@@ -595,6 +595,12 @@ const MODAL = new RegExp(`\\b(?:(?<!(?:(?<!-)\\b(?:i|u)|\\b(?:you|somebody|someo
  * people's disappointment, not a result to check (bands, tenth pass). "expected better than 2 seconds" says what.
  */
 const EXPECTED_BETTER = /^\s+(?:(?:a lot|much|far|way|something|a bit)\s+)?(?:better|more)(?=\s*(?:[.,;!]|$|\s+(?:after|for|from|of|than (?:this|that)|by now|given|to be honest)\b))/i;
+/**
+ * A request to make it better and nothing more ("Can we make it better?", "please make search faster", "could you make
+ * this more reliable"): as "it should be better" (BARE_COMPARATIVE), it names no result to check a change against (bands,
+ * twelfth pass). "make it faster than 2 seconds", "make the list sort by date" name one.
+ */
+const MADE_BETTER = /^\s+(?:it|this|that|them|things|(?:the\s+)?[\w-]+)\s+(?:(?:a lot|much|way|far|a bit|a little|so much|really)\s+)?(?:better|faster|quicker|nicer|easier|improved|smoother|snappier|more (?:stable|reliable|responsive|usable|robust|performant|user-friendly))(?:\s+(?:asap|now|already|soon|please|again|than (?:this|that|it is|now|before)))?\s*(?:[.!?]|$)/i;
 const BARE_COMPARATIVE = /^\s+(?:be\s+)?(?:(?:a lot|much|way|far|a bit|a little|so much|really)\s+)?(?:better|faster|quicker|improved|smoother|snappier|more (?:stable|reliable|responsive|usable|robust|performant))(?:\s+(?:asap|now|already|soon|than (?:this|that|it is|now|before)))?\s*(?:[.!]|$)/i;
 /** "you should see", "should be able to reproduce": a step's expected observation, not an expectation. */
 const MODAL_NOT_EXPECTED = /\b(?:you|one|we)\s+should\s+(?:see|get|notice|observe|be able to (?:see|reproduce|notice))\b|\bshould (?:be able to )?reproduce\b|\bshould i\b|\bif (?:it|this|you) should\b/i;
@@ -721,7 +727,8 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
   const reads = [
     ...tag("modal", all(text, MODAL).filter((r) => !MODAL_NOT_EXPECTED.test(text.slice(Math.max(0, r.start - 12), r.end + 40)) &&
       !BARE_COMPARATIVE.test(text.slice(r.end, r.end + 60)))),
-    ...tag("expect", all(text, EXPECT).filter((r) => !instructed(text, r) && !emptyField(text, r) && !EXPECTED_BETTER.test(text.slice(r.end, r.end + 40)))), ...tag("expect", all(text, NOT_INSTEAD)), ...tag("wish", all(text, WISH)), ...tag("request", all(text, REQUEST)),
+    ...tag("expect", all(text, EXPECT).filter((r) => !instructed(text, r) && !emptyField(text, r) && !EXPECTED_BETTER.test(text.slice(r.end, r.end + 40)))), ...tag("expect", all(text, NOT_INSTEAD)), ...tag("wish", all(text, WISH)),
+    ...tag("request", all(text, REQUEST).filter((r) => !MADE_BETTER.test(text.slice(r.end, r.end + 60)))),
     ...tag("working_case", all(text, WORKING_CASE).filter((r) => !thingMissing(text, r))), ...tag("wish", all(text, WISH_UNSAID)), ...tag("working_case", all(text, WORKS_ELSEWHERE)), ...tag("working_case", all(text, WORKING_MORE)), ...tag("working_case", all(text, WORKING_KEPT)), ...tag("working_case", all(text, WORKING_IN_BROWSER)), ...tag("wish", all(text, WISH_MORE)), ...tag("working_case", all(text, WORKED_VERSION)), ...tag("working_case", all(text, WORKED_BEFORE)), ...tag("working_case", all(text, SAME_ELSEWHERE)), ...tag("expect", all(text, NORM_SAYS)), ...tag("expect", all(text, DOCS_SAY)),
   ];
   // What the program prints ("Message: Object expected", a log line, a stack frame) or a line of code is not what the
