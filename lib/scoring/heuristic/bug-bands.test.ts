@@ -941,3 +941,24 @@ describe("bands, twelfth pass (read-8): a request to make it better names no res
     expect(percent(grumble)).toBeLessThanOrEqual(40);
   });
 });
+
+describe("bands, twelfth pass (read-8): a title that says where or when it fails gives its opposite", () => {
+  const sev = (t: TicketData) => scoreTicket(t).findings.find((f) => f.code === "bug.no_expected_result")?.severity;
+
+  it("leaves the expected result to the opposite of 'not sent on Sundays' when the description adds nothing", () => {
+    for (const t of both({ summary: "Standing orders are not paid on bank holidays", description: "" })) expect(sev(t)).toBe("low");
+    expect(sev({ summary: "Labels are not printed for parcels over 30 kg", description: "please fix asap", issue_type: "Bug" })).toBe("low");
+  });
+
+  it("still asks for the expected result of a title that only names its failure", () => {
+    expect(sev({ summary: "Label printer crashes", description: "", issue_type: "Bug" })).toBe("high");
+    expect(sev({ summary: "Label printer crashes", description: "please fix asap", issue_type: "Bug" })).toBe("high");
+    expect(sev({ summary: "Label printer not working on Mondays", description: "", issue_type: "Bug" })).toBe("high");
+  });
+
+  it("ranks the title that states its failure above a wish for the same area", () => {
+    const stated: TicketData = { summary: "Standing orders are not paid on bank holidays", description: "" };
+    const wish: TicketData = { summary: "Standing orders", description: "Standing orders need some attention." };
+    expect(percent(stated)).toBeGreaterThan(percent(wish));
+  });
+});

@@ -232,6 +232,14 @@ export function failureOnlyJudged(input: RuleInput): boolean {
   return e.judgedOnly || (!e.actual && !e.told && addsNothing(input.summary, input.description));
 }
 
+/**
+ * A title that tells its failure with where or when it happens: a specific read followed, within a few words, by a
+ * condition ("are not sent on Sundays", "returns 403 for paths with a space", "is not allowed in prolog").
+ */
+function failsWhere(title: string): boolean {
+  return observedIn(title).some((r) => !r.generic && /^(?:\s+[^\s.;!?]+){0,4}?\s+(?:for|on|when|whenever|after|with|without|in|if|while|during|under|before|since)\s+\S/i.test(title.slice(r.end)));
+}
+
 export function bugFindings(input: RuleInput): Found[] {
   const e = bugEvidence(input);
   const findings: Found[] = [];
@@ -241,7 +249,10 @@ export function bugFindings(input: RuleInput): Found[] {
   const judgedOnly = e.judgedOnly;
   // The opposite is taken of a failure read as what happens: a failure word only in a question, a person's act or a
   // purpose ("raising this so it doesn't get lost") gives none (bands, seventh pass).
-  if (!e.expected && IMPLIED_EXPECTED.test(`${input.summary}\n${input.description}`) && !addsNothing(input.summary, input.description) && !judgedOnly && e.anyRead) {
+  // A description that adds nothing leaves the title alone: its failure gives an opposite when the title says where or
+  // when it fails ("Scheduled reminders are not sent on Sundays", "Export fails for names with an apostrophe": sent on
+  // Sundays, exported with the apostrophe), not when it only names it ("Apache crashes"; bands, twelfth pass).
+  if (!e.expected && IMPLIED_EXPECTED.test(`${input.summary}\n${input.description}`) && (!addsNothing(input.summary, input.description) || failsWhere(input.summary)) && !judgedOnly && e.anyRead) {
     // The labelled reports (Chaparro et al.) count an expectation left to the failure's opposite as missing, and a
     // tester needs the result to check; but a report that tells the failure already says what is wrong, so it
     // costs little. "Apache crashes, please fix" tells nothing to take an opposite from.
