@@ -962,3 +962,22 @@ describe("bands, twelfth pass (read-8): a title that says where or when it fails
     expect(percent(stated)).toBeGreaterThan(percent(wish));
   });
 });
+
+describe("bands, twelfth pass (read-8): an HTTP status before 'error' names what is seen", () => {
+  it("reads 'returns 500 error', 'answers 403 error' as what happens, not as a generic error", () => {
+    expect(observedIn("Checkout returns 500 error for baskets with a voucher").some((r) => !r.generic)).toBe(true);
+    expect(observedIn("The API answers 403 error for admins").some((r) => !r.generic)).toBe(true);
+  });
+
+  it("still reads 'returns errors', 'keeps giving errors', 'throws 3 errors' as generic", () => {
+    for (const line of ["The checkout returns errors", "The checkout keeps giving errors", "The checkout throws 3 errors"]) {
+      expect(observedIn(line).every((r) => r.generic)).toBe(true);
+    }
+  });
+
+  it("ranks a title-only '500 error for X' above a mood about the same area", () => {
+    const stated: TicketData = { summary: "Checkout returns 500 error for baskets with a voucher", description: "" };
+    const mood: TicketData = { summary: "Checkout is flaky", description: "Checkout has been flaky lately, sometimes fine, sometimes not." };
+    expect(percent(stated)).toBeGreaterThan(percent(mood));
+  });
+});

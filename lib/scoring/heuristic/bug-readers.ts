@@ -234,7 +234,7 @@ const MOOD = /\b(?:complain(?:s|ed|ing|ts?)?|moan(?:s|ed|ing)?|grumbl(?:e|es|ed|
  * A failure word right after the read ("still having issues", "keeps causing problems", "STILL doesn't work"), or
  * only that it happens ("but it's definitely happening"): the read only carries it, unless negated.
  */
-const GENERIC_AFTER = /^\s+(?:\w+\s+)?(?:issues?|problems?|trouble|errors?|bugs?)\b|^['’]t (?:work|working)\b|^(?:['’]s|\s+(?:is|was))\s+(?:\w+ly\s+|still\s+)?happening\b/i;
+const GENERIC_AFTER = /^\s+(?:(?![1-5]\d\d\b)\w+\s+)?(?:issues?|problems?|trouble|errors?|bugs?)\b|^['’]t (?:work|working)\b|^(?:['’]s|\s+(?:is|was))\s+(?:\w+ly\s+|still\s+)?happening\b/i;
 /**
  * An impression, not an observation: how it feels, looks or seems to the reporter ("it feels sluggish", "the numbers
  * don't look right", "seems weird"), said without what is seen.
@@ -253,7 +253,8 @@ function onlyJudged(text: string, start: number, end: number): boolean {
     (/^(?:(?:i|we|you|they|users?|customers?)\s+)?(?:still\s+|also\s+)?(?:seeing|see|sees|saw|getting|get|gets|got)$/i.test(said) &&
       /^\s+(?:it|this|that|them|the (?:issue|problem|same))(?:\s+(?:too|again|here|there|as well|still))?(?=\s*(?:[,.;!?)]|$)|\s+(?:on|in|at|every|all|for|since|with|from)\b)/i.test(text.slice(end, end + 40))) ||
     // "isn't a problem" says there is none: only a read that is not negated carries the failure word after it.
-    (GENERIC_AFTER.test(text.slice(end, end + 30)) && !/n['’ ]?t\b|\b(?:not|no|never)\b/i.test(said)) ||
+    // (an HTTP status before the word names what is seen: "returns 500 error", "gives a 404 error"; bands, twelfth pass)
+    (GENERIC_AFTER.test(text.slice(end, end + 30)) && !/n['’ ]?t\b|\b(?:not|no|never)\b/i.test(said) && !/\b[1-5]\d\d$/.test(said)) ||
     // "... but it feels off": the read only leads to an impression (bands, seventh pass); a contrast whose clause ends in
     // one ("but the numbers in reports just feel off") too (tenth pass).
     IMPRESSION_AFTER.test(text.slice(end, end + 40)) ||
