@@ -981,3 +981,21 @@ describe("bands, twelfth pass (read-8): an HTTP status before 'error' names what
     expect(percent(stated)).toBeGreaterThan(percent(mood));
   });
 });
+
+describe("bands, twelfth pass (read-8): what arrives at the other end, quoted, is what happens", () => {
+  it("reads 'arrive at the payee as \"...\"', 'comes through as \"...\"' as what is seen", () => {
+    expect(observedIn("Payslip names like 'Ana-Lucía' arrive at the bank as 'Ana-Luc'.").some((r) => !r.generic)).toBe(true);
+    expect(observedIn("The export comes through as 'export.csv.part'.").some((r) => !r.generic)).toBe(true);
+  });
+
+  it("does not read 'arrive at the depot as planned': no quoted value", () => {
+    expect(observedIn("Parcels arrive at the depot as planned.")).toEqual([]);
+  });
+
+  it("ranks a failure told by what arrives above a grumble about the same field", () => {
+    const stated: TicketData = { summary: "Payee name field cuts off accented names",
+      description: "Payslip names like 'Ana-Lucía' arrive at the bank as 'Ana-Luc'." };
+    const grumble: TicketData = { summary: "Payee names", description: "staff not happy with payee names" };
+    expect(percent(stated)).toBeGreaterThan(percent(grumble));
+  });
+});
