@@ -999,3 +999,20 @@ describe("bands, twelfth pass (read-8): what arrives at the other end, quoted, i
     expect(percent(stated)).toBeGreaterThan(percent(grumble));
   });
 });
+
+describe("bands, twelfth pass (read-8): 'cannot use the system' names no part and no act", () => {
+  it("reads 'CUSTOMERS CANNOT USE THE SYSTEM', 'can't use the app at all' as a failure only judged", () => {
+    expect(observedIn("GUESTS CANNOT USE THE SYSTEM").every((r) => r.generic)).toBe(true);
+    expect(observedIn("Our drivers can't use the app at all.").every((r) => r.generic)).toBe(true);
+  });
+
+  it("still reads 'can't use the voucher field', 'cannot use the app without a SIM' as what happens", () => {
+    expect(observedIn("Guests can't use the voucher field.").some((r) => !r.generic)).toBe(true);
+    expect(observedIn("Drivers cannot use the app without a SIM card.").some((r) => !r.generic)).toBe(true);
+  });
+
+  it("puts an all-capitals cry for help at 40% or less", () => {
+    const t: TicketData = { summary: "GUESTS CANNOT USE THE SYSTEM!!!", issue_type: "Bug", description: "FIX THIS NOW. WE ARE LOSING BOOKINGS." };
+    expect(percent(t)).toBeLessThanOrEqual(40);
+  });
+});

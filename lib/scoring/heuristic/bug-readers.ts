@@ -266,10 +266,15 @@ function onlyJudged(text: string, start: number, end: number): boolean {
     // "isn't really doing what people need", "doesn't do what we want": measured against what people want, unnamed; a
     // wrong that says not what (bands, tenth pass).
     (/(?:n['’ ]?t|\bnot|\bnever)(?:\s+\w+ly)?\s+(?:do|does|doing|did|done)$/i.test(said) && WHAT_PEOPLE_WANT.test(text.slice(end, end + 60))) ||
+    // "Customers cannot use the system", "can't use the app at all": the whole program unusable, with no part or act
+    // named, says it does not work, not what is seen ("can't use the voucher field" names one; bands, twelfth pass).
+    (/^(?:can(?:no|['’ ]?)t|can not|could(?:n['’ ]?t| not)|unable to|not able to) use$/i.test(said) && WHOLE_USED.test(text.slice(end, end + 60))) ||
     // "Everything is slow": a quality said of everything names no place and no measure, an impression of the whole.
     (/^(?:too )?(?:slow(?:ly|er)?|sluggish|laggy|unresponsive)$/i.test(said) && WHOLE_BEFORE.test(text.slice(Math.max(0, start - 40), start)));
 }
 
+/** The whole program named after "can't use", and nothing after it but how much: "the system", "the app at all", "it anymore". */
+const WHOLE_USED = /^\s+(?:it|(?:the|our|their|this|your)\s+(?:system|app|application|site|website|portal|platform|product|service|tool|software|program))(?:\s+(?:at all|anymore|any more|now|today|again|properly|right now))?\s*(?:[.!?,;]|$)/i;
 /** What people want, unnamed, after a negated "do": "what people need", "what it should", "what we expect of it". */
 const WHAT_PEOPLE_WANT = /^\s+(?:(?:any|much|a lot)\s+of\s+)?what\s+(?:\w+\s+){0,2}?(?:needs?|wants?|expects?|expected|should|is (?:needed|wanted|expected|supposed to)|it['’]?s supposed to|(?:we|they|people|users|customers) (?:asked for|signed up for|paid for))\b/i;
 /** An impression anywhere in a clause: "... the totals just feel off to me". */
