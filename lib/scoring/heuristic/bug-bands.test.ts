@@ -1016,3 +1016,21 @@ describe("bands, twelfth pass (read-8): 'cannot use the system' names no part an
     expect(percent(t)).toBeLessThanOrEqual(40);
   });
 });
+
+describe("bands, twelfth pass (read-8): a pasted chat's stamps are no account", () => {
+  const chat: TicketData = { summary: "[from Teams] invoices thing", issue_type: "Bug",
+    description: "[14:02] priya: anyone seeing the invoices thing\n[14:03] tom: yep\n[14:03] priya: meh\n" +
+      "[14:05] tom: maybe same as last week\n[14:06] priya: can someone log it\n[14:06] tom: ok" };
+
+  it("says a chat that names nothing does not tell what happens, and scores it at 40% or less", () => {
+    expect(codes(chat)).toContain("bug.no_actual_result");
+    expect(percent(chat)).toBeLessThanOrEqual(40);
+  });
+
+  it("still reads a long account whose lines are a log's, not a chat's", () => {
+    const log: TicketData = { summary: "Nightly invoice run stops half way", issue_type: "Bug",
+      description: "The nightly run in billing 4.2 stops after the first batch and the remaining customers get no invoice until someone restarts it by hand the next morning.\n" +
+        "10:42:01 ERROR: connection reset by peer\n10:42:02 WARN: batch 2 skipped" };
+    expect(codes(log)).not.toContain("bug.no_actual_result");
+  });
+});

@@ -148,6 +148,12 @@ function bugEvidence(input: RuleInput): BugEvidence {
   return e;
 }
 
+/**
+ * A line of a pasted chat opened by its time and its writer: "[10:42] mark:", "[09:15] Jen Park:", "10:43 AM jen:". Not a
+ * log line's level ("10:42:01 ERROR: ...", in capitals).
+ */
+const CHAT_STAMP = /^[ \t]*\[?\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]*[AaPp][Mm])?\]?[ \t]+(?![\p{Lu}\d._-]+[ \t]*:)[\p{L}][\p{L}\d._-]*(?:[ \t][\p{L}][\p{L}\d._-]*)?[ \t]*:/gmu;
+
 function readBugEvidence(input: RuleInput): BugEvidence {
   const { summary, description } = input;
   const criteria = input.criteria.trim() ? evidenceAt(input, "acceptance_criteria", 0, input.criteria.length) : null;
@@ -196,7 +202,8 @@ function readBugEvidence(input: RuleInput): BugEvidence {
   // Questions ask; they are no account ("Shouldn't this return every post?").
   // An e-mail's headers say who wrote when (bands, seventh pass).
   // A template's labels and prompts left unfilled are the form's words (bands, eighth pass).
-  const statements = withoutLabels(prose).replace(MAIL_HEADER, " ").replace(/https?:\/\/\S+/g, " ").split("\n").filter((l) => !CODE_LINE_OR_TRACE.test(l)).join("\n")
+  // A chat's stamps ("[10:42] mark:", "10:43 AM jen:") say who wrote when, as an e-mail's headers do (bands, twelfth pass).
+  const statements = withoutLabels(prose).replace(MAIL_HEADER, " ").replace(CHAT_STAMP, " ").replace(/https?:\/\/\S+/g, " ").split("\n").filter((l) => !CODE_LINE_OR_TRACE.test(l)).join("\n")
     .split(/(?<=[.!?:])\s+|\n[ \t]*\n/).filter((s) => !(/\?\s*$/.test(s) && QUESTION.test(s)))
     // Clauses about people (who tell, chase, want or feel: "the customer called twice", "their VP is threatening to
     // leave") are no account of what the program does (bands, sixth pass).
