@@ -956,6 +956,11 @@ describe("bands, twelfth pass (read-8): a title that says where or when it fails
     expect(sev({ summary: "Label printer not working on Mondays", description: "", issue_type: "Bug" })).toBe("high");
   });
 
+  it("still asks for it where the title names its failure only as an event, with where or when (its opposite is the failure gone)", () => {
+    expect(sev({ summary: "Label printer crashes when printing parcels over 30 kg", description: "", issue_type: "Bug" })).toBe("high");
+    expect(sev({ summary: "502 error on /api/labels when weight=0", description: "" })).toBe("high");
+  });
+
   it("ranks the title that states its failure above a wish for the same area", () => {
     const stated: TicketData = { summary: "Standing orders are not paid on bank holidays", description: "" };
     const wish: TicketData = { summary: "Standing orders", description: "Standing orders need some attention." };

@@ -241,10 +241,13 @@ export function failureOnlyJudged(input: RuleInput): boolean {
 
 /**
  * A title that tells its failure with where or when it happens: a specific read followed, within a few words, by a
- * condition ("are not sent on Sundays", "returns 403 for paths with a space", "is not allowed in prolog").
+ * condition ("are not sent on Sundays", "returns 403 for paths with a space", "is not allowed in prolog"). Not a failure
+ * named only as an event ("500 error on /api/orders when page=0", "crashes when printing"): its opposite is the failure
+ * going away, no result to check.
  */
+const FAILURE_EVENT = /^(?:[1-5]\d\d\s+)?(?:(?:fatal|internal|server|runtime|unexpected)\s+)?(?:errors?|exceptions?|crash(?:es|ed|ing)?|hangs?|hung|hanging|freez(?:es|ing)|froze(?:n)?|fail(?:s|ed|ing|ures?)?)$/i;
 function failsWhere(title: string): boolean {
-  return observedIn(title).some((r) => !r.generic && /^(?:\s+[^\s.;!?]+){0,4}?\s+(?:for|on|when|whenever|after|with|without|in|if|while|during|under|before|since)\s+\S/i.test(title.slice(r.end)));
+  return observedIn(title).some((r) => !r.generic && !FAILURE_EVENT.test(title.slice(r.start, r.end).trim()) && /^(?:\s+[^\s.;!?]+){0,4}?\s+(?:for|on|when|whenever|after|with|without|in|if|while|during|under|before|since)\s+\S/i.test(title.slice(r.end)));
 }
 
 export function bugFindings(input: RuleInput): Found[] {
