@@ -983,3 +983,195 @@ describe("bands, twelfth pass (read-9): a request about the team's plan and the 
     expect(codes(t)).toContain("bug.no_expected_result");
   });
 });
+
+describe("bands, twelfth pass (read-8): 'see it by doing X' is the way there", () => {
+  const report = (how: string): TicketData => ({ summary: "Parking permit shows an expiry date a year too early", issue_type: "Bug",
+    description: "Since release 8.4 of the council portal, residents who renewed in March see their permit expire in March 2025 instead of March 2026. " +
+      `${how} Wardens are fining about 40 residents a week whose permits are valid.` });
+
+  it("reads 'You can see it by opening ...' and 'trigger it by pasting ...' as steps", () => {
+    for (const how of ["You can see it by opening any renewed permit as a resident in production.",
+      "You can trigger it by renewing a test permit on staging."]) {
+      expect(codes(report(how))).not.toContain("bug.no_steps");
+    }
+  });
+
+  it("still asks for steps where the one action is only a condition or there is no action after 'by'", () => {
+    expect(codes(report("It shows when opening a renewed permit."))).toContain("bug.no_steps");
+    expect(codes(report("We only saw it by chance last week."))).toContain("bug.no_steps");
+  });
+});
+
+describe("bands, twelfth pass (read-8): 'To check:' and 'To verify:' open the steps", () => {
+  const report = (how: string): TicketData => ({ summary: "Fuel card statement double-counts refunds", issue_type: "Bug",
+    description: "In FleetPay 6.1 (production) a refunded fuel purchase is subtracted twice from the monthly statement: a 50.00 refund lowers " +
+      `the total by 100.00. It should lower it by 50.00. ${how} About 900 fleet managers reconcile statements by hand each month.` });
+
+  it("reads the run after 'To check:', 'To verify it on staging:' as steps", () => {
+    for (const how of ["To check: sign in as a fleet manager, refund a test purchase, open the statement.",
+      "To verify it on staging: refund any purchase, download the statement, compare the totals."]) {
+      expect(codes(report(how))).not.toContain("bug.no_steps");
+    }
+  });
+
+  it("does not read 'to check' inside a sentence, nor a request to check, as steps", () => {
+    expect(codes(report("Finance asked us to check: is it only refunds?"))).toContain("bug.no_steps");
+    expect(codes(report("Please check the refunds job."))).toContain("bug.no_steps");
+  });
+});
+
+describe("bands, twelfth pass (read-8): reminders, notifications and alerts counted are who is hurt", () => {
+  const report = (count: string): TicketData => ({ summary: "Vet practice reminders quote the wrong vaccine", issue_type: "Bug",
+    description: "PetCare 3.4 (production): the yearly booster reminder names the rabies vaccine for cats booked for the flu booster.\n" +
+      "1. Book a cat for the flu booster\n2. Run the reminder job\nExpected: the reminder names the flu booster. Actual: it names rabies.\n" + count });
+
+  it("reads '4,000 wrong reminders', '1,200 duplicate notifications' as how many are hurt", () => {
+    expect(codes(report("About 4,000 wrong reminders went out last month."))).not.toContain("bug.no_impact");
+    expect(codes(report("Since Monday 1,200 duplicate notifications were sent."))).not.toContain("bug.no_impact");
+  });
+
+  it("does not count a version's number before the word", () => {
+    expect(codes(report("Since 3.4 alerts use the new template."))).toContain("bug.no_impact");
+  });
+});
+
+describe("bands, twelfth pass (read-8): what the people who passed it on knew or said is no failure", () => {
+  it("does not read 'I don't know', 'they didn't say why', 'didn't get more details', 'they hung up' as what happens", () => {
+    for (const line of ["Could be the new build, I honestly don't know.", "Heard from the warehouse that the scanner isn't good. They didn't say why.",
+      "A buyer rang the shop about it. Didn't get more details, they hung up."]) {
+      expect(observedIn(line).some((r) => !r.generic)).toBe(false);
+    }
+  });
+
+  it("still reads the program that does not say, does not get or hangs", () => {
+    expect(observedIn("The export dialog doesn't say which file failed.").some((r) => !r.generic)).toBe(true);
+    expect(observedIn("The sync service didn't get any records after midnight.").some((r) => !r.generic)).toBe(true);
+    expect(observedIn("The kiosk hung at the payment screen.").some((r) => !r.generic)).toBe(true);
+  });
+
+  it("leaves a relayed call with only its judged failure: no expected result to take from it", () => {
+    const t: TicketData = { summary: "Till app not working for a shop in Lyon", issue_type: "Bug",
+      description: "A shop from Lyon rang the helpdesk, till app not working for them. Didn't get more details, they hung up." };
+    expect(codes(t)).toContain("bug.no_expected_result");
+    expect(scoreTicket(t).findings.find((f) => f.code === "bug.no_expected_result")?.severity).toBe("high");
+  });
+});
+
+describe("bands, twelfth pass (read-8): a request to make it better names no result", () => {
+  it("does not read 'Can we make it better?', 'please make search faster' as what should happen", () => {
+    for (const line of ["Staff keep grumbling about the rota screen. Can we make it better?", "Please make search faster.", "Could you make this more reliable?"]) {
+      expect(expectedIn(line).filter((r) => r.kind === "request")).toEqual([]);
+    }
+  });
+
+  it("still reads a request that names what to change or a measure", () => {
+    expect(expectedIn("Can we make the rota sort by surname?").some((r) => r.kind === "request")).toBe(true);
+    expect(expectedIn("Please make search faster than two seconds for a 10k catalogue.").some((r) => r.kind === "request")).toBe(true);
+  });
+
+  it("ranks a stated failure above a grumble that asks for it better", () => {
+    const stated: TicketData = { summary: "Rota export drops night shifts that cross midnight", issue_type: "Bug",
+      description: "Shifts from 22:00 to 06:00 are missing from the PDF export." };
+    const grumble: TicketData = { summary: "Rota export is annoying", issue_type: "Bug", description: "Staff keep grumbling about the rota export. Can we make it better?" };
+    expect(percent(stated)).toBeGreaterThan(percent(grumble));
+    expect(percent(grumble)).toBeLessThanOrEqual(40);
+  });
+});
+
+describe("bands, twelfth pass (read-8): a title that says where or when it fails gives its opposite", () => {
+  const sev = (t: TicketData) => scoreTicket(t).findings.find((f) => f.code === "bug.no_expected_result")?.severity;
+
+  it("leaves the expected result to the opposite of 'not sent on Sundays' when the description adds nothing", () => {
+    for (const t of both({ summary: "Standing orders are not paid on bank holidays", description: "" })) expect(sev(t)).toBe("low");
+    expect(sev({ summary: "Labels are not printed for parcels over 30 kg", description: "please fix asap", issue_type: "Bug" })).toBe("low");
+  });
+
+  it("still asks for the expected result of a title that only names its failure", () => {
+    expect(sev({ summary: "Label printer crashes", description: "", issue_type: "Bug" })).toBe("high");
+    expect(sev({ summary: "Label printer crashes", description: "please fix asap", issue_type: "Bug" })).toBe("high");
+    expect(sev({ summary: "Label printer not working on Mondays", description: "", issue_type: "Bug" })).toBe("high");
+  });
+
+  it("still asks for it where the title names its failure only as an event, with where or when (its opposite is the failure gone)", () => {
+    expect(sev({ summary: "Label printer crashes when printing parcels over 30 kg", description: "", issue_type: "Bug" })).toBe("high");
+    expect(sev({ summary: "502 error on /api/labels when weight=0", description: "" })).toBe("high");
+  });
+
+  it("ranks the title that states its failure above a wish for the same area", () => {
+    const stated: TicketData = { summary: "Standing orders are not paid on bank holidays", description: "" };
+    const wish: TicketData = { summary: "Standing orders", description: "Standing orders need some attention." };
+    expect(percent(stated)).toBeGreaterThan(percent(wish));
+  });
+});
+
+describe("bands, twelfth pass (read-8): an HTTP status before 'error' names what is seen", () => {
+  it("reads 'returns 500 error', 'answers 403 error' as what happens, not as a generic error", () => {
+    expect(observedIn("Checkout returns 500 error for baskets with a voucher").some((r) => !r.generic)).toBe(true);
+    expect(observedIn("The API answers 403 error for admins").some((r) => !r.generic)).toBe(true);
+  });
+
+  it("still reads 'returns errors', 'keeps giving errors', 'throws 3 errors' as generic", () => {
+    for (const line of ["The checkout returns errors", "The checkout keeps giving errors", "The checkout throws 3 errors"]) {
+      expect(observedIn(line).every((r) => r.generic)).toBe(true);
+    }
+  });
+
+  it("ranks a title-only '500 error for X' above a mood about the same area", () => {
+    const stated: TicketData = { summary: "Checkout returns 500 error for baskets with a voucher", description: "" };
+    const mood: TicketData = { summary: "Checkout is flaky", description: "Checkout has been flaky lately, sometimes fine, sometimes not." };
+    expect(percent(stated)).toBeGreaterThan(percent(mood));
+  });
+});
+
+describe("bands, twelfth pass (read-8): what arrives at the other end, quoted, is what happens", () => {
+  it("reads 'arrive at the payee as \"...\"', 'comes through as \"...\"' as what is seen", () => {
+    expect(observedIn("Payslip names like 'Ana-Lucía' arrive at the bank as 'Ana-Luc'.").some((r) => !r.generic)).toBe(true);
+    expect(observedIn("The export comes through as 'export.csv.part'.").some((r) => !r.generic)).toBe(true);
+  });
+
+  it("does not read 'arrive at the depot as planned': no quoted value", () => {
+    expect(observedIn("Parcels arrive at the depot as planned.")).toEqual([]);
+  });
+
+  it("ranks a failure told by what arrives above a grumble about the same field", () => {
+    const stated: TicketData = { summary: "Payee name field cuts off accented names",
+      description: "Payslip names like 'Ana-Lucía' arrive at the bank as 'Ana-Luc'." };
+    const grumble: TicketData = { summary: "Payee names", description: "staff not happy with payee names" };
+    expect(percent(stated)).toBeGreaterThan(percent(grumble));
+  });
+});
+
+describe("bands, twelfth pass (read-8): 'cannot use the system' names no part and no act", () => {
+  it("reads 'CUSTOMERS CANNOT USE THE SYSTEM', 'can't use the app at all' as a failure only judged", () => {
+    expect(observedIn("GUESTS CANNOT USE THE SYSTEM").every((r) => r.generic)).toBe(true);
+    expect(observedIn("Our drivers can't use the app at all.").every((r) => r.generic)).toBe(true);
+  });
+
+  it("still reads 'can't use the voucher field', 'cannot use the app without a SIM' as what happens", () => {
+    expect(observedIn("Guests can't use the voucher field.").some((r) => !r.generic)).toBe(true);
+    expect(observedIn("Drivers cannot use the app without a SIM card.").some((r) => !r.generic)).toBe(true);
+  });
+
+  it("puts an all-capitals cry for help at 40% or less", () => {
+    const t: TicketData = { summary: "GUESTS CANNOT USE THE SYSTEM!!!", issue_type: "Bug", description: "FIX THIS NOW. WE ARE LOSING BOOKINGS." };
+    expect(percent(t)).toBeLessThanOrEqual(40);
+  });
+});
+
+describe("bands, twelfth pass (read-8): a pasted chat's stamps are no account", () => {
+  const chat: TicketData = { summary: "[from Teams] invoices thing", issue_type: "Bug",
+    description: "[14:02] priya: anyone seeing the invoices thing\n[14:03] tom: yep\n[14:03] priya: meh\n" +
+      "[14:05] tom: maybe same as last week\n[14:06] priya: can someone log it\n[14:06] tom: ok" };
+
+  it("says a chat that names nothing does not tell what happens, and scores it at 40% or less", () => {
+    expect(codes(chat)).toContain("bug.no_actual_result");
+    expect(percent(chat)).toBeLessThanOrEqual(40);
+  });
+
+  it("still reads a long account whose lines are a log's, not a chat's", () => {
+    const log: TicketData = { summary: "Nightly invoice run stops half way", issue_type: "Bug",
+      description: "The nightly run in billing 4.2 stops after the first batch and the remaining customers get no invoice until someone restarts it by hand the next morning.\n" +
+        "10:42:01 ERROR: connection reset by peer\n10:42:02 WARN: batch 2 skipped" };
+    expect(codes(log)).not.toContain("bug.no_actual_result");
+  });
+});

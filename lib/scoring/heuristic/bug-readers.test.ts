@@ -1857,7 +1857,9 @@ describe("twelfth pass: 'like it should' after a negation judges, it names no ex
 describe("twelfth pass: an expectation that asks for nothing a tester can see", () => {
   it("takes 'make it better', 'just make it work' and 'should just work' for a vague expected result", () => {
     const vague = (description: string) => scoreTicket({ summary: "Booking page", description, issue_type: "Bug" }).findings.map((f) => f.code);
-    expect(vague("The booking page is clunky and slow. Please just make it better.")).toContain("bug.vague_expected_result");
+    // (a request to make it better names no result at all: the bands pass on read-8 reads it as none, MADE_BETTER)
+    expect(vague("The booking page is clunky and slow. Please just make it better.")).toContain("bug.no_expected_result");
+    expect(vague("The booking page is clunky and slow. Please just make it work.")).toContain("bug.vague_expected_result");
     // (a plea to get it working is read as no expectation at all: it is missing, which says as much)
     expect(vague("Bookings fail half the time. Just get it working again!").some((c) => c === "bug.vague_expected_result" || c === "bug.no_expected_result")).toBe(true);
     expect(vague("Bookings fail half the time. The page should just work.")).toContain("bug.vague_expected_result");

@@ -149,8 +149,10 @@ const ABSENCE = /\b(?:(?:has|have|had)(?<!\b(?:i|we|you|they|i['’]d|we['’]d)
  * and "overflow: hidden" are not). A contrast ("but it ...", "but the ...") tells what happens against what was said
  * before it; one that turns to the reporter's hedge ("it might be the database but I'm not technical", "but I'm not
  * sure") tells nothing the program does (bands, twelfth pass).
+ * What comes out at the other end, quoted ("references arrive at the payee as 'INVOICE-2024-00012'", "the file comes
+ * through as 'report.pdf.tmp'") is a value told, as "shows up as" is (bands, twelfth pass); "arrive as planned" quotes nothing.
  */
-const WRONG = /\b(?:wrong(?:ly)?|incorrect(?:ly)?|typos?|misspel(?:led|t|lings?)|(?:spelling|grammar|grammatical) (?:mistakes?|errors?)|invalid|inaccurate|corrupt(?:s|ed|ion)?|garbled|truncated|mangled|scrambled|duplicat(?:e|es|ed|ion)|twice|(?:three|multiple|several) times|unexpected(?:ly)?|unintended|strange(?:ly)?|weird(?:ly)?|odd(?:ly)?|bizarre|confusing|inconsistent(?:ly)?|mismatch(?:es|ed)?|misaligned|overlap(?:s|ped|ping)?|overflow(?:s|ed|ing)|spill(?:s|ed|ing)? (?:out|over)|(?:sticks?|stuck|sticking) out|(?:extends?|extended|runs?|ran|goes|went|spreads?) (?:past|beyond|off|outside|over) (?:the |its |their )?(?:right |left |bottom |top )?(?:edges?|borders?|screen|page|window|viewport|container|bounds|margins?|box|card|panel)|cut off|flicker(?:s|ing)?|jumps?|jumping|too (?:slow|long|big|large|small|many|much|few|wide|narrow|high|low)|slow(?:ly|er|ness)?|sluggish|laggy|lags?|unresponsive|ignor(?:es|ed|ing)|(?:is|are|was|were|gets?|got) (?:lost|reset|overwritten|cleared|dropped|treated as|interpreted as|shown as|reported as|marked as)|shows? up as|appears? as|(?:takes|took|taking) (?:over |more than |about |around |almost |nearly |~|>)?\d+(?:\.\d+)?\s*(?:ms|milliseconds?|s|secs?|seconds?|mins?|minutes?|hours?)|(?:shows?|showing|showed|returns?|returning|returned|displays?|displayed|gives?|gave|prints?|printed|reports?|reported|says?|said|reads?|outputs?) [^.\n]{1,60}? instead\b|instead(?:,| it| the| of showing| of returning)|still (?:shows?|showing|there|visible|enabled|disabled|running|open|the same|has|have|contains?|returns?|says?|appears?)|only (?:shows?|returns?|works?|displays?|lists?|finds?|gets?)|even though|although|regardless of|but (?!(?:i|we)(?:['’]?m|['’]?re| am| are) (?:not|no) (?:(?:really|very|too|that|100%) )?(?:sure|certain|positive|technical|techy|an? (?:expert|developer|engineer|programmer|techie))\b)(?:it|the|nothing|i|we|this|that|there|instead|no|only|then)\b|however|superfluous|spurious|unwanted|unnecessary|redundant|extra|excessive(?:ly)?|over-?aggressive(?:ly)?|only (?:the|one|two|a|an|\d+|some|part|half|first|last|partially)|(?:is|are|was|were|gets?|got) always|(?:results?|resulted|resulting) in|(?:leads?|led|leading) to|(?:causes|caused|causing)|(?:unable|impossible) to|not possible|no way to|still (?!(?:need|want|think|have to|not sure)\b)\w+|stop(?:s|ped)? (?:\w+ing|to \w+)|(?:no longer|anymore|any more)|(?:keeps?|kept|continues?|continued) (?:to \w+|\w+ing)|(?:ends?|ended) up|(?:returns?|returned|returning|gives?|gave|giving|shows?|showed|showing|displays?|displayed|yields?|yielded|downloads?|downloaded|saves?|saved|writes?|wrote|exports?|exported|creates?|created|generates?|generated|produces?|produced) (?:zero|0|null|nil|none|nothing|empty|false|undefined|nan|-1|an? (?:empty|blank|wrong|error|404|500|different|incorrect|invalid))|discrepanc(?:y|ies)|(?:is|are|was|were|gets?|got) (?:also|still|even) (?:returned|shown|listed|included|displayed|sent|created|added|kept|called|fired|triggered)|(?:take|takes|took|taking) (?:several|many|a few|multiple|\d+) (?:seconds|secs|minutes|mins|hours)|takes? (?:even |much |far )?longer|(?:takes?|took) (?:forever|ages)|(?:is|are|was|were|stays?|remains?) (?:0|zero|null|nil|undefined|negative|nan)\b|collisions?|conflicts?|conflicting|clash(?:es)?|(?:stays?|stayed|remains?|remained) (?:active|open|alive|running|visible|enabled|locked|checked|selected)|always (?:returns?|shows?|displays?|gives?|says?|fails?|crashes|succeeds?|reports?)|(?:becomes?|became|turns? into|turned into|(?:is|are|gets?|got) (?:turned|changed|converted|rewritten|reformatted) (?:into|to))\b|(?:goes|go|went|turns?|turned|gets?|got) (?:dirty|blank|black|white|gr[ae]y|away|missing|down|offline|crazy|wild|stuck|corrupted|out of sync)|(?:has|have) been (?:\w+ )?(?:stuck|pending|down|broken|waiting|loading|failing|missing|empty|blank|unavailable|offline|disabled)(?: (?:since|for))?|differs?|there (?:is|are|was|were) no|(?:is|are|was|were|gets?|got|being) (?:redirected|taken|sent|moved|reset|stuck|blocked|rejected|denied|clipped|escaped|unstyled|hidden|greyed|grayed|disabled|ignored|skipped|dropped|deleted|removed|overwritten|lost|duplicated|doubled|cut|shifted|misplaced)\b)\b/i;
+const WRONG = /\b(?:wrong(?:ly)?|incorrect(?:ly)?|typos?|misspel(?:led|t|lings?)|(?:spelling|grammar|grammatical) (?:mistakes?|errors?)|invalid|inaccurate|corrupt(?:s|ed|ion)?|garbled|truncated|mangled|scrambled|duplicat(?:e|es|ed|ion)|twice|(?:three|multiple|several) times|unexpected(?:ly)?|unintended|strange(?:ly)?|weird(?:ly)?|odd(?:ly)?|bizarre|confusing|inconsistent(?:ly)?|mismatch(?:es|ed)?|misaligned|overlap(?:s|ped|ping)?|overflow(?:s|ed|ing)|spill(?:s|ed|ing)? (?:out|over)|(?:sticks?|stuck|sticking) out|(?:extends?|extended|runs?|ran|goes|went|spreads?) (?:past|beyond|off|outside|over) (?:the |its |their )?(?:right |left |bottom |top )?(?:edges?|borders?|screen|page|window|viewport|container|bounds|margins?|box|card|panel)|cut off|flicker(?:s|ing)?|jumps?|jumping|too (?:slow|long|big|large|small|many|much|few|wide|narrow|high|low)|slow(?:ly|er|ness)?|sluggish|laggy|lags?|unresponsive|ignor(?:es|ed|ing)|(?:is|are|was|were|gets?|got) (?:lost|reset|overwritten|cleared|dropped|treated as|interpreted as|shown as|reported as|marked as)|shows? up as|appears? as|(?:arrives?|arrived|arriving|comes? through|came through|(?:is|are|was|were|gets?|got) received)\s+(?:at\s+[^.,;\n]{1,30}?\s+)?as\s+["“'‘]|(?:takes|took|taking) (?:over |more than |about |around |almost |nearly |~|>)?\d+(?:\.\d+)?\s*(?:ms|milliseconds?|s|secs?|seconds?|mins?|minutes?|hours?)|(?:shows?|showing|showed|returns?|returning|returned|displays?|displayed|gives?|gave|prints?|printed|reports?|reported|says?|said|reads?|outputs?) [^.\n]{1,60}? instead\b|instead(?:,| it| the| of showing| of returning)|still (?:shows?|showing|there|visible|enabled|disabled|running|open|the same|has|have|contains?|returns?|says?|appears?)|only (?:shows?|returns?|works?|displays?|lists?|finds?|gets?)|even though|although|regardless of|but (?!(?:i|we)(?:['’]?m|['’]?re| am| are) (?:not|no) (?:(?:really|very|too|that|100%) )?(?:sure|certain|positive|technical|techy|an? (?:expert|developer|engineer|programmer|techie))\b)(?:it|the|nothing|i|we|this|that|there|instead|no|only|then)\b|however|superfluous|spurious|unwanted|unnecessary|redundant|extra|excessive(?:ly)?|over-?aggressive(?:ly)?|only (?:the|one|two|a|an|\d+|some|part|half|first|last|partially)|(?:is|are|was|were|gets?|got) always|(?:results?|resulted|resulting) in|(?:leads?|led|leading) to|(?:causes|caused|causing)|(?:unable|impossible) to|not possible|no way to|still (?!(?:need|want|think|have to|not sure)\b)\w+|stop(?:s|ped)? (?:\w+ing|to \w+)|(?:no longer|anymore|any more)|(?:keeps?|kept|continues?|continued) (?:to \w+|\w+ing)|(?:ends?|ended) up|(?:returns?|returned|returning|gives?|gave|giving|shows?|showed|showing|displays?|displayed|yields?|yielded|downloads?|downloaded|saves?|saved|writes?|wrote|exports?|exported|creates?|created|generates?|generated|produces?|produced) (?:zero|0|null|nil|none|nothing|empty|false|undefined|nan|-1|an? (?:empty|blank|wrong|error|404|500|different|incorrect|invalid))|discrepanc(?:y|ies)|(?:is|are|was|were|gets?|got) (?:also|still|even) (?:returned|shown|listed|included|displayed|sent|created|added|kept|called|fired|triggered)|(?:take|takes|took|taking) (?:several|many|a few|multiple|\d+) (?:seconds|secs|minutes|mins|hours)|takes? (?:even |much |far )?longer|(?:takes?|took) (?:forever|ages)|(?:is|are|was|were|stays?|remains?) (?:0|zero|null|nil|undefined|negative|nan)\b|collisions?|conflicts?|conflicting|clash(?:es)?|(?:stays?|stayed|remains?|remained) (?:active|open|alive|running|visible|enabled|locked|checked|selected)|always (?:returns?|shows?|displays?|gives?|says?|fails?|crashes|succeeds?|reports?)|(?:becomes?|became|turns? into|turned into|(?:is|are|gets?|got) (?:turned|changed|converted|rewritten|reformatted) (?:into|to))\b|(?:goes|go|went|turns?|turned|gets?|got) (?:dirty|blank|black|white|gr[ae]y|away|missing|down|offline|crazy|wild|stuck|corrupted|out of sync)|(?:has|have) been (?:\w+ )?(?:stuck|pending|down|broken|waiting|loading|failing|missing|empty|blank|unavailable|offline|disabled)(?: (?:since|for))?|differs?|there (?:is|are|was|were) no|(?:is|are|was|were|gets?|got|being) (?:redirected|taken|sent|moved|reset|stuck|blocked|rejected|denied|clipped|escaped|unstyled|hidden|greyed|grayed|disabled|ignored|skipped|dropped|deleted|removed|overwritten|lost|duplicated|doubled|cut|shifted|misplaced)\b)\b/i;
 /**
  * A measure that moved ("Ts went from 540ms to 610ms", "grows to 1.5 GB", "regressed 6%"). Since the fourth pass.
  * A value or a view that goes back to where it started ("the counter resets to 0", "reverts to the default", "jumps
@@ -240,7 +242,7 @@ const MOOD = /\b(?:complain(?:s|ed|ing|ts?)?|moan(?:s|ed|ing)?|grumbl(?:e|es|ed|
  * A failure word right after the read ("still having issues", "keeps causing problems", "STILL doesn't work"), or
  * only that it happens ("but it's definitely happening"): the read only carries it, unless negated.
  */
-const GENERIC_AFTER = /^\s+(?:\w+\s+)?(?:issues?|problems?|trouble|errors?|bugs?)\b|^['’]t (?:work|working)\b|^(?:['’]s|\s+(?:is|was))\s+(?:\w+ly\s+|still\s+)?happening\b/i;
+const GENERIC_AFTER = /^\s+(?:(?![1-5]\d\d\b)\w+\s+)?(?:issues?|problems?|trouble|errors?|bugs?)\b|^['’]t (?:work|working)\b|^(?:['’]s|\s+(?:is|was))\s+(?:\w+ly\s+|still\s+)?happening\b/i;
 /**
  * An impression, not an observation: how it feels, looks or seems to the reporter ("it feels sluggish", "the numbers
  * don't look right", "seems weird"), said without what is seen.
@@ -259,7 +261,8 @@ function onlyJudged(text: string, start: number, end: number): boolean {
     (/^(?:(?:i|we|you|they|users?|customers?)\s+)?(?:still\s+|also\s+)?(?:seeing|see|sees|saw|getting|get|gets|got)$/i.test(said) &&
       /^\s+(?:it|this|that|them|the (?:issue|problem|same))(?:\s+(?:too|again|here|there|as well|still))?(?=\s*(?:[,.;!?)]|$)|\s+(?:on|in|at|every|all|for|since|with|from)\b)/i.test(text.slice(end, end + 40))) ||
     // "isn't a problem" says there is none: only a read that is not negated carries the failure word after it.
-    (GENERIC_AFTER.test(text.slice(end, end + 30)) && !/n['’ ]?t\b|\b(?:not|no|never)\b/i.test(said)) ||
+    // (an HTTP status before the word names what is seen: "returns 500 error", "gives a 404 error"; bands, twelfth pass)
+    (GENERIC_AFTER.test(text.slice(end, end + 30)) && !/n['’ ]?t\b|\b(?:not|no|never)\b/i.test(said) && !/\b[1-5]\d\d$/.test(said)) ||
     // "... but it feels off": the read only leads to an impression (bands, seventh pass); a contrast whose clause ends in
     // one ("but the numbers in reports just feel off") too (tenth pass).
     IMPRESSION_AFTER.test(text.slice(end, end + 40)) ||
@@ -267,10 +270,15 @@ function onlyJudged(text: string, start: number, end: number): boolean {
     // "isn't really doing what people need", "doesn't do what we want": measured against what people want, unnamed; a
     // wrong that says not what (bands, tenth pass).
     (/(?:n['’ ]?t|\bnot|\bnever)(?:\s+\w+ly)?\s+(?:do|does|doing|did|done)$/i.test(said) && WHAT_PEOPLE_WANT.test(text.slice(end, end + 60))) ||
+    // "Customers cannot use the system", "can't use the app at all": the whole program unusable, with no part or act
+    // named, says it does not work, not what is seen ("can't use the voucher field" names one; bands, twelfth pass).
+    (/^(?:can(?:no|['’ ]?)t|can not|could(?:n['’ ]?t| not)|unable to|not able to) use$/i.test(said) && WHOLE_USED.test(text.slice(end, end + 60))) ||
     // "Everything is slow": a quality said of everything names no place and no measure, an impression of the whole.
     (/^(?:too )?(?:slow(?:ly|er)?|sluggish|laggy|unresponsive)$/i.test(said) && WHOLE_BEFORE.test(text.slice(Math.max(0, start - 40), start)));
 }
 
+/** The whole program named after "can't use", and nothing after it but how much: "the system", "the app at all", "it anymore". */
+const WHOLE_USED = /^\s+(?:it|(?:the|our|their|this|your)\s+(?:system|app|application|site|website|portal|platform|product|service|tool|software|program))(?:\s+(?:at all|anymore|any more|now|today|again|properly|right now))?\s*(?:[.!?,;]|$)/i;
 /** What people want, unnamed, after a negated "do": "what people need", "what it should", "what we expect of it". */
 const WHAT_PEOPLE_WANT = /^\s+(?:(?:any|much|a lot)\s+of\s+)?what\s+(?:\w+\s+){0,2}?(?:needs?|wants?|expects?|expected|should|is (?:needed|wanted|expected|supposed to)|it['’]?s supposed to|(?:we|they|people|users|customers) (?:asked for|signed up for|paid for))\b/i;
 /** An impression anywhere in a clause: "... the totals just feel off to me". */
@@ -478,6 +486,16 @@ function peoplesAct(text: string, r: Read): boolean {
   // The reporter who did not get the details from whoever called ("Didn't get details, they were in a rush"): what the
   // reporter could not find out, not what the program does (bands, tenth pass).
   if (/^(?:did|do|does|could|ca)(?:n['’ ]?t| not) get (?:any |the |more |much |their |his |her )?(?:details?|info|information|specifics|names?|examples?|screenshots?)$/i.test(said)) return true;
+  // What the people who passed it on knew or said ("I honestly don't know", "They didn't say why", "Didn't get more
+  // details, they hung up"): a person, or nobody named at a sentence's start, and a verb of knowing or telling. The
+  // reporter's account of the conversation, not what the program does ("the dialog doesn't say which file" is that:
+  // its subject is the program; bands, twelfth pass).
+  const person = new RegExp(`(?:\\b(?:i|we|you|they|he|she|${PEOPLE})|(?:^|[.!?;]\\s*|\\n\\s*))\\s*(?:\\w+ly\\s+)?$`, "i");
+  if (/^(?:do|does|did|could|ca|have|has|had)(?:n['’ ]?t| not) (?:know|say|tell|explain|mention|remember|specify)$/i.test(said) && person.test(before)) return true;
+  if (/^(?:do|does|did|could|ca)(?:n['’ ]?t| not) get(?: (?:any|the|more|much|their|his|her))?$/i.test(said) && person.test(before) &&
+    /^\s*(?:(?:any|the|more|much|their|his|her|further)\s+)?(?:details?|info|information|specifics|names?|examples?|screenshots?)\b/i.test(text.slice(r.end, r.end + 40))) return true;
+  // "they hung up": a caller ending the call (a person its subject), not a program that hangs.
+  if (/^hung$/i.test(said) && new RegExp(`\\b(?:i|we|you|they|he|she|callers?|${PEOPLE})\\s+$`, "i").test(before) && /^\s+up\b/i.test(text.slice(r.end, r.end + 5))) return true;
   // The reporter who cannot reproduce it ("Can't reproduce, but ..."): what the reporter could not do, not what the
   // program does.
   if (/^(?:can(?:no|['’ ]?)t|could(?:n['’ ]?t| not)|unable to|not able to) (?:reproduce|re-?create|repro)\b/i.test(said)) return true;
@@ -629,6 +647,12 @@ const MODAL = new RegExp(`\\b(?:(?<!(?:(?<!-)\\b(?:i|u)|\\b(?:you|somebody|someo
  * people's disappointment, not a result to check (bands, tenth pass). "expected better than 2 seconds" says what.
  */
 const EXPECTED_BETTER = /^\s+(?:(?:a lot|much|far|way|something|a bit)\s+)?(?:better|more)(?=\s*(?:[.,;!]|$|\s+(?:after|for|from|of|than (?:this|that)|by now|given|to be honest)\b))/i;
+/**
+ * A request to make it better and nothing more ("Can we make it better?", "please make search faster", "could you make
+ * this more reliable"): as "it should be better" (BARE_COMPARATIVE), it names no result to check a change against (bands,
+ * twelfth pass). "make it faster than 2 seconds", "make the list sort by date" name one.
+ */
+const MADE_BETTER = /^\s+(?:it|this|that|them|things|(?:the\s+)?[\w-]+)\s+(?:(?:a lot|much|way|far|a bit|a little|so much|really)\s+)?(?:better|faster|quicker|nicer|easier|improved|smoother|snappier|more (?:stable|reliable|responsive|usable|robust|performant|user-friendly))(?:\s+(?:asap|now|already|soon|please|again|than (?:this|that|it is|now|before)))?\s*(?:[.!?]|$)/i;
 const BARE_COMPARATIVE = /^\s+(?:be\s+)?(?:(?:a lot|much|way|far|a bit|a little|so much|really)\s+)?(?:better|faster|quicker|improved|smoother|snappier|more (?:stable|reliable|responsive|usable|robust|performant))(?:\s+(?:asap|now|already|soon|than (?:this|that|it is|now|before)))?\s*(?:[.!]|$)/i;
 /** "you should see", "should be able to reproduce": a step's expected observation, not an expectation. */
 const MODAL_NOT_EXPECTED = /\b(?:you|one|we)\s+should\s+(?:see|get|notice|observe|be able to (?:see|reproduce|notice))\b|\bshould (?:be able to )?reproduce\b|\bshould i\b|\bif (?:it|this|you) should\b/i;
@@ -809,7 +833,8 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
   const reads = [
     ...tag("modal", all(text, MODAL).filter((r) => !MODAL_NOT_EXPECTED.test(text.slice(Math.max(0, r.start - 12), r.end + 40)) && !judgedAsItShould(text, r) &&
       !BARE_COMPARATIVE.test(text.slice(r.end, r.end + 60)))),
-    ...tag("expect", all(text, EXPECT).filter((r) => !instructed(text, r) && !emptyField(text, r) && !EXPECTED_BETTER.test(text.slice(r.end, r.end + 40)))), ...tag("expect", all(text, NOT_INSTEAD)), ...tag("wish", all(text, WISH)), ...tag("request", all(text, REQUEST).filter((r) => !inProgramQuote(text, r))),
+    ...tag("expect", all(text, EXPECT).filter((r) => !instructed(text, r) && !emptyField(text, r) && !EXPECTED_BETTER.test(text.slice(r.end, r.end + 40)))), ...tag("expect", all(text, NOT_INSTEAD)), ...tag("wish", all(text, WISH)), 
+    ...tag("request", all(text, REQUEST).filter((r) => !inProgramQuote(text, r) && !MADE_BETTER.test(text.slice(r.end, r.end + 60)))),
     ...tag("working_case", all(text, WORKING_CASE).filter((r) => !thingMissing(text, r))), ...tag("wish", all(text, WISH_UNSAID)), ...tag("working_case", all(text, WORKS_ELSEWHERE)), ...tag("working_case", all(text, WORKING_MORE)), ...tag("working_case", all(text, WORKING_KEPT)), ...tag("working_case", all(text, WORKING_IN_BROWSER)), ...tag("wish", all(text, WISH_MORE)), ...tag("working_case", all(text, WORKED_VERSION)), ...tag("working_case", all(text, WORKED_BEFORE)), ...tag("working_case", all(text, SAME_ELSEWHERE)), ...tag("working_case", all(text, WORKING_BROWSER_LINE)), ...tag("working_case", all(text, WORKING_PLATFORM)), ...tag("working_case", all(text, WAS_THERE_IN)), ...tag("expect", all(text, NORM_SAYS)), ...tag("expect", all(text, DOCS_SAY)),
   ];
   // What the program prints ("Message: Object expected", a log line, a stack frame) or a line of code is not what the
@@ -1062,8 +1087,10 @@ const NOT_AN_INSTRUCTION = /^(?:a|an|the|this|that|these|those|it|its|i|you|we|t
  * Y." The label may say where or with what the reproduction was done before its colon, and be told in a few words that
  * say a reproduction follows ("Repro on the test server: ...", "Repro we ran on staging with the demo account: ...", "It
  * is easy to trigger: ..."; bands, tenth pass): the colon says the way there follows, as "Steps:" does.
+ * A sentence that opens "To check:", "To verify it on staging:", "How to confirm:" says it too: what follows is how the
+ * reader makes the failure show (bands, twelfth pass).
  */
-const LABELLED_RUN = /(?:(?:^|[.!?]\s*|\n[ \t]*)(?:steps?(?: to reproduce)?|str)(?=[ \t]*:)|(?:^|[.!?]\s+|\n[ \t]*)(?:[^.!?:;\n]{0,30}?\b)?(?:repro(?:duc(?:ed|tion))?|to (?:trigger|reproduce|recreate)(?: (?:it|this|that|the \w+))?)(?:[ \t]+(?:[^.!?:;\n]|\.(?=\S)){1,90}?)?)[ \t]*:[ \t]*((?:[^.!?;\n]|\.(?=\S))+)/gi;
+const LABELLED_RUN = /(?:(?:^|[.!?]\s*|\n[ \t]*)(?:steps?(?: to reproduce)?|str)(?=[ \t]*:)|(?:^|[.!?]\s+|\n[ \t]*)(?:[^.!?:;\n]{0,30}?\b)?(?:repro(?:duc(?:ed|tion))?|to (?:trigger|reproduce|recreate)(?: (?:it|this|that|the \w+))?)(?:[ \t]+(?:[^.!?:;\n]|\.(?=\S)){1,90}?)?|(?:^|[.!?]\s+|\n[ \t]*)(?:how )?to (?:check|verify|confirm)(?: (?:it|this|that|the \w+))?(?:[ \t]+(?:[^.!?:;\n]|\.(?=\S)){1,90}?)?)[ \t]*:[ \t]*((?:[^.!?;\n]|\.(?=\S))+)/gi;
 
 /** Two or more actions in a row inside a sentence: "(i.e., open Settings, pick Billing, press Save)". */
 /** The first word of a click or a press written as two words ("right click", "double click", "long press"). */
@@ -1463,6 +1490,10 @@ export function stepsIn(labelled: string): StepsRead {
     found.push({ kind: "condition", start: m.index, end: m.index + m[0].length });
     // "by discharging a test patient (version 12.4) and then refreshing the page": the gerunds joined to it count too.
     if (!by) continue;
+    // "You can see it by opening any part-time employee's profile", "trigger it by pasting a long name": the words say
+    // the action after "by" is the way there, as "reproduce it by ..." does (REPRO), so one action is enough (bands,
+    // twelfth pass).
+    found.push({ kind: "repro", start: m.index, end: m.index + m[0].length });
     const clause = /^(?:[^.;:!?\n]|\.(?=\S))*/.exec(text.slice(m.index + m[0].length))?.[0] ?? "";
     joined += [...clause.matchAll(/(?:,|\band|\bthen)\s+(?:then\s+)?([a-z][\w-]*ing)\b/gi)].filter((j) => actionStem(j[1])).length;
   }
@@ -1675,7 +1706,11 @@ const PEOPLE = "(?:users?|customers?|clients?|shoppers?|buyers?|members?|account
 const MAINTAINERS = "(?:packagers?|maintainers?|distributors?|distros?|sysadmins?|webmasters?|hosters?|integrators?)";
 /** A person, or people named by their role, right before a read (`peopleFeel`). */
 const PERSON_BEFORE = new RegExp(`\\b(?:i|we|you|they|he|she|nobody|${PEOPLE}|[a-z]+(?:ers|ors|ians|ists|ants|ents|ees))\\s+(?:\\w+\\s+)?$`, "i");
-const THINGS = "(?:orders?|requests?|transactions?|payments?|bookings?|sessions?|jobs?|builds?|messages?|emails?|invoices?|records?|files?|uploads?|downloads?|sign-?ups?|logins?|checkouts?|calls?|tickets?|visits?|page ?views?|events?)";
+/**
+ * Things a service does for people, counted: orders, payments, messages ("9,000 wrong reminders", "1,200 duplicate
+ * notifications" are that many people told the wrong thing; reminders, notifications and alerts: bands, twelfth pass).
+ */
+const THINGS = "(?:orders?|requests?|transactions?|payments?|bookings?|sessions?|jobs?|builds?|messages?|emails?|reminders?|notifications?|alerts?|invoices?|records?|files?|uploads?|downloads?|sign-?ups?|logins?|checkouts?|calls?|tickets?|visits?|page ?views?|events?)";
 /**
  * People a service has by what they do with it ("19 applicants", "60 volunteers"), the journeys and visits it books
  * ("9,000 trips", "400 appointments"), and complaints counted: what a count of them says is how many are hurt (bands,

@@ -160,6 +160,7 @@ function bugEvidence(input: RuleInput): BugEvidence {
   return e;
 }
 
+
 function readBugEvidence(input: RuleInput): BugEvidence {
   const { summary, description } = input;
   const criteria = input.criteria.trim() ? evidenceAt(input, "acceptance_criteria", 0, input.criteria.length) : null;
@@ -250,6 +251,17 @@ export function failureOnlyJudged(input: RuleInput): boolean {
   return e.judgedOnly || (!e.actual && !e.told && addsNothing(input.summary, input.description));
 }
 
+/**
+ * A title that tells its failure with where or when it happens: a specific read followed, within a few words, by a
+ * condition ("are not sent on Sundays", "returns 403 for paths with a space", "is not allowed in prolog"). Not a failure
+ * named only as an event ("500 error on /api/orders when page=0", "crashes when printing"): its opposite is the failure
+ * going away, no result to check.
+ */
+const FAILURE_EVENT = /^(?:[1-5]\d\d\s+)?(?:(?:fatal|internal|server|runtime|unexpected)\s+)?(?:errors?|exceptions?|crash(?:es|ed|ing)?|hangs?|hung|hanging|freez(?:es|ing)|froze(?:n)?|fail(?:s|ed|ing|ures?)?)$/i;
+function failsWhere(title: string): boolean {
+  return observedIn(title).some((r) => !r.generic && !FAILURE_EVENT.test(title.slice(r.start, r.end).trim()) && /^(?:\s+[^\s.;!?]+){0,4}?\s+(?:for|on|when|whenever|after|with|without|in|if|while|during|under|before|since)\s+\S/i.test(title.slice(r.end)));
+}
+
 export function bugFindings(input: RuleInput): Found[] {
   const e = bugEvidence(input);
   const findings: Found[] = [];
@@ -259,7 +271,10 @@ export function bugFindings(input: RuleInput): Found[] {
   const judgedOnly = e.judgedOnly;
   // The opposite is taken of a failure read as what happens: a failure word only in a question, a person's act or a
   // purpose ("raising this so it doesn't get lost") gives none (bands, seventh pass).
-  if (!e.expected && IMPLIED_EXPECTED.test(`${input.summary}\n${input.description}`) && !addsNothing(input.summary, input.description) && !judgedOnly && e.anyRead) {
+  // A description that adds nothing leaves the title alone: its failure gives an opposite when the title says where or
+  // when it fails ("Scheduled reminders are not sent on Sundays", "Export fails for names with an apostrophe": sent on
+  // Sundays, exported with the apostrophe), not when it only names it ("Apache crashes"; bands, twelfth pass).
+  if (!e.expected && IMPLIED_EXPECTED.test(`${input.summary}\n${input.description}`) && (!addsNothing(input.summary, input.description) || failsWhere(input.summary)) && !judgedOnly && e.anyRead) {
     // The labelled reports (Chaparro et al.) count an expectation left to the failure's opposite as missing, and a
     // tester needs the result to check; but a report that tells the failure already says what is wrong, so it
     // costs little. "Apache crashes, please fix" tells nothing to take an opposite from.
