@@ -601,6 +601,15 @@ describe("bands, second pass: a ticket of no decided kind that names no work and
     expect(named.findings.map((f) => `${f.code}:${f.severity}`)).not.toContain("estimable.no_detail:high");
   });
 
+  it("charges a missing done condition at high when the ticket does not say why it matters either, as a task's is", () => {
+    const r = at({ summary: "Design a new welcome screen", description: "Priya will work with the agency on a new welcome screen." });
+    const found = r.findings.map((f) => `${f.code}:${f.severity}`);
+    expect(found).toEqual(expect.arrayContaining(["work_item.no_done_condition:high", "work_item.no_reason:medium"]));
+    // With a reason given, a missing done condition stays at medium.
+    const why = at({ summary: "Design a new welcome screen", description: "Priya will work with the agency on a new welcome screen, because new users drop off on the old one." });
+    expect(why.findings.map((f) => `${f.code}:${f.severity}`)).toContain("work_item.no_done_condition:medium");
+  });
+
   it("reads a title that says something broke as a bug report", () => {
     expect(at({ summary: "label printer broke again" }).metadata.work_item_type).toBe("bug");
   });

@@ -175,12 +175,16 @@ function neutralFindings(ticket: RuleInput): Found[] {
   // to plan from (its done condition and detail are missing at high), though its reason is not denied (bands, twelfth
   // pass: it scored 90% with one medium finding).
   const nothing = english && !titleOnly && !done && namesNothing(input);
-  if ((!reason || (nothing && !said)) && english) {
+  const noWhy = (!reason || (nothing && !said)) && english;
+  if (noWhy) {
     findings.push(missingWhy(input, "work_item.no_reason", "The ticket does not say why it matters: nobody affected, no problem, no goal.",
       "Say who needs it or what goes wrong without it (\"because ...\", \"so that ...\", a Background section).", nothing));
   }
+  // A ticket that says neither why it matters nor when it is done gives nothing to plan or check the work against: its
+  // missing done condition costs what a task's does (a task's is high), not less because nothing decided its kind
+  // ("Customers unhappy with tracking" over "Getting a lot of grumbling ... FYI." scored 85%; bands, twelfth pass).
   if (!done) {
-    findings.push(found("work_item.no_done_condition", titleOnly || nothing ? "high" : "medium",
+    findings.push(found("work_item.no_done_condition", titleOnly || nothing || noWhy ? "high" : "medium",
       "The ticket does not say when it is done: no criteria, no expected result, no list of what must hold.",
       "Add what must be true when it is done: a short list of checks, or the expected result."));
   }
