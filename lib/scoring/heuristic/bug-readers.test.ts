@@ -1828,3 +1828,16 @@ describe("twelfth pass: actions told of a person named by their role", () => {
     expect(stepsIn("When the browser opens a tab and then closes it, memory is not freed.").at).toBeNull();
   });
 });
+
+describe("twelfth pass (httpd): the directives of httpd 2.4's later releases", () => {
+  it("reads lines of mod_md, mod_http2 and the core's later directives as a configuration", () => {
+    expect(stepsIn("MDomain shop.example.net\nMDCAChallenges tls-alpn-01\nMDStoreDir state/md\n\nNo certificate is ever ordered.").at).not.toBeNull();
+    expect(stepsIn("H2PushDiarySize 256\nH2PushResource /css/site.css\n\nThe pushed stylesheet never arrives.").at).not.toBeNull();
+    expect(stepsIn("MergeSlashes off\nStrictHostCheck on\n\nEvery request gets a 400.").at).not.toBeNull();
+  });
+
+  it("does not read a later directive named in a sentence, or one line of it alone", () => {
+    expect(stepsIn("MDCAChallenges is ignored when the vhost is on port 8443.").at).toBeNull();
+    expect(stepsIn("MDStoreDir state/md\n\nNo certificate is ever ordered.").at).toBeNull();
+  });
+});
