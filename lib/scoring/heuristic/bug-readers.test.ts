@@ -1841,3 +1841,30 @@ describe("twelfth pass (httpd): the directives of httpd 2.4's later releases", (
     expect(stepsIn("MDStoreDir state/md\n\nNo certificate is ever ordered.").at).toBeNull();
   });
 });
+
+describe("twelfth pass (httpd): what happens told as a value received, a constant returned, a cut or a limit", () => {
+  it("reads a parameter's value received, a constant in capitals given back and a verb of cutting short", () => {
+    expect(observedIn("GET /find/x y\n\nfind.php receives term=x%20y+z.").length).toBeGreaterThan(0);
+    expect(observedIn("apr_socket_recv() returns APR_TIMEUP on the second read.").length).toBeGreaterThan(0);
+    expect(observedIn("The logger truncates every line at 8 KB.").length).toBeGreaterThan(0);
+    // A field named in lower case, an instruction to cut and a value to set are no value produced.
+    expect(observedIn("Each call reports request_id to the tracer.")).toEqual([]);
+    expect(observedIn("Truncate the log before the test.")).toEqual([]);
+    expect(observedIn("Set LOG_LEVEL=debug in the environment.")).toEqual([]);
+  });
+
+  it("reads clients in the plural that get it, a limit of one, and an existing file written over", () => {
+    expect(observedIn("A reload drops idle keep-alive connections, clients get a reset.").length).toBeGreaterThan(0);
+    expect(observedIn("mod_zstd only has a single level for every type.").length).toBeGreaterThan(0);
+    expect(observedIn("htdbm -c overwrites an existing file without asking").length).toBeGreaterThan(0);
+    // A need, a condition on what clients get and a new file written say nothing of what happens.
+    expect(observedIn("The module only has to be loaded once.")).toEqual([]);
+    expect(observedIn("htdbm -c writes a new file.")).toEqual([]);
+  });
+
+  it("does not read the other half of a question, opened by 'Or', as what happens", () => {
+    expect(observedIn("Can each vhost have its own SSLCipherSuite? Or only the default one counts?")).toEqual([]);
+    // A statement that opens with "Or" and ends as one is still read.
+    expect(observedIn("Or the backend only gets the first header.").length).toBeGreaterThan(0);
+  });
+});
