@@ -1868,3 +1868,22 @@ describe("twelfth pass (httpd): what happens told as a value received, a constan
     expect(observedIn("Or the backend only gets the first header.").length).toBeGreaterThan(0);
   });
 });
+
+describe("twelfth pass (httpd): cases that work told by a version, a command or what could be done", () => {
+  const working = (text: string) => expectedIn(text).filter((r) => r.kind === "working_case");
+  it("reads a version that works with nothing after it, another program's command that works, and what an earlier version let be done", () => {
+    expect(working("Clients on HTTP/2 get a reset after 30 s. HTTP 1.1 works.").length).toBeGreaterThan(0);
+    expect(working("Binding as the service user fails: invalid credentials\nldapwhoami -x -H ldaps://dir.example.org works from the same host.").length).toBeGreaterThan(0);
+    expect(working("openssl s_client -connect dir.example.org:636 works").length).toBeGreaterThan(0);
+    expect(working("Every upload now gets a 413.\n\nIn 2.4.41 the editors could upload 20 MB files.").length).toBeGreaterThan(0);
+  });
+
+  it("does not read a version that fails too, a command that never works or goes on, or what could not be done", () => {
+    expect(working("Neither 2.4.57 nor 2.4.58 works.")).toEqual([]);
+    expect(working("openssl s_client -connect dir.example.org:636 never works")).toEqual([]);
+    expect(working("curl -k https://dir.example.org/ works but the proxy still fails")).toEqual([]);
+    expect(working("curl -sI https://dir.example.org/ -> 502 for the first minute after a reload, then it works.")).toEqual([]);
+    expect(working("In 2.4.41 the editors could not upload either.")).toEqual([]);
+    expect(working("In 2.4.41 the workers could also crash.")).toEqual([]);
+  });
+});
