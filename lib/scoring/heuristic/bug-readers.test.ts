@@ -1887,3 +1887,21 @@ describe("twelfth pass (httpd): cases that work told by a version, a command or 
     expect(working("In 2.4.41 the workers could also crash.")).toEqual([]);
   });
 });
+
+describe("twelfth pass (httpd): a title whose first words are the subject of a verb told of them", () => {
+  it("does not read 'make install overwrites ...' or 'Update check fails ...' as asking for a change", () => {
+    expect(titleAsksFor("make install replaces the existing magic file")).toBeNull();
+    expect(titleAsksFor("Update check fails behind a proxy")).toBeNull();
+    expect(titleAsksFor("Remove button deletes the wrong row")).toBeNull();
+  });
+
+  it("still reads a title that asks, with a word after its verb", () => {
+    expect(titleAsksFor("Make install keep an existing magic file")).not.toBeNull();
+    expect(titleAsksFor("Add option to skip the magic file on make install")).not.toBeNull();
+  });
+
+  it("reads a version that never did it as the case that works", () => {
+    expect(expectedIn("make install wrote over my magic file. 2.0 never did that, it kept the old one.").some((r) => r.kind === "working_case")).toBe(true);
+    expect(expectedIn("make install wrote over my magic file. Nobody ever did that.").some((r) => r.kind === "working_case")).toBe(false);
+  });
+});

@@ -651,7 +651,7 @@ const SAME_INPUT = String.raw`same(?! (?:pages?|sites?|urls?|machines?|computers
  * product, and a browser is named as one: "Chrome", not a browser's "chrome" or "chrome://"): a state another version kept ("In Firefox 2 the text was
  * still there", "in other apps it's smooth"), another browser or server named doing it ("Chrome shows it in 4
  * seconds", "IE and Opera pick the right charset"; not "Chrome too" or "the same error"), "was not like that in 3.6", a
- * version that does not show it ("4.0b7 does not show this"), a version with nothing wrong ("In 2.2.14 nothing", "on
+ * version that does not show it ("4.0b7 does not show this") or never did ("1.3 never did that"; twelfth pass, httpd), a version with nothing wrong ("In 2.2.14 nothing", "on
  * 2.2.11 fine"), a variant that works ("If the line is first it works", "Removing the Order lines works", "Without a
  * proxy the pref is honored"), what could be done there ("In 2.2 the LAN could access it"; not "could not", "could
  * be", "could also crash"; twelfth pass, httpd).
@@ -665,7 +665,7 @@ const WORKING_KEPT = new RegExp(String.raw`(?:^|[.!?;,]\s+|\n\s*)(?:[Ii]n|[Oo]n|
  * ("In IE6, when calling FB.init on an ssl page, you get a security error").
  */
 const WORKING_IN_BROWSER = new RegExp(String.raw`[Ii]n (?<=(?:^|[.!?;,]\s+|\n\s*)[Ii]n )(?:[Cc]hrom(?:e|ium)|[Ss]afari|Edge|[Oo]pera|other browsers)(?: ?\d[\w.]*)?(?!\s+(?:[Dd]ev ?[Tt]ools|[Cc]anary|[Ee]xtensions?|[Ww]eb [Ss]tore)\b),? (?:(?!\b(?:[Nn]ot|n['’ ]?t|[Nn]ever|[Nn]o|[Nn]othing|also|too|${SAME_INPUT}|either|only|fails?|failed|crash\w*|hangs?|broken|slow|wrong|errors?|warnings?|exceptions?|bug|problem|issue|different(?:ly)?)\b)(?:[^.;!?\n]|[.!?](?=\S))){3,80}(?=[.;!?](?:\s|$)|\n|$)`);
-const WORKING_MORE = /(?:\b(?:was|were)(?:n['’ ]?t| not) (?:like (?:this|that)|the case|happening|a problem) (?:in|on|with|before|under)\b|(?<![\w.])v?\d+(?:\.\d+)+[a-z]*\d*(?:[ \t]+\w+)? (?:does|did)(?:n['’ ]?t| not) (?:show|have|do|exhibit|crash|hang|freeze|leak|fail)\b|\b(?:in|on|with|under) v?\d+(?:\.\d+)+[\w.]*,? (?:\w+ )?(?:nothing|no (?:problem|issue|errors?|warnings?|messages?)|fine|ok|okay|quiet|correct)\b|\b(?:if|when|once|with) [^.,;\n]{1,60}?,? (?:it|this|that|everything) works\b|(?:^|[.!?;]\s+|\n\s*)(?:removing|disabling|adding|setting|changing|switching|reverting|deleting|moving|turning (?:off|on)) [^.;\n]{1,60}? works\b|\bwithout (?:the |a |an )?[\w.-]+(?: [\w.-]+)?,? (?:the [\w.-]+ |it |this |everything )?(?:is |are )?(?:honou?red|works?|fine|respected|applied|shown|correct)\b|\b(?:other browsers|IE|MSIE|Internet Explorer|Edge|Chrome|Chromium|Safari|Opera)\b[^.;!?\n]{0,20}?\b(?:has|have|had|shows?|showed|gives?|gave)\s+no\s+(?:\w+\s+)?(?:lag|delays?|problems?|issues?|errors?|flicker(?:ing)?|jank|stutter(?:ing)?|crash(?:es)?|hangs?|slowdowns?|glitch(?:es)?|artifacts?|warnings?)\b)/i;
+const WORKING_MORE = /(?:\b(?:was|were)(?:n['’ ]?t| not) (?:like (?:this|that)|the case|happening|a problem) (?:in|on|with|before|under)\b|(?<![\w.])v?\d+(?:\.\d+)+[a-z]*\d*(?:[ \t]+\w+)? (?:does|did)(?:n['’ ]?t| not) (?:show|have|do|exhibit|crash|hang|freeze|leak|fail)\b|(?<![\w.])v?\d+(?:\.\d+)+[a-z]*\d*(?:[ \t]+\w+)? never (?:did|does|had|has|showed|shows) (?:that|this|it)\b|\b(?:in|on|with|under) v?\d+(?:\.\d+)+[\w.]*,? (?:\w+ )?(?:nothing|no (?:problem|issue|errors?|warnings?|messages?)|fine|ok|okay|quiet|correct)\b|\b(?:if|when|once|with) [^.,;\n]{1,60}?,? (?:it|this|that|everything) works\b|(?:^|[.!?;]\s+|\n\s*)(?:removing|disabling|adding|setting|changing|switching|reverting|deleting|moving|turning (?:off|on)) [^.;\n]{1,60}? works\b|\bwithout (?:the |a |an )?[\w.-]+(?: [\w.-]+)?,? (?:the [\w.-]+ |it |this |everything )?(?:is |are )?(?:honou?red|works?|fine|respected|applied|shown|correct)\b|\b(?:other browsers|IE|MSIE|Internet Explorer|Edge|Chrome|Chromium|Safari|Opera)\b[^.;!?\n]{0,20}?\b(?:has|have|had|shows?|showed|gives?|gave)\s+no\s+(?:\w+\s+)?(?:lag|delays?|problems?|issues?|errors?|flicker(?:ing)?|jank|stutter(?:ing)?|crash(?:es)?|hangs?|slowdowns?|glitch(?:es)?|artifacts?|warnings?)\b)/i;
 /**
  * A wish or a judgement told without "I" or "it": "A clear error would be better than crashing", "An option would
  * make tests more realistic", "Adding it to the log lines would help" (not "any help would help"), "Would like
@@ -730,7 +730,7 @@ const NORM_SAYS = /\b(?:(?:rfcs? ?\d{3,4}|the rfc|the (?:http )?(?:standard|prot
  */
 const DOCS_SAY = /(?<!\b(?:did|done|do|followed|follow|configured|set (?:it )?up|installed)\b[^.;\n]{0,30}\b(?:like|as) (?:the |what the )?)\b(?:docs?|documentation|manual|man ?page)\b(?:(?!\b(?:not|never)\b|n['’ ]?t\b)[^.;\n]){0,30}?\b(?:say|says|said|state|states|stated|claim|claims|claimed|promise|promises)\b|\bas documented\b/i;
 /** Titles that ask for the change: "Add ...", "Allow ...", "Support ...", "Need a way to ...". */
-const REQUEST_TITLE = /^(?:\[[^\]]*\]\s*|[\w .-]{1,30}:\s*)*(?:add|allow|support|provide|make|enable|disable|let|show|display|remove|rename|improve|implement|introduce|expose|include|use|change|move|replace|tell|offer|consider|retain|keep|avoid|prevent|create|need|request|want|should|please|do not|don['’ ]?t|switch|update|extend|document|warn|ask|hide|split|merge|separate|link|sort|restore|reduce|increase|simplify|clarify|customi[sz]e|expand)\b(?!-)(?!\s+(?:is|are|was|were|has|does|did|doesn['’ ]?t|didn['’ ]?t|isn['’ ]?t|can['’ ]?t|cannot|won['’ ]?t|fails|failed|crash(?:es|ed)|hangs|breaks|stops|freezes|loses|returns|throws|leaks|shows|gets|takes)\b)/i;
+const REQUEST_TITLE = /^(?:\[[^\]]*\]\s*|[\w .-]{1,30}:\s*)*(?:add|allow|support|provide|make|enable|disable|let|show|display|remove|rename|improve|implement|introduce|expose|include|use|change|move|replace|tell|offer|consider|retain|keep|avoid|prevent|create|need|request|want|should|please|do not|don['’ ]?t|switch|update|extend|document|warn|ask|hide|split|merge|separate|link|sort|restore|reduce|increase|simplify|clarify|customi[sz]e|expand)\b(?!-)(?!\s+(?:is|are|was|were|has|does|did|doesn['’ ]?t|didn['’ ]?t|isn['’ ]?t|can['’ ]?t|cannot|won['’ ]?t|fails|failed|crash(?:es|ed)|hangs|breaks|stops|freezes|loses|returns|throws|leaks|shows|gets|takes)\b)(?!\s+[\w.-]+\s+(?:overwrites|overwrote|replaces|replaced|changes|changed|adds|added|uses|used|moves|moved|deletes|deleted|removes|removed|ignores|ignored|installs|installed|puts|writes|wrote|creates|created|sends|sent|fails|failed|crash(?:es|ed)|hangs|hung|breaks|broke|returns|returned|throws|threw|leaks|leaked|loses|lost|is|are|was|were|does|did|doesn['’ ]?t|didn['’ ]?t|isn['’ ]?t|won['’ ]?t|can['’ ]?t|cannot)\b)/i;
 
 export type ExpectedKind = "modal" | "expect" | "wish" | "request" | "working_case";
 
@@ -818,7 +818,9 @@ function printed(text: string): boolean {
 
 /**
  * A title that asks for a change ("Add a way to ...") rather than stating a failure: it says what should be. A verb of
- * the list with a verb of its own after it is the title's subject, a noun ("Update fails with ...", "Sort is wrong").
+ * the list with a verb of its own after it is the title's subject, a noun ("Update fails with ...", "Sort is wrong"), and
+ * so is one with a word and a verb told of it after it ("make install overwrites httpd.conf", "Update check fails behind a
+ * proxy"; twelfth pass, httpd: "Make install keep the old httpd.conf" still asks).
  */
 export function titleAsksFor(title: string): Read | null {
   const t = title.trim();
