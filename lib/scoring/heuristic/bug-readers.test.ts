@@ -1905,3 +1905,14 @@ describe("twelfth pass (httpd): a title whose first words are the subject of a v
     expect(expectedIn("make install wrote over my magic file. Nobody ever did that.").some((r) => r.kind === "working_case")).toBe(false);
   });
 });
+
+describe("twelfth pass (httpd): an option a verb tells the reader to give", () => {
+  it("does not read a compiler's '(use -v to see invocation)' or 'try -X' as a program run", () => {
+    expect(stepsIn("ld: symbol(s) not found for architecture arm64\ncc: error: linker command failed with exit code 1 (use -v to see invocation)").at).toBeNull();
+    expect(stepsIn("The worker dies at once; try -X to keep it in the foreground.").at).toBeNull();
+  });
+
+  it("still reads a program run with an option inside a sentence", () => {
+    expect(stepsIn("ab -c 20 -n 5000 on the static page gets resets after a few seconds.").at).not.toBeNull();
+  });
+});

@@ -1103,9 +1103,11 @@ const INLINE_COMMAND = /`(?:npm|npx|yarn|pnpm|git|docker|kubectl|mvn|gradle|pyth
  * sentence lists ("accepts -x and -y"), nor an option a sentence names by likeness or asks about ("like -n for other
  * tools", "what -l 500M will do"; eighth pass).
  * Not a value inside a list of options ("-os win32 -ws win32" is an argument list, not a program run), nor a line a
- * build tool echoes after its own prompt ("messageQ> xdc -ra all": what the build printed).
+ * build tool echoes after its own prompt ("messageQ> xdc -ra all": what the build printed). Not an option a verb tells
+ * the reader to give ("(use -v to see invocation)", a compiler's hint in its error line; "try -X", "pass -d"; twelfth
+ * pass, httpd): "use", "try", "pass", "add", "set", "see" and "specify" are no program.
  */
-const INLINE_PROGRAM = /(?:^|[\s(;])(?<!-{1,2}[\w.-]+\s+\S*|>\s*)(?!(?:the|a|an|to|and|or|of|in|on|at|is|are|was|were|it|says?|said|with|without|for|from|by|as|than|then|so|but|like|unlike|what|such as)\s)[a-z][\w.-]{1,20} -{1,2}[a-zA-Z][\w-]*(?![\w-]* (?:(?:is|was|are|were|has|had|would|should)\b|(?:and|or) -))(?:[ =](?:\d+|[\w./:-]+))?(?= (?!(?:is|was|are|were|has|had|would|should)\b))/;
+const INLINE_PROGRAM = /(?:^|[\s(;])(?<!-{1,2}[\w.-]+\s+\S*|>\s*)(?!(?:the|a|an|to|and|or|of|in|on|at|is|are|was|were|it|says?|said|with|without|for|from|by|as|than|then|so|but|like|unlike|what|such as|use|using|try|pass|add|set|see|specify)\s)[a-z][\w.-]{1,20} -{1,2}[a-zA-Z][\w-]*(?![\w-]* (?:(?:is|was|are|were|has|had|would|should)\b|(?:and|or) -))(?:[ =](?:\d+|[\w./:-]+))?(?= (?!(?:is|was|are|were|has|had|would|should)\b))/;
 /**
  * An action on the test case the report comes with ("Load the attached testcase", "open the attachment"): the page
  * or file it names holds the reproduction, so the one action is the way there. A test case said to be attached
