@@ -1916,3 +1916,16 @@ describe("twelfth pass (httpd): an option a verb tells the reader to give", () =
     expect(stepsIn("ab -c 20 -n 5000 on the static page gets resets after a few seconds.").at).not.toBeNull();
   });
 });
+
+describe("twelfth pass (httpd): one directive in a sentence and the server's restart told by its control program", () => {
+  it("reads one inline directive with 'apachectl graceful', 'httpd -k restart' or 'systemctl reload apache2' as the way there", () => {
+    expect(stepsIn("after every apachectl graceful the old loggers stay around, our log line is ErrorLog \"|bin/logger -t web\" here").at).not.toBeNull();
+    expect(stepsIn("With KeepAliveTimeout 300 set, httpd -k restart takes minutes.").at).not.toBeNull();
+    expect(stepsIn("systemctl reload apache2 drops the cache when CacheRoot /srv/cache is on a tmpfs.").at).not.toBeNull();
+  });
+
+  it("does not read the control program alone, or a word like it, as the way there", () => {
+    expect(stepsIn("after every apachectl graceful the old loggers stay around.").at).toBeNull();
+    expect(stepsIn("With CacheRoot /srv/cache set, a graceful start of the day drops the cache.").at).toBeNull();
+  });
+});

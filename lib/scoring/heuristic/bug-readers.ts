@@ -1094,6 +1094,12 @@ const COMMAND = /^[ \t]*(?:[$%] [a-z][\w.-]*(?: |$)|[$%] \.{0,2}\/[\w.-]+(?:\/[\
 const ACCESS_LOG_LINE = /^\s*\S+ \S+ \S+ \[[^\]\n]{10,40}\] "/;
 /** A sentence that opens with an action and ends by saying it shows the failure ("Load any page with X on to see it."). */
 const DONE_TO_SEE = /(?:^|[.!?]\s+|\n\s*)([A-Za-z][a-z]+) [^.!?\n]{2,120}? to (?:see|reproduce|trigger|observe) (?:it|this|that|the (?:bug|problem|issue|error|failure|crash|leak|hang))\s*(?:[.!]|$)/gm;
+/**
+ * The server told to restart, reload or stop by its control program, named anywhere ("after each apachectl graceful",
+ * "httpd -k restart", "systemctl reload apache2"): an action that meets the configuration, as a request does. With one
+ * directive written inside a sentence it is the way there (twelfth pass, httpd); alone it is one action.
+ */
+const SERVER_CONTROL = /\b(?:(?:apachectl|apache2ctl|httpd|apache2)\s+(?:-k\s+)?(?:graceful(?:-stop)?|restart|reload|stop|start)|(?:systemctl|service)\s+(?:(?:graceful|restart|reload|stop|start)\s+(?:apache2|httpd)|(?:apache2|httpd)\s+(?:graceful|restart|reload|stop|start)))\b/;
 const INLINE_REQUEST = /\b(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS|PROPFIND|TRACE) (?:(?:https?:\/\/|\/)\S*|requests? (?:for|to|of|on) (?:https?:\/\/|\/)\S*)/;
 const INLINE_COMMAND = /`(?:npm|npx|yarn|pnpm|git|docker|kubectl|mvn|gradle|python3?|pip3?|cargo|dotnet|terraform|helm)\s+[a-z][\w-]*[^`\n]*`|`(?:[$%] )?(?:[a-z][\w.-]*|\.{1,2}\/[\w.-]+)\s+-{1,2}[A-Za-z][^`\n]*`|\b(?:curl|wget)\s+(?:-{1,2}[A-Za-z]|["']?https?:\/\/)|(?:^|[\s(])\.\/(?:configure|buildconf|autogen\.sh)\b|&&\s*(?:make\b|[a-z][\w.-]*\s+-{1,2}[A-Za-z])|\b(?:ran|run|running|runs|execute|executed|executing|typed|typing|invoke|invoked|invoking)\s+`?(?:[a-z][\w.-]*|\.{1,2}\/[\w.-]+)\s+-{1,2}[A-Za-z]|(?<!\b(?:like|such as|called|named))(?:^|\s)--(?:enable|disable|with|without)-[a-z][\w-]*/i;
 /**
@@ -1560,10 +1566,10 @@ export function stepsIn(labelled: string): StepsRead {
     const start = lines.slice(0, at).join("\n").length + (at > 0 ? 1 : 0);
     found.push({ kind: "config", start, end: start + lines[at].length });
   } else {
-    // Directives written inside sentences: two are a configuration; one is, with the request that meets it or the error
-    // the server gives as it reads it.
+    // Directives written inside sentences: two are a configuration; one is, with the request that meets it, the error
+    // the server gives as it reads it, or the server's restart told by its control program (twelfth pass, httpd).
     const inline = [...text.matchAll(INLINE_DIRECTIVE)];
-    if (inline.length >= 2 || (inline.length === 1 && (inputs.length >= 1 || INLINE_REQUEST.test(text) || RESPONSE.test(text) || AT_START.test(text)))) {
+    if (inline.length >= 2 || (inline.length === 1 && (inputs.length >= 1 || INLINE_REQUEST.test(text) || RESPONSE.test(text) || AT_START.test(text) || SERVER_CONTROL.test(text)))) {
       found.push({ kind: "config", start: inline[0].index, end: inline[0].index + inline[0][0].length });
     }
   }
