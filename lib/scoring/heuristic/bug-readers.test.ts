@@ -1,7 +1,7 @@
 // The bug readers on sentences written for these tests: each must fire on the forms its part takes and stay
 // silent on the ones that look alike (lib/scoring/README.md, "Bug reports in the words people write").
 import { describe, expect, it } from "vitest";
-import { addsNothing, expectedIn, impactIn, observedIn, stepsIn, titleAsksFor, withoutLabels } from "./bug-readers";
+import { addsNothing, expectedIn, impactIn, observedIn, stepsIn, titleAsksFor, withoutLabels, withoutSessions } from "./bug-readers";
 import { scoreTicket } from "./engine";
 
 const reads = (found: { start: number; end: number }[]) => found.length > 0;
@@ -1927,5 +1927,18 @@ describe("twelfth pass (httpd): one directive in a sentence and the server's res
   it("does not read the control program alone, or a word like it, as the way there", () => {
     expect(stepsIn("after every apachectl graceful the old loggers stay around.").at).toBeNull();
     expect(stepsIn("With CacheRoot /srv/cache set, a graceful start of the day drops the cache.").at).toBeNull();
+  });
+});
+
+describe("twelfth pass (httpd): a console session holds none of the reporter's sentences", () => {
+  const actual = (summary: string, description: string) => !scoreTicket({ summary, description, issue_type: "Bug" }).findings.some((f) => f.code === "bug.no_actual_result");
+  it("lets the title say what is seen when the description is only a session", () => {
+    expect(actual("htdbm prompt garbled under code page 65001", "C:\\httpd\\bin>chcp 65001\nActive code page: 65001\nC:\\httpd\\bin>htdbm -n carol\nEnter passwo\uFFFD:")).toBe(true);
+  });
+
+  it("keeps the reporter's sentence run on under a command's output, and a description in sentences", () => {
+    expect(withoutSessions("$ apxs -q LDFLAGS\n-Wl,-z,relro\nwhich breaks the link of my module, it should be empty")).toContain("which breaks the link");
+    expect(withoutSessions("$ apxs -q LDFLAGS\n-Wl,-z,relro")).not.toContain("relro");
+    expect(actual("apxs -q LDFLAGS wrong", "We build our module against the packaged httpd on Fedora 40.")).toBe(false);
   });
 });

@@ -763,6 +763,22 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
 const PROMPT_LINE = /^[ \t]*(?:[$%][ \t]+\S|[A-Za-z]:\\[^>\n]*>[ \t]*\S|[\w.-]+@[\w.-]+(?::[^\n$#]*)?[$#][ \t]+\S)/;
 
 /**
+ * The text with each console session blanked (same length): from a prompt's line to the end of its block (no blank
+ * line between), the commands typed and what the programs printed, none of it the reporter's sentences ("C:\\Apache24\\bin>
+ * htpasswd -n bob" and the prompts it printed under a title that says they come out garbled; twelfth pass, httpd).
+ */
+export function withoutSessions(text: string): string {
+  if (!/[$%>#]/.test(text)) return text;
+  let inside = false;
+  return text.split("\n").map((line) => {
+    if (!line.trim()) inside = false;
+    else if (PROMPT_LINE.test(line)) inside = true;
+    // (a line with three words of a sentence goes on in the reporter's words: "which breaks my module's Makefile, it should ...")
+    return inside && line.split(/\s+/).filter((w) => SENTENCE_WORD.test(w)).length < 3 ? line.replace(/\S/g, " ") : line;
+  }).join("\n");
+}
+
+/**
  * A line of a console session: below a prompt and its command, in the same block (no blank line between), is what
  * the program printed ("Errors reported here must be corrected before the service can be started."), not the
  * reporter's words.
