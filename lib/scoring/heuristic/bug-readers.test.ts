@@ -1942,3 +1942,14 @@ describe("twelfth pass (httpd): a console session holds none of the reporter's s
     expect(actual("apxs -q LDFLAGS wrong", "We build our module against the packaged httpd on Fedora 40.")).toBe(false);
   });
 });
+
+describe("twelfth pass (httpd): a directive in a sentence beside one on its own line", () => {
+  it("reads one directive written inside a sentence and one on a line of its own as a configuration of two", () => {
+    expect(stepsIn("Behind the proxy we use RewriteCond %{HTTPS} off\nRewriteRule ^ https://%{HTTP_HOST}/ [R=302,L]\nwhich loops for ever.").at).not.toBeNull();
+  });
+
+  it("does not count a directive twice, nor read a server variable named in a sentence as a directive", () => {
+    expect(stepsIn("ErrorLog \"|bin/logger -t web\"\n\nThe old loggers stay around.").at).toBeNull();
+    expect(stepsIn("ErrorLog \"|bin/logger -t web\"\n\nThe value of %{HTTPS} is always off.").at).toBeNull();
+  });
+});

@@ -1275,9 +1275,9 @@ function knownDirectiveLine(line: string): boolean {
  * A directive and its setting written inside a sentence, or run into one by the parse ("CheckSpelling On, files ...",
  * "SSLSessionCache shmcb:/var/run/cache(512000) at startup ..."): a name in CamelCase or opened by an acronym
  * ("SSLEngine"), then a value only a setting has: on or off, a quoted string, a path, a scheme and path, a name with
- * "_", or "+Option".
+ * "_", or "+Option"; a server variable and what it is tested against ("RewriteCond %{HTTPS} off"; twelfth pass, httpd).
  */
-const INLINE_DIRECTIVE = /(?:^|[\s(,;:])(?:[A-Z][a-z]+[A-Z][A-Za-z]*|[A-Z]{2,}[a-z][A-Za-z]*)[ \t]+(?:On|Off|on|off|"[^"\n]+"|\/[\w.~*\/-]*|\w+:\/[\w.\/-]+|[+-][A-Z]\w+|[\w.-]+_[\w.-]+|\*[\w.*]*)(?![\w/])/g;
+const INLINE_DIRECTIVE = /(?:^|[\s(,;:])(?:[A-Z][a-z]+[A-Z][A-Za-z]*|[A-Z]{2,}[a-z][A-Za-z]*)[ \t]+(?:On|Off|on|off|"[^"\n]+"|\/[\w.~*\/-]*|\w+:\/[\w.\/-]+|[+-][A-Z]\w+|[\w.-]+_[\w.-]+|\*[\w.*]*|%\{[\w:]+\}(?:[ \t]+!?[\w=^$.*+\/-]+)?)(?![\w/])/g;
 /**
  * A request told by what it asks for rather than written out: "every .php request", "any GET request", "a request for a
  * .php file", a file "when requested" (eighth pass), a test script to "request with curl" (ninth pass). With one directive
@@ -1584,8 +1584,11 @@ export function stepsIn(labelled: string): StepsRead {
   } else {
     // Directives written inside sentences: two are a configuration; one is, with the request that meets it, the error
     // the server gives as it reads it, or the server's restart told by its control program (twelfth pass, httpd).
+    // (one written inside a sentence beside one on a line of its own are two: "... and use RewriteCond %{HTTPS} off" over
+    // "RewriteRule ^ https://..."; twelfth pass, httpd)
     const inline = [...text.matchAll(INLINE_DIRECTIVE)];
-    if (inline.length >= 2 || (inline.length === 1 && (inputs.length >= 1 || INLINE_REQUEST.test(text) || RESPONSE.test(text) || AT_START.test(text) || SERVER_CONTROL.test(text)))) {
+    const besideLine = configs === 1 && inline.some((m) => { const at = text.slice(0, m.index + 1).split("\n").length - 1; return !shaped[at] && !known[at]; });
+    if (inline.length >= 2 || besideLine || (inline.length === 1 && (inputs.length >= 1 || INLINE_REQUEST.test(text) || RESPONSE.test(text) || AT_START.test(text) || SERVER_CONTROL.test(text)))) {
       found.push({ kind: "config", start: inline[0].index, end: inline[0].index + inline[0][0].length });
     }
   }
