@@ -1953,3 +1953,16 @@ describe("twelfth pass (httpd): a directive in a sentence beside one on its own 
     expect(stepsIn("ErrorLog \"|bin/logger -t web\"\n\nThe value of %{HTTPS} is always off.").at).toBeNull();
   });
 });
+
+describe("twelfth pass (httpd): another program's command told as the case that works is no step", () => {
+  it("does not read 'ldapwhoami -x -H ... works from the same host' as the command that runs what fails", () => {
+    const s = stepsIn("Since the move to OpenSSL 3 binds fail: Can't contact LDAP server.\nldapwhoami -x -H ldaps://dir.example.org works from the same host.");
+    expect(s.at).toBeNull();
+    expect(s.kinds).not.toContain("command");
+  });
+
+  it("still reads a command that fails, and one that works beside a configuration", () => {
+    expect(stepsIn("Binds fail:\nldapwhoami -x -H ldaps://dir.example.org\nldap_sasl_bind(SIMPLE): Can't contact LDAP server (-1)").at).not.toBeNull();
+    expect(stepsIn("AuthLDAPURL ldaps://dir.example.org/ou=people?uid\nRequire valid-user\n\nldapwhoami -x -H ldaps://dir.example.org works from the same host.").at).not.toBeNull();
+  });
+});

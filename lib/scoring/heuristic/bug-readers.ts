@@ -1598,6 +1598,10 @@ export function stepsIn(labelled: string): StepsRead {
   // page") count when something follows them: an action or a line of code (alone they promise steps the report does
   // not give, or point at an attachment other than a test case). Conditions ("when I save", "after clicking") count once: they say
   // what sets the failure off, not how to get to that point.
+  // Another program's command told as the case that works ("ldapsearch -H ldaps://... works from the same box";
+  // `COMMAND_WORKS`) is run to show where it does not fail, not on the way to the failure (twelfth pass, httpd).
+  const working = [...text.matchAll(new RegExp(COMMAND_WORKS.source, "g"))].map((m) => [m.index, m.index + m[0].length]);
+  if (working.length) for (let i = found.length - 1; i >= 0; i--) if (found[i].kind === "command" && working.some(([s, e]) => found[i].start >= s && found[i].start < e)) found.splice(i, 1);
   const has = (k: StepsKind) => found.some((f) => f.kind === k);
   // Configurations added above are no trigger: `triggered` still counts the conditions and gerunds.
   const triggers = triggered ? 1 : 0;
