@@ -1,7 +1,7 @@
 // The bug readers on sentences written for these tests: each must fire on the forms its part takes and stay
 // silent on the ones that look alike (lib/scoring/README.md, "Bug reports in the words people write").
 import { describe, expect, it } from "vitest";
-import { addsNothing, expectedIn, impactIn, observedIn, stepsIn, titleAsksFor, withoutLabels } from "./bug-readers";
+import { addsNothing, expectedIn, impactIn, observedIn, stepsIn, titleAsksFor, withoutLabels, withoutSessions } from "./bug-readers";
 import { scoreTicket } from "./engine";
 
 const reads = (found: { start: number; end: number }[]) => found.length > 0;
@@ -1941,5 +1941,143 @@ describe("twelfth pass: a Steps field that holds no steps", () => {
 
   it("keeps a Steps field whose steps say what should happen at the end", () => {
     expect(found("Steps to reproduce:\n1. Set the zoom to 150% on example.com\n2. Restart the browser\n3. The zoom should still be 150%\n\nActual results:\nIt is 100%.")).not.toContain("bug.no_steps");
+  });
+});
+
+describe("twelfth pass (httpd): the directives of httpd 2.4's later releases", () => {
+  it("reads lines of mod_md, mod_http2 and the core's later directives as a configuration", () => {
+    expect(stepsIn("MDomain shop.example.net\nMDCAChallenges tls-alpn-01\nMDStoreDir state/md\n\nNo certificate is ever ordered.").at).not.toBeNull();
+    expect(stepsIn("H2PushDiarySize 256\nH2PushResource /css/site.css\n\nThe pushed stylesheet never arrives.").at).not.toBeNull();
+    expect(stepsIn("MergeSlashes off\nStrictHostCheck on\n\nEvery request gets a 400.").at).not.toBeNull();
+  });
+
+  it("does not read a later directive named in a sentence, or one line of it alone", () => {
+    expect(stepsIn("MDCAChallenges is ignored when the vhost is on port 8443.").at).toBeNull();
+    expect(stepsIn("MDStoreDir state/md\n\nNo certificate is ever ordered.").at).toBeNull();
+  });
+});
+
+describe("twelfth pass (httpd): what happens told as a value received, a constant returned, a cut or a limit", () => {
+  it("reads a parameter's value received, a constant in capitals given back and a verb of cutting short", () => {
+    expect(observedIn("GET /find/x y\n\nfind.php receives term=x%20y+z.").length).toBeGreaterThan(0);
+    expect(observedIn("apr_socket_recv() returns APR_TIMEUP on the second read.").length).toBeGreaterThan(0);
+    expect(observedIn("The logger truncates every line at 8 KB.").length).toBeGreaterThan(0);
+    // A field named in lower case, an instruction to cut and a value to set are no value produced.
+    expect(observedIn("Each call reports request_id to the tracer.")).toEqual([]);
+    expect(observedIn("Truncate the log before the test.")).toEqual([]);
+    expect(observedIn("Set LOG_LEVEL=debug in the environment.")).toEqual([]);
+  });
+
+  it("reads clients in the plural that get it, a limit of one, and an existing file written over", () => {
+    expect(observedIn("A reload drops idle keep-alive connections, clients get a reset.").length).toBeGreaterThan(0);
+    expect(observedIn("mod_zstd only has a single level for every type.").length).toBeGreaterThan(0);
+    expect(observedIn("htdbm -c overwrites an existing file without asking").length).toBeGreaterThan(0);
+    // A need, a condition on what clients get and a new file written say nothing of what happens.
+    expect(observedIn("The module only has to be loaded once.")).toEqual([]);
+    expect(observedIn("htdbm -c writes a new file.")).toEqual([]);
+  });
+
+  it("does not read the other half of a question, opened by 'Or', as what happens", () => {
+    expect(observedIn("Can each vhost have its own SSLCipherSuite? Or only the default one counts?")).toEqual([]);
+    // A statement that opens with "Or" and ends as one is still read.
+    expect(observedIn("Or the backend only gets the first header.").length).toBeGreaterThan(0);
+  });
+});
+
+describe("twelfth pass (httpd): cases that work told by a version, a command or what could be done", () => {
+  const working = (text: string) => expectedIn(text).filter((r) => r.kind === "working_case");
+  it("reads a version that works with nothing after it, another program's command that works, and what an earlier version let be done", () => {
+    expect(working("Clients on HTTP/2 get a reset after 30 s. HTTP 1.1 works.").length).toBeGreaterThan(0);
+    expect(working("Binding as the service user fails: invalid credentials\nldapwhoami -x -H ldaps://dir.example.org works from the same host.").length).toBeGreaterThan(0);
+    expect(working("openssl s_client -connect dir.example.org:636 works").length).toBeGreaterThan(0);
+    expect(working("Every upload now gets a 413.\n\nIn 2.4.41 the editors could upload 20 MB files.").length).toBeGreaterThan(0);
+  });
+
+  it("does not read a version that fails too, a command that never works or goes on, or what could not be done", () => {
+    expect(working("Neither 2.4.57 nor 2.4.58 works.")).toEqual([]);
+    expect(working("openssl s_client -connect dir.example.org:636 never works")).toEqual([]);
+    expect(working("curl -k https://dir.example.org/ works but the proxy still fails")).toEqual([]);
+    expect(working("curl -sI https://dir.example.org/ -> 502 for the first minute after a reload, then it works.")).toEqual([]);
+    expect(working("In 2.4.41 the editors could not upload either.")).toEqual([]);
+    expect(working("In 2.4.41 the workers could also crash.")).toEqual([]);
+  });
+});
+
+describe("twelfth pass (httpd): a title whose first words are the subject of a verb told of them", () => {
+  it("does not read 'make install overwrites ...' or 'Update check fails ...' as asking for a change", () => {
+    expect(titleAsksFor("make install replaces the existing magic file")).toBeNull();
+    expect(titleAsksFor("Update check fails behind a proxy")).toBeNull();
+    expect(titleAsksFor("Remove button deletes the wrong row")).toBeNull();
+  });
+
+  it("still reads a title that asks, with a word after its verb", () => {
+    expect(titleAsksFor("Make install keep an existing magic file")).not.toBeNull();
+    expect(titleAsksFor("Add option to skip the magic file on make install")).not.toBeNull();
+  });
+
+  it("reads a version that never did it as the case that works", () => {
+    expect(expectedIn("make install wrote over my magic file. 2.0 never did that, it kept the old one.").some((r) => r.kind === "working_case")).toBe(true);
+    expect(expectedIn("make install wrote over my magic file. Nobody ever did that.").some((r) => r.kind === "working_case")).toBe(false);
+  });
+});
+
+describe("twelfth pass (httpd): an option a verb tells the reader to give", () => {
+  it("does not read a compiler's '(use -v to see invocation)' or 'try -X' as a program run", () => {
+    expect(stepsIn("ld: symbol(s) not found for architecture arm64\ncc: error: linker command failed with exit code 1 (use -v to see invocation)").at).toBeNull();
+    expect(stepsIn("The worker dies at once; try -X to keep it in the foreground.").at).toBeNull();
+  });
+
+  it("still reads a program run with an option inside a sentence", () => {
+    expect(stepsIn("ab -c 20 -n 5000 on the static page gets resets after a few seconds.").at).not.toBeNull();
+  });
+});
+
+describe("twelfth pass (httpd): one directive in a sentence and the server's restart told by its control program", () => {
+  it("reads one inline directive with 'apachectl graceful', 'httpd -k restart' or 'systemctl reload apache2' as the way there", () => {
+    expect(stepsIn("after every apachectl graceful the old loggers stay around, our log line is ErrorLog \"|bin/logger -t web\" here").at).not.toBeNull();
+    expect(stepsIn("With KeepAliveTimeout 300 set, httpd -k restart takes minutes.").at).not.toBeNull();
+    expect(stepsIn("systemctl reload apache2 drops the cache when CacheRoot /srv/cache is on a tmpfs.").at).not.toBeNull();
+  });
+
+  it("does not read the control program alone, or a word like it, as the way there", () => {
+    expect(stepsIn("after every apachectl graceful the old loggers stay around.").at).toBeNull();
+    expect(stepsIn("With CacheRoot /srv/cache set, a graceful start of the day drops the cache.").at).toBeNull();
+  });
+});
+
+describe("twelfth pass (httpd): a console session holds none of the reporter's sentences", () => {
+  const actual = (summary: string, description: string) => !scoreTicket({ summary, description, issue_type: "Bug" }).findings.some((f) => f.code === "bug.no_actual_result");
+  it("lets the title say what is seen when the description is only a session", () => {
+    expect(actual("htdbm prompt garbled under code page 65001", "C:\\httpd\\bin>chcp 65001\nActive code page: 65001\nC:\\httpd\\bin>htdbm -n carol\nEnter passwo\uFFFD:")).toBe(true);
+  });
+
+  it("keeps the reporter's sentence run on under a command's output, and a description in sentences", () => {
+    expect(withoutSessions("$ apxs -q LDFLAGS\n-Wl,-z,relro\nwhich breaks the link of my module, it should be empty")).toContain("which breaks the link");
+    expect(withoutSessions("$ apxs -q LDFLAGS\n-Wl,-z,relro")).not.toContain("relro");
+    expect(actual("apxs -q LDFLAGS wrong", "We build our module against the packaged httpd on Fedora 40.")).toBe(false);
+  });
+});
+
+describe("twelfth pass (httpd): a directive in a sentence beside one on its own line", () => {
+  it("reads one directive written inside a sentence and one on a line of its own as a configuration of two", () => {
+    expect(stepsIn("Behind the proxy we use RewriteCond %{HTTPS} off\nRewriteRule ^ https://%{HTTP_HOST}/ [R=302,L]\nwhich loops for ever.").at).not.toBeNull();
+  });
+
+  it("does not count a directive twice, nor read a server variable named in a sentence as a directive", () => {
+    expect(stepsIn("ErrorLog \"|bin/logger -t web\"\n\nThe old loggers stay around.").at).toBeNull();
+    expect(stepsIn("ErrorLog \"|bin/logger -t web\"\n\nThe value of %{HTTPS} is always off.").at).toBeNull();
+  });
+});
+
+describe("twelfth pass (httpd): another program's command told as the case that works is no step", () => {
+  it("does not read 'ldapwhoami -x -H ... works from the same host' as the command that runs what fails", () => {
+    const s = stepsIn("Since the move to OpenSSL 3 binds fail: Can't contact LDAP server.\nldapwhoami -x -H ldaps://dir.example.org works from the same host.");
+    expect(s.at).toBeNull();
+    expect(s.kinds).not.toContain("command");
+  });
+
+  it("still reads a command that fails, and one that works beside a configuration", () => {
+    expect(stepsIn("Binds fail:\nldapwhoami -x -H ldaps://dir.example.org\nldap_sasl_bind(SIMPLE): Can't contact LDAP server (-1)").at).not.toBeNull();
+    expect(stepsIn("AuthLDAPURL ldaps://dir.example.org/ou=people?uid\nRequire valid-user\n\nldapwhoami -x -H ldaps://dir.example.org works from the same host.").at).not.toBeNull();
   });
 });

@@ -4,7 +4,7 @@
 import type { PerDimension } from "../types";
 import { found, type Found, type RuleInput } from "./finding";
 import type { FindingField } from "../types";
-import { aboutPeople, addsNothing, CHAT_SPEAKER, expectedIn, MAIL_HEADER, NO_STEPS, PLEA_TO_FIX, impactIn, observedIn, QUESTION, stepsIn, titleAsksFor, withoutLabels, type Read } from "./bug-readers";
+import { aboutPeople, addsNothing, CHAT_SPEAKER, expectedIn, MAIL_HEADER, NO_STEPS, PLEA_TO_FIX, impactIn, observedIn, QUESTION, stepsIn, titleAsksFor, withoutLabels, withoutSessions, type Read } from "./bug-readers";
 import { FAILURE, SYMPTOM, withoutLabel } from "./kind-of";
 import { evidenceAt, phraseEvidence, q, sectionEvidence, sections, missingWhy, sentenceEvidence, summaryQuote, type Evidence } from "./kind-text";
 import { hasContent, orderedSteps, TEMPLATE_EXAMPLE } from "./sections";
@@ -178,7 +178,9 @@ function readBugEvidence(input: RuleInput): BugEvidence {
   const prose = proseOf(input);
   // Quoted labels, identifiers and build stamps ("&Save and &Send", a build stamp) are data, not sentences.
   // A tracker's own fields ("User-Agent: ...", "Build Identifier: ...", "Reproducible: Always") are no sentences either.
-  const sentences = prose.replace(TRACKER_FIELD, " ").replace(/"[^"\n]*"|“[^”\n]*”/g, " ").split(/\s+/).filter((w) => /^[\p{L}][\p{L}'’]+[,.;:!?]?$/u.test(w));
+  // A console session (a prompt, the commands typed and what the programs printed) holds none of the reporter's sentences
+  // (twelfth pass, httpd).
+  const sentences = withoutSessions(prose).replace(TRACKER_FIELD, " ").replace(/"[^"\n]*"|“[^”\n]*”/g, " ").split(/\s+/).filter((w) => /^[\p{L}][\p{L}'’]+[,.;:!?]?$/u.test(w));
   const bare = sentences.length < 3 || addsNothing(summary, prose) ||
     (TO_TITLE.test(prose) && addsNothing(summary, prose.replace(TO_TITLE_ALL, " ").replace(ENVIRONMENT_ALL, " ").replace(PRODUCT_VERSION_ALL, " ")));
   const actual = sectionEvidence(input, "actual") ?? firstRead(input, "description", seenInText.filter((r) => !r.generic)) ??

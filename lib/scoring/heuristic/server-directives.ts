@@ -97,8 +97,28 @@ TypesConfig UnDefine UndefMacro UnsetEnv Use UseCanonicalName UseCanonicalPhysic
 VHostCGIPrivs VHostGroup VHostPrivs VHostSecure VHostUser VirtualDocumentRoot VirtualDocumentRootIP VirtualHost
 VirtualScriptAlias VirtualScriptAliasIP Win32DisableAcceptEx XBitHack`.trim().split(/\s+/);
 
+/**
+ * The directives added in httpd 2.4's later releases, which the index above was read before (twelfth pass, httpd):
+ * mod_md's (certificates from ACME, 2.4.30 on), mod_http2's later ones, mod_brotli's, mod_proxy_wstunnel's, mod_cgi's
+ * and mod_socache_redis's, and the core's ("MergeSlashes", "StrictHostCheck", "ReadBufferSize"). Without them a
+ * configuration of three mod_md lines read as one.
+ */
+const LATER = `
+MDActivationDelay MDBaseServer MDCAChallenges MDCertificateAuthority MDCertificateCheck MDCertificateFile
+MDCertificateKeyFile MDCertificateMonitor MDCertificateProtocol MDCertificateStatus MDChallengeDns01
+MDChallengeDns01Version MDCheckInterval MDContactEmail MDDriveMode MDExternalAccountBinding MDHttpProxy MDInitialDelay
+MDMatchNames MDMember MDMembers MDMessageCmd MDMustStaple MDNotifyCmd MDomainSet MDPortMap MDPrivateKeys MDRenewMode
+MDRenewWindow MDRequireHttps MDRetryDelay MDRetryFailover MDServerStatus MDStapleOthers MDStapling
+MDStaplingKeepResponse MDStaplingRenewWindow MDStoreDir MDStoreLocks MDWarnWindow
+H2EarlyHint H2EarlyHints H2MaxDataFrameLen H2MaxWorkerIdleSeconds H2OutputBuffering H2Padding H2ProxyRequests
+H2PushDiarySize H2PushResource H2StreamTimeout H2TLSCoolDownSecs H2TLSWarmUpSize H2WebSockets
+BrotliAlterETag BrotliCompressionMaxInputBlock BrotliCompressionQuality BrotliCompressionWindow BrotliFilterNote
+ProxyWebsocketAsync ProxyWebsocketAsyncDelay ProxyWebsocketFallbackToProxyHttp ProxyWebsocketIdleTimeout
+CGIScriptTimeout RedisConnPoolTTL RedisTimeout DefaultStateDir FlushMaxPipelined FlushMaxThreshold MergeSlashes
+ReadBufferSize RegexDefaultOptions StrictHostCheck`.trim().split(/\s+/);
+
 /** Every directive name, as written in the documentation (the server reads them without case; reports write them so). */
-export const SERVER_DIRECTIVES: ReadonlySet<string> = new Set(NAMES);
+export const SERVER_DIRECTIVES: ReadonlySet<string> = new Set([...NAMES, ...LATER]);
 
 /** Directive names that are also words at the start of an English sentence. */
 export const COMMON_WORD_DIRECTIVES: ReadonlySet<string> = new Set(`Action Alias Allow Dav Define Deny Directory Error
