@@ -847,3 +847,32 @@ describe("bands, eleventh pass: a list of labelled fields", () => {
     expect(codes(t)).toContain("bug.no_impact");
   });
 });
+
+describe("bands, twelfth pass (read-11): a person's telling or complaining is no account of what the program does", () => {
+  it("reads 'X from the warehouse says' and 'my customers keep complaining' as people's, not the program's", () => {
+    expect(observedIn("Priya from the warehouse says labels are broken.").every((r) => r.generic)).toBe(true);
+    const quoted = observedIn("Feedback from the florist: 'the ordering thing is so clunky, my customers keep complaining about it'.");
+    expect(quoted.length).toBeGreaterThan(0);
+    expect(quoted.every((r) => r.generic)).toBe(true);
+  });
+
+  it("still reads what the program says and what follows a person's telling", () => {
+    expect(observedIn("The checkout page says 'Session expired' after every payment.").some((r) => !r.generic)).toBe(true);
+    expect(observedIn("The store manager says the label printer prints every label twice.").some((r) => !r.generic)).toBe(true);
+    expect(observedIn("Firefox says the certificate is invalid.").some((r) => !r.generic)).toBe(true);
+    expect(observedIn("The kiosk shows 'Your customers keep waiting' on every screen.").some((r) => !r.generic)).toBe(true);
+  });
+
+  it("keeps hearsay with a mood and a deadline at or below 40%, under a report that states its failure", () => {
+    const hearsay: TicketData = { summary: "PRIORITY: warehouse labels not working", issue_type: "Bug",
+      description: "Priya from the warehouse says labels are not working. She is furious. NEEDS FIXING TODAY!!!" };
+    const feedback: TicketData = { summary: "Florist ordering feedback", issue_type: "Bug",
+      description: "Got this from the florist: 'the ordering thing is so clunky, my customers keep complaining about it'. Please look." };
+    const stated: TicketData = { summary: "Warehouse labels print the previous order's address", issue_type: "Bug",
+      description: "Since Monday the shipping label shows the address of the order packed before it; the packing slip is right." };
+    expect(percent(hearsay)).toBeLessThanOrEqual(40);
+    expect(percent(feedback)).toBeLessThanOrEqual(40);
+    expect(percent(stated)).toBeGreaterThan(percent(hearsay));
+    expect(percent(stated)).toBeGreaterThan(percent(feedback));
+  });
+});

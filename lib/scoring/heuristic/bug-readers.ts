@@ -440,6 +440,10 @@ function wishedFor(text: string, r: Read): boolean {
  * them", "we can't wait for the next release").
  */
 function peoplesAct(text: string, r: Read): boolean {
+  // A person's telling, the read being the verb of a clause whose subject is a person ("Marta from the front desk says
+  // holds are not working"): who told it, not what the program says ("the login page says 'Session expired'" is the
+  // program's; bands, twelfth pass). Complaining stays a mood, read as a generic failure (MOOD).
+  if (!MOOD.test(text.slice(r.start, r.end)) && toldByPeople(text, r)) return true;
   const said = text.slice(r.start, r.end);
   const before = text.slice(Math.max(0, r.start - 40), r.start);
   if (/^(?:twice|(?:three|multiple|several) times)$/i.test(said)) {
@@ -549,6 +553,9 @@ function named(text: string, start: number, end: number): boolean {
   // A quote in the first person ('"I tried again and it still doesn't work"') is what a person said, not the program's
   // words: it names nothing.
   if (quoted && /["“]\s*(?:I|I['’]m|I['’]ve|I['’]d)\b[^"“”]*$/.test(before)) return false;
+  // Nor is a quote whose clause is a person's telling or feeling ("feedback from the owner: 'my clients keep complaining
+  // about it'"): a program prints no one's mood (bands, twelfth pass).
+  if (quoted && toldByPeople(text, { start, end })) return false;
   // A quote that opens with a judgement that it does not work ('their integration "isn't working right"') is what a
   // person said (the program shows a message, not "isn't working"): it names nothing (bands, sixth pass).
   if (quoted && /["“'‘]\s*(?:(?:it|it['’]s|is|are|was|were|just|still|simply)\s+){0,2}$/i.test(before) && /^(?:(?:is|are|was|were|does|do|did)(?:n['’ ]?t| not) (?:work|working|works)|not (?:working|work)|broken)$/i.test(text.slice(start, end).replace(/\s+/g, " ")) &&
@@ -1652,6 +1659,20 @@ const NAMED_CLAUSE = new RegExp(`${CLAUSE_LEAD}(?!(?:It|This|That|These|Those|Th
  * when, not what the ticket is about nor what the program does.
  */
 export const MAIL_HEADER = /^[ \t>]*(?:(?:from|sent|to|cc|bcc|date|subject|reply-to)[ \t]*:[^\n]*|-{2,}[ \t]*(?:original|forwarded) message[ \t]*-{2,}|on [^\n]{1,80}?\bwrote[ \t]*:)[ \t]*$/gim;
+
+/**
+ * A clause that ends in a person's telling or feeling: its subject is a person by role ("my clients keep complaining",
+ * "the shelter manager says") or someone named from somewhere ("Marta from the front desk says"), and the clause stops at
+ * the verb. A name alone ("Firefox says", "Apache reports") may be a program's, and a clause that goes on ("the customer
+ * says the export stops at row 100") tells what the program does after the telling (bands, twelfth pass).
+ */
+const PERSON_TELLS = new RegExp(`${PERSON_CLAUSE.source}$`, "i");
+const NAMED_FROM_TELLS = new RegExp(`${CLAUSE_LEAD}(?!(?:It|This|That|These|Those|There|Here|What|Which|The|A|An)\\b|[A-Z\\d]+\\s)[A-Z][\\w&.'’-]*(?:\\s+[A-Z][\\w&.'’-]*){0,2}\\s+from\\s+(?:the\\s+|their\\s+|our\\s+|your\\s+)?(?:[\\w&-]+\\s+){0,2}?[\\w&-]+\\s+${PEOPLES_VERB}$`);
+function toldByPeople(text: string, r: Read): boolean {
+  // (the clause runs back to a stop, a comma, a colon or an opening quote: "feedback from the owner: 'my clients keep ...")
+  const clause = text.slice(Math.max(0, r.start - 100), r.end).split(/[.!?;:,\n"“”]|(?:^|\s)['‘]/).pop() ?? "";
+  return PERSON_TELLS.test(clause) || NAMED_FROM_TELLS.test(clause);
+}
 
 /** Whether a clause of a report is about people (who tell, chase, want or feel), not what the program does. */
 export function aboutPeople(clause: string): boolean {
