@@ -876,3 +876,29 @@ describe("bands, twelfth pass (read-11): a person's telling or complaining is no
     expect(percent(stated)).toBeGreaterThan(percent(feedback));
   });
 });
+
+describe("bands, twelfth pass (read-11): a plea to the team, a feeling of better days and a turn to the next thing name nothing", () => {
+  it("reads 'we should do something about it' as no expected result, and 'the export should do X' as one", () => {
+    expect(expectedIn("Honestly I think we should do something about it before the season starts.")).toEqual([]);
+    expect(expectedIn("Someone should change something about it soon.")).toEqual([]);
+    expect(expectedIn("The export should keep the leading zeros of each postcode.").length).toBeGreaterThan(0);
+  });
+
+  it("reads 'it used to feel better' as an impression, and 'it used to keep the filter' as a case that worked", () => {
+    expect(expectedIn("No idea what changed but it used to feel better.")).toEqual([]);
+    expect(observedIn("No idea what changed but it used to feel better.").every((r) => r.generic)).toBe(true);
+    expect(expectedIn("It used to keep the filter after a reload.").some((r) => r.kind === "working_case")).toBe(true);
+  });
+
+  it("reads a sentence-opening 'Anyway,' as no account, and 'it happens anyway' as one", () => {
+    expect(observedIn("Anyway, raising it here.")).toEqual([]);
+    expect(observedIn("I turned the sync off and the reminders are sent anyway.").length).toBeGreaterThan(0);
+  });
+
+  it("keeps a report of moods and pleas at or below 40%", () => {
+    const t: TicketData = { summary: "Gallery app is meh", issue_type: "Bug",
+      description: "The gallery has been meh for weeks honestly. It's just not nice and people notice. I think we should do something about it " +
+        "before the summer. No idea what changed but it used to feel better. Anyway, raising it." };
+    expect(percent(t)).toBeLessThanOrEqual(40);
+  });
+});
