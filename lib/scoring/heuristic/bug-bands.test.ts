@@ -902,3 +902,24 @@ describe("bands, twelfth pass (read-11): a plea to the team, a feeling of better
     expect(percent(t)).toBeLessThanOrEqual(40);
   });
 });
+
+describe("bands, twelfth pass (read-11): a failure guessed at is no failure seen", () => {
+  it("reads 'X or something', 'Or maybe X.' and 'I think it X?' as guesses", () => {
+    expect(observedIn("Scanner app freezing or something").every((r) => r.generic)).toBe(true);
+    expect(observedIn("I think it logs out sometimes? Or maybe hangs. No idea.").every((r) => r.generic)).toBe(true);
+  });
+
+  it("still reads a failure stated after 'I think' and one beside a guess", () => {
+    expect(observedIn("I think it crashes when I rotate the phone.").some((r) => !r.generic)).toBe(true);
+    expect(observedIn("Maybe it hangs? The order list is empty after a refresh.").some((r) => !r.generic)).toBe(true);
+  });
+
+  it("keeps a guessed failure at or below 40%, under the same failure stated", () => {
+    const guess: TicketData = { summary: "Scanner app freezing or something", issue_type: "Bug",
+      description: "I think it logs out sometimes? Or maybe hangs. No idea. My colleague said she had it too." };
+    const stated: TicketData = { summary: "Scanner app logs out after each scan", issue_type: "Bug",
+      description: "After every barcode scan the app logs out and shows the sign-in screen; the scan is lost." };
+    expect(percent(guess)).toBeLessThanOrEqual(40);
+    expect(percent(stated)).toBeGreaterThan(percent(guess));
+  });
+});

@@ -320,6 +320,23 @@ const IMPOSSIBLE = /\b(?:makes?|made|making)\s+(?:it|this|that|them|(?:[\w-]+\s+
 /** An unnamed thing as the subject: "some data", "some things", or a bare "data", "stuff" after "says" or "said". */
 const UNNAMED_SUBJECT = /(?:\bsome\s+(?:of\s+(?:the|their|our)\s+)?|\b(?:says?|said|saying)\s+(?:that\s+)?)(?:data|stuff|things|info|information|content|records)\s+$|\bsomething\s+$/i;
 
+/**
+ * A failure the reporter guesses at, not one seen: one of several offered ("crashing or something", "Or maybe
+ * freezes."), or put as a question after a hedge ("I think it crashes sometimes?"). That something may be wrong, not
+ * what happens: the reporter does not know (bands, twelfth pass). "I think it crashes when I save." states it.
+ */
+function guessed(text: string, start: number, end: number): boolean {
+  if (/^\s+or\s+(?:something|whatever|anything|so)\b/i.test(text.slice(end, end + 20))) return true;
+  const sentenceStart = Math.max(text.lastIndexOf("\n", start - 1) + 1, ...[". ", "! ", "? "].map((p) => {
+    const at = text.lastIndexOf(p, start - 1);
+    return at < 0 ? 0 : at + 2;
+  }));
+  const before = text.slice(sentenceStart, start);
+  if (/^\s*or\s+(?:maybe|perhaps|possibly)\s+(?:\w+\s+)?$/i.test(before)) return true;
+  const stop = /[.!?\n]/.exec(text.slice(end));
+  return stop?.[0] === "?" && /^\s*(?:i\s+think|i\s+guess|maybe|perhaps|probably|possibly)\b/i.test(before);
+}
+
 export function observedIn(labelled: string): Read[] {
   const text = unwrapped(withoutLabels(withoutExpectedSection(labelled)));
   // "Still broken", "still not working" say "broken", "not working" again (bands, eighth pass); "still shows 4" says what.
@@ -327,7 +344,7 @@ export function observedIn(labelled: string): Read[] {
   // A failure of an unnamed thing, told second-hand or as "some" of it ("they said some data is missing", "the customer says
   // stuff is gone"): that something is wrong, not what (bands, tenth pass).
   const unnamed = (m: RegExpExecArray) => UNNAMED_SUBJECT.test(m.input.slice(Math.max(0, m.index - 40), m.index));
-  const generic = (m: RegExpExecArray) => ((GENERIC.test(m[0].replace(/\s+/g, " ").trim().replace(/^still /i, "")) && !failsTo(m.input, m.index, m.index + m[0].length)) || again(m) || onlyJudged(m.input, m.index, m.index + m[0].length) || peopleFeel(m.input, m.index, m[0]) || unnamed(m)) &&
+  const generic = (m: RegExpExecArray) => ((GENERIC.test(m[0].replace(/\s+/g, " ").trim().replace(/^still /i, "")) && !failsTo(m.input, m.index, m.index + m[0].length)) || again(m) || onlyJudged(m.input, m.index, m.index + m[0].length) || peopleFeel(m.input, m.index, m[0]) || unnamed(m) || guessed(m.input, m.index, m.index + m[0].length)) &&
     !named(m.input, m.index, m.index + m[0].length);
   return [...[ERROR, LOGGED, FAILING, NEGATION, ABSENCE, WRONG, SEEN, RESULT_MARK, MOVED, PRODUCED, LOOKS, UNWANTED, CONSUMES, RESPONSE, HAPPENS_MORE, CORRECTED, VALUE_TOLD, IMPOSSIBLE, STATUS_PRINTED].flatMap((re) => all(text, re, generic)), ...sameActTold(text)]
     .filter((r) => !QUESTION_OR_EXPECTATION.test(lineAround(text, r)) && !asked(text, r) && !peoplesAct(text, r) && !wishedFor(text, r) && !controlLabel(text, r) &&
