@@ -923,3 +923,22 @@ describe("bands, twelfth pass (read-11): a failure guessed at is no failure seen
     expect(percent(stated)).toBeGreaterThan(percent(guess));
   });
 });
+
+describe("bands, twelfth pass (read-11): a call for opinions on an area opens no research, and a nuisance names no behaviour", () => {
+  const kind = (t: TicketData) => scoreTicket(t).metadata.work_item_type;
+
+  it("reads 'Area - thoughts?' as no spike, and a question research answers as one", () => {
+    const opinions: TicketData = { summary: "Room bookings at the climbing gym - thoughts?",
+      description: "Not sure if it's a bug or not, but the booking bits for the bouldering room have been a real pain recently. " +
+        "The coaches have brought it up at the weekly sync a couple of times. Could be the last update, could be nothing. Over to you." };
+    expect(kind(opinions)).not.toBe("spike");
+    expect(percent(opinions)).toBeLessThanOrEqual(40);
+    expect(kind({ summary: "Should the booking export move to Parquet?", description: "" })).toBe("spike");
+    expect(kind({ summary: "Thoughts on moving gym search to Elasticsearch?", description: "" })).toBe("spike");
+  });
+
+  it("reads 'but the X has been a bit of a headache' as judged, and 'but the X shows ...' as what happens", () => {
+    expect(observedIn("Hard to say, but the invoicing stuff has been a bit of a headache lately.").every((r) => r.generic)).toBe(true);
+    expect(observedIn("I pressed Save, but the invoice shows last month's total.").some((r) => !r.generic)).toBe(true);
+  });
+});

@@ -261,7 +261,7 @@ function onlyJudged(text: string, start: number, end: number): boolean {
     // "... but it feels off": the read only leads to an impression (bands, seventh pass); a contrast whose clause ends in
     // one ("but the numbers in reports just feel off") too (tenth pass).
     IMPRESSION_AFTER.test(text.slice(end, end + 40)) ||
-    (/^but\b/i.test(said) && IMPRESSION_IN_CLAUSE.test(/^[^.;:!?\n]*/.exec(text.slice(end))?.[0] ?? "")) ||
+    (/^but\b/i.test(said) && [IMPRESSION_IN_CLAUSE, NUISANCE_IN_CLAUSE].some((re) => re.test(/^[^.;:!?\n]*/.exec(text.slice(end))?.[0] ?? ""))) ||
     // "isn't really doing what people need", "doesn't do what we want": measured against what people want, unnamed; a
     // wrong that says not what (bands, tenth pass).
     (/(?:n['’ ]?t|\bnot|\bnever)(?:\s+\w+ly)?\s+(?:do|does|doing|did|done)$/i.test(said) && WHAT_PEOPLE_WANT.test(text.slice(end, end + 60))) ||
@@ -275,6 +275,11 @@ const WHAT_PEOPLE_WANT = /^\s+(?:(?:any|much|a lot)\s+of\s+)?what\s+(?:\w+\s+){0
 // A bare comparative ("it used to feel better", "looks worse lately"; bands, twelfth pass) is an impression too, with
 // nothing to compare but a feeling.
 const IMPRESSION_IN_CLAUSE = /\b(?:feels?|felt|looks?|looked|seems?|seemed|sounds?)\s+(?:\w+ly\s+|a bit\s+|kind of\s+|kinda\s+|(?:a lot|much|way|far)\s+)?(?:off|wrong|weird|odd|strange|funny|wonky|bad|broken|not right|confusing|better|worse)\b(?!\s+than\b)/i;
+/**
+ * A clause that calls the thing a nuisance ("but the booking stuff has been a bit of a headache lately", "but it's a real
+ * pain"): how it is to live with, not what it does (bands, twelfth pass).
+ */
+const NUISANCE_IN_CLAUSE = /\b(?:is|are|was|were|been|['’]s|becomes?|became)\s+(?:\w+ly\s+|still\s+|just\s+)?(?:(?:a\s+)?bit\s+of\s+a\s+|(?:a|an)\s+(?:(?:real|total|huge|complete|massive|constant|bit of a)\s+)?)(?:headache|pain|nightmare|chore|hassle|mess|disaster|joke|nuisance)\b/i;
 /** An impression right after the read: "but it feels off", "but it looks wrong" (not "looks fine in 2.2"). */
 const IMPRESSION_AFTER = /^\s+(?:feels?|felt|looks?|looked|seems?|seemed|sounds?)\s+(?:\w+ly\s+|a bit\s+|kind of\s+|kinda\s+)?(?:off|wrong|weird|odd|strange|funny|wonky|bad|broken|not right|confusing|slow|sluggish|laggy)\b/i;
 /** The whole named as the subject of a judgement: "everything is", "it all feels", "things have been". */
