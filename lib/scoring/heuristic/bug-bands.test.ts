@@ -942,3 +942,20 @@ describe("bands, twelfth pass (read-11): a call for opinions on an area opens no
     expect(observedIn("I pressed Save, but the invoice shows last month's total.").some((r) => !r.generic)).toBe(true);
   });
 });
+
+describe("bands, twelfth pass (read-11): a condition whose actor is a person by role, with its actions run on after commas", () => {
+  const report = (how: string): TicketData => ({ summary: "Charity shop app charges a card twice after a cancelled Google Pay sheet", issue_type: "Bug",
+    description: `In the shop app (Android 3.1.0), ${how}, the purchase is charged twice. Both charges show on the card statement.\n\n` +
+      "The app should charge once per completed tap on Buy.\n\n40 patrons have asked for refunds since May, about €900." });
+
+  it("reads 'if a patron opens X, closes Y, and then taps Z and pays' as steps", () => {
+    const t = report("if a patron opens Google Pay, closes the sheet, and then taps Buy again and pays");
+    expect(codes(t)).not.toContain("bug.no_steps");
+    expect(percent(t)).toBeGreaterThanOrEqual(80);
+  });
+
+  it("reads one action after such an actor as what sets it off, and a program as no actor", () => {
+    expect(scoreTicket(report("if a patron opens the basket")).findings.find((f) => f.code === "bug.no_steps")?.severity).toBe("low");
+    expect(scoreTicket(report("if the server opens a session, closes it, and then retries")).findings.find((f) => f.code === "bug.no_steps")?.severity).toBe("high");
+  });
+});

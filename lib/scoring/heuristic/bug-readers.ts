@@ -1049,8 +1049,10 @@ const ACTION_RUN = new RegExp(`(?:^|[(:;,]\\s*|\\b(?:i\\.e\\.|e\\.g\\.),?\\s*)${
  * A person named by the role they have ("a dispatcher in the Rotterdam depot", "the night nurse", "any cashier"), as the one who
  * acts in a condition: "When a dispatcher creates a consignment ... and then prints the note" tells two actions as "When I
  * create ... and print" does (bands, twelfth pass). People only: "the server", "the scheduler" and "a device" are not.
+ * The people the impact reader counts (`PEOPLE`, `COUNTED_MORE`: "a donor", "the card holder", "a patron") act too
+ * (bands, twelfth pass, read-11); "the editor", a program's as often, does not.
  */
-const ROLE_SUBJECT = String.raw`(?:an?|the|any|every|each) (?:[\w-]+ )?(?:user|customer|client|shopper|buyer|member|subscriber|visitor|player|patient|student|teacher|employee|agent|admin|administrator|merchant|seller|developer|engineer|analyst|nurse|doctor|clinician|physician|guest|resident|passenger|driver|rider|colleague|tester|operator|manager|dispatcher|clerk|cashier|accountant|recruiter|approver|reviewer|moderator|instructor|parent|courier|technician|pharmacist|receptionist|planner|supervisor|volunteer|applicant|attendee|organi[sz]er|landlord|tenant|staff member|team member)s?(?: (?:in|at|from|on|of|with) [^,.;:!?\n]{1,40}?)?`;
+const ROLE_SUBJECT = String.raw`(?:an?|the|any|every|each) (?:[\w-]+ )?(?:user|customer|client|shopper|buyer|member|subscriber|visitor|player|patient|student|teacher|employee|agent|admin|administrator|merchant|seller|developer|engineer|analyst|nurse|doctor|clinician|physician|guest|resident|passenger|driver|rider|colleague|tester|operator|manager|dispatcher|clerk|cashier|accountant|recruiter|approver|reviewer|moderator|instructor|parent|courier|technician|pharmacist|receptionist|planner|supervisor|volunteer|applicant|attendee|organi[sz]er|landlord|tenant|staff member|team member|reader|viewer|owner|holder|recipient|partner|vendor|participant|patron|citizen|voter|donor|person)s?(?: (?:in|at|from|on|of|with) [^,.;:!?\n]{1,40}?)?`;
 const CONDITIONAL = new RegExp(String.raw`\b(?:when(?:ever)?|if|after|once|every time|each time|as soon as|upon|while|before)\s+(?:i|you|we|the user|a user|users|someone|somebody|one|${ROLE_SUBJECT})\s+(?:(?:\w+ly|first|then|again|try to|tried to|try and|attempt to|want to|wanted to|go to|went to|am|was|have|had)\s+)*([a-z][\w-]*)`, "gi");
 /**
  * "When starting Eclipse", "after clicking Save", "by right-clicking": an action as a condition, without a subject.
@@ -1410,8 +1412,12 @@ export function stepsIn(labelled: string): StepsRead {
   for (const m of text.matchAll(CONDITIONAL)) {
     if (!actionStem(m[1])) continue;
     found.push({ kind: "condition", start: m.index, end: m.index + m[0].length });
-    const clause = /^[^,.;:!?\n]*/.exec(text.slice(m.index + m[0].length))?.[0] ?? "";
-    joined += [...clause.matchAll(/\b(?:and then|and|then)\s+([a-z][\w-]*)/gi)].filter((j) => actionStem(j[1])).length;
+    // A run of them after commas ("if a donor opens Apple Pay, cancels the sheet, and then taps Give") counts each
+    // (bands, twelfth pass, read-11); the clause ends at the first comma that no action follows.
+    const clause = /^[^,.;:!?\n]*(?:,\s*(?:and\s+)?(?:then\s+)?[a-z][\w-]*[^,.;:!?\n]*)*/.exec(text.slice(m.index + m[0].length))?.[0] ?? "";
+    const run = clause.split(/,\s*/);
+    const kept = [run[0], ...run.slice(1).filter((part, i, rest) => rest.slice(0, i + 1).every((p) => actionStem(/^(?:and\s+)?(?:then\s+)?([a-z][\w-]*)/i.exec(p)?.[1] ?? "")))];
+    joined += [...kept.join(", ").matchAll(/(?:,\s*(?:and\s+)?(?:then\s+)?|\b(?:and then|and|then)\s+)([a-z][\w-]*)/gi)].filter((j) => actionStem(j[1])).length;
   }
   for (const m of text.matchAll(CONDITIONAL_GERUND)) {
     // "Reproduce it by ...", "watch it happen by ...": the words say what follows is the way there, whatever its verb.
