@@ -959,3 +959,24 @@ describe("bands, twelfth pass (read-11): a condition whose actor is a person by 
     expect(scoreTicket(report("if the server opens a session, closes it, and then retries")).findings.find((f) => f.code === "bug.no_steps")?.severity).toBe("high");
   });
 });
+
+describe("bands, twelfth pass (read-11): what is done to a state the report calls normal or valid leaves its opposite as the expected result", () => {
+  const finding = (t: TicketData) => scoreTicket(t).findings.find((f) => f.code === "bug.no_expected_result")?.severity;
+
+  it("takes 'even though this is normal' and 'although the code is valid' as a failure whose opposite is checkable", () => {
+    const alert: TicketData = { summary: "Heat pump app sends 'compressor fault' alerts every defrost cycle", issue_type: "Bug",
+      description: "Users get a 'compressor fault' push each time the pump defrosts in cold weather, even though this is normal operation." };
+    const voucher: TicketData = { summary: "Museum shop rejects gift codes at checkout", issue_type: "Bug",
+      description: "Typing a gift code at checkout shows 'Code not accepted' although the code is valid and unused." };
+    expect(finding(alert)).toBe("low");
+    expect(finding(voucher)).toBe("low");
+    const vague: TicketData = { summary: "Alerts are too much", issue_type: "Bug", description: "Way too many alerts!!" };
+    expect(percent(alert)).toBeGreaterThan(percent(vague));
+  });
+
+  it("takes nothing from 'even though' that names no right state", () => {
+    const t: TicketData = { summary: "Heat pump app sends alerts every defrost cycle", issue_type: "Bug",
+      description: "Users get a push each time the pump defrosts, even though we changed the settings last week." };
+    expect(finding(t)).toBe("high");
+  });
+});
