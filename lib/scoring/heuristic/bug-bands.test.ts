@@ -980,3 +980,23 @@ describe("bands, twelfth pass (read-11): what is done to a state the report call
     expect(finding(t)).toBe("high");
   });
 });
+
+describe("bands, twelfth pass (read-11): a failure put as a question, and complaints the team gets", () => {
+  it("reads 'Tablet app freezing??' as a guess and 'Why does the app freeze?' as the failure taken as given", () => {
+    expect(observedIn("Tablet app freezing??").every((r) => r.generic)).toBe(true);
+    expect(observedIn("Why does the app freeze on the payment screen?").some((r) => !r.generic)).toBe(true);
+  });
+
+  it("reads 'we get a lot of complaints' as people's, and 'we get a 502 from the API' as what happens", () => {
+    expect(observedIn("We get a lot of complaints in the app store reviews.").every((r) => r.generic)).toBe(true);
+    expect(observedIn("We get a 502 from the API on every second request.").some((r) => !r.generic)).toBe(true);
+  });
+
+  it("keeps such reports at or below 40%", () => {
+    const guess: TicketData = { summary: "Tablet app freezing??", issue_type: "Bug", description: "i think its freezing? or maybe just slow. my brother said he had it too" };
+    const complaints: TicketData = { summary: "Tablet app keeps having issues", issue_type: "Bug",
+      description: "Users keep having issues with the tablet app. We get a lot of complaints in the app store reviews. See screenshots." };
+    expect(percent(guess)).toBeLessThanOrEqual(40);
+    expect(percent(complaints)).toBeLessThanOrEqual(40);
+  });
+});

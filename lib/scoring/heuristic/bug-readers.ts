@@ -253,6 +253,10 @@ const IMPRESSION = /^(?:(?:does|do|did)(?:n['’ ]?t| not)) (?:look|seem|feel|so
 function onlyJudged(text: string, start: number, end: number): boolean {
   const said = text.slice(start, end).replace(/\s+/g, " ").trim();
   return MOOD.test(said) || IMPRESSION.test(said) || IMPRESSION_BEFORE.test(text.slice(Math.max(0, start - 30), start)) ||
+    // What the team is sent by people ("We get a lot of complaints in the store reviews", "we've had calls about it"):
+    // who tells, not what the program does (bands, twelfth pass).
+    (/^(?:i|we)\s+(?:\w+ly\s+|still\s+|also\s+)?(?:get|got|getting|receive|received)$/i.test(said) &&
+      /^\s+(?:(?:a lot of|lots of|loads of|so many|many|more|some|a few|a couple of|several|constant|endless|\d+)\s+)?(?:complaints?|calls?|questions?|angry \w+|negative reviews?|bad reviews?|1-star reviews?|one-star reviews?|feedback)\b/i.test(text.slice(end, end + 40))) ||
     // Seeing or getting only "it" ("still seeing it on our side", "we get this too"): that it happens, not what.
     (/^(?:(?:i|we|you|they|users?|customers?)\s+)?(?:still\s+|also\s+)?(?:seeing|see|sees|saw|getting|get|gets|got)$/i.test(said) &&
       /^\s+(?:it|this|that|them|the (?:issue|problem|same))(?:\s+(?:too|again|here|there|as well|still))?(?=\s*(?:[,.;!?)]|$)|\s+(?:on|in|at|every|all|for|since|with|from)\b)/i.test(text.slice(end, end + 40))) ||
@@ -339,7 +343,11 @@ function guessed(text: string, start: number, end: number): boolean {
   const before = text.slice(sentenceStart, start);
   if (/^\s*or\s+(?:maybe|perhaps|possibly)\s+(?:\w+\s+)?$/i.test(before)) return true;
   const stop = /[.!?\n]/.exec(text.slice(end));
-  return stop?.[0] === "?" && /^\s*(?:i\s+think|i\s+guess|maybe|perhaps|probably|possibly)\b/i.test(before);
+  if (stop?.[0] !== "?") return false;
+  // ("Mobile app crashing??": the failure itself put as a question, with nothing that opens one; "Why does it crash?"
+  // takes the failure as given)
+  return /^\s*(?:i\s+think|i\s+guess|maybe|perhaps|probably|possibly)\b/i.test(before) ||
+    (/^\s*\?/.test(text.slice(end)) && !QUESTION.test(before) && !/^\s*(?:[-*•>]\s*)?(?:why|how come)\b/i.test(before));
 }
 
 export function observedIn(labelled: string): Read[] {

@@ -39,13 +39,13 @@ const FLOORS: Record<string, Partial<Record<Band, number>>> = {
   // 68/85 at that pass's end), read in the eighth: 85/85, so every ticket is held in its band (no floor).
   // A tenth author's, written for the eighth pass and measured only there (bands-unread.json then; 61/85 when added and
   // at that pass's end), read in the ninth (docs/decisions.md, "Bug bands, ninth pass"): 61 -> 65/85.
-  "bands-read-8.json": { useless: 15, written_out: 25, states_failure: 11 },
+  "bands-read-8.json": { useless: 16, written_out: 25, states_failure: 11 },
   // An eleventh author's, written for the ninth pass and measured only there (bands-unread.json then; 55/85 when added,
   // 58/85 at that pass's end), read in the tenth: 58 -> 75/85, every pair in band (no floor for them).
   "bands-read-9.json": { useless: 18, written_out: 27 },
   // A twelfth author's, written for the tenth pass and measured only there (bands-unread.json then; 64/85 when added and
   // at that pass's end), read in the eleventh: 64 -> 70/85.
-  "bands-read-10.json": { useless: 19, written_out: 23, states_failure: 13 },
+  "bands-read-10.json": { useless: 21, written_out: 23, states_failure: 13 },
   // A thirteenth author's, written for the eleventh pass and measured only there (bands-unread.json then; 67/85 when
   // added, 68/85 at that pass's end and at the twelfth's start), read in the twelfth (read-11): 68 -> 75/85.
   "bands-read-11.json": { useless: 25, written_out: 20, states_failure: 15 },
