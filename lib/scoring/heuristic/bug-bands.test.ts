@@ -1000,3 +1000,21 @@ describe("bands, twelfth pass (read-11): a failure put as a question, and compla
     expect(percent(complaints)).toBeLessThanOrEqual(40);
   });
 });
+
+describe("bands, twelfth pass (read-11): a product named in lower case with its version, opening a bracket or a line", () => {
+  const report = (where: string): TicketData => ({ summary: "Gift card balance resets after a partial refund", issue_type: "Bug",
+    description: `**Steps to reproduce**\n1. Pay an order of two items with a gift card ${where}.\n2. From the back office, refund one item.\n\n` +
+      "**Expected result:** the refunded amount goes back on the card.\n\n**Actual result:** the card balance drops to zero.\n\n" +
+      "**Who is hurt:** about 200 partial refunds a month; 40 customers have lost their balance." });
+
+  it("reads '(giftshop 4.1, any browser)' and 'Gift module 2.7, ...' as the environment", () => {
+    expect(codes(report("(giftshop 4.1, any browser)"))).not.toContain("bug.no_environment");
+    expect(codes({ ...report(""), description: `gift module 2.7, Leeds store instance.\n\n${report("").description}` })).not.toContain("bug.no_environment");
+    expect(percent(report("(giftshop 4.1, any browser)"))).toBeGreaterThanOrEqual(80);
+  });
+
+  it("reads no version from a measure or an amount in a bracket", () => {
+    expect(codes(report("(about 2.5 items on average)"))).toContain("bug.no_environment");
+    expect(codes(report("(worth 12.50)"))).toContain("bug.no_environment");
+  });
+});
