@@ -1158,6 +1158,61 @@ describe("bands, twelfth pass (read-8): 'cannot use the system' names no part an
   });
 });
 
+describe("bands, twelfth pass (read-11): a person's telling or complaining is no account of what the program does", () => {
+  it("reads 'X from the warehouse says' and 'my customers keep complaining' as people's, not the program's", () => {
+    expect(observedIn("Priya from the warehouse says labels are broken.").every((r) => r.generic)).toBe(true);
+    const quoted = observedIn("Feedback from the florist: 'the ordering thing is so clunky, my customers keep complaining about it'.");
+    expect(quoted.length).toBeGreaterThan(0);
+    expect(quoted.every((r) => r.generic)).toBe(true);
+  });
+
+  it("still reads what the program says and what follows a person's telling", () => {
+    expect(observedIn("The checkout page says 'Session expired' after every payment.").some((r) => !r.generic)).toBe(true);
+    expect(observedIn("The store manager says the label printer prints every label twice.").some((r) => !r.generic)).toBe(true);
+    expect(observedIn("Firefox says the certificate is invalid.").some((r) => !r.generic)).toBe(true);
+    expect(observedIn("The kiosk shows 'Your customers keep waiting' on every screen.").some((r) => !r.generic)).toBe(true);
+  });
+
+  it("keeps hearsay with a mood and a deadline at or below 40%, under a report that states its failure", () => {
+    const hearsay: TicketData = { summary: "PRIORITY: warehouse labels not working", issue_type: "Bug",
+      description: "Priya from the warehouse says labels are not working. She is furious. NEEDS FIXING TODAY!!!" };
+    const feedback: TicketData = { summary: "Florist ordering feedback", issue_type: "Bug",
+      description: "Got this from the florist: 'the ordering thing is so clunky, my customers keep complaining about it'. Please look." };
+    const stated: TicketData = { summary: "Warehouse labels print the previous order's address", issue_type: "Bug",
+      description: "Since Monday the shipping label shows the address of the order packed before it; the packing slip is right." };
+    expect(percent(hearsay)).toBeLessThanOrEqual(40);
+    expect(percent(feedback)).toBeLessThanOrEqual(40);
+    expect(percent(stated)).toBeGreaterThan(percent(hearsay));
+    expect(percent(stated)).toBeGreaterThan(percent(feedback));
+  });
+});
+
+describe("bands, twelfth pass (read-11): a plea to the team, a feeling of better days and a turn to the next thing name nothing", () => {
+  it("reads 'we should do something about it' as no expected result, and 'the export should do X' as one", () => {
+    expect(expectedIn("Honestly I think we should do something about it before the season starts.")).toEqual([]);
+    expect(expectedIn("Someone should change something about it soon.")).toEqual([]);
+    expect(expectedIn("The export should keep the leading zeros of each postcode.").length).toBeGreaterThan(0);
+  });
+
+  it("reads 'it used to feel better' as an impression, and 'it used to keep the filter' as a case that worked", () => {
+    expect(expectedIn("No idea what changed but it used to feel better.")).toEqual([]);
+    expect(observedIn("No idea what changed but it used to feel better.").every((r) => r.generic)).toBe(true);
+    expect(expectedIn("It used to keep the filter after a reload.").some((r) => r.kind === "working_case")).toBe(true);
+  });
+
+  it("reads a sentence-opening 'Anyway,' as no account, and 'it happens anyway' as one", () => {
+    expect(observedIn("Anyway, raising it here.")).toEqual([]);
+    expect(observedIn("I turned the sync off and the reminders are sent anyway.").length).toBeGreaterThan(0);
+  });
+
+  it("keeps a report of moods and pleas at or below 40%", () => {
+    const t: TicketData = { summary: "Gallery app is meh", issue_type: "Bug",
+      description: "The gallery has been meh for weeks honestly. It's just not nice and people notice. I think we should do something about it " +
+        "before the summer. No idea what changed but it used to feel better. Anyway, raising it." };
+    expect(percent(t)).toBeLessThanOrEqual(40);
+  });
+});
+
 describe("bands, twelfth pass (read-8): a pasted chat's stamps are no account", () => {
   const chat: TicketData = { summary: "[from Teams] invoices thing", issue_type: "Bug",
     description: "[14:02] priya: anyone seeing the invoices thing\n[14:03] tom: yep\n[14:03] priya: meh\n" +
@@ -1173,5 +1228,121 @@ describe("bands, twelfth pass (read-8): a pasted chat's stamps are no account", 
       description: "The nightly run in billing 4.2 stops after the first batch and the remaining customers get no invoice until someone restarts it by hand the next morning.\n" +
         "10:42:01 ERROR: connection reset by peer\n10:42:02 WARN: batch 2 skipped" };
     expect(codes(log)).not.toContain("bug.no_actual_result");
+  });
+});
+
+describe("bands, twelfth pass (read-11): a failure guessed at is no failure seen", () => {
+  it("reads 'X or something', 'Or maybe X.' and 'I think it X?' as guesses", () => {
+    expect(observedIn("Scanner app freezing or something").every((r) => r.generic)).toBe(true);
+    expect(observedIn("I think it logs out sometimes? Or maybe hangs. No idea.").every((r) => r.generic)).toBe(true);
+  });
+
+  it("still reads a failure stated after 'I think' and one beside a guess", () => {
+    expect(observedIn("I think it crashes when I rotate the phone.").some((r) => !r.generic)).toBe(true);
+    expect(observedIn("Maybe it hangs? The order list is empty after a refresh.").some((r) => !r.generic)).toBe(true);
+  });
+
+  it("keeps a guessed failure at or below 40%, under the same failure stated", () => {
+    const guess: TicketData = { summary: "Scanner app freezing or something", issue_type: "Bug",
+      description: "I think it logs out sometimes? Or maybe hangs. No idea. My colleague said she had it too." };
+    const stated: TicketData = { summary: "Scanner app logs out after each scan", issue_type: "Bug",
+      description: "After every barcode scan the app logs out and shows the sign-in screen; the scan is lost." };
+    expect(percent(guess)).toBeLessThanOrEqual(40);
+    expect(percent(stated)).toBeGreaterThan(percent(guess));
+  });
+});
+
+describe("bands, twelfth pass (read-11): a call for opinions on an area opens no research, and a nuisance names no behaviour", () => {
+  const kind = (t: TicketData) => scoreTicket(t).metadata.work_item_type;
+
+  it("reads 'Area - thoughts?' as no spike, and a question research answers as one", () => {
+    const opinions: TicketData = { summary: "Room bookings at the climbing gym - thoughts?",
+      description: "Not sure if it's a bug or not, but the booking bits for the bouldering room have been a real pain recently. " +
+        "The coaches have brought it up at the weekly sync a couple of times. Could be the last update, could be nothing. Over to you." };
+    expect(kind(opinions)).not.toBe("spike");
+    expect(percent(opinions)).toBeLessThanOrEqual(40);
+    expect(kind({ summary: "Should the booking export move to Parquet?", description: "" })).toBe("spike");
+    expect(kind({ summary: "Thoughts on moving gym search to Elasticsearch?", description: "" })).toBe("spike");
+  });
+
+  it("reads 'but the X has been a bit of a headache' as judged, and 'but the X shows ...' as what happens", () => {
+    expect(observedIn("Hard to say, but the invoicing stuff has been a bit of a headache lately.").every((r) => r.generic)).toBe(true);
+    expect(observedIn("I pressed Save, but the invoice shows last month's total.").some((r) => !r.generic)).toBe(true);
+  });
+});
+
+describe("bands, twelfth pass (read-11): a condition whose actor is a person by role, with its actions run on after commas", () => {
+  const report = (how: string): TicketData => ({ summary: "Charity shop app charges a card twice after a cancelled Google Pay sheet", issue_type: "Bug",
+    description: `In the shop app (Android 3.1.0), ${how}, the purchase is charged twice. Both charges show on the card statement.\n\n` +
+      "The app should charge once per completed tap on Buy.\n\n40 patrons have asked for refunds since May, about €900." });
+
+  it("reads 'if a patron opens X, closes Y, and then taps Z and pays' as steps", () => {
+    const t = report("if a patron opens Google Pay, closes the sheet, and then taps Buy again and pays");
+    expect(codes(t)).not.toContain("bug.no_steps");
+    expect(percent(t)).toBeGreaterThanOrEqual(80);
+  });
+
+  it("reads one action after such an actor as what sets it off, and a program as no actor", () => {
+    expect(scoreTicket(report("if a patron opens the basket")).findings.find((f) => f.code === "bug.no_steps")?.severity).toBe("low");
+    expect(scoreTicket(report("if the server opens a session, closes it, and then retries")).findings.find((f) => f.code === "bug.no_steps")?.severity).toBe("high");
+  });
+});
+
+describe("bands, twelfth pass (read-11): what is done to a state the report calls normal or valid leaves its opposite as the expected result", () => {
+  const finding = (t: TicketData) => scoreTicket(t).findings.find((f) => f.code === "bug.no_expected_result")?.severity;
+
+  it("takes 'even though this is normal' and 'although the code is valid' as a failure whose opposite is checkable", () => {
+    const alert: TicketData = { summary: "Heat pump app sends 'compressor fault' alerts every defrost cycle", issue_type: "Bug",
+      description: "Users get a 'compressor fault' push each time the pump defrosts in cold weather, even though this is normal operation." };
+    const voucher: TicketData = { summary: "Museum shop rejects gift codes at checkout", issue_type: "Bug",
+      description: "Typing a gift code at checkout shows 'Code not accepted' although the code is valid and unused." };
+    expect(finding(alert)).toBe("low");
+    expect(finding(voucher)).toBe("low");
+    const vague: TicketData = { summary: "Alerts are too much", issue_type: "Bug", description: "Way too many alerts!!" };
+    expect(percent(alert)).toBeGreaterThan(percent(vague));
+  });
+
+  it("takes nothing from 'even though' that names no right state", () => {
+    const t: TicketData = { summary: "Heat pump app sends alerts every defrost cycle", issue_type: "Bug",
+      description: "Users get a push each time the pump defrosts, even though we changed the settings last week." };
+    expect(finding(t)).toBe("high");
+  });
+});
+
+describe("bands, twelfth pass (read-11): a failure put as a question, and complaints the team gets", () => {
+  it("reads 'Tablet app freezing??' as a guess and 'Why does the app freeze?' as the failure taken as given", () => {
+    expect(observedIn("Tablet app freezing??").every((r) => r.generic)).toBe(true);
+    expect(observedIn("Why does the app freeze on the payment screen?").some((r) => !r.generic)).toBe(true);
+  });
+
+  it("reads 'we get a lot of complaints' as people's, and 'we get a 502 from the API' as what happens", () => {
+    expect(observedIn("We get a lot of complaints in the app store reviews.").every((r) => r.generic)).toBe(true);
+    expect(observedIn("We get a 502 from the API on every second request.").some((r) => !r.generic)).toBe(true);
+  });
+
+  it("keeps such reports at or below 40%", () => {
+    const guess: TicketData = { summary: "Tablet app freezing??", issue_type: "Bug", description: "i think its freezing? or maybe just slow. my brother said he had it too" };
+    const complaints: TicketData = { summary: "Tablet app keeps having issues", issue_type: "Bug",
+      description: "Users keep having issues with the tablet app. We get a lot of complaints in the app store reviews. See screenshots." };
+    expect(percent(guess)).toBeLessThanOrEqual(40);
+    expect(percent(complaints)).toBeLessThanOrEqual(40);
+  });
+});
+
+describe("bands, twelfth pass (read-11): a product named in lower case with its version, opening a bracket or a line", () => {
+  const report = (where: string): TicketData => ({ summary: "Gift card balance resets after a partial refund", issue_type: "Bug",
+    description: `**Steps to reproduce**\n1. Pay an order of two items with a gift card ${where}.\n2. From the back office, refund one item.\n\n` +
+      "**Expected result:** the refunded amount goes back on the card.\n\n**Actual result:** the card balance drops to zero.\n\n" +
+      "**Who is hurt:** about 200 partial refunds a month; 40 customers have lost their balance." });
+
+  it("reads '(giftshop 4.1, any browser)' and 'Gift module 2.7, ...' as the environment", () => {
+    expect(codes(report("(giftshop 4.1, any browser)"))).not.toContain("bug.no_environment");
+    expect(codes({ ...report(""), description: `gift module 2.7, Leeds store instance.\n\n${report("").description}` })).not.toContain("bug.no_environment");
+    expect(percent(report("(giftshop 4.1, any browser)"))).toBeGreaterThanOrEqual(80);
+  });
+
+  it("reads no version from a measure or an amount in a bracket", () => {
+    expect(codes(report("(about 2.5 items on average)"))).toContain("bug.no_environment");
+    expect(codes(report("(worth 12.50)"))).toContain("bug.no_environment");
   });
 });

@@ -268,6 +268,10 @@ const IMPRESSION = /^(?:(?:does|do|did)(?:n['’ ]?t| not)) (?:look|seem|feel|so
 function onlyJudged(text: string, start: number, end: number): boolean {
   const said = text.slice(start, end).replace(/\s+/g, " ").trim();
   return MOOD.test(said) || IMPRESSION.test(said) || IMPRESSION_BEFORE.test(text.slice(Math.max(0, start - 30), start)) ||
+    // What the team is sent by people ("We get a lot of complaints in the store reviews", "we've had calls about it"):
+    // who tells, not what the program does (bands, twelfth pass).
+    (/^(?:i|we)\s+(?:\w+ly\s+|still\s+|also\s+)?(?:get|got|getting|receive|received)$/i.test(said) &&
+      /^\s+(?:(?:a lot of|lots of|loads of|so many|many|more|some|a few|a couple of|several|constant|endless|\d+)\s+)?(?:complaints?|calls?|questions?|angry \w+|negative reviews?|bad reviews?|1-star reviews?|one-star reviews?|feedback)\b/i.test(text.slice(end, end + 40))) ||
     // Seeing or getting only "it" ("still seeing it on our side", "we get this too"): that it happens, not what.
     (/^(?:(?:i|we|you|they|users?|customers?)\s+)?(?:still\s+|also\s+)?(?:seeing|see|sees|saw|getting|get|gets|got)$/i.test(said) &&
       /^\s+(?:it|this|that|them|the (?:issue|problem|same))(?:\s+(?:too|again|here|there|as well|still))?(?=\s*(?:[,.;!?)]|$)|\s+(?:on|in|at|every|all|for|since|with|from)\b)/i.test(text.slice(end, end + 40))) ||
@@ -277,7 +281,7 @@ function onlyJudged(text: string, start: number, end: number): boolean {
     // "... but it feels off": the read only leads to an impression (bands, seventh pass); a contrast whose clause ends in
     // one ("but the numbers in reports just feel off") too (tenth pass).
     IMPRESSION_AFTER.test(text.slice(end, end + 40)) ||
-    (/^but\b/i.test(said) && IMPRESSION_IN_CLAUSE.test(/^[^.;:!?\n]*/.exec(text.slice(end))?.[0] ?? "")) ||
+    (/^but\b/i.test(said) && [IMPRESSION_IN_CLAUSE, NUISANCE_IN_CLAUSE].some((re) => re.test(/^[^.;:!?\n]*/.exec(text.slice(end))?.[0] ?? ""))) ||
     // "isn't really doing what people need", "doesn't do what we want": measured against what people want, unnamed; a
     // wrong that says not what (bands, tenth pass).
     (/(?:n['’ ]?t|\bnot|\bnever)(?:\s+\w+ly)?\s+(?:do|does|doing|did|done)$/i.test(said) && WHAT_PEOPLE_WANT.test(text.slice(end, end + 60))) ||
@@ -293,7 +297,14 @@ const WHOLE_USED = /^\s+(?:it|(?:the|our|their|this|your)\s+(?:system|app|applic
 /** What people want, unnamed, after a negated "do": "what people need", "what it should", "what we expect of it". */
 const WHAT_PEOPLE_WANT = /^\s+(?:(?:any|much|a lot)\s+of\s+)?what\s+(?:\w+\s+){0,2}?(?:needs?|wants?|expects?|expected|should|is (?:needed|wanted|expected|supposed to)|it['’]?s supposed to|(?:we|they|people|users|customers) (?:asked for|signed up for|paid for))\b/i;
 /** An impression anywhere in a clause: "... the totals just feel off to me". */
-const IMPRESSION_IN_CLAUSE = /\b(?:feels?|felt|looks?|looked|seems?|seemed|sounds?)\s+(?:\w+ly\s+|a bit\s+|kind of\s+|kinda\s+)?(?:off|wrong|weird|odd|strange|funny|wonky|bad|broken|not right|confusing)\b/i;
+// A bare comparative ("it used to feel better", "looks worse lately"; bands, twelfth pass) is an impression too, with
+// nothing to compare but a feeling.
+const IMPRESSION_IN_CLAUSE = /\b(?:feels?|felt|looks?|looked|seems?|seemed|sounds?)\s+(?:\w+ly\s+|a bit\s+|kind of\s+|kinda\s+|(?:a lot|much|way|far)\s+)?(?:off|wrong|weird|odd|strange|funny|wonky|bad|broken|not right|confusing|better|worse)\b(?!\s+than\b)/i;
+/**
+ * A clause that calls the thing a nuisance ("but the booking stuff has been a bit of a headache lately", "but it's a real
+ * pain"): how it is to live with, not what it does (bands, twelfth pass).
+ */
+const NUISANCE_IN_CLAUSE = /\b(?:is|are|was|were|been|['’]s|becomes?|became)\s+(?:\w+ly\s+|still\s+|just\s+)?(?:(?:a\s+)?bit\s+of\s+a\s+|(?:a|an)\s+(?:(?:real|total|huge|complete|massive|constant|bit of a)\s+)?)(?:headache|pain|nightmare|chore|hassle|mess|disaster|joke|nuisance)\b/i;
 /** An impression right after the read: "but it feels off", "but it looks wrong" (not "looks fine in 2.2"). */
 const IMPRESSION_AFTER = /^\s+(?:feels?|felt|looks?|looked|seems?|seemed|sounds?)\s+(?:\w+ly\s+|a bit\s+|kind of\s+|kinda\s+)?(?:off|wrong|weird|odd|strange|funny|wonky|bad|broken|not right|confusing|slow|sluggish|laggy)\b/i;
 /** The whole named as the subject of a judgement: "everything is", "it all feels", "things have been". */
@@ -351,6 +362,27 @@ function nothingNamed(text: string, start: number, end: number): boolean {
     new RegExp(`\\b(?:i|we|they|you|${PEOPLE})\\s+(?:(?:can|could|will|would)\\s+)?$`, "i").test(text.slice(Math.max(0, start - 40), start));
 }
 
+/**
+ * A failure the reporter guesses at, not one seen: one of several offered ("crashing or something", "Or maybe
+ * freezes."), or put as a question after a hedge ("I think it crashes sometimes?"). That something may be wrong, not
+ * what happens: the reporter does not know (bands, twelfth pass). "I think it crashes when I save." states it.
+ */
+function guessed(text: string, start: number, end: number): boolean {
+  if (/^\s+or\s+(?:something|whatever|anything|so)\b/i.test(text.slice(end, end + 20))) return true;
+  const sentenceStart = Math.max(text.lastIndexOf("\n", start - 1) + 1, ...[". ", "! ", "? "].map((p) => {
+    const at = text.lastIndexOf(p, start - 1);
+    return at < 0 ? 0 : at + 2;
+  }));
+  const before = text.slice(sentenceStart, start);
+  if (/^\s*or\s+(?:maybe|perhaps|possibly)\s+(?:\w+\s+)?$/i.test(before)) return true;
+  const stop = /[.!?\n]/.exec(text.slice(end));
+  if (stop?.[0] !== "?") return false;
+  // ("Mobile app crashing??": the failure itself put as a question, with nothing that opens one; "Why does it crash?"
+  // takes the failure as given)
+  return /^\s*(?:i\s+think|i\s+guess|maybe|perhaps|probably|possibly)\b/i.test(before) ||
+    (/^\s*\?/.test(text.slice(end)) && !QUESTION.test(before) && !/^\s*(?:[-*•>]\s*)?(?:why|how come)\b/i.test(before));
+}
+
 export function observedIn(labelled: string): Read[] {
   const text = unwrapped(withoutLabels(withoutExpectedSection(labelled)));
   // "Still broken", "still not working" say "broken", "not working" again (bands, eighth pass); "still shows 4" says what.
@@ -359,7 +391,7 @@ export function observedIn(labelled: string): Read[] {
   // stuff is gone"): that something is wrong, not what (bands, tenth pass).
   const unnamed = (m: RegExpExecArray) => UNNAMED_SUBJECT.test(m.input.slice(Math.max(0, m.index - 40), m.index));
   const generic = (m: RegExpExecArray) => ((GENERIC.test(m[0].replace(/\s+/g, " ").trim().replace(/^still /i, "")) && !failsTo(m.input, m.index, m.index + m[0].length)) || again(m) || onlyJudged(m.input, m.index, m.index + m[0].length) || peopleFeel(m.input, m.index, m[0]) || unnamed(m) ||
-    nothingNamed(m.input, m.index, m.index + m[0].length)) &&
+    nothingNamed(m.input, m.index, m.index + m[0].length) || guessed(m.input, m.index, m.index + m[0].length)) &&
     !named(m.input, m.index, m.index + m[0].length);
   return [...[ERROR, LOGGED, FAILING, NEGATION, ABSENCE, WRONG, SEEN, RESULT_MARK, MOVED, PRODUCED, LOOKS, UNWANTED, CONSUMES, RESPONSE, HAPPENS_MORE, CORRECTED, VALUE_TOLD, IMPOSSIBLE, STATUS_PRINTED, PRODUCED_CONSTANT].flatMap((re) => all(text, re, generic)), ...sameActTold(text)]
     .filter((r) => !QUESTION_OR_EXPECTATION.test(lineAround(text, r)) && !asked(text, r) && !peoplesAct(text, r) && !wishedFor(text, r) && !controlLabel(text, r) &&
@@ -488,6 +520,10 @@ function wishedFor(text: string, r: Read): boolean {
  * them", "we can't wait for the next release").
  */
 function peoplesAct(text: string, r: Read): boolean {
+  // A person's telling, the read being the verb of a clause whose subject is a person ("Marta from the front desk says
+  // holds are not working"): who told it, not what the program says ("the login page says 'Session expired'" is the
+  // program's; bands, twelfth pass). Complaining stays a mood, read as a generic failure (MOOD).
+  if (!MOOD.test(text.slice(r.start, r.end)) && toldByPeople(text, r)) return true;
   const said = text.slice(r.start, r.end);
   const before = text.slice(Math.max(0, r.start - 40), r.start);
   if (/^(?:twice|(?:three|multiple|several) times)$/i.test(said)) {
@@ -523,6 +559,9 @@ function peoplesAct(text: string, r: Read): boolean {
   // What people do "anyway" ("packagers do it anyway", "every admin I know deletes them anyway"): their habit, not
   // what the program does ("the server crashes anyway" is that; eighth pass).
   if (/^anyway$/i.test(said)) {
+    // "Anyway, flagging it.", "Anyway, it still happens": opening a sentence before a comma, it turns to what comes next
+    // and tells nothing itself (bands, twelfth pass).
+    if (/(?:^|[.!?:;]\s*|\n\s*)$/.test(before) && /^\s*,/.test(text.slice(r.end, r.end + 3))) return true;
     const clause = text.slice(Math.max(0, r.start - 100), r.start).split(/[.!?;,\n]/).pop() ?? "";
     // ("Flagging anyway", "Raising it anyway": the reporter files the ticket all the same; bands, tenth pass)
     if (/^\s*(?:(?:and|but|so|i['’]?m|i am|we['’]?re|just)\s+)*(?:flag(?:ging)?|rais(?:e|ing)|log(?:ging)?|fil(?:e|ing)|report(?:ing)?|post(?:ing)?|mention(?:ing)?|open(?:ing)?|creat(?:e|ing))(?:\s+(?:it|this|that|a ticket|the ticket))?\s*$/i.test(clause)) return true;
@@ -608,6 +647,9 @@ function named(text: string, start: number, end: number): boolean {
   // A quote in the first person ('"I tried again and it still doesn't work"') is what a person said, not the program's
   // words: it names nothing.
   if (quoted && /["“]\s*(?:I|I['’]m|I['’]ve|I['’]d)\b[^"“”]*$/.test(before)) return false;
+  // Nor is a quote whose clause is a person's telling or feeling ("feedback from the owner: 'my clients keep complaining
+  // about it'"): a program prints no one's mood (bands, twelfth pass).
+  if (quoted && toldByPeople(text, { start, end })) return false;
   // A quote that opens with a judgement that it does not work ('their integration "isn't working right"') is what a
   // person said (the program shows a message, not "isn't working"): it names nothing (bands, sixth pass).
   if (quoted && /["“'‘]\s*(?:(?:it|it['’]s|is|are|was|were|just|still|simply)\s+){0,2}$/i.test(before) && /^(?:(?:is|are|was|were|does|do|did)(?:n['’ ]?t| not) (?:work|working|works)|not (?:working|work)|broken)$/i.test(text.slice(start, end).replace(/\s+/g, " ")) &&
@@ -648,7 +690,7 @@ const ASK_PEOPLE = String.raw`(?<!\b(?:it|this|that|which|apache|httpd|the\s+[\w
  * Not "needs to" put as a question, the auxiliary before its subject ("does it need to be enabled?", "Does the user
  * need to be connected?"): it asks whether, and says nothing of what should be (tenth pass).
  */
-const MODAL = new RegExp(`\\b(?:(?<!(?:(?<!-)\\b(?:i|u)|\\b(?:you|somebody|someone|anyone|anybody))\\s+(?:\\w+\\s+)?)should(?:n['’ ]?t)?(?!\\s+(?:really\\s+)?(?:hurry|look into|make a (?:bug )?report|report|file|contact))(?!${ASK_PEOPLE})(?!${EPISTEMIC})|(?<=\\byou\\s+)should(?= be able to)|(?:is|are|was|were) supposed to|ought to|(?<!(?:(?<!-)\\bi|\\b(?:you|we|one|they))\\s+)must(?![\\w-])(?!\\s+(?:fix|have (?:been|\\w+ed)|be\\s+(?:a|an|the|some|my|our)\\b))(?!${EPISTEMIC})${FIX_PLEA}|(?<!(?:(?<!-)\\bi|\\b(?:you|one|they|users?))\\s)(?<!\\b(?:do|does|did)(?:n['’ ]?t)?\\s+(?:i|we|you|they|users?|one|it|this|that|he|she|(?:the|a|an|my|our|your|each|every|this|that)\\s+[\\w-]+)\\s+)needs? to(?! (?:know|do|restart|reboot|re-?start|close|reopen|kill|wait))${FIX_PLEA}|(?:has|have) to(?= be\\b)${FIX_PLEA} be)\\b`, "i");
+const MODAL = new RegExp(`\\b(?:(?<!(?:(?<!-)\\b(?:i|u)|\\b(?:you|somebody|someone|anyone|anybody))\\s+(?:\\w+\\s+)?)should(?:n['’ ]?t)?(?!\\s+(?:really\\s+)?(?:hurry|look into|make a (?:bug )?report|report|file|contact|(?:do|try|change) (?:something|anything|stuff|things)(?: \\w+)? about))(?!${ASK_PEOPLE})(?!${EPISTEMIC})|(?<=\\byou\\s+)should(?= be able to)|(?:is|are|was|were) supposed to|ought to|(?<!(?:(?<!-)\\bi|\\b(?:you|we|one|they))\\s+)must(?![\\w-])(?!\\s+(?:fix|have (?:been|\\w+ed)|be\\s+(?:a|an|the|some|my|our)\\b))(?!${EPISTEMIC})${FIX_PLEA}|(?<!(?:(?<!-)\\bi|\\b(?:you|one|they|users?))\\s)(?<!\\b(?:do|does|did)(?:n['’ ]?t)?\\s+(?:i|we|you|they|users?|one|it|this|that|he|she|(?:the|a|an|my|our|your|each|every|this|that)\\s+[\\w-]+)\\s+)needs? to(?! (?:know|do|restart|reboot|re-?start|close|reopen|kill|wait))${FIX_PLEA}|(?:has|have) to(?= be\\b)${FIX_PLEA} be)\\b`, "i");
 /**
  * A bare comparative after the modal ("needs to be better", "should be faster", "must be improved"), with no measure
  * and nothing to compare with: that something is wrong, not what should happen (bands, sixth pass). "should be faster
@@ -749,9 +791,10 @@ const WISH_MORE = /\bwould be (?:much |far |a lot |way )?(?:better|nicer|prefera
  * "In Firefox before it keep the zoom" (a non-native "before" for "earlier"). Not a failure of the past ("it used to
  * crash too"); another browser in lower case that works ("In edge is working": lower case only right before what it
  * does, so "the edge of the dialog" is not read; eleventh pass); a pronoun's, not "the method used to retrieve", where "used" is a participle; "Before," with its comma,
- * not "before it closes", a clause of time. Tenth pass.
+ * not "before it closes", a clause of time. Tenth pass. Nor how it felt, with nothing after ("it used to feel better"):
+ * an impression that names nothing that worked (bands, twelfth pass).
  */
-const WORKED_BEFORE = /\b(?:[Ii]t|[Tt]his|[Tt]hat|[Tt]hey|[Tt]hese|[Tt]hose)\s+used to\s+(?!be\s+(?:a|an|the)\b)(?!(?:crash|fail|hang|freeze|break|throw|show an error|happen|do the same|have the same)\w*\b)\w+|(?:^|[.!?;]\s+|\n\s*)(?:[Pp]reviously,?|[Ff]ormerly,?|[Bb]efore,)\s+(?:it|this|that|they)\s+(?![^.;!?\n]*\b(?:too|also|broken|wrong|slow|the same)\b)(?!(?:also|too|crash|fail|hang|freeze|break|threw|throw|did(?:n['’]?t| not)|was(?:n['’]?t| not)|had the same)\w*\b)\w+|\b[Ii]n [A-Z][\w.]* before,?\s+(?:it|this|that|they)\s+(?!(?:also|too|crash|fail|hang|freeze|break)\w*\b)\w+|\b[Ii]n (?:edge|chrome|chromium|safari|opera) (?:it )?(?:is working|works|is fine|is ok|working|work)\b|(?:^|[.!?;,]\s*)before,?\s+(?:it\s+)?(?:was|were|worked|kept|showed|had)\b(?![^.;!?\n]*\b(?:too|also|broken|wrong|slow|the same)\b)|(?:^|[.!?;,]\s*|\b(?:in|on|with|version|v|firefox|esr)\s)\d{2,3}(?:\.\d+)* (?:was|were) (?:fine|ok|okay|correct|good|working|normal|right|fast|smooth|sharp|stable)\b|\b[a-z][\w.-]* (?:downloads|loads|opens|plays|prints|renders|shows|displays|handles|reads|parses|accepts|serves|fetches) (?:the same|this|that) (?:file|page|url|site|request|video|document|image|certificate|feed|font|pdf|stream|response)s? (?:fine|correctly|properly|ok|okay|without (?:any )?(?:problems?|issues?|errors?))\b/;
+const WORKED_BEFORE = /\b(?:[Ii]t|[Tt]his|[Tt]hat|[Tt]hey|[Tt]hese|[Tt]hose)\s+used to\s+(?!be\s+(?:a|an|the)\b)(?!(?:feel|seem|look|sound)\s+(?:(?:a lot|much|way|far|a bit)\s+)?(?:better|nicer|good|great|fine|smoother|faster|quicker|okay|ok)\s*(?:[.,;!]|$))(?!(?:crash|fail|hang|freeze|break|throw|show an error|happen|do the same|have the same)\w*\b)\w+|(?:^|[.!?;]\s+|\n\s*)(?:[Pp]reviously,?|[Ff]ormerly,?|[Bb]efore,)\s+(?:it|this|that|they)\s+(?![^.;!?\n]*\b(?:too|also|broken|wrong|slow|the same)\b)(?!(?:also|too|crash|fail|hang|freeze|break|threw|throw|did(?:n['’]?t| not)|was(?:n['’]?t| not)|had the same)\w*\b)\w+|\b[Ii]n [A-Z][\w.]* before,?\s+(?:it|this|that|they)\s+(?!(?:also|too|crash|fail|hang|freeze|break)\w*\b)\w+|\b[Ii]n (?:edge|chrome|chromium|safari|opera) (?:it )?(?:is working|works|is fine|is ok|working|work)\b|(?:^|[.!?;,]\s*)before,?\s+(?:it\s+)?(?:was|were|worked|kept|showed|had)\b(?![^.;!?\n]*\b(?:too|also|broken|wrong|slow|the same)\b)|(?:^|[.!?;,]\s*|\b(?:in|on|with|version|v|firefox|esr)\s)\d{2,3}(?:\.\d+)* (?:was|were) (?:fine|ok|okay|correct|good|working|normal|right|fast|smooth|sharp|stable)\b|\b[a-z][\w.-]* (?:downloads|loads|opens|plays|prints|renders|shows|displays|handles|reads|parses|accepts|serves|fetches) (?:the same|this|that) (?:file|page|url|site|request|video|document|image|certificate|feed|font|pdf|stream|response)s? (?:fine|correctly|properly|ok|okay|without (?:any )?(?:problems?|issues?|errors?))\b/;
 /**
  * A command line of another program that works, the line ending there or with where it was run ("ldapsearch -H
  * ldaps://dc1.example works from the same box", "openssl s_client -connect host:636 works"): the same thing done another
@@ -1152,8 +1195,10 @@ const ACTION_RUN = new RegExp(`(?:^|[(:;,]\\s*|\\b(?:i\\.e\\.|e\\.g\\.),?\\s*)${
  * A person named by the role they have ("a dispatcher in the Rotterdam depot", "the night nurse", "any cashier"), as the one who
  * acts in a condition: "When a dispatcher creates a consignment ... and then prints the note" tells two actions as "When I
  * create ... and print" does (bands, twelfth pass). People only: "the server", "the scheduler" and "a device" are not.
+ * The people the impact reader counts (`PEOPLE`, `COUNTED_MORE`: "a donor", "the card holder", "a patron") act too
+ * (bands, twelfth pass, read-11); "the editor", a program's as often, does not.
  */
-const ROLE_SUBJECT = String.raw`(?:an?|the|any|every|each) (?:[\w-]+ )?(?:user|customer|client|shopper|buyer|member|subscriber|visitor|player|patient|student|teacher|employee|agent|admin|administrator|merchant|seller|developer|engineer|analyst|nurse|doctor|clinician|physician|guest|resident|passenger|driver|rider|colleague|tester|operator|manager|dispatcher|clerk|cashier|accountant|recruiter|approver|reviewer|moderator|instructor|parent|courier|technician|pharmacist|receptionist|planner|supervisor|volunteer|applicant|attendee|organi[sz]er|landlord|tenant|staff member|team member)s?(?: (?:in|at|from|on|of|with) [^,.;:!?\n]{1,40}?)?`;
+const ROLE_SUBJECT = String.raw`(?:an?|the|any|every|each) (?:[\w-]+ )?(?:user|customer|client|shopper|buyer|member|subscriber|visitor|player|patient|student|teacher|employee|agent|admin|administrator|merchant|seller|developer|engineer|analyst|nurse|doctor|clinician|physician|guest|resident|passenger|driver|rider|colleague|tester|operator|manager|dispatcher|clerk|cashier|accountant|recruiter|approver|reviewer|moderator|instructor|parent|courier|technician|pharmacist|receptionist|planner|supervisor|volunteer|applicant|attendee|organi[sz]er|landlord|tenant|staff member|team member|reader|viewer|owner|holder|recipient|partner|vendor|participant|patron|citizen|voter|donor|person)s?(?: (?:in|at|from|on|of|with) [^,.;:!?\n]{1,40}?)?`;
 const CONDITIONAL = new RegExp(String.raw`\b(?:when(?:ever)?|if|after|once|every time|each time|as soon as|upon|while|before)\s+(?:i|you|we|the user|a user|users|someone|somebody|one|${ROLE_SUBJECT})\s+(?:(?:\w+ly|first|then|again|try to|tried to|try and|attempt to|want to|wanted to|go to|went to|am|was|have|had)\s+)*([a-z][\w-]*)`, "gi");
 /**
  * "When starting Eclipse", "after clicking Save", "by right-clicking": an action as a condition, without a subject.
@@ -1529,8 +1574,12 @@ export function stepsIn(labelled: string): StepsRead {
   for (const m of text.matchAll(CONDITIONAL)) {
     if (!actionStem(m[1])) continue;
     found.push({ kind: "condition", start: m.index, end: m.index + m[0].length });
-    const clause = /^[^,.;:!?\n]*/.exec(text.slice(m.index + m[0].length))?.[0] ?? "";
-    joined += [...clause.matchAll(/\b(?:and then|and|then)\s+([a-z][\w-]*)/gi)].filter((j) => actionStem(j[1])).length;
+    // A run of them after commas ("if a donor opens Apple Pay, cancels the sheet, and then taps Give") counts each
+    // (bands, twelfth pass, read-11); the clause ends at the first comma that no action follows.
+    const clause = /^[^,.;:!?\n]*(?:,\s*(?:and\s+)?(?:then\s+)?[a-z][\w-]*[^,.;:!?\n]*)*/.exec(text.slice(m.index + m[0].length))?.[0] ?? "";
+    const run = clause.split(/,\s*/);
+    const kept = [run[0], ...run.slice(1).filter((part, i, rest) => rest.slice(0, i + 1).every((p) => actionStem(/^(?:and\s+)?(?:then\s+)?([a-z][\w-]*)/i.exec(p)?.[1] ?? "")))];
+    joined += [...kept.join(", ").matchAll(/(?:,\s*(?:and\s+)?(?:then\s+)?|\b(?:and then|and|then)\s+)([a-z][\w-]*)/gi)].filter((j) => actionStem(j[1])).length;
   }
   for (const m of text.matchAll(CONDITIONAL_GERUND)) {
     // "Reproduce it by ...", "watch it happen by ...": the words say what follows is the way there, whatever its verb.
@@ -1836,6 +1885,20 @@ export const PLEA_TO_FIX = /\b(?:(?:needs?|has|have|must|should)\s+(?:to\s+)?(?:
  * pass). A time is asked for, so a label ("Note:", "Build:") or a log line's level ("ERROR:") is not taken for a name.
  */
 export const CHAT_SPEAKER = /^[ \t>]*(?:\[[^\]\n]{0,20}?\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp]\.?[Mm]\.?)?\]|\(?\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp]\.?[Mm]\.?)?\)?)[ \t]*(?!(?:error|err|warn(?:ing)?|info|debug|trace|fatal|crit(?:ical)?|notice|severe)\b)(?:<[^>\n]{1,30}>|@?\p{L}[\p{L}\d._-]{0,30}(?:[ \t]\p{L}[\p{L}\d._-]{0,20})?[ \t]*:)/gimu;
+
+/**
+ * A clause that ends in a person's telling or feeling: its subject is a person by role ("my clients keep complaining",
+ * "the shelter manager says") or someone named from somewhere ("Marta from the front desk says"), and the clause stops at
+ * the verb. A name alone ("Firefox says", "Apache reports") may be a program's, and a clause that goes on ("the customer
+ * says the export stops at row 100") tells what the program does after the telling (bands, twelfth pass).
+ */
+const PERSON_TELLS = new RegExp(`${PERSON_CLAUSE.source}$`, "i");
+const NAMED_FROM_TELLS = new RegExp(`${CLAUSE_LEAD}(?!(?:It|This|That|These|Those|There|Here|What|Which|The|A|An)\\b|[A-Z\\d]+\\s)[A-Z][\\w&.'’-]*(?:\\s+[A-Z][\\w&.'’-]*){0,2}\\s+from\\s+(?:the\\s+|their\\s+|our\\s+|your\\s+)?(?:[\\w&-]+\\s+){0,2}?[\\w&-]+\\s+${PEOPLES_VERB}$`);
+function toldByPeople(text: string, r: Read): boolean {
+  // (the clause runs back to a stop, a comma, a colon or an opening quote: "feedback from the owner: 'my clients keep ...")
+  const clause = text.slice(Math.max(0, r.start - 100), r.end).split(/[.!?;:,\n"“”]|(?:^|\s)['‘]/).pop() ?? "";
+  return PERSON_TELLS.test(clause) || NAMED_FROM_TELLS.test(clause);
+}
 
 /** Whether a clause of a report is about people (who tell, chase, want or feel), not what the program does. */
 export function aboutPeople(clause: string): boolean {

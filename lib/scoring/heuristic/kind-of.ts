@@ -159,6 +159,13 @@ function unquoted(text: string): string {
   return text.replace(/(^|[\s(])(["'“‘])[^"'“”‘’]{1,80}["'”’]/g, (m, lead: string) => (/error|exception|fail/i.test(m) ? m : `${lead}X`));
 }
 
+/**
+ * A topic with a bare call for opinions after it ("Escape room bookings - thoughts?", "Checkout flow: any ideas?"): it
+ * asks what people think of something named only by its area, no question research answers, so no spike ("Should the
+ * export move to Parquet?" is one; bands, twelfth pass).
+ */
+const OPINIONS_ASKED = /(?:^|\s[-–—:|]\s*|:\s*)(?:any\s+)?(?:thoughts|ideas|opinions|comments|feedback|input)\s*\?+\s*$/i;
+
 function summaryKind(summary: string, description: string): WorkItemKind | null {
   const text = unquoted(withoutPrefix(summary));
   const asking = asks(text);
@@ -167,7 +174,7 @@ function summaryKind(summary: string, description: string): WorkItemKind | null 
   if (/^fix(?:es|ed)?\b/i.test(text) && !TASK_ARTEFACT.test(text)) return "bug";
   // A question asks in words: a title of one word and question marks ("settings??") is bewilderment, not a question;
   // one that asks for news ("Any update?", "Is there an ETA?") chases the team, it opens no research (bands, eighth pass).
-  if (SPIKE_START.test(text) || (/\?\s*$/.test(text) && /[\p{L}\p{N}]\S*\s+\S*[\p{L}\p{N}]/u.test(text) && !ASKS_FOR_NEWS.test(text)) || /^(?:\S+\s+){0,2}(?:spike|investigate)\b/i.test(text) || /\bspike\s*$/i.test(text)) return "spike";
+  if (SPIKE_START.test(text) || (/\?\s*$/.test(text) && /[\p{L}\p{N}]\S*\s+\S*[\p{L}\p{N}]/u.test(text) && !ASKS_FOR_NEWS.test(text) && !OPINIONS_ASKED.test(text)) || /^(?:\S+\s+){0,2}(?:spike|investigate)\b/i.test(text) || /\bspike\s*$/i.test(text)) return "spike";
   if (/\b(?:junit|unit tests?|test cases?|integration tests)\b/i.test(text) && !/\b(?:not|fails?|failed|failing)\b/i.test(text)) return "task";
   if (TASK_START.test(text) || TASK_NOUN.test(text) || TASK_ARTEFACT.test(text) || OLD_THING.test(text)) return "task";
   if (!asking && (SYMPTOM.test(stated(text)) || PROGRAM_FAILURE.test(stated(text)) || observedIn(stated(text)).some((r) => !r.generic))) return "bug";
