@@ -166,7 +166,6 @@ function bugEvidence(input: RuleInput): BugEvidence {
   return e;
 }
 
-
 function readBugEvidence(input: RuleInput): BugEvidence {
   const { summary, description } = input;
   const criteria = input.criteria.trim() ? evidenceAt(input, "acceptance_criteria", 0, input.criteria.length) : null;
