@@ -138,11 +138,6 @@ function namesNothing(input: RuleInput): boolean {
   return new Set(own.map((t) => t.text.toLowerCase())).size <= 3;
 }
 
-/**
- * The findings of a ticket whose kind nothing decided: what every kind needs. What it is (the summary, and
- * detail to size from: the shared estimable rules), why it matters, and when it is done.
- */
-
 /** The ticket with its pleas to fix blanked (the same length, so what is read keeps its place). */
 function withoutPleas(input: RuleInput): RuleInput {
   const blank = (text: string) => text.replace(PLEA_TO_FIX, (m) => " ".repeat(m.length));
@@ -150,6 +145,10 @@ function withoutPleas(input: RuleInput): RuleInput {
   return description === input.description ? input : { ...input, description };
 }
 
+/**
+ * The findings of a ticket whose kind nothing decided: what every kind needs. What it is (the summary, and
+ * detail to size from: the shared estimable rules), why it matters, and when it is done.
+ */
 function neutralFindings(ticket: RuleInput): Found[] {
   const findings: Found[] = [];
   // Read without the pleas to fix: "needs to be fixed before the review" is no done condition nor a reason.
