@@ -2081,3 +2081,13 @@ describe("twelfth pass (httpd): another program's command told as the case that 
     expect(stepsIn("AuthLDAPURL ldaps://dir.example.org/ou=people?uid\nRequire valid-user\n\nldapwhoami -x -H ldaps://dir.example.org works from the same host.").at).not.toBeNull();
   });
 });
+
+describe("twelfth pass: what it breaks of someone's is who is hurt", () => {
+  it("reads 'breaks our PHP app', 'breaks all our rules' and 'breaks my Makefile' as impact", () => {
+    expect(impactIn("2.4.60 breaks our booking app, 2.4.59 was fine.").length).toBeGreaterThan(0);
+    expect(impactIn("The update breaks all our redirect rules.").length).toBeGreaterThan(0);
+    expect(impactIn("apxs prints the flags too, which breaks my module's Makefile.").length).toBeGreaterThan(0);
+    // What breaks with no owner named is the failure itself, not who it hurts.
+    expect(impactIn("The new parser breaks the layout of the table.")).toEqual([]);
+  });
+});
