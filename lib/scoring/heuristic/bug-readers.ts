@@ -359,7 +359,7 @@ const UNNAMED_SUBJECT = /(?:\bsome\s+(?:of\s+(?:the|their|our)\s+)?|\b(?:says?|s
  */
 function nothingNamed(text: string, start: number, end: number): boolean {
   return /\b(?:find|locate)$/i.test(text.slice(start, end)) && /^\s+(?:anything|everything)\s*(?:[.,;!]|$)/i.test(text.slice(end, end + 20)) &&
-    new RegExp(`\\b(?:i|we|they|you|${PEOPLE})\\s+(?:(?:can|could|will|would)\\s+)?$`, "i").test(text.slice(Math.max(0, start - 40), start));
+    SEARCHER_BEFORE.test(text.slice(Math.max(0, start - 40), start));
 }
 
 /**
@@ -405,10 +405,13 @@ export function observedIn(labelled: string): Read[] {
  * (twelfth pass). Not when the sentence tells the patch's own failure ("This patch breaks ...", "the change causes ...").
  */
 const PATCH_SENTENCE = /(?:^|[.!?]\s+|\n\s*)(?:this|the|attached|the attached|my|a)?\s*(?:patch|change|commit|changeset|pull request|pr)\s+(?:\w+ly\s+)?(?:moves?|removes?|drops?|deletes?|renames?|replaces?|converts?|migrates?|cleans? up|refactors?|adds?|merges?|splits?|updates?|changes?)\b(?:[^.!?\n]|[.!?](?=\S))*$/i;
+/** What `PATCH_SENTENCE` cannot match without: its noun and the space after it, looked for first. */
+const PATCH_WORD = /(?:patch|change|commit|changeset|pull request|pr)\s/i;
 const PATCH_FAILS = /\b(?:breaks?|broke|caus(?:es|ed)|crash(?:es|ed)?|fails?|failed|regress(?:es|ed)?)\b/i;
 function patchSays(text: string, r: Read): boolean {
   const before = text.slice(Math.max(0, r.start - 300), r.start);
-  if (!PATCH_SENTENCE.test(before)) return false;
+  // (the word first: the sentence's pattern is tried at every position of the 300 characters)
+  if (!PATCH_WORD.test(before) || !PATCH_SENTENCE.test(before)) return false;
   const sentence = `${before}${text.slice(r.start, r.start + 200).split(/[.!?\n]/)[0]}`;
   return !PATCH_FAILS.test(sentence.slice(sentence.search(/(?:patch|change|commit|changeset|pull request|pr)\b(?:[^.!?\n]|[.!?](?=\S))*$/i)));
 }
@@ -537,12 +540,11 @@ function peoplesAct(text: string, r: Read): boolean {
   // details, they hung up"): a person, or nobody named at a sentence's start, and a verb of knowing or telling. The
   // reporter's account of the conversation, not what the program does ("the dialog doesn't say which file" is that:
   // its subject is the program; bands, twelfth pass).
-  const person = new RegExp(`(?:\\b(?:i|we|you|they|he|she|${PEOPLE})|(?:^|[.!?;]\\s*|\\n\\s*))\\s*(?:\\w+ly\\s+)?$`, "i");
-  if (/^(?:do|does|did|could|ca|have|has|had)(?:n['’ ]?t| not) (?:know|say|tell|explain|mention|remember|specify)$/i.test(said) && person.test(before)) return true;
-  if (/^(?:do|does|did|could|ca)(?:n['’ ]?t| not) get(?: (?:any|the|more|much|their|his|her))?$/i.test(said) && person.test(before) &&
+  if (/^(?:do|does|did|could|ca|have|has|had)(?:n['’ ]?t| not) (?:know|say|tell|explain|mention|remember|specify)$/i.test(said) && PERSON_OR_START_BEFORE.test(before)) return true;
+  if (/^(?:do|does|did|could|ca)(?:n['’ ]?t| not) get(?: (?:any|the|more|much|their|his|her))?$/i.test(said) && PERSON_OR_START_BEFORE.test(before) &&
     /^\s*(?:(?:any|the|more|much|their|his|her|further)\s+)?(?:details?|info|information|specifics|names?|examples?|screenshots?)\b/i.test(text.slice(r.end, r.end + 40))) return true;
   // "they hung up": a caller ending the call (a person its subject), not a program that hangs.
-  if (/^hung$/i.test(said) && new RegExp(`\\b(?:i|we|you|they|he|she|callers?|${PEOPLE})\\s+$`, "i").test(before) && /^\s+up\b/i.test(text.slice(r.end, r.end + 5))) return true;
+  if (/^hung$/i.test(said) && CALLER_BEFORE.test(before) && /^\s+up\b/i.test(text.slice(r.end, r.end + 5))) return true;
   // The reporter who cannot reproduce it ("Can't reproduce, but ..."): what the reporter could not do, not what the
   // program does.
   if (/^(?:can(?:no|['’ ]?)t|could(?:n['’ ]?t| not)|unable to|not able to) (?:reproduce|re-?create|repro)\b/i.test(said)) return true;
@@ -550,7 +552,7 @@ function peoplesAct(text: string, r: Read): boolean {
   // speaking again is no act of the program ("the app keeps asking for the PIN" is one: its subject is the program).
   // Complaining stays a mood, read as a generic failure (MOOD).
   if (/^(?:keeps?|kept|continues?|continued) (?:to )?(?:tell|ask|say|report|mention|call|email|e-mail|ring|phon|messag|ping|chas|writ|rais)\w*$/i.test(said)) {
-    return new RegExp(`\\b(?:we|i|you|they|he|she|${PEOPLE})\\s+(?:\\w+\\s+)?$`, "i").test(before);
+    return PEOPLE_BEFORE.test(before);
   }
   // A person who gets annoyed, upset or bored ("every time I open it I get annoyed") tells a mood, not what is seen;
   // nobody wanting to use it any more tells what people want (bands, sixth pass).
@@ -1775,8 +1777,8 @@ export function stepsIn(labelled: string): StepsRead {
   // what sets the failure off, not how to get to that point.
   // Another program's command told as the case that works ("ldapsearch -H ldaps://... works from the same box";
   // `COMMAND_WORKS`) is run to show where it does not fail, not on the way to the failure (twelfth pass, httpd).
-  const working = [...text.matchAll(new RegExp(COMMAND_WORKS.source, "g"))].map((m) => [m.index, m.index + m[0].length]);
-  if (working.length) for (let i = found.length - 1; i >= 0; i--) if (found[i].kind === "command" && working.some(([s, e]) => found[i].start >= s && found[i].start < e)) found.splice(i, 1);
+  const working = all(text, COMMAND_WORKS);
+  if (working.length) for (let i = found.length - 1; i >= 0; i--) if (found[i].kind === "command" && working.some((w) => found[i].start >= w.start && found[i].start < w.end)) found.splice(i, 1);
   const has = (k: StepsKind) => found.some((f) => f.kind === k);
   // Configurations added above are no trigger: `triggered` still counts the conditions and gerunds.
   const triggers = triggered ? 1 : 0;
@@ -1807,6 +1809,14 @@ export function stepsIn(labelled: string): StepsRead {
 // Who is hurt, and how badly.
 
 const PEOPLE = "(?:users?|customers?|clients?|shoppers?|buyers?|members?|accounts?|subscribers?|visitors?|players?|patients?|students?|teachers?|employees?|staff|agents?|admins?|administrators?|merchants?|sellers?|vendors?|partners?|tenants?|developers?|people|persons?|teams?|companies|organi[sz]ations|stores?|sites?|installs?|devices?|engineers?|analysts?|editors?|nurses?|doctors?|clinicians?|physicians?|readers?|viewers?|guests?|residents?|passengers?|drivers?|riders?|colleagues?|testers?|operators?|owners?|holders?|recipients?)";
+/**
+ * People named right before a read, made once (`peoplesAct`, `nothingNamed`): a person or a sentence's start before a verb
+ * of knowing or telling; a caller before "hung up"; people before "keep telling"; a searcher before "can't find".
+ */
+const PERSON_OR_START_BEFORE = new RegExp(`(?:\\b(?:i|we|you|they|he|she|${PEOPLE})|(?:^|[.!?;]\\s*|\\n\\s*))\\s*(?:\\w+ly\\s+)?$`, "i");
+const CALLER_BEFORE = new RegExp(`\\b(?:i|we|you|they|he|she|callers?|${PEOPLE})\\s+$`, "i");
+const PEOPLE_BEFORE = new RegExp(`\\b(?:we|i|you|they|he|she|${PEOPLE})\\s+(?:\\w+\\s+)?$`, "i");
+const SEARCHER_BEFORE = new RegExp(`\\b(?:i|we|they|you|${PEOPLE})\\s+(?:(?:can|could|will|would)\\s+)?$`, "i");
 /** People who build, ship or run the software for others: a subject whose habit is told, not the program's act. */
 const MAINTAINERS = "(?:packagers?|maintainers?|distributors?|distros?|sysadmins?|webmasters?|hosters?|integrators?)";
 /** A person, or people named by their role, right before a read (`peopleFeel`). */

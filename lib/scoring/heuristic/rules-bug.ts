@@ -154,7 +154,10 @@ function firstRead(input: RuleInput, field: FindingField, reads: Read[]): Eviden
 /** A section's text that is one or two lines, each a statement of what should happen and none a step. */
 function holdsOnlyExpectation(text: string): boolean {
   const lines = withoutLabels(text).split("\n").map((l) => l.trim()).filter(Boolean);
-  return lines.length > 0 && lines.length <= 2 && orderedSteps(text) === 0 && lines.every((l) => expectedIn(l).some((r) => r.kind === "modal" || r.kind === "expect") && !stepsIn(l).at && !stepsIn(l).trigger);
+  return lines.length > 0 && lines.length <= 2 && orderedSteps(text) === 0 && lines.every((l) => {
+    const steps = stepsIn(l);
+    return expectedIn(l).some((r) => r.kind === "modal" || r.kind === "expect") && !steps.at && !steps.trigger;
+  });
 }
 
 // The findings and the reasoning both read a report's evidence: it is read once per analysis.
