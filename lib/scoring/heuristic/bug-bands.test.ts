@@ -1346,3 +1346,39 @@ describe("bands, twelfth pass (read-11): a product named in lower case with its 
     expect(codes(report("(worth 12.50)"))).toContain("bug.no_environment");
   });
 });
+
+describe("bands, thirteenth pass: a report that only judges its failure names nothing, however much it says of people", () => {
+  const called: TicketData = { summary: "Portal not working for a customer in Lyon", issue_type: "Bug",
+    description: "A customer in Lyon phoned the help desk, the portal is not working for them. They sounded very annoyed and said " +
+      "their whole office depends on it. The agent did not get more details before the call dropped." };
+  const forwarded: TicketData = { summary: "FW: complaint from Harbour Freight", issue_type: "Bug",
+    description: "Forwarding from the account team, client is unhappy.\n\n---\nHello,\n\nYour system is broken for us AGAIN. It is the " +
+      "fourth time since spring and my staff cannot do their work. Fix it and let me know.\n\nBest,\nOla Berg, Operations\n---" };
+
+  it("takes off for detail on a judged failure told with callers, moods and pleas, and keeps it at or below 40%", () => {
+    for (const t of [called, forwarded]) {
+      expect(codes(t)).toContain("estimable.no_detail");
+      expect(percent(t)).toBeLessThanOrEqual(40);
+    }
+  });
+
+  it("does not when the report says what is seen, how to get there, what should happen or where", () => {
+    const seen = { ...called, description: `${called.description} The portal shows "Session expired" right after the login page.` };
+    const steps = { ...called, description: `${called.description}\n\n1. Log in as a Lyon user.\n2. Open Invoices.` };
+    const expected = { ...called, description: `${called.description} It should list their invoices as it does for Paris.` };
+    const where = { ...called, description: `${called.description} They use Edge 118 on Windows 11.` };
+    for (const t of [seen, steps, expected, where]) expect(codes(t)).not.toContain("estimable.no_detail");
+  });
+
+  it("does not when the description tells a failure the readers leave unread, with things of its own", () => {
+    const told: TicketData = { summary: "Wrong logo on some saved links", issue_type: "Bug",
+      description: "Some entries in the history sidebar carry the logo of a different shop." };
+    expect(codes(told)).not.toContain("estimable.no_detail");
+  });
+
+  it("ranks the report that states its failure above the one that only judges it", () => {
+    const states: TicketData = { summary: "Portal shows last month's invoices to Lyon customers", issue_type: "Bug",
+      description: "Customers of the Lyon office see October's invoices on the Invoices page; November's are missing." };
+    expect(percent(states)).toBeGreaterThan(percent(called));
+  });
+});

@@ -262,6 +262,21 @@ export function failureOnlyJudged(input: RuleInput): boolean {
 }
 
 /**
+ * A report that says only that something is wrong, however long it is: every statement of what happens is judged
+ * (`judgedOnly`), the description itself judges it too ("Its not working.", "app not working for them") or adds nothing
+ * to the title, and there are no steps, no action that sets it off, no expected result and no environment. Who called,
+ * how upset they were and how often it happens are told around a failure nobody could make happen again or check
+ * ("Customer from Germany called support, app not working for them. They were quite upset. Didn't get more details";
+ * thirteenth pass). A description that tells something the readers do not read ("Some entries in the history sidebar
+ * show the favicon of a different site") is not taken as judging: its nouns are left to `namesNothing`.
+ */
+export function judgedAndBare(input: RuleInput): boolean {
+  const e = bugEvidence(input);
+  return e.judgedOnly && !e.expected && !e.steps.evidence && !e.steps.trigger && !e.environment &&
+    (observedIn(input.description).length > 0 || addsNothing(input.summary, input.description));
+}
+
+/**
  * A title that tells its failure with where or when it happens: a specific read followed, within a few words, by a
  * condition ("are not sent on Sundays", "returns 403 for paths with a space", "is not allowed in prolog"). Not a failure
  * named only as an event ("500 error on /api/orders when page=0", "crashes when printing"): its opposite is the failure

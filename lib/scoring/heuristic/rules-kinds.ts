@@ -6,7 +6,7 @@ import { found, type Found, type RuleInput } from "./finding";
 import type { KindSource } from "./kind-of";
 import { missingWhy, phraseEvidence, REASON, sectionEvidence } from "./kind-text";
 import { criteriaOf } from "./rules-criteria";
-import { bugEvidenceFor, bugFindings, failureOnlyJudged, proseOf } from "./rules-bug";
+import { bugEvidenceFor, bugFindings, failureOnlyJudged, judgedAndBare, proseOf } from "./rules-bug";
 import { epicEvidenceFor, epicFindings } from "./rules-epic";
 import { spikeEvidenceFor, spikeFindings } from "./rules-spike";
 import { REASON as TASK_REASON, taskEvidenceFor, taskFindings } from "./rules-task";
@@ -211,7 +211,10 @@ export function kindFindings(input: RuleInput): Found[] {
   // urgency: its missing parts cost what they cost, and it gives nothing to size from. A title alone, or a title with
   // only labelled sections under it, is left to the missing parts' findings (adding the section a finding asks for
   // never adds this one).
-  if (kind === "bug" && (!input.language || input.language === "en") && /[\p{L}\p{N}]/u.test(proseOf(input)) && failureOnlyJudged(input) && namesNothing(input)) {
+  // Nor does one that judges its failure and gives nothing else a reader plans from (no steps, no trigger, no expected
+  // result, no environment), whatever it says of who is upset (`judgedAndBare`): its other nouns are people, calls and
+  // meetings (thirteenth pass: "Your software is not working for us AGAIN ... My team cannot do their jobs." scored 46%).
+  if (kind === "bug" && (!input.language || input.language === "en") && /[\p{L}\p{N}]/u.test(proseOf(input)) && ((failureOnlyJudged(input) && namesNothing(input)) || judgedAndBare(input))) {
     own.push(found("estimable.no_detail", "high",
       "The report names nothing to plan from: no failure beyond a judgement, no way to make it happen and no result to check a fix against.",
       "Say what you saw happen (the message, the wrong value, what stayed on screen), what you did just before, and what you expected."));

@@ -30,8 +30,9 @@ const FLOORS: Record<string, Partial<Record<Band, number>>> = {
   // (docs/decisions.md, "Bug bands, fourth pass").
   "bands-read-4.json": { written_out: 28 },
   // A seventh author's, measured only in the fourth pass (bands-unread.json then; 61/85 at that session's start,
-  // 67/85 at its end), read in the fifth.
-  "bands-read-5.json": { useless: 23, written_out: 28, states_failure: 13 },
+  // 67/85 at its end), read in the fifth; 81/85 in the thirteenth (a report that only judges its failure, told with
+  // callers and moods, names nothing: every useless ticket in band).
+  "bands-read-5.json": { written_out: 28, states_failure: 13 },
   // An eighth author's, measured only in the fifth and sixth passes (bands-unread.json then; 69/85 throughout), read in
   // the seventh (docs/decisions.md, "Bug bands, seventh pass").
   "bands-read-6.json": { states_failure: 12 },
@@ -40,7 +41,7 @@ const FLOORS: Record<string, Partial<Record<Band, number>>> = {
   // A tenth author's, written for the eighth pass and measured only there (bands-unread.json then; 61/85 when added and
   // at that pass's end), read in the ninth (docs/decisions.md, "Bug bands, ninth pass"): 61 -> 65/85; read again in the
   // twelfth (read-8, then read-11's readings): 66 -> 76/85, every pair in band (no floor for them).
-  "bands-read-8.json": { useless: 18, written_out: 28 },
+  "bands-read-8.json": { useless: 19, written_out: 28 },
   // An eleventh author's, written for the ninth pass and measured only there (bands-unread.json then; 55/85 when added,
   // 58/85 at that pass's end), read in the tenth: 58 -> 75/85, every pair in band (no floor for them); in the twelfth,
   // 75 -> 80/85 (a query with what it returns read as the way there; a pasted chat's heads and sounds of talk no account;
