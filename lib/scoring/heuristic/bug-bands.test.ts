@@ -1382,3 +1382,23 @@ describe("bands, thirteenth pass: a report that only judges its failure names no
     expect(percent(states)).toBeGreaterThan(percent(called));
   });
 });
+
+describe("bands, thirteenth pass: a wish for the team's work names no result of the program", () => {
+  const kinds = (text: string) => expectedIn(text).map((r) => `${r.kind}:${text.slice(r.start, r.end)}`);
+
+  it("reads no expected result in 'it would be great if someone could pick this up' or 'if you could take a look'", () => {
+    expect(kinds("The booking screen has been odd for a while. It would be great if someone could pick this up and sort it out soon.")).toEqual([]);
+    expect(kinds("It would be good if you could take a quick look when you have a moment.")).toEqual([]);
+    expect(kinds("I'd like somebody to look into this before Friday.")).toEqual([]);
+  });
+
+  it("keeps a wish that names what the program should do, whoever is to build it", () => {
+    expect(kinds("It would be great if you could add an option to hide archived rooms.")).not.toEqual([]);
+    expect(kinds("It would be great if someone could make the export keep the column order.")).not.toEqual([]);
+    expect(kinds("It would be nice if the list showed the newest booking first.")).not.toEqual([]);
+  });
+
+  it("does not reach across a sentence: 'Not sure this is needed. Can you take a look?' keeps what it read before", () => {
+    expect(kinds("Not sure if this is needed. jo, can you take a look?")).toEqual(expectedIn("Not sure if this is needed.").map((r) => `${r.kind}:is needed`));
+  });
+});

@@ -883,6 +883,13 @@ function inProgramQuote(text: string, r: Read): boolean {
 
 /** Every statement of what should happen in a text, each with the kind of statement it is. */
 /**
+ * A wish for the team's work on the ticket, not for a result of the program: "It would be great if someone could pick this
+ * up and sort it out", "I'd like someone to take a look", "would be good if you could look into it". Its subject is who is
+ * to work and its verb the work; it names no behaviour (thirteenth pass). "It would be great if you could add an option
+ * to ..." names one and stays a wish. Read from the wish's start to the end of its sentence.
+ */
+export const ASKS_FOR_WORK = /^[^.!?\n]{0,60}?\b(?:someone|somebody|anyone|anybody|you(?: guys| all)?|the (?:dev(?:elopment)? |engineering |tech |support )?team|devs?|developers?|engineering|IT|support)\s+(?:(?:could|can|would|will|might|to)\s+)?(?:please\s+)?(?:have a (?:quick )?look|take a (?:quick )?look|look (?:at|into) (?:this|it|that)|pick (?:this|it|that) up|sort (?:this|it|that)(?: out)?|check (?:this|it|that)(?: out)?|investigate(?: (?:this|it|that))?|fix (?:this|it|that)|deal with (?:this|it|that)|help(?: us| me)?|follow up|get back to (?:us|me)|address (?:this|it|that)|resolve (?:this|it|that)|handle (?:this|it|that))\b/i;
+/**
  * A wish for news from the team, not for a result of the program: "would like an update by Friday", "we'd like a
  * reply today", "We need an update by EOD" (not "an update to the price list", which names what is to change). Read by
  * `expectedIn` since the seventh bands pass (before, only by the neutral rules).
@@ -910,7 +917,7 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
   // A line the parse ran together out of many (a session, its output and the reporter's words) is judged by the sentence
   // the read stands in.
   return reads.filter((r) => !printed(lineOf(text, r).length > 120 ? lineAround(text, r) : lineOf(text, r)) && !inSession(text, r) &&
-    !((r.kind === "wish" || r.kind === "request") && (ASKS_FOR_NEWS.test(text.slice(r.start)) || ASKS_FOR_PLAN.test(text.slice(r.start))))).sort((a, b) => a.start - b.start);
+    !((r.kind === "wish" || r.kind === "request") && (ASKS_FOR_NEWS.test(text.slice(r.start)) || ASKS_FOR_PLAN.test(text.slice(r.start)))) && !(r.kind === "wish" && ASKS_FOR_WORK.test(text.slice(r.start)))).sort((a, b) => a.start - b.start);
 }
 
 /** A shell's or a console's prompt with the command typed after it ("$ ./configure", "C:\Apache24\bin>httpd -k start"). */
