@@ -146,5 +146,22 @@ describe("verdicts read on the written reports", () => {
         expect(String(v.reason).length).toBeGreaterThan(5);
       }
     });
+
+    // A verdict is kept as a test: where the reader judged the engine right, it still fires (or stays silent) as it did
+    // then. Where it judged it wrong, the engine may since have changed: that is counted, not held.
+    it(`${vf}: every report judged right still gets the finding, or still does not, as when it was read`, async () => {
+      const code = vf.replace(/\.jsonl$/, "");
+      const engine = createEngine("heuristic");
+      const lines = fs.readFileSync(path.join(verdictDir, vf), "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l) as { file: string; id: string; fires: boolean; verdict: string });
+      const reports = new Map<string, ReturnType<typeof readLabelledReports>>();
+      const changed: string[] = [];
+      for (const v of lines.filter((x) => x.verdict === "right")) {
+        if (!reports.has(v.file)) reports.set(v.file, readLabelledReports(path.join(dir, v.file)));
+        const r = reports.get(v.file)!.find((x) => x.bug_id === v.id)!;
+        const result = await engine.score({ summary: r.title, description: r.description, issue_type: "Bug" });
+        if (result.findings.some((f) => f.code === code) !== v.fires) changed.push(`${v.file} ${v.id} (${v.fires ? "fired" : "silent"} when read)`);
+      }
+      expect(changed).toEqual([]);
+    }, 60_000);
   }
 });
