@@ -2091,3 +2091,37 @@ describe("twelfth pass: what it breaks of someone's is who is hurt", () => {
     expect(impactIn("The new parser breaks the layout of the table.")).toEqual([]);
   });
 });
+
+describe("thirteenth pass: a patch told over two sentences, a change with no functional change, a wish with an adverb, what should not matter", () => {
+  const codesOf = (summary: string, description: string) => scoreTicket({ summary, description, issue_type: "Bug" }).findings.map((f) => f.code);
+
+  it("reads no account in the sentence that goes on telling what the attached patch does", () => {
+    expect(observedIn("Patch attached. This replaces the leftover raw pointers in the cache code with smart pointers and drops three redundant null checks.")).toEqual([]);
+    // control: the patch's own failure is told, and a sentence with no patch before it is read
+    expect(observedIn("Patch attached. This breaks the build on ARM: the linker fails with an undefined symbol.").length).toBeGreaterThan(0);
+    expect(observedIn("This removes every bookmark in the folder when I undo.").length).toBeGreaterThan(0);
+  });
+
+  it("asks a change with no functional change for no environment, no impact and no failure it fixes", () => {
+    const codes = codesOf("Move the sandbox helpers to the shared logging macros", "Patch to move the sandbox helpers onto the shared logging macros. No functional change.");
+    expect(observedIn("No functional change.")).toEqual([]);
+    expect(observedIn("I pressed Save and no change was made to the file.").length).toBeGreaterThan(0);
+    expect(codes).not.toContain("bug.no_environment");
+    expect(codes).not.toContain("bug.no_impact");
+    expect(codes).not.toContain("bug.prescribes_fix");
+  });
+
+  it("reads 'I just want my browser to look the same as it did last week' as what should happen", () => {
+    expect(expectedIn("I close it every time. I just want my browser to look the same as it did last week.").map((r) => r.kind)).toContain("wish");
+    expect(expectedIn("I really want the old tab strip back.").map((r) => r.kind)).toContain("wish");
+    // control: wanting to do something oneself names no result of the program
+    expect(expectedIn("I just want to say thanks for the quick fix last time.")).toEqual([]);
+  });
+
+  it("reads no expected result in 'that shouldn't matter' or 'it should not make a difference'", () => {
+    expect(expectedIn("Hardware acceleration is off (but that shouldn't matter for video?).")).toEqual([]);
+    expect(expectedIn("I use a proxy, it should not make a difference here.")).toEqual([]);
+    // control: what the program should do stays
+    expect(expectedIn("The tab should stay pinned after a restart.").length).toBeGreaterThan(0);
+  });
+});

@@ -71,7 +71,7 @@ const CHANGE_TITLE = /^(?:change|replace|add|remove|drop|delete|move|convert|ren
  * A change that fixes no failure: code no longer used, a cleanup, a refactoring, a test added with no code change.
  * "Remove the unused X" names the change and there is no failure to tell instead.
  */
-const NO_FAILURE_CHANGE = /\b(?:unused|dead code|clean-?ups?|clean up|refactor\w*|no code change|no longer (?:used|called|needed)|no callers|nothing calls)\b/i;
+const NO_FAILURE_CHANGE = /\b(?:unused|dead code|clean-?ups?|clean up|refactor\w*|no code change|no (?:functional|behaviou?r(?:al)?) changes?|no longer (?:used|called|needed)|no callers|nothing calls)\b/i;
 /** A sentence that asks for a change: "Please add ...", "Add the docroot to the message.", "It would be nice to ...". */
 const ASKS_CHANGE = /^(?:please\b|(?:add|make(?! (?:install|clean|test|check|all|distclean)\b)|allow|let|support|document|include|provide|expose|increase)\b)|\b(?:please (?:add|make|allow|let|support|document|include|provide|expose|increase|log|show|consider)|would (?:be (?:nice|great|helpful|useful)|help)|i['’]?d like|feature request)\b/i;
 /** What makes the failure go away or what works instead: "setting X makes it go away", "with Y everything works". */
