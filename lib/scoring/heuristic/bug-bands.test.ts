@@ -1376,6 +1376,13 @@ describe("bands, thirteenth pass: a report that only judges its failure names no
     expect(codes(told)).not.toContain("estimable.no_detail");
   });
 
+  it("quotes the judging words and points at them, so the author knows what to replace", () => {
+    const f = scoreTicket(called).findings.find((x) => x.code === "estimable.no_detail")!;
+    expect(f.message).toContain('"is not working" judges the failure');
+    expect(f.field).toBe("description");
+    expect(called.description.slice(f.start, f.end)).toBe("is not working");
+  });
+
   it("ranks the report that states its failure above the one that only judges it", () => {
     const states: TicketData = { summary: "Portal shows last month's invoices to Lyon customers", issue_type: "Bug",
       description: "Customers of the Lyon office see October's invoices on the Invoices page; November's are missing." };

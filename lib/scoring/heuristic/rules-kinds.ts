@@ -2,7 +2,7 @@
 // story rules; a bug, task, spike or epic drops the story template's findings (role, "I want", "so that",
 // acceptance criteria, the QUS minimal and uniform checks) and is judged on its own evidence instead.
 import type { PerDimension, WorkItemKind } from "../types";
-import { found, type Found, type RuleInput } from "./finding";
+import { found, type Found, type Location, type RuleInput } from "./finding";
 import type { KindSource } from "./kind-of";
 import { missingWhy, phraseEvidence, REASON, sectionEvidence } from "./kind-text";
 import { criteriaOf } from "./rules-criteria";
@@ -138,6 +138,16 @@ function namesNothing(input: RuleInput): boolean {
   return new Set(own.map((t) => t.text.toLowerCase())).size <= 3;
 }
 
+/** The first failure read only as judged ("not working", "acting weird"), the description's before the title's, with where it stands. */
+function judgedWords(input: RuleInput): { text: string; at: Location } | null {
+  for (const field of ["description", "summary"] as const) {
+    const text = input[field];
+    const r = observedIn(text).find((x) => x.generic);
+    if (r) return { text: text.slice(r.start, r.end).replace(/\s+/g, " ").trim(), at: { field, start: r.start, end: r.end } };
+  }
+  return null;
+}
+
 /** The ticket with its pleas to fix blanked (the same length, so what is read keeps its place). */
 function withoutPleas(input: RuleInput): RuleInput {
   const blank = (text: string) => text.replace(PLEA_TO_FIX, (m) => " ".repeat(m.length));
@@ -215,9 +225,12 @@ export function kindFindings(input: RuleInput): Found[] {
   // result, no environment), whatever it says of who is upset (`judgedAndBare`): its other nouns are people, calls and
   // meetings (thirteenth pass: "Your software is not working for us AGAIN ... My team cannot do their jobs." scored 46%).
   if (kind === "bug" && (!input.language || input.language === "en") && /[\p{L}\p{N}]/u.test(proseOf(input)) && ((failureOnlyJudged(input) && namesNothing(input)) || judgedAndBare(input))) {
+    // The judgement is quoted where there is one, so the author sees which words to replace with what was seen.
+    const judged = judgedWords(input);
     own.push(found("estimable.no_detail", "high",
-      "The report names nothing to plan from: no failure beyond a judgement, no way to make it happen and no result to check a fix against.",
-      "Say what you saw happen (the message, the wrong value, what stayed on screen), what you did just before, and what you expected."));
+      judged ? `The report names nothing to plan from: "${judged.text}" judges the failure without saying what is seen, and there is no way to make it happen and no result to check a fix against.`
+        : "The report names nothing to plan from: no failure beyond a judgement, no way to make it happen and no result to check a fix against.",
+      "Say what you saw happen (the message, the wrong value, what stayed on screen), what you did just before, and what you expected.", judged?.at));
   }
   // A spike that names nothing to find out ("Look into the thing Raj mentioned" over "can someone follow up"): no
   // question, no request, a title that only pleas, no more than three things of its own. Nobody can plan research from it
