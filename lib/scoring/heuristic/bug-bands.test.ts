@@ -1380,7 +1380,7 @@ describe("bands, thirteenth pass: a report that only judges its failure names no
     const f = scoreTicket(called).findings.find((x) => x.code === "estimable.no_detail")!;
     expect(f.message).toContain('"is not working" judges the failure');
     expect(f.field).toBe("description");
-    expect(called.description.slice(f.start, f.end)).toBe("is not working");
+    expect((called.description ?? "").slice(f.start, f.end)).toBe("is not working");
   });
 
   it("ranks the report that states its failure above the one that only judges it", () => {

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import type { TicketData } from "../types";
+import { scoreTicket } from "./engine";
+import { reflowed } from "./reflow";
+
+/** Hard-wraps each line longer than `width` at the last space before it, as Bugzilla stored comments. */
+function wrap(text: string, width = 76): string {
+  return text.split("\n").map((line) => {
+    const out: string[] = [];
+    let rest = line;
+    while (rest.length > width) {
+      const cut = rest.lastIndexOf(" ", width);
+      if (cut <= 0) break;
+      out.push(rest.slice(0, cut));
+      rest = rest.slice(cut + 1);
+    }
+    return [...out, rest].join("\n");
+  }).join("\n");
+}
+
+const codes = (t: TicketData) => scoreTicket(t).findings.map((f) => `${f.code}:${f.severity}`).sort();
+
+describe("reflowed: a text a tracker hard-wrapped, read whole again", () => {
+  const paragraph = "Since the last update every download that completes is listed in the Downloads window as zero bytes, although the saved file opens fine in every program I tried.";
+
+  it("turns the breaks a fixed-width wrap made into spaces, keeping the text's length", () => {
+    const wrapped = wrap(paragraph);
+    expect(wrapped).toContain("\n");
+    expect(reflowed(wrapped)).toBe(paragraph);
+    expect(reflowed(wrapped).length).toBe(wrapped.length);
+  });
+
+  it("leaves a text with a line of prose longer than a tracker wraps at as it is", () => {
+    const text = `${paragraph}\nShort line after it.`;
+    expect(reflowed(text)).toBe(text);
+  });
+
+  it("does not join a line to a list item, a label, a blank line or an indented line after it", () => {
+    const text = wrap(`${paragraph}\n1. Open the downloads window.\nActual Results: zero bytes\n\n    at org.example.Main.run(Main.java:12)`);
+    const out = reflowed(text);
+    expect(out).toContain("\n1. Open");
+    expect(out).toContain("\nActual Results:");
+    expect(out).toContain("\n\n    at org.example");
+  });
+
+  it("does not join configuration, log or console lines, which hold no sentence", () => {
+    const config = "Require ldap-group cn=staff,ou=groups,dc=example,dc=com,o=Example Corp\nAuthLDAPSubGroupDepth 5\n" + wrap(paragraph);
+    expect(reflowed(config)).toContain("dc=com,o=Example Corp\nAuthLDAPSubGroupDepth 5\n");
+    const session = "$ ./buildconf\nconfigure.in:123: error: possibly undefined macro: AC_PROG_LIBTOOL and the rest of it\nautoconf 2.62, libtool 2.2.\n\n" + wrap(paragraph);
+    expect(reflowed(session)).toContain("AC_PROG_LIBTOOL and the rest of it\nautoconf 2.62");
+  });
+
+  it("joins a tracker's browser string cut after its ';'", () => {
+    const form = "User-Agent:       Mozilla/5.0 (Windows NT 10.0; Win64; x64;\nrv:120.0) Gecko/20100101 Firefox/120.0\n" + wrap(paragraph);
+    expect(reflowed(form).split("\n")[0]).toBe("User-Agent:       Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:120.0) Gecko/20100101 Firefox/120.0");
+  });
+
+  it("gives a hard-wrapped report the findings of the same report unwrapped", () => {
+    const reports: TicketData[] = [
+      { summary: "Downloads listed as 0 bytes", issue_type: "Bug", description: `${paragraph}\n\nI would expect the real size of the file to be shown in the list, as it was in the previous release of the browser.` },
+      { summary: "Reader view drops figure images", issue_type: "Bug",
+        description: "When I open an article that wraps its images in figure and picture elements and switch to Reader View, the images are gone and only the caption text is left on the page.\n\nThe images should be shown in reader view like they were before version 60 of the browser." },
+    ];
+    for (const t of reports) expect(codes({ ...t, description: wrap(t.description ?? "") })).toEqual(codes(t));
+  });
+});

@@ -1,0 +1,58 @@
+// Text a tracker hard-wrapped at a fixed width, read as its author wrote it.
+//
+// Bugzilla stored and mailed comments wrapped at 80 columns for years: a third of the shared Eclipse reports break
+// their sentences mid-clause ("every download that completes is listed in the Downloads\nwindow as ..."). The readers
+// read lines (a list item, a label, a command, a section's first line), so a sentence cut in two reads as two lines: a
+// step where there is none, or none where a line-long step was cut. A text is taken as wrapped when no line of prose
+// is longer than the width a tracker wraps at; a line that reaches near that width and is followed by a line that goes
+// on (not a blank, a list item, a label, an indented or code line) was cut there, and the break becomes a space. Offsets
+// are kept: the text has the same length, so every finding still points at the same words.
+
+/** The widest a tracker wraps at; a text with a longer line of prose was not wrapped. */
+const WRAP_WIDTH = 80;
+/** Lines shorter than this are not taken for a wrap width: the whole text is short lines. */
+const NARROWEST_WRAP = 60;
+/** How far short of the width a cut line may end: the next word did not fit, and words run to about this length. */
+const LAST_WORD = 20;
+
+/** A line a tracker does not wrap, or that is no prose: indented, code, a prompt, a quote, a URL alone. */
+const NOT_PROSE = /^\s|^[<$#>|`{}[\]]|[{};]\s*$|^\S+:\/\/\S+$/;
+/** A tracker's own field, wrapped as prose is though its browser string ends a line in ";" ("User-Agent: ... en-US;"). */
+const TRACKER_FIELD = /^(?:User[- ]Agent|Build Identifier|Build ID):/i;
+/**
+ * Words every sentence has and a configuration line, a log line or a program's output seldom does
+ * ("Require ldap-group cn=staff,...", "configure.in:123: error: possibly undefined macro: AC_PROG_LIBTOOL").
+ */
+const FUNCTION_WORD = /\b(?:the|a|an|is|are|was|were|be|been|and|or|but|of|to|it|its|that|this|with|for|when|if|not|my|our|i|we|you|they|has|have|had|does|do|did|can|will|would|should|there|from|by|as|at|in|on)\b/gi;
+/** A shell's prompt with a command after it: the lines under it, up to a blank line, are what programs printed. */
+const PROMPT = /^[ \t]*(?:[$%][ \t]+\S|[A-Za-z]:\\[^>\n]*>[ \t]*\S|[\w.-]+@[\w.-]+(?::[^\n$#]*)?[$#][ \t]+\S)/;
+const prose = (line: string) => TRACKER_FIELD.test(line) || (!NOT_PROSE.test(line) && (line.match(FUNCTION_WORD) ?? []).length >= 2);
+/** A line that starts something of its own: a list item, a label ("Actual Results:"), a heading, a table row. */
+const STARTS_OWN = /^(?:\s|\d+[.)]\s|[-*•+]\s|[a-z][.)]\s|#|h\d\.\s|\||[A-Z][\w /()-]{0,30}:(?:\s|$)|[<$>`{}[\]])/;
+
+/** The text with each break a fixed-width wrap made turned into a space; the text itself when it was not wrapped. */
+export function reflowed(text: string): string {
+  if (!text.includes("\n")) return text;
+  const lines = text.split("\n");
+  // (a console session's lines are no prose, whatever words they hold)
+  let session = false;
+  const isProse = lines.map((l) => {
+    if (!l.trim()) session = false;
+    else if (PROMPT.test(l)) session = true;
+    return !session && l.trim() !== "" && prose(l);
+  });
+  const proseLines = lines.filter((_, i) => isProse[i]);
+  if (proseLines.length < 2) return text;
+  const width = Math.max(...proseLines.map((l) => l.length));
+  if (width > WRAP_WIDTH || width < NARROWEST_WRAP) return text;
+  let out = "";
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const next = lines[i + 1];
+    out += line;
+    if (next === undefined) break;
+    const cut = line.length >= width - LAST_WORD && isProse[i] && !/:\s*$/.test(line) && next.trim() !== "" && !STARTS_OWN.test(next);
+    out += cut ? " " : "\n";
+  }
+  return out;
+}
