@@ -40,7 +40,7 @@ import { criteriaFindings, criteriaOf } from "./rules-criteria";
 import { dependencyFindings } from "./rules-dependency";
 import { formFindings } from "./rules-form";
 import { appliesTo, kindEvidenceFor, kindFindings } from "./rules-kinds";
-import { reflowed } from "./reflow";
+import { plainSpaces, reflowed } from "./reflow";
 import { minimalFindings } from "./rules-minimal";
 import { solutionFindings } from "./rules-solution";
 import { unambiguousFindings } from "./rules-unambiguous";
@@ -60,7 +60,7 @@ const MAX_PER_CODE = 10;
 
 function field(value: unknown, max = MAX_FIELD): string {
   if (typeof value !== "string") return "";
-  return value.length > max ? value.slice(0, max) : value;
+  return plainSpaces(value.length > max ? value.slice(0, max) : value);
 }
 
 function capped(findings: Found[]): Found[] {

@@ -9,6 +9,7 @@
 // 3. else nothing decides (source "default"): the ticket is reported as a story (DESIGN: "else story") but judged
 //    on what every kind needs (what, why, when done, how big), never on the story template (rules-kinds.ts).
 import { kindFromTypeName, type TicketData, type WorkItemKind, type WorkItemTypeSource } from "../types";
+import { plainSpaces } from "./reflow";
 import { segmentText } from "./nlp";
 import { parseStory, type Story } from "./parse-story";
 import { ASKS_FOR_NEWS, observedIn, stepsIn, titleAsksFor } from "./bug-readers";
@@ -206,8 +207,9 @@ function descriptionKind(summary: string, description: string): WorkItemKind | n
 export function inferKind(ticket: TicketData, story?: Story, sections?: Section[], words?: LanguageWords): { kind: WorkItemKind; by: KindSource } {
   const typed = kindFromTypeName(ticket?.issue_type);
   if (typed) return { kind: typed, by: "type" };
-  const summary = typeof ticket?.summary === "string" ? ticket.summary : "";
-  const description = typeof ticket?.description === "string" ? ticket.description : "";
+  // (read with plain line ends and spaces, as the rules read it: reflow.ts)
+  const summary = typeof ticket?.summary === "string" ? plainSpaces(ticket.summary) : "";
+  const description = typeof ticket?.description === "string" ? plainSpaces(ticket.description) : "";
   const labelled = labelKind(summary);
   if (labelled) return { kind: labelled, by: "label" };
   const parsed = story ?? parseStory(summary);

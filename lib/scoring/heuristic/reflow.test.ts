@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { TicketData } from "../types";
 import { scoreTicket } from "./engine";
-import { reflowed } from "./reflow";
+import { plainSpaces, reflowed } from "./reflow";
 
 /** Hard-wraps each line longer than `width` at the last space before it, as Bugzilla stored comments. */
 function wrap(text: string, width = 76): string {
@@ -62,5 +62,27 @@ describe("reflowed: a text a tracker hard-wrapped, read whole again", () => {
         description: "When I open an article that wraps its images in figure and picture elements and switch to Reader View, the images are gone and only the caption text is left on the page.\n\nThe images should be shown in reader view like they were before version 60 of the browser." },
     ];
     for (const t of reports) expect(codes({ ...t, description: wrap(t.description ?? "") })).toEqual(codes(t));
+  });
+});
+
+describe("plainSpaces: Windows line ends and pasted spaces, read as plain ones", () => {
+  const report: TicketData = { summary: "Saved searches vanish after sign-out", issue_type: "Bug",
+    description: "$ curl -s -c jar https://search.example.test/login -d user=ana\n$ curl -s -b jar https://search.example.test/saved\n[]\n\n" +
+      "The saved searches list comes back empty after a new sign-in. It should list the searches saved before, as it did in 4.1.\n\n" +
+      "Version 4.2 on Debian 12. About 300 users a day lose their searches." };
+
+  it("keeps the text's length, so offsets still point at the same words", () => {
+    const text = "a\r\nb\rc\u00a0d\u202fe";
+    expect(plainSpaces(text)).toBe("a \nb\nc d e");
+    expect(plainSpaces(text).length).toBe(text.length);
+  });
+
+  it("gives a report pasted with \\r\\n line ends or no-break spaces the findings and the kind it has with plain ones", () => {
+    const crlf = { ...report, description: (report.description ?? "").replace(/\n/g, "\r\n") };
+    const nbsp = { ...report, description: (report.description ?? "").replace(/ /g, "\u00a0") };
+    expect(codes(crlf)).toEqual(codes(report));
+    expect(codes(nbsp)).toEqual(codes(report));
+    const untyped = { summary: report.summary, description: crlf.description };
+    expect(scoreTicket(untyped).metadata.work_item_type).toBe(scoreTicket({ summary: report.summary, description: report.description }).metadata.work_item_type);
   });
 });
