@@ -2125,3 +2125,19 @@ describe("thirteenth pass: a patch told over two sentences, a change with no fun
     expect(expectedIn("The tab should stay pinned after a restart.").length).toBeGreaterThan(0);
   });
 });
+
+describe("thirteenth pass: a change that fixes no failure tells no account", () => {
+  const codesOf = (summary: string, description: string) => scoreTicket({ summary, description, issue_type: "Bug" }).findings;
+
+  it("reads no observed behaviour in a cleanup's facts about the code, and says it asks for a change", () => {
+    const f = codesOf("Remove the unused helper nsFooUtils::Escape", "Nothing calls it any more since the parser rewrite landed, and the IDL entry went away with it. Try run is green.")
+      .find((x) => x.code === "bug.no_actual_result");
+    expect(f?.message).toContain("asks for a change");
+  });
+
+  it("still reads the failure a cleanup's report tells", () => {
+    const codes = codesOf("Remove the unused pref that breaks the import", "The unused pref is still read by the importer, and since 118 the import dialog crashes with a null pointer when it is set.\n\nActual: the dialog closes and nothing is imported.")
+      .map((x) => x.code);
+    expect(codes).not.toContain("bug.no_actual_result");
+  });
+});

@@ -191,9 +191,13 @@ function readBugEvidence(input: RuleInput): BugEvidence {
   const sentences = withoutSessions(prose).replace(TRACKER_FIELD, " ").replace(/"[^"\n]*"|“[^”\n]*”/g, " ").split(/\s+/).filter((w) => /^[\p{L}][\p{L}'’]+[,.;:!?]?$/u.test(w));
   const bare = sentences.length < 3 || addsNothing(summary, prose) ||
     (TO_TITLE.test(prose) && addsNothing(summary, prose.replace(TO_TITLE_ALL, " ").replace(ENVIRONMENT_ALL, " ").replace(PRODUCT_VERSION_ALL, " ")));
-  const actual = sectionEvidence(input, "actual") ?? firstRead(input, "description", seenInText.filter((r) => !r.generic)) ??
+  // A change that fixes no failure ("Remove unused nsIFoo.bar": "nothing calls it any more", "Try run is green") tells
+  // facts about the code, no behaviour of the program: no account is read from it, and it asks for a change
+  // (thirteenth pass: five of six writers label such reports with no observed behaviour).
+  const isCleanup = CHANGE_TITLE.test(withoutLabel(summary)) && NO_FAILURE_CHANGE.test(`${withoutLabel(summary)}\n${description}`);
+  const actual = sectionEvidence(input, "actual") ?? (isCleanup ? null : firstRead(input, "description", seenInText.filter((r) => !r.generic)) ??
     // A title that only names a failure ("Login broken") does not say what is seen; "never arrives" does.
-    (bare ? firstRead(input, "summary", seenInTitle.filter((r) => !r.generic)) : firstRead(input, "description", seenInText));
+    (bare ? firstRead(input, "summary", seenInTitle.filter((r) => !r.generic)) : firstRead(input, "description", seenInText)));
   // A steps section that says the reporter cannot reproduce it ("Unsure how to reproduce") holds no steps.
   // Nor does one that holds only what should happen ("Steps to reproduce: It should remember the zoom level for each site"):
   // the form misused, its expectation is read as one (twelfth pass).
@@ -232,8 +236,8 @@ function readBugEvidence(input: RuleInput): BugEvidence {
   // Greetings and the sounds of talk ("hey", "oh yeah", "ok", "hmm") are no words of an account (bands, twelfth pass).
   const words = (statements.match(/[\p{L}]{2,}/gu) ?? []).filter((w) => !INTERJECTION.test(w));
   const asksInstead = !!asks || expectedIn(prose).some((r) => r.kind === "request" || r.kind === "wish");
-  const told = !actual && words.length >= 20 && !asksInstead;
-  return { expected, actual, steps, environment, impact, titleNames, told, workingCase, asksOnly: asksInstead && !actual,
+  const told = !actual && words.length >= 20 && !asksInstead && !isCleanup;
+  return { expected, actual, steps, environment, impact, titleNames, told, workingCase, asksOnly: (asksInstead || isCleanup) && !actual,
     judgedOnly: onlyJudgedFailure(input, seenInTitle, seenInText), anyRead: !!actual || seenInTitle.length + seenInText.length > 0 };
 }
 
