@@ -2185,3 +2185,13 @@ describe("thirteenth pass (httpd): configuration the documentation shows is the 
     expect(stepsIn("Our config:\n\n  RewriteRule ^/app/(.*) http://backend/$1 [P]\n  ProxyPassReverse /app/ http://backend/\n\nEvery request under /app gets 500.").at).not.toBeNull();
   });
 });
+
+describe("thirteenth pass (httpd): a wish after 'but' is no failure", () => {
+  it("does not read 'but it would be nice to have ...' as what happens", () => {
+    expect(observedIn("A separate benchmark exists but it would be really handy to have it in the package.")).toEqual([]);
+  });
+
+  it("still reads 'but it' where a failure follows", () => {
+    expect(observedIn("The benchmark starts but it stops after 10 requests.").length).toBeGreaterThan(0);
+  });
+});
