@@ -2195,3 +2195,14 @@ describe("thirteenth pass (httpd): a wish after 'but' is no failure", () => {
     expect(observedIn("The benchmark starts but it stops after 10 requests.").length).toBeGreaterThan(0);
   });
 });
+
+describe("thirteenth pass (httpd): a server's page told by its path, as what shows the failure", () => {
+  it("reads one directive with '/server-status shows ...' as the way there", () => {
+    expect(stepsIn("ExtendedStatus On\n\n/server-status shows every worker of the backend as idle, though the access log says they serve.").at).not.toBeNull();
+  });
+
+  it("does not read one directive alone, nor a path told inside a sentence", () => {
+    expect(stepsIn("ExtendedStatus On\n\nThe workers of the backend look idle, though the access log says they serve.").at).toBeNull();
+    expect(stepsIn("ExtendedStatus On\n\nThe page at /server-status is wrong about the workers.").at).toBeNull();
+  });
+});

@@ -1500,9 +1500,10 @@ const INLINE_DIRECTIVE = /(?:^|[\s(,;:])(?:[A-Z][a-z]+[A-Z][A-Za-z]*|[A-Z]{2,}[a
 /**
  * A request told by what it asks for rather than written out: "every .php request", "any GET request", "a request for a
  * .php file", a file "when requested" (eighth pass), a test script to "request with curl" (ninth pass). With one directive
- * it is the request that meets it, as a request line is; alone it is no step.
+ * it is the request that meets it, as a request line is; alone it is no step. So is a server's page named by its path at
+ * the head of a sentence that says what it shows ("/server-info shows the full directive"; thirteenth pass, httpd).
  */
-const TOLD_REQUEST = /\b(?:every|any|each|all|a|an)\s+(?:\.[a-z\d]{1,5}|[A-Z]{3,8})\s+requests?\b|\brequests?\s+(?:for|to|of)\s+(?:an?\s+|any\s+|every\s+)?(?:\.[a-z\d]{1,5}|[\w-]+\.[a-z\d]{1,5})\b|\bwhen (?:it is |they are )?requested\b|\b(?:[Rr]equest|[Ff]etch|[Cc]all|[Ll]oad|[Oo]pen|[Gg]et)\s+(?:it|them|this|that|the (?:script|page|file|url|uri|cgi))\s+(?:with|using|via|in|from)\s+(?:curl|wget|telnet|(?:a|the|any|your) browser)\b/;
+const TOLD_REQUEST = /(?:^|[.!?]\s+|\n\s*)\/[\w.-]+(?:\/[\w.-]*)*\s+(?:shows?|showed|displays?|displayed|lists?|listed|returns?|returned|gives?|gave|prints?|printed)\b|\b(?:every|any|each|all|a|an)\s+(?:\.[a-z\d]{1,5}|[A-Z]{3,8})\s+requests?\b|\brequests?\s+(?:for|to|of)\s+(?:an?\s+|any\s+|every\s+)?(?:\.[a-z\d]{1,5}|[\w-]+\.[a-z\d]{1,5})\b|\bwhen (?:it is |they are )?requested\b|\b(?:[Rr]equest|[Ff]etch|[Cc]all|[Ll]oad|[Oo]pen|[Gg]et)\s+(?:it|them|this|that|the (?:script|page|file|url|uri|cgi))\s+(?:with|using|via|in|from)\s+(?:curl|wget|telnet|(?:a|the|any|your) browser)\b/;
 /** What a server says when its configuration fails as it is read: at startup, a syntax error, a refusal to start, an unknown directive, an address it cannot bind, a module it cannot load. */
 const AT_START = /\b(?:at |on |during )?start-?up\b|\bsyntax error\b|\b(?:refuses?|fails?|failed|won['’ ]?t|will not|does not|doesn['’ ]?t) (?:to )?start\b|\bconfig(?:uration)? test\b|\binvalid command\b|\bcould not bind\b|\b(?:cannot|can['’ ]?t|could not|unable to) load\b/i;
 
