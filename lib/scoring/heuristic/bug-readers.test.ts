@@ -2141,3 +2141,118 @@ describe("thirteenth pass: a change that fixes no failure tells no account", () 
     expect(codes).not.toContain("bug.no_actual_result");
   });
 });
+
+const codesOf = (summary: string, description: string) => scoreTicket({ summary, description, issue_type: "Bug" }).findings.map((f) => f.code);
+
+describe("thirteenth pass (httpd): a read is judged from its first word, not the stop it opens on", () => {
+  it("reads a case that works told after a log line's sentence ends, and one on its own line under a console error", () => {
+    const text = "under load the proxy logs\n[proxy_http:error] AH01102: error reading status line from remote server failed and clients get 502. with jetty 11 same setup\nit was fine for months. keepalive is off";
+    expect(expectedIn(text).some((r) => r.kind === "working_case")).toBe(true);
+    expect(expectedIn("Right-click the link, pick Copy. The console says:\n\nReferenceError: clip is not defined  menu.js:88\n\nWorks with the sidebar closed.").length).toBeGreaterThan(0);
+  });
+
+  it("still leaves the log line's own words unread", () => {
+    expect(expectedIn("[proxy:error] AH00898: should be connected but the backend is gone")).toEqual([]);
+  });
+});
+
+describe("thirteenth pass (httpd): cases that work told with a version's dots, 'Before it was', an option passed", () => {
+  it("reads 'The same upload over HTTP/1.1 is fine', 'Before it was ~80MB per process.' and 'Passing --with-foo=... works.'", () => {
+    expect(expectedIn("Uploads over h2 stall for 30 s. The same upload over HTTP/1.1 is fine.").some((r) => r.kind === "working_case")).toBe(true);
+    expect(expectedIn("Worker processes now grow to 900MB each. Before it was ~80MB per process.").some((r) => r.kind === "working_case")).toBe(true);
+    expect(expectedIn("configure stops at the zlib check. Passing --with-z=/opt/zlib works.").some((r) => r.kind === "working_case")).toBe(true);
+    expect(expectedIn("The counter says 40 likes, the page itself says 380 which is correct.").some((r) => r.kind === "working_case")).toBe(true);
+  });
+
+  it("does not read a clause of time ('Before it was patched, we ...') nor a failure the same elsewhere", () => {
+    expect(expectedIn("Before it was patched, we saw the same timeouts.")).toEqual([]);
+    expect(expectedIn("The same upload over HTTP/1.1 fails too.")).toEqual([]);
+  });
+});
+
+describe("thirteenth pass (httpd): what the reporter asks of their own work is no expected result", () => {
+  it("does not read 'Should we drop ...?' nor 'asks whether we need to upgrade'", () => {
+    expect(expectedIn("Should we drop the old Header lines from our vhost, or does the module still send them?")).toEqual([]);
+    expect(expectedIn("Our auditors ask whether we need to upgrade or if the module is not built with it.")).toEqual([]);
+  });
+
+  it("still reads what the program should do, asked or told", () => {
+    expect(expectedIn("Shouldn't the proxy retry the next member?").length).toBeGreaterThan(0);
+    expect(expectedIn("The proxy should retry the next member.").length).toBeGreaterThan(0);
+    expect(expectedIn("We need to be able to set the timeout per member.").length).toBeGreaterThan(0);
+  });
+});
+
+describe("thirteenth pass (httpd): a message that goes on under the line that opens it", () => {
+  it("does not read what the server printed under 'AH00526: Syntax error on line 4 of x.conf:' as an expectation", () => {
+    expect(expectedIn("CacheSize 99999999999\n\nAH00526: Syntax error on line 4 of /etc/httpd/conf.d/cache.conf:\nCacheSize: value must be < 4294967296 on this build\n\nWhy so small?")).toEqual([]);
+  });
+
+  it("still reads the reporter's own line after a blank line", () => {
+    expect(expectedIn("AH00526: Syntax error on line 4 of /etc/httpd/conf.d/cache.conf:\nCacheSize: bad value\n\nThe size should be accepted up to the RAM size.").length).toBeGreaterThan(0);
+  });
+});
+
+describe("thirteenth pass (httpd): a method's name in capitals is no request", () => {
+  it("does not read 'UPDATE of a checked-in resource ...' as a title that asks for a change", () => {
+    expect(titleAsksFor("mod_dav: UPDATE of a checked-in resource to a version with another label")).toBeNull();
+    expect(titleAsksFor("MOVE THE LOCK DATABASE OUT OF TMP")).not.toBeNull();
+  });
+
+  it("still reads a request in a title", () => {
+    expect(titleAsksFor("mod_dav: move the lock database out of /tmp")).not.toBeNull();
+  });
+});
+
+describe("thirteenth pass (httpd): what happens told as a state come back or a form it comes out in", () => {
+  it("reads 'the member is back to status Ok' and '... comes out as' followed by the output", () => {
+    expect(observedIn("After a graceful restart the member is back to status Ok.").length).toBeGreaterThan(0);
+    expect(observedIn("<a href=\"http://app.local/x\"> comes out as\n<a href=\"/x\">").length).toBeGreaterThan(0);
+  });
+
+  it("does not read a state that is named and not come back to", () => {
+    expect(observedIn("The member status is Ok.")).toEqual([]);
+  });
+});
+
+describe("thirteenth pass (httpd): a question after a greeting tells no failure", () => {
+  it("does not take 'Hi, does ... work when ...?' as an account", () => {
+    expect(codesOf("session affinity with a cookie path", "Hi, does ProxyPass stickysession=SID work when the app sets the cookie with Path=/shop and the mapping is /shop/ ? Or do I need ProxyPassReverseCookiePath? We move the shop to a new cluster next week and I want to be sure first. Thanks")).toContain("bug.no_actual_result");
+  });
+
+  it("still takes a greeting before an account as one", () => {
+    expect(codesOf("session affinity with a cookie path", "Hi, since the move to the new cluster every second request of a logged-in user lands on the other Tomcat node and the shop logs them out at once, we see it on all the product pages and in the cart as well.")).not.toContain("bug.no_actual_result");
+  });
+});
+
+describe("thirteenth pass (httpd): configuration the documentation shows is the page's text, not the reporter's setup", () => {
+  it("does not read the example a page shows, nor the text it should show, as steps", () => {
+    expect(stepsIn("The mod_rewrite guide's section on proxying has an example that reads\n\n  RewriteRule ^/app/(.*) http://backend/$1 [P]\n  ProxyPassReverse /app/ http://backend/\n\nbut it never says mod_proxy_http must be loaded.").at).toBeNull();
+    expect(stepsIn("The page has a typo in the directive. It should be\n\n  ProxyPreserveHost On\n  ProxyTimeout 30\n").at).toBeNull();
+  });
+
+  it("still reads a configuration the reporter gives", () => {
+    expect(stepsIn("Our config:\n\n  RewriteRule ^/app/(.*) http://backend/$1 [P]\n  ProxyPassReverse /app/ http://backend/\n\nEvery request under /app gets 500.").at).not.toBeNull();
+  });
+});
+
+describe("thirteenth pass (httpd): a wish after 'but' is no failure", () => {
+  it("does not read 'but it would be nice to have ...' as what happens", () => {
+    expect(observedIn("A separate benchmark exists but it would be really handy to have it in the package.")).toEqual([]);
+  });
+
+  it("still reads 'but it' where a failure follows", () => {
+    expect(observedIn("The benchmark starts but it stops after 10 requests.").length).toBeGreaterThan(0);
+  });
+});
+
+describe("thirteenth pass (httpd): a server's page told by its path, as what shows the failure", () => {
+  it("reads one directive with '/server-status shows ...' as the way there", () => {
+    expect(stepsIn("ExtendedStatus On\n\n/server-status shows every worker of the backend as idle, though the access log says they serve.").at).not.toBeNull();
+  });
+
+  it("does not read one directive alone, nor a path told inside a sentence", () => {
+    expect(stepsIn("ExtendedStatus On\n\nThe workers of the backend look idle, though the access log says they serve.").at).toBeNull();
+    expect(stepsIn("ExtendedStatus On\n\nThe page at /server-status is wrong about the workers.").at).toBeNull();
+  });
+});

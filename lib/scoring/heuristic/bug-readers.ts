@@ -153,7 +153,7 @@ const ABSENCE = /\b(?:(?:has|have|had)(?<!\b(?:i|we|you|they|i['’]d|we['’]d)
  * through as 'report.pdf.tmp'") is a value told, as "shows up as" is (bands, twelfth pass); "arrive as planned" quotes nothing.
  * A text cut short told by its verb ("truncates at 2 GB"; twelfth pass, httpd).
  */
-const WRONG = /\b(?:wrong(?:ly)?|incorrect(?:ly)?|typos?|misspel(?:led|t|lings?)|(?:spelling|grammar|grammatical) (?:mistakes?|errors?)|invalid|inaccurate|corrupt(?:s|ed|ion)?|garbled|truncat(?:ed|es|ing)|mangled|scrambled|duplicat(?:e|es|ed|ion)|twice|(?:three|multiple|several) times|unexpected(?:ly)?|unintended|strange(?:ly)?|weird(?:ly)?|odd(?:ly)?|bizarre|confusing|inconsistent(?:ly)?|mismatch(?:es|ed)?|misaligned|overlap(?:s|ped|ping)?|overflow(?:s|ed|ing)|spill(?:s|ed|ing)? (?:out|over)|(?:sticks?|stuck|sticking) out|(?:extends?|extended|runs?|ran|goes|went|spreads?) (?:past|beyond|off|outside|over) (?:the |its |their )?(?:right |left |bottom |top )?(?:edges?|borders?|screen|page|window|viewport|container|bounds|margins?|box|card|panel)|cut off|flicker(?:s|ing)?|jumps?|jumping|too (?:slow|long|big|large|small|many|much|few|wide|narrow|high|low)|slow(?:ly|er|ness)?|sluggish|laggy|lags?|unresponsive|ignor(?:es|ed|ing)|(?:is|are|was|were|gets?|got) (?:lost|reset|overwritten|cleared|dropped|treated as|interpreted as|shown as|reported as|marked as)|shows? up as|appears? as|(?:arrives?|arrived|arriving|comes? through|came through|(?:is|are|was|were|gets?|got) received)\s+(?:at\s+[^.,;\n]{1,30}?\s+)?as\s+["“'‘]|(?:takes|took|taking) (?:over |more than |about |around |almost |nearly |~|>)?\d+(?:\.\d+)?\s*(?:ms|milliseconds?|s|secs?|seconds?|mins?|minutes?|hours?)|(?:shows?|showing|showed|returns?|returning|returned|displays?|displayed|gives?|gave|prints?|printed|reports?|reported|says?|said|reads?|outputs?) [^.\n]{1,60}? instead\b|instead(?:,| it| the| of showing| of returning)|still (?:shows?|showing|there|visible|enabled|disabled|running|open|the same|has|have|contains?|returns?|says?|appears?)|only (?:shows?|returns?|works?|displays?|lists?|finds?|gets?)|even though|although|regardless of|but (?!(?:i|we)(?:['’]?m|['’]?re| am| are) (?:not|no) (?:(?:really|very|too|that|100%) )?(?:sure|certain|positive|technical|techy|an? (?:expert|developer|engineer|programmer|techie))\b)(?:it|the|nothing|i|we|this|that|there|instead|no|only|then)\b|however|superfluous|spurious|unwanted|unnecessary|redundant|extra|excessive(?:ly)?|over-?aggressive(?:ly)?|only (?:the|one|two|a|an|\d+|some|part|half|first|last|partially)|(?:is|are|was|were|gets?|got) always|(?:results?|resulted|resulting) in|(?:leads?|led|leading) to|(?:causes|caused|causing)|(?:unable|impossible) to|not possible|no way to|still (?!(?:need|want|think|have to|not sure)\b)\w+|stop(?:s|ped)? (?:\w+ing|to \w+)|(?:no longer|anymore|any more)|(?:keeps?|kept|continues?|continued) (?:to \w+|\w+ing)|(?:ends?|ended) up|(?:returns?|returned|returning|gives?|gave|giving|shows?|showed|showing|displays?|displayed|yields?|yielded|downloads?|downloaded|saves?|saved|writes?|wrote|exports?|exported|creates?|created|generates?|generated|produces?|produced) (?:zero|0|null|nil|none|nothing|empty|false|undefined|nan|-1|an? (?:empty|blank|wrong|error|404|500|different|incorrect|invalid))|discrepanc(?:y|ies)|(?:is|are|was|were|gets?|got) (?:also|still|even) (?:returned|shown|listed|included|displayed|sent|created|added|kept|called|fired|triggered)|(?:take|takes|took|taking) (?:several|many|a few|multiple|\d+) (?:seconds|secs|minutes|mins|hours)|takes? (?:even |much |far )?longer|(?:takes?|took) (?:forever|ages)|(?:is|are|was|were|stays?|remains?) (?:0|zero|null|nil|undefined|negative|nan)\b|collisions?|conflicts?|conflicting|clash(?:es)?|(?:stays?|stayed|remains?|remained) (?:active|open|alive|running|visible|enabled|locked|checked|selected)|always (?:returns?|shows?|displays?|gives?|says?|fails?|crashes|succeeds?|reports?)|(?:becomes?|became|turns? into|turned into|(?:is|are|gets?|got) (?:turned|changed|converted|rewritten|reformatted) (?:into|to))\b|(?:goes|go|went|turns?|turned|gets?|got) (?:dirty|blank|black|white|gr[ae]y|away|missing|down|offline|crazy|wild|stuck|corrupted|out of sync)|(?:has|have) been (?:\w+ )?(?:stuck|pending|down|broken|waiting|loading|failing|missing|empty|blank|unavailable|offline|disabled)(?: (?:since|for))?|differs?|there (?:is|are|was|were) no|(?:is|are|was|were|gets?|got|being) (?:redirected|taken|sent|moved|reset|stuck|blocked|rejected|denied|clipped|escaped|unstyled|hidden|greyed|grayed|disabled|ignored|skipped|dropped|deleted|removed|overwritten|lost|duplicated|doubled|cut|shifted|misplaced)\b)\b/i;
+const WRONG = /\b(?:wrong(?:ly)?|incorrect(?:ly)?|typos?|misspel(?:led|t|lings?)|(?:spelling|grammar|grammatical) (?:mistakes?|errors?)|invalid|inaccurate|corrupt(?:s|ed|ion)?|garbled|truncat(?:ed|es|ing)|mangled|scrambled|duplicat(?:e|es|ed|ion)|twice|(?:three|multiple|several) times|unexpected(?:ly)?|unintended|strange(?:ly)?|weird(?:ly)?|odd(?:ly)?|bizarre|confusing|inconsistent(?:ly)?|mismatch(?:es|ed)?|misaligned|overlap(?:s|ped|ping)?|overflow(?:s|ed|ing)|spill(?:s|ed|ing)? (?:out|over)|(?:sticks?|stuck|sticking) out|(?:extends?|extended|runs?|ran|goes|went|spreads?) (?:past|beyond|off|outside|over) (?:the |its |their )?(?:right |left |bottom |top )?(?:edges?|borders?|screen|page|window|viewport|container|bounds|margins?|box|card|panel)|cut off|flicker(?:s|ing)?|jumps?|jumping|too (?:slow|long|big|large|small|many|much|few|wide|narrow|high|low)|slow(?:ly|er|ness)?|sluggish|laggy|lags?|unresponsive|ignor(?:es|ed|ing)|(?:is|are|was|were|gets?|got) (?:lost|reset|overwritten|cleared|dropped|treated as|interpreted as|shown as|reported as|marked as)|shows? up as|appears? as|(?:comes?|came) out as|(?:arrives?|arrived|arriving|comes? through|came through|(?:is|are|was|were|gets?|got) received)\s+(?:at\s+[^.,;\n]{1,30}?\s+)?as\s+["“'‘]|(?:takes|took|taking) (?:over |more than |about |around |almost |nearly |~|>)?\d+(?:\.\d+)?\s*(?:ms|milliseconds?|s|secs?|seconds?|mins?|minutes?|hours?)|(?:shows?|showing|showed|returns?|returning|returned|displays?|displayed|gives?|gave|prints?|printed|reports?|reported|says?|said|reads?|outputs?) [^.\n]{1,60}? instead\b|instead(?:,| it| the| of showing| of returning)|still (?:shows?|showing|there|visible|enabled|disabled|running|open|the same|has|have|contains?|returns?|says?|appears?)|only (?:shows?|returns?|works?|displays?|lists?|finds?|gets?)|even though|although|regardless of|but (?!(?:i|we)(?:['’]?m|['’]?re| am| are) (?:not|no) (?:(?:really|very|too|that|100%) )?(?:sure|certain|positive|technical|techy|an? (?:expert|developer|engineer|programmer|techie))\b)(?:it|the|nothing|i|we|this|that|there|instead|no|only|then)\b(?!\s+(?:would|could|might)\s+(?:also\s+|really\s+)?be\s+(?:(?:really|very|much|so)\s+)?(?:nice|good|great|better|useful|helpful|handy|cool|convenient)\b)|however|superfluous|spurious|unwanted|unnecessary|redundant|extra|excessive(?:ly)?|over-?aggressive(?:ly)?|only (?:the|one|two|a|an|\d+|some|part|half|first|last|partially)|(?:is|are|was|were|gets?|got) always|(?:results?|resulted|resulting) in|(?:leads?|led|leading) to|(?:causes|caused|causing)|(?:unable|impossible) to|not possible|no way to|still (?!(?:need|want|think|have to|not sure)\b)\w+|stop(?:s|ped)? (?:\w+ing|to \w+)|(?:no longer|anymore|any more)|(?:keeps?|kept|continues?|continued) (?:to \w+|\w+ing)|(?:ends?|ended) up|(?:returns?|returned|returning|gives?|gave|giving|shows?|showed|showing|displays?|displayed|yields?|yielded|downloads?|downloaded|saves?|saved|writes?|wrote|exports?|exported|creates?|created|generates?|generated|produces?|produced) (?:zero|0|null|nil|none|nothing|empty|false|undefined|nan|-1|an? (?:empty|blank|wrong|error|404|500|different|incorrect|invalid))|discrepanc(?:y|ies)|(?:is|are|was|were|gets?|got) (?:also|still|even) (?:returned|shown|listed|included|displayed|sent|created|added|kept|called|fired|triggered)|(?:take|takes|took|taking) (?:several|many|a few|multiple|\d+) (?:seconds|secs|minutes|mins|hours)|takes? (?:even |much |far )?longer|(?:takes?|took) (?:forever|ages)|(?:is|are|was|were|stays?|remains?) (?:0|zero|null|nil|undefined|negative|nan)\b|collisions?|conflicts?|conflicting|clash(?:es)?|(?:stays?|stayed|remains?|remained) (?:active|open|alive|running|visible|enabled|locked|checked|selected)|always (?:returns?|shows?|displays?|gives?|says?|fails?|crashes|succeeds?|reports?)|(?:becomes?|became|turns? into|turned into|(?:is|are|gets?|got) (?:turned|changed|converted|rewritten|reformatted) (?:into|to))\b|(?:goes|go|went|turns?|turned|gets?|got) (?:dirty|blank|black|white|gr[ae]y|away|missing|down|offline|crazy|wild|stuck|corrupted|out of sync)|(?:has|have) been (?:\w+ )?(?:stuck|pending|down|broken|waiting|loading|failing|missing|empty|blank|unavailable|offline|disabled)(?: (?:since|for))?|differs?|there (?:is|are|was|were) no|(?:is|are|was|were|gets?|got|being) (?:redirected|taken|sent|moved|reset|stuck|blocked|rejected|denied|clipped|escaped|unstyled|hidden|greyed|grayed|disabled|ignored|skipped|dropped|deleted|removed|overwritten|lost|duplicated|doubled|cut|shifted|misplaced)\b)\b/i;
 /**
  * A measure that moved ("Ts went from 540ms to 610ms", "grows to 1.5 GB", "regressed 6%"). Since the fourth pass.
  * A value or a view that goes back to where it started ("the counter resets to 0", "reverts to the default", "jumps
@@ -215,10 +215,11 @@ const UNWANTED = /\b(?:cuts? off|cutting off|cut short|(?:stops?|stopped|ends?|e
  */
 /**
  * What happens told as a value: a page named by its address that shows a message ('https://bank.example/portal says "Browser not
- * supported"'), a value that returns to where it started ("Zoom is back to 100%", "the counter goes back to 0"), and a
+ * supported"'), a value that returns to where it started ("Zoom is back to 100%", "the counter goes back to 0", a state named: "the
+ * member is back to status Ok"; thirteenth pass, httpd), and a
  * share of the screen something takes ("the toolbar area takes almost 1/6 of the screen").
  */
-const VALUE_TOLD = /https?:\/\/\S+\s+(?:says|shows|displays|returns|answers)\s*:?\s*["“'‘]|\b(?:is|are|was|were|goes|go|went|jumps?|jumped|falls?|fell|snaps?|snapped|resets?|drops?|dropped)\s+back\s+to\s+(?:\d|zero|the default|default|normal|the (?:start|top|beginning|first))|\b(?:takes?|took|taking|fills?|filled|covers?|covered)\s+(?:up\s+)?(?:almost\s+|about\s+|nearly\s+|over\s+|~)?(?:\d+\s*\/\s*\d+|\d+\s*%|half|a third|a quarter|two thirds)\s+of\s+the\s+(?:screen|window|page|display|height|width|viewport)\b/i;
+const VALUE_TOLD = /https?:\/\/\S+\s+(?:says|shows|displays|returns|answers)\s*:?\s*["“'‘]|\b(?:is|are|was|were|goes|go|went|jumps?|jumped|falls?|fell|snaps?|snapped|resets?|drops?|dropped)\s+back\s+to\s+(?:\d|zero|the default|default|normal|the (?:start|top|beginning|first)|(?:the |its |their )?(?:status|state|mode) ["“'‘]?\w)|\b(?:takes?|took|taking|fills?|filled|covers?|covered)\s+(?:up\s+)?(?:almost\s+|about\s+|nearly\s+|over\s+|~)?(?:\d+\s*\/\s*\d+|\d+\s*%|half|a third|a quarter|two thirds)\s+of\s+the\s+(?:screen|window|page|display|height|width|viewport)\b/i;
 const CONSUMES = /\b(?:(?:uses?|using|used|eats?|eating|ate|consumes?|consuming|consumed|hogs?|hogging|hogged|takes? up|took up|grows? to|grew to|growing to)\s+(?:all\s+(?:the\s+|available\s+)?(?:cpu|memory|ram|disk|swap)\b|(?:over\s+|about\s+|around\s+|nearly\s+|almost\s+|~)?(?:\d+(?:[.,]\d+)?\s*(?:-|–|to)\s*)?\d+(?:[.,]\d+)?\s*(?:%|percent\b|[kmgt]i?b\b|megabytes?\b|gigabytes?\b))|(?:overwrites?|overwrote|overwriting|clobber(?:s|ed|ing)?|wipes?|wiped|wiping|erases?|erased|erasing|(?:has|have|had) reset|resets|resetting) (?:my|our|your|all|any|every|the existing|an existing|existing)\b)/i;
 /**
  * A response the server sent, shown as it came: a status line ("HTTP/1.1 200 OK"), or a header only a response carries,
@@ -498,9 +499,10 @@ function sameActTold(text: string): Read[] {
 
 /**
  * The read stands in an indirect question, in the same clause ("We need to find out which clients still use TLS 1.0",
- * "I wonder whether it still logs them"): what is asked, not what happens (ninth pass).
+ * "I wonder whether it still logs them"): what is asked, not what happens (ninth pass). Whoever asks, in any tense ("Our
+ * security team asks whether ... or if mod_ssl doesn't use ..."; thirteenth pass, httpd).
  */
-const INDIRECT_QUESTION = /\b(?:find out|figure out|determine|wonder(?:ing)?|ask(?:ing)?|check(?:ing)?|see)\s+(?:which|whether|if|what|who|how many|how much)\b(?:(?!\b(?:and|but|so|then|because)\b)[^.;:!?,\n])*$/i;
+const INDIRECT_QUESTION = /\b(?:find out|figure out|determine|wonder(?:s|ed|ing)?|ask(?:s|ed|ing)?|check(?:ing)?|see)\s+(?:which|whether|if|what|who|how many|how much)\b(?:(?!\b(?:and|but|so|then|because)\b)[^.;:!?,\n])*$/i;
 
 /**
  * The read stands in the purpose of a wish, in the same sentence ("It would be useful to show the cipher, so we can see
@@ -697,7 +699,7 @@ const ASK_PEOPLE = String.raw`(?<!\b(?:it|this|that|which|apache|httpd|the\s+[\w
  * Not "needs to" put as a question, the auxiliary before its subject ("does it need to be enabled?", "Does the user
  * need to be connected?"): it asks whether, and says nothing of what should be (tenth pass).
  */
-const MODAL = new RegExp(`\\b(?:(?<!(?:(?<!-)\\b(?:i|u)|\\b(?:you|somebody|someone|anyone|anybody))\\s+(?:\\w+\\s+)?)should(?:n['’ ]?t)?(?!\\s+(?:really\\s+)?(?:hurry|look into|make a (?:bug )?report|report|file|contact|(?:do|try|change) (?:something|anything|stuff|things)(?: \\w+)? about))(?!${ASK_PEOPLE})(?!${EPISTEMIC})|(?<=\\byou\\s+)should(?= be able to)|(?:is|are|was|were) supposed to|ought to|(?<!(?:(?<!-)\\bi|\\b(?:you|we|one|they))\\s+)must(?![\\w-])(?!\\s+(?:fix|have (?:been|\\w+ed)|be\\s+(?:a|an|the|some|my|our)\\b))(?!${EPISTEMIC})${FIX_PLEA}|(?<!(?:(?<!-)\\bi|\\b(?:you|one|they|users?))\\s)(?<!\\b(?:do|does|did)(?:n['’ ]?t)?\\s+(?:i|we|you|they|users?|one|it|this|that|he|she|(?:the|a|an|my|our|your|each|every|this|that)\\s+[\\w-]+)\\s+)needs? to(?! (?:know|do|restart|reboot|re-?start|close|reopen|kill|wait))${FIX_PLEA}|(?:has|have) to(?= be\\b)${FIX_PLEA} be)\\b`, "i");
+const MODAL = new RegExp(`\\b(?:(?<!(?:(?<!-)\\b(?:i|u)|\\b(?:you|somebody|someone|anyone|anybody))\\s+(?:\\w+\\s+)?)should(?:n['’ ]?t)?(?!\\s+(?:i|we)\\b)(?!\\s+(?:really\\s+)?(?:hurry|look into|make a (?:bug )?report|report|file|contact|(?:do|try|change) (?:something|anything|stuff|things)(?: \\w+)? about))(?!${ASK_PEOPLE})(?!${EPISTEMIC})|(?<=\\byou\\s+)should(?= be able to)|(?:is|are|was|were) supposed to|ought to|(?<!(?:(?<!-)\\bi|\\b(?:you|we|one|they))\\s+)must(?![\\w-])(?!\\s+(?:fix|have (?:been|\\w+ed)|be\\s+(?:a|an|the|some|my|our)\\b))(?!${EPISTEMIC})${FIX_PLEA}|(?<!(?:(?<!-)\\bi|\\b(?:you|one|they|users?))\\s)(?<!\\b(?:do|does|did)(?:n['’ ]?t)?\\s+(?:i|we|you|they|users?|one|it|this|that|he|she|(?:the|a|an|my|our|your|each|every|this|that)\\s+[\\w-]+)\\s+)needs? to(?<!\\bwhether\\s+(?:i|we)\\s+needs? to)(?! (?:know|do|restart|reboot|re-?start|close|reopen|kill|wait))${FIX_PLEA}|(?:has|have) to(?= be\\b)${FIX_PLEA} be)\\b`, "i");
 /**
  * A bare comparative after the modal ("needs to be better", "should be faster", "must be improved"), with no measure
  * and nothing to compare with: that something is wrong, not what should happen (bands, sixth pass). "should be faster
@@ -759,7 +761,7 @@ const WISH_UNSAID = /(?:^|[.!?;]\s+|\n\s*)(?:(?:would|will) be (?:\w+ )?(?:nice|
  * the right thing"), or it is done right in another case ("the same way it is done for a 200", "in the same way as it
  * was made in 3.1"; eighth pass).
  */
-const WORKS_ELSEWHERE = /\b(?:the )?same (?:[\w.-]+ ){0,3}(?:in|on|with|under|using|from|via|over|through) (?:[^,.;:!?\n]|:(?=\d)){1,30}? (?:works|worked|is fine|was fine|behaves correctly|loads fine)\b|\b(?:broken|broke|fails?|failing|failed|crash(?:es|ing)?|stopped working|(?:does|do)(?:n['’ ]?t| not) (?:work|compile|build|start|load)) (?:again |ever )?since (?:r\d{3,}|rev(?:ision)?\.? ?\d+|(?:version |release |build )?v?\d+\.\d+[\w.-]*)|\b(?:downgrad(?:e|ed|ing)|revert(?:s|ed|ing)?|roll(?:ed|ing)? back|going back|went back) to (?:version |release |build )?(?:r\d{3,}|v?\d+\.\d+[\w.-]*)\b(?:(?!\bnot\b|n['’ ]?t\b|\bnever\b)[^.;\n]){0,30}?\b(?:fix(?:es|ed)?|solves?|solved|cures?|helps?|helped|makes? it work|made it work)\b|(?<!(?:\bnot|n['’ ]?t|\bnever)\s+)\b(?:handles?|handled|treats?|treated) (?:it|this|that|them|these|the (?:same )?[\w-]+) (?:just )?(?:fine|correctly|properly|right)\b|(?<!(?:\bnot|n['’ ]?t|\bnever)\s+)\b(?:does|did|do) the right thing\b|\bthe (?:very )?same way (?:as )?(?:it|this|they|that) (?:is|are|was|were) (?:already )?[a-z]+ (?:for|in|on|with|under|by)\b/i;
+const WORKS_ELSEWHERE = /\b(?:the )?same (?:[\w.-]+ ){0,3}(?:in|on|with|under|using|from|via|over|through) (?:[^,.;:!?\n]|[:.](?=\d)){1,30}? (?:works|worked|is fine|was fine|behaves correctly|loads fine)\b|\b(?:broken|broke|fails?|failing|failed|crash(?:es|ing)?|stopped working|(?:does|do)(?:n['’ ]?t| not) (?:work|compile|build|start|load)) (?:again |ever )?since (?:r\d{3,}|rev(?:ision)?\.? ?\d+|(?:version |release |build )?v?\d+\.\d+[\w.-]*)|\b(?:downgrad(?:e|ed|ing)|revert(?:s|ed|ing)?|roll(?:ed|ing)? back|going back|went back) to (?:version |release |build )?(?:r\d{3,}|v?\d+\.\d+[\w.-]*)\b(?:(?!\bnot\b|n['’ ]?t\b|\bnever\b)[^.;\n]){0,30}?\b(?:fix(?:es|ed)?|solves?|solved|cures?|helps?|helped|makes? it work|made it work)\b|(?<!(?:\bnot|n['’ ]?t|\bnever)\s+)\b(?:handles?|handled|treats?|treated) (?:it|this|that|them|these|the (?:same )?[\w-]+) (?:just )?(?:fine|correctly|properly|right)\b|(?<!(?:\bnot|n['’ ]?t|\bnever)\s+)\b(?:does|did|do) the right thing\b|\bthe (?:very )?same way (?:as )?(?:it|this|they|that) (?:is|are|was|were) (?:already )?[a-z]+ (?:for|in|on|with|under|by)\b/i;
 /** "The same" input or place, where a case that works is told ("In Chrome the same file downloads"), not "the same" failure. */
 const SAME_INPUT = String.raw`same(?! (?:pages?|sites?|urls?|machines?|computers?|hardware|profiles?|files?|documents?|videos?|content|network|system|box|device|fields?|forms?|keys?|accounts?|settings?|data|input|requests?|tests? ?cases?|markup|code)\b)`;
 /**
@@ -781,7 +783,7 @@ const WORKING_KEPT = new RegExp(String.raw`(?:^|[.!?;,]\s+|\n\s*)(?:[Ii]n|[Oo]n|
  * ("In IE6, when calling FB.init on an ssl page, you get a security error").
  */
 const WORKING_IN_BROWSER = new RegExp(String.raw`[Ii]n (?<=(?:^|[.!?;,]\s+|\n\s*)[Ii]n )(?:[Cc]hrom(?:e|ium)|[Ss]afari|Edge|[Oo]pera|other browsers)(?: ?\d[\w.]*)?(?!\s+(?:[Dd]ev ?[Tt]ools|[Cc]anary|[Ee]xtensions?|[Ww]eb [Ss]tore)\b),? (?:(?!\b(?:[Nn]ot|n['’ ]?t|[Nn]ever|[Nn]o|[Nn]othing|also|too|${SAME_INPUT}|either|only|fails?|failed|crash\w*|hangs?|broken|slow|wrong|errors?|warnings?|exceptions?|bug|problem|issue|different(?:ly)?)\b)(?:[^.;!?\n]|[.!?](?=\S))){3,80}(?=[.;!?](?:\s|$)|\n|$)`);
-const WORKING_MORE = /(?:\b(?:was|were)(?:n['’ ]?t| not) (?:like (?:this|that)|the case|happening|a problem) (?:in|on|with|before|under)\b|(?<![\w.])v?\d+(?:\.\d+)+[a-z]*\d*(?:[ \t]+\w+)? (?:does|did)(?:n['’ ]?t| not) (?:show|have|do|exhibit|crash|hang|freeze|leak|fail)\b|(?<![\w.])v?\d+(?:\.\d+)+[a-z]*\d*(?:[ \t]+\w+)? never (?:did|does|had|has|showed|shows) (?:that|this|it)\b|\b(?:in|on|with|under) v?\d+(?:\.\d+)+[\w.]*,? (?:\w+ )?(?:nothing|no (?:problem|issue|errors?|warnings?|messages?)|fine|ok|okay|quiet|correct)\b|\b(?:if|when|once|with) [^.,;\n]{1,60}?,? (?:it|this|that|everything) works\b|(?:^|[.!?;]\s+|\n\s*)(?:removing|disabling|adding|setting|changing|switching|reverting|deleting|moving|turning (?:off|on)) [^.;\n]{1,60}? works\b|\bwithout (?:the |a |an )?[\w.-]+(?: [\w.-]+)?,? (?:the [\w.-]+ |it |this |everything )?(?:is |are )?(?:honou?red|works?|fine|respected|applied|shown|correct)\b|\b(?:other browsers|IE|MSIE|Internet Explorer|Edge|Chrome|Chromium|Safari|Opera)\b[^.;!?\n]{0,20}?\b(?:has|have|had|shows?|showed|gives?|gave)\s+no\s+(?:\w+\s+)?(?:lag|delays?|problems?|issues?|errors?|flicker(?:ing)?|jank|stutter(?:ing)?|crash(?:es)?|hangs?|slowdowns?|glitch(?:es)?|artifacts?|warnings?)\b)/i;
+const WORKING_MORE = /(?:\b(?:which|that) (?:is|was) (?:the )?correct\b|\b(?:was|were)(?:n['’ ]?t| not) (?:like (?:this|that)|the case|happening|a problem) (?:in|on|with|before|under)\b|(?<![\w.])v?\d+(?:\.\d+)+[a-z]*\d*(?:[ \t]+\w+)? (?:does|did)(?:n['’ ]?t| not) (?:show|have|do|exhibit|crash|hang|freeze|leak|fail)\b|(?<![\w.])v?\d+(?:\.\d+)+[a-z]*\d*(?:[ \t]+\w+)? never (?:did|does|had|has|showed|shows) (?:that|this|it)\b|\b(?:in|on|with|under) v?\d+(?:\.\d+)+[\w.]*,? (?:\w+ )?(?:nothing|no (?:problem|issue|errors?|warnings?|messages?)|fine|ok|okay|quiet|correct)\b|\b(?:if|when|once|with) [^.,;\n]{1,60}?,? (?:it|this|that|everything) works\b|(?:^|[.!?;]\s+|\n\s*)(?:removing|disabling|adding|setting|changing|switching|reverting|deleting|moving|passing|specifying|turning (?:off|on)) [^.;\n]{1,60}? works\b|\bwithout (?:the |a |an )?[\w.-]+(?: [\w.-]+)?,? (?:the [\w.-]+ |it |this |everything )?(?:is |are )?(?:honou?red|works?|fine|respected|applied|shown|correct)\b|\b(?:other browsers|IE|MSIE|Internet Explorer|Edge|Chrome|Chromium|Safari|Opera)\b[^.;!?\n]{0,20}?\b(?:has|have|had|shows?|showed|gives?|gave)\s+no\s+(?:\w+\s+)?(?:lag|delays?|problems?|issues?|errors?|flicker(?:ing)?|jank|stutter(?:ing)?|crash(?:es)?|hangs?|slowdowns?|glitch(?:es)?|artifacts?|warnings?)\b)/i;
 /**
  * A wish or a judgement told without "I" or "it": "A clear error would be better than crashing", "An option would
  * make tests more realistic", "Adding it to the log lines would help" (not "any help would help"), "Would like
@@ -799,9 +801,11 @@ const WISH_MORE = /\bwould be (?:much |far |a lot |way )?(?:better|nicer|prefera
  * crash too"); another browser in lower case that works ("In edge is working": lower case only right before what it
  * does, so "the edge of the dialog" is not read; eleventh pass); a pronoun's, not "the method used to retrieve", where "used" is a participle; "Before," with its comma,
  * not "before it closes", a clause of time. Tenth pass. Nor how it felt, with nothing after ("it used to feel better"):
- * an impression that names nothing that worked (bands, twelfth pass).
+ * an impression that names nothing that worked (bands, twelfth pass). "Before it was ~150MB per child." at a sentence's
+ * start, a sentence of its own: with a comma after it ("Before it was fixed, we ...") it is a clause of time (thirteenth
+ * pass, httpd).
  */
-const WORKED_BEFORE = /\b(?:[Ii]t|[Tt]his|[Tt]hat|[Tt]hey|[Tt]hese|[Tt]hose)\s+used to\s+(?!be\s+(?:a|an|the)\b)(?!(?:feel|seem|look|sound)\s+(?:(?:a lot|much|way|far|a bit)\s+)?(?:better|nicer|good|great|fine|smoother|faster|quicker|okay|ok)\s*(?:[.,;!]|$))(?!(?:crash|fail|hang|freeze|break|throw|show an error|happen|do the same|have the same)\w*\b)\w+|(?:^|[.!?;]\s+|\n\s*)(?:[Pp]reviously,?|[Ff]ormerly,?|[Bb]efore,)\s+(?:it|this|that|they)\s+(?![^.;!?\n]*\b(?:too|also|broken|wrong|slow|the same)\b)(?!(?:also|too|crash|fail|hang|freeze|break|threw|throw|did(?:n['’]?t| not)|was(?:n['’]?t| not)|had the same)\w*\b)\w+|\b[Ii]n [A-Z][\w.]* before,?\s+(?:it|this|that|they)\s+(?!(?:also|too|crash|fail|hang|freeze|break)\w*\b)\w+|\b[Ii]n (?:edge|chrome|chromium|safari|opera) (?:it )?(?:is working|works|is fine|is ok|working|work)\b|(?:^|[.!?;,]\s*)before,?\s+(?:it\s+)?(?:was|were|worked|kept|showed|had)\b(?![^.;!?\n]*\b(?:too|also|broken|wrong|slow|the same)\b)|(?:^|[.!?;,]\s*|\b(?:in|on|with|version|v|firefox|esr)\s)\d{2,3}(?:\.\d+)* (?:was|were) (?:fine|ok|okay|correct|good|working|normal|right|fast|smooth|sharp|stable)\b|\b[a-z][\w.-]* (?:downloads|loads|opens|plays|prints|renders|shows|displays|handles|reads|parses|accepts|serves|fetches) (?:the same|this|that) (?:file|page|url|site|request|video|document|image|certificate|feed|font|pdf|stream|response)s? (?:fine|correctly|properly|ok|okay|without (?:any )?(?:problems?|issues?|errors?))\b/;
+const WORKED_BEFORE = /\b(?:[Ii]t|[Tt]his|[Tt]hat|[Tt]hey|[Tt]hese|[Tt]hose)\s+used to\s+(?!be\s+(?:a|an|the)\b)(?!(?:feel|seem|look|sound)\s+(?:(?:a lot|much|way|far|a bit)\s+)?(?:better|nicer|good|great|fine|smoother|faster|quicker|okay|ok)\s*(?:[.,;!]|$))(?!(?:crash|fail|hang|freeze|break|throw|show an error|happen|do the same|have the same)\w*\b)\w+|(?:^|[.!?;]\s+|\n\s*)(?:[Pp]reviously,?|[Ff]ormerly,?|[Bb]efore,)\s+(?:it|this|that|they)\s+(?![^.;!?\n]*\b(?:too|also|broken|wrong|slow|the same)\b)(?!(?:also|too|crash|fail|hang|freeze|break|threw|throw|did(?:n['’]?t| not)|was(?:n['’]?t| not)|had the same)\w*\b)\w+|\b[Ii]n [A-Z][\w.]* before,?\s+(?:it|this|that|they)\s+(?!(?:also|too|crash|fail|hang|freeze|break)\w*\b)\w+|\b[Ii]n (?:edge|chrome|chromium|safari|opera) (?:it )?(?:is working|works|is fine|is ok|working|work)\b|(?:^|[.!?;,]\s*)before,?\s+(?:it\s+)?(?:was|were|worked|kept|showed|had)\b(?![^.;!?\n]*\b(?:too|also|broken|wrong|slow|the same)\b)|(?:^|[.!?;]\s+|\n\s*)Before\s+(?:it\s+)?(?:was|were|worked|kept|showed|had)\b(?![^.;!?\n]*(?:,|\b(?:too|also|broken|wrong|slow|the same)\b))|(?:^|[.!?;,]\s*|\b(?:in|on|with|version|v|firefox|esr)\s)\d{2,3}(?:\.\d+)* (?:was|were) (?:fine|ok|okay|correct|good|working|normal|right|fast|smooth|sharp|stable)\b|\b[a-z][\w.-]* (?:downloads|loads|opens|plays|prints|renders|shows|displays|handles|reads|parses|accepts|serves|fetches) (?:the same|this|that) (?:file|page|url|site|request|video|document|image|certificate|feed|font|pdf|stream|response)s? (?:fine|correctly|properly|ok|okay|without (?:any )?(?:problems?|issues?|errors?))\b/;
 /**
  * A command line of another program that works, the line ending there or with where it was run ("ldapsearch -H
  * ldaps://dc1.example works from the same box", "openssl s_client -connect host:636 works"): the same thing done another
@@ -921,7 +925,11 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
   // reporter expects, however it is worded.
   // A line the parse ran together out of many (a session, its output and the reporter's words) is judged by the sentence
   // the read stands in.
-  return reads.filter((r) => !printed(lineOf(text, r).length > 120 ? lineAround(text, r) : lineOf(text, r)) && !inSession(text, r) &&
+  // A read is judged from its first word, not from the stop or the line break its pattern opens on ("... gets 503. with
+  // tomcat 9 same config it was fine": the stop ends the log line before it; thirteenth pass, httpd).
+  const fromWord = (r: Read): Read => ({ start: r.start + (/^[\s.!?;,]*/.exec(text.slice(r.start, r.end))?.[0].length ?? 0), end: r.end });
+  const programs = (w: Read) => printed(lineOf(text, w).length > 120 ? lineAround(text, w) : lineOf(text, w)) || inSession(text, w) || messageGoesOn(text, w);
+  return reads.filter((r) => !programs(fromWord(r)) &&
     !((r.kind === "wish" || r.kind === "request") && (ASKS_FOR_NEWS.test(text.slice(r.start)) || ASKS_FOR_PLAN.test(text.slice(r.start)))) && !(r.kind === "wish" && ASKS_FOR_WORK.test(text.slice(r.start)))).sort((a, b) => a.start - b.start);
 }
 
@@ -982,6 +990,18 @@ function emptyField(text: string, r: Read): boolean {
   return /^(?:[ \t]+(?:results?|behaviou?r|outcome|output))?[ \t]*:\s*(?:$|(?:actual|observed|steps|reproducible|expected|additional|build|user[ -]agent|platform|version)\b[\w ()&-]{0,30}:)/i.test(after) || EMPTY_LABEL.test(after);
 }
 
+/**
+ * The line under a message the program printed that ends in a colon, in the same block: the message goes on there
+ * ("AH00526: Syntax error on line 18 of ssl.conf:" over "SSLSessionCache: Invalid argument: size has to be < ..."; an
+ * httpd message opens with its AH code). Thirteenth pass, httpd.
+ */
+function messageGoesOn(text: string, r: Read): boolean {
+  const lineStart = text.lastIndexOf("\n", r.start - 1) + 1;
+  if (lineStart === 0) return false;
+  const prev = text.slice(text.lastIndexOf("\n", lineStart - 2) + 1, lineStart - 1);
+  return /:\s*$/.test(prev) && (printed(prev) || /^\s*(?:\[[^\]\n]*\]\s*)*AH\d{4,5}:/.test(prev));
+}
+
 /** The whole line a read stands on. */
 function lineOf(text: string, r: Read): string {
   const start = text.lastIndexOf("\n", r.start - 1) + 1;
@@ -1011,6 +1031,10 @@ export function titleAsksFor(title: string): Read | null {
   const m = REQUEST_TITLE.exec(t);
   // "Make the import stop freezing the editor" asks for the stop; "Save button stops working" states a failure.
   if (!m || observedIn(t).some((r) => !r.generic && !/^stop/i.test(t.slice(r.start, r.end)))) return null;
+  // A verb in capitals in a title written in lower case is a name (a WebDAV or HTTP method, a command: "MOVE with
+  // Overwrite: T over an existing collection ..."), not a request (thirteenth pass, httpd).
+  const verb = /(\S+)\s*$/.exec(m[0])?.[1] ?? "";
+  if (/^[A-Z]{2,}$/.test(verb) && /[a-z]/.test(t)) return null;
   const start = title.indexOf(t);
   return { start, end: start + t.length };
 }
@@ -1361,6 +1385,28 @@ const SENTENCE_WORD = /\b(?:the|a|an|is|are|was|were|be|been|and|or|but|of|to|it
  * string, "+" or "=", a pattern, a name with "_" or a header's ("X-Powered-By"), an option taken away ("Options -Indexes";
  * ninth pass); for a name in CamelCase also on, off or a number.
  */
+/**
+ * The lines of each block (no blank line inside) that stands under a sentence naming the documentation's example, or
+ * under "It should be" / "should read": a page's text quoted, or its correction, not a configuration the reporter runs
+ * (thirteenth pass, httpd). The sentence is the text before the block, back to its last stop, and it ends without a
+ * colon or with one.
+ */
+const DOCS_EXAMPLE_BEFORE = /(?:\b(?:the|an?|this|that|one of the|its|their)\s+(?:\w+\s+){0,2}examples?\b[^.!?\n]*\b(?:reads?|uses?|shows?|says?|is|has|gives?|contains?)|\b(?:should|must|ought to)\s+(?:instead\s+)?(?:be|read|say))\s*:?\s*$/i;
+function docsQuoted(lines: string[]): boolean[] {
+  const out = lines.map(() => false);
+  let before = "";
+  for (let i = 0; i < lines.length; i++) {
+    if (!lines[i].trim()) continue;
+    const blockStart = i === 0 || !lines[i - 1].trim();
+    if (blockStart) {
+      const sentence = (before.split(/[.!?](?=\s)/).pop() ?? "").replace(/\s+/g, " ");
+      if (DOCS_EXAMPLE_BEFORE.test(sentence)) for (let j = i; j < lines.length && lines[j].trim(); j++) out[j] = true;
+    }
+    before += `${lines[i]}\n`;
+  }
+  return out;
+}
+
 function configLine(line: string): boolean {
   const t = line.trim();
   if (/^<[A-Z][A-Za-z]+\s+[^=>{}\n]+>$/.test(t) || ACCESS_LINE.test(t)) return true;
@@ -1459,9 +1505,10 @@ const INLINE_DIRECTIVE = /(?:^|[\s(,;:])(?:[A-Z][a-z]+[A-Z][A-Za-z]*|[A-Z]{2,}[a
 /**
  * A request told by what it asks for rather than written out: "every .php request", "any GET request", "a request for a
  * .php file", a file "when requested" (eighth pass), a test script to "request with curl" (ninth pass). With one directive
- * it is the request that meets it, as a request line is; alone it is no step.
+ * it is the request that meets it, as a request line is; alone it is no step. So is a server's page named by its path at
+ * the head of a sentence that says what it shows ("/server-info shows the full directive"; thirteenth pass, httpd).
  */
-const TOLD_REQUEST = /\b(?:every|any|each|all|a|an)\s+(?:\.[a-z\d]{1,5}|[A-Z]{3,8})\s+requests?\b|\brequests?\s+(?:for|to|of)\s+(?:an?\s+|any\s+|every\s+)?(?:\.[a-z\d]{1,5}|[\w-]+\.[a-z\d]{1,5})\b|\bwhen (?:it is |they are )?requested\b|\b(?:[Rr]equest|[Ff]etch|[Cc]all|[Ll]oad|[Oo]pen|[Gg]et)\s+(?:it|them|this|that|the (?:script|page|file|url|uri|cgi))\s+(?:with|using|via|in|from)\s+(?:curl|wget|telnet|(?:a|the|any|your) browser)\b/;
+const TOLD_REQUEST = /(?:^|[.!?]\s+|\n\s*)\/[\w.-]+(?:\/[\w.-]*)*\s+(?:shows?|showed|displays?|displayed|lists?|listed|returns?|returned|gives?|gave|prints?|printed)\b|\b(?:every|any|each|all|a|an)\s+(?:\.[a-z\d]{1,5}|[A-Z]{3,8})\s+requests?\b|\brequests?\s+(?:for|to|of)\s+(?:an?\s+|any\s+|every\s+)?(?:\.[a-z\d]{1,5}|[\w-]+\.[a-z\d]{1,5})\b|\bwhen (?:it is |they are )?requested\b|\b(?:[Rr]equest|[Ff]etch|[Cc]all|[Ll]oad|[Oo]pen|[Gg]et)\s+(?:it|them|this|that|the (?:script|page|file|url|uri|cgi))\s+(?:with|using|via|in|from)\s+(?:curl|wget|telnet|(?:a|the|any|your) browser)\b/;
 /** What a server says when its configuration fails as it is read: at startup, a syntax error, a refusal to start, an unknown directive, an address it cannot bind, a module it cannot load. */
 const AT_START = /\b(?:at |on |during )?start-?up\b|\bsyntax error\b|\b(?:refuses?|fails?|failed|won['’ ]?t|will not|does not|doesn['’ ]?t) (?:to )?start\b|\bconfig(?:uration)? test\b|\binvalid command\b|\bcould not bind\b|\b(?:cannot|can['’ ]?t|could not|unable to) load\b/i;
 
@@ -1762,8 +1809,12 @@ export function stepsIn(labelled: string): StepsRead {
   const triggered = found.some((f) => f.kind === "condition" || f.kind === "gerund");
   const lines = text.split("\n");
   // Each line is read as configuration once: by its shape, and by the directive it names.
-  const shaped = lines.map(configLine);
-  const known = lines.map(knownDirectiveLine);
+  // Lines the documentation shows, quoted under the sentence that names them as its example ("the example meant to show
+  // early processing reads", "one of the examples still uses"), or the text they should read ("It should be"), are the
+  // page's words, not the reporter's setup (thirteenth pass, httpd).
+  const quoted = docsQuoted(lines);
+  const shaped = lines.map((l, i) => !quoted[i] && configLine(l));
+  const known = lines.map((l, i) => !quoted[i] && knownDirectiveLine(l));
   const configs = lines.filter((_, i) => shaped[i] || known[i]).length;
   if (section && configs < 2) found.push({ kind: "config", start: section.index, end: section.index + section[0].length });
   else if (configs >= 2 || (configs === 1 && (inputs.length >= 1 || RESPONSE.test(text) || AT_START.test(text) || TOLD_REQUEST.test(text) || (directiveLines(lines, shaped, known) === 1 && (triggered || narrated.length >= 1))))) {

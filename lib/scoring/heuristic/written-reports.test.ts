@@ -34,7 +34,9 @@ const FLOORS: Record<string, { ebF1: number; srF1: number; obKappa: number }> = 
   "read-4-httpd.jsonl": { ebF1: 0.947, srF1: 0.796, obKappa: 0.511 },
   // read-5 was written for the sixth pass by a fifth writer and kept unread there; read in the seventh pass.
   "read-5-firefox.jsonl": { ebF1: 0.879, srF1: 0.666, obKappa: 0.627 },
-  "read-5-httpd.jsonl": { ebF1: 0.953, srF1: 0.794, obKappa: 0.461 },
+  // Its floor for EB lowered in the thirteenth pass, by the definition: "Same command with gcc ... works" and "Same build
+  // on 11.23 PA-RISC works" are cases that work, which this writer does not count (EB F1 0.973 -> 0.944).
+  "read-5-httpd.jsonl": { ebF1: 0.924, srF1: 0.794, obKappa: 0.461 },
   // read-6 was written for the seventh pass by a sixth writer and kept unread there; read in the eighth pass.
   // Its OB floor was lowered in the thirteenth (0.531 -> 0.487): a cleanup's facts about the code are no observed
   // behaviour ("Remove unused pref ...": five of six writers label such reports without one; this writer with one).
@@ -66,11 +68,11 @@ const FLOORS: Record<string, { ebF1: number; srF1: number; obKappa: number }> = 
   "read-10-httpd.jsonl": { ebF1: 0.926, srF1: 0.879, obKappa: 0.783 },
   // read-11 was written for the twelfth pass by an eleventh writer and kept unread there (on the code at that session's
   // start: EB F1 0.841 / 0.812, S2R F1 0.759 / 0.912, OB kappa 0.541 / 0.379; at its end and at the thirteenth pass's
-  // start the same but Firefox S2R F1 0.769); read in the thirteenth (read-11-firefox after it: EB F1 0.870, S2R F1
-  // 0.769, OB kappa 0.625; the writer counts a case that works as the expected result and a code test case as steps,
-  // which the researchers' labels mostly do not: docs/decisions.md, "Bug readers, thirteenth pass").
+  // start the same but Firefox S2R F1 0.769); read in the thirteenth (after it: EB F1 0.870 / 0.928, S2R F1 0.769 /
+  // 0.957, OB kappa 0.625 / 0.780; the Firefox writer counts a case that works as the expected result and a code test case
+  // as steps, which the researchers' labels mostly do not: docs/decisions.md, "Bug readers, thirteenth pass").
   "read-11-firefox.jsonl": { ebF1: 0.85, srF1: 0.749, obKappa: 0.605 },
-  "read-11-httpd.jsonl": { ebF1: 0.792, srF1: 0.892, obKappa: 0.359 },
+  "read-11-httpd.jsonl": { ebF1: 0.908, srF1: 0.937, obKappa: 0.76 },
   // Written for the thirteenth pass by a twelfth writer, never read (on the code at the session's start, eb022ef, and
   // when added: EB F1 0.870 / 0.870, S2R F1 0.828 / 0.857, OB kappa 0.219 / 0.687; floors at those less 0.02).
   "unread-firefox.jsonl": { ebF1: 0.85, srF1: 0.808, obKappa: 0.199 },
