@@ -64,9 +64,9 @@ const PRODUCT_VERSION_ALL = new RegExp(PRODUCT_VERSION.source, "g");
  */
 const SCENARIO = /^[ \t]*(?:[-*•]\s*)?(?:\*{1,2}|_{1,2})?given_{0,2}\b[^\n]*(?:\n[ \t]*(?:[-*•]\s*)?(?:\*{1,2}|_{1,2})?(?:and|but)_{0,2}\b[^\n]*)*\n[ \t]*(?:[-*•]\s*)?(?:\*{1,2}|_{1,2})?when_{0,2}\b[^\n]*/im;
 /** A greeting or a sound of talk: "hey", "hi", "oh", "yeah", "ok", "hmm", "lol" (the `told` count leaves them out). */
+const INTERJECTION = /^(?:hey|hi|hiya|hello|oh|ah|uh|um+|hm+|yeah|yep|yup|ok|okay|lol|haha)$/i;
 /** A greeting before a question ("Hi, does ... work when ...?"): the question starts after it (thirteenth pass, httpd). */
 const GREETING_FIRST = /^\s*(?:hey|hi|hiya|hello|dear)(?:\s+(?:all|everyone|there|team|guys|folks))?\s*[,!]\s*/i;
-const INTERJECTION = /^(?:hey|hi|hiya|hello|oh|ah|uh|um+|hm+|yeah|yep|yup|ok|okay|lol|haha)$/i;
 /** A title that names a change to the code: the fix verbs and the ones a cleanup takes. */
 const CHANGE_TITLE = /^(?:change|replace|add|remove|drop|delete|move|convert|rename|merge|split|clean|wrap|use|set|rewrite|patch|increase|decrease|catch|handle|return|swap|revert|refactor|simplify|kill|get rid of)\b/i;
 /**
