@@ -1402,7 +1402,8 @@ function docsQuoted(lines: string[]): boolean[] {
       const sentence = (before.split(/[.!?](?=\s)/).pop() ?? "").replace(/\s+/g, " ");
       if (DOCS_EXAMPLE_BEFORE.test(sentence)) for (let j = i; j < lines.length && lines[j].trim(); j++) out[j] = true;
     }
-    before += `${lines[i]}\n`;
+    // (the last 400 characters hold the sentence before a block: the text is not kept whole, nor split whole per block)
+    before = `${before}${lines[i]}\n`.slice(-400);
   }
   return out;
 }
