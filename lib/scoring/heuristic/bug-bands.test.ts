@@ -1402,3 +1402,34 @@ describe("bands, thirteenth pass: a wish for the team's work names no result of 
     expect(kinds("Not sure if this is needed. jo, can you take a look?")).toEqual(expectedIn("Not sure if this is needed.").map((r) => `${r.kind}:is needed`));
   });
 });
+
+describe("bands, thirteenth pass (read-12): a quality asked for as a comparative names no result to check", () => {
+  const kinds = (text: string) => expectedIn(text).map((r) => `${r.kind}:${text.slice(r.start, r.end)}`);
+
+  it("reads no expected result in 'should be clearer', 'needs to be more user friendly', 'make it less confusing'", () => {
+    expect(kinds("Members say the renewal letters are confusing. They should be clearer.")).toEqual([]);
+    expect(kinds("The kiosk check-in is a pain for visitors. Needs to be more user friendly.")).toEqual([]);
+    expect(kinds("Parents keep getting lost on the sign-up form. Could we make it less confusing")).toEqual([]);
+    expect(kinds("Please make standing orders more dependable, the club relies on them.")).toEqual([]);
+  });
+
+  it("keeps one compared with a measure or that names what the program should do", () => {
+    expect(kinds("The search should be faster than 2 seconds.")).not.toEqual([]);
+    expect(kinds("The retry count should be more than 3.")).not.toEqual([]);
+    expect(kinds("Please make the list sort by date, newest first.")).not.toEqual([]);
+    expect(kinds("It should show the branch address of the booking.")).not.toEqual([]);
+  });
+
+  it("ranks a stated failure above a ticket that only asks for it to be nicer, typed or not", () => {
+    const states: TicketData = { summary: "Renewal letters print last year's fee", issue_type: "Bug",
+      description: "Renewal letters for the 2027 season show the 2026 fee of 45 pounds instead of 52 pounds." };
+    const nicer: TicketData = { summary: "Renewal letters confusing", issue_type: "Bug",
+      description: "Members find our renewal letters confusing. They should be clearer." };
+    const untyped: TicketData = { summary: "Kiosk check-in annoying", description: "The kiosk check-in is annoying for visitors. Needs to be more user friendly." };
+    expect(percent(states)).toBeGreaterThan(percent(nicer));
+    expect(codes(nicer)).toContain("bug.no_expected_result");
+    expect(codes(untyped)).toContain("work_item.no_done_condition");
+    // (a control: a done condition that says what must hold stays one)
+    expect(codes({ ...untyped, description: "The kiosk check-in is annoying for visitors. It needs to print the badge within 5 seconds." })).not.toContain("work_item.no_done_condition");
+  });
+});
