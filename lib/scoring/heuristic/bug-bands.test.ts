@@ -1433,3 +1433,28 @@ describe("bands, thirteenth pass (read-12): a quality asked for as a comparative
     expect(codes({ ...untyped, description: "The kiosk check-in is annoying for visitors. It needs to print the badge within 5 seconds." })).not.toContain("work_item.no_done_condition");
   });
 });
+
+describe("bands, thirteenth pass (read-12): the issue's own words as labels ('How to get there:', 'Who is hurt:')", () => {
+  const labelled = (steps: string, hurt: string): TicketData => ({
+    summary: "Pool booking page times out when a family books more than 6 swimmers", issue_type: "Bug",
+    description: "Where: leisure portal 5.4.2 (prod), any browser.\nWhat happens: booking 7 or more swimmers spins for 30 s, then shows " +
+      "\"502 Bad Gateway\"; no booking is made.\nWhat should happen: the booking is saved and the confirmation page shows every swimmer.\n" +
+      `${steps}: a member account, Family swim, seven swimmers on one booking.\n` +
+      `${hurt}: large families, and the reception desk that takes their bookings by phone.`,
+  });
+
+  it("reads the way there and who is hurt under them, as under 'Steps' and 'Impact'", () => {
+    for (const [steps, hurt] of [["How to get there", "Who is hurt"], ["How to see it", "Who's hurt"]]) {
+      const t = labelled(steps, hurt);
+      expect(codes(t)).not.toContain("bug.no_steps");
+      expect(codes(t)).not.toContain("bug.no_impact");
+      expect(percent(t)).toBeGreaterThanOrEqual(80);
+    }
+  });
+
+  it("does not take other 'how to' or 'who' labels for them", () => {
+    const t = labelled("How to fix", "Who reported it");
+    expect(codes(t)).toContain("bug.no_steps");
+    expect(codes(t)).toContain("bug.no_impact");
+  });
+});
