@@ -1458,3 +1458,30 @@ describe("bands, thirteenth pass (read-12): the issue's own words as labels ('Ho
     expect(codes(t)).toContain("bug.no_impact");
   });
 });
+
+describe("bands, thirteenth pass (read-12): a plural noun before its verb, and the reporter's own tries, tell nothing the program does", () => {
+  const read = (text: string) => observedIn(text).map((r) => text.slice(r.start, r.end));
+
+  it("reads no act in 'the shift reports are ...' or 'the audit logs were ...'", () => {
+    expect(read("the shift reports are useless tbh")).toEqual([]);
+    expect(read("The audit logs were a joke last month")).toEqual([]);
+  });
+
+  it("still reads the verb when it is one ('the shift report shows ...', 'the page shows ... twice')", () => {
+    expect(read("The shift report shows 0 hours for night staff.")).not.toEqual([]);
+    expect(read("The page shows are you sure twice.")).not.toEqual([]);
+  });
+
+  it("reads no failure in 'tried twice' or 'tried it three times', and still does in 'is charged twice'", () => {
+    expect(read("doesnt work. tried twice")).toEqual(read("doesnt work."));
+    expect(read("Tried it three times this morning")).toEqual([]);
+    expect(read("The card is charged twice for one order.")).not.toEqual([]);
+    expect(read("The job ran three times overnight.")).not.toEqual([]);
+  });
+
+  it("keeps such reports at or below 40%", () => {
+    const rubbish: TicketData = { summary: "Rota is rubbish", issue_type: "Bug", description: "the shift reports are rubbish tbh" };
+    const tried: TicketData = { summary: "not working", issue_type: "Bug", description: "not working. tried twice" };
+    for (const t of [rubbish, tried]) expect(percent(t)).toBeLessThanOrEqual(40);
+  });
+});
