@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { TicketData } from "../types";
 import { scoreTicket } from "./engine";
-import { expectedIn, observedIn, stepsIn } from "./bug-readers";
+import { expectedIn, observedIn, stepsIn, withoutChatHeads } from "./bug-readers";
 
 const percent = (t: TicketData) => Math.round(scoreTicket(t).overall_score * 10);
 const codes = (t: TicketData) => scoreTicket(t).findings.map((f) => f.code);
@@ -1483,5 +1483,27 @@ describe("bands, thirteenth pass (read-12): a plural noun before its verb, and t
     const rubbish: TicketData = { summary: "Rota is rubbish", issue_type: "Bug", description: "the shift reports are rubbish tbh" };
     const tried: TicketData = { summary: "not working", issue_type: "Bug", description: "not working. tried twice" };
     for (const t of [rubbish, tried]) expect(percent(t)).toBeLessThanOrEqual(40);
+  });
+});
+
+describe("bands, thirteenth pass (read-12): the names heading a chat pasted without times are who wrote, no account", () => {
+  const lines = "Sam: did anyone else try the donations page\nLee: yes\nSam: and\nLee: hmm\nSam: right, passing it to the web people then";
+  const chat: TicketData = { summary: "donations page - from teams", issue_type: "Bug", description: lines };
+
+  it("keeps such a chat at or below 40%, as the same chat with times", () => {
+    expect(percent(chat)).toBeLessThanOrEqual(40);
+    expect(codes(chat)).toContain("bug.no_actual_result");
+    // (with times, and where a speaker sits in brackets: "[10:01] Lee (Front desk):")
+    const timed = { ...chat, description: lines.replace(/^Lee:/gm, "Lee (Front desk):").split("\n").map((l, i) => `[10:0${i}] ${l}`).join("\n") };
+    expect(percent(timed)).toBe(percent(chat));
+  });
+
+  it("leaves a labelled form alone: no label comes back, so none is taken for a speaker", () => {
+    const form = "Area: donations\nVersion: giving 3.1.2\nBrowser: any";
+    expect(withoutChatHeads(form)).toBe(form);
+    expect(withoutChatHeads(lines)).not.toMatch(/Sam:|Lee:/);
+    // (a report told in a chat still tells its failure)
+    const told: TicketData = { ...chat, description: "Sam: the donations page charges the card twice for one gift\nLee: since when\nSam: since Monday's release" };
+    expect(codes(told)).not.toContain("bug.no_actual_result");
   });
 });

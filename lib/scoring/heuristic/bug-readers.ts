@@ -1919,7 +1919,32 @@ export const PLEA_TO_FIX = /\b(?:(?:needs?|has|have|must|should)\s+(?:to\s+)?(?:
  * Priya Shah:"). As an e-mail's header lines do, it says who wrote when, not what the program does (bands, twelfth
  * pass). A time is asked for, so a label ("Note:", "Build:") or a log line's level ("ERROR:") is not taken for a name.
  */
-export const CHAT_SPEAKER = /^[ \t>]*(?:\[[^\]\n]{0,20}?\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp]\.?[Mm]\.?)?\]|\(?\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp]\.?[Mm]\.?)?\)?)[ \t]*(?!(?:error|err|warn(?:ing)?|info|debug|trace|fatal|crit(?:ical)?|notice|severe)\b)(?:<[^>\n]{1,30}>|@?\p{L}[\p{L}\d._-]{0,30}(?:[ \t]\p{L}[\p{L}\d._-]{0,20})?[ \t]*:)/gimu;
+export const CHAT_SPEAKER = /^[ \t>]*(?:\[[^\]\n]{0,20}?\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp]\.?[Mm]\.?)?\]|\(?\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp]\.?[Mm]\.?)?\)?)[ \t]*(?!(?:error|err|warn(?:ing)?|info|debug|trace|fatal|crit(?:ical)?|notice|severe)\b)(?:<[^>\n]{1,30}>|@?\p{L}[\p{L}\d._-]{0,30}(?:[ \t]\p{L}[\p{L}\d._-]{0,20})?(?:[ \t]*\([^)\n]{1,20}\))?[ \t]*:)/gimu;
+
+/**
+ * A pasted chat with no times: three lines or more in a row, each headed by a name of a word or two and a colon, maybe
+ * with where the speaker sits in brackets ("Jen: ...", "Rob (Cellar): ..."), a name coming back (people answer each other)
+ * and two names or more. Its heads say who wrote, as `CHAT_SPEAKER`'s do (thirteenth bands pass, read-12). A labelled form
+ * ("Area: ...", "Version: ...", "Browser: ...") names each part once, so no name comes back.
+ */
+const NAMED_HEAD = /^[ \t>]*(\p{L}[\p{L}\d.'’_-]{0,20}(?:[ \t]\p{L}[\p{L}\d.'’_-]{0,20})?)(?:[ \t]*\([^)\n]{1,20}\))?[ \t]*:(?=[ \t]*\S)/u;
+export function withoutChatHeads(text: string): string {
+  const lines = text.split("\n");
+  const heads = lines.map((l) => NAMED_HEAD.exec(l));
+  let i = 0;
+  while (i < lines.length) {
+    if (!heads[i]) { i++; continue; }
+    let k = i;
+    while (k < lines.length && heads[k]) k++;
+    const names = heads.slice(i, k).map((m) => m![1].toLowerCase());
+    const distinct = new Set(names).size;
+    if (k - i >= 3 && distinct >= 2 && distinct < names.length) {
+      for (let j = i; j < k; j++) lines[j] = " ".repeat(heads[j]![0].length) + lines[j].slice(heads[j]![0].length);
+    }
+    i = k;
+  }
+  return lines.join("\n");
+}
 
 /**
  * A clause that ends in a person's telling or feeling: its subject is a person by role ("my clients keep complaining",

@@ -4,7 +4,7 @@
 import type { PerDimension } from "../types";
 import { found, type Found, type RuleInput } from "./finding";
 import type { FindingField } from "../types";
-import { aboutPeople, addsNothing, CHAT_SPEAKER, expectedIn, MAIL_HEADER, NO_STEPS, PLEA_TO_FIX, impactIn, observedIn, QUESTION, stepsIn, titleAsksFor, withoutLabels, withoutSessions, type Read } from "./bug-readers";
+import { aboutPeople, addsNothing, CHAT_SPEAKER, expectedIn, MAIL_HEADER, NO_STEPS, PLEA_TO_FIX, impactIn, observedIn, QUESTION, stepsIn, titleAsksFor, withoutChatHeads, withoutLabels, withoutSessions, type Read } from "./bug-readers";
 import { FAILURE, SYMPTOM, withoutLabel } from "./kind-of";
 import { evidenceAt, phraseEvidence, q, sectionEvidence, sections, missingWhy, sentenceEvidence, summaryQuote, type Evidence } from "./kind-text";
 import { hasContent, orderedSteps, TEMPLATE_EXAMPLE } from "./sections";
@@ -223,8 +223,9 @@ function readBugEvidence(input: RuleInput): BugEvidence {
   // An e-mail's headers say who wrote when (bands, seventh pass).
   // A template's labels and prompts left unfilled are the form's words (bands, eighth pass).
   // So are a pasted chat's times and names at the head of its lines ("[10:42] jen: ..."), and a plea to fix it with its
-  // deadline ("needs to be fixed before the next one"; bands, twelfth pass).
-  const statements = withoutLabels(prose).replace(MAIL_HEADER, " ").replace(CHAT_SPEAKER, " ").replace(PLEA_TO_FIX, " ").replace(/https?:\/\/\S+/g, " ").split("\n").filter((l) => !CODE_LINE_OR_TRACE.test(l)).join("\n")
+  // deadline ("needs to be fixed before the next one"; bands, twelfth pass), and the names heading a chat pasted without
+  // times ("Jen: ...", "Tom: ..."; thirteenth pass, read-12).
+  const statements = withoutChatHeads(withoutLabels(prose).replace(MAIL_HEADER, " ").replace(CHAT_SPEAKER, " ")).replace(PLEA_TO_FIX, " ").replace(/https?:\/\/\S+/g, " ").split("\n").filter((l) => !CODE_LINE_OR_TRACE.test(l)).join("\n")
     .split(/(?<=[.!?:])\s+|\n[ \t]*\n/).filter((s) => !(/\?\s*$/.test(s) && QUESTION.test(s)))
     // Clauses about people (who tell, chase, want or feel: "the customer called twice", "their VP is threatening to
     // leave") are no account of what the program does (bands, sixth pass).
