@@ -1507,3 +1507,21 @@ describe("bands, thirteenth pass (read-12): the names heading a chat pasted with
     expect(codes(told)).not.toContain("bug.no_actual_result");
   });
 });
+
+describe("bands, thirteenth pass (read-12): a question after a greeting asks, it tells nothing the program does", () => {
+  const read = (text: string) => observedIn(text).map((r) => text.slice(r.start, r.end));
+
+  it("reads nothing in 'Hi all, can we get an hour with the team ...?'", () => {
+    expect(read("Hi all, can we get an hour with the team this week to go over the invoices? Thanks, Priya")).toEqual([]);
+    expect(read("Morning team, do we get the same totals on the old report?")).toEqual([]);
+  });
+
+  it("still reads what a greeting opens when it is no question", () => {
+    expect(read("Hi all, we get a 500 error when saving an invoice.")).not.toEqual([]);
+  });
+
+  it("asks an untyped ticket that only asks for a meeting why it matters", () => {
+    const meeting: TicketData = { summary: "Catch-up on invoice runs", description: "Hi all, can we get an hour with the team this week to go over the invoices? A few worries came up at board level. Thanks, Priya" };
+    expect(codes(meeting)).toContain("work_item.no_reason");
+  });
+});

@@ -624,13 +624,19 @@ const TICKET_PURPOSE = /\b(?:rais(?:e|ing)|log(?:ging)?|fil(?:e|ing)|open(?:ing)
  */
 function asked(text: string, r: Read): boolean {
   const end = /[?!]|\.(?:\s|$)|\n(?![ \t]*[a-z(])/.exec(text.slice(r.end, r.end + 400));
-  return end?.[0] === "?" && QUESTION.test(lineAround(text, r));
+  return end?.[0] === "?" && QUESTION.test(lineAround(text, r).replace(GREETING, ""));
 }
+
+/**
+ * A greeting that opens a sentence, up to its comma ("Hi all, can we ...?", "Morning team, is ...?"): the question that
+ * follows opens after it (thirteenth bands pass, read-12).
+ */
+export const GREETING = /^\s*(?:hi|hey|hello|hiya|morning|afternoon|evening|good (?:morning|afternoon|evening)|dear)\b[^,.!?\n]{0,30}[,!]\s*/i;
 
 /** The read stands in a question that opens with an auxiliary or a modal and ends at a "?" of its own ("Can we check these?"). */
 function askedOfTeam(text: string, r: Read): boolean {
   const end = /\?(?=\s|$)|[!](?=\s|$)|\.(?=\s|$)|\n(?![ \t]*[a-z(])/.exec(text.slice(r.end, r.end + 300));
-  return end?.[0] === "?" && /^\s*(?:[-*•>]\s*)?(?:can|could|would|will|should|shall|may|might|do|does|did|is|are)\b/i.test(lineAround(text, r));
+  return end?.[0] === "?" && /^\s*(?:[-*•>]\s*)?(?:can|could|would|will|should|shall|may|might|do|does|did|is|are)\b/i.test(lineAround(text, r).replace(GREETING, ""));
 }
 
 /**
