@@ -1525,3 +1525,25 @@ describe("bands, thirteenth pass (read-12): a question after a greeting asks, it
     expect(codes(meeting)).toContain("work_item.no_reason");
   });
 });
+
+describe("bands, thirteenth pass (read-12): a hedged word and an indirect 'what about' tell and ask nothing", () => {
+  const kinds = (text: string) => expectedIn(text).map((r) => `${r.kind}:${text.slice(r.start, r.end)}`);
+
+  it("reads 'slow-ish?' as a guess, and 'slow on Mondays' as what is seen", () => {
+    expect(observedIn("booking app slow-ish?").every((r) => r.generic)).toBe(true);
+    expect(observedIn("booking app slow-ish?")).not.toEqual([]);
+    expect(observedIn("booking app slow on Mondays").some((r) => !r.generic)).toBe(true);
+  });
+
+  it("reads no request in 'Not sure what about exactly', and one in 'What about a filter by date?'", () => {
+    expect(kinds("Porters moaning at the huddle. Not sure what about exactly, the rota maybe?")).toEqual([]);
+    expect(kinds("What about a filter by date?")).not.toEqual([]);
+    expect(kinds("The list is long. And what about a filter by date?")).not.toEqual([]);
+  });
+
+  it("keeps such a report at or below 40%", () => {
+    const t: TicketData = { summary: "ward app slow-ish?", issue_type: "Bug",
+      description: "Porters moaning at the huddle. Not sure what about exactly, something with the bed board maybe?? Just feels off lately." };
+    expect(percent(t)).toBeLessThanOrEqual(40);
+  });
+});
