@@ -1547,3 +1547,18 @@ describe("bands, thirteenth pass (read-12): a hedged word and an indirect 'what 
     expect(percent(t)).toBeLessThanOrEqual(40);
   });
 });
+
+describe("bands, thirteenth pass (read-12): a bold part name set off by a dash opens its section", () => {
+  const report = (label: string): TicketData => ({ summary: "Clinic letters drop the second appointment", issue_type: "Bug",
+    description: "**Steps to reproduce**\n1. Book two appointments for one patient on one day.\n2. Print the letters.\n\n" +
+      "**Expected** – one letter lists both appointments.\n\n**Actual** – the letter lists only the first one.\n\n" +
+      `**${label}** – booking portal 2026.3, the ward PCs.\n\n**Impact** – about 40 patients a week miss their second appointment.` });
+
+  it("reads '**Environment** – ...' as the environment", () => {
+    expect(codes(report("Environment"))).not.toContain("bug.no_environment");
+  });
+
+  it("does not take a bold word that names no part for a section", () => {
+    expect(codes(report("Note"))).toContain("bug.no_environment");
+  });
+});

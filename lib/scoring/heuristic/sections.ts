@@ -77,7 +77,7 @@ interface Heading {
 
 const MD_HEADING = /^(#{1,6})\s+(.+?)\s*#*\s*$/;
 const WIKI_HEADING = /^h[1-6]\.\s+(.+?)\s*$/;
-const BOLD_LINE = /^(\*\*|__)([^*_\n]{1,80}?)\1\s*:?\s*(.*)$/;
+const BOLD_LINE = /^(\*\*|__)([^*_\n]{1,80}?)\1\s*(?::|[–—-](?=\s))?\s*(.*)$/;
 const WIKI_BOLD = /^\*([^*\s][^*\n]{0,80}?)\*\s*:?\s*(.*)$/;
 const LABEL = /^([A-Za-z][A-Za-z /&'()-]{1,48}?)\s*:\s*(.*)$/;
 const JIRA_LIST = /^#+\s/;
@@ -101,7 +101,10 @@ function headingAt(line: string, offset: number, jiraList: boolean, words?: Lang
     const title = bold.length === 4 ? bold[2] : bold[1];
     const rest = bold.length === 4 ? bold[3] : bold[2];
     // Emphasis at the start of a sentence is not a heading: a heading stands alone or ends in a colon.
-    const colon = /:\s*$/.test(title) || /^(\*\*|__)?[^*_]*?(\*\*|__|\*)\s*:/.test(line) || /:(\*\*|__|\*)/.test(line);
+    // A dash after a bold name that names a part ("**Environment** – Portal 2026.2") sets it off as a colon does
+    // (thirteenth bands pass, read-12).
+    const colon = /:\s*$/.test(title) || /^(\*\*|__)?[^*_]*?(\*\*|__|\*)\s*:/.test(line) || /:(\*\*|__|\*)/.test(line) ||
+      (/^(\*\*|__)[^*_\n]*?(\*\*|__)\s*[–—-]\s/.test(line) && !!sectionKeyOf(title));
     if (title.trim().split(/\s+/).length <= 8 && (rest.trim() === "" || colon)) {
       return { title: title.replace(/:\s*$/, ""), inlineStart: rest.trim() ? offset + line.length - rest.length : -1 };
     }
