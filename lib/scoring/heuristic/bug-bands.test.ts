@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { TicketData } from "../types";
 import { scoreTicket } from "./engine";
-import { expectedIn, observedIn, stepsIn, withoutChatHeads } from "./bug-readers";
+import { expectedIn, impactIn, observedIn, stepsIn, withoutChatHeads } from "./bug-readers";
 
 const percent = (t: TicketData) => Math.round(scoreTicket(t).overall_score * 10);
 const codes = (t: TicketData) => scoreTicket(t).findings.map((f) => f.code);
@@ -1560,5 +1560,18 @@ describe("bands, thirteenth pass (read-12): a bold part name set off by a dash o
 
   it("does not take a bold word that names no part for a section", () => {
     expect(codes(report("Note"))).toContain("bug.no_environment");
+  });
+});
+
+describe("bands, thirteenth pass (read-12): 'This matters because ...' says who is hurt and how", () => {
+  it("reads the impact a report says it has, however it words the cost", () => {
+    const text = "This matters because the surgery sends the export to the health board every Friday, and late returns are fined.";
+    expect(impactIn(text)).not.toEqual([]);
+    expect(impactIn("It really matters because the rota is built from it.")).not.toEqual([]);
+  });
+
+  it("reads none where it is denied or only asked", () => {
+    expect(impactIn("It doesn't matter because nobody opens that tab.")).toEqual([]);
+    expect(impactIn("Not sure why it matters.")).toEqual([]);
   });
 });

@@ -1986,8 +1986,15 @@ const GROUP_BY_ACT = new RegExp(`\\b(?:(?!(?:stores?|sites?|installs?|devices?|a
 /** What it meets, by how much of it: "it affects every course", "affected all our branches". */
 const AFFECTS_ALL = /\b(?:affects?|affected|affecting|impacts?|impacted|impacting|hits?)\s+(?:every|all|each)\b/i;
 
+/**
+ * Why it matters, said so: "This matters because we use the report for our duty return", "It matters because report
+ * cards are published from it". The reporter names what the failure costs them in the sentence that follows, however it
+ * words the cost (thirteenth bands pass, read-12: six authors open their impact so).
+ */
+const MATTERS_BECAUSE = /\b(?:this|it|which|that)\s+(?:really\s+|also\s+)?matters(?:\s+(?:a lot|so much|here))?\s+(?:because|since|as)\b/i;
+
 export function impactIn(text: string): Read[] {
-  return [...all(text, COUNT).filter((r) => !SAID_SO.test(text.slice(r.end, r.end + 20))), ...all(text, GROUP), ...all(text, GROUP_BY_ACT), ...all(text, AFFECTS_ALL),
+  return [...all(text, COUNT).filter((r) => !SAID_SO.test(text.slice(r.end, r.end + 20))), ...all(text, GROUP), ...all(text, GROUP_BY_ACT), ...all(text, AFFECTS_ALL), ...all(text, MATTERS_BECAUSE),
     ...all(text, HARM), ...all(text, CONSEQUENCE)].sort((a, b) => a.start - b.start);
 }
 
