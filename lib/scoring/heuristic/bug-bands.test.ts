@@ -1575,3 +1575,24 @@ describe("bands, thirteenth pass (read-12): 'This matters because ...' says who 
     expect(impactIn("Not sure why it matters.")).toEqual([]);
   });
 });
+
+describe("bands, thirteenth pass (read-12): 'not what I expected' is a disappointment, no failure and no expectation", () => {
+  const kinds = (text: string) => expectedIn(text).map((r) => `${r.kind}:${text.slice(r.start, r.end)}`);
+
+  it("reads it as judged, and no expected result in it", () => {
+    const text = "The new booking form is not what I expected from the club. It isn't what we asked for either.";
+    expect(observedIn(text).every((r) => r.generic)).toBe(true);
+    expect(kinds(text)).toEqual([]);
+  });
+
+  it("still reads an expectation and a failure that say what", () => {
+    expect(kinds("I expected the form to keep my address.")).not.toEqual([]);
+    expect(observedIn("The total is not what the invoice shows: 40 instead of 45.").some((r) => !r.generic)).toBe(true);
+  });
+
+  it("keeps a forwarded disappointment at or below 40%", () => {
+    const t: TicketData = { summary: "FW: member complaint", issue_type: "Bug",
+      description: "Dear all, I am very disappointed with the new way of booking courts. It is not what I expected from our club and others feel the same. Kind regards.\n\n---\nCan someone look at this please? Thx, Club office" };
+    expect(percent(t)).toBeLessThanOrEqual(40);
+  });
+});

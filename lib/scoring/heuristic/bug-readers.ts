@@ -289,6 +289,9 @@ function onlyJudged(text: string, start: number, end: number): boolean {
     // "isn't really doing what people need", "doesn't do what we want": measured against what people want, unnamed; a
     // wrong that says not what (bands, tenth pass).
     (/(?:n['’ ]?t|\bnot|\bnever)(?:\s+\w+ly)?\s+(?:do|does|doing|did|done)$/i.test(said) && WHAT_PEOPLE_WANT.test(text.slice(end, end + 60))) ||
+    // "It is not what I expected", "isn't what we asked for": the same measure, with the copula (thirteenth bands pass,
+    // read-12).
+    (/(?:n['’ ]?t|\bnot)(?:\s+\w+ly)?\s+what$/i.test(said) && WHAT_PEOPLE_WANT.test(` what${text.slice(end, end + 60)}`)) ||
     // "Customers cannot use the system", "can't use the app at all": the whole program unusable, with no part or act
     // named, says it does not work, not what is seen ("can't use the voucher field" names one; bands, twelfth pass).
     (/^(?:can(?:no|['’ ]?)t|can not|could(?:n['’ ]?t| not)|unable to|not able to) use$/i.test(said) && WHOLE_USED.test(text.slice(end, end + 60))) ||
@@ -747,9 +750,10 @@ function judgedAsItShould(text: string, r: Read): boolean {
 }
 /**
  * Stated expectation: "expected", "I'd expect", "instead of", "rather than", "the correct value is". Not what the reporter
- * expects of people ("I expect someone to look at it properly", "we expect a reply today"; bands, eighth pass).
+ * expects of people ("I expect someone to look at it properly", "we expect a reply today"; bands, eighth pass). Nor
+ * "not what I expected", a disappointment (thirteenth bands pass, read-12).
  */
-const EXPECT = /\b(?:(?<!\b(?:as|than|not|un)\s*)expect(?:ed|s|ing|ation|ations)?(?! (?:exception|error))(?!\s+(?:someone|somebody|anyone|anybody|you|the team|your team|support|a developer|(?:a|an|some) (?:reply|response|answer|update|fix|call ?back))\b)|(?:i|we)['’ ]?d expect|instead of|rather than|(?:the )?(?:correct|right|desired|intended|proper|normal|ideal|preferred) (?:behaviou?r|result|outcome|output|value|order|way|state|response)|(?:is|are|was) intended to|(?<=(?:^|[.!?;:]\s+|\n\s*))(?:correct would be\b|(?:correct|right) (?:would be|is|are)(?=\s*["“'‘:]|\s+\d))|en (?:vez|lugar) de|au lieu d(?:e|u|es)|(?:an)?statt|invece di|em vez de|ao inv[ée]s de)\b/i;
+const EXPECT = /\b(?:(?<!\b(?:as|than|not|un)\s*)(?<!(?:\bnot|n['’]t)\s+what\s+(?:[\w'’]+\s+){1,2})expect(?:ed|s|ing|ation|ations)?(?! (?:exception|error))(?!\s+(?:someone|somebody|anyone|anybody|you|the team|your team|support|a developer|(?:a|an|some) (?:reply|response|answer|update|fix|call ?back))\b)|(?:i|we)['’ ]?d expect|instead of|rather than|(?:the )?(?:correct|right|desired|intended|proper|normal|ideal|preferred) (?:behaviou?r|result|outcome|output|value|order|way|state|response)|(?:is|are|was) intended to|(?<=(?:^|[.!?;:]\s+|\n\s*))(?:correct would be\b|(?:correct|right) (?:would be|is|are)(?=\s*["“'‘:]|\s+\d))|en (?:vez|lugar) de|au lieu d(?:e|u|es)|(?:an)?statt|invece di|em vez de|ao inv[ée]s de)\b/i;
 /**
  * What does not happen, followed by a sentence that opens with "Instead" ("Insights don't show the tab names. Instead
  * we see numbers."): the "Instead" sets what is seen in place of the negated action, which is what should happen.
