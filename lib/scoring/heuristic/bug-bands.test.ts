@@ -1596,3 +1596,33 @@ describe("bands, thirteenth pass (read-12): 'not what I expected' is a disappoin
     expect(percent(t)).toBeLessThanOrEqual(40);
   });
 });
+
+describe("bands, thirteenth pass (read-12): a complaint's asides are no account of the program", () => {
+  const read = (text: string) => observedIn(text).map((r) => text.slice(r.start, r.end));
+  const kinds = (text: string) => expectedIn(text).map((r) => `${r.kind}:${text.slice(r.start, r.end)}`);
+
+  it("reads nothing in what a person has never done, 'at the moment it is ...', or 'Anyway I ...'", () => {
+    expect(read("It feels like it was built by someone who has never worked a till.")).toEqual([]);
+    expect(read("At the moment it is a bit awkward for us.")).toEqual([]);
+    expect(read("Anyway I wanted to put it on record.")).toEqual([]);
+  });
+
+  it("still reads what the program never does, does at the moment, or does anyway", () => {
+    expect(read("The receipt has never printed since Monday.")).not.toEqual([]);
+    expect(read("At the moment it returns 0 for every order.")).not.toEqual([]);
+    expect(read("It crashes anyway.")).not.toEqual([]);
+  });
+
+  it("reads no expectation in what someone needs to do, and one in what the program needs to do", () => {
+    expect(kinds("Someone needs to look at the whole thing properly.")).toEqual([]);
+    expect(kinds("The export needs to keep the column order.")).not.toEqual([]);
+  });
+
+  it("keeps a long mood with such asides at or below 40%", () => {
+    const t: TicketData = { summary: "Aquarium ticket site is awful", issue_type: "Bug",
+      description: "I tried the new ticket site on Sunday with my nephews and honestly it was awful from start to finish. It feels like it " +
+        "was built by someone who has never queued at an aquarium. The reviews online are not great either. At the moment it is a bit " +
+        "awkward for us. Someone needs to look at the whole thing properly. Anyway I wanted to put it on record." };
+    expect(percent(t)).toBeLessThanOrEqual(40);
+  });
+});
