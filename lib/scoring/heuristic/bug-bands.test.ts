@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { TicketData } from "../types";
 import { scoreTicket } from "./engine";
-import { expectedIn, observedIn, stepsIn } from "./bug-readers";
+import { expectedIn, impactIn, observedIn, stepsIn, withoutChatHeads } from "./bug-readers";
 
 const percent = (t: TicketData) => Math.round(scoreTicket(t).overall_score * 10);
 const codes = (t: TicketData) => scoreTicket(t).findings.map((f) => f.code);
@@ -1407,5 +1407,229 @@ describe("bands, thirteenth pass: a wish for the team's work names no result of 
 
   it("does not reach across a sentence: 'Not sure this is needed. Can you take a look?' keeps what it read before", () => {
     expect(kinds("Not sure if this is needed. jo, can you take a look?")).toEqual(expectedIn("Not sure if this is needed.").map((r) => `${r.kind}:is needed`));
+  });
+});
+
+describe("bands, thirteenth pass (read-12): a quality asked for as a comparative names no result to check", () => {
+  const kinds = (text: string) => expectedIn(text).map((r) => `${r.kind}:${text.slice(r.start, r.end)}`);
+
+  it("reads no expected result in 'should be clearer', 'needs to be more user friendly', 'make it less confusing'", () => {
+    expect(kinds("Members say the renewal letters are confusing. They should be clearer.")).toEqual([]);
+    expect(kinds("The kiosk check-in is a pain for visitors. Needs to be more user friendly.")).toEqual([]);
+    expect(kinds("Parents keep getting lost on the sign-up form. Could we make it less confusing")).toEqual([]);
+    expect(kinds("Please make standing orders more dependable, the club relies on them.")).toEqual([]);
+  });
+
+  it("keeps one compared with a measure or that names what the program should do", () => {
+    expect(kinds("The search should be faster than 2 seconds.")).not.toEqual([]);
+    expect(kinds("The retry count should be more than 3.")).not.toEqual([]);
+    expect(kinds("Please make the list sort by date, newest first.")).not.toEqual([]);
+    expect(kinds("It should show the branch address of the booking.")).not.toEqual([]);
+  });
+
+  it("ranks a stated failure above a ticket that only asks for it to be nicer, typed or not", () => {
+    const states: TicketData = { summary: "Renewal letters print last year's fee", issue_type: "Bug",
+      description: "Renewal letters for the 2027 season show the 2026 fee of 45 pounds instead of 52 pounds." };
+    const nicer: TicketData = { summary: "Renewal letters confusing", issue_type: "Bug",
+      description: "Members find our renewal letters confusing. They should be clearer." };
+    const untyped: TicketData = { summary: "Kiosk check-in annoying", description: "The kiosk check-in is annoying for visitors. Needs to be more user friendly." };
+    expect(percent(states)).toBeGreaterThan(percent(nicer));
+    expect(codes(nicer)).toContain("bug.no_expected_result");
+    expect(codes(untyped)).toContain("work_item.no_done_condition");
+    // (a control: a done condition that says what must hold stays one)
+    expect(codes({ ...untyped, description: "The kiosk check-in is annoying for visitors. It needs to print the badge within 5 seconds." })).not.toContain("work_item.no_done_condition");
+  });
+});
+
+describe("bands, thirteenth pass (read-12): the issue's own words as labels ('How to get there:', 'Who is hurt:')", () => {
+  const labelled = (steps: string, hurt: string): TicketData => ({
+    summary: "Pool booking page times out when a family books more than 6 swimmers", issue_type: "Bug",
+    description: "Where: leisure portal 5.4.2 (prod), any browser.\nWhat happens: booking 7 or more swimmers spins for 30 s, then shows " +
+      "\"502 Bad Gateway\"; no booking is made.\nWhat should happen: the booking is saved and the confirmation page shows every swimmer.\n" +
+      `${steps}: a member account, Family swim, seven swimmers on one booking.\n` +
+      `${hurt}: large families, and the reception desk that takes their bookings by phone.`,
+  });
+
+  it("reads the way there and who is hurt under them, as under 'Steps' and 'Impact'", () => {
+    for (const [steps, hurt] of [["How to get there", "Who is hurt"], ["How to see it", "Who's hurt"]]) {
+      const t = labelled(steps, hurt);
+      expect(codes(t)).not.toContain("bug.no_steps");
+      expect(codes(t)).not.toContain("bug.no_impact");
+      expect(percent(t)).toBeGreaterThanOrEqual(80);
+    }
+  });
+
+  it("does not take other 'how to' or 'who' labels for them", () => {
+    const t = labelled("How to fix", "Who reported it");
+    expect(codes(t)).toContain("bug.no_steps");
+    expect(codes(t)).toContain("bug.no_impact");
+  });
+});
+
+describe("bands, thirteenth pass (read-12): a plural noun before its verb, and the reporter's own tries, tell nothing the program does", () => {
+  const read = (text: string) => observedIn(text).map((r) => text.slice(r.start, r.end));
+
+  it("reads no act in 'the shift reports are ...' or 'the audit logs were ...'", () => {
+    expect(read("the shift reports are useless tbh")).toEqual([]);
+    expect(read("The audit logs were a joke last month")).toEqual([]);
+  });
+
+  it("still reads the verb when it is one ('the shift report shows ...', 'the page shows ... twice')", () => {
+    expect(read("The shift report shows 0 hours for night staff.")).not.toEqual([]);
+    expect(read("The page shows are you sure twice.")).not.toEqual([]);
+  });
+
+  it("reads no failure in 'tried twice' or 'tried it three times', and still does in 'is charged twice'", () => {
+    expect(read("doesnt work. tried twice")).toEqual(read("doesnt work."));
+    expect(read("Tried it three times this morning")).toEqual([]);
+    expect(read("The card is charged twice for one order.")).not.toEqual([]);
+    expect(read("The job ran three times overnight.")).not.toEqual([]);
+  });
+
+  it("keeps such reports at or below 40%", () => {
+    const rubbish: TicketData = { summary: "Rota is rubbish", issue_type: "Bug", description: "the shift reports are rubbish tbh" };
+    const tried: TicketData = { summary: "not working", issue_type: "Bug", description: "not working. tried twice" };
+    for (const t of [rubbish, tried]) expect(percent(t)).toBeLessThanOrEqual(40);
+  });
+});
+
+describe("bands, thirteenth pass (read-12): the names heading a chat pasted without times are who wrote, no account", () => {
+  const lines = "Sam: did anyone else try the donations page\nLee: yes\nSam: and\nLee: hmm\nSam: right, passing it to the web people then";
+  const chat: TicketData = { summary: "donations page - from teams", issue_type: "Bug", description: lines };
+
+  it("keeps such a chat at or below 40%, as the same chat with times", () => {
+    expect(percent(chat)).toBeLessThanOrEqual(40);
+    expect(codes(chat)).toContain("bug.no_actual_result");
+    // (with times, and where a speaker sits in brackets: "[10:01] Lee (Front desk):")
+    const timed = { ...chat, description: lines.replace(/^Lee:/gm, "Lee (Front desk):").split("\n").map((l, i) => `[10:0${i}] ${l}`).join("\n") };
+    expect(percent(timed)).toBe(percent(chat));
+  });
+
+  it("leaves a labelled form alone: no label comes back, so none is taken for a speaker", () => {
+    const form = "Area: donations\nVersion: giving 3.1.2\nBrowser: any";
+    expect(withoutChatHeads(form)).toBe(form);
+    expect(withoutChatHeads(lines)).not.toMatch(/Sam:|Lee:/);
+    // (a report told in a chat still tells its failure)
+    const told: TicketData = { ...chat, description: "Sam: the donations page charges the card twice for one gift\nLee: since when\nSam: since Monday's release" };
+    expect(codes(told)).not.toContain("bug.no_actual_result");
+  });
+});
+
+describe("bands, thirteenth pass (read-12): a question after a greeting asks, it tells nothing the program does", () => {
+  const read = (text: string) => observedIn(text).map((r) => text.slice(r.start, r.end));
+
+  it("reads nothing in 'Hi all, can we get an hour with the team ...?'", () => {
+    expect(read("Hi all, can we get an hour with the team this week to go over the invoices? Thanks, Priya")).toEqual([]);
+    expect(read("Morning team, do we get the same totals on the old report?")).toEqual([]);
+  });
+
+  it("still reads what a greeting opens when it is no question", () => {
+    expect(read("Hi all, we get a 500 error when saving an invoice.")).not.toEqual([]);
+  });
+
+  it("asks an untyped ticket that only asks for a meeting why it matters", () => {
+    const meeting: TicketData = { summary: "Catch-up on invoice runs", description: "Hi all, can we get an hour with the team this week to go over the invoices? A few worries came up at board level. Thanks, Priya" };
+    expect(codes(meeting)).toContain("work_item.no_reason");
+  });
+});
+
+describe("bands, thirteenth pass (read-12): a hedged word and an indirect 'what about' tell and ask nothing", () => {
+  const kinds = (text: string) => expectedIn(text).map((r) => `${r.kind}:${text.slice(r.start, r.end)}`);
+
+  it("reads 'slow-ish?' as a guess, and 'slow on Mondays' as what is seen", () => {
+    expect(observedIn("booking app slow-ish?").every((r) => r.generic)).toBe(true);
+    expect(observedIn("booking app slow-ish?")).not.toEqual([]);
+    expect(observedIn("booking app slow on Mondays").some((r) => !r.generic)).toBe(true);
+  });
+
+  it("reads no request in 'Not sure what about exactly', and one in 'What about a filter by date?'", () => {
+    expect(kinds("Porters moaning at the huddle. Not sure what about exactly, the rota maybe?")).toEqual([]);
+    expect(kinds("What about a filter by date?")).not.toEqual([]);
+    expect(kinds("The list is long. And what about a filter by date?")).not.toEqual([]);
+  });
+
+  it("keeps such a report at or below 40%", () => {
+    const t: TicketData = { summary: "ward app slow-ish?", issue_type: "Bug",
+      description: "Porters moaning at the huddle. Not sure what about exactly, something with the bed board maybe?? Just feels off lately." };
+    expect(percent(t)).toBeLessThanOrEqual(40);
+  });
+});
+
+describe("bands, thirteenth pass (read-12): a bold part name set off by a dash opens its section", () => {
+  const report = (label: string): TicketData => ({ summary: "Clinic letters drop the second appointment", issue_type: "Bug",
+    description: "**Steps to reproduce**\n1. Book two appointments for one patient on one day.\n2. Print the letters.\n\n" +
+      "**Expected** – one letter lists both appointments.\n\n**Actual** – the letter lists only the first one.\n\n" +
+      `**${label}** – booking portal 2026.3, the ward PCs.\n\n**Impact** – about 40 patients a week miss their second appointment.` });
+
+  it("reads '**Environment** – ...' as the environment", () => {
+    expect(codes(report("Environment"))).not.toContain("bug.no_environment");
+  });
+
+  it("does not take a bold word that names no part for a section", () => {
+    expect(codes(report("Note"))).toContain("bug.no_environment");
+  });
+});
+
+describe("bands, thirteenth pass (read-12): 'This matters because ...' says who is hurt and how", () => {
+  it("reads the impact a report says it has, however it words the cost", () => {
+    const text = "This matters because the surgery sends the export to the health board every Friday, and late returns are fined.";
+    expect(impactIn(text)).not.toEqual([]);
+    expect(impactIn("It really matters because the rota is built from it.")).not.toEqual([]);
+  });
+
+  it("reads none where it is denied or only asked", () => {
+    expect(impactIn("It doesn't matter because nobody opens that tab.")).toEqual([]);
+    expect(impactIn("Not sure why it matters.")).toEqual([]);
+  });
+});
+
+describe("bands, thirteenth pass (read-12): 'not what I expected' is a disappointment, no failure and no expectation", () => {
+  const kinds = (text: string) => expectedIn(text).map((r) => `${r.kind}:${text.slice(r.start, r.end)}`);
+
+  it("reads it as judged, and no expected result in it", () => {
+    const text = "The new booking form is not what I expected from the club. It isn't what we asked for either.";
+    expect(observedIn(text).every((r) => r.generic)).toBe(true);
+    expect(kinds(text)).toEqual([]);
+  });
+
+  it("still reads an expectation and a failure that say what", () => {
+    expect(kinds("I expected the form to keep my address.")).not.toEqual([]);
+    expect(observedIn("The total is not what the invoice shows: 40 instead of 45.").some((r) => !r.generic)).toBe(true);
+  });
+
+  it("keeps a forwarded disappointment at or below 40%", () => {
+    const t: TicketData = { summary: "FW: member complaint", issue_type: "Bug",
+      description: "Dear all, I am very disappointed with the new way of booking courts. It is not what I expected from our club and others feel the same. Kind regards.\n\n---\nCan someone look at this please? Thx, Club office" };
+    expect(percent(t)).toBeLessThanOrEqual(40);
+  });
+});
+
+describe("bands, thirteenth pass (read-12): a complaint's asides are no account of the program", () => {
+  const read = (text: string) => observedIn(text).map((r) => text.slice(r.start, r.end));
+  const kinds = (text: string) => expectedIn(text).map((r) => `${r.kind}:${text.slice(r.start, r.end)}`);
+
+  it("reads nothing in what a person has never done, 'at the moment it is ...', or 'Anyway I ...'", () => {
+    expect(read("It feels like it was built by someone who has never worked a till.")).toEqual([]);
+    expect(read("At the moment it is a bit awkward for us.")).toEqual([]);
+    expect(read("Anyway I wanted to put it on record.")).toEqual([]);
+  });
+
+  it("still reads what the program never does, does at the moment, or does anyway", () => {
+    expect(read("The receipt has never printed since Monday.")).not.toEqual([]);
+    expect(read("At the moment it returns 0 for every order.")).not.toEqual([]);
+    expect(read("It crashes anyway.")).not.toEqual([]);
+  });
+
+  it("reads no expectation in what someone needs to do, and one in what the program needs to do", () => {
+    expect(kinds("Someone needs to look at the whole thing properly.")).toEqual([]);
+    expect(kinds("The export needs to keep the column order.")).not.toEqual([]);
+  });
+
+  it("keeps a long mood with such asides at or below 40%", () => {
+    const t: TicketData = { summary: "Aquarium ticket site is awful", issue_type: "Bug",
+      description: "I tried the new ticket site on Sunday with my nephews and honestly it was awful from start to finish. It feels like it " +
+        "was built by someone who has never queued at an aquarium. The reviews online are not great either. At the moment it is a bit " +
+        "awkward for us. Someone needs to look at the whole thing properly. Anyway I wanted to put it on record." };
+    expect(percent(t)).toBeLessThanOrEqual(40);
   });
 });

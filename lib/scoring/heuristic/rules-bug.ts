@@ -4,7 +4,7 @@
 import type { PerDimension } from "../types";
 import { found, type Found, type RuleInput } from "./finding";
 import type { FindingField } from "../types";
-import { aboutPeople, addsNothing, CHAT_SPEAKER, expectedIn, MAIL_HEADER, NO_STEPS, PLEA_TO_FIX, impactIn, observedIn, QUESTION, stepsIn, titleAsksFor, withoutLabels, withoutSessions, type Read } from "./bug-readers";
+import { aboutPeople, addsNothing, CHAT_SPEAKER, expectedIn, GREETING, MAIL_HEADER, NO_STEPS, PLEA_TO_FIX, impactIn, observedIn, QUESTION, stepsIn, titleAsksFor, withoutChatHeads, withoutLabels, withoutSessions, type Read } from "./bug-readers";
 import { FAILURE, SYMPTOM, withoutLabel } from "./kind-of";
 import { evidenceAt, phraseEvidence, q, sectionEvidence, sections, missingWhy, sentenceEvidence, summaryQuote, type Evidence } from "./kind-text";
 import { hasContent, orderedSteps, TEMPLATE_EXAMPLE } from "./sections";
@@ -65,8 +65,6 @@ const PRODUCT_VERSION_ALL = new RegExp(PRODUCT_VERSION.source, "g");
 const SCENARIO = /^[ \t]*(?:[-*•]\s*)?(?:\*{1,2}|_{1,2})?given_{0,2}\b[^\n]*(?:\n[ \t]*(?:[-*•]\s*)?(?:\*{1,2}|_{1,2})?(?:and|but)_{0,2}\b[^\n]*)*\n[ \t]*(?:[-*•]\s*)?(?:\*{1,2}|_{1,2})?when_{0,2}\b[^\n]*/im;
 /** A greeting or a sound of talk: "hey", "hi", "oh", "yeah", "ok", "hmm", "lol" (the `told` count leaves them out). */
 const INTERJECTION = /^(?:hey|hi|hiya|hello|oh|ah|uh|um+|hm+|yeah|yep|yup|ok|okay|lol|haha)$/i;
-/** A greeting before a question ("Hi, does ... work when ...?"): the question starts after it (thirteenth pass, httpd). */
-const GREETING_FIRST = /^\s*(?:hey|hi|hiya|hello|dear)(?:\s+(?:all|everyone|there|team|guys|folks))?\s*[,!]\s*/i;
 /** A title that names a change to the code: the fix verbs and the ones a cleanup takes. */
 const CHANGE_TITLE = /^(?:change|replace|add|remove|drop|delete|move|convert|rename|merge|split|clean|wrap|use|set|rewrite|patch|increase|decrease|catch|handle|return|swap|revert|refactor|simplify|kill|get rid of)\b/i;
 /**
@@ -229,9 +227,10 @@ function readBugEvidence(input: RuleInput): BugEvidence {
   // An e-mail's headers say who wrote when (bands, seventh pass).
   // A template's labels and prompts left unfilled are the form's words (bands, eighth pass).
   // So are a pasted chat's times and names at the head of its lines ("[10:42] jen: ..."), and a plea to fix it with its
-  // deadline ("needs to be fixed before the next one"; bands, twelfth pass).
-  const statements = withoutLabels(prose).replace(MAIL_HEADER, " ").replace(CHAT_SPEAKER, " ").replace(PLEA_TO_FIX, " ").replace(/https?:\/\/\S+/g, " ").split("\n").filter((l) => !CODE_LINE_OR_TRACE.test(l)).join("\n")
-    .split(/(?<=[.!?:])\s+|\n[ \t]*\n/).filter((s) => !(/\?\s*$/.test(s) && QUESTION.test(s.replace(GREETING_FIRST, ""))))
+  // deadline ("needs to be fixed before the next one"; bands, twelfth pass), and the names heading a chat pasted without
+  // times ("Jen: ...", "Tom: ..."; thirteenth pass, read-12).
+  const statements = withoutChatHeads(withoutLabels(prose).replace(MAIL_HEADER, " ").replace(CHAT_SPEAKER, " ")).replace(PLEA_TO_FIX, " ").replace(/https?:\/\/\S+/g, " ").split("\n").filter((l) => !CODE_LINE_OR_TRACE.test(l)).join("\n")
+    .split(/(?<=[.!?:])\s+|\n[ \t]*\n/).filter((s) => !(/\?\s*$/.test(s) && QUESTION.test(s.replace(GREETING, ""))))
     // Clauses about people (who tell, chase, want or feel: "the customer called twice", "their VP is threatening to
     // leave") are no account of what the program does (bands, sixth pass).
     .flatMap((s) => s.split(/,?\s(?=(?:and|but|so)\s)/)).filter((c) => !aboutPeople(c) && !addsNothing("", c)).join(" ");

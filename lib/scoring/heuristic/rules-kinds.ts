@@ -10,7 +10,7 @@ import { bugEvidenceFor, bugFindings, failureOnlyJudged, judgedAndBare, proseOf 
 import { epicEvidenceFor, epicFindings } from "./rules-epic";
 import { spikeEvidenceFor, spikeFindings } from "./rules-spike";
 import { REASON as TASK_REASON, taskEvidenceFor, taskFindings } from "./rules-task";
-import { addsNothing, expectedIn, MAIL_HEADER, observedIn, PLEA_TO_FIX, stepsIn } from "./bug-readers";
+import { addsNothing, BARE_COMPARATIVE, expectedIn, MAIL_HEADER, observedIn, PLEA_TO_FIX, stepsIn } from "./bug-readers";
 import { analyzeText } from "./nlp";
 
 /** Findings of the story template: never reported on another kind. */
@@ -148,6 +148,16 @@ function judgedWords(input: RuleInput): { text: string; at: Location } | null {
   return null;
 }
 
+const DONE_WORDS_ALL = new RegExp(DONE_WORDS.source, "gi");
+/**
+ * A done word that says what must hold: not one followed only by a comparative of a quality ("Needs to be more user
+ * friendly", "should be clearer"), which names how it should feel and nothing to check the work against, as the bug
+ * readers do not take it for an expected result (`BARE_COMPARATIVE`; thirteenth bands pass).
+ */
+function doneSaid(text: string): boolean {
+  return [...text.matchAll(DONE_WORDS_ALL)].some((m) => !BARE_COMPARATIVE.test(text.slice(m.index + m[0].length, m.index + m[0].length + 60)));
+}
+
 /** The ticket with its pleas to fix blanked (the same length, so what is read keeps its place). */
 function withoutPleas(input: RuleInput): RuleInput {
   const blank = (text: string) => text.replace(PLEA_TO_FIX, (m) => " ".repeat(m.length));
@@ -173,7 +183,7 @@ function neutralFindings(ticket: RuleInput): Found[] {
   const english = !input.language || input.language === "en";
   const titleOnly = !/[\p{L}\p{N}]/u.test(input.description) && !/[\p{L}\p{N}]/u.test(input.criteria);
   const done = criteriaOf(input).items.length > 0 || !!sectionEvidence(input, "done", "expected", "output") ||
-    (!titleOnly && (DONE_WORDS.test(`${input.description}\n${input.criteria}`) || BEHAVIOUR.test(input.description))) ||
+    (!titleOnly && (doneSaid(`${input.description}\n${input.criteria}`) || BEHAVIOUR.test(input.description))) ||
     SUMMARY_END_STATE.test(input.summary);
   // Nothing decided its kind from the title, and the description names no work and no failure either: no request,
   // no step, no statement of what happens but a judged one ("feels off", "very bad", "as per our call"). Such a

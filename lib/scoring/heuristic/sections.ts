@@ -42,11 +42,14 @@ const KEYS: [SectionKey, RegExp][] = [
   ["out_of_scope", /\b(?:out[ -]of[ -]scope|not in scope|non[ -]?goals?|excluded|exclusions|not included|won'?t do|will not do)\b/],
   ["output", /\bexpected (?:output|deliverables?)\b/],
   ["actual", /^(?:(?:the )?results?|what i see|got|instead|but got|received|ar)$/],
-  ["steps", /\b(?:steps?(?: to reproduce)?|to reproduce|how to reproduce|reproduce|reproduction(?: steps)?|repro(?: steps)?|str|(?:minimal )?reproducible (?:example|test ?case|case))\b/],
+  // "How to get there", "How to see it": the way to the failure, in the words of the issue's own list of what a report
+  // says (thirteenth bands pass, read-12).
+  ["steps", /\b(?:steps?(?: to reproduce)?|to reproduce|how to reproduce|reproduce|reproduction(?: steps)?|repro(?: steps)?|str|(?:minimal )?reproducible (?:example|test ?case|case)|how to (?:get|see|reach|trigger|hit) (?:it|there|this|the (?:bug|problem|issue|failure)))\b/],
   ["expected", /\b(?:expected|should happen|desired (?:behaviou?r|result|outcome))\b|^er$/],
   ["actual", /\b(?:actual|observed|current (?:behaviou?r|situation|state)|what happens|what happened|describe the bug|bug description|problem description|error messages?|stack ?traces?|logs?|console output)\b/],
   ["environment", /\b(?:environments?|env|versions?|browsers?|devices?|platforms?|os|operating system|desktop|smartphone|mobile|app version|build|system info(?:rmation)?|configuration)\b/],
-  ["impact", /\b(?:impact|severity|priority|affected(?: users)?|who is affected|frequency|urgency)\b/],
+  // "Who is hurt", "Who's hurt" name who is affected as the issue's list words it (thirteenth bands pass, read-12).
+  ["impact", /\b(?:impact|severity|priority|affected(?: users)?|who is affected|who(?: is|['’]s| are| gets) hurt|frequency|urgency)\b/],
   ["done", /\b(?:done when|definition of done|dod|acceptance(?: criteria)?|done criteria|exit criteria|completion criteria|success criteria|success metrics?|success measures?|measures? of success|checklist|kpis?|done)\b/],
   ["timebox", /\b(?:time[ -]?box(?:ed)?|duration|time budget|time limit|effort|deadline)\b/],
   ["question", /\b(?:questions?|hypothes[ie]s|unknowns?|what we want to (?:learn|know|find out)|to answer)\b/],
@@ -74,7 +77,7 @@ interface Heading {
 
 const MD_HEADING = /^(#{1,6})\s+(.+?)\s*#*\s*$/;
 const WIKI_HEADING = /^h[1-6]\.\s+(.+?)\s*$/;
-const BOLD_LINE = /^(\*\*|__)([^*_\n]{1,80}?)\1\s*:?\s*(.*)$/;
+const BOLD_LINE = /^(\*\*|__)([^*_\n]{1,80}?)\1\s*(?::|[–—-](?=\s))?\s*(.*)$/;
 const WIKI_BOLD = /^\*([^*\s][^*\n]{0,80}?)\*\s*:?\s*(.*)$/;
 const LABEL = /^([A-Za-z][A-Za-z /&'()-]{1,48}?)\s*:\s*(.*)$/;
 const JIRA_LIST = /^#+\s/;
@@ -98,7 +101,10 @@ function headingAt(line: string, offset: number, jiraList: boolean, words?: Lang
     const title = bold.length === 4 ? bold[2] : bold[1];
     const rest = bold.length === 4 ? bold[3] : bold[2];
     // Emphasis at the start of a sentence is not a heading: a heading stands alone or ends in a colon.
-    const colon = /:\s*$/.test(title) || /^(\*\*|__)?[^*_]*?(\*\*|__|\*)\s*:/.test(line) || /:(\*\*|__|\*)/.test(line);
+    // A dash after a bold name that names a part ("**Environment** – Portal 2026.2") sets it off as a colon does
+    // (thirteenth bands pass, read-12).
+    const colon = /:\s*$/.test(title) || /^(\*\*|__)?[^*_]*?(\*\*|__|\*)\s*:/.test(line) || /:(\*\*|__|\*)/.test(line) ||
+      (/^(\*\*|__)[^*_\n]*?(\*\*|__)\s*[–—-]\s/.test(line) && !!sectionKeyOf(title));
     if (title.trim().split(/\s+/).length <= 8 && (rest.trim() === "" || colon)) {
       return { title: title.replace(/:\s*$/, ""), inlineStart: rest.trim() ? offset + line.length - rest.length : -1 };
     }
