@@ -978,13 +978,20 @@ const PROMPT_LINE = /^[ \t]*(?:[$%][ \t]+\S|[A-Za-z]:\\[^>\n]*>[ \t]*\S|[\w.-]+@
  */
 export function withoutSessions(text: string): string {
   if (!/[$%>#]/.test(text)) return text;
+  const lines = text.split("\n");
+  const inside = consoleSessionLines(lines);
+  // (a line with three words of a sentence goes on in the reporter's words: "which breaks my module's Makefile, it should ...")
+  return lines.map((line, i) => (inside[i] && line.split(/\s+/).filter((w) => SENTENCE_WORD.test(w)).length < 3 ? line.replace(/\S/g, " ") : line)).join("\n");
+}
+
+/** Per line, whether it stands in a console session: from a prompt's line (`PROMPT_LINE`) to the next blank line. */
+export function consoleSessionLines(lines: string[]): boolean[] {
   let inside = false;
-  return text.split("\n").map((line) => {
+  return lines.map((line) => {
     if (!line.trim()) inside = false;
     else if (PROMPT_LINE.test(line)) inside = true;
-    // (a line with three words of a sentence goes on in the reporter's words: "which breaks my module's Makefile, it should ...")
-    return inside && line.split(/\s+/).filter((w) => SENTENCE_WORD.test(w)).length < 3 ? line.replace(/\S/g, " ") : line;
-  }).join("\n");
+    return inside;
+  });
 }
 
 /**
@@ -1411,7 +1418,9 @@ const STACK_OR_LOG = /^\s*(?:at [\w$.<>]+\(|(?:caused by|exception in thread)\b|
 export const NO_STEPS = /\b(?:(?:unsure|not sure|no idea|(?:do|does|did)(?:n['’ ]?t| not) know|unknown|unclear) (?:how|what) (?:to reproduce|to re-?create|to trigger|triggers? (?:it|this)|causes? (?:it|this)|(?:it|this) happen(?:s|ed)?|makes? (?:it|this) happen)|(?:can(?:no|['’ ]?)t|could(?:n['’ ]?t| not)|unable to|not able to|failed to|haven['’ ]?t been able to) (?:reliably |always )?(?:reproduce|re-?create)(?! (?:it |this |that |the \w+ )?(?:in|on|with|under|using|without)\b)|not (?:\w+ )?reproducible(?! (?:in|on|with|under|using|without|below|before|after)\b)|no (?:known )?(?:steps|way to reproduce)|happens (?:randomly|sometimes|occasionally|intermittently))\b/i;
 
 /** Words of a sentence: a line that has one is prose, not a directive and its arguments. */
-const SENTENCE_WORD = /\b(?:the|a|an|is|are|was|were|be|been|and|or|but|of|to|it|its|that|this|with|for|when|if|not|my|our|i|we|you|they|has|have|had|does|do|did|can|will|would|should|there|from|by|as|at)\b/i;
+/** The words every sentence has, as an alternation (`SENTENCE_WORD`; reflow.ts counts them too). */
+export const SENTENCE_WORDS = "the|a|an|is|are|was|were|be|been|and|or|but|of|to|it|its|that|this|with|for|when|if|not|my|our|i|we|you|they|has|have|had|does|do|did|can|will|would|should|there|from|by|as|at";
+const SENTENCE_WORD = new RegExp(`\\b(?:${SENTENCE_WORDS})\\b`, "i");
 
 /**
  * A line of a server's configuration: a section opened with a bare argument ("<Location /secure>", not a tag with

@@ -8,6 +8,8 @@
 // on (not a blank, a list item, a label, an indented or code line) was cut there, and the break becomes a space. Offsets
 // are kept: the text has the same length, so every finding still points at the same words.
 
+import { consoleSessionLines, SENTENCE_WORDS } from "./bug-readers";
+
 /**
  * The text with Windows line ends ("\r\n", a space and a line break) and old Mac ones ("\r", a line break) made plain,
  * and the spaces a page or a word processor pastes (no-break, thin, ideographic) made a space: the readers look for
@@ -36,9 +38,7 @@ const TRACKER_FIELD = /^(?:User[- ]Agent|Build Identifier|Build ID):/i;
  * Words every sentence has and a configuration line, a log line or a program's output seldom does
  * ("Require ldap-group cn=staff,...", "configure.in:123: error: possibly undefined macro: AC_PROG_LIBTOOL").
  */
-const FUNCTION_WORD = /\b(?:the|a|an|is|are|was|were|be|been|and|or|but|of|to|it|its|that|this|with|for|when|if|not|my|our|i|we|you|they|has|have|had|does|do|did|can|will|would|should|there|from|by|as|at|in|on)\b/gi;
-/** A shell's prompt with a command after it: the lines under it, up to a blank line, are what programs printed. */
-const PROMPT = /^[ \t]*(?:[$%][ \t]+\S|[A-Za-z]:\\[^>\n]*>[ \t]*\S|[\w.-]+@[\w.-]+(?::[^\n$#]*)?[$#][ \t]+\S)/;
+const FUNCTION_WORD = new RegExp(`\\b(?:${SENTENCE_WORDS}|in|on)\\b`, "gi");
 const prose = (line: string) => TRACKER_FIELD.test(line) || (!NOT_PROSE.test(line) && (line.match(FUNCTION_WORD) ?? []).length >= 2);
 /** A line that starts something of its own: a list item, a label ("Actual Results:"), a heading, a table row. */
 const STARTS_OWN = /^(?:\s|\d+[.)]\s|[-*•+]\s|[a-z][.)]\s|#|h\d\.\s|\||[A-Z][\w /()-]{0,30}:(?:\s|$)|[<$>`{}[\]])/;
@@ -48,12 +48,8 @@ export function reflowed(text: string): string {
   if (!text.includes("\n")) return text;
   const lines = text.split("\n");
   // (a console session's lines are no prose, whatever words they hold)
-  let session = false;
-  const isProse = lines.map((l) => {
-    if (!l.trim()) session = false;
-    else if (PROMPT.test(l)) session = true;
-    return !session && l.trim() !== "" && prose(l);
-  });
+  const session = consoleSessionLines(lines);
+  const isProse = lines.map((l, i) => !session[i] && l.trim() !== "" && prose(l));
   const proseLines = lines.filter((_, i) => isProse[i]);
   if (proseLines.length < 2) return text;
   const width = Math.max(...proseLines.map((l) => l.length));

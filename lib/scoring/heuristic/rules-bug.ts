@@ -120,6 +120,8 @@ interface BugEvidence {
   workingCase: boolean;
   /** The report asks for something new (a request, a wish, a title that asks) and tells no failure. */
   asksOnly: boolean;
+  /** A change that fixes no failure: its title names a change and its text a cleanup ("unused", "refactor", ...). */
+  cleanup: boolean;
   /** Every statement of what happens in the title and the description is judged, not seen (`onlyJudgedFailure`). */
   judgedOnly: boolean;
   /** Something that happens is read: an actual result, or a statement of what happens in the title or the description. */
@@ -194,8 +196,8 @@ function readBugEvidence(input: RuleInput): BugEvidence {
   // A change that fixes no failure ("Remove unused nsIFoo.bar": "nothing calls it any more", "Try run is green") tells
   // facts about the code, no behaviour of the program: no account is read from it, and it asks for a change
   // (thirteenth pass: five of six writers label such reports with no observed behaviour).
-  const isCleanup = CHANGE_TITLE.test(withoutLabel(summary)) && NO_FAILURE_CHANGE.test(`${withoutLabel(summary)}\n${description}`);
-  const actual = sectionEvidence(input, "actual") ?? (isCleanup ? null : firstRead(input, "description", seenInText.filter((r) => !r.generic)) ??
+  const cleanup = CHANGE_TITLE.test(withoutLabel(summary)) && NO_FAILURE_CHANGE.test(`${withoutLabel(summary)}\n${description}`);
+  const actual = sectionEvidence(input, "actual") ?? (cleanup ? null : firstRead(input, "description", seenInText.filter((r) => !r.generic)) ??
     // A title that only names a failure ("Login broken") does not say what is seen; "never arrives" does.
     (bare ? firstRead(input, "summary", seenInTitle.filter((r) => !r.generic)) : firstRead(input, "description", seenInText)));
   // A steps section that says the reporter cannot reproduce it ("Unsure how to reproduce") holds no steps.
@@ -237,8 +239,8 @@ function readBugEvidence(input: RuleInput): BugEvidence {
   // Greetings and the sounds of talk ("hey", "oh yeah", "ok", "hmm") are no words of an account (bands, twelfth pass).
   const words = (statements.match(/[\p{L}]{2,}/gu) ?? []).filter((w) => !INTERJECTION.test(w));
   const asksInstead = !!asks || expectedIn(prose).some((r) => r.kind === "request" || r.kind === "wish");
-  const told = !actual && words.length >= 20 && !asksInstead && !isCleanup;
-  return { expected, actual, steps, environment, impact, titleNames, told, workingCase, asksOnly: (asksInstead || isCleanup) && !actual,
+  const told = !actual && words.length >= 20 && !asksInstead && !cleanup;
+  return { expected, actual, steps, environment, impact, titleNames, told, workingCase, asksOnly: (asksInstead || cleanup) && !actual, cleanup,
     judgedOnly: onlyJudgedFailure(input, seenInTitle, seenInText), anyRead: !!actual || seenInTitle.length + seenInText.length > 0 };
 }
 
@@ -352,7 +354,7 @@ export function bugFindings(input: RuleInput): Found[] {
   // (a cleanup), or of one that asks for something new and tells no failure: none of them happens somewhere.
   // A cleanup names the change in its title ("Remove the unused ...", "Use X instead of Y"): "Sample has warnings of unused
   // styling items" reports a failure that mentions unused things.
-  const cleanup = CHANGE_TITLE.test(withoutLabel(input.summary)) && NO_FAILURE_CHANGE.test(`${withoutLabel(input.summary)}\n${input.description}`);
+  const { cleanup } = e;
   if (!e.environment && !ABOUT_TEXT.test(withoutLabel(input.summary)) && !cleanup && !e.asksOnly) {
     findings.push(found("bug.no_environment", "medium",
       "The report names no environment: no version or build, browser, device or operating system.",
