@@ -3,7 +3,10 @@
 // followed it on the same line. Used where Jira wiki is read as rich text and where the engine reads sections.
 
 // A template's heading names, as they stand before their text when the lines ran together.
-const HEADING_NAME = /^(?:steps to reproduce|how to reproduce|to reproduce|reproduction steps|steps|expected results?|expected behaviou?rs?|expected|actual results?|actual behaviou?rs?|actual|observed behaviou?rs?|observed results?|environment|impact|acceptance criteria|definition of done|done when)\b[ \t]*:?[ \t]+(?=\S)/i;
+const NAMES = String.raw`(?:steps to reproduce|how to reproduce|to reproduce|reproduction steps|steps|expected results?|expected behaviou?rs?|expected|actual results?|actual behaviou?rs?|actual|observed behaviou?rs?|observed results?|environment|impact|acceptance criteria|definition of done|done when)`;
+const HEADING_NAME = new RegExp(String.raw`^${NAMES}\b[ \t]*:?[ \t]+(?=\S)`, "i");
+/** A heading that is a name and nothing else ("Steps to Reproduce", "Expected Results:"). */
+const NAME_ALONE = new RegExp(String.raw`^${NAMES}[ \t]*:?[ \t]*$`, "i");
 
 /**
  * A space or tab just before "h3. Title" in the middle of a line becomes a line break: the same length, so every
@@ -18,6 +21,9 @@ export function restoreHeadingBreaks(text: string): string {
  * the name, and where the rest starts in `title`; null when the title is a heading of its own.
  */
 export function headingNameAndText(title: string): { name: string; textStart: number } | null {
+  // A longer name whole is no shorter name with text after it: "Steps to Reproduce" is not "Steps" over "to
+  // Reproduce", nor "Expected Results" "Expected" over "Results".
+  if (NAME_ALONE.test(title.trim())) return null;
   const m = HEADING_NAME.exec(title);
   return m ? { name: m[0].replace(/[ \t]*:?[ \t]+$/, ""), textStart: m[0].length } : null;
 }

@@ -8,6 +8,12 @@ describe("readRichText: Jira wiki markup", () => {
     expect(jira("h1. One\nh2.  Two\n   h3. Three\nh4.Four").text).toBe("One\n\nTwo\n\nThree\n\nFour");
   });
 
+  it("keeps a template heading whole, and tells a heading's name from the text run onto its line", () => {
+    // "Steps to Reproduce" is not the name "Steps" over the text "to Reproduce", nor "Expected Results" "Expected" over "Results".
+    expect(jira("h3. Steps to Reproduce\n# open the page\nh3. Expected Results\nOne row.").text).toBe("Steps to Reproduce\n\n- open the page\n\nExpected Results\n\nOne row.");
+    expect(jira("h3. Steps to Reproduce set the font to 12\nh3. Actual Result the font is back").text).toBe("Steps to Reproduce\n\nset the font to 12\n\nActual Result\n\nthe font is back");
+  });
+
   it("reads # and * lists, nested and mixed, as '- ' lines indented by two spaces a level", () => {
     expect(jira("# one\n## one.a\n#* bullet under one\n# two\n\n* star\n** star star\n*# numbered under star").text).toBe(
       "- one\n  - one.a\n  - bullet under one\n- two\n\n- star\n  - star star\n  - numbered under star",

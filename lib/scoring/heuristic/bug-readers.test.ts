@@ -178,6 +178,10 @@ describe("how to get there (steps)", () => {
       "For example, the call:\n$stats = $client->metrics(1700000000, 1700600000, ['active_users']);\nfails on new apps.",
       "I have some code that looks like:\n<fb:js-string var=\"foo\">hello</fb:js-string>\nand foo is undefined in the script after it.",
       "I make the following request:\nclient.call(\n  'users.getInfo', fields='uid, profile_url'\n)\nThe response has no profile_url.",
+      // An instruction with another joined to it in its sentence, after a sentence that sets the scene (markup pass: both
+      // readers of a written report counted such a sentence as steps).
+      "Windows 11 with a contrast theme on. Open the settings page, press Tab a few times. The focused button has no outline.",
+      "Sign in as a guest and open the orders page. It is empty.",
     ]) expect(stepsIn(text).at, text).not.toBeNull();
   });
 

@@ -7,7 +7,7 @@
 // Each returns the spans it read, so the rules can quote them and the tests can show what fired.
 
 import { distinctDirective, SERVER_DIRECTIVES } from "./server-directives";
-import { FORM_LEFT_EMPTY, orderedSteps, POINTER_ELSEWHERE, templateLeftAsIs } from "./sections";
+import { bareHeading, FORM_LEFT_EMPTY, jiraListLines, orderedSteps, POINTER_ELSEWHERE, templateLeftAsIs } from "./sections";
 
 /** A span of a text a reader matched, and whether it is generic ("doesn't work", "broken", "a problem"). */
 export interface Read {
@@ -92,9 +92,11 @@ function all(text: string, re: RegExp, generic?: (m: RegExpExecArray) => boolean
  * under it ("Should:", "Sample code:") is kept: it says what the content is.
  */
 export function withoutLabels(text: string): string {
-  if (!/:[ \t]*$|^[ \t]*(?:#|h[1-6]\.|\*\*|__)/m.test(text)) return text;
   const lines = text.split("\n");
-  const label = lines.map((l) => LABEL_LINE.test(l));
+  // (a Jira list's "# step" is no Markdown heading)
+  const items = jiraListLines(lines);
+  const label = lines.map((l, i) => !items[i] && (LABEL_LINE.test(l) || bareHeading(l.trim())));
+  if (!label.includes(true)) return text;
   const empty = lines.map((l, i) => label[i] || FIELD_LEFT_EMPTY.test(l));
   let changed = false;
   for (let i = 0; i < lines.length; i++) {
@@ -1319,8 +1321,11 @@ const MENU_PATH = /(?:^|[\s"'(])[A-Z][\w.'’&/+-]*(?: [\w.'’&/+-]+){0,3}(?:\s
  * "Firefox prints 2024-03-09...", "logs 0 when ...", "On Linux with PulseAudio this prints ...".
  */
 const RESULT_OF_CODE = /^\s*(?:(?:on|in|with|under) [^,.\n]{1,60},?\s+)?(?:(?:this|it|that|the (?:above|code|snippet|script|page|test ?case|example)|firefox|the browser|chrome|nightly)\s+)?(?:prints|printed|logs|logged|returns|returned|outputs|throws|threw|alerts|gives|gave)\b(?!\s+(?:me|us|you|them)\b)/i;
-/** The first line of a text that is a page's markup: an HTML element's opening tag or a doctype. */
-const MARKUP_FIRST = /^\s*<(?:!doctype\b|(?:html|head|body|style|script|div|span|p|a|input|select|option|button|form|table|tr|td|svg|canvas|iframe|img|video|audio|ul|ol|li|figure|picture|textarea|label|details|dialog|h[1-6])\b)[^\n]*/i;
+/**
+ * The first line of a text that is a page's markup: an HTML element's opening tag or a doctype, also inside a code
+ * block ("```html", Jira's "{code:html}" or "{noformat}" on the line before it).
+ */
+const MARKUP_FIRST = /^\s*(?:(?:\x60{3,}|~{3,})[\w+-]*[ \t]*\n|\{(?:code|noformat)(?::[^}\n]*)?\}[ \t]*\n?)?\s*<(?:!doctype\b|(?:html|head|body|style|script|div|span|p|a|input|select|option|button|form|table|tr|td|svg|canvas|iframe|img|video|audio|ul|ol|li|figure|picture|textarea|label|details|dialog|h[1-6])\b)[^\n]*/i;
 /** A paragraph that opens with a page's markup, after a blank line. */
 const MARKUP_PARAGRAPH = new RegExp(MARKUP_FIRST.source.replace(/^\^\\s\*/, String.raw`(?<=\n[ \t]*\n)[ \t]*`), "gi");
 /**
@@ -1585,8 +1590,21 @@ function namesTag(line: string, words = 4): boolean {
 /** Lines of code or markup in a text (two or more make a snippet). */
 export function codeLines(text: string): number {
   let n = 0;
-  for (const line of text.split("\n")) if (snippetLine(line)) n++;
-  return n;
+  // A fence ("```", Jira's "{code}" and "{noformat}") says a block of code or a command follows, and counts as code;
+  // around a log or a stack trace pasted as a block ("```" over error_log's lines), what it holds is what the program wrote, and it counts for nothing
+  // (markup pass).
+  let fence: { logged: boolean } | null = null;
+  for (const line of text.split("\n")) {
+    if (/^\s*(?:(?:\x60{3,}|~{3,})[\w+-]*|\{(?:code|noformat)(?::[^}\n]*)?\})\s*$/.test(line)) {
+      if (fence && !fence.logged) n += 2;
+      fence = fence ? null : { logged: true };
+      continue;
+    }
+    if (fence && line.trim() && !STACK_OR_LOG.test(line) && !LOGGED.test(line) && !ACCESS_LOG_LINE.test(line)) fence.logged = false;
+    if (snippetLine(line)) n++;
+  }
+  // (a fence never closed counts as the code it opens)
+  return fence ? n + 1 : n;
 }
 
 export type StepsKind = "actions" | "condition" | "gerund" | "narrated" | "menu" | "repro" | "instruction" | "link" | "command" | "code" | "testcase" | "input" | "config";
@@ -1677,6 +1695,20 @@ export function stepsIn(labelled: string): StepsRead {
   }
   // "When I open the cart and tap Pay" is two actions: the ones joined to the first count on their own.
   let joined = 0;
+  // So is an instruction with another joined to it in its sentence ("Open https://x.example and translate the page",
+  // "Open about:preferences, press Tab repeatedly", "go to Settings, then pick Billing"): each verb of acting that the
+  // comma, "and" or "then" joins is a step, unless it already starts an action of its own (a run read above). The
+  // sentence runs on over the dots inside an address or a version ("twitter.com", "about:preferences").
+  for (const a of actions) {
+    const verb = /^\s*([A-Za-z][\w-]*)/.exec(a.text.replace(LEAD, ""));
+    if (!verb) continue;
+    const from = a.start + a.text.length - a.text.replace(LEAD, "").length + verb[0].length;
+    const clause = /^(?:[^.;!?\n]|\.(?=\w))*/.exec(text.slice(from))?.[0] ?? "";
+    for (const j of clause.matchAll(/(?:,\s*(?:and\s+)?(?:then\s+)?|\s+(?:and\s+then|and|then)\s+)([a-z][\w-]*)\b/gi)) {
+      const at = from + j.index + j[0].length - j[1].length;
+      if (ACTION_VERBS.has(j[1].toLowerCase()) && !actions.some((b) => b !== a && at >= b.start && at < b.start + b.text.length)) joined++;
+    }
+  }
   for (const m of text.matchAll(CONDITIONAL)) {
     if (!actionStem(m[1])) continue;
     found.push({ kind: "condition", start: m.index, end: m.index + m[0].length });

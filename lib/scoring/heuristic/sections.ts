@@ -69,6 +69,15 @@ export function sectionKeyOf(title: string, words?: LanguageWords): SectionKey |
   return null;
 }
 
+/**
+ * A known heading alone on its line, as plain text keeps it ("Steps to reproduce", "Expected result"), and as a
+ * tracker import renders a heading (lib/richtext: "### Expected behavior" becomes the line "Expected behavior").
+ * `line` is trimmed.
+ */
+export function bareHeading(line: string, words?: LanguageWords): boolean {
+  return (words ? /^\p{L}[\p{L} /&'’-]*$/u : /^[A-Za-z][A-Za-z /&'-]*$/).test(line) && line.split(/\s+/).length <= 4 && sectionKeyOf(line, words) !== null;
+}
+
 interface Heading {
   title: string;
   /** Text after the heading on the same line ("Expected: the total stays"), as an offset into the text. */
@@ -109,13 +118,27 @@ function headingAt(line: string, offset: number, jiraList: boolean, words?: Lang
       return { title: title.replace(/:\s*$/, ""), inlineStart: rest.trim() ? offset + line.length - rest.length : -1 };
     }
   }
-  // A known heading alone on its line, as plain text keeps it ("Steps to reproduce", "Expected result").
-  if ((words ? /^\p{L}[\p{L} /&'’-]*$/u : /^[A-Za-z][A-Za-z /&'-]*$/).test(line) && line.split(/\s+/).length <= 4 && sectionKeyOf(line, words)) return { title: line, inlineStart: -1 };
+  if (bareHeading(line, words)) return { title: line, inlineStart: -1 };
   const label = (words ? LABEL_ANY : LABEL).exec(line);
   if (label && sectionKeyOf(label[1], words)) {
     return { title: label[1], inlineStart: label[2].trim() ? offset + line.length - label[2].length : -1 };
   }
   return null;
+}
+
+/** Jira wiki's own signs: a heading ("h3. "), a code, noformat, quote or panel macro. */
+const JIRA_SIGNS = /^[ \t]*h[1-6]\.[ \t]|\{(?:code|noformat|quote|panel)(?:[:}])/m;
+
+/**
+ * Per line, whether it is an item of a Jira numbered list ("# Open the page") rather than a Markdown heading: a run of
+ * such lines, or one in a text that shows Jira wiki's signs elsewhere ("h3. Steps to Reproduce" over "# type into any
+ * text box", a list of one step).
+ */
+export function jiraListLines(lines: string[]): boolean[] {
+  const marked = lines.map((l) => JIRA_LIST.test(l.trimStart()));
+  if (!marked.includes(true)) return marked;
+  const wiki = JIRA_SIGNS.test(lines.join("\n"));
+  return marked.map((m, i) => m && (wiki || !!marked[i - 1] || !!marked[i + 1]));
 }
 
 /**
@@ -132,6 +155,7 @@ export function sectionsOf(text: string, words?: LanguageWords): Section[] {
     lines.push({ text: raw.trim(), start: pos + lead, end: pos + raw.replace(/\r$/, "").length });
     pos += raw.length + 1;
   }
+  const jiraItems = jiraListLines(lines.map((l) => l.text));
   let open: Section | null = null;
   const close = (at: number) => {
     if (!open) return;
@@ -152,7 +176,7 @@ export function sectionsOf(text: string, words?: LanguageWords): Section[] {
       return;
     }
     if (fence !== null) return;
-    const jiraList = JIRA_LIST.test(line.text) && [lines[i - 1], lines[i + 1]].some((l) => l && JIRA_LIST.test(l.text));
+    const jiraList = jiraItems[i];
     let h = headingAt(line.text, line.start, jiraList, words);
     // A label in a list item ("* Expected: the footer equals ...", "- **Observed:** ..."): a list of labelled fields. It
     // opens a section when it names a part, and closes one a list label opened (bands, eleventh pass). Not under a
