@@ -2060,6 +2060,15 @@ describe("twelfth pass (httpd): a console session holds none of the reporter's s
     expect(withoutSessions("$ apxs -q LDFLAGS\n-Wl,-z,relro")).not.toContain("relro");
     expect(actual("apxs -q LDFLAGS wrong", "We build our module against the packaged httpd on Fedora 40.")).toBe(false);
   });
+
+  it("ends a session at the reporter's first sentence where no blank line does, not at a message the program printed", () => {
+    // A text whose blank lines a tracker or an export dropped (markup pass: httpd EB F1 0.822 on the read sets so, 0.902 as written).
+    const dropped = "$ htpasswd -vb /tmp/pw alice aaaaaaaY\nPassword for user alice correct.\nbcrypt only reads the first 72 bytes, but htpasswd should at least warn when the password is longer.";
+    expect(expectedIn(dropped).map((r) => r.kind)).toContain("modal");
+    expect(withoutSessions(dropped)).toContain("bcrypt only reads");
+    const printed = "C:\\Apache24\\bin>httpd.exe -k install\nInstalling the 'Apache2.4' service\nTesting httpd.conf....\nErrors reported here must be corrected before the service can be started.";
+    expect(expectedIn(printed)).toEqual([]);
+  });
 });
 
 describe("twelfth pass (httpd): a directive in a sentence beside one on its own line", () => {

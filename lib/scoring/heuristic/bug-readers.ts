@@ -986,12 +986,31 @@ export function withoutSessions(text: string): string {
   return lines.map((line, i) => (inside[i] && line.split(/\s+/).filter((w) => SENTENCE_WORD.test(w)).length < 3 ? line.replace(/\S/g, " ") : line)).join("\n");
 }
 
-/** Per line, whether it stands in a console session: from a prompt's line (`PROMPT_LINE`) to the next blank line. */
+/** Words only a person writes about what they ran: the first person, a reasoning's joints, a standard cited. */
+const REPORTER_VOICE = /\b(?:i|we|my|our|me|us)\b|\b(?:but|so|since|because|although|though|however|per|according to|instead)\b|\brfc ?\d+/i;
+
+/**
+ * A line under a session's output that the reporter wrote, which ends the session where no blank line does (a text whose
+ * blank lines a tracker or an export dropped): a sentence of five words of a sentence, or of three in the reporter's own
+ * voice ("bcrypt only uses the first 72 bytes, which is known, but htpasswd should at least warn ..."). Not a message
+ * the program printed ("Errors reported here must be corrected before the service can be started."), nor a log line.
+ */
+function toldByReporter(line: string): boolean {
+  if (PROMPT_LINE.test(line) || LOGGED.test(line) || STACK_OR_LOG.test(line)) return false;
+  const words = line.split(/\s+/).filter((w) => SENTENCE_WORD.test(w)).length;
+  return words >= 5 || (words >= 3 && REPORTER_VOICE.test(line));
+}
+
+/**
+ * Per line, whether it stands in a console session: from a prompt's line (`PROMPT_LINE`) to the next blank line, or
+ * to the first line the reporter wrote after it (`toldByReporter`).
+ */
 export function consoleSessionLines(lines: string[]): boolean[] {
   let inside = false;
   return lines.map((line) => {
     if (!line.trim()) inside = false;
     else if (PROMPT_LINE.test(line)) inside = true;
+    else if (inside && toldByReporter(line)) inside = false;
     return inside;
   });
 }
@@ -999,12 +1018,15 @@ export function consoleSessionLines(lines: string[]): boolean[] {
 /**
  * A line of a console session: below a prompt and its command, in the same block (no blank line between), is what
  * the program printed ("Errors reported here must be corrected before the service can be started."), not the
- * reporter's words.
+ * reporter's words, up to the first line the reporter wrote.
  */
 function inSession(text: string, r: Read): boolean {
   const lineStart = text.lastIndexOf("\n", r.start - 1) + 1;
-  const block = text.slice(0, lineStart).split(/\n[ \t]*\n/).pop() ?? "";
-  return block.split("\n").some((line) => PROMPT_LINE.test(line));
+  const lineEnd = text.indexOf("\n", r.start);
+  const block = (text.slice(0, lineStart).split(/\n[ \t]*\n/).pop() ?? "").split("\n");
+  const prompt = block.findLastIndex((line) => PROMPT_LINE.test(line));
+  if (prompt < 0) return false;
+  return ![...block.slice(prompt + 1), text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd)].some(toldByReporter);
 }
 
 /**
