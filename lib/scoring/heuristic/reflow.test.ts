@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { TicketData } from "../types";
 import { scoreTicket } from "./engine";
-import { plainSpaces, reflowed } from "./reflow";
+import { plainSpaces, reflowed, unquoted } from "./reflow";
 
 /** Hard-wraps each line longer than `width` at the last space before it, as Bugzilla stored comments. */
 function wrap(text: string, width = 76): string {
@@ -84,5 +84,33 @@ describe("plainSpaces: Windows line ends and pasted spaces, read as plain ones",
     expect(codes(nbsp)).toEqual(codes(report));
     const untyped = { summary: report.summary, description: crlf.description };
     expect(scoreTicket(untyped).metadata.work_item_type).toBe(scoreTicket({ summary: report.summary, description: report.description }).metadata.work_item_type);
+  });
+});
+
+describe("unquoted: a report quoted from a mail or in Markdown reads as the report", () => {
+  const report: TicketData = { summary: "Invoice PDF shows last month's total", issue_type: "Bug",
+    description: "Forwarded from a customer:\n\n" + [
+      "Steps to Reproduce:",
+      "1. Open Billing > Invoices",
+      "2. Download the PDF of the November invoice",
+      "",
+      "Actual Results:",
+      "The PDF total is 1,240.00, October's figure.",
+      "",
+      "Expected Results:",
+      "",
+    ].join("\n") };
+
+  it("takes the marks off, nested ones too, keeping the text's length, and leaves a Python prompt alone", () => {
+    const text = "> Steps:\n>> 1. Open it\n> > 2. Save\n>>> import json\nno mark";
+    expect(unquoted(text)).toBe("  Steps:\n   1. Open it\n    2. Save\n>>> import json\nno mark");
+    expect(unquoted(text).length).toBe(text.length);
+  });
+
+  it("gives a report quoted line by line the findings it has as written", () => {
+    const lines = (report.description ?? "").split("\n");
+    const quoted = { ...report, description: [lines[0], lines[1], ...lines.slice(2).map((l) => `> ${l}`)].join("\n") };
+    expect(codes(report)).toContain("bug.no_expected_result:high");
+    expect(codes(quoted)).toEqual(codes(report));
   });
 });
