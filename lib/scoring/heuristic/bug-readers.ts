@@ -965,7 +965,7 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
   // A read is judged from its first word, not from the stop or the line break its pattern opens on ("... gets 503. with
   // tomcat 9 same config it was fine": the stop ends the log line before it; thirteenth pass, httpd).
   const fromWord = (r: Read): Read => ({ start: r.start + (/^[\s.!?;,]*/.exec(text.slice(r.start, r.end))?.[0].length ?? 0), end: r.end });
-  const programs = (w: Read) => printed(lineOf(text, w).length > 120 ? lineAround(text, w) : lineOf(text, w)) || inSession(text, w) || messageGoesOn(text, w);
+  const programs = (w: Read) => printed(lineOf(text, w).length > 120 ? lineAround(text, w) : lineOf(text, w)) || inBlockComment(text, w) || inSession(text, w) || messageGoesOn(text, w);
   return reads.filter((r) => !programs(fromWord(r)) &&
     !((r.kind === "wish" || r.kind === "request") && (ASKS_FOR_NEWS.test(text.slice(r.start)) || ASKS_FOR_PLAN.test(text.slice(r.start)))) && !(r.kind === "wish" && ASKS_FOR_WORK.test(text.slice(r.start)))).sort((a, b) => a.start - b.start);
 }
@@ -1079,9 +1079,24 @@ function lineOf(text: string, r: Read): string {
  * A line the program wrote, or a line of code or markup. A sentence that opens with a section's bare name ("<Files>
  * sections are merged after .htaccess, so ... must be denied."; `namesTag`) is the reporter's, read without the name.
  */
+/**
+ * A line of a block comment in code ("/**" over " * Returns the total ..." lines): a run of lines that open with "*"
+ * under a line that opens one. Such a line alone is a list item, Jira's and Markdown's ("* Expected: the total is 0",
+ * "* ... it runs one test (and should none)"; markup pass): read as the reporter's words.
+ */
+function inBlockComment(text: string, r: Read): boolean {
+  const lines = text.slice(0, r.start).split("\n");
+  if (!/^\s*\*(?!\*)/.test(lines[lines.length - 1] + text.slice(r.start, r.start + 1))) return false;
+  for (let i = lines.length - 2; i >= 0; i--) {
+    if (/^\s*\/\*/.test(lines[i])) return true;
+    if (!/^\s*\*/.test(lines[i])) return false;
+  }
+  return false;
+}
+
 function printed(text: string): boolean {
   const line = namesTag(text, 2) ? text.replace(TAG_NAMED_ALL, "tag") : text;
-  return STACK_OR_LOG.test(line) || /^\s*(?:[<{}[\]$@]|\/\/|\/\*|\*\s)|[;{]\s*$/.test(line) || /^\s*(?:\[?(?:message|error|exception|warning|details?|reason|response|output|log)\]?\s*:)/i.test(line);
+  return STACK_OR_LOG.test(line) || /^\s*(?:[<{}[\]$@]|\/\/|\/\*|\*\/)|[;{]\s*$/.test(line) || /^\s*(?:\[?(?:message|error|exception|warning|details?|reason|response|output|log)\]?\s*:)/i.test(line);
 }
 
 /**
@@ -1124,17 +1139,13 @@ interface Piece {
 function pieces(text: string): Piece[] {
   const lines: Piece[] = [];
   let offset = 0;
-  // An export that lost its line breaks keeps two or more spaces where they were ("open the report  right click the chart ...").
-  // A sentence does not end on an article, a preposition or a word that names what follows ("click on  Save  and"): two
-  // spaces after one are where quotes were lost, not a line break.
-  const broken = text.includes("\n") ? text : text.replace(/(\b[\w']+)?(\S) {2,}(?=\S)/g, (m, word: string | undefined, c: string) =>
-    RUNS_ON.test(`${word ?? ""}${c}`) ? m : `${word ?? ""}${c}\n${" ".repeat(m.length - (word ?? "").length - 2)}`);
-  for (const raw of broken.split("\n")) {
+  for (const raw of brokenAgain(text).split("\n")) {
     const start = offset;
     offset += raw.length + 1;
     if (!raw.trim() || STACK_OR_LOG.test(raw)) continue;
     const last = lines[lines.length - 1];
-    const continues = last && !/[.!?:;]\s*$/.test(last.text) && /^\s*[a-z(]/.test(raw) && !LIST_MARK.test(raw) &&
+    // (not after a line that ends in a space: a break put back where an export took it out, or Markdown's "  ")
+    const continues = last && !/[.!?:;]\s*$/.test(last.text) && !/ $/.test(last.text) && /^\s*[a-z(]/.test(raw) && !LIST_MARK.test(raw) &&
       last.start + last.text.length + 1 === start && text[start - 1] === "\n";
     if (continues) last.text = `${last.text}\n${raw}`;
     else lines.push({ text: raw, start });
@@ -1174,6 +1185,18 @@ function pieces(text: string): Piece[] {
     flush();
   }
   return out;
+}
+
+/**
+ * The text with its line breaks put back where an export took them all out: it keeps two or more spaces where each was
+ * ("open the report  right click the chart ..."). A sentence does not end on an article, a preposition or a word that
+ * names what follows ("click on  Save  and"): two spaces after one are where quotes were lost, not a line break. The
+ * break takes the run's last space, so the line before ends in the others and the text keeps its length (offsets
+ * hold); a text with a line break is left as it is.
+ */
+export function brokenAgain(text: string): string {
+  return text.includes("\n") ? text : text.replace(/(\b[\w']+)?(\S) {2,}(?=\S)/g, (m, word: string | undefined, c: string) =>
+    RUNS_ON.test(`${word ?? ""}${c}`) ? m : `${word ?? ""}${c}${" ".repeat(m.length - (word ?? "").length - 2)}\n`);
 }
 
 const RUNS_ON = /^(?:a|an|the|of|on|in|at|to|for|with|from|by|into|onto|and|or|called|named|titled|labell?ed|says?|said|reads?|shows?|click|press|tap|select|choose)$/i;

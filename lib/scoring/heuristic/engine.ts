@@ -40,6 +40,7 @@ import { criteriaFindings, criteriaOf } from "./rules-criteria";
 import { dependencyFindings } from "./rules-dependency";
 import { formFindings } from "./rules-form";
 import { appliesTo, kindEvidenceFor, kindFindings } from "./rules-kinds";
+import { brokenAgain } from "./bug-readers";
 import { plainSpaces, reflowed, unquoted } from "./reflow";
 import { minimalFindings } from "./rules-minimal";
 import { solutionFindings } from "./rules-solution";
@@ -129,7 +130,7 @@ function sharedFindings(input: RuleInput): Found[] {
 function analyse(ticket: TicketData, rules: RuleSettings): Analysis {
   const summary = field(ticket?.summary, MAX_SUMMARY);
   // (a text a tracker hard-wrapped is read with its cut sentences whole again; reflow.ts)
-  const description = reflowed(restoreHeadingBreaks(unquoted(field(ticket?.description))));
+  const description = reflowed(restoreHeadingBreaks(unquoted(brokenAgain(field(ticket?.description)))));
   const language = languageOf(ticket);
   const words = wordsFor(language);
   const story = words ? parseStoryIn(summary, words) : parseStory(summary);

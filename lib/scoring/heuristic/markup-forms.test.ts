@@ -78,3 +78,41 @@ describe("a report in any tracker's markup reads as in plain text", () => {
     }, ["bug.no_expected_result:high", "bug.no_steps:low"]);
   });
 });
+
+describe("a report whose line breaks an export took out reads as the report", () => {
+  // An export (Jira's CSV, a mail gateway) that drops line breaks keeps two spaces or more where each was; the readers
+  // read the text with the breaks put back (brokenAgain), so a list's steps and its sections are read as written.
+  it("reads a numbered step and the sections of a template run onto one line", () => {
+    const text = "The new build crashes on install.    Steps to Reproduce:    1. Either run 3.0 from the installer or update from 2.1.    Actual Result:    Crash.    Expected Result:    It runs.";
+    expect(parts("Studio 3.0 crashes on launch", text)).toEqual([]);
+    expect(parts("Studio 3.0 crashes on launch", text.replace(/ {2,}/g, "\n"))).toEqual([]);
+  });
+
+  it("reads a Jira numbered list run onto one line as its steps", () => {
+    const text = "# Created an empty folder in a bucket with another client.  # Browsing the bucket in the app, that folder appears as a file.";
+    expect(parts("Empty folder listed as a file", text)).not.toContain("bug.no_steps:low");
+  });
+
+  it("does not join the lines put back as a hard-wrapped sentence's ('create an analysis  right click ...')", () => {
+    const text = "create an analysis  right click on the analysis to create a report  right click it a second time to create another report    message : the folder already exists";
+    expect(parts("cannot create a second report", text)).not.toContain("bug.no_steps:low");
+  });
+});
+
+describe("what the reporter did is no second defect", () => {
+  it("reads 'Also I added a comment ...' as the reporter's note, 'Also the export fails' as a second defect", () => {
+    const base = "Scenario:\n- create a data service with password security\n- export it as a bundle and deploy it\n\nExpected: the service starts with no errors.\nActual: it starts after 21 s, with a SAXParseException in the log.\n\n";
+    const codes = (text: string) => scoreTicket({ summary: "SAXParseException when deploying a secured service", description: text, issue_type: "Bug" }).findings.map((f) => f.code);
+    expect(codes(`${base}Also I added a comment about this issue on the mailing list, where it was discussed.`)).not.toContain("bug.several_defects");
+    expect(codes(`${base}Also the export to a zip file fails with an error.`)).toContain("bug.several_defects");
+  });
+});
+
+describe("a '*' list item is the reporter's words", () => {
+  it("reads an expectation in Jira's and Markdown's '*' bullet, and none in a block comment's line", () => {
+    const found = parts("Optimized run keeps running one test", "Steps:\n* rebuild the project and clear the snapshot\n* press Run optimized twice: the second run runs one test (and should run none)");
+    expect(found.filter((f) => f.startsWith("bug.no_expected_result"))).toEqual([]);
+    expect(parts("Total wrong after a refund", "/**\n * Returns the order total. It should never be negative.\n */\nThe total shows -12.00 after a partial refund.\n\n1. Refund one item\n2. Open the order"))
+      .toContain("bug.no_expected_result:high");
+  });
+});

@@ -92,9 +92,10 @@ const VAGUE_EXPECTED = /^(?:(?:please\s+)?(?:just\s+)?(?:make|get)\s+(?:it|this|
 const IMPLIED_EXPECTED = /\b(?:exceptions?|npe|errors?|crash(?:es|ed)?|fails?|failed|failing|can['’]?t|cannot|can not|unable to|(?:does|do|did|is|are|was|were|will|would)(?:n['’]?t| not)(?! (?:work|function)\w*\b)|won['’]?t|not (?:\w+ly )?(?!(?:resolved|fixed|addressed|sorted|handled|answered|solved|escalated|prioriti[sz]ed)\b)\w+(?:ed|en)|twice|(?:even though|although|despite)\b[^.;!?\n]{0,40}?\b(?:normal|valid|correct|allowed|legitimate|permitted|in stock|available)\b)\b/i;
 /**
  * A second defect in the same report. "Also happens in staging ...", "Also reproduces on 2.0" tell the same failure in
- * another place, not a second one (bands, eleventh pass).
+ * another place, not a second one (bands, eleventh pass); "Also I added a comment ...", "Also we tried ..." tell what the
+ * reporter did (markup pass, a Jira export).
  */
-const ANOTHER = /^[ \t]*(?:[-*•]\s*)?(?:also(?!,?\s+(?:happens|happened|occurs|occurred|reproduces|reproduced|seen|shows up|showed up|(?:is|was) (?:seen|reproduced|reproducible))\b)|another (?:bug|issue|problem|defect)|second (?:bug|issue|problem|defect)|additionally|separately|unrelated)\b[^\n]*/gim;
+const ANOTHER = /^[ \t]*(?:[-*•]\s*)?(?:also(?!,?\s+(?:happens|happened|occurs|occurred|reproduces|reproduced|seen|shows up|showed up|(?:is|was) (?:seen|reproduced|reproducible)|(?:i|we)\s+(?:have\s+)?(?:added|attached|commented|mentioned|asked|wrote|posted|tried|checked|tested|raised|filed|reported))\b)|another (?:bug|issue|problem|defect)|second (?:bug|issue|problem|defect)|additionally|separately|unrelated)\b[^\n]*/gim;
 /**
  * The same inside a line, at a sentence's start, when it names something new: "... Also the search box in the sidebar is
  * very slow, but that is another bug." ("Also the same happens in safe mode" tells the first one again.)
