@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { restoreHeadingBreaks, sectionsOf } from "./sections";
+import { jiraListLines, restoreHeadingBreaks, sectionKeyOf, sectionsOf } from "./sections";
 
 describe("sections of a description whose export ran the lines together", () => {
   const runTogether = "h3. Steps to Reproduce set the font to 14 pt and restart h3. Actual Result the font is back to 10 pt h3. Expected Result the font stays at 14 pt";
@@ -63,5 +63,20 @@ describe("bands, seventh pass: a fenced block of code holds no headings", () => 
   it("still reads a heading after the fence is closed, and one with no fence at all", () => {
     expect(sectionsOf("~~~\n# not a heading\n~~~\n# Expected\nThe reader gets the file.").map((s) => s.key)).toEqual(["expected"]);
     expect(sectionsOf("# Steps\nOpen the bucket\n# Expected\nThe file is listed").map((s) => s.key)).toEqual(["steps", "expected"]);
+  });
+});
+
+describe("markup pass: what a heading names, and a Jira list of one item", () => {
+  it("reads 'To be done' as the work to do, not as when it is done", () => {
+    expect(sectionKeyOf("To be done")).toBe("scope");
+    expect(sectionKeyOf("Done when")).toBe("done");
+    expect(sectionKeyOf("Definition of done")).toBe("done");
+  });
+
+  it("reads a '#' line as a Jira list item in a run of them or in a text with Jira's signs, else as a Markdown heading", () => {
+    expect(jiraListLines(["h3. Steps to Reproduce", "# type into any text box"])).toEqual([false, true]);
+    expect(jiraListLines(["# open the page", "# click Save"])).toEqual([true, true]);
+    expect(jiraListLines(["# Login fails", "", "Since 4.2 the login page stays blank."])).toEqual([false, false, false]);
+    expect(sectionsOf("h3. Steps to Reproduce\n# type into any text box\nh3. Expected Results\nOnly misspelt words underlined.")[0].body).toBe("# type into any text box");
   });
 });

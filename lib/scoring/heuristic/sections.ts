@@ -50,12 +50,13 @@ const KEYS: [SectionKey, RegExp][] = [
   ["environment", /\b(?:environments?|env|versions?|browsers?|devices?|platforms?|os|operating system|desktop|smartphone|mobile|app version|build|system info(?:rmation)?|configuration)\b/],
   // "Who is hurt", "Who's hurt" name who is affected as the issue's list words it (thirteenth bands pass, read-12).
   ["impact", /\b(?:impact|severity|priority|affected(?: users)?|who is affected|who(?: is|['’]s| are| gets) hurt|frequency|urgency)\b/],
-  ["done", /\b(?:done when|definition of done|dod|acceptance(?: criteria)?|done criteria|exit criteria|completion criteria|success criteria|success metrics?|success measures?|measures? of success|checklist|kpis?|done)\b/],
+  ["done", /\b(?:done when|definition of done|dod|acceptance(?: criteria)?|done criteria|exit criteria|completion criteria|success criteria|success metrics?|success measures?|measures? of success|checklist|kpis?|(?<!\bto be )done)\b/],
   ["timebox", /\b(?:time[ -]?box(?:ed)?|duration|time budget|time limit|effort|deadline)\b/],
   ["question", /\b(?:questions?|hypothes[ie]s|unknowns?|what we want to (?:learn|know|find out)|to answer)\b/],
   ["output", /\b(?:outputs?|deliverables?|outcomes?|artifacts?|artefacts?|results?|findings)\b/],
   ["breakdown", /\b(?:stories|user stories|child (?:stories|issues|items)|children|breakdown|features|milestones|phases|sub-?tasks|tasks|work items|epics?)\b/],
-  ["scope", /\b(?:scope|in scope|includes|inclusions)\b/],
+  // "To be done:" lists the work to do, not when it is done (markup pass: a Jira export's "To be done: hack the plugin ...").
+  ["scope", /\b(?:scope|in scope|includes|inclusions|to be done)\b/],
   ["why", /\b(?:why|reasons?|motivation|background|context|rationale|problem(?: statement)?|purpose|justification|goals?|objectives?|vision|value|business value|benefits?)\b/],
 ];
 
