@@ -6,7 +6,7 @@
 // - who is hurt and how badly (impact): counts, shares, money, groups of users, what it blocks, severity words.
 // Each returns the spans it read, so the rules can quote them and the tests can show what fired.
 
-import { distinctDirective, SERVER_DIRECTIVES } from "./server-directives";
+import { directiveNamed, distinctDirective } from "./server-directives";
 import { bareHeading, FORM_LEFT_EMPTY, jiraListLines, orderedSteps, POINTER_ELSEWHERE, templateLeftAsIs } from "./sections";
 
 /** A span of a text a reader matched, and whether it is generic ("doesn't work", "broken", "a problem"). */
@@ -1584,9 +1584,14 @@ const AFTER_SUBJECT = /^(?:is|are|was|were|be|been|does|doesn['’]?t|did|didn['
  */
 function knownDirectiveLine(line: string): boolean {
   const m = /^\s*<?([A-Za-z][A-Za-z0-9]+)[ \t]+(\S[^\n]*)$/.exec(line);
-  if (!m || !SERVER_DIRECTIVES.has(m[1])) return false;
-  if (!distinctDirective(m[1])) return configLine(line);
+  const name = m && directiveNamed(m[1]);
+  if (!m || !name) return false;
+  // (in any case when the name is no English word: "proxypass /app http://backend/"; one that is needs its own form and a
+  // setting's shape)
+  if (!distinctDirective(name)) return name === m[1] && configLine(line);
   const words = m[2].replace(/"[^"\n]*"|'[^'\n]*'/g, " ").trim().split(/\s+/);
+  // (a switch set and nothing after it is a setting however it is written: "rewriteengine on")
+  if (/^(?:on|off)$/i.test(m[2].trim())) return true;
   return !AFTER_SUBJECT.test(words[0]) && words.filter((w) => SENTENCE_WORD.test(w)).length <= 1 && !/[.!?]$/.test(m[2].trim());
 }
 
