@@ -44,6 +44,25 @@ describe("bench:bugs", () => {
     }
   }, 60_000);
 
+  it("--forms prints the three figures per group for each form a tracker stores a report in", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-bugs-"));
+    const file = path.join(dir, "reports.jsonl");
+    fs.writeFileSync(file, REPORTS.map((r) => JSON.stringify(r)).join("\n"));
+    try {
+      const r = run("--file", file, "--forms");
+      expect(r.status, r.stderr).toBe(0);
+      const rows = r.stdout.split("\n").filter((l) => /^\s{2}\S/.test(l));
+      expect(rows[0]).toMatch(/form\s+blog\s+shop/);
+      for (const form of ["plain", "markdown, pasted", "markdown, imported", "jira wiki, pasted", "jira wiki, imported", "html, imported", "no blank lines", "on one line", "quoted", "lower case", "upper case"]) {
+        expect(rows.some((l) => l.trimStart().startsWith(form)), form).toBe(true);
+      }
+      // The shop's two reports as written: report 2 alone lacks an expected result and is flagged (F1 1.000).
+      expect(rows.find((l) => l.trimStart().startsWith("plain"))).toMatch(/1\.000 \/ \S+ \/ \S+\s*$/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it("counts an unread set's reports a code gets wrong without listing them", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-bugs-"));
     const file = path.join(dir, "reports.jsonl");

@@ -1,4 +1,4 @@
-// npm run bench:bugs -- [--file FILE | --written] [--list CODE] [--system NAME]
+// npm run bench:bugs -- [--file FILE | --written] [--list CODE] [--system NAME] [--forms]
 // How the bug rules agree with researchers' labels: every report of ../shared/data/bugs (title, description;
 // labels has_ob, has_eb, has_sr, see ../shared/data/README.md) scored as a bug through the path the API uses
 // (the heuristic engine, issue_type "Bug"), and three codes compared with "labelled missing":
@@ -9,11 +9,13 @@
 // into the repository); `--system NAME` keeps one system. When the data is absent it says so and exits 0.
 // `--written` measures the reports written for this repository instead (lib/scoring/heuristic/written-reports/*.jsonl:
 // a browser's and a web server's Bugzilla, per file and writer; see docs/decisions.md, "Bug readers, fourth pass").
+// `--forms` measures the same reports in each form a tracker stores them in or an export leaves them (scripts/bug-forms.ts).
 import fs from "node:fs";
 import path from "node:path";
 import { createEngine, type ScoringResult } from "@/lib/scoring";
 import { type LabelledReport, readLabelledReports } from "@/lib/scoring/labelled-reports";
 import type { FindingCode } from "@/lib/scoring/codes";
+import { BUG_FORMS } from "./bug-forms";
 import { kappa, prf } from "./quality";
 
 const REPO = path.resolve(__dirname, "..");
@@ -58,6 +60,7 @@ async function main() {
   const files = written ? fs.readdirSync(file).filter((f) => f.endsWith(".jsonl")).sort().map((f) => path.join(file, f)) : [file];
   const reports = files.flatMap(readLabelledReports).filter((r) => !only || r.system === only);
   const engine = createEngine("heuristic");
+  if (process.argv.includes("--forms")) return forms(reports, written);
   const started = performance.now();
   const results: ScoringResult[] = [];
   for (const r of reports) results.push(await engine.score({ summary: r.title, description: r.description, issue_type: "Bug" }));
@@ -106,6 +109,39 @@ async function main() {
       if (heldOut) console.log(`  (${heldOut} of an unread set, not listed: they are measured, never read)`);
       console.log("");
     }
+  }
+}
+
+/**
+ * `--forms`: the same reports in each form a tracker, an export, a mail or a person gives them (scripts/bug-forms.ts),
+ * one line a form: missing-EB F1, missing-steps F1 and missing-OB kappa per group (the written sets grouped by how they
+ * were used: tuned, read, unread; the shared ones by system). A form keeps every word and every label, so a figure that
+ * moves with the form is the readers' doing.
+ */
+async function forms(reports: LabelledReport[], written: boolean) {
+  const group = (r: LabelledReport) => (written ? `${r.system.includes("unread") ? "unread" : r.system.includes("read-") ? "read" : "tuned"}-${r.system.split("-")[0]}` : r.system);
+  const groups = [...new Set(reports.map(group))].sort();
+  const engine = createEngine("heuristic");
+  console.log(`bench:bugs --forms: ${reports.length} reports; per group, missing-EB F1 / missing-steps F1 / missing-OB kappa\n`);
+  console.log(`  ${"form".padEnd(20)} ${groups.map((g) => g.padEnd(20)).join(" ")}`);
+  for (const form of BUG_FORMS) {
+    const cells: string[] = [];
+    for (const g of groups) {
+      const mine = reports.filter((r) => group(r) === g);
+      const fires: Record<string, boolean[]> = { eb: [], sr: [], ob: [] };
+      for (const r of mine) {
+        const { title, description } = form.convert(r);
+        const codes = new Set((await engine.score({ summary: title, description, issue_type: "Bug" })).findings.map((f) => f.code));
+        fires.eb.push(codes.has("bug.no_expected_result"));
+        fires.sr.push(codes.has("bug.no_steps"));
+        fires.ob.push(codes.has("bug.no_actual_result"));
+      }
+      const eb = prf(fires.eb, mine.map((r) => !r.has_eb)).f1;
+      const sr = prf(fires.sr, mine.map((r) => !r.has_sr)).f1;
+      const ob = binaryKappa(fires.ob, mine.map((r) => !r.has_ob));
+      cells.push(`${f3(eb)} / ${f3(sr)} / ${f3(ob)}`.padEnd(20));
+    }
+    console.log(`  ${form.name.padEnd(20)} ${cells.join(" ")}`);
   }
 }
 
