@@ -63,6 +63,17 @@ describe("bench:bugs", () => {
     }
   }, 60_000);
 
+  it("--agreement sets the second reader's labels beside the writers' and the engine's, per tracker", () => {
+    const r = run("--written", "--agreement");
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/480 reports of read-10, read-11, read-9/);
+    for (const tracker of ["firefox (240 reports)", "httpd (240 reports)"]) expect(r.stdout).toContain(tracker);
+    const rows = r.stdout.split("\n").filter((l) => /^\s+missing /.test(l));
+    expect(rows).toHaveLength(6);
+    // Three comparisons a row, each an F1 and a kappa between 0 and 1.
+    for (const row of rows) expect(row.match(/F1 [01]\.\d{3} kappa -?[01]\.\d{3}/g), row).toHaveLength(3);
+  }, 120_000);
+
   it("counts an unread set's reports a code gets wrong without listing them", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-bugs-"));
     const file = path.join(dir, "reports.jsonl");

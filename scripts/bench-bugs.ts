@@ -1,4 +1,4 @@
-// npm run bench:bugs -- [--file FILE | --written] [--list CODE] [--system NAME] [--forms]
+// npm run bench:bugs -- [--file FILE | --written] [--list CODE] [--system NAME] [--forms] [--agreement]
 // How the bug rules agree with researchers' labels: every report of ../shared/data/bugs (title, description;
 // labels has_ob, has_eb, has_sr, see ../shared/data/README.md) scored as a bug through the path the API uses
 // (the heuristic engine, issue_type "Bug"), and three codes compared with "labelled missing":
@@ -10,6 +10,7 @@
 // `--written` measures the reports written for this repository instead (lib/scoring/heuristic/written-reports/*.jsonl:
 // a browser's and a web server's Bugzilla, per file and writer; see docs/decisions.md, "Bug readers, fourth pass").
 // `--forms` measures the same reports in each form a tracker stores them in or an export leaves them (scripts/bug-forms.ts).
+// `--written --agreement` sets a second, blind reader's labels of three read sets beside the writers' and the engine's.
 import fs from "node:fs";
 import path from "node:path";
 import { createEngine, type ScoringResult } from "@/lib/scoring";
@@ -61,6 +62,7 @@ async function main() {
   const reports = files.flatMap(readLabelledReports).filter((r) => !only || r.system === only);
   const engine = createEngine("heuristic");
   if (process.argv.includes("--forms")) return forms(reports, written);
+  if (process.argv.includes("--agreement")) return agreement(reports);
   const started = performance.now();
   const results: ScoringResult[] = [];
   for (const r of reports) results.push(await engine.score({ summary: r.title, description: r.description, issue_type: "Bug" }));
@@ -142,6 +144,43 @@ async function forms(reports: LabelledReport[], written: boolean) {
       cells.push(`${f3(eb)} / ${f3(sr)} / ${f3(ob)}`.padEnd(20));
     }
     console.log(`  ${form.name.padEnd(20)} ${cells.join(" ")}`);
+  }
+}
+
+/**
+ * `--agreement` (with `--written`): the read sets a second reader labelled blind (`written-reports/second-reader/read-N.jsonl`:
+ * the reports, not the writer's labels, the code or another reader's work), per tracker: the second reader against
+ * the writer, the engine against the writer and against the second reader, missing-EB and missing-steps F1 (kappa) and
+ * missing-OB kappa. How far two careful readers agree is the most a reader of reports can be asked to agree with one.
+ */
+async function agreement(reports: LabelledReport[]) {
+  const dir = path.join(WRITTEN, "second-reader");
+  if (!fs.existsSync(dir)) return console.log("bench:bugs --agreement: no second reader's labels (written-reports/second-reader); nothing measured.");
+  const second = new Map<string, LabelledReport>();
+  const sets: string[] = [];
+  for (const f of fs.readdirSync(dir).filter((x) => x.endsWith(".jsonl")).sort()) {
+    sets.push(f.replace(/\.jsonl$/, ""));
+    for (const line of fs.readFileSync(path.join(dir, f), "utf8").split("\n").filter((l) => l.trim())) {
+      const r = JSON.parse(line) as LabelledReport;
+      second.set(r.bug_id, r);
+    }
+  }
+  const both = reports.filter((r) => second.has(r.bug_id) && sets.some((s) => r.system.endsWith(s)));
+  const engine = createEngine("heuristic");
+  const fired = new Map<string, Set<string>>();
+  for (const r of both) fired.set(r.bug_id, new Set((await engine.score({ summary: r.title, description: r.description, issue_type: "Bug" })).findings.map((f) => f.code)));
+  console.log(`bench:bugs --agreement: ${both.length} reports of ${sets.join(", ")} labelled by their writer and by a second reader, blind\n`);
+  const trackers = [...new Set(both.map((r) => r.system.split("-")[0]))].sort();
+  for (const t of trackers) {
+    const mine = both.filter((r) => r.system.startsWith(`${t}-`));
+    console.log(`${t} (${mine.length} reports)                second reader vs writer | engine vs writer | engine vs second reader`);
+    for (const c of CODES) {
+      const writer = mine.map((r) => c.missing(r));
+      const reader = mine.map((r) => c.missing(second.get(r.bug_id)!));
+      const flagged = mine.map((r) => fired.get(r.bug_id)!.has(c.code));
+      const cell = (p: boolean[], a: boolean[]) => `F1 ${f3(prf(p, a).f1)} kappa ${f3(binaryKappa(p, a))}`;
+      console.log(`  ${c.name.padEnd(30)} ${cell(reader, writer)} | ${cell(flagged, writer)} | ${cell(flagged, reader)}`);
+    }
   }
 }
 
