@@ -1076,10 +1076,6 @@ function lineOf(text: string, r: Read): string {
 }
 
 /**
- * A line the program wrote, or a line of code or markup. A sentence that opens with a section's bare name ("<Files>
- * sections are merged after .htaccess, so ... must be denied."; `namesTag`) is the reporter's, read without the name.
- */
-/**
  * A line of a block comment in code ("/**" over " * Returns the total ..." lines): a run of lines that open with "*"
  * under a line that opens one. Such a line alone is a list item, Jira's and Markdown's ("* Expected: the total is 0",
  * "* ... it runs one test (and should none)"; markup pass): read as the reporter's words.
@@ -1094,6 +1090,10 @@ function inBlockComment(text: string, r: Read): boolean {
   return false;
 }
 
+/**
+ * A line the program wrote, or a line of code or markup. A sentence that opens with a section's bare name ("<Files>
+ * sections are merged after .htaccess, so ... must be denied."; `namesTag`) is the reporter's, read without the name.
+ */
 function printed(text: string): boolean {
   const line = namesTag(text, 2) ? text.replace(TAG_NAMED_ALL, "tag") : text;
   return STACK_OR_LOG.test(line) || /^\s*(?:[<{}[\]$@]|\/\/|\/\*|\*\/)|[;{]\s*$/.test(line) || /^\s*(?:\[?(?:message|error|exception|warning|details?|reason|response|output|log)\]?\s*:)/i.test(line);
@@ -1641,8 +1641,8 @@ function namesTag(line: string, words = 4): boolean {
 export function codeLines(text: string): number {
   let n = 0;
   // A fence ("```", Jira's "{code}" and "{noformat}") says a block of code or a command follows, and counts as code;
-  // around a log or a stack trace pasted as a block ("```" over error_log's lines), what it holds is what the program wrote, and it counts for nothing
-  // (markup pass).
+  // around a log or a stack trace pasted as a block ("```" over error_log's lines), what it holds is what the program
+  // wrote, and it counts for nothing (markup pass).
   let fence: { logged: boolean } | null = null;
   for (const line of text.split("\n")) {
     if (/^\s*(?:(?:\x60{3,}|~{3,})[\w+-]*|\{(?:code|noformat)(?::[^}\n]*)?\})\s*$/.test(line)) {
