@@ -79,7 +79,9 @@ const HTML: Markup = {
   numbered: (t) => `<ol><li>${escaped(t)}</li></ol>`, bullet: (t) => `<ul><li>${escaped(t)}</li></ul>`,
   code: (ls) => `<pre>${escaped(ls.join("\n"))}</pre>`, text: (t) => `<p>${escaped(t)}</p>`,
 };
-const html = (description: string) => written(description, HTML).replace(/<\/ol>\n<ol>/g, "").replace(/<\/ul>\n<ul>/g, "").replace(/\n/g, "");
+/** The HTML on one line, as an editor stores it, but for the line breaks inside a <pre> block, which are its content. */
+const html = (description: string) => written(description, HTML).replace(/<\/ol>\n<ol>/g, "").replace(/<\/ul>\n<ul>/g, "")
+  .split(/(<pre>[\s\S]*?<\/pre>)/).map((part, i) => (i % 2 ? part : part.replace(/\n/g, ""))).join("");
 const imported = (value: string) => readRichText(value).text;
 
 /** A report in a form: its title and its description as the engine gets them. */

@@ -116,3 +116,20 @@ describe("a '*' list item is the reporter's words", () => {
       .toContain("bug.no_expected_result:high");
   });
 });
+
+describe("a scenario whose lines a rich-text editor stored as paragraphs", () => {
+  it("reads Given / When / Then with a blank line between them as the steps, as it reads them line under line", () => {
+    const lines = [
+      "**Given** an order flagged 'frozen'",
+      "**And** only ambient vans have room on the route",
+      "**When** the planner assigns the next day's orders",
+      "**Then** the order goes on an ambient van",
+      "**But** it should stay unassigned with the warning 'no cold capacity'",
+    ];
+    const around = (body: string) => `Planner 4.18.2, production.\n\n${body}\n\nSeen on 12 orders last week; 3 pallets were refused on arrival.`;
+    const summary = "Planner puts frozen orders on ambient vans";
+    expect(parts(summary, around(lines.join("\n")))).toEqual([]);
+    expect(parts(summary, around(lines.join("\n\n")))).toEqual([]);
+    expect(parts(summary, readRichText(`<p>Planner 4.18.2, production.</p>${lines.map((l) => `<p>${l.replace(/\*\*(\w+)\*\*/, "<strong>$1</strong>")}</p>`).join("")}<p>Seen on 12 orders last week; 3 pallets were refused on arrival.</p>`).text)).toEqual([]);
+  });
+});

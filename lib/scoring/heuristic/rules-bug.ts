@@ -60,9 +60,10 @@ const PRODUCT_VERSION_ALL = new RegExp(PRODUCT_VERSION.source, "g");
  * A scenario in the Given-When-Then layout: a line that opens with "Given" and a later one with "When", each maybe after
  * a "Scenario:" heading or a list mark. The state it starts from and the action taken are the steps to reproduce, as
  * a numbered list's are; the "Then" lines are the expected result (bands, ninth pass). The keyword may be set in bold
- * or italics ("**Given** ...", "- *When* ..."), as Markdown writers mark it (bands, eleventh pass).
+ * or italics ("**Given** ...", "- *When* ..."), as Markdown writers mark it (bands, eleventh pass), and its lines may
+ * stand in paragraphs of their own, as a rich-text editor stores each line typed (an HTML import; markup pass).
  */
-const SCENARIO = /^[ \t]*(?:[-*•]\s*)?(?:\*{1,2}|_{1,2})?given_{0,2}\b[^\n]*(?:\n[ \t]*(?:[-*•]\s*)?(?:\*{1,2}|_{1,2})?(?:and|but)_{0,2}\b[^\n]*)*\n[ \t]*(?:[-*•]\s*)?(?:\*{1,2}|_{1,2})?when_{0,2}\b[^\n]*/im;
+const SCENARIO = /^[ \t]*(?:[-*•]\s*)?(?:\*{1,2}|_{1,2})?given_{0,2}\b[^\n]*(?:\n(?:[ \t]*\n)?[ \t]*(?:[-*•]\s*)?(?:\*{1,2}|_{1,2})?(?:and|but)_{0,2}\b[^\n]*)*\n(?:[ \t]*\n)?[ \t]*(?:[-*•]\s*)?(?:\*{1,2}|_{1,2})?when_{0,2}\b[^\n]*/im;
 /** A greeting or a sound of talk: "hey", "hi", "oh", "yeah", "ok", "hmm", "lol" (the `told` count leaves them out). */
 const INTERJECTION = /^(?:hey|hi|hiya|hello|oh|ah|uh|um+|hm+|yeah|yep|yup|ok|okay|lol|haha)$/i;
 /** A title that names a change to the code: the fix verbs and the ones a cleanup takes. */
@@ -208,7 +209,7 @@ function readBugEvidence(input: RuleInput): BugEvidence {
   const stepsSection = stepsFound && holdsOnlyExpectation(stepsFound.text) ? null : stepsFound;
   const inText = stepsIn(description);
   const scenario = stepsSection || inText.at ? null : SCENARIO.exec(description);
-  const count = orderedSteps(stepsSection?.text ?? description) || inText.count || (scenario ? scenario[0].trim().split(/\n/).length : 0);
+  const count = orderedSteps(stepsSection?.text ?? description) || inText.count || (scenario ? scenario[0].trim().split(/\n/).filter((l) => l.trim()).length : 0);
   const steps = {
     evidence: stepsSection ?? (inText.at ? sentenceEvidence(input, "description", inText.at.start, inText.at.end) : null) ??
       (scenario ? evidenceAt(input, "description", scenario.index, scenario.index + scenario[0].length) : null), count,
