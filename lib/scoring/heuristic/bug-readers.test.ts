@@ -2278,3 +2278,15 @@ describe("thirteenth pass (httpd): a server's page told by its path, as what sho
     expect(stepsIn("ExtendedStatus On\n\nThe page at /server-status is wrong about the workers.").at).toBeNull();
   });
 });
+
+describe("fourteenth pass (httpd): 'which is kind of expected' accepts what is seen", () => {
+  it("does not read a reporter's acceptance as what should happen", () => {
+    expect(expectedIn("After the upgrade every cart was emptied, which is kind of expected. The log says nothing at all.")).toEqual([]);
+    expect(expectedIn("The old tokens stopped working, which was expected.")).toEqual([]);
+  });
+
+  it("still reads 'expected' that says what should happen", () => {
+    expect(expectedIn("The cart was emptied. I expected it to keep its items.").length).toBeGreaterThan(0);
+    expect(expectedIn("Expected: the cart keeps its items.").length).toBeGreaterThan(0);
+  });
+});

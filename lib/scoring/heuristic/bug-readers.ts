@@ -1036,7 +1036,8 @@ function inSession(text: string, r: Read): boolean {
 function instructed(text: string, r: Read): boolean {
   const said = text.slice(r.start, r.end);
   // "The line is optimized away. This is expected.": the reporter accepts what is seen, which says nothing of what should happen instead.
-  if (/^expected$/i.test(said) && /\b(?:this|that|it) is (?:to be )?$/i.test(text.slice(Math.max(0, r.start - 20), r.start)) && /^\s*(?:[.,;)]|$)/.test(text.slice(r.end, r.end + 3))) return true;
+  // So does a clause that comments on it, in any tense or hedged ("..., which is kind of expected"; fourteenth pass, httpd).
+  if (/^expected$/i.test(said) && /\b(?:this|that|it|which) (?:is|was) (?:(?:kind|sort) of |somewhat |probably |to be )?$/i.test(text.slice(Math.max(0, r.start - 30), r.start)) && /^\s*(?:[.,;)]|$)/.test(text.slice(r.end, r.end + 3))) return true;
   if (!/^(?:instead|rather)/i.test(said)) return false;
   // The sentence runs back over line breaks where the text was wrapped (the next line goes on in lower case).
   let start = r.start;
