@@ -2290,3 +2290,14 @@ describe("fourteenth pass (httpd): 'which is kind of expected' accepts what is s
     expect(expectedIn("Expected: the cart keeps its items.").length).toBeGreaterThan(0);
   });
 });
+
+describe("fourteenth pass (httpd): a program's own diagnostic in a console session is what it printed", () => {
+  it("does not read the 'must' of a 'configure: error:' line under the command as what should happen", () => {
+    expect(expectedIn("$ ./configure --with-zlib=/opt/zlib/\nchecking for gcc... gcc 12.2\nchecking for zlib... configure: error: the --with-zlib value is wrong. It must name the directory zlib was installed into.\n\nThe directory holds zlib 1.3.")).toEqual([]);
+    expect(expectedIn("$ make\nld: error: the output file must be given before the objects when linking them together\n")).toEqual([]);
+  });
+
+  it("still reads what the reporter says should happen under it", () => {
+    expect(expectedIn("$ ./configure --with-zlib=/opt/zlib\nconfigure: error: no zlib\nI think configure should find it there, since the headers are in /opt/zlib/include.").length).toBeGreaterThan(0);
+  });
+});

@@ -986,6 +986,13 @@ export function withoutSessions(text: string): string {
   return lines.map((line, i) => (inside[i] && line.split(/\s+/).filter((w) => SENTENCE_WORD.test(w)).length < 3 ? line.replace(/\S/g, " ") : line)).join("\n");
 }
 
+/**
+ * A program's own diagnostic, its name (and a make's level) before the colon: "configure: error: ...", "collect2: error:
+ * ld returned 1", "make[4]: *** [all] Error 1" (fourteenth pass, httpd: a configure run's error that says what an option
+ * "must" be was read as the reporter's expectation).
+ */
+const PROGRAM_DIAGNOSTIC = /(?:^|\s)[\w.+-]+(?:\[\d+\])?:[ \t]+(?:(?:fatal[ \t]+)?error:|warning:|\*\*\*)/i;
+
 /** Words only a person writes about what they ran: the first person, a reasoning's joints, a standard cited. */
 const REPORTER_VOICE = /\b(?:i|we|my|our|me|us)\b|\b(?:but|so|since|because|although|though|however|per|according to|instead)\b|\brfc ?\d+/i;
 
@@ -996,7 +1003,7 @@ const REPORTER_VOICE = /\b(?:i|we|my|our|me|us)\b|\b(?:but|so|since|because|alth
  * the program printed ("Errors reported here must be corrected before the service can be started."), nor a log line.
  */
 function toldByReporter(line: string): boolean {
-  if (PROMPT_LINE.test(line) || LOGGED.test(line) || STACK_OR_LOG.test(line)) return false;
+  if (PROMPT_LINE.test(line) || LOGGED.test(line) || STACK_OR_LOG.test(line) || PROGRAM_DIAGNOSTIC.test(line)) return false;
   const words = line.split(/\s+/).filter((w) => SENTENCE_WORD.test(w)).length;
   return words >= 5 || (words >= 3 && REPORTER_VOICE.test(line));
 }
