@@ -2301,3 +2301,14 @@ describe("fourteenth pass (httpd): a program's own diagnostic in a console sessi
     expect(expectedIn("$ ./configure --with-zlib=/opt/zlib\nconfigure: error: no zlib\nI think configure should find it there, since the headers are in /opt/zlib/include.").length).toBeGreaterThan(0);
   });
 });
+
+describe("fourteenth pass (httpd): the documentation's example is the page's text, however its directives are read", () => {
+  it("does not read directives of the example a page shows as steps, nor the text it should show", () => {
+    expect(stepsIn("On the page about forcing TLS, the example is:\n\n  RewriteCond \"%{SERVER_PORT}\" \"!=443\" [NC,OR]\n  RewriteRule \"^/?(.*)\" \"https://%{HTTP_HOST}/$1\" [R=301,L]\n\nNothing else is checked, so the [OR] joins the rule to whatever comes next.").at).toBeNull();
+    expect(stepsIn("The flag is wrong in the guide. It should be just\n\n  RewriteCond \"%{SERVER_PORT}\" \"!=443\"\n  RewriteRule \"^/?(.*)\" \"https://%{HTTP_HOST}/$1\" [R=301,L]\n").at).toBeNull();
+  });
+
+  it("still reads the same directives as the reporter's configuration", () => {
+    expect(stepsIn("With this in the vhost:\n\n  RewriteCond \"%{SERVER_PORT}\" \"!=443\" [NC,OR]\n  RewriteRule \"^/?(.*)\" \"https://%{HTTP_HOST}/$1\" [R=301,L]\n\nevery request loops.").at).not.toBeNull();
+  });
+});

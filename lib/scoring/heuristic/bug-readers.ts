@@ -1493,7 +1493,7 @@ const SENTENCE_WORD = new RegExp(`\\b(?:${SENTENCE_WORDS})\\b`, "i");
  * (thirteenth pass, httpd). The sentence is the text before the block, back to its last stop, and it ends without a
  * colon or with one.
  */
-const DOCS_EXAMPLE_BEFORE = /(?:\b(?:the|an?|this|that|one of the|its|their)\s+(?:\w+\s+){0,2}examples?\b[^.!?\n]*\b(?:reads?|uses?|shows?|says?|is|has|gives?|contains?)|\b(?:should|must|ought to)\s+(?:instead\s+)?(?:be|read|say))\s*:?\s*$/i;
+const DOCS_EXAMPLE_BEFORE = /(?:\b(?:the|an?|this|that|one of the|its|their)\s+(?:\w+\s+){0,2}examples?\b[^.!?\n]*\b(?:reads?|uses?|shows?|says?|is|has|gives?|contains?)|\b(?:should|must|ought to)\s+(?:instead\s+)?(?:be|read|say)(?:\s+(?:just|simply|only))?)\s*:?\s*$/i;
 function docsQuoted(lines: string[]): boolean[] {
   const out = lines.map(() => false);
   let before = "";
@@ -1961,7 +1961,8 @@ export function stepsIn(labelled: string): StepsRead {
     // the server gives as it reads it, or the server's restart told by its control program (twelfth pass, httpd).
     // (one written inside a sentence beside one on a line of its own are two: "... and use RewriteCond %{HTTPS} off" over
     // "RewriteRule ^ https://..."; twelfth pass, httpd)
-    const inline = [...text.matchAll(INLINE_DIRECTIVE)];
+    // (not on the lines of the documentation's example either: fourteenth pass, httpd)
+    const inline = [...text.matchAll(INLINE_DIRECTIVE)].filter((m) => !quoted[text.slice(0, m.index + 1).split("\n").length - 1]);
     const besideLine = configs === 1 && inline.some((m) => { const at = text.slice(0, m.index + 1).split("\n").length - 1; return !shaped[at] && !known[at]; });
     if (inline.length >= 2 || besideLine || (inline.length === 1 && (inputs.length >= 1 || INLINE_REQUEST.test(text) || RESPONSE.test(text) || AT_START.test(text) || SERVER_CONTROL.test(text)))) {
       found.push({ kind: "config", start: inline[0].index, end: inline[0].index + inline[0][0].length });
