@@ -2312,3 +2312,15 @@ describe("fourteenth pass (httpd): the documentation's example is the page's tex
     expect(stepsIn("With this in the vhost:\n\n  RewriteCond \"%{SERVER_PORT}\" \"!=443\" [NC,OR]\n  RewriteRule \"^/?(.*)\" \"https://%{HTTP_HOST}/$1\" [R=301,L]\n\nevery request loops.").at).not.toBeNull();
   });
 });
+
+describe("fourteenth pass (httpd): 'before the deploy' that dates someone's act is no case that works", () => {
+  it("does not read when a person acted as a time the program worked", () => {
+    expect(expectedIn("The empty page was cached because a visitor opened it before the release.")).toEqual([]);
+    expect(expectedIn("We flushed every cache until the upgrade, and the stale page is still served.")).toEqual([]);
+  });
+
+  it("still reads the program working up to a change", () => {
+    expect(expectedIn("The page came out whole until the upgrade.").length).toBeGreaterThan(0);
+    expect(expectedIn("The settings window is empty. Before the update it showed every account.").length).toBeGreaterThan(0);
+  });
+});

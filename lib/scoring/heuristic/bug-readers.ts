@@ -956,7 +956,7 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
       !BARE_COMPARATIVE.test(text.slice(r.end, r.end + 60)))),
     ...tag("expect", all(text, EXPECT).filter((r) => !instructed(text, r) && !emptyField(text, r) && !EXPECTED_BETTER.test(text.slice(r.end, r.end + 40)))), ...tag("expect", all(text, NOT_INSTEAD)), ...tag("wish", all(text, WISH)), 
     ...tag("request", all(text, REQUEST).filter((r) => !inProgramQuote(text, r) && !MADE_BETTER.test(text.slice(r.end, r.end + 60)))),
-    ...tag("working_case", all(text, WORKING_CASE).filter((r) => !thingMissing(text, r))), ...tag("wish", all(text, WISH_UNSAID)), ...tag("working_case", all(text, WORKS_ELSEWHERE)), ...tag("working_case", all(text, WORKING_MORE)), ...tag("working_case", all(text, WORKING_KEPT)), ...tag("working_case", all(text, WORKING_IN_BROWSER)), ...tag("wish", all(text, WISH_MORE)), ...tag("working_case", all(text, WORKED_VERSION)), ...tag("working_case", all(text, WORKED_BEFORE)), ...tag("working_case", all(text, SAME_ELSEWHERE)), ...tag("working_case", all(withoutLabels(labelled), COMMAND_WORKS)), ...tag("working_case", all(text, WORKING_BROWSER_LINE)), ...tag("working_case", all(text, WORKING_PLATFORM)), ...tag("working_case", all(text, WAS_THERE_IN)), ...tag("expect", all(text, NORM_SAYS)), ...tag("expect", all(text, DOCS_SAY)),
+    ...tag("working_case", all(text, WORKING_CASE).filter((r) => !thingMissing(text, r) && !actedThen(text, r))), ...tag("wish", all(text, WISH_UNSAID)), ...tag("working_case", all(text, WORKS_ELSEWHERE)), ...tag("working_case", all(text, WORKING_MORE)), ...tag("working_case", all(text, WORKING_KEPT)), ...tag("working_case", all(text, WORKING_IN_BROWSER)), ...tag("wish", all(text, WISH_MORE)), ...tag("working_case", all(text, WORKED_VERSION)), ...tag("working_case", all(text, WORKED_BEFORE)), ...tag("working_case", all(text, SAME_ELSEWHERE)), ...tag("working_case", all(withoutLabels(labelled), COMMAND_WORKS)), ...tag("working_case", all(text, WORKING_BROWSER_LINE)), ...tag("working_case", all(text, WORKING_PLATFORM)), ...tag("working_case", all(text, WAS_THERE_IN)), ...tag("expect", all(text, NORM_SAYS)), ...tag("expect", all(text, DOCS_SAY)),
   ];
   // What the program prints ("Message: Object expected", a log line, a stack frame) or a line of code is not what the
   // reporter expects, however it is worded.
@@ -1034,6 +1034,20 @@ function inSession(text: string, r: Read): boolean {
   const prompt = block.findLastIndex((line) => PROMPT_LINE.test(line));
   if (prompt < 0) return false;
   return ![...block.slice(prompt + 1), text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd)].some(toldByReporter);
+}
+
+/**
+ * "before the deploy" or "until the upgrade" dating what a person did in its clause ("a client requested it before the
+ * deploy", "we flushed every cache until the upgrade"): when someone acted, not a time the program worked (fourteenth
+ * pass, httpd). "It worked until the upgrade", "Before the update it showed ..." still tell one.
+ */
+let personActed: RegExp | null = null;
+function actedThen(text: string, r: Read): boolean {
+  if (!/^(?:before|until)\s/i.test(text.slice(r.start, r.end))) return false;
+  const clause = text.slice(Math.max(0, r.start - 80), r.start).split(/[.!?;,:\n]/).pop() ?? "";
+  // (built on first use: PEOPLE is declared further down)
+  personActed ??= new RegExp(`\\b(?:i|we|you|they|he|she|someone|somebody|${PEOPLE})\\s+(?!(?:worked|was|were|ran|showed|had|kept|looked|behaved|did|could|used)\\b)[a-z]+(?:\\s+[\\w'’-]+){0,3}\\s+$`, "i");
+  return personActed.test(clause);
 }
 
 /**
