@@ -2324,3 +2324,13 @@ describe("fourteenth pass (httpd): 'before the deploy' that dates someone's act 
     expect(expectedIn("The settings window is empty. Before the update it showed every account.").length).toBeGreaterThan(0);
   });
 });
+
+describe("fourteenth pass (httpd): a request in a row the server printed is what it serves, not one sent", () => {
+  it("does not read the request column of a status table as the way there", () => {
+    expect(stepsIn("Some workers hang in the W state for days. The status page shows:\n\n   0-2 4411   1/35/902  W  0.40  8801  0   0.0   0.22  3.10  192.0.2.7   http/1.1  shop.example  POST /cart/sync HTTP/1.1\n\nThe clients keep the connection open.").at).toBeNull();
+  });
+
+  it("still reads a request the reporter sends", () => {
+    expect(stepsIn("Some workers hang in the W state for days after this:\n\n  POST /cart/sync HTTP/1.1\n  Host: shop.example\n\nThe clients keep the connection open.").at).not.toBeNull();
+  });
+});

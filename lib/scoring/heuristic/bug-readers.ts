@@ -1414,6 +1414,11 @@ const COMMAND = /^[ \t]*(?:[$%] [a-z][\w.-]*(?: |$)|[$%] \.{0,2}\/[\w.-]+(?:\/[\
  * options ("running httpd -X"), or a configure option ("--enable-ssl"; not one named by likeness, "a switch like
  * --without-docs", which is asked for and cannot be run yet; eighth pass).
  */
+/** A row of figures before a point on its line: five fields or more of digits ("4411", "1/35/902", "0.40", "192.0.2.7"). */
+function inPrintedRow(text: string, at: number): boolean {
+  const before = text.slice(text.lastIndexOf("\n", at - 1) + 1, at);
+  return before.split(/\s+/).filter((f) => /^\d[\d./:-]*$/.test(f)).length >= 5;
+}
 /** A line of a web server's access log: host, identity, user, [time], "request" ("192.0.2.1 - - [03/Apr/2012:18:22:10 +0200] "GET ..."). */
 const ACCESS_LOG_LINE = /^\s*\S+ \S+ \S+ \[[^\]\n]{10,40}\] "/;
 /** A sentence that opens with an action and ends by saying it shows the failure ("Load any page with X on to see it."). */
@@ -1866,7 +1871,9 @@ export function stepsIn(labelled: string): StepsRead {
   for (const [kind, re] of [["repro", REPRO], ["link", REPRO_LINK], ["command", COMMAND], ["command", INLINE_REQUEST], ["command", INLINE_COMMAND], ["command", INLINE_QUERY], ["command", INLINE_PROGRAM],
     ["testcase", ON_TESTCASE]] as const) {
     // A request in a line of the access log is what the server recorded, not one the reporter sends.
-    const m = re === INLINE_REQUEST ? [...text.matchAll(new RegExp(re.source, "g"))].find((r) => !ACCESS_LOG_LINE.test(lineOf(text, { start: r.index, end: r.index }))) ?? null
+    // Nor one in a row of a table the server printed (server-status: "0-2 4411 1/35/902 W 0.40 ... POST /cart/sync HTTP/1.1",
+    // the request a worker serves; fourteenth pass, httpd).
+    const m = re === INLINE_REQUEST ? [...text.matchAll(new RegExp(re.source, "g"))].find((r) => !ACCESS_LOG_LINE.test(lineOf(text, { start: r.index, end: r.index })) && !inPrintedRow(text, r.index)) ?? null
       : new RegExp(re.source, re.flags).exec(text);
     // A tool's name opening a sentence ("make install of 2.2 overwrote my config.") is its subject, not a command run.
     if (m && !(re === COMMAND && !/^[ \t]*(?:[$%#>]|C:\\)/.test(m[0]) && toldAbout(text, m.index))) found.push({ kind, start: m.index, end: m.index + m[0].length });
