@@ -2278,3 +2278,16 @@ describe("thirteenth pass (httpd): a server's page told by its path, as what sho
     expect(stepsIn("ExtendedStatus On\n\nThe page at /server-status is wrong about the workers.").at).toBeNull();
   });
 });
+
+describe("fourteenth pass (firefox): words that say a test follows before a colon", () => {
+  it("reads 'You can test it: do X and do Y' as two steps", () => {
+    const read = stepsIn("You can test it: turn off the network, with the download still running, and press Resume in the Library window.");
+    expect(read.count).toBeGreaterThanOrEqual(2);
+    expect(read.at).not.toBeNull();
+    expect(stepsIn("To try this: open the history sidebar and type a word in Greek.").count).toBeGreaterThanOrEqual(2);
+  });
+
+  it("still reads one action after it as the one action it is", () => {
+    expect(stepsIn("You can test it: open the history sidebar.").at).toBeNull();
+  });
+});
