@@ -2291,3 +2291,13 @@ describe("fourteenth pass (firefox): words that say a test follows before a colo
     expect(stepsIn("You can test it: open the history sidebar.").at).toBeNull();
   });
 });
+
+describe("fourteenth pass (firefox): a context menu path opened by its click", () => {
+  it("reads 'right-click > Item > Item' as a menu path", () => {
+    expect(stepsIn("Saving the picture (right-click > Save Image As > Desktop) of any photo gives a file of zero bytes.").kinds).toContain("menu");
+  });
+
+  it("does not read lower-case items after a lower-case head as one", () => {
+    expect(stepsIn("the ratio went from a > b > c over the night.").kinds).not.toContain("menu");
+  });
+});
