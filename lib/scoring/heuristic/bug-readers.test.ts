@@ -2301,3 +2301,14 @@ describe("fourteenth pass (firefox): a context menu path opened by its click", (
     expect(stepsIn("the ratio went from a > b > c over the night.").kinds).not.toContain("menu");
   });
 });
+
+describe("fourteenth pass (firefox): 'how this works' is no case that works", () => {
+  it("does not read an indirect question on how a thing works as an expected result", () => {
+    expect(expectedIn("Could somebody tell me how this works now with the new cookie rules?")).toEqual([]);
+    expect(expectedIn("I would like to know how it works in a private window.")).toEqual([]);
+  });
+
+  it("still reads a case that works", () => {
+    expect(expectedIn("It works in a private window.").map((r) => r.kind)).toContain("working_case");
+  });
+});
