@@ -2312,3 +2312,15 @@ describe("fourteenth pass (firefox): 'how this works' is no case that works", ()
     expect(expectedIn("It works in a private window.").map((r) => r.kind)).toContain("working_case");
   });
 });
+
+describe("fourteenth pass (firefox): sound and picture that break up", () => {
+  it("reads crackling, stuttering and choppy playback as what happens", () => {
+    expect(observedIn("The sound of every video starts crackling after a minute.").length).toBeGreaterThan(0);
+    expect(observedIn("Playback stutters on the second screen.").length).toBeGreaterThan(0);
+    expect(observedIn("Video in the picture-in-picture window is choppy.").length).toBeGreaterThan(0);
+  });
+
+  it("does not read the words of a plain account as such", () => {
+    expect(observedIn("The sound of every video plays through the speakers.")).toEqual([]);
+  });
+});
