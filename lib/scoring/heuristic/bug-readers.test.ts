@@ -2324,3 +2324,15 @@ describe("fourteenth pass (firefox): sound and picture that break up", () => {
     expect(observedIn("The sound of every video plays through the speakers.")).toEqual([]);
   });
 });
+
+describe("fourteenth pass (firefox): a description that names only where it runs", () => {
+  const codesOf = (summary: string, description: string) => scoreTicket({ summary, description, issue_type: "Bug" }).findings.map((f) => f.code);
+
+  it("leaves the title's failure standing under a description of only an environment and a time", () => {
+    expect(codesOf("The downloads panel is empty", "since yesterday. macOS 14. firefox 122")).not.toContain("bug.no_actual_result");
+  });
+
+  it("still asks what is seen when the description is in sentences", () => {
+    expect(codesOf("The downloads panel is empty", "I think this started after I moved my profile to another disk last week.")).toContain("bug.no_actual_result");
+  });
+});
