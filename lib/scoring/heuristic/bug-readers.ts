@@ -968,8 +968,8 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
   // tomcat 9 same config it was fine": the stop ends the log line before it; thirteenth pass, httpd).
   const fromWord = (r: Read): Read => ({ start: r.start + (/^[\s.!?;,]*/.exec(text.slice(r.start, r.end))?.[0].length ?? 0), end: r.end });
   const programs = (w: Read) => printed(lineOf(text, w).length > 120 ? lineAround(text, w) : lineOf(text, w)) || inBlockComment(text, w) || inSession(text, w) || messageGoesOn(text, w);
-  // "how this works" names the way a thing works, asked or told, not a case that works beside the failing one ("Can
-  // someone confirm how this works now with the partitioning?"; fourteenth pass, read-12).
+  // "how this works" names the way a thing works, asked or told, not a case that works beside the failing one ("Could
+  // somebody explain how this works in a private window?"; fourteenth pass, read-12).
   const howItWorks = (r: Read & { kind: ExpectedKind }) => r.kind === "working_case" && /\bhow\s+$/i.test(text.slice(Math.max(0, r.start - 6), fromWord(r).start));
   return reads.filter((r) => !programs(fromWord(r)) && !howItWorks(r) &&
     !((r.kind === "wish" || r.kind === "request") && (ASKS_FOR_NEWS.test(text.slice(r.start)) || ASKS_FOR_PLAN.test(text.slice(r.start)))) && !(r.kind === "wish" && ASKS_FOR_WORK.test(text.slice(r.start)))).sort((a, b) => a.start - b.start);

@@ -194,7 +194,7 @@ function readBugEvidence(input: RuleInput): BugEvidence {
   // (twelfth pass, httpd).
   const wordsOf = (text: string) => withoutSessions(text).replace(TRACKER_FIELD, " ").replace(/"[^"\n]*"|“[^”\n]*”/g, " ").split(/\s+/).filter((w) => /^[\p{L}][\p{L}'’]+[,.;:!?]?$/u.test(w));
   const sentences = wordsOf(prose);
-  // Where it runs and since when ("since today. windows 11. firefox 121") is no sentence of the reporter's either: a
+  // Where it runs and since when ("since Monday. macOS 14. firefox 122") is no sentence of the reporter's either: a
   // description that names only its environment leaves the title's word standing (fourteenth pass, read-12).
   const bare = sentences.length < 3 || addsNothing(summary, prose) ||
     wordsOf(prose.replace(ENVIRONMENT_ALL, " ").replace(PRODUCT_VERSION_ALL, " ")).length < 3 ||
