@@ -2334,3 +2334,61 @@ describe("fourteenth pass (httpd): a request in a row the server printed is what
     expect(stepsIn("Some workers hang in the W state for days after this:\n\n  POST /cart/sync HTTP/1.1\n  Host: shop.example\n\nThe clients keep the connection open.").at).not.toBeNull();
   });
 });
+
+describe("fourteenth pass (firefox): words that say a test follows before a colon", () => {
+  it("reads 'You can test it: do X and do Y' as two steps", () => {
+    const read = stepsIn("You can test it: turn off the network, with the download still running, and press Resume in the Library window.");
+    expect(read.count).toBeGreaterThanOrEqual(2);
+    expect(read.at).not.toBeNull();
+    expect(stepsIn("To try this: open the history sidebar and type a word in Greek.").count).toBeGreaterThanOrEqual(2);
+  });
+
+  it("still reads one action after it as the one action it is", () => {
+    expect(stepsIn("You can test it: open the history sidebar.").at).toBeNull();
+  });
+});
+
+describe("fourteenth pass (firefox): a context menu path opened by its click", () => {
+  it("reads 'right-click > Item > Item' as a menu path", () => {
+    expect(stepsIn("Saving the picture (right-click > Save Image As > Desktop) of any photo gives a file of zero bytes.").kinds).toContain("menu");
+  });
+
+  it("does not read lower-case items after a lower-case head as one", () => {
+    expect(stepsIn("the ratio went from a > b > c over the night.").kinds).not.toContain("menu");
+  });
+});
+
+describe("fourteenth pass (firefox): 'how this works' is no case that works", () => {
+  it("does not read an indirect question on how a thing works as an expected result", () => {
+    expect(expectedIn("Could somebody tell me how this works now with the new cookie rules?")).toEqual([]);
+    expect(expectedIn("I would like to know how it works in a private window.")).toEqual([]);
+  });
+
+  it("still reads a case that works", () => {
+    expect(expectedIn("It works in a private window.").map((r) => r.kind)).toContain("working_case");
+  });
+});
+
+describe("fourteenth pass (firefox): sound and picture that break up", () => {
+  it("reads crackling, stuttering and choppy playback as what happens", () => {
+    expect(observedIn("The sound of every video starts crackling after a minute.").length).toBeGreaterThan(0);
+    expect(observedIn("Playback stutters on the second screen.").length).toBeGreaterThan(0);
+    expect(observedIn("Video in the picture-in-picture window is choppy.").length).toBeGreaterThan(0);
+  });
+
+  it("does not read the words of a plain account as such", () => {
+    expect(observedIn("The sound of every video plays through the speakers.")).toEqual([]);
+  });
+});
+
+describe("fourteenth pass (firefox): a description that names only where it runs", () => {
+  const codesOf = (summary: string, description: string) => scoreTicket({ summary, description, issue_type: "Bug" }).findings.map((f) => f.code);
+
+  it("leaves the title's failure standing under a description of only an environment and a time", () => {
+    expect(codesOf("The downloads panel is empty", "since yesterday. macOS 14. firefox 122")).not.toContain("bug.no_actual_result");
+  });
+
+  it("still asks what is seen when the description is in sentences", () => {
+    expect(codesOf("The downloads panel is empty", "I think this started after I moved my profile to another disk last week.")).toContain("bug.no_actual_result");
+  });
+});

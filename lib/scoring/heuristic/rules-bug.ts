@@ -192,8 +192,12 @@ function readBugEvidence(input: RuleInput): BugEvidence {
   // A tracker's own fields ("User-Agent: ...", "Build Identifier: ...", "Reproducible: Always") are no sentences either.
   // A console session (a prompt, the commands typed and what the programs printed) holds none of the reporter's sentences
   // (twelfth pass, httpd).
-  const sentences = withoutSessions(prose).replace(TRACKER_FIELD, " ").replace(/"[^"\n]*"|“[^”\n]*”/g, " ").split(/\s+/).filter((w) => /^[\p{L}][\p{L}'’]+[,.;:!?]?$/u.test(w));
+  const wordsOf = (text: string) => withoutSessions(text).replace(TRACKER_FIELD, " ").replace(/"[^"\n]*"|“[^”\n]*”/g, " ").split(/\s+/).filter((w) => /^[\p{L}][\p{L}'’]+[,.;:!?]?$/u.test(w));
+  const sentences = wordsOf(prose);
+  // Where it runs and since when ("since Monday. macOS 14. firefox 122") is no sentence of the reporter's either: a
+  // description that names only its environment leaves the title's word standing (fourteenth pass, read-12).
   const bare = sentences.length < 3 || addsNothing(summary, prose) ||
+    wordsOf(prose.replace(ENVIRONMENT_ALL, " ").replace(PRODUCT_VERSION_ALL, " ")).length < 3 ||
     (TO_TITLE.test(prose) && addsNothing(summary, prose.replace(TO_TITLE_ALL, " ").replace(ENVIRONMENT_ALL, " ").replace(PRODUCT_VERSION_ALL, " ")));
   // A change that fixes no failure ("Remove unused nsIFoo.bar": "nothing calls it any more", "Try run is green") tells
   // facts about the code, no behaviour of the program: no account is read from it, and it asks for a change
