@@ -13,7 +13,7 @@
 // `--written --agreement` sets a second, blind reader's labels of three read sets beside the writers' and the engine's.
 import fs from "node:fs";
 import path from "node:path";
-import { createEngine, type ScoringResult } from "@/lib/scoring";
+import { createEngine, type ScoringEngine, type ScoringResult } from "@/lib/scoring";
 import { type LabelledReport, readLabelledReports } from "@/lib/scoring/labelled-reports";
 import type { FindingCode } from "@/lib/scoring/codes";
 import { BUG_FORMS } from "./bug-forms";
@@ -61,8 +61,8 @@ async function main() {
   const files = written ? fs.readdirSync(file).filter((f) => f.endsWith(".jsonl")).sort().map((f) => path.join(file, f)) : [file];
   const reports = files.flatMap(readLabelledReports).filter((r) => !only || r.system === only);
   const engine = createEngine("heuristic");
-  if (process.argv.includes("--forms")) return forms(reports, written);
-  if (process.argv.includes("--agreement")) return agreement(reports);
+  if (process.argv.includes("--forms")) return forms(reports, written, engine);
+  if (process.argv.includes("--agreement")) return agreement(reports, engine);
   const started = performance.now();
   const results: ScoringResult[] = [];
   for (const r of reports) results.push(await engine.score({ summary: r.title, description: r.description, issue_type: "Bug" }));
@@ -120,10 +120,9 @@ async function main() {
  * were used: tuned, read, unread; the shared ones by system). A form keeps every word and every label, so a figure that
  * moves with the form is the readers' doing.
  */
-async function forms(reports: LabelledReport[], written: boolean) {
+async function forms(reports: LabelledReport[], written: boolean, engine: ScoringEngine) {
   const group = (r: LabelledReport) => (written ? `${r.system.includes("unread") ? "unread" : r.system.includes("read-") ? "read" : "tuned"}-${r.system.split("-")[0]}` : r.system);
   const groups = [...new Set(reports.map(group))].sort();
-  const engine = createEngine("heuristic");
   console.log(`bench:bugs --forms: ${reports.length} reports; per group, missing-EB F1 / missing-steps F1 / missing-OB kappa\n`);
   console.log(`  ${"form".padEnd(20)} ${groups.map((g) => g.padEnd(20)).join(" ")}`);
   for (const form of BUG_FORMS) {
@@ -153,7 +152,7 @@ async function forms(reports: LabelledReport[], written: boolean) {
  * the writer, the engine against the writer and against the second reader, missing-EB and missing-steps F1 (kappa) and
  * missing-OB kappa. How far two careful readers agree is the most a reader of reports can be asked to agree with one.
  */
-async function agreement(reports: LabelledReport[]) {
+async function agreement(reports: LabelledReport[], engine: ScoringEngine) {
   const dir = path.join(WRITTEN, "second-reader");
   if (!fs.existsSync(dir)) return console.log("bench:bugs --agreement: no second reader's labels (written-reports/second-reader); nothing measured.");
   const second = new Map<string, LabelledReport>();
@@ -166,7 +165,6 @@ async function agreement(reports: LabelledReport[]) {
     }
   }
   const both = reports.filter((r) => second.has(r.bug_id) && sets.some((s) => r.system.endsWith(s)));
-  const engine = createEngine("heuristic");
   const fired = new Map<string, Set<string>>();
   for (const r of both) fired.set(r.bug_id, new Set((await engine.score({ summary: r.title, description: r.description, issue_type: "Bug" })).findings.map((f) => f.code)));
   console.log(`bench:bugs --agreement: ${both.length} reports of ${sets.join(", ")} labelled by their writer and by a second reader, blind\n`);

@@ -6,6 +6,7 @@
 // - who is hurt and how badly (impact): counts, shares, money, groups of users, what it blocks, severity words.
 // Each returns the spans it read, so the rules can quote them and the tests can show what fired.
 
+import { withLineBreaks } from "./machine-text";
 import { directiveNamed, distinctDirective } from "./server-directives";
 import { bareHeading, FORM_LEFT_EMPTY, jiraListLines, orderedSteps, POINTER_ELSEWHERE, templateLeftAsIs } from "./sections";
 
@@ -1033,12 +1034,11 @@ export function consoleSessionLines(lines: string[]): boolean[] {
  * reporter's words, up to the first line the reporter wrote.
  */
 function inSession(text: string, r: Read): boolean {
-  const lineStart = text.lastIndexOf("\n", r.start - 1) + 1;
-  const lineEnd = text.indexOf("\n", r.start);
-  const block = (text.slice(0, lineStart).split(/\n[ \t]*\n/).pop() ?? "").split("\n");
-  const prompt = block.findLastIndex((line) => PROMPT_LINE.test(line));
-  if (prompt < 0) return false;
-  return ![...block.slice(prompt + 1), text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd)].some(toldByReporter);
+  const lines = text.split("\n");
+  const at = text.slice(0, r.start).split("\n").length - 1;
+  const inside = consoleSessionLines(lines.slice(0, at + 1));
+  // (a prompt's own line holds the command typed: in a session only when one runs on above it)
+  return PROMPT_LINE.test(lines[at]) ? at > 0 && inside[at - 1] : inside[at];
 }
 
 /**
@@ -1215,15 +1215,12 @@ function pieces(text: string): Piece[] {
 }
 
 /**
- * The text with its line breaks put back where an export took them all out: it keeps two or more spaces where each was
- * ("open the report  right click the chart ..."). A sentence does not end on an article, a preposition or a word that
- * names what follows ("click on  Save  and"): two spaces after one are where quotes were lost, not a line break. The
- * break takes the run's last space, so the line before ends in the others and the text keeps its length (offsets
- * hold); a text with a line break is left as it is.
+ * The text with its line breaks put back where an export took them all out (`withLineBreaks`), but for a run of spaces
+ * after a word a sentence does not end on: an article, a preposition or a word that names what follows
+ * ("click on  Save  and"): two spaces after one are where quotes were lost, not a line break.
  */
 export function brokenAgain(text: string): string {
-  return text.includes("\n") ? text : text.replace(/(\b[\w']+)?(\S) {2,}(?=\S)/g, (m, word: string | undefined, c: string) =>
-    RUNS_ON.test(`${word ?? ""}${c}`) ? m : `${word ?? ""}${c}${" ".repeat(m.length - (word ?? "").length - 2)}\n`);
+  return withLineBreaks(text, RUNS_ON);
 }
 
 const RUNS_ON = /^(?:a|an|the|of|on|in|at|to|for|with|from|by|into|onto|and|or|called|named|titled|labell?ed|says?|said|reads?|shows?|click|press|tap|select|choose)$/i;

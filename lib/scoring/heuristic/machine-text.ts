@@ -18,10 +18,14 @@ export function authorsText(text: string): string {
 }
 
 /**
- * The text with its line breaks put back where an export took them out: such an export keeps two or more
- * spaces where each break was ("Need to do:  * Upgrade CXF  * Test the components"). Same length as the text.
+ * The text with its line breaks put back where an export took them all out: such an export keeps two or more spaces
+ * where each break was ("Need to do:  * Upgrade CXF  * Test the components"). A run after a word `runsOn` names is
+ * kept (the bug readers': "click on  Save  and", where quotes were lost, not a line). The break takes the run's last
+ * space, so the line before ends in the others and the text keeps its length (offsets hold); a text with a line
+ * break is left as it is.
  */
-export function withLineBreaks(text: string): string {
+export function withLineBreaks(text: string, runsOn?: RegExp): string {
   if (text.includes("\n")) return text;
-  return text.replace(/(\S) {2,}(?=\S)/g, (m, c: string) => `${c}\n${" ".repeat(m.length - 2)}`);
+  return text.replace(/(\b[\w']+)?(\S) {2,}(?=\S)/g, (m, word: string | undefined, c: string) =>
+    runsOn?.test(`${word ?? ""}${c}`) ? m : `${word ?? ""}${c}${" ".repeat(m.length - (word ?? "").length - 2)}\n`);
 }
