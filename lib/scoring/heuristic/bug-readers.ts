@@ -968,7 +968,8 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
   // A read is judged from its first word, not from the stop or the line break its pattern opens on ("... gets 503. with
   // tomcat 9 same config it was fine": the stop ends the log line before it; thirteenth pass, httpd).
   const fromWord = (r: Read): Read => ({ start: r.start + (/^[\s.!?;,]*/.exec(text.slice(r.start, r.end))?.[0].length ?? 0), end: r.end });
-  const programs = (w: Read) => printed(lineOf(text, w).length > 120 ? lineAround(text, w) : lineOf(text, w)) || inBlockComment(text, w) || inSession(text, w) || messageGoesOn(text, w);
+  const inSession = sessionReader(text);
+  const programs = (w: Read) => printed(lineOf(text, w).length > 120 ? lineAround(text, w) : lineOf(text, w)) || inBlockComment(text, w) || inSession(w) || messageGoesOn(text, w);
   // "how this works" names the way a thing works, asked or told, not a case that works beside the failing one ("Could
   // somebody explain how this works in a private window?"; fourteenth pass, read-12).
   const howItWorks = (r: Read & { kind: ExpectedKind }) => r.kind === "working_case" && /\bhow\s+$/i.test(text.slice(Math.max(0, r.start - 6), fromWord(r).start));
@@ -1029,16 +1030,20 @@ export function consoleSessionLines(lines: string[]): boolean[] {
 }
 
 /**
- * A line of a console session: below a prompt and its command, in the same block (no blank line between), is what
- * the program printed ("Errors reported here must be corrected before the service can be started."), not the
- * reporter's words, up to the first line the reporter wrote.
+ * Whether a read stands on a line of a console session: below a prompt and its command, in the same block (no blank
+ * line between), is what the program printed ("Errors reported here must be corrected before the service can be
+ * started."), not the reporter's words, up to the first line the reporter wrote. The text's sessions are read once,
+ * when the first read is asked about.
  */
-function inSession(text: string, r: Read): boolean {
+function sessionReader(text: string): (r: Read) => boolean {
   const lines = text.split("\n");
-  const at = text.slice(0, r.start).split("\n").length - 1;
-  const inside = consoleSessionLines(lines.slice(0, at + 1));
-  // (a prompt's own line holds the command typed: in a session only when one runs on above it)
-  return PROMPT_LINE.test(lines[at]) ? at > 0 && inside[at - 1] : inside[at];
+  let inside: boolean[] | null = null;
+  return (r) => {
+    inside ??= consoleSessionLines(lines);
+    const at = text.slice(0, r.start).split("\n").length - 1;
+    // (a prompt's own line holds the command typed: in a session only when one runs on above it)
+    return PROMPT_LINE.test(lines[at]) ? at > 0 && inside[at - 1] : inside[at];
+  };
 }
 
 /**
