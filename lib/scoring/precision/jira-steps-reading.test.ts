@@ -1,0 +1,49 @@
+// bug.no_steps read on the shared Jira issues after the fourteenth pass of issue 44 (jira-steps-reading.json): twenty
+// issues read as bugs where it fires and twenty where it does not, judged by key only. A clone checks the reading's
+// form; with the shared data beside the checkout the issues are scored again, typeless as they were read, and every
+// verdict judged right must still hold: the finding fires where the steps were judged missing, and stays silent where
+// they were judged given.
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { sharedDataFile } from "@/testing/shared-data";
+import { scoreTickets } from "../heuristic/engine";
+import { JIRA_FILE, jiraIssues } from "./jira-reading";
+
+interface StepsVerdict {
+  key: string;
+  fires: boolean;
+  severity?: "low" | "medium" | "high";
+  verdict: "right" | "wrong";
+  reason: string;
+}
+
+const reading = JSON.parse(fs.readFileSync(path.join(__dirname, "jira-steps-reading.json"), "utf8")) as { code: string; verdicts: StepsVerdict[] };
+const file = sharedDataFile(JIRA_FILE);
+
+describe("bug.no_steps read on real Jira issues (fourteenth pass)", () => {
+  it("judges twenty firings and twenty silences, by key only, with a reason of our own", () => {
+    expect(reading.code).toBe("bug.no_steps");
+    expect(reading.verdicts.filter((v) => v.fires)).toHaveLength(20);
+    expect(reading.verdicts.filter((v) => !v.fires)).toHaveLength(20);
+    expect(new Set(reading.verdicts.map((v) => v.key)).size).toBe(40);
+    for (const v of reading.verdicts) {
+      expect(v.key).toMatch(/^[A-Z]+-\d+$/);
+      expect(["right", "wrong"]).toContain(v.verdict);
+      expect(v.fires, v.key).toBe(v.severity !== undefined);
+      expect(v.reason.length, v.key).toBeGreaterThanOrEqual(5);
+      expect(v.reason.length, v.key).toBeLessThanOrEqual(85);
+    }
+  });
+
+  it.skipIf(!file)("keeps every verdict judged right: fires where the steps are missing, silent where they are given", () => {
+    const issues = jiraIssues(file!);
+    const results = scoreTickets(issues.map((i) => ({ ticket: { summary: i.summary, description: i.description, key: i.key } })));
+    const byKey = new Map(issues.map((i, n) => [i.key, results[n]]));
+    for (const v of reading.verdicts.filter((x) => x.verdict === "right")) {
+      const f = byKey.get(v.key)!.findings.find((x) => x.code === "bug.no_steps");
+      expect(Boolean(f), `${v.key}: ${v.reason}`).toBe(v.fires);
+      if (f) expect(f.severity, v.key).toBe(v.severity);
+    }
+  });
+});
