@@ -2392,3 +2392,65 @@ describe("fourteenth pass (firefox): a description that names only where it runs
     expect(codesOf("The downloads panel is empty", "I think this started after I moved my profile to another disk last week.")).toContain("bug.no_actual_result");
   });
 });
+
+describe("fifteenth pass (the Jira steps reading): a stack trace's frames are what the program printed", () => {
+  const trace = "org.acme.core.Loader.load(Loader.java:12)\norg.acme.core.Main.run(Main.java:40)\norg.acme.core.Main.main(Main.java:7)";
+
+  it("does not count frames that lost their 'at' as code beside one action", () => {
+    const read = stepsIn(`Start the editor with any workspace and you get this in the log.\n${trace}`);
+    expect(read.at).toBeNull();
+    expect(read.trigger).toBeDefined();
+  });
+
+  it("does not count a fence around such frames as code", () => {
+    expect(stepsIn(`Start the editor with any workspace and you get this in the log.\n{code}\n${trace}\n{code}`).at).toBeNull();
+  });
+
+  it("still counts code of the reporter's beside the action", () => {
+    expect(stepsIn("Run this in the console and the tab hangs.\nconst a = new Loader();\na.load(\"x\");").at).not.toBeNull();
+  });
+});
+
+describe("fifteenth pass (the Jira steps reading): an instruction run into what it gives", () => {
+  it("reads 'run it will get an error' as the second of two instructions", () => {
+    expect(stepsIn("Drag two columns into the grid.\nRun it will get an error.").at).not.toBeNull();
+  });
+
+  it("does not read a statement about a thing as an instruction", () => {
+    expect(stepsIn("Drag two columns into the grid.\nThe report will get an error.").at).toBeNull();
+  });
+});
+
+describe("fifteenth pass (the Jira steps reading): a state set up before the action", () => {
+  it("reads the panel put in a state as a step of its own", () => {
+    expect(stepsIn("Switch between editors quickly with the outline view visible and linked to the editor. After a minute a dialog says it failed.").at).not.toBeNull();
+  });
+
+  it("reads 'with any project' as no state, so one action stays the trigger", () => {
+    const read = stepsIn("Launch the editor with any project and you get these errors in the log.");
+    expect(read.at).toBeNull();
+    expect(read.trigger).toBeDefined();
+  });
+});
+
+describe("fifteenth pass (the Jira steps reading): an action decided on after a condition", () => {
+  it("reads 'then decide to untick' as a second action of the condition", () => {
+    expect(stepsIn("If I type a path that is not writable, then decide to untick the platform, the wizard will not go on.").at).not.toBeNull();
+  });
+
+  it("still reads one condition as the trigger", () => {
+    expect(stepsIn("If I type a path that is not writable, the wizard will not go on.").at).toBeNull();
+  });
+});
+
+describe("fifteenth pass (the Jira steps reading): an example labelled with the failure it shows", () => {
+  it("reads the code under 'Example I (the outline is not generated):' as the test case", () => {
+    const read = stepsIn("Example I (the outline is not generated):\nfunction broken() {\n  return '<b' + attrs + '>';\n}");
+    expect(read.kinds).toContain("testcase");
+    expect(read.at).not.toBeNull();
+  });
+
+  it("does not read code under an example labelled with nothing as steps", () => {
+    expect(stepsIn("For example:\nfunction broken() {\n  return '<b' + attrs + '>';\n}").at).toBeNull();
+  });
+});

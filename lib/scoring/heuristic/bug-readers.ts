@@ -6,7 +6,7 @@
 // - who is hurt and how badly (impact): counts, shares, money, groups of users, what it blocks, severity words.
 // Each returns the spans it read, so the rules can quote them and the tests can show what fired.
 
-import { withLineBreaks } from "./machine-text";
+import { FRAME_LINE, withLineBreaks } from "./machine-text";
 import { directiveNamed, distinctDirective } from "./server-directives";
 import { bareHeading, FORM_LEFT_EMPTY, jiraListLines, orderedSteps, POINTER_ELSEWHERE, templateLeftAsIs } from "./sections";
 
@@ -1291,11 +1291,20 @@ function imperative(piece: string, item: boolean | "numbered" = false): boolean 
   const after = s.slice(m[1].length);
   if (!two && (/^(?:[.:(]|\s+(?:id|identifier|number|no\.|#)\b)/i.test(after) || (/^(?:build|release|update)$/.test(word) && /^\s+(?:[A-Z]?v?\d|(?:[Dd]ate|[Tt]ime|[Pp]latform)\b)/.test(after)))) return false;
   const rest = m[2].split(/\s+/).slice(0, 4).join(" ");
+  // "run it will get a NPE error": an instruction run into what it gives, its comma left out; a verb of acting in its
+  // plain form with "it" after it is no subject of "will" (fifteenth pass, the Jira steps reading).
+  if (ACTION_VERBS.has(word) && /^(?:it|them)\s+(?:will|would)\s+(?:get|see|show|give|throw|crash|fail|hang|freeze)\b/i.test(rest)) return !/\?\s*$/.test(piece);
   // "Check/Uncheck does not ...": a pair of actions as the subject of a sentence.
   return !/^(?:\/[\w-]+\s*)?(?:\w+\s+){0,2}(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|shows?|fails?|crashes|works?|doesn|isn|won|seems?|appears?|becomes?|gets?|returns?|throws?)\b/i.test(rest) &&
     // "Go to the settings page", "switch to the Network tab": a verb of moving takes "to" and is an action.
     !(/^(?:of|for|to|is|are)\b/i.test(rest) && !(/^to\b/i.test(rest) && /^(?:go|navigate|browse|switch|scroll|move|log|sign|connect)$/.test(word))) && !/\?\s*$/.test(piece);
 }
+
+/** The words that say an action is decided on or tried before it: "decide to", "try to" (then the action). */
+const INTENT = String.raw`(?:(?:decide[sd]?|try|tries|tried|choose|chose|attempts?|attempted)\s+to\s+)?`;
+
+/** A part of the program with the state it is put in: "with the history view visible", "with the sidebar open". */
+const SET_UP_STATE = /\bwith (?:the |a |an |its |my )?(?:[\w.-]+ ){0,5}?(?:view|editor|panel|pane|window|dialog|tab|option|setting|preference|toolbar|sidebar|console|perspective|mode|feature|box)s? (?:visible|open(?:ed)?|shown|enabled|disabled|turned (?:on|off)|switched (?:on|off)|selected|checked|unchecked|linked|maximi[sz]ed|docked|expanded|collapsed|active)\b/i;
 
 /** A scene of up to six words before a list item's action, with no comma: "In a Work container tab " before "open". */
 const SCENE_NO_COMMA = new RegExp(`^(?:in|on|from|inside|within|under|using) (?:[\\w'’.:/-]+\\s+){1,6}?(?=(?:${[...ACTION_VERBS].join("|")})\\s+(?:https?:|the |a |an |"|'|[A-Z/]))`, "i");
@@ -1661,7 +1670,9 @@ const TAG_NAMED_ALL = new RegExp(TAG_NAMED.source, "g");
  * <script src="/a.js"></script> ... .') keeps its attributes or its closing tag, and stays code.
  */
 function snippetLine(line: string): boolean {
-  if (!line.trim() || STACK_OR_LOG.test(line) || !isCodeLine(line)) return false;
+  // (a frame of a stack trace, "at" or not, is what the program printed: "org.acme.Foo.bar(Foo.java:127)" in a trace an
+  // export ran together, where each frame lost its "at"; fifteenth pass, the Jira steps reading)
+  if (!line.trim() || STACK_OR_LOG.test(line) || FRAME_LINE.test(line) || !isCodeLine(line)) return false;
   return !namesTag(line);
 }
 
@@ -1689,7 +1700,7 @@ export function codeLines(text: string): number {
       fence = fence ? null : { logged: true };
       continue;
     }
-    if (fence && line.trim() && !STACK_OR_LOG.test(line) && !LOGGED.test(line) && !ACCESS_LOG_LINE.test(line)) fence.logged = false;
+    if (fence && line.trim() && !STACK_OR_LOG.test(line) && !FRAME_LINE.test(line) && !LOGGED.test(line) && !ACCESS_LOG_LINE.test(line)) fence.logged = false;
     if (snippetLine(line)) n++;
   }
   // (a fence never closed counts as the code it opens)
@@ -1797,6 +1808,9 @@ export function stepsIn(labelled: string): StepsRead {
       const at = from + j.index + j[0].length - j[1].length;
       if (ACTION_VERBS.has(j[1].toLowerCase()) && !actions.some((b) => b !== a && at >= b.start && at < b.start + b.text.length)) joined++;
     }
+    // "Switch editors rapidly with the history view visible and linked to the editor": a part of the program put in a
+    // state the reporter sets up before acting is a step of its own ("Launch it with any project" names no state).
+    if (SET_UP_STATE.test(clause)) joined++;
   }
   for (const m of text.matchAll(CONDITIONAL)) {
     if (!actionStem(m[1])) continue;
@@ -1805,8 +1819,10 @@ export function stepsIn(labelled: string): StepsRead {
     // (bands, twelfth pass, read-11); the clause ends at the first comma that no action follows.
     const clause = /^[^,.;:!?\n]*(?:,\s*(?:and\s+)?(?:then\s+)?[a-z][\w-]*[^,.;:!?\n]*)*/.exec(text.slice(m.index + m[0].length))?.[0] ?? "";
     const run = clause.split(/,\s*/);
-    const kept = [run[0], ...run.slice(1).filter((part, i, rest) => rest.slice(0, i + 1).every((p) => actionStem(/^(?:and\s+)?(?:then\s+)?([a-z][\w-]*)/i.exec(p)?.[1] ?? "")))];
-    joined += [...kept.join(", ").matchAll(/(?:,\s*(?:and\s+)?(?:then\s+)?|\b(?:and then|and|then)\s+)([a-z][\w-]*)/gi)].filter((j) => actionStem(j[1])).length;
+    // (an action the reporter decides or tries to take is that action: "If I enter a bad path, then decide to uncheck
+    // Android"; fifteenth pass, the Jira steps reading)
+    const kept = [run[0], ...run.slice(1).filter((part, i, rest) => rest.slice(0, i + 1).every((p) => actionStem(new RegExp(String.raw`^(?:and\s+)?(?:then\s+)?${INTENT}([a-z][\w-]*)`, "i").exec(p)?.[1] ?? "")))];
+    joined += [...kept.join(", ").matchAll(new RegExp(String.raw`(?:,\s*(?:and\s+)?(?:then\s+)?|\b(?:and then|and|then)\s+)${INTENT}([a-z][\w-]*)`, "gi"))].filter((j) => actionStem(j[1])).length;
   }
   for (const m of text.matchAll(CONDITIONAL_GERUND)) {
     // "Reproduce it by ...", "watch it happen by ...": the words say what follows is the way there, whatever its verb.
@@ -1927,6 +1943,15 @@ export function stepsIn(labelled: string): StepsRead {
   for (const m of text.matchAll(/(?:^|\n)([^\n]{0,200}):[ \t]*\n\s*<([a-z][a-z0-9]*)\b/gi)) {
     if (new RegExp(String.raw`\b(?:this|the following|the|a|an)\s+(?:${m[2]}|page|document|markup|html|snippet|test ?case|testcase)\b`, "i").test(m[1])) {
       found.push({ kind: "testcase", start: m.index, end: m.index + m[0].length });
+      break;
+    }
+  }
+  // "Example I (the outline isn't generated):", then the code: an example labelled with the failure it shows is the test
+  // case, as markup under "This textarea marks every word as wrong:" is (fifteenth pass, the Jira steps reading). An
+  // example labelled with nothing ("For example:") shows the reporter's code, no way there.
+  for (const m of text.matchAll(/(?:^|\n)[ \t]*((?:an? |the )?(?:example|case|sample|snippet)(?: [\w#]{1,4})?[ \t]*\(([^()\n]{3,80})\))[ \t]*:[ \t]*\n?\s*(\S[^\n]*)/gi)) {
+    if (isCodeLine(m[3]) && observedIn(m[2]).some((r) => !r.generic)) {
+      found.push({ kind: "testcase", start: m.index + m[0].indexOf(m[1]), end: m.index + m[0].length });
       break;
     }
   }

@@ -6,6 +6,12 @@
 const BLOCK = /\{(code|noformat)(?::[^{}\n]*)?\}[\s\S]*?(?:\{\1\}|$)|```[\s\S]*?(?:```|$)/g;
 /** A stack frame, "at" or not ("at com.acme.Foo.bar(Foo.java:12)", "Path.toOSString(Path.java:905)"). */
 const FRAME = /(?:\bat\s+)?[\w$<>-]+(?:\.[\w$<>-]+)+\((?:[\w$.-]*(?::\d+)?|Native Method|Unknown Source)\)/g;
+/**
+ * A line that opens with a stack frame, "at" or not, named in full with its source file and line or as native or
+ * unknown ("org.acme.Loader.load(Loader.java:12)"): what the program printed as it failed, not code of the reporter's,
+ * which a call with a dotted argument ("console.log(a.outputLatency)") is.
+ */
+export const FRAME_LINE = /^\s*(?:at\s+)?[\w$<>-]+(?:\.[\w$<>-]+){2,}\((?:[\w$-]+\.[a-z]{1,6}:\d+|[\w$-]+\.java|Native Method|Unknown Source)\)/;
 /** Log stamps and markers: "2013-02-20 13:54:11.963", "[15:28:49]", "!ENTRY", "... 12 more". */
 const STAMP = /\b\d{4}-\d\d-\d\d[ T]\d\d:\d\d(?::\d\d(?:[.,]\d+)?)?|\[\d\d:\d\d:\d\d\]|!(?:ENTRY|MESSAGE|STACK|SUBENTRY)\b|\.\.\. \d+ more\b/g;
 

@@ -114,3 +114,21 @@ describe("unquoted: a report quoted from a mail or in Markdown reads as the repo
     expect(codes(quoted)).toEqual(codes(report));
   });
 });
+
+describe("fifteenth pass (the Jira steps reading): a list item whose number runs into its first word", () => {
+  it("keeps the line of '2.Build ...' apart from the line it follows", () => {
+    const text = [
+      "This has happened to me four or five times since the last update of the tool",
+      "1.Start the version of the studio that is mentioned in the environment",
+      "2.Build & run some apps",
+      "3.Notice the performance of the studio after a while of working with it",
+    ].join("\n");
+    expect(reflowed(text)).toContain("\n2.Build");
+    expect(reflowed(text)).toContain("\n3.Notice");
+  });
+
+  it("still joins a line cut before a version number", () => {
+    const text = "The crash happens with every build of the studio since the release of version\n2.1 and it happens on every platform that we have tried it on so far today";
+    expect(reflowed(text)).not.toContain("\n");
+  });
+});

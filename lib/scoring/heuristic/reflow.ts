@@ -50,8 +50,11 @@ const TRACKER_FIELD = /^(?:User[- ]Agent|Build Identifier|Build ID):/i;
  */
 const FUNCTION_WORD = new RegExp(`\\b(?:${SENTENCE_WORDS}|in|on)\\b`, "gi");
 const prose = (line: string) => TRACKER_FIELD.test(line) || (!NOT_PROSE.test(line) && (line.match(FUNCTION_WORD) ?? []).length >= 2);
-/** A line that starts something of its own: a list item, a label ("Actual Results:"), a heading, a table row. */
-const STARTS_OWN = /^(?:\s|\d+[.)]\s|[-*•+]\s|[a-z][.)]\s|#|h\d\.\s|\||[A-Z][\w /()-]{0,30}:(?:\s|$)|[<$>`{}[\]])/;
+/**
+ * A line that starts something of its own: a list item (its number run into its first word too, "2.Build & run some
+ * apps"), a label ("Actual Results:"), a heading, a table row.
+ */
+const STARTS_OWN = /^(?:\s|\d+[.)]\s|\d{1,2}[.)](?=[A-Za-z]{2})|[-*•+]\s|[a-z][.)]\s|#|h\d\.\s|\||[A-Z][\w /()-]{0,30}:(?:\s|$)|[<$>`{}[\]])/;
 
 /** The text with each break a fixed-width wrap made turned into a space; the text itself when it was not wrapped. */
 export function reflowed(text: string): string {
