@@ -2454,3 +2454,17 @@ describe("fifteenth pass (the Jira steps reading): an example labelled with the 
     expect(stepsIn("For example:\nfunction broken() {\n  return '<b' + attrs + '>';\n}").at).toBeNull();
   });
 });
+
+describe("fifteenth pass (the Jira bug reading): a name inside a dotted identifier is the program's code, not where it ran", () => {
+  const bug = (description: string) => scoreTicket({ summary: "Wrong thread used when the install error is shown", description, issue_type: "Bug" });
+
+  it("asks for the environment when the only platform word sits in a package name of a stack frame", () => {
+    const r = bug("Found in the log after a failed install:\norg.acme.swt.SWTException: Invalid thread access\n    com.acme.mobile.ui.android.launch.Delegate.notifyError(Delegate.java:475)\n    com.acme.mobile.ui.ios.launch.Delegate.run(Delegate.java:12)");
+    expect(r.findings.some((f) => f.code === "bug.no_environment")).toBe(true);
+  });
+
+  it("still reads the platform named in a sentence, or after a sentence's stop with no space", () => {
+    expect(bug("It happens on Android when the install fails.\n    com.acme.mobile.ui.android.launch.Delegate.run(Delegate.java:12)").findings.some((f) => f.code === "bug.no_environment")).toBe(false);
+    expect(bug("The error is shown from the wrong thread.Windows 7, 64-bit.").findings.some((f) => f.code === "bug.no_environment")).toBe(false);
+  });
+});
