@@ -2468,3 +2468,16 @@ describe("fifteenth pass (the Jira bug reading): a name inside a dotted identifi
     expect(bug("The error is shown from the wrong thread.Windows 7, 64-bit.").findings.some((f) => f.code === "bug.no_environment")).toBe(false);
   });
 });
+
+describe("fifteenth pass (the Jira bug reading): people counted in a condition are supposed, not affected", () => {
+  it("reads no impact in a count that opens an 'if' or 'unless'", () => {
+    for (const text of [
+      "Please make Save All sync the files too, or add a separate command if most people prefer the current order.",
+      "Keep the old default unless many users ask for the new one.",
+    ]) expect(reads(impactIn(text)), text).toBe(false);
+  });
+
+  it("still reads the same count as who is affected outside a condition", () => {
+    for (const text of ["Most people on the team hit this every morning.", "It fails for many users since the update."]) expect(reads(impactIn(text)), text).toBe(true);
+  });
+});

@@ -2113,6 +2113,11 @@ const CONSEQUENCE = /\b(?:(?:making|makes|made|which makes) (?:it|them|this|the 
 
 /** People counted as those who said so ("a few people said so", "two users told us"): who reported it, not who is hurt. */
 const SAID_SO = /^\s+(?:have\s+|had\s+|all\s+)?(?:said|say|says|told|tell|mentioned|mention|asked|ask)\b/i;
+/**
+ * A count that opens a condition ("if most people prefer the old order", "unless many users ask for it", "whether all
+ * clients need it"): people supposed, not people the failure meets (fifteenth pass, the Jira bug reading).
+ */
+const SUPPOSED = /\b(?:if|unless|whether)\s+$/i;
 
 /** People by their role at a customer or in the team: who speaks for an account, not who uses the program. */
 const ROLE = "(?:manager|boss|vp|ceo|cto|cfo|coo|director|head|lead|rep|representative|ae|am|csm|contact|sales|support|it|admin|owner|champion|sponsor|stakeholder)s?";
@@ -2220,7 +2225,7 @@ const AFFECTS_ALL = /\b(?:affects?|affected|affecting|impacts?|impacted|impactin
 const MATTERS_BECAUSE = /\b(?:this|it|which|that)\s+(?:really\s+|also\s+)?matters(?:\s+(?:a lot|so much|here))?\s+(?:because|since|as)\b/i;
 
 export function impactIn(text: string): Read[] {
-  return [...all(text, COUNT).filter((r) => !SAID_SO.test(text.slice(r.end, r.end + 20))), ...all(text, GROUP), ...all(text, GROUP_BY_ACT), ...all(text, AFFECTS_ALL), ...all(text, MATTERS_BECAUSE),
+  return [...all(text, COUNT).filter((r) => !SAID_SO.test(text.slice(r.end, r.end + 20)) && !SUPPOSED.test(text.slice(Math.max(0, r.start - 10), r.start))), ...all(text, GROUP), ...all(text, GROUP_BY_ACT), ...all(text, AFFECTS_ALL), ...all(text, MATTERS_BECAUSE),
     ...all(text, HARM), ...all(text, CONSEQUENCE)].sort((a, b) => a.start - b.start);
 }
 
