@@ -2481,3 +2481,15 @@ describe("fifteenth pass (the Jira bug reading): people counted in a condition a
     for (const text of ["Most people on the team hit this every morning.", "It fails for many users since the update."]) expect(reads(impactIn(text)), text).toBe(true);
   });
 });
+
+describe("fifteenth pass (the Jira bug reading): acceptance criteria say what should be, not what happens", () => {
+  it("reads nothing of what happens in the items under 'Acceptance Criteria:', Jira's '# ' items too", () => {
+    const text = "Launcher changes\nAcceptance Criteria:\n# The panel should follow the new design\n# Instead of listing the servers in the drop-down, the saved launch settings are listed. Only the last ten are kept.";
+    expect(reads(observedIn(text))).toBe(false);
+  });
+
+  it("still reads what happens told before the criteria, and after the next label", () => {
+    expect(reads(observedIn("The drop-down lists the servers, not the launch settings.\nAcceptance Criteria:\n# The saved launch settings are listed"))).toBe(true);
+    expect(reads(observedIn("Acceptance Criteria:\n# The saved launch settings are listed\nActual result:\nThe drop-down is empty."))).toBe(true);
+  });
+});

@@ -448,18 +448,31 @@ const STATUS_PRINTED = /^[ \t]*(?:[$%#][ \t]+)?(?:curl|wget)[ \t][^\n]*\n[ \t]*[
  * account of what happens (tenth pass).
  */
 function withoutExpectedSection(text: string): string {
-  if (!/^[ \t]*(?:#+[ \t]*|\*\*)?expected(?: results?| behaviou?r| outcome)?[ \t]*(?:\*\*)?:/im.test(text)) return text;
+  if (!/^[ \t]*(?:#+[ \t]*|\*\*)?(?:expected(?: results?| behaviou?r| outcome)?|acceptance criteria)[ \t]*(?:\*\*)?:/im.test(text)) return text;
   const lines = text.split("\n");
-  let inside = false;
+  let inside: "expected" | "criteria" | null = null;
   return lines.map((line) => {
     if (/^[ \t]*(?:#+[ \t]*|\*\*)?expected(?: results?| behaviou?r| outcome)?[ \t]*(?:\*\*)?:[ \t]*(?:\*\*)?[ \t]*$/i.test(line)) {
-      inside = true;
+      inside = "expected";
       return line;
     }
-    if (LABEL_LINE.test(line)) inside = false;
+    if (CRITERIA_LABEL.test(line)) {
+      inside = "criteria";
+      return line;
+    }
+    if (inside === "expected" ? LABEL_LINE.test(line) : inside === "criteria" && SECTION_END.test(line)) inside = null;
     return inside ? line.replace(/\S/g, " ") : line;
   }).join("\n");
 }
+
+/**
+ * An "Acceptance Criteria:" label alone on its line, and what ends its list: the next label ending in a colon or a
+ * heading. Its items are what the change should bring ("Instead of the runtimes, the run configurations are listed"), in
+ * a form's words of what should be, as an Expected section's are, and may be Jira's "# item" lines (fifteenth pass, the
+ * Jira bug reading).
+ */
+const CRITERIA_LABEL = /^[ \t]*(?:#+[ \t]*|\*\*)?acceptance criteria[ \t]*(?:\*\*)?:[ \t]*(?:\*\*)?[ \t]*$/i;
+const SECTION_END = /^[ \t]*(?:h[1-6]\.[ \t]|#{2,6}[ \t]|(?:\*\*|__)[^*_\n]{1,60}(?:\*\*|__)[ \t]*:?[ \t]*$|[A-Za-z][\w'’()/& -]{0,40}:[ \t]*$)/;
 
 /**
  * A read inside a control's quoted label, after the act that uses it ('Click "Continue to HTTP Site"', 'press "Keep
