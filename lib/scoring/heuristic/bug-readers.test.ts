@@ -2493,3 +2493,17 @@ describe("fifteenth pass (the Jira bug reading): acceptance criteria say what sh
     expect(reads(observedIn("Acceptance Criteria:\n# The saved launch settings are listed\nActual result:\nThe drop-down is empty."))).toBe(true);
   });
 });
+
+describe("fifteenth pass (the Jira bug reading): a title saying what the program should allow asks for something new", () => {
+  const codes = (summary: string, description: string) => scoreTicket({ summary, description, issue_type: "Bug" }).findings.map((f) => f.code);
+
+  it("asks no environment of a report that tells no failure under a title asking for a capability", () => {
+    const found = codes("[Export] The export dialog should allow choosing the delimiter", "Export changes\nAcceptance Criteria:\n# The dialog offers comma, tab and semicolon\n# The last choice is kept for the next export");
+    expect(found).not.toContain("bug.no_environment");
+    expect(found).toContain("bug.no_actual_result");
+  });
+
+  it("still asks for the environment when the report tells a failure", () => {
+    expect(codes("The export dialog should allow choosing the delimiter", "The dialog always writes commas, so the file breaks in the spreadsheet when a name holds one.")).toContain("bug.no_environment");
+  });
+});

@@ -67,6 +67,8 @@ const PRODUCT_VERSION_ALL = new RegExp(PRODUCT_VERSION.source, "g");
 const SCENARIO = /^[ \t]*(?:[-*•]\s*)?(?:\*{1,2}|_{1,2})?given_{0,2}\b[^\n]*(?:\n(?:[ \t]*\n)?[ \t]*(?:[-*•]\s*)?(?:\*{1,2}|_{1,2})?(?:and|but)_{0,2}\b[^\n]*)*\n(?:[ \t]*\n)?[ \t]*(?:[-*•]\s*)?(?:\*{1,2}|_{1,2})?when_{0,2}\b[^\n]*/im;
 /** A greeting or a sound of talk: "hey", "hi", "oh", "yeah", "ok", "hmm", "lol" (the `told` count leaves them out). */
 const INTERJECTION = /^(?:hey|hi|hiya|hello|oh|ah|uh|um+|hm+|yeah|yep|yup|ok|okay|lol|haha)$/i;
+/** A capability a title says the program should give: "should allow", "must support", "needs to let". */
+const CAPABILITY_ASKED = /\b(?:should|must|needs? to)\s+(?:also\s+)?(?:allow|support|provide|let|offer|enable)\b/i;
 /** A title that names a change to the code: the fix verbs and the ones a cleanup takes. */
 const CHANGE_TITLE = /^(?:change|replace|add|remove|drop|delete|move|convert|rename|merge|split|clean|wrap|use|set|rewrite|patch|increase|decrease|catch|handle|return|swap|revert|refactor|simplify|kill|get rid of)\b/i;
 /**
@@ -245,7 +247,9 @@ function readBugEvidence(input: RuleInput): BugEvidence {
     .flatMap((s) => s.split(/,?\s(?=(?:and|but|so)\s)/)).filter((c) => !aboutPeople(c) && !addsNothing("", c)).join(" ");
   // Greetings and the sounds of talk ("hey", "oh yeah", "ok", "hmm") are no words of an account (bands, twelfth pass).
   const words = (statements.match(/[\p{L}]{2,}/gu) ?? []).filter((w) => !INTERJECTION.test(w));
-  const asksInstead = !!asks || expectedIn(prose).some((r) => r.kind === "request" || r.kind === "wish");
+  // A title that says what the program should let its users do ("The view should allow to add configurations") asks for
+  // a capability: with no failure told, it is a request (fifteenth pass, the Jira bug reading).
+  const asksInstead = !!asks || expectedIn(prose).some((r) => r.kind === "request" || r.kind === "wish") || CAPABILITY_ASKED.test(withoutLabel(summary));
   const told = !actual && words.length >= 20 && !asksInstead && !cleanup;
   return { expected, actual, steps, environment, impact, titleNames, told, workingCase, asksOnly: (asksInstead || cleanup) && !actual, cleanup,
     judgedOnly: onlyJudgedFailure(input, seenInTitle, seenInText), anyRead: !!actual || seenInTitle.length + seenInText.length > 0 };
