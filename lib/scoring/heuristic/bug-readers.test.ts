@@ -2507,3 +2507,16 @@ describe("fifteenth pass (the Jira bug reading): a title saying what the program
     expect(codes("The export dialog should allow choosing the delimiter", "The dialog always writes commas, so the file breaks in the spreadsheet when a name holds one.")).toContain("bug.no_environment");
   });
 });
+
+describe("fifteenth pass (the Jira bug reading): what users should not be made to do is the burden they carry now", () => {
+  it("reads the user who should not be forced to, or have to, do a thing by hand", () => {
+    for (const text of [
+      "The user should not be forced to stop every service by hand after a restart.",
+      "Admins shouldn't have to edit the id again each morning.",
+    ]) expect(reads(impactIn(text)), text).toBe(true);
+  });
+
+  it("does not read what the program should not do", () => {
+    for (const text of ["The broker should not be started with the container.", "The user should not see the broker in the list."]) expect(reads(impactIn(text)), text).toBe(false);
+  });
+});
