@@ -2520,3 +2520,16 @@ describe("fifteenth pass (the Jira bug reading): what users should not be made t
     for (const text of ["The broker should not be started with the container.", "The user should not see the broker in the list."]) expect(reads(impactIn(text)), text).toBe(false);
   });
 });
+
+describe("fifteenth pass (the Jira bug reading): problems or issues left unnamed are no consequence", () => {
+  it("reads no impact in 'would cause issues' or 'may lead to some problems'", () => {
+    for (const text of [
+      "The tag is not empty, and deleting the line as the warning says would cause issues.",
+      "Trimming it may lead to some problems.",
+    ]) expect(reads(impactIn(text)), text).toBe(false);
+  });
+
+  it("still reads a consequence that names its problem or its failure", () => {
+    for (const text of ["Deleting the line would cause build problems.", "Trimming it will cause a compile error."]) expect(reads(impactIn(text)), text).toBe(true);
+  });
+});

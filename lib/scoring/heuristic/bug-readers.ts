@@ -2124,9 +2124,11 @@ const HARM = /\b(?:(?:breaks?|broke|breaking) (?:my|our|their|your|everyone['’
 
 /**
  * What the failure does to the people who meet it, told as its consequence: "making it very hard to navigate",
- * "so I don't see the entire page", "will cause a compile error", "as a consequence the build fails".
+ * "so I don't see the entire page", "will cause a compile error", "as a consequence the build fails". Problems or issues
+ * are a consequence only when they are named ("would cause build problems"): "removing them would cause issues" says
+ * neither who nor how badly (fifteenth pass, the Jira bug reading).
  */
-const CONSEQUENCE = /\b(?:(?:making|makes|made|which makes) (?:it|them|this|the \w+) (?:very |really |extremely |quite |almost |nearly )?(?:hard|difficult|impossible|unusable|painful|confusing|useless)|(?:will|would|could|can|may|might) (?:also )?(?:cause|lead to|result in) (?:an? |the )?(?:\w+ )?(?:errors?|failures?|crash(?:es)?|data loss|problems|issues)|(?:causes?|caused|causing|resulting in|results in|leads? to) (?:an? |the )?(?:compile|compilation|build|runtime|deployment|startup) (?:errors?|failures?)|as a consequence,? (?:the )?\w+ (?:fails?|crash(?:es)?|breaks?|stops?)|so,? (?:I|we|you|the user|users) (?:can['’]?t|cannot|can not|don['’]?t|do not|am unable to|are unable to|won['’]?t|have to|must)\b|so (?:[\w-]+ ){1,3}(?:can['’]?t|cannot|don['’]?t|doesn['’]?t|won['’]?t|do not|does not) (?:compile|build|start|load|run|install|connect)\b)/gi;
+const CONSEQUENCE = /\b(?:(?:making|makes|made|which makes) (?:it|them|this|the \w+) (?:very |really |extremely |quite |almost |nearly )?(?:hard|difficult|impossible|unusable|painful|confusing|useless)|(?:will|would|could|can|may|might) (?:also )?(?:cause|lead to|result in) (?:an? |the )?(?:(?:\w+ )?(?:errors?|failures?|crash(?:es)?|data loss)|(?!(?:some|many|other|more|these|those|such|any|several|few|certain|various)\b)\w+ (?:problems|issues))|(?:causes?|caused|causing|resulting in|results in|leads? to) (?:an? |the )?(?:compile|compilation|build|runtime|deployment|startup) (?:errors?|failures?)|as a consequence,? (?:the )?\w+ (?:fails?|crash(?:es)?|breaks?|stops?)|so,? (?:I|we|you|the user|users) (?:can['’]?t|cannot|can not|don['’]?t|do not|am unable to|are unable to|won['’]?t|have to|must)\b|so (?:[\w-]+ ){1,3}(?:can['’]?t|cannot|don['’]?t|doesn['’]?t|won['’]?t|do not|does not) (?:compile|build|start|load|run|install|connect)\b)/gi;
 
 /** People counted as those who said so ("a few people said so", "two users told us"): who reported it, not who is hurt. */
 const SAID_SO = /^\s+(?:have\s+|had\s+|all\s+)?(?:said|say|says|told|tell|mentioned|mention|asked|ask)\b/i;
