@@ -2533,3 +2533,16 @@ describe("fifteenth pass (the Jira bug reading): problems or issues left unnamed
     for (const text of ["Deleting the line would cause build problems.", "Trimming it will cause a compile error."]) expect(reads(impactIn(text)), text).toBe(true);
   });
 });
+
+describe("fifteenth pass (the Jira bug reading): an example labelled with the failure's opposite is a case that works", () => {
+  const text = "When a template holds a quoted attribute, the preview isn't updated.\nExample 1 (preview is not updated):\nvar a = '<b' + attrs + '>';\nExample 2 (preview is updated):\nvar a = '<b>' + text + '</b>';";
+
+  it("reads the example labelled with the same words but the negation as a working case", () => {
+    expect(expectedIn(text).map((r) => r.kind)).toContain("working_case");
+  });
+
+  it("reads none when every example is labelled with the failure, or the labels say other things", () => {
+    expect(expectedIn(text.replace("Example 2 (preview is updated)", "Example 2 (preview is not updated either)"))).toEqual([]);
+    expect(expectedIn(text.replace("Example 2 (preview is updated)", "Example 2 (the editor is slow)"))).toEqual([]);
+  });
+});

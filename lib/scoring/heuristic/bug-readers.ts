@@ -964,6 +964,23 @@ export const ASKS_FOR_NEWS = /^[.!?;\s]*[^.!?\n]{0,40}?\b(?:an?|any|some)\s+(?:u
  */
 export const ASKS_FOR_PLAN = /^[.!?;\s]*[^.!?\n]{0,40}?(?:\b(?:an?|the|our|top|high|higher)\s+priority\b|\bprioriti[sz]e\b|\b(?:in|into|for|on)\s+(?:the\s+)?(?:next|this|current|coming|upcoming)\s+(?:sprint|release|iteration|cycle)\s*[.!?]?\s*$)/i;
 
+/**
+ * Examples labelled with what each gives, one with the failure and another with its opposite ("Example 1 (the preview is
+ * not updated):" over one snippet, "Example 2 (the preview is updated):" over the next): the second is a case that works
+ * set beside the failing one, as "works on Chrome" is (fifteenth pass, the Jira bug reading). The two labels say the same
+ * words but the negation.
+ */
+const EXAMPLE_LABEL = /^[ \t]*(?:examples?|cases?|samples?|test ?cases?|snippets?)\b[^(\n:]{0,12}\(([^()\n]{3,80})\)[ \t]*:/gim;
+const LABEL_NEGATED = /\b(?:not|never|no)\b|n['’`]t\b/i;
+function workingExamples(text: string): Read[] {
+  if (!/\(/.test(text)) return [];
+  const labels = [...text.matchAll(EXAMPLE_LABEL)].map((m) => ({ start: m.index, end: m.index + m[0].length, said: m[1] }));
+  const plain = (said: string) => said.toLowerCase().replace(/\bwon['’`]t\b/g, "will").replace(/\bcan['’`]t\b/g, "can").replace(/n['’`]t\b/g, "")
+    .replace(/\b(?:not|never|no)\b/g, " ").replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+  const failing = new Set(labels.filter((l) => LABEL_NEGATED.test(l.said)).map((l) => plain(l.said)));
+  return labels.filter((l) => !LABEL_NEGATED.test(l.said) && failing.has(plain(l.said))).map(({ start, end }) => ({ start, end }));
+}
+
 export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] {
   const text = unwrapped(withoutLabels(labelled));
   const tag = (kind: ExpectedKind, reads: Read[]) => reads.map((r) => ({ ...r, kind }));
@@ -973,6 +990,7 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
     ...tag("expect", all(text, EXPECT).filter((r) => !instructed(text, r) && !emptyField(text, r) && !EXPECTED_BETTER.test(text.slice(r.end, r.end + 40)))), ...tag("expect", all(text, NOT_INSTEAD)), ...tag("wish", all(text, WISH)), 
     ...tag("request", all(text, REQUEST).filter((r) => !inProgramQuote(text, r) && !MADE_BETTER.test(text.slice(r.end, r.end + 60)))),
     ...tag("working_case", all(text, WORKING_CASE).filter((r) => !thingMissing(text, r) && !actedThen(text, r))), ...tag("wish", all(text, WISH_UNSAID)), ...tag("working_case", all(text, WORKS_ELSEWHERE)), ...tag("working_case", all(text, WORKING_MORE)), ...tag("working_case", all(text, WORKING_KEPT)), ...tag("working_case", all(text, WORKING_IN_BROWSER)), ...tag("wish", all(text, WISH_MORE)), ...tag("working_case", all(text, WORKED_VERSION)), ...tag("working_case", all(text, WORKED_BEFORE)), ...tag("working_case", all(text, SAME_ELSEWHERE)), ...tag("working_case", all(withoutLabels(labelled), COMMAND_WORKS)), ...tag("working_case", all(text, WORKING_BROWSER_LINE)), ...tag("working_case", all(text, WORKING_PLATFORM)), ...tag("working_case", all(text, WAS_THERE_IN)), ...tag("expect", all(text, NORM_SAYS)), ...tag("expect", all(text, DOCS_SAY)),
+    ...tag("working_case", workingExamples(text)),
   ];
   // What the program prints ("Message: Object expected", a log line, a stack frame) or a line of code is not what the
   // reporter expects, however it is worded.
