@@ -65,4 +65,28 @@ describe("the bug codes read on real Jira issues (fifteenth pass)", () => {
       }
     }
   });
+
+  // Seven of the eleven judged wrong were put right in the same pass, each by a general reading (docs/decisions.md, "The
+  // bug codes read on the shared Jira issues"): they now do what the verdict asked. The other four are left, each with its
+  // reason there.
+  const FIXED: Record<string, string[]> = {
+    "bug.no_expected_result": ["APSTUD-4697"],
+    "bug.no_impact": ["APSTUD-3828", "TESB-3856", "APSTUD-4724"],
+    "bug.no_environment": ["TISTUD-1815", "STUDIO-5610"],
+    "bug.no_actual_result": ["STUDIO-5610"],
+  };
+  it.skipIf(!file)("does what the verdict asked on the issues judged wrong that were put right since", () => {
+    const keys = new Set(Object.values(FIXED).flat());
+    const issues = jiraIssues(file!).filter((i) => keys.has(i.key));
+    const results = scoreTickets(issues.map((i) => ({ ticket: { summary: i.summary, description: i.description, key: i.key } })));
+    expect(issues).toHaveLength(keys.size);
+    for (const [code, fixed] of Object.entries(FIXED)) {
+      for (const key of fixed) {
+        const v = reading.codes[code].verdicts.find((x) => x.key === key)!;
+        expect(v.verdict, `${code} ${key}`).toBe("wrong");
+        const r = results[issues.findIndex((i) => i.key === key)];
+        expect(r.findings.some((x) => x.code === code), `${code} ${key}: ${v.reason}`).toBe(!v.fires);
+      }
+    }
+  });
 });
