@@ -2392,3 +2392,27 @@ describe("fourteenth pass (firefox): a description that names only where it runs
     expect(codesOf("The downloads panel is empty", "I think this started after I moved my profile to another disk last week.")).toContain("bug.no_actual_result");
   });
 });
+
+describe("fifteenth pass (firefox): another browser named doing the thing", () => {
+  const kinds = (text: string) => expectedIn(text).map((r) => r.kind);
+
+  it("reads another browser as the subject of what it does as a case that works", () => {
+    expect(kinds("The tooltip flickers on hover. Safari holds it steady.")).toContain("working_case");
+    expect(kinds("Scrolling the list drops frames here; Chromium scrolls it at 60 fps on the same machine.")).toContain("working_case");
+    expect(kinds("Deno 1.40 and Chrome parse the date without complaint.")).toContain("working_case");
+    expect(kinds("The same page in Opera scrolls to the anchor.")).toContain("working_case");
+  });
+
+  it("does not read it when that browser fails too, does the same, or is asked about", () => {
+    expect(expectedIn("The tooltip flickers on hover. Safari flickers too.")).toEqual([]);
+    expect(expectedIn("The page hangs on load. Chrome shows the same spinner.")).toEqual([]);
+    expect(expectedIn("The page hangs on load. Chrome never finishes it either.")).toEqual([]);
+    expect(expectedIn("The page hangs on load. Chrome crashes on it.")).toEqual([]);
+    expect(expectedIn("The page hangs on load. Does Chrome finish it?")).toEqual([]);
+  });
+
+  it("does not read a browser's name before a noun or an auxiliary", () => {
+    expect(expectedIn("The page hangs on load. Chrome users report it on the forum.")).toEqual([]);
+    expect(expectedIn("The page hangs on load. Chrome is installed next to it.")).toEqual([]);
+  });
+});

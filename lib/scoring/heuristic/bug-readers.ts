@@ -823,6 +823,20 @@ const WORKING_KEPT = new RegExp(String.raw`(?:^|[.!?;,]\s+|\n\s*)(?:[Ii]n|[Oo]n|
  * ("In IE6, when calling FB.init on an ssl page, you get a security error").
  */
 const WORKING_IN_BROWSER = new RegExp(String.raw`[Ii]n (?<=(?:^|[.!?;,]\s+|\n\s*)[Ii]n )(?:[Cc]hrom(?:e|ium)|[Ss]afari|Edge|[Oo]pera|other browsers)(?: ?\d[\w.]*)?(?!\s+(?:[Dd]ev ?[Tt]ools|[Cc]anary|[Ee]xtensions?|[Ww]eb [Ss]tore)\b),? (?:(?!\b(?:[Nn]ot|n['’ ]?t|[Nn]ever|[Nn]o|[Nn]othing|also|too|${SAME_INPUT}|either|only|fails?|failed|crash\w*|hangs?|broken|slow|wrong|errors?|warnings?|exceptions?|bug|problem|issue|different(?:ly)?)\b)(?:[^.;!?\n]|[.!?](?=\S))){3,80}(?=[.;!?](?:\s|$)|\n|$)`);
+/**
+ * Another browser named as the subject of a clause of its own, doing the thing in the present ("Chrome pauses in both
+ * cases", "Chrome makes about 300 KB from the same page", "Node 20 and Chrome accept it", "Chrome/Safari print 1000",
+ * "The same video in Edge looks correct"): the same case where it does not fail, set beside the failing one. Fifteenth
+ * pass (firefox). Read with its case (a browser by its name, not "chrome://" or "the edge"); the verb right after the
+ * name, in the third person, or in any form after two names joined. Not "is", "has", "does" (what follows says more)
+ * or "says" (what it prints); the clause is dropped in `expectedIn` when it tells a failure, a negation, "too", "also",
+ * "only", "either" or the same again ("Chrome drops the query too", "Chrome shows the same error").
+ */
+const OTHER_BROWSER = String.raw`(?:Chrom(?:e|ium)|Safari|Edge|Opera|Brave|Vivaldi)(?: ?v?\d[\w.]*)?`;
+/** What a verb is followed by, and a noun after a name ("Chrome users report it") is not: its object, a place, a value, a manner. */
+const TAKES_OBJECT = String.raw`(?=\s+(?:the|a|an|it|its|them|this|that|these|those|in|on|at|to|from|with|without|about|both|all|every|each|any|some|as|into|up|down|back|out|over|through|right|just|fine|correct|correctly|properly|well|\d|["“'(])|\s*[.;,!]|\s*$)`;
+const NOT_ACTING = String.raw`(?:is|was|has|does|says|needs|wants|seems|gets)\b`;
+const WORKING_BROWSER_ACTS = new RegExp(String.raw`(?<=(?:^|[.!?;:]\s+|,\s+|\n\s*|\b(?:and|but|while|whereas)\s+))(?:(?:[Tt]he same [\w-]+(?: [\w-]+)? (?:in|on) )?${OTHER_BROWSER} (?:[a-z]+ly )?(?!${NOT_ACTING})[a-z]{2,}s|(?:[A-Z][\w.]*(?: ?v?\d[\w.]*)?(?: and | & |\/))+${OTHER_BROWSER} (?:[a-z]+ly )?(?!${NOT_ACTING}|(?:are|were|have|do|did|also|too|still|just|only|never|not)\b)[a-z]{2,})\b${TAKES_OBJECT}[^.;!?\n]{0,80}`, "g");
 const WORKING_MORE = /(?:\b(?:which|that) (?:is|was) (?:the )?correct\b|\b(?:was|were)(?:n['’ ]?t| not) (?:like (?:this|that)|the case|happening|a problem) (?:in|on|with|before|under)\b|(?<![\w.])v?\d+(?:\.\d+)+[a-z]*\d*(?:[ \t]+\w+)? (?:does|did)(?:n['’ ]?t| not) (?:show|have|do|exhibit|crash|hang|freeze|leak|fail)\b|(?<![\w.])v?\d+(?:\.\d+)+[a-z]*\d*(?:[ \t]+\w+)? never (?:did|does|had|has|showed|shows) (?:that|this|it)\b|\b(?:in|on|with|under) v?\d+(?:\.\d+)+[\w.]*,? (?:\w+ )?(?:nothing|no (?:problem|issue|errors?|warnings?|messages?)|fine|ok|okay|quiet|correct)\b|\b(?:if|when|once|with) [^.,;\n]{1,60}?,? (?:it|this|that|everything) works\b|(?:^|[.!?;]\s+|\n\s*)(?:removing|disabling|adding|setting|changing|switching|reverting|deleting|moving|passing|specifying|turning (?:off|on)) [^.;\n]{1,60}? works\b|\bwithout (?:the |a |an )?[\w.-]+(?: [\w.-]+)?,? (?:the [\w.-]+ |it |this |everything )?(?:is |are )?(?:honou?red|works?|fine|respected|applied|shown|correct)\b|\b(?:other browsers|IE|MSIE|Internet Explorer|Edge|Chrome|Chromium|Safari|Opera)\b[^.;!?\n]{0,20}?\b(?:has|have|had|shows?|showed|gives?|gave)\s+no\s+(?:\w+\s+)?(?:lag|delays?|problems?|issues?|errors?|flicker(?:ing)?|jank|stutter(?:ing)?|crash(?:es)?|hangs?|slowdowns?|glitch(?:es)?|artifacts?|warnings?)\b)/i;
 /**
  * A wish or a judgement told without "I" or "it": "A clear error would be better than crashing", "An option would
@@ -959,7 +973,7 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
       !BARE_COMPARATIVE.test(text.slice(r.end, r.end + 60)))),
     ...tag("expect", all(text, EXPECT).filter((r) => !instructed(text, r) && !emptyField(text, r) && !EXPECTED_BETTER.test(text.slice(r.end, r.end + 40)))), ...tag("expect", all(text, NOT_INSTEAD)), ...tag("wish", all(text, WISH)), 
     ...tag("request", all(text, REQUEST).filter((r) => !inProgramQuote(text, r) && !MADE_BETTER.test(text.slice(r.end, r.end + 60)))),
-    ...tag("working_case", all(text, WORKING_CASE).filter((r) => !thingMissing(text, r) && !actedThen(text, r))), ...tag("wish", all(text, WISH_UNSAID)), ...tag("working_case", all(text, WORKS_ELSEWHERE)), ...tag("working_case", all(text, WORKING_MORE)), ...tag("working_case", all(text, WORKING_KEPT)), ...tag("working_case", all(text, WORKING_IN_BROWSER)), ...tag("wish", all(text, WISH_MORE)), ...tag("working_case", all(text, WORKED_VERSION)), ...tag("working_case", all(text, WORKED_BEFORE)), ...tag("working_case", all(text, SAME_ELSEWHERE)), ...tag("working_case", all(withoutLabels(labelled), COMMAND_WORKS)), ...tag("working_case", all(text, WORKING_BROWSER_LINE)), ...tag("working_case", all(text, WORKING_PLATFORM)), ...tag("working_case", all(text, WAS_THERE_IN)), ...tag("expect", all(text, NORM_SAYS)), ...tag("expect", all(text, DOCS_SAY)),
+    ...tag("working_case", all(text, WORKING_CASE).filter((r) => !thingMissing(text, r) && !actedThen(text, r))), ...tag("wish", all(text, WISH_UNSAID)), ...tag("working_case", all(text, WORKS_ELSEWHERE)), ...tag("working_case", all(text, WORKING_MORE)), ...tag("working_case", all(text, WORKING_KEPT)), ...tag("working_case", all(text, WORKING_IN_BROWSER)), ...tag("working_case", all(text, WORKING_BROWSER_ACTS).filter((r) => browserActsWell(text, r))), ...tag("wish", all(text, WISH_MORE)), ...tag("working_case", all(text, WORKED_VERSION)), ...tag("working_case", all(text, WORKED_BEFORE)), ...tag("working_case", all(text, SAME_ELSEWHERE)), ...tag("working_case", all(withoutLabels(labelled), COMMAND_WORKS)), ...tag("working_case", all(text, WORKING_BROWSER_LINE)), ...tag("working_case", all(text, WORKING_PLATFORM)), ...tag("working_case", all(text, WAS_THERE_IN)), ...tag("expect", all(text, NORM_SAYS)), ...tag("expect", all(text, DOCS_SAY)),
   ];
   // What the program prints ("Message: Object expected", a log line, a stack frame) or a line of code is not what the
   // reporter expects, however it is worded.
@@ -975,6 +989,16 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
   const howItWorks = (r: Read & { kind: ExpectedKind }) => r.kind === "working_case" && /\bhow\s+$/i.test(text.slice(Math.max(0, r.start - 6), fromWord(r).start));
   return reads.filter((r) => !programs(fromWord(r)) && !howItWorks(r) &&
     !((r.kind === "wish" || r.kind === "request") && (ASKS_FOR_NEWS.test(text.slice(r.start)) || ASKS_FOR_PLAN.test(text.slice(r.start)))) && !(r.kind === "wish" && ASKS_FOR_WORK.test(text.slice(r.start)))).sort((a, b) => a.start - b.start);
+}
+
+/**
+ * The clause `WORKING_BROWSER_ACTS` read tells no failure, negation or sameness of it ("Chrome drops the query too",
+ * "Chrome shows the same error", "Chrome/Safari never print it"), and is not asked ("Does Chrome keep it?").
+ */
+function browserActsWell(text: string, r: Read): boolean {
+  const clause = text.slice(r.start, r.end);
+  return !new RegExp(String.raw`\b(?:not|n['’ ]?t|never|no|nothing|also|too|as well|either|only|${SAME_INPUT}|bug|problem|issue|different(?:ly)?)\b`, "i").test(clause) &&
+    observedIn(clause).length === 0 && !/\?/.test(text.slice(r.end, r.end + 2)) && !QUESTION.test(lineAround(text, r));
 }
 
 /** A shell's or a console's prompt with the command typed after it ("$ ./configure", "C:\Apache24\bin>httpd -k start"). */
