@@ -2416,3 +2416,24 @@ describe("fifteenth pass (firefox): another browser named doing the thing", () =
     expect(expectedIn("The page hangs on load. Chrome is installed next to it.")).toEqual([]);
   });
 });
+
+describe("fifteenth pass (firefox): a visit to an address that opens a sentence", () => {
+  const block = "Our redirect rule:\n\n  {\n    match: \"^https://shop\\\\.test/(.*)$\",\n    target: \"https://store.test/$1\"\n  }\n\n";
+
+  it("reads 'Navigating to https://...' after a snippet as the input that shows it", () => {
+    expect(stepsIn(`${block}Navigating to https://shop.test/cart?id=4 lands on https://store.test/cart without the id.`).at).not.toBeNull();
+    expect(stepsIn("Loading https://shop.test/cart?id=4 lands on a page without the id.").kinds).toContain("input");
+  });
+
+  it("does not read a visit after 'when' as more than what sets it off", () => {
+    const read = stepsIn("The tab crashes when opening https://shop.test/cart?id=4 in a private window.");
+    expect(read.at).toBeNull();
+    expect(read.kinds).not.toContain("input");
+  });
+
+  it("quotes the snippet as the steps when its first line holds no word", () => {
+    const codes = scoreTicket({ summary: "Redirect drops the id", description: `${block}Navigating to https://shop.test/cart?id=4 lands on https://store.test/cart without the id.`, issue_type: "Bug" })
+      .findings.map((f) => f.code);
+    expect(codes).not.toContain("bug.no_steps");
+  });
+});

@@ -1498,9 +1498,11 @@ const ON_TESTCASE = /\b(?:open|opens|opened|opening|load|loads|loaded|loading|ru
  * An input that reproduces it, told inside a sentence: a request to a path ("a request for /old/a%20b", "requesting
  * /files/big.iso"), or a preference set to a value ("set browser.tabs.warnOnClose to false", "with
  * media.autoplay.default flipped to 1"), or a payload sent with where it goes ('post {"id": 7} to /api/orders'). Each
- * is one step.
+ * is one step. A browser's request told as the visit that opens a sentence ("Navigating to https://example.com/a?b=1
+ * redirects to ...", "Loading https://... gives"): the address asked for, as "requesting http://..." is (fifteenth
+ * pass, firefox; not after "when", where the visit is what sets the failure off).
  */
-const INPUT_STEP = /\b(?:send|sending|post|posting|produce|producing|publish|publishing|submit|submitting)\s+(?:a |an |the )?(?:[\w-]+ )?\{[^{}\n]{3,200}\}\s+(?:to|on|into|in)\s+[\w./:-]+|\b(?:requests? (?:for|to|of)|request(?:ing|ed)?) (?:https?:\/\/|\/)[\w.~%?=&+\/-]*|\b(?:set|sets|setting|flip|flipped|flipping|toggle|toggled|toggling|change|changed|changing|switch|switched|switching|turn|turned|turning)\s+(?:the\s+)?(?:pref(?:erence)?\s+)?["'`]?[a-z][\w-]*(?:\.[\w-]+){2,}["'`]?\s+(?:to|=)\s*["'`]?[\w.-]+/gi;
+const INPUT_STEP = /\b(?:send|sending|post|posting|produce|producing|publish|publishing|submit|submitting)\s+(?:a |an |the )?(?:[\w-]+ )?\{[^{}\n]{3,200}\}\s+(?:to|on|into|in)\s+[\w./:-]+|\b(?:requests? (?:for|to|of)|request(?:ing|ed)?) (?:https?:\/\/|\/)[\w.~%?=&+\/-]*|(?<=(?:^|[.!?]\s+|\n\s*))(?:(?:navigating|browsing|going) to|opening|loading|visiting) https?:\/\/[\w.~%?=&+\/:#-]*|\b(?:set|sets|setting|flip|flipped|flipping|toggle|toggled|toggling|change|changed|changing|switch|switched|switching|turn|turned|turning)\s+(?:the\s+)?(?:pref(?:erence)?\s+)?["'`]?[a-z][\w-]*(?:\.[\w-]+){2,}["'`]?\s+(?:to|=)\s*["'`]?[\w.-]+/gi;
 /**
  * A patch: from a diff's header ("--- a/x.c", "+++ b/x.c", "@@ -10,6 +10,7 @@", "Index: x.c", "diff -u ...") on, its
  * lines are the fix, not a way to make the failure happen, and are left out of the steps (blanked, same length).

@@ -155,6 +155,13 @@ function firstRead(input: RuleInput, field: FindingField, reads: Read[]): Eviden
   return specific ? sentenceEvidence(input, field, specific.start, specific.end) : null;
 }
 
+/** Where the paragraph that holds an offset ends: the next blank line, or the text's end. */
+function paragraphEnd(text: string, from: number): number {
+  const blank = /\n[ \t]*\n/g;
+  blank.lastIndex = from;
+  return blank.exec(text)?.index ?? text.length;
+}
+
 /** A section's text that is one or two lines, each a statement of what should happen and none a step. */
 function holdsOnlyExpectation(text: string): boolean {
   const lines = withoutLabels(text).split("\n").map((l) => l.trim()).filter(Boolean);
@@ -215,7 +222,9 @@ function readBugEvidence(input: RuleInput): BugEvidence {
   const scenario = stepsSection || inText.at ? null : SCENARIO.exec(description);
   const count = orderedSteps(stepsSection?.text ?? description) || inText.count || (scenario ? scenario[0].trim().split(/\n/).filter((l) => l.trim()).length : 0);
   const steps = {
-    evidence: stepsSection ?? (inText.at ? sentenceEvidence(input, "description", inText.at.start, inText.at.end) : null) ??
+    // A snippet read as the way there whose first line holds no word ("{", "[") is quoted to its paragraph's end (fifteenth
+    // pass, firefox): its first line alone quoted nothing, and the steps read were lost.
+    evidence: stepsSection ?? (inText.at ? sentenceEvidence(input, "description", inText.at.start, inText.at.end) ?? evidenceAt(input, "description", inText.at.start, paragraphEnd(description, inText.at.start)) : null) ??
       (scenario ? evidenceAt(input, "description", scenario.index, scenario.index + scenario[0].length) : null), count,
     trigger: inText.trigger ? sentenceEvidence(input, "description", inText.trigger.start, inText.trigger.end) : null,
   };
