@@ -2437,3 +2437,15 @@ describe("fifteenth pass (firefox): a visit to an address that opens a sentence"
     expect(codes).not.toContain("bug.no_steps");
   });
 });
+
+describe("fifteenth pass (firefox): ', like the ...' compares, it is no step", () => {
+  it("does not read a comparison after a comma as a second action", () => {
+    expect(stepsIn("Please show the warning above the form, in red, like the banners on the billing page.").at).toBeNull();
+    expect(stepsIn("It would help if the list could remember the folders I pick, like my drafts folder.").at).toBeNull();
+  });
+
+  it("still reads 'like' as an action after 'and' or 'then', and two actions joined by a comma", () => {
+    expect(stepsIn("Open the photo and like it, then reload the page.").at).not.toBeNull();
+    expect(stepsIn("Open the photo, press the heart under it.").at).not.toBeNull();
+  });
+});

@@ -1253,8 +1253,20 @@ export function brokenAgain(text: string): string {
 }
 
 const RUNS_ON = /^(?:a|an|the|of|on|in|at|to|for|with|from|by|into|onto|and|or|called|named|titled|labell?ed|says?|said|reads?|shows?|click|press|tap|select|choose)$/i;
-/** Where one action ends and the next begins inside a sentence: "then", "->", "and click", ", press". */
-const AND_THEN = new RegExp(`(?:,?\\s+(?:and\\s+)?then\\s+|\\s*(?:->|=>|→)\\s*|,?\\s+and\\s+(?=(?:${[...ACTION_VERBS].join("|")})\\b)|,\\s+(?=(?:${[...ACTION_VERBS].join("|")})\\s+(?:the|a|an|on|it|this|that|to|in|"|'|\\w+\\s+(?:button|menu|tab|link|icon|field|view|dialog)\\b)))`, "i");
+/**
+ * ", like the ..." joined by a comma alone: a comparison with a thing named with its article or its owner ("in bold, like
+ * the notes on other pages", "for sites I pick, like my mail"), not a step (`AND_THEN`).
+ */
+const LIKE_COMPARED = String.raw`like\s+(?:the|a|an|my|our|your|their|his|her|its|this|that|these|those|on|in|with|when)\s`;
+function likeAfterComma(j: RegExpMatchArray): boolean {
+  return /^like$/i.test(j[1] ?? "") && !/\b(?:and|then)\b/i.test(j[0]) && new RegExp(`^${LIKE_COMPARED}`, "i").test((j.input ?? "").slice((j.index ?? 0) + j[0].length - j[1].length));
+}
+/**
+ * Where one action ends and the next begins inside a sentence: "then", "->", "and click", ", press". Not ", like the
+ * ...", a comparison after a comma (`LIKE_COMPARED`, "put it at the top, in bold, like the notes on other pages";
+ * fifteenth pass, firefox).
+ */
+const AND_THEN = new RegExp(`(?:,?\\s+(?:and\\s+)?then\\s+|\\s*(?:->|=>|→)\\s*|,?\\s+and\\s+(?=(?:${[...ACTION_VERBS].join("|")})\\b)|,\\s+(?=(?!${LIKE_COMPARED})(?:${[...ACTION_VERBS].join("|")})\\s+(?:the|a|an|on|it|this|that|to|in|"|'|\\w+\\s+(?:button|menu|tab|link|icon|field|view|dialog)\\b)))`, "i");
 const LIST_MARK = /^\s*(?:\d{1,2}[.)]|[-*•+#]|step \d+)\s/i;
 /** A phrase that only sets the scene of a step: where or with what it is done ("In the Java perspective", "On Android"). */
 const SCENE = /^\s*(?:(?:\d{1,2}[.)]|[-*•+#])\s*)?(?:in|on|from|inside|within|at|under|with|using|for)\s[^,.;:!?\n]{1,50}$/i;
@@ -1369,7 +1381,7 @@ const RUN_VERBS = [...ACTION_VERBS, "watch", "touch"].join("|");
 /** An action of a run told as one not to take ("start it with a few tabs, don't touch it, and watch the disk"). */
 const NOT_TO = String.raw`(?:(?:do not|don['’ ]?t|never)\s+)?`;
 const RUN_WORDS = String.raw`(?:[^,;()\n.]|\([^()\n]{0,150}\)){1,50}`;
-const ACTION_RUN = new RegExp(`(?:^|[(:;,]\\s*|\\b(?:i\\.e\\.|e\\.g\\.),?\\s*)${TWO_WORD}(?:${RUN_VERBS})\\s${RUN_WORDS}(?:,\\s*(?:and\\s+|then\\s+)?${NOT_TO}${TWO_WORD}(?:${RUN_VERBS})(?:\\s${RUN_WORDS}|(?=[.;,]|$))){1,}`, "gim");
+const ACTION_RUN = new RegExp(`(?:^|[(:;,]\\s*|\\b(?:i\\.e\\.|e\\.g\\.),?\\s*)${TWO_WORD}(?:${RUN_VERBS})\\s${RUN_WORDS}(?:,\\s*(?:and\\s+|then\\s+|(?!${LIKE_COMPARED}))${NOT_TO}${TWO_WORD}(?:${RUN_VERBS})(?:\\s${RUN_WORDS}|(?=[.;,]|$))){1,}`, "gim");
 
 /** "When I click Save", "if you open ...", "after the user deletes ...": a condition made of an action. */
 /**
@@ -1821,7 +1833,7 @@ export function stepsIn(labelled: string): StepsRead {
     const clause = /^(?:[^.;!?\n]|\.(?=\w))*/.exec(text.slice(from))?.[0] ?? "";
     for (const j of clause.matchAll(/(?:,\s*(?:and\s+)?(?:then\s+)?|\s+(?:and\s+then|and|then)\s+)([a-z][\w-]*)\b/gi)) {
       const at = from + j.index + j[0].length - j[1].length;
-      if (ACTION_VERBS.has(j[1].toLowerCase()) && !actions.some((b) => b !== a && at >= b.start && at < b.start + b.text.length)) joined++;
+      if (ACTION_VERBS.has(j[1].toLowerCase()) && !likeAfterComma(j) && !actions.some((b) => b !== a && at >= b.start && at < b.start + b.text.length)) joined++;
     }
   }
   for (const m of text.matchAll(CONDITIONAL)) {
@@ -1877,7 +1889,7 @@ export function stepsIn(labelled: string): StepsRead {
     // e-mail address ("I signed in as ana@test.example and opened ..."; bands, tenth pass).
     const clause = /^(?:[^.;:!?\n]|(?<=\/[\w.-]*)\.(?=\w)|(?<=@[\w.-]*)\.(?=\w)|(?<=\w)\.(?=(?:html?|shtml|php|cgi|pl|py|sh|js|css|json|xml|txt|conf|htaccess|jsp|asp|ico|png|jpe?g|gif|svg|pdf)\b)|\n(?=[ \t]*[a-z]))*/.exec(text.slice(m.index + m[0].length))?.[0] ?? "";
     const present = ACTION_VERBS.has(m[1].toLowerCase());
-    joined += [...clause.matchAll(/(?:,|\band|\bthen)\s+(?:then\s+)?([a-z][\w-]*)/gi)].filter((j) => pastAction(j[1]) || (present && ACTION_VERBS.has(j[1].toLowerCase()))).length;
+    joined += [...clause.matchAll(/(?:,|\band|\bthen)\s+(?:then\s+)?([a-z][\w-]*)/gi)].filter((j) => pastAction(j[1]) || (present && ACTION_VERBS.has(j[1].toLowerCase()) && !likeAfterComma(j))).length;
   }
   // An input told inside a sentence is a step of its own, unless it is the action of a step already counted ("Set browser.x.y to false.").
   // An input joined to the action by "and" or "then" ("Create two files and request /foo") is a step of its own too.
@@ -1887,7 +1899,7 @@ export function stepsIn(labelled: string): StepsRead {
     found.push({ kind: "input", start: m.index, end: m.index + m[0].length });
     // "set browser.x.y to false, restart and close the last tab": the actions joined to an input count too.
     const clause = /^[^.;:!?\n]*/.exec(text.slice(m.index + m[0].length))?.[0] ?? "";
-    joined += [...clause.matchAll(/(?:,|\band|\bthen)\s+(?:then\s+)?([a-z][\w-]*)/gi)].filter((j) => actionStem(j[1])).length;
+    joined += [...clause.matchAll(/(?:,|\band|\bthen)\s+(?:then\s+)?([a-z][\w-]*)/gi)].filter((j) => actionStem(j[1]) && !likeAfterComma(j)).length;
   }
   // A payload given inline with where it goes ("produce {"ts": "..."} to raw-clicks") is the action and its snippet,
   // whether it was read as an input or inside an action already counted.
