@@ -2449,3 +2449,17 @@ describe("fifteenth pass (firefox): ', like the ...' compares, it is no step", (
     expect(stepsIn("Open the photo, press the heart under it.").at).not.toBeNull();
   });
 });
+
+describe("fifteenth pass (firefox): a steps field filled with the failure", () => {
+  const codesOf = (description: string) => scoreTicket({ summary: "Maps page broken", description, issue_type: "Bug" }).findings.map((f) => f.code);
+
+  it("reads no steps in a steps field that only says what goes wrong", () => {
+    expect(codesOf("Steps to reproduce:\n\nthe map stays grey since the last update, only the pins show.\n\nActual results:\n\nsee above\n\nExpected results:\n\n")).toContain("bug.no_steps");
+    expect(codesOf("Steps to reproduce:\n\nit does not load any more\n\nActual results:\n\n\nExpected results:\n\n")).toContain("bug.no_steps");
+  });
+
+  it("still reads actions told or given in the field, even with verbs the readers do not list", () => {
+    expect(codesOf("Steps to reproduce:\n\nOpened the map of Lyon and zoomed in twice.\n\nActual results:\n\nThe map stays grey.\n\nExpected results:\n\nThe streets show.")).not.toContain("bug.no_steps");
+    expect(codesOf("Steps to reproduce:\n\nunplug the network cable; reload the map. It stays grey.\n\nActual results:\n\nsee above")).not.toContain("bug.no_steps");
+  });
+});

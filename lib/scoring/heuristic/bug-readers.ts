@@ -61,7 +61,7 @@ export function actionStem(word: string): boolean {
 }
 
 /** A past form of an action verb ("clicked", "chose"): a step told after the fact. */
-function pastAction(word: string): boolean {
+export function pastAction(word: string): boolean {
   const w = word.toLowerCase();
   return (/(?:ed)$/.test(w) || w in IRREGULAR) && actionStem(w);
 }

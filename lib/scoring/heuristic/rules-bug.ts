@@ -4,7 +4,7 @@
 import type { PerDimension } from "../types";
 import { found, type Found, type RuleInput } from "./finding";
 import type { FindingField } from "../types";
-import { aboutPeople, addsNothing, CHAT_SPEAKER, expectedIn, GREETING, MAIL_HEADER, NO_STEPS, PLEA_TO_FIX, impactIn, observedIn, QUESTION, stepsIn, titleAsksFor, withoutChatHeads, withoutLabels, withoutSessions, type Read } from "./bug-readers";
+import { aboutPeople, actionStem, addsNothing, CHAT_SPEAKER, codeLines, expectedIn, GREETING, MAIL_HEADER, NO_STEPS, PLEA_TO_FIX, impactIn, observedIn, pastAction, QUESTION, stepsIn, titleAsksFor, withoutChatHeads, withoutLabels, withoutSessions, type Read } from "./bug-readers";
 import { FAILURE, SYMPTOM, withoutLabel } from "./kind-of";
 import { evidenceAt, phraseEvidence, q, sectionEvidence, sections, missingWhy, sentenceEvidence, summaryQuote, type Evidence } from "./kind-text";
 import { hasContent, orderedSteps, TEMPLATE_EXAMPLE } from "./sections";
@@ -171,6 +171,23 @@ function holdsOnlyExpectation(text: string): boolean {
   });
 }
 
+/**
+ * A steps section of a line or two that tells only the failure ("it doesnt work", "the video is black since the update"):
+ * what happens is read in it, and no action is, neither told ("Opened ... and pressed ...") nor given: each line opens
+ * as a statement does, with its subject or its time ("it", "the video", "since the update"), not with a verb ("unplug
+ * the machine; watch its tile"); no list, address or code either. The form's "Steps to reproduce" was filled with the complaint, not a way
+ * there (fifteenth pass, firefox).
+ */
+const STATEMENT_OPENS = /^(?:it|its|it['’]s|this|that|these|those|the|a|an|my|our|your|their|his|her|i|we|they|he|she|you|there|nothing|everything|all|some|every|since|after|when|now|today|suddenly)\b/i;
+function holdsOnlyFailure(text: string): boolean {
+  const lines = withoutLabels(text).split("\n").map((l) => l.trim()).filter(Boolean);
+  if (lines.length === 0 || lines.length > 2 || orderedSteps(text) > 0 || /https?:\/\/|\bfile:\/|[{}<>$`]/.test(text) || codeLines(text) > 0) return false;
+  const steps = stepsIn(text);
+  if (steps.at || steps.trigger || steps.kinds.length > 0 || observedIn(text).length === 0) return false;
+  const words = lines.join(" ").match(/[A-Za-z][\w'’-]*/g) ?? [];
+  return !words.some((w) => pastAction(w)) && lines.every((l) => STATEMENT_OPENS.test(l) && !actionStem(/^([A-Za-z]+)/.exec(l)?.[1] ?? ""));
+}
+
 // The findings and the reasoning both read a report's evidence: it is read once per analysis.
 const read = new WeakMap<RuleInput, BugEvidence>();
 
@@ -217,7 +234,7 @@ function readBugEvidence(input: RuleInput): BugEvidence {
   // Nor does one that holds only what should happen ("Steps to reproduce: It should remember the zoom level for each site"):
   // the form misused, its expectation is read as one (twelfth pass).
   const stepsFound = NO_STEPS.test(description) ? null : sectionEvidence(input, "steps");
-  const stepsSection = stepsFound && holdsOnlyExpectation(stepsFound.text) ? null : stepsFound;
+  const stepsSection = stepsFound && (holdsOnlyExpectation(stepsFound.text) || holdsOnlyFailure(stepsFound.text)) ? null : stepsFound;
   const inText = stepsIn(description);
   const scenario = stepsSection || inText.at ? null : SCENARIO.exec(description);
   const count = orderedSteps(stepsSection?.text ?? description) || inText.count || (scenario ? scenario[0].trim().split(/\n/).filter((l) => l.trim()).length : 0);
