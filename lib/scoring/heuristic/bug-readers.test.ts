@@ -2463,3 +2463,17 @@ describe("fifteenth pass (firefox): a steps field filled with the failure", () =
     expect(codesOf("Steps to reproduce:\n\nunplug the network cable; reload the map. It stays grey.\n\nActual results:\n\nsee above")).not.toContain("bug.no_steps");
   });
 });
+
+describe("fifteenth pass (firefox): a gerund's sentence does not run over a blank line", () => {
+  it("does not read a log line's last word and the next paragraph as a gerund and its verb", () => {
+    const log = "Notes I write on the tablet never reach the laptop.\n\n0815\tSync.Notes\tWARN\tEntry unreadable, skipping\n\nI tried logging out and back in, no change.";
+    expect(stepsIn(log).kinds).not.toContain("gerund");
+    expect(stepsIn(log.replace(/\n/g, " \n")).kinds).not.toContain("gerund");
+    expect(stepsIn(log).at).toBeNull();
+  });
+
+  it("still reads a gerund subject, on one line or wrapped onto the next", () => {
+    expect(stepsIn("Pasting a long link does nothing.").kinds).toContain("gerund");
+    expect(stepsIn("Pasting a long link\ndoes nothing.").kinds).toContain("gerund");
+  });
+});

@@ -1411,8 +1411,12 @@ const CONDITIONAL_SETTING = /(?:^|[.!?]\s+|\n\s*)with (?:the )?(?:['"‘“][^'"
 const CONDITIONAL_PASSIVE = /\b(?:when(?:ever)?|after|before|while|once|if)\s+(?:the |a |an |this |that |my |our )?[\w-]+(?:\s+[\w-]+){0,2}?\s+(?:is|are|was|were|gets|got)\s+(?:being\s+|first\s+)?([a-z][\w-]*ed)\b/gi;
 /** How an activity feels to people: a mood or a judgement of the whole ("is frustrating", "was a real pain", "is a nightmare"). */
 const JUDGED_ACTIVITY = new RegExp(`^\\s+(?:(?:so|very|really|quite|pretty|super|a bit|just|such)\\s+)*(?:${MOOD.source.replace(/^\\b/, "")}|(?:a |an )?(?:(?:real|total|huge|bit of a|complete)\\s+)?(?:pain|nightmare|chore|hassle|mess|disaster|joke)\\b|tedious|clunky|painful|awful|terrible|horrible|rubbish|awkward|cumbersome|not (?:great|good|nice|ideal|fun)\\b)`, "i");
-/** A gerund action as the subject ("Tapping Pay does nothing") or opening the sentence ("Editing a file, ..."). */
-const GERUND_SUBJECT = /(?:^|[.!?:;,]\s+|\n\s*)(?:[-*•][ \t]+)?([A-Z]?[a-z-]+ing)\s+(?:(?:on\s+|the\s+|a\s+|an\s+|any\s+)?[^.\n]{1,60}?\s(?:does|did|do|doesn|causes?|caused|results?|resulted|throws?|threw|crashes|crashed|gives?|gave|shows?|showed|leads?|led|makes?|made|opens?|opened|triggers?|triggered|produces?|produced|returns?|returned|breaks?|fails?|failed|hangs?|freezes|takes?|took|is|was|brings?|brought)\b|[^.,\n]{1,60},)/g;
+/**
+ * A gerund action as the subject ("Tapping Pay does nothing") or opening the sentence ("Editing a file, ..."). The
+ * sentence does not run over a blank line: a log line's last word ("..., skipping") and the next paragraph are no
+ * gerund and its verb (fifteenth pass, firefox).
+ */
+const GERUND_SUBJECT = /(?:^|[.!?:;,]\s+|\n\s*)(?:[-*•][ \t]+)?([A-Z]?[a-z-]+ing)(?=\s)[ \t]*(?:\r?\n(?![ \t]*\r?\n)[ \t]*)?(?=\S)(?:(?:on\s+|the\s+|a\s+|an\s+|any\s+)?[^.\n]{1,60}?\s(?:does|did|do|doesn|causes?|caused|results?|resulted|throws?|threw|crashes|crashed|gives?|gave|shows?|showed|leads?|led|makes?|made|opens?|opened|triggers?|triggered|produces?|produced|returns?|returned|breaks?|fails?|failed|hangs?|freezes|takes?|took|is|was|brings?|brought)\b|[^.,\n]{1,60},)/g;
 /**
  * First-person actions told as a story: "I opened the file, clicked Save", "I go to the toolbar and click Build", "I
  * was typing a comment, switched tabs" (the past progressive since the fourth pass; not "I am running a shop",
