@@ -2477,3 +2477,18 @@ describe("fifteenth pass (firefox): a gerund's sentence does not run over a blan
     expect(stepsIn("Pasting a long link\ndoes nothing.").kinds).toContain("gerund");
   });
 });
+
+describe("fifteenth pass (firefox): a request to change an amount, or to update a thing to another", () => {
+  const kinds = (text: string) => expectedIn(text).map((r) => r.kind);
+
+  it("reads 'can this be raised?' and 'please update it to ...' as requests", () => {
+    expect(kinds("The undo list only holds ten entries. Could this be raised?")).toContain("request");
+    expect(kinds("The limit of five pinned sites is too low. Can the limit be increased to twenty?")).toContain("request");
+    expect(kinds("The help page still shows the old toolbar. Please update it to the new one.")).toContain("request");
+  });
+
+  it("does not read an amount that changed or an update told as requests", () => {
+    expect(expectedIn("Someone reduced the undo list to ten entries.")).toEqual([]);
+    expect(expectedIn("I updated it to the new version yesterday and the toolbar is gone.")).toEqual([]);
+  });
+});
