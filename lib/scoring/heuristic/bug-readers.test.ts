@@ -2492,3 +2492,16 @@ describe("fifteenth pass (firefox): a request to change an amount, or to update 
     expect(expectedIn("I updated it to the new version yesterday and the toolbar is gone.")).toEqual([]);
   });
 });
+
+describe("fifteenth pass (firefox): a description that says only since when, and that it is the same elsewhere", () => {
+  const codesOf = (summary: string, description: string) => scoreTicket({ summary, description, issue_type: "Bug" }).findings.map((f) => f.code);
+
+  it("leaves the title's failure standing", () => {
+    expect(codesOf("The tab crashes whenever I open the calendar", "this began after the update. new profile, same problem.")).not.toContain("bug.no_actual_result");
+    expect(codesOf("The tab crashes whenever I open the calendar", "bp-00000000-1111-2222-3333-444444444444\n\nit started two days ago. troubleshoot mode same thing")).not.toContain("bug.no_actual_result");
+  });
+
+  it("still asks what is seen when the description tells more", () => {
+    expect(codesOf("The tab crashes whenever I open the calendar", "It started two days ago. Maybe the new theme I installed on Monday.")).toContain("bug.no_actual_result");
+  });
+});

@@ -52,6 +52,12 @@ const CORRECTED_TO = /["“'‘`][^"“”'‘’`\n]{1,60}["”'’`][ \t]*(?:-
  * the title's account of what happens (ninth pass).
  */
 const TO_TITLE = /\b(?:as|see|same as|like)\s+(?:in\s+|per\s+)?(?:the\s+)?(?:summary|title|subject)\b/i;
+/**
+ * A sentence that says only since when it fails ("it started yesterday", "this began after the update") or that it fails
+ * the same elsewhere ("safe mode same thing", "new profile, same problem"): no account of what is seen, as where it runs
+ * is none (fifteenth pass, firefox).
+ */
+const SINCE_OR_SAME_ALL = /(?<=^|[.!?;]\s*|\n\s*)(?:(?:it|this|that|the (?:problem|crash|issue|bug))\s+(?:started|began|begun|appeared|came back)\s+(?:again\s+)?(?:yesterday|today|tonight|this (?:morning|week)|last (?:night|week|month)|recently|lately|(?:a few|two|three|\d+) (?:days|weeks|hours) ago|(?:after|with|since) (?:the |an? |my |this )?(?:update|upgrade|restart|reboot|install))|(?:[\w-]+,? ){1,3}(?:the )?same (?:thing|problem|crash|result|here))\s*(?=[.!;]|\n|$)/gim;
 /** Where it ran, each name with its number ("Debian 12"), and the pointer: what `TO_TITLE`'s description is left without. */
 const TO_TITLE_ALL = new RegExp(TO_TITLE.source, "gi");
 const ENVIRONMENT_ALL = new RegExp(`(?:${ENVIRONMENT.source})(?:[ \\t]+v?\\d+(?:\\.\\d+)*\\b)?`, "gi");
@@ -221,7 +227,7 @@ function readBugEvidence(input: RuleInput): BugEvidence {
   // Where it runs and since when ("since Monday. macOS 14. firefox 122") is no sentence of the reporter's either: a
   // description that names only its environment leaves the title's word standing (fourteenth pass, read-12).
   const bare = sentences.length < 3 || addsNothing(summary, prose) ||
-    wordsOf(prose.replace(ENVIRONMENT_ALL, " ").replace(PRODUCT_VERSION_ALL, " ")).length < 3 ||
+    wordsOf(prose.replace(ENVIRONMENT_ALL, " ").replace(PRODUCT_VERSION_ALL, " ").replace(SINCE_OR_SAME_ALL, " ")).length < 3 ||
     (TO_TITLE.test(prose) && addsNothing(summary, prose.replace(TO_TITLE_ALL, " ").replace(ENVIRONMENT_ALL, " ").replace(PRODUCT_VERSION_ALL, " ")));
   // A change that fixes no failure ("Remove unused nsIFoo.bar": "nothing calls it any more", "Try run is green") tells
   // facts about the code, no behaviour of the program: no account is read from it, and it asks for a change
