@@ -2505,3 +2505,15 @@ describe("fifteenth pass (firefox): a description that says only since when, and
     expect(codesOf("The tab crashes whenever I open the calendar", "It started two days ago. Maybe the new theme I installed on Monday.")).toContain("bug.no_actual_result");
   });
 });
+
+describe("fifteenth pass (firefox): a steps field that names only a goal", () => {
+  const codesOf = (description: string) => scoreTicket({ summary: "Android: no way to load a theme from a file", description, issue_type: "Bug" }).findings.map((f) => f.code);
+
+  it("reads no steps in a steps field that says only what the reporter wanted to do", () => {
+    expect(codesOf("Steps to reproduce:\nWanted to load a theme I made myself on my phone\nActual results:\nThe theme list offers only the gallery\nExpected results:\nA button to pick a file")).toContain("bug.no_steps");
+  });
+
+  it("still reads the steps that follow a goal", () => {
+    expect(codesOf("Steps to reproduce:\nWanted to load my theme, so I opened Settings and tapped Themes\nActual results:\nOnly the gallery is offered")).not.toContain("bug.no_steps");
+  });
+});

@@ -194,6 +194,19 @@ function holdsOnlyFailure(text: string): boolean {
   return !words.some((w) => pastAction(w)) && lines.every((l) => STATEMENT_OPENS.test(l) && !actionStem(/^([A-Za-z]+)/.exec(l)?.[1] ?? ""));
 }
 
+/**
+ * A steps section of a line or two that names only what the reporter wanted to do ("Want to install my own add-on from
+ * a file", "I was trying to print a long page"): a goal is one action at most, the one that sets the failure off, not a
+ * way there (fifteenth pass, firefox). Not when the readers read steps in it ("I wanted to print, so I opened ... and
+ * pressed ...").
+ */
+const GOAL_OPENS = /^(?:i\s+|we\s+)?(?:want(?:ed)?|would like|['’]d like|need(?:ed)?|(?:am|was|were|are)\s+trying|tried|try(?:ing)?)\s+to\s+[a-z]/i;
+function holdsOnlyGoal(text: string): boolean {
+  const lines = withoutLabels(text).split("\n").map((l) => l.trim()).filter(Boolean);
+  if (lines.length === 0 || lines.length > 2 || orderedSteps(text) > 0 || /https?:\/\/|\bfile:\/|[{}<>$`]/.test(text) || codeLines(text) > 0) return false;
+  return GOAL_OPENS.test(lines[0]) && !stepsIn(text).at;
+}
+
 // The findings and the reasoning both read a report's evidence: it is read once per analysis.
 const read = new WeakMap<RuleInput, BugEvidence>();
 
@@ -240,7 +253,7 @@ function readBugEvidence(input: RuleInput): BugEvidence {
   // Nor does one that holds only what should happen ("Steps to reproduce: It should remember the zoom level for each site"):
   // the form misused, its expectation is read as one (twelfth pass).
   const stepsFound = NO_STEPS.test(description) ? null : sectionEvidence(input, "steps");
-  const stepsSection = stepsFound && (holdsOnlyExpectation(stepsFound.text) || holdsOnlyFailure(stepsFound.text)) ? null : stepsFound;
+  const stepsSection = stepsFound && (holdsOnlyExpectation(stepsFound.text) || holdsOnlyFailure(stepsFound.text) || holdsOnlyGoal(stepsFound.text)) ? null : stepsFound;
   const inText = stepsIn(description);
   const scenario = stepsSection || inText.at ? null : SCENARIO.exec(description);
   const count = orderedSteps(stepsSection?.text ?? description) || inText.count || (scenario ? scenario[0].trim().split(/\n/).filter((l) => l.trim()).length : 0);
