@@ -2546,3 +2546,128 @@ describe("fifteenth pass (the Jira bug reading): an example labelled with the fa
     expect(expectedIn(text.replace("Example 2 (preview is updated)", "Example 2 (the editor is slow)"))).toEqual([]);
   });
 });
+
+describe("fifteenth pass (firefox): another browser named doing the thing", () => {
+  const kinds = (text: string) => expectedIn(text).map((r) => r.kind);
+
+  it("reads another browser as the subject of what it does as a case that works", () => {
+    expect(kinds("The tooltip flickers on hover. Safari holds it steady.")).toContain("working_case");
+    expect(kinds("Scrolling the list drops frames here; Chromium scrolls it at 60 fps on the same machine.")).toContain("working_case");
+    expect(kinds("Deno 1.40 and Chrome parse the date without complaint.")).toContain("working_case");
+    expect(kinds("The same page in Opera scrolls to the anchor.")).toContain("working_case");
+  });
+
+  it("does not read it when that browser fails too, does the same, or is asked about", () => {
+    expect(expectedIn("The tooltip flickers on hover. Safari flickers too.")).toEqual([]);
+    expect(expectedIn("The page hangs on load. Chrome shows the same spinner.")).toEqual([]);
+    expect(expectedIn("The page hangs on load. Chrome never finishes it either.")).toEqual([]);
+    expect(expectedIn("The page hangs on load. Chrome crashes on it.")).toEqual([]);
+    expect(expectedIn("The page hangs on load. Does Chrome finish it?")).toEqual([]);
+  });
+
+  it("does not read a browser's name before a noun or an auxiliary", () => {
+    expect(expectedIn("The page hangs on load. Chrome users report it on the forum.")).toEqual([]);
+    expect(expectedIn("The page hangs on load. Chrome is installed next to it.")).toEqual([]);
+  });
+});
+
+describe("fifteenth pass (firefox): a visit to an address that opens a sentence", () => {
+  const block = "Our redirect rule:\n\n  {\n    match: \"^https://shop\\\\.test/(.*)$\",\n    target: \"https://store.test/$1\"\n  }\n\n";
+
+  it("reads 'Navigating to https://...' after a snippet as the input that shows it", () => {
+    expect(stepsIn(`${block}Navigating to https://shop.test/cart?id=4 lands on https://store.test/cart without the id.`).at).not.toBeNull();
+    expect(stepsIn("Loading https://shop.test/cart?id=4 lands on a page without the id.").kinds).toContain("input");
+  });
+
+  it("does not read a visit after 'when' as more than what sets it off", () => {
+    const read = stepsIn("The tab crashes when opening https://shop.test/cart?id=4 in a private window.");
+    expect(read.at).toBeNull();
+    expect(read.kinds).not.toContain("input");
+  });
+
+  it("quotes the snippet as the steps when its first line holds no word", () => {
+    const codes = scoreTicket({ summary: "Redirect drops the id", description: `${block}Navigating to https://shop.test/cart?id=4 lands on https://store.test/cart without the id.`, issue_type: "Bug" })
+      .findings.map((f) => f.code);
+    expect(codes).not.toContain("bug.no_steps");
+  });
+});
+
+describe("fifteenth pass (firefox): ', like the ...' compares, it is no step", () => {
+  it("does not read a comparison after a comma as a second action", () => {
+    expect(stepsIn("Please show the warning above the form, in red, like the banners on the billing page.").at).toBeNull();
+    expect(stepsIn("It would help if the list could remember the folders I pick, like my drafts folder.").at).toBeNull();
+  });
+
+  it("still reads 'like' as an action after 'and' or 'then', and two actions joined by a comma", () => {
+    expect(stepsIn("Open the photo and like it, then reload the page.").at).not.toBeNull();
+    expect(stepsIn("Open the photo, press the heart under it.").at).not.toBeNull();
+  });
+});
+
+describe("fifteenth pass (firefox): a steps field filled with the failure", () => {
+  const codesOf = (description: string) => scoreTicket({ summary: "Maps page broken", description, issue_type: "Bug" }).findings.map((f) => f.code);
+
+  it("reads no steps in a steps field that only says what goes wrong", () => {
+    expect(codesOf("Steps to reproduce:\n\nthe map stays grey since the last update, only the pins show.\n\nActual results:\n\nsee above\n\nExpected results:\n\n")).toContain("bug.no_steps");
+    expect(codesOf("Steps to reproduce:\n\nit does not load any more\n\nActual results:\n\n\nExpected results:\n\n")).toContain("bug.no_steps");
+  });
+
+  it("still reads actions told or given in the field, even with verbs the readers do not list", () => {
+    expect(codesOf("Steps to reproduce:\n\nOpened the map of Lyon and zoomed in twice.\n\nActual results:\n\nThe map stays grey.\n\nExpected results:\n\nThe streets show.")).not.toContain("bug.no_steps");
+    expect(codesOf("Steps to reproduce:\n\nunplug the network cable; reload the map. It stays grey.\n\nActual results:\n\nsee above")).not.toContain("bug.no_steps");
+  });
+});
+
+describe("fifteenth pass (firefox): a gerund's sentence does not run over a blank line", () => {
+  it("does not read a log line's last word and the next paragraph as a gerund and its verb", () => {
+    const log = "Notes I write on the tablet never reach the laptop.\n\n0815\tSync.Notes\tWARN\tEntry unreadable, skipping\n\nI tried logging out and back in, no change.";
+    expect(stepsIn(log).kinds).not.toContain("gerund");
+    expect(stepsIn(log.replace(/\n/g, " \n")).kinds).not.toContain("gerund");
+    expect(stepsIn(log).at).toBeNull();
+  });
+
+  it("still reads a gerund subject, on one line or wrapped onto the next", () => {
+    expect(stepsIn("Pasting a long link does nothing.").kinds).toContain("gerund");
+    expect(stepsIn("Pasting a long link\ndoes nothing.").kinds).toContain("gerund");
+  });
+});
+
+describe("fifteenth pass (firefox): a request to change an amount, or to update a thing to another", () => {
+  const kinds = (text: string) => expectedIn(text).map((r) => r.kind);
+
+  it("reads 'can this be raised?' and 'please update it to ...' as requests", () => {
+    expect(kinds("The undo list only holds ten entries. Could this be raised?")).toContain("request");
+    expect(kinds("The limit of five pinned sites is too low. Can the limit be increased to twenty?")).toContain("request");
+    expect(kinds("The help page still shows the old toolbar. Please update it to the new one.")).toContain("request");
+  });
+
+  it("does not read an amount that changed or an update told as requests", () => {
+    expect(expectedIn("Someone reduced the undo list to ten entries.")).toEqual([]);
+    expect(expectedIn("I updated it to the new version yesterday and the toolbar is gone.")).toEqual([]);
+  });
+});
+
+describe("fifteenth pass (firefox): a description that says only since when, and that it is the same elsewhere", () => {
+  const codesOf = (summary: string, description: string) => scoreTicket({ summary, description, issue_type: "Bug" }).findings.map((f) => f.code);
+
+  it("leaves the title's failure standing", () => {
+    expect(codesOf("The tab crashes whenever I open the calendar", "this began after the update. new profile, same problem.")).not.toContain("bug.no_actual_result");
+    expect(codesOf("The tab crashes whenever I open the calendar", "bp-00000000-1111-2222-3333-444444444444\n\nit started two days ago. troubleshoot mode same thing")).not.toContain("bug.no_actual_result");
+  });
+
+  it("still asks what is seen when the description tells more", () => {
+    expect(codesOf("The tab crashes whenever I open the calendar", "It started two days ago. Maybe the new theme I installed on Monday.")).toContain("bug.no_actual_result");
+  });
+});
+
+describe("fifteenth pass (firefox): a steps field that names only a goal", () => {
+  const codesOf = (description: string) => scoreTicket({ summary: "Android: no way to load a theme from a file", description, issue_type: "Bug" }).findings.map((f) => f.code);
+
+  it("reads no steps in a steps field that says only what the reporter wanted to do", () => {
+    expect(codesOf("Steps to reproduce:\nWanted to load a theme I made myself on my phone\nActual results:\nThe theme list offers only the gallery\nExpected results:\nA button to pick a file")).toContain("bug.no_steps");
+  });
+
+  it("still reads the steps that follow a goal", () => {
+    expect(codesOf("Steps to reproduce:\nWanted to load my theme, so I opened Settings and tapped Themes\nActual results:\nOnly the gallery is offered")).not.toContain("bug.no_steps");
+  });
+});

@@ -61,7 +61,7 @@ export function actionStem(word: string): boolean {
 }
 
 /** A past form of an action verb ("clicked", "chose"): a step told after the fact. */
-function pastAction(word: string): boolean {
+export function pastAction(word: string): boolean {
   const w = word.toLowerCase();
   return (/(?:ed)$/.test(w) || w in IRREGULAR) && actionStem(w);
 }
@@ -798,7 +798,7 @@ const WISH = /(?:(?:^|[.!?]\s+|\n\s*)would be (?:\w+\s+)?(?:nice|good|great|cool
  * about" and "what about" suggest only where a sentence or a clause opens with them ("What about a filter by date?");
  * "Not sure what about exactly" asks what the complaint was about (thirteenth bands pass, read-12).
  */
-const REQUEST = /\b(?:(?:please|pls|plz|kindly)\s+(?:(?:also|just|consider|think about)\s+)?(?:add|make|allow|support|provide an?|change|remove|rename|include|expose|implement|show|display|enable|disable|let(?! (?:me|us) know)|restore|bring back|put back|(?:bring|put) (?:it|them|this|that) back|keep|stop|prevent|avoid|use|switch|move|return|document|update the (?:docs|documentation)|open up)\b|(?:could|can|would|will)\s+(?:you|we|it|this|they|someone|somebody|the \w+)\s+(?:please\s+)?(?:\w+\s+)?(?:be\s+)?(?:add|added|make|made|allow|allowed|support|supported|provide|provided|change|changed|remove|removed|rename|renamed|use|used|include|included|expose|exposed|implement|implemented|consider|considered|show|shown|display|displayed|enable|enabled|let|update|updated|restore|restored|bring|brought|put|moved?|fixed so)\b|why (?:not|doesn['’ ]?t it|can['’ ]?t (?:we|it|you|i))|is (?:it|there) (?:possible|a way) to|consider(?:ing)? (?:\w+ing|making|adding|using|changing|removing|renaming)|(?<=(?:^|[.!?;:]\s*|\n\s*|\b(?:and|so|but|also),?\s+))(?:how|what) about)\b/i;
+const REQUEST = /\b(?:(?:please|pls|plz|kindly)\s+(?:(?:also|just|consider|think about)\s+)?(?:add|make|allow|support|provide an?|change|remove|rename|include|expose|implement|show|display|enable|disable|let(?! (?:me|us) know)|restore|bring back|put back|(?:bring|put) (?:it|them|this|that) back|keep|stop|prevent|avoid|use|switch|move|return|document|update the (?:docs|documentation)|open up|update (?:it|this|that|them|the [\w-]+) to)\b|(?:could|can|would|will)\s+(?:you|we|it|this|they|someone|somebody|the \w+)\s+(?:please\s+)?(?:\w+\s+)?(?:be\s+)?(?:add|added|make|made|allow|allowed|support|supported|provide|provided|change|changed|remove|removed|rename|renamed|use|used|include|included|expose|exposed|implement|implemented|consider|considered|show|shown|display|displayed|enable|enabled|let|update|updated|restore|restored|bring|brought|put|moved?|fixed so|increased?|decreased?|raised?|lowered|lower|reduced?|extended|extend|shortened|lengthened)\b|why (?:not|doesn['’ ]?t it|can['’ ]?t (?:we|it|you|i))|is (?:it|there) (?:possible|a way) to|consider(?:ing)? (?:\w+ing|making|adding|using|changing|removing|renaming)|(?<=(?:^|[.!?;:]\s*|\n\s*|\b(?:and|so|but|also),?\s+))(?:how|what) about)\b/i;
 /** A case that works, set beside the failing one: "works on Chrome", "worked in 2.3", "used to show". */
 const WORKING_CASE = /(?:\b(?:does|do|did) work (?:for|on|in|with|when|under)\b|(?:^|[.!?]\s+|\n\s*)(?:typically|normally|usually|ordinarily),? (?:when|if|you|it|the|we|this)\b|\b(?:looks|works|behaves|acts|is) (?:exactly )?the same as (?:it )?(?:always|before|usual|it did|it does|in|on)\b|\b(?:does|do|did)(?:n['’ ]?t| not) (?:happen|occur|exist|reproduce)s? (?:on|in|with|under|for|when|if)\b|\b(?:does|do|did)(?:n['’ ]?t| not) (?:crash|hang|freeze|fail|leak|assert)s? (?:on|in|with|without|under|when|if|after|before)\b|\b(?:it|this|that|the (?:problem|bug|issue|error|crash|behaviou?r|failure))\s+(?:does|do|did)(?:n['’ ]?t| not) (?:show up|appear)s? (?:on|in|with|under|for|when|if)\b|\bonly (?:happens|occurs|fails|breaks) (?:on|in|with|under|for|when|if)\b|\b(?:it|this|that) (?:is|was) able to\b|\bwill (?:also )?work (?:after|if|when|on|in|with)\b|(?<!(?:n['’ ]t|\b(?:(?:do|does|did|is|was|are|were|ca|wo|could|would|should|has|have|had)nt|not|never))\s+(?:\w+\s+){0,2})\bas expected\b|(?<!(?:n['’ ]t|\b(?:(?:do|does|did|is|was|are|were|ca|wo|could|would|should|has|have|had)nt|not|never))\s+)\b(?:correctly|properly) (?:displays?|display|shows?|show|renders?|render|loads?|load|works?|work|uses?|use|handles?|handle|returns?|return)\b|\b(?:displays?|shows?|loads?|renders?|appears?|returns?|looks?|opens?)\s+(?:\w+\s+)?(?:properly|correctly|fine|ok|okay|normally) (?:in|on|with|for|under|from|using|when)\b|(?<!(?:n['’ ]t|\b(?:(?:do|does|did|is|was|are|were|ca|wo|could|would|should|has|have|had)nt|not|never|who|i|we|you|he|she|they|people|someone|to))\s+(?:\w+\s+)?)\b(?:works?|worked|working|behaves|behaved)\s+(?:\w+\s+)?(?:fine|well|correctly|properly|ok|okay|as expected|perfectly|normally|great)\b|(?<!(?:n['’ ]t|\b(?:(?:do|does|did|is|was|are|were|ca|wo|could|would|should|has|have|had)nt|not|never))\s+)\b(?:it|this|that|which|everything) (?:works?|worked|is working|was working|is fine|was fine) (?:\w+ )?(?:on|in|with|under|for|from|using|when|if|via)\b|(?:^|[.!?;]\s+|\n\s*)(?:works?|worked) (?:\w+ )?(?:on|in|with|under|for|from|using|when)\b|\b(?:it|this|that|which|they|everything|he|she) (?:always |still )?used to (?:work|be|show|display|return|open|load|appear|have|allow|happen|do)\b|(?<!\b(?:i|we|you|he|she|they)\s+)\b(?:was|were) (?:working|fine|ok|okay|correct) (?:before|in|until|prior|on|with|yesterday)\b|(?:as|like) (?:it )?(?:does|did|is|was|works|worked) (?:in|on|for|with|under|when|before)\b|(?:same|different) (?:as|from|than) (?:in|on|with|how|what)\b|(?:behaves?|behaved|works?|worked|acts?) different(?:ly)? (?:from|than)\b|\bunlike\b|(?<!\b(?:changed|came|introduced|added|removed|happened|occurred|appeared|started|began|fixed|resolved|solved|patched|addressed)\s+)(?:in|with|on|under) (?:the )?(?:previous|earlier|older|prior|last) (?:versions?|releases?|builds?)\b|\b(?:previous|earlier|older|prior) (?:versions?|releases?|builds?) (?:of [\w .-]{1,30}?)?(?:supported|allowed|did|handled|worked|showed|had)\b|(?:before|until) (?:the |this |our |last |yesterday['’]?s? )?(?:upgrade|update|release|deploy|version|change|commit)\b|(?:^|[.!?;]\s+|\n\s*)(?:in|on|with|under|using) (?:[^,.;:\n]|\.(?=\S)){1,40}?,? (?:it|this|that|everything) (?:works|worked|is working|was working|is fine|was fine|is correct|behaves correctly)\b(?! (?:not|only)\b)|\b(?:can(?:no|['’ ]?)t|could(?:n['’ ]?t| not)|unable to|not able to) reproduce (?:it |this |that |the (?:problem|bug|issue|crash|error) )?(?:in|on|with|under|using)\b(?! (?:demand|purpose|will|command|a (?:whim|schedule)|my own)\b)|(?<!(?:n['’ ]t|\b(?:(?:do|does|did|is|was|are|were|ca|wo|could|would|should|has|have|had)nt|not|never|cannot|nobody|no one))\s+(?:\w+\s+)?)\b(?:see|sees|saw|get|gets|got|receive|receives|received)\s+(?:it|them|this|that|the [\w-]+)\s+(?:fine|correctly|properly|normally|ok|okay|as expected)\b|\b(?:it|this|that|they)\s+(?:did|does|do)(?:n['’ ]?t| not)\s+(?:in|on|with|before|until|under)\s+(?:[A-Za-z][\w.-]*\s+)?v?\d+(?:\.\d+)+\b|(?:^|[.!?;]\s+|\n\s*)(?:in|on|with|under) [^,.;:\n]{0,30}?\d[\w.]*,?\s+(?:i|we|you|one) (?:could|was able to|were able to|used to)\b|\bcompared (?:to|with)\b|\b(?:in|on|with|under|using) (?:[A-Z][\w.+-]*|v?\d[\w.]*)(?: [\w.+-]+){0,5} (?!(?:is|are|was|were|be)\b)[a-z]+(?:s|ed) (?:fine|correctly|properly|normally|ok|okay|perfectly)\b|(?<!(?:n['’ ]t|\b(?:(?:do|does|did|is|was|are|were|ca|wo|could|would|should|has|have|had)nt|not|never|cannot))\s+(?:\w+\s+)?)\b(?:opens?|loads?|renders?|shows?|displays?|handles?|plays?|accepts?|saves?|prints?|imports?|installs?|starts?|runs?)\s+(?:it|them|this|that|the [\w-]+|fine)\s+without (?:any |a |an )?(?:warnings?|errors?|problems?|issues?|complaints?|crash(?:es|ing)?|prompts?)\b|\bfromchange=\w+&(?:amp;)?tochange=\w+|\/compare\/[\w.-]+\.{2,3}[\w.-]+|\bregression (?:range|window)\b|\bregressed (?:by|in|with|since|after|from|between)\b|\b(?:a|is a) regression (?:from|since|in|of|after|caused by|introduced by)\b|(?<!(?:n['’ ]t|\b(?:(?:do|does|did|is|was|are|were|ca|wo|could|would|should|has|have|had)nt|not|never))\s+)\b(?:built|builds|compiled|compiles|ran|runs|started|starts|passed|passes|installed|installs)\s+(?:\w+\s+)?(?:fine|correctly|properly|cleanly|ok|okay|without (?:any )?(?:errors?|problems?|issues?|warnings?))\s+(?:with|in|on|under|using|before|against|for)\b)/i;
 /**
@@ -836,6 +836,20 @@ const WORKING_KEPT = new RegExp(String.raw`(?:^|[.!?;,]\s+|\n\s*)(?:[Ii]n|[Oo]n|
  * ("In IE6, when calling FB.init on an ssl page, you get a security error").
  */
 const WORKING_IN_BROWSER = new RegExp(String.raw`[Ii]n (?<=(?:^|[.!?;,]\s+|\n\s*)[Ii]n )(?:[Cc]hrom(?:e|ium)|[Ss]afari|Edge|[Oo]pera|other browsers)(?: ?\d[\w.]*)?(?!\s+(?:[Dd]ev ?[Tt]ools|[Cc]anary|[Ee]xtensions?|[Ww]eb [Ss]tore)\b),? (?:(?!\b(?:[Nn]ot|n['’ ]?t|[Nn]ever|[Nn]o|[Nn]othing|also|too|${SAME_INPUT}|either|only|fails?|failed|crash\w*|hangs?|broken|slow|wrong|errors?|warnings?|exceptions?|bug|problem|issue|different(?:ly)?)\b)(?:[^.;!?\n]|[.!?](?=\S))){3,80}(?=[.;!?](?:\s|$)|\n|$)`);
+/**
+ * Another browser named as the subject of a clause of its own, doing the thing in the present ("Chrome pauses in both
+ * cases", "Chrome makes about 300 KB from the same page", "Node 20 and Chrome accept it", "Chrome/Safari print 1000",
+ * "The same video in Edge looks correct"): the same case where it does not fail, set beside the failing one. Fifteenth
+ * pass (firefox). Read with its case (a browser by its name, not "chrome://" or "the edge"); the verb right after the
+ * name, in the third person, or in any form after two names joined. Not "is", "has", "does" (what follows says more)
+ * or "says" (what it prints); the clause is dropped in `expectedIn` when it tells a failure, a negation, "too", "also",
+ * "only", "either" or the same again ("Chrome drops the query too", "Chrome shows the same error").
+ */
+const OTHER_BROWSER = String.raw`(?:Chrom(?:e|ium)|Safari|Edge|Opera|Brave|Vivaldi)(?: ?v?\d[\w.]*)?`;
+/** What a verb is followed by, and a noun after a name ("Chrome users report it") is not: its object, a place, a value, a manner. */
+const TAKES_OBJECT = String.raw`(?=\s+(?:the|a|an|it|its|them|this|that|these|those|in|on|at|to|from|with|without|about|both|all|every|each|any|some|as|into|up|down|back|out|over|through|right|just|fine|correct|correctly|properly|well|\d|["“'(])|\s*[.;,!]|\s*$)`;
+const NOT_ACTING = String.raw`(?:is|was|has|does|says|needs|wants|seems|gets)\b`;
+const WORKING_BROWSER_ACTS = new RegExp(String.raw`(?<=(?:^|[.!?;:]\s+|,\s+|\n\s*|\b(?:and|but|while|whereas)\s+))(?:(?:[Tt]he same [\w-]+(?: [\w-]+)? (?:in|on) )?${OTHER_BROWSER} (?:[a-z]+ly )?(?!${NOT_ACTING})[a-z]{2,}s|(?:[A-Z][\w.]*(?: ?v?\d[\w.]*)?(?: and | & |\/))+${OTHER_BROWSER} (?:[a-z]+ly )?(?!${NOT_ACTING}|(?:are|were|have|do|did|also|too|still|just|only|never|not)\b)[a-z]{2,})\b${TAKES_OBJECT}[^.;!?\n]{0,80}`, "g");
 const WORKING_MORE = /(?:\b(?:which|that) (?:is|was) (?:the )?correct\b|\b(?:was|were)(?:n['’ ]?t| not) (?:like (?:this|that)|the case|happening|a problem) (?:in|on|with|before|under)\b|(?<![\w.])v?\d+(?:\.\d+)+[a-z]*\d*(?:[ \t]+\w+)? (?:does|did)(?:n['’ ]?t| not) (?:show|have|do|exhibit|crash|hang|freeze|leak|fail)\b|(?<![\w.])v?\d+(?:\.\d+)+[a-z]*\d*(?:[ \t]+\w+)? never (?:did|does|had|has|showed|shows) (?:that|this|it)\b|\b(?:in|on|with|under) v?\d+(?:\.\d+)+[\w.]*,? (?:\w+ )?(?:nothing|no (?:problem|issue|errors?|warnings?|messages?)|fine|ok|okay|quiet|correct)\b|\b(?:if|when|once|with) [^.,;\n]{1,60}?,? (?:it|this|that|everything) works\b|(?:^|[.!?;]\s+|\n\s*)(?:removing|disabling|adding|setting|changing|switching|reverting|deleting|moving|passing|specifying|turning (?:off|on)) [^.;\n]{1,60}? works\b|\bwithout (?:the |a |an )?[\w.-]+(?: [\w.-]+)?,? (?:the [\w.-]+ |it |this |everything )?(?:is |are )?(?:honou?red|works?|fine|respected|applied|shown|correct)\b|\b(?:other browsers|IE|MSIE|Internet Explorer|Edge|Chrome|Chromium|Safari|Opera)\b[^.;!?\n]{0,20}?\b(?:has|have|had|shows?|showed|gives?|gave)\s+no\s+(?:\w+\s+)?(?:lag|delays?|problems?|issues?|errors?|flicker(?:ing)?|jank|stutter(?:ing)?|crash(?:es)?|hangs?|slowdowns?|glitch(?:es)?|artifacts?|warnings?)\b)/i;
 /**
  * A wish or a judgement told without "I" or "it": "A clear error would be better than crashing", "An option would
@@ -989,7 +1003,7 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
       !BARE_COMPARATIVE.test(text.slice(r.end, r.end + 60)))),
     ...tag("expect", all(text, EXPECT).filter((r) => !instructed(text, r) && !emptyField(text, r) && !EXPECTED_BETTER.test(text.slice(r.end, r.end + 40)))), ...tag("expect", all(text, NOT_INSTEAD)), ...tag("wish", all(text, WISH)), 
     ...tag("request", all(text, REQUEST).filter((r) => !inProgramQuote(text, r) && !MADE_BETTER.test(text.slice(r.end, r.end + 60)))),
-    ...tag("working_case", all(text, WORKING_CASE).filter((r) => !thingMissing(text, r) && !actedThen(text, r))), ...tag("wish", all(text, WISH_UNSAID)), ...tag("working_case", all(text, WORKS_ELSEWHERE)), ...tag("working_case", all(text, WORKING_MORE)), ...tag("working_case", all(text, WORKING_KEPT)), ...tag("working_case", all(text, WORKING_IN_BROWSER)), ...tag("wish", all(text, WISH_MORE)), ...tag("working_case", all(text, WORKED_VERSION)), ...tag("working_case", all(text, WORKED_BEFORE)), ...tag("working_case", all(text, SAME_ELSEWHERE)), ...tag("working_case", all(withoutLabels(labelled), COMMAND_WORKS)), ...tag("working_case", all(text, WORKING_BROWSER_LINE)), ...tag("working_case", all(text, WORKING_PLATFORM)), ...tag("working_case", all(text, WAS_THERE_IN)), ...tag("expect", all(text, NORM_SAYS)), ...tag("expect", all(text, DOCS_SAY)),
+    ...tag("working_case", all(text, WORKING_CASE).filter((r) => !thingMissing(text, r) && !actedThen(text, r))), ...tag("wish", all(text, WISH_UNSAID)), ...tag("working_case", all(text, WORKS_ELSEWHERE)), ...tag("working_case", all(text, WORKING_MORE)), ...tag("working_case", all(text, WORKING_KEPT)), ...tag("working_case", all(text, WORKING_IN_BROWSER)), ...tag("working_case", all(text, WORKING_BROWSER_ACTS).filter((r) => browserActsWell(text, r))), ...tag("wish", all(text, WISH_MORE)), ...tag("working_case", all(text, WORKED_VERSION)), ...tag("working_case", all(text, WORKED_BEFORE)), ...tag("working_case", all(text, SAME_ELSEWHERE)), ...tag("working_case", all(withoutLabels(labelled), COMMAND_WORKS)), ...tag("working_case", all(text, WORKING_BROWSER_LINE)), ...tag("working_case", all(text, WORKING_PLATFORM)), ...tag("working_case", all(text, WAS_THERE_IN)), ...tag("expect", all(text, NORM_SAYS)), ...tag("expect", all(text, DOCS_SAY)),
     ...tag("working_case", workingExamples(text)),
   ];
   // What the program prints ("Message: Object expected", a log line, a stack frame) or a line of code is not what the
@@ -1006,6 +1020,16 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
   const howItWorks = (r: Read & { kind: ExpectedKind }) => r.kind === "working_case" && /\bhow\s+$/i.test(text.slice(Math.max(0, r.start - 6), fromWord(r).start));
   return reads.filter((r) => !programs(fromWord(r)) && !howItWorks(r) &&
     !((r.kind === "wish" || r.kind === "request") && (ASKS_FOR_NEWS.test(text.slice(r.start)) || ASKS_FOR_PLAN.test(text.slice(r.start)))) && !(r.kind === "wish" && ASKS_FOR_WORK.test(text.slice(r.start)))).sort((a, b) => a.start - b.start);
+}
+
+/**
+ * The clause `WORKING_BROWSER_ACTS` read tells no failure, negation or sameness of it ("Chrome drops the query too",
+ * "Chrome shows the same error", "Chrome/Safari never print it"), and is not asked ("Does Chrome keep it?").
+ */
+function browserActsWell(text: string, r: Read): boolean {
+  const clause = text.slice(r.start, r.end);
+  return !new RegExp(String.raw`\b(?:not|n['’ ]?t|never|no|nothing|also|too|as well|either|only|${SAME_INPUT}|bug|problem|issue|different(?:ly)?)\b`, "i").test(clause) &&
+    observedIn(clause).length === 0 && !/\?/.test(text.slice(r.end, r.end + 2)) && !QUESTION.test(lineAround(text, r));
 }
 
 /** A shell's or a console's prompt with the command typed after it ("$ ./configure", "C:\Apache24\bin>httpd -k start"). */
@@ -1260,8 +1284,20 @@ export function brokenAgain(text: string): string {
 }
 
 const RUNS_ON = /^(?:a|an|the|of|on|in|at|to|for|with|from|by|into|onto|and|or|called|named|titled|labell?ed|says?|said|reads?|shows?|click|press|tap|select|choose)$/i;
-/** Where one action ends and the next begins inside a sentence: "then", "->", "and click", ", press". */
-const AND_THEN = new RegExp(`(?:,?\\s+(?:and\\s+)?then\\s+|\\s*(?:->|=>|→)\\s*|,?\\s+and\\s+(?=(?:${[...ACTION_VERBS].join("|")})\\b)|,\\s+(?=(?:${[...ACTION_VERBS].join("|")})\\s+(?:the|a|an|on|it|this|that|to|in|"|'|\\w+\\s+(?:button|menu|tab|link|icon|field|view|dialog)\\b)))`, "i");
+/**
+ * ", like the ..." joined by a comma alone: a comparison with a thing named with its article or its owner ("in bold, like
+ * the notes on other pages", "for sites I pick, like my mail"), not a step (`AND_THEN`).
+ */
+const LIKE_COMPARED = String.raw`like\s+(?:the|a|an|my|our|your|their|his|her|its|this|that|these|those|on|in|with|when)\s`;
+function likeAfterComma(j: RegExpMatchArray): boolean {
+  return /^like$/i.test(j[1] ?? "") && !/\b(?:and|then)\b/i.test(j[0]) && new RegExp(`^${LIKE_COMPARED}`, "i").test((j.input ?? "").slice((j.index ?? 0) + j[0].length - j[1].length));
+}
+/**
+ * Where one action ends and the next begins inside a sentence: "then", "->", "and click", ", press". Not ", like the
+ * ...", a comparison after a comma (`LIKE_COMPARED`, "put it at the top, in bold, like the notes on other pages";
+ * fifteenth pass, firefox).
+ */
+const AND_THEN = new RegExp(`(?:,?\\s+(?:and\\s+)?then\\s+|\\s*(?:->|=>|→)\\s*|,?\\s+and\\s+(?=(?:${[...ACTION_VERBS].join("|")})\\b)|,\\s+(?=(?!${LIKE_COMPARED})(?:${[...ACTION_VERBS].join("|")})\\s+(?:the|a|an|on|it|this|that|to|in|"|'|\\w+\\s+(?:button|menu|tab|link|icon|field|view|dialog)\\b)))`, "i");
 const LIST_MARK = /^\s*(?:\d{1,2}[.)]|[-*•+#]|step \d+)\s/i;
 /** A phrase that only sets the scene of a step: where or with what it is done ("In the Java perspective", "On Android"). */
 const SCENE = /^\s*(?:(?:\d{1,2}[.)]|[-*•+#])\s*)?(?:in|on|from|inside|within|at|under|with|using|for)\s[^,.;:!?\n]{1,50}$/i;
@@ -1385,7 +1421,7 @@ const RUN_VERBS = [...ACTION_VERBS, "watch", "touch"].join("|");
 /** An action of a run told as one not to take ("start it with a few tabs, don't touch it, and watch the disk"). */
 const NOT_TO = String.raw`(?:(?:do not|don['’ ]?t|never)\s+)?`;
 const RUN_WORDS = String.raw`(?:[^,;()\n.]|\([^()\n]{0,150}\)){1,50}`;
-const ACTION_RUN = new RegExp(`(?:^|[(:;,]\\s*|\\b(?:i\\.e\\.|e\\.g\\.),?\\s*)${TWO_WORD}(?:${RUN_VERBS})\\s${RUN_WORDS}(?:,\\s*(?:and\\s+|then\\s+)?${NOT_TO}${TWO_WORD}(?:${RUN_VERBS})(?:\\s${RUN_WORDS}|(?=[.;,]|$))){1,}`, "gim");
+const ACTION_RUN = new RegExp(`(?:^|[(:;,]\\s*|\\b(?:i\\.e\\.|e\\.g\\.),?\\s*)${TWO_WORD}(?:${RUN_VERBS})\\s${RUN_WORDS}(?:,\\s*(?:and\\s+|then\\s+|(?!${LIKE_COMPARED}))${NOT_TO}${TWO_WORD}(?:${RUN_VERBS})(?:\\s${RUN_WORDS}|(?=[.;,]|$))){1,}`, "gim");
 
 /** "When I click Save", "if you open ...", "after the user deletes ...": a condition made of an action. */
 /**
@@ -1415,8 +1451,12 @@ const CONDITIONAL_SETTING = /(?:^|[.!?]\s+|\n\s*)with (?:the )?(?:['"‘“][^'"
 const CONDITIONAL_PASSIVE = /\b(?:when(?:ever)?|after|before|while|once|if)\s+(?:the |a |an |this |that |my |our )?[\w-]+(?:\s+[\w-]+){0,2}?\s+(?:is|are|was|were|gets|got)\s+(?:being\s+|first\s+)?([a-z][\w-]*ed)\b/gi;
 /** How an activity feels to people: a mood or a judgement of the whole ("is frustrating", "was a real pain", "is a nightmare"). */
 const JUDGED_ACTIVITY = new RegExp(`^\\s+(?:(?:so|very|really|quite|pretty|super|a bit|just|such)\\s+)*(?:${MOOD.source.replace(/^\\b/, "")}|(?:a |an )?(?:(?:real|total|huge|bit of a|complete)\\s+)?(?:pain|nightmare|chore|hassle|mess|disaster|joke)\\b|tedious|clunky|painful|awful|terrible|horrible|rubbish|awkward|cumbersome|not (?:great|good|nice|ideal|fun)\\b)`, "i");
-/** A gerund action as the subject ("Tapping Pay does nothing") or opening the sentence ("Editing a file, ..."). */
-const GERUND_SUBJECT = /(?:^|[.!?:;,]\s+|\n\s*)(?:[-*•][ \t]+)?([A-Z]?[a-z-]+ing)\s+(?:(?:on\s+|the\s+|a\s+|an\s+|any\s+)?[^.\n]{1,60}?\s(?:does|did|do|doesn|causes?|caused|results?|resulted|throws?|threw|crashes|crashed|gives?|gave|shows?|showed|leads?|led|makes?|made|opens?|opened|triggers?|triggered|produces?|produced|returns?|returned|breaks?|fails?|failed|hangs?|freezes|takes?|took|is|was|brings?|brought)\b|[^.,\n]{1,60},)/g;
+/**
+ * A gerund action as the subject ("Tapping Pay does nothing") or opening the sentence ("Editing a file, ..."). The
+ * sentence does not run over a blank line: a log line's last word ("..., skipping") and the next paragraph are no
+ * gerund and its verb (fifteenth pass, firefox).
+ */
+const GERUND_SUBJECT = /(?:^|[.!?:;,]\s+|\n\s*)(?:[-*•][ \t]+)?([A-Z]?[a-z-]+ing)(?=\s)[ \t]*(?:\r?\n(?![ \t]*\r?\n)[ \t]*)?(?=\S)(?:(?:on\s+|the\s+|a\s+|an\s+|any\s+)?[^.\n]{1,60}?\s(?:does|did|do|doesn|causes?|caused|results?|resulted|throws?|threw|crashes|crashed|gives?|gave|shows?|showed|leads?|led|makes?|made|opens?|opened|triggers?|triggered|produces?|produced|returns?|returned|breaks?|fails?|failed|hangs?|freezes|takes?|took|is|was|brings?|brought)\b|[^.,\n]{1,60},)/g;
 /**
  * First-person actions told as a story: "I opened the file, clicked Save", "I go to the toolbar and click Build", "I
  * was typing a comment, switched tabs" (the past progressive since the fourth pass; not "I am running a shop",
@@ -1514,9 +1554,11 @@ const ON_TESTCASE = /\b(?:open|opens|opened|opening|load|loads|loaded|loading|ru
  * An input that reproduces it, told inside a sentence: a request to a path ("a request for /old/a%20b", "requesting
  * /files/big.iso"), or a preference set to a value ("set browser.tabs.warnOnClose to false", "with
  * media.autoplay.default flipped to 1"), or a payload sent with where it goes ('post {"id": 7} to /api/orders'). Each
- * is one step.
+ * is one step. A browser's request told as the visit that opens a sentence ("Navigating to https://example.com/a?b=1
+ * redirects to ...", "Loading https://... gives"): the address asked for, as "requesting http://..." is (fifteenth
+ * pass, firefox; not after "when", where the visit is what sets the failure off).
  */
-const INPUT_STEP = /\b(?:send|sending|post|posting|produce|producing|publish|publishing|submit|submitting)\s+(?:a |an |the )?(?:[\w-]+ )?\{[^{}\n]{3,200}\}\s+(?:to|on|into|in)\s+[\w./:-]+|\b(?:requests? (?:for|to|of)|request(?:ing|ed)?) (?:https?:\/\/|\/)[\w.~%?=&+\/-]*|\b(?:set|sets|setting|flip|flipped|flipping|toggle|toggled|toggling|change|changed|changing|switch|switched|switching|turn|turned|turning)\s+(?:the\s+)?(?:pref(?:erence)?\s+)?["'`]?[a-z][\w-]*(?:\.[\w-]+){2,}["'`]?\s+(?:to|=)\s*["'`]?[\w.-]+/gi;
+const INPUT_STEP = /\b(?:send|sending|post|posting|produce|producing|publish|publishing|submit|submitting)\s+(?:a |an |the )?(?:[\w-]+ )?\{[^{}\n]{3,200}\}\s+(?:to|on|into|in)\s+[\w./:-]+|\b(?:requests? (?:for|to|of)|request(?:ing|ed)?) (?:https?:\/\/|\/)[\w.~%?=&+\/-]*|(?<=(?:^|[.!?]\s+|\n\s*))(?:(?:navigating|browsing|going) to|opening|loading|visiting) https?:\/\/[\w.~%?=&+\/:#-]*|\b(?:set|sets|setting|flip|flipped|flipping|toggle|toggled|toggling|change|changed|changing|switch|switched|switching|turn|turned|turning)\s+(?:the\s+)?(?:pref(?:erence)?\s+)?["'`]?[a-z][\w-]*(?:\.[\w-]+){2,}["'`]?\s+(?:to|=)\s*["'`]?[\w.-]+/gi;
 /**
  * A patch: from a diff's header ("--- a/x.c", "+++ b/x.c", "@@ -10,6 +10,7 @@", "Index: x.c", "diff -u ...") on, its
  * lines are the fix, not a way to make the failure happen, and are left out of the steps (blanked, same length).
@@ -1837,7 +1879,7 @@ export function stepsIn(labelled: string): StepsRead {
     const clause = /^(?:[^.;!?\n]|\.(?=\w))*/.exec(text.slice(from))?.[0] ?? "";
     for (const j of clause.matchAll(/(?:,\s*(?:and\s+)?(?:then\s+)?|\s+(?:and\s+then|and|then)\s+)([a-z][\w-]*)\b/gi)) {
       const at = from + j.index + j[0].length - j[1].length;
-      if (ACTION_VERBS.has(j[1].toLowerCase()) && !actions.some((b) => b !== a && at >= b.start && at < b.start + b.text.length)) joined++;
+      if (ACTION_VERBS.has(j[1].toLowerCase()) && !likeAfterComma(j) && !actions.some((b) => b !== a && at >= b.start && at < b.start + b.text.length)) joined++;
     }
     // "Switch editors rapidly with the history view visible and linked to the editor": a part of the program put in a
     // state the reporter sets up before acting is a step of its own ("Launch it with any project" names no state).
@@ -1898,7 +1940,7 @@ export function stepsIn(labelled: string): StepsRead {
     // e-mail address ("I signed in as ana@test.example and opened ..."; bands, tenth pass).
     const clause = /^(?:[^.;:!?\n]|(?<=\/[\w.-]*)\.(?=\w)|(?<=@[\w.-]*)\.(?=\w)|(?<=\w)\.(?=(?:html?|shtml|php|cgi|pl|py|sh|js|css|json|xml|txt|conf|htaccess|jsp|asp|ico|png|jpe?g|gif|svg|pdf)\b)|\n(?=[ \t]*[a-z]))*/.exec(text.slice(m.index + m[0].length))?.[0] ?? "";
     const present = ACTION_VERBS.has(m[1].toLowerCase());
-    joined += [...clause.matchAll(/(?:,|\band|\bthen)\s+(?:then\s+)?([a-z][\w-]*)/gi)].filter((j) => pastAction(j[1]) || (present && ACTION_VERBS.has(j[1].toLowerCase()))).length;
+    joined += [...clause.matchAll(/(?:,|\band|\bthen)\s+(?:then\s+)?([a-z][\w-]*)/gi)].filter((j) => pastAction(j[1]) || (present && ACTION_VERBS.has(j[1].toLowerCase()) && !likeAfterComma(j))).length;
   }
   // An input told inside a sentence is a step of its own, unless it is the action of a step already counted ("Set browser.x.y to false.").
   // An input joined to the action by "and" or "then" ("Create two files and request /foo") is a step of its own too.
@@ -1908,7 +1950,7 @@ export function stepsIn(labelled: string): StepsRead {
     found.push({ kind: "input", start: m.index, end: m.index + m[0].length });
     // "set browser.x.y to false, restart and close the last tab": the actions joined to an input count too.
     const clause = /^[^.;:!?\n]*/.exec(text.slice(m.index + m[0].length))?.[0] ?? "";
-    joined += [...clause.matchAll(/(?:,|\band|\bthen)\s+(?:then\s+)?([a-z][\w-]*)/gi)].filter((j) => actionStem(j[1])).length;
+    joined += [...clause.matchAll(/(?:,|\band|\bthen)\s+(?:then\s+)?([a-z][\w-]*)/gi)].filter((j) => actionStem(j[1]) && !likeAfterComma(j)).length;
   }
   // A payload given inline with where it goes ("produce {"ts": "..."} to raw-clicks") is the action and its snippet,
   // whether it was read as an input or inside an action already counted.

@@ -4,7 +4,7 @@
 import type { PerDimension } from "../types";
 import { found, type Found, type RuleInput } from "./finding";
 import type { FindingField } from "../types";
-import { aboutPeople, addsNothing, CHAT_SPEAKER, expectedIn, GREETING, MAIL_HEADER, NO_STEPS, PLEA_TO_FIX, impactIn, observedIn, QUESTION, stepsIn, titleAsksFor, withoutChatHeads, withoutLabels, withoutSessions, type Read } from "./bug-readers";
+import { aboutPeople, actionStem, addsNothing, CHAT_SPEAKER, codeLines, expectedIn, GREETING, MAIL_HEADER, NO_STEPS, PLEA_TO_FIX, impactIn, observedIn, pastAction, QUESTION, stepsIn, titleAsksFor, withoutChatHeads, withoutLabels, withoutSessions, type Read } from "./bug-readers";
 import { FAILURE, SYMPTOM, withoutLabel } from "./kind-of";
 import { evidenceAt, phraseEvidence, q, sectionEvidence, sections, missingWhy, sentenceEvidence, summaryQuote, type Evidence } from "./kind-text";
 import { hasContent, orderedSteps, TEMPLATE_EXAMPLE } from "./sections";
@@ -53,6 +53,12 @@ const CORRECTED_TO = /["“'‘`][^"“”'‘’`\n]{1,60}["”'’`][ \t]*(?:-
  * the title's account of what happens (ninth pass).
  */
 const TO_TITLE = /\b(?:as|see|same as|like)\s+(?:in\s+|per\s+)?(?:the\s+)?(?:summary|title|subject)\b/i;
+/**
+ * A sentence that says only since when it fails ("it started yesterday", "this began after the update") or that it fails
+ * the same elsewhere ("safe mode same thing", "new profile, same problem"): no account of what is seen, as where it runs
+ * is none (fifteenth pass, firefox).
+ */
+const SINCE_OR_SAME_ALL = /(?<=^|[.!?;]\s*|\n\s*)(?:(?:it|this|that|the (?:problem|crash|issue|bug))\s+(?:started|began|begun|appeared|came back)\s+(?:again\s+)?(?:yesterday|today|tonight|this (?:morning|week)|last (?:night|week|month)|recently|lately|(?:a few|two|three|\d+) (?:days|weeks|hours) ago|(?:after|with|since) (?:the |an? |my |this )?(?:update|upgrade|restart|reboot|install))|(?:[\w-]+,? ){1,3}(?:the )?same (?:thing|problem|crash|result|here))\s*(?=[.!;]|\n|$)/gim;
 /** Where it ran, each name with its number ("Debian 12"), and the pointer: what `TO_TITLE`'s description is left without. */
 const TO_TITLE_ALL = new RegExp(TO_TITLE.source, "gi");
 const ENVIRONMENT_ALL = new RegExp(`(?:${ENVIRONMENT.source})(?:[ \\t]+v?\\d+(?:\\.\\d+)*\\b)?`, "gi");
@@ -158,6 +164,13 @@ function firstRead(input: RuleInput, field: FindingField, reads: Read[]): Eviden
   return specific ? sentenceEvidence(input, field, specific.start, specific.end) : null;
 }
 
+/** Where the paragraph that holds an offset ends: the next blank line, or the text's end. */
+function paragraphEnd(text: string, from: number): number {
+  const blank = /\n[ \t]*\n/g;
+  blank.lastIndex = from;
+  return blank.exec(text)?.index ?? text.length;
+}
+
 /** A section's text that is one or two lines, each a statement of what should happen and none a step. */
 function holdsOnlyExpectation(text: string): boolean {
   const lines = withoutLabels(text).split("\n").map((l) => l.trim()).filter(Boolean);
@@ -165,6 +178,36 @@ function holdsOnlyExpectation(text: string): boolean {
     const steps = stepsIn(l);
     return expectedIn(l).some((r) => r.kind === "modal" || r.kind === "expect") && !steps.at && !steps.trigger;
   });
+}
+
+/**
+ * A steps section of a line or two that tells only the failure ("it doesnt work", "the video is black since the update"):
+ * what happens is read in it, and no action is, neither told ("Opened ... and pressed ...") nor given: each line opens
+ * as a statement does, with its subject or its time ("it", "the video", "since the update"), not with a verb ("unplug
+ * the machine; watch its tile"); no list, address or code either. The form's "Steps to reproduce" was filled with the complaint, not a way
+ * there (fifteenth pass, firefox).
+ */
+const STATEMENT_OPENS = /^(?:it|its|it['’]s|this|that|these|those|the|a|an|my|our|your|their|his|her|i|we|they|he|she|you|there|nothing|everything|all|some|every|since|after|when|now|today|suddenly)\b/i;
+function holdsOnlyFailure(text: string): boolean {
+  const lines = withoutLabels(text).split("\n").map((l) => l.trim()).filter(Boolean);
+  if (lines.length === 0 || lines.length > 2 || orderedSteps(text) > 0 || /https?:\/\/|\bfile:\/|[{}<>$`]/.test(text) || codeLines(text) > 0) return false;
+  const steps = stepsIn(text);
+  if (steps.at || steps.trigger || steps.kinds.length > 0 || observedIn(text).length === 0) return false;
+  const words = lines.join(" ").match(/[A-Za-z][\w'’-]*/g) ?? [];
+  return !words.some((w) => pastAction(w)) && lines.every((l) => STATEMENT_OPENS.test(l) && !actionStem(/^([A-Za-z]+)/.exec(l)?.[1] ?? ""));
+}
+
+/**
+ * A steps section of a line or two that names only what the reporter wanted to do ("Want to install my own add-on from
+ * a file", "I was trying to print a long page"): a goal is one action at most, the one that sets the failure off, not a
+ * way there (fifteenth pass, firefox). Not when the readers read steps in it ("I wanted to print, so I opened ... and
+ * pressed ...").
+ */
+const GOAL_OPENS = /^(?:i\s+|we\s+)?(?:want(?:ed)?|would like|['’]d like|need(?:ed)?|(?:am|was|were|are)\s+trying|tried|try(?:ing)?)\s+to\s+[a-z]/i;
+function holdsOnlyGoal(text: string): boolean {
+  const lines = withoutLabels(text).split("\n").map((l) => l.trim()).filter(Boolean);
+  if (lines.length === 0 || lines.length > 2 || orderedSteps(text) > 0 || /https?:\/\/|\bfile:\/|[{}<>$`]/.test(text) || codeLines(text) > 0) return false;
+  return GOAL_OPENS.test(lines[0]) && !stepsIn(text).at;
 }
 
 // The findings and the reasoning both read a report's evidence: it is read once per analysis.
@@ -200,7 +243,7 @@ function readBugEvidence(input: RuleInput): BugEvidence {
   // Where it runs and since when ("since Monday. macOS 14. firefox 122") is no sentence of the reporter's either: a
   // description that names only its environment leaves the title's word standing (fourteenth pass, read-12).
   const bare = sentences.length < 3 || addsNothing(summary, prose) ||
-    wordsOf(prose.replace(ENVIRONMENT_ALL, " ").replace(PRODUCT_VERSION_ALL, " ")).length < 3 ||
+    wordsOf(prose.replace(ENVIRONMENT_ALL, " ").replace(PRODUCT_VERSION_ALL, " ").replace(SINCE_OR_SAME_ALL, " ")).length < 3 ||
     (TO_TITLE.test(prose) && addsNothing(summary, prose.replace(TO_TITLE_ALL, " ").replace(ENVIRONMENT_ALL, " ").replace(PRODUCT_VERSION_ALL, " ")));
   // A change that fixes no failure ("Remove unused nsIFoo.bar": "nothing calls it any more", "Try run is green") tells
   // facts about the code, no behaviour of the program: no account is read from it, and it asks for a change
@@ -213,12 +256,14 @@ function readBugEvidence(input: RuleInput): BugEvidence {
   // Nor does one that holds only what should happen ("Steps to reproduce: It should remember the zoom level for each site"):
   // the form misused, its expectation is read as one (twelfth pass).
   const stepsFound = NO_STEPS.test(description) ? null : sectionEvidence(input, "steps");
-  const stepsSection = stepsFound && holdsOnlyExpectation(stepsFound.text) ? null : stepsFound;
+  const stepsSection = stepsFound && (holdsOnlyExpectation(stepsFound.text) || holdsOnlyFailure(stepsFound.text) || holdsOnlyGoal(stepsFound.text)) ? null : stepsFound;
   const inText = stepsIn(description);
   const scenario = stepsSection || inText.at ? null : SCENARIO.exec(description);
   const count = orderedSteps(stepsSection?.text ?? description) || inText.count || (scenario ? scenario[0].trim().split(/\n/).filter((l) => l.trim()).length : 0);
   const steps = {
-    evidence: stepsSection ?? (inText.at ? sentenceEvidence(input, "description", inText.at.start, inText.at.end) : null) ??
+    // A snippet read as the way there whose first line holds no word ("{", "[") is quoted to its paragraph's end (fifteenth
+    // pass, firefox): its first line alone quoted nothing, and the steps read were lost.
+    evidence: stepsSection ?? (inText.at ? sentenceEvidence(input, "description", inText.at.start, inText.at.end) ?? evidenceAt(input, "description", inText.at.start, paragraphEnd(description, inText.at.start)) : null) ??
       (scenario ? evidenceAt(input, "description", scenario.index, scenario.index + scenario[0].length) : null), count,
     trigger: inText.trigger ? sentenceEvidence(input, "description", inText.trigger.start, inText.trigger.end) : null,
   };
