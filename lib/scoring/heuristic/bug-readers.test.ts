@@ -2392,3 +2392,15 @@ describe("fourteenth pass (firefox): a description that names only where it runs
     expect(codesOf("The downloads panel is empty", "I think this started after I moved my profile to another disk last week.")).toContain("bug.no_actual_result");
   });
 });
+
+describe("fifteenth pass (httpd): a question put with the negated auxiliary says what should be", () => {
+  it("reads 'Isn't ... supposed to ...?' and 'Is ... not supposed to ...?' as what should happen", () => {
+    expect(expectedIn("Isn't the lock supposed to be released after a minute?").map((r) => r.kind)).toContain("modal");
+    expect(expectedIn("Aren't cached pages supposed to expire after an hour?").map((r) => r.kind)).toContain("modal");
+    expect(expectedIn("Is the limit not supposed to apply to proxied requests?").map((r) => r.kind)).toContain("modal");
+  });
+
+  it("does not read a plain question on whether it is meant so", () => {
+    expect(expectedIn("Is this supposed to happen?")).toEqual([]);
+  });
+});
