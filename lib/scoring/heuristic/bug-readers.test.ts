@@ -2404,3 +2404,18 @@ describe("fifteenth pass (httpd): a question put with the negated auxiliary says
     expect(expectedIn("Is this supposed to happen?")).toEqual([]);
   });
 });
+
+describe("fifteenth pass (httpd): what the reporter took the program to do", () => {
+  it("reads 'I thought X does Y' and 'we assumed it would' as what should happen", () => {
+    expect(expectedIn('I thought "append" adds a second value to the header?').map((r) => r.kind)).toContain("expect");
+    expect(expectedIn("I assumed the filter strips the cookie before the backend sees it.").map((r) => r.kind)).toContain("expect");
+    expect(expectedIn("We thought it would fall back to the second server.").map((r) => r.kind)).toContain("expect");
+  });
+
+  it("does not read a belief about the cause or the state", () => {
+    expect(expectedIn("I thought it was the proxy at first.")).toEqual([]);
+    expect(expectedIn("I thought this is a known issue.")).toEqual([]);
+    expect(expectedIn("I thought the logs were empty.")).toEqual([]);
+    expect(expectedIn("I thought this morning I would send the log along.")).toEqual([]);
+  });
+});

@@ -915,6 +915,15 @@ const DOCS_SAY = /(?<!\b(?:did|done|do|followed|follow|configured|set (?:it )?up
 /** Titles that ask for the change: "Add ...", "Allow ...", "Support ...", "Need a way to ...". */
 const REQUEST_TITLE = /^(?:\[[^\]]*\]\s*|[\w .-]{1,30}:\s*)*(?:add|allow|support|provide|make|enable|disable|let|show|display|remove|rename|improve|implement|introduce|expose|include|use|change|move|replace|tell|offer|consider|retain|keep|avoid|prevent|create|need|request|want|should|please|do not|don['’ ]?t|switch|update|extend|document|warn|ask|hide|split|merge|separate|link|sort|restore|reduce|increase|simplify|clarify|customi[sz]e|expand)\b(?!-)(?!\s+(?:is|are|was|were|has|does|did|doesn['’ ]?t|didn['’ ]?t|isn['’ ]?t|can['’ ]?t|cannot|won['’ ]?t|fails|failed|crash(?:es|ed)|hangs|breaks|stops|freezes|loses|returns|throws|leaks|shows|gets|takes)\b)(?!\s+[\w.-]+\s+(?:overwrites|overwrote|replaces|replaced|changes|changed|adds|added|uses|used|moves|moved|deletes|deleted|removes|removed|ignores|ignored|installs|installed|puts|writes|wrote|creates|created|sends|sent|fails|failed|crash(?:es|ed)|hangs|hung|breaks|broke|returns|returned|throws|threw|leaks|leaked|loses|lost|is|are|was|were|does|did|doesn['’ ]?t|didn['’ ]?t|isn['’ ]?t|won['’ ]?t|can['’ ]?t|cannot)\b)/i;
 
+/**
+ * What the reporter took the program to do, told as belief: "I thought \"set\" replaces an existing header?", "I assumed the
+ * module rewrites the address", "we thought it would retry": the behaviour they held it to, as "I'd expect" says (fifteenth
+ * pass, httpd). The clause after it says what the program does, in the present or with "would", "will", "should". Not a
+ * belief about the cause or the state ("I thought it was the cache", "I thought this is a bug", "I thought so"), nor
+ * about the reporter's own act ("I thought this time I would paste the link", "I thought I would try again").
+ */
+const THOUGHT_IT_DOES = /\b(?:i|we)\s+(?:had\s+)?(?:thought|assumed|believed|was under the impression)(?:\s+that)?\s+(?:["“'‘][^"”'’\n]{1,30}["”'’]|(?:the|a|an|this|that|its|my|our)\s+[\w./%-]+(?:\s+(?!(?:i|we|you)\b)[\w./%-]+)?|(?!(?:the|a|an|this|that|its|my|our|i|we|you)\b)[\w./%-]+(?:\s+(?!(?:i|we|you)\b)[\w./%-]+)?)\s+(?:would|will|should|(?!(?:is|was|has|does|this|thus|its|as|yes|less|unless|always|perhaps)\b)[a-z]{2,}(?<![^s]s|us|ss)s)\b/gi;
+
 export type ExpectedKind = "modal" | "expect" | "wish" | "request" | "working_case";
 
 /**
@@ -962,7 +971,7 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
       !BARE_COMPARATIVE.test(text.slice(r.end, r.end + 60)))),
     ...tag("expect", all(text, EXPECT).filter((r) => !instructed(text, r) && !emptyField(text, r) && !EXPECTED_BETTER.test(text.slice(r.end, r.end + 40)))), ...tag("expect", all(text, NOT_INSTEAD)), ...tag("wish", all(text, WISH)), 
     ...tag("request", all(text, REQUEST).filter((r) => !inProgramQuote(text, r) && !MADE_BETTER.test(text.slice(r.end, r.end + 60)))),
-    ...tag("working_case", all(text, WORKING_CASE).filter((r) => !thingMissing(text, r) && !actedThen(text, r))), ...tag("wish", all(text, WISH_UNSAID)), ...tag("working_case", all(text, WORKS_ELSEWHERE)), ...tag("working_case", all(text, WORKING_MORE)), ...tag("working_case", all(text, WORKING_KEPT)), ...tag("working_case", all(text, WORKING_IN_BROWSER)), ...tag("wish", all(text, WISH_MORE)), ...tag("working_case", all(text, WORKED_VERSION)), ...tag("working_case", all(text, WORKED_BEFORE)), ...tag("working_case", all(text, SAME_ELSEWHERE)), ...tag("working_case", all(withoutLabels(labelled), COMMAND_WORKS)), ...tag("working_case", all(text, WORKING_BROWSER_LINE)), ...tag("working_case", all(text, WORKING_PLATFORM)), ...tag("working_case", all(text, WAS_THERE_IN)), ...tag("expect", all(text, NORM_SAYS)), ...tag("expect", all(text, DOCS_SAY)),
+    ...tag("working_case", all(text, WORKING_CASE).filter((r) => !thingMissing(text, r) && !actedThen(text, r))), ...tag("wish", all(text, WISH_UNSAID)), ...tag("working_case", all(text, WORKS_ELSEWHERE)), ...tag("working_case", all(text, WORKING_MORE)), ...tag("working_case", all(text, WORKING_KEPT)), ...tag("working_case", all(text, WORKING_IN_BROWSER)), ...tag("wish", all(text, WISH_MORE)), ...tag("working_case", all(text, WORKED_VERSION)), ...tag("working_case", all(text, WORKED_BEFORE)), ...tag("working_case", all(text, SAME_ELSEWHERE)), ...tag("working_case", all(withoutLabels(labelled), COMMAND_WORKS)), ...tag("working_case", all(text, WORKING_BROWSER_LINE)), ...tag("working_case", all(text, WORKING_PLATFORM)), ...tag("working_case", all(text, WAS_THERE_IN)), ...tag("expect", all(text, NORM_SAYS)), ...tag("expect", all(text, THOUGHT_IT_DOES)), ...tag("expect", all(text, DOCS_SAY)),
   ];
   // What the program prints ("Message: Object expected", a log line, a stack frame) or a line of code is not what the
   // reporter expects, however it is worded.
