@@ -2419,3 +2419,13 @@ describe("fifteenth pass (httpd): what the reporter took the program to do", () 
     expect(expectedIn("I thought this morning I would send the log along.")).toEqual([]);
   });
 });
+
+describe("fifteenth pass (httpd): a message the program printed, after its number, run into the reporter's line", () => {
+  it("does not read the message's 'should' as what should happen", () => {
+    expect(expectedIn("since the update i see this on every restart: AH01234: The FooBar directive is obsolete, BazQux should be used instead. no idea what to change")).toEqual([]);
+  });
+
+  it("still reads the reporter's sentence after the message", () => {
+    expect(expectedIn("Every night the server logs AH01234: limit reached. It should keep serving the other sites.").map((r) => r.kind)).toContain("modal");
+  });
+});

@@ -981,7 +981,7 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
   // tomcat 9 same config it was fine": the stop ends the log line before it; thirteenth pass, httpd).
   const fromWord = (r: Read): Read => ({ start: r.start + (/^[\s.!?;,]*/.exec(text.slice(r.start, r.end))?.[0].length ?? 0), end: r.end });
   const inSession = sessionReader(text);
-  const programs = (w: Read) => printed(lineOf(text, w).length > 120 ? lineAround(text, w) : lineOf(text, w)) || inBlockComment(text, w) || inSession(w) || messageGoesOn(text, w);
+  const programs = (w: Read) => printed(lineOf(text, w).length > 120 ? lineAround(text, w) : lineOf(text, w)) || inBlockComment(text, w) || inSession(w) || messageGoesOn(text, w) || afterMessageNumber(text, w);
   // "how this works" names the way a thing works, asked or told, not a case that works beside the failing one ("Could
   // somebody explain how this works in a private window?"; fourteenth pass, read-12).
   const howItWorks = (r: Read & { kind: ExpectedKind }) => r.kind === "working_case" && /\bhow\s+$/i.test(text.slice(Math.max(0, r.start - 6), fromWord(r).start));
@@ -1110,6 +1110,19 @@ function messageGoesOn(text: string, r: Read): boolean {
   if (lineStart === 0) return false;
   const prev = text.slice(text.lastIndexOf("\n", lineStart - 2) + 1, lineStart - 1);
   return /:\s*$/.test(prev) && (printed(prev) || /^\s*(?:\[[^\]\n]*\]\s*)*AH\d{4,5}:/.test(prev));
+}
+
+/**
+ * The read stands in the sentence of a message the program printed, after its message number, run into the reporter's
+ * line ("i get this at every start: AH02559: The X directive is deprecated, Y should be used instead. but ..."): the
+ * program's words, from the number ("AH02559:", "CWWKZ0013E:") to the first stop, not the reporter's (fifteenth pass,
+ * httpd).
+ */
+function afterMessageNumber(text: string, r: Read): boolean {
+  const before = text.slice(text.lastIndexOf("\n", r.start - 1) + 1, r.start);
+  const numbers = [...before.matchAll(/\b(?:AH\d{4,5}|[A-Z]{3,5}\d{4,5}[EWI]):\s/g)];
+  const last = numbers[numbers.length - 1];
+  return !!last && !/[.!?](?:\s|$)/.test(before.slice(last.index + last[0].length));
 }
 
 /** The whole line a read stands on. */
