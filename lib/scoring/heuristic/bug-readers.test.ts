@@ -2429,3 +2429,21 @@ describe("fifteenth pass (httpd): a message the program printed, after its numbe
     expect(expectedIn("Every night the server logs AH01234: limit reached. It should keep serving the other sites.").map((r) => r.kind)).toContain("modal");
   });
 });
+
+describe("fifteenth pass (httpd): directives the server knows, set to a number or a keyword inside sentences", () => {
+  it("reads two of them as the configuration the failure comes out of", () => {
+    expect(stepsIn("It happens with MaxRequestWorkers 400, ThreadsPerChild 25 and a few hundred open websockets.").kinds).toContain("config");
+    expect(stepsIn("Our vhost has SSLVerifyClient require and SSLVerifyDepth 3, yet the backend never gets the header.").kinds).toContain("config");
+    expect(stepsIn('The main config has AllowOverride AuthConfig and a user\'s .htaccess has "Options +ExecCGI"; every page then answers 500.').kinds).toContain("config");
+  });
+
+  it("does not read a directive named as the subject, nor one alone", () => {
+    expect(stepsIn("ProxyPass rules are hard to read and ServerLimit docs are thin.").kinds).not.toContain("config");
+    expect(stepsIn("We run with ServerLimit 16 and the server stops taking connections.").kinds).not.toContain("config");
+  });
+
+  it("does not read directives quoted as what a page says, nor a process list's command as a restart told", () => {
+    expect(stepsIn('The German page says "Default: ServerLimit 16" but it should say "ServerLimit 256" as the English one does.').kinds).not.toContain("config");
+    expect(stepsIn("With MaxRequestWorkers 200 the box swaps. ps shows:\n\n 3110 90210 /usr/sbin/httpd -k start\n 3111 91004 /usr/sbin/httpd -k start").kinds).not.toContain("config");
+  });
+});

@@ -1667,6 +1667,28 @@ function knownDirectiveLine(line: string): boolean {
  */
 const INLINE_DIRECTIVE = /(?:^|[\s(,;:])(?:[A-Z][a-z]+[A-Z][A-Za-z]*|[A-Z]{2,}[a-z][A-Za-z]*)[ \t]+(?:On|Off|on|off|"[^"\n]+"|\/[\w.~*\/-]*|\w+:\/[\w.\/-]+|[+-][A-Z]\w+|[\w.-]+_[\w.-]+|\*[\w.*]*|%\{[\w:]+\}(?:[ \t]+!?[\w=^$.*+\/-]+)?)(?![\w/])/g;
 /**
+ * A directive the server knows, written in its own form inside a sentence with a value its settings take that
+ * `INLINE_DIRECTIVE` does not read: a number ("ServerLimit 16, ThreadsPerChild 64"), a keyword in capitals
+ * ("AllowOverride FileInfo") or one of a few in lower case ("SSLVerifyClient require"), and "Options" with an option
+ * added or taken away ('.htaccess has "Options -Indexes"'). Not a name that is also an English word ("Timeout 300"
+ * opens a sentence as often), and not a name with a word that goes on the sentence ("ProxyPass rules"; fifteenth pass,
+ * httpd).
+ */
+const KNOWN_INLINE = /(?<=^|[\s(,;:"“'‘])([A-Z][A-Za-z0-9]+)[ \t]+(?:\d+[KkMm]?|[A-Z][A-Za-z]+|require|optional|none|all|any|default|always|never|auto|full|unset|nocase|strict|[+-][A-Z]\w+)(?![\w/.:-])/g;
+// (Not inside a quotation of what a page or the program says: 'the box says "Default: AllowOverride All"', 'should say
+// "AllowOverride None"' quote the documentation's words.)
+function knownInline(text: string): RegExpExecArray[] {
+  return [...text.matchAll(KNOWN_INLINE)].filter((m) => ((distinctDirective(m[1]) && !/^[+-]/.test(m[0].slice(m[1].length).trim())) ||
+    (m[1] === "Options" && /^\s+[+-]/.test(m[0].slice(m[1].length)))) && !inProgramQuote(text, { start: m.index, end: m.index + m[0].length }));
+}
+/**
+ * The server's restart told by its control program (`SERVER_CONTROL`), not a row of a process list that shows the
+ * command each process was started with ("2281 86420 /usr/sbin/apache2 -k start": a pid first; fifteenth pass, httpd).
+ */
+function controlTold(text: string): boolean {
+  return [...text.matchAll(new RegExp(SERVER_CONTROL.source, "g"))].some((m) => !/^[ \t]*\d+\s/.test(lineOf(text, { start: m.index, end: m.index })));
+}
+/**
  * A request told by what it asks for rather than written out: "every .php request", "any GET request", "a request for a
  * .php file", a file "when requested" (eighth pass), a test script to "request with curl" (ninth pass). With one directive
  * it is the request that meets it, as a request line is; alone it is no step. So is a server's page named by its path at
@@ -2020,9 +2042,12 @@ export function stepsIn(labelled: string): StepsRead {
     // (one written inside a sentence beside one on a line of its own are two: "... and use RewriteCond %{HTTPS} off" over
     // "RewriteRule ^ https://..."; twelfth pass, httpd)
     // (not on the lines of the documentation's example either: fourteenth pass, httpd)
-    const inline = [...text.matchAll(INLINE_DIRECTIVE)].filter((m) => !quoted[text.slice(0, m.index + 1).split("\n").length - 1]);
+    // (and a directive the server knows with a number or a keyword: `KNOWN_INLINE`, fifteenth pass, httpd)
+    const shapedInline = [...text.matchAll(INLINE_DIRECTIVE)];
+    const named = knownInline(text).filter((k) => !shapedInline.some((m) => Math.abs(m.index + m[0].length - (k.index + k[0].length)) <= 1));
+    const inline = [...shapedInline, ...named].sort((a, b) => a.index - b.index).filter((m) => !quoted[text.slice(0, m.index + 1).split("\n").length - 1]);
     const besideLine = configs === 1 && inline.some((m) => { const at = text.slice(0, m.index + 1).split("\n").length - 1; return !shaped[at] && !known[at]; });
-    if (inline.length >= 2 || besideLine || (inline.length === 1 && (inputs.length >= 1 || INLINE_REQUEST.test(text) || RESPONSE.test(text) || AT_START.test(text) || SERVER_CONTROL.test(text)))) {
+    if (inline.length >= 2 || besideLine || (inline.length === 1 && (inputs.length >= 1 || INLINE_REQUEST.test(text) || RESPONSE.test(text) || AT_START.test(text) || controlTold(text)))) {
       found.push({ kind: "config", start: inline[0].index, end: inline[0].index + inline[0][0].length });
     }
   }
