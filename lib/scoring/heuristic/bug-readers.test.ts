@@ -2447,3 +2447,15 @@ describe("fifteenth pass (httpd): directives the server knows, set to a number o
     expect(stepsIn("With MaxRequestWorkers 200 the box swaps. ps shows:\n\n 3110 90210 /usr/sbin/httpd -k start\n 3111 91004 /usr/sbin/httpd -k start").kinds).not.toContain("config");
   });
 });
+
+describe("fifteenth pass (httpd): one line of configuration with the change to a host that sets the failure off", () => {
+  it("reads the line and 'when the backend goes down' or 'when it is restarted' as the way there", () => {
+    expect(stepsIn("Whenever the primary directory server goes down, every login is refused.\n\nAuthLDAPURL \"ldap://dir-a.example dir-b.example/o=corp?uid\"").at).not.toBeNull();
+    expect(stepsIn("The worker logs a segfault when the upstream is restarted.\n\nProxyPass /api h2c://upstream:9000/").at).not.toBeNull();
+  });
+
+  it("does not read the line alone, nor a state of the reporter's", () => {
+    expect(stepsIn("Every login is refused.\n\nAuthLDAPURL \"ldap://dir-a.example dir-b.example/o=corp?uid\"").at).toBeNull();
+    expect(stepsIn("When I am down to one server, every login is refused.\n\nAuthLDAPURL \"ldap://dir-a.example/o=corp?uid\"").at).toBeNull();
+  });
+});

@@ -1637,6 +1637,13 @@ function directiveLines(lines: string[], shaped: boolean[], known: boolean[]): n
   return lines.filter((line, i) => (shaped[i] && /^\s*(?:[A-Z][a-z]+[A-Z]\w*|[A-Z]{2,}[a-z]\w*)\s/.test(line) && !/\s[:=]\s/.test(line)) || known[i]).length;
 }
 
+/**
+ * What the failure comes out of when it is no one's action but a change to a host or a service the server talks to:
+ * "When ldap1 goes down", "when the backend is restarted", "once the database is unreachable", "when it is
+ * redeployed". With one line of configuration that names the server's side of it, it is the way there, as a person's
+ * action is (`directiveLines`; fifteenth pass, httpd).
+ */
+const HOST_EVENT = /\b(?:when(?:ever)?|if|after|once|as soon as)\s+(?:(?:the|a|an|our|my|its|one|that|this)\s+)?(?:[\w.-]+\s+){0,3}?(?:(?:goes|went|is|was|are|were|gets|got|becomes|became)\s+(?:down|offline|unreachable|unavailable|restarted|redeployed|rebooted|stopped|killed)|restarts|reboots|redeploys)\b/i;
 /** Words that make a directive's name the subject of a sentence ("ProxyPass does nothing", "Timeout is ignored"), not a setting. */
 const AFTER_SUBJECT = /^(?:is|are|was|were|be|been|does|doesn['’]?t|did|didn['’]?t|do|don['’]?t|has|have|had|should|would|could|can|cannot|can['’]?t|will|won['’]?t|may|might|must|fails?|failed|seems?|works?|worked|with|without|and|or|in|on|for|to|of|from|by|at|as|the|a|an|not|directive|directives|option|options|setting|settings|also|only|still|just|now|then|returns?|gives?|sends?|ignores?|ignored|causes?|sets?|makes?|needs?|takes?|accepts?|allows?|breaks?|handles?|applies|uses?|matches|rewrites?|says|itself|here|there|that|which|when|if|but|so)$/i;
 
@@ -2032,7 +2039,7 @@ export function stepsIn(labelled: string): StepsRead {
   const known = lines.map((l, i) => !quoted[i] && knownDirectiveLine(l));
   const configs = lines.filter((_, i) => shaped[i] || known[i]).length;
   if (section && configs < 2) found.push({ kind: "config", start: section.index, end: section.index + section[0].length });
-  else if (configs >= 2 || (configs === 1 && (inputs.length >= 1 || RESPONSE.test(text) || AT_START.test(text) || TOLD_REQUEST.test(text) || (directiveLines(lines, shaped, known) === 1 && (triggered || narrated.length >= 1))))) {
+  else if (configs >= 2 || (configs === 1 && (inputs.length >= 1 || RESPONSE.test(text) || AT_START.test(text) || TOLD_REQUEST.test(text) || (directiveLines(lines, shaped, known) === 1 && (triggered || narrated.length >= 1 || HOST_EVENT.test(text)))))) {
     const at = lines.findIndex((_, i) => shaped[i] || known[i]);
     const start = lines.slice(0, at).join("\n").length + (at > 0 ? 1 : 0);
     found.push({ kind: "config", start, end: start + lines[at].length });
