@@ -2459,3 +2459,14 @@ describe("fifteenth pass (httpd): one line of configuration with the change to a
     expect(stepsIn("When I am down to one server, every login is refused.\n\nAuthLDAPURL \"ldap://dir-a.example/o=corp?uid\"").at).toBeNull();
   });
 });
+
+describe("fifteenth pass (httpd): an action asked about is not told as done", () => {
+  it("does not read 'how do i set up ...?' as an action told", () => {
+    expect(stepsIn("how do i set up the proxy for a backend with its own certificate? get a 502 every time").at).toBeNull();
+    expect(stepsIn("Can we enable compression for one vhost only? Then open the page.").at).toBeNull();
+  });
+
+  it("still reads actions told", () => {
+    expect(stepsIn("I configured the proxy for the backend and restarted it.").at).not.toBeNull();
+  });
+});

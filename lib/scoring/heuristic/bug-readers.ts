@@ -1894,7 +1894,11 @@ export function stepsIn(labelled: string): StepsRead {
   // "If I select ..." is a condition, already counted; "I opened ..., clicked ..." is told.
   // A check told with nothing checked after it ("The script flushes after every line, I have checked.") vouches for what
   // was just said: the reporter's verification, not a step (tenth pass).
-  const narrated = [...text.matchAll(NARRATED)].filter((m) => !NOT_DONE.test(m[1]) && actionStem(m[1]) &&
+  // An action asked about, the auxiliary before its subject in a sentence that ends in "?" ("how do i configure it to
+  // ...?", "Can we set it per vhost?"), is not told as done (fifteenth pass, httpd).
+  const asked = (m: RegExpExecArray) => /\b(?:do|does|did|can|could|should|shall|may|must|would|will)\s+$/i.test(text.slice(Math.max(0, m.index - 12), m.index)) &&
+    /^[^.!?\n]*\?/.test(text.slice(m.index));
+  const narrated = [...text.matchAll(NARRATED)].filter((m) => !asked(m) && !NOT_DONE.test(m[1]) && actionStem(m[1]) &&
     !/\b(?:when(?:ever)?|if|after|once|time|soon as|upon|while|before|until)\s+$/i.test(text.slice(Math.max(0, m.index - 12), m.index)) &&
     !(VOUCHED.test(m[1]) && /^[ \t]*(?:[.!;)]|$|\n)/.test(text.slice(m.index + m[0].length))));
   // "I opened the invoice, changed the address and pressed Save": the actions joined to a told one count too.
