@@ -2470,3 +2470,14 @@ describe("fifteenth pass (httpd): an action asked about is not told as done", ()
     expect(stepsIn("I configured the proxy for the backend and restarted it.").at).not.toBeNull();
   });
 });
+
+describe("fifteenth pass (httpd): another release with its library, the same configuration, and what it did", () => {
+  it("reads 'With 2.4.x and OpenSSL 3.0 the same config only logged ...' as a case that works", () => {
+    expect(expectedIn("With 2.4.41 and OpenSSL 1.1 the same config only warned once and went on serving.").map((r) => r.kind)).toContain("working_case");
+    expect(expectedIn("On 2.4.50 + 1.1.1 the same setup just skipped the broken vhost.").map((r) => r.kind)).toContain("working_case");
+  });
+
+  it("does not read a failure told of the other release", () => {
+    expect(expectedIn("With 2.4.41 and OpenSSL 1.1 the same config only crashes later.")).toEqual([]);
+  });
+});
