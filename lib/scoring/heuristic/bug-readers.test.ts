@@ -2481,3 +2481,13 @@ describe("fifteenth pass (httpd): another release with its library, the same con
     expect(expectedIn("With 2.4.41 and OpenSSL 1.1 the same config only crashes later.")).toEqual([]);
   });
 });
+
+describe("fifteenth pass (httpd): what people still run or use is their habit", () => {
+  it("does not read 'we still run ...' as a state of the program that did not change", () => {
+    expect(observedIn("We still run the 2.2 branch on an old box for one internal tool.")).toEqual([]);
+  });
+
+  it("still reads a process or a value that did not change", () => {
+    expect(observedIn("The old child process still runs after the graceful restart.").length).toBeGreaterThan(0);
+  });
+});

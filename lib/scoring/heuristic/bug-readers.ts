@@ -594,6 +594,10 @@ function peoplesAct(text: string, r: Read): boolean {
     const clause = text.slice(Math.max(0, r.start - 80), r.start).split(/[.!?;,\n]/).pop() ?? "";
     if (new RegExp(`\\b(?:nobody|no one|i|we|you|they|people|${PEOPLE})\\s+(?:\\w+\\s+){0,2}?(?:wants?|likes?|enjoys?|trusts?|cares?|bothers?|recommends?)\\b`, "i").test(clause)) return true;
   }
+  // What people still run or use ("We still run 2.2.34 for a legacy application", "our customers still use IE"): their
+  // habit, not a state of the program that did not change ("the badge still shows 4"; fifteenth pass, httpd).
+  if (/^still\s+(?:run|runs|use|uses|need|needs|rely|relies|maintain|maintains|deploy|deploys|host|hosts|support|supports)$/i.test(said) &&
+    new RegExp(`\\b(?:i|we|you|they|people|everyone|everybody|${PEOPLE}|${MAINTAINERS})\\s+$`, "i").test(before)) return true;
   // "Do NOT close", "Don't merge": an instruction to the team at a sentence's start, not what the program does.
   // ("Please do not ask me for more information": what the team is asked not to do; bands, eighth pass)
   if (/^(?:do not|don['’]?t|do n['’]?t)\s+(?:close|reopen|merge|deploy|release|ship|touch|delete|remove|forget|ignore|mark|downgrade|reassign|assign|move|change|ask|contact|call|email|e-mail|ping|chase|bother)\b/i.test(said) &&
