@@ -2491,3 +2491,15 @@ describe("fifteenth pass (httpd): what people still run or use is their habit", 
     expect(observedIn("The old child process still runs after the graceful restart.").length).toBeGreaterThan(0);
   });
 });
+
+describe("fifteenth pass (httpd): a heading over the fix the reporter proposes", () => {
+  const codesOf = (summary: string, description: string) => scoreTicket({ summary, description, issue_type: "Bug" }).findings.map((f) => f.code);
+
+  it("reads what stands under 'Proposed fix' as what should happen", () => {
+    expect(codesOf("mime.types lacks the AVIF type", "h3. Problem\n*.avif files are served as application/octet-stream.\n\nh3. Proposed fix\n{code}\nimage/avif    avif\n{code}")).not.toContain("bug.no_expected_result");
+  });
+
+  it("does not read the heading word inside a sentence", () => {
+    expect(codesOf("mime.types lacks the AVIF type", "*.avif files are served as application/octet-stream. I have no proposed fix yet.")).toContain("bug.no_expected_result");
+  });
+});
