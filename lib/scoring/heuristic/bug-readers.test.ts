@@ -2503,3 +2503,14 @@ describe("fifteenth pass (httpd): a heading over the fix the reporter proposes",
     expect(codesOf("mime.types lacks the AVIF type", "*.avif files are served as application/octet-stream. I have no proposed fix yet.")).toContain("bug.no_expected_result");
   });
 });
+
+describe("fifteenth pass (httpd): what the program under test is fed, written out under the sentence that names it", () => {
+  it("reads a script's or a backend's output given as lines as the test case", () => {
+    expect(stepsIn("A CGI script that prints\n\n    Status: 304 Not Modified\n    Content-Type: text/html\n\ngets a body added by the server.").at).not.toBeNull();
+    expect(stepsIn("Our backend returning:\n\n  HTTP/1.1 200 OK\n  Transfer-Encoding: chunked, chunked\n\nis passed through unchanged.").at).not.toBeNull();
+  });
+
+  it("does not read a script named with one line of what it says", () => {
+    expect(stepsIn("The backend returns a 200 with an empty body.").at).toBeNull();
+  });
+});

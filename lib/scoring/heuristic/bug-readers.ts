@@ -1984,6 +1984,10 @@ export function stepsIn(labelled: string): StepsRead {
       offset += line.length + 1;
     }
   }
+  // "A CGI script printing", "a backend that returns:", then the lines it gives on a block of their own: what the program
+  // under test is fed, written out, is the test case (fifteenth pass, httpd).
+  const fed = /\b(?:an?|the|my|our|this)\s+(?:[\w-]+\s+)?(?:script|cgi|handler|backend|back-end|upstream|servlet|application|app)\s+(?:that\s+|which\s+)?(?:prints?|printing|outputs?|outputting|returns?|returning|sends?|sending|emits?|emitting|answers?|answering)(?:\s+(?:this|these|the following|just))?[ \t]*:?[ \t]*\n[ \t]*\n?[ \t]*\S[^\n]*\n[ \t]*\S/i.exec(text);
+  if (fed) found.push({ kind: "testcase", start: fed.index, end: fed.index + fed[0].length });
   // A report that opens with its page's markup and then says what the browser does with it gives the test case itself
   // ("<input type=date value=2018-11-04>\n\nshows 03/11/2018 ..."): loading the markup is the way there.
   // "This textarea marks every word as wrong:", then "<textarea ...>": the element the sentence names, given as markup;
