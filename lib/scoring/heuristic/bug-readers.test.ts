@@ -2514,3 +2514,16 @@ describe("fifteenth pass (httpd): what the program under test is fed, written ou
     expect(stepsIn("The backend returns a 200 with an empty body.").at).toBeNull();
   });
 });
+
+describe("fifteenth pass (httpd): a patch's corrected line in a report on a typo", () => {
+  const codesOf = (summary: string, description: string) => scoreTicket({ summary, description, issue_type: "Bug" }).findings.map((f) => f.code);
+  const patch = "Index: docs/guide.xml\n--- docs/guide.xml\t(revision 10)\n+++ docs/guide.xml\t(working copy)\n@@ -5,3 +5,3 @@\n     <p>The cache is\n-    cleared when when the server restarts.</p>\n+    cleared when the server restarts.</p>\n     <p>More text.</p>";
+
+  it("reads the line put in as what the text should be", () => {
+    expect(codesOf("docs: repeated word in the cache guide", `Small typo fix for the guide.\n\n${patch}`)).not.toContain("bug.no_expected_result");
+  });
+
+  it("does not read a patch in a report on anything else", () => {
+    expect(codesOf("cache is cleared on restart", `The cache is cleared on every restart.\n\n${patch}`)).toContain("bug.no_expected_result");
+  });
+});
