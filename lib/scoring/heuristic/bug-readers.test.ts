@@ -2527,3 +2527,15 @@ describe("fifteenth pass (httpd): a patch's corrected line in a report on a typo
     expect(codesOf("cache is cleared on restart", `The cache is cleared on every restart.\n\n${patch}`)).toContain("bug.no_expected_result");
   });
 });
+
+describe("fifteenth pass (httpd): the reporter's own reading and doubt", () => {
+  it("does not read how often the reporter read a page, nor that they still do not understand it", () => {
+    expect(observedIn("I read the rewrite guide four times and still don't understand which flag I need.")).toEqual([]);
+    expect(observedIn("We checked the mod_cache page twice and still don't know which directive applies.")).toEqual([]);
+  });
+
+  it("still reads a failure that comes back and a program that still does not start", () => {
+    expect(observedIn("The child crashed three times this morning.").length).toBeGreaterThan(0);
+    expect(observedIn("The server still doesn't start.").length).toBeGreaterThan(0);
+  });
+});

@@ -551,8 +551,18 @@ function peoplesAct(text: string, r: Read): boolean {
   const before = text.slice(Math.max(0, r.start - 40), r.start);
   if (/^(?:twice|(?:three|multiple|several) times)$/i.test(said)) {
     // ("explained it several times to different people": the reporter's telling again; bands, eighth pass)
-    return /\b(?:called|rang|phoned|emailed|e-mailed|mailed|wrote|written|asked|complained|messaged|pinged|chased|escalated|reported|mentioned|told us|contacted us|reached out|explained|described|raised|flagged|logged|filed)\s+(?:us\s+|me\s+|support\s+|in\s+|it\s+|this\s+|that\s+)?(?:already\s+|again\s+)?$/i.test(before);
+    // ("I read the docs three times", "we tried it twice": the reporter's own act done again, not a failure that comes
+    // back; fifteenth pass, httpd)
+    return /\b(?:called|rang|phoned|emailed|e-mailed|mailed|wrote|written|asked|complained|messaged|pinged|chased|escalated|reported|mentioned|told us|contacted us|reached out|explained|described|raised|flagged|logged|filed)\s+(?:us\s+|me\s+|support\s+|in\s+|it\s+|this\s+|that\s+)?(?:already\s+|again\s+)?$/i.test(before) ||
+      /\b(?:i|we)\s+(?:have\s+|had\s+)?(?:read|re-?read|tried|checked|searched|looked (?:at|through)|went through|googled)\b[^.!?\n,]{0,60}$/i.test(text.slice(Math.max(0, r.start - 80), r.start));
   }
+  // The reporter who (still) does not understand or know ("I read the page and still don't understand when ..."): a doubt
+  // of the sentence's subject, "I" or "we", as "I don't know" is, not a behaviour of the program. Only where it was read
+  // as a specific behaviour: read as a generic failure, it stays the judgement it tells (a report of complaints only is
+  // judged so; fifteenth pass, httpd).
+  const sentence = text.slice(Math.max(0, r.start - 200), r.start).split(/[.!?\n]\s*/).pop() ?? "";
+  if (!r.generic && /^\s*(?:(?:but|and|so)\s+)?(?:i|we)\b/i.test(sentence) &&
+    /^(?:still\s+)?(?:do|did)(?:n['’ ]?t| not|n(?=['’]t))\s*(?:['’]t\s+)?(?:understand|know|get|follow|see why)\b/i.test(text.slice(r.start, r.start + 40))) return true;
   // The reporter who did not get the details from whoever called ("Didn't get details, they were in a rush"): what the
   // reporter could not find out, not what the program does (bands, tenth pass).
   if (/^(?:did|do|does|could|ca)(?:n['’ ]?t| not) get (?:any |the |more |much |their |his |her )?(?:details?|info|information|specifics|names?|examples?|screenshots?)$/i.test(said)) return true;
