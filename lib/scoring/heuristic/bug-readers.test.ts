@@ -2671,3 +2671,150 @@ describe("fifteenth pass (firefox): a steps field that names only a goal", () =>
     expect(codesOf("Steps to reproduce:\nWanted to load my theme, so I opened Settings and tapped Themes\nActual results:\nOnly the gallery is offered")).not.toContain("bug.no_steps");
   });
 });
+
+describe("fifteenth pass (httpd): a question put with the negated auxiliary says what should be", () => {
+  it("reads 'Isn't ... supposed to ...?' and 'Is ... not supposed to ...?' as what should happen", () => {
+    expect(expectedIn("Isn't the lock supposed to be released after a minute?").map((r) => r.kind)).toContain("modal");
+    expect(expectedIn("Aren't cached pages supposed to expire after an hour?").map((r) => r.kind)).toContain("modal");
+    expect(expectedIn("Is the limit not supposed to apply to proxied requests?").map((r) => r.kind)).toContain("modal");
+  });
+
+  it("does not read a plain question on whether it is meant so", () => {
+    expect(expectedIn("Is this supposed to happen?")).toEqual([]);
+  });
+});
+
+describe("fifteenth pass (httpd): what the reporter took the program to do", () => {
+  it("reads 'I thought X does Y' and 'we assumed it would' as what should happen", () => {
+    expect(expectedIn('I thought "append" adds a second value to the header?').map((r) => r.kind)).toContain("expect");
+    expect(expectedIn("I assumed the filter strips the cookie before the backend sees it.").map((r) => r.kind)).toContain("expect");
+    expect(expectedIn("We thought it would fall back to the second server.").map((r) => r.kind)).toContain("expect");
+  });
+
+  it("does not read a belief about the cause or the state", () => {
+    expect(expectedIn("I thought it was the proxy at first.")).toEqual([]);
+    expect(expectedIn("I thought this is a known issue.")).toEqual([]);
+    expect(expectedIn("I thought the logs were empty.")).toEqual([]);
+    expect(expectedIn("I thought this morning I would send the log along.")).toEqual([]);
+  });
+});
+
+describe("fifteenth pass (httpd): a message the program printed, after its number, run into the reporter's line", () => {
+  it("does not read the message's 'should' as what should happen", () => {
+    expect(expectedIn("since the update i see this on every restart: AH01234: The FooBar directive is obsolete, BazQux should be used instead. no idea what to change")).toEqual([]);
+  });
+
+  it("still reads the reporter's sentence after the message", () => {
+    expect(expectedIn("Every night the server logs AH01234: limit reached. It should keep serving the other sites.").map((r) => r.kind)).toContain("modal");
+  });
+});
+
+describe("fifteenth pass (httpd): directives the server knows, set to a number or a keyword inside sentences", () => {
+  it("reads two of them as the configuration the failure comes out of", () => {
+    expect(stepsIn("It happens with MaxRequestWorkers 400, ThreadsPerChild 25 and a few hundred open websockets.").kinds).toContain("config");
+    expect(stepsIn("Our vhost has SSLVerifyClient require and SSLVerifyDepth 3, yet the backend never gets the header.").kinds).toContain("config");
+    expect(stepsIn('The main config has AllowOverride AuthConfig and a user\'s .htaccess has "Options +ExecCGI"; every page then answers 500.').kinds).toContain("config");
+  });
+
+  it("does not read a directive named as the subject, nor one alone", () => {
+    expect(stepsIn("ProxyPass rules are hard to read and ServerLimit docs are thin.").kinds).not.toContain("config");
+    expect(stepsIn("We run with ServerLimit 16 and the server stops taking connections.").kinds).not.toContain("config");
+  });
+
+  it("does not read directives quoted as what a page says, nor a process list's command as a restart told", () => {
+    expect(stepsIn('The German page says "Default: ServerLimit 16" but it should say "ServerLimit 256" as the English one does.').kinds).not.toContain("config");
+    expect(stepsIn("With MaxRequestWorkers 200 the box swaps. ps shows:\n\n 3110 90210 /usr/sbin/httpd -k start\n 3111 91004 /usr/sbin/httpd -k start").kinds).not.toContain("config");
+  });
+});
+
+describe("fifteenth pass (httpd): one line of configuration with the change to a host that sets the failure off", () => {
+  it("reads the line and 'when the backend goes down' or 'when it is restarted' as the way there", () => {
+    expect(stepsIn("Whenever the primary directory server goes down, every login is refused.\n\nAuthLDAPURL \"ldap://dir-a.example dir-b.example/o=corp?uid\"").at).not.toBeNull();
+    expect(stepsIn("The worker logs a segfault when the upstream is restarted.\n\nProxyPass /api h2c://upstream:9000/").at).not.toBeNull();
+  });
+
+  it("does not read the line alone, nor a state of the reporter's", () => {
+    expect(stepsIn("Every login is refused.\n\nAuthLDAPURL \"ldap://dir-a.example dir-b.example/o=corp?uid\"").at).toBeNull();
+    expect(stepsIn("When I am down to one server, every login is refused.\n\nAuthLDAPURL \"ldap://dir-a.example/o=corp?uid\"").at).toBeNull();
+  });
+});
+
+describe("fifteenth pass (httpd): an action asked about is not told as done", () => {
+  it("does not read 'how do i set up ...?' as an action told", () => {
+    expect(stepsIn("how do i set up the proxy for a backend with its own certificate? get a 502 every time").at).toBeNull();
+    expect(stepsIn("Can we enable compression for one vhost only? Then open the page.").at).toBeNull();
+  });
+
+  it("still reads actions told", () => {
+    expect(stepsIn("I configured the proxy for the backend and restarted it.").at).not.toBeNull();
+  });
+});
+
+describe("fifteenth pass (httpd): another release with its library, the same configuration, and what it did", () => {
+  it("reads 'With 2.4.x and OpenSSL 3.0 the same config only logged ...' as a case that works", () => {
+    expect(expectedIn("With 2.4.41 and OpenSSL 1.1 the same config only warned once and went on serving.").map((r) => r.kind)).toContain("working_case");
+    expect(expectedIn("On 2.4.50 + 1.1.1 the same setup just skipped the broken vhost.").map((r) => r.kind)).toContain("working_case");
+  });
+
+  it("does not read a failure told of the other release", () => {
+    expect(expectedIn("With 2.4.41 and OpenSSL 1.1 the same config only crashes later.")).toEqual([]);
+  });
+});
+
+describe("fifteenth pass (httpd): what people still run or use is their habit", () => {
+  it("does not read 'we still run ...' as a state of the program that did not change", () => {
+    expect(observedIn("We still run the 2.2 branch on an old box for one internal tool.")).toEqual([]);
+  });
+
+  it("still reads a process or a value that did not change", () => {
+    expect(observedIn("The old child process still runs after the graceful restart.").length).toBeGreaterThan(0);
+  });
+});
+
+describe("fifteenth pass (httpd): a heading over the fix the reporter proposes", () => {
+  const codesOf = (summary: string, description: string) => scoreTicket({ summary, description, issue_type: "Bug" }).findings.map((f) => f.code);
+
+  it("reads what stands under 'Proposed fix' as what should happen", () => {
+    expect(codesOf("mime.types lacks the AVIF type", "h3. Problem\n*.avif files are served as application/octet-stream.\n\nh3. Proposed fix\n{code}\nimage/avif    avif\n{code}")).not.toContain("bug.no_expected_result");
+  });
+
+  it("does not read the heading word inside a sentence", () => {
+    expect(codesOf("mime.types lacks the AVIF type", "*.avif files are served as application/octet-stream. I have no proposed fix yet.")).toContain("bug.no_expected_result");
+  });
+});
+
+describe("fifteenth pass (httpd): what the program under test is fed, written out under the sentence that names it", () => {
+  it("reads a script's or a backend's output given as lines as the test case", () => {
+    expect(stepsIn("A CGI script that prints\n\n    Status: 304 Not Modified\n    Content-Type: text/html\n\ngets a body added by the server.").at).not.toBeNull();
+    expect(stepsIn("Our backend returning:\n\n  HTTP/1.1 200 OK\n  Transfer-Encoding: chunked, chunked\n\nis passed through unchanged.").at).not.toBeNull();
+  });
+
+  it("does not read a script named with one line of what it says", () => {
+    expect(stepsIn("The backend returns a 200 with an empty body.").at).toBeNull();
+  });
+});
+
+describe("fifteenth pass (httpd): a patch's corrected line in a report on a typo", () => {
+  const codesOf = (summary: string, description: string) => scoreTicket({ summary, description, issue_type: "Bug" }).findings.map((f) => f.code);
+  const patch = "Index: docs/guide.xml\n--- docs/guide.xml\t(revision 10)\n+++ docs/guide.xml\t(working copy)\n@@ -5,3 +5,3 @@\n     <p>The cache is\n-    cleared when when the server restarts.</p>\n+    cleared when the server restarts.</p>\n     <p>More text.</p>";
+
+  it("reads the line put in as what the text should be", () => {
+    expect(codesOf("docs: repeated word in the cache guide", `Small typo fix for the guide.\n\n${patch}`)).not.toContain("bug.no_expected_result");
+  });
+
+  it("does not read a patch in a report on anything else", () => {
+    expect(codesOf("cache is cleared on restart", `The cache is cleared on every restart.\n\n${patch}`)).toContain("bug.no_expected_result");
+  });
+});
+
+describe("fifteenth pass (httpd): the reporter's own reading and doubt", () => {
+  it("does not read how often the reporter read a page, nor that they still do not understand it", () => {
+    expect(observedIn("I read the rewrite guide four times and still don't understand which flag I need.")).toEqual([]);
+    expect(observedIn("We checked the mod_cache page twice and still don't know which directive applies.")).toEqual([]);
+  });
+
+  it("still reads a failure that comes back and a program that still does not start", () => {
+    expect(observedIn("The child crashed three times this morning.").length).toBeGreaterThan(0);
+    expect(observedIn("The server still doesn't start.").length).toBeGreaterThan(0);
+  });
+});

@@ -564,8 +564,18 @@ function peoplesAct(text: string, r: Read): boolean {
   const before = text.slice(Math.max(0, r.start - 40), r.start);
   if (/^(?:twice|(?:three|multiple|several) times)$/i.test(said)) {
     // ("explained it several times to different people": the reporter's telling again; bands, eighth pass)
-    return /\b(?:called|rang|phoned|emailed|e-mailed|mailed|wrote|written|asked|complained|messaged|pinged|chased|escalated|reported|mentioned|told us|contacted us|reached out|explained|described|raised|flagged|logged|filed)\s+(?:us\s+|me\s+|support\s+|in\s+|it\s+|this\s+|that\s+)?(?:already\s+|again\s+)?$/i.test(before);
+    // ("I read the docs three times", "we tried it twice": the reporter's own act done again, not a failure that comes
+    // back; fifteenth pass, httpd)
+    return /\b(?:called|rang|phoned|emailed|e-mailed|mailed|wrote|written|asked|complained|messaged|pinged|chased|escalated|reported|mentioned|told us|contacted us|reached out|explained|described|raised|flagged|logged|filed)\s+(?:us\s+|me\s+|support\s+|in\s+|it\s+|this\s+|that\s+)?(?:already\s+|again\s+)?$/i.test(before) ||
+      /\b(?:i|we)\s+(?:have\s+|had\s+)?(?:read|re-?read|tried|checked|searched|looked (?:at|through)|went through|googled)\b[^.!?\n,]{0,60}$/i.test(text.slice(Math.max(0, r.start - 80), r.start));
   }
+  // The reporter who (still) does not understand or know ("I read the page and still don't understand when ..."): a doubt
+  // of the sentence's subject, "I" or "we", as "I don't know" is, not a behaviour of the program. Only where it was read
+  // as a specific behaviour: read as a generic failure, it stays the judgement it tells (a report of complaints only is
+  // judged so; fifteenth pass, httpd).
+  const sentence = text.slice(Math.max(0, r.start - 200), r.start).split(/[.!?\n]\s*/).pop() ?? "";
+  if (!r.generic && /^\s*(?:(?:but|and|so)\s+)?(?:i|we)\b/i.test(sentence) &&
+    /^(?:still\s+)?(?:do|did)(?:n['’ ]?t| not|n(?=['’]t))\s*(?:['’]t\s+)?(?:understand|know|get|follow|see why)\b/i.test(text.slice(r.start, r.start + 40))) return true;
   // The reporter who did not get the details from whoever called ("Didn't get details, they were in a rush"): what the
   // reporter could not find out, not what the program does (bands, tenth pass).
   if (/^(?:did|do|does|could|ca)(?:n['’ ]?t| not) get (?:any |the |more |much |their |his |her )?(?:details?|info|information|specifics|names?|examples?|screenshots?)$/i.test(said)) return true;
@@ -607,6 +617,10 @@ function peoplesAct(text: string, r: Read): boolean {
     const clause = text.slice(Math.max(0, r.start - 80), r.start).split(/[.!?;,\n]/).pop() ?? "";
     if (new RegExp(`\\b(?:nobody|no one|i|we|you|they|people|${PEOPLE})\\s+(?:\\w+\\s+){0,2}?(?:wants?|likes?|enjoys?|trusts?|cares?|bothers?|recommends?)\\b`, "i").test(clause)) return true;
   }
+  // What people still run or use ("We still run 2.2.34 for a legacy application", "our customers still use IE"): their
+  // habit, not a state of the program that did not change ("the badge still shows 4"; fifteenth pass, httpd).
+  if (/^still\s+(?:run|runs|use|uses|need|needs|rely|relies|maintain|maintains|deploy|deploys|host|hosts|support|supports)$/i.test(said) &&
+    new RegExp(`\\b(?:i|we|you|they|people|everyone|everybody|${PEOPLE}|${MAINTAINERS})\\s+$`, "i").test(before)) return true;
   // "Do NOT close", "Don't merge": an instruction to the team at a sentence's start, not what the program does.
   // ("Please do not ask me for more information": what the team is asked not to do; bands, eighth pass)
   if (/^(?:do not|don['’]?t|do n['’]?t)\s+(?:close|reopen|merge|deploy|release|ship|touch|delete|remove|forget|ignore|mark|downgrade|reassign|assign|move|change|ask|contact|call|email|e-mail|ping|chase|bother)\b/i.test(said) &&
@@ -736,8 +750,11 @@ const ASK_PEOPLE = String.raw`(?<!\b(?:it|this|that|which|apache|httpd|the\s+[\w
  * need to be connected?"): it asks whether, and says nothing of what should be (tenth pass).
  * Nor "someone needs to look at the whole thing": a person's need, the team's work, as "someone should" is (thirteenth
  * bands pass, read-12).
+ * A question put with the negated auxiliary before its subject ("Isn't the lock supposed to be released?", "Is the
+ * limit not supposed to apply?") states what should be, as "Shouldn't it ...?" does; "Is this supposed to happen?" asks
+ * (fifteenth pass, httpd).
  */
-const MODAL = new RegExp(`\\b(?:(?<!(?:(?<!-)\\b(?:i|u)|\\b(?:you|somebody|someone|anyone|anybody))\\s+(?:\\w+\\s+)?)should(?:n['’ ]?t)?(?!\\s+(?:i|we)\\b)(?!\\s+(?:really\\s+)?(?:hurry|look into|make a (?:bug )?report|report|file|contact|(?:do|try|change) (?:something|anything|stuff|things)(?: \\w+)? about))(?!${ASK_PEOPLE})(?!${EPISTEMIC})|(?<=\\byou\\s+)should(?= be able to)|(?:is|are|was|were) supposed to|ought to|(?<!(?:(?<!-)\\bi|\\b(?:you|we|one|they))\\s+)must(?![\\w-])(?!\\s+(?:fix|have (?:been|\\w+ed)|be\\s+(?:a|an|the|some|my|our)\\b))(?!${EPISTEMIC})${FIX_PLEA}|(?<!(?:(?<!-)\\bi|\\b(?:you|one|they|users?|someone|somebody|anyone|anybody))\\s)(?<!\\b(?:do|does|did)(?:n['’ ]?t)?\\s+(?:i|we|you|they|users?|one|it|this|that|he|she|(?:the|a|an|my|our|your|each|every|this|that)\\s+[\\w-]+)\\s+)needs? to(?<!\\bwhether\\s+(?:i|we)\\s+needs? to)(?! (?:know|do|restart|reboot|re-?start|close|reopen|kill|wait))${FIX_PLEA}|(?:has|have) to(?= be\\b)${FIX_PLEA} be)\\b`, "i");
+const MODAL = new RegExp(`\\b(?:(?<!(?:(?<!-)\\b(?:i|u)|\\b(?:you|somebody|someone|anyone|anybody))\\s+(?:\\w+\\s+)?)should(?:n['’ ]?t)?(?!\\s+(?:i|we)\\b)(?!\\s+(?:really\\s+)?(?:hurry|look into|make a (?:bug )?report|report|file|contact|(?:do|try|change) (?:something|anything|stuff|things)(?: \\w+)? about))(?!${ASK_PEOPLE})(?!${EPISTEMIC})|(?<=\\byou\\s+)should(?= be able to)|(?:is|are|was|were) supposed to|(?:is|are|was|were)(?:n['’]?t\\s+(?:(?:the|a|an|this|that|my|our|its)\\s+)?[\\w."'“”%-]+(?:\\s+[\\w.-]+)?|\\s+(?:(?:the|a|an|this|that|my|our|its)\\s+)?[\\w."'“”%-]+(?:\\s+[\\w.-]+)?\\s+not)\\s+supposed to|ought to|(?<!(?:(?<!-)\\bi|\\b(?:you|we|one|they))\\s+)must(?![\\w-])(?!\\s+(?:fix|have (?:been|\\w+ed)|be\\s+(?:a|an|the|some|my|our)\\b))(?!${EPISTEMIC})${FIX_PLEA}|(?<!(?:(?<!-)\\bi|\\b(?:you|one|they|users?|someone|somebody|anyone|anybody))\\s)(?<!\\b(?:do|does|did)(?:n['’ ]?t)?\\s+(?:i|we|you|they|users?|one|it|this|that|he|she|(?:the|a|an|my|our|your|each|every|this|that)\\s+[\\w-]+)\\s+)needs? to(?<!\\bwhether\\s+(?:i|we)\\s+needs? to)(?! (?:know|do|restart|reboot|re-?start|close|reopen|kill|wait))${FIX_PLEA}|(?:has|have) to(?= be\\b)${FIX_PLEA} be)\\b`, "i");
 /**
  * A bare comparative after the modal ("needs to be better", "should be faster", "must be improved"), with no measure
  * and nothing to compare with: that something is wrong, not what should happen (bands, sixth pass). "should be faster
@@ -882,7 +899,9 @@ const WORKED_BEFORE = /\b(?:[Ii]t|[Tt]his|[Tt]hat|[Tt]hey|[Tt]hese|[Tt]hose)\s+u
  * lower case to the one before, and a command's line starts in lower case.
  */
 const COMMAND_WORKS = /(?:^|\n)[ \t]*(?:[$#%>][ \t]+)?[a-z][\w.+-]*(?:[ \t]+[a-z][\w.:\/-]*)?[ \t]+-{1,2}[A-Za-z]\S*(?:[ \t]+(?!(?:it|then|and|but|or|the|a|an|for|after|before|when|if|so|now|never|not|longer|also|too)\b|[-=]+>)\S+){0,12}?[ \t]+(?:works|worked|succeeds|succeeded|connects|connected)(?: (?:fine|ok|okay|correctly|well))?(?:[ \t]+(?:from|on|with|in|against|over)[ \t][^\n.!?;,]{1,40})?[ \t]*[.!]?[ \t]*(?=\n|$)/;
-const WORKED_VERSION = /(?<![\w.])v?\d+(?:\.\d+)+[a-z]*\d*(?: \w+)? (?:was|were) (?:working|fine|ok|okay|correct|good)\b|(?<![\w.])v?\d+(?:\.\d+){2,}[a-z]*\d*,? (?:is )?(?:fine|ok|okay|good)(?=\s*(?:[.;!]|,\s|$))|(?<![\w.])(?<!\b(?:[Nn]or|[Nn]ot|[Nn]either|[Nn]o) )v?\d+(?:\.\d+)+[a-z]*\d* (?:worked|works)(?: (?:fine|ok|correctly|well)\b| |(?=[.;!]|,\s|\s*$))|\b(?:[Oo]n|[Ii]n|[Ww]ith|[Uu]nder) (?:v?\d[\w.]*|[A-Z][\w.+-]*) the same (?:thing|config(?:uration)?|setup|file|page|request|code|script|test(?:case)?) (?!(?:happen|occur|fail|crash|break|hang|freez|error|show)\w*\b)[a-z]+(?:ed|s)\b|\binstead (?=~?\d)|\b(?:[Pp]revious|[Ee]arlier|[Oo]lder|[Pp]rior|[Ll]ast|[Oo]ld) (?:version|release|build|update|nightly)s? (?:was|were|looked|worked|works|is) (?:\w+ )?(?:normal|fine|ok|okay|correct|good|right)\b|(?<!\b(?:[Ii]|[Ww]e|[Yy]ou|[Hh]e|[Ss]he|[Tt]hey|[Pp]eople)\s+)\b(?:[Rr]an|[Ww]orked|[Ww]as fine|[Ww]ere fine) (?:fine |well |ok |okay )?(?:on|in|with|under) (?:the )?(?:beta|version|release|build|rc|nightly|v?\d)[\w.]*(?: \d[\w.]*)?\b|(?<![\w.])v?\d+\.\d+[\w.]* (?:had|showed|kept) (?:it|this|that|them)\b/;
+// (In "On 2.2 the same thing logged ...", the place may be a release with its library's, "With 2.4.58 and OpenSSL 3.0 the
+// same config only logged a warning", and the verb may follow "only", "just" or "simply"; fifteenth pass, httpd.)
+const WORKED_VERSION = /(?<![\w.])v?\d+(?:\.\d+)+[a-z]*\d*(?: \w+)? (?:was|were) (?:working|fine|ok|okay|correct|good)\b|(?<![\w.])v?\d+(?:\.\d+){2,}[a-z]*\d*,? (?:is )?(?:fine|ok|okay|good)(?=\s*(?:[.;!]|,\s|$))|(?<![\w.])(?<!\b(?:[Nn]or|[Nn]ot|[Nn]either|[Nn]o) )v?\d+(?:\.\d+)+[a-z]*\d* (?:worked|works)(?: (?:fine|ok|correctly|well)\b| |(?=[.;!]|,\s|\s*$))|\b(?:[Oo]n|[Ii]n|[Ww]ith|[Uu]nder) (?:v?\d[\w.]*|[A-Z][\w.+-]*)(?: (?:and|\+) (?:[A-Z][\w.+-]* )?v?\d[\w.]*)? the same (?:thing|config(?:uration)?|setup|file|page|request|code|script|test(?:case)?) (?:(?:only|just|simply) )?(?!(?:happen|occur|fail|crash|break|hang|freez|error|show)\w*\b)[a-z]+(?:ed|s)\b|\binstead (?=~?\d)|\b(?:[Pp]revious|[Ee]arlier|[Oo]lder|[Pp]rior|[Ll]ast|[Oo]ld) (?:version|release|build|update|nightly)s? (?:was|were|looked|worked|works|is) (?:\w+ )?(?:normal|fine|ok|okay|correct|good|right)\b|(?<!\b(?:[Ii]|[Ww]e|[Yy]ou|[Hh]e|[Ss]he|[Tt]hey|[Pp]eople)\s+)\b(?:[Rr]an|[Ww]orked|[Ww]as fine|[Ww]ere fine) (?:fine |well |ok |okay )?(?:on|in|with|under) (?:the )?(?:beta|version|release|build|rc|nightly|v?\d)[\w.]*(?: \d[\w.]*)?\b|(?<![\w.])v?\d+\.\d+[\w.]* (?:had|showed|kept) (?:it|this|that|them)\b/;
 /**
  * Another browser on a line of its own, with its result after a colon ("Chrome 120 on the same machine: solid 60 fps",
  * "- Safari 17: OK", also after a sentence on the same line): the comparison a Firefox report lays out line by line, a
@@ -938,6 +957,15 @@ const NORM_SAYS = /\b(?:(?:rfcs? ?\d{3,4}|the rfc|the (?:http )?(?:standard|prot
 const DOCS_SAY = /(?<!\b(?:did|done|do|followed|follow|configured|set (?:it )?up|installed)\b[^.;\n]{0,30}\b(?:like|as) (?:the |what the )?)\b(?:docs?|documentation|manual|man ?page)\b(?:(?!\b(?:not|never)\b|n['’ ]?t\b)[^.;\n]){0,30}?\b(?:say|says|said|state|states|stated|claim|claims|claimed|promise|promises)\b|\bas documented\b/i;
 /** Titles that ask for the change: "Add ...", "Allow ...", "Support ...", "Need a way to ...". */
 const REQUEST_TITLE = /^(?:\[[^\]]*\]\s*|[\w .-]{1,30}:\s*)*(?:add|allow|support|provide|make|enable|disable|let|show|display|remove|rename|improve|implement|introduce|expose|include|use|change|move|replace|tell|offer|consider|retain|keep|avoid|prevent|create|need|request|want|should|please|do not|don['’ ]?t|switch|update|extend|document|warn|ask|hide|split|merge|separate|link|sort|restore|reduce|increase|simplify|clarify|customi[sz]e|expand)\b(?!-)(?!\s+(?:is|are|was|were|has|does|did|doesn['’ ]?t|didn['’ ]?t|isn['’ ]?t|can['’ ]?t|cannot|won['’ ]?t|fails|failed|crash(?:es|ed)|hangs|breaks|stops|freezes|loses|returns|throws|leaks|shows|gets|takes)\b)(?!\s+[\w.-]+\s+(?:overwrites|overwrote|replaces|replaced|changes|changed|adds|added|uses|used|moves|moved|deletes|deleted|removes|removed|ignores|ignored|installs|installed|puts|writes|wrote|creates|created|sends|sent|fails|failed|crash(?:es|ed)|hangs|hung|breaks|broke|returns|returned|throws|threw|leaks|leaked|loses|lost|is|are|was|were|does|did|doesn['’ ]?t|didn['’ ]?t|isn['’ ]?t|won['’ ]?t|can['’ ]?t|cannot)\b)/i;
+
+/**
+ * What the reporter took the program to do, told as belief: "I thought \"set\" replaces an existing header?", "I assumed the
+ * module rewrites the address", "we thought it would retry": the behaviour they held it to, as "I'd expect" says (fifteenth
+ * pass, httpd). The clause after it says what the program does, in the present or with "would", "will", "should". Not a
+ * belief about the cause or the state ("I thought it was the cache", "I thought this is a bug", "I thought so"), nor
+ * about the reporter's own act ("I thought this time I would paste the link", "I thought I would try again").
+ */
+const THOUGHT_IT_DOES = /\b(?:i|we)\s+(?:had\s+)?(?:thought|assumed|believed|was under the impression)(?:\s+that)?\s+(?:["“'‘][^"”'’\n]{1,30}["”'’]|(?:the|a|an|this|that|its|my|our)\s+[\w./%-]+(?:\s+(?!(?:i|we|you)\b)[\w./%-]+)?|(?!(?:the|a|an|this|that|its|my|our|i|we|you)\b)[\w./%-]+(?:\s+(?!(?:i|we|you)\b)[\w./%-]+)?)\s+(?:would|will|should|(?!(?:is|was|has|does|this|thus|its|as|yes|less|unless|always|perhaps)\b)[a-z]{2,}(?<![^s]s|us|ss)s)\b/gi;
 
 export type ExpectedKind = "modal" | "expect" | "wish" | "request" | "working_case";
 
@@ -1003,7 +1031,7 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
       !BARE_COMPARATIVE.test(text.slice(r.end, r.end + 60)))),
     ...tag("expect", all(text, EXPECT).filter((r) => !instructed(text, r) && !emptyField(text, r) && !EXPECTED_BETTER.test(text.slice(r.end, r.end + 40)))), ...tag("expect", all(text, NOT_INSTEAD)), ...tag("wish", all(text, WISH)), 
     ...tag("request", all(text, REQUEST).filter((r) => !inProgramQuote(text, r) && !MADE_BETTER.test(text.slice(r.end, r.end + 60)))),
-    ...tag("working_case", all(text, WORKING_CASE).filter((r) => !thingMissing(text, r) && !actedThen(text, r))), ...tag("wish", all(text, WISH_UNSAID)), ...tag("working_case", all(text, WORKS_ELSEWHERE)), ...tag("working_case", all(text, WORKING_MORE)), ...tag("working_case", all(text, WORKING_KEPT)), ...tag("working_case", all(text, WORKING_IN_BROWSER)), ...tag("working_case", all(text, WORKING_BROWSER_ACTS).filter((r) => browserActsWell(text, r))), ...tag("wish", all(text, WISH_MORE)), ...tag("working_case", all(text, WORKED_VERSION)), ...tag("working_case", all(text, WORKED_BEFORE)), ...tag("working_case", all(text, SAME_ELSEWHERE)), ...tag("working_case", all(withoutLabels(labelled), COMMAND_WORKS)), ...tag("working_case", all(text, WORKING_BROWSER_LINE)), ...tag("working_case", all(text, WORKING_PLATFORM)), ...tag("working_case", all(text, WAS_THERE_IN)), ...tag("expect", all(text, NORM_SAYS)), ...tag("expect", all(text, DOCS_SAY)),
+    ...tag("working_case", all(text, WORKING_CASE).filter((r) => !thingMissing(text, r) && !actedThen(text, r))), ...tag("wish", all(text, WISH_UNSAID)), ...tag("working_case", all(text, WORKS_ELSEWHERE)), ...tag("working_case", all(text, WORKING_MORE)), ...tag("working_case", all(text, WORKING_KEPT)), ...tag("working_case", all(text, WORKING_IN_BROWSER)), ...tag("working_case", all(text, WORKING_BROWSER_ACTS).filter((r) => browserActsWell(text, r))), ...tag("wish", all(text, WISH_MORE)), ...tag("working_case", all(text, WORKED_VERSION)), ...tag("working_case", all(text, WORKED_BEFORE)), ...tag("working_case", all(text, SAME_ELSEWHERE)), ...tag("working_case", all(withoutLabels(labelled), COMMAND_WORKS)), ...tag("working_case", all(text, WORKING_BROWSER_LINE)), ...tag("working_case", all(text, WORKING_PLATFORM)), ...tag("working_case", all(text, WAS_THERE_IN)), ...tag("expect", all(text, NORM_SAYS)), ...tag("expect", all(text, THOUGHT_IT_DOES)), ...tag("expect", all(text, DOCS_SAY)),
     ...tag("working_case", workingExamples(text)),
   ];
   // What the program prints ("Message: Object expected", a log line, a stack frame) or a line of code is not what the
@@ -1014,7 +1042,7 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
   // tomcat 9 same config it was fine": the stop ends the log line before it; thirteenth pass, httpd).
   const fromWord = (r: Read): Read => ({ start: r.start + (/^[\s.!?;,]*/.exec(text.slice(r.start, r.end))?.[0].length ?? 0), end: r.end });
   const inSession = sessionReader(text);
-  const programs = (w: Read) => printed(lineOf(text, w).length > 120 ? lineAround(text, w) : lineOf(text, w)) || inBlockComment(text, w) || inSession(w) || messageGoesOn(text, w);
+  const programs = (w: Read) => printed(lineOf(text, w).length > 120 ? lineAround(text, w) : lineOf(text, w)) || inBlockComment(text, w) || inSession(w) || messageGoesOn(text, w) || afterMessageNumber(text, w);
   // "how this works" names the way a thing works, asked or told, not a case that works beside the failing one ("Could
   // somebody explain how this works in a private window?"; fourteenth pass, read-12).
   const howItWorks = (r: Read & { kind: ExpectedKind }) => r.kind === "working_case" && /\bhow\s+$/i.test(text.slice(Math.max(0, r.start - 6), fromWord(r).start));
@@ -1153,6 +1181,19 @@ function messageGoesOn(text: string, r: Read): boolean {
   if (lineStart === 0) return false;
   const prev = text.slice(text.lastIndexOf("\n", lineStart - 2) + 1, lineStart - 1);
   return /:\s*$/.test(prev) && (printed(prev) || /^\s*(?:\[[^\]\n]*\]\s*)*AH\d{4,5}:/.test(prev));
+}
+
+/**
+ * The read stands in the sentence of a message the program printed, after its message number, run into the reporter's
+ * line ("i get this at every start: AH02559: The X directive is deprecated, Y should be used instead. but ..."): the
+ * program's words, from the number ("AH02559:", "CWWKZ0013E:") to the first stop, not the reporter's (fifteenth pass,
+ * httpd).
+ */
+function afterMessageNumber(text: string, r: Read): boolean {
+  const before = text.slice(text.lastIndexOf("\n", r.start - 1) + 1, r.start);
+  const numbers = [...before.matchAll(/\b(?:AH\d{4,5}|[A-Z]{3,5}\d{4,5}[EWI]):\s/g)];
+  const last = numbers[numbers.length - 1];
+  return !!last && !/[.!?](?:\s|$)/.test(before.slice(last.index + last[0].length));
 }
 
 /** The whole line a read stands on. */
@@ -1694,6 +1735,13 @@ function directiveLines(lines: string[], shaped: boolean[], known: boolean[]): n
   return lines.filter((line, i) => (shaped[i] && /^\s*(?:[A-Z][a-z]+[A-Z]\w*|[A-Z]{2,}[a-z]\w*)\s/.test(line) && !/\s[:=]\s/.test(line)) || known[i]).length;
 }
 
+/**
+ * What the failure comes out of when it is no one's action but a change to a host or a service the server talks to:
+ * "When ldap1 goes down", "when the backend is restarted", "once the database is unreachable", "when it is
+ * redeployed". With one line of configuration that names the server's side of it, it is the way there, as a person's
+ * action is (`directiveLines`; fifteenth pass, httpd).
+ */
+const HOST_EVENT = /\b(?:when(?:ever)?|if|after|once|as soon as)\s+(?:(?:the|a|an|our|my|its|one|that|this)\s+)?(?:[\w.-]+\s+){0,3}?(?:(?:goes|went|is|was|are|were|gets|got|becomes|became)\s+(?:down|offline|unreachable|unavailable|restarted|redeployed|rebooted|stopped|killed)|restarts|reboots|redeploys)\b/i;
 /** Words that make a directive's name the subject of a sentence ("ProxyPass does nothing", "Timeout is ignored"), not a setting. */
 const AFTER_SUBJECT = /^(?:is|are|was|were|be|been|does|doesn['’]?t|did|didn['’]?t|do|don['’]?t|has|have|had|should|would|could|can|cannot|can['’]?t|will|won['’]?t|may|might|must|fails?|failed|seems?|works?|worked|with|without|and|or|in|on|for|to|of|from|by|at|as|the|a|an|not|directive|directives|option|options|setting|settings|also|only|still|just|now|then|returns?|gives?|sends?|ignores?|ignored|causes?|sets?|makes?|needs?|takes?|accepts?|allows?|breaks?|handles?|applies|uses?|matches|rewrites?|says|itself|here|there|that|which|when|if|but|so)$/i;
 
@@ -1723,6 +1771,28 @@ function knownDirectiveLine(line: string): boolean {
  * "_", or "+Option"; a server variable and what it is tested against ("RewriteCond %{HTTPS} off"; twelfth pass, httpd).
  */
 const INLINE_DIRECTIVE = /(?:^|[\s(,;:])(?:[A-Z][a-z]+[A-Z][A-Za-z]*|[A-Z]{2,}[a-z][A-Za-z]*)[ \t]+(?:On|Off|on|off|"[^"\n]+"|\/[\w.~*\/-]*|\w+:\/[\w.\/-]+|[+-][A-Z]\w+|[\w.-]+_[\w.-]+|\*[\w.*]*|%\{[\w:]+\}(?:[ \t]+!?[\w=^$.*+\/-]+)?)(?![\w/])/g;
+/**
+ * A directive the server knows, written in its own form inside a sentence with a value its settings take that
+ * `INLINE_DIRECTIVE` does not read: a number ("ServerLimit 16, ThreadsPerChild 64"), a keyword in capitals
+ * ("AllowOverride FileInfo") or one of a few in lower case ("SSLVerifyClient require"), and "Options" with an option
+ * added or taken away ('.htaccess has "Options -Indexes"'). Not a name that is also an English word ("Timeout 300"
+ * opens a sentence as often), and not a name with a word that goes on the sentence ("ProxyPass rules"; fifteenth pass,
+ * httpd).
+ */
+const KNOWN_INLINE = /(?<=^|[\s(,;:"“'‘])([A-Z][A-Za-z0-9]+)[ \t]+(?:\d+[KkMm]?|[A-Z][A-Za-z]+|require|optional|none|all|any|default|always|never|auto|full|unset|nocase|strict|[+-][A-Z]\w+)(?![\w/.:-])/g;
+// (Not inside a quotation of what a page or the program says: 'the box says "Default: AllowOverride All"', 'should say
+// "AllowOverride None"' quote the documentation's words.)
+function knownInline(text: string): RegExpExecArray[] {
+  return [...text.matchAll(KNOWN_INLINE)].filter((m) => ((distinctDirective(m[1]) && !/^[+-]/.test(m[0].slice(m[1].length).trim())) ||
+    (m[1] === "Options" && /^\s+[+-]/.test(m[0].slice(m[1].length)))) && !inProgramQuote(text, { start: m.index, end: m.index + m[0].length }));
+}
+/**
+ * The server's restart told by its control program (`SERVER_CONTROL`), not a row of a process list that shows the
+ * command each process was started with ("2281 86420 /usr/sbin/apache2 -k start": a pid first; fifteenth pass, httpd).
+ */
+function controlTold(text: string): boolean {
+  return [...text.matchAll(new RegExp(SERVER_CONTROL.source, "g"))].some((m) => !/^[ \t]*\d+\s/.test(lineOf(text, { start: m.index, end: m.index })));
+}
 /**
  * A request told by what it asks for rather than written out: "every .php request", "any GET request", "a request for a
  * .php file", a file "when requested" (eighth pass), a test script to "request with curl" (ninth pass). With one directive
@@ -1929,7 +1999,11 @@ export function stepsIn(labelled: string): StepsRead {
   // "If I select ..." is a condition, already counted; "I opened ..., clicked ..." is told.
   // A check told with nothing checked after it ("The script flushes after every line, I have checked.") vouches for what
   // was just said: the reporter's verification, not a step (tenth pass).
-  const narrated = [...text.matchAll(NARRATED)].filter((m) => !NOT_DONE.test(m[1]) && actionStem(m[1]) &&
+  // An action asked about, the auxiliary before its subject in a sentence that ends in "?" ("how do i configure it to
+  // ...?", "Can we set it per vhost?"), is not told as done (fifteenth pass, httpd).
+  const asked = (m: RegExpExecArray) => /\b(?:do|does|did|can|could|should|shall|may|must|would|will)\s+$/i.test(text.slice(Math.max(0, m.index - 12), m.index)) &&
+    /^[^.!?\n]*\?/.test(text.slice(m.index));
+  const narrated = [...text.matchAll(NARRATED)].filter((m) => !asked(m) && !NOT_DONE.test(m[1]) && actionStem(m[1]) &&
     !/\b(?:when(?:ever)?|if|after|once|time|soon as|upon|while|before|until)\s+$/i.test(text.slice(Math.max(0, m.index - 12), m.index)) &&
     !(VOUCHED.test(m[1]) && /^[ \t]*(?:[.!;)]|$|\n)/.test(text.slice(m.index + m[0].length))));
   // "I opened the invoice, changed the address and pressed Save": the actions joined to a told one count too.
@@ -2009,6 +2083,10 @@ export function stepsIn(labelled: string): StepsRead {
       offset += line.length + 1;
     }
   }
+  // "A CGI script printing", "a backend that returns:", then the lines it gives on a block of their own: what the program
+  // under test is fed, written out, is the test case (fifteenth pass, httpd).
+  const fed = /\b(?:an?|the|my|our|this)\s+(?:[\w-]+\s+)?(?:script|cgi|handler|backend|back-end|upstream|servlet|application|app)\s+(?:that\s+|which\s+)?(?:prints?|printing|outputs?|outputting|returns?|returning|sends?|sending|emits?|emitting|answers?|answering)(?:\s+(?:this|these|the following|just))?[ \t]*:?[ \t]*\n[ \t]*\n?[ \t]*\S[^\n]*\n[ \t]*\S/i.exec(text);
+  if (fed) found.push({ kind: "testcase", start: fed.index, end: fed.index + fed[0].length });
   // A report that opens with its page's markup and then says what the browser does with it gives the test case itself
   // ("<input type=date value=2018-11-04>\n\nshows 03/11/2018 ..."): loading the markup is the way there.
   // "This textarea marks every word as wrong:", then "<textarea ...>": the element the sentence names, given as markup;
@@ -2083,7 +2161,7 @@ export function stepsIn(labelled: string): StepsRead {
   const known = lines.map((l, i) => !quoted[i] && knownDirectiveLine(l));
   const configs = lines.filter((_, i) => shaped[i] || known[i]).length;
   if (section && configs < 2) found.push({ kind: "config", start: section.index, end: section.index + section[0].length });
-  else if (configs >= 2 || (configs === 1 && (inputs.length >= 1 || RESPONSE.test(text) || AT_START.test(text) || TOLD_REQUEST.test(text) || (directiveLines(lines, shaped, known) === 1 && (triggered || narrated.length >= 1))))) {
+  else if (configs >= 2 || (configs === 1 && (inputs.length >= 1 || RESPONSE.test(text) || AT_START.test(text) || TOLD_REQUEST.test(text) || (directiveLines(lines, shaped, known) === 1 && (triggered || narrated.length >= 1 || HOST_EVENT.test(text)))))) {
     const at = lines.findIndex((_, i) => shaped[i] || known[i]);
     const start = lines.slice(0, at).join("\n").length + (at > 0 ? 1 : 0);
     found.push({ kind: "config", start, end: start + lines[at].length });
@@ -2093,9 +2171,12 @@ export function stepsIn(labelled: string): StepsRead {
     // (one written inside a sentence beside one on a line of its own are two: "... and use RewriteCond %{HTTPS} off" over
     // "RewriteRule ^ https://..."; twelfth pass, httpd)
     // (not on the lines of the documentation's example either: fourteenth pass, httpd)
-    const inline = [...text.matchAll(INLINE_DIRECTIVE)].filter((m) => !quoted[text.slice(0, m.index + 1).split("\n").length - 1]);
+    // (and a directive the server knows with a number or a keyword: `KNOWN_INLINE`, fifteenth pass, httpd)
+    const shapedInline = [...text.matchAll(INLINE_DIRECTIVE)];
+    const named = knownInline(text).filter((k) => !shapedInline.some((m) => Math.abs(m.index + m[0].length - (k.index + k[0].length)) <= 1));
+    const inline = [...shapedInline, ...named].sort((a, b) => a.index - b.index).filter((m) => !quoted[text.slice(0, m.index + 1).split("\n").length - 1]);
     const besideLine = configs === 1 && inline.some((m) => { const at = text.slice(0, m.index + 1).split("\n").length - 1; return !shaped[at] && !known[at]; });
-    if (inline.length >= 2 || besideLine || (inline.length === 1 && (inputs.length >= 1 || INLINE_REQUEST.test(text) || RESPONSE.test(text) || AT_START.test(text) || SERVER_CONTROL.test(text)))) {
+    if (inline.length >= 2 || besideLine || (inline.length === 1 && (inputs.length >= 1 || INLINE_REQUEST.test(text) || RESPONSE.test(text) || AT_START.test(text) || controlTold(text)))) {
       found.push({ kind: "config", start: inline[0].index, end: inline[0].index + inline[0][0].length });
     }
   }

@@ -47,6 +47,7 @@ const TEMPLATE_EXAMPLE_ALL = new RegExp(TEMPLATE_EXAMPLE, "gi");
  * arrow is a menu's path ('"Automatically sync ..." -> "Automatically sync from my machine ..."').
  */
 const ABOUT_WORDING = /\b(?:typos?|misspel\w*|spelling|wording|grammar)\b/i;
+const CORRECTED_LINE = /^-(?!--)[^\n]*\S[^\n]*\n(\+(?!\+\+)[^\n]*\S[^\n]*)/m;
 const CORRECTED_TO = /["“'‘`][^"“”'‘’`\n]{1,60}["”'’`][ \t]*(?:->|→|=>)[ \t]*["“'‘`][^"“”'‘’`\n]{1,60}["”'’`]/;
 /**
  * A description that points back at the title ("as summary", "see title") and names where it ran: it adds nothing to
@@ -155,7 +156,11 @@ export function proseOf(input: RuleInput): string {
 function correction(input: RuleInput): Evidence | null {
   if (!ABOUT_WORDING.test(`${input.summary}\n${input.description}`)) return null;
   const m = CORRECTED_TO.exec(input.description);
-  return m ? evidenceAt(input, "description", m.index, m.index + m[0].length) : null;
+  if (m) return evidenceAt(input, "description", m.index, m.index + m[0].length);
+  // A patch's line taken out and the line put in its place, in such a report ("-    the the Request" over "+    the
+  // Request"): the added line is the text as it should read (fifteenth pass, httpd).
+  const d = CORRECTED_LINE.exec(input.description);
+  return d ? evidenceAt(input, "description", d.index + d[0].length - d[1].length, d.index + d[0].length) : null;
 }
 
 /** The first reading of a field, quoted as its sentence; generic ones ("doesn't work") only when nothing else is read. */

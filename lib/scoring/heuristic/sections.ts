@@ -45,7 +45,9 @@ const KEYS: [SectionKey, RegExp][] = [
   // "How to get there", "How to see it": the way to the failure, in the words of the issue's own list of what a report
   // says (thirteenth bands pass, read-12).
   ["steps", /\b(?:steps?(?: to reproduce)?|to reproduce|how to reproduce|reproduce|reproduction(?: steps)?|repro(?: steps)?|str|(?:minimal )?reproducible (?:example|test ?case|case)|how to (?:get|see|reach|trigger|hit) (?:it|there|this|the (?:bug|problem|issue|failure)))\b/],
-  ["expected", /\b(?:expected|should happen|desired (?:behaviou?r|result|outcome))\b|^er$/],
+  // "Proposed fix", "Suggested change": a heading over the change the reporter asks for, which names what should be, as
+  // a request that names the change does (fifteenth pass, httpd).
+  ["expected", /\b(?:expected|should happen|desired (?:behaviou?r|result|outcome))\b|^er$|^(?:proposed|suggested|possible) (?:fix|solution|change)$/],
   ["actual", /\b(?:actual|observed|current (?:behaviou?r|situation|state)|what happens|what happened|describe the bug|bug description|problem description|error messages?|stack ?traces?|logs?|console output)\b/],
   ["environment", /\b(?:environments?|env|versions?|browsers?|devices?|platforms?|os|operating system|desktop|smartphone|mobile|app version|build|system info(?:rmation)?|configuration)\b/],
   // "Who is hurt", "Who's hurt" name who is affected as the issue's list words it (thirteenth bands pass, read-12).

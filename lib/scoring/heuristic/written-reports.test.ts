@@ -72,7 +72,11 @@ const FLOORS: Record<string, { ebF1: number; srF1: number; obKappa: number }> = 
   // 0.957, OB kappa 0.625 / 0.780; the Firefox writer counts a case that works as the expected result and a code test case
   // as steps, which the researchers' labels mostly do not: docs/decisions.md, "Bug readers, thirteenth pass").
   "read-11-firefox.jsonl": { ebF1: 0.85, srF1: 0.749, obKappa: 0.605 },
-  "read-11-httpd.jsonl": { ebF1: 0.908, srF1: 0.937, obKappa: 0.76 },
+  // Its httpd S2R floor was lowered in the fifteenth pass (0.937 -> 0.905), by the definition: u11h-074 gives one line of
+  // configuration (AuthLDAPURL with two hosts) and what sets the failure off ("When dc1 is rebooted ..."), which is the
+  // way there (the thirteenth writer counts the same case as steps, u13h-010); this writer judges the failover not
+  // repeatable from the text. u11h-008 moved with it in that pass (three directives written inside a sentence).
+  "read-11-httpd.jsonl": { ebF1: 0.908, srF1: 0.905, obKappa: 0.76 },
   // read-12 was written for the thirteenth pass by a twelfth writer and kept unread there and in the fourteenth (on the
   // code at the thirteenth's start, eb022ef, and when added: EB F1 0.870 / 0.870, S2R F1 0.828 / 0.857, OB kappa 0.219 /
   // 0.687; at the fourteenth's end, after the changes for a tracker's forms: EB F1 0.870 / 0.853, S2R F1 0.842 / 0.857, OB
