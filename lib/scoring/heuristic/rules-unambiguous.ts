@@ -163,7 +163,9 @@ export function unambiguousFindings(input: RuleInput): Found[] {
   // A gerund is a noun there too when a preposition or the end follows it ("Secure sharing of lab reports": bands,
   // seventh pass; "Simple onboarding for new clinic staff", which the tagger reads as a verb: bands, tenth pass); before
   // a noun it may be the object of an imperative ("Secure signing keys before the audit").
-  const gerund = (y: Tok) => /.{3}ing$/.test(y.lower) && !/thing$/.test(y.lower) && (!t[y.i + 1] || ["ADP", "PUNCT"].includes(t[y.i + 1].pos));
+  // So is one before an adverb of when or where, which the tagger may read as an adjective ("Reliable misting overnight";
+  // bands, fifteenth pass).
+  const gerund = (y: Tok) => /.{3}ing$/.test(y.lower) && !/thing$/.test(y.lower) && (!t[y.i + 1] || ["ADP", "PUNCT", "ADV", "ADJ"].includes(t[y.i + 1].pos));
   const nounAfter = (y: Tok | undefined) => !!y && (["NOUN", "ADJ", "PROPN"].includes(y.pos) || gerund(y));
   const opening = (x: Tok) => x.pos === "PROPN" && (x.i === 0 || t[x.i - 1].pos === "PUNCT") && nounAfter(t[x.i + 1]);
   // "Best practices" names a kind of guide, not a quality to measure.
