@@ -2818,3 +2818,11 @@ describe("fifteenth pass (httpd): the reporter's own reading and doubt", () => {
     expect(observedIn("The server still doesn't start.").length).toBeGreaterThan(0);
   });
 });
+
+describe("fifteenth pass, read-14 (firefox): a thing stated as listed or shown somewhere", () => {
+  it("reads a sentence that says where a thing is listed or shown as what happens", () => {
+    expect(observedIn("The deleted bookmark is listed in the Library window.").length).toBeGreaterThan(0);
+    expect(observedIn("Open the sidebar.\n\nThe closed tabs are shown under the history menu.").length).toBeGreaterThan(0);
+    expect(observedIn("The page saved while offline is displayed in the reading list.").length).toBeGreaterThan(0);
+  });
+});
