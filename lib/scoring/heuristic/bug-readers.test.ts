@@ -2826,3 +2826,21 @@ describe("fifteenth pass, read-14 (firefox): a thing stated as listed or shown s
     expect(observedIn("The page saved while offline is displayed in the reading list.").length).toBeGreaterThan(0);
   });
 });
+
+describe("fifteenth pass, read-14 (firefox): a value called correct, under a session whose lines an export ran together", () => {
+  it("reads a value given in brackets, quotes or figures and called correct as what should happen", () => {
+    expect(expectedIn("The debug build's count (12) is correct; the release build counts 11.").length).toBeGreaterThan(0);
+    expect(expectedIn("The width 300 is right, the page lays it out at 280.").length).toBeGreaterThan(0);
+  });
+
+  it("does not read a value called correct inside the session's output, nor a failure called wrong", () => {
+    expect(expectedIn("$ ./calc total.txt\n12 is correct\n$ ./calc -O total.txt\n11").filter((r) => r.kind !== "working_case")).toEqual([]);
+    expect(expectedIn("The count (11) is wrong.")).toEqual([]);
+  });
+
+  it("ends the session at the reporter's verdict on what it printed, where no blank line does", () => {
+    const text = "$ ./calc total.txt\n12\n$ ./calc -O total.txt\n11\nThe plain run (12) is correct, with -O the count is off by one.";
+    expect(expectedIn(text).length).toBeGreaterThan(0);
+    expect(withoutSessions(text)).toContain("is correct");
+  });
+});

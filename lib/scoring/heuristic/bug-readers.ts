@@ -801,11 +801,13 @@ function judgedAsItShould(text: string, r: Read): boolean {
   return AS_IT_BEFORE.test(before) && AS_IT_SHOULD.test(text.slice(r.start, r.start + 40)) && NEGATED_CLAUSE.test(before);
 }
 /**
- * Stated expectation: "expected", "I'd expect", "instead of", "rather than", "the correct value is". Not what the reporter
+ * Stated expectation: "expected", "I'd expect", "instead of", "rather than", "the correct value is", a value given in
+ * brackets, quotes or figures and called correct ("Interpreter output (60) is correct", "12 is right"; fifteenth pass,
+ * read-14 firefox: the right value says what should happen). Not what the reporter
  * expects of people ("I expect someone to look at it properly", "we expect a reply today"; bands, eighth pass). Nor
  * "not what I expected", a disappointment (thirteenth bands pass, read-12).
  */
-const EXPECT = /\b(?:(?<!\b(?:as|than|not|un)\s*)(?<!(?:\bnot|n['’]t)\s+what\s+(?:[\w'’]+\s+){1,2})expect(?:ed|s|ing|ation|ations)?(?! (?:exception|error))(?!\s+(?:someone|somebody|anyone|anybody|you|the team|your team|support|a developer|(?:a|an|some) (?:reply|response|answer|update|fix|call ?back))\b)|(?:i|we)['’ ]?d expect|instead of|rather than|(?:the )?(?:correct|right|desired|intended|proper|normal|ideal|preferred) (?:behaviou?r|result|outcome|output|value|order|way|state|response)|(?:is|are|was) intended to|(?<=(?:^|[.!?;:]\s+|\n\s*))(?:correct would be\b|(?:correct|right) (?:would be|is|are)(?=\s*["“'‘:]|\s+\d))|en (?:vez|lugar) de|au lieu d(?:e|u|es)|(?:an)?statt|invece di|em vez de|ao inv[ée]s de)\b/i;
+const EXPECT = /\b(?:(?<!\b(?:as|than|not|un)\s*)(?<!(?:\bnot|n['’]t)\s+what\s+(?:[\w'’]+\s+){1,2})expect(?:ed|s|ing|ation|ations)?(?! (?:exception|error))(?!\s+(?:someone|somebody|anyone|anybody|you|the team|your team|support|a developer|(?:a|an|some) (?:reply|response|answer|update|fix|call ?back))\b)|(?:i|we)['’ ]?d expect|instead of|rather than|(?:the )?(?:correct|right|desired|intended|proper|normal|ideal|preferred) (?:behaviou?r|result|outcome|output|value|order|way|state|response)|(?:is|are|was) intended to|(?<=(?:^|[.!?;:]\s+|\n\s*))(?:correct would be\b|(?:correct|right) (?:would be|is|are)(?=\s*["“'‘:]|\s+\d))|(?:\w+\s+(?:\(\s*[^()\n]{1,20}?\s*\)|["“][^"“”\n]{1,30}["”])|(?<![\w.])\d[\d.,]*)\s+(?:is|was|would be)\s+(?:the\s+)?(?:correct|right)|en (?:vez|lugar) de|au lieu d(?:e|u|es)|(?:an)?statt|invece di|em vez de|ao inv[ée]s de)\b/i;
 /**
  * What does not happen, followed by a sentence that opens with "Instead" ("Insights don't show the tab names. Instead
  * we see numbers."): the "Instead" sets what is seen in place of the negated action, which is what should happen.
@@ -1086,8 +1088,11 @@ export function withoutSessions(text: string): string {
  */
 const PROGRAM_DIAGNOSTIC = /(?:^|\s)[\w.+-]+(?:\[\d+\])?:[ \t]+(?:(?:fatal[ \t]+)?error:|warning:|\*\*\*)/i;
 
-/** Words only a person writes about what they ran: the first person, a reasoning's joints, a standard cited. */
-const REPORTER_VOICE = /\b(?:i|we|my|our|me|us)\b|\b(?:but|so|since|because|although|though|however|per|according to|instead)\b|\brfc ?\d+/i;
+/**
+ * Words only a person writes about what they ran: the first person, a reasoning's joints, a standard cited, a verdict on
+ * what was printed ("Interpreter output (60) is correct, with -j ..."; fifteenth pass, read-14 firefox).
+ */
+const REPORTER_VOICE = /\b(?:i|we|my|our|me|us)\b|\b(?:but|so|since|because|although|though|however|per|according to|instead)\b|\brfc ?\d+|\b(?:is|was|are|were) (?:the )?(?:correct|right|wrong|incorrect)\b/i;
 
 /**
  * A line under a session's output that the reporter wrote, which ends the session where no blank line does (a text whose
