@@ -2844,3 +2844,14 @@ describe("fifteenth pass, read-14 (firefox): a value called correct, under a ses
     expect(withoutSessions(text)).toContain("is correct");
   });
 });
+
+describe("fifteenth pass, read-14 (firefox): the form's attachment line over a test case", () => {
+  it("reads an attachment the form records, described as a test case, as the way there", () => {
+    expect(stepsIn("Created an attachment (id=4411)\nreduced testcase\n\nOpening it in a debug build trips an assertion.").at).not.toBeNull();
+    expect(stepsIn("Created an attachment (id=98)\ntest case for the overflow\n\nThe frame is painted twice.").at).not.toBeNull();
+  });
+
+  it("does not read an attachment described as anything else", () => {
+    expect(stepsIn("Created an attachment (id=4411)\nscreenshot of the toolbar\n\nThe icons overlap.").at).toBeNull();
+  });
+});
