@@ -2855,3 +2855,16 @@ describe("fifteenth pass, read-14 (firefox): the form's attachment line over a t
     expect(stepsIn("Created an attachment (id=4411)\nscreenshot of the toolbar\n\nThe icons overlap.").at).toBeNull();
   });
 });
+
+describe("fifteenth pass, read-14 (firefox): a 'me too' under a title that says what is seen", () => {
+  const codesOf = (summary: string, description: string) => scoreTicket({ summary, description, issue_type: "Bug" }).findings.map((f) => f.code);
+
+  it("leaves the title's account standing under '+1', 'me too' or 'same on ...'", () => {
+    expect(codesOf("Bookmark sidebar takes 10 seconds to open", "+1, same on my laptop with a large profile (about 60MB).")).not.toContain("bug.no_actual_result");
+    expect(codesOf("Bookmark sidebar takes 10 seconds to open", "Me too. Same with a fresh profile on Windows 7.")).not.toContain("bug.no_actual_result");
+  });
+
+  it("still asks what is seen under a title that only names the failure", () => {
+    expect(codesOf("Bookmark sidebar broken", "+1, same on my laptop with a large profile.")).toContain("bug.no_actual_result");
+  });
+});
