@@ -2868,3 +2868,14 @@ describe("fifteenth pass, read-14 (firefox): a 'me too' under a title that says 
     expect(codesOf("Bookmark sidebar broken", "+1, same on my laptop with a large profile.")).toContain("bug.no_actual_result");
   });
 });
+
+describe("fifteenth pass, read-14 (firefox): two buttons named as a sentence's subject", () => {
+  it("does not read 'X and Y are ...' as two actions when X and Y are verbs that name buttons", () => {
+    expect(stepsIn("Back and Refresh are never shown at the same time.").at).toBeNull();
+    expect(stepsIn("Print and Save were both greyed out in the dialog.").at).toBeNull();
+  });
+
+  it("still reads two actions joined by 'and'", () => {
+    expect(stepsIn("Open the preferences and close them again.").at).not.toBeNull();
+  });
+});

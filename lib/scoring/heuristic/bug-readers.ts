@@ -1344,9 +1344,10 @@ function likeAfterComma(j: RegExpMatchArray): boolean {
 /**
  * Where one action ends and the next begins inside a sentence: "then", "->", "and click", ", press". Not ", like the
  * ...", a comparison after a comma (`LIKE_COMPARED`, "put it at the top, in bold, like the notes on other pages";
- * fifteenth pass, firefox).
+ * fifteenth pass, firefox). Nor "and" before a verb that "is" or "are" follows: two names as a sentence's subject
+ * ("Stop and Reload are never enabled at the same time", buttons named; fifteenth pass, read-14 firefox).
  */
-const AND_THEN = new RegExp(`(?:,?\\s+(?:and\\s+)?then\\s+|\\s*(?:->|=>|→)\\s*|,?\\s+and\\s+(?=(?:${[...ACTION_VERBS].join("|")})\\b)|,\\s+(?=(?!${LIKE_COMPARED})(?:${[...ACTION_VERBS].join("|")})\\s+(?:the|a|an|on|it|this|that|to|in|"|'|\\w+\\s+(?:button|menu|tab|link|icon|field|view|dialog)\\b)))`, "i");
+const AND_THEN = new RegExp(`(?:,?\\s+(?:and\\s+)?then\\s+|\\s*(?:->|=>|→)\\s*|,?\\s+and\\s+(?=(?:${[...ACTION_VERBS].join("|")})\\b(?!\\s+(?:is|are|was|were)\\b))|,\\s+(?=(?!${LIKE_COMPARED})(?:${[...ACTION_VERBS].join("|")})\\s+(?:the|a|an|on|it|this|that|to|in|"|'|\\w+\\s+(?:button|menu|tab|link|icon|field|view|dialog)\\b)))`, "i");
 const LIST_MARK = /^\s*(?:\d{1,2}[.)]|[-*•+#]|step \d+)\s/i;
 /** A phrase that only sets the scene of a step: where or with what it is done ("In the Java perspective", "On Android"). */
 const SCENE = /^\s*(?:(?:\d{1,2}[.)]|[-*•+#])\s*)?(?:in|on|from|inside|within|at|under|with|using|for)\s[^,.;:!?\n]{1,50}$/i;
