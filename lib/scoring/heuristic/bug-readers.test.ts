@@ -2879,3 +2879,17 @@ describe("fifteenth pass, read-14 (firefox): two buttons named as a sentence's s
     expect(stepsIn("Open the preferences and close them again.").at).not.toBeNull();
   });
 });
+
+describe("fifteenth pass, read-14 (firefox): a clause that tells of a thing named before it", () => {
+  it("does not read 'the pages I visited before' as an action told", () => {
+    const read = stepsIn("When I open a new tab it lists the sites I visited before.");
+    expect(read.at).toBeNull();
+    expect(read.trigger).toBeDefined();
+    expect(stepsIn("It would help to keep every tab I pin, not only the first.").trigger).toBeUndefined();
+  });
+
+  it("still reads actions told after a place named with a preposition, and a verb with its object", () => {
+    expect(stepsIn("In the options I unchecked the box, then I restarted the browser.").at).not.toBeNull();
+    expect(stepsIn("I closed the window and then the tab I reopened showed nothing.").at).not.toBeNull();
+  });
+});

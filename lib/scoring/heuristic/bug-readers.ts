@@ -1513,6 +1513,18 @@ const GERUND_SUBJECT = /(?:^|[.!?:;,]\s+|\n\s*)(?:[-*•][ \t]+)?([A-Z]?[a-z-]+i
  * which tells what the reporter does in general).
  */
 const NARRATED = /\b(?:i|we)\s+(?:(?:then|first|just|also|again|now|simply|\w+ly|have|had|['’ ]?ve|['’ ]?d|was|were)\s+)*([a-z][\w-]*)\b/gi;
+/**
+ * A narrated verb in a clause that tells of a thing named before it, its object left out ("it showed the urls I typed
+ * before", "the bookmark I want"): the thing is what the clause names, no action told in order. The noun opens on an
+ * article or a quantifier with no preposition before it ("In the settings I clicked Save" tells an action), and the verb
+ * has no object after it (fifteenth pass, read-14 firefox).
+ */
+function objectTold(text: string, m: RegExpMatchArray): boolean {
+  const before = text.slice(Math.max(0, (m.index ?? 0) - 40), m.index);
+  const noun = /(?:^|[^\w\s]\s*|\s)(\w+)\s+(?:the|every|all|any|some|those|these)\s+[\w-]+s?\s+$/i.exec(before);
+  if (!noun || /^(?:in|on|at|from|to|into|onto|under|with|within|inside|for|by|of|via|through)$/i.test(noun[1])) return false;
+  return /^\s*(?:(?:before|earlier|yesterday|today|last \w+|once|already|there|here|so far|then)\b|[.,;:!?)]|$)/i.test(text.slice((m.index ?? 0) + m[0].length));
+}
 /** Narrated verbs that are what is seen, not done. */
 /** Verbs of checking: told with no object, they vouch for what was said before them (`stepsIn`). */
 const VOUCHED = /^(?:check|checked|verify|verified|confirm|confirmed|double-checked|tested)$/i;
@@ -2016,6 +2028,7 @@ export function stepsIn(labelled: string): StepsRead {
     /^[^.!?\n]*\?/.test(text.slice(m.index));
   const narrated = [...text.matchAll(NARRATED)].filter((m) => !asked(m) && !NOT_DONE.test(m[1]) && actionStem(m[1]) &&
     !/\b(?:when(?:ever)?|if|after|once|time|soon as|upon|while|before|until)\s+$/i.test(text.slice(Math.max(0, m.index - 12), m.index)) &&
+    !objectTold(text, m) &&
     !(VOUCHED.test(m[1]) && /^[ \t]*(?:[.!;)]|$|\n)/.test(text.slice(m.index + m[0].length))));
   // "I opened the invoice, changed the address and pressed Save": the actions joined to a told one count too.
   // Told in the present ("I enter the name and click Log In"), the actions joined to it are in the present too.
