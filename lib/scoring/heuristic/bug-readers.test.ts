@@ -2818,3 +2818,78 @@ describe("fifteenth pass (httpd): the reporter's own reading and doubt", () => {
     expect(observedIn("The server still doesn't start.").length).toBeGreaterThan(0);
   });
 });
+
+describe("fifteenth pass, read-14 (firefox): a thing stated as listed or shown somewhere", () => {
+  it("reads a sentence that says where a thing is listed or shown as what happens", () => {
+    expect(observedIn("The deleted bookmark is listed in the Library window.").length).toBeGreaterThan(0);
+    expect(observedIn("Open the sidebar.\n\nThe closed tabs are shown under the history menu.").length).toBeGreaterThan(0);
+    expect(observedIn("The page saved while offline is displayed in the reading list.").length).toBeGreaterThan(0);
+  });
+});
+
+describe("fifteenth pass, read-14 (firefox): a value called correct, under a session whose lines an export ran together", () => {
+  it("reads a value given in brackets, quotes or figures and called correct as what should happen", () => {
+    expect(expectedIn("The debug build's count (12) is correct; the release build counts 11.").length).toBeGreaterThan(0);
+    expect(expectedIn("The width 300 is right, the page lays it out at 280.").length).toBeGreaterThan(0);
+  });
+
+  it("does not read a value called correct inside the session's output, nor a failure called wrong", () => {
+    expect(expectedIn("$ ./calc total.txt\n12 is correct\n$ ./calc -O total.txt\n11").filter((r) => r.kind !== "working_case")).toEqual([]);
+    expect(expectedIn("The count (11) is wrong.")).toEqual([]);
+  });
+
+  it("ends the session at the reporter's verdict on what it printed, where no blank line does", () => {
+    const text = "$ ./calc total.txt\n12\n$ ./calc -O total.txt\n11\nThe plain run (12) is correct, with -O the count is off by one.";
+    expect(expectedIn(text).length).toBeGreaterThan(0);
+    expect(withoutSessions(text)).toContain("is correct");
+  });
+});
+
+describe("fifteenth pass, read-14 (firefox): the form's attachment line over a test case", () => {
+  it("reads an attachment the form records, described as a test case, as the way there", () => {
+    expect(stepsIn("Created an attachment (id=4411)\nreduced testcase\n\nOpening it in a debug build trips an assertion.").at).not.toBeNull();
+    expect(stepsIn("Created an attachment (id=98)\ntest case for the overflow\n\nThe frame is painted twice.").at).not.toBeNull();
+  });
+
+  it("does not read an attachment described as anything else", () => {
+    expect(stepsIn("Created an attachment (id=4411)\nscreenshot of the toolbar\n\nThe icons overlap.").at).toBeNull();
+  });
+});
+
+describe("fifteenth pass, read-14 (firefox): a 'me too' under a title that says what is seen", () => {
+  const codesOf = (summary: string, description: string) => scoreTicket({ summary, description, issue_type: "Bug" }).findings.map((f) => f.code);
+
+  it("leaves the title's account standing under '+1', 'me too' or 'same on ...'", () => {
+    expect(codesOf("Bookmark sidebar takes 10 seconds to open", "+1, same on my laptop with a large profile (about 60MB).")).not.toContain("bug.no_actual_result");
+    expect(codesOf("Bookmark sidebar takes 10 seconds to open", "Me too. Same with a fresh profile on Windows 7.")).not.toContain("bug.no_actual_result");
+  });
+
+  it("still asks what is seen under a title that only names the failure", () => {
+    expect(codesOf("Bookmark sidebar broken", "+1, same on my laptop with a large profile.")).toContain("bug.no_actual_result");
+  });
+});
+
+describe("fifteenth pass, read-14 (firefox): two buttons named as a sentence's subject", () => {
+  it("does not read 'X and Y are ...' as two actions when X and Y are verbs that name buttons", () => {
+    expect(stepsIn("Back and Refresh are never shown at the same time.").at).toBeNull();
+    expect(stepsIn("Print and Save were both greyed out in the dialog.").at).toBeNull();
+  });
+
+  it("still reads two actions joined by 'and'", () => {
+    expect(stepsIn("Open the preferences and close them again.").at).not.toBeNull();
+  });
+});
+
+describe("fifteenth pass, read-14 (firefox): a clause that tells of a thing named before it", () => {
+  it("does not read 'the pages I visited before' as an action told", () => {
+    const read = stepsIn("When I open a new tab it lists the sites I visited before.");
+    expect(read.at).toBeNull();
+    expect(read.trigger).toBeDefined();
+    expect(stepsIn("It would help to keep every tab I pin, not only the first.").trigger).toBeUndefined();
+  });
+
+  it("still reads actions told after a place named with a preposition, and a verb with its object", () => {
+    expect(stepsIn("In the options I unchecked the box, then I restarted the browser.").at).not.toBeNull();
+    expect(stepsIn("I closed the window and then the tab I reopened showed nothing.").at).not.toBeNull();
+  });
+});

@@ -245,8 +245,11 @@ const CORRECTED = /["“'‘`][^"“”'‘’`\n]{1,60}["”'’`] should (?:be
  * or a conjunction: "the numbers in reports" names a thing, "the boardroom and said" a person's act (bands, tenth pass).
  * Nor a plural verb's subject: "the brewery reports are ...", "the shift logs were ..." name things, the word a plural
  * noun (thirteenth bands pass, read-12).
+ * A sentence that opens on what is listed or shown, its noun up to five words long ("The file downloaded in private mode is
+ * listed in the Downloads window"), and says where, tells
+ * what is seen, as "it lists" does (fifteenth pass, read-14 firefox).
  */
-const SEEN = /\b(?:(?<!\bso (?:that )?)(?:i|we|you|users?|they)\s+(?:\w+ly\s+)?(?:get|got|getting|see|saw|seeing|receive|received|notice|noticed|observe|observed|end up with|am seeing|are seeing|am getting|are getting|keep getting|still get|still see)\b|what (?:is|was|gets|i see|i get|we see|we get)(?: (?:displayed|shown|returned|printed|rendered|sent|saved))?(?: \w+){0,4} (?:is|was)\b|(?:it|this|that|the(?: [\w-]+){1,3}|which)\s+(?:now\s+|only\s+|just\s+|still\s+)?(?<!\b(?:in|of|on|for|with|and|or|but|to|from|at|by|into|about)\s+)(?:reads|lists|listed|shows|showed|displays|displayed|returns|returned|gives|gave|prints|printed|outputs|throws|threw|produces|produced|results in|resulted in|causes|caused|generates|generated|reports|reported|logs|logged|says|said|redirects|redirected|sends|sent|opens|opened|loads|loaded|goes|went|jumps|jumped|renders|rendered)\b(?!\s+(?:are|were|have|aren['’]?t|weren['’]?t|haven['’]?t)\b)|currently\b|actual(?:ly)?\b|observed\b|it seems|seems to|appears to)/i;
+const SEEN = /\b(?:(?<!\bso (?:that )?)(?:i|we|you|users?|they)\s+(?:\w+ly\s+)?(?:get|got|getting|see|saw|seeing|receive|received|notice|noticed|observe|observed|end up with|am seeing|are seeing|am getting|are getting|keep getting|still get|still see)\b|what (?:is|was|gets|i see|i get|we see|we get)(?: (?:displayed|shown|returned|printed|rendered|sent|saved))?(?: \w+){0,4} (?:is|was)\b|(?:it|this|that|the(?: [\w-]+){1,3}|which)\s+(?:now\s+|only\s+|just\s+|still\s+)?(?<!\b(?:in|of|on|for|with|and|or|but|to|from|at|by|into|about)\s+)(?:reads|lists|listed|shows|showed|displays|displayed|returns|returned|gives|gave|prints|printed|outputs|throws|threw|produces|produced|results in|resulted in|causes|caused|generates|generated|reports|reported|logs|logged|says|said|redirects|redirected|sends|sent|opens|opened|loads|loaded|goes|went|jumps|jumped|renders|rendered)\b(?!\s+(?:are|were|have|aren['’]?t|weren['’]?t|haven['’]?t)\b)|(?<=(?:^|[.!?]\s+|\n\s*))(?:it|this|that|they|the(?: [\w-]+){1,5}) (?:is|are|was|were|gets|got) (?:still |also |now )?(?:listed|shown|displayed) (?:in|on|under|among) (?:the |my |our |its |their )?[\w-]+|currently\b|actual(?:ly)?\b|observed\b|it seems|seems to|appears to)/i;
 /**
  * Words that name a failure without saying what it is ("doesn't work", "is not good", "confusing": a reader's judgement,
  * as "weird" is; bands, seventh pass; "can't be trusted", people's trust; tenth pass; "isn't reliable", "keeps misbehaving",
@@ -798,11 +801,13 @@ function judgedAsItShould(text: string, r: Read): boolean {
   return AS_IT_BEFORE.test(before) && AS_IT_SHOULD.test(text.slice(r.start, r.start + 40)) && NEGATED_CLAUSE.test(before);
 }
 /**
- * Stated expectation: "expected", "I'd expect", "instead of", "rather than", "the correct value is". Not what the reporter
+ * Stated expectation: "expected", "I'd expect", "instead of", "rather than", "the correct value is", a value given in
+ * brackets, quotes or figures and called correct ("Interpreter output (60) is correct", "12 is right"; fifteenth pass,
+ * read-14 firefox: the right value says what should happen). Not what the reporter
  * expects of people ("I expect someone to look at it properly", "we expect a reply today"; bands, eighth pass). Nor
  * "not what I expected", a disappointment (thirteenth bands pass, read-12).
  */
-const EXPECT = /\b(?:(?<!\b(?:as|than|not|un)\s*)(?<!(?:\bnot|n['’]t)\s+what\s+(?:[\w'’]+\s+){1,2})expect(?:ed|s|ing|ation|ations)?(?! (?:exception|error))(?!\s+(?:someone|somebody|anyone|anybody|you|the team|your team|support|a developer|(?:a|an|some) (?:reply|response|answer|update|fix|call ?back))\b)|(?:i|we)['’ ]?d expect|instead of|rather than|(?:the )?(?:correct|right|desired|intended|proper|normal|ideal|preferred) (?:behaviou?r|result|outcome|output|value|order|way|state|response)|(?:is|are|was) intended to|(?<=(?:^|[.!?;:]\s+|\n\s*))(?:correct would be\b|(?:correct|right) (?:would be|is|are)(?=\s*["“'‘:]|\s+\d))|en (?:vez|lugar) de|au lieu d(?:e|u|es)|(?:an)?statt|invece di|em vez de|ao inv[ée]s de)\b/i;
+const EXPECT = /\b(?:(?<!\b(?:as|than|not|un)\s*)(?<!(?:\bnot|n['’]t)\s+what\s+(?:[\w'’]+\s+){1,2})expect(?:ed|s|ing|ation|ations)?(?! (?:exception|error))(?!\s+(?:someone|somebody|anyone|anybody|you|the team|your team|support|a developer|(?:a|an|some) (?:reply|response|answer|update|fix|call ?back))\b)|(?:i|we)['’ ]?d expect|instead of|rather than|(?:the )?(?:correct|right|desired|intended|proper|normal|ideal|preferred) (?:behaviou?r|result|outcome|output|value|order|way|state|response)|(?:is|are|was) intended to|(?<=(?:^|[.!?;:]\s+|\n\s*))(?:correct would be\b|(?:correct|right) (?:would be|is|are)(?=\s*["“'‘:]|\s+\d))|(?:\w+\s+(?:\(\s*[^()\n]{1,20}?\s*\)|["“][^"“”\n]{1,30}["”])|(?<![\w.])\d[\d.,]*)\s+(?:is|was|would be)\s+(?:the\s+)?(?:correct|right)|en (?:vez|lugar) de|au lieu d(?:e|u|es)|(?:an)?statt|invece di|em vez de|ao inv[ée]s de)\b/i;
 /**
  * What does not happen, followed by a sentence that opens with "Instead" ("Insights don't show the tab names. Instead
  * we see numbers."): the "Instead" sets what is seen in place of the negated action, which is what should happen.
@@ -1083,8 +1088,11 @@ export function withoutSessions(text: string): string {
  */
 const PROGRAM_DIAGNOSTIC = /(?:^|\s)[\w.+-]+(?:\[\d+\])?:[ \t]+(?:(?:fatal[ \t]+)?error:|warning:|\*\*\*)/i;
 
-/** Words only a person writes about what they ran: the first person, a reasoning's joints, a standard cited. */
-const REPORTER_VOICE = /\b(?:i|we|my|our|me|us)\b|\b(?:but|so|since|because|although|though|however|per|according to|instead)\b|\brfc ?\d+/i;
+/**
+ * Words only a person writes about what they ran: the first person, a reasoning's joints, a standard cited, a verdict on
+ * what was printed ("Interpreter output (60) is correct, with -j ..."; fifteenth pass, read-14 firefox).
+ */
+const REPORTER_VOICE = /\b(?:i|we|my|our|me|us)\b|\b(?:but|so|since|because|although|though|however|per|according to|instead)\b|\brfc ?\d+|\b(?:is|was|are|were) (?:the )?(?:correct|right|wrong|incorrect)\b/i;
 
 /**
  * A line under a session's output that the reporter wrote, which ends the session where no blank line does (a text whose
@@ -1336,9 +1344,10 @@ function likeAfterComma(j: RegExpMatchArray): boolean {
 /**
  * Where one action ends and the next begins inside a sentence: "then", "->", "and click", ", press". Not ", like the
  * ...", a comparison after a comma (`LIKE_COMPARED`, "put it at the top, in bold, like the notes on other pages";
- * fifteenth pass, firefox).
+ * fifteenth pass, firefox). Nor "and" before a verb that "is" or "are" follows: two names as a sentence's subject
+ * ("Stop and Reload are never enabled at the same time", buttons named; fifteenth pass, read-14 firefox).
  */
-const AND_THEN = new RegExp(`(?:,?\\s+(?:and\\s+)?then\\s+|\\s*(?:->|=>|→)\\s*|,?\\s+and\\s+(?=(?:${[...ACTION_VERBS].join("|")})\\b)|,\\s+(?=(?!${LIKE_COMPARED})(?:${[...ACTION_VERBS].join("|")})\\s+(?:the|a|an|on|it|this|that|to|in|"|'|\\w+\\s+(?:button|menu|tab|link|icon|field|view|dialog)\\b)))`, "i");
+const AND_THEN = new RegExp(`(?:,?\\s+(?:and\\s+)?then\\s+|\\s*(?:->|=>|→)\\s*|,?\\s+and\\s+(?=(?:${[...ACTION_VERBS].join("|")})\\b(?!\\s+(?:is|are|was|were)\\b))|,\\s+(?=(?!${LIKE_COMPARED})(?:${[...ACTION_VERBS].join("|")})\\s+(?:the|a|an|on|it|this|that|to|in|"|'|\\w+\\s+(?:button|menu|tab|link|icon|field|view|dialog)\\b)))`, "i");
 const LIST_MARK = /^\s*(?:\d{1,2}[.)]|[-*•+#]|step \d+)\s/i;
 /** A phrase that only sets the scene of a step: where or with what it is done ("In the Java perspective", "On Android"). */
 const SCENE = /^\s*(?:(?:\d{1,2}[.)]|[-*•+#])\s*)?(?:in|on|from|inside|within|at|under|with|using|for)\s[^,.;:!?\n]{1,50}$/i;
@@ -1504,6 +1513,18 @@ const GERUND_SUBJECT = /(?:^|[.!?:;,]\s+|\n\s*)(?:[-*•][ \t]+)?([A-Z]?[a-z-]+i
  * which tells what the reporter does in general).
  */
 const NARRATED = /\b(?:i|we)\s+(?:(?:then|first|just|also|again|now|simply|\w+ly|have|had|['’ ]?ve|['’ ]?d|was|were)\s+)*([a-z][\w-]*)\b/gi;
+/**
+ * A narrated verb in a clause that tells of a thing named before it, its object left out ("it showed the urls I typed
+ * before", "the bookmark I want"): the thing is what the clause names, no action told in order. The noun opens on an
+ * article or a quantifier with no preposition before it ("In the settings I clicked Save" tells an action), and the verb
+ * has no object after it (fifteenth pass, read-14 firefox).
+ */
+function objectTold(text: string, m: RegExpMatchArray): boolean {
+  const before = text.slice(Math.max(0, (m.index ?? 0) - 40), m.index);
+  const noun = /(?:^|[^\w\s]\s*|\s)(\w+)\s+(?:the|every|all|any|some|those|these)\s+[\w-]+s?\s+$/i.exec(before);
+  if (!noun || /^(?:in|on|at|from|to|into|onto|under|with|within|inside|for|by|of|via|through)$/i.test(noun[1])) return false;
+  return /^\s*(?:(?:before|earlier|yesterday|today|last \w+|once|already|there|here|so far|then)\b|[.,;:!?)]|$)/i.test(text.slice((m.index ?? 0) + m[0].length));
+}
 /** Narrated verbs that are what is seen, not done. */
 /** Verbs of checking: told with no object, they vouch for what was said before them (`stepsIn`). */
 const VOUCHED = /^(?:check|checked|verify|verified|confirm|confirmed|double-checked|tested)$/i;
@@ -1589,8 +1610,10 @@ const INLINE_PROGRAM = /(?:^|[\s(;])(?<!-{1,2}[\w.-]+\s+\S*|>\s*)(?!(?:the|a|an|
  * or file it names holds the reproduction, so the one action is the way there. A test case said to be attached
  * ("Testcase attached.", "the attached testcase alerts 0") is one too: by the trackers' convention a test case is the
  * file that makes the failure happen when it is loaded (a screenshot or "the attached test page" to look at is not).
+ * So is the line Bugzilla writes for an attachment, "Created an attachment (id=...)", whose description under it names a
+ * test case (fifteenth pass, read-14 firefox).
  */
-const ON_TESTCASE = /\b(?:open|opens|opened|opening|load|loads|loaded|loading|run|runs|ran|running|view|viewed|viewing|visit|visited|visiting|import|imported|importing|install|installed|installing|go to|went to|navigate to|navigated to|browse to|browsed to|point \w+ (?:at|to))\s+(?:(?:the|this|my|an?)\s+)?(?:attached|attachment)\b|\b(?:test ?case|testcase|reduced (?:test ?)?case)s? (?:is |are )?(?:attached|in the attachment)\b|\b(?:the |an? |my )?attached (?:\w+ )?(?:test ?case|testcase)s?\b/i;
+const ON_TESTCASE = /\b(?:open|opens|opened|opening|load|loads|loaded|loading|run|runs|ran|running|view|viewed|viewing|visit|visited|visiting|import|imported|importing|install|installed|installing|go to|went to|navigate to|navigated to|browse to|browsed to|point \w+ (?:at|to))\s+(?:(?:the|this|my|an?)\s+)?(?:attached|attachment)\b|\b(?:test ?case|testcase|reduced (?:test ?)?case)s? (?:is |are )?(?:attached|in the attachment)\b|\b(?:the |an? |my )?attached (?:\w+ )?(?:test ?case|testcase)s?\b|\bcreated an attachment \(id=\d+\)[ \t]*\r?\n[ \t]*(?:[^\n]{0,40}?\b)?(?:test ?case|testcase|reduced (?:test ?)?case)s?\b/i;
 /**
  * An input that reproduces it, told inside a sentence: a request to a path ("a request for /old/a%20b", "requesting
  * /files/big.iso"), or a preference set to a value ("set browser.tabs.warnOnClose to false", "with
@@ -2005,6 +2028,7 @@ export function stepsIn(labelled: string): StepsRead {
     /^[^.!?\n]*\?/.test(text.slice(m.index));
   const narrated = [...text.matchAll(NARRATED)].filter((m) => !asked(m) && !NOT_DONE.test(m[1]) && actionStem(m[1]) &&
     !/\b(?:when(?:ever)?|if|after|once|time|soon as|upon|while|before|until)\s+$/i.test(text.slice(Math.max(0, m.index - 12), m.index)) &&
+    !objectTold(text, m) &&
     !(VOUCHED.test(m[1]) && /^[ \t]*(?:[.!;)]|$|\n)/.test(text.slice(m.index + m[0].length))));
   // "I opened the invoice, changed the address and pressed Save": the actions joined to a told one count too.
   // Told in the present ("I enter the name and click Log In"), the actions joined to it are in the present too.

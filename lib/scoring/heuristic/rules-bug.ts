@@ -57,9 +57,11 @@ const TO_TITLE = /\b(?:as|see|same as|like)\s+(?:in\s+|per\s+)?(?:the\s+)?(?:sum
 /**
  * A sentence that says only since when it fails ("it started yesterday", "this began after the update") or that it fails
  * the same elsewhere ("safe mode same thing", "new profile, same problem"): no account of what is seen, as where it runs
- * is none (fifteenth pass, firefox).
+ * is none (fifteenth pass, firefox). Nor is a "me too" ("+1", "me too", "same here") or one that opens on "same" and
+ * says where ("+1, same on my mac with a big history"): it agrees with the title, whose account stands (fifteenth pass,
+ * read-14 firefox).
  */
-const SINCE_OR_SAME_ALL = /(?<=^|[.!?;]\s*|\n\s*)(?:(?:it|this|that|the (?:problem|crash|issue|bug))\s+(?:started|began|begun|appeared|came back)\s+(?:again\s+)?(?:yesterday|today|tonight|this (?:morning|week)|last (?:night|week|month)|recently|lately|(?:a few|two|three|\d+) (?:days|weeks|hours) ago|(?:after|with|since) (?:the |an? |my |this )?(?:update|upgrade|restart|reboot|install))|(?:[\w-]+,? ){1,3}(?:the )?same (?:thing|problem|crash|result|here))\s*(?=[.!;]|\n|$)/gim;
+const SINCE_OR_SAME_ALL = /(?<=^|[.!?;]\s*|\n\s*)(?:(?:it|this|that|the (?:problem|crash|issue|bug))\s+(?:started|began|begun|appeared|came back)\s+(?:again\s+)?(?:yesterday|today|tonight|this (?:morning|week)|last (?:night|week|month)|recently|lately|(?:a few|two|three|\d+) (?:days|weeks|hours) ago|(?:after|with|since) (?:the |an? |my |this )?(?:update|upgrade|restart|reboot|install))|(?:[\w-]+,? ){1,3}(?:the )?same (?:thing|problem|crash|result|here)|(?:\+1|me too|same here)(?:[,.!]?\s*same (?:on|with|in|under|for|here)\b(?:[^.!?\n]|\.(?=\w))*)?|same (?:on|with|in|under|for) (?:[^.!?\n]|\.(?=\w))*)\s*(?=[.!;]|\n|$)/gim;
 /** Where it ran, each name with its number ("Debian 12"), and the pointer: what `TO_TITLE`'s description is left without. */
 const TO_TITLE_ALL = new RegExp(TO_TITLE.source, "gi");
 const ENVIRONMENT_ALL = new RegExp(`(?:${ENVIRONMENT.source})(?:[ \\t]+v?\\d+(?:\\.\\d+)*\\b)?`, "gi");
