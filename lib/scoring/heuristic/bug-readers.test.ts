@@ -2818,3 +2818,15 @@ describe("fifteenth pass (httpd): the reporter's own reading and doubt", () => {
     expect(observedIn("The server still doesn't start.").length).toBeGreaterThan(0);
   });
 });
+
+describe("fifteenth pass, read-14 (httpd): a title's noun told what it did in the past", () => {
+  it("does not read a noun that is also a verb, with a past verb and its object after it, as a request", () => {
+    expect(titleAsksFor("Request exceeded the size limit of the proxy")).toBeNull();
+    expect(titleAsksFor("Update removed all my virtual hosts")).toBeNull();
+  });
+
+  it("still reads a request whose object has a participle before it", () => {
+    expect(titleAsksFor("Remove deprecated directives from the sample config")).not.toBeNull();
+    expect(titleAsksFor("Show hidden files in the listing")).not.toBeNull();
+  });
+});

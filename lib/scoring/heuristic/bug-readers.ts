@@ -1244,6 +1244,10 @@ export function titleAsksFor(title: string): Read | null {
   // Overwrite: T over an existing collection ..."), not a request (thirteenth pass, httpd).
   const verb = /(\S+)\s*$/.exec(m[0])?.[1] ?? "";
   if (/^[A-Z]{2,}$/.test(verb) && /[a-z]/.test(t)) return null;
+  // A verb of the list with a verb in the past after it that takes its own object ("Request exceeded the limit of ...",
+  // "Update removed my settings") is the title's subject, a noun, told what it did; a participle before a noun ("Remove
+  // deprecated directives", "Show hidden files") is an adjective and the title still asks (fifteenth pass, read-14).
+  if (/^\s+[a-z]{3,}ed\s+(?:the|a|an|its|my|our|their|this|that|these|those|all|every|\d)\b/i.test(t.slice(m[0].length))) return null;
   const start = title.indexOf(t);
   return { start, end: start + t.length };
 }
