@@ -2830,3 +2830,16 @@ describe("fifteenth pass, read-14 (httpd): a title's noun told what it did in th
     expect(titleAsksFor("Show hidden files in the listing")).not.toBeNull();
   });
 });
+
+describe("fifteenth pass, read-14 (httpd): a me-too points at the title's failure", () => {
+  const codesOf = (summary: string, description: string) => scoreTicket({ summary, description, issue_type: "Bug" }).findings.map((f) => f.code);
+
+  it("reads the title's message as what happens when the description only says the reporter meets it too", () => {
+    expect(codesOf("AH01630: client denied by server configuration", "+1, same on Gentoo after moving to 2.4 last week, config carried over.")).not.toContain("bug.no_actual_result");
+    expect(codesOf("AH01630: client denied by server configuration", "Me too with the Ubuntu package since the update on Friday, nothing changed in my vhosts.")).not.toContain("bug.no_actual_result");
+  });
+
+  it("still asks for the account when the description is not a me-too", () => {
+    expect(codesOf("AH01630: client denied by server configuration", "We moved to 2.4 last week on Gentoo and carried the config over from the old box.")).toContain("bug.no_actual_result");
+  });
+});

@@ -60,6 +60,12 @@ const TO_TITLE = /\b(?:as|see|same as|like)\s+(?:in\s+|per\s+)?(?:the\s+)?(?:sum
  * is none (fifteenth pass, firefox).
  */
 const SINCE_OR_SAME_ALL = /(?<=^|[.!?;]\s*|\n\s*)(?:(?:it|this|that|the (?:problem|crash|issue|bug))\s+(?:started|began|begun|appeared|came back)\s+(?:again\s+)?(?:yesterday|today|tonight|this (?:morning|week)|last (?:night|week|month)|recently|lately|(?:a few|two|three|\d+) (?:days|weeks|hours) ago|(?:after|with|since) (?:the |an? |my |this )?(?:update|upgrade|restart|reboot|install))|(?:[\w-]+,? ){1,3}(?:the )?same (?:thing|problem|crash|result|here))\s*(?=[.!;]|\n|$)/gim;
+/**
+ * A description that opens by saying the reporter meets the same ("+1, same on Debian after the upgrade", "me too with
+ * 2.4.7", "Same here since Monday"): it points at the title, whose failure is the one told, and adds where and when
+ * (fifteenth pass, read-14).
+ */
+const ME_TOO = /^\s*(?:\+1|me too|same here|same (?:problem|issue|error|thing|bug)?\s*(?=on|with|for|after|since|in|here|under)\b)/i;
 /** Where it ran, each name with its number ("Debian 12"), and the pointer: what `TO_TITLE`'s description is left without. */
 const TO_TITLE_ALL = new RegExp(TO_TITLE.source, "gi");
 const ENVIRONMENT_ALL = new RegExp(`(?:${ENVIRONMENT.source})(?:[ \\t]+v?\\d+(?:\\.\\d+)*\\b)?`, "gi");
@@ -249,7 +255,8 @@ function readBugEvidence(input: RuleInput): BugEvidence {
   // description that names only its environment leaves the title's word standing (fourteenth pass, read-12).
   const bare = sentences.length < 3 || addsNothing(summary, prose) ||
     wordsOf(prose.replace(ENVIRONMENT_ALL, " ").replace(PRODUCT_VERSION_ALL, " ").replace(SINCE_OR_SAME_ALL, " ")).length < 3 ||
-    (TO_TITLE.test(prose) && addsNothing(summary, prose.replace(TO_TITLE_ALL, " ").replace(ENVIRONMENT_ALL, " ").replace(PRODUCT_VERSION_ALL, " ")));
+    (TO_TITLE.test(prose) && addsNothing(summary, prose.replace(TO_TITLE_ALL, " ").replace(ENVIRONMENT_ALL, " ").replace(PRODUCT_VERSION_ALL, " "))) ||
+    (ME_TOO.test(prose) && !seenInText.some((r) => !r.generic));
   // A change that fixes no failure ("Remove unused nsIFoo.bar": "nothing calls it any more", "Try run is green") tells
   // facts about the code, no behaviour of the program: no account is read from it, and it asks for a change
   // (thirteenth pass: five of six writers label such reports with no observed behaviour).
