@@ -2843,3 +2843,18 @@ describe("fifteenth pass, read-14 (httpd): a me-too points at the title's failur
     expect(codesOf("AH01630: client denied by server configuration", "We moved to 2.4 last week on Gentoo and carried the config over from the old box.")).toContain("bug.no_actual_result");
   });
 });
+
+describe("fifteenth pass, read-14 (httpd): a proposal to carry a change to another branch", () => {
+  const codesOf = (summary: string, description: string) => scoreTicket({ summary, description, issue_type: "Bug" }).findings.map((f) => f.code);
+
+  it("reads no account of what happens in a backport that tells no failure", () => {
+    const codes = codesOf("Backport r2001 to 2.4.x (mod_headers: accept a list in Header echo)",
+      "Proposing this revision for the stable branch, patch against the branch head attached. It has been on trunk for two months and the test suite passes, votes welcome.");
+    expect(codes).toContain("bug.no_actual_result");
+    expect(codes).toContain("bug.no_impact");
+  });
+
+  it("still reads the failure a backport names", () => {
+    expect(codesOf("Backport r2002 to 2.4.x", "The child process segfaults on every graceful restart when mod_lua is loaded; the fix on trunk stops it.")).not.toContain("bug.no_actual_result");
+  });
+});

@@ -261,7 +261,11 @@ function readBugEvidence(input: RuleInput): BugEvidence {
   // facts about the code, no behaviour of the program: no account is read from it, and it asks for a change
   // (thirteenth pass: five of six writers label such reports with no observed behaviour).
   const cleanup = CHANGE_TITLE.test(withoutLabel(summary)) && NO_FAILURE_CHANGE.test(`${withoutLabel(summary)}\n${description}`);
-  const actual = sectionEvidence(input, "actual") ?? (cleanup ? null : firstRead(input, "description", seenInText.filter((r) => !r.generic)) ??
+  // Nor is a proposal to carry a change made on one branch to another ("Backport r123 to 2.2.x"), where neither the
+  // title nor the description tells a failure: it names the change and how far it got, and asks for it (fifteenth pass,
+  // read-14). Who the change helps is still asked, as of any request.
+  const backport = /^back-?port\b/i.test(withoutLabel(summary)) && ![...seenInTitle, ...seenInText].some((r) => !r.generic);
+  const actual = sectionEvidence(input, "actual") ?? (cleanup || backport ? null : firstRead(input, "description", seenInText.filter((r) => !r.generic)) ??
     // A title that only names a failure ("Login broken") does not say what is seen; "never arrives" does.
     (bare ? firstRead(input, "summary", seenInTitle.filter((r) => !r.generic)) : firstRead(input, "description", seenInText)));
   // A steps section that says the reporter cannot reproduce it ("Unsure how to reproduce") holds no steps.
@@ -307,8 +311,8 @@ function readBugEvidence(input: RuleInput): BugEvidence {
   // A title that says what the program should let its users do ("The view should allow to add configurations") asks for
   // a capability: with no failure told, it is a request (fifteenth pass, the Jira bug reading).
   const asksInstead = !!asks || expectedIn(prose).some((r) => r.kind === "request" || r.kind === "wish") || CAPABILITY_ASKED.test(withoutLabel(summary));
-  const told = !actual && words.length >= 20 && !asksInstead && !cleanup;
-  return { expected, actual, steps, environment, impact, titleNames, told, workingCase, asksOnly: (asksInstead || cleanup) && !actual, cleanup,
+  const told = !actual && words.length >= 20 && !asksInstead && !cleanup && !backport;
+  return { expected, actual, steps, environment, impact, titleNames, told, workingCase, asksOnly: (asksInstead || cleanup || backport) && !actual, cleanup,
     judgedOnly: onlyJudgedFailure(input, seenInTitle, seenInText), anyRead: !!actual || seenInTitle.length + seenInText.length > 0 };
 }
 
