@@ -2858,3 +2858,16 @@ describe("fifteenth pass, read-14 (httpd): a proposal to carry a change to anoth
     expect(codesOf("Backport r2002 to 2.4.x", "The child process segfaults on every graceful restart when mod_lua is loaded; the fix on trunk stops it.")).not.toContain("bug.no_actual_result");
   });
 });
+
+describe("fifteenth pass, read-14 (httpd): a question that asks which behaviour is the right one", () => {
+  it("reads no expected result in 'what is the right way' or 'what's the correct behaviour'", () => {
+    expect(expectedIn("hello, what is the right way to serve a maintenance page for every vhost on 2.4? with ErrorDocument or with a rewrite?")).toEqual([]);
+    expect(expectedIn("So what's the correct behaviour when a client sends both headers?")).toEqual([]);
+  });
+
+  it("still reads the right behaviour stated", () => {
+    expect(expectedIn("The right way would be to send a 304 here.").length).toBeGreaterThan(0);
+    expect(expectedIn("The correct value is 30 seconds, as the page says.").length).toBeGreaterThan(0);
+    expect(expectedIn("The old page hid the list from that user, which was the desired behaviour.").length).toBeGreaterThan(0);
+  });
+});

@@ -1046,7 +1046,13 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
   // "how this works" names the way a thing works, asked or told, not a case that works beside the failing one ("Could
   // somebody explain how this works in a private window?"; fourteenth pass, read-12).
   const howItWorks = (r: Read & { kind: ExpectedKind }) => r.kind === "working_case" && /\bhow\s+$/i.test(text.slice(Math.max(0, r.start - 6), fromWord(r).start));
-  return reads.filter((r) => !programs(fromWord(r)) && !howItWorks(r) &&
+  // "What is the right way to ...?", "which is the correct value": asks for the right behaviour, states none (fifteenth
+  // pass, read-14).
+  const asksWhichIsRight = (r: Read & { kind: ExpectedKind }) => r.kind === "expect" && /^(?:the\s+)?(?:correct|right|desired|intended|proper|normal|ideal|preferred)\s/i.test(text.slice(fromWord(r).start, r.end)) &&
+    /\b(?:what|which)(?:['’]s|\s+(?:is|are|was|were|would be|should be))\s+$/i.test(text.slice(Math.max(0, fromWord(r).start - 20), fromWord(r).start)) &&
+    // (asked: the sentence ends in a question mark; "..., which was the desired behavior." states it)
+    /^(?:[^.!\n]|[.!](?!\s|$))*\?/.test(text.slice(r.end));
+  return reads.filter((r) => !programs(fromWord(r)) && !howItWorks(r) && !asksWhichIsRight(r) &&
     !((r.kind === "wish" || r.kind === "request") && (ASKS_FOR_NEWS.test(text.slice(r.start)) || ASKS_FOR_PLAN.test(text.slice(r.start)))) && !(r.kind === "wish" && ASKS_FOR_WORK.test(text.slice(r.start)))).sort((a, b) => a.start - b.start);
 }
 
