@@ -2871,3 +2871,14 @@ describe("fifteenth pass, read-14 (httpd): a question that asks which behaviour 
     expect(expectedIn("The old page hid the list from that user, which was the desired behaviour.").length).toBeGreaterThan(0);
   });
 });
+
+describe("fifteenth pass, read-14 (httpd): an enhancement named without its article and said to do what it asks", () => {
+  it("reads what the enhancement or the patch lets the program do as what should happen", () => {
+    expect(expectedIn("Small enhancement, lets ProxyPass take a list of backends separated by commas.").map((r) => r.kind)).toContain("wish");
+    expect(expectedIn("Minor patch: adds a switch to keep the old log files.").map((r) => r.kind)).toContain("wish");
+  });
+
+  it("does not read an enhancement that is only mentioned", () => {
+    expect(expectedIn("The enhancement from last year broke the listing.").map((r) => r.kind)).not.toContain("wish");
+  });
+});

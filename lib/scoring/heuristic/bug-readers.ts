@@ -821,9 +821,10 @@ const WORKING_CASE = /(?:\b(?:does|do|did) work (?:for|on|in|with|when|under)\b|
 /**
  * A wish or a proposal whose subject was left out: "Would be useful for load testing.", "Suggest raising it to 500.",
  * and a patch said to add what it asks for ("The attached patch adds an option ...", "Adds --with-ssl-libdir."): the
- * change the report asks for.
+ * change the report asks for; so is an enhancement or a patch named without its article and said to do it ("Small
+ * enhancement, lets X take a hostname", "Minor patch: adds a flag"; fifteenth pass, read-14).
  */
-const WISH_UNSAID = /(?:^|[.!?;]\s+|\n\s*)(?:(?:would|will) be (?:\w+ )?(?:nice|useful|helpful|good|great|better|handy|convenient)\b|(?:suggest|propose|recommend)(?:ed)? (?:to |that |making |adding |raising |lowering |using |changing |\w+ing\b)|(?:adds|implements|introduces) (?:an? |the |support |new )?\S)|\b(?:the|this|attached|my|a|following) (?:\w+ )?patch(?:es)? (?:\w+ )?(?:adds|implements|introduces|allows|lets|makes|provides|enables)\b/i;
+const WISH_UNSAID = /(?:^|[.!?;]\s+|\n\s*)(?:(?:would|will) be (?:\w+ )?(?:nice|useful|helpful|good|great|better|handy|convenient)\b|(?:suggest|propose|recommend)(?:ed)? (?:to |that |making |adding |raising |lowering |using |changing |\w+ing\b)|(?:adds|implements|introduces) (?:an? |the |support |new )?\S)|\b(?:the|this|attached|my|a|following) (?:\w+ )?patch(?:es)? (?:\w+ )?(?:adds|implements|introduces|allows|lets|makes|provides|enables)\b|(?:^|[.!?;]\s+|\n\s*)(?:(?:small|minor|simple|trivial|tiny)\s+)?(?:patch|enhancement|improvement)[,:]?\s+(?:that\s+|which\s+)?(?:adds|implements|introduces|allows|lets|makes|provides|enables)\b/i;
 /**
  * A case that works told in other words: the same thing elsewhere works ("The same URL in Firefox 2 works"), the
  * failure dated from a named revision or version ("broken since r600124", "fails since 2.2.8"), so it worked before, going
