@@ -2882,3 +2882,14 @@ describe("fifteenth pass, read-14 (httpd): an enhancement named without its arti
     expect(expectedIn("The enhancement from last year broke the listing.").map((r) => r.kind)).not.toContain("wish");
   });
 });
+
+describe("fifteenth pass, read-14 (httpd): a wish told by who would benefit from it", () => {
+  it("reads 'would benefit from' a thing asked for as a wish", () => {
+    expect(expectedIn("Our dashboards would benefit from a CSV export of the balancer table.").map((r) => r.kind)).toContain("wish");
+    expect(expectedIn("Packagers would really benefit from having the version in the file name.").map((r) => r.kind)).toContain("wish");
+  });
+
+  it("does not read a benefit told of what is there", () => {
+    expect(expectedIn("We benefit from the cache on every page load.")).toEqual([]);
+  });
+});

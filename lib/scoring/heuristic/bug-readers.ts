@@ -872,14 +872,15 @@ const WORKING_MORE = /(?:\b(?:which|that) (?:is|was) (?:the )?correct\b|\b(?:was
 /**
  * A wish or a judgement told without "I" or "it": "A clear error would be better than crashing", "An option would
  * make tests more realistic", "Adding it to the log lines would help" (not "any help would help"), "Would like
- * separate prefs" (not "Would like to know ..."), and a version that worked ("3.6 was working", "2.2 worked"; a version
+ * separate prefs" (not "Would like to know ..."), "Scripts would benefit from a plain-text variant" (the benefit of
+ * what is asked for; fifteenth pass, read-14), and a version that worked ("3.6 was working", "2.2 worked"; a version
  * of three parts with "fine" or "ok" and nothing after it, "2.4.58 fine.", and "Worked in 2.4.57" opening a sentence
  * that lost its space after the stop: eleventh pass; "TLS 1.2 works." with nothing after "works", not after "nor" or
  * "not": twelfth pass, httpd), "the same
  * thing" that worked on another version ("on 2.2 the same thing logged all input"; not "In Chrome the same thing
  * happens", the failure there too), "instead" before a figure.
  */
-const WISH_MORE = /\bwould be (?:much |far |a lot |way )?(?:better|nicer|preferable|more (?:useful|helpful|intuitive|consistent|logical))\b|\bwould make (?:\w+ ){0,3}(?:more|less|easier|simpler|better|possible)\b|\b(?:adding|making|showing|logging|putting|having|moving|using|allowing|supporting|exposing|keeping)\b[^.;\n]{0,60}? would (?:really |greatly |certainly |also )?help\b|(?:^|[.!?]\s+|\n\s*)would (?:like|love|prefer) (?:a|an|the|separate|some|more|to (?:see|have|be able|get))\b/i;
+const WISH_MORE = /\bwould be (?:much |far |a lot |way )?(?:better|nicer|preferable|more (?:useful|helpful|intuitive|consistent|logical))\b|\bwould make (?:\w+ ){0,3}(?:more|less|easier|simpler|better|possible)\b|\b(?:adding|making|showing|logging|putting|having|moving|using|allowing|supporting|exposing|keeping)\b[^.;\n]{0,60}? would (?:really |greatly |certainly |also )?help\b|(?:^|[.!?]\s+|\n\s*)would (?:like|love|prefer) (?:a|an|the|separate|some|more|to (?:see|have|be able|get))\b|\bwould (?:really |greatly |certainly |also |all )?benefit from (?:a|an|the|having|some|more|being)\b/i;
 /**
  * What it did before, told as the case that worked: "It used to keep the zoom for each site", "Previously it kept ...",
  * "In Firefox before it keep the zoom" (a non-native "before" for "earlier"). Not a failure of the past ("it used to
