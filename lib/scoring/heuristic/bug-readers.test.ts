@@ -2893,3 +2893,15 @@ describe("fifteenth pass, read-14 (httpd): a wish told by who would benefit from
     expect(expectedIn("We benefit from the cache on every page load.")).toEqual([]);
   });
 });
+
+describe("fifteenth pass, read-14 (httpd): a patch's lines are the fix, not what is seen", () => {
+  const patch = "Index: modules/mappers/mod_alias.c\n--- modules/mappers/mod_alias.c\t(revision 500)\n+++ modules/mappers/mod_alias.c\t(working copy)\n@@ -20,4 +20,7 @@\n-    rv = parse_target(arg);\n+    rv = resolve_target(arg);\n+    if (rv != OK) {\n+        return \"Alias: Error resolving the target\";\n+    }";
+
+  it("reads no failure in the lines a patch takes out or puts in", () => {
+    expect(observedIn(`Lets Alias take a name that is looked up at start.\n\n${patch}`)).toEqual([]);
+  });
+
+  it("still reads the failure told above the patch", () => {
+    expect(observedIn(`Alias with a host name fails at start with a syntax error.\n\n${patch}`).length).toBeGreaterThan(0);
+  });
+});

@@ -398,7 +398,9 @@ function guessed(text: string, start: number, end: number): boolean {
 }
 
 export function observedIn(labelled: string): Read[] {
-  const text = unwrapped(withoutLabels(withoutExpectedSection(labelled)));
+  // A patch's lines are the fix, the code as it will be, not what is seen ('+  return "Error resolving ..."'; fifteenth
+  // pass, read-14), as they are no steps (`withoutPatch`).
+  const text = unwrapped(withoutLabels(withoutExpectedSection(withoutPatch(labelled))));
   // "Still broken", "still not working" say "broken", "not working" again (bands, eighth pass); "still shows 4" says what.
   const again = (m: RegExpExecArray) => /^still not$/i.test(m[0]) && /^\s+(?:work|works|working)\b/i.test(m.input.slice(m.index + m[0].length));
   // A failure of an unnamed thing, told second-hand or as "some" of it ("they said some data is missing", "the customer says
