@@ -2905,3 +2905,14 @@ describe("fifteenth pass, read-14 (httpd): a patch's lines are the fix, not what
     expect(observedIn(`Alias with a host name fails at start with a syntax error.\n\n${patch}`).length).toBeGreaterThan(0);
   });
 });
+
+describe("fifteenth pass, read-14 (httpd): directives named in a wish are the change asked for", () => {
+  it("reads no configuration in directives a wish proposes", () => {
+    expect(stepsIn("It would be good to have a directive, e.g. ProxyRetryBindAs / ProxyRetryBind on, so that the same ProxyUser/ProxyPass are used.").kinds).not.toContain("config");
+    expect(stepsIn("It would be nice to have e.g. ProxyRetryMode on / ProxyRetryAuth on for the balancer.").kinds).not.toContain("config");
+  });
+
+  it("still reads two directives told as the setup", () => {
+    expect(stepsIn("We have SSLUseStapling on and SSLStaplingCache shmcb:/tmp/stapling in the vhost, and every page is cached.").kinds).toContain("config");
+  });
+});

@@ -1784,6 +1784,13 @@ function knownDirectiveLine(line: string): boolean {
  * ("SSLEngine"), then a value only a setting has: on or off, a quoted string, a path, a scheme and path, a name with
  * "_", or "+Option"; a server variable and what it is tested against ("RewriteCond %{HTTPS} off"; twelfth pass, httpd).
  */
+/** The sentence around an offset (not cut at "e.g." or "i.e.") wishes for or asks for a change (`expectedIn`'s wish and request). */
+function askedFor(text: string, at: number): boolean {
+  const ends = [...text.slice(0, at).matchAll(/(?<!\b(?:e\.g|i\.e))[.!?](?=\s)|\n/g)];
+  const start = ends.length ? ends[ends.length - 1].index + 1 : 0;
+  const end = /(?<!\b(?:e\.g|i\.e))[.!?](?=\s|$)|\n/.exec(text.slice(at));
+  return expectedIn(text.slice(start, end ? at + end.index + 1 : text.length)).some((r) => r.kind === "wish" || r.kind === "request");
+}
 const INLINE_DIRECTIVE = /(?:^|[\s(,;:])(?:[A-Z][a-z]+[A-Z][A-Za-z]*|[A-Z]{2,}[a-z][A-Za-z]*)[ \t]+(?:On|Off|on|off|"[^"\n]+"|\/[\w.~*\/-]*|\w+:\/[\w.\/-]+|[+-][A-Z]\w+|[\w.-]+_[\w.-]+|\*[\w.*]*|%\{[\w:]+\}(?:[ \t]+!?[\w=^$.*+\/-]+)?)(?![\w/])/g;
 /**
  * A directive the server knows, written in its own form inside a sentence with a value its settings take that
@@ -2188,7 +2195,9 @@ export function stepsIn(labelled: string): StepsRead {
     // (and a directive the server knows with a number or a keyword: `KNOWN_INLINE`, fifteenth pass, httpd)
     const shapedInline = [...text.matchAll(INLINE_DIRECTIVE)];
     const named = knownInline(text).filter((k) => !shapedInline.some((m) => Math.abs(m.index + m[0].length - (k.index + k[0].length)) <= 1));
-    const inline = [...shapedInline, ...named].sort((a, b) => a.index - b.index).filter((m) => !quoted[text.slice(0, m.index + 1).split("\n").length - 1]);
+    // (nor in a sentence that wishes or asks for them: "It would be good to have a directive, e.g. FooBind on, so that
+    // ..." names the directive the change would bring, not the setup; fifteenth pass, read-14)
+    const inline = [...shapedInline, ...named].sort((a, b) => a.index - b.index).filter((m) => !quoted[text.slice(0, m.index + 1).split("\n").length - 1] && !askedFor(text, m.index));
     const besideLine = configs === 1 && inline.some((m) => { const at = text.slice(0, m.index + 1).split("\n").length - 1; return !shaped[at] && !known[at]; });
     if (inline.length >= 2 || besideLine || (inline.length === 1 && (inputs.length >= 1 || INLINE_REQUEST.test(text) || RESPONSE.test(text) || AT_START.test(text) || controlTold(text)))) {
       found.push({ kind: "config", start: inline[0].index, end: inline[0].index + inline[0][0].length });
