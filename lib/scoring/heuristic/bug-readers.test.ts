@@ -2916,3 +2916,13 @@ describe("fifteenth pass, read-14 (httpd): directives named in a wish are the ch
     expect(stepsIn("We have SSLUseStapling on and SSLStaplingCache shmcb:/tmp/stapling in the vhost, and every page is cached.").kinds).toContain("config");
   });
 });
+
+describe("fifteenth pass, read-14 (httpd): 'That way' after a wish tells what the change would bring", () => {
+  it("reads no failure in the sentence that opens 'That way' after a wish", () => {
+    expect(observedIn("It would be nice if the balancer could drain a member before a reload. That way users don't lose their sessions.")).toEqual([]);
+  });
+
+  it("still reads it after an account of what happens", () => {
+    expect(observedIn("The balancer drops a member on every reload. That way users lose their sessions.").length).toBeGreaterThan(0);
+  });
+});

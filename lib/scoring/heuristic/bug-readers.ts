@@ -535,7 +535,7 @@ const INDIRECT_QUESTION = /\b(?:find out|figure out|determine|wonder(?:s|ed|ing)
 /**
  * The read stands in the purpose of a wish, in the same sentence ("It would be useful to show the cipher, so we can see
  * how many clients still use TLSv1.0", "Would be nice to have a switch so that make install doesn't put the manual
- * there"): what the change would bring about, not what happens. A purpose is "so that" or "so" with a modal ("so we
+ * there"), or in the sentence after it that opens "That way": what the change would bring about, not what happens. A purpose is "so that" or "so" with a modal ("so we
  * can"); "I would like to use it for tests, so right now I don't have any friends" goes on with what is (eighth pass).
  */
 function wishedFor(text: string, r: Read): boolean {
@@ -546,6 +546,13 @@ function wishedFor(text: string, r: Read): boolean {
   const before = text.slice(start, r.start);
   // Inside what a wish asks to be done ("it would be nice to throttle only images to Slow 3G"; tenth pass).
   if (/\b(?:would|'d)\s+(?:be\s+(?:\w+\s+)?(?:nice|great|good|helpful|useful|handy|better|ideal|cool)|(?:like|love|prefer))\s+to\s+[^.;!?,\n]*$/i.test(before)) return true;
+  // A sentence that opens "That way" or "This way" after the wish tells what the change would bring ("It would be nice
+  // if httpd could take its sockets from systemd. That way restarts don't drop connections."; fifteenth pass, read-14).
+  if (/^\s*(?:that|this) way\b/i.test(before)) {
+    const prior = text.slice(0, start).replace(/[.!?]\s*$/, "");
+    const last = prior.slice(Math.max(prior.lastIndexOf("\n"), ...[". ", "! ", "? "].map((e) => prior.lastIndexOf(e))) + 1);
+    return WISH.test(last) || WISH_UNSAID.test(last) || WISH_MORE.test(last) || REQUEST.test(last);
+  }
   const purpose = /\bso(?:\s+that\b|\s+(?:i|we|you|they|it|people|users|admins)\s+(?:can|could|will|would|may|might)\b)(?![^,;]*\bbut\b)/i.exec(before);
   if (!purpose) return false;
   const lead = before.slice(0, purpose.index);
