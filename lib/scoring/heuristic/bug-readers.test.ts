@@ -2926,3 +2926,15 @@ describe("fifteenth pass, read-14 (httpd): 'That way' after a wish tells what th
     expect(observedIn("The balancer drops a member on every reload. That way users lose their sessions.").length).toBeGreaterThan(0);
   });
 });
+
+describe("fifteenth pass, read-14 (httpd): a docs sentence that ends by naming its example", () => {
+  it("reads the block under it as the page's text, not the reporter's setup", () => {
+    const text = "In the 2.4 docs for Require the text says that all of the lines must match, and right below it the example\n\n  Require ip 10.0.0.0/8\n  Require host example.org\n\nis said to let in either. Confusing.";
+    expect(stepsIn(text).kinds).not.toContain("config");
+  });
+
+  it("still reads the reporter's own example as the setup", () => {
+    const text = "Here is an example\n\n  Require ip 10.0.0.0/8\n  Require host example.org\n\nand every request from 10.1.2.3 gets a 403.";
+    expect(stepsIn(text).kinds).toContain("config");
+  });
+});

@@ -1669,6 +1669,12 @@ const SENTENCE_WORD = new RegExp(`\\b(?:${SENTENCE_WORDS})\\b`, "i");
  * colon or with one.
  */
 const DOCS_EXAMPLE_BEFORE = /(?:\b(?:the|an?|this|that|one of the|its|their)\s+(?:\w+\s+){0,2}examples?\b[^.!?\n]*\b(?:reads?|uses?|shows?|says?|is|has|gives?|contains?)|\b(?:should|must|ought to)\s+(?:instead\s+)?(?:be|read|say)(?:\s+(?:just|simply|only))?)\s*:?\s*$/i;
+/**
+ * A sentence on the documentation that ends by naming its example, the block under it being the example ("In the docs
+ * for Require, the text says ... and then the example"; fifteenth pass, read-14). Not "Here is an example:" with no word
+ * of the documentation: the reporter's own.
+ */
+const DOCS_EXAMPLE_NAMED = /\b(?:docs?|documentation|manual)\b[^.!?\n]*\b(?:the|its|their)\s+(?:\w+\s+){0,2}examples?\s*:?\s*$/i;
 function docsQuoted(lines: string[]): boolean[] {
   const out = lines.map(() => false);
   let before = "";
@@ -1677,7 +1683,7 @@ function docsQuoted(lines: string[]): boolean[] {
     const blockStart = i === 0 || !lines[i - 1].trim();
     if (blockStart) {
       const sentence = (before.split(/[.!?](?=\s)/).pop() ?? "").replace(/\s+/g, " ");
-      if (DOCS_EXAMPLE_BEFORE.test(sentence)) for (let j = i; j < lines.length && lines[j].trim(); j++) out[j] = true;
+      if (DOCS_EXAMPLE_BEFORE.test(sentence) || DOCS_EXAMPLE_NAMED.test(sentence)) for (let j = i; j < lines.length && lines[j].trim(); j++) out[j] = true;
     }
     // (the last 400 characters hold the sentence before a block: the text is not kept whole, nor split whole per block)
     before = `${before}${lines[i]}\n`.slice(-400);
