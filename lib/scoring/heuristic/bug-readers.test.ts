@@ -2938,3 +2938,14 @@ describe("fifteenth pass, read-14 (httpd): a docs sentence that ends by naming i
     expect(stepsIn(text).kinds).toContain("config");
   });
 });
+
+describe("fifteenth pass, read-14 (httpd): refusing or rejecting what is given is a failure", () => {
+  it("reads a refusal or a rejection told of the program or of the one it talks to", () => {
+    expect(observedIn("The proxy follows the redirect but sends no credentials, which the upstream refuses.").length).toBeGreaterThan(0);
+    expect(observedIn("The upload form rejected every file larger than a megabyte.").length).toBeGreaterThan(0);
+  });
+
+  it("does not read the bare verb of an instruction or a wish", () => {
+    expect(observedIn("It should reject a header with two values.")).toEqual([]);
+  });
+});

@@ -137,8 +137,12 @@ const ERROR = /\b(?:[45]\d\d (?:Bad Request|Unauthori[sz]ed|Forbidden|Not Found|
  * signal or a status ("exit signal Segmentation fault (11)", "make stops with ..."). Each is what the program did.
  */
 const LOGGED = /\[(?:[\w-]+:)?(?:error|crit|alert|emerg|warn|fatal)\]|\bAH\d{5}:|\[@ [^\]\n]+\]|\bexit (?:signal|status|code) \w+|\b(?:exits?|exited|aborts?|aborted|stops?|stopped|dies|died|bails? out|bailed out|terminates?|terminated|errors? out|errored out) with\b/i;
-/** A failure: the program does not do what it is for. */
-const FAILING = /\b(?:crash(?:es|ed|ing)?|fail(?:s|ed|ing|ures?)?|freez(?:e|es|ing)|froze(?:n)?|hang(?:s|ing)?|hung|stuck|broken|breaks|broke|times? out|timed out|timeouts?|abort(?:s|ed)?|leak(?:s|ed|ing)?|locks? up|deadlock(?:s|ed)?|blows? up|dies|died|killed|spins? forever|loops? forever|infinite loop)\b/i;
+/**
+ * A failure: the program does not do what it is for. Refusing or rejecting what it is given, told of the program or of
+ * the one it talks to ("re-binds anonymously, which the directory refuses", "the import rejects files with a BOM"), is
+ * one (fifteenth pass, read-14); the bare verb ("refuse", "reject") is left, an instruction or a wish.
+ */
+const FAILING = /\b(?:crash(?:es|ed|ing)?|fail(?:s|ed|ing|ures?)?|freez(?:e|es|ing)|froze(?:n)?|hang(?:s|ing)?|hung|stuck|broken|breaks|broke|times? out|timed out|timeouts?|abort(?:s|ed)?|leak(?:s|ed|ing)?|locks? up|deadlock(?:s|ed)?|blows? up|dies|died|killed|spins? forever|loops? forever|infinite loop|refuses|refused|rejects|rejected)\b/i;
 /** A negated action of the program: "does not save", "isn't shown", "can't open", "won't load". */
 const NEGATION = new RegExp(`${NEGATED}(?:\\s+(?:\\w+ly|even|always|ever|seem to|appear to|get|be|been|being))*\\s+\\w+`, "i");
 /**
