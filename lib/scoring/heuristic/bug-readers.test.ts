@@ -2893,3 +2893,134 @@ describe("fifteenth pass, read-14 (firefox): a clause that tells of a thing name
     expect(stepsIn("I closed the window and then the tab I reopened showed nothing.").at).not.toBeNull();
   });
 });
+
+describe("fifteenth pass, read-14 (httpd): a title's noun told what it did in the past", () => {
+  it("does not read a noun that is also a verb, with a past verb and its object after it, as a request", () => {
+    expect(titleAsksFor("Request exceeded the size limit of the proxy")).toBeNull();
+    expect(titleAsksFor("Update removed all my virtual hosts")).toBeNull();
+  });
+
+  it("still reads a request whose object has a participle before it", () => {
+    expect(titleAsksFor("Remove deprecated directives from the sample config")).not.toBeNull();
+    expect(titleAsksFor("Show hidden files in the listing")).not.toBeNull();
+  });
+});
+
+describe("fifteenth pass, read-14 (httpd): a me-too points at the title's failure", () => {
+  const codesOf = (summary: string, description: string) => scoreTicket({ summary, description, issue_type: "Bug" }).findings.map((f) => f.code);
+
+  it("reads the title's message as what happens when the description only says the reporter meets it too", () => {
+    expect(codesOf("AH01630: client denied by server configuration", "+1, same on Gentoo after moving to 2.4 last week, config carried over.")).not.toContain("bug.no_actual_result");
+    expect(codesOf("AH01630: client denied by server configuration", "Me too with the Ubuntu package since the update on Friday, nothing changed in my vhosts.")).not.toContain("bug.no_actual_result");
+  });
+
+  it("still asks for the account when the description is not a me-too", () => {
+    expect(codesOf("AH01630: client denied by server configuration", "We moved to 2.4 last week on Gentoo and carried the config over from the old box.")).toContain("bug.no_actual_result");
+  });
+});
+
+describe("fifteenth pass, read-14 (httpd): a proposal to carry a change to another branch", () => {
+  const codesOf = (summary: string, description: string) => scoreTicket({ summary, description, issue_type: "Bug" }).findings.map((f) => f.code);
+
+  it("reads no account of what happens in a backport that tells no failure", () => {
+    const codes = codesOf("Backport r2001 to 2.4.x (mod_headers: accept a list in Header echo)",
+      "Proposing this revision for the stable branch, patch against the branch head attached. It has been on trunk for two months and the test suite passes, votes welcome.");
+    expect(codes).toContain("bug.no_actual_result");
+    expect(codes).toContain("bug.no_impact");
+  });
+
+  it("still reads the failure a backport names", () => {
+    expect(codesOf("Backport r2002 to 2.4.x", "The child process segfaults on every graceful restart when mod_lua is loaded; the fix on trunk stops it.")).not.toContain("bug.no_actual_result");
+  });
+});
+
+describe("fifteenth pass, read-14 (httpd): a question that asks which behaviour is the right one", () => {
+  it("reads no expected result in 'what is the right way' or 'what's the correct behaviour'", () => {
+    expect(expectedIn("hello, what is the right way to serve a maintenance page for every vhost on 2.4? with ErrorDocument or with a rewrite?")).toEqual([]);
+    expect(expectedIn("So what's the correct behaviour when a client sends both headers?")).toEqual([]);
+  });
+
+  it("still reads the right behaviour stated", () => {
+    expect(expectedIn("The right way would be to send a 304 here.").length).toBeGreaterThan(0);
+    expect(expectedIn("The correct value is 30 seconds, as the page says.").length).toBeGreaterThan(0);
+    expect(expectedIn("The old page hid the list from that user, which was the desired behaviour.").length).toBeGreaterThan(0);
+  });
+});
+
+describe("fifteenth pass, read-14 (httpd): an enhancement named without its article and said to do what it asks", () => {
+  it("reads what the enhancement or the patch lets the program do as what should happen", () => {
+    expect(expectedIn("Small enhancement, lets ProxyPass take a list of backends separated by commas.").map((r) => r.kind)).toContain("wish");
+    expect(expectedIn("Minor patch: adds a switch to keep the old log files.").map((r) => r.kind)).toContain("wish");
+  });
+
+  it("does not read an enhancement that is only mentioned", () => {
+    expect(expectedIn("The enhancement from last year broke the listing.").map((r) => r.kind)).not.toContain("wish");
+  });
+});
+
+describe("fifteenth pass, read-14 (httpd): a wish told by who would benefit from it", () => {
+  it("reads 'would benefit from' a thing asked for as a wish", () => {
+    expect(expectedIn("Our dashboards would benefit from a CSV export of the balancer table.").map((r) => r.kind)).toContain("wish");
+    expect(expectedIn("Packagers would really benefit from having the version in the file name.").map((r) => r.kind)).toContain("wish");
+  });
+
+  it("does not read a benefit told of what is there", () => {
+    expect(expectedIn("We benefit from the cache on every page load.")).toEqual([]);
+  });
+});
+
+describe("fifteenth pass, read-14 (httpd): a patch's lines are the fix, not what is seen", () => {
+  const patch = "Index: modules/mappers/mod_alias.c\n--- modules/mappers/mod_alias.c\t(revision 500)\n+++ modules/mappers/mod_alias.c\t(working copy)\n@@ -20,4 +20,7 @@\n-    rv = parse_target(arg);\n+    rv = resolve_target(arg);\n+    if (rv != OK) {\n+        return \"Alias: Error resolving the target\";\n+    }";
+
+  it("reads no failure in the lines a patch takes out or puts in", () => {
+    expect(observedIn(`Lets Alias take a name that is looked up at start.\n\n${patch}`)).toEqual([]);
+  });
+
+  it("still reads the failure told above the patch", () => {
+    expect(observedIn(`Alias with a host name fails at start with a syntax error.\n\n${patch}`).length).toBeGreaterThan(0);
+  });
+});
+
+describe("fifteenth pass, read-14 (httpd): directives named in a wish are the change asked for", () => {
+  it("reads no configuration in directives a wish proposes", () => {
+    expect(stepsIn("It would be good to have a directive, e.g. ProxyRetryBindAs / ProxyRetryBind on, so that the same ProxyUser/ProxyPass are used.").kinds).not.toContain("config");
+    expect(stepsIn("It would be nice to have e.g. ProxyRetryMode on / ProxyRetryAuth on for the balancer.").kinds).not.toContain("config");
+  });
+
+  it("still reads two directives told as the setup", () => {
+    expect(stepsIn("We have SSLUseStapling on and SSLStaplingCache shmcb:/tmp/stapling in the vhost, and every page is cached.").kinds).toContain("config");
+  });
+});
+
+describe("fifteenth pass, read-14 (httpd): 'That way' after a wish tells what the change would bring", () => {
+  it("reads no failure in the sentence that opens 'That way' after a wish", () => {
+    expect(observedIn("It would be nice if the balancer could drain a member before a reload. That way users don't lose their sessions.")).toEqual([]);
+  });
+
+  it("still reads it after an account of what happens", () => {
+    expect(observedIn("The balancer drops a member on every reload. That way users lose their sessions.").length).toBeGreaterThan(0);
+  });
+});
+
+describe("fifteenth pass, read-14 (httpd): a docs sentence that ends by naming its example", () => {
+  it("reads the block under it as the page's text, not the reporter's setup", () => {
+    const text = "In the 2.4 docs for Require the text says that all of the lines must match, and right below it the example\n\n  Require ip 10.0.0.0/8\n  Require host example.org\n\nis said to let in either. Confusing.";
+    expect(stepsIn(text).kinds).not.toContain("config");
+  });
+
+  it("still reads the reporter's own example as the setup", () => {
+    const text = "Here is an example\n\n  Require ip 10.0.0.0/8\n  Require host example.org\n\nand every request from 10.1.2.3 gets a 403.";
+    expect(stepsIn(text).kinds).toContain("config");
+  });
+});
+
+describe("fifteenth pass, read-14 (httpd): refusing or rejecting what is given is a failure", () => {
+  it("reads a refusal or a rejection told of the program or of the one it talks to", () => {
+    expect(observedIn("The proxy follows the redirect but sends no credentials, which the upstream refuses.").length).toBeGreaterThan(0);
+    expect(observedIn("The upload form rejected every file larger than a megabyte.").length).toBeGreaterThan(0);
+  });
+
+  it("does not read the bare verb of an instruction or a wish", () => {
+    expect(observedIn("It should reject a header with two values.")).toEqual([]);
+  });
+});

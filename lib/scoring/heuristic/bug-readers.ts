@@ -137,8 +137,12 @@ const ERROR = /\b(?:[45]\d\d (?:Bad Request|Unauthori[sz]ed|Forbidden|Not Found|
  * signal or a status ("exit signal Segmentation fault (11)", "make stops with ..."). Each is what the program did.
  */
 const LOGGED = /\[(?:[\w-]+:)?(?:error|crit|alert|emerg|warn|fatal)\]|\bAH\d{5}:|\[@ [^\]\n]+\]|\bexit (?:signal|status|code) \w+|\b(?:exits?|exited|aborts?|aborted|stops?|stopped|dies|died|bails? out|bailed out|terminates?|terminated|errors? out|errored out) with\b/i;
-/** A failure: the program does not do what it is for. */
-const FAILING = /\b(?:crash(?:es|ed|ing)?|fail(?:s|ed|ing|ures?)?|freez(?:e|es|ing)|froze(?:n)?|hang(?:s|ing)?|hung|stuck|broken|breaks|broke|times? out|timed out|timeouts?|abort(?:s|ed)?|leak(?:s|ed|ing)?|locks? up|deadlock(?:s|ed)?|blows? up|dies|died|killed|spins? forever|loops? forever|infinite loop)\b/i;
+/**
+ * A failure: the program does not do what it is for. Refusing or rejecting what it is given, told of the program or of
+ * the one it talks to ("re-binds anonymously, which the directory refuses", "the import rejects files with a BOM"), is
+ * one (fifteenth pass, read-14); the bare verb ("refuse", "reject") is left, an instruction or a wish.
+ */
+const FAILING = /\b(?:crash(?:es|ed|ing)?|fail(?:s|ed|ing|ures?)?|freez(?:e|es|ing)|froze(?:n)?|hang(?:s|ing)?|hung|stuck|broken|breaks|broke|times? out|timed out|timeouts?|abort(?:s|ed)?|leak(?:s|ed|ing)?|locks? up|deadlock(?:s|ed)?|blows? up|dies|died|killed|spins? forever|loops? forever|infinite loop|refuses|refused|rejects|rejected)\b/i;
 /** A negated action of the program: "does not save", "isn't shown", "can't open", "won't load". */
 const NEGATION = new RegExp(`${NEGATED}(?:\\s+(?:\\w+ly|even|always|ever|seem to|appear to|get|be|been|being))*\\s+\\w+`, "i");
 /**
@@ -401,7 +405,9 @@ function guessed(text: string, start: number, end: number): boolean {
 }
 
 export function observedIn(labelled: string): Read[] {
-  const text = unwrapped(withoutLabels(withoutExpectedSection(labelled)));
+  // A patch's lines are the fix, the code as it will be, not what is seen ('+  return "Error resolving ..."'; fifteenth
+  // pass, read-14), as they are no steps (`withoutPatch`).
+  const text = unwrapped(withoutLabels(withoutExpectedSection(withoutPatch(labelled))));
   // "Still broken", "still not working" say "broken", "not working" again (bands, eighth pass); "still shows 4" says what.
   const again = (m: RegExpExecArray) => /^still not$/i.test(m[0]) && /^\s+(?:work|works|working)\b/i.test(m.input.slice(m.index + m[0].length));
   // A failure of an unnamed thing, told second-hand or as "some" of it ("they said some data is missing", "the customer says
@@ -536,7 +542,7 @@ const INDIRECT_QUESTION = /\b(?:find out|figure out|determine|wonder(?:s|ed|ing)
 /**
  * The read stands in the purpose of a wish, in the same sentence ("It would be useful to show the cipher, so we can see
  * how many clients still use TLSv1.0", "Would be nice to have a switch so that make install doesn't put the manual
- * there"): what the change would bring about, not what happens. A purpose is "so that" or "so" with a modal ("so we
+ * there"), or in the sentence after it that opens "That way": what the change would bring about, not what happens. A purpose is "so that" or "so" with a modal ("so we
  * can"); "I would like to use it for tests, so right now I don't have any friends" goes on with what is (eighth pass).
  */
 function wishedFor(text: string, r: Read): boolean {
@@ -547,6 +553,13 @@ function wishedFor(text: string, r: Read): boolean {
   const before = text.slice(start, r.start);
   // Inside what a wish asks to be done ("it would be nice to throttle only images to Slow 3G"; tenth pass).
   if (/\b(?:would|'d)\s+(?:be\s+(?:\w+\s+)?(?:nice|great|good|helpful|useful|handy|better|ideal|cool)|(?:like|love|prefer))\s+to\s+[^.;!?,\n]*$/i.test(before)) return true;
+  // A sentence that opens "That way" or "This way" after the wish tells what the change would bring ("It would be nice
+  // if httpd could take its sockets from systemd. That way restarts don't drop connections."; fifteenth pass, read-14).
+  if (/^\s*(?:that|this) way\b/i.test(before)) {
+    const prior = text.slice(0, start).replace(/[.!?]\s*$/, "");
+    const last = prior.slice(Math.max(prior.lastIndexOf("\n"), ...[". ", "! ", "? "].map((e) => prior.lastIndexOf(e))) + 1);
+    return WISH.test(last) || WISH_UNSAID.test(last) || WISH_MORE.test(last) || REQUEST.test(last);
+  }
   const purpose = /\bso(?:\s+that\b|\s+(?:i|we|you|they|it|people|users|admins)\s+(?:can|could|will|would|may|might)\b)(?![^,;]*\bbut\b)/i.exec(before);
   if (!purpose) return false;
   const lead = before.slice(0, purpose.index);
@@ -826,9 +839,10 @@ const WORKING_CASE = /(?:\b(?:does|do|did) work (?:for|on|in|with|when|under)\b|
 /**
  * A wish or a proposal whose subject was left out: "Would be useful for load testing.", "Suggest raising it to 500.",
  * and a patch said to add what it asks for ("The attached patch adds an option ...", "Adds --with-ssl-libdir."): the
- * change the report asks for.
+ * change the report asks for; so is an enhancement or a patch named without its article and said to do it ("Small
+ * enhancement, lets X take a hostname", "Minor patch: adds a flag"; fifteenth pass, read-14).
  */
-const WISH_UNSAID = /(?:^|[.!?;]\s+|\n\s*)(?:(?:would|will) be (?:\w+ )?(?:nice|useful|helpful|good|great|better|handy|convenient)\b|(?:suggest|propose|recommend)(?:ed)? (?:to |that |making |adding |raising |lowering |using |changing |\w+ing\b)|(?:adds|implements|introduces) (?:an? |the |support |new )?\S)|\b(?:the|this|attached|my|a|following) (?:\w+ )?patch(?:es)? (?:\w+ )?(?:adds|implements|introduces|allows|lets|makes|provides|enables)\b/i;
+const WISH_UNSAID = /(?:^|[.!?;]\s+|\n\s*)(?:(?:would|will) be (?:\w+ )?(?:nice|useful|helpful|good|great|better|handy|convenient)\b|(?:suggest|propose|recommend)(?:ed)? (?:to |that |making |adding |raising |lowering |using |changing |\w+ing\b)|(?:adds|implements|introduces) (?:an? |the |support |new )?\S)|\b(?:the|this|attached|my|a|following) (?:\w+ )?patch(?:es)? (?:\w+ )?(?:adds|implements|introduces|allows|lets|makes|provides|enables)\b|(?:^|[.!?;]\s+|\n\s*)(?:(?:small|minor|simple|trivial|tiny)\s+)?(?:patch|enhancement|improvement)[,:]?\s+(?:that\s+|which\s+)?(?:adds|implements|introduces|allows|lets|makes|provides|enables)\b/i;
 /**
  * A case that works told in other words: the same thing elsewhere works ("The same URL in Firefox 2 works"), the
  * failure dated from a named revision or version ("broken since r600124", "fails since 2.2.8"), so it worked before, going
@@ -876,14 +890,15 @@ const WORKING_MORE = /(?:\b(?:which|that) (?:is|was) (?:the )?correct\b|\b(?:was
 /**
  * A wish or a judgement told without "I" or "it": "A clear error would be better than crashing", "An option would
  * make tests more realistic", "Adding it to the log lines would help" (not "any help would help"), "Would like
- * separate prefs" (not "Would like to know ..."), and a version that worked ("3.6 was working", "2.2 worked"; a version
+ * separate prefs" (not "Would like to know ..."), "Scripts would benefit from a plain-text variant" (the benefit of
+ * what is asked for; fifteenth pass, read-14), and a version that worked ("3.6 was working", "2.2 worked"; a version
  * of three parts with "fine" or "ok" and nothing after it, "2.4.58 fine.", and "Worked in 2.4.57" opening a sentence
  * that lost its space after the stop: eleventh pass; "TLS 1.2 works." with nothing after "works", not after "nor" or
  * "not": twelfth pass, httpd), "the same
  * thing" that worked on another version ("on 2.2 the same thing logged all input"; not "In Chrome the same thing
  * happens", the failure there too), "instead" before a figure.
  */
-const WISH_MORE = /\bwould be (?:much |far |a lot |way )?(?:better|nicer|preferable|more (?:useful|helpful|intuitive|consistent|logical))\b|\bwould make (?:\w+ ){0,3}(?:more|less|easier|simpler|better|possible)\b|\b(?:adding|making|showing|logging|putting|having|moving|using|allowing|supporting|exposing|keeping)\b[^.;\n]{0,60}? would (?:really |greatly |certainly |also )?help\b|(?:^|[.!?]\s+|\n\s*)would (?:like|love|prefer) (?:a|an|the|separate|some|more|to (?:see|have|be able|get))\b/i;
+const WISH_MORE = /\bwould be (?:much |far |a lot |way )?(?:better|nicer|preferable|more (?:useful|helpful|intuitive|consistent|logical))\b|\bwould make (?:\w+ ){0,3}(?:more|less|easier|simpler|better|possible)\b|\b(?:adding|making|showing|logging|putting|having|moving|using|allowing|supporting|exposing|keeping)\b[^.;\n]{0,60}? would (?:really |greatly |certainly |also )?help\b|(?:^|[.!?]\s+|\n\s*)would (?:like|love|prefer) (?:a|an|the|separate|some|more|to (?:see|have|be able|get))\b|\bwould (?:really |greatly |certainly |also |all )?benefit from (?:a|an|the|having|some|more|being)\b/i;
 /**
  * What it did before, told as the case that worked: "It used to keep the zoom for each site", "Previously it kept ...",
  * "In Firefox before it keep the zoom" (a non-native "before" for "earlier"). Not a failure of the past ("it used to
@@ -1051,7 +1066,13 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
   // "how this works" names the way a thing works, asked or told, not a case that works beside the failing one ("Could
   // somebody explain how this works in a private window?"; fourteenth pass, read-12).
   const howItWorks = (r: Read & { kind: ExpectedKind }) => r.kind === "working_case" && /\bhow\s+$/i.test(text.slice(Math.max(0, r.start - 6), fromWord(r).start));
-  return reads.filter((r) => !programs(fromWord(r)) && !howItWorks(r) &&
+  // "What is the right way to ...?", "which is the correct value": asks for the right behaviour, states none (fifteenth
+  // pass, read-14).
+  const asksWhichIsRight = (r: Read & { kind: ExpectedKind }) => r.kind === "expect" && /^(?:the\s+)?(?:correct|right|desired|intended|proper|normal|ideal|preferred)\s/i.test(text.slice(fromWord(r).start, r.end)) &&
+    /\b(?:what|which)(?:['’]s|\s+(?:is|are|was|were|would be|should be))\s+$/i.test(text.slice(Math.max(0, fromWord(r).start - 20), fromWord(r).start)) &&
+    // (asked: the sentence ends in a question mark; "..., which was the desired behavior." states it)
+    /^(?:[^.!\n]|[.!](?!\s|$))*\?/.test(text.slice(r.end));
+  return reads.filter((r) => !programs(fromWord(r)) && !howItWorks(r) && !asksWhichIsRight(r) &&
     !((r.kind === "wish" || r.kind === "request") && (ASKS_FOR_NEWS.test(text.slice(r.start)) || ASKS_FOR_PLAN.test(text.slice(r.start)))) && !(r.kind === "wish" && ASKS_FOR_WORK.test(text.slice(r.start)))).sort((a, b) => a.start - b.start);
 }
 
@@ -1252,6 +1273,10 @@ export function titleAsksFor(title: string): Read | null {
   // Overwrite: T over an existing collection ..."), not a request (thirteenth pass, httpd).
   const verb = /(\S+)\s*$/.exec(m[0])?.[1] ?? "";
   if (/^[A-Z]{2,}$/.test(verb) && /[a-z]/.test(t)) return null;
+  // A verb of the list with a verb in the past after it that takes its own object ("Request exceeded the limit of ...",
+  // "Update removed my settings") is the title's subject, a noun, told what it did; a participle before a noun ("Remove
+  // deprecated directives", "Show hidden files") is an adjective and the title still asks (fifteenth pass, read-14).
+  if (/^\s+[a-z]{3,}ed\s+(?:the|a|an|its|my|our|their|this|that|these|those|all|every|\d)\b/i.test(t.slice(m[0].length))) return null;
   const start = title.indexOf(t);
   return { start, end: start + t.length };
 }
@@ -1671,6 +1696,12 @@ const SENTENCE_WORD = new RegExp(`\\b(?:${SENTENCE_WORDS})\\b`, "i");
  * colon or with one.
  */
 const DOCS_EXAMPLE_BEFORE = /(?:\b(?:the|an?|this|that|one of the|its|their)\s+(?:\w+\s+){0,2}examples?\b[^.!?\n]*\b(?:reads?|uses?|shows?|says?|is|has|gives?|contains?)|\b(?:should|must|ought to)\s+(?:instead\s+)?(?:be|read|say)(?:\s+(?:just|simply|only))?)\s*:?\s*$/i;
+/**
+ * A sentence on the documentation that ends by naming its example, the block under it being the example ("In the docs
+ * for Require, the text says ... and then the example"; fifteenth pass, read-14). Not "Here is an example:" with no word
+ * of the documentation: the reporter's own.
+ */
+const DOCS_EXAMPLE_NAMED = /\b(?:docs?|documentation|manual)\b[^.!?\n]*\b(?:the|its|their)\s+(?:\w+\s+){0,2}examples?\s*:?\s*$/i;
 function docsQuoted(lines: string[]): boolean[] {
   const out = lines.map(() => false);
   let before = "";
@@ -1679,7 +1710,7 @@ function docsQuoted(lines: string[]): boolean[] {
     const blockStart = i === 0 || !lines[i - 1].trim();
     if (blockStart) {
       const sentence = (before.split(/[.!?](?=\s)/).pop() ?? "").replace(/\s+/g, " ");
-      if (DOCS_EXAMPLE_BEFORE.test(sentence)) for (let j = i; j < lines.length && lines[j].trim(); j++) out[j] = true;
+      if (DOCS_EXAMPLE_BEFORE.test(sentence) || DOCS_EXAMPLE_NAMED.test(sentence)) for (let j = i; j < lines.length && lines[j].trim(); j++) out[j] = true;
     }
     // (the last 400 characters hold the sentence before a block: the text is not kept whole, nor split whole per block)
     before = `${before}${lines[i]}\n`.slice(-400);
@@ -1793,6 +1824,13 @@ function knownDirectiveLine(line: string): boolean {
  * ("SSLEngine"), then a value only a setting has: on or off, a quoted string, a path, a scheme and path, a name with
  * "_", or "+Option"; a server variable and what it is tested against ("RewriteCond %{HTTPS} off"; twelfth pass, httpd).
  */
+/** The sentence around an offset (not cut at "e.g." or "i.e.") wishes for or asks for a change (`expectedIn`'s wish and request). */
+function askedFor(text: string, at: number): boolean {
+  const ends = [...text.slice(0, at).matchAll(/(?<!\b(?:e\.g|i\.e))[.!?](?=\s)|\n/g)];
+  const start = ends.length ? ends[ends.length - 1].index + 1 : 0;
+  const end = /(?<!\b(?:e\.g|i\.e))[.!?](?=\s|$)|\n/.exec(text.slice(at));
+  return expectedIn(text.slice(start, end ? at + end.index + 1 : text.length)).some((r) => r.kind === "wish" || r.kind === "request");
+}
 const INLINE_DIRECTIVE = /(?:^|[\s(,;:])(?:[A-Z][a-z]+[A-Z][A-Za-z]*|[A-Z]{2,}[a-z][A-Za-z]*)[ \t]+(?:On|Off|on|off|"[^"\n]+"|\/[\w.~*\/-]*|\w+:\/[\w.\/-]+|[+-][A-Z]\w+|[\w.-]+_[\w.-]+|\*[\w.*]*|%\{[\w:]+\}(?:[ \t]+!?[\w=^$.*+\/-]+)?)(?![\w/])/g;
 /**
  * A directive the server knows, written in its own form inside a sentence with a value its settings take that
@@ -2198,7 +2236,9 @@ export function stepsIn(labelled: string): StepsRead {
     // (and a directive the server knows with a number or a keyword: `KNOWN_INLINE`, fifteenth pass, httpd)
     const shapedInline = [...text.matchAll(INLINE_DIRECTIVE)];
     const named = knownInline(text).filter((k) => !shapedInline.some((m) => Math.abs(m.index + m[0].length - (k.index + k[0].length)) <= 1));
-    const inline = [...shapedInline, ...named].sort((a, b) => a.index - b.index).filter((m) => !quoted[text.slice(0, m.index + 1).split("\n").length - 1]);
+    // (nor in a sentence that wishes or asks for them: "It would be good to have a directive, e.g. FooBind on, so that
+    // ..." names the directive the change would bring, not the setup; fifteenth pass, read-14)
+    const inline = [...shapedInline, ...named].sort((a, b) => a.index - b.index).filter((m) => !quoted[text.slice(0, m.index + 1).split("\n").length - 1] && !askedFor(text, m.index));
     const besideLine = configs === 1 && inline.some((m) => { const at = text.slice(0, m.index + 1).split("\n").length - 1; return !shaped[at] && !known[at]; });
     if (inline.length >= 2 || besideLine || (inline.length === 1 && (inputs.length >= 1 || INLINE_REQUEST.test(text) || RESPONSE.test(text) || AT_START.test(text) || controlTold(text)))) {
       found.push({ kind: "config", start: inline[0].index, end: inline[0].index + inline[0][0].length });

@@ -57,11 +57,15 @@ const TO_TITLE = /\b(?:as|see|same as|like)\s+(?:in\s+|per\s+)?(?:the\s+)?(?:sum
 /**
  * A sentence that says only since when it fails ("it started yesterday", "this began after the update") or that it fails
  * the same elsewhere ("safe mode same thing", "new profile, same problem"): no account of what is seen, as where it runs
- * is none (fifteenth pass, firefox). Nor is a "me too" ("+1", "me too", "same here") or one that opens on "same" and
- * says where ("+1, same on my mac with a big history"): it agrees with the title, whose account stands (fifteenth pass,
- * read-14 firefox).
+ * is none (fifteenth pass, firefox).
  */
-const SINCE_OR_SAME_ALL = /(?<=^|[.!?;]\s*|\n\s*)(?:(?:it|this|that|the (?:problem|crash|issue|bug))\s+(?:started|began|begun|appeared|came back)\s+(?:again\s+)?(?:yesterday|today|tonight|this (?:morning|week)|last (?:night|week|month)|recently|lately|(?:a few|two|three|\d+) (?:days|weeks|hours) ago|(?:after|with|since) (?:the |an? |my |this )?(?:update|upgrade|restart|reboot|install))|(?:[\w-]+,? ){1,3}(?:the )?same (?:thing|problem|crash|result|here)|(?:\+1|me too|same here)(?:[,.!]?\s*same (?:on|with|in|under|for|here)\b(?:[^.!?\n]|\.(?=\w))*)?|same (?:on|with|in|under|for) (?:[^.!?\n]|\.(?=\w))*)\s*(?=[.!;]|\n|$)/gim;
+const SINCE_OR_SAME_ALL = /(?<=^|[.!?;]\s*|\n\s*)(?:(?:it|this|that|the (?:problem|crash|issue|bug))\s+(?:started|began|begun|appeared|came back)\s+(?:again\s+)?(?:yesterday|today|tonight|this (?:morning|week)|last (?:night|week|month)|recently|lately|(?:a few|two|three|\d+) (?:days|weeks|hours) ago|(?:after|with|since) (?:the |an? |my |this )?(?:update|upgrade|restart|reboot|install))|(?:[\w-]+,? ){1,3}(?:the )?same (?:thing|problem|crash|result|here))\s*(?=[.!;]|\n|$)/gim;
+/**
+ * A description that opens by saying the reporter meets the same ("+1, same on Debian after the upgrade", "me too with
+ * 2.4.7", "Same here since Monday"): it points at the title, whose failure is the one told, and adds where and when
+ * (fifteenth pass, read-14).
+ */
+const ME_TOO = /^\s*(?:\+1|me too|same here|same (?:problem|issue|error|thing|bug)?\s*(?=on|with|for|after|since|in|here|under)\b)/i;
 /** Where it ran, each name with its number ("Debian 12"), and the pointer: what `TO_TITLE`'s description is left without. */
 const TO_TITLE_ALL = new RegExp(TO_TITLE.source, "gi");
 const ENVIRONMENT_ALL = new RegExp(`(?:${ENVIRONMENT.source})(?:[ \\t]+v?\\d+(?:\\.\\d+)*\\b)?`, "gi");
@@ -251,12 +255,17 @@ function readBugEvidence(input: RuleInput): BugEvidence {
   // description that names only its environment leaves the title's word standing (fourteenth pass, read-12).
   const bare = sentences.length < 3 || addsNothing(summary, prose) ||
     wordsOf(prose.replace(ENVIRONMENT_ALL, " ").replace(PRODUCT_VERSION_ALL, " ").replace(SINCE_OR_SAME_ALL, " ")).length < 3 ||
-    (TO_TITLE.test(prose) && addsNothing(summary, prose.replace(TO_TITLE_ALL, " ").replace(ENVIRONMENT_ALL, " ").replace(PRODUCT_VERSION_ALL, " ")));
+    (TO_TITLE.test(prose) && addsNothing(summary, prose.replace(TO_TITLE_ALL, " ").replace(ENVIRONMENT_ALL, " ").replace(PRODUCT_VERSION_ALL, " "))) ||
+    (ME_TOO.test(prose) && !seenInText.some((r) => !r.generic));
   // A change that fixes no failure ("Remove unused nsIFoo.bar": "nothing calls it any more", "Try run is green") tells
   // facts about the code, no behaviour of the program: no account is read from it, and it asks for a change
   // (thirteenth pass: five of six writers label such reports with no observed behaviour).
   const cleanup = CHANGE_TITLE.test(withoutLabel(summary)) && NO_FAILURE_CHANGE.test(`${withoutLabel(summary)}\n${description}`);
-  const actual = sectionEvidence(input, "actual") ?? (cleanup ? null : firstRead(input, "description", seenInText.filter((r) => !r.generic)) ??
+  // Nor is a proposal to carry a change made on one branch to another ("Backport r123 to 2.2.x"), where neither the
+  // title nor the description tells a failure: it names the change and how far it got, and asks for it (fifteenth pass,
+  // read-14). Who the change helps is still asked, as of any request.
+  const backport = /^back-?port\b/i.test(withoutLabel(summary)) && ![...seenInTitle, ...seenInText].some((r) => !r.generic);
+  const actual = sectionEvidence(input, "actual") ?? (cleanup || backport ? null : firstRead(input, "description", seenInText.filter((r) => !r.generic)) ??
     // A title that only names a failure ("Login broken") does not say what is seen; "never arrives" does.
     (bare ? firstRead(input, "summary", seenInTitle.filter((r) => !r.generic)) : firstRead(input, "description", seenInText)));
   // A steps section that says the reporter cannot reproduce it ("Unsure how to reproduce") holds no steps.
@@ -302,8 +311,8 @@ function readBugEvidence(input: RuleInput): BugEvidence {
   // A title that says what the program should let its users do ("The view should allow to add configurations") asks for
   // a capability: with no failure told, it is a request (fifteenth pass, the Jira bug reading).
   const asksInstead = !!asks || expectedIn(prose).some((r) => r.kind === "request" || r.kind === "wish") || CAPABILITY_ASKED.test(withoutLabel(summary));
-  const told = !actual && words.length >= 20 && !asksInstead && !cleanup;
-  return { expected, actual, steps, environment, impact, titleNames, told, workingCase, asksOnly: (asksInstead || cleanup) && !actual, cleanup,
+  const told = !actual && words.length >= 20 && !asksInstead && !cleanup && !backport;
+  return { expected, actual, steps, environment, impact, titleNames, told, workingCase, asksOnly: (asksInstead || cleanup || backport) && !actual, cleanup,
     judgedOnly: onlyJudgedFailure(input, seenInTitle, seenInText), anyRead: !!actual || seenInTitle.length + seenInText.length > 0 };
 }
 
