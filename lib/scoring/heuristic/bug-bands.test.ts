@@ -1633,3 +1633,23 @@ describe("bands, thirteenth pass (read-12): a complaint's asides are no account 
     expect(percent(t)).toBeLessThanOrEqual(40);
   });
 });
+
+describe("fifteenth pass (bands): a contrast whose clause only feels slow", () => {
+  it("reads 'but the page just feels slow', 'but it seems laggy' as judged", () => {
+    for (const text of ["Not sure what happened but the order screen just feels slow these days.",
+      "No idea why but the stock page seems a bit laggy.", "Nothing has changed on our side but it feels really sluggish."]) {
+      expect(observedIn(text).filter((r) => !r.generic).map((r) => text.slice(r.start, r.end))).toEqual([]);
+    }
+  });
+
+  it("still reads a contrast that tells what is seen, and a slowness measured", () => {
+    expect(observedIn("I press Save but nothing happens.").some((r) => !r.generic)).toBe(true);
+    expect(observedIn("It used to load at once but the order screen now takes 40 seconds to open.").some((r) => !r.generic)).toBe(true);
+    expect(observedIn("The export is slow: it takes 12 minutes for 300 rows.").some((r) => !r.generic)).toBe(true);
+  });
+
+  it("keeps a mood with such a contrast at or below 40%", () => {
+    expect(percent({ summary: "Stock page feels slow lately", issue_type: "Bug",
+      description: "Not sure what happened but the stock page just feels slow lately. Could someone take a look when they can?" })).toBeLessThanOrEqual(40);
+  });
+});

@@ -313,7 +313,9 @@ const WHAT_PEOPLE_WANT = /^\s+(?:(?:any|much|a lot)\s+of\s+)?what\s+(?:\w+\s+){0
 /** An impression anywhere in a clause: "... the totals just feel off to me". */
 // A bare comparative ("it used to feel better", "looks worse lately"; bands, twelfth pass) is an impression too, with
 // nothing to compare but a feeling.
-const IMPRESSION_IN_CLAUSE = /\b(?:feels?|felt|looks?|looked|seems?|seemed|sounds?)\s+(?:\w+ly\s+|a bit\s+|kind of\s+|kinda\s+|(?:a lot|much|way|far)\s+)?(?:off|wrong|weird|odd|strange|funny|wonky|bad|broken|not right|confusing|better|worse)\b(?!\s+than\b)/i;
+// So is a slowness felt ("but the page just feels sluggish lately", "but it seems laggy"), as `IMPRESSION_AFTER` reads it
+// after the read; one measured is read by its own words ("takes 40 seconds"; fifteenth pass, bands).
+const IMPRESSION_IN_CLAUSE = /\b(?:feels?|felt|looks?|looked|seems?|seemed|sounds?)\s+(?:\w+ly\s+|a bit\s+|kind of\s+|kinda\s+|(?:a lot|much|way|far)\s+)?(?:off|wrong|weird|odd|strange|funny|wonky|bad|broken|not right|confusing|better|worse|slow(?:er)?|sluggish|laggy)\b(?!\s+than\b)/i;
 /**
  * A clause that calls the thing a nuisance ("but the booking stuff has been a bit of a headache lately", "but it's a real
  * pain"): how it is to live with, not what it does (bands, twelfth pass).
