@@ -1653,3 +1653,42 @@ describe("fifteenth pass (bands): a contrast whose clause only feels slow", () =
       description: "Not sure what happened but the stock page just feels slow lately. Could someone take a look when they can?" })).toBeLessThanOrEqual(40);
   });
 });
+
+describe("fifteenth pass (bands): trouble had with a thing is a judged failure", () => {
+  it("reads 'having trouble with', 'had problems with', 'have issues with' as judged", () => {
+    for (const text of ["I am once again having trouble with the ordering site.", "We had problems with the rota page all week.",
+      "Our staff have issues with your app.", "The office has been having difficulties with the portal."]) {
+      const read = observedIn(text);
+      expect(read.length).toBeGreaterThan(0);
+      expect(read.every((r) => r.generic)).toBe(true);
+    }
+  });
+
+  it("reads no trouble in a question of how, nor takes it for what is seen beside a told failure", () => {
+    expect(observedIn("Nobody had any trouble finding the button.")).toEqual([]);
+    const told = "We are having trouble with the export: it writes an empty file for any report over 500 rows.";
+    expect(observedIn(told).some((r) => !r.generic)).toBe(true);
+  });
+
+  it("keeps a forwarded complaint of trouble with the system at or below 40%", () => {
+    expect(percent({ summary: "Fwd: ordering", issue_type: "Bug",
+      description: "Hello,\n\nI am once again having trouble with your website. This is the second month running and my staff are fed up. " +
+        "I would appreciate it if somebody could sort this out before the next order run.\n\nBest wishes,\nMarta" })).toBeLessThanOrEqual(40);
+  });
+});
+
+describe("fifteenth pass (bands): a question in a chat line opens after its head", () => {
+  it("reads nothing in a question after a speaker and a time", () => {
+    expect(observedIn("Fiona 08:02: morning, anyone else having trouble with the booking page?")).toEqual([]);
+    expect(observedIn("[09:14] mel: is anyone else having problems with the till?")).toEqual([]);
+  });
+
+  it("still reads what a chat line states", () => {
+    expect(observedIn("Fiona 08:02: the booking page shows an empty list since this morning.").length).toBeGreaterThan(0);
+  });
+
+  it("takes no reason from a chat that only asks whether others have trouble", () => {
+    expect(codes({ summary: "the till (from Teams)",
+      description: "Fiona 08:02: morning, anyone else having trouble with the till?\nKenny 08:05: which bit\nFiona 08:05: all of it\nKenny 08:12: stick it on the board" })).toContain("work_item.no_reason");
+  });
+});

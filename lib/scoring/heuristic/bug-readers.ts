@@ -137,6 +137,13 @@ const ERROR = /\b(?:[45]\d\d (?:Bad Request|Unauthori[sz]ed|Forbidden|Not Found|
  * signal or a status ("exit signal Segmentation fault (11)", "make stops with ..."). Each is what the program did.
  */
 const LOGGED = /\[(?:[\w-]+:)?(?:error|crit|alert|emerg|warn|fatal)\]|\bAH\d{5}:|\[@ [^\]\n]+\]|\bexit (?:signal|status|code) \w+|\b(?:exits?|exited|aborts?|aborted|stops?|stopped|dies|died|bails? out|bailed out|terminates?|terminated|errors? out|errored out) with\b/i;
+/**
+ * Trouble had with a thing ("I am once again having trouble with your system", "we had problems with the rota page",
+ * "our staff have issues with the app"): that something is wrong with it, not what. Read as judged (`GENERIC`), so a
+ * report that says no more is one that only judges its failure; "having trouble logging in" names an act and is left
+ * (fifteenth pass, bands).
+ */
+const TROUBLE_WITH = /(?<=\b(?:having|have|has|had|['’]ve|['’]s)\s+(?:(?:some|real|serious|a lot of|lots of|so many|many|constant|the same|more|a few|ongoing|recurring)\s+)?)(?:trouble|problems?|issues?|bother|difficult(?:y|ies))(?=\s+with\b)/i;
 /** A failure: the program does not do what it is for. */
 const FAILING = /\b(?:crash(?:es|ed|ing)?|fail(?:s|ed|ing|ures?)?|freez(?:e|es|ing)|froze(?:n)?|hang(?:s|ing)?|hung|stuck|broken|breaks|broke|times? out|timed out|timeouts?|abort(?:s|ed)?|leak(?:s|ed|ing)?|locks? up|deadlock(?:s|ed)?|blows? up|dies|died|killed|spins? forever|loops? forever|infinite loop)\b/i;
 /** A negated action of the program: "does not save", "isn't shown", "can't open", "won't load". */
@@ -253,7 +260,7 @@ const SEEN = /\b(?:(?<!\bso (?:that )?)(?:i|we|you|users?|they)\s+(?:\w+ly\s+)?(
  * "acts up": a judgement of how it behaves, with no behaviour named; eleventh pass): the report still has to say what
  * happens.
  */
-const GENERIC = /^(?:(?:does|do|did|is|are|was|were|will|wo|ca|can)(?:n['’ ]?t| not)? (?:work|working|works)|not (?:working|work)|broken|broke|breaks|fail(?:s|ed|ing|ures?)?|errors?|bugs?|problems?|issues?|wrong|(?:strange|weird|odd)(?:ly)?|confusing|(?:is|are|was|were)(?:n['’ ]?t| not) (?:right|ok|okay|correct|good|fine|great|acceptable|usable|reliable|dependable)|(?:can(?:no|['’ ]?)t|can not|could(?:n['’ ]?t| not)) be (?:trusted|relied (?:on|upon))|(?:(?:keeps?|kept|continues?|continued) (?:to )?)?(?:misbehav(?:e|es|ed|ing)|(?:act|play)(?:s|ed|ing)? up))$/i;
+const GENERIC = /^(?:(?:does|do|did|is|are|was|were|will|wo|ca|can)(?:n['’ ]?t| not)? (?:work|working|works)|not (?:working|work)|broken|broke|breaks|fail(?:s|ed|ing|ures?)?|errors?|bugs?|problems?|issues?|wrong|trouble|bother|difficult(?:y|ies)|(?:strange|weird|odd)(?:ly)?|confusing|(?:is|are|was|were)(?:n['’ ]?t| not) (?:right|ok|okay|correct|good|fine|great|acceptable|usable|reliable|dependable)|(?:can(?:no|['’ ]?)t|can not|could(?:n['’ ]?t| not)) be (?:trusted|relied (?:on|upon))|(?:(?:keeps?|kept|continues?|continued) (?:to )?)?(?:misbehav(?:e|es|ed|ing)|(?:act|play)(?:s|ed|ing)? up))$/i;
 
 /**
  * How people feel about it: a complaint, a mood ("customers are complaining", "he was not happy", "teachers keep
@@ -409,7 +416,7 @@ export function observedIn(labelled: string): Read[] {
   const generic = (m: RegExpExecArray) => ((GENERIC.test(m[0].replace(/\s+/g, " ").trim().replace(/^still /i, "")) && !failsTo(m.input, m.index, m.index + m[0].length)) || again(m) || onlyJudged(m.input, m.index, m.index + m[0].length) || peopleFeel(m.input, m.index, m[0]) || unnamed(m) ||
     nothingNamed(m.input, m.index, m.index + m[0].length) || guessed(m.input, m.index, m.index + m[0].length)) &&
     !named(m.input, m.index, m.index + m[0].length);
-  return [...[ERROR, LOGGED, FAILING, NEGATION, ABSENCE, WRONG, SEEN, RESULT_MARK, MOVED, PRODUCED, LOOKS, UNWANTED, CONSUMES, RESPONSE, HAPPENS_MORE, CORRECTED, VALUE_TOLD, IMPOSSIBLE, STATUS_PRINTED, PRODUCED_CONSTANT].flatMap((re) => all(text, re, generic)), ...sameActTold(text)]
+  return [...[ERROR, LOGGED, FAILING, TROUBLE_WITH, NEGATION, ABSENCE, WRONG, SEEN, RESULT_MARK, MOVED, PRODUCED, LOOKS, UNWANTED, CONSUMES, RESPONSE, HAPPENS_MORE, CORRECTED, VALUE_TOLD, IMPOSSIBLE, STATUS_PRINTED, PRODUCED_CONSTANT].flatMap((re) => all(text, re, generic)), ...sameActTold(text)]
     .filter((r) => !QUESTION_OR_EXPECTATION.test(lineAround(text, r)) && !asked(text, r) && !peoplesAct(text, r) && !wishedFor(text, r) && !controlLabel(text, r) &&
       !INDIRECT_QUESTION.test(text.slice(Math.max(0, r.start - 100), r.start)) && !patchSays(text, r))
     .sort((a, b) => a.start - b.start);
@@ -673,8 +680,15 @@ const TICKET_PURPOSE = /\b(?:rais(?:e|ing)|log(?:ging)?|fil(?:e|ing)|open(?:ing)
  */
 function asked(text: string, r: Read): boolean {
   const end = /[?!]|\.(?:\s|$)|\n(?![ \t]*[a-z(])/.exec(text.slice(r.end, r.end + 400));
-  return end?.[0] === "?" && QUESTION.test(lineAround(text, r).replace(GREETING, ""));
+  return end?.[0] === "?" && QUESTION.test(lineAround(text, r).replace(TIMED_HEAD, "").replace(GREETING, ""));
 }
+
+/**
+ * A chat line's head with its time, before or after who wrote ("[09:14] mel:", "Fiona 08:02:"): who wrote when. The
+ * question opens after it ("Fiona 08:02: morning, anyone else having trouble with the system?"; fifteenth pass, bands).
+ * A time is asked for, so a label ("Note: is it ...?") is left as it stands.
+ */
+const TIMED_HEAD = /^[ \t>]*(?:(?:\[[^\]\n]{0,20}?\d{1,2}:\d{2}(?::\d{2})?\]|\d{1,2}:\d{2}(?::\d{2})?)[ \t]*\p{L}[\p{L}\d._-]{0,30}|\p{L}[\p{L}\d._-]{0,30}(?:[ \t]\p{L}[\p{L}\d._-]{0,20})?[ \t]+\[?\d{1,2}:\d{2}(?::\d{2})?\]?)[ \t]*:[ \t]*/u;
 
 /**
  * A greeting that opens a sentence, up to its comma ("Hi all, can we ...?", "Morning team, is ...?"): the question that
