@@ -1692,3 +1692,14 @@ describe("fifteenth pass (bands): a question in a chat line opens after its head
       description: "Fiona 08:02: morning, anyone else having trouble with the till?\nKenny 08:05: which bit\nFiona 08:05: all of it\nKenny 08:12: stick it on the board" })).toContain("work_item.no_reason");
   });
 });
+
+describe("fifteenth pass (bands): 'log a ticket anyway' after a chat line's head", () => {
+  it("reads the reporter's filing, not the program, after a timed head", () => {
+    expect(observedIn("[09:22] tom: log a ticket anyway")).toEqual([]);
+    expect(observedIn("Kenny 08:12: raise it anyway")).toEqual([]);
+  });
+
+  it("still reads what the program does anyway", () => {
+    expect(observedIn("[09:22] tom: the till prints the receipt anyway").length).toBeGreaterThan(0);
+  });
+});

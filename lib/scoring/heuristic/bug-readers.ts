@@ -617,7 +617,8 @@ function peoplesAct(text: string, r: Read): boolean {
     // and tells nothing itself (bands, twelfth pass).
     // So does one before the reporter's own clause, with no comma ("Anyway I wanted to log it"; thirteenth pass, read-12).
     if (/(?:^|[.!?:;]\s*|\n\s*)$/.test(before) && /^\s*(?:,|(?:i|we)\b)/i.test(text.slice(r.end, r.end + 4))) return true;
-    const clause = text.slice(Math.max(0, r.start - 100), r.start).split(/[.!?;,\n]/).pop() ?? "";
+    // (a chat line's timed head is who wrote when: "[09:22] tom: log a ticket anyway"; fifteenth pass, bands)
+    const clause = (text.slice(Math.max(0, r.start - 100), r.start).split(/[.!?;,\n]/).pop() ?? "").replace(TIMED_HEAD, "");
     // ("Flagging anyway", "Raising it anyway": the reporter files the ticket all the same; bands, tenth pass)
     if (/^\s*(?:(?:and|but|so|i['’]?m|i am|we['’]?re|just)\s+)*(?:flag(?:ging)?|rais(?:e|ing)|log(?:ging)?|fil(?:e|ing)|report(?:ing)?|post(?:ing)?|mention(?:ing)?|open(?:ing)?|creat(?:e|ing))(?:\s+(?:it|this|that|a ticket|the ticket))?\s*$/i.test(clause)) return true;
     if (new RegExp(`^\\s*(?:(?:and|but|so|then)\\s+)?(?:(?:every|each|all|most|many|some|the|our|their)\\s+)?(?:i|we|you|he|she|people|everyone|everybody|nobody|${PEOPLE}|${MAINTAINERS})\\b`, "i").test(clause)) return true;
