@@ -1703,3 +1703,29 @@ describe("fifteenth pass (bands): 'log a ticket anyway' after a chat line's head
     expect(observedIn("[09:22] tom: the till prints the receipt anyway").length).toBeGreaterThan(0);
   });
 });
+
+describe("fifteenth pass (bands): a nuisance is judged, and someone to get in touch is no expectation", () => {
+  it("reads 'was a nightmare', 'has been a struggle' as judged", () => {
+    for (const text of ["Honestly the whole checkout was a nightmare from start to finish.", "Lately it's been a real struggle for the front desk."]) {
+      const read = observedIn(text);
+      expect(read.length).toBeGreaterThan(0);
+      expect(read.every((r) => r.generic)).toBe(true);
+    }
+  });
+
+  it("still reads what is seen beside a nuisance", () => {
+    expect(observedIn("The upload is a nightmare: it fails at 99% every time.").some((r) => !r.generic)).toBe(true);
+  });
+
+  it("reads no expectation in someone to contact or call the reporter, and one in the program that should e-mail", () => {
+    expect(expectedIn("I would like someone to contact me.")).toEqual([]);
+    expect(expectedIn("Could somebody call me back?")).toEqual([]);
+    expect(expectedIn("I would like the app to email me when a booking is cancelled.").length).toBeGreaterThan(0);
+  });
+
+  it("keeps a forwarded complaint of a nightmare at or below 40%", () => {
+    expect(percent({ summary: "Customer complaint - tickets", issue_type: "Bug",
+      description: "Forwarding from the info@ inbox:\n\n> We bought tickets for my son's party and the whole thing with the tickets was a nightmare. " +
+        "I expected better from a venue with such good reviews. I would like someone to contact me.\n>\n> Pat" })).toBeLessThanOrEqual(40);
+  });
+});

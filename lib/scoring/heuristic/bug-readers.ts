@@ -144,6 +144,12 @@ const LOGGED = /\[(?:[\w-]+:)?(?:error|crit|alert|emerg|warn|fatal)\]|\bAH\d{5}:
  * (fifteenth pass, bands).
  */
 const TROUBLE_WITH = /(?<=\b(?:having|have|has|had|['’]ve|['’]s)\s+(?:(?:some|real|serious|a lot of|lots of|so many|many|constant|the same|more|a few|ongoing|recurring)\s+)?)(?:trouble|problems?|issues?|bother|difficult(?:y|ies))(?=\s+with\b)/i;
+/**
+ * A thing called a nuisance ("the booking was a nightmare from start to finish", "it's been a struggle", "the rota is a
+ * real headache"): that it is bad to use, not what it does. Read as judged (`GENERIC`), as "but it's a headache" already
+ * was after a contrast (`NUISANCE_IN_CLAUSE`; fifteenth pass, bands).
+ */
+const NUISANCE = /(?<=\b(?:is|are|was|were|been|['’]s|becomes?|became)\s+(?:\w+ly\s+|still\s+|just\s+)?(?:a\s+bit\s+of\s+a\s+|(?:a|an)\s+(?:(?:real|total|huge|complete|absolute|massive|constant|bit of a)\s+)?))(?:nightmare|struggle|headache|hassle|chore|nuisance)\b/i;
 /** A failure: the program does not do what it is for. */
 const FAILING = /\b(?:crash(?:es|ed|ing)?|fail(?:s|ed|ing|ures?)?|freez(?:e|es|ing)|froze(?:n)?|hang(?:s|ing)?|hung|stuck|broken|breaks|broke|times? out|timed out|timeouts?|abort(?:s|ed)?|leak(?:s|ed|ing)?|locks? up|deadlock(?:s|ed)?|blows? up|dies|died|killed|spins? forever|loops? forever|infinite loop)\b/i;
 /** A negated action of the program: "does not save", "isn't shown", "can't open", "won't load". */
@@ -260,7 +266,7 @@ const SEEN = /\b(?:(?<!\bso (?:that )?)(?:i|we|you|users?|they)\s+(?:\w+ly\s+)?(
  * "acts up": a judgement of how it behaves, with no behaviour named; eleventh pass): the report still has to say what
  * happens.
  */
-const GENERIC = /^(?:(?:does|do|did|is|are|was|were|will|wo|ca|can)(?:n['’ ]?t| not)? (?:work|working|works)|not (?:working|work)|broken|broke|breaks|fail(?:s|ed|ing|ures?)?|errors?|bugs?|problems?|issues?|wrong|trouble|bother|difficult(?:y|ies)|(?:strange|weird|odd)(?:ly)?|confusing|(?:is|are|was|were)(?:n['’ ]?t| not) (?:right|ok|okay|correct|good|fine|great|acceptable|usable|reliable|dependable)|(?:can(?:no|['’ ]?)t|can not|could(?:n['’ ]?t| not)) be (?:trusted|relied (?:on|upon))|(?:(?:keeps?|kept|continues?|continued) (?:to )?)?(?:misbehav(?:e|es|ed|ing)|(?:act|play)(?:s|ed|ing)? up))$/i;
+const GENERIC = /^(?:(?:does|do|did|is|are|was|were|will|wo|ca|can)(?:n['’ ]?t| not)? (?:work|working|works)|not (?:working|work)|broken|broke|breaks|fail(?:s|ed|ing|ures?)?|errors?|bugs?|problems?|issues?|wrong|trouble|bother|difficult(?:y|ies)|nightmare|struggle|headache|hassle|chore|nuisance|(?:strange|weird|odd)(?:ly)?|confusing|(?:is|are|was|were)(?:n['’ ]?t| not) (?:right|ok|okay|correct|good|fine|great|acceptable|usable|reliable|dependable)|(?:can(?:no|['’ ]?)t|can not|could(?:n['’ ]?t| not)) be (?:trusted|relied (?:on|upon))|(?:(?:keeps?|kept|continues?|continued) (?:to )?)?(?:misbehav(?:e|es|ed|ing)|(?:act|play)(?:s|ed|ing)? up))$/i;
 
 /**
  * How people feel about it: a complaint, a mood ("customers are complaining", "he was not happy", "teachers keep
@@ -416,7 +422,7 @@ export function observedIn(labelled: string): Read[] {
   const generic = (m: RegExpExecArray) => ((GENERIC.test(m[0].replace(/\s+/g, " ").trim().replace(/^still /i, "")) && !failsTo(m.input, m.index, m.index + m[0].length)) || again(m) || onlyJudged(m.input, m.index, m.index + m[0].length) || peopleFeel(m.input, m.index, m[0]) || unnamed(m) ||
     nothingNamed(m.input, m.index, m.index + m[0].length) || guessed(m.input, m.index, m.index + m[0].length)) &&
     !named(m.input, m.index, m.index + m[0].length);
-  return [...[ERROR, LOGGED, FAILING, TROUBLE_WITH, NEGATION, ABSENCE, WRONG, SEEN, RESULT_MARK, MOVED, PRODUCED, LOOKS, UNWANTED, CONSUMES, RESPONSE, HAPPENS_MORE, CORRECTED, VALUE_TOLD, IMPOSSIBLE, STATUS_PRINTED, PRODUCED_CONSTANT].flatMap((re) => all(text, re, generic)), ...sameActTold(text)]
+  return [...[ERROR, LOGGED, FAILING, TROUBLE_WITH, NUISANCE, NEGATION, ABSENCE, WRONG, SEEN, RESULT_MARK, MOVED, PRODUCED, LOOKS, UNWANTED, CONSUMES, RESPONSE, HAPPENS_MORE, CORRECTED, VALUE_TOLD, IMPOSSIBLE, STATUS_PRINTED, PRODUCED_CONSTANT].flatMap((re) => all(text, re, generic)), ...sameActTold(text)]
     .filter((r) => !QUESTION_OR_EXPECTATION.test(lineAround(text, r)) && !asked(text, r) && !peoplesAct(text, r) && !wishedFor(text, r) && !controlLabel(text, r) &&
       !INDIRECT_QUESTION.test(text.slice(Math.max(0, r.start - 100), r.start)) && !patchSays(text, r))
     .sort((a, b) => a.start - b.start);
@@ -1008,8 +1014,10 @@ function inProgramQuote(text: string, r: Read): boolean {
  * up and sort it out", "I'd like someone to take a look", "would be good if you could look into it". Its subject is who is
  * to work and its verb the work; it names no behaviour (thirteenth pass). "It would be great if you could add an option
  * to ..." names one and stays a wish. Read from the wish's start to the end of its sentence.
+ * Getting in touch is the team's work too ("I would like someone to contact me", "can somebody call us back"; fifteenth
+ * pass, bands); "I'd like the app to email me when ..." names what the program should do.
  */
-export const ASKS_FOR_WORK = /^[^.!?\n]{0,60}?\b(?:someone|somebody|anyone|anybody|you(?: guys| all)?|the (?:dev(?:elopment)? |engineering |tech |support )?team|devs?|developers?|engineering|IT|support)\s+(?:(?:could|can|would|will|might|to)\s+)?(?:please\s+)?(?:have a (?:quick )?look|take a (?:quick )?look|look (?:at|into) (?:this|it|that)|pick (?:this|it|that) up|sort (?:this|it|that)(?: out)?|check (?:this|it|that)(?: out)?|investigate(?: (?:this|it|that))?|fix (?:this|it|that)|deal with (?:this|it|that)|help(?: us| me)?|follow up|get back to (?:us|me)|address (?:this|it|that)|resolve (?:this|it|that)|handle (?:this|it|that))\b/i;
+export const ASKS_FOR_WORK = /^[^.!?\n]{0,60}?\b(?:someone|somebody|anyone|anybody|you(?: guys| all)?|the (?:dev(?:elopment)? |engineering |tech |support )?team|devs?|developers?|engineering|IT|support)\s+(?:(?:could|can|would|will|might|to)\s+)?(?:please\s+)?(?:have a (?:quick )?look|take a (?:quick )?look|look (?:at|into) (?:this|it|that)|pick (?:this|it|that) up|sort (?:this|it|that)(?: out)?|check (?:this|it|that)(?: out)?|investigate(?: (?:this|it|that))?|fix (?:this|it|that)|deal with (?:this|it|that)|help(?: us| me)?|follow up|get back to (?:us|me)|(?:contact|call|ring|phone|e-?mail|message) (?:us|me)(?: back)?|get in touch(?: with (?:us|me))?|reach out(?: to (?:us|me))?|address (?:this|it|that)|resolve (?:this|it|that)|handle (?:this|it|that))\b/i;
 /**
  * A wish for news from the team, not for a result of the program: "would like an update by Friday", "we'd like a
  * reply today", "We need an update by EOD" (not "an update to the price list", which names what is to change). Read by
