@@ -1729,3 +1729,22 @@ describe("fifteenth pass (bands): a nuisance is judged, and someone to get in to
         "I expected better from a venue with such good reviews. I would like someone to contact me.\n>\n> Pat" })).toBeLessThanOrEqual(40);
   });
 });
+
+describe("fifteenth pass (bands): no time of the reporter's, and what did not help", () => {
+  it("reads nothing in the reporter's lack of time, and 'it didn't help that ...' as judged", () => {
+    expect(observedIn("I don't have time to go through all of it today.")).toEqual([]);
+    const text = "The queue was long but it didn't help that we were fumbling about with the tablet.";
+    expect(observedIn(text).every((r) => r.generic)).toBe(true);
+  });
+
+  it("still reads what the program does not have, and what did not help the program", () => {
+    expect(observedIn("The booking form doesn't have a time picker any more.").some((r) => !r.generic)).toBe(true);
+    expect(observedIn("Restarting the tablet didn't help: the app still shows yesterday's list.").some((r) => !r.generic)).toBe(true);
+  });
+
+  it("keeps a friendly complaint of a struggle at or below 40%", () => {
+    expect(percent({ summary: "App issues!", issue_type: "Bug",
+      description: "Lately it's been a struggle and my staff are fed up. I don't have time to go through everything because we're busy, " +
+        "but it didn't help that we were fumbling about with the app last week. Can someone just ring me? Thanks, Jo" })).toBeLessThanOrEqual(40);
+  });
+});

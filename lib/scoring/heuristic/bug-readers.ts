@@ -305,7 +305,10 @@ function onlyJudged(text: string, start: number, end: number): boolean {
     // "... but it feels off": the read only leads to an impression (bands, seventh pass); a contrast whose clause ends in
     // one ("but the numbers in reports just feel off") too (tenth pass).
     IMPRESSION_AFTER.test(text.slice(end, end + 40)) ||
-    (/^but\b/i.test(said) && [IMPRESSION_IN_CLAUSE, NUISANCE_IN_CLAUSE].some((re) => re.test(/^[^.;:!?\n]*/.exec(text.slice(end))?.[0] ?? ""))) ||
+    // "it didn't help that we were fumbling with the app", "but it doesn't help matters": that something made it worse,
+    // not what (fifteenth pass, bands).
+    (/^(?:do|does|did)(?:n['’ ]?t| not) help$/i.test(said) && NO_HELP_AFTER.test(text.slice(end, end + 20))) ||
+    (/^but\b/i.test(said) && [IMPRESSION_IN_CLAUSE, NUISANCE_IN_CLAUSE, NO_HELP_IN_CLAUSE].some((re) => re.test(/^[^.;:!?\n]*/.exec(text.slice(end))?.[0] ?? ""))) ||
     // "isn't really doing what people need", "doesn't do what we want": measured against what people want, unnamed; a
     // wrong that says not what (bands, tenth pass).
     (/(?:n['’ ]?t|\bnot|\bnever)(?:\s+\w+ly)?\s+(?:do|does|doing|did|done)$/i.test(said) && WHAT_PEOPLE_WANT.test(text.slice(end, end + 60))) ||
@@ -333,6 +336,8 @@ const IMPRESSION_IN_CLAUSE = /\b(?:feels?|felt|looks?|looked|seems?|seemed|sound
  * A clause that calls the thing a nuisance ("but the booking stuff has been a bit of a headache lately", "but it's a real
  * pain"): how it is to live with, not what it does (bands, twelfth pass).
  */
+const NO_HELP_AFTER = /^\s+(?:that|matters|things)\b/i;
+const NO_HELP_IN_CLAUSE = /\b(?:do|does|did)(?:n['’ ]?t| not) help (?:that|matters|things)\b/i;
 const NUISANCE_IN_CLAUSE = /\b(?:is|are|was|were|been|['’]s|becomes?|became)\s+(?:\w+ly\s+|still\s+|just\s+)?(?:(?:a\s+)?bit\s+of\s+a\s+|(?:a|an)\s+(?:(?:real|total|huge|complete|massive|constant|bit of a)\s+)?)(?:headache|pain|nightmare|chore|hassle|mess|disaster|joke|nuisance)\b/i;
 /** An impression right after the read: "but it feels off", "but it looks wrong" (not "looks fine in 2.2"). */
 const IMPRESSION_AFTER = /^\s+(?:feels?|felt|looks?|looked|seems?|seemed|sounds?)\s+(?:\w+ly\s+|a bit\s+|kind of\s+|kinda\s+)?(?:off|wrong|weird|odd|strange|funny|wonky|bad|broken|not right|confusing|slow|sluggish|laggy)\b/i;
@@ -591,6 +596,10 @@ function peoplesAct(text: string, r: Read): boolean {
   const sentence = text.slice(Math.max(0, r.start - 200), r.start).split(/[.!?\n]\s*/).pop() ?? "";
   if (!r.generic && /^\s*(?:(?:but|and|so)\s+)?(?:i|we)\b/i.test(sentence) &&
     /^(?:still\s+)?(?:do|did)(?:n['’ ]?t| not|n(?=['’]t))\s*(?:['’]t\s+)?(?:understand|know|get|follow|see why)\b/i.test(text.slice(r.start, r.start + 40))) return true;
+  // The reporter or people who have no time ("I don't have time to go through everything", "we didn't have the time"):
+  // their day, not what the program has (fifteenth pass, bands).
+  if (/^(?:do|does|did)(?:n['’ ]?t| not) have$/i.test(said) && PERSON_OR_START_BEFORE.test(before) &&
+    /^\s+(?:the\s+|enough\s+|much\s+|any\s+)?time\b(?![\s-]*(?:zones?|stamps?|pickers?|fields?|slots?|outs?|formats?|columns?|limits?)\b)/i.test(text.slice(r.end, r.end + 20))) return true;
   // The reporter who did not get the details from whoever called ("Didn't get details, they were in a rush"): what the
   // reporter could not find out, not what the program does (bands, tenth pass).
   if (/^(?:did|do|does|could|ca)(?:n['’ ]?t| not) get (?:any |the |more |much |their |his |her )?(?:details?|info|information|specifics|names?|examples?|screenshots?)$/i.test(said)) return true;
