@@ -1748,3 +1748,14 @@ describe("fifteenth pass (bands): no time of the reporter's, and what did not he
         "but it didn't help that we were fumbling about with the app last week. Can someone just ring me? Thanks, Jo" })).toBeLessThanOrEqual(40);
   });
 });
+
+describe("fifteenth pass (bands): 'You can see it on any ...:' opens the way there", () => {
+  it("reads the actions after 'You can see it ...:' as steps", () => {
+    const text = "You can see it on any shift: open the rota from the office PC, pick next week, swap two nurses, save.";
+    expect(stepsIn(text).at).not.toBeNull();
+  });
+
+  it("reads no steps where what follows the colon is what is seen", () => {
+    expect(stepsIn("You can see it on the dashboard: the total is 0 for every store.").at).toBeNull();
+  });
+});

@@ -1380,9 +1380,10 @@ const SCENE = /^\s*(?:(?:\d{1,2}[.)]|[-*•+#])\s*)?(?:in|on|from|inside|within|
  * Words that open a reproduction told in one sentence: "To see it, ...", "To see it quickly, ...", "How to see it: ...",
  * "We reproduced it in the lab: ...", and a longer setting before a colon ("You can reproduce it on the pre-prod portal
  * with the test card 4000 0000 0000 3220: start ..."): the colon says the way there follows. So do "You can test it:",
- * "To try this:", "To test it," before what the reader is to do (fourteenth pass, read-12).
+ * "To try this:", "To test it," before what the reader is to do (fourteenth pass, read-12). So does "You can see it", with
+ * or without a setting, before a colon ("You can see it on any room: start a game ..."; fifteenth pass, bands).
  */
-const REPRO_WORDS = String.raw`(?:(?:how )?to (?:see|trigger|recreate) (?:it|this|that|the \w+)(?: \w+ly)?(?: yourself| for yourself| happen| again)?(?:,? (?:just|simply)(?=\s+[a-z]))?|how(?=\s*:)|(?:(?:you|one) can |you could |to |how to )?(?:test|try) (?:it|this|that)(?: yourself| for yourself| out)?(?=\s*[:,])|[^.:;\n]{0,40}\breproduc(?:e|ed|ing)\b(?:[^.:;\n]{0,40}(?=\s*(?:[:,]|$))|[^.:;\n]{41,140}(?=\s*:)))`;
+const REPRO_WORDS = String.raw`(?:(?:how )?to (?:see|trigger|recreate) (?:it|this|that|the \w+)(?: \w+ly)?(?: yourself| for yourself| happen| again)?(?:,? (?:just|simply)(?=\s+[a-z]))?|how(?=\s*:)|(?:you|one) (?:can|could|will) (?:see|trigger|recreate|get) (?:it|this|that)(?: \w+ly)?(?: happen| again)?(?:[^.:;\n]{0,40}(?=\s*:))?(?=\s*:)|(?:(?:you|one) can |you could |to |how to )?(?:test|try) (?:it|this|that)(?: yourself| for yourself| out)?(?=\s*[:,])|[^.:;\n]{0,40}\breproduc(?:e|ed|ing)\b(?:[^.:;\n]{0,40}(?=\s*(?:[:,]|$))|[^.:;\n]{41,140}(?=\s*:)))`;
 const REPRO_LEAD = new RegExp(String.raw`${REPRO_WORDS}(?:\s*[:,]\s*|(?<=\b(?:just|simply))\s+)`);
 /** A piece that opens with those words, or is only them where the sentence was cut at the comma after them ("To reproduce", ", open ..."). */
 const REPRO_OPENS = new RegExp(String.raw`^\s*(?:[-*•]\s*)?${REPRO_WORDS}\s*(?:[:,]\s*|$|(?<=\b(?:just|simply))\s+)`, "i");
