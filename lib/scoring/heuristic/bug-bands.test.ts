@@ -1759,3 +1759,15 @@ describe("fifteenth pass (bands): 'You can see it on any ...:' opens the way the
     expect(stepsIn("You can see it on the dashboard: the total is 0 for every store.").at).toBeNull();
   });
 });
+
+describe("fifteenth pass (bands): emphasis and the reporter's history are no account of the program", () => {
+  it("reads nothing in 'I can't stress enough how ...' or 'I've never had to write ...'", () => {
+    expect(observedIn("I can't stress enough how urgent this is for the depot.")).toEqual([]);
+    expect(observedIn("In ten years I've never had to chase a supplier like this.")).toEqual([]);
+  });
+
+  it("still reads what the program cannot do and never had", () => {
+    expect(observedIn("The form can't save more than 20 rows.").length).toBeGreaterThan(0);
+    expect(observedIn("The export never had the totals row, and still does not.").length).toBeGreaterThan(0);
+  });
+});

@@ -596,6 +596,13 @@ function peoplesAct(text: string, r: Read): boolean {
   const sentence = text.slice(Math.max(0, r.start - 200), r.start).split(/[.!?\n]\s*/).pop() ?? "";
   if (!r.generic && /^\s*(?:(?:but|and|so)\s+)?(?:i|we)\b/i.test(sentence) &&
     /^(?:still\s+)?(?:do|did)(?:n['’ ]?t| not|n(?=['’]t))\s*(?:['’]t\s+)?(?:understand|know|get|follow|see why)\b/i.test(text.slice(r.start, r.start + 40))) return true;
+  // Emphasis, not a failure ("I can't stress enough how important this is", "we cannot thank you enough"): a verb of saying
+  // or valuing with "enough" after it (fifteenth pass, bands).
+  if (/^(?:can(?:no|['’ ]?)t|can not|could(?:n['’ ]?t| not)) (?:stress|emphasi[sz]e|overstate|understate|thank|say|express)$/i.test(said) &&
+    /^\s+(?:\w+\s+){0,3}?enough\b/i.test(text.slice(r.end, r.end + 40))) return true;
+  // What the reporter has never had to do ("I've never had to write a ticket like this"): their own history, not an
+  // absence in the program (fifteenth pass, bands).
+  if (/^never\s+had$/i.test(said) && /\b(?:i|we)\s*(?:have\s+|['’]ve\s+)?$/i.test(before) && /^\s+to\s+\w/i.test(text.slice(r.end, r.end + 10))) return true;
   // The reporter or people who have no time ("I don't have time to go through everything", "we didn't have the time"):
   // their day, not what the program has (fifteenth pass, bands).
   if (/^(?:do|does|did)(?:n['’ ]?t| not) have$/i.test(said) && PERSON_OR_START_BEFORE.test(before) &&
