@@ -1633,3 +1633,141 @@ describe("bands, thirteenth pass (read-12): a complaint's asides are no account 
     expect(percent(t)).toBeLessThanOrEqual(40);
   });
 });
+
+describe("fifteenth pass (bands): a contrast whose clause only feels slow", () => {
+  it("reads 'but the page just feels slow', 'but it seems laggy' as judged", () => {
+    for (const text of ["Not sure what happened but the order screen just feels slow these days.",
+      "No idea why but the stock page seems a bit laggy.", "Nothing has changed on our side but it feels really sluggish."]) {
+      expect(observedIn(text).filter((r) => !r.generic).map((r) => text.slice(r.start, r.end))).toEqual([]);
+    }
+  });
+
+  it("still reads a contrast that tells what is seen, and a slowness measured", () => {
+    expect(observedIn("I press Save but nothing happens.").some((r) => !r.generic)).toBe(true);
+    expect(observedIn("It used to load at once but the order screen now takes 40 seconds to open.").some((r) => !r.generic)).toBe(true);
+    expect(observedIn("The export is slow: it takes 12 minutes for 300 rows.").some((r) => !r.generic)).toBe(true);
+  });
+
+  it("keeps a mood with such a contrast at or below 40%", () => {
+    expect(percent({ summary: "Stock page feels slow lately", issue_type: "Bug",
+      description: "Not sure what happened but the stock page just feels slow lately. Could someone take a look when they can?" })).toBeLessThanOrEqual(40);
+  });
+});
+
+describe("fifteenth pass (bands): trouble had with a thing is a judged failure", () => {
+  it("reads 'having trouble with', 'had problems with', 'have issues with' as judged", () => {
+    for (const text of ["I am once again having trouble with the ordering site.", "We had problems with the rota page all week.",
+      "Our staff have issues with your app.", "The office has been having difficulties with the portal."]) {
+      const read = observedIn(text);
+      expect(read.length).toBeGreaterThan(0);
+      expect(read.every((r) => r.generic)).toBe(true);
+    }
+  });
+
+  it("reads no trouble in a question of how, nor takes it for what is seen beside a told failure", () => {
+    expect(observedIn("Nobody had any trouble finding the button.")).toEqual([]);
+    const told = "We are having trouble with the export: it writes an empty file for any report over 500 rows.";
+    expect(observedIn(told).some((r) => !r.generic)).toBe(true);
+  });
+
+  it("keeps a forwarded complaint of trouble with the system at or below 40%", () => {
+    expect(percent({ summary: "Fwd: ordering", issue_type: "Bug",
+      description: "Hello,\n\nI am once again having trouble with your website. This is the second month running and my staff are fed up. " +
+        "I would appreciate it if somebody could sort this out before the next order run.\n\nBest wishes,\nMarta" })).toBeLessThanOrEqual(40);
+  });
+});
+
+describe("fifteenth pass (bands): a question in a chat line opens after its head", () => {
+  it("reads nothing in a question after a speaker and a time", () => {
+    expect(observedIn("Fiona 08:02: morning, anyone else having trouble with the booking page?")).toEqual([]);
+    expect(observedIn("[09:14] mel: is anyone else having problems with the till?")).toEqual([]);
+  });
+
+  it("still reads what a chat line states", () => {
+    expect(observedIn("Fiona 08:02: the booking page shows an empty list since this morning.").length).toBeGreaterThan(0);
+  });
+
+  it("takes no reason from a chat that only asks whether others have trouble", () => {
+    expect(codes({ summary: "the till (from Teams)",
+      description: "Fiona 08:02: morning, anyone else having trouble with the till?\nKenny 08:05: which bit\nFiona 08:05: all of it\nKenny 08:12: stick it on the board" })).toContain("work_item.no_reason");
+  });
+});
+
+describe("fifteenth pass (bands): 'log a ticket anyway' after a chat line's head", () => {
+  it("reads the reporter's filing, not the program, after a timed head", () => {
+    expect(observedIn("[09:22] tom: log a ticket anyway")).toEqual([]);
+    expect(observedIn("Kenny 08:12: raise it anyway")).toEqual([]);
+  });
+
+  it("still reads what the program does anyway", () => {
+    expect(observedIn("[09:22] tom: the till prints the receipt anyway").length).toBeGreaterThan(0);
+  });
+});
+
+describe("fifteenth pass (bands): a nuisance is judged, and someone to get in touch is no expectation", () => {
+  it("reads 'was a nightmare', 'has been a struggle' as judged", () => {
+    for (const text of ["Honestly the whole checkout was a nightmare from start to finish.", "Lately it's been a real struggle for the front desk."]) {
+      const read = observedIn(text);
+      expect(read.length).toBeGreaterThan(0);
+      expect(read.every((r) => r.generic)).toBe(true);
+    }
+  });
+
+  it("still reads what is seen beside a nuisance", () => {
+    expect(observedIn("The upload is a nightmare: it fails at 99% every time.").some((r) => !r.generic)).toBe(true);
+  });
+
+  it("reads no expectation in someone to contact or call the reporter, and one in the program that should e-mail", () => {
+    expect(expectedIn("I would like someone to contact me.")).toEqual([]);
+    expect(expectedIn("Could somebody call me back?")).toEqual([]);
+    expect(expectedIn("I would like the app to email me when a booking is cancelled.").length).toBeGreaterThan(0);
+  });
+
+  it("keeps a forwarded complaint of a nightmare at or below 40%", () => {
+    expect(percent({ summary: "Customer complaint - tickets", issue_type: "Bug",
+      description: "Forwarding from the info@ inbox:\n\n> We bought tickets for my son's party and the whole thing with the tickets was a nightmare. " +
+        "I expected better from a venue with such good reviews. I would like someone to contact me.\n>\n> Pat" })).toBeLessThanOrEqual(40);
+  });
+});
+
+describe("fifteenth pass (bands): no time of the reporter's, and what did not help", () => {
+  it("reads nothing in the reporter's lack of time, and 'it didn't help that ...' as judged", () => {
+    expect(observedIn("I don't have time to go through all of it today.")).toEqual([]);
+    const text = "The queue was long but it didn't help that we were fumbling about with the tablet.";
+    expect(observedIn(text).every((r) => r.generic)).toBe(true);
+  });
+
+  it("still reads what the program does not have, and what did not help the program", () => {
+    expect(observedIn("The booking form doesn't have a time picker any more.").some((r) => !r.generic)).toBe(true);
+    expect(observedIn("Restarting the tablet didn't help: the app still shows yesterday's list.").some((r) => !r.generic)).toBe(true);
+  });
+
+  it("keeps a friendly complaint of a struggle at or below 40%", () => {
+    expect(percent({ summary: "App issues!", issue_type: "Bug",
+      description: "Lately it's been a struggle and my staff are fed up. I don't have time to go through everything because we're busy, " +
+        "but it didn't help that we were fumbling about with the app last week. Can someone just ring me? Thanks, Jo" })).toBeLessThanOrEqual(40);
+  });
+});
+
+describe("fifteenth pass (bands): 'You can see it on any ...:' opens the way there", () => {
+  it("reads the actions after 'You can see it ...:' as steps", () => {
+    const text = "You can see it on any shift: open the rota from the office PC, pick next week, swap two nurses, save.";
+    expect(stepsIn(text).at).not.toBeNull();
+  });
+
+  it("reads no steps where what follows the colon is what is seen", () => {
+    expect(stepsIn("You can see it on the dashboard: the total is 0 for every store.").at).toBeNull();
+  });
+});
+
+describe("fifteenth pass (bands): emphasis and the reporter's history are no account of the program", () => {
+  it("reads nothing in 'I can't stress enough how ...' or 'I've never had to write ...'", () => {
+    expect(observedIn("I can't stress enough how urgent this is for the depot.")).toEqual([]);
+    expect(observedIn("In ten years I've never had to chase a supplier like this.")).toEqual([]);
+  });
+
+  it("still reads what the program cannot do and never had", () => {
+    expect(observedIn("The form can't save more than 20 rows.").length).toBeGreaterThan(0);
+    expect(observedIn("The export never had the totals row, and still does not.").length).toBeGreaterThan(0);
+  });
+});

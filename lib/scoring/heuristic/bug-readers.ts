@@ -138,6 +138,19 @@ const ERROR = /\b(?:[45]\d\d (?:Bad Request|Unauthori[sz]ed|Forbidden|Not Found|
  */
 const LOGGED = /\[(?:[\w-]+:)?(?:error|crit|alert|emerg|warn|fatal)\]|\bAH\d{5}:|\[@ [^\]\n]+\]|\bexit (?:signal|status|code) \w+|\b(?:exits?|exited|aborts?|aborted|stops?|stopped|dies|died|bails? out|bailed out|terminates?|terminated|errors? out|errored out) with\b/i;
 /**
+ * Trouble had with a thing ("I am once again having trouble with your system", "we had problems with the rota page",
+ * "our staff have issues with the app"): that something is wrong with it, not what. Read as judged (`GENERIC`), so a
+ * report that says no more is one that only judges its failure; "having trouble logging in" names an act and is left
+ * (fifteenth pass, bands).
+ */
+const TROUBLE_WITH = /(?<=\b(?:having|have|has|had|['’]ve|['’]s)\s+(?:(?:some|real|serious|a lot of|lots of|so many|many|constant|the same|more|a few|ongoing|recurring)\s+)?)(?:trouble|problems?|issues?|bother|difficult(?:y|ies))(?=\s+with\b)/i;
+/**
+ * A thing called a nuisance ("the booking was a nightmare from start to finish", "it's been a struggle", "the rota is a
+ * real headache"): that it is bad to use, not what it does. Read as judged (`GENERIC`), as "but it's a headache" already
+ * was after a contrast (`NUISANCE_IN_CLAUSE`; fifteenth pass, bands).
+ */
+const NUISANCE = /(?<=\b(?:is|are|was|were|been|['’]s|becomes?|became)\s+(?:\w+ly\s+|still\s+|just\s+)?(?:a\s+bit\s+of\s+a\s+|(?:a|an)\s+(?:(?:real|total|huge|complete|absolute|massive|constant|bit of a)\s+)?))(?:nightmare|struggle|headache|hassle|chore|nuisance)\b/i;
+/**
  * A failure: the program does not do what it is for. Refusing or rejecting what it is given, told of the program or of
  * the one it talks to ("re-binds anonymously, which the directory refuses", "the import rejects files with a BOM"), is
  * one (fifteenth pass, read-14); the bare verb ("refuse", "reject") is left, an instruction or a wish.
@@ -260,7 +273,7 @@ const SEEN = /\b(?:(?<!\bso (?:that )?)(?:i|we|you|users?|they)\s+(?:\w+ly\s+)?(
  * "acts up": a judgement of how it behaves, with no behaviour named; eleventh pass): the report still has to say what
  * happens.
  */
-const GENERIC = /^(?:(?:does|do|did|is|are|was|were|will|wo|ca|can)(?:n['’ ]?t| not)? (?:work|working|works)|not (?:working|work)|broken|broke|breaks|fail(?:s|ed|ing|ures?)?|errors?|bugs?|problems?|issues?|wrong|(?:strange|weird|odd)(?:ly)?|confusing|(?:is|are|was|were)(?:n['’ ]?t| not) (?:right|ok|okay|correct|good|fine|great|acceptable|usable|reliable|dependable)|(?:can(?:no|['’ ]?)t|can not|could(?:n['’ ]?t| not)) be (?:trusted|relied (?:on|upon))|(?:(?:keeps?|kept|continues?|continued) (?:to )?)?(?:misbehav(?:e|es|ed|ing)|(?:act|play)(?:s|ed|ing)? up))$/i;
+const GENERIC = /^(?:(?:does|do|did|is|are|was|were|will|wo|ca|can)(?:n['’ ]?t| not)? (?:work|working|works)|not (?:working|work)|broken|broke|breaks|fail(?:s|ed|ing|ures?)?|errors?|bugs?|problems?|issues?|wrong|trouble|bother|difficult(?:y|ies)|nightmare|struggle|headache|hassle|chore|nuisance|(?:strange|weird|odd)(?:ly)?|confusing|(?:is|are|was|were)(?:n['’ ]?t| not) (?:right|ok|okay|correct|good|fine|great|acceptable|usable|reliable|dependable)|(?:can(?:no|['’ ]?)t|can not|could(?:n['’ ]?t| not)) be (?:trusted|relied (?:on|upon))|(?:(?:keeps?|kept|continues?|continued) (?:to )?)?(?:misbehav(?:e|es|ed|ing)|(?:act|play)(?:s|ed|ing)? up))$/i;
 
 /**
  * How people feel about it: a complaint, a mood ("customers are complaining", "he was not happy", "teachers keep
@@ -299,7 +312,10 @@ function onlyJudged(text: string, start: number, end: number): boolean {
     // "... but it feels off": the read only leads to an impression (bands, seventh pass); a contrast whose clause ends in
     // one ("but the numbers in reports just feel off") too (tenth pass).
     IMPRESSION_AFTER.test(text.slice(end, end + 40)) ||
-    (/^but\b/i.test(said) && [IMPRESSION_IN_CLAUSE, NUISANCE_IN_CLAUSE].some((re) => re.test(/^[^.;:!?\n]*/.exec(text.slice(end))?.[0] ?? ""))) ||
+    // "it didn't help that we were fumbling with the app", "but it doesn't help matters": that something made it worse,
+    // not what (fifteenth pass, bands).
+    (/^(?:do|does|did)(?:n['’ ]?t| not) help$/i.test(said) && NO_HELP_AFTER.test(text.slice(end, end + 20))) ||
+    (/^but\b/i.test(said) && [IMPRESSION_IN_CLAUSE, NUISANCE_IN_CLAUSE, NO_HELP_IN_CLAUSE].some((re) => re.test(/^[^.;:!?\n]*/.exec(text.slice(end))?.[0] ?? ""))) ||
     // "isn't really doing what people need", "doesn't do what we want": measured against what people want, unnamed; a
     // wrong that says not what (bands, tenth pass).
     (/(?:n['’ ]?t|\bnot|\bnever)(?:\s+\w+ly)?\s+(?:do|does|doing|did|done)$/i.test(said) && WHAT_PEOPLE_WANT.test(text.slice(end, end + 60))) ||
@@ -320,11 +336,15 @@ const WHAT_PEOPLE_WANT = /^\s+(?:(?:any|much|a lot)\s+of\s+)?what\s+(?:\w+\s+){0
 /** An impression anywhere in a clause: "... the totals just feel off to me". */
 // A bare comparative ("it used to feel better", "looks worse lately"; bands, twelfth pass) is an impression too, with
 // nothing to compare but a feeling.
-const IMPRESSION_IN_CLAUSE = /\b(?:feels?|felt|looks?|looked|seems?|seemed|sounds?)\s+(?:\w+ly\s+|a bit\s+|kind of\s+|kinda\s+|(?:a lot|much|way|far)\s+)?(?:off|wrong|weird|odd|strange|funny|wonky|bad|broken|not right|confusing|better|worse)\b(?!\s+than\b)/i;
+// So is a slowness felt ("but the page just feels sluggish lately", "but it seems laggy"), as `IMPRESSION_AFTER` reads it
+// after the read; one measured is read by its own words ("takes 40 seconds"; fifteenth pass, bands).
+const IMPRESSION_IN_CLAUSE = /\b(?:feels?|felt|looks?|looked|seems?|seemed|sounds?)\s+(?:\w+ly\s+|a bit\s+|kind of\s+|kinda\s+|(?:a lot|much|way|far)\s+)?(?:off|wrong|weird|odd|strange|funny|wonky|bad|broken|not right|confusing|better|worse|slow(?:er)?|sluggish|laggy)\b(?!\s+than\b)/i;
 /**
  * A clause that calls the thing a nuisance ("but the booking stuff has been a bit of a headache lately", "but it's a real
  * pain"): how it is to live with, not what it does (bands, twelfth pass).
  */
+const NO_HELP_AFTER = /^\s+(?:that|matters|things)\b/i;
+const NO_HELP_IN_CLAUSE = /\b(?:do|does|did)(?:n['’ ]?t| not) help (?:that|matters|things)\b/i;
 const NUISANCE_IN_CLAUSE = /\b(?:is|are|was|were|been|['’]s|becomes?|became)\s+(?:\w+ly\s+|still\s+|just\s+)?(?:(?:a\s+)?bit\s+of\s+a\s+|(?:a|an)\s+(?:(?:real|total|huge|complete|massive|constant|bit of a)\s+)?)(?:headache|pain|nightmare|chore|hassle|mess|disaster|joke|nuisance)\b/i;
 /** An impression right after the read: "but it feels off", "but it looks wrong" (not "looks fine in 2.2"). */
 const IMPRESSION_AFTER = /^\s+(?:feels?|felt|looks?|looked|seems?|seemed|sounds?)\s+(?:\w+ly\s+|a bit\s+|kind of\s+|kinda\s+)?(?:off|wrong|weird|odd|strange|funny|wonky|bad|broken|not right|confusing|slow|sluggish|laggy)\b/i;
@@ -416,7 +436,7 @@ export function observedIn(labelled: string): Read[] {
   const generic = (m: RegExpExecArray) => ((GENERIC.test(m[0].replace(/\s+/g, " ").trim().replace(/^still /i, "")) && !failsTo(m.input, m.index, m.index + m[0].length)) || again(m) || onlyJudged(m.input, m.index, m.index + m[0].length) || peopleFeel(m.input, m.index, m[0]) || unnamed(m) ||
     nothingNamed(m.input, m.index, m.index + m[0].length) || guessed(m.input, m.index, m.index + m[0].length)) &&
     !named(m.input, m.index, m.index + m[0].length);
-  return [...[ERROR, LOGGED, FAILING, NEGATION, ABSENCE, WRONG, SEEN, RESULT_MARK, MOVED, PRODUCED, LOOKS, UNWANTED, CONSUMES, RESPONSE, HAPPENS_MORE, CORRECTED, VALUE_TOLD, IMPOSSIBLE, STATUS_PRINTED, PRODUCED_CONSTANT].flatMap((re) => all(text, re, generic)), ...sameActTold(text)]
+  return [...[ERROR, LOGGED, FAILING, TROUBLE_WITH, NUISANCE, NEGATION, ABSENCE, WRONG, SEEN, RESULT_MARK, MOVED, PRODUCED, LOOKS, UNWANTED, CONSUMES, RESPONSE, HAPPENS_MORE, CORRECTED, VALUE_TOLD, IMPOSSIBLE, STATUS_PRINTED, PRODUCED_CONSTANT].flatMap((re) => all(text, re, generic)), ...sameActTold(text)]
     .filter((r) => !QUESTION_OR_EXPECTATION.test(lineAround(text, r)) && !asked(text, r) && !peoplesAct(text, r) && !wishedFor(text, r) && !controlLabel(text, r) &&
       !INDIRECT_QUESTION.test(text.slice(Math.max(0, r.start - 100), r.start)) && !patchSays(text, r))
     .sort((a, b) => a.start - b.start);
@@ -592,6 +612,17 @@ function peoplesAct(text: string, r: Read): boolean {
   const sentence = text.slice(Math.max(0, r.start - 200), r.start).split(/[.!?\n]\s*/).pop() ?? "";
   if (!r.generic && /^\s*(?:(?:but|and|so)\s+)?(?:i|we)\b/i.test(sentence) &&
     /^(?:still\s+)?(?:do|did)(?:n['’ ]?t| not|n(?=['’]t))\s*(?:['’]t\s+)?(?:understand|know|get|follow|see why)\b/i.test(text.slice(r.start, r.start + 40))) return true;
+  // Emphasis, not a failure ("I can't stress enough how important this is", "we cannot thank you enough"): a verb of saying
+  // or valuing with "enough" after it (fifteenth pass, bands).
+  if (/^(?:can(?:no|['’ ]?)t|can not|could(?:n['’ ]?t| not)) (?:stress|emphasi[sz]e|overstate|understate|thank|say|express)$/i.test(said) &&
+    /^\s+(?:\w+\s+){0,3}?enough\b/i.test(text.slice(r.end, r.end + 40))) return true;
+  // What the reporter has never had to do ("I've never had to write a ticket like this"): their own history, not an
+  // absence in the program (fifteenth pass, bands).
+  if (/^never\s+had$/i.test(said) && /\b(?:i|we)\s*(?:have\s+|['’]ve\s+)?$/i.test(before) && /^\s+to\s+\w/i.test(text.slice(r.end, r.end + 10))) return true;
+  // The reporter or people who have no time ("I don't have time to go through everything", "we didn't have the time"):
+  // their day, not what the program has (fifteenth pass, bands).
+  if (/^(?:do|does|did)(?:n['’ ]?t| not) have$/i.test(said) && PERSON_OR_START_BEFORE.test(before) &&
+    /^\s+(?:the\s+|enough\s+|much\s+|any\s+)?time\b(?![\s-]*(?:zones?|stamps?|pickers?|fields?|slots?|outs?|formats?|columns?|limits?)\b)/i.test(text.slice(r.end, r.end + 20))) return true;
   // The reporter who did not get the details from whoever called ("Didn't get details, they were in a rush"): what the
   // reporter could not find out, not what the program does (bands, tenth pass).
   if (/^(?:did|do|does|could|ca)(?:n['’ ]?t| not) get (?:any |the |more |much |their |his |her )?(?:details?|info|information|specifics|names?|examples?|screenshots?)$/i.test(said)) return true;
@@ -624,7 +655,8 @@ function peoplesAct(text: string, r: Read): boolean {
     // and tells nothing itself (bands, twelfth pass).
     // So does one before the reporter's own clause, with no comma ("Anyway I wanted to log it"; thirteenth pass, read-12).
     if (/(?:^|[.!?:;]\s*|\n\s*)$/.test(before) && /^\s*(?:,|(?:i|we)\b)/i.test(text.slice(r.end, r.end + 4))) return true;
-    const clause = text.slice(Math.max(0, r.start - 100), r.start).split(/[.!?;,\n]/).pop() ?? "";
+    // (a chat line's timed head is who wrote when: "[09:22] tom: log a ticket anyway"; fifteenth pass, bands)
+    const clause = (text.slice(Math.max(0, r.start - 100), r.start).split(/[.!?;,\n]/).pop() ?? "").replace(TIMED_HEAD, "");
     // ("Flagging anyway", "Raising it anyway": the reporter files the ticket all the same; bands, tenth pass)
     if (/^\s*(?:(?:and|but|so|i['’]?m|i am|we['’]?re|just)\s+)*(?:flag(?:ging)?|rais(?:e|ing)|log(?:ging)?|fil(?:e|ing)|report(?:ing)?|post(?:ing)?|mention(?:ing)?|open(?:ing)?|creat(?:e|ing))(?:\s+(?:it|this|that|a ticket|the ticket))?\s*$/i.test(clause)) return true;
     if (new RegExp(`^\\s*(?:(?:and|but|so|then)\\s+)?(?:(?:every|each|all|most|many|some|the|our|their)\\s+)?(?:i|we|you|he|she|people|everyone|everybody|nobody|${PEOPLE}|${MAINTAINERS})\\b`, "i").test(clause)) return true;
@@ -687,8 +719,15 @@ const TICKET_PURPOSE = /\b(?:rais(?:e|ing)|log(?:ging)?|fil(?:e|ing)|open(?:ing)
  */
 function asked(text: string, r: Read): boolean {
   const end = /[?!]|\.(?:\s|$)|\n(?![ \t]*[a-z(])/.exec(text.slice(r.end, r.end + 400));
-  return end?.[0] === "?" && QUESTION.test(lineAround(text, r).replace(GREETING, ""));
+  return end?.[0] === "?" && QUESTION.test(lineAround(text, r).replace(TIMED_HEAD, "").replace(GREETING, ""));
 }
+
+/**
+ * A chat line's head with its time, before or after who wrote ("[09:14] mel:", "Fiona 08:02:"): who wrote when. The
+ * question opens after it ("Fiona 08:02: morning, anyone else having trouble with the system?"; fifteenth pass, bands).
+ * A time is asked for, so a label ("Note: is it ...?") is left as it stands.
+ */
+const TIMED_HEAD = /^[ \t>]*(?:(?:\[[^\]\n]{0,20}?\d{1,2}:\d{2}(?::\d{2})?\]|\d{1,2}:\d{2}(?::\d{2})?)[ \t]*\p{L}[\p{L}\d._-]{0,30}|\p{L}[\p{L}\d._-]{0,30}(?:[ \t]\p{L}[\p{L}\d._-]{0,20})?[ \t]+\[?\d{1,2}:\d{2}(?::\d{2})?\]?)[ \t]*:[ \t]*/u;
 
 /**
  * A greeting that opens a sentence, up to its comma ("Hi all, can we ...?", "Morning team, is ...?"): the question that
@@ -1011,8 +1050,10 @@ function inProgramQuote(text: string, r: Read): boolean {
  * up and sort it out", "I'd like someone to take a look", "would be good if you could look into it". Its subject is who is
  * to work and its verb the work; it names no behaviour (thirteenth pass). "It would be great if you could add an option
  * to ..." names one and stays a wish. Read from the wish's start to the end of its sentence.
+ * Getting in touch is the team's work too ("I would like someone to contact me", "can somebody call us back"; fifteenth
+ * pass, bands); "I'd like the app to email me when ..." names what the program should do.
  */
-export const ASKS_FOR_WORK = /^[^.!?\n]{0,60}?\b(?:someone|somebody|anyone|anybody|you(?: guys| all)?|the (?:dev(?:elopment)? |engineering |tech |support )?team|devs?|developers?|engineering|IT|support)\s+(?:(?:could|can|would|will|might|to)\s+)?(?:please\s+)?(?:have a (?:quick )?look|take a (?:quick )?look|look (?:at|into) (?:this|it|that)|pick (?:this|it|that) up|sort (?:this|it|that)(?: out)?|check (?:this|it|that)(?: out)?|investigate(?: (?:this|it|that))?|fix (?:this|it|that)|deal with (?:this|it|that)|help(?: us| me)?|follow up|get back to (?:us|me)|address (?:this|it|that)|resolve (?:this|it|that)|handle (?:this|it|that))\b/i;
+export const ASKS_FOR_WORK = /^[^.!?\n]{0,60}?\b(?:someone|somebody|anyone|anybody|you(?: guys| all)?|the (?:dev(?:elopment)? |engineering |tech |support )?team|devs?|developers?|engineering|IT|support)\s+(?:(?:could|can|would|will|might|to)\s+)?(?:please\s+)?(?:have a (?:quick )?look|take a (?:quick )?look|look (?:at|into) (?:this|it|that)|pick (?:this|it|that) up|sort (?:this|it|that)(?: out)?|check (?:this|it|that)(?: out)?|investigate(?: (?:this|it|that))?|fix (?:this|it|that)|deal with (?:this|it|that)|help(?: us| me)?|follow up|get back to (?:us|me)|(?:contact|call|ring|phone|e-?mail|message) (?:us|me)(?: back)?|get in touch(?: with (?:us|me))?|reach out(?: to (?:us|me))?|address (?:this|it|that)|resolve (?:this|it|that)|handle (?:this|it|that))\b/i;
 /**
  * A wish for news from the team, not for a result of the program: "would like an update by Friday", "we'd like a
  * reply today", "We need an update by EOD" (not "an update to the price list", which names what is to change). Read by
@@ -1380,9 +1421,10 @@ const SCENE = /^\s*(?:(?:\d{1,2}[.)]|[-*•+#])\s*)?(?:in|on|from|inside|within|
  * Words that open a reproduction told in one sentence: "To see it, ...", "To see it quickly, ...", "How to see it: ...",
  * "We reproduced it in the lab: ...", and a longer setting before a colon ("You can reproduce it on the pre-prod portal
  * with the test card 4000 0000 0000 3220: start ..."): the colon says the way there follows. So do "You can test it:",
- * "To try this:", "To test it," before what the reader is to do (fourteenth pass, read-12).
+ * "To try this:", "To test it," before what the reader is to do (fourteenth pass, read-12). So does "You can see it", with
+ * or without a setting, before a colon ("You can see it on any room: start a game ..."; fifteenth pass, bands).
  */
-const REPRO_WORDS = String.raw`(?:(?:how )?to (?:see|trigger|recreate) (?:it|this|that|the \w+)(?: \w+ly)?(?: yourself| for yourself| happen| again)?(?:,? (?:just|simply)(?=\s+[a-z]))?|how(?=\s*:)|(?:(?:you|one) can |you could |to |how to )?(?:test|try) (?:it|this|that)(?: yourself| for yourself| out)?(?=\s*[:,])|[^.:;\n]{0,40}\breproduc(?:e|ed|ing)\b(?:[^.:;\n]{0,40}(?=\s*(?:[:,]|$))|[^.:;\n]{41,140}(?=\s*:)))`;
+const REPRO_WORDS = String.raw`(?:(?:how )?to (?:see|trigger|recreate) (?:it|this|that|the \w+)(?: \w+ly)?(?: yourself| for yourself| happen| again)?(?:,? (?:just|simply)(?=\s+[a-z]))?|how(?=\s*:)|(?:you|one) (?:can|could|will) (?:see|trigger|recreate|get) (?:it|this|that)(?: \w+ly)?(?: happen| again)?(?:[^.:;\n]{0,40}(?=\s*:))?(?=\s*:)|(?:(?:you|one) can |you could |to |how to )?(?:test|try) (?:it|this|that)(?: yourself| for yourself| out)?(?=\s*[:,])|[^.:;\n]{0,40}\breproduc(?:e|ed|ing)\b(?:[^.:;\n]{0,40}(?=\s*(?:[:,]|$))|[^.:;\n]{41,140}(?=\s*:)))`;
 const REPRO_LEAD = new RegExp(String.raw`${REPRO_WORDS}(?:\s*[:,]\s*|(?<=\b(?:just|simply))\s+)`);
 /** A piece that opens with those words, or is only them where the sentence was cut at the comma after them ("To reproduce", ", open ..."). */
 const REPRO_OPENS = new RegExp(String.raw`^\s*(?:[-*•]\s*)?${REPRO_WORDS}\s*(?:[:,]\s*|$|(?<=\b(?:just|simply))\s+)`, "i");
