@@ -191,6 +191,13 @@ function holdsOnlyExpectation(text: string): boolean {
   });
 }
 
+/** A section's one or two lines of prose, with no list, address or code in them; null when it holds more or other. */
+function plainLines(text: string): string[] | null {
+  const lines = withoutLabels(text).split("\n").map((l) => l.trim()).filter(Boolean);
+  if (lines.length === 0 || lines.length > 2 || orderedSteps(text) > 0 || /https?:\/\/|\bfile:\/|[{}<>$`]/.test(text) || codeLines(text) > 0) return null;
+  return lines;
+}
+
 /**
  * A steps section of a line or two that tells only the failure ("it doesnt work", "the video is black since the update"):
  * what happens is read in it, and no action is, neither told ("Opened ... and pressed ...") nor given: each line opens
@@ -200,8 +207,8 @@ function holdsOnlyExpectation(text: string): boolean {
  */
 const STATEMENT_OPENS = /^(?:it|its|it['’]s|this|that|these|those|the|a|an|my|our|your|their|his|her|i|we|they|he|she|you|there|nothing|everything|all|some|every|since|after|when|now|today|suddenly)\b/i;
 function holdsOnlyFailure(text: string): boolean {
-  const lines = withoutLabels(text).split("\n").map((l) => l.trim()).filter(Boolean);
-  if (lines.length === 0 || lines.length > 2 || orderedSteps(text) > 0 || /https?:\/\/|\bfile:\/|[{}<>$`]/.test(text) || codeLines(text) > 0) return false;
+  const lines = plainLines(text);
+  if (!lines) return false;
   const steps = stepsIn(text);
   if (steps.at || steps.trigger || steps.kinds.length > 0 || observedIn(text).length === 0) return false;
   const words = lines.join(" ").match(/[A-Za-z][\w'’-]*/g) ?? [];
@@ -216,9 +223,8 @@ function holdsOnlyFailure(text: string): boolean {
  */
 const GOAL_OPENS = /^(?:i\s+|we\s+)?(?:want(?:ed)?|would like|['’]d like|need(?:ed)?|(?:am|was|were|are)\s+trying|tried|try(?:ing)?)\s+to\s+[a-z]/i;
 function holdsOnlyGoal(text: string): boolean {
-  const lines = withoutLabels(text).split("\n").map((l) => l.trim()).filter(Boolean);
-  if (lines.length === 0 || lines.length > 2 || orderedSteps(text) > 0 || /https?:\/\/|\bfile:\/|[{}<>$`]/.test(text) || codeLines(text) > 0) return false;
-  return GOAL_OPENS.test(lines[0]) && !stepsIn(text).at;
+  const lines = plainLines(text);
+  return !!lines && GOAL_OPENS.test(lines[0]) && !stepsIn(text).at;
 }
 
 // The findings and the reasoning both read a report's evidence: it is read once per analysis.
