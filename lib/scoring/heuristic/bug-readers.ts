@@ -2204,9 +2204,12 @@ export function stepsIn(labelled: string): StepsRead {
   // "Example I (the outline isn't generated):", then the code: an example labelled with the failure it shows is the test
   // case, as markup under "This textarea marks every word as wrong:" is (fifteenth pass, the Jira steps reading). An
   // example labelled with nothing ("For example:") shows the reporter's code, no way there.
-  for (const m of text.matchAll(/(?:^|\n)[ \t]*((?:an? |the )?(?:example|case|sample|snippet)(?: [\w#]{1,4})?[ \t]*\(([^()\n]{3,80})\))[ \t]*:[ \t]*\n?\s*(\S[^\n]*)/gi)) {
-    if (isCodeLine(m[3]) && observedIn(m[2]).some((r) => !r.generic)) {
-      found.push({ kind: "testcase", start: m.index + m[0].indexOf(m[1]), end: m.index + m[0].length });
+  // (the labels `workingExamples` reads, `EXAMPLE_LABEL`, with the code's first line after them)
+  for (const m of text.matchAll(EXAMPLE_LABEL)) {
+    const code = /^[ \t]*\n?\s*(\S[^\n]*)/.exec(text.slice(m.index + m[0].length));
+    if (code && isCodeLine(code[1]) && observedIn(m[1]).some((r) => !r.generic)) {
+      const start = m.index + m[0].length - m[0].trimStart().length;
+      found.push({ kind: "testcase", start, end: m.index + m[0].length + code[0].length });
       break;
     }
   }
