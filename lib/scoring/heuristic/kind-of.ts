@@ -74,9 +74,12 @@ const OLD_THING = /^(?:replace|remove|delete|drop|retire|update|upgrade)\b.{0,60
  */
 const USER_WANT = /\b(?:as an? [\w -]{1,40}?,? i (?:want|need|would like|'d like)|i(?:['’]d| would) like|i (?:want|need) to|(?:the )?ability to|(?:users?|customers?|developers?|admins?|administrators?|people|one|you|we) (?:should|could|would|must|need to|want to|wants to) (?:be able to|have|get|see|easily)|(?:allow|let|enable)s? (?:the )?(?:users?|customers?|developers?|admins?|people|you|me|us) to|(?:it|this) would be (?:\w+ )?(?:nice|great|good|useful|helpful|handy)|would be (?:nice|great|useful|helpful) (?:to|if)|feature request|a way to|(?:is|are) (?:needed|required|wanted))\b/i;
 /** A wish in a description: the user wants, not the program allows. */
-const WISH_IN_TEXT = /\b(?:as an? [\w -]{1,40}?,? i (?:want|need|would like|'d like)|i(?:['’]d| would) like (?:to|a|an|the)|(?:it|this) would be (?:\w+ )?(?:nice|great|useful|helpful|handy)|would be (?:nice|great|useful|helpful) (?:to|if)|feature request|(?:users?|customers?|developers?|we|i) (?:should|would like to|want to|need to) be able to)\b/i;
-/** The story template written in the description: "As an administrator I want ...". */
-const STORY_IN_TEXT = /\bas an? [\w -]{1,40}?,? i (?:want|need|would like|'d like)\b/i;
+const WISH_IN_TEXT = /\b(?:as (?:an?|the|someone|somebody|anyone|anybody) [\w -]{1,40}?,? i (?:want|need|would like|'d like)|i(?:['’]d| would) like (?:to|a|an|the)|(?:it|this) would be (?:\w+ )?(?:nice|great|useful|helpful|handy)|would be (?:nice|great|useful|helpful) (?:to|if)|feature request|(?:users?|customers?|developers?|we|i) (?:should|would like to|want to|need to) be able to)\b/i;
+/**
+ * The story template written in the description: "As an administrator I want ...". Its role may open on "the",
+ * "someone" or "anyone" too ("As someone entering a show for the first time, I want ..."; bands, fifteenth pass).
+ */
+const STORY_IN_TEXT = /\bas (?:an?|the|someone|somebody|anyone|anybody) [\w -]{1,40}?,? i (?:want|need|would like|'d like)\b/i;
 const ASKS_FOR = /^(?:add|allow|support|provide|enable|implement|introduce|offer|show|display|expose|let|need|request|want|create|make|improve|enhance|extend|include|give|ability|option|possibility|auto-?\w+|customi[sz]e|highlight|warn|notify|remember|suggest|preview|set)\b/i;
 
 /**

@@ -208,6 +208,12 @@ describe("the kind of a work item", () => {
     expect(inferKind({ summary: "Payment options", description: SPIKE.description })).toEqual({ kind: "spike", by: "sections" });
     expect(inferKind({ summary: "Nightly backups", description: CHECKLIST_TASK.description })).toEqual({ kind: "task", by: "sections" });
     expect(inferKind({ summary: "Returns", description: EPIC.description })).toEqual({ kind: "epic", by: "sections" });
+    // A story sentence in the description whose role opens on "someone", "the" or "anyone", not only "a" (bands,
+    // fifteenth pass: "As someone entering a show for the first time, I want ...").
+    for (const role of ["As someone booking a lane for the first time", "As the club secretary", "As anyone with a season pass"]) {
+      expect(inferKind({ summary: "Simple lane booking", description: `${role}, I want to book a lane in a few taps so that I do not have to phone.` }), role)
+        .toEqual({ kind: "story", by: "description" });
+    }
     expect(inferKind({ summary: "Search results page freezes on Safari" })).toEqual({ kind: "bug", by: "summary" });
     expect(inferKind({ summary: "Wrong currency on the receipt email" }).kind).toBe("bug");
     expect(inferKind({ summary: "Can we cache the catalogue at the edge?" }).kind).toBe("spike");

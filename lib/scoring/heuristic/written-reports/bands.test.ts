@@ -67,8 +67,9 @@ const FLOORS: Record<string, Partial<Record<Band, number>>> = {
   // 69 -> 70/85 ("but the page just feels sluggish" an impression), 71 ("having trouble with your system" a judged
   // failure), 72 ("log a ticket anyway" after a chat line's head), 73 ("was a nightmare" judged, "someone to contact me"
   // no expectation), 74 ("I don't have time", "it didn't help that"), 75 ("You can see it on any room:" opens the steps;
-  // every written-out ticket in band).
-  "bands-read-13.json": { useless: 16, story: 4 },
+  // every written-out ticket in band), 76 (a story sentence in the description whose role opens on "someone" is a story:
+  // every story in band).
+  "bands-read-13.json": { useless: 16 },
   // A sixteenth author's, written for the fifteenth pass (domains none of the others wrote: opera surtitles, ski lifts,
   // observatories, seed banks, kilns, ...) and measured only: held at each band's count (60/85 on the code at the
   // session's start, 37dfb83, and when added: useless 13/25, written out 25/30, pairs 7/15).
