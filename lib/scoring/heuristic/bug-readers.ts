@@ -340,11 +340,15 @@ const WHAT_PEOPLE_WANT = /^\s+(?:(?:any|much|a lot)\s+of\s+)?what\s+(?:\w+\s+){0
 // after the read; one measured is read by its own words ("takes 40 seconds"; fifteenth pass, bands).
 const IMPRESSION_IN_CLAUSE = /\b(?:feels?|felt|looks?|looked|seems?|seemed|sounds?)\s+(?:\w+ly\s+|a bit\s+|kind of\s+|kinda\s+|(?:a lot|much|way|far)\s+)?(?:off|wrong|weird|odd|strange|funny|wonky|bad|broken|not right|confusing|better|worse|slow(?:er)?|sluggish|laggy)\b(?!\s+than\b)/i;
 /**
- * A clause that calls the thing a nuisance ("but the booking stuff has been a bit of a headache lately", "but it's a real
- * pain"): how it is to live with, not what it does (bands, twelfth pass).
+ * What follows "didn't help" when it says that something made it worse ("it didn't help that ...", "doesn't help
+ * matters"), after the read and anywhere in a contrast's clause (`onlyJudged`; fifteenth pass, bands).
  */
 const NO_HELP_AFTER = /^\s+(?:that|matters|things)\b/i;
 const NO_HELP_IN_CLAUSE = /\b(?:do|does|did)(?:n['’ ]?t| not) help (?:that|matters|things)\b/i;
+/**
+ * A clause that calls the thing a nuisance ("but the booking stuff has been a bit of a headache lately", "but it's a real
+ * pain"): how it is to live with, not what it does (bands, twelfth pass).
+ */
 const NUISANCE_IN_CLAUSE = /\b(?:is|are|was|were|been|['’]s|becomes?|became)\s+(?:\w+ly\s+|still\s+|just\s+)?(?:(?:a\s+)?bit\s+of\s+a\s+|(?:a|an)\s+(?:(?:real|total|huge|complete|massive|constant|bit of a)\s+)?)(?:headache|pain|nightmare|chore|hassle|mess|disaster|joke|nuisance)\b/i;
 /** An impression right after the read: "but it feels off", "but it looks wrong" (not "looks fine in 2.2"). */
 const IMPRESSION_AFTER = /^\s+(?:feels?|felt|looks?|looked|seems?|seemed|sounds?)\s+(?:\w+ly\s+|a bit\s+|kind of\s+|kinda\s+)?(?:off|wrong|weird|odd|strange|funny|wonky|bad|broken|not right|confusing|slow|sluggish|laggy)\b/i;
