@@ -5,6 +5,8 @@ import { addsNothing, expectedIn, impactIn, observedIn, stepsIn, titleAsksFor, w
 import { scoreTicket } from "./engine";
 
 const reads = (found: { start: number; end: number }[]) => found.length > 0;
+/** The codes a report gets, scored as a Bug. */
+const codesOf = (summary: string, description: string) => scoreTicket({ summary, description, issue_type: "Bug" }).findings.map((f) => f.code);
 
 describe("what happens (observed)", () => {
   it("reads a failure, an absence, a wrong value, an error and an unexpected state", () => {
@@ -2115,7 +2117,6 @@ describe("twelfth pass: what it breaks of someone's is who is hurt", () => {
 });
 
 describe("thirteenth pass: a patch told over two sentences, a change with no functional change, a wish with an adverb, what should not matter", () => {
-  const codesOf = (summary: string, description: string) => scoreTicket({ summary, description, issue_type: "Bug" }).findings.map((f) => f.code);
 
   it("reads no account in the sentence that goes on telling what the attached patch does", () => {
     expect(observedIn("Patch attached. This replaces the leftover raw pointers in the cache code with smart pointers and drops three redundant null checks.")).toEqual([]);
@@ -2163,8 +2164,6 @@ describe("thirteenth pass: a change that fixes no failure tells no account", () 
     expect(codes).not.toContain("bug.no_actual_result");
   });
 });
-
-const codesOf = (summary: string, description: string) => scoreTicket({ summary, description, issue_type: "Bug" }).findings.map((f) => f.code);
 
 describe("thirteenth pass (httpd): a read is judged from its first word, not the stop it opens on", () => {
   it("reads a case that works told after a log line's sentence ends, and one on its own line under a console error", () => {
@@ -2382,7 +2381,6 @@ describe("fourteenth pass (firefox): sound and picture that break up", () => {
 });
 
 describe("fourteenth pass (firefox): a description that names only where it runs", () => {
-  const codesOf = (summary: string, description: string) => scoreTicket({ summary, description, issue_type: "Bug" }).findings.map((f) => f.code);
 
   it("leaves the title's failure standing under a description of only an environment and a time", () => {
     expect(codesOf("The downloads panel is empty", "since yesterday. macOS 14. firefox 122")).not.toContain("bug.no_actual_result");
@@ -2495,16 +2493,15 @@ describe("fifteenth pass (the Jira bug reading): acceptance criteria say what sh
 });
 
 describe("fifteenth pass (the Jira bug reading): a title saying what the program should allow asks for something new", () => {
-  const codes = (summary: string, description: string) => scoreTicket({ summary, description, issue_type: "Bug" }).findings.map((f) => f.code);
 
   it("asks no environment of a report that tells no failure under a title asking for a capability", () => {
-    const found = codes("[Export] The export dialog should allow choosing the delimiter", "Export changes\nAcceptance Criteria:\n# The dialog offers comma, tab and semicolon\n# The last choice is kept for the next export");
+    const found = codesOf("[Export] The export dialog should allow choosing the delimiter", "Export changes\nAcceptance Criteria:\n# The dialog offers comma, tab and semicolon\n# The last choice is kept for the next export");
     expect(found).not.toContain("bug.no_environment");
     expect(found).toContain("bug.no_actual_result");
   });
 
   it("still asks for the environment when the report tells a failure", () => {
-    expect(codes("The export dialog should allow choosing the delimiter", "The dialog always writes commas, so the file breaks in the spreadsheet when a name holds one.")).toContain("bug.no_environment");
+    expect(codesOf("The export dialog should allow choosing the delimiter", "The dialog always writes commas, so the file breaks in the spreadsheet when a name holds one.")).toContain("bug.no_environment");
   });
 });
 
@@ -2648,7 +2645,6 @@ describe("fifteenth pass (firefox): a request to change an amount, or to update 
 });
 
 describe("fifteenth pass (firefox): a description that says only since when, and that it is the same elsewhere", () => {
-  const codesOf = (summary: string, description: string) => scoreTicket({ summary, description, issue_type: "Bug" }).findings.map((f) => f.code);
 
   it("leaves the title's failure standing", () => {
     expect(codesOf("The tab crashes whenever I open the calendar", "this began after the update. new profile, same problem.")).not.toContain("bug.no_actual_result");
@@ -2772,7 +2768,6 @@ describe("fifteenth pass (httpd): what people still run or use is their habit", 
 });
 
 describe("fifteenth pass (httpd): a heading over the fix the reporter proposes", () => {
-  const codesOf = (summary: string, description: string) => scoreTicket({ summary, description, issue_type: "Bug" }).findings.map((f) => f.code);
 
   it("reads what stands under 'Proposed fix' as what should happen", () => {
     expect(codesOf("mime.types lacks the AVIF type", "h3. Problem\n*.avif files are served as application/octet-stream.\n\nh3. Proposed fix\n{code}\nimage/avif    avif\n{code}")).not.toContain("bug.no_expected_result");
@@ -2795,7 +2790,6 @@ describe("fifteenth pass (httpd): what the program under test is fed, written ou
 });
 
 describe("fifteenth pass (httpd): a patch's corrected line in a report on a typo", () => {
-  const codesOf = (summary: string, description: string) => scoreTicket({ summary, description, issue_type: "Bug" }).findings.map((f) => f.code);
   const patch = "Index: docs/guide.xml\n--- docs/guide.xml\t(revision 10)\n+++ docs/guide.xml\t(working copy)\n@@ -5,3 +5,3 @@\n     <p>The cache is\n-    cleared when when the server restarts.</p>\n+    cleared when the server restarts.</p>\n     <p>More text.</p>";
 
   it("reads the line put in as what the text should be", () => {
@@ -2857,7 +2851,6 @@ describe("fifteenth pass, read-14 (firefox): the form's attachment line over a t
 });
 
 describe("fifteenth pass, read-14 (firefox): a 'me too' under a title that says what is seen", () => {
-  const codesOf = (summary: string, description: string) => scoreTicket({ summary, description, issue_type: "Bug" }).findings.map((f) => f.code);
 
   it("leaves the title's account standing under '+1', 'me too' or 'same on ...'", () => {
     expect(codesOf("Bookmark sidebar takes 10 seconds to open", "+1, same on my laptop with a large profile (about 60MB).")).not.toContain("bug.no_actual_result");
@@ -2907,7 +2900,6 @@ describe("fifteenth pass, read-14 (httpd): a title's noun told what it did in th
 });
 
 describe("fifteenth pass, read-14 (httpd): a me-too points at the title's failure", () => {
-  const codesOf = (summary: string, description: string) => scoreTicket({ summary, description, issue_type: "Bug" }).findings.map((f) => f.code);
 
   it("reads the title's message as what happens when the description only says the reporter meets it too", () => {
     expect(codesOf("AH01630: client denied by server configuration", "+1, same on Gentoo after moving to 2.4 last week, config carried over.")).not.toContain("bug.no_actual_result");
@@ -2920,7 +2912,6 @@ describe("fifteenth pass, read-14 (httpd): a me-too points at the title's failur
 });
 
 describe("fifteenth pass, read-14 (httpd): a proposal to carry a change to another branch", () => {
-  const codesOf = (summary: string, description: string) => scoreTicket({ summary, description, issue_type: "Bug" }).findings.map((f) => f.code);
 
   it("reads no account of what happens in a backport that tells no failure", () => {
     const codes = codesOf("Backport r2001 to 2.4.x (mod_headers: accept a list in Header echo)",
