@@ -7,24 +7,16 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { expectVerdictForm, type JiraVerdict, scoredByKey } from "@/testing/jira-verdicts";
 import { sharedDataFile } from "@/testing/shared-data";
-import { scoreTickets } from "../heuristic/engine";
-import { JIRA_FILE, jiraIssues } from "./jira-reading";
-
-interface BugVerdict {
-  key: string;
-  fires: boolean;
-  severity?: "low" | "medium" | "high";
-  verdict: "right" | "wrong";
-  reason: string;
-}
+import { JIRA_FILE } from "./jira-reading";
 
 const reading = JSON.parse(fs.readFileSync(path.join(__dirname, "jira-bug-reading.json"), "utf8")) as {
   source: string;
   read_on: string;
   engine_from: string;
   note: string;
-  codes: Record<string, { verdicts: BugVerdict[] }>;
+  codes: Record<string, { verdicts: JiraVerdict[] }>;
 };
 const file = sharedDataFile(JIRA_FILE);
 const SAMPLED: Record<string, { fires: number; silent: number }> = {
@@ -43,20 +35,12 @@ describe("the bug codes read on real Jira issues (fifteenth pass)", () => {
       expect(verdicts.filter((v) => v.fires), code).toHaveLength(SAMPLED[code].fires);
       expect(verdicts.filter((v) => !v.fires), code).toHaveLength(SAMPLED[code].silent);
       expect(new Set(verdicts.map((v) => v.key)).size, code).toBe(verdicts.length);
-      for (const v of verdicts) {
-        expect(v.key).toMatch(/^[A-Z]+-\d+$/);
-        expect(["right", "wrong"]).toContain(v.verdict);
-        expect(v.fires, `${code} ${v.key}`).toBe(v.severity !== undefined);
-        expect(v.reason.length, `${code} ${v.key}`).toBeGreaterThanOrEqual(5);
-        expect(v.reason.length, `${code} ${v.key}`).toBeLessThanOrEqual(85);
-      }
+      for (const v of verdicts) expectVerdictForm(v, `${code} ${v.key}`);
     }
   });
 
   it.skipIf(!file)("keeps every verdict judged right: fires where it was rightly fired, silent where silence was right", () => {
-    const issues = jiraIssues(file!);
-    const results = scoreTickets(issues.map((i) => ({ ticket: { summary: i.summary, description: i.description, key: i.key } })));
-    const byKey = new Map(issues.map((i, n) => [i.key, results[n]]));
+    const byKey = scoredByKey(file!);
     for (const [code, { verdicts }] of Object.entries(reading.codes)) {
       for (const v of verdicts.filter((x) => x.verdict === "right")) {
         const f = byKey.get(v.key)!.findings.find((x) => x.code === code);
@@ -77,15 +61,13 @@ describe("the bug codes read on real Jira issues (fifteenth pass)", () => {
   };
   it.skipIf(!file)("does what the verdict asked on the issues judged wrong that were put right since", () => {
     const keys = new Set(Object.values(FIXED).flat());
-    const issues = jiraIssues(file!).filter((i) => keys.has(i.key));
-    const results = scoreTickets(issues.map((i) => ({ ticket: { summary: i.summary, description: i.description, key: i.key } })));
-    expect(issues).toHaveLength(keys.size);
+    const byKey = scoredByKey(file!, keys);
+    expect(byKey.size).toBe(keys.size);
     for (const [code, fixed] of Object.entries(FIXED)) {
       for (const key of fixed) {
         const v = reading.codes[code].verdicts.find((x) => x.key === key)!;
         expect(v.verdict, `${code} ${key}`).toBe("wrong");
-        const r = results[issues.findIndex((i) => i.key === key)];
-        expect(r.findings.some((x) => x.code === code), `${code} ${key}: ${v.reason}`).toBe(!v.fires);
+        expect(byKey.get(key)!.findings.some((x) => x.code === code), `${code} ${key}: ${v.reason}`).toBe(!v.fires);
       }
     }
   });

@@ -6,19 +6,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { expectVerdictForm, type JiraVerdict, scoredByKey } from "@/testing/jira-verdicts";
 import { sharedDataFile } from "@/testing/shared-data";
-import { scoreTickets } from "../heuristic/engine";
-import { JIRA_FILE, jiraIssues } from "./jira-reading";
+import { JIRA_FILE } from "./jira-reading";
 
-interface StepsVerdict {
-  key: string;
-  fires: boolean;
-  severity?: "low" | "medium" | "high";
-  verdict: "right" | "wrong";
-  reason: string;
-}
-
-const reading = JSON.parse(fs.readFileSync(path.join(__dirname, "jira-steps-reading.json"), "utf8")) as { code: string; verdicts: StepsVerdict[] };
+const reading = JSON.parse(fs.readFileSync(path.join(__dirname, "jira-steps-reading.json"), "utf8")) as { code: string; verdicts: JiraVerdict[] };
 const file = sharedDataFile(JIRA_FILE);
 
 describe("bug.no_steps read on real Jira issues (fourteenth pass)", () => {
@@ -27,19 +19,11 @@ describe("bug.no_steps read on real Jira issues (fourteenth pass)", () => {
     expect(reading.verdicts.filter((v) => v.fires)).toHaveLength(20);
     expect(reading.verdicts.filter((v) => !v.fires)).toHaveLength(20);
     expect(new Set(reading.verdicts.map((v) => v.key)).size).toBe(40);
-    for (const v of reading.verdicts) {
-      expect(v.key).toMatch(/^[A-Z]+-\d+$/);
-      expect(["right", "wrong"]).toContain(v.verdict);
-      expect(v.fires, v.key).toBe(v.severity !== undefined);
-      expect(v.reason.length, v.key).toBeGreaterThanOrEqual(5);
-      expect(v.reason.length, v.key).toBeLessThanOrEqual(85);
-    }
+    for (const v of reading.verdicts) expectVerdictForm(v, v.key);
   });
 
   it.skipIf(!file)("keeps every verdict judged right: fires where the steps are missing, silent where they are given", () => {
-    const issues = jiraIssues(file!);
-    const results = scoreTickets(issues.map((i) => ({ ticket: { summary: i.summary, description: i.description, key: i.key } })));
-    const byKey = new Map(issues.map((i, n) => [i.key, results[n]]));
+    const byKey = scoredByKey(file!);
     for (const v of reading.verdicts.filter((x) => x.verdict === "right")) {
       const f = byKey.get(v.key)!.findings.find((x) => x.code === "bug.no_steps");
       expect(Boolean(f), `${v.key}: ${v.reason}`).toBe(v.fires);
@@ -53,13 +37,12 @@ describe("bug.no_steps read on real Jira issues (fourteenth pass)", () => {
   // verdict asked; the other four are left, each with its reason there.
   const FIXED = ["STUDIO-5706", "TISTUD-5421", "APSTUD-4697"];
   it.skipIf(!file)("does what the verdict asked on the issues judged wrong that were put right since", () => {
-    const issues = jiraIssues(file!).filter((i) => FIXED.includes(i.key));
-    const results = scoreTickets(issues.map((i) => ({ ticket: { summary: i.summary, description: i.description, key: i.key } })));
-    expect(issues).toHaveLength(FIXED.length);
-    issues.forEach((issue, n) => {
-      const v = reading.verdicts.find((x) => x.key === issue.key)!;
-      expect(v.verdict, issue.key).toBe("wrong");
-      expect(results[n].findings.some((x) => x.code === "bug.no_steps"), `${issue.key}: ${v.reason}`).toBe(!v.fires);
-    });
+    const byKey = scoredByKey(file!, new Set(FIXED));
+    expect(byKey.size).toBe(FIXED.length);
+    for (const [key, result] of byKey) {
+      const v = reading.verdicts.find((x) => x.key === key)!;
+      expect(v.verdict, key).toBe("wrong");
+      expect(result.findings.some((x) => x.code === "bug.no_steps"), `${key}: ${v.reason}`).toBe(!v.fires);
+    }
   });
 });
