@@ -3015,3 +3015,26 @@ describe("fifteenth pass, read-14 (httpd): refusing or rejecting what is given i
     expect(observedIn("It should reject a header with two values.")).toEqual([]);
   });
 });
+
+describe("sixteenth pass, the shared reports: the line under an introduction of what the program printed", () => {
+  const kinds = (text: string) => expectedIn(text).map((r) => r.kind);
+
+  it("reads no expectation in the program's message set under 'I get the following error:' or 'it says:'", () => {
+    for (const text of [
+      "When I call the export with no token I get back the following error:\n\nFatal: 41: The request must be signed with a client key",
+      "Uploading a second avatar fails. The server responds with:\nEach profile should have exactly one avatar.",
+      "Saving without a name, it says:\n  A name must be given before the draft can be saved.",
+    ]) expect(kinds(text), text).toEqual([]);
+  });
+
+  it("still reads the reporter's own expectation, under an introduction or after the message", () => {
+    expect(kinds("I get the following error:\nQuota exceeded\nThe upload should go through: the file is 2 KB.")).toContain("modal");
+    expect(kinds("What we should get instead:\nThe list must keep its order.")).toContain("modal");
+    expect(kinds("Saving the draft with an empty name must show a warning.")).toContain("modal");
+  });
+
+  it("fires the missing expected result on a report whose only 'must' is the program's", () => {
+    const description = "When I save a template without a title I get:\n\nEvery template must include a title and a body.\n\nAm I missing anything?";
+    expect(codesOf("Cannot save a template without a title", description)).toContain("bug.no_expected_result");
+  });
+});

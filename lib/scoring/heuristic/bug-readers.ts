@@ -1107,7 +1107,7 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
   // tomcat 9 same config it was fine": the stop ends the log line before it; thirteenth pass, httpd).
   const fromWord = (r: Read): Read => ({ start: r.start + (/^[\s.!?;,]*/.exec(text.slice(r.start, r.end))?.[0].length ?? 0), end: r.end });
   const inSession = sessionReader(text);
-  const programs = (w: Read) => printed(lineOf(text, w).length > 120 ? lineAround(text, w) : lineOf(text, w)) || inBlockComment(text, w) || inSession(w) || messageGoesOn(text, w) || afterMessageNumber(text, w);
+  const programs = (w: Read) => printed(lineOf(text, w).length > 120 ? lineAround(text, w) : lineOf(text, w)) || inBlockComment(text, w) || inSession(w) || messageGoesOn(text, w) || afterMessageNumber(text, w) || introducedOutput(text, w);
   // "how this works" names the way a thing works, asked or told, not a case that works beside the failing one ("Could
   // somebody explain how this works in a private window?"; fourteenth pass, read-12).
   const howItWorks = (r: Read & { kind: ExpectedKind }) => r.kind === "working_case" && /\bhow\s+$/i.test(text.slice(Math.max(0, r.start - 6), fromWord(r).start));
@@ -1268,6 +1268,25 @@ function afterMessageNumber(text: string, r: Read): boolean {
   const numbers = [...before.matchAll(/\b(?:AH\d{4,5}|[A-Z]{3,5}\d{4,5}[EWI]):\s/g)];
   const last = numbers[numbers.length - 1];
   return !!last && !/[.!?](?:\s|$)/.test(before.slice(last.index + last[0].length));
+}
+
+/**
+ * A line that says what follows is what the program printed or answered ("I get back the following error:", "it says:",
+ * "the server responds with:"), not what the reporter wants: no should, expect or would in it.
+ */
+const OUTPUT_INTRO = /\b(?:(?:the\s+)?(?:following|this|these|an?|the|same)\s+(?:[\w-]+\s+)?(?:error|errors|exception|message|messages|warning|warnings|output|response|trace|stack ?trace)|(?:i|we|you|they|users?|it|he|she)\s+(?:\w+\s+)?(?:get|gets|got|see|sees|saw|receive|receives|received)(?:\s+back)?|(?:it|this|that|which|the\s+(?:[\w-]+\s+)?(?:server|page|browser|log|console|dialog|api|program|call|request|method|script|compiler|tool))\s+(?:says|said|returns|returned|prints|printed|shows|showed|gives|gave|throws|threw|reports|reported|logs|logged|outputs|responds|responded)(?:\s+(?:with|back))?)\b[^\n]{0,60}:[ \t]*$/i;
+
+/**
+ * The read stands on the first line set under a line that introduces what the program printed ("I get back the following
+ * error:" over "Uncaught Exception: 15: The method you are calling must be called with ..."), a blank line between or
+ * not: the program's words, however they are worded, not the reporter's expectation (sixteenth pass, the shared reports).
+ */
+function introducedOutput(text: string, r: Read): boolean {
+  const lineStart = text.lastIndexOf("\n", r.start - 1) + 1;
+  if (lineStart === 0) return false;
+  const before = text.slice(0, lineStart - 1).replace(/\n[ \t]*$/, "");
+  const intro = before.slice(before.lastIndexOf("\n") + 1);
+  return OUTPUT_INTRO.test(intro) && !/\b(?:should|expect(?:ed|s|ing)?|would|want|wanted|wish|hope|supposed)\b/i.test(intro);
 }
 
 /** The whole line a read stands on. */
