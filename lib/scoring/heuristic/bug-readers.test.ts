@@ -3038,3 +3038,22 @@ describe("sixteenth pass, the shared reports: the line under an introduction of 
     expect(codesOf("Cannot save a template without a title", description)).toContain("bug.no_expected_result");
   });
 });
+
+describe("sixteenth pass, the shared reports: a doubt about what should happen states none", () => {
+  const kinds = (text: string) => expectedIn(text).map((r) => r.kind);
+
+  it("reads no expectation in a clause the reporter doubts", () => {
+    for (const text of [
+      "I do not know if the sync result should always be a list or if an empty string is fine.",
+      "It's also not clear that the cached thumbnails should be removed when the album is deleted.",
+      "Not sure whether the import must keep the original timestamps.",
+      "Wondering if the badge should count muted threads at all.",
+    ]) expect(kinds(text), text).toEqual([]);
+  });
+
+  it("still reads an expectation after the doubt ends, or one stated plainly", () => {
+    expect(kinds("Not sure if this is a bug, but the badge should not count muted threads.")).toContain("modal");
+    expect(kinds("I don't know why. The badge should not count muted threads.")).toContain("modal");
+    expect(kinds("The badge should not count muted threads.")).toContain("modal");
+  });
+});
