@@ -3057,3 +3057,22 @@ describe("sixteenth pass, the shared reports: a doubt about what should happen s
     expect(kinds("The badge should not count muted threads.")).toContain("modal");
   });
 });
+
+describe("sixteenth pass, the shared reports: 'need to' of what the reader must do, or of fixing the report itself", () => {
+  const kinds = (text: string) => expectedIn(text).map((r) => r.kind);
+
+  it("reads no expectation in what one would need to do to see it, nor in a call to address the issues listed", () => {
+    for (const text of [
+      "To see the error you would need to sign up on the site first. Then add a product.",
+      "You'd need to open two tabs for it to show.",
+      "Need to address the following import issues:\n1. Unmapped fields are lost.",
+      "We need to look into this soon.",
+    ]) expect(kinds(text), text).toEqual([]);
+  });
+
+  it("still reads what the program needs to do", () => {
+    expect(kinds("The importer needs to keep unmapped fields.")).toContain("modal");
+    expect(kinds("The form needs to address the user by name.")).toContain("modal");
+    expect(kinds("Saving needs to be possible without a title.")).toContain("modal");
+  });
+});
