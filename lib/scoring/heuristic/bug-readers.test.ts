@@ -3076,3 +3076,21 @@ describe("sixteenth pass, the shared reports: 'need to' of what the reader must 
     expect(kinds("Saving needs to be possible without a title.")).toContain("modal");
   });
 });
+
+describe("sixteenth pass, the shared reports: 'instead of expected results' names no result", () => {
+  const kinds = (text: string) => expectedIn(text).map((r) => r.kind);
+
+  it("reads no expectation in an expected result named but not said", () => {
+    for (const text of [
+      "5. Result: you get some garbled text instead of expected results:",
+      "The export writes rubbish rather than the correct output.",
+      "It shows a stack trace instead of the expected page.",
+    ]) expect(kinds(text), text).toEqual([]);
+  });
+
+  it("still reads one that says what was expected", () => {
+    expect(kinds("It returns 500 instead of the expected 200 OK.")).toContain("expect");
+    expect(kinds("The total shows 21% instead of 23%.")).toContain("expect");
+    expect(kinds("You get garbled text instead of the expected results: the three rows of the query.")).toContain("expect");
+  });
+});
