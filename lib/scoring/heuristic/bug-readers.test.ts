@@ -3094,3 +3094,18 @@ describe("sixteenth pass, the shared reports: 'instead of expected results' name
     expect(kinds("You get garbled text instead of the expected results: the three rows of the query.")).toContain("expect");
   });
 });
+
+describe("sixteenth pass, the shared reports: asking for a solution is asking for work", () => {
+  const kinds = (text: string) => expectedIn(text).map((r) => r.kind);
+
+  it("reads no request in 'please provide a solution' or 'a fix'", () => {
+    for (const text of [
+      "Someone please provide a solution as it is very urgent.",
+      "Please provide a quick fix, our launch is on Monday.",
+    ]) expect(kinds(text), text).toEqual([]);
+  });
+
+  it("still reads a request for what the program should provide", () => {
+    expect(kinds("Please provide an option to keep the old layout.")).toContain("request");
+  });
+});
