@@ -3109,3 +3109,20 @@ describe("sixteenth pass, the shared reports: asking for a solution is asking fo
     expect(kinds("Please provide an option to keep the old layout.")).toContain("request");
   });
 });
+
+describe("sixteenth pass, the shared reports: the reporter's choice between two ways of doing it", () => {
+  const kinds = (text: string) => expectedIn(text).map((r) => r.kind);
+
+  it("reads no expectation in 'when using X instead of Y' or 'Would calling X rather than Y help?'", () => {
+    for (const text of [
+      "The same error happens when using the share form instead of a plain link.",
+      "Would calling the batch endpoint rather than the single one be a way around the limit?",
+      "It also fails if I select the PDF printer instead of the default one.",
+    ]) expect(kinds(text), text).toEqual([]);
+  });
+
+  it("still reads what the program does instead", () => {
+    expect(kinds("The share form posts the page title instead of the link.")).toContain("expect");
+    expect(kinds("When saving, it writes UTF-16 instead of UTF-8.")).toContain("expect");
+  });
+});

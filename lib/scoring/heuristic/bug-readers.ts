@@ -1094,6 +1094,9 @@ function workingExamples(text: string): Read[] {
  */
 const UNNAMED_EXPECTED = /\b(?:instead of|rather than)\s+(?:the\s+)?(?:expected|correct|right|desired|proper|intended|normal)\s+(?:results?|outputs?|behaviou?rs?|values?|content|data|text|responses?|outcomes?|page|screen|view|dialog|file|message|format|layout)(?=[ \t]*(?:[.;,!)]|:[ \t]*$|$))/gim;
 
+/** The reporter's own doing in a gerund, just before the read: "when using the feed ", "Would calling the API ". */
+const CHOICE_BEFORE = /\b(?:when|if|while|by|would|after|before|try|tried|trying)\s+(?:(?:i|we|you)\s+)?(?:using|calling|sending|passing|choosing|selecting|clicking|typing|entering|specifying|posting|running|opening|use|call|send|pass|choose|select|click|type|enter|specify|post|run|open)\s+(?:[^\s.!?;,]+\s+){1,5}$/i;
+
 /** An open doubt right before a read, in the same clause: "I don't know if ...", "not clear whether ...", "wondering if ...". */
 const DOUBT_BEFORE = /(?:\b(?:do(?:es)?n['’ ]?t|do not|does not|not|no)\s+(?:really\s+)?(?:know|sure|certain|clear|obvious|idea)|\b(?:unsure|unclear|uncertain|wonder(?:ing|ed)?)\b)\s+(?:if|whether|that)\b(?:(?!\bbut\b)[^.!?;\n])*$/i;
 
@@ -1135,7 +1138,11 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
   // pass, the shared reports). "instead of the expected 200 OK" names it.
   const unnamed = [...text.matchAll(UNNAMED_EXPECTED)].map((m) => ({ start: m.index, end: m.index + m[0].length }));
   const namesNothing = (r: Read & { kind: ExpectedKind }) => r.kind === "expect" && unnamed.some((u) => fromWord(r).start >= u.start && fromWord(r).start < u.end);
-  return reads.filter((r) => !programs(fromWord(r)) && !howItWorks(r) && !asksWhichIsRight(r) && !doubted(r) && !namesNothing(r) &&
+  // "when using the feed instead of a link", "Would calling X rather than Y help?": the reporter's choice between two
+  // ways of doing it, not what the program should do instead (sixteenth pass, the shared reports).
+  const reportersChoice = (r: Read & { kind: ExpectedKind }) => r.kind === "expect" && /^(?:instead of|rather than)\b/i.test(text.slice(fromWord(r).start)) &&
+    CHOICE_BEFORE.test(text.slice(Math.max(0, fromWord(r).start - 80), fromWord(r).start));
+  return reads.filter((r) => !programs(fromWord(r)) && !howItWorks(r) && !asksWhichIsRight(r) && !doubted(r) && !namesNothing(r) && !reportersChoice(r) &&
     !((r.kind === "wish" || r.kind === "request") && (ASKS_FOR_NEWS.test(text.slice(r.start)) || ASKS_FOR_PLAN.test(text.slice(r.start)))) && !(r.kind === "wish" && ASKS_FOR_WORK.test(text.slice(r.start)))).sort((a, b) => a.start - b.start);
 }
 
