@@ -3126,3 +3126,19 @@ describe("sixteenth pass, the shared reports: the reporter's choice between two 
     expect(kinds("When saving, it writes UTF-16 instead of UTF-8.")).toContain("expect");
   });
 });
+
+describe("sixteenth pass, the shared reports: the people we should bring in", () => {
+  const kinds = (text: string) => expectedIn(text).map((r) => r.kind);
+
+  it("reads no expectation in 'we should probably find a usability expert to ...'", () => {
+    for (const text of [
+      "We should probably find a usability expert to look at the default colours.",
+      "We should hire a designer for the icons.",
+    ]) expect(kinds(text), text).toEqual([]);
+  });
+
+  it("still reads what the program should find or get", () => {
+    expect(kinds("The search should find the people named in the subject.")).toContain("modal");
+    expect(kinds("The installer should get the latest packages.")).toContain("modal");
+  });
+});

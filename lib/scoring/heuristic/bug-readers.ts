@@ -799,9 +799,10 @@ const EPISTEMIC = String.raw`\s+(?:probably\s+|also\s+|really\s+)?(?:(?:not\s+)?
 const FIX_PLEA = String.raw`(?!\s+(?:really\s+|urgently\s+|definitely\s+)?(?:be|get)\s+(?:\w+ly\s+)?(?:fixed|resolved|addressed|looked (?:at|into)|investigated|sorted(?: out)?|prioriti[sz]ed|handled|patched)\b)`;
 /**
  * "should ask" of people ("we should ask the vendor"), not of the program: a thing that should ask ("It should ask for
- * the password", "the installer should ask where to put it") says what the program should do (eighth pass).
+ * the password", "the installer should ask where to put it") says what the program should do (eighth pass). Nor "we
+ * should probably find a usability expert to ...": the people to bring in (sixteenth pass, the shared reports).
  */
-const ASK_PEOPLE = String.raw`(?<!\b(?:it|this|that|which|apache|httpd|the\s+[\w-]+)\s+should(?:n['’ ]?t)?)\s+(?:really\s+)?ask\b`;
+const ASK_PEOPLE = String.raw`(?<!\b(?:it|this|that|which|apache|httpd|the\s+[\w-]+)\s+should(?:n['’ ]?t)?)\s+(?:(?:really\s+)?ask\b|(?:probably\s+|maybe\s+|perhaps\s+)?(?:find|hire|consult|involve|get)\s+(?:an?|some|the|our)\s+(?:[\w-]+\s+)?(?:experts?|designers?|specialists?|consultants?|people)\b)`;
 /**
  * A modal of what should be: "should", "is supposed to", "must", "needs to", "ought to". Not of a person's ("I should
  * have", "you must"); a program's option is no person ("via -i it should fail", "with -u it must"; ninth pass).
