@@ -3142,3 +3142,17 @@ describe("sixteenth pass, the shared reports: the people we should bring in", ()
     expect(kinds("The installer should get the latest packages.")).toContain("modal");
   });
 });
+
+describe("sixteenth pass, the shared reports: recommending a thing to people is no suggestion", () => {
+  const kinds = (text: string) => expectedIn(text).map((r) => r.kind);
+
+  it("reads no wish in 'I suggest the app to friends'", () => {
+    expect(kinds("I suggest the app to friends, they start using it, and then it is blocked.")).toEqual([]);
+    expect(kinds("We recommend our game to all our followers every week.")).toEqual([]);
+  });
+
+  it("still reads a suggestion of what the program should do", () => {
+    expect(kinds("I suggest adding a limit to the title length.")).toContain("wish");
+    expect(kinds("I suggest the dialog to stay open until the upload ends.")).toContain("wish");
+  });
+});
