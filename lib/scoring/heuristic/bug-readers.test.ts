@@ -3156,3 +3156,24 @@ describe("sixteenth pass, the shared reports: recommending a thing to people is 
     expect(kinds("I suggest the dialog to stay open until the upload ends.")).toContain("wish");
   });
 });
+
+describe("sixteenth pass: a deadline set on work asked for is no time the program worked", () => {
+  const kinds = (text: string) => expectedIn(text).map((r) => r.kind);
+
+  it("reads no case that works in 'before the release' after a plea or an order", () => {
+    for (const text of [
+      "We need to look into this before the release.",
+      "The export crashes. Fix it before the launch.",
+      "Please sort it out until Friday.",
+    ]) expect(kinds(text), text).toEqual([]);
+  });
+
+  it("still reads a time the program worked", () => {
+    expect(kinds("The export worked before the release.")).toContain("working_case");
+    expect(kinds("It should work as it did before the update.")).toContain("working_case");
+  });
+
+  it("fires the missing expected result on a plea with a deadline", () => {
+    expect(codesOf("Checkout broken", "Checkout is broken for everyone. Please fix it before the release!!")).toContain("bug.no_expected_result");
+  });
+});

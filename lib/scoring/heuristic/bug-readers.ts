@@ -1240,8 +1240,11 @@ function actedThen(text: string, r: Read): boolean {
   const clause = text.slice(Math.max(0, r.start - 80), r.start).split(/[.!?;,:\n]/).pop() ?? "";
   // (built on first use: PEOPLE is declared further down)
   personActed ??= new RegExp(`\\b(?:i|we|you|they|he|she|someone|somebody|${PEOPLE})\\s+(?!(?:worked|was|were|ran|showed|had|kept|looked|behaved|did|could|used)\\b)[a-z]+(?:\\s+[\\w'’-]+){0,3}\\s+$`, "i");
-  return personActed.test(clause);
+  // Nor a deadline set on work asked for ("We need to look into this before the release", "Fix it before the launch",
+  // "please sort it out until Friday"; sixteenth pass): when it should be done, not a time the program worked.
+  return personActed.test(clause) || WORK_BY_THEN.test(clause);
 }
+const WORK_BY_THEN = /(?:\b(?:please|pls|plz|asap|needs? to|must|ha(?:ve|s) to|should|got to|gotta)\b|^\s*(?:fix|look|check|sort|ship|finish|get|do|handle|address|resolve|investigate|deal)\b)(?:(?!\b(?:work|worked|works|working|was|were|ran|showed|did|behaved)\b)[^])*$/i;
 
 /**
  * "instead of" or "rather than" in a step the reporter tells the reader to take ("4. Set the level to -O2 instead
