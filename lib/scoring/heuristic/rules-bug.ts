@@ -59,7 +59,7 @@ const TO_TITLE = /\b(?:as|see|same as|like)\s+(?:in\s+|per\s+)?(?:the\s+)?(?:sum
  * the same elsewhere ("safe mode same thing", "new profile, same problem"): no account of what is seen, as where it runs
  * is none (fifteenth pass, firefox).
  */
-const SINCE_OR_SAME_ALL = /(?<=^|[.!?;]\s*|\n\s*)(?:(?:it|this|that|the (?:problem|crash|issue|bug))\s+(?:started|began|begun|appeared|came back)\s+(?:again\s+)?(?:yesterday|today|tonight|this (?:morning|week)|last (?:night|week|month)|recently|lately|(?:a few|two|three|\d+) (?:days|weeks|hours) ago|(?:after|with|since) (?:the |an? |my |this )?(?:update|upgrade|restart|reboot|install))|(?:[\w-]+,? ){1,3}(?:the )?same (?:thing|problem|crash|result|here))\s*(?=[.!;]|\n|$)/gim;
+const SINCE_OR_SAME_ALL = /(?=\S)(?<=^|[.!?;]\s*|\n\s*)(?:(?:it|this|that|the (?:problem|crash|issue|bug))\s+(?:started|began|begun|appeared|came back)\s+(?:again\s+)?(?:yesterday|today|tonight|this (?:morning|week)|last (?:night|week|month)|recently|lately|(?:a few|two|three|\d+) (?:days|weeks|hours) ago|(?:after|with|since) (?:the |an? |my |this )?(?:update|upgrade|restart|reboot|install))|(?:[\w-]+,? ){1,3}(?:the )?same (?:thing|problem|crash|result|here))\s*(?=[.!;]|\n|$)/gim;
 /**
  * A description that opens by saying the reporter meets the same ("+1, same on Debian after the upgrade", "me too with
  * 2.4.7", "Same here since Monday"): it points at the title, whose failure is the one told, and adds where and when
@@ -117,7 +117,7 @@ const ANOTHER = /^[ \t]*(?:[-*•]\s*)?(?:also(?!,?\s+(?:happens|happened|occurs
  * The same inside a line, at a sentence's start, when it names something new: "... Also the search box in the sidebar is
  * very slow, but that is another bug." ("Also the same happens in safe mode" tells the first one again.)
  */
-const ANOTHER_IN_LINE = /(?<=[.!?][ \t]+)(?:also,? (?!the same\b)(?:the|a|an|my|our)\b|another (?:bug|issue|problem|defect)\b|(?:a )?second (?:bug|issue|problem|defect)\b|unrelated(?:ly)?,? )[^.!?\n]*/gi;
+const ANOTHER_IN_LINE = /(?=\S)(?<=[.!?][ \t]+)(?:also,? (?!the same\b)(?:the|a|an|my|our)\b|another (?:bug|issue|problem|defect)\b|(?:a )?second (?:bug|issue|problem|defect)\b|unrelated(?:ly)?,? )[^.!?\n]*/gi;
 /** A summary that names the code change ("Add null check to applyCoupon()"), not the failure. */
 const FIX_VERB = /^(?:change|replace|add|remove|wrap|use|set|rewrite|patch|increase|decrease|catch|handle|call(?! to\b)|return|swap|revert|null-?check)\b/i;
 // A web server's modules ("mod_status", "mod_log_config") are what its users configure, not code: "Add JSON output to

@@ -16,7 +16,7 @@ import { authorsText, withLineBreaks } from "./machine-text";
  * label is emphasis inside a sentence and stays.
  */
 export function restoreHeadingBreaks(text: string): string {
-  return restoreWikiHeadingBreaks(text).replace(/(?<=\S[ \t]+)[ \t](?=\*[A-Z][^*\n]{0,40}?(?::\*|\*:))/g, "\n");
+  return restoreWikiHeadingBreaks(text).replace(/(?=[ \t]\*[A-Z][^*\n]{0,40}?(?::\*|\*:))(?<=\S[ \t]+)[ \t]/g, "\n");
 }
 
 /** The parts of a work item a section heading can name. */
