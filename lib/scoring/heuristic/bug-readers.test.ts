@@ -3015,3 +3015,16 @@ describe("fifteenth pass, read-14 (httpd): refusing or rejecting what is given i
     expect(observedIn("It should reject a header with two values.")).toEqual([]);
   });
 });
+
+describe("sixteenth pass, read-15 (httpd): a report on a typo quotes the wrong text", () => {
+  it("reads the text quoted as what is seen, and the page that says it as no expected result", () => {
+    const codes = codesOf("Typo in the install guide: proxy section", "The install guide for the proxy module says 'teh' in its first sentence.");
+    expect(codes).not.toContain("bug.no_actual_result");
+    expect(codes).toContain("bug.no_expected_result");
+    expect(codesOf("PATCH: spelling in the sample config", "the sample config has 'recieve' in the logging comment. patch attached.")).not.toContain("bug.no_actual_result");
+  });
+
+  it("still reads what the docs say as the expected result in a report that is not on wording", () => {
+    expect(codesOf("Retry interval ignored", "The docs say 'retry defaults to 60 seconds' but the proxy retries every second.")).not.toContain("bug.no_expected_result");
+  });
+});
