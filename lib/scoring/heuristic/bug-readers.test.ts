@@ -3028,3 +3028,15 @@ describe("sixteenth pass, read-15 (httpd): a report on a typo quotes the wrong t
     expect(codesOf("Retry interval ignored", "The docs say 'retry defaults to 60 seconds' but the proxy retries every second.")).not.toContain("bug.no_expected_result");
   });
 });
+
+describe("sixteenth pass, read-15 (httpd): what makes the failure go away is no action that sets it off", () => {
+  it("reads no trigger in a gerund that makes the failure go away or disappear", () => {
+    expect(stepsIn("The scoreboard fills up after a few hours. Disabling the cache makes it go away.").trigger).toBeUndefined();
+    expect(stepsIn("The scoreboard fills up after a few hours. Switching to the other module makes the problem disappear.").kinds).not.toContain("gerund");
+  });
+
+  it("still reads a gerund that makes the failure happen", () => {
+    expect(stepsIn("Disabling the cache makes the page blank.").kinds).toContain("gerund");
+    expect(stepsIn("Disabling the cache makes it crash at once.").trigger).toBeDefined();
+  });
+});
