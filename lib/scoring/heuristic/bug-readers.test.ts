@@ -3040,3 +3040,14 @@ describe("sixteenth pass, read-15 (httpd): what makes the failure go away is no 
     expect(stepsIn("Disabling the cache makes it crash at once.").trigger).toBeDefined();
   });
 });
+
+describe("sixteenth pass, read-15 (httpd): starting to meet a failure is no action told", () => {
+  it("reads no narrated action in 'we start getting', 'I began seeing'", () => {
+    expect(stepsIn("After a day we start getting segfaults.").trigger).toBeUndefined();
+    expect(stepsIn("After a week with the cache on we started seeing 502s and kept hitting the limit.").at).toBeNull();
+  });
+
+  it("still reads an action begun ('I started typing ... and pressed Enter')", () => {
+    expect(stepsIn("I started typing in the box and pressed Enter.").at).not.toBeNull();
+  });
+});
