@@ -1578,8 +1578,6 @@ const JUDGED_ACTIVITY = new RegExp(`^\\s+(?:(?:so|very|really|quite|pretty|super
  * gerund and its verb (fifteenth pass, firefox).
  */
 const GERUND_SUBJECT = /(?:^|[.!?:;,]\s+|\n\s*)(?:[-*•][ \t]+)?([A-Z]?[a-z-]+ing)(?=\s)[ \t]*(?:\r?\n(?![ \t]*\r?\n)[ \t]*)?(?=\S)(?:(?:on\s+|the\s+|a\s+|an\s+|any\s+)?[^.\n]{1,60}?\s(?:does|did|do|doesn|causes?|caused|results?|resulted|throws?|threw|crashes|crashed|gives?|gave|shows?|showed|leads?|led|makes?|made|opens?|opened|triggers?|triggered|produces?|produced|returns?|returned|breaks?|fails?|failed|hangs?|freezes|takes?|took|is|was|brings?|brought)\b|[^.,\n]{1,60},)/g;
-/** The failure made to go away or the thing made to work after "makes" (`GERUND_SUBJECT`'s verb): "makes it go away". */
-const GOES_AWAY = /^\s+(?:it|this|that|them|(?:the|this|that) (?:[\w-]+ )?(?:problem|issue|error|errors|crash|crashes|bug|leak|hang|warning|warnings|symptoms?|failures?))\s+(?:go away|disappear|vanish|stop|work)\b/i;
 /**
  * First-person actions told as a story: "I opened the file, clicked Save", "I go to the toolbar and click Build", "I
  * was typing a comment, switched tabs" (the past progressive since the fourth pass; not "I am running a shop",
@@ -2106,9 +2104,6 @@ export function stepsIn(labelled: string): StepsRead {
     // "Uploading photos is frustrating", "Exporting was a pain": how an activity feels to people judges it, and sets
     // nothing off (bands, tenth pass).
     if (/\b(?:is|was)$/.test(m[0]) && JUDGED_ACTIVITY.test(text.slice(m.index + m[0].length, m.index + m[0].length + 40))) continue;
-    // "Setting the cache size to 0 makes it go away", "Switching to the worker MPM makes the problem disappear": what makes
-    // the failure go away is the workaround, a case that works, not the way to the failure (sixteenth pass, read-15 httpd).
-    if (/\b(?:makes?|made)$/.test(m[0]) && GOES_AWAY.test(text.slice(m.index + m[0].length, m.index + m[0].length + 60))) continue;
     found.push({ kind: "gerund", start: m.index + m[0].indexOf(m[1]), end: m.index + m[0].length });
     // "Casting an episode to the TV, skip ahead 10 minutes": what is being done sets the scene, as "In the Java
     // perspective," does, and the action after its comma is a step of its own.
