@@ -3039,3 +3039,13 @@ describe("sixteenth pass, read-15 (httpd): starting to meet a failure is no acti
     expect(stepsIn("I started typing in the box and pressed Enter.").at).not.toBeNull();
   });
 });
+
+describe("sixteenth pass, read-15 (httpd): one directive inside a sentence with a change to a host the server talks to", () => {
+  it("reads the directive and the host's restart as the way there, as one line of configuration is", () => {
+    expect(stepsIn("We use ProxyPass /app ajp://10.0.0.2:8009/app and when the backend is redeployed every request gets a 503 for a minute.").kinds).toContain("config");
+  });
+
+  it("still reads one directive inside a sentence alone as no steps", () => {
+    expect(stepsIn("We use ProxyPass /app ajp://10.0.0.2:8009/app and every request gets a 503 now and then.").kinds).not.toContain("config");
+  });
+});
