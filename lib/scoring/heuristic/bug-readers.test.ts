@@ -3049,3 +3049,15 @@ describe("sixteenth pass, read-15 (httpd): one directive inside a sentence with 
     expect(stepsIn("We use ProxyPass /app ajp://10.0.0.2:8009/app and every request gets a 503 now and then.").kinds).not.toContain("config");
   });
 });
+
+describe("sixteenth pass, read-15 (httpd): a request told by its method meets one directive inside a sentence", () => {
+  it("reads a method named with its article and what it carries, with one directive inside a sentence, as the way there", () => {
+    expect(stepsIn("A PROPFIND with Depth: infinity on /dav/ returns 403. This is with DavDepthInfinity On in the vhost.").kinds).toContain("config");
+    expect(stepsIn("Every POST with a body over 1 MB fails with 413. We have LimitRequestBody 0 in the vhost.").kinds).toContain("config");
+  });
+
+  it("still reads the method alone, or the directive alone, as no steps", () => {
+    expect(stepsIn("A PROPFIND with Depth: infinity on /dav/ returns 403.").at).toBeNull();
+    expect(stepsIn("This is with DavDepthInfinity On in the vhost and listings return 403.").at).toBeNull();
+  });
+});

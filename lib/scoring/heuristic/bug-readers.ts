@@ -1911,9 +1911,12 @@ function controlTold(text: string): boolean {
  * A request told by what it asks for rather than written out: "every .php request", "any GET request", "a request for a
  * .php file", a file "when requested" (eighth pass), a test script to "request with curl" (ninth pass). With one directive
  * it is the request that meets it, as a request line is; alone it is no step. So is a server's page named by its path at
- * the head of a sentence that says what it shows ("/server-info shows the full directive"; thirteenth pass, httpd).
+ * the head of a sentence that says what it shows ("/server-info shows the full directive"; thirteenth pass, httpd). So is a
+ * method named with its article and what it carries or where it goes ("A MOVE with Destination: ...", "a PUT to /dav/x",
+ * "every POST with a body over 1 MB"), and any of these meets one directive written inside a sentence too ("This is with
+ * AllowEncodedSlashes On in the vhost"; sixteenth pass, read-15 httpd).
  */
-const TOLD_REQUEST = /(?:^|[.!?]\s+|\n\s*)\/[\w.-]+(?:\/[\w.-]*)*\s+(?:shows?|showed|displays?|displayed|lists?|listed|returns?|returned|gives?|gave|prints?|printed)\b|\b(?:every|any|each|all|a|an)\s+(?:\.[a-z\d]{1,5}|[A-Z]{3,8})\s+requests?\b|\brequests?\s+(?:for|to|of)\s+(?:an?\s+|any\s+|every\s+)?(?:\.[a-z\d]{1,5}|[\w-]+\.[a-z\d]{1,5})\b|\bwhen (?:it is |they are )?requested\b|\b(?:[Rr]equest|[Ff]etch|[Cc]all|[Ll]oad|[Oo]pen|[Gg]et)\s+(?:it|them|this|that|the (?:script|page|file|url|uri|cgi))\s+(?:with|using|via|in|from)\s+(?:curl|wget|telnet|(?:a|the|any|your) browser)\b/;
+const TOLD_REQUEST = /\b(?:[Aa]n?|[Tt]he|[Ee]very|[Aa]ny|[Ee]ach)\s+(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS|PROPFIND|PROPPATCH|MKCOL|COPY|MOVE|LOCK|UNLOCK)\s+(?:requests?\s+)?(?:with|to|for|on|of|against)\s+\S|(?:^|[.!?]\s+|\n\s*)\/[\w.-]+(?:\/[\w.-]*)*\s+(?:shows?|showed|displays?|displayed|lists?|listed|returns?|returned|gives?|gave|prints?|printed)\b|\b(?:every|any|each|all|a|an)\s+(?:\.[a-z\d]{1,5}|[A-Z]{3,8})\s+requests?\b|\brequests?\s+(?:for|to|of)\s+(?:an?\s+|any\s+|every\s+)?(?:\.[a-z\d]{1,5}|[\w-]+\.[a-z\d]{1,5})\b|\bwhen (?:it is |they are )?requested\b|\b(?:[Rr]equest|[Ff]etch|[Cc]all|[Ll]oad|[Oo]pen|[Gg]et)\s+(?:it|them|this|that|the (?:script|page|file|url|uri|cgi))\s+(?:with|using|via|in|from)\s+(?:curl|wget|telnet|(?:a|the|any|your) browser)\b/;
 /** What a server says when its configuration fails as it is read: at startup, a syntax error, a refusal to start, an unknown directive, an address it cannot bind, a module it cannot load. */
 const AT_START = /\b(?:at |on |during )?start-?up\b|\bsyntax error\b|\b(?:refuses?|fails?|failed|won['’ ]?t|will not|does not|doesn['’ ]?t) (?:to )?start\b|\bconfig(?:uration)? test\b|\binvalid command\b|\bcould not bind\b|\b(?:cannot|can['’ ]?t|could not|unable to) load\b/i;
 
@@ -2298,7 +2301,7 @@ export function stepsIn(labelled: string): StepsRead {
     const besideLine = configs === 1 && inline.some((m) => { const at = text.slice(0, m.index + 1).split("\n").length - 1; return !shaped[at] && !known[at]; });
     // (or with a change to a host the server talks to that sets the failure off, as one line of configuration is: "we use
     // ProxyPass / ajp://... and when the backend is restarted ..."; sixteenth pass, read-15 httpd)
-    if (inline.length >= 2 || besideLine || (inline.length === 1 && (inputs.length >= 1 || INLINE_REQUEST.test(text) || RESPONSE.test(text) || AT_START.test(text) || controlTold(text) || HOST_EVENT.test(text)))) {
+    if (inline.length >= 2 || besideLine || (inline.length === 1 && (inputs.length >= 1 || INLINE_REQUEST.test(text) || RESPONSE.test(text) || AT_START.test(text) || controlTold(text) || HOST_EVENT.test(text) || TOLD_REQUEST.test(text)))) {
       found.push({ kind: "config", start: inline[0].index, end: inline[0].index + inline[0][0].length });
     }
   }
