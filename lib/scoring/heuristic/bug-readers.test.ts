@@ -3061,3 +3061,15 @@ describe("sixteenth pass, read-15 (httpd): a request told by its method meets on
     expect(stepsIn("This is with DavDepthInfinity On in the vhost and listings return 403.").at).toBeNull();
   });
 });
+
+describe("sixteenth pass, read-15 (httpd): a directive said to be set in a configuration file, whatever its value", () => {
+  it("reads a directive with a lower-case value set in a file, with the start-up failure it meets, as the way there", () => {
+    expect(stepsIn("SSLCryptoDevice foo in ssl.conf and httpd dumps core on startup.").kinds).toContain("config");
+  });
+
+  it("does not read the directive named as a thing, nor one with no start-up failure or request", () => {
+    expect(stepsIn("The ProxyPass rules in httpd.conf break at startup.").kinds).not.toContain("config");
+    expect(stepsIn("ProxyPass lines in the vhost break at startup.").kinds).not.toContain("config");
+    expect(stepsIn("SSLCryptoDevice foo in ssl.conf, and nothing else is set.").kinds).not.toContain("config");
+  });
+});

@@ -1896,9 +1896,20 @@ const INLINE_DIRECTIVE = /(?:^|[\s(,;:])(?:[A-Z][a-z]+[A-Z][A-Za-z]*|[A-Z]{2,}[a
 const KNOWN_INLINE = /(?<=^|[\s(,;:"“'‘])([A-Z][A-Za-z0-9]+)[ \t]+(?:\d+[KkMm]?|[A-Z][A-Za-z]+|require|optional|none|all|any|default|always|never|auto|full|unset|nocase|strict|[+-][A-Z]\w+)(?![\w/.:-])/g;
 // (Not inside a quotation of what a page or the program says: 'the box says "Default: AllowOverride All"', 'should say
 // "AllowOverride None"' quote the documentation's words.)
+/**
+ * A directive the server knows with any one value, said to be set in a configuration file ("SSLCryptoDevice foo in ssl.conf",
+ * "KeepAliveTimeout 15 in the vhost"): where it stands says it is a setting, whatever its value (sixteenth pass, read-15
+ * httpd). The match ends at the value, as `KNOWN_INLINE`'s does.
+ */
+const SET_IN_FILE = /(?<=^|[\s(,;:"“'‘])([A-Z][A-Za-z0-9]+)[ \t]+[^\s,;"“”'‘’]+(?=[ \t]+in[ \t]+(?:(?:the|my|our|its|their|every|each|a)[ \t]+)?(?:[\w-]*\.conf|\.htaccess|vhost|virtual ?host)\b)/g;
 function knownInline(text: string): RegExpExecArray[] {
-  return [...text.matchAll(KNOWN_INLINE)].filter((m) => ((distinctDirective(m[1]) && !/^[+-]/.test(m[0].slice(m[1].length).trim())) ||
-    (m[1] === "Options" && /^\s+[+-]/.test(m[0].slice(m[1].length)))) && !inProgramQuote(text, { start: m.index, end: m.index + m[0].length }));
+  const known = [...text.matchAll(KNOWN_INLINE)];
+  // (not the directive named as a thing, "the ProxyPass rules in httpd.conf", "ProxyPass lines in the vhost")
+  const inFile = [...text.matchAll(SET_IN_FILE)].filter((m) => distinctDirective(m[1]) && !known.some((k) => k.index === m.index) &&
+    !/\b(?:the|a|an|my|our|your|its|their|this|that|these|those|all|any|some|every|each|no)\s+$/i.test(text.slice(Math.max(0, m.index - 8), m.index)) &&
+    !AFTER_SUBJECT.test(m[0].slice(m[1].length).trim()) && !/^(?:rules?|directives?|lines?|settings?|entries|entry|blocks?|sections?|statements?|values?|parts?|ones?|stuff|config(?:uration)?s?|definitions?)$/i.test(m[0].slice(m[1].length).trim()));
+  return [...known.filter((m) => (distinctDirective(m[1]) && !/^[+-]/.test(m[0].slice(m[1].length).trim())) ||
+    (m[1] === "Options" && /^\s+[+-]/.test(m[0].slice(m[1].length)))), ...inFile].filter((m) => !inProgramQuote(text, { start: m.index, end: m.index + m[0].length }));
 }
 /**
  * The server's restart told by its control program (`SERVER_CONTROL`), not a row of a process list that shows the
