@@ -3073,3 +3073,14 @@ describe("sixteenth pass, read-15 (httpd): a directive said to be set in a confi
     expect(stepsIn("SSLCryptoDevice foo in ssl.conf, and nothing else is set.").kinds).not.toContain("config");
   });
 });
+
+describe("sixteenth pass, read-15 (httpd): a script the reporter tested with, said attached, is the test case", () => {
+  it("reads 'Tested with a ... script (attached)' as the way there", () => {
+    expect(stepsIn("The worker stays busy for minutes. Tested with a short perl script (attached) against 2.4.10.").kinds).toContain("testcase");
+  });
+
+  it("does not read the script when it is not attached, nor a log attached", () => {
+    expect(stepsIn("The worker stays busy for minutes. Tested with a short perl script against 2.4.10.").at).toBeNull();
+    expect(stepsIn("The worker stays busy for minutes. Tested with 2.4.10, error log attached.").at).toBeNull();
+  });
+});

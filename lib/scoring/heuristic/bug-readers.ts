@@ -1689,9 +1689,11 @@ const INLINE_PROGRAM = /(?:^|[\s(;])(?<!-{1,2}[\w.-]+\s+\S*|>\s*)(?!(?:the|a|an|
  * ("Testcase attached.", "the attached testcase alerts 0") is one too: by the trackers' convention a test case is the
  * file that makes the failure happen when it is loaded (a screenshot or "the attached test page" to look at is not).
  * So is the line Bugzilla writes for an attachment, "Created an attachment (id=...)", whose description under it names a
- * test case (fifteenth pass, read-14 firefox).
+ * test case (fifteenth pass, read-14 firefox). So is a script or a program the reporter tested or reproduced it with, said
+ * attached ("Tested with a small python script (attached)"): the program that makes the failure happen when it is run
+ * (sixteenth pass, read-15 httpd).
  */
-const ON_TESTCASE = /\b(?:open|opens|opened|opening|load|loads|loaded|loading|run|runs|ran|running|view|viewed|viewing|visit|visited|visiting|import|imported|importing|install|installed|installing|go to|went to|navigate to|navigated to|browse to|browsed to|point \w+ (?:at|to))\s+(?:(?:the|this|my|an?)\s+)?(?:attached|attachment)\b|\b(?:test ?case|testcase|reduced (?:test ?)?case)s? (?:is |are )?(?:attached|in the attachment)\b|\b(?:the |an? |my )?attached (?:\w+ )?(?:test ?case|testcase)s?\b|\bcreated an attachment \(id=\d+\)[ \t]*\r?\n[ \t]*(?:[^\n]{0,40}?\b)?(?:test ?case|testcase|reduced (?:test ?)?case)s?\b/i;
+const ON_TESTCASE = /\b(?:open|opens|opened|opening|load|loads|loaded|loading|run|runs|ran|running|view|viewed|viewing|visit|visited|visiting|import|imported|importing|install|installed|installing|go to|went to|navigate to|navigated to|browse to|browsed to|point \w+ (?:at|to))\s+(?:(?:the|this|my|an?)\s+)?(?:attached|attachment)\b|\b(?:test ?case|testcase|reduced (?:test ?)?case)s? (?:is |are )?(?:attached|in the attachment)\b|\b(?:the |an? |my )?attached (?:\w+ )?(?:test ?case|testcase)s?\b|\bcreated an attachment \(id=\d+\)[ \t]*\r?\n[ \t]*(?:[^\n]{0,40}?\b)?(?:test ?case|testcase|reduced (?:test ?)?case)s?\b|\b(?:tested|reproduced|triggered|shown)\s+(?:it\s+|this\s+)?(?:with|using|by running)\s+(?:a|an|the|my|our|this)\s+(?:[\w-]+\s+){0,2}(?:script|program|client)\s*(?:\(attached\)|,?\s+(?:is\s+)?attached\b)/i;
 /**
  * An input that reproduces it, told inside a sentence: a request to a path ("a request for /old/a%20b", "requesting
  * /files/big.iso"), or a preference set to a value ("set browser.tabs.warnOnClose to false", "with
