@@ -3084,3 +3084,14 @@ describe("sixteenth pass, read-15 (httpd): a script the reporter tested with, sa
     expect(stepsIn("The worker stays busy for minutes. Tested with 2.4.10, error log attached.").at).toBeNull();
   });
 });
+
+describe("sixteenth pass, read-15 (httpd): requests sent one after the other are the way there", () => {
+  it("reads methods joined by 'then' or 'followed by' as a sequence of actions", () => {
+    expect(stepsIn("The sync client does MKCOL then PUT. If the PUT is refused an empty folder is left.").kinds).toContain("actions");
+    expect(stepsIn("The client sends a HEAD followed by a GET and the second one hangs.").at).not.toBeNull();
+  });
+
+  it("does not read methods named together as a sequence", () => {
+    expect(stepsIn("Both GET and POST return 405.").at).toBeNull();
+  });
+});

@@ -1501,6 +1501,10 @@ const SCENE_NO_COMMA = new RegExp(`^(?:in|on|from|inside|within|under|using) (?:
 const KEYS = String.raw`(?:f\d{1,2}|tab|esc|escape|enter|return|space(?:bar)?|delete|del|backspace|home|end|page ?up|page ?down|pgup|pgdn|insert|ins|(?:the )?(?:up|down|left|right)(?: arrow)?|arrow (?:up|down|left|right))\b`;
 /** Modifiers before a key: "Ctrl+", "cmd-", "Ctrl-Shift-". */
 const MODIFIERS = String.raw`(?:(?:ctrl|control|alt|shift|cmd|command|meta|opt|option|super|win)\s*[+-]\s*)+`;
+/** HTTP's or WebDAV's methods, in capitals, one after the other in one clause: "LOCK then PUT", "a HEAD followed by a GET" (not
+ * "GET and POST", methods named together). */
+const METHOD_NAME = "(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS|PROPFIND|PROPPATCH|MKCOL|COPY|MOVE|LOCK|UNLOCK)";
+const METHOD_SEQUENCE = new RegExp(String.raw`\b${METHOD_NAME}(?:\s+requests?)?(?:,?\s+(?:and\s+)?then|\s+followed\s+by)\s+(?:an?\s+)?${METHOD_NAME}\b`);
 /** A key with its modifiers: "alt+tab", "Ctrl-Shift-T", "cmd+w", "Ctrl+F5". */
 const KEY_CHORD = new RegExp(String.raw`^${MODIFIERS}(?:${KEYS}|[a-z0-9]\b)`, "i");
 const KEY_NAME = String.raw`(?:${MODIFIERS}(?:${KEYS}|[a-z0-9]\b)|${KEYS})`;
@@ -2172,6 +2176,10 @@ export function stepsIn(labelled: string): StepsRead {
   // "When I press F6 and then Tab, ...": keys pressed one after the other are the way there, told in one clause.
   const keys = KEY_SEQUENCE.exec(text);
   if (keys) found.push({ kind: "actions", start: keys.index, end: keys.index + keys[0].length });
+  // "The client does LOCK then PUT", "a HEAD followed by a GET": requests sent one after the other are the way there, as
+  // keys pressed one after the other are (sixteenth pass, read-15 httpd).
+  const sent = METHOD_SEQUENCE.exec(text);
+  if (sent) found.push({ kind: "actions", start: sent.index, end: sent.index + sent[0].length });
   const menu = MENU_PATH.exec(text);
   if (menu) found.push({ kind: "menu", start: menu.index, end: menu.index + menu[0].length });
   for (const [kind, re] of [["repro", REPRO], ["link", REPRO_LINK], ["command", COMMAND], ["command", INLINE_REQUEST], ["command", INLINE_COMMAND], ["command", INLINE_QUERY], ["command", INLINE_PROGRAM],
