@@ -3177,3 +3177,83 @@ describe("sixteenth pass: a deadline set on work asked for is no time the progra
     expect(codesOf("Checkout broken", "Checkout is broken for everyone. Please fix it before the release!!")).toContain("bug.no_expected_result");
   });
 });
+
+describe("sixteenth pass, read-15 (httpd): a report on a typo quotes the wrong text", () => {
+  it("reads the text quoted as what is seen, and the page that says it as no expected result", () => {
+    const codes = codesOf("Typo in the install guide: proxy section", "The install guide for the proxy module says 'teh' in its first sentence.");
+    expect(codes).not.toContain("bug.no_actual_result");
+    expect(codes).toContain("bug.no_expected_result");
+    expect(codesOf("PATCH: spelling in the sample config", "the sample config has 'recieve' in the logging comment. patch attached.")).not.toContain("bug.no_actual_result");
+  });
+
+  it("still reads what the docs say as the expected result in a report that is not on wording", () => {
+    expect(codesOf("Retry interval ignored", "The docs say 'retry defaults to 60 seconds' but the proxy retries every second.")).not.toContain("bug.no_expected_result");
+  });
+});
+
+describe("sixteenth pass, read-15 (httpd): starting to meet a failure is no action told", () => {
+  it("reads no narrated action in 'we start getting', 'I began seeing'", () => {
+    expect(stepsIn("After a day we start getting segfaults.").trigger).toBeUndefined();
+    expect(stepsIn("After a week with the cache on we started seeing 502s and kept hitting the limit.").at).toBeNull();
+  });
+
+  it("still reads an action begun ('I started typing ... and pressed Enter')", () => {
+    expect(stepsIn("I started typing in the box and pressed Enter.").at).not.toBeNull();
+  });
+});
+
+describe("sixteenth pass, read-15 (httpd): one directive inside a sentence with a change to a host the server talks to", () => {
+  it("reads the directive and the host's restart as the way there, as one line of configuration is", () => {
+    expect(stepsIn("We use ProxyPass /app ajp://10.0.0.2:8009/app and when the backend is redeployed every request gets a 503 for a minute.").kinds).toContain("config");
+  });
+
+  it("still reads one directive inside a sentence alone as no steps", () => {
+    expect(stepsIn("We use ProxyPass /app ajp://10.0.0.2:8009/app and every request gets a 503 now and then.").kinds).not.toContain("config");
+  });
+});
+
+describe("sixteenth pass, read-15 (httpd): a request told by its method meets one directive inside a sentence", () => {
+  it("reads a method named with its article and what it carries, with one directive inside a sentence, as the way there", () => {
+    expect(stepsIn("A PROPFIND with Depth: infinity on /dav/ returns 403. This is with DavDepthInfinity On in the vhost.").kinds).toContain("config");
+    expect(stepsIn("Every POST with a body over 1 MB fails with 413. We have LimitRequestBody 0 in the vhost.").kinds).toContain("config");
+  });
+
+  it("still reads the method alone, or the directive alone, as no steps", () => {
+    expect(stepsIn("A PROPFIND with Depth: infinity on /dav/ returns 403.").at).toBeNull();
+    expect(stepsIn("This is with DavDepthInfinity On in the vhost and listings return 403.").at).toBeNull();
+  });
+});
+
+describe("sixteenth pass, read-15 (httpd): a directive said to be set in a configuration file, whatever its value", () => {
+  it("reads a directive with a lower-case value set in a file, with the start-up failure it meets, as the way there", () => {
+    expect(stepsIn("SSLCryptoDevice foo in ssl.conf and httpd dumps core on startup.").kinds).toContain("config");
+  });
+
+  it("does not read the directive named as a thing, nor one with no start-up failure or request", () => {
+    expect(stepsIn("The ProxyPass rules in httpd.conf break at startup.").kinds).not.toContain("config");
+    expect(stepsIn("ProxyPass lines in the vhost break at startup.").kinds).not.toContain("config");
+    expect(stepsIn("SSLCryptoDevice foo in ssl.conf, and nothing else is set.").kinds).not.toContain("config");
+  });
+});
+
+describe("sixteenth pass, read-15 (httpd): a script the reporter tested with, said attached, is the test case", () => {
+  it("reads 'Tested with a ... script (attached)' as the way there", () => {
+    expect(stepsIn("The worker stays busy for minutes. Tested with a short perl script (attached) against 2.4.10.").kinds).toContain("testcase");
+  });
+
+  it("does not read the script when it is not attached, nor a log attached", () => {
+    expect(stepsIn("The worker stays busy for minutes. Tested with a short perl script against 2.4.10.").at).toBeNull();
+    expect(stepsIn("The worker stays busy for minutes. Tested with 2.4.10, error log attached.").at).toBeNull();
+  });
+});
+
+describe("sixteenth pass, read-15 (httpd): requests sent one after the other are the way there", () => {
+  it("reads methods joined by 'then' or 'followed by' as a sequence of actions", () => {
+    expect(stepsIn("The sync client does MKCOL then PUT. If the PUT is refused an empty folder is left.").kinds).toContain("actions");
+    expect(stepsIn("The client sends a HEAD followed by a GET and the second one hangs.").at).not.toBeNull();
+  });
+
+  it("does not read methods named together as a sequence", () => {
+    expect(stepsIn("Both GET and POST return 405.").at).toBeNull();
+  });
+});

@@ -1551,6 +1551,10 @@ const SCENE_NO_COMMA = new RegExp(`^(?:in|on|from|inside|within|under|using) (?:
 const KEYS = String.raw`(?:f\d{1,2}|tab|esc|escape|enter|return|space(?:bar)?|delete|del|backspace|home|end|page ?up|page ?down|pgup|pgdn|insert|ins|(?:the )?(?:up|down|left|right)(?: arrow)?|arrow (?:up|down|left|right))\b`;
 /** Modifiers before a key: "Ctrl+", "cmd-", "Ctrl-Shift-". */
 const MODIFIERS = String.raw`(?:(?:ctrl|control|alt|shift|cmd|command|meta|opt|option|super|win)\s*[+-]\s*)+`;
+/** HTTP's or WebDAV's methods, in capitals, one after the other in one clause: "LOCK then PUT", "a HEAD followed by a GET" (not
+ * "GET and POST", methods named together). */
+const METHOD_NAME = "(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS|PROPFIND|PROPPATCH|MKCOL|COPY|MOVE|LOCK|UNLOCK)";
+const METHOD_SEQUENCE = new RegExp(String.raw`\b${METHOD_NAME}(?:\s+requests?)?(?:,?\s+(?:and\s+)?then|\s+followed\s+by)\s+(?:an?\s+)?${METHOD_NAME}\b`);
 /** A key with its modifiers: "alt+tab", "Ctrl-Shift-T", "cmd+w", "Ctrl+F5". */
 const KEY_CHORD = new RegExp(String.raw`^${MODIFIERS}(?:${KEYS}|[a-z0-9]\b)`, "i");
 const KEY_NAME = String.raw`(?:${MODIFIERS}(?:${KEYS}|[a-z0-9]\b)|${KEYS})`;
@@ -1649,6 +1653,13 @@ function objectTold(text: string, m: RegExpMatchArray): boolean {
 /** Narrated verbs that are what is seen, not done. */
 /** Verbs of checking: told with no object, they vouch for what was said before them (`stepsIn`). */
 const VOUCHED = /^(?:check|checked|verify|verified|confirm|confirmed|double-checked|tested)$/i;
+/**
+ * A verb of beginning or going on before what the reporter meets ("we start getting segfaults", "I began seeing 502s",
+ * "we keep hitting the limit"): when the failure set in, no action told (sixteenth pass, read-15 httpd). "I started typing"
+ * is one.
+ */
+const ASPECT_MET = /^\s+(?:getting|seeing|receiving|noticing|observing|experiencing|hitting|running into)\b/i;
+const ASPECT_VERB = /^(?:start|starts|started|starting|begin|begins|began|begun|keep|keeps|kept|continue|continues|continued)$/i;
 const NOT_DONE = /^(?:get|got|getting|see|saw|seeing|use|used|using|want|wanted|wanting|try|tried|trying|need|needed|needing|think|thinking|hope|hoping|expect|expected|expecting|like|liked|do|did|doing|have|had|having|make|made|making|find|found|finding|set|attach|attached|post|posted|going|able)$/i;
 /** Words that say a reproduction follows or is attached. */
 const REPRO = /(?:^|[.!?]\s+|\n\s*)(?:how )?to (?:see|trigger) (?:it|this|that|the (?:bug|problem|issue|error|failure))(?: \w+ly)?(?: yourself| for yourself| happen| again)?(?:\s*[,:]|,? (?:just|simply)\s)|\b(?:steps? to reproduce|to reproduce|reproduce\s*:|reproduc(?:e|ed|ible|es|ing)\s+(?:it\s+|this\s+|the \w+\s+)?(?:by|with|using|as follows|like this|here|in|on|via)\b|how to reproduce|repro(?:duction)?(?: steps| case| project| repo| app)?\s*:|test ?case|(?:the )?following (?:\w+ )?(?:steps|scenario|sequence|code|snippet|example|test|program|class|classes|file|files|project|configuration|config|setup|commands?|input|query|xml|html|css|json|markup|script)\b|(?:a |the |this |my )?(?:minimal|small|simple|sample|example|attached|standalone|test|demo) (?:project|repo|repository|app|application|example|case|snippet|code|program|plugin|workspace|file|page|component)\b|scenario\s*:|(?:snippet|code|example|test case|program|class) (?:below|above|attached)\b|(?:below|above|attached) (?:snippet|code|example|test case|program)\b|(?:with|using|in|run) (?:this|the following|the attached|the below) (?:code|snippet|example|file|project|class|test|setup|script)\b|(?:here is|here['’ ]?s|see|this is) (?:a|an|the|my|our)? ?(?:repro|reproduction|example|snippet|sample|test case)\b|(?:here is|here['’ ]?s|this is|below is|i am using|i['’ ]?m using|we are using|we use) (?:a|an|the|my|our) (?:\w+ )?(?:code|snippet|markup|html|xml|json|query|request|config|configuration|script|template|call)\b)/i;
@@ -1732,9 +1743,11 @@ const INLINE_PROGRAM = /(?:^|[\s(;])(?<!-{1,2}[\w.-]+\s+\S*|>\s*)(?!(?:the|a|an|
  * ("Testcase attached.", "the attached testcase alerts 0") is one too: by the trackers' convention a test case is the
  * file that makes the failure happen when it is loaded (a screenshot or "the attached test page" to look at is not).
  * So is the line Bugzilla writes for an attachment, "Created an attachment (id=...)", whose description under it names a
- * test case (fifteenth pass, read-14 firefox).
+ * test case (fifteenth pass, read-14 firefox). So is a script or a program the reporter tested or reproduced it with, said
+ * attached ("Tested with a small python script (attached)"): the program that makes the failure happen when it is run
+ * (sixteenth pass, read-15 httpd).
  */
-const ON_TESTCASE = /\b(?:open|opens|opened|opening|load|loads|loaded|loading|run|runs|ran|running|view|viewed|viewing|visit|visited|visiting|import|imported|importing|install|installed|installing|go to|went to|navigate to|navigated to|browse to|browsed to|point \w+ (?:at|to))\s+(?:(?:the|this|my|an?)\s+)?(?:attached|attachment)\b|\b(?:test ?case|testcase|reduced (?:test ?)?case)s? (?:is |are )?(?:attached|in the attachment)\b|\b(?:the |an? |my )?attached (?:\w+ )?(?:test ?case|testcase)s?\b|\bcreated an attachment \(id=\d+\)[ \t]*\r?\n[ \t]*(?:[^\n]{0,40}?\b)?(?:test ?case|testcase|reduced (?:test ?)?case)s?\b/i;
+const ON_TESTCASE = /\b(?:open|opens|opened|opening|load|loads|loaded|loading|run|runs|ran|running|view|viewed|viewing|visit|visited|visiting|import|imported|importing|install|installed|installing|go to|went to|navigate to|navigated to|browse to|browsed to|point \w+ (?:at|to))\s+(?:(?:the|this|my|an?)\s+)?(?:attached|attachment)\b|\b(?:test ?case|testcase|reduced (?:test ?)?case)s? (?:is |are )?(?:attached|in the attachment)\b|\b(?:the |an? |my )?attached (?:\w+ )?(?:test ?case|testcase)s?\b|\bcreated an attachment \(id=\d+\)[ \t]*\r?\n[ \t]*(?:[^\n]{0,40}?\b)?(?:test ?case|testcase|reduced (?:test ?)?case)s?\b|\b(?:tested|reproduced|triggered|shown)\s+(?:it\s+|this\s+)?(?:with|using|by running)\s+(?:a|an|the|my|our|this)\s+(?:[\w-]+\s+){0,2}(?:script|program|client)\s*(?:\(attached\)|,?\s+(?:is\s+)?attached\b)/i;
 /**
  * An input that reproduces it, told inside a sentence: a request to a path ("a request for /old/a%20b", "requesting
  * /files/big.iso"), or a preference set to a value ("set browser.tabs.warnOnClose to false", "with
@@ -1939,9 +1952,20 @@ const INLINE_DIRECTIVE = /(?:^|[\s(,;:])(?:[A-Z][a-z]+[A-Z][A-Za-z]*|[A-Z]{2,}[a
 const KNOWN_INLINE = /(?<=^|[\s(,;:"“'‘])([A-Z][A-Za-z0-9]+)[ \t]+(?:\d+[KkMm]?|[A-Z][A-Za-z]+|require|optional|none|all|any|default|always|never|auto|full|unset|nocase|strict|[+-][A-Z]\w+)(?![\w/.:-])/g;
 // (Not inside a quotation of what a page or the program says: 'the box says "Default: AllowOverride All"', 'should say
 // "AllowOverride None"' quote the documentation's words.)
+/**
+ * A directive the server knows with any one value, said to be set in a configuration file ("SSLCryptoDevice foo in ssl.conf",
+ * "KeepAliveTimeout 15 in the vhost"): where it stands says it is a setting, whatever its value (sixteenth pass, read-15
+ * httpd). The match ends at the value, as `KNOWN_INLINE`'s does.
+ */
+const SET_IN_FILE = /(?<=^|[\s(,;:"“'‘])([A-Z][A-Za-z0-9]+)[ \t]+[^\s,;"“”'‘’]+(?=[ \t]+in[ \t]+(?:(?:the|my|our|its|their|every|each|a)[ \t]+)?(?:[\w-]*\.conf|\.htaccess|vhost|virtual ?host)\b)/g;
 function knownInline(text: string): RegExpExecArray[] {
-  return [...text.matchAll(KNOWN_INLINE)].filter((m) => ((distinctDirective(m[1]) && !/^[+-]/.test(m[0].slice(m[1].length).trim())) ||
-    (m[1] === "Options" && /^\s+[+-]/.test(m[0].slice(m[1].length)))) && !inProgramQuote(text, { start: m.index, end: m.index + m[0].length }));
+  const known = [...text.matchAll(KNOWN_INLINE)];
+  // (not the directive named as a thing, "the ProxyPass rules in httpd.conf", "ProxyPass lines in the vhost")
+  const inFile = [...text.matchAll(SET_IN_FILE)].filter((m) => distinctDirective(m[1]) && !known.some((k) => k.index === m.index) &&
+    !/\b(?:the|a|an|my|our|your|its|their|this|that|these|those|all|any|some|every|each|no)\s+$/i.test(text.slice(Math.max(0, m.index - 8), m.index)) &&
+    !AFTER_SUBJECT.test(m[0].slice(m[1].length).trim()) && !/^(?:rules?|directives?|lines?|settings?|entries|entry|blocks?|sections?|statements?|values?|parts?|ones?|stuff|config(?:uration)?s?|definitions?)$/i.test(m[0].slice(m[1].length).trim()));
+  return [...known.filter((m) => (distinctDirective(m[1]) && !/^[+-]/.test(m[0].slice(m[1].length).trim())) ||
+    (m[1] === "Options" && /^\s+[+-]/.test(m[0].slice(m[1].length)))), ...inFile].filter((m) => !inProgramQuote(text, { start: m.index, end: m.index + m[0].length }));
 }
 /**
  * The server's restart told by its control program (`SERVER_CONTROL`), not a row of a process list that shows the
@@ -1954,9 +1978,12 @@ function controlTold(text: string): boolean {
  * A request told by what it asks for rather than written out: "every .php request", "any GET request", "a request for a
  * .php file", a file "when requested" (eighth pass), a test script to "request with curl" (ninth pass). With one directive
  * it is the request that meets it, as a request line is; alone it is no step. So is a server's page named by its path at
- * the head of a sentence that says what it shows ("/server-info shows the full directive"; thirteenth pass, httpd).
+ * the head of a sentence that says what it shows ("/server-info shows the full directive"; thirteenth pass, httpd). So is a
+ * method named with its article and what it carries or where it goes ("A MOVE with Destination: ...", "a PUT to /dav/x",
+ * "every POST with a body over 1 MB"), and any of these meets one directive written inside a sentence too ("This is with
+ * AllowEncodedSlashes On in the vhost"; sixteenth pass, read-15 httpd).
  */
-const TOLD_REQUEST = /(?:^|[.!?]\s+|\n\s*)\/[\w.-]+(?:\/[\w.-]*)*\s+(?:shows?|showed|displays?|displayed|lists?|listed|returns?|returned|gives?|gave|prints?|printed)\b|\b(?:every|any|each|all|a|an)\s+(?:\.[a-z\d]{1,5}|[A-Z]{3,8})\s+requests?\b|\brequests?\s+(?:for|to|of)\s+(?:an?\s+|any\s+|every\s+)?(?:\.[a-z\d]{1,5}|[\w-]+\.[a-z\d]{1,5})\b|\bwhen (?:it is |they are )?requested\b|\b(?:[Rr]equest|[Ff]etch|[Cc]all|[Ll]oad|[Oo]pen|[Gg]et)\s+(?:it|them|this|that|the (?:script|page|file|url|uri|cgi))\s+(?:with|using|via|in|from)\s+(?:curl|wget|telnet|(?:a|the|any|your) browser)\b/;
+const TOLD_REQUEST = /\b(?:[Aa]n?|[Tt]he|[Ee]very|[Aa]ny|[Ee]ach)\s+(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS|PROPFIND|PROPPATCH|MKCOL|COPY|MOVE|LOCK|UNLOCK)\s+(?:requests?\s+)?(?:with|to|for|on|of|against)\s+\S|(?:^|[.!?]\s+|\n\s*)\/[\w.-]+(?:\/[\w.-]*)*\s+(?:shows?|showed|displays?|displayed|lists?|listed|returns?|returned|gives?|gave|prints?|printed)\b|\b(?:every|any|each|all|a|an)\s+(?:\.[a-z\d]{1,5}|[A-Z]{3,8})\s+requests?\b|\brequests?\s+(?:for|to|of)\s+(?:an?\s+|any\s+|every\s+)?(?:\.[a-z\d]{1,5}|[\w-]+\.[a-z\d]{1,5})\b|\bwhen (?:it is |they are )?requested\b|\b(?:[Rr]equest|[Ff]etch|[Cc]all|[Ll]oad|[Oo]pen|[Gg]et)\s+(?:it|them|this|that|the (?:script|page|file|url|uri|cgi))\s+(?:with|using|via|in|from)\s+(?:curl|wget|telnet|(?:a|the|any|your) browser)\b/;
 /** What a server says when its configuration fails as it is read: at startup, a syntax error, a refusal to start, an unknown directive, an address it cannot bind, a module it cannot load. */
 const AT_START = /\b(?:at |on |during )?start-?up\b|\bsyntax error\b|\b(?:refuses?|fails?|failed|won['’ ]?t|will not|does not|doesn['’ ]?t) (?:to )?start\b|\bconfig(?:uration)? test\b|\binvalid command\b|\bcould not bind\b|\b(?:cannot|can['’ ]?t|could not|unable to) load\b/i;
 
@@ -2162,7 +2189,7 @@ export function stepsIn(labelled: string): StepsRead {
     /^[^.!?\n]*\?/.test(text.slice(m.index));
   const narrated = [...text.matchAll(NARRATED)].filter((m) => !asked(m) && !NOT_DONE.test(m[1]) && actionStem(m[1]) &&
     !/\b(?:when(?:ever)?|if|after|once|time|soon as|upon|while|before|until)\s+$/i.test(text.slice(Math.max(0, m.index - 12), m.index)) &&
-    !objectTold(text, m) &&
+    !objectTold(text, m) && !(ASPECT_VERB.test(m[1]) && ASPECT_MET.test(text.slice(m.index + m[0].length, m.index + m[0].length + 20))) &&
     !(VOUCHED.test(m[1]) && /^[ \t]*(?:[.!;)]|$|\n)/.test(text.slice(m.index + m[0].length))));
   // "I opened the invoice, changed the address and pressed Save": the actions joined to a told one count too.
   // Told in the present ("I enter the name and click Log In"), the actions joined to it are in the present too.
@@ -2199,6 +2226,10 @@ export function stepsIn(labelled: string): StepsRead {
   // "When I press F6 and then Tab, ...": keys pressed one after the other are the way there, told in one clause.
   const keys = KEY_SEQUENCE.exec(text);
   if (keys) found.push({ kind: "actions", start: keys.index, end: keys.index + keys[0].length });
+  // "The client does LOCK then PUT", "a HEAD followed by a GET": requests sent one after the other are the way there, as
+  // keys pressed one after the other are (sixteenth pass, read-15 httpd).
+  const sent = METHOD_SEQUENCE.exec(text);
+  if (sent) found.push({ kind: "actions", start: sent.index, end: sent.index + sent[0].length });
   const menu = MENU_PATH.exec(text);
   if (menu) found.push({ kind: "menu", start: menu.index, end: menu.index + menu[0].length });
   for (const [kind, re] of [["repro", REPRO], ["link", REPRO_LINK], ["command", COMMAND], ["command", INLINE_REQUEST], ["command", INLINE_COMMAND], ["command", INLINE_QUERY], ["command", INLINE_PROGRAM],
@@ -2339,7 +2370,9 @@ export function stepsIn(labelled: string): StepsRead {
     // ..." names the directive the change would bring, not the setup; fifteenth pass, read-14)
     const inline = [...shapedInline, ...named].sort((a, b) => a.index - b.index).filter((m) => !quoted[text.slice(0, m.index + 1).split("\n").length - 1] && !askedFor(text, m.index));
     const besideLine = configs === 1 && inline.some((m) => { const at = text.slice(0, m.index + 1).split("\n").length - 1; return !shaped[at] && !known[at]; });
-    if (inline.length >= 2 || besideLine || (inline.length === 1 && (inputs.length >= 1 || INLINE_REQUEST.test(text) || RESPONSE.test(text) || AT_START.test(text) || controlTold(text)))) {
+    // (or with a change to a host the server talks to that sets the failure off, as one line of configuration is: "we use
+    // ProxyPass / ajp://... and when the backend is restarted ..."; sixteenth pass, read-15 httpd)
+    if (inline.length >= 2 || besideLine || (inline.length === 1 && (inputs.length >= 1 || INLINE_REQUEST.test(text) || RESPONSE.test(text) || AT_START.test(text) || controlTold(text) || HOST_EVENT.test(text) || TOLD_REQUEST.test(text)))) {
       found.push({ kind: "config", start: inline[0].index, end: inline[0].index + inline[0][0].length });
     }
   }

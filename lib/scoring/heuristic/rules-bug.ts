@@ -50,6 +50,17 @@ const ABOUT_WORDING = /\b(?:typos?|misspel\w*|spelling|wording|grammar)\b/i;
 const CORRECTED_LINE = /^-(?!--)[^\n]*\S[^\n]*\n(\+(?!\+\+)[^\n]*\S[^\n]*)/m;
 const CORRECTED_TO = /["“'‘`][^"“”'‘’`\n]{1,60}["”'’`][ \t]*(?:->|→|=>)[ \t]*["“'‘`][^"“”'‘’`\n]{1,60}["”'’`]/;
 /**
+ * In such a report, the text named with the words it holds, quoted ("The manual for X says 'the the' in its second
+ * paragraph", "the default config has 'recieve' in a comment"): the wrong text is what is seen, and the page that "says"
+ * it states no behaviour it should have (sixteenth pass, read-15 httpd). Elsewhere "the docs say '...'" still names what
+ * the program should do.
+ */
+const TEXT_HOLDS = /\b(?:says?|said|reads?|has|have|had|contains?|contained|shows?|showed|uses?|used|writes?|wrote|spells?|spelt|spelled)[ \t]+(?=["“'‘`][^"“”'‘’`\n]{1,60}["”'’`])/gi;
+function wordingSeen(input: RuleInput): Read[] {
+  if (!ABOUT_WORDING.test(`${input.summary}\n${input.description}`)) return [];
+  return [...input.description.matchAll(TEXT_HOLDS)].map((m) => ({ start: m.index, end: m.index + m[0].trimEnd().length }));
+}
+/**
  * A description that points back at the title ("as summary", "see title") and names where it ran: it adds nothing to
  * the title's account of what happens (ninth pass).
  */
@@ -240,7 +251,10 @@ function readBugEvidence(input: RuleInput): BugEvidence {
   const { summary, description } = input;
   const criteria = input.criteria.trim() ? evidenceAt(input, "acceptance_criteria", 0, input.criteria.length) : null;
   const asks = titleAsksFor(summary);
-  const statedIn = expectedIn(description);
+  // In a report on a typo or a wording, "the docs say 'the the'" quotes the wrong text, not a behaviour to hold the
+  // program to (`TEXT_HOLDS`).
+  const seenWording = wordingSeen(input);
+  const statedIn = expectedIn(description).filter((r) => !(r.kind === "expect" && seenWording.some((w) => w.end >= r.start && w.end <= r.end + 1)));
   const stated = statedIn.find((r) => r.kind !== "working_case") ?? statedIn[0];
   const expected = sectionEvidence(input, "expected") ?? criteria ?? firstRead(input, "description", stated ? [stated] : []) ??
     firstRead(input, "summary", expectedIn(summary)) ?? (asks ? evidenceAt(input, "summary", asks.start, asks.end) : null) ?? correction(input);
@@ -271,7 +285,7 @@ function readBugEvidence(input: RuleInput): BugEvidence {
   // title nor the description tells a failure: it names the change and how far it got, and asks for it (fifteenth pass,
   // read-14). Who the change helps is still asked, as of any request.
   const backport = /^back-?port\b/i.test(withoutLabel(summary)) && ![...seenInTitle, ...seenInText].some((r) => !r.generic);
-  const actual = sectionEvidence(input, "actual") ?? (cleanup || backport ? null : firstRead(input, "description", seenInText.filter((r) => !r.generic)) ??
+  const actual = sectionEvidence(input, "actual") ?? (cleanup || backport ? null : firstRead(input, "description", [...seenInText.filter((r) => !r.generic), ...seenWording].sort((a, b) => a.start - b.start)) ??
     // A title that only names a failure ("Login broken") does not say what is seen; "never arrives" does.
     (bare ? firstRead(input, "summary", seenInTitle.filter((r) => !r.generic)) : firstRead(input, "description", seenInText)));
   // A steps section that says the reporter cannot reproduce it ("Unsure how to reproduce") holds no steps.
