@@ -3015,3 +3015,15 @@ describe("fifteenth pass, read-14 (httpd): refusing or rejecting what is given i
     expect(observedIn("It should reject a header with two values.")).toEqual([]);
   });
 });
+
+describe("sixteenth pass, read-15 (firefox): a thing named with a clause of its own before 'should'", () => {
+  it("reads what should be of a thing the reporter names with a clause in the past", () => {
+    expect(expectedIn("Windows I minimized should come back at their old size.").map((r) => r.kind)).toContain("modal");
+    expect(expectedIn("The drafts you deleted should stay deleted.").map((r) => r.kind)).toContain("modal");
+  });
+
+  it("still reads no expectation in the person's own 'should', with or without an adverb", () => {
+    expect(expectedIn("I really should clear the cache first.")).toEqual([]);
+    expect(expectedIn("I should have saved before that.")).toEqual([]);
+  });
+});
