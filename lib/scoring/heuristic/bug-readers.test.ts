@@ -3027,3 +3027,19 @@ describe("sixteenth pass, read-15 (firefox): a thing named with a clause of its 
     expect(expectedIn("I should have saved before that.")).toEqual([]);
   });
 });
+
+describe("sixteenth pass, read-15 (firefox): a browser tracker's form run onto one line", () => {
+  const head = "User-Agent: Mozilla/5.0 (X11; Linux x86_64; rv:9.0) Gecko/20100101 Firefox/9.0 Build ID: 20111220165912";
+
+  it("reads the steps field told after the form's first fields as the steps", () => {
+    const text = `${head} Steps to reproduce: Opened the bookmarks sidebar, dragged a folder onto another, pressed Ctrl+Z Actual results: the folder stays moved Expected results: the folder should go back where it was`;
+    expect(codesOf("Undo does not move a bookmark folder back", text)).not.toContain("bug.no_steps");
+  });
+
+  it("still finds no steps where the form's steps field is left empty, and keeps the words after the build as the account", () => {
+    const text = "User Agent: Mozilla/5.0 (X11; Linux x86_64; rv:9.0) Gecko/20100101 Firefox/9.0 Build Identifier: Mozilla/5.0 (X11; Linux x86_64; rv:9.0) Gecko/20100101 Firefox/9.0 the find bar stays open on every new tab, even after it was closed. Reproducible: Always Steps to Reproduce: Actual Results: Expected Results:";
+    const codes = codesOf("Find bar stays open", text);
+    expect(codes).toContain("bug.no_steps");
+    expect(codes).not.toContain("bug.no_actual_result");
+  });
+});

@@ -1399,10 +1399,27 @@ function pieces(text: string): Piece[] {
 /**
  * The text with its line breaks put back where an export took them all out (`withLineBreaks`), but for a run of spaces
  * after a word a sentence does not end on: an article, a preposition or a word that names what follows
- * ("click on  Save  and"): two spaces after one are where quotes were lost, not a line break.
+ * ("click on  Save  and"): two spaces after one are where quotes were lost, not a line break. A browser tracker's form
+ * run onto one line has its fields apart again (`formFieldsApart`).
  */
 export function brokenAgain(text: string): string {
-  return withLineBreaks(text, RUNS_ON);
+  const lines = withLineBreaks(text, RUNS_ON);
+  return text.includes("\n") ? lines : formFieldsApart(lines);
+}
+
+/**
+ * A browser tracker's form run onto one line with single spaces ("User-Agent: ... Build ID: 2011... Steps to reproduce:
+ * Opened ..., closed one, pressed ctrl+shift+t Actual results: nothing happened Expected results: ..."): each of the
+ * fields the reporter fills in (reproducible, steps, actual and expected results, additional information) starts its line
+ * again, so each is read as the section it is (sixteenth pass, read-15 firefox). Only in a text given with no line break
+ * that opens with the form's first field; the space before the label becomes the break, so the text keeps its length.
+ * The build's field is left where it is: the reporter's own words often run on after its value ("Build Identifier:
+ * Mozilla/5.0 ... Firefox/4.0 I set the zoom ..."), and as a section of its own they would be read as the environment.
+ */
+const FORM_OPENS = /^[ \t]*(?:user[- ]agent|build (?:id|identifier))[ \t]*:/i;
+const FORM_LABEL = /(?<=\S) (?=(?:Reproducible|Steps to [Rr]eproduce|Actual [Rr]esults?|Expected [Rr]esults?|Additional [Ii]nformation)[ \t]*:)/g;
+function formFieldsApart(text: string): string {
+  return FORM_OPENS.test(text) ? text.replace(FORM_LABEL, "\n") : text;
 }
 
 const RUNS_ON = /^(?:a|an|the|of|on|in|at|to|for|with|from|by|into|onto|and|or|called|named|titled|labell?ed|says?|said|reads?|shows?|click|press|tap|select|choose)$/i;
