@@ -3043,3 +3043,17 @@ describe("sixteenth pass, read-15 (firefox): a browser tracker's form run onto o
     expect(codes).not.toContain("bug.no_actual_result");
   });
 });
+
+describe("sixteenth pass, read-15 (firefox): a snippet as the subject of a sentence that tells what it does wrong", () => {
+  it("reads the code under 'the following <does something wrong>:' as the reproduction", () => {
+    const text = "Since 4.0 the following\nputs the caret at the start of the field instead of after the text:\n\n  field.value = \"abc\"; field.focus();";
+    expect(stepsIn(text).kinds).toContain("repro");
+    expect(codesOf("Caret lands at the start of a filled field", text)).not.toContain("bug.no_steps");
+    expect(stepsIn("The following snippet produces a syntax error in the console, though it looks valid:\n\nlet x = 0o8;").kinds).toContain("repro");
+  });
+
+  it("still reads no reproduction where the sentence tells nothing wrong, or names what the program printed", () => {
+    expect(stepsIn("The following shows the preference we keep in every profile:\n\n  user_pref(\"browser.tabs.loadInBackground\", false);").kinds).not.toContain("repro");
+    expect(stepsIn("Out of nowhere the following exception is written to the console on every start:\n\n  [Exception... \"Component returned failure code\"]").kinds).not.toContain("repro");
+  });
+});

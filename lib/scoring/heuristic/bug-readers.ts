@@ -2198,6 +2198,18 @@ export function stepsIn(labelled: string): StepsRead {
     ...text.matchAll(/(?:^|\n|[.!?]\s+)[ \t]*(?:(?:a |the )?(?:minimal|reduced)(?: (?:test ?case|case|example|repro|reproducer|version))?|reproducer)\s*:[ \t]*\n\s*(\S[^\n]*)/gi)]) {
     if (isCodeLine(m[1]) || /^[<{[$]/.test(m[1])) found.push({ kind: "repro", start: m.index, end: m.index + m[0].length });
   }
+  // "In 3.6 the following opens the tab at the end of the strip rather than next to the current one:", then the code: the
+  // snippet is the sentence's subject, told what it does wrong in a longer sentence than the introductions above: a failure
+  // read in it, or what it does set against what it should ("rather than", "instead of"; sixteenth pass, read-15 firefox).
+  // "The following shows what we use:" tells nothing wrong and introduces no reproduction.
+  // (not what the program printed, named as the subject: "the following exception is written to the log:", then the log)
+  for (const m of text.matchAll(/\bthe following\s+(?!(?:exceptions?|errors?|warnings?|messages?|output|logs?|(?:stack\s+)?traces?|entry|entries|results?|text|response|dialog|prompt|crash)\b)(?!(?:[\w.-]+\s+){0,2}?[\w.-]+\s*(?:\([^)\n]*\))?\s*[:.]?[ \t]*\n)((?:[^.:;!?\n]|\n(?=[ \t]*[a-z])){4,200}):[ \t]*\n\s*(\S[^\n]*)/gi)) {
+    const told = m[1].replace(/\s+/g, " ");
+    if ((isCodeLine(m[2]) || /^[<{[$]/.test(m[2])) && (observedIn(told).some((r) => !r.generic) || expectedIn(told).some((r) => r.kind === "expect"))) {
+      found.push({ kind: "repro", start: m.index, end: m.index + m[0].length });
+      break;
+    }
+  }
   if (codeLines(text) >= 2) {
     let offset = 0;
     for (const line of text.split("\n")) {
