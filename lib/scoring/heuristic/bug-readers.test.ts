@@ -3057,3 +3057,15 @@ describe("sixteenth pass, read-15 (firefox): a snippet as the subject of a sente
     expect(stepsIn("Out of nowhere the following exception is written to the console on every start:\n\n  [Exception... \"Component returned failure code\"]").kinds).not.toContain("repro");
   });
 });
+
+describe("sixteenth pass, read-15 (firefox): a setting the reporter made, told before the action that fails", () => {
+  it("reads a setting set in the options, or a quoted option in its state, with the action as the way there", () => {
+    expect(codesOf("Search opens in the same tab", "We have set the search target to new tab in the preferences. When we search from the toolbar the results replace the page.")).not.toContain("bug.no_steps");
+    expect(codesOf("Downloads are not saved", "I have \"Always ask where to save files\" unchecked. Every time I download a PDF nothing is saved.")).not.toContain("bug.no_steps");
+  });
+
+  it("still reads one action alone, and a pronoun set as the case tried", () => {
+    expect(stepsIn("When we search from the toolbar the results replace the page.").at).toBeNull();
+    expect(stepsIn("Middle-clicking a tab does nothing. I set it to false in the preferences and it works.").at).toBeNull();
+  });
+});
