@@ -3069,3 +3069,15 @@ describe("sixteenth pass, read-15 (firefox): a setting the reporter made, told b
     expect(stepsIn("Middle-clicking a tab does nothing. I set it to false in the preferences and it works.").at).toBeNull();
   });
 });
+
+describe("sixteenth pass, read-15 (firefox): a condition told as coming after another", () => {
+  it("reads 'then when I ...' after an earlier condition as the second of two actions in order", () => {
+    expect(stepsIn("After closing the last window the icon stays in the dock. Then when I click the icon nothing opens.").at).not.toBeNull();
+    expect(stepsIn("When I pin the tab it moves left, and then if I reload the page the pin is gone.").at).not.toBeNull();
+  });
+
+  it("still reads two conditions told side by side as one trigger each, not a way there", () => {
+    expect(stepsIn("When I click the icon nothing opens. When I click it again nothing opens either.").at).toBeNull();
+    expect(stepsIn("Then when I click the icon nothing opens.").at).toBeNull();
+  });
+});

@@ -2127,6 +2127,12 @@ export function stepsIn(labelled: string): StepsRead {
     const next = m[0].endsWith(",") ? /^\s*([a-z][\w-]*)\s/.exec(text.slice(m.index + m[0].length)) : null;
     if (next && ACTION_VERBS.has(next[1])) joined++;
   }
+  // "after closing it the process stays ... then when I start it again I get ...": a condition told as coming after
+  // another ("then when", "and then if", "after that, when") is the second of two actions in order, not the same trigger
+  // told again (sixteenth pass, read-15 firefox).
+  const conditions = found.filter((f) => f.kind === "condition" || f.kind === "gerund").sort((a, b) => a.start - b.start);
+  joined += conditions.filter((c, i) => i > 0 && /(?:^|[\s,.;])(?:and\s+)?(?:then|after that|afterwards),?\s+$/i.test(text.slice(Math.max(0, c.start - 20), c.start)) &&
+    conditions[i - 1].end <= c.start).length;
   // "If I select ..." is a condition, already counted; "I opened ..., clicked ..." is told.
   // A check told with nothing checked after it ("The script flushes after every line, I have checked.") vouches for what
   // was just said: the reporter's verification, not a step (tenth pass).
