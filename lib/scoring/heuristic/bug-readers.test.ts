@@ -3081,3 +3081,13 @@ describe("sixteenth pass, read-15 (firefox): a condition told as coming after an
     expect(stepsIn("Then when I click the icon nothing opens.").at).toBeNull();
   });
 });
+
+describe("sixteenth pass, read-15 (firefox): a title labelled with the sort of change that fixes no failure", () => {
+  it("reads a 'Cleanup:' title over code no longer used as a change asked for, with no account of what happens", () => {
+    expect(codesOf("Cleanup: drop unused nsIFooBar includes", "Several headers still include nsIFooBar although nothing has used it since the interfaces were merged. The patch drops them. No functional change.")).toContain("bug.no_actual_result");
+  });
+
+  it("still reads the account under a prefix that names only the area", () => {
+    expect(codesOf("[places] clean up the unused observer list", "The observer list in the history service does too much work at startup. We should build it lazily on first use.")).not.toContain("bug.no_actual_result");
+  });
+});
