@@ -3257,3 +3257,79 @@ describe("sixteenth pass, read-15 (httpd): requests sent one after the other are
     expect(stepsIn("Both GET and POST return 405.").at).toBeNull();
   });
 });
+
+describe("sixteenth pass, read-15 (firefox): a thing named with a clause of its own before 'should'", () => {
+  it("reads what should be of a thing the reporter names with a clause in the past", () => {
+    expect(expectedIn("Windows I minimized should come back at their old size.").map((r) => r.kind)).toContain("modal");
+    expect(expectedIn("The drafts you deleted should stay deleted.").map((r) => r.kind)).toContain("modal");
+  });
+
+  it("still reads no expectation in the person's own 'should', with or without an adverb", () => {
+    expect(expectedIn("I really should clear the cache first.")).toEqual([]);
+    expect(expectedIn("I should have saved before that.")).toEqual([]);
+  });
+});
+
+describe("sixteenth pass, read-15 (firefox): a browser tracker's form run onto one line", () => {
+  const head = "User-Agent: Mozilla/5.0 (X11; Linux x86_64; rv:9.0) Gecko/20100101 Firefox/9.0 Build ID: 20111220165912";
+
+  it("reads the steps field told after the form's first fields as the steps", () => {
+    const text = `${head} Steps to reproduce: Opened the bookmarks sidebar, dragged a folder onto another, pressed Ctrl+Z Actual results: the folder stays moved Expected results: the folder should go back where it was`;
+    expect(codesOf("Undo does not move a bookmark folder back", text)).not.toContain("bug.no_steps");
+  });
+
+  it("still finds no steps where the form's steps field is left empty, and keeps the words after the build as the account", () => {
+    const text = "User Agent: Mozilla/5.0 (X11; Linux x86_64; rv:9.0) Gecko/20100101 Firefox/9.0 Build Identifier: Mozilla/5.0 (X11; Linux x86_64; rv:9.0) Gecko/20100101 Firefox/9.0 the find bar stays open on every new tab, even after it was closed. Reproducible: Always Steps to Reproduce: Actual Results: Expected Results:";
+    const codes = codesOf("Find bar stays open", text);
+    expect(codes).toContain("bug.no_steps");
+    expect(codes).not.toContain("bug.no_actual_result");
+  });
+});
+
+describe("sixteenth pass, read-15 (firefox): a snippet as the subject of a sentence that tells what it does wrong", () => {
+  it("reads the code under 'the following <does something wrong>:' as the reproduction", () => {
+    const text = "Since 4.0 the following\nputs the caret at the start of the field instead of after the text:\n\n  field.value = \"abc\"; field.focus();";
+    expect(stepsIn(text).kinds).toContain("repro");
+    expect(codesOf("Caret lands at the start of a filled field", text)).not.toContain("bug.no_steps");
+    expect(stepsIn("The following snippet produces a syntax error in the console, though it looks valid:\n\nlet x = 0o8;").kinds).toContain("repro");
+  });
+
+  it("still reads no reproduction where the sentence tells nothing wrong, or names what the program printed", () => {
+    expect(stepsIn("The following shows the preference we keep in every profile:\n\n  user_pref(\"browser.tabs.loadInBackground\", false);").kinds).not.toContain("repro");
+    expect(stepsIn("Out of nowhere the following exception is written to the console on every start:\n\n  [Exception... \"Component returned failure code\"]").kinds).not.toContain("repro");
+  });
+});
+
+describe("sixteenth pass, read-15 (firefox): a setting the reporter made, told before the action that fails", () => {
+  it("reads a setting set in the options, or a quoted option in its state, with the action as the way there", () => {
+    expect(codesOf("Search opens in the same tab", "We have set the search target to new tab in the preferences. When we search from the toolbar the results replace the page.")).not.toContain("bug.no_steps");
+    expect(codesOf("Downloads are not saved", "I have \"Always ask where to save files\" unchecked. Every time I download a PDF nothing is saved.")).not.toContain("bug.no_steps");
+  });
+
+  it("still reads one action alone, and a pronoun set as the case tried", () => {
+    expect(stepsIn("When we search from the toolbar the results replace the page.").at).toBeNull();
+    expect(stepsIn("Middle-clicking a tab does nothing. I set it to false in the preferences and it works.").at).toBeNull();
+  });
+});
+
+describe("sixteenth pass, read-15 (firefox): a condition told as coming after another", () => {
+  it("reads 'then when I ...' after an earlier condition as the second of two actions in order", () => {
+    expect(stepsIn("After closing the last window the icon stays in the dock. Then when I click the icon nothing opens.").at).not.toBeNull();
+    expect(stepsIn("When I pin the tab it moves left, and then if I reload the page the pin is gone.").at).not.toBeNull();
+  });
+
+  it("still reads two conditions told side by side as one trigger each, not a way there", () => {
+    expect(stepsIn("When I click the icon nothing opens. When I click it again nothing opens either.").at).toBeNull();
+    expect(stepsIn("Then when I click the icon nothing opens.").at).toBeNull();
+  });
+});
+
+describe("sixteenth pass, read-15 (firefox): a title labelled with the sort of change that fixes no failure", () => {
+  it("reads a 'Cleanup:' title over code no longer used as a change asked for, with no account of what happens", () => {
+    expect(codesOf("Cleanup: drop unused nsIFooBar includes", "Several headers still include nsIFooBar although nothing has used it since the interfaces were merged. The patch drops them. No functional change.")).toContain("bug.no_actual_result");
+  });
+
+  it("still reads the account under a prefix that names only the area", () => {
+    expect(codesOf("[places] clean up the unused observer list", "The observer list in the history service does too much work at startup. We should build it lazily on first use.")).not.toContain("bug.no_actual_result");
+  });
+});

@@ -815,8 +815,11 @@ const ASK_PEOPLE = String.raw`(?<!\b(?:it|this|that|which|apache|httpd|the\s+[\w
  * A question put with the negated auxiliary before its subject ("Isn't the lock supposed to be released?", "Is the
  * limit not supposed to apply?") states what should be, as "Shouldn't it ...?" does; "Is this supposed to happen?" asks
  * (fifteenth pass, httpd).
+ * The word between the person and "should" may be an adverb ("I really should"), not a verb in the past: "Tabs I closed
+ * should stay closed", "the file you saved should open" is a thing named with a clause of its own, and its "should" says
+ * what should be of it (sixteenth pass, read-15 firefox).
  */
-const MODAL = new RegExp(`\\b(?:(?<!(?:(?<!-)\\b(?:i|u)|\\b(?:you|somebody|someone|anyone|anybody))\\s+(?:\\w+\\s+)?)should(?:n['’ ]?t)?(?!\\s+(?:i|we)\\b)(?!\\s+(?:really\\s+)?(?:hurry|look into|make a (?:bug )?report|report|file|contact|(?:do|try|change) (?:something|anything|stuff|things)(?: \\w+)? about))(?!${ASK_PEOPLE})(?!${EPISTEMIC})|(?=should)(?<=\\byou\\s+)should(?= be able to)|(?:is|are|was|were) supposed to|(?:is|are|was|were)(?:n['’]?t\\s+(?:(?:the|a|an|this|that|my|our|its)\\s+)?[\\w."'“”%-]+(?:\\s+[\\w.-]+)?|\\s+(?:(?:the|a|an|this|that|my|our|its)\\s+)?[\\w."'“”%-]+(?:\\s+[\\w.-]+)?\\s+not)\\s+supposed to|ought to|(?<!(?:(?<!-)\\bi|\\b(?:you|we|one|they))\\s+)must(?![\\w-])(?!\\s+(?:fix|have (?:been|\\w+ed)|be\\s+(?:a|an|the|some|my|our)\\b))(?!${EPISTEMIC})${FIX_PLEA}|(?<!(?:(?<!-)\\bi|\\b(?:you|one|they|users?|someone|somebody|anyone|anybody))\\s)(?<!\\b(?:do|does|did)(?:n['’ ]?t)?\\s+(?:i|we|you|they|users?|one|it|this|that|he|she|(?:the|a|an|my|our|your|each|every|this|that)\\s+[\\w-]+)\\s+)(?<!\\b(?:i|you|one|they|users?)(?:\\s+(?:would|will|might|may|could)|['’]d)\\s)needs? to(?<!\\bwhether\\s+(?:i|we)\\s+needs? to)(?! (?:know|do|restart|reboot|re-?start|close|reopen|kill|wait))(?! (?:address|investigate|fix|resolve|look (?:into|at)|sort out|deal with) (?:this|these|that|those|it|them|the following|the (?:above|below|issues?|problems?|bugs?))\\b)${FIX_PLEA}|(?:has|have) to(?= be\\b)${FIX_PLEA} be)\\b`, "i");
+const MODAL = new RegExp(`\\b(?:(?<!(?:(?<!-)\\b(?:i|u)|\\b(?:you|somebody|someone|anyone|anybody))\\s+(?:(?!(?!indeed\\b)[a-z]+ed\\s)\\w+\\s+)?)should(?:n['’ ]?t)?(?!\\s+(?:i|we)\\b)(?!\\s+(?:really\\s+)?(?:hurry|look into|make a (?:bug )?report|report|file|contact|(?:do|try|change) (?:something|anything|stuff|things)(?: \\w+)? about))(?!${ASK_PEOPLE})(?!${EPISTEMIC})|(?=should)(?<=\\byou\\s+)should(?= be able to)|(?:is|are|was|were) supposed to|(?:is|are|was|were)(?:n['’]?t\\s+(?:(?:the|a|an|this|that|my|our|its)\\s+)?[\\w."'“”%-]+(?:\\s+[\\w.-]+)?|\\s+(?:(?:the|a|an|this|that|my|our|its)\\s+)?[\\w."'“”%-]+(?:\\s+[\\w.-]+)?\\s+not)\\s+supposed to|ought to|(?<!(?:(?<!-)\\bi|\\b(?:you|we|one|they))\\s+)must(?![\\w-])(?!\\s+(?:fix|have (?:been|\\w+ed)|be\\s+(?:a|an|the|some|my|our)\\b))(?!${EPISTEMIC})${FIX_PLEA}|(?<!(?:(?<!-)\\bi|\\b(?:you|one|they|users?|someone|somebody|anyone|anybody))\\s)(?<!\\b(?:do|does|did)(?:n['’ ]?t)?\\s+(?:i|we|you|they|users?|one|it|this|that|he|she|(?:the|a|an|my|our|your|each|every|this|that)\\s+[\\w-]+)\\s+)(?<!\\b(?:i|you|one|they|users?)(?:\\s+(?:would|will|might|may|could)|['’]d)\\s)needs? to(?<!\\bwhether\\s+(?:i|we)\\s+needs? to)(?! (?:know|do|restart|reboot|re-?start|close|reopen|kill|wait))(?! (?:address|investigate|fix|resolve|look (?:into|at)|sort out|deal with) (?:this|these|that|those|it|them|the following|the (?:above|below|issues?|problems?|bugs?))\\b)${FIX_PLEA}|(?:has|have) to(?= be\\b)${FIX_PLEA} be)\\b`, "i");
 /**
  * A bare comparative after the modal ("needs to be better", "should be faster", "must be improved"), with no measure
  * and nothing to compare with: that something is wrong, not what should happen (bands, sixth pass). "should be faster
@@ -1446,10 +1449,27 @@ function pieces(text: string): Piece[] {
 /**
  * The text with its line breaks put back where an export took them all out (`withLineBreaks`), but for a run of spaces
  * after a word a sentence does not end on: an article, a preposition or a word that names what follows
- * ("click on  Save  and"): two spaces after one are where quotes were lost, not a line break.
+ * ("click on  Save  and"): two spaces after one are where quotes were lost, not a line break. A browser tracker's form
+ * run onto one line has its fields apart again (`formFieldsApart`).
  */
 export function brokenAgain(text: string): string {
-  return withLineBreaks(text, RUNS_ON);
+  const lines = withLineBreaks(text, RUNS_ON);
+  return text.includes("\n") ? lines : formFieldsApart(lines);
+}
+
+/**
+ * A browser tracker's form run onto one line with single spaces ("User-Agent: ... Build ID: 2011... Steps to reproduce:
+ * Opened ..., closed one, pressed ctrl+shift+t Actual results: nothing happened Expected results: ..."): each of the
+ * fields the reporter fills in (reproducible, steps, actual and expected results, additional information) starts its line
+ * again, so each is read as the section it is (sixteenth pass, read-15 firefox). Only in a text given with no line break
+ * that opens with the form's first field; the space before the label becomes the break, so the text keeps its length.
+ * The build's field is left where it is: the reporter's own words often run on after its value ("Build Identifier:
+ * Mozilla/5.0 ... Firefox/4.0 I set the zoom ..."), and as a section of its own they would be read as the environment.
+ */
+const FORM_OPENS = /^[ \t]*(?:user[- ]agent|build (?:id|identifier))[ \t]*:/i;
+const FORM_LABEL = /(?<=\S) (?=(?:Reproducible|Steps to [Rr]eproduce|Actual [Rr]esults?|Expected [Rr]esults?|Additional [Ii]nformation)[ \t]*:)/g;
+function formFieldsApart(text: string): string {
+  return FORM_OPENS.test(text) ? text.replace(FORM_LABEL, "\n") : text;
 }
 
 const RUNS_ON = /^(?:a|an|the|of|on|in|at|to|for|with|from|by|into|onto|and|or|called|named|titled|labell?ed|says?|said|reads?|shows?|click|press|tap|select|choose)$/i;
@@ -1755,8 +1775,12 @@ const ON_TESTCASE = /\b(?:open|opens|opened|opening|load|loads|loaded|loading|ru
  * is one step. A browser's request told as the visit that opens a sentence ("Navigating to https://example.com/a?b=1
  * redirects to ...", "Loading https://... gives"): the address asked for, as "requesting http://..." is (fifteenth
  * pass, firefox; not after "when", where the visit is what sets the failure off).
+ * A setting the reporter made, named in words where it is made ("I have set the home page to google in the options")
+ * or quoted with its state ('I have "Open links in a new tab" selected'), is a preference set as well: with the action
+ * that then fails, the way there (sixteenth pass, read-15 firefox). Not a pronoun set ("I set it to false and it
+ * works": the case tried, named before).
  */
-const INPUT_STEP = /\b(?:send|sending|post|posting|produce|producing|publish|publishing|submit|submitting)\s+(?:a |an |the )?(?:[\w-]+ )?\{[^{}\n]{3,200}\}\s+(?:to|on|into|in)\s+[\w./:-]+|\b(?:requests? (?:for|to|of)|request(?:ing|ed)?) (?:https?:\/\/|\/)[\w.~%?=&+\/-]*|(?=\S)(?<=(?:^|[.!?]\s+|\n\s*))(?:(?:navigating|browsing|going) to|opening|loading|visiting) https?:\/\/[\w.~%?=&+\/:#-]*|\b(?:set|sets|setting|flip|flipped|flipping|toggle|toggled|toggling|change|changed|changing|switch|switched|switching|turn|turned|turning)\s+(?:the\s+)?(?:pref(?:erence)?\s+)?["'`]?[a-z][\w-]*(?:\.[\w-]+){2,}["'`]?\s+(?:to|=)\s*["'`]?[\w.-]+/gi;
+const INPUT_STEP = /\b(?:send|sending|post|posting|produce|producing|publish|publishing|submit|submitting)\s+(?:a |an |the )?(?:[\w-]+ )?\{[^{}\n]{3,200}\}\s+(?:to|on|into|in)\s+[\w./:-]+|\b(?:requests? (?:for|to|of)|request(?:ing|ed)?) (?:https?:\/\/|\/)[\w.~%?=&+\/-]*|(?=\S)(?<=(?:^|[.!?]\s+|\n\s*))(?:(?:navigating|browsing|going) to|opening|loading|visiting) https?:\/\/[\w.~%?=&+\/:#-]*|\b(?:set|sets|setting|flip|flipped|flipping|toggle|toggled|toggling|change|changed|changing|switch|switched|switching|turn|turned|turning)\s+(?:the\s+)?(?:pref(?:erence)?\s+)?["'`]?[a-z][\w-]*(?:\.[\w-]+){2,}["'`]?\s+(?:to|=)\s*["'`]?[\w.-]+|\b(?:i|we)\s+(?:have\s+|had\s+|['’]ve\s+)?(?:set|changed|switched)\s+(?:the\s+|my\s+|our\s+)?(?!(?:it|them|this|that|everything)\b)[\w-]+(?:\s+[\w-]+){0,3}?\s+to\s+["'“‘]?(?:[\w.:\/-]+\s+){0,2}?[\w.:\/-]+["'”’]?\s+in\s+(?:the\s+)?(?:options|preferences|prefs|settings|about:config|about:preferences)\b|\b(?:i|we)\s+(?:have|had|['’]ve got)\s+["“‘'][^"”’'\n]{3,60}["”’']\s+(?:selected|checked|ticked|enabled|turned on|switched on|unchecked|unticked|disabled|turned off)\b/gi;
 /**
  * A patch: from a diff's header ("--- a/x.c", "+++ b/x.c", "@@ -10,6 +10,7 @@", "Index: x.c", "diff -u ...") on, its
  * lines are the fix, not a way to make the failure happen, and are left out of the steps (blanked, same length).
@@ -2180,6 +2204,12 @@ export function stepsIn(labelled: string): StepsRead {
     const next = m[0].endsWith(",") ? /^\s*([a-z][\w-]*)\s/.exec(text.slice(m.index + m[0].length)) : null;
     if (next && ACTION_VERBS.has(next[1])) joined++;
   }
+  // "after closing it the process stays ... then when I start it again I get ...": a condition told as coming after
+  // another ("then when", "and then if", "after that, when") is the second of two actions in order, not the same trigger
+  // told again (sixteenth pass, read-15 firefox).
+  const conditions = found.filter((f) => f.kind === "condition" || f.kind === "gerund").sort((a, b) => a.start - b.start);
+  joined += conditions.filter((c, i) => i > 0 && /(?:^|[\s,.;])(?:and\s+)?(?:then|after that|afterwards),?\s+$/i.test(text.slice(Math.max(0, c.start - 20), c.start)) &&
+    conditions[i - 1].end <= c.start).length;
   // "If I select ..." is a condition, already counted; "I opened ..., clicked ..." is told.
   // A check told with nothing checked after it ("The script flushes after every line, I have checked.") vouches for what
   // was just said: the reporter's verification, not a step (tenth pass).
@@ -2258,6 +2288,18 @@ export function stepsIn(labelled: string): StepsRead {
     // "Minimal:", "Reduced testcase:", "Reproducer:": a label that says the lines under it reproduce it.
     ...text.matchAll(/(?:^|\n|[.!?]\s+)[ \t]*(?:(?:a |the )?(?:minimal|reduced)(?: (?:test ?case|case|example|repro|reproducer|version))?|reproducer)\s*:[ \t]*\n\s*(\S[^\n]*)/gi)]) {
     if (isCodeLine(m[1]) || /^[<{[$]/.test(m[1])) found.push({ kind: "repro", start: m.index, end: m.index + m[0].length });
+  }
+  // "In 3.6 the following opens the tab at the end of the strip rather than next to the current one:", then the code: the
+  // snippet is the sentence's subject, told what it does wrong in a longer sentence than the introductions above: a failure
+  // read in it, or what it does set against what it should ("rather than", "instead of"; sixteenth pass, read-15 firefox).
+  // "The following shows what we use:" tells nothing wrong and introduces no reproduction.
+  // (not what the program printed, named as the subject: "the following exception is written to the log:", then the log)
+  for (const m of text.matchAll(/\bthe following\s+(?!(?:exceptions?|errors?|warnings?|messages?|output|logs?|(?:stack\s+)?traces?|entry|entries|results?|text|response|dialog|prompt|crash)\b)(?!(?:[\w.-]+\s+){0,2}?[\w.-]+\s*(?:\([^)\n]*\))?\s*[:.]?[ \t]*\n)((?:[^.:;!?\n]|\n(?=[ \t]*[a-z])){4,200}):[ \t]*\n\s*(\S[^\n]*)/gi)) {
+    const told = m[1].replace(/\s+/g, " ");
+    if ((isCodeLine(m[2]) || /^[<{[$]/.test(m[2])) && (observedIn(told).some((r) => !r.generic) || expectedIn(told).some((r) => r.kind === "expect"))) {
+      found.push({ kind: "repro", start: m.index, end: m.index + m[0].length });
+      break;
+    }
   }
   if (codeLines(text) >= 2) {
     let offset = 0;

@@ -100,6 +100,8 @@ const CHANGE_TITLE = /^(?:change|replace|add|remove|drop|delete|move|convert|ren
  * "Remove the unused X" names the change and there is no failure to tell instead.
  */
 const NO_FAILURE_CHANGE = /\b(?:unused|dead code|clean-?ups?|clean up|refactor\w*|no code change|no (?:functional|behaviou?r(?:al)?) changes?|no longer (?:used|called|needed)|no callers|nothing calls)\b/i;
+/** A title's label that names a change that fixes no failure ("Cleanup: ...", "Code clean-up: ...", "Refactoring: ..."). */
+const CLEANUP_LABEL = /^(?:code\s+)?(?:clean-?\s?ups?|refactor(?:ing)?)\s*:/i;
 /** A sentence that asks for a change: "Please add ...", "Add the docroot to the message.", "It would be nice to ...". */
 const ASKS_CHANGE = /^(?:please\b|(?:add|make(?! (?:install|clean|test|check|all|distclean)\b)|allow|let|support|document|include|provide|expose|increase)\b)|\b(?:please (?:add|make|allow|let|support|document|include|provide|expose|increase|log|show|consider)|would (?:be (?:nice|great|helpful|useful)|help)|i['’]?d like|feature request)\b/i;
 /** What makes the failure go away or what works instead: "setting X makes it go away", "with Y everything works". */
@@ -280,7 +282,10 @@ function readBugEvidence(input: RuleInput): BugEvidence {
   // A change that fixes no failure ("Remove unused nsIFoo.bar": "nothing calls it any more", "Try run is green") tells
   // facts about the code, no behaviour of the program: no account is read from it, and it asks for a change
   // (thirteenth pass: five of six writers label such reports with no observed behaviour).
-  const cleanup = CHANGE_TITLE.test(withoutLabel(summary)) && NO_FAILURE_CHANGE.test(`${withoutLabel(summary)}\n${description}`);
+  // A title labelled with that sort of change ("Cleanup: remove unused nsIFoo declarations", "Refactor: ...") names it so
+  // too, whatever verb follows (sixteenth pass, read-15 firefox); a prefix that names only the area ("[editor] clean up
+  // ...") does not.
+  const cleanup = (CHANGE_TITLE.test(withoutLabel(summary)) || CLEANUP_LABEL.test(withoutLabel(summary))) && NO_FAILURE_CHANGE.test(`${withoutLabel(summary)}\n${description}`);
   // Nor is a proposal to carry a change made on one branch to another ("Backport r123 to 2.2.x"), where neither the
   // title nor the description tells a failure: it names the change and how far it got, and asks for it (fifteenth pass,
   // read-14). Who the change helps is still asked, as of any request.
