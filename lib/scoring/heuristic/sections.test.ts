@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { jiraListLines, restoreHeadingBreaks, sectionKeyOf, sectionsOf } from "./sections";
+import { jiraListLines, restoreHeadingBreaks, sectionKeyOf, sectionsOf, templateLeftAsIs } from "./sections";
 
 describe("sections of a description whose export ran the lines together", () => {
   const runTogether = "h3. Steps to Reproduce set the font to 14 pt and restart h3. Actual Result the font is back to 10 pt h3. Expected Result the font stays at 14 pt";
@@ -78,5 +78,13 @@ describe("markup pass: what a heading names, and a Jira list of one item", () =>
     expect(jiraListLines(["# open the page", "# click Save"])).toEqual([true, true]);
     expect(jiraListLines(["# Login fails", "", "Since 4.2 the login page stays blank."])).toEqual([false, false, false]);
     expect(sectionsOf("h3. Steps to Reproduce\n# type into any text box\nh3. Expected Results\nOnly misspelt words underlined.")[0].body).toBe("# type into any text box");
+  });
+});
+
+describe("a template's lines, on lines of many blanks", () => {
+  it("reads a template left as is, indented or not, and a reporter's line after thousands of spaces as the reporter's", () => {
+    expect(templateLeftAsIs("- OS: [e.g. iOS]\n- Browser [e.g. chrome, safari]\n" + " ".repeat(12) + "- Version [e.g. 22]")).toBe(true);
+    expect(templateLeftAsIs(" ".repeat(5_000) + "ok")).toBe(false);
+    expect(templateLeftAsIs(" ".repeat(5_000) + "1. Click on '....'")).toBe(true);
   });
 });

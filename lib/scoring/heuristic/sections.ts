@@ -224,7 +224,8 @@ export const TEMPLATE_EXAMPLE = String.raw`\[(?:e\.g\.|eg\b|ex:|i\.e\.)[^\]\n]*\
  * applicable, add screenshots to help explain ...", "Add any other context here.", "Steps to reproduce the behavior:")
  * (bands, eighth pass).
  */
-const TEMPLATE_LINE = new RegExp(String.raw`^[ \t]*(?:\d{1,2}[.)]|[-*•])?[ \t]*(?:[^\n]*${TEMPLATE_EXAMPLE}[^\n]*|(?=[^\n]{0,40}$)[^\n]*(?:'\.{3,}'|"\.{3,}")[^\n]*|an? (?:[\w-]+,? (?:and )?){0,3}description of (?:what|how|the|your)\b[^\n]*|(?:if applicable,? )?(?:please )?(?:add|describe|provide|include|paste|attach|list|explain|fill in|tell us)\b[^\n]*\b(?:here|if applicable|to help explain)\b[^\n]*|steps to reproduce the behaviou?r:?)[ \t]*$`, "i");
+// (each run of blanks taken whole, as an atomic group would: a line of thousands of spaces and a word took minutes)
+const TEMPLATE_LINE = new RegExp(String.raw`^(?=([ \t]*))\1(?:\d{1,2}[.)]|[-*•])?(?=([ \t]*))\2(?:[^\n]*${TEMPLATE_EXAMPLE}[^\n]*|(?=[^\n]{0,40}$)[^\n]*(?:'\.{3,}'|"\.{3,}")[^\n]*|an? (?:[\w-]+,? (?:and )?){0,3}description of (?:what|how|the|your)\b[^\n]*|(?:if applicable,? )?(?:please )?(?:add|describe|provide|include|paste|attach|list|explain|fill in|tell us)\b[^\n]*\b(?:here|if applicable|to help explain)\b[^\n]*|steps to reproduce the behaviou?r:?)[ \t]*$`, "i");
 
 /**
  * (An elided quote marks a template's line only in a line as short as the template's own, "2. Click on '....'": in a
