@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { scoringResultSchema, type Finding } from "../types";
-import { createHeuristicEngine, scoreTicket } from "./engine";
+import { createHeuristicEngine, scoreTicket, tamedRuns } from "./engine";
 
 const crisp = {
   summary: "As a shopper, I want to filter products by price, so that I find items I can afford.",
@@ -148,5 +148,31 @@ describe("heuristic engine", () => {
     expect(await engine.score(crisp)).toEqual(scoreTicket(crisp));
     const batch = await engine.scoreBatch([{ ticket: crisp }, { ticket: vagueCompound }]);
     expect(batch).toHaveLength(2);
+  });
+});
+
+describe("long runs in a field", () => {
+  it("keeps a run's ends and blanks its middle, at the same length, so every offset holds", () => {
+    const text = `It fails.\n${"\n".repeat(500)}The export ${".".repeat(300)} stops.`;
+    const tamed = tamedRuns(text);
+    expect(tamed).toHaveLength(text.length);
+    expect(tamed.indexOf("The export")).toBe(text.indexOf("The export"));
+    expect(tamed.indexOf("stops.")).toBe(text.indexOf("stops."));
+    expect(tamed).toContain(`It fails.${"\n".repeat(16)} `);
+    expect(tamed).toContain(`export ${".".repeat(16)} `);
+    expect(tamed.split("\n").length).toBeLessThan(40);
+  });
+
+  it("leaves text without such runs as it is: a rule of dashes, an indented block, a long number", () => {
+    const text = `Steps:\n${"-".repeat(60)}\n    indented code line\n${" ".repeat(40)}x\nid 123456789012345678901234567890`;
+    expect(tamedRuns(text)).toBe(text);
+  });
+
+  it("scores a description of thousands of empty lines, spaces, dots or tabs as the words it holds", () => {
+    for (const filler of ["\n", " ", ".", "\t", " \n", "-"]) {
+      const r = scoreTicket({ summary: "Export fails", description: `The export stops at row 5,000.${filler.repeat(9_000)}It should export every row.`, issue_type: "Bug" });
+      const codes = r.findings.map((f) => f.code);
+      expect(codes, JSON.stringify(filler)).not.toContain("bug.no_actual_result");
+    }
   });
 });

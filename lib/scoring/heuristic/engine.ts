@@ -61,7 +61,24 @@ const MAX_PER_CODE = 10;
 
 function field(value: unknown, max = MAX_FIELD): string {
   if (typeof value !== "string") return "";
-  return plainSpaces(value.length > max ? value.slice(0, max) : value);
+  return tamedRuns(plainSpaces(value.length > max ? value.slice(0, max) : value));
+}
+
+// A run of one character or of blanks longer than this keeps its ends and is blanked between them.
+const LONG_RUN = 64;
+const RUN_END = 16;
+const LONG_RUNS = new RegExp(String.raw`\s{${LONG_RUN + 1},}|(\S)\1{${LONG_RUN},}`, "g");
+
+/**
+ * The text with every run longer than `LONG_RUN` (blanks and line breaks, or one character repeated: a page of empty
+ * lines, a row of 19,000 dots) kept at its first and last `RUN_END` characters and made spaces between, the same length, so
+ * every offset holds. Readers that look for a sentence's start after any blanks ("\n\s*") or a word after any marks
+ * otherwise try each place in such a run and scan to its end: a 19 KB description of empty lines took over a minute to
+ * score. No text says anything in the middle of such a run.
+ */
+export function tamedRuns(text: string): string {
+  if (text.length <= LONG_RUN) return text;
+  return text.replace(LONG_RUNS, (run) => run.slice(0, RUN_END) + " ".repeat(run.length - 2 * RUN_END) + run.slice(-RUN_END));
 }
 
 function capped(findings: Found[]): Found[] {
