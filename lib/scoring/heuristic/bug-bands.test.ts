@@ -1771,3 +1771,25 @@ describe("fifteenth pass (bands): emphasis and the reporter's history are no acc
     expect(observedIn("The export never had the totals row, and still does not.").length).toBeGreaterThan(0);
   });
 });
+
+describe("sixteenth pass (bands): what people have lost, contracted", () => {
+  it("reads 'we've lost', 'I've lost', 'they've lost' as what the failure costs, as 'we have lost' is", () => {
+    for (const text of ["So far we've lost the notes of 30 visits.", "I've lost two days of readings.", "They’ve lost every draft they saved offline."]) {
+      expect(impactIn(text).length).toBeGreaterThan(0);
+    }
+  });
+
+  it("reads no cost in what was lost track of, contracted or not", () => {
+    expect(impactIn("We've lost track of which version is on the kiosk.")).toEqual([]);
+    expect(impactIn("We have lost track of which version is on the kiosk.")).toEqual([]);
+  });
+
+  it("puts a written-out report whose only cost is told so at 80% or more with no missing part", () => {
+    const t: TicketData = { summary: "Field photos vanish after sync on the survey tablets", issue_type: "Bug",
+      description: "On the survey app 3.2 (Android 13), attach a photo larger than 5 MB to a plot, then sync at the depot. The photo " +
+        "is gone from the server and from the tablet. It should upload in full or warn before sync. Plots are resurveyed only once a year, " +
+        "and we've lost the photos of 9 plots so far." };
+    expect(percent(t)).toBeGreaterThanOrEqual(80);
+    expect(codes(t)).not.toContain("bug.no_impact");
+  });
+});
