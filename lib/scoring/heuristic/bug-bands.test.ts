@@ -1793,3 +1793,25 @@ describe("sixteenth pass (bands): what people have lost, contracted", () => {
     expect(codes(t)).not.toContain("bug.no_impact");
   });
 });
+
+describe("sixteenth pass (bands): a plea about the team's plan sets nothing off", () => {
+  it("reads no trigger in 'Please make this a priority' or 'prioritise it'", () => {
+    for (const text of ["Please make this a priority, it matters to the families.", "Please prioritise this for the next sprint."]) {
+      expect(stepsIn(text).at).toBeNull();
+      expect(stepsIn(text).trigger).toBeUndefined();
+    }
+  });
+
+  it("still reads the one action that sets a failure off", () => {
+    expect(stepsIn("Make a booking for next Monday and the page freezes.").trigger).toBeDefined();
+  });
+
+  it("ranks a worry with a plea for priority below the report that states the failure", () => {
+    const states: TicketData = { summary: "Rota app drops the night shift when a nurse swaps two shifts", issue_type: "Bug",
+      description: "In the ward rota app, swapping a day shift for a night shift removes the night shift from the rota; the day shift shows twice. " +
+        "Seen on the ward tablet (Android 14) today." };
+    const nothing: TicketData = { summary: "Rota worries", issue_type: "Bug",
+      description: "Nurses are worried whether the rota can be trusted. We need to be sure the app is doing its job here. Please make this a priority." };
+    expect(percent(states)).toBeGreaterThan(percent(nothing));
+  });
+});

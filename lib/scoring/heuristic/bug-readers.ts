@@ -2318,10 +2318,12 @@ export function stepsIn(labelled: string): StepsRead {
     const logged = (f: { start: number }) => blocks.some(([s, e]) => f.start >= s && f.start < e);
     const passive = [...text.matchAll(CONDITIONAL_PASSIVE)].filter((m) => actionStem(m[1])).map((m) => ({ start: m.index, end: m.index + m[0].length }));
     // A question put to the team ("Can we check these?", "Could someone look at it?": an auxiliary first, a "?" that ends
-    // the sentence, not a URL's) sets nothing off (bands, eighth pass).
+    // the sentence, not a URL's) sets nothing off (bands, eighth pass). Nor does a plea about the team's plan ("Please make
+    // this a priority", "prioritise it for the next sprint"; `ASKS_FOR_PLAN`), which `expectedIn` already takes for no
+    // request: the schedule is what it would change (sixteenth pass, bands).
     const one = NO_STEPS.test(text) ? undefined : [...found.filter((f) => (f.kind === "condition" || f.kind === "gerund") && !logged(f)), ...passive.filter((f) => !logged(f)),
       ...actions.map((a) => ({ start: a.start, end: a.start + a.text.length })), ...narrated.map((m) => ({ start: m.index, end: m.index + m[0].length }))]
-      .filter((f) => !askedOfTeam(text, f)).sort((a, b) => a.start - b.start)[0];
+      .filter((f) => !askedOfTeam(text, f) && !ASKS_FOR_PLAN.test(text.slice(f.start))).sort((a, b) => a.start - b.start)[0];
     return { at: null, count: 0, kinds, ...(one ? { trigger: { start: one.start, end: one.end } } : {}) };
   }
   const first = [...found, ...actions.map((a) => ({ start: a.start, end: a.start + a.text.length })),
