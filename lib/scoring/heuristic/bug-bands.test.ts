@@ -1815,3 +1815,18 @@ describe("sixteenth pass (bands): a plea about the team's plan sets nothing off"
     expect(percent(states)).toBeGreaterThan(percent(nothing));
   });
 });
+
+describe("sixteenth pass (bands): a title that asks only for a comparative states no end state", () => {
+  it("reads no done condition in 'X should be more robust' over a description that names nothing to check", () => {
+    const t: TicketData = { summary: "Greenhouse monitoring should be more robust",
+      description: "The plants deserve the best care we can give them, and I'd rest easier knowing the system was watching properly." };
+    expect(codes(t)).toContain("work_item.no_done_condition");
+    expect(percent(t)).toBeLessThanOrEqual(40);
+  });
+
+  it("still reads the end state a title states", () => {
+    const t: TicketData = { summary: "Greenhouse alarms should be sent when a sensor stops reporting",
+      description: "The plants deserve the best care we can give them, and I'd rest easier knowing the system was watching properly." };
+    expect(codes(t)).not.toContain("work_item.no_done_condition");
+  });
+});
