@@ -1830,3 +1830,15 @@ describe("sixteenth pass (bands): a title that asks only for a comparative state
     expect(codes(t)).not.toContain("work_item.no_done_condition");
   });
 });
+
+describe("sixteenth pass (bands): a modal that asks to make it better names no result", () => {
+  it("reads no expectation in 'should make it easier', 'needs to make things clearer'", () => {
+    expect(expectedIn("It's a stressful moment for them and the kiosk should make it easier.")).toEqual([]);
+    expect(expectedIn("The booking page needs to make things clearer.")).toEqual([]);
+  });
+
+  it("still reads a modal that names what it should make happen", () => {
+    expect(expectedIn("The kiosk should make the list sort by surname.").length).toBeGreaterThan(0);
+    expect(expectedIn("It should make the total 23%, not 21%.").length).toBeGreaterThan(0);
+  });
+});
