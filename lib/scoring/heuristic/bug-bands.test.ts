@@ -1842,3 +1842,26 @@ describe("sixteenth pass (bands): a modal that asks to make it better names no r
     expect(expectedIn("It should make the total 23%, not 21%.").length).toBeGreaterThan(0);
   });
 });
+
+describe("sixteenth pass (bands): a judgement with a degree word is as judged as without it", () => {
+  it("reads 'isn't very helpful', 'isn't really good', 'isn't useful' as judged, as 'isn't good' is", () => {
+    for (const text of ["The route planner just isn't very helpful.", "The new layout isn't really good.", "The search isn't useful for visitors."]) {
+      const read = observedIn(text);
+      expect(read.length).toBeGreaterThan(0);
+      expect(read.every((r) => r.generic)).toBe(true);
+    }
+  });
+
+  it("still reads what is not shown, and a quality not met, as what happens", () => {
+    expect(observedIn("The allergy icon isn't very visible: it is not shown for groups over 8.").some((r) => !r.generic)).toBe(true);
+    expect(observedIn("The route planner isn't very fast.").some((r) => !r.generic)).toBe(true);
+  });
+
+  it("ranks a judged complaint below the report that states the failure", () => {
+    const states: TicketData = { summary: "Grave search finds nothing for names with a hyphen", issue_type: "Bug",
+      description: "Searching the kiosk for Smith-Jones returns 'No graves found', though the grave is in section C. Searching 'Jones' finds it." };
+    const nothing: TicketData = { summary: "Grave search isn't helpful", issue_type: "Bug",
+      description: "Visitors tell us the search just isn't very helpful. It's a hard day for them and the kiosk should make it easier. Please improve." };
+    expect(percent(states)).toBeGreaterThan(percent(nothing));
+  });
+});

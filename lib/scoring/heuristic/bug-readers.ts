@@ -157,7 +157,7 @@ const NUISANCE = /(?<=\b(?:is|are|was|were|been|['’]s|becomes?|became)\s+(?:\w
  */
 const FAILING = /\b(?:crash(?:es|ed|ing)?|fail(?:s|ed|ing|ures?)?|freez(?:e|es|ing)|froze(?:n)?|hang(?:s|ing)?|hung|stuck|broken|breaks|broke|times? out|timed out|timeouts?|abort(?:s|ed)?|leak(?:s|ed|ing)?|locks? up|deadlock(?:s|ed)?|blows? up|dies|died|killed|spins? forever|loops? forever|infinite loop|refuses|refused|rejects|rejected)\b/i;
 /** A negated action of the program: "does not save", "isn't shown", "can't open", "won't load". */
-const NEGATION = new RegExp(`${NEGATED}(?:\\s+(?:\\w+ly|even|always|ever|seem to|appear to|get|be|been|being))*\\s+\\w+`, "i");
+const NEGATION = new RegExp(`${NEGATED}(?:\\s+(?:\\w+ly|very|even|always|ever|seem to|appear to|get|be|been|being))*\\s+\\w+`, "i");
 /**
  * An absence: nothing happens, no request is sent, it never arrives, no reports have arrived (bands, tenth pass), the
  * list is empty, none of the fields show up.
@@ -273,7 +273,7 @@ const SEEN = /\b(?:(?<!\bso (?:that )?)(?:i|we|you|users?|they)\s+(?:\w+ly\s+)?(
  * "acts up": a judgement of how it behaves, with no behaviour named; eleventh pass): the report still has to say what
  * happens.
  */
-const GENERIC = /^(?:(?:does|do|did|is|are|was|were|will|wo|ca|can)(?:n['’ ]?t| not)? (?:work|working|works)|not (?:working|work)|broken|broke|breaks|fail(?:s|ed|ing|ures?)?|errors?|bugs?|problems?|issues?|wrong|trouble|bother|difficult(?:y|ies)|nightmare|struggle|headache|hassle|chore|nuisance|(?:strange|weird|odd)(?:ly)?|confusing|(?:is|are|was|were)(?:n['’ ]?t| not) (?:right|ok|okay|correct|good|fine|great|acceptable|usable|reliable|dependable)|(?:can(?:no|['’ ]?)t|can not|could(?:n['’ ]?t| not)) be (?:trusted|relied (?:on|upon))|(?:(?:keeps?|kept|continues?|continued) (?:to )?)?(?:misbehav(?:e|es|ed|ing)|(?:act|play)(?:s|ed|ing)? up))$/i;
+const GENERIC = /^(?:(?:does|do|did|is|are|was|were|will|wo|ca|can)(?:n['’ ]?t| not)? (?:work|working|works)|not (?:working|work)|broken|broke|breaks|fail(?:s|ed|ing|ures?)?|errors?|bugs?|problems?|issues?|wrong|trouble|bother|difficult(?:y|ies)|nightmare|struggle|headache|hassle|chore|nuisance|(?:strange|weird|odd)(?:ly)?|confusing|(?:is|are|was|were)(?:n['’ ]?t| not)(?: (?:\w+ly|very))? (?:right|ok|okay|correct|good|fine|great|acceptable|usable|reliable|dependable|helpful|useful)|(?:can(?:no|['’ ]?)t|can not|could(?:n['’ ]?t| not)) be (?:trusted|relied (?:on|upon))|(?:(?:keeps?|kept|continues?|continued) (?:to )?)?(?:misbehav(?:e|es|ed|ing)|(?:act|play)(?:s|ed|ing)? up))$/i;
 
 /**
  * How people feel about it: a complaint, a mood ("customers are complaining", "he was not happy", "teachers keep
