@@ -1865,3 +1865,15 @@ describe("sixteenth pass (bands): a judgement with a degree word is as judged as
     expect(percent(states)).toBeGreaterThan(percent(nothing));
   });
 });
+
+describe("sixteenth pass (bands): the team to think a thing over again is no expected result", () => {
+  it("reads no expectation in 'We should rethink ...', 'we need to revisit ...'", () => {
+    expect(expectedIn("Sign-up at the fair was chaotic again. We should rethink sign-up so it's smoother next year.")).toEqual([]);
+    expect(expectedIn("We need to revisit the whole refund flow.")).toEqual([]);
+  });
+
+  it("still reads what the program should do, with 'we' or with the same verb", () => {
+    expect(expectedIn("We should show the total after tax.").length).toBeGreaterThan(0);
+    expect(expectedIn("The app should revisit the server every minute for new bookings.").length).toBeGreaterThan(0);
+  });
+});

@@ -850,6 +850,15 @@ const MADE_BARE = /^\s+make\b/i;
 export function bareComparative(after: string): boolean {
   return BARE_COMPARATIVE.test(after) || (MADE_BARE.test(after) && MADE_BETTER.test(after.replace(MADE_BARE, "")));
 }
+/**
+ * The team to think a thing over again ("We should rethink check-in", "we need to revisit the waiver flow", "we must
+ * reconsider how ..."): the team's deliberation, as "we should do something about it" is, names nothing the program
+ * should do (sixteenth pass, bands). "The app should revisit the server every minute" is the program's act.
+ */
+function teamRethinks(text: string, r: Read): boolean {
+  return /\b(?:we|the team)\s+(?:really\s+|probably\s+|all\s+)?$/i.test(text.slice(Math.max(0, r.start - 20), r.start)) &&
+    /^\s+(?:really\s+|probably\s+|seriously\s+)?(?:rethink|reconsider|revisit|re-?evaluate|re-think)\b/i.test(text.slice(r.end, r.end + 40));
+}
 /** "you should see", "should be able to reproduce": a step's expected observation, not an expectation. */
 const MODAL_NOT_EXPECTED = /\b(?:you|one|we)\s+should\s+(?:see|get|notice|observe|be able to (?:see|reproduce|notice))\b|\bshould (?:be able to )?reproduce\b|\bshould i\b|\bif (?:it|this|you) should\b/i;
 /**
@@ -1102,7 +1111,7 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
   const tag = (kind: ExpectedKind, reads: Read[]) => reads.map((r) => ({ ...r, kind }));
   const reads = [
     ...tag("modal", all(text, MODAL).filter((r) => !MODAL_NOT_EXPECTED.test(text.slice(Math.max(0, r.start - 12), r.end + 40)) && !judgedAsItShould(text, r) &&
-      !bareComparative(text.slice(r.end, r.end + 60)))),
+      !bareComparative(text.slice(r.end, r.end + 60)) && !teamRethinks(text, r))),
     ...tag("expect", all(text, EXPECT).filter((r) => !instructed(text, r) && !emptyField(text, r) && !EXPECTED_BETTER.test(text.slice(r.end, r.end + 40)))), ...tag("expect", all(text, NOT_INSTEAD)), ...tag("wish", all(text, WISH)), 
     ...tag("request", all(text, REQUEST).filter((r) => !inProgramQuote(text, r) && !MADE_BETTER.test(text.slice(r.end, r.end + 60)))),
     ...tag("working_case", all(text, WORKING_CASE).filter((r) => !thingMissing(text, r) && !actedThen(text, r))), ...tag("wish", all(text, WISH_UNSAID)), ...tag("working_case", all(text, WORKS_ELSEWHERE)), ...tag("working_case", all(text, WORKING_MORE)), ...tag("working_case", all(text, WORKING_KEPT)), ...tag("working_case", all(text, WORKING_IN_BROWSER)), ...tag("working_case", all(text, WORKING_BROWSER_ACTS).filter((r) => browserActsWell(text, r))), ...tag("wish", all(text, WISH_MORE)), ...tag("working_case", all(text, WORKED_VERSION)), ...tag("working_case", all(text, WORKED_BEFORE)), ...tag("working_case", all(text, SAME_ELSEWHERE)), ...tag("working_case", all(withoutLabels(labelled), COMMAND_WORKS)), ...tag("working_case", all(text, WORKING_BROWSER_LINE)), ...tag("working_case", all(text, WORKING_PLATFORM)), ...tag("working_case", all(text, WAS_THERE_IN)), ...tag("expect", all(text, NORM_SAYS)), ...tag("expect", all(text, THOUGHT_IT_DOES)), ...tag("expect", all(text, DOCS_SAY)),
