@@ -1877,3 +1877,15 @@ describe("sixteenth pass (bands): the team to think a thing over again is no exp
     expect(expectedIn("The app should revisit the server every minute for new bookings.").length).toBeGreaterThan(0);
   });
 });
+
+describe("sixteenth pass (bands): the team to fix it, said actively, is no expected result", () => {
+  it("reads no expectation in 'we need to sort the X thing out', 'We should look at how ...'", () => {
+    expect(expectedIn("Members find the rota annoying. We need to sort the rota thing out properly this time.")).toEqual([]);
+    expect(expectedIn("We should look at how the fees come across.")).toEqual([]);
+  });
+
+  it("still reads what the program should sort, and a fix the program should make", () => {
+    expect(expectedIn("The list should sort the entries by date.").length).toBeGreaterThan(0);
+    expect(expectedIn("We should look up the member by their lower-case e-mail.").length).toBeGreaterThan(0);
+  });
+});

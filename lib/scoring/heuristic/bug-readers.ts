@@ -853,11 +853,13 @@ export function bareComparative(after: string): boolean {
 /**
  * The team to think a thing over again ("We should rethink check-in", "we need to revisit the waiver flow", "we must
  * reconsider how ..."): the team's deliberation, as "we should do something about it" is, names nothing the program
- * should do (sixteenth pass, bands). "The app should revisit the server every minute" is the program's act.
+ * should do (sixteenth pass, bands). "The app should revisit the server every minute" is the program's act. So is the
+ * team to fix it, said actively ("we need to sort the waiver thing out", "we should look at how charges come across"),
+ * as "it needs to be sorted out" is a plea (`FIX_PLEA`).
  */
 function teamRethinks(text: string, r: Read): boolean {
   return /\b(?:we|the team)\s+(?:really\s+|probably\s+|all\s+)?$/i.test(text.slice(Math.max(0, r.start - 20), r.start)) &&
-    /^\s+(?:really\s+|probably\s+|seriously\s+)?(?:rethink|reconsider|revisit|re-?evaluate|re-think)\b/i.test(text.slice(r.end, r.end + 40));
+    /^\s+(?:really\s+|probably\s+|seriously\s+)?(?:rethink|reconsider|revisit|re-?evaluate|re-think|sort\s+(?:[\w-]+\s+){0,3}?out|fix (?:this|it|that)|deal with|look (?:at|into))\b/i.test(text.slice(r.end, r.end + 40));
 }
 /** "you should see", "should be able to reproduce": a step's expected observation, not an expectation. */
 const MODAL_NOT_EXPECTED = /\b(?:you|one|we)\s+should\s+(?:see|get|notice|observe|be able to (?:see|reproduce|notice))\b|\bshould (?:be able to )?reproduce\b|\bshould i\b|\bif (?:it|this|you) should\b/i;
