@@ -73,8 +73,9 @@ const FLOORS: Record<string, Partial<Record<Band, number>>> = {
   // The sixteenth author's, written for the fifteenth pass and measured only there (60/85 on the code at that session's
   // start, 37dfb83, and at its end); read in the sixteenth (read-14): 60 -> 61/85 ("we've lost" what the failure costs),
   // 62 ("Please make this a priority" sets nothing off), 63 (a title asking only for "more robust" states no end state),
-  // 64 ("should make it easier" no expectation; "isn't very helpful" judged), 65 ("We should rethink ..." the team's).
-  "bands-read-14.json": { useless: 13, written_out: 26, states_failure: 11 },
+  // 64 ("should make it easier" no expectation; "isn't very helpful" judged), 65 ("We should rethink ..." the team's),
+  // 66 ("we need to sort the X thing out" the team's too).
+  "bands-read-14.json": { useless: 13, written_out: 26, states_failure: 12 },
   // A sixteenth author's, written for the fifteenth pass (domains none of the others wrote: opera surtitles, ski lifts,
   // observatories, seed banks, kilns, ...) and measured only: held at each band's count (60/85 on the code at the
   // session's start, 37dfb83, and when added: useless 13/25, written out 25/30, pairs 7/15).
