@@ -1771,3 +1771,121 @@ describe("fifteenth pass (bands): emphasis and the reporter's history are no acc
     expect(observedIn("The export never had the totals row, and still does not.").length).toBeGreaterThan(0);
   });
 });
+
+describe("sixteenth pass (bands): what people have lost, contracted", () => {
+  it("reads 'we've lost', 'I've lost', 'they've lost' as what the failure costs, as 'we have lost' is", () => {
+    for (const text of ["So far we've lost the notes of 30 visits.", "I've lost two days of readings.", "They’ve lost every draft they saved offline."]) {
+      expect(impactIn(text).length).toBeGreaterThan(0);
+    }
+  });
+
+  it("reads no cost in what was lost track of, contracted or not", () => {
+    expect(impactIn("We've lost track of which version is on the kiosk.")).toEqual([]);
+    expect(impactIn("We have lost track of which version is on the kiosk.")).toEqual([]);
+  });
+
+  it("puts a written-out report whose only cost is told so at 80% or more with no missing part", () => {
+    const t: TicketData = { summary: "Field photos vanish after sync on the survey tablets", issue_type: "Bug",
+      description: "On the survey app 3.2 (Android 13), attach a photo larger than 5 MB to a plot, then sync at the depot. The photo " +
+        "is gone from the server and from the tablet. It should upload in full or warn before sync. Plots are resurveyed only once a year, " +
+        "and we've lost the photos of 9 plots so far." };
+    expect(percent(t)).toBeGreaterThanOrEqual(80);
+    expect(codes(t)).not.toContain("bug.no_impact");
+  });
+});
+
+describe("sixteenth pass (bands): a plea about the team's plan sets nothing off", () => {
+  it("reads no trigger in 'Please make this a priority' or 'prioritise it'", () => {
+    for (const text of ["Please make this a priority, it matters to the families.", "Please prioritise this for the next sprint."]) {
+      expect(stepsIn(text).at).toBeNull();
+      expect(stepsIn(text).trigger).toBeUndefined();
+    }
+  });
+
+  it("still reads the one action that sets a failure off", () => {
+    expect(stepsIn("Make a booking for next Monday and the page freezes.").trigger).toBeDefined();
+  });
+
+  it("ranks a worry with a plea for priority below the report that states the failure", () => {
+    const states: TicketData = { summary: "Rota app drops the night shift when a nurse swaps two shifts", issue_type: "Bug",
+      description: "In the ward rota app, swapping a day shift for a night shift removes the night shift from the rota; the day shift shows twice. " +
+        "Seen on the ward tablet (Android 14) today." };
+    const nothing: TicketData = { summary: "Rota worries", issue_type: "Bug",
+      description: "Nurses are worried whether the rota can be trusted. We need to be sure the app is doing its job here. Please make this a priority." };
+    expect(percent(states)).toBeGreaterThan(percent(nothing));
+  });
+});
+
+describe("sixteenth pass (bands): a title that asks only for a comparative states no end state", () => {
+  it("reads no done condition in 'X should be more robust' over a description that names nothing to check", () => {
+    const t: TicketData = { summary: "Greenhouse monitoring should be more robust",
+      description: "The plants deserve the best care we can give them, and I'd rest easier knowing the system was watching properly." };
+    expect(codes(t)).toContain("work_item.no_done_condition");
+    expect(percent(t)).toBeLessThanOrEqual(40);
+  });
+
+  it("still reads the end state a title states", () => {
+    const t: TicketData = { summary: "Greenhouse alarms should be sent when a sensor stops reporting",
+      description: "The plants deserve the best care we can give them, and I'd rest easier knowing the system was watching properly." };
+    expect(codes(t)).not.toContain("work_item.no_done_condition");
+  });
+});
+
+describe("sixteenth pass (bands): a modal that asks to make it better names no result", () => {
+  it("reads no expectation in 'should make it easier', 'needs to make things clearer'", () => {
+    expect(expectedIn("It's a stressful moment for them and the kiosk should make it easier.")).toEqual([]);
+    expect(expectedIn("The booking page needs to make things clearer.")).toEqual([]);
+  });
+
+  it("still reads a modal that names what it should make happen", () => {
+    expect(expectedIn("The kiosk should make the list sort by surname.").length).toBeGreaterThan(0);
+    expect(expectedIn("It should make the total 23%, not 21%.").length).toBeGreaterThan(0);
+  });
+});
+
+describe("sixteenth pass (bands): a judgement with a degree word is as judged as without it", () => {
+  it("reads 'isn't very helpful', 'isn't really good', 'isn't useful' as judged, as 'isn't good' is", () => {
+    for (const text of ["The route planner just isn't very helpful.", "The new layout isn't really good.", "The search isn't useful for visitors."]) {
+      const read = observedIn(text);
+      expect(read.length).toBeGreaterThan(0);
+      expect(read.every((r) => r.generic)).toBe(true);
+    }
+  });
+
+  it("still reads what is not shown, and a quality not met, as what happens", () => {
+    expect(observedIn("The allergy icon isn't very visible: it is not shown for groups over 8.").some((r) => !r.generic)).toBe(true);
+    expect(observedIn("The route planner isn't very fast.").some((r) => !r.generic)).toBe(true);
+  });
+
+  it("ranks a judged complaint below the report that states the failure", () => {
+    const states: TicketData = { summary: "Grave search finds nothing for names with a hyphen", issue_type: "Bug",
+      description: "Searching the kiosk for Smith-Jones returns 'No graves found', though the grave is in section C. Searching 'Jones' finds it." };
+    const nothing: TicketData = { summary: "Grave search isn't helpful", issue_type: "Bug",
+      description: "Visitors tell us the search just isn't very helpful. It's a hard day for them and the kiosk should make it easier. Please improve." };
+    expect(percent(states)).toBeGreaterThan(percent(nothing));
+  });
+});
+
+describe("sixteenth pass (bands): the team to think a thing over again is no expected result", () => {
+  it("reads no expectation in 'We should rethink ...', 'we need to revisit ...'", () => {
+    expect(expectedIn("Sign-up at the fair was chaotic again. We should rethink sign-up so it's smoother next year.")).toEqual([]);
+    expect(expectedIn("We need to revisit the whole refund flow.")).toEqual([]);
+  });
+
+  it("still reads what the program should do, with 'we' or with the same verb", () => {
+    expect(expectedIn("We should show the total after tax.").length).toBeGreaterThan(0);
+    expect(expectedIn("The app should revisit the server every minute for new bookings.").length).toBeGreaterThan(0);
+  });
+});
+
+describe("sixteenth pass (bands): the team to fix it, said actively, is no expected result", () => {
+  it("reads no expectation in 'we need to sort the X thing out', 'We should look at how ...'", () => {
+    expect(expectedIn("Members find the rota annoying. We need to sort the rota thing out properly this time.")).toEqual([]);
+    expect(expectedIn("We should look at how the fees come across.")).toEqual([]);
+  });
+
+  it("still reads what the program should sort, and a fix the program should make", () => {
+    expect(expectedIn("The list should sort the entries by date.").length).toBeGreaterThan(0);
+    expect(expectedIn("We should look up the member by their lower-case e-mail.").length).toBeGreaterThan(0);
+  });
+});

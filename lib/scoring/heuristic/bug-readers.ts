@@ -159,7 +159,7 @@ const NUISANCE = /(?=\S)(?<=\b(?:is|are|was|were|been|['’]s|becomes?|became)\s
  */
 const FAILING = /\b(?:crash(?:es|ed|ing)?|fail(?:s|ed|ing|ures?)?|freez(?:e|es|ing)|froze(?:n)?|hang(?:s|ing)?|hung|stuck|broken|breaks|broke|times? out|timed out|timeouts?|abort(?:s|ed)?|leak(?:s|ed|ing)?|locks? up|deadlock(?:s|ed)?|blows? up|dies|died|killed|spins? forever|loops? forever|infinite loop|refuses|refused|rejects|rejected)\b/i;
 /** A negated action of the program: "does not save", "isn't shown", "can't open", "won't load". */
-const NEGATION = new RegExp(`${NEGATED}(?:\\s+(?:\\w+ly|even|always|ever|seem to|appear to|get|be|been|being))*\\s+\\w+`, "i");
+const NEGATION = new RegExp(`${NEGATED}(?:\\s+(?:\\w+ly|very|even|always|ever|seem to|appear to|get|be|been|being))*\\s+\\w+`, "i");
 /**
  * An absence: nothing happens, no request is sent, it never arrives, no reports have arrived (bands, tenth pass), the
  * list is empty, none of the fields show up.
@@ -275,7 +275,7 @@ const SEEN = /\b(?:(?<!\bso (?:that )?)(?:i|we|you|users?|they)\s+(?:\w+ly\s+)?(
  * "acts up": a judgement of how it behaves, with no behaviour named; eleventh pass): the report still has to say what
  * happens.
  */
-const GENERIC = /^(?:(?:does|do|did|is|are|was|were|will|wo|ca|can)(?:n['’ ]?t| not)? (?:work|working|works)|not (?:working|work)|broken|broke|breaks|fail(?:s|ed|ing|ures?)?|errors?|bugs?|problems?|issues?|wrong|trouble|bother|difficult(?:y|ies)|nightmare|struggle|headache|hassle|chore|nuisance|(?:strange|weird|odd)(?:ly)?|confusing|(?:is|are|was|were)(?:n['’ ]?t| not) (?:right|ok|okay|correct|good|fine|great|acceptable|usable|reliable|dependable)|(?:can(?:no|['’ ]?)t|can not|could(?:n['’ ]?t| not)) be (?:trusted|relied (?:on|upon))|(?:(?:keeps?|kept|continues?|continued) (?:to )?)?(?:misbehav(?:e|es|ed|ing)|(?:act|play)(?:s|ed|ing)? up))$/i;
+const GENERIC = /^(?:(?:does|do|did|is|are|was|were|will|wo|ca|can)(?:n['’ ]?t| not)? (?:work|working|works)|not (?:working|work)|broken|broke|breaks|fail(?:s|ed|ing|ures?)?|errors?|bugs?|problems?|issues?|wrong|trouble|bother|difficult(?:y|ies)|nightmare|struggle|headache|hassle|chore|nuisance|(?:strange|weird|odd)(?:ly)?|confusing|(?:is|are|was|were)(?:n['’ ]?t| not)(?: (?:\w+ly|very))? (?:right|ok|okay|correct|good|fine|great|acceptable|usable|reliable|dependable|helpful|useful)|(?:can(?:no|['’ ]?)t|can not|could(?:n['’ ]?t| not)) be (?:trusted|relied (?:on|upon))|(?:(?:keeps?|kept|continues?|continued) (?:to )?)?(?:misbehav(?:e|es|ed|ing)|(?:act|play)(?:s|ed|ing)? up))$/i;
 
 /**
  * How people feel about it: a complaint, a mood ("customers are complaining", "he was not happy", "teachers keep
@@ -847,6 +847,26 @@ const QUALITY_COMPARED = "(?:(?:a lot|much|way|far|a bit|a little|so much|really
  */
 const MADE_BETTER = new RegExp(`^\\s+(?:it|this|that|them|things|(?:the\\s+|our\\s+|your\\s+)?[\\w-]+(?:\\s+[\\w-]+)?)\\s+${QUALITY_COMPARED}(?:\\s+(?:asap|now|already|soon|please|again|than (?:this|that|it is|now|before)))?\\s*(?:[.!?,;]|$)`, "i");
 export const BARE_COMPARATIVE = new RegExp(`^\\s+(?:be\\s+)?${QUALITY_COMPARED}(?:\\s+(?:asap|now|already|soon|than (?:this|that|it is|now|before)))?\\s*(?:[.!,;]|$)`, "i");
+/**
+ * A modal that asks to make the thing better and nothing more ("the kiosk should make it easier", "it needs to make things
+ * clearer"): as "please make it easier" (`MADE_BETTER`) and "it should be easier" (`BARE_COMPARATIVE`), it names no result
+ * to check (sixteenth pass, bands). "should make the list sort by date" names one.
+ */
+const MADE_BARE = /^\s+make\b/i;
+export function bareComparative(after: string): boolean {
+  return BARE_COMPARATIVE.test(after) || (MADE_BARE.test(after) && MADE_BETTER.test(after.replace(MADE_BARE, "")));
+}
+/**
+ * The team to think a thing over again ("We should rethink check-in", "we need to revisit the waiver flow", "we must
+ * reconsider how ..."): the team's deliberation, as "we should do something about it" is, names nothing the program
+ * should do (sixteenth pass, bands). "The app should revisit the server every minute" is the program's act. So is the
+ * team to fix it, said actively ("we need to sort the waiver thing out", "we should look at how charges come across"),
+ * as "it needs to be sorted out" is a plea (`FIX_PLEA`).
+ */
+function teamRethinks(text: string, r: Read): boolean {
+  return /\b(?:we|the team)\s+(?:really\s+|probably\s+|all\s+)?$/i.test(text.slice(Math.max(0, r.start - 20), r.start)) &&
+    /^\s+(?:really\s+|probably\s+|seriously\s+)?(?:rethink|reconsider|revisit|re-?evaluate|re-think|sort\s+(?:[\w-]+\s+){0,3}?out|fix (?:this|it|that)|deal with|look (?:at|into))\b/i.test(text.slice(r.end, r.end + 40));
+}
 /** "you should see", "should be able to reproduce": a step's expected observation, not an expectation. */
 const MODAL_NOT_EXPECTED = /\b(?:you|one|we)\s+should\s+(?:see|get|notice|observe|be able to (?:see|reproduce|notice))\b|\bshould (?:be able to )?reproduce\b|\bshould i\b|\bif (?:it|this|you) should\b/i;
 /**
@@ -1111,7 +1131,7 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
   const tag = (kind: ExpectedKind, reads: Read[]) => reads.map((r) => ({ ...r, kind }));
   const reads = [
     ...tag("modal", all(text, MODAL).filter((r) => !MODAL_NOT_EXPECTED.test(text.slice(Math.max(0, r.start - 12), r.end + 40)) && !judgedAsItShould(text, r) &&
-      !BARE_COMPARATIVE.test(text.slice(r.end, r.end + 60)))),
+      !bareComparative(text.slice(r.end, r.end + 60)) && !teamRethinks(text, r))),
     ...tag("expect", all(text, EXPECT).filter((r) => !instructed(text, r) && !emptyField(text, r) && !EXPECTED_BETTER.test(text.slice(r.end, r.end + 40)))), ...tag("expect", all(text, NOT_INSTEAD)), ...tag("wish", all(text, WISH)), 
     ...tag("request", all(text, REQUEST).filter((r) => !inProgramQuote(text, r) && !MADE_BETTER.test(text.slice(r.end, r.end + 60)))),
     ...tag("working_case", all(text, WORKING_CASE).filter((r) => !thingMissing(text, r) && !actedThen(text, r))), ...tag("wish", all(text, WISH_UNSAID)), ...tag("working_case", all(text, WORKS_ELSEWHERE)), ...tag("working_case", all(text, WORKING_MORE)), ...tag("working_case", all(text, WORKING_KEPT)), ...tag("working_case", all(text, WORKING_IN_BROWSER)), ...tag("working_case", all(text, WORKING_BROWSER_ACTS).filter((r) => browserActsWell(text, r))), ...tag("wish", all(text, WISH_MORE)), ...tag("working_case", all(text, WORKED_VERSION)), ...tag("working_case", all(text, WORKED_BEFORE)), ...tag("working_case", all(text, SAME_ELSEWHERE)), ...tag("working_case", all(withoutLabels(labelled), COMMAND_WORKS)), ...tag("working_case", all(text, WORKING_BROWSER_LINE)), ...tag("working_case", all(text, WORKING_PLATFORM)), ...tag("working_case", all(text, WAS_THERE_IN)), ...tag("expect", all(text, NORM_SAYS)), ...tag("expect", all(text, THOUGHT_IT_DOES)), ...tag("expect", all(text, DOCS_SAY)),
@@ -2443,10 +2463,12 @@ export function stepsIn(labelled: string): StepsRead {
     const logged = (f: { start: number }) => blocks.some(([s, e]) => f.start >= s && f.start < e);
     const passive = [...text.matchAll(CONDITIONAL_PASSIVE)].filter((m) => actionStem(m[1])).map((m) => ({ start: m.index, end: m.index + m[0].length }));
     // A question put to the team ("Can we check these?", "Could someone look at it?": an auxiliary first, a "?" that ends
-    // the sentence, not a URL's) sets nothing off (bands, eighth pass).
+    // the sentence, not a URL's) sets nothing off (bands, eighth pass). Nor does a plea about the team's plan ("Please make
+    // this a priority", "prioritise it for the next sprint"; `ASKS_FOR_PLAN`), which `expectedIn` already takes for no
+    // request: the schedule is what it would change (sixteenth pass, bands).
     const one = NO_STEPS.test(text) ? undefined : [...found.filter((f) => (f.kind === "condition" || f.kind === "gerund") && !logged(f)), ...passive.filter((f) => !logged(f)),
       ...actions.map((a) => ({ start: a.start, end: a.start + a.text.length })), ...narrated.map((m) => ({ start: m.index, end: m.index + m[0].length }))]
-      .filter((f) => !askedOfTeam(text, f)).sort((a, b) => a.start - b.start)[0];
+      .filter((f) => !askedOfTeam(text, f) && !ASKS_FOR_PLAN.test(text.slice(f.start))).sort((a, b) => a.start - b.start)[0];
     return { at: null, count: 0, kinds, ...(one ? { trigger: { start: one.start, end: one.end } } : {}) };
   }
   const first = [...found, ...actions.map((a) => ({ start: a.start, end: a.start + a.text.length })),
@@ -2499,7 +2521,7 @@ const GROUP = new RegExp(`\\b${PEOPLE}\\s+(?:who|that|using|on|with|in|from|of|w
  * crashes a day, "10x slower", what the user loses; what it breaks of someone's ("breaks our PHP app", "breaks all our
  * rewrite rules", "which breaks my module's Makefile": whose thing is hurt; twelfth pass, from the precision sample).
  */
-const HARM = /\b(?:(?:breaks?|broke|breaking) (?:my|our|their|your|everyone['’]s|every|all) |revenue|lost (?:sales|orders|revenue|money|customers|data|work)|loses? (?:data|orders|money|work|customers|changes)|data loss|refunds?|chargebacks?|sla|outage|downtime|(?:is|are|was) down|(?:security|privacy) (?:issue|hole|risk|problem|bug|vulnerability)|vulnerab\w+|exploit\w*|leaks? (?:\w+ )?(?:data|passwords?|tokens?|keys?|credentials)|blocks?|blocked|blocking|blocker|prevents? (?:\w+ )?from|show-?stopper|critical|severe|severity|serious|major|sev ?[0-4]|p[0-3]\b|(?:high|highest|top|urgent) priority|no workaround|workaround|(?:cannot|can['’ ]?t|unable to|could not|couldn['’ ]?t) (?:complete|check ?out|pay|purchase|buy|order|log ?in|sign ?in|sign ?up|register|submit|save|work|use|access|ship|release|deploy|publish|build|continue|proceed)|support tickets?|complaints? (?:a|per|every|each|this|last)|(?:every|each) ?time|always (?:happens|reproducible|reproduces)|reproducible:? always|happens (?:always|every time|consistently)|(?:daily|weekly|hourly) (?:for|to|by)|(?:is|are|was|were|been|being|gets?|got) (?!not\b|never\b)(?:\w+ )?(?:affected|impacted)|(?:is|are|was|were) at risk|\d[\d,.]*\s+(?:[\w-]+\s+){0,2}?(?:a|per|every|each)\s+(?:day|week|month|hour|minute|night|morning|shift)|(?:costs?|costing|wastes?|wasting|wasted) (?:(?:them|us|me|you|him|her|our \w+|the \w+|each \w+|every \w+) )?(?:about |around |roughly |over |nearly |almost |up to |~)?\d|top[ -]?crash(?:er|es)?|\d[\d,.]*\s*(?:(?:crash(?:es)?|errors?|failures?|reports?|users?|requests?)\s*)?\/\s*(?:day|week|month|hour)|\d+(?:\.\d+)?\s*(?:x|times) (?:slower|longer|more (?:memory|cpu|time)|bigger|larger)|(?:i|we|users?|they|you|people|customers?) (?:lose|lost|have lost)(?! (?:track|interest)\b))\b/i;
+const HARM = /\b(?:(?:breaks?|broke|breaking) (?:my|our|their|your|everyone['’]s|every|all) |revenue|lost (?:sales|orders|revenue|money|customers|data|work)|loses? (?:data|orders|money|work|customers|changes)|data loss|refunds?|chargebacks?|sla|outage|downtime|(?:is|are|was) down|(?:security|privacy) (?:issue|hole|risk|problem|bug|vulnerability)|vulnerab\w+|exploit\w*|leaks? (?:\w+ )?(?:data|passwords?|tokens?|keys?|credentials)|blocks?|blocked|blocking|blocker|prevents? (?:\w+ )?from|show-?stopper|critical|severe|severity|serious|major|sev ?[0-4]|p[0-3]\b|(?:high|highest|top|urgent) priority|no workaround|workaround|(?:cannot|can['’ ]?t|unable to|could not|couldn['’ ]?t) (?:complete|check ?out|pay|purchase|buy|order|log ?in|sign ?in|sign ?up|register|submit|save|work|use|access|ship|release|deploy|publish|build|continue|proceed)|support tickets?|complaints? (?:a|per|every|each|this|last)|(?:every|each) ?time|always (?:happens|reproducible|reproduces)|reproducible:? always|happens (?:always|every time|consistently)|(?:daily|weekly|hourly) (?:for|to|by)|(?:is|are|was|were|been|being|gets?|got) (?!not\b|never\b)(?:\w+ )?(?:affected|impacted)|(?:is|are|was|were) at risk|\d[\d,.]*\s+(?:[\w-]+\s+){0,2}?(?:a|per|every|each)\s+(?:day|week|month|hour|minute|night|morning|shift)|(?:costs?|costing|wastes?|wasting|wasted) (?:(?:them|us|me|you|him|her|our \w+|the \w+|each \w+|every \w+) )?(?:about |around |roughly |over |nearly |almost |up to |~)?\d|top[ -]?crash(?:er|es)?|\d[\d,.]*\s*(?:(?:crash(?:es)?|errors?|failures?|reports?|users?|requests?)\s*)?\/\s*(?:day|week|month|hour)|\d+(?:\.\d+)?\s*(?:x|times) (?:slower|longer|more (?:memory|cpu|time)|bigger|larger)|(?:i|we|users?|they|you|people|customers?)(?: (?:lose|lost|have lost)|['’]ve lost)(?! (?:track|interest)\b))\b/i;
 
 /**
  * What the failure does to the people who meet it, told as its consequence: "making it very hard to navigate",

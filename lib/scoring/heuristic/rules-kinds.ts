@@ -62,8 +62,17 @@ export const DONE_WORDS = /\b(?:should(?!\s+(?:(?:really|probably|maybe|perhaps)
  */
 const BENEFIT_OR_PROBLEM = /\b(?:(?:would|will)\s+(?:\w+ly\s+)?(?:look|be|feel|read|work|run|make (?:it|this|things|\w+)|get)\s+(?:(?:a lot|much|far|way|a bit|even)\s+)?(?:cleaner|easier|clearer|simpler|faster|safer|better|nicer|more (?:readable|usable|consistent|robust|reliable|useful|intuitive|professional))|(?:would|will)\s+(?:\w+ly\s+)?(?:simplify|improve|speed up|shorten|reduce)|(?:very |really |quite |almost )?(?:hard|difficult|impossible|confusing|tedious|cumbersome|painful) to (?:read|use|find|see|follow|understand|search|navigate|work with|maintain|debug|locate)|(?:there is|there's|we have|has) no (?:way|option|means|support) to|(?:is|are) not (?:supported|possible|available|necessary|needed)|won['’]?t be (?:necessary|needed)|(?:recogni[sz]es|supports|accepts|handles|allows|shows) only|only \w+(?: \w+)? (?:can|is|are) (?:be )?(?:supported|registered|used|shown|allowed))\b/i;
 
-/** A summary that states the end state ("Sections should be vertically aligned", "The tab shall have a scroll bar"). */
+/**
+ * A summary that states the end state ("Sections should be vertically aligned", "The tab shall have a scroll bar"). Not
+ * one that asks only for a comparative of a quality ("Monitoring should be more robust", "The search must be faster"):
+ * it names how the thing should feel and nothing to check the work against, as `doneSaid` reads the description
+ * (`BARE_COMPARATIVE`; sixteenth pass, bands).
+ */
 const SUMMARY_END_STATE = /\b(?:should|shall|must)(?:\s+(?:not|now|also|always|never))?\s+(?:be|have|show|display|appear|return|open|list|contain|use|keep|stay|remain|work|export|support|handle|report|match|print)\b/i;
+const SUMMARY_END_STATE_ALL = new RegExp(SUMMARY_END_STATE.source, "gi");
+function endStateSaid(summary: string): boolean {
+  return [...summary.matchAll(SUMMARY_END_STATE_ALL)].some((m) => !BARE_COMPARATIVE.test(summary.slice(m.index + m[0].length, m.index + m[0].length + 60)));
+}
 
 /**
  * How the thing behaves, stated as a "When ..., ..." sentence ("When unchecked, the component works as it does
@@ -184,7 +193,7 @@ function neutralFindings(ticket: RuleInput): Found[] {
   const titleOnly = !/[\p{L}\p{N}]/u.test(input.description) && !/[\p{L}\p{N}]/u.test(input.criteria);
   const done = criteriaOf(input).items.length > 0 || !!sectionEvidence(input, "done", "expected", "output") ||
     (!titleOnly && (doneSaid(`${input.description}\n${input.criteria}`) || BEHAVIOUR.test(input.description))) ||
-    SUMMARY_END_STATE.test(input.summary);
+    endStateSaid(input.summary);
   // Nothing decided its kind from the title, and the description names no work and no failure either: no request,
   // no step, no statement of what happens but a judged one ("feels off", "very bad", "as per our call"). Such a
   // ticket is nothing to plan from, whatever it is filed as: its missing why and done cost what a title's do, and it
