@@ -53,3 +53,22 @@ const single = measure("scoreTicket (one by one)", () => {
 });
 const batch = measure(`scoreTickets (one batch of ${BATCH})`, () => scoreTickets(tickets.map((ticket) => ({ ticket }))).length);
 console.log(single >= 5000 && batch >= 5000 ? "target met" : "target NOT met");
+
+// Crafted descriptions at the field's limit (20,000 characters): long runs of one character or of blanks around a
+// sentence, the shape that made readers try every place in a run (docs/decisions.md, "Long runs cost seconds"). The
+// slowest is printed; before the sixteenth pass 19 KB of empty lines took 107 s and a line of spaces under "Expected:"
+// two minutes.
+const RUN = 19_000;
+const crafted: [string, string][] = [
+  ...["\n", " ", "\t", " \n", ".", "-", "=", "*", "#", "1", ":", "\"", "(", "a"].map((c) => [`run of ${JSON.stringify(c)}`, `It fails${c.repeat(RUN)}x`] as [string, string]),
+  ["spaces under a label", `Steps to reproduce:\n1. Open it\n${"x ".repeat(RUN / 4)}\nExpected:\n${" ".repeat(5000)}ok`],
+  ["empty lines between sentences", `The export stops.${"\n".repeat(RUN / 2)}It should not.${" \n".repeat(RUN / 4)}x`],
+];
+let worst = { name: "", ms: 0 };
+for (const [name, description] of crafted) {
+  const start = performance.now();
+  scoreTicket({ summary: "Export fails", description, issue_type: "Bug" });
+  const ms = performance.now() - start;
+  if (ms > worst.ms) worst = { name, ms };
+}
+console.log(`crafted descriptions of ${RUN.toLocaleString("en-US")} characters (${crafted.length}): slowest ${Math.round(worst.ms)} ms (${worst.name})`);
