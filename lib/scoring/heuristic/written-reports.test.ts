@@ -106,9 +106,11 @@ const FLOORS: Record<string, { ebF1: number; srF1: number; obKappa: number }> = 
   // read-15 was written for the fifteenth pass's second half by a fifteenth writer to the same brief and held out there
   // (on the code at that pass's start, 37dfb83, and at its end: EB F1 0.594 / 0.716, S2R F1 0.729 / 0.747, OB kappa
   // 0.579 / 0.616; by its own account this writer counts one action as steps and neither a case that works nor a
-  // request as an expected result); read in the sixteenth pass (docs/decisions.md, "Bug readers, sixteenth pass").
-  "read-15-firefox.jsonl": { ebF1: 0.574, srF1: 0.709, obKappa: 0.559 },
-  "read-15-httpd.jsonl": { ebF1: 0.696, srF1: 0.727, obKappa: 0.596 },
+  // request as an expected result); read in the sixteenth pass (after it: EB F1 0.603 / 0.735, S2R F1 0.769 / 0.805, OB
+  // kappa 0.636 / 0.702; what is left is mostly this writer's conventions; docs/decisions.md, "Bug readers, sixteenth
+  // pass"; floors at those less 0.02).
+  "read-15-firefox.jsonl": { ebF1: 0.583, srF1: 0.749, obKappa: 0.616 },
+  "read-15-httpd.jsonl": { ebF1: 0.715, srF1: 0.785, obKappa: 0.682 },
   // Written for the sixteenth pass by a sixteenth writer to the same brief (Chaparro et al.'s three definitions, the
   // trackers of 2004-2016, about 60% without an expected result and 55-65% without steps, as real trackers); never read
   // (on the code at the session's start, 0bd503e, when added: EB F1 0.915 / 0.891, S2R F1 0.851 / 0.816, OB kappa
