@@ -1778,7 +1778,7 @@ const INLINE_QUERY = /`[ \t]*(?:select|with)\s[^`\n]*?\bfrom\s[^`\n]*`[ \t]*,?[ 
  * the reader to give ("(use -v to see invocation)", a compiler's hint in its error line; "try -X", "pass -d"; twelfth
  * pass, httpd): "use", "try", "pass", "add", "set", "see" and "specify" are no program.
  */
-const INLINE_PROGRAM = /(?:^|[\s(;])(?<!-{1,2}[\w.-]+\s+\S*|>\s*)(?!(?:the|a|an|to|and|or|of|in|on|at|is|are|was|were|it|says?|said|with|without|for|from|by|as|than|then|so|but|like|unlike|what|such as|use|using|try|pass|add|set|see|specify)\s)[a-z][\w.-]{1,20} -{1,2}[a-zA-Z][\w-]*(?![\w-]* (?:(?:is|was|are|were|has|had|would|should)\b|(?:and|or) -))(?:[ =](?:\d+|[\w./:-]+))?(?= (?!(?:is|was|are|were|has|had|would|should)\b))/;
+const INLINE_PROGRAM = /(?:^|[\s(;])(?=[a-z])(?<!-{1,2}[\w.-]+\s+\S*|>\s*)(?!(?:the|a|an|to|and|or|of|in|on|at|is|are|was|were|it|says?|said|with|without|for|from|by|as|than|then|so|but|like|unlike|what|such as|use|using|try|pass|add|set|see|specify)\s)[a-z][\w.-]{1,20} -{1,2}[a-zA-Z][\w-]*(?![\w-]* (?:(?:is|was|are|were|has|had|would|should)\b|(?:and|or) -))(?:[ =](?:\d+|[\w./:-]+))?(?= (?!(?:is|was|are|were|has|had|would|should)\b))/;
 /**
  * An action on the test case the report comes with ("Load the attached testcase", "open the attachment"): the page
  * or file it names holds the reproduction, so the one action is the way there. A test case said to be attached
@@ -2308,7 +2308,7 @@ export function stepsIn(labelled: string): StepsRead {
     // "In a background script that runs at startup:", then the line of code it runs.
     ...text.matchAll(/\b(?:snippet|script)\b[^\n.:]{0,60}:[ \t]*\n\s*(\S[^\n]*)/gi),
     // "Minimal:", "Reduced testcase:", "Reproducer:": a label that says the lines under it reproduce it.
-    ...text.matchAll(/(?:^|\n|[.!?]\s+)[ \t]*(?:(?:a |the )?(?:minimal|reduced)(?: (?:test ?case|case|example|repro|reproducer|version))?|reproducer)\s*:[ \t]*\n\s*(\S[^\n]*)/gi)]) {
+    ...text.matchAll(/(?:^[ \t]*|\n[ \t]*|[.!?]\s+(?![ \t]))(?:(?:a |the )?(?:minimal|reduced)(?: (?:test ?case|case|example|repro|reproducer|version))?|reproducer)\s*:[ \t]*\n\s*(\S[^\n]*)/gi)]) {
     if (isCodeLine(m[1]) || /^[<{[$]/.test(m[1])) found.push({ kind: "repro", start: m.index, end: m.index + m[0].length });
   }
   // "In 3.6 the following opens the tab at the end of the strip rather than next to the current one:", then the code: the
