@@ -1720,9 +1720,12 @@ const RESULT_OF_CODE = /^\s*(?:(?:on|in|with|under) [^,.\n]{1,60},?\s+)?(?:(?:th
  * The first line of a text that is a page's markup: an HTML element's opening tag or a doctype, also inside a code
  * block ("```html", Jira's "{code:html}" or "{noformat}" on the line before it).
  */
-const MARKUP_FIRST = /^\s*(?:(?:\x60{3,}|~{3,})[\w+-]*[ \t]*\n|\{(?:code|noformat)(?::[^}\n]*)?\}[ \t]*\n?)?\s*<(?:!doctype\b|(?:html|head|body|style|script|div|span|p|a|input|select|option|button|form|table|tr|td|svg|canvas|iframe|img|video|audio|ul|ol|li|figure|picture|textarea|label|details|dialog|h[1-6])\b)[^\n]*/i;
+// (the blanks before the markup are taken whole, as an atomic group would, so a long run of them is not tried split by
+// split with the blanks after a code fence; the matches are the same)
+const MARKUP_TAIL = String.raw`(?:(?:\x60{3,}|~{3,})[\w+-]*[ \t]*\n|\{(?:code|noformat)(?::[^}\n]*)?\}[ \t]*\n?)?\s*<(?:!doctype\b|(?:html|head|body|style|script|div|span|p|a|input|select|option|button|form|table|tr|td|svg|canvas|iframe|img|video|audio|ul|ol|li|figure|picture|textarea|label|details|dialog|h[1-6])\b)[^\n]*`;
+const MARKUP_FIRST = new RegExp(String.raw`^(?=(\s*))\1`+MARKUP_TAIL, "i");
 /** A paragraph that opens with a page's markup, after a blank line. */
-const MARKUP_PARAGRAPH = new RegExp(MARKUP_FIRST.source.replace(/^\^\\s\*/, String.raw`(?<=\n[ \t]*\n)[ \t]*`), "gi");
+const MARKUP_PARAGRAPH = new RegExp(String.raw`(?<=\n[ \t]*\n)(?=([ \t]*))\1`+MARKUP_TAIL, "gi");
 /**
  * A link to a runnable reproduction, one labelled "Test:" on its line, or a page or an image written into a data: URL
  * ("data:text/html,<form>...", "data:image/svg+xml,<svg ...>"): the test case itself.
