@@ -7,6 +7,8 @@ import { scoreTicket } from "./engine";
 const reads = (found: { start: number; end: number }[]) => found.length > 0;
 /** The codes a report gets, scored as a Bug. */
 const codesOf = (summary: string, description: string) => scoreTicket({ summary, description, issue_type: "Bug" }).findings.map((f) => f.code);
+/** The kinds of what should happen read in a text (`expectedIn`), in order. */
+const kindsOf = (text: string) => expectedIn(text).map((r) => r.kind);
 
 describe("what happens (observed)", () => {
   it("reads a failure, an absence, a wrong value, an error and an unexpected state", () => {
@@ -2545,13 +2547,11 @@ describe("fifteenth pass (the Jira bug reading): an example labelled with the fa
 });
 
 describe("fifteenth pass (firefox): another browser named doing the thing", () => {
-  const kinds = (text: string) => expectedIn(text).map((r) => r.kind);
-
   it("reads another browser as the subject of what it does as a case that works", () => {
-    expect(kinds("The tooltip flickers on hover. Safari holds it steady.")).toContain("working_case");
-    expect(kinds("Scrolling the list drops frames here; Chromium scrolls it at 60 fps on the same machine.")).toContain("working_case");
-    expect(kinds("Deno 1.40 and Chrome parse the date without complaint.")).toContain("working_case");
-    expect(kinds("The same page in Opera scrolls to the anchor.")).toContain("working_case");
+    expect(kindsOf("The tooltip flickers on hover. Safari holds it steady.")).toContain("working_case");
+    expect(kindsOf("Scrolling the list drops frames here; Chromium scrolls it at 60 fps on the same machine.")).toContain("working_case");
+    expect(kindsOf("Deno 1.40 and Chrome parse the date without complaint.")).toContain("working_case");
+    expect(kindsOf("The same page in Opera scrolls to the anchor.")).toContain("working_case");
   });
 
   it("does not read it when that browser fails too, does the same, or is asked about", () => {
@@ -2630,12 +2630,10 @@ describe("fifteenth pass (firefox): a gerund's sentence does not run over a blan
 });
 
 describe("fifteenth pass (firefox): a request to change an amount, or to update a thing to another", () => {
-  const kinds = (text: string) => expectedIn(text).map((r) => r.kind);
-
   it("reads 'can this be raised?' and 'please update it to ...' as requests", () => {
-    expect(kinds("The undo list only holds ten entries. Could this be raised?")).toContain("request");
-    expect(kinds("The limit of five pinned sites is too low. Can the limit be increased to twenty?")).toContain("request");
-    expect(kinds("The help page still shows the old toolbar. Please update it to the new one.")).toContain("request");
+    expect(kindsOf("The undo list only holds ten entries. Could this be raised?")).toContain("request");
+    expect(kindsOf("The limit of five pinned sites is too low. Can the limit be increased to twenty?")).toContain("request");
+    expect(kindsOf("The help page still shows the old toolbar. Please update it to the new one.")).toContain("request");
   });
 
   it("does not read an amount that changed or an update told as requests", () => {
@@ -3017,20 +3015,18 @@ describe("fifteenth pass, read-14 (httpd): refusing or rejecting what is given i
 });
 
 describe("sixteenth pass, the shared reports: the line under an introduction of what the program printed", () => {
-  const kinds = (text: string) => expectedIn(text).map((r) => r.kind);
-
   it("reads no expectation in the program's message set under 'I get the following error:' or 'it says:'", () => {
     for (const text of [
       "When I call the export with no token I get back the following error:\n\nFatal: 41: The request must be signed with a client key",
       "Uploading a second avatar fails. The server responds with:\nEach profile should have exactly one avatar.",
       "Saving without a name, it says:\n  A name must be given before the draft can be saved.",
-    ]) expect(kinds(text), text).toEqual([]);
+    ]) expect(kindsOf(text), text).toEqual([]);
   });
 
   it("still reads the reporter's own expectation, under an introduction or after the message", () => {
-    expect(kinds("I get the following error:\nQuota exceeded\nThe upload should go through: the file is 2 KB.")).toContain("modal");
-    expect(kinds("What we should get instead:\nThe list must keep its order.")).toContain("modal");
-    expect(kinds("Saving the draft with an empty name must show a warning.")).toContain("modal");
+    expect(kindsOf("I get the following error:\nQuota exceeded\nThe upload should go through: the file is 2 KB.")).toContain("modal");
+    expect(kindsOf("What we should get instead:\nThe list must keep its order.")).toContain("modal");
+    expect(kindsOf("Saving the draft with an empty name must show a warning.")).toContain("modal");
   });
 
   it("fires the missing expected result on a report whose only 'must' is the program's", () => {
@@ -3040,137 +3036,121 @@ describe("sixteenth pass, the shared reports: the line under an introduction of 
 });
 
 describe("sixteenth pass, the shared reports: a doubt about what should happen states none", () => {
-  const kinds = (text: string) => expectedIn(text).map((r) => r.kind);
-
   it("reads no expectation in a clause the reporter doubts", () => {
     for (const text of [
       "I do not know if the sync result should always be a list or if an empty string is fine.",
       "It's also not clear that the cached thumbnails should be removed when the album is deleted.",
       "Not sure whether the import must keep the original timestamps.",
       "Wondering if the badge should count muted threads at all.",
-    ]) expect(kinds(text), text).toEqual([]);
+    ]) expect(kindsOf(text), text).toEqual([]);
   });
 
   it("still reads an expectation after the doubt ends, or one stated plainly", () => {
-    expect(kinds("Not sure if this is a bug, but the badge should not count muted threads.")).toContain("modal");
-    expect(kinds("I don't know why. The badge should not count muted threads.")).toContain("modal");
-    expect(kinds("The badge should not count muted threads.")).toContain("modal");
+    expect(kindsOf("Not sure if this is a bug, but the badge should not count muted threads.")).toContain("modal");
+    expect(kindsOf("I don't know why. The badge should not count muted threads.")).toContain("modal");
+    expect(kindsOf("The badge should not count muted threads.")).toContain("modal");
   });
 });
 
 describe("sixteenth pass, the shared reports: 'need to' of what the reader must do, or of fixing the report itself", () => {
-  const kinds = (text: string) => expectedIn(text).map((r) => r.kind);
-
   it("reads no expectation in what one would need to do to see it, nor in a call to address the issues listed", () => {
     for (const text of [
       "To see the error you would need to sign up on the site first. Then add a product.",
       "You'd need to open two tabs for it to show.",
       "Need to address the following import issues:\n1. Unmapped fields are lost.",
       "We need to look into this soon.",
-    ]) expect(kinds(text), text).toEqual([]);
+    ]) expect(kindsOf(text), text).toEqual([]);
   });
 
   it("still reads what the program needs to do", () => {
-    expect(kinds("The importer needs to keep unmapped fields.")).toContain("modal");
-    expect(kinds("The form needs to address the user by name.")).toContain("modal");
-    expect(kinds("Saving needs to be possible without a title.")).toContain("modal");
+    expect(kindsOf("The importer needs to keep unmapped fields.")).toContain("modal");
+    expect(kindsOf("The form needs to address the user by name.")).toContain("modal");
+    expect(kindsOf("Saving needs to be possible without a title.")).toContain("modal");
   });
 });
 
 describe("sixteenth pass, the shared reports: 'instead of expected results' names no result", () => {
-  const kinds = (text: string) => expectedIn(text).map((r) => r.kind);
-
   it("reads no expectation in an expected result named but not said", () => {
     for (const text of [
       "5. Result: you get some garbled text instead of expected results:",
       "The export writes rubbish rather than the correct output.",
       "It shows a stack trace instead of the expected page.",
-    ]) expect(kinds(text), text).toEqual([]);
+    ]) expect(kindsOf(text), text).toEqual([]);
   });
 
   it("still reads one that says what was expected", () => {
-    expect(kinds("It returns 500 instead of the expected 200 OK.")).toContain("expect");
-    expect(kinds("The total shows 21% instead of 23%.")).toContain("expect");
-    expect(kinds("You get garbled text instead of the expected results: the three rows of the query.")).toContain("expect");
+    expect(kindsOf("It returns 500 instead of the expected 200 OK.")).toContain("expect");
+    expect(kindsOf("The total shows 21% instead of 23%.")).toContain("expect");
+    expect(kindsOf("You get garbled text instead of the expected results: the three rows of the query.")).toContain("expect");
   });
 });
 
 describe("sixteenth pass, the shared reports: asking for a solution is asking for work", () => {
-  const kinds = (text: string) => expectedIn(text).map((r) => r.kind);
-
   it("reads no request in 'please provide a solution' or 'a fix'", () => {
     for (const text of [
       "Someone please provide a solution as it is very urgent.",
       "Please provide a quick fix, our launch is on Monday.",
-    ]) expect(kinds(text), text).toEqual([]);
+    ]) expect(kindsOf(text), text).toEqual([]);
   });
 
   it("still reads a request for what the program should provide", () => {
-    expect(kinds("Please provide an option to keep the old layout.")).toContain("request");
+    expect(kindsOf("Please provide an option to keep the old layout.")).toContain("request");
   });
 });
 
 describe("sixteenth pass, the shared reports: the reporter's choice between two ways of doing it", () => {
-  const kinds = (text: string) => expectedIn(text).map((r) => r.kind);
-
   it("reads no expectation in 'when using X instead of Y' or 'Would calling X rather than Y help?'", () => {
     for (const text of [
       "The same error happens when using the share form instead of a plain link.",
       "Would calling the batch endpoint rather than the single one be a way around the limit?",
       "It also fails if I select the PDF printer instead of the default one.",
-    ]) expect(kinds(text), text).toEqual([]);
+    ]) expect(kindsOf(text), text).toEqual([]);
   });
 
   it("still reads what the program does instead", () => {
-    expect(kinds("The share form posts the page title instead of the link.")).toContain("expect");
-    expect(kinds("When saving, it writes UTF-16 instead of UTF-8.")).toContain("expect");
+    expect(kindsOf("The share form posts the page title instead of the link.")).toContain("expect");
+    expect(kindsOf("When saving, it writes UTF-16 instead of UTF-8.")).toContain("expect");
   });
 });
 
 describe("sixteenth pass, the shared reports: the people we should bring in", () => {
-  const kinds = (text: string) => expectedIn(text).map((r) => r.kind);
-
   it("reads no expectation in 'we should probably find a usability expert to ...'", () => {
     for (const text of [
       "We should probably find a usability expert to look at the default colours.",
       "We should hire a designer for the icons.",
-    ]) expect(kinds(text), text).toEqual([]);
+    ]) expect(kindsOf(text), text).toEqual([]);
   });
 
   it("still reads what the program should find or get", () => {
-    expect(kinds("The search should find the people named in the subject.")).toContain("modal");
-    expect(kinds("The installer should get the latest packages.")).toContain("modal");
+    expect(kindsOf("The search should find the people named in the subject.")).toContain("modal");
+    expect(kindsOf("The installer should get the latest packages.")).toContain("modal");
   });
 });
 
 describe("sixteenth pass, the shared reports: recommending a thing to people is no suggestion", () => {
-  const kinds = (text: string) => expectedIn(text).map((r) => r.kind);
-
   it("reads no wish in 'I suggest the app to friends'", () => {
-    expect(kinds("I suggest the app to friends, they start using it, and then it is blocked.")).toEqual([]);
-    expect(kinds("We recommend our game to all our followers every week.")).toEqual([]);
+    expect(kindsOf("I suggest the app to friends, they start using it, and then it is blocked.")).toEqual([]);
+    expect(kindsOf("We recommend our game to all our followers every week.")).toEqual([]);
   });
 
   it("still reads a suggestion of what the program should do", () => {
-    expect(kinds("I suggest adding a limit to the title length.")).toContain("wish");
-    expect(kinds("I suggest the dialog to stay open until the upload ends.")).toContain("wish");
+    expect(kindsOf("I suggest adding a limit to the title length.")).toContain("wish");
+    expect(kindsOf("I suggest the dialog to stay open until the upload ends.")).toContain("wish");
   });
 });
 
 describe("sixteenth pass: a deadline set on work asked for is no time the program worked", () => {
-  const kinds = (text: string) => expectedIn(text).map((r) => r.kind);
-
   it("reads no case that works in 'before the release' after a plea or an order", () => {
     for (const text of [
       "We need to look into this before the release.",
       "The export crashes. Fix it before the launch.",
       "Please sort it out until Friday.",
-    ]) expect(kinds(text), text).toEqual([]);
+    ]) expect(kindsOf(text), text).toEqual([]);
   });
 
   it("still reads a time the program worked", () => {
-    expect(kinds("The export worked before the release.")).toContain("working_case");
-    expect(kinds("It should work as it did before the update.")).toContain("working_case");
+    expect(kindsOf("The export worked before the release.")).toContain("working_case");
+    expect(kindsOf("It should work as it did before the update.")).toContain("working_case");
   });
 
   it("fires the missing expected result on a plea with a deadline", () => {
