@@ -3313,3 +3313,16 @@ describe("sixteenth pass, read-15 (firefox): a title labelled with the sort of c
     expect(codesOf("[places] clean up the unused observer list", "The observer list in the history service does too much work at startup. We should build it lazily on first use.")).not.toContain("bug.no_actual_result");
   });
 });
+
+describe("seventeenth pass, the shared reports: what the documentation leads the reporter to believe", () => {
+  it("reads the behaviour the help or the manual leads the reporter to expect", () => {
+    expect(expectedIn("Reading the manual on filters leads me to believe that a disabled filter is skipped by every job.").length).toBeGreaterThan(0);
+    expect(expectedIn("The Eclipse help on scopes led us to expect that a child scope inherits its parent's bindings.").length).toBeGreaterThan(0);
+    expect(expectedIn("The javadoc suggests the stream is closed by the caller, not by the reader.").length).toBeGreaterThan(0);
+  });
+
+  it("does not read what a help desk said, nor documentation that says nothing", () => {
+    expect(expectedIn("The help desk led us to believe it was fixed last week, but the export still fails.")).toEqual([]);
+    expect(expectedIn("The manual does not suggest any setting for this.")).toEqual([]);
+  });
+});
