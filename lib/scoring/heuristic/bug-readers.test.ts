@@ -3326,3 +3326,15 @@ describe("seventeenth pass, the shared reports: what the documentation leads the
     expect(expectedIn("The manual does not suggest any setting for this.")).toEqual([]);
   });
 });
+
+describe("seventeenth pass, the shared reports: another program that shows it right is a case that works", () => {
+  it("reads another program or another place that shows, renders or prints it correctly", () => {
+    expect(expectedIn("The diff pane garbles the Greek file names. Meld shows them correctly.").length).toBeGreaterThan(0);
+    expect(expectedIn("The label printer cuts the barcode in half; the old driver printed it fine.").length).toBeGreaterThan(0);
+  });
+
+  it("does not read one that does not", () => {
+    expect(expectedIn("The diff pane garbles the Greek file names. Meld does not show them correctly either.")).toEqual([]);
+    expect(expectedIn("The label printer never prints it correctly.")).toEqual([]);
+  });
+});
