@@ -3338,3 +3338,15 @@ describe("seventeenth pass, the shared reports: another program that shows it ri
     expect(expectedIn("The label printer never prints it correctly.")).toEqual([]);
   });
 });
+
+describe("seventeenth pass, the shared reports: a case that works set against the one that fails", () => {
+  it("reads 'works when A, but not when B' as the case that works", () => {
+    expect(expectedIn("The coupon works when I pay by card, but not with a gift voucher.").length).toBeGreaterThan(0);
+    expect(expectedIn("This feed works fine in the reader app but fails in the web widget.").length).toBeGreaterThan(0);
+  });
+
+  it("does not read it when neither works", () => {
+    expect(expectedIn("The coupon no longer works when I pay by card, but not with a voucher either.")).toEqual([]);
+    expect(expectedIn("It doesn't work in the app, but not in the widget either.")).toEqual([]);
+  });
+});
