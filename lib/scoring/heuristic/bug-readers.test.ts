@@ -3350,3 +3350,15 @@ describe("seventeenth pass, the shared reports: a case that works set against th
     expect(expectedIn("It doesn't work in the app, but not in the widget either.")).toEqual([]);
   });
 });
+
+describe("seventeenth pass, the shared reports: a case that runs without a problem", () => {
+  it("reads another case, user or version that works or runs without problems as the case that works", () => {
+    expect(expectedIn("For the other tenants we can export 500 rows without a problem.").length).toBeGreaterThan(0);
+    expect(expectedIn("The same add-on works without any issues in version 4.1.").length).toBeGreaterThan(0);
+  });
+
+  it("does not read a run without errors that still fails, nor one that cannot", () => {
+    expect(expectedIn("The nightly sync runs without errors but half the invoices are missing afterwards.")).toEqual([]);
+    expect(expectedIn("I cannot open the archive without an error.")).toEqual([]);
+  });
+});
