@@ -1311,10 +1311,16 @@ function emptyField(text: string, r: Read): boolean {
  * httpd message opens with its AH code). Thirteenth pass, httpd.
  */
 function messageGoesOn(text: string, r: Read): boolean {
-  const lineStart = text.lastIndexOf("\n", r.start - 1) + 1;
-  if (lineStart === 0) return false;
-  const prev = text.slice(text.lastIndexOf("\n", lineStart - 2) + 1, lineStart - 1);
-  return /:\s*$/.test(prev) && (printed(prev) || /^\s*(?:\[[^\]\n]*\]\s*)*AH\d{4,5}:/.test(prev));
+  const prev = lineBefore(text, r.start);
+  return prev !== null && /:\s*$/.test(prev) && (printed(prev) || /^\s*(?:\[[^\]\n]*\]\s*)*AH\d{4,5}:/.test(prev));
+}
+
+/** The line before the one an offset stands on (past one blank line when asked), or null on the text's first line. */
+function lineBefore(text: string, at: number, pastBlank = false): string | null {
+  const lineStart = text.lastIndexOf("\n", at - 1) + 1;
+  if (lineStart === 0) return null;
+  const before = pastBlank ? text.slice(0, lineStart - 1).replace(/\n[ \t]*$/, "") : text.slice(0, lineStart - 1);
+  return before.slice(before.lastIndexOf("\n") + 1);
 }
 
 /**
@@ -1342,11 +1348,8 @@ const OUTPUT_INTRO = /\b(?:(?:the\s+)?(?:following|this|these|an?|the|same)\s+(?
  * not: the program's words, however they are worded, not the reporter's expectation (sixteenth pass, the shared reports).
  */
 function introducedOutput(text: string, r: Read): boolean {
-  const lineStart = text.lastIndexOf("\n", r.start - 1) + 1;
-  if (lineStart === 0) return false;
-  const before = text.slice(0, lineStart - 1).replace(/\n[ \t]*$/, "");
-  const intro = before.slice(before.lastIndexOf("\n") + 1);
-  return OUTPUT_INTRO.test(intro) && !/\b(?:should|expect(?:ed|s|ing)?|would|want|wanted|wish|hope|supposed)\b/i.test(intro);
+  const intro = lineBefore(text, r.start, true);
+  return intro !== null && OUTPUT_INTRO.test(intro) && !/\b(?:should|expect(?:ed|s|ing)?|would|want|wanted|wish|hope|supposed)\b/i.test(intro);
 }
 
 /** The whole line a read stands on. */
