@@ -3313,3 +3313,13 @@ describe("sixteenth pass, read-15 (firefox): a title labelled with the sort of c
     expect(codesOf("[places] clean up the unused observer list", "The observer list in the history service does too much work at startup. We should build it lazily on first use.")).not.toContain("bug.no_actual_result");
   });
 });
+
+describe("seventeenth pass, read-16 (firefox): what the pages get instead", () => {
+  it("reads '<they> get X instead of Y' as what happens", () => {
+    expect(reads(observedIn("On macOS, if a typeface ships just an italic cut, headings get the system font for upright text instead of a slanted one."))).toBe(true);
+  });
+
+  it("still reads what they should get instead as no account", () => {
+    expect(reads(observedIn("Headings should get the system font for upright text instead of a slanted one."))).toBe(false);
+  });
+});
