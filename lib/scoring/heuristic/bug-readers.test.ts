@@ -3323,3 +3323,57 @@ describe("seventeenth pass, read-16 (firefox): what the pages get instead", () =
     expect(reads(observedIn("Headings should get the system font for upright text instead of a slanted one."))).toBe(false);
   });
 });
+
+describe("seventeenth pass, read-16 (firefox): another browser's engine, or Konqueror, doing it", () => {
+  it("reads 'WebKit <does> it' as a case that works", () => {
+    expect(kindsOf("The panel appears at once without the fade. WebKit fades it in.")).toContain("working_case");
+    expect(kindsOf("The scroll position is lost on back. Konqueror keeps it.")).toContain("working_case");
+  });
+
+  it("still reads the engine doing the same as no case that works", () => {
+    expect(kindsOf("The panel appears at once without the fade. WebKit fades it in too.")).not.toContain("working_case");
+  });
+});
+
+describe("seventeenth pass, read-16 (firefox): another browser said not to, the verb left out", () => {
+  it("reads 'Opera doesn't.' after the failure as a case that works", () => {
+    expect(kindsOf("Double-clicking the row opens two editors. Opera doesn't.")).toContain("working_case");
+    expect(kindsOf("Pressing Enter submits the search twice, but Safari does not.")).toContain("working_case");
+  });
+
+  it("still reads 'doesn't either' and a negation with its verb as no case that works", () => {
+    expect(kindsOf("Double-clicking the row opens two editors. Opera doesn't either.")).not.toContain("working_case");
+    expect(kindsOf("Double-clicking the row opens two editors. Opera doesn't support rows.")).not.toContain("working_case");
+  });
+});
+
+describe("seventeenth pass, read-16 (firefox): the same thing said to be fine where it is named after", () => {
+  it("reads 'Same <thing> is fine in X' as a case that works", () => {
+    expect(kindsOf("The glyphs are drawn apart. Same form is fine in Opera and in the 2.0 build.")).toContain("working_case");
+  });
+
+  it("still reads the same thing broken elsewhere as no case that works", () => {
+    expect(kindsOf("The glyphs are drawn apart. The same form is broken in Opera.")).not.toContain("working_case");
+  });
+});
+
+describe("seventeenth pass, read-16 (firefox): the program coming back after its failure", () => {
+  it("reads 'After the stall it works normally' as no case that works", () => {
+    expect(kindsOf("Saving a large file stalls the editor for half a minute. After the stall the editor comes back and works normally.")).not.toContain("working_case");
+  });
+
+  it("still reads 'After the update it works normally' as one", () => {
+    expect(kindsOf("Saving a large file stalls the editor. After the update it works normally.")).toContain("working_case");
+  });
+});
+
+describe("seventeenth pass, read-16 (firefox): the reporter's chore told with 'must' and its subject left out", () => {
+  it("reads 'must kill it.' opening a sentence as no expected result", () => {
+    expect(kindsOf("after quitting the player the process stays around. must kill it from the shell.")).not.toContain("modal");
+  });
+
+  it("still reads a subjectless 'Must <do>' of the program as one", () => {
+    expect(kindsOf("after quitting the player the process stays around. Must exit within a second.")).toContain("modal");
+    expect(kindsOf("The watchdog must restart the worker when it dies.")).toContain("modal");
+  });
+});
