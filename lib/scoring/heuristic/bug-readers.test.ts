@@ -3377,3 +3377,58 @@ describe("seventeenth pass, read-16 (firefox): the reporter's chore told with 'm
     expect(kindsOf("The watchdog must restart the worker when it dies.")).toContain("modal");
   });
 });
+
+describe("seventeenth pass, read-16 (firefox): a click written as two words with 'middle' or 'triple'", () => {
+  it("reads 'Middle click ..., then ...' as two actions in order", () => {
+    expect(stepsIn("Middle click on a link to open it in the background, then alt-tab to the mail client and back. The link never opens.").at).not.toBeNull();
+  });
+
+  it("still reads a middle click that is the subject of the sentence as no instruction", () => {
+    expect(stepsIn("Middle click on a link does nothing in the sidebar.").at).toBeNull();
+  });
+});
+
+describe("seventeenth pass, read-16 (firefox): gerunds of acting listed one after the other", () => {
+  it("reads 'Doing X, doing Y, doing Z = failure' as a sequence of actions", () => {
+    expect(stepsIn("Starting a download, switching to another tab, closing the window = hang.").at).not.toBeNull();
+  });
+
+  it("still reads one gerund before the clause it sets the scene of as a trigger", () => {
+    expect(stepsIn("Starting a download, the window hangs.").at).toBeNull();
+  });
+});
+
+describe("seventeenth pass, read-16 (firefox): a preference named with its quoted label, its state told in the passive", () => {
+  it("reads 'Option \"...\" is checked' as a preference set, with the action that fails the way there", () => {
+    expect(codesOf("Chat links open a second window", "The mail app is open, I tap a link in a chat message -> a second window appears. Option \"Reuse the open window\" is checked.")).not.toContain("bug.no_steps");
+  });
+
+  it("still reads a quoted label with no preference named, and the action alone, as a trigger", () => {
+    expect(stepsIn("I tap a link in a chat message -> a second window appears. \"Reuse the open window\" is checked.").at).toBeNull();
+    expect(stepsIn("I tap a link in a chat message -> a second window appears.").at).toBeNull();
+  });
+});
+
+describe("seventeenth pass, read-16 (firefox): a text typed, then a key", () => {
+  it("reads 'type <word> then space then ...' as actions in order", () => {
+    expect(stepsIn("example: type hallo then space then 42. The caret lands at the start of the field.").at).not.toBeNull();
+    expect(stepsIn("Enter \"abc\" then Tab. The focus is lost.").at).not.toBeNull();
+  });
+
+  it("still reads a text typed and what then happens as one action", () => {
+    expect(stepsIn("I type hallo then the caret jumps to the start.").at).toBeNull();
+  });
+});
+
+describe("seventeenth pass, read-16 (firefox): a setting or a menu path said to mend the failure", () => {
+  it("reads neither as a step on the way to the failure", () => {
+    expect(stepsIn("Every site takes ages on the campus net. Setting net.dns.skip_v6 to true fixes it.").at).toBeNull();
+    expect(stepsIn("Every site takes ages on the campus net. If I set net.dns.skip_v6 to true it loads instantly.").at).toBeNull();
+    expect(stepsIn("Text files from the build server are shown as latin1 and every accent is garbage. Edit > Encoding > Unicode fixes it but only for one file.").at).toBeNull();
+  });
+
+  it("still reads a setting and a menu path on the way to the failure as steps", () => {
+    expect(stepsIn("If I set net.dns.skip_v6 to true and reload, the page is blank.").at).not.toBeNull();
+    expect(stepsIn("Open Edit > Encoding > Unicode and the accents turn to garbage.").at).not.toBeNull();
+  });
+});

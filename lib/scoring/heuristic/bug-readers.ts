@@ -1560,7 +1560,7 @@ function imperative(piece: string, item: boolean | "numbered" = false): boolean 
   if (!m) return false;
   let word = m[1].toLowerCase();
   // "right click", "double click", "long press" written as two words.
-  const two = /^(right|left|double|long)\s+(click|clicks|clicked|tap|press)\b\s*(.*)$/is.exec(s);
+  const two = /^(right|left|middle|double|triple|long)\s+(click|clicks|clicked|tap|press)\b\s*(.*)$/is.exec(s);
   if (two) {
     word = two[2].toLowerCase();
     m[2] = two[3];
@@ -1617,12 +1617,21 @@ const MODIFIERS = String.raw`(?:(?:ctrl|control|alt|shift|cmd|command|meta|opt|o
  * "GET and POST", methods named together). */
 const METHOD_NAME = "(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS|PROPFIND|PROPPATCH|MKCOL|COPY|MOVE|LOCK|UNLOCK)";
 const METHOD_SEQUENCE = new RegExp(String.raw`\b${METHOD_NAME}(?:\s+requests?)?(?:,?\s+(?:and\s+)?then|\s+followed\s+by)\s+(?:an?\s+)?${METHOD_NAME}\b`);
+/**
+ * What a setting or a menu path just named is said to do when it mends the failure, in the rest of its clause: "fixes
+ * it", "makes it work", "solves it", "it works", "it loads instantly", "the problem goes away".
+ */
+const MENDS_IT = /^[^.;!?\n]{0,40}?(?:\b(?:fix(?:es|ed)?|solves?|solved|cures?|cured) (?:it|this|that|the (?:problem|issue|bug))\b|\bmakes? (?:it|this|that|everything) work\b|\b(?:it|everything|the page|the site|all) (?:works|loads|starts|opens)(?: (?:fine|again|instantly|immediately|normally|correctly|properly|quickly|right away))?(?=\s*(?:[.;!,]|$))|\b(?:it|everything|the page|the site|all) (?:loads|starts|opens) (?:fine|instantly|immediately|normally|correctly|properly|quickly|right away)\b|\b(?:goes|went) away\b)/i;
 /** A key with its modifiers: "alt+tab", "Ctrl-Shift-T", "cmd+w", "Ctrl+F5". */
 const KEY_CHORD = new RegExp(String.raw`^${MODIFIERS}(?:${KEYS}|[a-z0-9]\b)`, "i");
 const KEY_NAME = String.raw`(?:${MODIFIERS}(?:${KEYS}|[a-z0-9]\b)|${KEYS})`;
-/** Keys pressed one after another in one clause: "press F6 to reach the toolbar and then Tab", "hit Alt+D, then Enter". */
+/**
+ * Keys pressed one after another in one clause: "press F6 to reach the toolbar and then Tab", "hit Alt+D, then Enter".
+ * A word or a quoted text typed, then a key ("type hallo then space then 42", 'enter "abc" then Tab'): the text typed
+ * and the key pressed after it are two actions in order, as two keys are (seventeenth pass, read-16 firefox).
+ */
 const KEY_SEQUENCE = new RegExp(String.raw`\b(?:press|pressing|pressed|hit|hitting|type|typing)\s+${KEY_NAME}[^,.;!?
-]{0,40}?(?:,\s*|\s+)(?:and\s+)?then\s+(?:press\s+|hit\s+)?${KEY_NAME}`, "i");
+]{0,40}?(?:,\s*|\s+)(?:and\s+)?then\s+(?:press\s+|hit\s+)?${KEY_NAME}|\b(?:type|typing|typed|enter|entering|entered)\s+(?:["“][^"”\n]{1,40}["”]|[^\s,.;:!?"“]{1,40})(?:,\s*|\s+)(?:and\s+)?then\s+(?:press\s+|hit\s+)?${KEY_NAME}`, "i");
 
 /** A piece that presses a key with its modifiers, and not one whose subject the key is. */
 function keyStep(piece: string): boolean {
@@ -1823,9 +1832,10 @@ const ON_TESTCASE = /\b(?:open|opens|opened|opening|load|loads|loaded|loading|ru
  * A setting the reporter made, named in words where it is made ("I have set the home page to google in the options")
  * or quoted with its state ('I have "Open links in a new tab" selected'), is a preference set as well: with the action
  * that then fails, the way there (sixteenth pass, read-15 firefox). Not a pronoun set ("I set it to false and it
- * works": the case tried, named before).
+ * works": the case tried, named before). So is a preference, an option or a setting named with its quoted label and its
+ * state told in the passive ('Option "Reuse the open window" is checked'; seventeenth pass, read-16 firefox).
  */
-const INPUT_STEP = /\b(?:send|sending|post|posting|produce|producing|publish|publishing|submit|submitting)\s+(?:a |an |the )?(?:[\w-]+ )?\{[^{}\n]{3,200}\}\s+(?:to|on|into|in)\s+[\w./:-]+|\b(?:requests? (?:for|to|of)|request(?:ing|ed)?) (?:https?:\/\/|\/)[\w.~%?=&+\/-]*|(?=\S)(?<=(?:^|[.!?]\s+|\n\s*))(?:(?:navigating|browsing|going) to|opening|loading|visiting) https?:\/\/[\w.~%?=&+\/:#-]*|\b(?:set|sets|setting|flip|flipped|flipping|toggle|toggled|toggling|change|changed|changing|switch|switched|switching|turn|turned|turning)\s+(?:the\s+)?(?:pref(?:erence)?\s+)?["'`]?[a-z][\w-]*(?:\.[\w-]+){2,}["'`]?\s+(?:to|=)\s*["'`]?[\w.-]+|\b(?:i|we)\s+(?:have\s+|had\s+|['’]ve\s+)?(?:set|changed|switched)\s+(?:the\s+|my\s+|our\s+)?(?!(?:it|them|this|that|everything)\b)[\w-]+(?:\s+[\w-]+){0,3}?\s+to\s+["'“‘]?(?:[\w.:\/-]+\s+){0,2}?[\w.:\/-]+["'”’]?\s+in\s+(?:the\s+)?(?:options|preferences|prefs|settings|about:config|about:preferences)\b|\b(?:i|we)\s+(?:have|had|['’]ve got)\s+["“‘'][^"”’'\n]{3,60}["”’']\s+(?:selected|checked|ticked|enabled|turned on|switched on|unchecked|unticked|disabled|turned off)\b/gi;
+const INPUT_STEP = /\b(?:send|sending|post|posting|produce|producing|publish|publishing|submit|submitting)\s+(?:a |an |the )?(?:[\w-]+ )?\{[^{}\n]{3,200}\}\s+(?:to|on|into|in)\s+[\w./:-]+|\b(?:requests? (?:for|to|of)|request(?:ing|ed)?) (?:https?:\/\/|\/)[\w.~%?=&+\/-]*|(?=\S)(?<=(?:^|[.!?]\s+|\n\s*))(?:(?:navigating|browsing|going) to|opening|loading|visiting) https?:\/\/[\w.~%?=&+\/:#-]*|\b(?:set|sets|setting|flip|flipped|flipping|toggle|toggled|toggling|change|changed|changing|switch|switched|switching|turn|turned|turning)\s+(?:the\s+)?(?:pref(?:erence)?\s+)?["'`]?[a-z][\w-]*(?:\.[\w-]+){2,}["'`]?\s+(?:to|=)\s*["'`]?[\w.-]+|\b(?:i|we)\s+(?:have\s+|had\s+|['’]ve\s+)?(?:set|changed|switched)\s+(?:the\s+|my\s+|our\s+)?(?!(?:it|them|this|that|everything)\b)[\w-]+(?:\s+[\w-]+){0,3}?\s+to\s+["'“‘]?(?:[\w.:\/-]+\s+){0,2}?[\w.:\/-]+["'”’]?\s+in\s+(?:the\s+)?(?:options|preferences|prefs|settings|about:config|about:preferences)\b|\b(?:i|we)\s+(?:have|had|['’]ve got)\s+["“‘'][^"”’'\n]{3,60}["”’']\s+(?:selected|checked|ticked|enabled|turned on|switched on|unchecked|unticked|disabled|turned off)\b|\b(?:the\s+)?(?:pref(?:erence)?|option|setting|check ?box)\s+["“‘'][^"”’'\n]{3,60}["”’']\s+(?:is|was|are|were)\s+(?:selected|checked|ticked|enabled|turned on|switched on|unchecked|unticked|disabled|turned off)\b/gi;
 /**
  * A patch: from a diff's header ("--- a/x.c", "+++ b/x.c", "@@ -10,6 +10,7 @@", "Index: x.c", "diff -u ...") on, its
  * lines are the fix, not a way to make the failure happen, and are left out of the steps (blanked, same length).
@@ -2246,8 +2256,14 @@ export function stepsIn(labelled: string): StepsRead {
     found.push({ kind: "gerund", start: m.index + m[0].indexOf(m[1]), end: m.index + m[0].length });
     // "Casting an episode to the TV, skip ahead 10 minutes": what is being done sets the scene, as "In the Java
     // perspective," does, and the action after its comma is a step of its own.
+    // So is a gerund of acting after it ("Muting the song, shutting the lid, opening it again = crash"): actions listed
+    // one after the other, as "mute ..., shut ..., open ..." are (seventeenth pass, read-16 firefox).
+    // (the gerund after the comma is read inside a subject that runs on to its verb too: "Pausing it, closing the lid,
+    // opening it again = hang")
     const next = m[0].endsWith(",") ? /^\s*([a-z][\w-]*)\s/.exec(text.slice(m.index + m[0].length)) : null;
-    if (next && ACTION_VERBS.has(next[1])) joined++;
+    const comma = next ? -1 : m[0].indexOf(",", m[0].indexOf(m[1]) + m[1].length);
+    const listed = comma >= 0 ? /^\s*([a-z][\w-]*ing)\s/.exec(m[0].slice(comma + 1)) : null;
+    if ((next && (ACTION_VERBS.has(next[1]) || (/ing$/.test(next[1]) && actionStem(next[1])))) || (listed && actionStem(listed[1]))) joined++;
   }
   // "after closing it the process stays ... then when I start it again I get ...": a condition told as coming after
   // another ("then when", "and then if", "after that, when") is the second of two actions in order, not the same trigger
@@ -2278,8 +2294,10 @@ export function stepsIn(labelled: string): StepsRead {
   }
   // An input told inside a sentence is a step of its own, unless it is the action of a step already counted ("Set browser.x.y to false.").
   // An input joined to the action by "and" or "then" ("Create two files and request /foo") is a step of its own too.
+  // Nor a setting said to mend it ("Setting media.cache.x to 0 fixes it", "if I set y.z to true it loads instantly"):
+  // what makes the failure go away, not a step on the way to it (seventeenth pass, read-16 firefox).
   const inputs = [...text.matchAll(INPUT_STEP)].filter((m) => !actions.some((a) => m.index >= a.start && m.index < a.start + a.text.length &&
-    !/\b(?:and|then)\s+$/i.test(text.slice(a.start, m.index))));
+    !/\b(?:and|then)\s+$/i.test(text.slice(a.start, m.index))) && !MENDS_IT.test(text.slice(m.index + m[0].length)));
   for (const m of inputs) {
     found.push({ kind: "input", start: m.index, end: m.index + m[0].length });
     // "set browser.x.y to false, restart and close the last tab": the actions joined to an input count too.
@@ -2305,8 +2323,10 @@ export function stepsIn(labelled: string): StepsRead {
   // keys pressed one after the other are (sixteenth pass, read-15 httpd).
   const sent = METHOD_SEQUENCE.exec(text);
   if (sent) found.push({ kind: "actions", start: sent.index, end: sent.index + sent[0].length });
+  // (a menu path said to mend it, "Tools > Reset > Defaults fixes it every time", is the workaround: seventeenth pass,
+  // read-16 firefox)
   const menu = MENU_PATH.exec(text);
-  if (menu) found.push({ kind: "menu", start: menu.index, end: menu.index + menu[0].length });
+  if (menu && !MENDS_IT.test(text.slice(menu.index + menu[0].lastIndexOf(">") + 1))) found.push({ kind: "menu", start: menu.index, end: menu.index + menu[0].length });
   for (const [kind, re] of [["repro", REPRO], ["link", REPRO_LINK], ["command", COMMAND], ["command", INLINE_REQUEST], ["command", INLINE_COMMAND], ["command", INLINE_QUERY], ["command", INLINE_PROGRAM],
     ["testcase", ON_TESTCASE]] as const) {
     // A request in a line of the access log is what the server recorded, not one the reporter sends.
