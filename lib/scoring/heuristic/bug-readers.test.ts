@@ -3432,3 +3432,14 @@ describe("seventeenth pass, read-16 (firefox): a setting or a menu path said to 
     expect(stepsIn("Open Edit > Encoding > Unicode and the accents turn to garbage.").at).not.toBeNull();
   });
 });
+
+describe("seventeenth pass, read-16 (firefox): a command said to work in an aside in brackets", () => {
+  it("reads '(<command> -x works)' as the case that works, no way to the failure", () => {
+    expect(stepsIn("Resuming a transfer restarts it from zero, though the mirror supports ranges (curl --continue-at 500 works).").at).toBeNull();
+  });
+
+  it("still reads the command in brackets that fails, and one the reader is told to run, as a command", () => {
+    expect(stepsIn("Resuming a transfer restarts it from zero (curl --continue-at 500 fails too).").kinds).toContain("command");
+    expect(stepsIn("Resuming a transfer restarts it from zero. Run curl --continue-at 500 against the mirror to see it.").at).not.toBeNull();
+  });
+});

@@ -998,6 +998,8 @@ const WORKED_BEFORE = /\b(?:[Ii]t|[Tt]his|[Tt]hat|[Tt]hey|[Tt]hese|[Tt]hose)\s+u
  * lower case to the one before, and a command's line starts in lower case.
  */
 const COMMAND_WORKS = /(?:^|\n)[ \t]*(?:[$#%>][ \t]+)?[a-z][\w.+-]*(?:[ \t]+[a-z][\w.:\/-]*)?[ \t]+-{1,2}[A-Za-z]\S*(?:[ \t]+(?!(?:it|then|and|but|or|the|a|an|for|after|before|when|if|so|now|never|not|longer|also|too)\b|[-=]+>)\S+){0,12}?[ \t]+(?:works|worked|succeeds|succeeded|connects|connected)(?: (?:fine|ok|okay|correctly|well))?(?:[ \t]+(?:from|on|with|in|against|over)[ \t][^\n.!?;,]{1,40})?[ \t]*[.!]?[ \t]*(?=\n|$)/;
+/** A command with an option said to work, alone in brackets: "(curl -r 0-99 works)", "(rsync --partial worked fine)". */
+const COMMAND_WORKS_ASIDE = /\(\s*[a-z][\w.+-]{0,30}(?:[ \t]+(?:-{1,2}[A-Za-z][^\s()]{0,40}|[^\s()-][^\s()]{0,60})){1,8}?[ \t]+(?:works|worked|succeeds|succeeded)(?:[ \t]+(?:fine|ok|okay|correctly|well))?\s*\)/g;
 // (In "On 2.2 the same thing logged ...", the place may be a release with its library's, "With 2.4.58 and OpenSSL 3.0 the
 // same config only logged a warning", and the verb may follow "only", "just" or "simply"; fifteenth pass, httpd.)
 const WORKED_VERSION = /(?<![\w.])v?\d+(?:\.\d+)+[a-z]*\d*(?: \w+)? (?:was|were) (?:working|fine|ok|okay|correct|good)\b|(?<![\w.])v?\d+(?:\.\d+){2,}[a-z]*\d*,? (?:is )?(?:fine|ok|okay|good)(?=\s*(?:[.;!]|,\s|$))|(?<![\w.])(?<!\b(?:[Nn]or|[Nn]ot|[Nn]either|[Nn]o) )v?\d+(?:\.\d+)+[a-z]*\d* (?:worked|works)(?: (?:fine|ok|correctly|well)\b| |(?=[.;!]|,\s|\s*$))|\b(?:[Oo]n|[Ii]n|[Ww]ith|[Uu]nder) (?:v?\d[\w.]*|[A-Z][\w.+-]*)(?: (?:and|\+) (?:[A-Z][\w.+-]* )?v?\d[\w.]*)? the same (?:thing|config(?:uration)?|setup|file|page|request|code|script|test(?:case)?) (?:(?:only|just|simply) )?(?!(?:happen|occur|fail|crash|break|hang|freez|error|show)\w*\b)[a-z]+(?:ed|s)\b|\binstead (?=~?\d)|\b(?:[Pp]revious|[Ee]arlier|[Oo]lder|[Pp]rior|[Ll]ast|[Oo]ld) (?:version|release|build|update|nightly)s? (?:was|were|looked|worked|works|is) (?:\w+ )?(?:normal|fine|ok|okay|correct|good|right)\b|(?<!\b(?:[Ii]|[Ww]e|[Yy]ou|[Hh]e|[Ss]he|[Tt]hey|[Pp]eople)\s+)\b(?:[Rr]an|[Ww]orked|[Ww]as fine|[Ww]ere fine) (?:fine |well |ok |okay )?(?:on|in|with|under) (?:the )?(?:beta|version|release|build|rc|nightly|v?\d)[\w.]*(?: \d[\w.]*)?\b|(?<![\w.])v?\d+\.\d+[\w.]* (?:had|showed|kept) (?:it|this|that|them)\b/;
@@ -2491,7 +2493,9 @@ export function stepsIn(labelled: string): StepsRead {
   // what sets the failure off, not how to get to that point.
   // Another program's command told as the case that works ("ldapsearch -H ldaps://... works from the same box";
   // `COMMAND_WORKS`) is run to show where it does not fail, not on the way to the failure (twelfth pass, httpd).
-  const working = all(text, COMMAND_WORKS);
+  // (so is one said to work in an aside of its own, in brackets: "the server supports ranges (wget -c works)";
+  // seventeenth pass, read-16 firefox)
+  const working = [...all(text, COMMAND_WORKS), ...all(text, COMMAND_WORKS_ASIDE)];
   if (working.length) for (let i = found.length - 1; i >= 0; i--) if (found[i].kind === "command" && working.some((w) => found[i].start >= w.start && found[i].start < w.end)) found.splice(i, 1);
   const has = (k: StepsKind) => found.some((f) => f.kind === k);
   // Configurations added above are no trigger: `triggered` still counts the conditions and gerunds.
