@@ -3362,3 +3362,133 @@ describe("seventeenth pass, the shared reports: a case that runs without a probl
     expect(expectedIn("I cannot open the archive without an error.")).toEqual([]);
   });
 });
+
+describe("seventeenth pass, read-16 (firefox): what the pages get instead", () => {
+  it("reads '<they> get X instead of Y' as what happens", () => {
+    expect(reads(observedIn("On macOS, if a typeface ships just an italic cut, headings get the system font for upright text instead of a slanted one."))).toBe(true);
+  });
+
+  it("still reads what they should get instead as no account", () => {
+    expect(reads(observedIn("Headings should get the system font for upright text instead of a slanted one."))).toBe(false);
+  });
+});
+
+describe("seventeenth pass, read-16 (firefox): another browser's engine, or Konqueror, doing it", () => {
+  it("reads 'WebKit <does> it' as a case that works", () => {
+    expect(kindsOf("The panel appears at once without the fade. WebKit fades it in.")).toContain("working_case");
+    expect(kindsOf("The scroll position is lost on back. Konqueror keeps it.")).toContain("working_case");
+  });
+
+  it("still reads the engine doing the same as no case that works", () => {
+    expect(kindsOf("The panel appears at once without the fade. WebKit fades it in too.")).not.toContain("working_case");
+  });
+});
+
+describe("seventeenth pass, read-16 (firefox): another browser said not to, the verb left out", () => {
+  it("reads 'Opera doesn't.' after the failure as a case that works", () => {
+    expect(kindsOf("Double-clicking the row opens two editors. Opera doesn't.")).toContain("working_case");
+    expect(kindsOf("Pressing Enter submits the search twice, but Safari does not.")).toContain("working_case");
+  });
+
+  it("still reads 'doesn't either' and a negation with its verb as no case that works", () => {
+    expect(kindsOf("Double-clicking the row opens two editors. Opera doesn't either.")).not.toContain("working_case");
+    expect(kindsOf("Double-clicking the row opens two editors. Opera doesn't support rows.")).not.toContain("working_case");
+  });
+});
+
+describe("seventeenth pass, read-16 (firefox): the same thing said to be fine where it is named after", () => {
+  it("reads 'Same <thing> is fine in X' as a case that works", () => {
+    expect(kindsOf("The glyphs are drawn apart. Same form is fine in Opera and in the 2.0 build.")).toContain("working_case");
+  });
+
+  it("still reads the same thing broken elsewhere as no case that works", () => {
+    expect(kindsOf("The glyphs are drawn apart. The same form is broken in Opera.")).not.toContain("working_case");
+  });
+});
+
+describe("seventeenth pass, read-16 (firefox): the program coming back after its failure", () => {
+  it("reads 'After the stall it works normally' as no case that works", () => {
+    expect(kindsOf("Saving a large file stalls the editor for half a minute. After the stall the editor comes back and works normally.")).not.toContain("working_case");
+  });
+
+  it("still reads 'After the update it works normally' as one", () => {
+    expect(kindsOf("Saving a large file stalls the editor. After the update it works normally.")).toContain("working_case");
+  });
+});
+
+describe("seventeenth pass, read-16 (firefox): the reporter's chore told with 'must' and its subject left out", () => {
+  it("reads 'must kill it.' opening a sentence as no expected result", () => {
+    expect(kindsOf("after quitting the player the process stays around. must kill it from the shell.")).not.toContain("modal");
+  });
+
+  it("still reads a subjectless 'Must <do>' of the program as one", () => {
+    expect(kindsOf("after quitting the player the process stays around. Must exit within a second.")).toContain("modal");
+    expect(kindsOf("The watchdog must restart the worker when it dies.")).toContain("modal");
+  });
+});
+
+describe("seventeenth pass, read-16 (firefox): a click written as two words with 'middle' or 'triple'", () => {
+  it("reads 'Middle click ..., then ...' as two actions in order", () => {
+    expect(stepsIn("Middle click on a link to open it in the background, then alt-tab to the mail client and back. The link never opens.").at).not.toBeNull();
+  });
+
+  it("still reads a middle click that is the subject of the sentence as no instruction", () => {
+    expect(stepsIn("Middle click on a link does nothing in the sidebar.").at).toBeNull();
+  });
+});
+
+describe("seventeenth pass, read-16 (firefox): gerunds of acting listed one after the other", () => {
+  it("reads 'Doing X, doing Y, doing Z = failure' as a sequence of actions", () => {
+    expect(stepsIn("Starting a download, switching to another tab, closing the window = hang.").at).not.toBeNull();
+  });
+
+  it("still reads one gerund before the clause it sets the scene of as a trigger", () => {
+    expect(stepsIn("Starting a download, the window hangs.").at).toBeNull();
+  });
+});
+
+describe("seventeenth pass, read-16 (firefox): a preference named with its quoted label, its state told in the passive", () => {
+  it("reads 'Option \"...\" is checked' as a preference set, with the action that fails the way there", () => {
+    expect(codesOf("Chat links open a second window", "The mail app is open, I tap a link in a chat message -> a second window appears. Option \"Reuse the open window\" is checked.")).not.toContain("bug.no_steps");
+  });
+
+  it("still reads a quoted label with no preference named, and the action alone, as a trigger", () => {
+    expect(stepsIn("I tap a link in a chat message -> a second window appears. \"Reuse the open window\" is checked.").at).toBeNull();
+    expect(stepsIn("I tap a link in a chat message -> a second window appears.").at).toBeNull();
+  });
+});
+
+describe("seventeenth pass, read-16 (firefox): a text typed, then a key", () => {
+  it("reads 'type <word> then space then ...' as actions in order", () => {
+    expect(stepsIn("example: type hallo then space then 42. The caret lands at the start of the field.").at).not.toBeNull();
+    expect(stepsIn("Enter \"abc\" then Tab. The focus is lost.").at).not.toBeNull();
+  });
+
+  it("still reads a text typed and what then happens as one action", () => {
+    expect(stepsIn("I type hallo then the caret jumps to the start.").at).toBeNull();
+  });
+});
+
+describe("seventeenth pass, read-16 (firefox): a setting or a menu path said to mend the failure", () => {
+  it("reads neither as a step on the way to the failure", () => {
+    expect(stepsIn("Every site takes ages on the campus net. Setting net.dns.skip_v6 to true fixes it.").at).toBeNull();
+    expect(stepsIn("Every site takes ages on the campus net. If I set net.dns.skip_v6 to true it loads instantly.").at).toBeNull();
+    expect(stepsIn("Text files from the build server are shown as latin1 and every accent is garbage. Edit > Encoding > Unicode fixes it but only for one file.").at).toBeNull();
+  });
+
+  it("still reads a setting and a menu path on the way to the failure as steps", () => {
+    expect(stepsIn("If I set net.dns.skip_v6 to true and reload, the page is blank.").at).not.toBeNull();
+    expect(stepsIn("Open Edit > Encoding > Unicode and the accents turn to garbage.").at).not.toBeNull();
+  });
+});
+
+describe("seventeenth pass, read-16 (firefox): a command said to work in an aside in brackets", () => {
+  it("reads '(<command> -x works)' as the case that works, no way to the failure", () => {
+    expect(stepsIn("Resuming a transfer restarts it from zero, though the mirror supports ranges (curl --continue-at 500 works).").at).toBeNull();
+  });
+
+  it("still reads the command in brackets that fails, and one the reader is told to run, as a command", () => {
+    expect(stepsIn("Resuming a transfer restarts it from zero (curl --continue-at 500 fails too).").kinds).toContain("command");
+    expect(stepsIn("Resuming a transfer restarts it from zero. Run curl --continue-at 500 against the mirror to see it.").at).not.toBeNull();
+  });
+});
