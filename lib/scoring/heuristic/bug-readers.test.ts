@@ -3313,3 +3313,20 @@ describe("sixteenth pass, read-15 (firefox): a title labelled with the sort of c
     expect(codesOf("[places] clean up the unused observer list", "The observer list in the history service does too much work at startup. We should build it lazily on first use.")).not.toContain("bug.no_actual_result");
   });
 });
+
+describe("seventeenth pass, read-16 (httpd): a title that opens on a directive's or a command's name told what it does", () => {
+  it("reads a verb of the request list with a subject of several words and a verb told of it as the title's noun, not a request", () => {
+    expect(titleAsksFor("Include with a relative path fails in a virtual host")).toBeNull();
+    expect(titleAsksFor("Redirect from inside a Location block is sent twice")).toBeNull();
+    expect(titleAsksFor("Merge of two sorted columns returns rows out of order")).toBeNull();
+  });
+
+  it("still reads a request whose clause after the object tells what it should do, or what it is for", () => {
+    expect(titleAsksFor("Allow users to pick the export format")).not.toBeNull();
+    expect(titleAsksFor("Support byte ranges the client asks for in one request")).not.toBeNull();
+    expect(titleAsksFor("Allow headers the backend needs on a redirect")).not.toBeNull();
+    expect(titleAsksFor("Warn admins the certificate is about to expire")).not.toBeNull();
+    expect(titleAsksFor("Show a notice when the upload is done")).not.toBeNull();
+    expect(titleAsksFor("Add a switch for the sidebar, it is handy")).not.toBeNull();
+  });
+});

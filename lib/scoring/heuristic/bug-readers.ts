@@ -1375,6 +1375,28 @@ function printed(text: string): boolean {
 }
 
 /**
+ * The words after a verb of the request list make a subject of two to five words with a verb told of it ("Allow from with
+ * hostname does ...", "Include with a relative path fails ...", "Merge of two sorted columns returns ..."): the verb opens
+ * a noun, a directive's or a command's name, and the title states what it does (seventeenth pass, read-16 httpd). Not
+ * where a clause may open inside the words: a word that subordinates or ends a clause ("to", "when", "that", "so", a
+ * comma), or an article or a pronoun that no preposition governs, which starts a clause whose "that" is left out ("Warn
+ * admins the certificate is ...", "Allow headers the backend needs ...").
+ */
+const TOLD_VERB = /^(?:does|doesn['’]?t|did|didn['’]?t|is|isn['’]?t|are|aren['’]?t|was|wasn['’]?t|were|weren['’]?t|has|hasn['’]?t|can['’]?t|cannot|won['’]?t|fails|failed|crashes|crashed|breaks|broke|returns|returned|gives|gave|sends|sent|ignores|ignored|leaks|leaked|loses|lost|hangs|hung|stops|stopped|throws|threw|produces|produced|causes|caused|prints|printed|logs|logged)$/i;
+const CLAUSE_WORD = /^(?:that|which|who|whom|whose|where|when|whenever|if|unless|until|while|because|since|so|as|once|after|before|how|why|what|whether|than|to|and|or|but|then|time|sure)$/i;
+const DETERMINER_OR_PRONOUN = /^(?:the|a|an|this|that|these|those|my|our|your|their|its|his|her|i|we|you|they|he|she|it|me|us|them)$/i;
+const GOVERNS = /^(?:with|without|from|of|for|in|on|at|to|by|under|over|inside|into|behind|via|about)$/i;
+function subjectTold(rest: string): boolean {
+  const words = rest.trim().split(/\s+/).slice(0, 6);
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    if (i >= 2 && TOLD_VERB.test(w)) return true;
+    if (/[,;:]$/.test(w) || CLAUSE_WORD.test(w) || (i > 0 && DETERMINER_OR_PRONOUN.test(w) && !GOVERNS.test(words[i - 1]))) return false;
+  }
+  return false;
+}
+
+/**
  * A title that asks for a change ("Add a way to ...") rather than stating a failure: it says what should be. A verb of
  * the list with a verb of its own after it is the title's subject, a noun ("Update fails with ...", "Sort is wrong"), and
  * so is one with a word and a verb told of it after it ("make install overwrites httpd.conf", "Update check fails behind a
@@ -1395,6 +1417,7 @@ export function titleAsksFor(title: string): Read | null {
   // "Update removed my settings") is the title's subject, a noun, told what it did; a participle before a noun ("Remove
   // deprecated directives", "Show hidden files") is an adjective and the title still asks (fifteenth pass, read-14).
   if (/^\s+[a-z]{3,}ed\s+(?:the|a|an|its|my|our|their|this|that|these|those|all|every|\d)\b/i.test(t.slice(m[0].length))) return null;
+  if (subjectTold(t.slice(m[0].length))) return null;
   const start = title.indexOf(t);
   return { start, end: start + t.length };
 }
