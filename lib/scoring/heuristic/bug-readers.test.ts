@@ -3330,3 +3330,15 @@ describe("seventeenth pass, read-16 (httpd): a title that opens on a directive's
     expect(titleAsksFor("Add a switch for the sidebar, it is handy")).not.toBeNull();
   });
 });
+
+describe("seventeenth pass, read-16 (httpd): a directive written inside a sentence after the word that opens it", () => {
+  it("reads a directive the server knows after a capitalised word that is no directive ('If', 'When') with the request that meets it", () => {
+    expect(stepsIn("If LimitRequestBody 1024 is set in the Directory, a PUT to /files/big.iso fails with 413.").at).not.toBeNull();
+    expect(stepsIn("When ServerLimit 4 is used, a GET to /status hangs.").at).not.toBeNull();
+  });
+
+  it("still reads one directive with no request told as no way there", () => {
+    expect(stepsIn("If LimitRequestBody 1024 is set, uploads fail with 413.").at).toBeNull();
+    expect(stepsIn("If LimitRequestBody is too low, a PUT to /files/big.iso fails with 413.").at).toBeNull();
+  });
+});

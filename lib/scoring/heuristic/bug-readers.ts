@@ -2030,8 +2030,16 @@ const KNOWN_INLINE = /(?<=^|[\s(,;:"“'‘])([A-Z][A-Za-z0-9]+)[ \t]+(?:\d+[KkM
  * httpd). The match ends at the value, as `KNOWN_INLINE`'s does.
  */
 const SET_IN_FILE = /(?<=^|[\s(,;:"“'‘])([A-Z][A-Za-z0-9]+)[ \t]+[^\s,;"“”'‘’]+(?=[ \t]+in[ \t]+(?:(?:the|my|our|its|their|every|each|a)[ \t]+)?(?:[\w-]*\.conf|\.htaccess|vhost|virtual ?host)\b)/g;
+const CLAUSE_OPENER = /^(?:If|When|Whenever|Once|Unless|While|With|Without|After|Before|Since|Because|Although|Though|Even|Only|Also|But|And|Or|So|Then)$/;
 function knownInline(text: string): RegExpExecArray[] {
-  const known = [...text.matchAll(KNOWN_INLINE)];
+  // A word that opens a clause ("If", "When", "With" at the sentence's head) does not take the directive after it as its
+  // value: the reading goes on from that name ("If SSLVerifyClient require is set ..."; seventeenth pass, read-16 httpd).
+  const known: RegExpExecArray[] = [];
+  const re = new RegExp(KNOWN_INLINE.source, "g");
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    known.push(m);
+    if (CLAUSE_OPENER.test(m[1])) re.lastIndex = m.index + m[1].length;
+  }
   // (not the directive named as a thing, "the ProxyPass rules in httpd.conf", "ProxyPass lines in the vhost")
   const inFile = [...text.matchAll(SET_IN_FILE)].filter((m) => distinctDirective(m[1]) && !known.some((k) => k.index === m.index) &&
     !/\b(?:the|a|an|my|our|your|its|their|this|that|these|those|all|any|some|every|each|no)\s+$/i.test(text.slice(Math.max(0, m.index - 8), m.index)) &&
