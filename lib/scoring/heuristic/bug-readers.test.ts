@@ -3342,3 +3342,16 @@ describe("seventeenth pass, read-16 (httpd): a directive written inside a senten
     expect(stepsIn("If LimitRequestBody is too low, a PUT to /files/big.iso fails with 413.").at).toBeNull();
   });
 });
+
+describe("seventeenth pass, read-16 (httpd): a directive written as a sentence of its own", () => {
+  it("reads a directive the server knows whose value ends the sentence, with the request that meets it", () => {
+    expect(stepsIn("Options -Indexes. A GET to /files/ still lists every file.").at).not.toBeNull();
+    expect(stepsIn("MaxKeepAliveRequests 0. A POST to /api/upload hangs after the first one.").at).not.toBeNull();
+  });
+
+  it("still reads it as no way there with no request told, at the end of a longer sentence, or with a value that goes on past a dot", () => {
+    expect(stepsIn("Options -Indexes. Directory listings are still shown.").at).toBeNull();
+    expect(stepsIn("Runs 2.4 on Debian with ServerLimit 4, MaxRequestWorkers 100. Workers pile up after a day.").at).toBeNull();
+    expect(stepsIn("We moved to Tomcat 8.5 last week; a GET to /files/ still lists every file.").at).toBeNull();
+  });
+});

@@ -2022,6 +2022,12 @@ const INLINE_DIRECTIVE = /(?:^|[\s(,;:])(?:[A-Z][a-z]+[A-Z][A-Za-z]*|[A-Z]{2,}[a
  * httpd).
  */
 const KNOWN_INLINE = /(?<=^|[\s(,;:"“'‘])([A-Z][A-Za-z0-9]+)[ \t]+(?:\d+[KkMm]?|[A-Z][A-Za-z]+|require|optional|none|all|any|default|always|never|auto|full|unset|nocase|strict|[+-][A-Z]\w+)(?![\w/.:-])/g;
+/**
+ * The same, written as a sentence of its own: the directive opens the sentence and a dot that ends it ends the value
+ * ("Options +MultiViews. A request for ..."). Not one at the end of a longer sentence, where the directives list how the
+ * server runs ("2.4.6 on CentOS, KeepAliveTimeout 5, MaxRequestWorkers 400."; seventeenth pass, read-16 httpd).
+ */
+const KNOWN_SENTENCE = /(?=[A-Z])(?<=^|[.!?][ \t]+|\n[ \t]*)([A-Z][A-Za-z0-9]+)[ \t]+(?:\d+[KkMm]?|[A-Z][A-Za-z]+|require|optional|none|all|any|default|always|never|auto|full|unset|nocase|strict|[+-][A-Z]\w+)(?=\.(?:\s|$))/g;
 // (Not inside a quotation of what a page or the program says: 'the box says "Default: AllowOverride All"', 'should say
 // "AllowOverride None"' quote the documentation's words.)
 /**
@@ -2040,6 +2046,7 @@ function knownInline(text: string): RegExpExecArray[] {
     known.push(m);
     if (CLAUSE_OPENER.test(m[1])) re.lastIndex = m.index + m[1].length;
   }
+  known.push(...text.matchAll(KNOWN_SENTENCE));
   // (not the directive named as a thing, "the ProxyPass rules in httpd.conf", "ProxyPass lines in the vhost")
   const inFile = [...text.matchAll(SET_IN_FILE)].filter((m) => distinctDirective(m[1]) && !known.some((k) => k.index === m.index) &&
     !/\b(?:the|a|an|my|our|your|its|their|this|that|these|those|all|any|some|every|each|no)\s+$/i.test(text.slice(Math.max(0, m.index - 8), m.index)) &&
