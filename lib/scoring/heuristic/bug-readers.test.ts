@@ -3355,3 +3355,15 @@ describe("seventeenth pass, read-16 (httpd): a directive written as a sentence o
     expect(stepsIn("We moved to Tomcat 8.5 last week; a GET to /files/ still lists every file.").at).toBeNull();
   });
 });
+
+describe("seventeenth pass, read-16 (httpd): a case that works told as a clause after the failure", () => {
+  it("reads 'on X they work' or 'with X it works' after a comma as a case that works", () => {
+    expect(kindsOf("Thumbnails fail to load over the VPN, on the office network they work.")).toContain("working_case");
+    expect(kindsOf("Exports time out on big projects, with small projects it works.")).toContain("working_case");
+  });
+
+  it("still reads no case that works where the clause says it works only, or not, or is not set in a place", () => {
+    expect(kindsOf("Thumbnails fail to load over the VPN, on the office network they work only after a reload.")).not.toContain("working_case");
+    expect(kindsOf("Thumbnails fail to load over the VPN, they work sometimes.")).not.toContain("working_case");
+  });
+});
