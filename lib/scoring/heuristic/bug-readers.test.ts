@@ -3367,3 +3367,15 @@ describe("seventeenth pass, read-16 (httpd): a case that works told as a clause 
     expect(kindsOf("Thumbnails fail to load over the VPN, they work sometimes.")).not.toContain("working_case");
   });
 });
+
+describe("seventeenth pass, read-16 (httpd): the server's restart told with 'do' after another action", () => {
+  it("reads 'and do apachectl graceful' after a told action as the second action in order", () => {
+    expect(stepsIn("We upload the certificate every Monday and do apachectl graceful. Browsers still get last week's one.").at).not.toBeNull();
+    expect(stepsIn("I edit the vhost and then do systemctl reload apache2. The old alias still answers.").at).not.toBeNull();
+  });
+
+  it("still reads the restart alone as one action, and 'do' with no control program as none", () => {
+    expect(stepsIn("Every Monday we do apachectl graceful. Browsers still get last week's certificate.").at).toBeNull();
+    expect(stepsIn("We upload the certificate every Monday and do the rest by hand. Browsers still get last week's one.").at).toBeNull();
+  });
+});

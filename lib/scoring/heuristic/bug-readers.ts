@@ -1787,6 +1787,8 @@ const DONE_TO_SEE = /(?:^|[.!?]\s+|\n\s*)([A-Za-z][a-z]+) [^.!?\n]{2,120}? to (?
  * directive written inside a sentence it is the way there (twelfth pass, httpd); alone it is one action.
  */
 const SERVER_CONTROL = /\b(?:(?:apachectl|apache2ctl|httpd|apache2)\s+(?:-k\s+)?(?:graceful(?:-stop)?|restart|reload|stop|start)|(?:systemctl|service)\s+(?:(?:graceful|restart|reload|stop|start)\s+(?:apache2|httpd)|(?:apache2|httpd)\s+(?:graceful|restart|reload|stop|start)))\b/;
+/** The server's control program run, right after the verb "do" ("and do apachectl graceful", "did a systemctl reload apache2"). */
+const DO_CONTROL = new RegExp(String.raw`^[ \t]+(?:an?[ \t]+)?` + SERVER_CONTROL.source.slice(2));
 const INLINE_REQUEST = /\b(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS|PROPFIND|TRACE) (?:(?:https?:\/\/|\/)\S*|requests? (?:for|to|of|on) (?:https?:\/\/|\/)\S*)/;
 const INLINE_COMMAND = /`(?:npm|npx|yarn|pnpm|git|docker|kubectl|mvn|gradle|python3?|pip3?|cargo|dotnet|terraform|helm)\s+[a-z][\w-]*[^`\n]*`|`(?:[$%] )?(?:[a-z][\w.-]*|\.{1,2}\/[\w.-]+)\s+-{1,2}[A-Za-z][^`\n]*`|\b(?:curl|wget)\s+(?:-{1,2}[A-Za-z]|["']?https?:\/\/)|(?:^|[\s(])\.\/(?:configure|buildconf|autogen\.sh)\b|&&\s*(?:make\b|[a-z][\w.-]*\s+-{1,2}[A-Za-z])|\b(?:ran|run|running|runs|execute|executed|executing|typed|typing|invoke|invoked|invoking)\s+`?(?:[a-z][\w.-]*|\.{1,2}\/[\w.-]+)\s+-{1,2}[A-Za-z]|(?<!\b(?:like|such as|called|named))(?:^|\s)--(?:enable|disable|with|without)-[a-z][\w-]*/i;
 /**
@@ -2296,7 +2298,9 @@ export function stepsIn(labelled: string): StepsRead {
     // e-mail address ("I signed in as ana@test.example and opened ..."; bands, tenth pass).
     const clause = /^(?:[^.;:!?\n]|(?<=\/[\w.-]*)\.(?=\w)|(?<=@[\w.-]*)\.(?=\w)|(?<=\w)\.(?=(?:html?|shtml|php|cgi|pl|py|sh|js|css|json|xml|txt|conf|htaccess|jsp|asp|ico|png|jpe?g|gif|svg|pdf)\b)|\n(?=[ \t]*[a-z]))*/.exec(text.slice(m.index + m[0].length))?.[0] ?? "";
     const present = ACTION_VERBS.has(m[1].toLowerCase());
-    joined += [...clause.matchAll(/(?:,|\band|\bthen)\s+(?:then\s+)?([a-z][\w-]*)/gi)].filter((j) => pastAction(j[1]) || (present && ACTION_VERBS.has(j[1].toLowerCase()) && !likeAfterComma(j))).length;
+    // "... and do apachectl graceful": "do" with the server's control program after it runs it (seventeenth pass, read-16 httpd).
+    joined += [...clause.matchAll(/(?:,|\band|\bthen)\s+(?:then\s+)?([a-z][\w-]*)/gi)].filter((j) => pastAction(j[1]) || (present && ACTION_VERBS.has(j[1].toLowerCase()) && !likeAfterComma(j)) ||
+      (/^(?:do|did)$/i.test(j[1]) && DO_CONTROL.test(clause.slice(j.index + j[0].length)))).length;
   }
   // An input told inside a sentence is a step of its own, unless it is the action of a step already counted ("Set browser.x.y to false.").
   // An input joined to the action by "and" or "then" ("Create two files and request /foo") is a step of its own too.
