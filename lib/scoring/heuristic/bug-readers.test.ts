@@ -3379,3 +3379,15 @@ describe("seventeenth pass, read-16 (httpd): the server's restart told with 'do'
     expect(stepsIn("We upload the certificate every Monday and do the rest by hand. Browsers still get last week's one.").at).toBeNull();
   });
 });
+
+describe("seventeenth pass, read-16 (httpd): a request told by its order as the moment of the failure", () => {
+  it("reads one directive with 'when the first request ... is made' or 'on the next request' as the way there", () => {
+    expect(stepsIn("LimitRequestBody 1024\n\nOn the first request to a protected page the worker dies.").at).not.toBeNull();
+    expect(stepsIn("LimitRequestBody 1024\nwhen first request with a token is made the child exits:").at).not.toBeNull();
+  });
+
+  it("still reads one directive alone, or with a request's part named, as no way there", () => {
+    expect(stepsIn("LimitRequestBody 1024\n\nThe worker dies after an hour.").at).toBeNull();
+    expect(stepsIn("LimitRequestBody 1024\n\nWith the first request line longer than 8K the worker dies.").at).toBeNull();
+  });
+});
