@@ -3492,3 +3492,81 @@ describe("seventeenth pass, read-16 (firefox): a command said to work in an asid
     expect(stepsIn("Resuming a transfer restarts it from zero. Run curl --continue-at 500 against the mirror to see it.").at).not.toBeNull();
   });
 });
+
+describe("seventeenth pass, read-16 (httpd): a title that opens on a directive's or a command's name told what it does", () => {
+  it("reads a verb of the request list with a subject of several words and a verb told of it as the title's noun, not a request", () => {
+    expect(titleAsksFor("Include with a relative path fails in a virtual host")).toBeNull();
+    expect(titleAsksFor("Redirect from inside a Location block is sent twice")).toBeNull();
+    expect(titleAsksFor("Merge of two sorted columns returns rows out of order")).toBeNull();
+  });
+
+  it("still reads a request whose clause after the object tells what it should do, or what it is for", () => {
+    expect(titleAsksFor("Allow users to pick the export format")).not.toBeNull();
+    expect(titleAsksFor("Support byte ranges the client asks for in one request")).not.toBeNull();
+    expect(titleAsksFor("Allow headers the backend needs on a redirect")).not.toBeNull();
+    expect(titleAsksFor("Warn admins the certificate is about to expire")).not.toBeNull();
+    expect(titleAsksFor("Show a notice when the upload is done")).not.toBeNull();
+    expect(titleAsksFor("Add a switch for the sidebar, it is handy")).not.toBeNull();
+  });
+});
+
+describe("seventeenth pass, read-16 (httpd): a directive written inside a sentence after the word that opens it", () => {
+  it("reads a directive the server knows after a capitalised word that is no directive ('If', 'When') with the request that meets it", () => {
+    expect(stepsIn("If LimitRequestBody 1024 is set in the Directory, a PUT to /files/big.iso fails with 413.").at).not.toBeNull();
+    expect(stepsIn("When ServerLimit 4 is used, a GET to /status hangs.").at).not.toBeNull();
+  });
+
+  it("still reads one directive with no request told as no way there", () => {
+    expect(stepsIn("If LimitRequestBody 1024 is set, uploads fail with 413.").at).toBeNull();
+    expect(stepsIn("If LimitRequestBody is too low, a PUT to /files/big.iso fails with 413.").at).toBeNull();
+  });
+});
+
+describe("seventeenth pass, read-16 (httpd): a directive written as a sentence of its own", () => {
+  it("reads a directive the server knows whose value ends the sentence, with the request that meets it", () => {
+    expect(stepsIn("Options -Indexes. A GET to /files/ still lists every file.").at).not.toBeNull();
+    expect(stepsIn("MaxKeepAliveRequests 0. A POST to /api/upload hangs after the first one.").at).not.toBeNull();
+  });
+
+  it("still reads it as no way there with no request told, at the end of a longer sentence, or with a value that goes on past a dot", () => {
+    expect(stepsIn("Options -Indexes. Directory listings are still shown.").at).toBeNull();
+    expect(stepsIn("Runs 2.4 on Debian with ServerLimit 4, MaxRequestWorkers 100. Workers pile up after a day.").at).toBeNull();
+    expect(stepsIn("We moved to Tomcat 8.5 last week; a GET to /files/ still lists every file.").at).toBeNull();
+  });
+});
+
+describe("seventeenth pass, read-16 (httpd): a case that works told as a clause after the failure", () => {
+  it("reads 'on X they work' or 'with X it works' after a comma as a case that works", () => {
+    expect(kindsOf("Thumbnails fail to load over the VPN, on the office network they work.")).toContain("working_case");
+    expect(kindsOf("Exports time out on big projects, with small projects it works.")).toContain("working_case");
+  });
+
+  it("still reads no case that works where the clause says it works only, or not, or is not set in a place", () => {
+    expect(kindsOf("Thumbnails fail to load over the VPN, on the office network they work only after a reload.")).not.toContain("working_case");
+    expect(kindsOf("Thumbnails fail to load over the VPN, they work sometimes.")).not.toContain("working_case");
+  });
+});
+
+describe("seventeenth pass, read-16 (httpd): the server's restart told with 'do' after another action", () => {
+  it("reads 'and do apachectl graceful' after a told action as the second action in order", () => {
+    expect(stepsIn("We upload the certificate every Monday and do apachectl graceful. Browsers still get last week's one.").at).not.toBeNull();
+    expect(stepsIn("I edit the vhost and then do systemctl reload apache2. The old alias still answers.").at).not.toBeNull();
+  });
+
+  it("still reads the restart alone as one action, and 'do' with no control program as none", () => {
+    expect(stepsIn("Every Monday we do apachectl graceful. Browsers still get last week's certificate.").at).toBeNull();
+    expect(stepsIn("We upload the certificate every Monday and do the rest by hand. Browsers still get last week's one.").at).toBeNull();
+  });
+});
+
+describe("seventeenth pass, read-16 (httpd): a request told by its order as the moment of the failure", () => {
+  it("reads one directive with 'when the first request ... is made' or 'on the next request' as the way there", () => {
+    expect(stepsIn("LimitRequestBody 1024\n\nOn the first request to a protected page the worker dies.").at).not.toBeNull();
+    expect(stepsIn("LimitRequestBody 1024\nwhen first request with a token is made the child exits:").at).not.toBeNull();
+  });
+
+  it("still reads one directive alone, or with a request's part named, as no way there", () => {
+    expect(stepsIn("LimitRequestBody 1024\n\nThe worker dies after an hour.").at).toBeNull();
+    expect(stepsIn("LimitRequestBody 1024\n\nWith the first request line longer than 8K the worker dies.").at).toBeNull();
+  });
+});
