@@ -3570,3 +3570,25 @@ describe("seventeenth pass, read-16 (httpd): a request told by its order as the 
     expect(stepsIn("LimitRequestBody 1024\n\nWith the first request line longer than 8K the worker dies.").at).toBeNull();
   });
 });
+
+describe("seventeenth pass: a setting that mends the failure is named as the workaround, whole", () => {
+  const stepsFinding = (summary: string, description: string) =>
+    scoreTicket({ summary, description, issue_type: "Bug" }).findings.find((f) => f.code === "bug.no_steps");
+
+  it("marks the one condition whose sentence says it mends the failure", () => {
+    expect(stepsIn("The tile server times out for every map. If I set tiles.cache.enabled to false it loads instantly.").trigger?.mends).toBe(true);
+    expect(stepsIn("The tile server times out for every map. When I set the zoom to 12 it times out.").trigger?.mends).toBeUndefined();
+  });
+
+  it("calls it what makes the failure go away and quotes the setting's whole name, not the words before its first dot", () => {
+    const f = stepsFinding("Map tiles time out", "The tile server times out for every map. If I set tiles.cache.enabled to false it loads instantly.");
+    expect(f?.severity).toBe("low");
+    expect(f?.message).toContain("What makes the failure go away");
+    expect(f?.message).toContain("tiles.cache.enabled");
+  });
+
+  it("still calls a condition that sets the failure off what sets it off", () => {
+    const f = stepsFinding("Map tiles time out", "The tile server times out for every map. When I set the zoom to 12 it times out.");
+    expect(f?.message).toContain("Only what sets the failure off");
+  });
+});

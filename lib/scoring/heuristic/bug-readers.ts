@@ -1660,6 +1660,16 @@ const METHOD_SEQUENCE = new RegExp(String.raw`\b${METHOD_NAME}(?:\s+requests?)?(
  * it", "makes it work", "solves it", "it works", "it loads instantly", "the problem goes away".
  */
 const MENDS_IT = /^[^.;!?\n]{0,40}?(?:\b(?:fix(?:es|ed)?|solves?|solved|cures?|cured) (?:it|this|that|the (?:problem|issue|bug))\b|\bmakes? (?:it|this|that|everything) work\b|\b(?:it|everything|the page|the site|all) (?:works|loads|starts|opens)(?: (?:fine|again|instantly|immediately|normally|correctly|properly|quickly|right away))?(?=\s*(?:[.;!,]|$))|\b(?:it|everything|the page|the site|all) (?:loads|starts|opens) (?:fine|instantly|immediately|normally|correctly|properly|quickly|right away)\b|\b(?:goes|went) away\b)/i;
+/**
+ * A condition or an action whose sentence says it mends the failure ("If I set network.http.x to false it loads
+ * immediately", "When I set intl.y to true it works"): the workaround, not what sets the failure off, and the finding
+ * says so. The dots of a setting's name do not end the sentence.
+ */
+const MENDS_AFTER = new RegExp(MENDS_IT.source.replace("{0,40}", "{0,100}"), "i");
+function mendsIt(text: string, f: { start: number; end: number }): boolean {
+  const rest = text.slice(f.end, f.end + 200).replace(/\.(?=[\w-])/g, "_");
+  return MENDS_AFTER.test(rest);
+}
 /** A key with its modifiers: "alt+tab", "Ctrl-Shift-T", "cmd+w", "Ctrl+F5". */
 const KEY_CHORD = new RegExp(String.raw`^${MODIFIERS}(?:${KEYS}|[a-z0-9]\b)`, "i");
 const KEY_NAME = String.raw`(?:${MODIFIERS}(?:${KEYS}|[a-z0-9]\b)|${KEYS})`;
@@ -2179,8 +2189,11 @@ export interface StepsRead {
   count: number;
   /** Which kinds of evidence were read. */
   kinds: StepsKind[];
-  /** When there are no steps: the one action that sets the failure off ("When I save", "Tapping Pay"), if any. */
-  trigger?: Read;
+  /**
+   * When there are no steps: the one action that sets the failure off ("When I save", "Tapping Pay"), if any; `mends`
+   * when its sentence says it makes the failure go away instead ("If I set x.y to false it loads instantly").
+   */
+  trigger?: Read & { mends?: boolean };
 }
 
 /**
@@ -2575,7 +2588,7 @@ export function stepsIn(labelled: string): StepsRead {
     const one = NO_STEPS.test(text) ? undefined : [...found.filter((f) => (f.kind === "condition" || f.kind === "gerund") && !logged(f)), ...passive.filter((f) => !logged(f)),
       ...actions.map((a) => ({ start: a.start, end: a.start + a.text.length })), ...narrated.map((m) => ({ start: m.index, end: m.index + m[0].length }))]
       .filter((f) => !askedOfTeam(text, f) && !ASKS_FOR_PLAN.test(text.slice(f.start))).sort((a, b) => a.start - b.start)[0];
-    return { at: null, count: 0, kinds, ...(one ? { trigger: { start: one.start, end: one.end } } : {}) };
+    return { at: null, count: 0, kinds, ...(one ? { trigger: { start: one.start, end: one.end, ...(mendsIt(text, one) ? { mends: true } : {}) } } : {}) };
   }
   const first = [...found, ...actions.map((a) => ({ start: a.start, end: a.start + a.text.length })),
     ...narrated.map((m) => ({ start: m.index, end: m.index + m[0].length }))].sort((a, b) => a.start - b.start)[0];

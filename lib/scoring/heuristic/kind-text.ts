@@ -55,7 +55,9 @@ export function phraseEvidence(input: RuleInput, pattern: RegExp, fields: Findin
  */
 export function sentenceEvidence(input: RuleInput, field: FindingField, from: number, to: number): Evidence | null {
   const text = fieldText(input, field);
-  const ends = (i: number) => /[\n!?]/.test(text[i]) || (text[i] === "." && !(/\d/.test(text[i - 1] ?? "") && /\d/.test(text[i + 1] ?? "")));
+  // A dot between digits ("2.4") or inside a dotted name ("network.http.enable", "www.example.org") ends no sentence.
+  const ends = (i: number) => /[\n!?]/.test(text[i]) || (text[i] === "." && !(/\d/.test(text[i - 1] ?? "") && /\d/.test(text[i + 1] ?? "")) &&
+    !(/\w/.test(text[i - 1] ?? "") && /[a-z0-9_]/.test(text[i + 1] ?? "")));
   let start = from;
   while (start > 0 && !ends(start - 1)) start--;
   let end = to;

@@ -140,7 +140,7 @@ const CODE = /\w+\(\)|\b\w+\.(?:ts|tsx|js|jsx|py|java|rb|go|cs|php|sql|kt|swift)
 interface BugEvidence {
   expected: Evidence | null;
   actual: Evidence | null;
-  steps: { evidence: Evidence | null; count: number; trigger: Evidence | null };
+  steps: { evidence: Evidence | null; count: number; trigger: Evidence | null; mends?: boolean };
   environment: Evidence | null;
   impact: Evidence | null;
   /** No account of what happens, but the title names a failure: the description is expected to say what is seen. */
@@ -307,6 +307,7 @@ function readBugEvidence(input: RuleInput): BugEvidence {
     evidence: stepsSection ?? (inText.at ? sentenceEvidence(input, "description", inText.at.start, inText.at.end) ?? evidenceAt(input, "description", inText.at.start, paragraphEnd(description, inText.at.start)) : null) ??
       (scenario ? evidenceAt(input, "description", scenario.index, scenario.index + scenario[0].length) : null), count,
     trigger: inText.trigger ? sentenceEvidence(input, "description", inText.trigger.start, inText.trigger.end) : null,
+    mends: inText.trigger?.mends,
   };
   // An environment section that holds only a template's empty labels ("- OS:", "- Browser:") names no environment.
   const envSection = sectionEvidence(input, "environment");
@@ -436,7 +437,7 @@ export function bugFindings(input: RuleInput): Found[] {
       // failure go away ("setting disablereuse=On makes it go away"): the message does not call either what sets it off.
       const t = e.steps.trigger.text;
       const message = ASKS_CHANGE.test(t) ? `The report asks for a change (${q(e.steps.trigger)}) but gives no steps that show what happens now.`
-        : WORKAROUND.test(t) ? `What makes the failure go away is given (${q(e.steps.trigger)}), not the steps that lead to it.`
+        : WORKAROUND.test(t) || e.steps.mends ? `What makes the failure go away is given (${q(e.steps.trigger)}), not the steps that lead to it.`
         : `Only what sets the failure off is given (${q(e.steps.trigger)}), not the steps that lead there.`;
       findings.push(found("bug.no_steps", "low", message,
         "Add the steps that lead there, numbered, from a starting point anyone can reach.", e.steps.trigger.at));
