@@ -1889,3 +1889,23 @@ describe("sixteenth pass (bands): the team to fix it, said actively, is no expec
     expect(expectedIn("We should look up the member by their lower-case e-mail.").length).toBeGreaterThan(0);
   });
 });
+
+describe("seventeenth pass (bands): a condition whose main clause is how a person feels sets nothing off", () => {
+  it("reads no trigger in 'Every time I open X I dread it', 'whenever we open X, we groan'", () => {
+    expect(stepsIn("Every time I open the seating planner I dread it.").trigger).toBeUndefined();
+    expect(stepsIn("Whenever we open the allotment ledger, we groan.").trigger).toBeUndefined();
+    expect(stepsIn("When I load the harvest report I get so frustrated.").trigger).toBeUndefined();
+  });
+
+  it("still reads the trigger when the main clause tells what the program does", () => {
+    expect(stepsIn("Every time I open the seating planner it freezes.").trigger).toBeDefined();
+    expect(stepsIn("When I load the harvest report I see a blank page.").trigger).toBeDefined();
+  });
+
+  it("a report whose only condition is the reporter's dread gives no way there, not even a trigger", () => {
+    const t: TicketData = { summary: "Allotment portal is a nightmare", issue_type: "Bug",
+      description: "Every time I log in to the portal I dread it. The growers feel the same." };
+    expect(scoreTicket(t).findings.find((f) => f.code === "bug.no_steps")?.severity).toBe("high");
+    expect(codes(t)).toContain("estimable.no_detail");
+  });
+});

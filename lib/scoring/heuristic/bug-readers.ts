@@ -1666,6 +1666,12 @@ const CONDITIONAL_GERUND = /\b(?:when(?:ever)?|after|before|while|upon|once|(?:r
  */
 const CONDITIONAL_SETTING = /(?:^|[.!?]\s+|\n\s*)with (?:the )?(?:['"‘“][^'"’”\n]{1,40}['"’”]|[\w-]+(?: [\w-]+){0,3}) (?:option |setting |checkbox |box |toggle |flag |filter |switch |mode |preference )?(?:ticked|checked|unchecked|selected|enabled|disabled|turned (?:on|off)|switched (?:on|off)|on|off|set to [^,.\n]{1,20}),/gi;
 const CONDITIONAL_PASSIVE = /\b(?:when(?:ever)?|after|before|while|once|if)\s+(?:the |a |an |this |that |my |our )?[\w-]+(?:\s+[\w-]+){0,2}?\s+(?:is|are|was|were|gets|got)\s+(?:being\s+|first\s+)?([a-z][\w-]*ed)\b/gi;
+/**
+ * The main clause after a condition made of an action, when it tells how a person feels and nothing the program does
+ * ("Every time I log in I dread it", "whenever we open the planner, we groan", "when I open the report I get frustrated"):
+ * the rest of the condition's clause, then a person and a verb of feeling (seventeenth pass, bands).
+ */
+const FELT_AFTER = new RegExp(String.raw`^[^.!?;:\n,]{0,80}?,?\s+(?:i|we|they|he|she|everyone|everybody|people)\s+(?:\w+ly\s+|just\s+|still\s+|always\s+)?(?:dread|hate|loathe|cringe|sigh|groan|despair|wince|shudder|panic|(?:feel|get|am|are|'m|['’]m|['’]re)\s+(?:\w+ly\s+|so\s+|very\s+|really\s+)?(?:${MOOD.source.replace(/^\\b/, "").replace(/\\b$/, "")}|stressed|anxious|nervous|sick|sad|miserable))\b`, "i");
 /** How an activity feels to people: a mood or a judgement of the whole ("is frustrating", "was a real pain", "is a nightmare"). */
 const JUDGED_ACTIVITY = new RegExp(`^\\s+(?:(?:so|very|really|quite|pretty|super|a bit|just|such)\\s+)*(?:${MOOD.source.replace(/^\\b/, "")}|(?:a |an )?(?:(?:real|total|huge|bit of a|complete)\\s+)?(?:pain|nightmare|chore|hassle|mess|disaster|joke)\\b|tedious|clunky|painful|awful|terrible|horrible|rubbish|awkward|cumbersome|not (?:great|good|nice|ideal|fun)\\b)`, "i");
 /**
@@ -2190,6 +2196,9 @@ export function stepsIn(labelled: string): StepsRead {
   }
   for (const m of text.matchAll(CONDITIONAL)) {
     if (!actionStem(m[1])) continue;
+    // "Every time I open the system I dread it": a condition whose main clause is how a person feels sets off no failure
+    // (seventeenth pass, bands).
+    if (FELT_AFTER.test(text.slice(m.index + m[0].length, m.index + m[0].length + 120))) continue;
     found.push({ kind: "condition", start: m.index, end: m.index + m[0].length });
     // A run of them after commas ("if a donor opens Apple Pay, cancels the sheet, and then taps Give") counts each
     // (bands, twelfth pass, read-11); the clause ends at the first comma that no action follows.
