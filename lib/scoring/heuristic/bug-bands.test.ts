@@ -1909,3 +1909,16 @@ describe("seventeenth pass (bands): a condition whose main clause is how a perso
     expect(codes(t)).toContain("estimable.no_detail");
   });
 });
+
+describe("seventeenth pass (bands): where it is seen may carry a bracketed aside before 'by ...'", () => {
+  it("reads the way there in 'see it on the live till (version 2.4, Android 14 on a T2) by opening ..., adding ... and pressing ...'", () => {
+    const s = stepsIn("Any cashier can see it on the live till (version 2.4, Android 14 on a Sunmi T2) by opening a tab, adding two coffees and pressing Pay.");
+    expect(s.at).not.toBeNull();
+    expect(s.kinds).toContain("repro");
+  });
+
+  it("still reads only a trigger where no 'by' follows the aside", () => {
+    const s = stepsIn("Any cashier can see it on the live till (version 2.4) when the tab is closed.");
+    expect(s.at).toBeNull();
+  });
+});
