@@ -1922,3 +1922,16 @@ describe("seventeenth pass (bands): where it is seen may carry a bracketed aside
     expect(s.at).toBeNull();
   });
 });
+
+describe("seventeenth pass (bands): the same value shown correctly elsewhere is a case that works", () => {
+  it("reads 'the booking in the calendar is correct' and 'correctly says 11.50' as a case that works", () => {
+    expect(expectedIn("Members booked for 18:00 get a text saying 17:00; the booking in the calendar is correct.").map((r) => r.kind)).toContain("working_case");
+    expect(expectedIn("The receipt shows 12.50 while the total printed on the till correctly says 11.50.").map((r) => r.kind)).toContain("working_case");
+  });
+
+  it("still reads nothing in a request to check it, a question, or a negation", () => {
+    expect(expectedIn("Please check the total is correct.")).toEqual([]);
+    expect(expectedIn("Is the total correct?")).toEqual([]);
+    expect(expectedIn("The total is not correct.")).toEqual([]);
+  });
+});
