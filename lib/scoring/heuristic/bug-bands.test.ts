@@ -1935,3 +1935,23 @@ describe("seventeenth pass (bands): the same value shown correctly elsewhere is 
     expect(expectedIn("The total is not correct.")).toEqual([]);
   });
 });
+
+describe("seventeenth pass (bands): a judgement told in the present perfect is as judged", () => {
+  it("reads 'have not been right for a while', 'haven't been correct' as judged", () => {
+    for (const t of ["The tide charts have not been right for a while.", "The tide charts haven't been correct since May."]) {
+      const r = observedIn(t);
+      expect(r.length, t).toBeGreaterThan(0);
+      expect(r.every((x) => x.generic), t).toBe(true);
+    }
+  });
+
+  it("still reads what has not been done as what is seen", () => {
+    expect(observedIn("The tide chart has not been updated since May.").some((x) => !x.generic)).toBe(true);
+  });
+
+  it("a report that only says so, with a plea, names nothing to plan from", () => {
+    const t: TicketData = { summary: "Tide charts are not right", issue_type: "Bug",
+      description: "The harbour tide charts have not been right for a while. Please fix before the regatta." };
+    expect(codes(t)).toContain("estimable.no_detail");
+  });
+});

@@ -273,9 +273,10 @@ const SEEN = /\b(?:(?<!\bso (?:that )?)(?:i|we|you|users?|they)\s+(?:\w+ly\s+)?(
  * Words that name a failure without saying what it is ("doesn't work", "is not good", "confusing": a reader's judgement,
  * as "weird" is; bands, seventh pass; "can't be trusted", people's trust; tenth pass; "isn't reliable", "keeps misbehaving",
  * "acts up": a judgement of how it behaves, with no behaviour named; eleventh pass): the report still has to say what
- * happens.
+ * happens. So is it told in the present perfect ("have not been right for a while", "hasn't been reliable"; seventeenth pass,
+ * bands).
  */
-const GENERIC = /^(?:(?:does|do|did|is|are|was|were|will|wo|ca|can)(?:n['’ ]?t| not)? (?:work|working|works)|not (?:working|work)|broken|broke|breaks|fail(?:s|ed|ing|ures?)?|errors?|bugs?|problems?|issues?|wrong|trouble|bother|difficult(?:y|ies)|nightmare|struggle|headache|hassle|chore|nuisance|(?:strange|weird|odd)(?:ly)?|confusing|(?:is|are|was|were)(?:n['’ ]?t| not)(?: (?:\w+ly|very))? (?:right|ok|okay|correct|good|fine|great|acceptable|usable|reliable|dependable|helpful|useful)|(?:can(?:no|['’ ]?)t|can not|could(?:n['’ ]?t| not)) be (?:trusted|relied (?:on|upon))|(?:(?:keeps?|kept|continues?|continued) (?:to )?)?(?:misbehav(?:e|es|ed|ing)|(?:act|play)(?:s|ed|ing)? up))$/i;
+const GENERIC = /^(?:(?:does|do|did|is|are|was|were|will|wo|ca|can)(?:n['’ ]?t| not)? (?:work|working|works)|not (?:working|work)|broken|broke|breaks|fail(?:s|ed|ing|ures?)?|errors?|bugs?|problems?|issues?|wrong|trouble|bother|difficult(?:y|ies)|nightmare|struggle|headache|hassle|chore|nuisance|(?:strange|weird|odd)(?:ly)?|confusing|(?:(?:is|are|was|were)(?:n['’ ]?t| not)|(?:has|have|had)(?:n['’ ]?t| not) been)(?: (?:\w+ly|very))? (?:right|ok|okay|correct|good|fine|great|acceptable|usable|reliable|dependable|helpful|useful)|(?:can(?:no|['’ ]?)t|can not|could(?:n['’ ]?t| not)) be (?:trusted|relied (?:on|upon))|(?:(?:keeps?|kept|continues?|continued) (?:to )?)?(?:misbehav(?:e|es|ed|ing)|(?:act|play)(?:s|ed|ing)? up))$/i;
 
 /**
  * How people feel about it: a complaint, a mood ("customers are complaining", "he was not happy", "teachers keep
