@@ -1955,3 +1955,15 @@ describe("seventeenth pass (bands): a judgement told in the present perfect is a
     expect(codes(t)).toContain("estimable.no_detail");
   });
 });
+
+describe("seventeenth pass (bands): a feeling a thing causes people is judged", () => {
+  it("reads 'is causing a lot of frustration', 'caused real confusion' as judged", () => {
+    for (const t of ["The pick list is causing a lot of frustration on the night shift.", "The new layout caused real confusion."]) {
+      expect(observedIn(t).every((x) => x.generic), t).toBe(true);
+    }
+  });
+
+  it("still reads what a thing causes in the program as what is seen", () => {
+    expect(observedIn("The import is causing duplicate rows.").some((x) => !x.generic)).toBe(true);
+  });
+});

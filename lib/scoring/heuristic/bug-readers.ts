@@ -285,9 +285,10 @@ const GENERIC = /^(?:(?:does|do|did|is|are|was|were|will|wo|ca|can)(?:n['’ ]?t
 const MOOD = /\b(?:complain(?:s|ed|ing|ts?)?|moan(?:s|ed|ing)?|grumbl(?:e|es|ed|ing)|whing(?:e|es|ed|ing)|(?:un)?happy|upset|angry|furious|frustrat(?:ed|ing)|annoy(?:ed|ing)|embarrass(?:ed|ing)|disappoint(?:ed|ing))\b/i;
 /**
  * A failure word right after the read ("still having issues", "keeps causing problems", "STILL doesn't work"), or
- * only that it happens ("but it's definitely happening"): the read only carries it, unless negated.
+ * only that it happens ("but it's definitely happening"): the read only carries it, unless negated. So does a feeling
+ * it brings people ("it's causing a lot of frustration", "caused real confusion"; seventeenth pass, bands).
  */
-const GENERIC_AFTER = /^\s+(?:(?![1-5]\d\d\b)\w+\s+)?(?:issues?|problems?|trouble|errors?|bugs?)\b|^['’]t (?:work|working)\b|^(?:['’]s|\s+(?:is|was))\s+(?:\w+ly\s+|still\s+)?happening\b/i;
+const GENERIC_AFTER = /^\s+(?:(?![1-5]\d\d\b)\w+\s+)?(?:issues?|problems?|trouble|errors?|bugs?)\b|^\s+(?:(?:a lot of|lots of|so much|much|real|some|no end of|endless|constant|a great deal of)\s+)?(?:frustration|confusion|annoyance|grief|headaches?|stress|anger|complaints)\b|^['’]t (?:work|working)\b|^(?:['’]s|\s+(?:is|was))\s+(?:\w+ly\s+|still\s+)?happening\b/i;
 /**
  * An impression, not an observation: how it feels, looks or seems to the reporter ("it feels sluggish", "the numbers
  * don't look right", "seems weird"), said without what is seen.
