@@ -1967,3 +1967,25 @@ describe("seventeenth pass (bands): a feeling a thing causes people is judged", 
     expect(observedIn("The import is causing duplicate rows.").some((x) => !x.generic)).toBe(true);
   });
 });
+
+describe("seventeenth pass (bands): talking it over again is no done condition, and people's liking no failure", () => {
+  it("reads no done condition in 'We should probably rethink it', 'should have a conversation about it'", () => {
+    const t: TicketData = { summary: "Rota page rethink",
+      description: "The rota page at the sailing club has grown over the years. We should probably rethink it from scratch, or at least have a conversation about it." };
+    expect(codes(t)).toContain("work_item.no_done_condition");
+  });
+
+  it("still reads what the thing should do as its done condition", () => {
+    const t: TicketData = { summary: "Rota page export",
+      description: "The rota page at the sailing club has grown over the years. The export should list every helper with their phone number." };
+    expect(codes(t)).not.toContain("work_item.no_done_condition");
+  });
+
+  it("reads no failure in 'no one really loves it any more'", () => {
+    expect(observedIn("No one really loves the rota page any more.")).toEqual([]);
+  });
+
+  it("still reads what the program no longer does", () => {
+    expect(observedIn("The rota page doesn't load the helpers any more.").length).toBeGreaterThan(0);
+  });
+});
