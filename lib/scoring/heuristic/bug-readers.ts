@@ -661,8 +661,10 @@ function peoplesAct(text: string, r: Read): boolean {
   if (/^anyway$/i.test(said)) {
     // "Anyway, flagging it.", "Anyway, it still happens": opening a sentence before a comma, it turns to what comes next
     // and tells nothing itself (bands, twelfth pass).
-    // So does one before the reporter's own clause, with no comma ("Anyway I wanted to log it"; thirteenth pass, read-12).
-    if (/(?:^|[.!?:;]\s*|\n\s*)$/.test(before) && /^\s*(?:,|(?:i|we)\b)/i.test(text.slice(r.end, r.end + 4))) return true;
+    // So does one before the reporter's own clause, with no comma ("Anyway I wanted to log it"; thirteenth pass, read-12),
+    // and before any clause: "Anyway it would be great to ..." turns to the clause, which is read on its own (seventeenth
+    // pass, bands).
+    if (/(?:^|[.!?:;]\s*|\n\s*)$/.test(before) && /^\s*(?:,|[a-z]+\b)/i.test(text.slice(r.end, r.end + 4))) return true;
     // (a chat line's timed head is who wrote when: "[09:22] tom: log a ticket anyway"; fifteenth pass, bands)
     const clause = (text.slice(Math.max(0, r.start - 100), r.start).split(/[.!?;,\n]/).pop() ?? "").replace(TIMED_HEAD, "");
     // ("Flagging anyway", "Raising it anyway": the reporter files the ticket all the same; bands, tenth pass)
@@ -1089,8 +1091,10 @@ function inProgramQuote(text: string, r: Read): boolean {
  * to ..." names one and stays a wish. Read from the wish's start to the end of its sentence.
  * Getting in touch is the team's work too ("I would like someone to contact me", "can somebody call us back"; fifteenth
  * pass, bands); "I'd like the app to email me when ..." names what the program should do.
+ * So is the work wished with no one named to do it: "it would be great to get this sorted", "I'd like to get it fixed
+ * soon" (seventeenth pass, bands).
  */
-export const ASKS_FOR_WORK = /^[^.!?\n]{0,60}?\b(?:someone|somebody|anyone|anybody|you(?: guys| all)?|the (?:dev(?:elopment)? |engineering |tech |support )?team|devs?|developers?|engineering|IT|support)\s+(?:(?:could|can|would|will|might|to)\s+)?(?:please\s+)?(?:have a (?:quick )?look|take a (?:quick )?look|look (?:at|into) (?:this|it|that)|pick (?:this|it|that) up|sort (?:this|it|that)(?: out)?|check (?:this|it|that)(?: out)?|investigate(?: (?:this|it|that))?|fix (?:this|it|that)|deal with (?:this|it|that)|help(?: us| me)?|follow up|get back to (?:us|me)|(?:contact|call|ring|phone|e-?mail|message) (?:us|me)(?: back)?|get in touch(?: with (?:us|me))?|reach out(?: to (?:us|me))?|address (?:this|it|that)|resolve (?:this|it|that)|handle (?:this|it|that))\b/i;
+export const ASKS_FOR_WORK = /^[^.!?\n]{0,60}?\bto\s+get\s+(?:this|it|that|things|everything|them)\s+(?:sorted|fixed|looked at|looked into|resolved|dealt with)(?=\s*(?:[.!?,;]|$|\b(?:out|asap|soon|now|quickly|please|before|by|this|at|once)\b))|^[^.!?\n]{0,60}?\b(?:someone|somebody|anyone|anybody|you(?: guys| all)?|the (?:dev(?:elopment)? |engineering |tech |support )?team|devs?|developers?|engineering|IT|support)\s+(?:(?:could|can|would|will|might|to)\s+)?(?:please\s+)?(?:have a (?:quick )?look|take a (?:quick )?look|look (?:at|into) (?:this|it|that)|pick (?:this|it|that) up|sort (?:this|it|that)(?: out)?|check (?:this|it|that)(?: out)?|investigate(?: (?:this|it|that))?|fix (?:this|it|that)|deal with (?:this|it|that)|help(?: us| me)?|follow up|get back to (?:us|me)|(?:contact|call|ring|phone|e-?mail|message) (?:us|me)(?: back)?|get in touch(?: with (?:us|me))?|reach out(?: to (?:us|me))?|address (?:this|it|that)|resolve (?:this|it|that)|handle (?:this|it|that))\b/i;
 /**
  * A wish for news from the team, not for a result of the program: "would like an update by Friday", "we'd like a
  * reply today", "We need an update by EOD" (not "an update to the price list", which names what is to change). Read by
