@@ -2002,3 +2002,24 @@ describe("seventeenth pass (bands): 'Anyway' opening any clause, and the work wi
     expect(expectedIn("It would be great to get the totals shown per month.").length).toBeGreaterThan(0);
   });
 });
+
+describe("seventeenth pass (bands): the team to take a look, and people who keep bringing it up", () => {
+  it("reads no expectation in 'we need to take a proper look at ...', 'We should have a closer look into ...'", () => {
+    expect(expectedIn("I think we need to take a proper look at the whole area before spring.")).toEqual([]);
+    expect(expectedIn("We should have a closer look into the refund flow.")).toEqual([]);
+  });
+
+  it("still reads what the program should take", () => {
+    expect(expectedIn("The app should take a snapshot at noon.").length).toBeGreaterThan(0);
+  });
+
+  it("reads no failure in 'People keep bringing it up at the bar', 'Our members keep bringing it up'", () => {
+    expect(observedIn("People keep bringing it up at the bar.")).toEqual([]);
+    expect(observedIn("Our members keep bringing it up at the bar.")).toEqual([]);
+  });
+
+  it("still reads what the program keeps bringing up, and what people cannot do", () => {
+    expect(observedIn("The page keeps bringing up the old menu.").length).toBeGreaterThan(0);
+    expect(observedIn("People can't log in since Monday.").length).toBeGreaterThan(0);
+  });
+});

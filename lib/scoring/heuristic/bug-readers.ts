@@ -867,11 +867,12 @@ export function bareComparative(after: string): boolean {
  * reconsider how ..."): the team's deliberation, as "we should do something about it" is, names nothing the program
  * should do (sixteenth pass, bands). "The app should revisit the server every minute" is the program's act. So is the
  * team to fix it, said actively ("we need to sort the waiver thing out", "we should look at how charges come across"),
- * as "it needs to be sorted out" is a plea (`FIX_PLEA`).
+ * as "it needs to be sorted out" is a plea (`FIX_PLEA`), and the team to take a look ("we need to take a proper look at the
+ * whole area"), as "we should look at" is (seventeenth pass, bands).
  */
 function teamRethinks(text: string, r: Read): boolean {
   return /\b(?:we|the team)\s+(?:really\s+|probably\s+|all\s+)?$/i.test(text.slice(Math.max(0, r.start - 20), r.start)) &&
-    /^\s+(?:really\s+|probably\s+|seriously\s+)?(?:rethink|reconsider|revisit|re-?evaluate|re-think|sort\s+(?:[\w-]+\s+){0,3}?out|fix (?:this|it|that)|deal with|look (?:at|into))\b/i.test(text.slice(r.end, r.end + 40));
+    /^\s+(?:really\s+|probably\s+|seriously\s+)?(?:rethink|reconsider|revisit|re-?evaluate|re-think|sort\s+(?:[\w-]+\s+){0,3}?out|fix (?:this|it|that)|deal with|look (?:at|into)|(?:take|have) a (?:\w+ )?look (?:at|into))\b/i.test(text.slice(r.end, r.end + 40));
 }
 /** "you should see", "should be able to reproduce": a step's expected observation, not an expectation. */
 const MODAL_NOT_EXPECTED = /\b(?:you|one|we)\s+should\s+(?:see|get|notice|observe|be able to (?:see|reproduce|notice))\b|\bshould (?:be able to )?reproduce\b|\bshould i\b|\bif (?:it|this|you) should\b/i;
@@ -2571,18 +2572,20 @@ const ROLE = "(?:manager|boss|vp|ceo|cto|cfo|coo|director|head|lead|rep|represen
 /**
  * A clause about people, not the program: its subject is the reporter, a person by role ("the customer", "their VP",
  * "my manager") or someone named ("Rob from their IT team", "Northwind Traders"), and its verb is what people do about
- * a failure (tell, report, call, chase, ask, promise to follow up, threaten, want, need) or how they feel. "I open the
+ * a failure (tell, report, call, chase, ask, promise to follow up, threaten, want, need; "keep bringing it up", and "people"
+ * with no article: seventeenth pass, bands) or how they feel. "I open the
  * export and it stops at row 100" tells what the program does: its verbs are an action and the program's.
  */
 const PEOPLES_VERB = "(?:(?:is|are|was|were|am|has|have|had|will|would|just|also|still|now|already|again|really|very|keeps?|kept|" +
   "getting|gets?|got|feels?|felt|seems?)\\s+){0,3}(?:says?|said|saying|tells?|told|telling|reports?|reported|reporting|calls?|called|" +
   "calling|rang|phoned|e-?mail(?:s|ed|ing)?|wrote|writes|asks?|asked|asking|mentions?|mentioned|complain\\w*|threaten\\w*|" +
+  "bring(?:s|ing)?(?= (?:it|this|that) up\\b|$)|brought(?= (?:it|this|that) up\\b|$)|" +
   "escalat\\w*|chas(?:e|es|ed|ing)|follow(?:s|ed|ing)? up|needs?(?! to\\b)|wants?|wanted|would like|expects?|hopes?|upset|angry|unhappy|" +
   "annoyed|frustrated|furious|tired|worried|waiting|disappointed|not happy|the same way)\\b";
 /** What may stand between the subject and its verb: a bracket ("Acme (ARR ~$240k)"), where they are from. */
 const QUALIFIER = "(?:\\s*\\([^)\\n]{0,40}\\))?(?:\\s+(?:from|at|of|in|on)\\s+(?:the\\s+|their\\s+|our\\s+|your\\s+)?(?:[\\w&-]+\\s+){0,2}?[\\w&-]+)?\\s+";
 const CLAUSE_LEAD = "^\\W*(?:(?:and|but|so|also|then|now|and then)\\s+)?";
-const PERSON_CLAUSE = new RegExp(`${CLAUSE_LEAD}(?:i|we|you|he|she|nobody|no one|everyone|everybody|(?:the|my|our|their|his|her|your|a|an|one|this|that)\\s+(?:[\\w-]+\\s+){0,2}?(?!(?:devices?|sites?|installs?|stores?)\\b)(?:${PEOPLE}|${ROLE}))${QUALIFIER}${PEOPLES_VERB}`, "i");
+const PERSON_CLAUSE = new RegExp(`${CLAUSE_LEAD}(?:i|we|you|he|she|nobody|no one|everyone|everybody|people|(?:the|my|our|their|his|her|your|a|an|one|this|that)\\s+(?:[\\w-]+\\s+){0,2}?(?!(?:devices?|sites?|installs?|stores?)\\b)(?:${PEOPLE}|${ROLE}))${QUALIFIER}${PEOPLES_VERB}`, "i");
 // A name is capitalised (the test is case-sensitive): "It says" is no one's, and one in capitals is a standard's or a
 // program's ("RFC says ...", "HTML says").
 const NAMED_CLAUSE = new RegExp(`${CLAUSE_LEAD}(?!(?:It|This|That|These|Those|There|Here|What|Which|The|A|An)\\b|[A-Z\\d]+\\s)[A-Z][\\w&.'’-]*(?:\\s+[A-Z][\\w&.'’-]*){0,2}${QUALIFIER}${PEOPLES_VERB}`);
