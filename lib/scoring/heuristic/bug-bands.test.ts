@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { TicketData } from "../types";
 import { scoreTicket } from "./engine";
-import { expectedIn, impactIn, observedIn, stepsIn, withoutChatHeads } from "./bug-readers";
+import { expectedIn, impactIn, observedIn, stepsIn, titleAsksFor, withoutChatHeads } from "./bug-readers";
 
 const percent = (t: TicketData) => Math.round(scoreTicket(t).overall_score * 10);
 const codes = (t: TicketData) => scoreTicket(t).findings.map((f) => f.code);
@@ -2021,5 +2021,16 @@ describe("seventeenth pass (bands): the team to take a look, and people who keep
   it("still reads what the program keeps bringing up, and what people cannot do", () => {
     expect(observedIn("The page keeps bringing up the old menu.").length).toBeGreaterThan(0);
     expect(observedIn("People can't log in since Monday.").length).toBeGreaterThan(0);
+  });
+});
+
+describe("seventeenth pass (bands): a title asking the team to look at a thing asks for no behaviour", () => {
+  it("reads no request in 'Please look at the rota page', 'pls check the invoices'", () => {
+    expect(titleAsksFor("Please look at the rota page")).toBeNull();
+    expect(titleAsksFor("pls check the invoices")).toBeNull();
+  });
+
+  it("still reads a title that asks for what the program should do", () => {
+    expect(titleAsksFor("Please show the helpers' phone numbers on the rota page")).not.toBeNull();
   });
 });

@@ -1392,10 +1392,14 @@ function printed(text: string): boolean {
  * so is one with a word and a verb told of it after it ("make install overwrites httpd.conf", "Update check fails behind a
  * proxy"; twelfth pass, httpd: "Make install keep the old httpd.conf" still asks).
  */
+const TEAM_WORK_TITLE = /^(?:\[[^\]]*\]\s*|[\w .-]{1,30}:\s*)*(?:please|pls|plz)\s+(?:(?:take|have) a (?:\w+ )?look (?:at|into)|look (?:at|into)|check|investigate|review|sort out|deal with|help with)\s+(?:the|our|this|that|these|those|my)\b/i;
 export function titleAsksFor(title: string): Read | null {
   const t = title.trim();
   // A title that only asks for a fix ("Please fix", "pls fix asap") asks what every report does: no result is stated.
   if (addsNothing("", t)) return null;
+  // Nor does one that asks the team to look at a thing ("Please look at the rota page", "pls check the invoices"): the
+  // team's work, as `ASKS_FOR_WORK` reads it in a wish, names no behaviour (seventeenth pass, bands).
+  if (TEAM_WORK_TITLE.test(t)) return null;
   const m = REQUEST_TITLE.exec(t);
   // "Make the import stop freezing the editor" asks for the stop; "Save button stops working" states a failure.
   if (!m || observedIn(t).some((r) => !r.generic && !/^stop/i.test(t.slice(r.start, r.end)))) return null;
