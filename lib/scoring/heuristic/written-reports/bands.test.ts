@@ -83,7 +83,8 @@ const FLOORS: Record<string, Partial<Record<Band, number>>> = {
   // it ... by V-ing"), 73 ("...; the booking in the calendar is correct", "correctly says" a case that works), 74 ("have not
   // been right" judged), 75 ("causing a lot of frustration" judged), 76 ("we need to take a proper look at" the team's,
   // "people keep bringing it up" who told it); every pair in band. Moved within useless: "Every time I open X I dread it"
-  // no trigger, "should probably rethink it" no done condition, "Anyway it would be great to get this sorted" nothing.
+  // no trigger, "should probably rethink it" no done condition, "Anyway it would be great to get this sorted" nothing,
+  // "Please look at the X" as a title no request.
   "bands-read-15.json": { useless: 18, written_out: 28 },
 };
 const UNREAD = "bands-unread.json";
