@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { TicketData } from "../types";
 import { scoreTicket } from "./engine";
-import { expectedIn, impactIn, observedIn, stepsIn, withoutChatHeads } from "./bug-readers";
+import { expectedIn, impactIn, observedIn, stepsIn, titleAsksFor, withoutChatHeads } from "./bug-readers";
 
 const percent = (t: TicketData) => Math.round(scoreTicket(t).overall_score * 10);
 const codes = (t: TicketData) => scoreTicket(t).findings.map((f) => f.code);
@@ -1887,5 +1887,150 @@ describe("sixteenth pass (bands): the team to fix it, said actively, is no expec
   it("still reads what the program should sort, and a fix the program should make", () => {
     expect(expectedIn("The list should sort the entries by date.").length).toBeGreaterThan(0);
     expect(expectedIn("We should look up the member by their lower-case e-mail.").length).toBeGreaterThan(0);
+  });
+});
+
+describe("seventeenth pass (bands): a condition whose main clause is how a person feels sets nothing off", () => {
+  it("reads no trigger in 'Every time I open X I dread it', 'whenever we open X, we groan'", () => {
+    expect(stepsIn("Every time I open the seating planner I dread it.").trigger).toBeUndefined();
+    expect(stepsIn("Whenever we open the allotment ledger, we groan.").trigger).toBeUndefined();
+    expect(stepsIn("When I load the harvest report I get so frustrated.").trigger).toBeUndefined();
+  });
+
+  it("still reads the trigger when the main clause tells what the program does", () => {
+    expect(stepsIn("Every time I open the seating planner it freezes.").trigger).toBeDefined();
+    expect(stepsIn("When I load the harvest report I see a blank page.").trigger).toBeDefined();
+  });
+
+  it("a report whose only condition is the reporter's dread gives no way there, not even a trigger", () => {
+    const t: TicketData = { summary: "Allotment portal is a nightmare", issue_type: "Bug",
+      description: "Every time I log in to the portal I dread it. The growers feel the same." };
+    expect(scoreTicket(t).findings.find((f) => f.code === "bug.no_steps")?.severity).toBe("high");
+    expect(codes(t)).toContain("estimable.no_detail");
+  });
+});
+
+describe("seventeenth pass (bands): where it is seen may carry a bracketed aside before 'by ...'", () => {
+  it("reads the way there in 'see it on the live till (version 2.4, Android 14 on a T2) by opening ..., adding ... and pressing ...'", () => {
+    const s = stepsIn("Any cashier can see it on the live till (version 2.4, Android 14 on a Sunmi T2) by opening a tab, adding two coffees and pressing Pay.");
+    expect(s.at).not.toBeNull();
+    expect(s.kinds).toContain("repro");
+  });
+
+  it("still reads only a trigger where no 'by' follows the aside", () => {
+    const s = stepsIn("Any cashier can see it on the live till (version 2.4) when the tab is closed.");
+    expect(s.at).toBeNull();
+  });
+});
+
+describe("seventeenth pass (bands): the same value shown correctly elsewhere is a case that works", () => {
+  it("reads 'the booking in the calendar is correct' and 'correctly says 11.50' as a case that works", () => {
+    expect(expectedIn("Members booked for 18:00 get a text saying 17:00; the booking in the calendar is correct.").map((r) => r.kind)).toContain("working_case");
+    expect(expectedIn("The receipt shows 12.50 while the total printed on the till correctly says 11.50.").map((r) => r.kind)).toContain("working_case");
+  });
+
+  it("still reads nothing in a request to check it, a question, or a negation", () => {
+    expect(expectedIn("Please check the total is correct.")).toEqual([]);
+    expect(expectedIn("Is the total correct?")).toEqual([]);
+    expect(expectedIn("The total is not correct.")).toEqual([]);
+  });
+});
+
+describe("seventeenth pass (bands): a judgement told in the present perfect is as judged", () => {
+  it("reads 'have not been right for a while', 'haven't been correct' as judged", () => {
+    for (const t of ["The tide charts have not been right for a while.", "The tide charts haven't been correct since May."]) {
+      const r = observedIn(t);
+      expect(r.length, t).toBeGreaterThan(0);
+      expect(r.every((x) => x.generic), t).toBe(true);
+    }
+  });
+
+  it("still reads what has not been done as what is seen", () => {
+    expect(observedIn("The tide chart has not been updated since May.").some((x) => !x.generic)).toBe(true);
+  });
+
+  it("a report that only says so, with a plea, names nothing to plan from", () => {
+    const t: TicketData = { summary: "Tide charts are not right", issue_type: "Bug",
+      description: "The harbour tide charts have not been right for a while. Please fix before the regatta." };
+    expect(codes(t)).toContain("estimable.no_detail");
+  });
+});
+
+describe("seventeenth pass (bands): a feeling a thing causes people is judged", () => {
+  it("reads 'is causing a lot of frustration', 'caused real confusion' as judged", () => {
+    for (const t of ["The pick list is causing a lot of frustration on the night shift.", "The new layout caused real confusion."]) {
+      expect(observedIn(t).every((x) => x.generic), t).toBe(true);
+    }
+  });
+
+  it("still reads what a thing causes in the program as what is seen", () => {
+    expect(observedIn("The import is causing duplicate rows.").some((x) => !x.generic)).toBe(true);
+  });
+});
+
+describe("seventeenth pass (bands): talking it over again is no done condition, and people's liking no failure", () => {
+  it("reads no done condition in 'We should probably rethink it', 'should have a conversation about it'", () => {
+    const t: TicketData = { summary: "Rota page rethink",
+      description: "The rota page at the sailing club has grown over the years. We should probably rethink it from scratch, or at least have a conversation about it." };
+    expect(codes(t)).toContain("work_item.no_done_condition");
+  });
+
+  it("still reads what the thing should do as its done condition", () => {
+    const t: TicketData = { summary: "Rota page export",
+      description: "The rota page at the sailing club has grown over the years. The export should list every helper with their phone number." };
+    expect(codes(t)).not.toContain("work_item.no_done_condition");
+  });
+
+  it("reads no failure in 'no one really loves it any more'", () => {
+    expect(observedIn("No one really loves the rota page any more.")).toEqual([]);
+  });
+
+  it("still reads what the program no longer does", () => {
+    expect(observedIn("The rota page doesn't load the helpers any more.").length).toBeGreaterThan(0);
+  });
+});
+
+describe("seventeenth pass (bands): 'Anyway' opening any clause, and the work wished with no one named", () => {
+  it("reads nothing in 'Anyway it would be great to get this sorted.'", () => {
+    expect(observedIn("Anyway it would be great to get this sorted.")).toEqual([]);
+    expect(expectedIn("Anyway it would be great to get this sorted.")).toEqual([]);
+    expect(expectedIn("It would be great to get it fixed before the show.")).toEqual([]);
+  });
+
+  it("still reads the clause after 'Anyway', and a wish that names a result", () => {
+    expect(observedIn("Anyway it crashes again after that.").length).toBeGreaterThan(0);
+    expect(expectedIn("It would be great to get the totals shown per month.").length).toBeGreaterThan(0);
+  });
+});
+
+describe("seventeenth pass (bands): the team to take a look, and people who keep bringing it up", () => {
+  it("reads no expectation in 'we need to take a proper look at ...', 'We should have a closer look into ...'", () => {
+    expect(expectedIn("I think we need to take a proper look at the whole area before spring.")).toEqual([]);
+    expect(expectedIn("We should have a closer look into the refund flow.")).toEqual([]);
+  });
+
+  it("still reads what the program should take", () => {
+    expect(expectedIn("The app should take a snapshot at noon.").length).toBeGreaterThan(0);
+  });
+
+  it("reads no failure in 'People keep bringing it up at the bar', 'Our members keep bringing it up'", () => {
+    expect(observedIn("People keep bringing it up at the bar.")).toEqual([]);
+    expect(observedIn("Our members keep bringing it up at the bar.")).toEqual([]);
+  });
+
+  it("still reads what the program keeps bringing up, and what people cannot do", () => {
+    expect(observedIn("The page keeps bringing up the old menu.").length).toBeGreaterThan(0);
+    expect(observedIn("People can't log in since Monday.").length).toBeGreaterThan(0);
+  });
+});
+
+describe("seventeenth pass (bands): a title asking the team to look at a thing asks for no behaviour", () => {
+  it("reads no request in 'Please look at the rota page', 'pls check the invoices'", () => {
+    expect(titleAsksFor("Please look at the rota page")).toBeNull();
+    expect(titleAsksFor("pls check the invoices")).toBeNull();
+  });
+
+  it("still reads a title that asks for what the program should do", () => {
+    expect(titleAsksFor("Please show the helpers' phone numbers on the rota page")).not.toBeNull();
   });
 });
