@@ -3592,3 +3592,72 @@ describe("seventeenth pass: a setting that mends the failure is named as the wor
     expect(f?.message).toContain("Only what sets the failure off");
   });
 });
+
+describe("seventeenth pass, second half: a case that works told by a directive's values or a zero count without an option", () => {
+  it("reads a directive with its values said to work, in a sentence of its own", () => {
+    expect(kindsOf("Setting MaxWorkers 12 gives an error at start on Solaris 10. MaxWorkers 16 ... works.")).toContain("working_case");
+    expect(kindsOf("CacheRoot \"/srv/cache\" worked.\nThe new path fails.")).toContain("working_case");
+  });
+
+  it("reads an option left out with its output line counting no failures", () => {
+    expect(kindsOf("The sync loses files with the proxy. Without --retry: Errors: 0.")).toContain("working_case");
+    expect(kindsOf("The sync loses files with the proxy. Without -z: Failed uploads: 0")).toContain("working_case");
+  });
+
+  it("still reads no case that works in 'Nothing works', a word alone, one that goes on, or a count above zero", () => {
+    expect(kindsOf("The sync loses files. Nothing works.")).not.toContain("working_case");
+    expect(kindsOf("The sync loses files. PowerShell works.")).not.toContain("working_case");
+    expect(kindsOf("The sync loses files. CacheRoot \"/srv/cache\" works but nothing is cached.")).not.toContain("working_case");
+    expect(kindsOf("The sync loses files. Login works but the logout hangs.")).not.toContain("working_case");
+    expect(kindsOf("The sync loses files. Without --retry: Errors: 12.")).not.toContain("working_case");
+    expect(kindsOf("The sync loses files. Without --retry: Errors: 0.5 per run.")).not.toContain("working_case");
+    expect(kindsOf("The sync loses files. without -z, 0 failures but the log is empty")).not.toContain("working_case");
+  });
+});
+
+describe("seventeenth pass, second half: what comes out after a single-dash arrow 'instead of' what should", () => {
+  it("reads the outcome after '->' told with 'instead of' as what happens", () => {
+    expect(reads(observedIn("backup.sh --daily -> archives land in /tmp instead of /srv/backup."))).toBe(true);
+  });
+
+  it("still reads no outcome in an arrow without 'instead of', nor in code's '->'", () => {
+    expect(reads(observedIn("backup.sh --daily -> archives land in /srv/backup."))).toBe(false);
+    expect(reads(observedIn("node->next instead of node->prev is walked in the loop."))).toBe(false);
+  });
+});
+
+describe("seventeenth pass, second half: a server-side include's markup under the sentence that names it", () => {
+  it("reads the SSI elements under 'This SSI ...:' as the test case", () => {
+    expect(stepsIn("This SSI makes the worker spin at full CPU:\n\n<!--#set var=\"x\" value=\"${x}${x}\" -->\n<!--#echo var=\"x\" -->\n").kinds).toContain("testcase");
+  });
+
+  it("still reads an HTML comment under it, or an SSI under a sentence that names no page, as no test case", () => {
+    expect(stepsIn("This SSI makes the worker spin at full CPU:\n\n<!-- a note -->\n").kinds).not.toContain("testcase");
+    expect(stepsIn("The worker spins at full CPU since Tuesday:\n\n<!--#echo var=\"x\" -->\n").kinds).not.toContain("testcase");
+  });
+});
+
+describe("seventeenth pass, second half: two parties told acting by their order", () => {
+  it("reads 'first user ...' and 'second user ...' opening their sentences as two actions in sequence", () => {
+    expect(stepsIn("Two people share a folder. First user uploads a file with a space in its name, the list shows it. Second user opens the list and gets a 500.").at).not.toBeNull();
+    expect(stepsIn("the first session saves the draft; the second session loads it and sees an empty body").kinds).toContain("actions");
+  });
+
+  it("still reads ordinals inside a phrase, or two different parties, as no sequence", () => {
+    expect(stepsIn("On the first try the upload fails. The second try works.").at).toBeNull();
+    expect(stepsIn("The first user is fine. The second tab shows an empty body.").at).toBeNull();
+  });
+});
+
+describe("seventeenth pass, second half: statements written inline with what running them gives", () => {
+  it("reads statements closed by ';' and then 'prints' or 'gives' on the same line as the test case", () => {
+    expect(stepsIn("let d = new Date(0); alert(d.getYear()); gives 70 in the 60 beta, not 1970.").kinds).toContain("testcase");
+    expect(stepsIn("The counter is off. total = sum(rows); console.log(total); prints 11 for ten rows.").kinds).toContain("testcase");
+  });
+
+  it("still reads no test case in prose cut by ';', a name before a bracket, or statements with nothing said of them", () => {
+    expect(stepsIn("I opened the page; it prints nothing.").kinds).not.toContain("testcase");
+    expect(stepsIn("The viewer (the new one); prints nothing.").kinds).not.toContain("testcase");
+    expect(stepsIn("let d = new Date(0); alert(d.getYear());").kinds).not.toContain("testcase");
+  });
+});

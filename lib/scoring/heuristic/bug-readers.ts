@@ -226,8 +226,12 @@ const LOOKS = /\b(?:blank|black|white|empty|grey|gray) (?:pages?|screens?|window
  * has a single quality for everything"; not "only has to", a need).
  */
 const HAPPENS_MORE = /\b(?:(?:get|gets|getting|got|see|seeing|saw)\s+(?:an?\s+|the\s+)?(?:error\s+)?[A-Z]{1,5}\d{3,}(?:-\d+)?\b|(?<!\b(?:have|has|had|i['’]ve|we['’]ve|you['’]ve)\s+)gone\b(?!\s+(?:through|up|down|over|into|to|by|from|with|for|ahead|back|well|out|on|in|unnoticed)\b)|(?<!\b(?:i|we|you|he|she|they|someone|somebody|nobody|people|customers?|clients?|users?|boss|manager|[a-z]+(?:ers|ors|ists|ians))\s+)(?:asks?|asked|prompts?|prompted|nags?|nagged)\s+(?:me|us|you|the user|users|everyone)\s+(?:now\s+|again\s+|every time\s+|each time\s+|always\s+)?(?:if|whether)\b|segfault(?:s|ed|ing)|(?:dumps?|dumped|dumping) core|(?:is|are|was|were|comes?|came|coming) back (?:after|on|when|again|every)|(?:it|they|this|that) (?:is|are|was|were|comes?|came) back(?=\s*(?:[.!,;]|$))|(?:client|browser|server|user|caller|reader|visitor|customer|backend|proxy)s? (?:sees|saw|gets|got|receives|received)|(?:client|browser|server|caller|visitor|backend|proxy)s (?:see|get|receive)\b|there (?:is|are|were|was) (?:hundreds|thousands|dozens|lots|plenty|heaps) of|(?:is|are|was|were|needs?|needed|requires?|required|takes?|took|taking|lasts?|lasted) (?:~|about |around |over |nearly |almost |now |more than |>)?\d+(?:[.,]\d+)?(?:\s*[-–]\s*\d+)? ?(?:ms|secs?|seconds?|minutes?|mins?|hours?)\b|(?:goes|went|jumps?|jumped|spikes?|spiked|climbs?|climbed) (?:up )?to (?:~|about |around |nearly |almost )?\d+ ?%|(?:grows?|grew|growing|increases?|increased|rises?|rose) by (?:~|about |around )?\d|(?:is|are|was|were|gets?|got) (?:translated|rendered|labell?ed|spelled|spelt) as\b|\banyway\b|(?:shows?|showing|showed|appears?|appeared|comes? up|came up|renders?|rendered|displays?|displayed) (?:as )?(?:blank|empty|garbled|unstyled|corrupted|black|white)\b|\babend(?:s|ed|ing)?\b|(?:stays?|stayed|remains?|remained|is|are|was|were) (?:still )?(?:the same|unchanged|identical|white|black|gr[ae]y|blue|red|green)\b|\bserved as\b|\b(?:right now|currently|at the moment),? (?:it |they |this )?(?:only )?(?!(?:is|was|has|does)\b)[a-z]+s\b|\bonly (?:matches|searches|covers|accepts|supports|handles|counts|checks|outputs|prints|produces|emits|serves|writes|logs)\b|\bonly (?:has|have|had) (?:a single|one)\b|\b(?:has|have|had) no (?:[\w./+-]+ )?support\b|\bcan only be (?:set|used|configured|specified|enabled|given|defined|changed|applied|placed|put) (?:once|in|at|per|on|for|globally|server-wide|inside|within)\b|\b(?:i|we|you|users?|people) (?:always |often |then |sometimes )?(?:lose|loose|lost) (?:the|my|our|your|their|all|every)\b|\b(?:appears?|appeared|opens?|opened|loads?|loaded|shows? up|showed up|comes? up|came up|responds?|responded|finish(?:es|ed)|complet(?:es|ed)) (?:only )?after (?:~|about |around |over |nearly |almost |more than )?\d+(?:[.,]\d+)? ?(?:ms|secs?|seconds?|minutes?|mins?|hours?)\b|\b(?:swapped|transposed|in (?:the )?(?:reverse|opposite) order|out of order)\b|(?:^|[.!?]\s+|\n\s*)no (?:\w+ )?(?:doc|docs|documentation|mention|word|example|option|setting|way) (?:about|of|on|for)\b)|\b(?:draws?|drawn|drew|paints?|painted) (?:itself )?(?:over|on top of)\b|\b(?:goes|went|redirects|redirected|ends up|ended up|lands|landed) (?:to|at|on) https?:\/\/|(?:^|[:\-–]\s)(?:[\w.'’-]+\s+){0,4}(?:menus?|lists?|panels?|windows?|dialogs?|toolbars?|sidebars?|tabs?|tables?|reports?|inbox|logs?|output|results?|responses?|screens?|views?|bars?|boxes?|pages?|previews?|thumbnails?)\s+(?:empty|blank|invisible)(?=\s*$|\s+(?:after|when|on|in|since|with|for|if|while|under|at|from)\b)|(?:^|\s)->\s*(?:HTTP\/[\d.]+\s+)?[1-5]\d\d\b/im;
-/** A result written after an arrow at the end of a step ("press Save ==> the dialog stays"), or "No X for Y" opening a sentence. */
-const RESULT_MARK = /(?:^|\s)(?:==?>|-->)[ \t]*\w|(?:^|[.!?]\s+|\n\s*)no [\w.-]+(?: [\w.-]+)? (?:for|on|in|at|is|are|was|were|found|available|appears?|shows? up)\b/im;
+/**
+ * A result written after an arrow at the end of a step ("press Save ==> the dialog stays"), or "No X for Y" opening a
+ * sentence. A single-dash arrow is read only before what comes "instead of" what should ("cron job -> mails go out at
+ * 7:00 instead of 6:00"): the arrow stands for the verb, as "gives X instead" is read (seventeenth pass, read-16 httpd).
+ */
+const RESULT_MARK = /(?:^|\s)(?:==?>|-->)[ \t]*\w|(?:^|\s)->[ \t]+[^.\n>]{1,60}? instead of\b|(?:^|[.!?]\s+|\n\s*)no [\w.-]+(?: [\w.-]+)? (?:for|on|in|at|is|are|was|were|found|available|appears?|shows? up)\b/im;
 /**
  * A state or a value that should not be, told in words the other readers miss: cut off or stopped at a point ("stops
  * at item 10"), on by itself ("turns itself back on"), waiting without end ("stays 'pending' forever"), a search that
@@ -1023,6 +1027,17 @@ const COMMAND_WORKS_ASIDE = /\(\s*[a-z][\w.+-]{0,30}(?:[ \t]+(?:-{1,2}[A-Za-z][^
 // same config only logged a warning", and the verb may follow "only", "just" or "simply"; fifteenth pass, httpd.)
 const WORKED_VERSION = /(?<![\w.])v?\d+(?:\.\d+)+[a-z]*\d*(?: \w+)? (?:was|were) (?:working|fine|ok|okay|correct|good)\b|(?<![\w.])v?\d+(?:\.\d+){2,}[a-z]*\d*,? (?:is )?(?:fine|ok|okay|good)(?=\s*(?:[.;!]|,\s|$))|(?<![\w.])(?<!\b(?:[Nn]or|[Nn]ot|[Nn]either|[Nn]o) )v?\d+(?:\.\d+)+[a-z]*\d* (?:worked|works)(?: (?:fine|ok|correctly|well)\b| |(?=[.;!]|,\s|\s*$))|\b(?:[Oo]n|[Ii]n|[Ww]ith|[Uu]nder) (?:v?\d[\w.]*|[A-Z][\w.+-]*)(?: (?:and|\+) (?:[A-Z][\w.+-]* )?v?\d[\w.]*)? the same (?:thing|config(?:uration)?|setup|file|page|request|code|script|test(?:case)?) (?:(?:only|just|simply) )?(?!(?:happen|occur|fail|crash|break|hang|freez|error|show)\w*\b)[a-z]+(?:ed|s)\b|\binstead (?=~?\d)|\b(?:[Pp]revious|[Ee]arlier|[Oo]lder|[Pp]rior|[Ll]ast|[Oo]ld) (?:version|release|build|update|nightly)s? (?:was|were|looked|worked|works|is) (?:\w+ )?(?:normal|fine|ok|okay|correct|good|right)\b|(?<!\b(?:[Ii]|[Ww]e|[Yy]ou|[Hh]e|[Ss]he|[Tt]hey|[Pp]eople)\s+)\b(?:[Rr]an|[Ww]orked|[Ww]as fine|[Ww]ere fine) (?:fine |well |ok |okay )?(?:on|in|with|under) (?:the )?(?:beta|version|release|build|rc|nightly|v?\d)[\w.]*(?: \d[\w.]*)?\b|(?<![\w.])v?\d+\.\d+[\w.]* (?:had|showed|kept) (?:it|this|that|them)\b/;
 /**
+ * A case that works told by what it is set or run with rather than by a place: a configuration directive (a name in
+ * CamelCase) with its values, said to work in a sentence of its own ("DocumentRoot /srv/www/alt works.", "CacheSize
+ * 64M ... works fine."; not "Nothing works.", "Login works but ...", a word with no values, nor one that goes on after
+ * "works"), and an option left out with a count of failures of zero ("Without --retry: Errors: 0", "without -z, 0
+ * failures"). Seventeenth pass, read-16 httpd.
+ */
+const WORKING_DIRECTIVE = /(?:^|[.!?;]\s+|\n\s*)[A-Z][a-z]+(?:[A-Z][a-z0-9]*)+(?:[ \t]+(?:\.{3}|(?!(?:not|never|no|longer|also|too|but|and|only|it|then|now)\b)[^\s.]\S{0,60})){1,8}?[ \t]+(?:works|worked)(?: (?:fine|ok|okay|correctly|well))?[ \t]*[.!]?(?=[ \t]*(?:\n|$)|[ \t]+[A-Z])/;
+const WORKING_WITHOUT_OPTION = /\bwithout (?:the )?-{1,2}[A-Za-z][\w-]*:[ \t]+(?:[A-Za-z][\w ]{0,30}? )?(?:errors?|failures?|failed(?: \w+)?|warnings?|crash(?:es)?)[ \t]*:[ \t]*0(?!\w|\.\d)/i;
+/** The directive's values hold a figure, a quote, a path or a sign: a setting, not a word in CamelCase. */
+const directiveValued = (text: string, r: Read) => /^\S*\s+\S*[\d"'\/:=+]/.test(text.slice(r.start, r.end).replace(/^[.!?;\s]+/, ""));
+/**
  * Another browser on a line of its own, with its result after a colon ("Chrome 120 on the same machine: solid 60 fps",
  * "- Safari 17: OK", also after a sentence on the same line): the comparison a Firefox report lays out line by line, a
  * case that works, unless the line tells a
@@ -1168,7 +1183,7 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
       !bareComparative(text.slice(r.end, r.end + 60)) && !teamRethinks(text, r))),
     ...tag("expect", all(text, EXPECT).filter((r) => !instructed(text, r) && !emptyField(text, r) && !EXPECTED_BETTER.test(text.slice(r.end, r.end + 40)))), ...tag("expect", all(text, NOT_INSTEAD)), ...tag("wish", all(text, WISH)), 
     ...tag("request", all(text, REQUEST).filter((r) => !inProgramQuote(text, r) && !MADE_BETTER.test(text.slice(r.end, r.end + 60)))),
-    ...tag("working_case", all(text, WORKING_CASE).filter((r) => !thingMissing(text, r) && !actedThen(text, r) && !afterTheFailure(text, r))), ...tag("wish", all(text, WISH_UNSAID)), ...tag("working_case", all(text, WORKS_ELSEWHERE)), ...tag("working_case", all(text, WORKING_MORE)), ...tag("working_case", all(text, BROWSER_DOES_NOT)), ...tag("working_case", all(text, WORKING_KEPT)), ...tag("working_case", all(text, WORKING_IN_BROWSER)), ...tag("working_case", all(text, WORKING_BROWSER_ACTS).filter((r) => browserActsWell(text, r))), ...tag("wish", all(text, WISH_MORE)), ...tag("working_case", all(text, WORKED_VERSION)), ...tag("working_case", all(text, WORKED_BEFORE)), ...tag("working_case", all(text, SAME_ELSEWHERE)), ...tag("working_case", all(withoutLabels(labelled), COMMAND_WORKS)), ...tag("working_case", all(text, WORKING_BROWSER_LINE)), ...tag("working_case", all(text, WORKING_PLATFORM)), ...tag("working_case", all(text, WAS_THERE_IN)), ...tag("expect", all(text, NORM_SAYS)), ...tag("expect", all(text, THOUGHT_IT_DOES)), ...tag("expect", all(text, DOCS_SAY)),
+    ...tag("working_case", all(text, WORKING_CASE).filter((r) => !thingMissing(text, r) && !actedThen(text, r) && !afterTheFailure(text, r))), ...tag("wish", all(text, WISH_UNSAID)), ...tag("working_case", all(text, WORKS_ELSEWHERE)), ...tag("working_case", all(text, WORKING_MORE)), ...tag("working_case", all(text, BROWSER_DOES_NOT)), ...tag("working_case", all(text, WORKING_KEPT)), ...tag("working_case", all(text, WORKING_IN_BROWSER)), ...tag("working_case", all(text, WORKING_BROWSER_ACTS).filter((r) => browserActsWell(text, r))), ...tag("wish", all(text, WISH_MORE)), ...tag("working_case", all(text, WORKED_VERSION)), ...tag("working_case", all(text, WORKING_DIRECTIVE).filter((r) => directiveValued(text, r))), ...tag("working_case", all(text, WORKING_WITHOUT_OPTION)), ...tag("working_case", all(text, WORKED_BEFORE)), ...tag("working_case", all(text, SAME_ELSEWHERE)), ...tag("working_case", all(withoutLabels(labelled), COMMAND_WORKS)), ...tag("working_case", all(text, WORKING_BROWSER_LINE)), ...tag("working_case", all(text, WORKING_PLATFORM)), ...tag("working_case", all(text, WAS_THERE_IN)), ...tag("expect", all(text, NORM_SAYS)), ...tag("expect", all(text, THOUGHT_IT_DOES)), ...tag("expect", all(text, DOCS_SAY)),
     ...tag("working_case", workingExamples(text)),
   ];
   // What the program prints ("Message: Object expected", a log line, a stack frame) or a line of code is not what the
@@ -1816,6 +1831,10 @@ const MENU_PATH = /(?:^|[\s"'(])(?:[A-Z][\w.'’&/+-]*(?: [\w.'’&/+-]+){0,3}(?
  * What running a snippet gives, told right under it of the snippet, the page or the browser: "this prints 0 0.01",
  * "Firefox prints 2024-03-09...", "logs 0 when ...", "On Linux with PulseAudio this prints ...".
  */
+/** Statements written inline, each closed by ";", opening a sentence or a line (read by `stepsIn` with what follows them). */
+/** A statement's head: a declaration, or a name (with its members) assigned to or called ("x = 1", "console.log(x)"). */
+const STATEMENT_HEAD = /^(?:(?:var|let|const|return|new|await)\s|[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*|\[[^\]\n]{1,40}\])*(?:\s*[-+*\/]?=(?!=)|\())/;
+const INLINE_STATEMENTS = /(?:^|[.!?][ \t]+|\n[ \t]*)((?:(?:[^;\n.]|\.(?=\S)){3,160};[ \t]*){1,6})/g;
 const RESULT_OF_CODE = /^\s*(?:(?:on|in|with|under) [^,.\n]{1,60},?\s+)?(?:(?:this|it|that|the (?:above|code|snippet|script|page|test ?case|example)|firefox|the browser|chrome|nightly)\s+)?(?:prints|printed|logs|logged|returns|returned|outputs|throws|threw|alerts|gives|gave)\b(?!\s+(?:me|us|you|them)\b)/i;
 /**
  * The first line of a text that is a page's markup: an HTML element's opening tag or a doctype, also inside a code
@@ -2204,6 +2223,13 @@ export function codeLines(text: string): number {
   return fence ? n + 1 : n;
 }
 
+/**
+ * Two parties told acting by their order, each opening its sentence: "First client asks for it gzipped, ... Second
+ * client, without the header, gets ...", "The first user saves ...; the second user opens ...". The same kind of party
+ * both times; "first" and "second" must open their clauses, not stand inside a phrase ("on the first try").
+ */
+const PARTY = String.raw`(?:client|request|user|browser|visitor|caller|process|connection|worker|session|tab|window|instance|node|job)s?`;
+const ORDINAL_PARTIES = new RegExp(String.raw`(?:^|[.!?;]\s+|\n\s*)(?:the\s+)?first\s+(${PARTY})\b[^\n]{3,200}?(?:[.!?;]\s+|\n\s*)(?:then\s+|and\s+)?(?:the\s+|a\s+)?second\s+\1\b`, "i");
 export type StepsKind = "actions" | "condition" | "gerund" | "narrated" | "menu" | "repro" | "instruction" | "link" | "command" | "code" | "testcase" | "input" | "config";
 
 export interface StepsRead {
@@ -2422,6 +2448,10 @@ export function stepsIn(labelled: string): StepsRead {
   // keys pressed one after the other are (sixteenth pass, read-15 httpd).
   const sent = METHOD_SEQUENCE.exec(text);
   if (sent) found.push({ kind: "actions", start: sent.index, end: sent.index + sent[0].length });
+  // "first client requests it gzipped ... second client without the header gets ...": two parties told acting by their
+  // order are two actions in sequence, as requests sent one after the other are (seventeenth pass, second half).
+  const ordinal = ORDINAL_PARTIES.exec(text);
+  if (ordinal) found.push({ kind: "actions", start: ordinal.index, end: ordinal.index + ordinal[0].length });
   // (a menu path said to mend it, "Tools > Reset > Defaults fixes it every time", is the workaround: seventeenth pass,
   // read-16 firefox)
   const menu = MENU_PATH.exec(text);
@@ -2486,8 +2516,10 @@ export function stepsIn(labelled: string): StepsRead {
   // ("<input type=date value=2018-11-04>\n\nshows 03/11/2018 ..."): loading the markup is the way there.
   // "This textarea marks every word as wrong:", then "<textarea ...>": the element the sentence names, given as markup;
   // or "a page without a lang attribute:", then its markup.
-  for (const m of text.matchAll(/(?:^|\n)([^\n]{0,200}):[ \t]*\n\s*<([a-z][a-z0-9]*)\b/gi)) {
-    if (new RegExp(String.raw`\b(?:this|the following|the|a|an)\s+(?:${m[2]}|page|document|markup|html|snippet|test ?case|testcase)\b`, "i").test(m[1])) {
+  // So is a server-side include's element under "This SSI crashes the child:" ("<!--#set var=... -->"): the page's
+  // markup the server parses (seventeenth pass, read-16 httpd).
+  for (const m of text.matchAll(/(?:^|\n)([^\n]{0,200}):[ \t]*\n\s*<(?:!--#)?([a-z][a-z0-9]*)\b/gi)) {
+    if (new RegExp(String.raw`\b(?:this|the following|the|a|an)\s+(?:${m[2]}|page|document|markup|html|snippet|test ?case|testcase|ssi|shtml|(?:server[- ]side )?include)\b`, "i").test(m[1])) {
       found.push({ kind: "testcase", start: m.index, end: m.index + m[0].length });
       break;
     }
@@ -2520,6 +2552,16 @@ export function stepsIn(labelled: string): StepsRead {
         block = null;
       }
       offset += line.length + 1;
+    }
+  }
+  // So does code written inline, its statements each closed by ";", with what running it gives after them on the same
+  // line ("let d = new Date(0); alert(d.getYear()); shows 70 in ..."; "var s = f(); console.log(s); prints undefined"):
+  // the statements are the test case, as on lines of their own (seventeenth pass, second half).
+  for (const m of text.matchAll(INLINE_STATEMENTS)) {
+    const statements = m[1].split(";").map((st) => st.trim()).filter(Boolean);
+    if (statements.length && statements.every((st) => STATEMENT_HEAD.test(st) && isCodeLine(`${st};`)) && RESULT_OF_CODE.test(text.slice(m.index + m[0].length))) {
+      found.push({ kind: "testcase", start: m.index + m[0].length - m[0].trimStart().length, end: m.index + m[0].length });
+      break;
     }
   }
   // So does markup that opens a paragraph of its own further down ("Bug 1879321 is the likely cause.\n\n<select ...>\n\nOn
