@@ -2034,3 +2034,46 @@ describe("seventeenth pass (bands): a title asking the team to look at a thing a
     expect(titleAsksFor("Please show the helpers' phone numbers on the rota page")).not.toBeNull();
   });
 });
+
+describe("seventeenth pass, second half (bands): 'not where it should be' is judged and names nothing that should be", () => {
+  it("reads 'isn't where it should be', 'is not where we need it to be' as judged, with no expected result", () => {
+    for (const t of ["The allotment booking page just isn't where it should be.", "Frankly the seed catalogue is not where we need it to be."]) {
+      const r = observedIn(t);
+      expect(r.length, t).toBeGreaterThan(0);
+      expect(r.every((x) => x.generic), t).toBe(true);
+      expect(expectedIn(t), t).toEqual([]);
+    }
+  });
+
+  it("still reads a place told without a negation as a case that works, and 'not where' with the place named as seen", () => {
+    expect(expectedIn("The allotment map pin is where it should be on the desktop site.").length).toBeGreaterThan(0);
+    expect(observedIn("The allotment map pin is not on plot 12 but on plot 21.").some((x) => !x.generic)).toBe(true);
+  });
+
+  it("a report that only says so names nothing to plan from", () => {
+    const t: TicketData = { summary: "Allotment booking feedback", issue_type: "Bug",
+      description: "Several growers have mentioned it. Overall the booking page isn't where it should be. Let's talk about it some time." };
+    expect(codes(t)).toContain("estimable.no_detail");
+  });
+});
+
+describe("seventeenth pass, second half (bands): a person declining an act of their own is no failure and no wish", () => {
+  it("reads no failure in 'I don't want to go through each one', 'we didn't want to bother you'", () => {
+    expect(observedIn("I don't want to go through each of the letters here.")).toEqual([]);
+    expect(observedIn("We didn't want to bother you over the weekend.")).toEqual([]);
+  });
+
+  it("still reads the program that 'doesn't want to start' as what happens", () => {
+    expect(observedIn("The kiln controller doesn't want to start after the update.").length).toBeGreaterThan(0);
+  });
+
+  it("reads no expectation in 'I'd rather not name anyone', 'we would prefer not to list them'", () => {
+    expect(expectedIn("I'd rather not name anyone in particular.")).toEqual([]);
+    expect(expectedIn("We would prefer not to list them all.")).toEqual([]);
+  });
+
+  it("still reads a wish for the program's behaviour", () => {
+    expect(expectedIn("I'd rather not have to sign in twice.").length).toBeGreaterThan(0);
+    expect(expectedIn("I'd rather the kiln log kept a week of firings.").length).toBeGreaterThan(0);
+  });
+});

@@ -326,6 +326,9 @@ function onlyJudged(text: string, start: number, end: number): boolean {
     // "It is not what I expected", "isn't what we asked for": the same measure, with the copula (thirteenth bands pass,
     // read-12).
     (/(?:n['’ ]?t|\bnot)(?:\s+\w+ly)?\s+what$/i.test(said) && WHAT_PEOPLE_WANT.test(` what${text.slice(end, end + 60)}`)) ||
+    // "is not where it should be", "isn't where we need it to be": a place or a level measured against where it ought to
+    // be, unnamed; as "isn't what we need", a wrong that says not what (seventeenth pass, second half, bands).
+    (/(?:n['’ ]?t|\bnot)(?:\s+\w+ly)?\s+where$/i.test(said) && WHERE_IT_OUGHT.test(text.slice(end, end + 60))) ||
     // "Customers cannot use the system", "can't use the app at all": the whole program unusable, with no part or act
     // named, says it does not work, not what is seen ("can't use the voucher field" names one; bands, twelfth pass).
     (/^(?:can(?:no|['’ ]?)t|can not|could(?:n['’ ]?t| not)|unable to|not able to) use$/i.test(said) && WHOLE_USED.test(text.slice(end, end + 60))) ||
@@ -335,6 +338,8 @@ function onlyJudged(text: string, start: number, end: number): boolean {
 
 /** The whole program named after "can't use", and nothing after it but how much: "the system", "the app at all", "it anymore". */
 const WHOLE_USED = /^\s+(?:it|(?:the|our|their|this|your)\s+(?:system|app|application|site|website|portal|platform|product|service|tool|software|program))(?:\s+(?:at all|anymore|any more|now|today|again|properly|right now))?\s*(?:[.!?,;]|$)/i;
+/** Where a thing ought to be, unnamed, after "not where": "it should be", "we need it to be", "it ought to be", "we'd like it". */
+const WHERE_IT_OUGHT = /^\s+(?:it|they|this|that|things|we|people|users|customers|everyone)\s+(?:(?:really\s+)?(?:should|ought to|must|needs? to|has to|have to|would like (?:it|them) to|want (?:it|them) to|need (?:it|them) to|expect(?:ed)? (?:it|them) to)\s+be|(?:['’]d|would) (?:like|want|expect) (?:it|them)(?:\s+to\s+be)?)\b/i;
 /** What people want, unnamed, after a negated "do": "what people need", "what it should", "what we expect of it". */
 const WHAT_PEOPLE_WANT = /^\s+(?:(?:any|much|a lot)\s+of\s+)?what\s+(?:\w+\s+){0,2}?(?:needs?|wants?|expects?|expected|should|is (?:needed|wanted|expected|supposed to)|it['’]?s supposed to|(?:we|they|people|users|customers) (?:asked for|signed up for|paid for))\b/i;
 /** An impression anywhere in a clause: "... the totals just feel off to me". */
@@ -643,6 +648,10 @@ function peoplesAct(text: string, r: Read): boolean {
     /^\s*(?:(?:any|the|more|much|their|his|her|further)\s+)?(?:details?|info|information|specifics|names?|examples?|screenshots?)\b/i.test(text.slice(r.end, r.end + 40))) return true;
   // "they hung up": a caller ending the call (a person its subject), not a program that hangs.
   if (/^hung$/i.test(said) && CALLER_BEFORE.test(before) && /^\s+up\b/i.test(text.slice(r.end, r.end + 5))) return true;
+  // What a person does not want to do ("I don't want to go into every one of them", "we didn't want to bother you"):
+  // the subject's own act declined, a person's will, not what the program does ("it doesn't want to start" is the
+  // program's, and is left alone; seventeenth pass, second half, bands).
+  if (/^(?:do|does|did)(?:n['’ ]?t| not) (?:want|wish|intend|mean)$/i.test(said) && PERSON_DECLINES_BEFORE.test(before) && /^\s+to\s+\w/i.test(text.slice(r.end, r.end + 10))) return true;
   // The reporter who cannot reproduce it ("Can't reproduce, but ..."): what the reporter could not do, not what the
   // program does.
   if (/^(?:can(?:no|['’ ]?)t|could(?:n['’ ]?t| not)|unable to|not able to) (?:reproduce|re-?create|repro)\b/i.test(said)) return true;
@@ -880,10 +889,11 @@ const MODAL_NOT_EXPECTED = /\b(?:you|one|we)\s+should\s+(?:see|get|notice|observ
  * "like it should", "as it should", "the way it should" closing a clause after a negation ("Search doesn't work like it
  * should", "is not returning in nearly as many cases as it should be") judge what happens and name nothing that should
  * happen instead; after a plain statement ("Windows shows a blurred square as it should") it says a case that works,
- * which stays read (twelfth pass).
+ * which stays read (twelfth pass). So does "where it should be" after a negation ("is not where it should be"), a place or a
+ * level named by where it ought to be (seventeenth pass, second half, bands).
  */
 const AS_IT_SHOULD = /^\s*(?:should|ought to|is supposed to|are supposed to)(?: (?:be|do|work))?(?=\s*(?:[.,;!?)]|$|and\b|but\b|anymore\b|any more\b))/i;
-const AS_IT_BEFORE = /\b(?:like|as|the way|how) (?:it|they|this|that|things|everything)\s*$/i;
+const AS_IT_BEFORE = /\b(?:like|as|the way|how|where) (?:it|they|this|that|things|everything)\s*$/i;
 const NEGATED_CLAUSE = /(?:n['’`]?t|\bnot|\bnever|\bno longer|\bnowhere near)\b[^.;:!?\n]*$/i;
 function judgedAsItShould(text: string, r: Read): boolean {
   const before = text.slice(Math.max(0, r.start - 200), r.start);
@@ -1154,6 +1164,8 @@ function workingExamples(text: string): Read[] {
  */
 const UNNAMED_EXPECTED = /\b(?:instead of|rather than)\s+(?:the\s+)?(?:expected|correct|right|desired|proper|intended|normal)\s+(?:results?|outputs?|behaviou?rs?|values?|content|data|text|responses?|outcomes?|page|screen|view|dialog|file|message|format|layout)(?=[ \t]*(?:[.;,!)]|:[ \t]*$|$))/gim;
 
+/** The reporter declining an act of their own: "I'd rather not ...", "we would prefer not to ..." and a verb that is no having or keeping. */
+const DECLINED_OWN_ACT = /^(?:i|we)(?:['’ ]?d| would) (?:rather|prefer)\s+not\s+(?:to\s+)?(?!(?:have|see|get|be|lose|need|wait|keep|receive|redo|retype|re-?enter)\b)[a-z]+\b/i;
 /** The reporter's own doing in a gerund, just before the read: "when using the feed ", "Would calling the API ". */
 const CHOICE_BEFORE = /\b(?:when|if|while|by|would|after|before|try|tried|trying)\s+(?:(?:i|we|you)\s+)?(?:using|calling|sending|passing|choosing|selecting|clicking|typing|entering|specifying|posting|running|opening|use|call|send|pass|choose|select|click|type|enter|specify|post|run|open)\s+(?:[^\s.!?;,]+\s+){1,5}$/i;
 
@@ -1202,7 +1214,11 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
   // ways of doing it, not what the program should do instead (sixteenth pass, the shared reports).
   const reportersChoice = (r: Read & { kind: ExpectedKind }) => r.kind === "expect" && /^(?:instead of|rather than)\b/i.test(text.slice(fromWord(r).start)) &&
     CHOICE_BEFORE.test(text.slice(Math.max(0, fromWord(r).start - 80), fromWord(r).start));
-  return reads.filter((r) => !programs(fromWord(r)) && !howItWorks(r) && !asksWhichIsRight(r) && !doubted(r) && !namesNothing(r) && !reportersChoice(r) &&
+  // "I'd rather not single anything out", "we would prefer not to name names": the reporter declines an act of their own,
+  // and wishes nothing of the program ("I'd rather not have to sign in twice", "I'd prefer not to lose the draft" wish
+  // for a behaviour, and stay read; seventeenth pass, second half, bands).
+  const declined = (r: Read & { kind: ExpectedKind }) => r.kind === "wish" && DECLINED_OWN_ACT.test(text.slice(fromWord(r).start, r.end + 40));
+  return reads.filter((r) => !programs(fromWord(r)) && !howItWorks(r) && !asksWhichIsRight(r) && !doubted(r) && !namesNothing(r) && !reportersChoice(r) && !declined(r) &&
     !((r.kind === "wish" || r.kind === "request") && (ASKS_FOR_NEWS.test(text.slice(r.start)) || ASKS_FOR_PLAN.test(text.slice(r.start)))) && !(r.kind === "wish" && ASKS_FOR_WORK.test(text.slice(r.start)))).sort((a, b) => a.start - b.start);
 }
 
@@ -2631,6 +2647,8 @@ const PEOPLE = "(?:users?|customers?|clients?|shoppers?|buyers?|members?|account
  * of knowing or telling; a caller before "hung up"; people before "keep telling"; a searcher before "can't find".
  */
 const PERSON_OR_START_BEFORE = new RegExp(`(?:\\b(?:i|we|you|they|he|she|${PEOPLE})|(?:^|[.!?;]\\s*|\\n\\s*))\\s*(?:\\w+ly\\s+)?$`, "i");
+/** A person as the subject just before a verb: "I", "we", "you", "he", "she", people named as such ("our members"). */
+const PERSON_DECLINES_BEFORE = /\b(?:i|we|you|he|she|nobody|no one|people|users|customers|members|clients|staff|everyone)\s+(?:\w+ly\s+|just\s+|even\s+)?$/i;
 const CALLER_BEFORE = new RegExp(`\\b(?:i|we|you|they|he|she|callers?|${PEOPLE})\\s+$`, "i");
 const PEOPLE_BEFORE = new RegExp(`\\b(?:we|i|you|they|he|she|${PEOPLE})\\s+(?:\\w+\\s+)?$`, "i");
 const SEARCHER_BEFORE = new RegExp(`\\b(?:i|we|they|you|${PEOPLE})\\s+(?:(?:can|could|will|would)\\s+)?$`, "i");
