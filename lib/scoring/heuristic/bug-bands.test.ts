@@ -2077,3 +2077,15 @@ describe("seventeenth pass, second half (bands): a person declining an act of th
     expect(expectedIn("I'd rather the kiln log kept a week of firings.").length).toBeGreaterThan(0);
   });
 });
+
+describe("seventeenth pass, second half (bands): a reproduction told with its actions as participles after a comma", () => {
+  it("reads 'reproduced it on X (v) with two phones, both scanning ... and tapping ...' as the way there", () => {
+    const s = stepsIn("The lock opens for two guests at once. We reproduced it on staging (locker app 4.2) with two phones, both scanning locker 7 at 09:30 and tapping Open.");
+    expect(s.at).not.toBeNull();
+  });
+
+  it("still reads no steps where one participle alone follows the comma", () => {
+    const s = stepsIn("The lock opens for two guests at once. We reproduced it on staging (locker app 4.2) with two phones, both scanning locker 7 at 09:30.");
+    expect(s.at).toBeNull();
+  });
+});

@@ -1766,6 +1766,8 @@ const CONDITIONAL = new RegExp(String.raw`\b(?:when(?:ever)?|if|after|once|every
  * seventeenth pass, bands).
  */
 const CONDITIONAL_GERUND = /\b(?:when(?:ever)?|after|before|while|upon|once|(?:reproduc(?:e|ed|ible)|see|watch|trigger|recreate|observe)\s+(?:it\s+|this\s+)?(?:happen\s+)?(?:(?:in|on|with|under|using|from) (?:[^,.;:!?()\n]|\([^()\n]{0,150}\)){1,40}?\s+)?by|(?:reproduc(?:e|ed|ible)|recreate)\s+(?:it|this)\s+[^.;:!?()\n]{1,80}?\s+by)\s+([a-z][\w-]*ing)\b/gi;
+/** A reproduction told, where and with what (brackets allowed), then a comma and a participle: "reproduced it on X (v2), both selecting ...". */
+const REPRO_PARTICIPLES = /\b(?:reproduc(?:e|ed)|recreated?)\s+(?:it|this)\s+(?:[^,.;:!?()\n]|\([^()\n]{0,150}\)){1,160}?,\s+(?:(?:both|each|all|each of us|all of us|everyone)\s+)?([a-z][\w-]*ing)\b/gi;
 /**
  * "When the plugin is being installed for the first time", "after the project is imported": an action as a
  * condition, told in the passive. It is quoted as what sets the failure off when nothing else is, and counts for
@@ -2356,6 +2358,18 @@ export function stepsIn(labelled: string): StepsRead {
     found.push({ kind: "repro", start: m.index, end: m.index + m[0].length });
     const clause = /^(?:[^.;:!?\n]|\.(?=\S))*/.exec(text.slice(m.index + m[0].length))?.[0] ?? "";
     joined += [...clause.matchAll(/(?:,|\band|\bthen)\s+(?:then\s+)?([a-z][\w-]*ing)\b/gi)].filter((j) => actionStem(j[1])).length;
+  }
+  // "We reproduced it on staging (build 4.1) with two phones, both pairing the lock and opening the door": the
+  // reproduction told with its actions as participles after a comma, as "reproduce it by pairing ... and opening ..."
+  // tells them after "by". Two actions at least: one participle after the comma tells how it went ("reproduced it on
+  // staging, getting the same error"), not the way there (seventeenth pass, second half, bands).
+  for (const m of text.matchAll(REPRO_PARTICIPLES)) {
+    // (a time's colon goes on: "at 10:00-11:00 and clicking ...")
+    const clause = /^(?:[^.;:!?\n]|\.(?=\S)|(?<=\d):(?=\d))*/.exec(text.slice(m.index + m[0].length))?.[0] ?? "";
+    const more = [...clause.matchAll(/(?:,|\band|\bthen)\s+(?:then\s+)?([a-z][\w-]*ing)\b/gi)].filter((j) => actionStem(j[1])).length;
+    if (!actionStem(m[1]) || more < 1) continue;
+    found.push({ kind: "repro", start: m.index, end: m.index + m[0].length });
+    joined += 1 + more;
   }
   for (const m of text.matchAll(CONDITIONAL_SETTING)) {
     const lead = /^[.!?\s]*/.exec(m[0])![0].length;

@@ -85,8 +85,9 @@ const FLOORS: Record<string, Partial<Record<Band, number>>> = {
   // "people keep bringing it up" who told it); every pair in band. Moved within useless: "Every time I open X I dread it"
   // no trigger, "should probably rethink it" no done condition, "Anyway it would be great to get this sorted" nothing,
   // "Please look at the X" as a title no request. 77 in the seventeenth's second half ("isn't where it should be" judged,
-  // with no expectation; "I'd rather not single anything out" the reporter's own act declined, no wish).
-  "bands-read-15.json": { useless: 19, written_out: 28 },
+  // with no expectation; "I'd rather not single anything out" the reporter's own act declined, no wish), 78 ("reproduced it
+  // on X (v) with two Y, both V-ing ... and V-ing ..." the way there).
+  "bands-read-15.json": { useless: 19, written_out: 29 },
   // An eighteenth author's, written for the seventeenth pass (domains none of the others wrote: climbing gyms, municipal
   // waste collection, a translation agency, laundry pickup, escape rooms, bakery wholesale, driving schools, pet
   // grooming) and measured only: held at each band's count (66/85 on the code at the session's start, 2e46af3, when
