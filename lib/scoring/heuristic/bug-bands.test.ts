@@ -2089,3 +2089,17 @@ describe("seventeenth pass, second half (bands): a reproduction told with its ac
     expect(s.at).toBeNull();
   });
 });
+
+describe("seventeenth pass, second half (bands): a rule the business holds the program to says what it should do", () => {
+  it("reads 'the contract says to round up', 'our refund policy states that ...' as an expectation, and no account of what is seen", () => {
+    for (const t of ["The hire contract says to round up to the next quarter hour.", "Our refund policy states that deposits go back within 5 days."]) {
+      expect(expectedIn(t).map((r) => r.kind), t).toContain("expect");
+      expect(observedIn(t), t).toEqual([]);
+    }
+  });
+
+  it("still reads nothing in a rule that says nothing, and reads what the program says as what is seen", () => {
+    expect(expectedIn("The hire contract doesn't say how to round.")).toEqual([]);
+    expect(observedIn("The booking page says 'Deposit refunded' but nothing arrives.").length).toBeGreaterThan(0);
+  });
+});
