@@ -2103,3 +2103,14 @@ describe("seventeenth pass, second half (bands): a rule the business holds the p
     expect(observedIn("The booking page says 'Deposit refunded' but nothing arrives.").length).toBeGreaterThan(0);
   });
 });
+
+describe("seventeenth pass, second half (bands): the reporter who does not even know is no failure, with an adverb between", () => {
+  it("reads no failure in 'I don't even know where to start', 'we didn't even know it had ...'", () => {
+    expect(observedIn("I don't even know where to start with the kiln log.")).toEqual([]);
+    expect(observedIn("We didn't even know the firing schedule had a second page.")).toEqual([]);
+  });
+
+  it("still reads the program that 'doesn't even know' as what happens", () => {
+    expect(observedIn("The kiln log doesn't even know the firing ended.").length).toBeGreaterThan(0);
+  });
+});

@@ -626,7 +626,9 @@ function peoplesAct(text: string, r: Read): boolean {
   // judged so; fifteenth pass, httpd).
   const sentence = text.slice(Math.max(0, r.start - 200), r.start).split(/[.!?\n]\s*/).pop() ?? "";
   if (!r.generic && /^\s*(?:(?:but|and|so)\s+)?(?:i|we)\b/i.test(sentence) &&
-    /^(?:still\s+)?(?:do|did)(?:n['’ ]?t| not|n(?=['’]t))\s*(?:['’]t\s+)?(?:understand|know|get|follow|see why)\b/i.test(text.slice(r.start, r.start + 40))) return true;
+    // (an adverb between may stand: "I don't even know where to start", "we honestly don't really understand why";
+    // seventeenth pass, second half, bands)
+    /^(?:still\s+)?(?:do|did)(?:n['’ ]?t| not|n(?=['’]t))\s*(?:['’]t\s+)?(?:(?:even|really|honestly|fully|quite|exactly|actually)\s+)?(?:understand|know|get|follow|see why)\b/i.test(text.slice(r.start, r.start + 40))) return true;
   // Emphasis, not a failure ("I can't stress enough how important this is", "we cannot thank you enough"): a verb of saying
   // or valuing with "enough" after it (fifteenth pass, bands).
   if (/^(?:can(?:no|['’ ]?)t|can not|could(?:n['’ ]?t| not)) (?:stress|emphasi[sz]e|overstate|understate|thank|say|express)$/i.test(said) &&
