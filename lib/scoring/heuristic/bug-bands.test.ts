@@ -2114,3 +2114,16 @@ describe("seventeenth pass, second half (bands): the reporter who does not even 
     expect(observedIn("The kiln log doesn't even know the firing ended.").length).toBeGreaterThan(0);
   });
 });
+
+describe("seventeenth pass, second half (bands): another input that comes out whole is a case that works", () => {
+  it("reads '6-digit codes print completely', 'shorter names show in full' as a case that works", () => {
+    for (const t of ["Locker tickets with 7-digit codes print '123456' and lose the last digit. 6-digit codes print completely.",
+      "Long member names are cut at 20 letters on the card, but shorter names show in full."]) {
+      expect(expectedIn(t).map((r) => r.kind), t).toContain("working_case");
+    }
+  });
+
+  it("still reads nothing where 'completely' goes on to what is wrong", () => {
+    expect(expectedIn("The 6-digit ticket page loads completely blank.")).toEqual([]);
+  });
+});

@@ -75,8 +75,9 @@ const FLOORS: Record<string, Partial<Record<Band, number>>> = {
   // 62 ("Please make this a priority" sets nothing off), 63 (a title asking only for "more robust" states no end state),
   // 64 ("should make it easier" no expectation; "isn't very helpful" judged), 65 ("We should rethink ..." the team's),
   // 66 ("we need to sort the X thing out" the team's too); in the seventeenth's second half 67 ("The contract says to
-  // round up ..." the rule it should follow, an expected result).
-  "bands-read-14.json": { useless: 13, written_out: 26, states_failure: 13 },
+  // round up ..." the rule it should follow, an expected result), 68 ("8-character numbers print completely" a case that
+  // works).
+  "bands-read-14.json": { useless: 13, written_out: 26, states_failure: 14 },
   // A seventeenth author's, written for the sixteenth pass (domains none of the others wrote: bike sharing, dental
   // practices, breweries, court case files, marinas, blood banks, choirs, tide gauges, ...) and measured only there
   // (bands-unread.json then; 70/85 on the code at that session's start, 0bd503e, when added and at its end: useless
