@@ -2034,3 +2034,96 @@ describe("seventeenth pass (bands): a title asking the team to look at a thing a
     expect(titleAsksFor("Please show the helpers' phone numbers on the rota page")).not.toBeNull();
   });
 });
+
+describe("seventeenth pass, second half (bands): 'not where it should be' is judged and names nothing that should be", () => {
+  it("reads 'isn't where it should be', 'is not where we need it to be' as judged, with no expected result", () => {
+    for (const t of ["The allotment booking page just isn't where it should be.", "Frankly the seed catalogue is not where we need it to be."]) {
+      const r = observedIn(t);
+      expect(r.length, t).toBeGreaterThan(0);
+      expect(r.every((x) => x.generic), t).toBe(true);
+      expect(expectedIn(t), t).toEqual([]);
+    }
+  });
+
+  it("still reads a place told without a negation as a case that works, and 'not where' with the place named as seen", () => {
+    expect(expectedIn("The allotment map pin is where it should be on the desktop site.").length).toBeGreaterThan(0);
+    expect(observedIn("The allotment map pin is not on plot 12 but on plot 21.").some((x) => !x.generic)).toBe(true);
+  });
+
+  it("a report that only says so names nothing to plan from", () => {
+    const t: TicketData = { summary: "Allotment booking feedback", issue_type: "Bug",
+      description: "Several growers have mentioned it. Overall the booking page isn't where it should be. Let's talk about it some time." };
+    expect(codes(t)).toContain("estimable.no_detail");
+  });
+});
+
+describe("seventeenth pass, second half (bands): a person declining an act of their own is no failure and no wish", () => {
+  it("reads no failure in 'I don't want to go through each one', 'we didn't want to bother you'", () => {
+    expect(observedIn("I don't want to go through each of the letters here.")).toEqual([]);
+    expect(observedIn("We didn't want to bother you over the weekend.")).toEqual([]);
+  });
+
+  it("still reads the program that 'doesn't want to start' as what happens", () => {
+    expect(observedIn("The kiln controller doesn't want to start after the update.").length).toBeGreaterThan(0);
+  });
+
+  it("reads no expectation in 'I'd rather not name anyone', 'we would prefer not to list them'", () => {
+    expect(expectedIn("I'd rather not name anyone in particular.")).toEqual([]);
+    expect(expectedIn("We would prefer not to list them all.")).toEqual([]);
+  });
+
+  it("still reads a wish for the program's behaviour", () => {
+    expect(expectedIn("I'd rather not have to sign in twice.").length).toBeGreaterThan(0);
+    expect(expectedIn("I'd rather the kiln log kept a week of firings.").length).toBeGreaterThan(0);
+  });
+});
+
+describe("seventeenth pass, second half (bands): a reproduction told with its actions as participles after a comma", () => {
+  it("reads 'reproduced it on X (v) with two phones, both scanning ... and tapping ...' as the way there", () => {
+    const s = stepsIn("The lock opens for two guests at once. We reproduced it on staging (locker app 4.2) with two phones, both scanning locker 7 at 09:30 and tapping Open.");
+    expect(s.at).not.toBeNull();
+  });
+
+  it("still reads no steps where one participle alone follows the comma", () => {
+    const s = stepsIn("The lock opens for two guests at once. We reproduced it on staging (locker app 4.2) with two phones, both scanning locker 7 at 09:30.");
+    expect(s.at).toBeNull();
+  });
+});
+
+describe("seventeenth pass, second half (bands): a rule the business holds the program to says what it should do", () => {
+  it("reads 'the contract says to round up', 'our refund policy states that ...' as an expectation, and no account of what is seen", () => {
+    for (const t of ["The hire contract says to round up to the next quarter hour.", "Our refund policy states that deposits go back within 5 days."]) {
+      expect(expectedIn(t).map((r) => r.kind), t).toContain("expect");
+      expect(observedIn(t), t).toEqual([]);
+    }
+  });
+
+  it("still reads nothing in a rule that says nothing, and reads what the program says as what is seen", () => {
+    expect(expectedIn("The hire contract doesn't say how to round.")).toEqual([]);
+    expect(observedIn("The booking page says 'Deposit refunded' but nothing arrives.").length).toBeGreaterThan(0);
+  });
+});
+
+describe("seventeenth pass, second half (bands): the reporter who does not even know is no failure, with an adverb between", () => {
+  it("reads no failure in 'I don't even know where to start', 'we didn't even know it had ...'", () => {
+    expect(observedIn("I don't even know where to start with the kiln log.")).toEqual([]);
+    expect(observedIn("We didn't even know the firing schedule had a second page.")).toEqual([]);
+  });
+
+  it("still reads the program that 'doesn't even know' as what happens", () => {
+    expect(observedIn("The kiln log doesn't even know the firing ended.").length).toBeGreaterThan(0);
+  });
+});
+
+describe("seventeenth pass, second half (bands): another input that comes out whole is a case that works", () => {
+  it("reads '6-digit codes print completely', 'shorter names show in full' as a case that works", () => {
+    for (const t of ["Locker tickets with 7-digit codes print '123456' and lose the last digit. 6-digit codes print completely.",
+      "Long member names are cut at 20 letters on the card, but shorter names show in full."]) {
+      expect(expectedIn(t).map((r) => r.kind), t).toContain("working_case");
+    }
+  });
+
+  it("still reads nothing where 'completely' goes on to what is wrong", () => {
+    expect(expectedIn("The 6-digit ticket page loads completely blank.")).toEqual([]);
+  });
+});

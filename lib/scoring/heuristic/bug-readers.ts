@@ -330,6 +330,9 @@ function onlyJudged(text: string, start: number, end: number): boolean {
     // "It is not what I expected", "isn't what we asked for": the same measure, with the copula (thirteenth bands pass,
     // read-12).
     (/(?:n['’ ]?t|\bnot)(?:\s+\w+ly)?\s+what$/i.test(said) && WHAT_PEOPLE_WANT.test(` what${text.slice(end, end + 60)}`)) ||
+    // "is not where it should be", "isn't where we need it to be": a place or a level measured against where it ought to
+    // be, unnamed; as "isn't what we need", a wrong that says not what (seventeenth pass, second half, bands).
+    (/(?:n['’ ]?t|\bnot)(?:\s+\w+ly)?\s+where$/i.test(said) && WHERE_IT_OUGHT.test(text.slice(end, end + 60))) ||
     // "Customers cannot use the system", "can't use the app at all": the whole program unusable, with no part or act
     // named, says it does not work, not what is seen ("can't use the voucher field" names one; bands, twelfth pass).
     (/^(?:can(?:no|['’ ]?)t|can not|could(?:n['’ ]?t| not)|unable to|not able to) use$/i.test(said) && WHOLE_USED.test(text.slice(end, end + 60))) ||
@@ -339,6 +342,8 @@ function onlyJudged(text: string, start: number, end: number): boolean {
 
 /** The whole program named after "can't use", and nothing after it but how much: "the system", "the app at all", "it anymore". */
 const WHOLE_USED = /^\s+(?:it|(?:the|our|their|this|your)\s+(?:system|app|application|site|website|portal|platform|product|service|tool|software|program))(?:\s+(?:at all|anymore|any more|now|today|again|properly|right now))?\s*(?:[.!?,;]|$)/i;
+/** Where a thing ought to be, unnamed, after "not where": "it should be", "we need it to be", "it ought to be", "we'd like it". */
+const WHERE_IT_OUGHT = /^\s+(?:it|they|this|that|things|we|people|users|customers|everyone)\s+(?:(?:really\s+)?(?:should|ought to|must|needs? to|has to|have to|would like (?:it|them) to|want (?:it|them) to|need (?:it|them) to|expect(?:ed)? (?:it|them) to)\s+be|(?:['’]d|would) (?:like|want|expect) (?:it|them)(?:\s+to\s+be)?)\b/i;
 /** What people want, unnamed, after a negated "do": "what people need", "what it should", "what we expect of it". */
 const WHAT_PEOPLE_WANT = /^\s+(?:(?:any|much|a lot)\s+of\s+)?what\s+(?:\w+\s+){0,2}?(?:needs?|wants?|expects?|expected|should|is (?:needed|wanted|expected|supposed to)|it['’]?s supposed to|(?:we|they|people|users|customers) (?:asked for|signed up for|paid for))\b/i;
 /** An impression anywhere in a clause: "... the totals just feel off to me". */
@@ -450,7 +455,9 @@ export function observedIn(labelled: string): Read[] {
     !named(m.input, m.index, m.index + m[0].length);
   return [...[ERROR, LOGGED, FAILING, TROUBLE_WITH, NUISANCE, NEGATION, ABSENCE, WRONG, SEEN, RESULT_MARK, MOVED, PRODUCED, LOOKS, UNWANTED, CONSUMES, RESPONSE, HAPPENS_MORE, CORRECTED, VALUE_TOLD, IMPOSSIBLE, STATUS_PRINTED, PRODUCED_CONSTANT].flatMap((re) => all(text, re, generic)), ...sameActTold(text)]
     .filter((r) => !QUESTION_OR_EXPECTATION.test(lineAround(text, r)) && !asked(text, r) && !peoplesAct(text, r) && !wishedFor(text, r) && !controlLabel(text, r) &&
-      !INDIRECT_QUESTION.test(text.slice(Math.max(0, r.start - 100), r.start)) && !patchSays(text, r))
+      !INDIRECT_QUESTION.test(text.slice(Math.max(0, r.start - 100), r.start)) && !patchSays(text, r) &&
+      // (what a contract or a policy says is the rule it should follow, not what it shows: `RULE_SAYS`)
+      RULE_SAYS.exec(text.slice(r.start, r.start + 120))?.index !== 0)
     .sort((a, b) => a.start - b.start);
 }
 
@@ -623,7 +630,9 @@ function peoplesAct(text: string, r: Read): boolean {
   // judged so; fifteenth pass, httpd).
   const sentence = text.slice(Math.max(0, r.start - 200), r.start).split(/[.!?\n]\s*/).pop() ?? "";
   if (!r.generic && /^\s*(?:(?:but|and|so)\s+)?(?:i|we)\b/i.test(sentence) &&
-    /^(?:still\s+)?(?:do|did)(?:n['’ ]?t| not|n(?=['’]t))\s*(?:['’]t\s+)?(?:understand|know|get|follow|see why)\b/i.test(text.slice(r.start, r.start + 40))) return true;
+    // (an adverb between may stand: "I don't even know where to start", "we honestly don't really understand why";
+    // seventeenth pass, second half, bands)
+    /^(?:still\s+)?(?:do|did)(?:n['’ ]?t| not|n(?=['’]t))\s*(?:['’]t\s+)?(?:(?:even|really|honestly|fully|quite|exactly|actually)\s+)?(?:understand|know|get|follow|see why)\b/i.test(text.slice(r.start, r.start + 40))) return true;
   // Emphasis, not a failure ("I can't stress enough how important this is", "we cannot thank you enough"): a verb of saying
   // or valuing with "enough" after it (fifteenth pass, bands).
   if (/^(?:can(?:no|['’ ]?)t|can not|could(?:n['’ ]?t| not)) (?:stress|emphasi[sz]e|overstate|understate|thank|say|express)$/i.test(said) &&
@@ -647,6 +656,10 @@ function peoplesAct(text: string, r: Read): boolean {
     /^\s*(?:(?:any|the|more|much|their|his|her|further)\s+)?(?:details?|info|information|specifics|names?|examples?|screenshots?)\b/i.test(text.slice(r.end, r.end + 40))) return true;
   // "they hung up": a caller ending the call (a person its subject), not a program that hangs.
   if (/^hung$/i.test(said) && CALLER_BEFORE.test(before) && /^\s+up\b/i.test(text.slice(r.end, r.end + 5))) return true;
+  // What a person does not want to do ("I don't want to go into every one of them", "we didn't want to bother you"):
+  // the subject's own act declined, a person's will, not what the program does ("it doesn't want to start" is the
+  // program's, and is left alone; seventeenth pass, second half, bands).
+  if (/^(?:do|does|did)(?:n['’ ]?t| not) (?:want|wish|intend|mean)$/i.test(said) && PERSON_DECLINES_BEFORE.test(before) && /^\s+to\s+\w/i.test(text.slice(r.end, r.end + 10))) return true;
   // The reporter who cannot reproduce it ("Can't reproduce, but ..."): what the reporter could not do, not what the
   // program does.
   if (/^(?:can(?:no|['’ ]?)t|could(?:n['’ ]?t| not)|unable to|not able to) (?:reproduce|re-?create|repro)\b/i.test(said)) return true;
@@ -884,10 +897,11 @@ const MODAL_NOT_EXPECTED = /\b(?:you|one|we)\s+should\s+(?:see|get|notice|observ
  * "like it should", "as it should", "the way it should" closing a clause after a negation ("Search doesn't work like it
  * should", "is not returning in nearly as many cases as it should be") judge what happens and name nothing that should
  * happen instead; after a plain statement ("Windows shows a blurred square as it should") it says a case that works,
- * which stays read (twelfth pass).
+ * which stays read (twelfth pass). So does "where it should be" after a negation ("is not where it should be"), a place or a
+ * level named by where it ought to be (seventeenth pass, second half, bands).
  */
 const AS_IT_SHOULD = /^\s*(?:should|ought to|is supposed to|are supposed to)(?: (?:be|do|work))?(?=\s*(?:[.,;!?)]|$|and\b|but\b|anymore\b|any more\b))/i;
-const AS_IT_BEFORE = /\b(?:like|as|the way|how) (?:it|they|this|that|things|everything)\s*$/i;
+const AS_IT_BEFORE = /\b(?:like|as|the way|how|where) (?:it|they|this|that|things|everything)\s*$/i;
 const NEGATED_CLAUSE = /(?:n['’`]?t|\bnot|\bnever|\bno longer|\bnowhere near)\b[^.;:!?\n]*$/i;
 function judgedAsItShould(text: string, r: Read): boolean {
   const before = text.slice(Math.max(0, r.start - 200), r.start);
@@ -1085,6 +1099,20 @@ function thingMissing(text: string, r: Read): boolean {
  */
 const NORM_SAYS = /\b(?:(?:rfcs? ?\d{3,4}|the rfc|the (?:http )?(?:standard|protocol))(?:,? (?:(?:section|sec\.|§) ?)?\d+(?:\.\d+)*)?,? (?:clearly |explicitly )?(?:says|said|states|stated|requires|required|mandates|specifies|specified|defines|recommends)\b|(?:per|according to|as (?:per|required by|specified (?:in|by)|defined (?:in|by)|described in)) (?:the )?(?:rfcs?\b|http(?:\/1\.[01])? (?:standard|spec(?:ification)?)\b|http\/1\.[01]\b)|(?:violat(?:es|ed|ing|ion of)|breaks|not compliant with|non-?compliant with|(?:does|do)(?:n['’ ]?t| not) (?:comply|conform) (?:with|to)) (?:the )?(?:rfcs?|http)\b)/i;
 /**
+ * Another input that comes out whole, opening a sentence or a contrast: "8-character codes print completely", "Shorter
+ * names show in full", with its verb of output and nothing after "completely" or "in full" but the clause's end. Beside a
+ * text cut short it is the case that works (seventeenth pass, second half, bands). "The page loads completely blank" goes
+ * on after it, and is not read.
+ */
+const WORKING_IN_FULL = /(?:^|[.!?;]\s+|\n\s*|,\s+(?:but|while|whereas)\s+)(?:the\s+)?(?:\d[\w-]*|shorter|smaller|short|other)\b[\w -]{0,40}? (?:prints?|printed|shows?|showed|shown|displays?|displayed|appears?|appeared|saves?|saved|exports?|exported|loads?|loaded) (?:completely|in full|fully)(?=\s*(?:[.;,!]|$))/gi;
+/**
+ * What a rule the business holds the program to says it should do: a contract, a policy, an agreement, the terms, a
+ * regulation or a tariff that says or requires it ("The contract says to round up to the next quarter hour", "our refund
+ * policy states that ..."), as a norm's text is for a protocol (`NORM_SAYS`). Not one that says nothing ("the policy
+ * doesn't say") nor one asked about (seventeenth pass, second half, bands).
+ */
+const RULE_SAYS = /\b(?:the|our|their|your|this|that)\s+(?:[\w-]+\s+)?(?:contract|policy|agreement|terms|rules?|regulations?|tariff|price list|rulebook|handbook|statute|bylaws?)\s+(?:clearly\s+|explicitly\s+|also\s+)?(?:says|states|requires|specifies|stipulates|sets out|mandates|prescribes)\s+(?:to|that)\b/i;
+/**
  * What the program's own documentation says it does ("The docs say retry defaults to 60 seconds", "Docs say all
  * htpasswd formats are supported", "gives #top unescaped as documented", "reading the help on filters leads me to believe
  * that ..."): the behaviour the report holds it to. Not "the docs don't say" nor "according to the docs", which on the
@@ -1169,6 +1197,8 @@ function workingExamples(text: string): Read[] {
  */
 const UNNAMED_EXPECTED = /\b(?:instead of|rather than)\s+(?:the\s+)?(?:expected|correct|right|desired|proper|intended|normal)\s+(?:results?|outputs?|behaviou?rs?|values?|content|data|text|responses?|outcomes?|page|screen|view|dialog|file|message|format|layout)(?=[ \t]*(?:[.;,!)]|:[ \t]*$|$))/gim;
 
+/** The reporter declining an act of their own: "I'd rather not ...", "we would prefer not to ..." and a verb that is no having or keeping. */
+const DECLINED_OWN_ACT = /^(?:i|we)(?:['’ ]?d| would) (?:rather|prefer)\s+not\s+(?:to\s+)?(?!(?:have|see|get|be|lose|need|wait|keep|receive|redo|retype|re-?enter)\b)[a-z]+\b/i;
 /** The reporter's own doing in a gerund, just before the read: "when using the feed ", "Would calling the API ". */
 const CHOICE_BEFORE = /\b(?:when|if|while|by|would|after|before|try|tried|trying)\s+(?:(?:i|we|you)\s+)?(?:using|calling|sending|passing|choosing|selecting|clicking|typing|entering|specifying|posting|running|opening|use|call|send|pass|choose|select|click|type|enter|specify|post|run|open)\s+(?:[^\s.!?;,]+\s+){1,5}$/i;
 
@@ -1183,7 +1213,7 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
       !bareComparative(text.slice(r.end, r.end + 60)) && !teamRethinks(text, r))),
     ...tag("expect", all(text, EXPECT).filter((r) => !instructed(text, r) && !emptyField(text, r) && !EXPECTED_BETTER.test(text.slice(r.end, r.end + 40)))), ...tag("expect", all(text, NOT_INSTEAD)), ...tag("wish", all(text, WISH)), 
     ...tag("request", all(text, REQUEST).filter((r) => !inProgramQuote(text, r) && !MADE_BETTER.test(text.slice(r.end, r.end + 60)))),
-    ...tag("working_case", all(text, WORKING_CASE).filter((r) => !thingMissing(text, r) && !actedThen(text, r) && !afterTheFailure(text, r))), ...tag("wish", all(text, WISH_UNSAID)), ...tag("working_case", all(text, WORKS_ELSEWHERE)), ...tag("working_case", all(text, WORKING_MORE)), ...tag("working_case", all(text, BROWSER_DOES_NOT)), ...tag("working_case", all(text, WORKING_KEPT)), ...tag("working_case", all(text, WORKING_IN_BROWSER)), ...tag("working_case", all(text, WORKING_BROWSER_ACTS).filter((r) => browserActsWell(text, r))), ...tag("wish", all(text, WISH_MORE)), ...tag("working_case", all(text, WORKED_VERSION)), ...tag("working_case", all(text, WORKING_DIRECTIVE).filter((r) => directiveValued(text, r))), ...tag("working_case", all(text, WORKING_WITHOUT_OPTION)), ...tag("working_case", all(text, WORKED_BEFORE)), ...tag("working_case", all(text, SAME_ELSEWHERE)), ...tag("working_case", all(withoutLabels(labelled), COMMAND_WORKS)), ...tag("working_case", all(text, WORKING_BROWSER_LINE)), ...tag("working_case", all(text, WORKING_PLATFORM)), ...tag("working_case", all(text, WAS_THERE_IN)), ...tag("expect", all(text, NORM_SAYS)), ...tag("expect", all(text, THOUGHT_IT_DOES)), ...tag("expect", all(text, DOCS_SAY)),
+    ...tag("working_case", all(text, WORKING_CASE).filter((r) => !thingMissing(text, r) && !actedThen(text, r) && !afterTheFailure(text, r))), ...tag("wish", all(text, WISH_UNSAID)), ...tag("working_case", all(text, WORKS_ELSEWHERE)), ...tag("working_case", all(text, WORKING_MORE)), ...tag("working_case", all(text, BROWSER_DOES_NOT)), ...tag("working_case", all(text, WORKING_KEPT)), ...tag("working_case", all(text, WORKING_IN_BROWSER)), ...tag("working_case", all(text, WORKING_BROWSER_ACTS).filter((r) => browserActsWell(text, r))), ...tag("wish", all(text, WISH_MORE)), ...tag("working_case", all(text, WORKED_VERSION)), ...tag("working_case", all(text, WORKING_DIRECTIVE).filter((r) => directiveValued(text, r))), ...tag("working_case", all(text, WORKING_WITHOUT_OPTION)), ...tag("working_case", all(text, WORKED_BEFORE)), ...tag("working_case", all(text, SAME_ELSEWHERE)), ...tag("working_case", all(withoutLabels(labelled), COMMAND_WORKS)), ...tag("working_case", all(text, WORKING_BROWSER_LINE)), ...tag("working_case", all(text, WORKING_PLATFORM)), ...tag("working_case", all(text, WAS_THERE_IN)), ...tag("expect", all(text, NORM_SAYS)), ...tag("expect", all(text, THOUGHT_IT_DOES)), ...tag("expect", all(text, DOCS_SAY)), ...tag("expect", all(text, RULE_SAYS)), ...tag("working_case", all(text, WORKING_IN_FULL)),
     ...tag("working_case", workingExamples(text)),
   ];
   // What the program prints ("Message: Object expected", a log line, a stack frame) or a line of code is not what the
@@ -1217,7 +1247,11 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
   // ways of doing it, not what the program should do instead (sixteenth pass, the shared reports).
   const reportersChoice = (r: Read & { kind: ExpectedKind }) => r.kind === "expect" && /^(?:instead of|rather than)\b/i.test(text.slice(fromWord(r).start)) &&
     CHOICE_BEFORE.test(text.slice(Math.max(0, fromWord(r).start - 80), fromWord(r).start));
-  return reads.filter((r) => !programs(fromWord(r)) && !howItWorks(r) && !asksWhichIsRight(r) && !doubted(r) && !namesNothing(r) && !reportersChoice(r) &&
+  // "I'd rather not single anything out", "we would prefer not to name names": the reporter declines an act of their own,
+  // and wishes nothing of the program ("I'd rather not have to sign in twice", "I'd prefer not to lose the draft" wish
+  // for a behaviour, and stay read; seventeenth pass, second half, bands).
+  const declined = (r: Read & { kind: ExpectedKind }) => r.kind === "wish" && DECLINED_OWN_ACT.test(text.slice(fromWord(r).start, r.end + 40));
+  return reads.filter((r) => !programs(fromWord(r)) && !howItWorks(r) && !asksWhichIsRight(r) && !doubted(r) && !namesNothing(r) && !reportersChoice(r) && !declined(r) &&
     !((r.kind === "wish" || r.kind === "request") && (ASKS_FOR_NEWS.test(text.slice(r.start)) || ASKS_FOR_PLAN.test(text.slice(r.start)))) && !(r.kind === "wish" && ASKS_FOR_WORK.test(text.slice(r.start)))).sort((a, b) => a.start - b.start);
 }
 
@@ -1765,6 +1799,8 @@ const CONDITIONAL = new RegExp(String.raw`\b(?:when(?:ever)?|if|after|once|every
  * seventeenth pass, bands).
  */
 const CONDITIONAL_GERUND = /\b(?:when(?:ever)?|after|before|while|upon|once|(?:reproduc(?:e|ed|ible)|see|watch|trigger|recreate|observe)\s+(?:it\s+|this\s+)?(?:happen\s+)?(?:(?:in|on|with|under|using|from) (?:[^,.;:!?()\n]|\([^()\n]{0,150}\)){1,40}?\s+)?by|(?:reproduc(?:e|ed|ible)|recreate)\s+(?:it|this)\s+[^.;:!?()\n]{1,80}?\s+by)\s+([a-z][\w-]*ing)\b/gi;
+/** A reproduction told, where and with what (brackets allowed), then a comma and a participle: "reproduced it on X (v2), both selecting ...". */
+const REPRO_PARTICIPLES = /\b(?:reproduc(?:e|ed)|recreated?)\s+(?:it|this)\s+(?:[^,.;:!?()\n]|\([^()\n]{0,150}\)){1,160}?,\s+(?:(?:both|each|all|each of us|all of us|everyone)\s+)?([a-z][\w-]*ing)\b/gi;
 /**
  * "When the plugin is being installed for the first time", "after the project is imported": an action as a
  * condition, told in the passive. It is quoted as what sets the failure off when nothing else is, and counts for
@@ -2367,6 +2403,18 @@ export function stepsIn(labelled: string): StepsRead {
     const clause = /^(?:[^.;:!?\n]|\.(?=\S))*/.exec(text.slice(m.index + m[0].length))?.[0] ?? "";
     joined += [...clause.matchAll(/(?:,|\band|\bthen)\s+(?:then\s+)?([a-z][\w-]*ing)\b/gi)].filter((j) => actionStem(j[1])).length;
   }
+  // "We reproduced it on staging (build 4.1) with two phones, both pairing the lock and opening the door": the
+  // reproduction told with its actions as participles after a comma, as "reproduce it by pairing ... and opening ..."
+  // tells them after "by". Two actions at least: one participle after the comma tells how it went ("reproduced it on
+  // staging, getting the same error"), not the way there (seventeenth pass, second half, bands).
+  for (const m of text.matchAll(REPRO_PARTICIPLES)) {
+    // (a time's colon goes on: "at 10:00-11:00 and clicking ...")
+    const clause = /^(?:[^.;:!?\n]|\.(?=\S)|(?<=\d):(?=\d))*/.exec(text.slice(m.index + m[0].length))?.[0] ?? "";
+    const more = [...clause.matchAll(/(?:,|\band|\bthen)\s+(?:then\s+)?([a-z][\w-]*ing)\b/gi)].filter((j) => actionStem(j[1])).length;
+    if (!actionStem(m[1]) || more < 1) continue;
+    found.push({ kind: "repro", start: m.index, end: m.index + m[0].length });
+    joined += 1 + more;
+  }
   for (const m of text.matchAll(CONDITIONAL_SETTING)) {
     const lead = /^[.!?\s]*/.exec(m[0])![0].length;
     found.push({ kind: "condition", start: m.index + lead, end: m.index + m[0].length - 1 });
@@ -2673,6 +2721,8 @@ const PEOPLE = "(?:users?|customers?|clients?|shoppers?|buyers?|members?|account
  * of knowing or telling; a caller before "hung up"; people before "keep telling"; a searcher before "can't find".
  */
 const PERSON_OR_START_BEFORE = new RegExp(`(?:\\b(?:i|we|you|they|he|she|${PEOPLE})|(?:^|[.!?;]\\s*|\\n\\s*))\\s*(?:\\w+ly\\s+)?$`, "i");
+/** A person as the subject just before a verb: "I", "we", "you", "he", "she", people named as such ("our members"). */
+const PERSON_DECLINES_BEFORE = /\b(?:i|we|you|he|she|nobody|no one|people|users|customers|members|clients|staff|everyone)\s+(?:\w+ly\s+|just\s+|even\s+)?$/i;
 const CALLER_BEFORE = new RegExp(`\\b(?:i|we|you|they|he|she|callers?|${PEOPLE})\\s+$`, "i");
 const PEOPLE_BEFORE = new RegExp(`\\b(?:we|i|you|they|he|she|${PEOPLE})\\s+(?:\\w+\\s+)?$`, "i");
 const SEARCHER_BEFORE = new RegExp(`\\b(?:i|we|they|you|${PEOPLE})\\s+(?:(?:can|could|will|would)\\s+)?$`, "i");

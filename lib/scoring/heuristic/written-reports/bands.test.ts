@@ -74,8 +74,10 @@ const FLOORS: Record<string, Partial<Record<Band, number>>> = {
   // start, 37dfb83, and at its end); read in the sixteenth (read-14): 60 -> 61/85 ("we've lost" what the failure costs),
   // 62 ("Please make this a priority" sets nothing off), 63 (a title asking only for "more robust" states no end state),
   // 64 ("should make it easier" no expectation; "isn't very helpful" judged), 65 ("We should rethink ..." the team's),
-  // 66 ("we need to sort the X thing out" the team's too).
-  "bands-read-14.json": { useless: 13, written_out: 26, states_failure: 12 },
+  // 66 ("we need to sort the X thing out" the team's too); in the seventeenth's second half 67 ("The contract says to
+  // round up ..." the rule it should follow, an expected result), 68 ("8-character numbers print completely" a case that
+  // works).
+  "bands-read-14.json": { useless: 13, written_out: 26, states_failure: 14 },
   // A seventeenth author's, written for the sixteenth pass (domains none of the others wrote: bike sharing, dental
   // practices, breweries, court case files, marinas, blood banks, choirs, tide gauges, ...) and measured only there
   // (bands-unread.json then; 70/85 on the code at that session's start, 0bd503e, when added and at its end: useless
@@ -84,8 +86,11 @@ const FLOORS: Record<string, Partial<Record<Band, number>>> = {
   // been right" judged), 75 ("causing a lot of frustration" judged), 76 ("we need to take a proper look at" the team's,
   // "people keep bringing it up" who told it); every pair in band. Moved within useless: "Every time I open X I dread it"
   // no trigger, "should probably rethink it" no done condition, "Anyway it would be great to get this sorted" nothing,
-  // "Please look at the X" as a title no request.
-  "bands-read-15.json": { useless: 18, written_out: 28 },
+  // "Please look at the X" as a title no request. 77 in the seventeenth's second half ("isn't where it should be" judged,
+  // with no expectation; "I'd rather not single anything out" the reporter's own act declined, no wish), 78 ("reproduced it
+  // on X (v) with two Y, both V-ing ... and V-ing ..." the way there). Moved within useless: "I don't even know where to
+  // start" the reporter's, no failure (useless-25 67 -> 46).
+  "bands-read-15.json": { useless: 19, written_out: 29 },
   // An eighteenth author's, written for the seventeenth pass (domains none of the others wrote: climbing gyms, municipal
   // waste collection, a translation agency, laundry pickup, escape rooms, bakery wholesale, driving schools, pet
   // grooming) and measured only: held at each band's count (66/85 on the code at the session's start, 2e46af3, when
