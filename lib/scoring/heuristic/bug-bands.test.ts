@@ -2127,3 +2127,20 @@ describe("seventeenth pass, second half (bands): another input that comes out wh
     expect(expectedIn("The 6-digit ticket page loads completely blank.")).toEqual([]);
   });
 });
+
+describe("seventeenth pass (bands): the missing impact says why the description counts for nothing", () => {
+  const impact = (summary: string, description: string) =>
+    scoreTicket({ summary, description, issue_type: "Bug" }).findings.find((f) => f.code === "bug.no_impact");
+
+  it("names a description that only judges the failure as such, not as urgency", () => {
+    const f = impact("Greenhouse planner feedback", "I was asked to gather views on the planner. Opinions are mixed and the general sense is that it isn't where it should be. Let's talk about it sometime.");
+    expect(f?.severity).toBe("high");
+    expect(f?.message).toContain("only judges the failure");
+    expect(f?.message).not.toContain("urgency");
+  });
+
+  it("still names pleas and urgency as urgency", () => {
+    const f = impact("Planner is broken", "Doesnt work, please fix ASAP!!");
+    expect(f?.message).toContain("adds nothing to the title but urgency");
+  });
+});

@@ -81,11 +81,14 @@ export function summaryQuote(input: RuleInput, max = 60): string {
  * When the ticket is its title and nothing else, it is high and costs what a story title's missing user and
  * benefit cost (8, scoring.ts): a title alone says nobody is served and nothing is at stake, whatever kind of
  * work it names. A description that adds nothing to the title but pleas and urgency ("Doesn't work, please fix
- * ASAP!!", `addsNothing`) counts as none: it makes nothing more plannable. With a description it is medium.
+ * ASAP!!", `addsNothing`) counts as none: it makes nothing more plannable; so does one that only judges the failure
+ * ("judged": "it isn't where it should be", with nothing seen, no steps and no expected result), and the message says
+ * which. With a description it is medium.
  */
-export function missingWhy(input: RuleInput, code: CodeWith<"valuable", "high" | "medium">, message: string, advice: string, addsNothing = false): Found {
+export function missingWhy(input: RuleInput, code: CodeWith<"valuable", "high" | "medium">, message: string, advice: string, addsNothing: boolean | "judged" = false): Found {
   const titleOnly = !/[\p{L}\p{N}]/u.test(input.description) && !/[\p{L}\p{N}]/u.test(input.criteria);
   if (titleOnly) return found(code, "high", `${message} The ticket is a title and nothing else.`, advice);
+  if (addsNothing === "judged") return found(code, "high", `${message} The description only judges the failure: it names nothing seen, no steps and no expected result.`, advice);
   if (addsNothing) return found(code, "high", `${message} The description adds nothing to the title but urgency.`, advice);
   return found(code, "medium", message, advice);
 }

@@ -465,7 +465,7 @@ export function bugFindings(input: RuleInput): Found[] {
       "Say who is affected and how badly: which users, how many, what it costs, and whether there is a workaround.",
       // A template left empty under the title adds nothing either; nor does a description that gives no steps and no
       // expected result and names the failure only as judged: nothing in it names who meets what.
-      !e.expected && !e.steps.evidence && ((!e.environment && addsNothing(input.summary, withoutLabels(`${input.description}\n${input.criteria}`))) || judgedOnly)));
+      !e.expected && !e.steps.evidence && (!e.environment && addsNothing(input.summary, withoutLabels(`${input.description}\n${input.criteria}`)) ? true : judgedOnly ? "judged" : false)));
   }
 
   // One defect per report: a second actual or expected result, or a line that starts another one.
