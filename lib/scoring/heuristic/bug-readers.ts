@@ -1724,13 +1724,14 @@ const METHOD_SEQUENCE = new RegExp(String.raw`\b${METHOD_NAME}(?:\s+requests?)?(
  * What a setting or a menu path just named is said to do when it mends the failure, in the rest of its clause: "fixes
  * it", "makes it work", "solves it", "it works", "it loads instantly", "the problem goes away".
  */
-const MENDS_IT = /^[^.;!?\n]{0,40}?(?:\b(?:fix(?:es|ed)?|solves?|solved|cures?|cured) (?:it|this|that|the (?:problem|issue|bug))\b|\bmakes? (?:it|this|that|everything) work\b|\b(?:it|everything|the page|the site|all) (?:works|loads|starts|opens)(?: (?:fine|again|instantly|immediately|normally|correctly|properly|quickly|right away))?(?=\s*(?:[.;!,]|$))|\b(?:it|everything|the page|the site|all) (?:loads|starts|opens) (?:fine|instantly|immediately|normally|correctly|properly|quickly|right away)\b|\b(?:goes|went) away\b)/i;
+const MENDS_WORDS = String.raw`(?:\b(?:fix(?:es|ed)?|solves?|solved|cures?|cured) (?:it|this|that|the (?:problem|issue|bug))\b|\bmakes? (?:it|this|that|everything) work\b|\b(?:it|everything|the page|the site|all) (?:works|loads|starts|opens)(?: (?:fine|again|instantly|immediately|normally|correctly|properly|quickly|right away))?(?=\s*(?:[.;!,]|$))|\b(?:it|everything|the page|the site|all) (?:loads|starts|opens) (?:fine|instantly|immediately|normally|correctly|properly|quickly|right away)\b|\b(?:goes|went) away\b)`;
+const MENDS_IT = new RegExp(String.raw`^[^.;!?\n]{0,40}?` + MENDS_WORDS, "i");
 /**
  * A condition or an action whose sentence says it mends the failure ("If I set network.http.x to false it loads
  * immediately", "When I set intl.y to true it works"): the workaround, not what sets the failure off, and the finding
  * says so. The dots of a setting's name do not end the sentence.
  */
-const MENDS_AFTER = new RegExp(MENDS_IT.source.replace("{0,40}", "{0,100}"), "i");
+const MENDS_AFTER = new RegExp(String.raw`^[^.;!?\n]{0,100}?` + MENDS_WORDS, "i");
 function mendsIt(text: string, f: { start: number; end: number }): boolean {
   const rest = text.slice(f.end, f.end + 200).replace(/\.(?=[\w-])/g, "_");
   return MENDS_AFTER.test(rest);
