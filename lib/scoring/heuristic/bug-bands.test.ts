@@ -2144,3 +2144,24 @@ describe("seventeenth pass (bands): the missing impact says why the description 
     expect(f?.message).toContain("adds nothing to the title but urgency");
   });
 });
+
+describe("eighteenth pass: a program that freezes or hangs leaves its opposite as the expected result, as a crash does", () => {
+  const finding = (t: TicketData) => scoreTicket(t).findings.find((f) => f.code === "bug.no_expected_result")?.severity;
+
+  it("takes 'freezes', 'hangs', 'stalls', 'locks up' and 'unresponsive' as a failure whose opposite is checkable", () => {
+    const told = [
+      "The label printer app freezes for about 20 seconds each time I attach a PDF to a shipment.",
+      "Since 4.2 the sync client hangs on 'Preparing files' whenever a folder holds more than 10,000 photos.",
+      "Scrolling the parts catalogue stalls at the 500th row on the warehouse tablets.",
+      "The kiosk locks up after a customer cancels a payment on the card reader.",
+      "The settings window becomes unresponsive once I paste a long proxy list into the exclusions box.",
+    ];
+    for (const description of told) expect(finding({ summary: "Shipping desk problem", issue_type: "Bug", description }), description).toBe("low");
+    // The same report that crashes reads the same.
+    expect(finding({ summary: "Shipping desk problem", issue_type: "Bug", description: "The label printer app crashes each time I attach a PDF to a shipment." })).toBe("low");
+  });
+
+  it("still asks for it at full weight where the failure has no opposite to check", () => {
+    expect(finding({ summary: "Shipping desk problem", issue_type: "Bug", description: "The label printer app is weird each time I attach a PDF to a shipment." })).toBe("high");
+  });
+});

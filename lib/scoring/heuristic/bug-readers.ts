@@ -157,7 +157,7 @@ const NUISANCE = /(?=\S)(?<=\b(?:is|are|was|were|been|['’]s|becomes?|became)\s
  * the one it talks to ("re-binds anonymously, which the directory refuses", "the import rejects files with a BOM"), is
  * one (fifteenth pass, read-14); the bare verb ("refuse", "reject") is left, an instruction or a wish.
  */
-const FAILING = /\b(?:crash(?:es|ed|ing)?|fail(?:s|ed|ing|ures?)?|freez(?:e|es|ing)|froze(?:n)?|hang(?:s|ing)?|hung|stuck|broken|breaks|broke|times? out|timed out|timeouts?|abort(?:s|ed)?|leak(?:s|ed|ing)?|locks? up|deadlock(?:s|ed)?|blows? up|dies|died|killed|spins? forever|loops? forever|infinite loop|refuses|refused|rejects|rejected)\b/i;
+const FAILING = /\b(?:crash(?:es|ed|ing)?|fail(?:s|ed|ing|ures?)?|freez(?:e|es|ing)|froze(?:n)?|hang(?:s|ing)?|hung|stall(?:s|ed|ing)|unresponsive|stops? responding|stopped responding|stuck|broken|breaks|broke|times? out|timed out|timeouts?|abort(?:s|ed)?|leak(?:s|ed|ing)?|locks? up|deadlock(?:s|ed)?|blows? up|dies|died|killed|spins? forever|loops? forever|infinite loop|refuses|refused|rejects|rejected)\b/i;
 /** A negated action of the program: "does not save", "isn't shown", "can't open", "won't load". */
 const NEGATION = new RegExp(`${NEGATED}(?:\\s+(?:\\w+ly|very|even|always|ever|seem to|appear to|get|be|been|being))*\\s+\\w+`, "i");
 /**

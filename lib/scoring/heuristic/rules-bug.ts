@@ -118,8 +118,10 @@ const VAGUE_EXPECTED = /^(?:(?:please\s+)?(?:just\s+)?(?:make|get)\s+(?:it|this|
  * Since the twelfth bands pass (read-11): what is done to a state the report calls right ("an 'offline' alert each
  * evening, even though this is normal operation", "rejected although the code is valid"): its opposite, leaving the
  * normal or valid case alone, is what should happen.
+ * Since the eighteenth pass: a program that freezes, hangs, stalls, locks up or stops answering, like one that crashes:
+ * its opposite (it keeps answering) is as checkable as "it does not crash".
  */
-const IMPLIED_EXPECTED = /\b(?:exceptions?|npe|errors?|crash(?:es|ed)?|fails?|failed|failing|can['’]?t|cannot|can not|unable to|(?:does|do|did|is|are|was|were|will|would)(?:n['’]?t| not)(?! (?:work|function)\w*\b)|won['’]?t|not (?:\w+ly )?(?!(?:resolved|fixed|addressed|sorted|handled|answered|solved|escalated|prioriti[sz]ed)\b)\w+(?:ed|en)|twice|(?:even though|although|despite)\b[^.;!?\n]{0,40}?\b(?:normal|valid|correct|allowed|legitimate|permitted|in stock|available)\b)\b/i;
+const IMPLIED_EXPECTED = /\b(?:exceptions?|npe|errors?|crash(?:es|ed)?|fails?|failed|failing|freez(?:es|ing)|froze(?:n)?|hangs|hanging|hung|stall(?:s|ed|ing)|locks? up|locked up|unresponsive|can['’]?t|cannot|can not|unable to|(?:does|do|did|is|are|was|were|will|would)(?:n['’]?t| not)(?! (?:work|function)\w*\b)|won['’]?t|not (?:\w+ly )?(?!(?:resolved|fixed|addressed|sorted|handled|answered|solved|escalated|prioriti[sz]ed)\b)\w+(?:ed|en)|twice|(?:even though|although|despite)\b[^.;!?\n]{0,40}?\b(?:normal|valid|correct|allowed|legitimate|permitted|in stock|available)\b)\b/i;
 /**
  * A second defect in the same report. "Also happens in staging ...", "Also reproduces on 2.0" tell the same failure in
  * another place, not a second one (bands, eleventh pass); "Also I added a comment ...", "Also we tried ..." tell what the
