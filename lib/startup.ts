@@ -47,6 +47,17 @@ export function startService(): Promise<void> {
       await runWorkers({ pollingIntervalSeconds: 1 });
       log.info("job queue workers running in the web process");
     }
+    // The heuristic engine compiles its patterns on first use: score three tickets once the server is up, so the
+    // first user's request does not wait for that (lib/scoring/warm.ts). After start-up, not in it: the health check
+    // and the log line that the server is ready do not wait for it; a request that comes in meanwhile waits no longer
+    // than it would have.
+    setTimeout(() => {
+      void import("@/lib/scoring/warm").then(({ warmScoring }) => {
+        const started = performance.now();
+        warmScoring();
+        log.info({ ms: Math.round(performance.now() - started) }, "scoring engine warmed");
+      }).catch((error: unknown) => log.warn({ err: error }, "scoring engine warm-up failed"));
+    }, 0).unref();
   })();
   return state.__sscStarted;
 }
