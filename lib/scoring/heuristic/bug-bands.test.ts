@@ -2164,4 +2164,12 @@ describe("eighteenth pass: a program that freezes or hangs leaves its opposite a
   it("still asks for it at full weight where the failure has no opposite to check", () => {
     expect(finding({ summary: "Shipping desk problem", issue_type: "Bug", description: "The label printer app is weird each time I attach a PDF to a shipment." })).toBe("high");
   });
+
+  it("reads a description that only says it hangs again, with urgency, as adding nothing, as one that says it crashes", () => {
+    for (const description of ["It hangs, please fix asap", "it froze again!! pls fix", "It crashes, please fix asap"]) {
+      const t: TicketData = { summary: "Photo editor freezes", issue_type: "Bug", description };
+      expect(finding(t), description).toBe("high");
+      expect(percent(t), description).toBeLessThanOrEqual(40);
+    }
+  });
 });
