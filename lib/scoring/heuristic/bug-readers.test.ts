@@ -3661,3 +3661,29 @@ describe("seventeenth pass, second half: statements written inline with what run
     expect(stepsIn("let d = new Date(0); alert(d.getYear());").kinds).not.toContain("testcase");
   });
 });
+
+describe("eighteenth pass (mine): the '-->' that closes a comment is no arrow", () => {
+  it("reads nothing in a line of SSI or HTML comments", () => {
+    const said = (t: string) => observedIn(t).map((r) => t.slice(r.start, r.end));
+    expect(said('<!--#if expr="$HTTP_ACCEPT = /json/" -->data<!--#else -->page<!--#endif -->')).toEqual([]);
+    expect(said("<!-- build 4.2 --> footer text")).toEqual([]);
+  });
+
+  it("still reads a result after an arrow in a step", () => {
+    expect(observedIn("open the invoice, press Save --> the dialog stays open").length).toBeGreaterThan(0);
+    expect(observedIn("<!-- note --> press Save --> nothing happens").length).toBeGreaterThan(0);
+  });
+});
+
+describe("eighteenth pass (mine): a program that shows, displays or renders a quoted value or a number tells what happens", () => {
+  it("reads it as it reads 'prints' and 'returns'", () => {
+    const said = (t: string) => observedIn(t).map((r) => t.slice(r.start, r.end));
+    expect(said('with /menu.shtml?lang=fr shows "Deutsch".').length).toBeGreaterThan(0);
+    expect(said("Ward occupancy displays 140% on Mondays").length).toBeGreaterThan(0);
+    expect(said('Exporting a card payment to PDF renders "Total: 0.00" since the update').length).toBeGreaterThan(0);
+  });
+
+  it("reads nothing in what it should show", () => {
+    expect(observedIn('It should show "Deutsch" for ?lang=de.')).toEqual([]);
+  });
+});

@@ -191,8 +191,10 @@ const MOVED = /\b(?:(?:resets|reverts|reverted|snaps|snapped|(?:rolls|rolled|fal
  * the imperative: "print 2 copies") ("prints 4294967295",
  * "returns \"auto\"", "the dialog suggests \"x.txt\""). Since the fourth pass. What a script or a backend receives, and
  * a parameter's value written out ("search.cgi receives q=a%2fb+c", "logs user=-"; twelfth pass, httpd).
+ * What it shows, displays or renders, so written, without a subject `SEEN` reads ('with /page.shtml?lang=de shows
+ * "english"', "Ward occupancy displays 140%"; eighteenth pass).
  */
-const PRODUCED = /\b(?:prints|printed|returns|returned|outputs|yields|yielded|evaluates to|alerts|alerted|suggests|suggested|reports|reported|logs|logged|receives|received)\s+(?:-?\d[\d.,]*\b(?!\s*(?:steps?|times|ways)\b)|"[^"\n]{1,80}"|“[^”\n]{1,80}”|[\w.-]+=[^\s"]*[^\s".,;])/i;
+const PRODUCED = /\b(?:prints|printed|returns|returned|shows|showed|displays|displayed|renders|rendered|outputs|yields|yielded|evaluates to|alerts|alerted|suggests|suggested|reports|reported|logs|logged|receives|received)\s+(?:-?\d[\d.,]*\b(?!\s*(?:steps?|times|ways)\b)|"[^"\n]{1,80}"|“[^”\n]{1,80}”|[\w.-]+=[^\s"]*[^\s".,;])/i;
 /**
  * A constant the program gives back, in capitals with an underscore ("apr_file_copy() returns APR_EOF", "logs
  * NS_ERROR_ABORT"): a value written out, as a number is (twelfth pass, httpd). In capitals only: "returns user_id" names
@@ -230,8 +232,10 @@ const HAPPENS_MORE = /\b(?:(?:get|gets|getting|got|see|seeing|saw)\s+(?:an?\s+|t
  * A result written after an arrow at the end of a step ("press Save ==> the dialog stays"), or "No X for Y" opening a
  * sentence. A single-dash arrow is read only before what comes "instead of" what should ("cron job -> mails go out at
  * 7:00 instead of 6:00"): the arrow stands for the verb, as "gives X instead" is read (seventeenth pass, read-16 httpd).
+ * The "-->" that closes an HTML or SSI comment opened on its line ('<!--#else -->english') is markup, no arrow (eighteenth
+ * pass).
  */
-const RESULT_MARK = /(?:^|\s)(?:==?>|-->)[ \t]*\w|(?:^|\s)->[ \t]+[^.\n>]{1,60}? instead of\b|(?:^|[.!?]\s+|\n\s*)no [\w.-]+(?: [\w.-]+)? (?:for|on|in|at|is|are|was|were|found|available|appears?|shows? up)\b/im;
+const RESULT_MARK = /(?:^|\s)(?:==?>|(?<!<!--(?:(?!-->)[^\n]){0,200})-->)[ \t]*\w|(?:^|\s)->[ \t]+[^.\n>]{1,60}? instead of\b|(?:^|[.!?]\s+|\n\s*)no [\w.-]+(?: [\w.-]+)? (?:for|on|in|at|is|are|was|were|found|available|appears?|shows? up)\b/im;
 /**
  * A state or a value that should not be, told in words the other readers miss: cut off or stopped at a point ("stops
  * at item 10"), on by itself ("turns itself back on"), waiting without end ("stays 'pending' forever"), a search that
