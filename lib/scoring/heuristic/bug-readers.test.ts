@@ -3661,3 +3661,56 @@ describe("seventeenth pass, second half: statements written inline with what run
     expect(stepsIn("let d = new Date(0); alert(d.getYear());").kinds).not.toContain("testcase");
   });
 });
+
+describe("eighteenth pass, read-17 (firefox): a case that works told in a few words", () => {
+  it("reads 'as normal' ending its clause, a gerund that 'works though', and 'where it used to' after a negation", () => {
+    expect(kindsOf("In the webmail a double click on a message opens it in a popup. On other accounts a double click opens it inline as normal.")).toContain("working_case");
+    expect(kindsOf("In the tab strip, dragging a tab to the sidebar does nothing, pasting the link works though.")).toContain("working_case");
+    expect(kindsOf("the download badge doesnt appear on some mirrors where it used to. e.g. ftp.example.org.")).toContain("working_case");
+    expect(kindsOf("Since the update the widget is not shown on the lock screen like it used to.")).toContain("working_case");
+  });
+
+  it("still reads none in a negated 'as normal', a severity, 'nothing works though', 'works though it should not', or a failure 'as it used to'", () => {
+    expect(kindsOf("The preview does not load as normal.")).not.toContain("working_case");
+    expect(kindsOf("I can't tell how often it happens, so I'm marking it as normal severity.")).not.toContain("working_case");
+    expect(kindsOf("The page keeps loading and nothing works though.")).not.toContain("working_case");
+    expect(kindsOf("The player skips after a call, and pausing it still works though it should not.")).not.toContain("working_case");
+    expect(kindsOf("The upload still hangs as it used to.")).not.toContain("working_case");
+  });
+});
+
+describe("eighteenth pass, read-17 (firefox): a way asked for in the imperative", () => {
+  it("reads 'Provide a way to ...', 'Add a simple way to ...' opening a sentence as a request", () => {
+    expect(kindsOf("Provide a way to pin the toolbar when the window is narrow.")).toContain("request");
+    expect(kindsOf("The export takes all columns. Add a simple way to pick only some of them.")).toContain("request");
+  });
+
+  it("still reads no request in an imperative step that adds a thing, nor in 'there is no way to'", () => {
+    expect(kindsOf("Open the builder. Add a button to the form. Press Save. The form is empty.")).not.toContain("request");
+    expect(kindsOf("There is no way to export the list.")).not.toContain("request");
+  });
+});
+
+describe("eighteenth pass, read-17 (firefox): an imperative 'keep' in a step is no failure", () => {
+  it("reads no account in 'keep scrolling' or 'then keep typing' opening a step", () => {
+    expect(reads(observedIn("Steps:\n1. open a long article in the editor\n2. keep scrolling down\n3. press End"))).toBe(false);
+    expect(reads(observedIn("Type four letters in the search box. Then keep typing the name."))).toBe(false);
+  });
+
+  it("still reads the program that keeps doing it, also with its subject left out", () => {
+    expect(reads(observedIn("The sidebar keeps flickering."))).toBe(true);
+    expect(reads(observedIn("Keeps crashing on save."))).toBe(true);
+  });
+});
+
+describe("eighteenth pass, read-17 (firefox): 'unreadable' after a comma", () => {
+  it("reads a text drawn so that it cannot be read, told after a comma, as what is seen", () => {
+    expect(reads(observedIn("With the high contrast theme, menu labels are drawn grey on grey, unreadable."))).toBe(true);
+    expect(reads(observedIn("On the tablet the footnotes come out tiny, almost illegible."))).toBe(true);
+  });
+
+  it("still reads none in 'readable, not unreadable' or a label that is readable", () => {
+    expect(reads(observedIn("Make the labels readable, not unreadable?"))).toBe(false);
+    expect(reads(observedIn("The label text is readable."))).toBe(false);
+  });
+});
