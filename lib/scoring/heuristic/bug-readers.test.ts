@@ -3714,3 +3714,52 @@ describe("eighteenth pass, read-17 (firefox): 'unreadable' after a comma", () =>
     expect(reads(observedIn("The label text is readable."))).toBe(false);
   });
 });
+
+describe("eighteenth pass, read-17 (firefox): two gerunds of acting joined by 'and' as the subject", () => {
+  it("reads 'Unticking X and reloading has no effect' as two actions", () => {
+    expect(stepsIn('Unticking "Block pop-up windows for all sites here" and reloading has no effect, the popup still opens.').at).not.toBeNull();
+    expect(stepsIn("Typing 0 in the 'Seats' box and pressing Book shows 'Required' and nothing is booked.").at).not.toBeNull();
+  });
+
+  it("still reads one gerund with 'has' as one trigger", () => {
+    const one = stepsIn("Scrolling the list has no effect on the header.");
+    expect(one.at).toBeNull();
+    expect(one.trigger).not.toBeNull();
+  });
+});
+
+describe("eighteenth pass, read-17 (firefox): an action under way 'while' another is done", () => {
+  it("reads 'when I <act> while <gerund> <object>' as two actions", () => {
+    expect(stepsIn("The editor froze when i switch tabs while saving a large file.").at).not.toBeNull();
+    expect(stepsIn("If I press Tab while dragging a card the card is dropped on the wrong lane.").at).not.toBeNull();
+  });
+
+  it("still reads one action where what goes on 'while' is the program's", () => {
+    expect(stepsIn("The editor froze when i switch tabs while loading.").at).toBeNull();
+    expect(stepsIn("The editor froze when i switch tabs while the file is saving.").at).toBeNull();
+  });
+});
+
+describe("eighteenth pass, read-17 (firefox): a context menu opened on a thing and its item chosen", () => {
+  it("reads 'right click on a link > Copy Link Location' as a menu path", () => {
+    expect(stepsIn("On some forums (e.g. example.net) right click on a link > Copy Link Location copies the page address instead.").kinds).toContain("menu");
+    expect(stepsIn("Long-press a photo -> Share sends the thumbnail, not the photo.").kinds).toContain("menu");
+  });
+
+  it("still reads no path in a two-item menu path with no click, or a click followed by no item", () => {
+    expect(stepsIn("The context menu is slow. View > Zoom is slow too.").kinds).not.toContain("menu");
+    expect(stepsIn("A right click on the tab > nothing happens.").kinds).not.toContain("menu");
+  });
+});
+
+describe("eighteenth pass, read-17 (firefox): markup with the word to load it", () => {
+  it("reads markup under which the reader is told to load or open it as the test case", () => {
+    expect(stepsIn('<video src="clip.webm" controls loop></video>\n\nopen this. screenshots from both browsers attached.').kinds).toContain("testcase");
+    expect(stepsIn('<canvas id="c" width="10"></canvas>\n<script src="draw.js"></script>\n\nJust load it in a tab. screenshots attached.').kinds).toContain("testcase");
+  });
+
+  it("still reads no test case in markup with neither a failure nor the word to load it after it", () => {
+    expect(stepsIn('<video src="clip.webm" controls loop></video>\n\nI wrote this for a talk on codecs.').kinds).not.toContain("testcase");
+    expect(stepsIn('<video src="clip.webm" controls loop></video>\n\nOpen the settings page and look at Media.').kinds).not.toContain("testcase");
+  });
+});

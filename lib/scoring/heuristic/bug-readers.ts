@@ -1810,6 +1810,8 @@ const ACTION_RUN = new RegExp(`(?:^|[(:;,]\\s*|\\b(?:i\\.e\\.|e\\.g\\.),?\\s*)${
  * (bands, twelfth pass, read-11); "the editor", a program's as often, does not.
  */
 const ROLE_SUBJECT = String.raw`(?:an?|the|any|every|each) (?:[\w-]+ )?(?:user|customer|client|shopper|buyer|member|subscriber|visitor|player|patient|student|teacher|employee|agent|admin|administrator|merchant|seller|developer|engineer|analyst|nurse|doctor|clinician|physician|guest|resident|passenger|driver|rider|colleague|tester|operator|manager|dispatcher|clerk|cashier|accountant|recruiter|approver|reviewer|moderator|instructor|parent|courier|technician|pharmacist|receptionist|planner|supervisor|volunteer|applicant|attendee|organi[sz]er|landlord|tenant|staff member|team member|reader|viewer|owner|holder|recipient|partner|vendor|participant|patron|citizen|voter|donor|person)s?(?: (?:in|at|from|on|of|with) [^,.;:!?\n]{1,40}?)?`;
+/** An action under way told by a gerund with its object after "while" ("while uploading photos", "while holding Shift"). */
+const WHILE_DOING = /\bwhile\s+(?:still\s+)?([a-z][\w-]*ing)\s+(?!(?:in|on|at|for|to|from|is|was|are|and|or|but|it|itself|anyway|again|still|forever|slowly|fine)\b)(?=["'(A-Za-z0-9])/gi;
 const CONDITIONAL = new RegExp(String.raw`\b(?:when(?:ever)?|if|after|once|every time|each time|as soon as|upon|while|before)\s+(?:i|you|we|the user|a user|users|someone|somebody|one|${ROLE_SUBJECT})\s+(?:(?:\w+ly|first|then|again|try to|tried to|try and|attempt to|want to|wanted to|go to|went to|am|was|have|had)\s+)*([a-z][\w-]*)`, "gi");
 /**
  * "When starting Eclipse", "after clicking Save", "by right-clicking": an action as a condition, without a subject.
@@ -1844,7 +1846,7 @@ const JUDGED_ACTIVITY = new RegExp(`^\\s+(?:(?:so|very|really|quite|pretty|super
  * sentence does not run over a blank line: a log line's last word ("..., skipping") and the next paragraph are no
  * gerund and its verb (fifteenth pass, firefox).
  */
-const GERUND_SUBJECT = /(?:^|[.!?:;,]\s+|\n\s*)(?:[-*•][ \t]+)?([A-Z]?[a-z-]+ing)(?=\s)[ \t]*(?:\r?\n(?![ \t]*\r?\n)[ \t]*)?(?=\S)(?:(?:on\s+|the\s+|a\s+|an\s+|any\s+)?[^.\n]{1,60}?\s(?:does|did|do|doesn|causes?|caused|results?|resulted|throws?|threw|crashes|crashed|gives?|gave|shows?|showed|leads?|led|makes?|made|opens?|opened|triggers?|triggered|produces?|produced|returns?|returned|breaks?|fails?|failed|hangs?|freezes|takes?|took|is|was|brings?|brought)\b|[^.,\n]{1,60},)/g;
+const GERUND_SUBJECT = /(?:^|[.!?:;,]\s+|\n\s*)(?:[-*•][ \t]+)?([A-Z]?[a-z-]+ing)(?=\s)[ \t]*(?:\r?\n(?![ \t]*\r?\n)[ \t]*)?(?=\S)(?:(?:on\s+|the\s+|a\s+|an\s+|any\s+)?[^.\n]{1,60}?\s(?:does|did|do|doesn|causes?|caused|results?|resulted|throws?|threw|crashes|crashed|gives?|gave|shows?|showed|leads?|led|makes?|made|opens?|opened|triggers?|triggered|produces?|produced|returns?|returned|breaks?|fails?|failed|hangs?|freezes|takes?|took|is|was|brings?|brought|has|had)\b|[^.,\n]{1,60},)/g;
 /**
  * First-person actions told as a story: "I opened the file, clicked Save", "I go to the toolbar and click Build", "I
  * was typing a comment, switched tabs" (the past progressive since the fourth pass; not "I am running a shop",
@@ -1881,6 +1883,12 @@ const REPRO = /(?:^|[.!?]\s+|\n\s*)(?:how )?to (?:see|trigger) (?:it|this|that|t
  * click that opens it, in lower case, and its items named as the program names them ("right-click > Inspect > Copy",
  * "long-press -> Open in New Tab -> Private"); after a lower-case head the items are in capitals, as a menu's are.
  */
+/**
+ * A context menu opened by its click on a thing named, then the item chosen in it: "right click on image > Save Image As",
+ * "long-press a link -> Open in New Tab", "ctrl+click the cell > Copy" (eighteenth pass, read-17 firefox). The thing
+ * is a word to three, the item opens in a capital or a quote, as a menu's does.
+ */
+const CONTEXT_ITEM = /\b(?:[Rr]ight[- ]?click|[Ll]ong[- ]?press|[Cc]trl[- +]click|[Cc]ontrol[- ]click|[Tt]wo-finger click)(?:ing|ed)?\s+(?:on\s+)?(?:(?:an?|the|any|some|this|that)\s+)?[\w-]+(?: [\w-]+){0,2}?\s*(?:>|->|→|»)\s*["'“]?[A-Z][\w.'’&/+-]*(?: [\w.'’&/+-]+){0,3}/;
 const MENU_PATH = /(?:^|[\s"'(])(?:[A-Z][\w.'’&/+-]*(?: [\w.'’&/+-]+){0,3}(?:\s*(?:->|→|»|\s>\s)\s*[\w"'][\w.'’&/+-]*(?: [\w.'’&/+-]+){0,3}){2,}|[a-z][\w.'’&/+-]*(?:\s*(?:->|→|»|\s>\s)\s*["']?[A-Z][\w.'’&/+-]*(?: [\w.'’&/+-]+){0,3}){2,})/m;
 /**
  * What running a snippet gives, told right under it of the snippet, the page or the browser: "this prints 0 0.01",
@@ -1899,6 +1907,12 @@ const RESULT_OF_CODE = /^\s*(?:(?:on|in|with|under) [^,.\n]{1,60},?\s+)?(?:(?:th
 // split with the blanks after a code fence; the matches are the same)
 const MARKUP_TAIL = String.raw`(?:(?:\x60{3,}|~{3,})[\w+-]*[ \t]*\n|\{(?:code|noformat)(?::[^}\n]*)?\}[ \t]*\n?)?\s*<(?:!doctype\b|(?:html|head|body|style|script|div|span|p|a|input|select|option|button|form|table|tr|td|svg|canvas|iframe|img|video|audio|ul|ol|li|figure|picture|textarea|label|details|dialog|h[1-6])\b)[^\n]*`;
 const MARKUP_FIRST = new RegExp(String.raw`^(?=(\s*))\1`+MARKUP_TAIL, "i");
+/**
+ * The reader told to load the markup above, right under it ("<img src=...>\n\nload this.", "Open it in a new tab"): the
+ * markup is the test case and loading it the way there, with or without a failure told after it (eighteenth pass,
+ * read-17 firefox). Not "this loads fine" nor a page named ("open the settings page").
+ */
+const LOAD_THIS = /^(?:[ \t]*\n[ \t]*<[^\n]*){0,20}\s*(?:please\s+|just\s+|now\s+|then\s+)?(?:load|open|view|visit)\s+(?:this|it|that|the (?:page|file|test ?case|snippet|markup|html)(?: above)?)\b(?!\s+(?:page|tab|window|setting|menu|dialog)s?\b)/i;
 /** A paragraph that opens with a page's markup, after a blank line. */
 const MARKUP_PARAGRAPH = new RegExp(String.raw`(?<=\n[ \t]*\n)(?=([ \t]*))\1`+MARKUP_TAIL, "gi");
 /**
@@ -2407,6 +2421,10 @@ export function stepsIn(labelled: string): StepsRead {
     // Android"; fifteenth pass, the Jira steps reading)
     const kept = [run[0], ...run.slice(1).filter((part, i, rest) => rest.slice(0, i + 1).every((p) => actionStem(new RegExp(String.raw`^(?:and\s+)?(?:then\s+)?${INTENT}([a-z][\w-]*)`, "i").exec(p)?.[1] ?? "")))];
     joined += [...kept.join(", ").matchAll(new RegExp(String.raw`(?:,\s*(?:and\s+)?(?:then\s+)?|\b(?:and then|and|then)\s+)${INTENT}([a-z][\w-]*)`, "gi"))].filter((j) => actionStem(j[1])).length;
+    // "when I close the window while uploading photos", "if I type while holding Shift": an action of the person's under way
+    // as the other is done is a second action; the gerund has its object ("while loading" alone, or "while the page
+    // loads", is the program's; eighteenth pass, read-17 firefox).
+    joined += [...clause.matchAll(WHILE_DOING)].filter((j) => actionStem(j[1])).length;
   }
   for (const m of text.matchAll(CONDITIONAL_GERUND)) {
     // "Reproduce it by ...", "watch it happen by ...": the words say what follows is the way there, whatever its verb.
@@ -2454,6 +2472,10 @@ export function stepsIn(labelled: string): StepsRead {
     const comma = next ? -1 : m[0].indexOf(",", m[0].indexOf(m[1]) + m[1].length);
     const listed = comma >= 0 ? /^\s*([a-z][\w-]*ing)\s/.exec(m[0].slice(comma + 1)) : null;
     if ((next && (ACTION_VERBS.has(next[1]) || (/ing$/.test(next[1]) && actionStem(next[1])))) || (listed && actionStem(listed[1]))) joined++;
+    // "Unticking "Block pop-ups" and reloading has no effect": a gerund of acting joined by "and" inside the subject is a
+    // second action, as "untick ... and reload" is (eighteenth pass, read-17 firefox). Not one that names no act
+    // ("Opening and waiting" waits), nor one after a comma, counted above.
+    else if ([...m[0].slice(m[0].indexOf(m[1]) + m[1].length).matchAll(/\band\s+([a-z][\w-]*ing)\b/g)].some((j) => actionStem(j[1]))) joined++;
   }
   // "after closing it the process stays ... then when I start it again I get ...": a condition told as coming after
   // another ("then when", "and then if", "after that, when") is the second of two actions in order, not the same trigger
@@ -2523,6 +2545,10 @@ export function stepsIn(labelled: string): StepsRead {
   // read-16 firefox)
   const menu = MENU_PATH.exec(text);
   if (menu && !MENDS_IT.test(text.slice(menu.index + menu[0].lastIndexOf(">") + 1))) found.push({ kind: "menu", start: menu.index, end: menu.index + menu[0].length });
+  // "right click on image > Save Image As...": the context menu opened on a thing and its item chosen (eighteenth pass,
+  // read-17 firefox). A path of two items with no click on a thing stays unread (u15f-053).
+  const opened = menu ? null : CONTEXT_ITEM.exec(text);
+  if (opened && !MENDS_IT.test(text.slice(opened.index + opened[0].length))) found.push({ kind: "menu", start: opened.index, end: opened.index + opened[0].length });
   for (const [kind, re] of [["repro", REPRO], ["link", REPRO_LINK], ["command", COMMAND], ["command", INLINE_REQUEST], ["command", INLINE_COMMAND], ["command", INLINE_QUERY], ["command", INLINE_PROGRAM],
     ["testcase", ON_TESTCASE]] as const) {
     // A request in a line of the access log is what the server recorded, not one the reporter sends.
@@ -2637,7 +2663,7 @@ export function stepsIn(labelled: string): StepsRead {
   // "For example:" and a page's script, which the labelled reports count as no steps.)
   const short = (m: RegExpMatchArray) => (text.slice(m.index).split(/\n[ \t]*\n/)[0].match(/\n/g) ?? []).length < 3;
   for (const markup of [MARKUP_FIRST.exec(text), ...[...text.matchAll(MARKUP_PARAGRAPH)].filter(short)]) {
-    if (markup && observedIn(text.slice(markup.index + markup[0].length)).some((r) => !r.generic)) {
+    if (markup && (observedIn(text.slice(markup.index + markup[0].length)).some((r) => !r.generic) || LOAD_THIS.test(text.slice(markup.index + markup[0].length)))) {
       found.push({ kind: "testcase", start: markup.index, end: markup.index + markup[0].length });
       break;
     }
