@@ -3763,3 +3763,27 @@ describe("eighteenth pass, read-17 (firefox): markup with the word to load it", 
     expect(stepsIn('<video src="clip.webm" controls loop></video>\n\nOpen the settings page and look at Media.').kinds).not.toContain("testcase");
   });
 });
+
+describe("eighteenth pass, read-17 (firefox): the same page in another browser, told working", () => {
+  it("reads 'Same page in <browser> ... <what happens>' as a case that works, Internet Explorer included", () => {
+    expect(kindsOf("The caption is not read aloud. Same page in Safari with VoiceOver the caption is read.")).toContain("working_case");
+    expect(kindsOf("The slider jumps back. The same test case in IE 11 keeps the value.")).toContain("working_case");
+  });
+
+  it("still reads none where the same page fails there too", () => {
+    expect(kindsOf("The caption is not read aloud. Same page in IE11 the caption is not read either.")).not.toContain("working_case");
+    expect(kindsOf("The caption is not read aloud. Same page in IE11 crashes the reader.")).not.toContain("working_case");
+  });
+});
+
+describe("eighteenth pass, read-17 (firefox): one call of a member with what it prints", () => {
+  it("reads 'a.b(...) prints ...' opening a sentence as the test case", () => {
+    expect(stepsIn("JSON.stringify(new Set([1])) prints {} in the console, in Chrome it gives [1].").kinds).toContain("testcase");
+    expect(stepsIn("The clock is off. Intl.DateTimeFormat().resolvedOptions().timeZone logs UTC on a machine set to Berlin.").kinds).toContain("testcase");
+  });
+
+  it("still reads no test case in a call told of how an API behaves", () => {
+    expect(stepsIn("The list is wrong. getFoo() returns null after a reload.").kinds).not.toContain("testcase");
+    expect(stepsIn("The list is wrong. list.getItems() returns null after a reload.").kinds).not.toContain("testcase");
+  });
+});

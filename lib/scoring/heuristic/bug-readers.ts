@@ -972,6 +972,14 @@ const WORKING_KEPT = new RegExp(String.raw`(?:^|[.!?;,]\s+|\n\s*)(?:[Ii]n|[Oo]n|
  */
 const WORKING_IN_BROWSER = new RegExp(String.raw`[Ii]n (?<=(?:^|[.!?;,]\s+|\n\s*)[Ii]n )(?:[Cc]hrom(?:e|ium)|[Ss]afari|Edge|[Oo]pera|other browsers)(?: ?\d[\w.]*)?(?!\s+(?:[Dd]ev ?[Tt]ools|[Cc]anary|[Ee]xtensions?|[Ww]eb [Ss]tore)\b),? (?:(?!\b(?:[Nn]ot|n['’ ]?t|[Nn]ever|[Nn]o|[Nn]othing|also|too|${SAME_INPUT}|either|only|fails?|failed|crash\w*|hangs?|broken|slow|wrong|errors?|warnings?|exceptions?|bug|problem|issue|different(?:ly)?)\b)(?:[^.;!?\n]|[.!?](?=\S))){3,80}(?=[.;!?](?:\s|$)|\n|$)`);
 /**
+ * The same page or test case named in another browser, then what happens there told of it ("Same page in IE11 with NVDA
+ * the update is announced.", "The same test case in Safari renders the caption."): a case that works, read as
+ * `WORKING_IN_BROWSER` reads one, with the same words kept out (eighteenth pass, read-17 firefox). Internet Explorer is
+ * taken here: "the same page" sets it beside the failing browser. The lookbehind stands after "same", so it is tried
+ * only where "same" stands.
+ */
+const SAME_IN_BROWSER = new RegExp(String.raw`[Ss]ame (?<=(?:^|[.!?;][ \t]{1,4}|\n[ \t]{0,8})(?:[Tt]he )?[Ss]ame )(?:page|site|file|form|test ?case|document|video|url|URL|link|markup|code|snippet|example) (?:in|on|with) (?:IE ?\d*|Internet Explorer(?: ?\d+)?|[Cc]hrom(?:e|ium)|[Ss]afari|Edge|[Oo]pera)(?: ?\d[\w.]*)?,? (?:(?!\b(?:[Nn]ot|n['’ ]?t|[Nn]ever|[Nn]o|[Nn]othing|also|too|${SAME_INPUT}|either|only|fails?|failed|crash\w*|hangs?|broken|slow|wrong|errors?|warnings?|exceptions?|bug|problem|issue|different(?:ly)?)\b)(?:[^.;!?\n]|[.!?](?=\S))){3,80}(?=[.;!?](?:\s|$)|\n|$)`);
+/**
  * Another browser named as the subject of a clause of its own, doing the thing in the present ("Chrome pauses in both
  * cases", "Chrome makes about 300 KB from the same page", "Node 20 and Chrome accept it", "Chrome/Safari print 1000",
  * "The same video in Edge looks correct"): the same case where it does not fail, set beside the failing one. Fifteenth
@@ -1232,6 +1240,7 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
     ...tag("working_case", all(text, WORKING_CASE).filter((r) => !thingMissing(text, r) && !actedThen(text, r) && !afterTheFailure(text, r))), ...tag("wish", all(text, WISH_UNSAID)), ...tag("working_case", all(text, WORKS_ELSEWHERE)), ...tag("working_case", all(text, WORKING_MORE)), ...tag("working_case", all(text, BROWSER_DOES_NOT)), ...tag("working_case", all(text, WORKING_KEPT)), ...tag("working_case", all(text, WORKING_IN_BROWSER)), ...tag("working_case", all(text, WORKING_BROWSER_ACTS).filter((r) => browserActsWell(text, r))), ...tag("wish", all(text, WISH_MORE)), ...tag("working_case", all(text, WORKED_VERSION)), ...tag("working_case", all(text, WORKING_DIRECTIVE).filter((r) => directiveValued(text, r))), ...tag("working_case", all(text, WORKING_WITHOUT_OPTION)), ...tag("working_case", all(text, WORKED_BEFORE)), ...tag("working_case", all(text, SAME_ELSEWHERE)), ...tag("working_case", all(withoutLabels(labelled), COMMAND_WORKS)), ...tag("working_case", all(text, WORKING_BROWSER_LINE)), ...tag("working_case", all(text, WORKING_PLATFORM)), ...tag("working_case", all(text, WAS_THERE_IN)), ...tag("expect", all(text, NORM_SAYS)), ...tag("expect", all(text, THOUGHT_IT_DOES)), ...tag("expect", all(text, DOCS_SAY)), ...tag("expect", all(text, RULE_SAYS)), ...tag("working_case", all(text, WORKING_IN_FULL)),
     ...tag("working_case", workingExamples(text)),
     ...tag("working_case", all(text, WORKING_BRIEFLY)),
+    ...tag("working_case", all(text, SAME_IN_BROWSER)),
     ...tag("request", all(text, WAY_ASKED).filter((r) => !inProgramQuote(text, r))),
   ];
   // What the program prints ("Message: Object expected", a log line, a stack frame) or a line of code is not what the
@@ -1898,6 +1907,11 @@ const MENU_PATH = /(?:^|[\s"'(])(?:[A-Z][\w.'’&/+-]*(?: [\w.'’&/+-]+){0,3}(?
 /** A statement's head: a declaration, or a name (with its members) assigned to or called ("x = 1", "console.log(x)"). */
 const STATEMENT_HEAD = /^(?:(?:var|let|const|return|new|await)\s|[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*|\[[^\]\n]{1,40}\])*(?:\s*[-+*\/]?=(?!=)|\())/;
 const INLINE_STATEMENTS = /(?:^|[.!?][ \t]+|\n[ \t]*)((?:(?:[^;\n.]|\.(?=\S)){3,160};[ \t]*){1,6})/g;
+/**
+ * One call of a member, brackets nested two deep, and the members and calls chained after it, opening a sentence or a
+ * line, and a verb of printing after it (`stepsIn`).
+ */
+const INLINE_CALL = /(?:^|[.!?][ \t]+|\n[ \t]*)([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+\((?:[^()\n]|\((?:[^()\n]|\([^()\n]{0,60}\)){0,60}\)){0,120}\)(?:\.[A-Za-z_$][\w$]*(?:\((?:[^()\n]|\([^()\n]{0,60}\)){0,120}\))?){0,6})(?=[ \t]+(?:prints|printed|logs|logged|outputs|alerts|shows|displays)\b)/;
 const RESULT_OF_CODE = /^\s*(?:(?:on|in|with|under) [^,.\n]{1,60},?\s+)?(?:(?:this|it|that|the (?:above|code|snippet|script|page|test ?case|example)|firefox|the browser|chrome|nightly)\s+)?(?:prints|printed|logs|logged|returns|returned|outputs|throws|threw|alerts|gives|gave)\b(?!\s+(?:me|us|you|them)\b)/i;
 /**
  * The first line of a text that is a page's markup: an HTML element's opening tag or a doctype, also inside a code
@@ -2647,6 +2661,12 @@ export function stepsIn(labelled: string): StepsRead {
       offset += line.length + 1;
     }
   }
+  // And one call of a member opening a sentence or a line, with what running it prints right after it
+  // ("console.log(new Map([[1,2]])) prints Map { } in the console", "JSON.stringify(x) logs {}"): the call is the test
+  // case (eighteenth pass, read-17 firefox). Only a member's call ("a.b(...)"), and only a verb of printing: "getFoo()
+  // returns null" tells how an API behaves, and stays unread.
+  const call = INLINE_CALL.exec(text);
+  if (call) found.push({ kind: "testcase", start: call.index + call[0].length - call[1].length, end: call.index + call[0].length });
   // So does code written inline, its statements each closed by ";", with what running it gives after them on the same
   // line ("let d = new Date(0); alert(d.getYear()); shows 70 in ..."; "var s = f(); console.log(s); prints undefined"):
   // the statements are the test case, as on lines of their own (seventeenth pass, second half).
