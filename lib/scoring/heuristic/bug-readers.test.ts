@@ -3687,3 +3687,129 @@ describe("eighteenth pass (mine): a program that shows, displays or renders a qu
     expect(observedIn('It should show "Deutsch" for ?lang=de.')).toEqual([]);
   });
 });
+
+describe("eighteenth pass, read-17 (firefox): a case that works told in a few words", () => {
+  it("reads 'as normal' ending its clause, a gerund that 'works though', and 'where it used to' after a negation", () => {
+    expect(kindsOf("In the webmail a double click on a message opens it in a popup. On other accounts a double click opens it inline as normal.")).toContain("working_case");
+    expect(kindsOf("In the tab strip, dragging a tab to the sidebar does nothing, pasting the link works though.")).toContain("working_case");
+    expect(kindsOf("the download badge doesnt appear on some mirrors where it used to. e.g. ftp.example.org.")).toContain("working_case");
+    expect(kindsOf("Since the update the widget is not shown on the lock screen like it used to.")).toContain("working_case");
+  });
+
+  it("still reads none in a negated 'as normal', a severity, 'nothing works though', 'works though it should not', or a failure 'as it used to'", () => {
+    expect(kindsOf("The preview does not load as normal.")).not.toContain("working_case");
+    expect(kindsOf("I can't tell how often it happens, so I'm marking it as normal severity.")).not.toContain("working_case");
+    expect(kindsOf("The page keeps loading and nothing works though.")).not.toContain("working_case");
+    expect(kindsOf("The player skips after a call, and pausing it still works though it should not.")).not.toContain("working_case");
+    expect(kindsOf("The upload still hangs as it used to.")).not.toContain("working_case");
+  });
+});
+
+describe("eighteenth pass, read-17 (firefox): a way asked for in the imperative", () => {
+  it("reads 'Provide a way to ...', 'Add a simple way to ...' opening a sentence as a request", () => {
+    expect(kindsOf("Provide a way to pin the toolbar when the window is narrow.")).toContain("request");
+    expect(kindsOf("The export takes all columns. Add a simple way to pick only some of them.")).toContain("request");
+  });
+
+  it("still reads no request in an imperative step that adds a thing, nor in 'there is no way to'", () => {
+    expect(kindsOf("Open the builder. Add a button to the form. Press Save. The form is empty.")).not.toContain("request");
+    expect(kindsOf("There is no way to export the list.")).not.toContain("request");
+  });
+});
+
+describe("eighteenth pass, read-17 (firefox): an imperative 'keep' in a step is no failure", () => {
+  it("reads no account in 'keep scrolling' or 'then keep typing' opening a step", () => {
+    expect(reads(observedIn("Steps:\n1. open a long article in the editor\n2. keep scrolling down\n3. press End"))).toBe(false);
+    expect(reads(observedIn("Type four letters in the search box. Then keep typing the name."))).toBe(false);
+  });
+
+  it("still reads the program that keeps doing it, also with its subject left out", () => {
+    expect(reads(observedIn("The sidebar keeps flickering."))).toBe(true);
+    expect(reads(observedIn("Keeps crashing on save."))).toBe(true);
+  });
+});
+
+describe("eighteenth pass, read-17 (firefox): 'unreadable' after a comma", () => {
+  it("reads a text drawn so that it cannot be read, told after a comma, as what is seen", () => {
+    expect(reads(observedIn("With the high contrast theme, menu labels are drawn grey on grey, unreadable."))).toBe(true);
+    expect(reads(observedIn("On the tablet the footnotes come out tiny, almost illegible."))).toBe(true);
+  });
+
+  it("still reads none in 'readable, not unreadable' or a label that is readable", () => {
+    expect(reads(observedIn("Make the labels readable, not unreadable?"))).toBe(false);
+    expect(reads(observedIn("The label text is readable."))).toBe(false);
+  });
+});
+
+describe("eighteenth pass, read-17 (firefox): two gerunds of acting joined by 'and' as the subject", () => {
+  it("reads 'Unticking X and reloading has no effect' as two actions", () => {
+    expect(stepsIn('Unticking "Block pop-up windows for all sites here" and reloading has no effect, the popup still opens.').at).not.toBeNull();
+    expect(stepsIn("Typing 0 in the 'Seats' box and pressing Book shows 'Required' and nothing is booked.").at).not.toBeNull();
+  });
+
+  it("still reads one gerund with 'has' as one trigger", () => {
+    const one = stepsIn("Scrolling the list has no effect on the header.");
+    expect(one.at).toBeNull();
+    expect(one.trigger).not.toBeNull();
+  });
+});
+
+describe("eighteenth pass, read-17 (firefox): an action under way 'while' another is done", () => {
+  it("reads 'when I <act> while <gerund> <object>' as two actions", () => {
+    expect(stepsIn("The editor froze when i switch tabs while saving a large file.").at).not.toBeNull();
+    expect(stepsIn("If I press Tab while dragging a card the card is dropped on the wrong lane.").at).not.toBeNull();
+  });
+
+  it("still reads one action where what goes on 'while' is the program's", () => {
+    expect(stepsIn("The editor froze when i switch tabs while loading.").at).toBeNull();
+    expect(stepsIn("The editor froze when i switch tabs while the file is saving.").at).toBeNull();
+  });
+});
+
+describe("eighteenth pass, read-17 (firefox): a context menu opened on a thing and its item chosen", () => {
+  it("reads 'right click on a link > Copy Link Location' as a menu path", () => {
+    expect(stepsIn("On some forums (e.g. example.net) right click on a link > Copy Link Location copies the page address instead.").kinds).toContain("menu");
+    expect(stepsIn("Long-press a photo -> Share sends the thumbnail, not the photo.").kinds).toContain("menu");
+  });
+
+  it("still reads no path in a two-item menu path with no click, or a click followed by no item", () => {
+    expect(stepsIn("The context menu is slow. View > Zoom is slow too.").kinds).not.toContain("menu");
+    expect(stepsIn("A right click on the tab > nothing happens.").kinds).not.toContain("menu");
+  });
+});
+
+describe("eighteenth pass, read-17 (firefox): markup with the word to load it", () => {
+  it("reads markup under which the reader is told to load or open it as the test case", () => {
+    expect(stepsIn('<video src="clip.webm" controls loop></video>\n\nopen this. screenshots from both browsers attached.').kinds).toContain("testcase");
+    expect(stepsIn('<canvas id="c" width="10"></canvas>\n<script src="draw.js"></script>\n\nJust load it in a tab. screenshots attached.').kinds).toContain("testcase");
+  });
+
+  it("still reads no test case in markup with neither a failure nor the word to load it after it", () => {
+    expect(stepsIn('<video src="clip.webm" controls loop></video>\n\nI wrote this for a talk on codecs.').kinds).not.toContain("testcase");
+    expect(stepsIn('<video src="clip.webm" controls loop></video>\n\nOpen the settings page and look at Media.').kinds).not.toContain("testcase");
+  });
+});
+
+describe("eighteenth pass, read-17 (firefox): the same page in another browser, told working", () => {
+  it("reads 'Same page in <browser> ... <what happens>' as a case that works, Internet Explorer included", () => {
+    expect(kindsOf("The caption is not read aloud. Same page in Safari with VoiceOver the caption is read.")).toContain("working_case");
+    expect(kindsOf("The slider jumps back. The same test case in IE 11 keeps the value.")).toContain("working_case");
+  });
+
+  it("still reads none where the same page fails there too", () => {
+    expect(kindsOf("The caption is not read aloud. Same page in IE11 the caption is not read either.")).not.toContain("working_case");
+    expect(kindsOf("The caption is not read aloud. Same page in IE11 crashes the reader.")).not.toContain("working_case");
+  });
+});
+
+describe("eighteenth pass, read-17 (firefox): one call of a member with what it prints", () => {
+  it("reads 'a.b(...) prints ...' opening a sentence as the test case", () => {
+    expect(stepsIn("JSON.stringify(new Set([1])) prints {} in the console, in Chrome it gives [1].").kinds).toContain("testcase");
+    expect(stepsIn("The clock is off. Intl.DateTimeFormat().resolvedOptions().timeZone logs UTC on a machine set to Berlin.").kinds).toContain("testcase");
+  });
+
+  it("still reads no test case in a call told of how an API behaves", () => {
+    expect(stepsIn("The list is wrong. getFoo() returns null after a reload.").kinds).not.toContain("testcase");
+    expect(stepsIn("The list is wrong. list.getItems() returns null after a reload.").kinds).not.toContain("testcase");
+  });
+});

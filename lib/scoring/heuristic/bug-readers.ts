@@ -179,7 +179,7 @@ const ABSENCE = /\b(?:(?:has|have|had)(?<!\b(?:i|we|you|they|i['’]d|we['’]d)
  * Sound or picture that breaks up ("the audio crackles", "playback stutters", "is choppy", "the voice is distorted";
  * fourteenth pass, read-12).
  */
-const WRONG = /\b(?:wrong(?:ly)?|incorrect(?:ly)?|typos?|misspel(?:led|t|lings?)|(?:spelling|grammar|grammatical) (?:mistakes?|errors?)|invalid|inaccurate|corrupt(?:s|ed|ion)?|garbled|truncat(?:ed|es|ing)|mangled|scrambled|duplicat(?:e|es|ed|ion)|(?<!\b(?:tried|tries|try|trying|attempted|retried|re-tried)(?:\s+(?:it|this|that|again))?\s+)(?:twice|(?:three|multiple|several) times)|unexpected(?:ly)?|unintended|strange(?:ly)?|weird(?:ly)?|odd(?:ly)?|bizarre|confusing|inconsistent(?:ly)?|mismatch(?:es|ed)?|misaligned|overlap(?:s|ped|ping)?|overflow(?:s|ed|ing)|spill(?:s|ed|ing)? (?:out|over)|(?:sticks?|stuck|sticking) out|(?:extends?|extended|runs?|ran|goes|went|spreads?) (?:past|beyond|off|outside|over) (?:the |its |their )?(?:right |left |bottom |top )?(?:edges?|borders?|screen|page|window|viewport|container|bounds|margins?|box|card|panel)|cut off|flicker(?:s|ing)?|crackl(?:es|ed|ing|y)|stutter(?:s|ed|ing|y)|choppy|distort(?:s|ed|ion)|jumps?|jumping|too (?:slow|long|big|large|small|many|much|few|wide|narrow|high|low)|slow(?:ly|er|ness)?|sluggish|laggy|lags?|unresponsive|ignor(?:es|ed|ing)|(?:is|are|was|were|gets?|got) (?:lost|reset|overwritten|cleared|dropped|treated as|interpreted as|shown as|reported as|marked as)|shows? up as|appears? as|(?:comes?|came) out as|(?:arrives?|arrived|arriving|comes? through|came through|(?:is|are|was|were|gets?|got) received)\s+(?:at\s+[^.,;\n]{1,30}?\s+)?as\s+["“'‘]|(?:takes|took|taking) (?:over |more than |about |around |almost |nearly |~|>)?\d+(?:\.\d+)?\s*(?:ms|milliseconds?|s|secs?|seconds?|mins?|minutes?|hours?)|(?:shows?|showing|showed|returns?|returning|returned|displays?|displayed|gives?|gave|prints?|printed|reports?|reported|says?|said|reads?|outputs?|(?:gets?|got)(?<!\b(?:should|would|could|must|to|will|can)\s+(?:gets?|got))) [^.\n]{1,60}? instead\b|instead(?:,| it| the| of showing| of returning)|still (?:shows?|showing|there|visible|enabled|disabled|running|open|the same|has|have|contains?|returns?|says?|appears?)|only (?:shows?|returns?|works?|displays?|lists?|finds?|gets?)|even though|although|regardless of|but (?!(?:i|we)(?:['’]?m|['’]?re| am| are) (?:not|no) (?:(?:really|very|too|that|100%) )?(?:sure|certain|positive|technical|techy|an? (?:expert|developer|engineer|programmer|techie))\b)(?:it|the|nothing|i|we|this|that|there|instead|no|only|then)\b(?!\s+(?:would|could|might)\s+(?:also\s+|really\s+)?be\s+(?:(?:really|very|much|so)\s+)?(?:nice|good|great|better|useful|helpful|handy|cool|convenient)\b)|however|superfluous|spurious|unwanted|unnecessary|redundant|extra|excessive(?:ly)?|over-?aggressive(?:ly)?|only (?:the|one|two|a|an|\d+|some|part|half|first|last|partially)|(?:is|are|was|were|gets?|got) always|(?:results?|resulted|resulting) in|(?:leads?|led|leading) to|(?:causes|caused|causing)|(?:unable|impossible) to|not possible|no way to|still (?!(?:need|want|think|have to|not sure)\b)\w+|stop(?:s|ped)? (?:\w+ing|to \w+)|(?:no longer|anymore|any more)|(?:keeps?|kept|continues?|continued) (?:to \w+|\w+ing)|(?:ends?|ended) up|(?:returns?|returned|returning|gives?|gave|giving|shows?|showed|showing|displays?|displayed|yields?|yielded|downloads?|downloaded|saves?|saved|writes?|wrote|exports?|exported|creates?|created|generates?|generated|produces?|produced) (?:zero|0|null|nil|none|nothing|empty|false|undefined|nan|-1|an? (?:empty|blank|wrong|error|404|500|different|incorrect|invalid))|discrepanc(?:y|ies)|(?:is|are|was|were|gets?|got) (?:also|still|even) (?:returned|shown|listed|included|displayed|sent|created|added|kept|called|fired|triggered)|(?:take|takes|took|taking) (?:several|many|a few|multiple|\d+) (?:seconds|secs|minutes|mins|hours)|takes? (?:even |much |far )?longer|(?:takes?|took) (?:forever|ages)|(?:is|are|was|were|stays?|remains?) (?:0|zero|null|nil|undefined|negative|nan)\b|collisions?|conflicts?|conflicting|clash(?:es)?|(?:stays?|stayed|remains?|remained) (?:active|open|alive|running|visible|enabled|locked|checked|selected)|always (?:returns?|shows?|displays?|gives?|says?|fails?|crashes|succeeds?|reports?)|(?:becomes?|became|turns? into|turned into|(?:is|are|gets?|got) (?:turned|changed|converted|rewritten|reformatted) (?:into|to))\b|(?:goes|go|went|turns?|turned|gets?|got) (?:dirty|blank|black|white|gr[ae]y|away|missing|down|offline|crazy|wild|stuck|corrupted|out of sync)|(?:has|have) been (?:\w+ )?(?:stuck|pending|down|broken|waiting|loading|failing|missing|empty|blank|unavailable|offline|disabled)(?: (?:since|for))?|differs?|there (?:is|are|was|were) no|(?:is|are|was|were|gets?|got|being) (?:redirected|taken|sent|moved|reset|stuck|blocked|rejected|denied|clipped|escaped|unstyled|hidden|greyed|grayed|disabled|ignored|skipped|dropped|deleted|removed|overwritten|lost|duplicated|doubled|cut|shifted|misplaced)\b)\b/i;
+const WRONG = /\b(?:wrong(?:ly)?|incorrect(?:ly)?|typos?|misspel(?:led|t|lings?)|(?:spelling|grammar|grammatical) (?:mistakes?|errors?)|invalid|inaccurate|corrupt(?:s|ed|ion)?|garbled|truncat(?:ed|es|ing)|mangled|scrambled|duplicat(?:e|es|ed|ion)|(?<!\b(?:tried|tries|try|trying|attempted|retried|re-tried)(?:\s+(?:it|this|that|again))?\s+)(?:twice|(?:three|multiple|several) times)|unexpected(?:ly)?|unintended|strange(?:ly)?|weird(?:ly)?|odd(?:ly)?|bizarre|confusing|inconsistent(?:ly)?|mismatch(?:es|ed)?|misaligned|overlap(?:s|ped|ping)?|overflow(?:s|ed|ing)|spill(?:s|ed|ing)? (?:out|over)|(?:sticks?|stuck|sticking) out|(?:extends?|extended|runs?|ran|goes|went|spreads?) (?:past|beyond|off|outside|over) (?:the |its |their )?(?:right |left |bottom |top )?(?:edges?|borders?|screen|page|window|viewport|container|bounds|margins?|box|card|panel)|cut off|flicker(?:s|ing)?|crackl(?:es|ed|ing|y)|stutter(?:s|ed|ing|y)|choppy|distort(?:s|ed|ion)|jumps?|jumping|too (?:slow|long|big|large|small|many|much|few|wide|narrow|high|low)|slow(?:ly|er|ness)?|sluggish|laggy|lags?|unresponsive|ignor(?:es|ed|ing)|(?:is|are|was|were|gets?|got) (?:lost|reset|overwritten|cleared|dropped|treated as|interpreted as|shown as|reported as|marked as)|shows? up as|appears? as|(?:comes?|came) out as|(?:arrives?|arrived|arriving|comes? through|came through|(?:is|are|was|were|gets?|got) received)\s+(?:at\s+[^.,;\n]{1,30}?\s+)?as\s+["“'‘]|(?:takes|took|taking) (?:over |more than |about |around |almost |nearly |~|>)?\d+(?:\.\d+)?\s*(?:ms|milliseconds?|s|secs?|seconds?|mins?|minutes?|hours?)|(?:shows?|showing|showed|returns?|returning|returned|displays?|displayed|gives?|gave|prints?|printed|reports?|reported|says?|said|reads?|outputs?|(?:gets?|got)(?<!\b(?:should|would|could|must|to|will|can)\s+(?:gets?|got))) [^.\n]{1,60}? instead\b|instead(?:,| it| the| of showing| of returning)|still (?:shows?|showing|there|visible|enabled|disabled|running|open|the same|has|have|contains?|returns?|says?|appears?)|only (?:shows?|returns?|works?|displays?|lists?|finds?|gets?)|even though|although|regardless of|but (?!(?:i|we)(?:['’]?m|['’]?re| am| are) (?:not|no) (?:(?:really|very|too|that|100%) )?(?:sure|certain|positive|technical|techy|an? (?:expert|developer|engineer|programmer|techie))\b)(?:it|the|nothing|i|we|this|that|there|instead|no|only|then)\b(?!\s+(?:would|could|might)\s+(?:also\s+|really\s+)?be\s+(?:(?:really|very|much|so)\s+)?(?:nice|good|great|better|useful|helpful|handy|cool|convenient)\b)|however|superfluous|spurious|unwanted|unnecessary|redundant|extra|excessive(?:ly)?|over-?aggressive(?:ly)?|only (?:the|one|two|a|an|\d+|some|part|half|first|last|partially)|(?:is|are|was|were|gets?|got) always|(?:results?|resulted|resulting) in|(?:leads?|led|leading) to|(?:causes|caused|causing)|(?:unable|impossible) to|not possible|no way to|still (?!(?:need|want|think|have to|not sure)\b)\w+|stop(?:s|ped)? (?:\w+ing|to \w+)|(?:no longer|anymore|any more)|(?<!(?:^|[.!?:;]|\n)[ \t]*(?:(?:\d{1,2}[.)]|[-*•])[ \t]*)?(?:(?:then|and|just|now)[ \t]+)?)(?:keep|continue) (?:to \w+|\w+ing)|(?:keeps|kept|continues|continued) (?:to \w+|\w+ing)|(?:ends?|ended) up|(?:returns?|returned|returning|gives?|gave|giving|shows?|showed|showing|displays?|displayed|yields?|yielded|downloads?|downloaded|saves?|saved|writes?|wrote|exports?|exported|creates?|created|generates?|generated|produces?|produced) (?:zero|0|null|nil|none|nothing|empty|false|undefined|nan|-1|an? (?:empty|blank|wrong|error|404|500|different|incorrect|invalid))|discrepanc(?:y|ies)|(?:is|are|was|were|gets?|got) (?:also|still|even) (?:returned|shown|listed|included|displayed|sent|created|added|kept|called|fired|triggered)|(?:take|takes|took|taking) (?:several|many|a few|multiple|\d+) (?:seconds|secs|minutes|mins|hours)|takes? (?:even |much |far )?longer|(?:takes?|took) (?:forever|ages)|(?:is|are|was|were|stays?|remains?) (?:0|zero|null|nil|undefined|negative|nan)\b|collisions?|conflicts?|conflicting|clash(?:es)?|(?:stays?|stayed|remains?|remained) (?:active|open|alive|running|visible|enabled|locked|checked|selected)|always (?:returns?|shows?|displays?|gives?|says?|fails?|crashes|succeeds?|reports?)|(?:becomes?|became|turns? into|turned into|(?:is|are|gets?|got) (?:turned|changed|converted|rewritten|reformatted) (?:into|to))\b|(?:goes|go|went|turns?|turned|gets?|got) (?:dirty|blank|black|white|gr[ae]y|away|missing|down|offline|crazy|wild|stuck|corrupted|out of sync)|(?:has|have) been (?:\w+ )?(?:stuck|pending|down|broken|waiting|loading|failing|missing|empty|blank|unavailable|offline|disabled)(?: (?:since|for))?|differs?|there (?:is|are|was|were) no|(?:is|are|was|were|gets?|got|being) (?:redirected|taken|sent|moved|reset|stuck|blocked|rejected|denied|clipped|escaped|unstyled|hidden|greyed|grayed|disabled|ignored|skipped|dropped|deleted|removed|overwritten|lost|duplicated|doubled|cut|shifted|misplaced)\b)\b/i;
 /**
  * A measure that moved ("Ts went from 540ms to 610ms", "grows to 1.5 GB", "regressed 6%"). Since the fourth pass.
  * A value or a view that goes back to where it started ("the counter resets to 0", "reverts to the default", "jumps
@@ -205,7 +205,7 @@ const PRODUCED_CONSTANT = /\b(?:[Pp]rints|[Pp]rinted|[Rr]eturns|[Rr]eturned|[Oo]
  * What is seen described by its look: a blank or black area ("a blank page", "shows a black canvas"), or a quality
  * of a wrong rendering or motion ("scrolling is jerky", "the text looks blurry"). Since the fourth pass.
  */
-const LOOKS = /\b(?:blank|black|white|empty|grey|gray) (?:pages?|screens?|windows?|tabs?|canvas(?:es)?|box(?:es)?|rectangles?|areas?|dialogs?|panels?|frames?|squares?)\b|\b(?:is|are|was|were|looks?|looked|seems?|seemed|appears?|appeared|gets?|got|becomes?|became|turns?|turned)\s+(?:\w+\s+)?(?:jerky|choppy|blurry|blurred|fuzzy|pixelated|pixellated|distorted|unreadable|illegible|janky|stuttery|jittery|smeared|washed out)\b/i;
+const LOOKS = /\b(?:blank|black|white|empty|grey|gray) (?:pages?|screens?|windows?|tabs?|canvas(?:es)?|box(?:es)?|rectangles?|areas?|dialogs?|panels?|frames?|squares?)\b|\b(?:is|are|was|were|looks?|looked|seems?|seemed|appears?|appeared|gets?|got|becomes?|became|turns?|turned)\s+(?:\w+\s+)?(?:jerky|choppy|blurry|blurred|fuzzy|pixelated|pixellated|distorted|unreadable|illegible|janky|stuttery|jittery|smeared|washed out)\b|,\s*(?:almost |nearly |completely |totally |barely )?(?:unreadable|illegible)\b/i;
 /**
  * What happens, in forms the readers above miss: a crash told as a verb ("segfaults", "dumps core"), a state that returns
  * ("after a restart it is back"), what another party is given ("the client sees it unchanged", "the browser gets a 403"),
@@ -976,6 +976,14 @@ const WORKING_KEPT = new RegExp(String.raw`(?:^|[.!?;,]\s+|\n\s*)(?:[Ii]n|[Oo]n|
  */
 const WORKING_IN_BROWSER = new RegExp(String.raw`[Ii]n (?<=(?:^|[.!?;,]\s+|\n\s*)[Ii]n )(?:[Cc]hrom(?:e|ium)|[Ss]afari|Edge|[Oo]pera|other browsers)(?: ?\d[\w.]*)?(?!\s+(?:[Dd]ev ?[Tt]ools|[Cc]anary|[Ee]xtensions?|[Ww]eb [Ss]tore)\b),? (?:(?!\b(?:[Nn]ot|n['’ ]?t|[Nn]ever|[Nn]o|[Nn]othing|also|too|${SAME_INPUT}|either|only|fails?|failed|crash\w*|hangs?|broken|slow|wrong|errors?|warnings?|exceptions?|bug|problem|issue|different(?:ly)?)\b)(?:[^.;!?\n]|[.!?](?=\S))){3,80}(?=[.;!?](?:\s|$)|\n|$)`);
 /**
+ * The same page or test case named in another browser, then what happens there told of it ("Same page in IE11 with NVDA
+ * the update is announced.", "The same test case in Safari renders the caption."): a case that works, read as
+ * `WORKING_IN_BROWSER` reads one, with the same words kept out (eighteenth pass, read-17 firefox). Internet Explorer is
+ * taken here: "the same page" sets it beside the failing browser. The lookbehind stands after "same", so it is tried
+ * only where "same" stands.
+ */
+const SAME_IN_BROWSER = new RegExp(String.raw`[Ss]ame (?<=(?:^|[.!?;][ \t]{1,4}|\n[ \t]{0,8})(?:[Tt]he )?[Ss]ame )(?:page|site|file|form|test ?case|document|video|url|URL|link|markup|code|snippet|example) (?:in|on|with) (?:IE ?\d*|Internet Explorer(?: ?\d+)?|[Cc]hrom(?:e|ium)|[Ss]afari|Edge|[Oo]pera)(?: ?\d[\w.]*)?,? (?:(?!\b(?:[Nn]ot|n['’ ]?t|[Nn]ever|[Nn]o|[Nn]othing|also|too|${SAME_INPUT}|either|only|fails?|failed|crash\w*|hangs?|broken|slow|wrong|errors?|warnings?|exceptions?|bug|problem|issue|different(?:ly)?)\b)(?:[^.;!?\n]|[.!?](?=\S))){3,80}(?=[.;!?](?:\s|$)|\n|$)`);
+/**
  * Another browser named as the subject of a clause of its own, doing the thing in the present ("Chrome pauses in both
  * cases", "Chrome makes about 300 KB from the same page", "Node 20 and Chrome accept it", "Chrome/Safari print 1000",
  * "The same video in Edge looks correct"): the same case where it does not fail, set beside the failing one. Fifteenth
@@ -1209,6 +1217,22 @@ const CHOICE_BEFORE = /\b(?:when|if|while|by|would|after|before|try|tried|trying
 /** An open doubt right before a read, in the same clause: "I don't know if ...", "not clear whether ...", "wondering if ...". */
 const DOUBT_BEFORE = /(?:\b(?:do(?:es)?n['’ ]?t|do not|does not|not|no)\s+(?:really\s+)?(?:know|sure|certain|clear|obvious|idea)|\b(?:unsure|unclear|uncertain|wonder(?:ing|ed)?)\b)\s+(?:if|whether|that)\b(?:(?!\bbut\b)[^.!?;\n])*$/i;
 
+/**
+ * A way asked for in the imperative, opening a sentence: "Provide a way to fall back to ...", "Add a simple way to
+ * export ...", "Offer some means of ..." (eighteenth pass, read-17 firefox). Only "way" or "means": an imperative "Add a
+ * button to the form" may be a step of a test case, "a way to" cannot be.
+ */
+const WAY_ASKED = /(?:^|[.!?]\s+|\n\s*)(?:please\s+)?(?:provide|add|offer|give (?:us|users|people|me)|create|introduce|implement) (?:a|an|some) (?:[\w-]+ ){0,2}?(?:way|means) (?:to|for|of)\b/i;
+/**
+ * A case that works told in a few words (eighteenth pass, read-17 firefox): a thing done "as normal" beside the failing
+ * case ("On the other accounts a double click opens it inline as normal"), with no negation in the words before it
+ * ("doesn't open as normal"), ending its clause and not a thing
+ * marked or rated so ("marking it as normal severity"); a gerund said to work "though" after the failure ("dragging does nothing, pasting the link
+ * works though"), not "nothing works though" nor "works though it should not"; and "where/as/like it used to" with its verb left out after a negated one ("the
+ * badge doesn't appear on some mirrors where it used to"): the verb left out is the negated one, so it did before. Not
+ * after a failure told without a negation ("it still crashes as it used to").
+ */
+const WORKING_BRIEFLY = /(?<!\b(?:\w+n['’]t|(?:does|do|did|is|are|was|were|ca|wo|could|would|should|has|have|had)nt|not|never|no longer|nothing)\b[^.;!?\n]{0,40})(?<!\b(?:mark|set|flag|file|label|rate|classif|treat)\w*\s+(?:(?:it|this|that|them|the \w+)\s+)?)\bas normal(?=\s*(?:[.,;!)]|$))|(?<!\b(?:not|no|nor|neither)\s+)\b(?!(?:noth|someth|everyth|anyth)ing\b)[a-z]{3,}ing(?:\s+(?!(?:nothing|not|and|but|or|it|that|which)\b)[\w-]+){0,3}?\s+(?:still\s+)?works?,?\s+though(?=\s*(?:[.,;!)]|$))|\b(?:\w+n['’]t|(?:does|do|did|is|are|was|were|ca|wo|could|would|should|has|have|had)nt|not|no longer)\b[^.;!?\n]{1,80}?\b(?:where|as|like|when) (?:it|they|this|that) used to(?=\s*(?:[.,;!)]|$))/i;
 export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] {
   const text = unwrapped(withoutLabels(labelled));
   const tag = (kind: ExpectedKind, reads: Read[]) => reads.map((r) => ({ ...r, kind }));
@@ -1219,6 +1243,9 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
     ...tag("request", all(text, REQUEST).filter((r) => !inProgramQuote(text, r) && !MADE_BETTER.test(text.slice(r.end, r.end + 60)))),
     ...tag("working_case", all(text, WORKING_CASE).filter((r) => !thingMissing(text, r) && !actedThen(text, r) && !afterTheFailure(text, r))), ...tag("wish", all(text, WISH_UNSAID)), ...tag("working_case", all(text, WORKS_ELSEWHERE)), ...tag("working_case", all(text, WORKING_MORE)), ...tag("working_case", all(text, BROWSER_DOES_NOT)), ...tag("working_case", all(text, WORKING_KEPT)), ...tag("working_case", all(text, WORKING_IN_BROWSER)), ...tag("working_case", all(text, WORKING_BROWSER_ACTS).filter((r) => browserActsWell(text, r))), ...tag("wish", all(text, WISH_MORE)), ...tag("working_case", all(text, WORKED_VERSION)), ...tag("working_case", all(text, WORKING_DIRECTIVE).filter((r) => directiveValued(text, r))), ...tag("working_case", all(text, WORKING_WITHOUT_OPTION)), ...tag("working_case", all(text, WORKED_BEFORE)), ...tag("working_case", all(text, SAME_ELSEWHERE)), ...tag("working_case", all(withoutLabels(labelled), COMMAND_WORKS)), ...tag("working_case", all(text, WORKING_BROWSER_LINE)), ...tag("working_case", all(text, WORKING_PLATFORM)), ...tag("working_case", all(text, WAS_THERE_IN)), ...tag("expect", all(text, NORM_SAYS)), ...tag("expect", all(text, THOUGHT_IT_DOES)), ...tag("expect", all(text, DOCS_SAY)), ...tag("expect", all(text, RULE_SAYS)), ...tag("working_case", all(text, WORKING_IN_FULL)),
     ...tag("working_case", workingExamples(text)),
+    ...tag("working_case", all(text, WORKING_BRIEFLY)),
+    ...tag("working_case", all(text, SAME_IN_BROWSER)),
+    ...tag("request", all(text, WAY_ASKED).filter((r) => !inProgramQuote(text, r))),
   ];
   // What the program prints ("Message: Object expected", a log line, a stack frame) or a line of code is not what the
   // reporter expects, however it is worded.
@@ -1796,6 +1823,8 @@ const ACTION_RUN = new RegExp(`(?:^|[(:;,]\\s*|\\b(?:i\\.e\\.|e\\.g\\.),?\\s*)${
  * (bands, twelfth pass, read-11); "the editor", a program's as often, does not.
  */
 const ROLE_SUBJECT = String.raw`(?:an?|the|any|every|each) (?:[\w-]+ )?(?:user|customer|client|shopper|buyer|member|subscriber|visitor|player|patient|student|teacher|employee|agent|admin|administrator|merchant|seller|developer|engineer|analyst|nurse|doctor|clinician|physician|guest|resident|passenger|driver|rider|colleague|tester|operator|manager|dispatcher|clerk|cashier|accountant|recruiter|approver|reviewer|moderator|instructor|parent|courier|technician|pharmacist|receptionist|planner|supervisor|volunteer|applicant|attendee|organi[sz]er|landlord|tenant|staff member|team member|reader|viewer|owner|holder|recipient|partner|vendor|participant|patron|citizen|voter|donor|person)s?(?: (?:in|at|from|on|of|with) [^,.;:!?\n]{1,40}?)?`;
+/** An action under way told by a gerund with its object after "while" ("while uploading photos", "while holding Shift"). */
+const WHILE_DOING = /\bwhile\s+(?:still\s+)?([a-z][\w-]*ing)\s+(?!(?:in|on|at|for|to|from|is|was|are|and|or|but|it|itself|anyway|again|still|forever|slowly|fine)\b)(?=["'(A-Za-z0-9])/gi;
 const CONDITIONAL = new RegExp(String.raw`\b(?:when(?:ever)?|if|after|once|every time|each time|as soon as|upon|while|before)\s+(?:i|you|we|the user|a user|users|someone|somebody|one|${ROLE_SUBJECT})\s+(?:(?:\w+ly|first|then|again|try to|tried to|try and|attempt to|want to|wanted to|go to|went to|am|was|have|had)\s+)*([a-z][\w-]*)`, "gi");
 /**
  * "When starting Eclipse", "after clicking Save", "by right-clicking": an action as a condition, without a subject.
@@ -1830,7 +1859,7 @@ const JUDGED_ACTIVITY = new RegExp(`^\\s+(?:(?:so|very|really|quite|pretty|super
  * sentence does not run over a blank line: a log line's last word ("..., skipping") and the next paragraph are no
  * gerund and its verb (fifteenth pass, firefox).
  */
-const GERUND_SUBJECT = /(?:^|[.!?:;,]\s+|\n\s*)(?:[-*•][ \t]+)?([A-Z]?[a-z-]+ing)(?=\s)[ \t]*(?:\r?\n(?![ \t]*\r?\n)[ \t]*)?(?=\S)(?:(?:on\s+|the\s+|a\s+|an\s+|any\s+)?[^.\n]{1,60}?\s(?:does|did|do|doesn|causes?|caused|results?|resulted|throws?|threw|crashes|crashed|gives?|gave|shows?|showed|leads?|led|makes?|made|opens?|opened|triggers?|triggered|produces?|produced|returns?|returned|breaks?|fails?|failed|hangs?|freezes|takes?|took|is|was|brings?|brought)\b|[^.,\n]{1,60},)/g;
+const GERUND_SUBJECT = /(?:^|[.!?:;,]\s+|\n\s*)(?:[-*•][ \t]+)?([A-Z]?[a-z-]+ing)(?=\s)[ \t]*(?:\r?\n(?![ \t]*\r?\n)[ \t]*)?(?=\S)(?:(?:on\s+|the\s+|a\s+|an\s+|any\s+)?[^.\n]{1,60}?\s(?:does|did|do|doesn|causes?|caused|results?|resulted|throws?|threw|crashes|crashed|gives?|gave|shows?|showed|leads?|led|makes?|made|opens?|opened|triggers?|triggered|produces?|produced|returns?|returned|breaks?|fails?|failed|hangs?|freezes|takes?|took|is|was|brings?|brought|has|had)\b|[^.,\n]{1,60},)/g;
 /**
  * First-person actions told as a story: "I opened the file, clicked Save", "I go to the toolbar and click Build", "I
  * was typing a comment, switched tabs" (the past progressive since the fourth pass; not "I am running a shop",
@@ -1867,6 +1896,12 @@ const REPRO = /(?:^|[.!?]\s+|\n\s*)(?:how )?to (?:see|trigger) (?:it|this|that|t
  * click that opens it, in lower case, and its items named as the program names them ("right-click > Inspect > Copy",
  * "long-press -> Open in New Tab -> Private"); after a lower-case head the items are in capitals, as a menu's are.
  */
+/**
+ * A context menu opened by its click on a thing named, then the item chosen in it: "right click on image > Save Image As",
+ * "long-press a link -> Open in New Tab", "ctrl+click the cell > Copy" (eighteenth pass, read-17 firefox). The thing
+ * is a word to three, the item opens in a capital or a quote, as a menu's does.
+ */
+const CONTEXT_ITEM = /\b(?:[Rr]ight[- ]?click|[Ll]ong[- ]?press|[Cc]trl[- +]click|[Cc]ontrol[- ]click|[Tt]wo-finger click)(?:ing|ed)?\s+(?:on\s+)?(?:(?:an?|the|any|some|this|that)\s+)?[\w-]+(?: [\w-]+){0,2}?\s*(?:>|->|→|»)\s*["'“]?[A-Z][\w.'’&/+-]*(?: [\w.'’&/+-]+){0,3}/;
 const MENU_PATH = /(?:^|[\s"'(])(?:[A-Z][\w.'’&/+-]*(?: [\w.'’&/+-]+){0,3}(?:\s*(?:->|→|»|\s>\s)\s*[\w"'][\w.'’&/+-]*(?: [\w.'’&/+-]+){0,3}){2,}|[a-z][\w.'’&/+-]*(?:\s*(?:->|→|»|\s>\s)\s*["']?[A-Z][\w.'’&/+-]*(?: [\w.'’&/+-]+){0,3}){2,})/m;
 /**
  * What running a snippet gives, told right under it of the snippet, the page or the browser: "this prints 0 0.01",
@@ -1876,6 +1911,11 @@ const MENU_PATH = /(?:^|[\s"'(])(?:[A-Z][\w.'’&/+-]*(?: [\w.'’&/+-]+){0,3}(?
 /** A statement's head: a declaration, or a name (with its members) assigned to or called ("x = 1", "console.log(x)"). */
 const STATEMENT_HEAD = /^(?:(?:var|let|const|return|new|await)\s|[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*|\[[^\]\n]{1,40}\])*(?:\s*[-+*\/]?=(?!=)|\())/;
 const INLINE_STATEMENTS = /(?:^|[.!?][ \t]+|\n[ \t]*)((?:(?:[^;\n.]|\.(?=\S)){3,160};[ \t]*){1,6})/g;
+/**
+ * One call of a member, brackets nested two deep, and the members and calls chained after it, opening a sentence or a
+ * line, and a verb of printing after it (`stepsIn`).
+ */
+const INLINE_CALL = /(?:^|[.!?][ \t]+|\n[ \t]*)([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+\((?:[^()\n]|\((?:[^()\n]|\([^()\n]{0,60}\)){0,60}\)){0,120}\)(?:\.[A-Za-z_$][\w$]*(?:\((?:[^()\n]|\([^()\n]{0,60}\)){0,120}\))?){0,6})(?=[ \t]+(?:prints|printed|logs|logged|outputs|alerts|shows|displays)\b)/;
 const RESULT_OF_CODE = /^\s*(?:(?:on|in|with|under) [^,.\n]{1,60},?\s+)?(?:(?:this|it|that|the (?:above|code|snippet|script|page|test ?case|example)|firefox|the browser|chrome|nightly)\s+)?(?:prints|printed|logs|logged|returns|returned|outputs|throws|threw|alerts|gives|gave)\b(?!\s+(?:me|us|you|them)\b)/i;
 /**
  * The first line of a text that is a page's markup: an HTML element's opening tag or a doctype, also inside a code
@@ -1885,6 +1925,12 @@ const RESULT_OF_CODE = /^\s*(?:(?:on|in|with|under) [^,.\n]{1,60},?\s+)?(?:(?:th
 // split with the blanks after a code fence; the matches are the same)
 const MARKUP_TAIL = String.raw`(?:(?:\x60{3,}|~{3,})[\w+-]*[ \t]*\n|\{(?:code|noformat)(?::[^}\n]*)?\}[ \t]*\n?)?\s*<(?:!doctype\b|(?:html|head|body|style|script|div|span|p|a|input|select|option|button|form|table|tr|td|svg|canvas|iframe|img|video|audio|ul|ol|li|figure|picture|textarea|label|details|dialog|h[1-6])\b)[^\n]*`;
 const MARKUP_FIRST = new RegExp(String.raw`^(?=(\s*))\1`+MARKUP_TAIL, "i");
+/**
+ * The reader told to load the markup above, right under it ("<img src=...>\n\nload this.", "Open it in a new tab"): the
+ * markup is the test case and loading it the way there, with or without a failure told after it (eighteenth pass,
+ * read-17 firefox). Not "this loads fine" nor a page named ("open the settings page").
+ */
+const LOAD_THIS = /^(?:[ \t]*\n[ \t]*<[^\n]*){0,20}\s*(?:please\s+|just\s+|now\s+|then\s+)?(?:load|open|view|visit)\s+(?:this|it|that|the (?:page|file|test ?case|snippet|markup|html)(?: above)?)\b(?!\s+(?:page|tab|window|setting|menu|dialog)s?\b)/i;
 /** A paragraph that opens with a page's markup, after a blank line. */
 const MARKUP_PARAGRAPH = new RegExp(String.raw`(?<=\n[ \t]*\n)(?=([ \t]*))\1`+MARKUP_TAIL, "gi");
 /**
@@ -2393,6 +2439,10 @@ export function stepsIn(labelled: string): StepsRead {
     // Android"; fifteenth pass, the Jira steps reading)
     const kept = [run[0], ...run.slice(1).filter((part, i, rest) => rest.slice(0, i + 1).every((p) => actionStem(new RegExp(String.raw`^(?:and\s+)?(?:then\s+)?${INTENT}([a-z][\w-]*)`, "i").exec(p)?.[1] ?? "")))];
     joined += [...kept.join(", ").matchAll(new RegExp(String.raw`(?:,\s*(?:and\s+)?(?:then\s+)?|\b(?:and then|and|then)\s+)${INTENT}([a-z][\w-]*)`, "gi"))].filter((j) => actionStem(j[1])).length;
+    // "when I close the window while uploading photos", "if I type while holding Shift": an action of the person's under way
+    // as the other is done is a second action; the gerund has its object ("while loading" alone, or "while the page
+    // loads", is the program's; eighteenth pass, read-17 firefox).
+    joined += [...clause.matchAll(WHILE_DOING)].filter((j) => actionStem(j[1])).length;
   }
   for (const m of text.matchAll(CONDITIONAL_GERUND)) {
     // "Reproduce it by ...", "watch it happen by ...": the words say what follows is the way there, whatever its verb.
@@ -2440,6 +2490,10 @@ export function stepsIn(labelled: string): StepsRead {
     const comma = next ? -1 : m[0].indexOf(",", m[0].indexOf(m[1]) + m[1].length);
     const listed = comma >= 0 ? /^\s*([a-z][\w-]*ing)\s/.exec(m[0].slice(comma + 1)) : null;
     if ((next && (ACTION_VERBS.has(next[1]) || (/ing$/.test(next[1]) && actionStem(next[1])))) || (listed && actionStem(listed[1]))) joined++;
+    // "Unticking "Block pop-ups" and reloading has no effect": a gerund of acting joined by "and" inside the subject is a
+    // second action, as "untick ... and reload" is (eighteenth pass, read-17 firefox). Not one that names no act
+    // ("Opening and waiting" waits), nor one after a comma, counted above.
+    else if ([...m[0].slice(m[0].indexOf(m[1]) + m[1].length).matchAll(/\band\s+([a-z][\w-]*ing)\b/g)].some((j) => actionStem(j[1]))) joined++;
   }
   // "after closing it the process stays ... then when I start it again I get ...": a condition told as coming after
   // another ("then when", "and then if", "after that, when") is the second of two actions in order, not the same trigger
@@ -2509,6 +2563,10 @@ export function stepsIn(labelled: string): StepsRead {
   // read-16 firefox)
   const menu = MENU_PATH.exec(text);
   if (menu && !MENDS_IT.test(text.slice(menu.index + menu[0].lastIndexOf(">") + 1))) found.push({ kind: "menu", start: menu.index, end: menu.index + menu[0].length });
+  // "right click on image > Save Image As...": the context menu opened on a thing and its item chosen (eighteenth pass,
+  // read-17 firefox). A path of two items with no click on a thing stays unread (u15f-053).
+  const opened = menu ? null : CONTEXT_ITEM.exec(text);
+  if (opened && !MENDS_IT.test(text.slice(opened.index + opened[0].length))) found.push({ kind: "menu", start: opened.index, end: opened.index + opened[0].length });
   for (const [kind, re] of [["repro", REPRO], ["link", REPRO_LINK], ["command", COMMAND], ["command", INLINE_REQUEST], ["command", INLINE_COMMAND], ["command", INLINE_QUERY], ["command", INLINE_PROGRAM],
     ["testcase", ON_TESTCASE]] as const) {
     // A request in a line of the access log is what the server recorded, not one the reporter sends.
@@ -2607,6 +2665,12 @@ export function stepsIn(labelled: string): StepsRead {
       offset += line.length + 1;
     }
   }
+  // And one call of a member opening a sentence or a line, with what running it prints right after it
+  // ("console.log(new Map([[1,2]])) prints Map { } in the console", "JSON.stringify(x) logs {}"): the call is the test
+  // case (eighteenth pass, read-17 firefox). Only a member's call ("a.b(...)"), and only a verb of printing: "getFoo()
+  // returns null" tells how an API behaves, and stays unread.
+  const call = INLINE_CALL.exec(text);
+  if (call) found.push({ kind: "testcase", start: call.index + call[0].length - call[1].length, end: call.index + call[0].length });
   // So does code written inline, its statements each closed by ";", with what running it gives after them on the same
   // line ("let d = new Date(0); alert(d.getYear()); shows 70 in ..."; "var s = f(); console.log(s); prints undefined"):
   // the statements are the test case, as on lines of their own (seventeenth pass, second half).
@@ -2623,7 +2687,7 @@ export function stepsIn(labelled: string): StepsRead {
   // "For example:" and a page's script, which the labelled reports count as no steps.)
   const short = (m: RegExpMatchArray) => (text.slice(m.index).split(/\n[ \t]*\n/)[0].match(/\n/g) ?? []).length < 3;
   for (const markup of [MARKUP_FIRST.exec(text), ...[...text.matchAll(MARKUP_PARAGRAPH)].filter(short)]) {
-    if (markup && observedIn(text.slice(markup.index + markup[0].length)).some((r) => !r.generic)) {
+    if (markup && (observedIn(text.slice(markup.index + markup[0].length)).some((r) => !r.generic) || LOAD_THIS.test(text.slice(markup.index + markup[0].length)))) {
       found.push({ kind: "testcase", start: markup.index, end: markup.index + markup[0].length });
       break;
     }
