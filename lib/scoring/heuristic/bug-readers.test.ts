@@ -3661,3 +3661,42 @@ describe("seventeenth pass, second half: statements written inline with what run
     expect(stepsIn("let d = new Date(0); alert(d.getYear());").kinds).not.toContain("testcase");
   });
 });
+
+describe("eighteenth pass, read-17 (httpd): a process or a connection killed, an empty log, an arrow to a header, a value 'instead of' one", () => {
+  it("reads 'kills' told of the program and a connection reset as a failure", () => {
+    expect(reads(observedIn("Reloading the gateway kills every open websocket session."))).toBe(true);
+    expect(reads(observedIn("Large uploads get a connection reset halfway through."))).toBe(true);
+  });
+
+  it("reads 'Nothing in' a log or the output as an absence", () => {
+    expect(reads(observedIn("Tracing is on, level 7. Nothing in the audit log."))).toBe(true);
+    expect(reads(observedIn("We turned verbose mode on. Nothing in syslog either."))).toBe(true);
+  });
+
+  it("reads a response header after a request's arrow as what came back", () => {
+    expect(reads(observedIn("wget -S http://cdn.example.net/logo.png -> Content-Type: text/plain"))).toBe(true);
+  });
+
+  it("reads a past verb with its value 'instead of' another as what happens", () => {
+    expect(reads(observedIn("The nightly export started at 03:00 instead of 02:00 after the clocks moved."))).toBe(true);
+  });
+
+  it("still reads none in a killed search, a reset told as done, a log named as a place, a menu arrow or what was expected", () => {
+    expect(reads(observedIn("We reset the connection pool every night."))).toBe(false);
+    expect(reads(observedIn("Nothing in the changelog mentions the new flag."))).toBe(false);
+    expect(reads(observedIn("Open Tools -> Options: General and pick a theme."))).toBe(false);
+    expect(reads(observedIn("We expected at 02:00 instead of 03:00."))).toBe(false);
+  });
+});
+
+describe("eighteenth pass, read-17 (httpd): 'error' as the name of a log or of a path is no error", () => {
+  it("reads no failure in 'the error log' or in a path '/error/...'", () => {
+    expect(reads(observedIn("It would help to set the verbosity per site, for tracing one app without flooding the error log."))).toBe(false);
+    expect(reads(observedIn("Please let the 4xx pages share one template, like /error/generic.html for all of them."))).toBe(false);
+  });
+
+  it("still reads errors named in the log, and an error page shown", () => {
+    expect(reads(observedIn("Every request writes two errors to the error log."))).toBe(true);
+    expect(reads(observedIn("The checkout shows an error page."))).toBe(true);
+  });
+});
