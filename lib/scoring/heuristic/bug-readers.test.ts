@@ -3700,3 +3700,33 @@ describe("eighteenth pass, read-17 (httpd): 'error' as the name of a log or of a
     expect(reads(observedIn("The checkout shows an error page."))).toBe(true);
   });
 });
+
+describe("eighteenth pass, read-17 (httpd): wishes without a subject, messages named by their level, docs that are stale", () => {
+  it("reads 'Would help if ...' opening a sentence, and 'it would help if ...', as a wish", () => {
+    expect(kindsOf("The sync log only says 'denied'. Would help if it named the folder.")).toContain("wish");
+    expect(kindsOf("The sync log only says 'denied'. It would really help if it named the folder.")).toContain("wish");
+  });
+
+  it("reads a line that opens on 'Error messages' or 'Warning messages' as the reporter's, not a log line", () => {
+    expect(kindsOf("Warning messages carry codes (W1201 and so on) but no page explains them. Would be nice to have one.")).toContain("wish");
+  });
+
+  it("reads a request inside a quote the program is said to log as the program's words", () => {
+    expect(kindsOf("\"queue is full, consider raising the queue size\" is logged on every start, even with an empty queue.")).not.toContain("request");
+  });
+
+  it("reads a case that works told of another version with 'same config' and a subject", () => {
+    expect(kindsOf("The tracer writes nothing. With 3.1 same config it writes every frame.")).toContain("working_case");
+  });
+
+  it("reads what the docs still say as the stale text, not what should happen", () => {
+    expect(kindsOf("The limit went from 10 to 20 in 4.0 but the manual still says 10.")).not.toContain("expect");
+  });
+
+  it("still reads a log line, a request the reporter makes, a failing version and what the docs say", () => {
+    expect(kindsOf("WARN pool exhausted, requests should be retried")).not.toContain("modal");
+    expect(kindsOf("\"queue is full\" is logged on every start. Please consider raising the queue size.")).toContain("request");
+    expect(kindsOf("The tracer writes nothing. With 3.1 same config it fails too.")).not.toContain("working_case");
+    expect(kindsOf("The limit is 10 here but the manual says 20.")).toContain("expect");
+  });
+});

@@ -1024,7 +1024,9 @@ const WORKING_MORE = /(?:\b(?:which|that) (?:is|was) (?:the )?correct\b|(?:^|[.!
  * thing" that worked on another version ("on 2.2 the same thing logged all input"; not "In Chrome the same thing
  * happens", the failure there too), "instead" before a figure.
  */
-const WISH_MORE = /\bwould be (?:much |far |a lot |way )?(?:better|nicer|preferable|more (?:useful|helpful|intuitive|consistent|logical))\b|\bwould make (?:\w+ ){0,3}(?:more|less|easier|simpler|better|possible)\b|\b(?:adding|making|showing|logging|putting|having|moving|using|allowing|supporting|exposing|keeping)\b[^.;\n]{0,60}? would (?:really |greatly |certainly |also )?help\b|(?:^|[.!?]\s+|\n\s*)would (?:like|love|prefer) (?:a|an|the|separate|some|more|to (?:see|have|be able|get))\b|\bwould (?:really |greatly |certainly |also |all )?benefit from (?:a|an|the|having|some|more|being)\b/i;
+// ("Would help if ..." opening a sentence, "it would help if ...": a wish, as "Would be good to ..." is; eighteenth pass,
+// read-17 httpd)
+const WISH_MORE = /\bwould be (?:much |far |a lot |way )?(?:better|nicer|preferable|more (?:useful|helpful|intuitive|consistent|logical))\b|\bwould make (?:\w+ ){0,3}(?:more|less|easier|simpler|better|possible)\b|\b(?:adding|making|showing|logging|putting|having|moving|using|allowing|supporting|exposing|keeping)\b[^.;\n]{0,60}? would (?:really |greatly |certainly |also )?help\b|(?:^|[.!?]\s+|\n\s*)would (?:like|love|prefer) (?:a|an|the|separate|some|more|to (?:see|have|be able|get))\b|\bwould (?:really |greatly |certainly |also |all )?benefit from (?:a|an|the|having|some|more|being)\b|(?:(?:^|[.!?]\s+|\n\s*)|\b(?:it|this|that)\s+)would (?:really |greatly |certainly |also |much )?help (?:a lot )?if\b/i;
 /**
  * What it did before, told as the case that worked: "It used to keep the zoom for each site", "Previously it kept ...",
  * "In Firefox before it keep the zoom" (a non-native "before" for "earlier"). Not a failure of the past ("it used to
@@ -1049,7 +1051,9 @@ const COMMAND_WORKS = /(?:^|\n)[ \t]*(?:[$#%>][ \t]+)?[a-z][\w.+-]*(?:[ \t]+[a-z
 const COMMAND_WORKS_ASIDE = /\(\s*[a-z][\w.+-]{0,30}(?:[ \t]+(?:-{1,2}[A-Za-z][^\s()]{0,40}|[^\s()-][^\s()]{0,60})){1,8}?[ \t]+(?:works|worked|succeeds|succeeded)(?:[ \t]+(?:fine|ok|okay|correctly|well))?\s*\)/g;
 // (In "On 2.2 the same thing logged ...", the place may be a release with its library's, "With 2.4.58 and OpenSSL 3.0 the
 // same config only logged a warning", and the verb may follow "only", "just" or "simply"; fifteenth pass, httpd.)
-const WORKED_VERSION = /(?<![\w.])v?\d+(?:\.\d+)+[a-z]*\d*(?: \w+)? (?:was|were) (?:working|fine|ok|okay|correct|good)\b|(?<![\w.])v?\d+(?:\.\d+){2,}[a-z]*\d*,? (?:is )?(?:fine|ok|okay|good)(?=\s*(?:[.;!]|,\s|$))|(?<![\w.])(?<!\b(?:[Nn]or|[Nn]ot|[Nn]either|[Nn]o) )v?\d+(?:\.\d+)+[a-z]*\d* (?:worked|works)(?: (?:fine|ok|correctly|well)\b| |(?=[.;!]|,\s|\s*$))|\b(?:[Oo]n|[Ii]n|[Ww]ith|[Uu]nder) (?:v?\d[\w.]*|[A-Z][\w.+-]*)(?: (?:and|\+) (?:[A-Z][\w.+-]* )?v?\d[\w.]*)? the same (?:thing|config(?:uration)?|setup|file|page|request|code|script|test(?:case)?) (?:(?:only|just|simply) )?(?!(?:happen|occur|fail|crash|break|hang|freez|error|show)\w*\b)[a-z]+(?:ed|s)\b|\binstead (?=~?\d)|\b(?:[Pp]revious|[Ee]arlier|[Oo]lder|[Pp]rior|[Ll]ast|[Oo]ld) (?:version|release|build|update|nightly)s? (?:was|were|looked|worked|works|is) (?:\w+ )?(?:normal|fine|ok|okay|correct|good|right)\b|(?<!\b(?:[Ii]|[Ww]e|[Yy]ou|[Hh]e|[Ss]he|[Tt]hey|[Pp]eople)\s+)\b(?:[Rr]an|[Ww]orked|[Ww]as fine|[Ww]ere fine) (?:fine |well |ok |okay )?(?:on|in|with|under) (?:the )?(?:beta|version|release|build|rc|nightly|v?\d)[\w.]*(?: \d[\w.]*)?\b|(?<![\w.])v?\d+\.\d+[\w.]* (?:had|showed|kept) (?:it|this|that|them)\b/;
+// ("With 2.2 same config it dumps everything": "the" and a subject may be left out, or said, before the verb told of
+// the version that works; eighteenth pass, read-17 httpd)
+const WORKED_VERSION = /(?<![\w.])v?\d+(?:\.\d+)+[a-z]*\d*(?: \w+)? (?:was|were) (?:working|fine|ok|okay|correct|good)\b|(?<![\w.])v?\d+(?:\.\d+){2,}[a-z]*\d*,? (?:is )?(?:fine|ok|okay|good)(?=\s*(?:[.;!]|,\s|$))|(?<![\w.])(?<!\b(?:[Nn]or|[Nn]ot|[Nn]either|[Nn]o) )v?\d+(?:\.\d+)+[a-z]*\d* (?:worked|works)(?: (?:fine|ok|correctly|well)\b| |(?=[.;!]|,\s|\s*$))|\b(?:[Oo]n|[Ii]n|[Ww]ith|[Uu]nder) (?:v?\d[\w.]*|[A-Z][\w.+-]*)(?: (?:and|\+) (?:[A-Z][\w.+-]* )?v?\d[\w.]*)? (?:the )?same (?:thing|config(?:uration)?|setup|file|page|request|code|script|test(?:case)?),? (?:(?:it|they) )?(?:(?:only|just|simply) )?(?!(?:happen|occur|fail|crash|break|hang|freez|error|show)\w*\b)[a-z]+(?:ed|s)\b|\binstead (?=~?\d)|\b(?:[Pp]revious|[Ee]arlier|[Oo]lder|[Pp]rior|[Ll]ast|[Oo]ld) (?:version|release|build|update|nightly)s? (?:was|were|looked|worked|works|is) (?:\w+ )?(?:normal|fine|ok|okay|correct|good|right)\b|(?<!\b(?:[Ii]|[Ww]e|[Yy]ou|[Hh]e|[Ss]he|[Tt]hey|[Pp]eople)\s+)\b(?:[Rr]an|[Ww]orked|[Ww]as fine|[Ww]ere fine) (?:fine |well |ok |okay )?(?:on|in|with|under) (?:the )?(?:beta|version|release|build|rc|nightly|v?\d)[\w.]*(?: \d[\w.]*)?\b|(?<![\w.])v?\d+\.\d+[\w.]* (?:had|showed|kept) (?:it|this|that|them)\b/;
 /**
  * A case that works told by what it is set or run with rather than by a place: a configuration directive (a name in
  * CamelCase) with its values, said to work in a sentence of its own ("DocumentRoot /srv/www/alt works.", "CacheSize
@@ -1128,7 +1132,9 @@ const RULE_SAYS = /\b(?:the|our|their|your|this|that)\s+(?:[\w-]+\s+)?(?:contrac
  * that ..."): the behaviour the report holds it to. Not "the docs don't say" nor "according to the docs", which on the
  * shared reports quotes how an API is described.
  */
-const DOCS_SAY = /(?<!\b(?:did|done|do|followed|follow|configured|set (?:it )?up|installed)\b[^.;\n]{0,30}\b(?:like|as) (?:the |what the )?)\b(?:docs?|documentation|manual|man ?page|javadoc)\b(?:(?!\b(?:not|never)\b|n['’ ]?t\b)[^.;\n]){0,30}?\b(?:say|says|said|state|states|stated|claim|claims|claimed|promise|promises|suggests?|implies|implied)\b|\bas documented\b|\b(?:docs?|documentation|manual|man ?page|help(?![ -]?desk)|javadoc)\b[^.;\n]{0,40}?\b(?:leads?|led) (?:me|us|one) to (?:believe|think|expect)\b/i;
+// (what the docs "still say" is the stale text the report is about, not what should happen: "the default changed to 5
+// but the manual still says 15"; eighteenth pass, read-17 httpd)
+const DOCS_SAY = /(?<!\b(?:did|done|do|followed|follow|configured|set (?:it )?up|installed)\b[^.;\n]{0,30}\b(?:like|as) (?:the |what the )?)\b(?:docs?|documentation|manual|man ?page|javadoc)\b(?:(?!\b(?:not|never|still)\b|n['’ ]?t\b)[^.;\n]){0,30}?\b(?:say|says|said|state|states|stated|claim|claims|claimed|promise|promises|suggests?|implies|implied)\b|\bas documented\b|\b(?:docs?|documentation|manual|man ?page|help(?![ -]?desk)|javadoc)\b[^.;\n]{0,40}?\b(?:leads?|led) (?:me|us|one) to (?:believe|think|expect)\b/i;
 /** Titles that ask for the change: "Add ...", "Allow ...", "Support ...", "Need a way to ...". */
 const REQUEST_TITLE = /^(?:\[[^\]]*\]\s*|[\w .-]{1,30}:\s*)*(?:add|allow|support|provide|make|enable|disable|let|show|display|remove|rename|improve|implement|introduce|expose|include|use|change|move|replace|tell|offer|consider|retain|keep|avoid|prevent|create|need|request|want|should|please|do not|don['’ ]?t|switch|update|extend|document|warn|ask|hide|split|merge|separate|link|sort|restore|reduce|increase|simplify|clarify|customi[sz]e|expand)\b(?!-)(?!\s+(?:is|are|was|were|has|does|did|doesn['’ ]?t|didn['’ ]?t|isn['’ ]?t|can['’ ]?t|cannot|won['’ ]?t|fails|failed|crash(?:es|ed)|hangs|breaks|stops|freezes|loses|returns|throws|leaks|shows|gets|takes)\b)(?!\s+[\w.-]+\s+(?:overwrites|overwrote|replaces|replaced|changes|changed|adds|added|uses|used|moves|moved|deletes|deleted|removes|removed|ignores|ignored|installs|installed|puts|writes|wrote|creates|created|sends|sent|fails|failed|crash(?:es|ed)|hangs|hung|breaks|broke|returns|returned|throws|threw|leaks|leaked|loses|lost|is|are|was|were|does|did|doesn['’ ]?t|didn['’ ]?t|isn['’ ]?t|won['’ ]?t|can['’ ]?t|cannot)\b)/i;
 
@@ -1156,8 +1162,13 @@ function inProgramQuote(text: string, r: Read): boolean {
   const quotes = [...before.matchAll(/["“”]/g)];
   if (quotes.length % 2 === 0) return false;
   const open = quotes[quotes.length - 1].index;
-  return PROGRAM_SPEAKS.test(before.slice(0, open));
+  if (PROGRAM_SPEAKS.test(before.slice(0, open))) return true;
+  // (or the quote is closed by a verb that says the program wrote it: '"... consider raising the limit" is logged once at
+  // startup'; eighteenth pass, read-17 httpd)
+  const close = /["“”]/.exec(text.slice(r.end, r.end + 300));
+  return !!close && PROGRAM_WROTE.test(text.slice(r.end + close.index + 1, r.end + close.index + 60));
 }
+const PROGRAM_WROTE = /^\s*(?:is|was|are|were|gets|got|keeps being)\s+(?:\w+ly\s+|still\s+|also\s+)?(?:logged|printed|written|shown|displayed|emitted|output|reported)\b|^\s*(?:appears|appeared|shows up|showed up) in (?:the |my |our )?(?:[\w.-]+ )?(?:log|logs|output|console|error_log)\b/i;
 
 /** Every statement of what should happen in a text, each with the kind of statement it is. */
 /**
@@ -2001,7 +2012,9 @@ const CODE_LINE_RE = /^(?:```|(?:public|private|protected|static|final|class|int
 function isCodeLine(line: string): boolean {
   return CODE_LINE_RE.test(line.trim());
 }
-const STACK_OR_LOG = /^\s*(?:at [\w$.<>]+\(|(?:caused by|exception in thread)\b|[\w.]+(?:Exception|Error)\b|!\s*(?:ENTRY|MESSAGE|STACK|SUBENTRY)\b|\d{4}-\d\d-\d\d[ T]\d|\[\w+\]\s|(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)\b|\.\.\. \d+ more|created attachment \d+)/i;
+// (a log level's word naming a kind of message, "Error messages have numbers ...", "Warning messages are ...", opens the
+// reporter's sentence, not a log line; eighteenth pass, read-17 httpd)
+const STACK_OR_LOG = /^\s*(?:at [\w$.<>]+\(|(?:caused by|exception in thread)\b|[\w.]+(?:Exception|Error)\b|!\s*(?:ENTRY|MESSAGE|STACK|SUBENTRY)\b|\d{4}-\d\d-\d\d[ T]\d|\[\w+\]\s|(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)\b(?![ \t]+(?:messages|logs|pages|codes|numbers|reports|handling|reporting|levels?)\b)|\.\.\. \d+ more|created attachment \d+)/i;
 /** A steps section that says there are none: "Unsure how to reproduce", "not reproducible". */
 export const NO_STEPS = /\b(?:(?:unsure|not sure|no idea|(?:do|does|did)(?:n['’ ]?t| not) know|unknown|unclear) (?:how|what) (?:to reproduce|to re-?create|to trigger|triggers? (?:it|this)|causes? (?:it|this)|(?:it|this) happen(?:s|ed)?|makes? (?:it|this) happen)|(?:can(?:no|['’ ]?)t|could(?:n['’ ]?t| not)|unable to|not able to|failed to|haven['’ ]?t been able to) (?:reliably |always )?(?:reproduce|re-?create)(?! (?:it |this |that |the \w+ )?(?:in|on|with|under|using|without)\b)|not (?:\w+ )?reproducible(?! (?:in|on|with|under|using|without|below|before|after)\b)|no (?:known )?(?:steps|way to reproduce)|happens (?:randomly|sometimes|occasionally|intermittently))\b/i;
 
