@@ -3730,3 +3730,13 @@ describe("eighteenth pass, read-17 (httpd): wishes without a subject, messages n
     expect(kindsOf("The limit is 10 here but the manual says 20.")).toContain("expect");
   });
 });
+
+describe("eighteenth pass, read-17 (httpd): a request path on its own line with an arrow to what comes of it", () => {
+  it("reads one directive with '/path -> ...' under it as the configuration with its request", () => {
+    expect(stepsIn("AliasMatch ^/docs/(.*)$ /srv/manuals/$1\n\n/docs/intro.html -> the server answers 404 and the log names /srv/manuals/docs/intro.html").at).not.toBeNull();
+  });
+
+  it("still reads one directive alone, or an arrow inside a sentence, as no steps", () => {
+    expect(stepsIn("AliasMatch ^/docs/(.*)$ /srv/manuals/$1\n\nthe server answers 404.").at).toBeNull();
+  });
+});
