@@ -3740,3 +3740,15 @@ describe("eighteenth pass, read-17 (httpd): a request path on its own line with 
     expect(stepsIn("AliasMatch ^/docs/(.*)$ /srv/manuals/$1\n\nthe server answers 404.").at).toBeNull();
   });
 });
+
+describe("eighteenth pass, read-17 (httpd): a script named by its file that demonstrates or reproduces it", () => {
+  it("reads 'x.py reproduces it' and 'flood.sh demonstrates the leak' as the test case", () => {
+    expect(stepsIn("Thousands of tiny uploads make the worker grow without end. flood.sh demonstrates the leak.").kinds).toContain("testcase");
+    expect(stepsIn("The parser runs out of memory on nested tables. repro.py reliably reproduces it.").kinds).toContain("testcase");
+  });
+
+  it("still reads a file that is only named, or one told to fail itself, as no test case", () => {
+    expect(stepsIn("The parser runs out of memory on nested tables. repro.py is in the wiki.").kinds).not.toContain("testcase");
+    expect(stepsIn("The parser runs out of memory. setup.py crashes it too.").kinds).not.toContain("testcase");
+  });
+});
