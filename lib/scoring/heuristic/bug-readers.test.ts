@@ -3752,3 +3752,15 @@ describe("eighteenth pass, read-17 (httpd): a script named by its file that demo
     expect(stepsIn("The parser runs out of memory. setup.py crashes it too.").kinds).not.toContain("testcase");
   });
 });
+
+describe("eighteenth pass, read-17 (httpd): a request told with the status it gets, whatever the status", () => {
+  it("reads 'GET /path gives 200 ...' and 'HEAD /path returns 301' as what the server sent", () => {
+    expect(reads(observedIn("Alias /private /srv/private\n\nGET /private/keys.txt gives 200 and the file."))).toBe(true);
+    expect(reads(observedIn("HEAD /shop/ returns 301 to the same address."))).toBe(true);
+  });
+
+  it("still reads none in a method named without a path and status, or one with what it should return", () => {
+    expect(reads(observedIn("Alias /private /srv/private\n\nWe use GET for the file list."))).toBe(false);
+    expect(reads(observedIn("GET /private/keys.txt should give 200 to admins only."))).toBe(false);
+  });
+});
