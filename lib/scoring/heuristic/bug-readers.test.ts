@@ -3764,3 +3764,13 @@ describe("eighteenth pass, read-17 (httpd): a request told with the status it ge
     expect(reads(observedIn("GET /private/keys.txt should give 200 to admins only."))).toBe(false);
   });
 });
+
+describe("eighteenth pass, read-17 (httpd): what the program does told with the harm it does to another", () => {
+  it("reads ', which confuses ...' after what the program does as a failure", () => {
+    expect(reads(observedIn("The mailer adds a second Date header to every bounce, which confuses some spam filters."))).toBe(true);
+  });
+
+  it("still reads none in a person confused", () => {
+    expect(reads(observedIn("I was confused by the two Date headers in the docs."))).toBe(false);
+  });
+});
