@@ -3774,3 +3774,13 @@ describe("eighteenth pass, read-17 (httpd): what the program does told with the 
     expect(reads(observedIn("I was confused by the two Date headers in the docs."))).toBe(false);
   });
 });
+
+describe("eighteenth pass, read-17 (httpd): the documentation's example named with a version in the sentence", () => {
+  it("reads lines under 'The example on the 3.2 page still shows' as the page's text, not a configuration run", () => {
+    expect(stepsIn("The example on the 3.2 mod_cache page still shows\n\nCacheEnable mem /\nMCacheSize 4096\n\nwhich is gone since 2.4.").at).toBeNull();
+  });
+
+  it("still reads the same lines under the reporter's own sentence as a configuration", () => {
+    expect(stepsIn("Our 3.2 server has\n\nCacheEnable mem /\nMCacheSize 4096\n\nand every page is served stale.").at).not.toBeNull();
+  });
+});
