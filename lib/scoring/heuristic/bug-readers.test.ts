@@ -3813,3 +3813,126 @@ describe("eighteenth pass, read-17 (firefox): one call of a member with what it 
     expect(stepsIn("The list is wrong. list.getItems() returns null after a reload.").kinds).not.toContain("testcase");
   });
 });
+
+describe("eighteenth pass, read-17 (httpd): a process or a connection killed, an empty log, an arrow to a header, a value 'instead of' one", () => {
+  it("reads 'kills' told of the program and a connection reset as a failure", () => {
+    expect(reads(observedIn("Reloading the gateway kills every open websocket session."))).toBe(true);
+    expect(reads(observedIn("Large uploads get a connection reset halfway through."))).toBe(true);
+  });
+
+  it("reads 'Nothing in' a log or the output as an absence", () => {
+    expect(reads(observedIn("Tracing is on, level 7. Nothing in the audit log."))).toBe(true);
+    expect(reads(observedIn("We turned verbose mode on. Nothing in syslog either."))).toBe(true);
+  });
+
+  it("reads a response header after a request's arrow as what came back", () => {
+    expect(reads(observedIn("wget -S http://cdn.example.net/logo.png -> Content-Type: text/plain"))).toBe(true);
+  });
+
+  it("reads a past verb with its value 'instead of' another as what happens", () => {
+    expect(reads(observedIn("The nightly export started at 03:00 instead of 02:00 after the clocks moved."))).toBe(true);
+  });
+
+  it("still reads none in a killed search, a reset told as done, a log named as a place, a menu arrow or what was expected", () => {
+    expect(reads(observedIn("We reset the connection pool every night."))).toBe(false);
+    expect(reads(observedIn("Nothing in the changelog mentions the new flag."))).toBe(false);
+    expect(reads(observedIn("Open Tools -> Options: General and pick a theme."))).toBe(false);
+    expect(reads(observedIn("We expected at 02:00 instead of 03:00."))).toBe(false);
+  });
+});
+
+describe("eighteenth pass, read-17 (httpd): 'error' as the name of a log or of a path is no error", () => {
+  it("reads no failure in 'the error log' or in a path '/error/...'", () => {
+    expect(reads(observedIn("It would help to set the verbosity per site, for tracing one app without flooding the error log."))).toBe(false);
+    expect(reads(observedIn("Please let the 4xx pages share one template, like /error/generic.html for all of them."))).toBe(false);
+  });
+
+  it("still reads errors named in the log, and an error page shown", () => {
+    expect(reads(observedIn("Every request writes two errors to the error log."))).toBe(true);
+    expect(reads(observedIn("The checkout shows an error page."))).toBe(true);
+  });
+});
+
+describe("eighteenth pass, read-17 (httpd): wishes without a subject, messages named by their level, docs that are stale", () => {
+  it("reads 'Would help if ...' opening a sentence, and 'it would help if ...', as a wish", () => {
+    expect(kindsOf("The sync log only says 'denied'. Would help if it named the folder.")).toContain("wish");
+    expect(kindsOf("The sync log only says 'denied'. It would really help if it named the folder.")).toContain("wish");
+  });
+
+  it("reads a line that opens on 'Error messages' or 'Warning messages' as the reporter's, not a log line", () => {
+    expect(kindsOf("Warning messages carry codes (W1201 and so on) but no page explains them. Would be nice to have one.")).toContain("wish");
+  });
+
+  it("reads a request inside a quote the program is said to log as the program's words", () => {
+    expect(kindsOf("\"queue is full, consider raising the queue size\" is logged on every start, even with an empty queue.")).not.toContain("request");
+  });
+
+  it("reads a case that works told of another version with 'same config' and a subject", () => {
+    expect(kindsOf("The tracer writes nothing. With 3.1 same config it writes every frame.")).toContain("working_case");
+  });
+
+  it("reads what the docs still say as the stale text, not what should happen", () => {
+    expect(kindsOf("The limit went from 10 to 20 in 4.0 but the manual still says 10.")).not.toContain("expect");
+  });
+
+  it("still reads a log line, a request the reporter makes, a failing version and what the docs say", () => {
+    expect(kindsOf("WARN pool exhausted, requests should be retried")).not.toContain("modal");
+    expect(kindsOf("\"queue is full\" is logged on every start. Please consider raising the queue size.")).toContain("request");
+    expect(kindsOf("The tracer writes nothing. With 3.1 same config it fails too.")).not.toContain("working_case");
+    expect(kindsOf("The limit is 10 here but the manual says 20.")).toContain("expect");
+  });
+});
+
+describe("eighteenth pass, read-17 (httpd): a request path on its own line with an arrow to what comes of it", () => {
+  it("reads one directive with '/path -> ...' under it as the configuration with its request", () => {
+    expect(stepsIn("AliasMatch ^/docs/(.*)$ /srv/manuals/$1\n\n/docs/intro.html -> the server answers 404 and the log names /srv/manuals/docs/intro.html").at).not.toBeNull();
+  });
+
+  it("still reads one directive alone, or an arrow inside a sentence, as no steps", () => {
+    expect(stepsIn("AliasMatch ^/docs/(.*)$ /srv/manuals/$1\n\nthe server answers 404.").at).toBeNull();
+  });
+});
+
+describe("eighteenth pass, read-17 (httpd): a script named by its file that demonstrates or reproduces it", () => {
+  it("reads 'x.py reproduces it' and 'flood.sh demonstrates the leak' as the test case", () => {
+    expect(stepsIn("Thousands of tiny uploads make the worker grow without end. flood.sh demonstrates the leak.").kinds).toContain("testcase");
+    expect(stepsIn("The parser runs out of memory on nested tables. repro.py reliably reproduces it.").kinds).toContain("testcase");
+  });
+
+  it("still reads a file that is only named, or one told to fail itself, as no test case", () => {
+    expect(stepsIn("The parser runs out of memory on nested tables. repro.py is in the wiki.").kinds).not.toContain("testcase");
+    expect(stepsIn("The parser runs out of memory. setup.py crashes it too.").kinds).not.toContain("testcase");
+  });
+});
+
+describe("eighteenth pass, read-17 (httpd): a request told with the status it gets, whatever the status", () => {
+  it("reads 'GET /path gives 200 ...' and 'HEAD /path returns 301' as what the server sent", () => {
+    expect(reads(observedIn("Alias /private /srv/private\n\nGET /private/keys.txt gives 200 and the file."))).toBe(true);
+    expect(reads(observedIn("HEAD /shop/ returns 301 to the same address."))).toBe(true);
+  });
+
+  it("still reads none in a method named without a path and status, or one with what it should return", () => {
+    expect(reads(observedIn("Alias /private /srv/private\n\nWe use GET for the file list."))).toBe(false);
+    expect(reads(observedIn("GET /private/keys.txt should give 200 to admins only."))).toBe(false);
+  });
+});
+
+describe("eighteenth pass, read-17 (httpd): what the program does told with the harm it does to another", () => {
+  it("reads ', which confuses ...' after what the program does as a failure", () => {
+    expect(reads(observedIn("The mailer adds a second Date header to every bounce, which confuses some spam filters."))).toBe(true);
+  });
+
+  it("still reads none in a person confused", () => {
+    expect(reads(observedIn("I was confused by the two Date headers in the docs."))).toBe(false);
+  });
+});
+
+describe("eighteenth pass, read-17 (httpd): the documentation's example named with a version in the sentence", () => {
+  it("reads lines under 'The example on the 3.2 page still shows' as the page's text, not a configuration run", () => {
+    expect(stepsIn("The example on the 3.2 mod_cache page still shows\n\nCacheEnable mem /\nMCacheSize 4096\n\nwhich is gone since 2.4.").at).toBeNull();
+  });
+
+  it("still reads the same lines under the reporter's own sentence as a configuration", () => {
+    expect(stepsIn("Our 3.2 server has\n\nCacheEnable mem /\nMCacheSize 4096\n\nand every page is served stale.").at).not.toBeNull();
+  });
+});
