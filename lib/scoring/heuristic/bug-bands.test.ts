@@ -2144,3 +2144,22 @@ describe("seventeenth pass (bands): the missing impact says why the description 
     expect(f?.message).toContain("adds nothing to the title but urgency");
   });
 });
+
+describe("eighteenth pass, bands-read-16: who is hurt, named after 'hits' or as a labelled item", () => {
+  it("reads 'this hits our busiest tenants', 'it affects the night-shift nurses' as who is hurt", () => {
+    for (const t of ["The meter export stops at midnight. This hits our busiest tenants, who then phone the office.",
+      "Doses entered after 22:00 vanish from the chart; it affects the night-shift nurses on every ward."]) {
+      expect(impactIn(t).length, t).toBeGreaterThan(0);
+    }
+  });
+
+  it("reads an impact label opening a numbered or bulleted item as who is hurt", () => {
+    expect(impactIn("1. Symptom: the ferry timetable shows 09:10.\n2. Impact: the harbour office books the wrong crossing.").length).toBeGreaterThan(0);
+    expect(impactIn("- Who is affected: every skipper with a winter mooring").length).toBeGreaterThan(0);
+  });
+
+  it("still reads no impact where a thing is hit, or the impact label is left empty", () => {
+    expect(impactIn("The nightly job hits the database twice and affects the layout of the report.")).toEqual([]);
+    expect(impactIn("1. Symptom: the ferry timetable shows 09:10.\n2. Impact: unknown")).toEqual([]);
+  });
+});

@@ -2877,6 +2877,18 @@ export function aboutPeople(clause: string): boolean {
 const GROUP_BY_ACT = new RegExp(`\\b(?:(?!(?:stores?|sites?|installs?|devices?|accounts?)\\b)${PEOPLE}(?<=s|people|staff)\\s+(?!(?:said|told|asked|reported|mentioned|complained|called|emailed|wrote|noticed|raised|flagged|escalated|explained|described)\\b)[a-z]{3,}ed\\s+(?:at|in|into|on|onto|through|via|with|for|from|under|before|after|since|during)|[a-z]{3,}(?:ers|ors|ants|ents|ees|ians|ists)\\s+who)\\b`, "i");
 /** What it meets, by how much of it: "it affects every course", "affected all our branches". */
 const AFFECTS_ALL = /\b(?:affects?|affected|affecting|impacts?|impacted|impacting|hits?)\s+(?:every|all|each)\b/i;
+/**
+ * Whom it meets, named as the service's people after "hits" or "affects" with their owner ("this hits our biggest
+ * customers", "it affects the night-shift nurses", "hit our regular members hardest"): who is hurt, as "affects every
+ * course" says how much (eighteenth pass, bands-read-16). Not a thing ("hits the database", "affects the layout").
+ */
+const AFFECTS_PEOPLE = new RegExp(`\\b(?:affects?|affected|affecting|impacts?|impacted|impacting|hits?|hitting)\\s+(?:our|their|your|the|its|his|her|many|most|some|several)\\s+(?:[\\w-]+\\s+){0,2}?(?!(?:stores?|sites?|installs?|devices?|accounts?)\\b)${PEOPLE}\\b`, "i");
+/**
+ * A label that says who is hurt, inside a list or the prose ("5. Impact: the district's report is wrong", "- Who is
+ * affected: all drivers"), with words after it: the report's own impact, as a section under that heading is; a label
+ * on a line of its own is read by the sections (eighteenth pass, bands-read-16).
+ */
+const IMPACT_LABEL = /(?:^|\n)[ \t]*(?:\d{1,2}[.)][ \t]*|[-*•][ \t]*)?(?:(?:business |user |customer )?impact|who is affected|who(?: is|['’]s| are| gets) hurt|affected (?:users|customers|people))[ \t]*:[ \t]*(?!(?:none|no one|nobody|n\/a|na|unknown|tbd|not sure|\?+|-+)[ \t.]*(?:\n|$))(?=\S)/gi;
 
 /**
  * Why it matters, said so: "This matters because we use the report for our duty return", "It matters because report
@@ -2886,7 +2898,7 @@ const AFFECTS_ALL = /\b(?:affects?|affected|affecting|impacts?|impacted|impactin
 const MATTERS_BECAUSE = /\b(?:this|it|which|that)\s+(?:really\s+|also\s+)?matters(?:\s+(?:a lot|so much|here))?\s+(?:because|since|as)\b/i;
 
 export function impactIn(text: string): Read[] {
-  return [...all(text, COUNT).filter((r) => !SAID_SO.test(text.slice(r.end, r.end + 20)) && !SUPPOSED.test(text.slice(Math.max(0, r.start - 10), r.start))), ...all(text, GROUP), ...all(text, GROUP_BY_ACT), ...all(text, AFFECTS_ALL), ...all(text, MATTERS_BECAUSE),
+  return [...all(text, COUNT).filter((r) => !SAID_SO.test(text.slice(r.end, r.end + 20)) && !SUPPOSED.test(text.slice(Math.max(0, r.start - 10), r.start))), ...all(text, GROUP), ...all(text, GROUP_BY_ACT), ...all(text, AFFECTS_ALL), ...all(text, AFFECTS_PEOPLE), ...all(text, IMPACT_LABEL), ...all(text, MATTERS_BECAUSE),
     ...all(text, HARM), ...all(text, CONSEQUENCE)].sort((a, b) => a.start - b.start);
 }
 
