@@ -2163,3 +2163,26 @@ describe("eighteenth pass, bands-read-16: who is hurt, named after 'hits' or as 
     expect(impactIn("1. Symptom: the ferry timetable shows 09:10.\n2. Impact: unknown")).toEqual([]);
   });
 });
+
+describe("eighteenth pass, bands-read-16: the way there after 'repro by', a scene with a version, and 'anyone can see it ...:'", () => {
+  it("reads 'repro by V-ing, V-ing and V-ing' as the way there, as 'reproduce it by' is", () => {
+    const s = stepsIn("The kiln log skips a firing. Repro by starting a bisque firing, pausing it at 600 degrees and resuming it from the panel.");
+    expect(s.at).not.toBeNull();
+  });
+
+  it("reads the actions after a scene that names a version ('On the till app 2.4.1 at the harbour shop, open ...')", () => {
+    const s = stepsIn("On the till app 2.4.1 at the harbour shop, start a test sale in lane \"The North\" with language Danish, add one coffee, end the sale, and look at the receipt page (site 3.0.2, any browser): it shows 0.00.");
+    expect(s.at).not.toBeNull();
+    expect(s.count).toBeGreaterThanOrEqual(2);
+  });
+
+  it("reads 'anyone can see it with app 5.2.0 on Android:' before the actions as the way there", () => {
+    const s = stepsIn("Anyone can see it with app 5.2.0 on Android: pick a berth in the west basin and open the tide card after 23:00.");
+    expect(s.at).not.toBeNull();
+  });
+
+  it("still reads no steps where nothing is done after the colon, or a word other than 'by' follows 'repro'", () => {
+    expect(stepsIn("We can see it in the ferry log: the 09:10 crossing is listed twice.").at).toBeNull();
+    expect(stepsIn("Repro rate is about one in ten bookings.").at).toBeNull();
+  });
+});

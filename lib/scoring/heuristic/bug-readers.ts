@@ -1635,7 +1635,8 @@ function likeAfterComma(j: RegExpMatchArray): boolean {
 const AND_THEN = new RegExp(`(?:(?:,|(?<!\\s))\\s+(?:and\\s+)?then\\s+|(?<!\\s)\\s*(?:->|=>|→)\\s*|(?:,|(?<!\\s))\\s+and\\s+(?=(?:${[...ACTION_VERBS].join("|")})\\b(?!\\s+(?:is|are|was|were)\\b))|,\\s+(?=(?!${LIKE_COMPARED})(?:${[...ACTION_VERBS].join("|")})\\s+(?:the|a|an|on|it|this|that|to|in|"|'|\\w+\\s+(?:button|menu|tab|link|icon|field|view|dialog)\\b)))`, "i");
 const LIST_MARK = /^\s*(?:\d{1,2}[.)]|[-*•+#]|step \d+)\s/i;
 /** A phrase that only sets the scene of a step: where or with what it is done ("In the Java perspective", "On Android"). */
-const SCENE = /^\s*(?:(?:\d{1,2}[.)]|[-*•+#])\s*)?(?:in|on|from|inside|within|at|under|with|using|for)\s[^,.;:!?\n]{1,50}$/i;
+// (a version's dots stay inside the scene: "On the till app 2.4.1 at the harbour shop"; eighteenth pass, bands-read-16)
+const SCENE = /^\s*(?:(?:\d{1,2}[.)]|[-*•+#])\s*)?(?:in|on|from|inside|within|at|under|with|using|for)\s(?:[^,.;:!?\n]|(?<=\d)\.(?=\d)){1,50}$/i;
 /**
  * Words that open a reproduction told in one sentence: "To see it, ...", "To see it quickly, ...", "How to see it: ...",
  * "We reproduced it in the lab: ...", and a longer setting before a colon ("You can reproduce it on the pre-prod portal
@@ -1643,11 +1644,11 @@ const SCENE = /^\s*(?:(?:\d{1,2}[.)]|[-*•+#])\s*)?(?:in|on|from|inside|within|
  * "To try this:", "To test it," before what the reader is to do (fourteenth pass, read-12). So does "You can see it", with
  * or without a setting, before a colon ("You can see it on any room: start a game ..."; fifteenth pass, bands).
  */
-const REPRO_WORDS = String.raw`(?:(?:how )?to (?:see|trigger|recreate) (?:it|this|that|the \w+)(?: \w+ly)?(?: yourself| for yourself| happen| again)?(?:,? (?:just|simply)(?=\s+[a-z]))?|how(?=\s*:)|(?:you|one) (?:can|could|will) (?:see|trigger|recreate|get) (?:it|this|that)(?: \w+ly)?(?: happen| again)?(?:[^.:;\n]{0,40}(?=\s*:))?(?=\s*:)|(?:(?:you|one) can |you could |to |how to )?(?:test|try) (?:it|this|that)(?: yourself| for yourself| out)?(?=\s*[:,])|[^.:;\n]{0,40}\breproduc(?:e|ed|ing)\b(?:[^.:;\n]{0,40}(?=\s*(?:[:,]|$))|[^.:;\n]{41,140}(?=\s*:)))`;
+const REPRO_WORDS = String.raw`(?:(?:how )?to (?:see|trigger|recreate) (?:it|this|that|the \w+)(?: \w+ly)?(?: yourself| for yourself| happen| again)?(?:,? (?:just|simply)(?=\s+[a-z]))?|how(?=\s*:)|(?:you|one|anyone|anybody|everyone|everybody|we|i) (?:can|could|will) (?:see|trigger|recreate|get) (?:it|this|that)(?: \w+ly)?(?: happen| again)?(?:(?:[^.:;\n]|(?<=\d)\.(?=\d)){0,40}(?=\s*:))?(?=\s*:)|(?:(?:you|one) can |you could |to |how to )?(?:test|try) (?:it|this|that)(?: yourself| for yourself| out)?(?=\s*[:,])|[^.:;\n]{0,40}\breproduc(?:e|ed|ing)\b(?:[^.:;\n]{0,40}(?=\s*(?:[:,]|$))|[^.:;\n]{41,140}(?=\s*:)))`;
 const REPRO_LEAD = new RegExp(String.raw`${REPRO_WORDS}(?:\s*[:,]\s*|(?<=\b(?:just|simply))\s+)`);
 /** A piece that opens with those words, or is only them where the sentence was cut at the comma after them ("To reproduce", ", open ..."). */
 const REPRO_OPENS = new RegExp(String.raw`^\s*(?:[-*•]\s*)?${REPRO_WORDS}\s*(?:[:,]\s*|$|(?<=\b(?:just|simply))\s+)`, "i");
-const LEAD = new RegExp(String.raw`^\s*(?:(?:\d{1,2}[.)]|[-*•+#>]|step \d+:?|\(\d+\)|[a-z]\))\s*)?(?:(?:then|now|next|first|firstly|second|secondly|finally|also|and|again|just|simply|afterwards|after that|lastly|please|try to|go ahead and)\s*,?\s+|(?:in|on|from|inside|within|at|under|with|using|for) [^,.;:\n]{1,50},\s*|${REPRO_LEAD.source}|(?:steps?|str|repro)\s*:\s*)*`, "i");
+const LEAD = new RegExp(String.raw`^\s*(?:(?:\d{1,2}[.)]|[-*•+#>]|step \d+:?|\(\d+\)|[a-z]\))\s*)?(?:(?:then|now|next|first|firstly|second|secondly|finally|also|and|again|just|simply|afterwards|after that|lastly|please|try to|go ahead and)\s*,?\s+|(?:in|on|from|inside|within|at|under|with|using|for) (?:[^,.;:\n]|(?<=\d)\.(?=\d)){1,50},\s*|${REPRO_LEAD.source}|(?:steps?|str|repro)\s*:\s*)*`, "i");
 /**
  * The first word of a sentence is an action, and it is not the subject of one ("Open dialog crashes"). A list
  * item may tell it after the fact ("- Typed in an identifier").
@@ -1799,7 +1800,7 @@ const CONDITIONAL = new RegExp(String.raw`\b(?:when(?:ever)?|if|after|once|every
  * Where it is seen may carry a bracketed aside ("see it on the live shop (version 3.2, Chrome on a Mac) by opening ...";
  * seventeenth pass, bands).
  */
-const CONDITIONAL_GERUND = /\b(?:when(?:ever)?|after|before|while|upon|once|(?:reproduc(?:e|ed|ible)|see|watch|trigger|recreate|observe)\s+(?:it\s+|this\s+)?(?:happen\s+)?(?:(?:in|on|with|under|using|from) (?:[^,.;:!?()\n]|\([^()\n]{0,150}\)){1,40}?\s+)?by|(?:reproduc(?:e|ed|ible)|recreate)\s+(?:it|this)\s+[^.;:!?()\n]{1,80}?\s+by)\s+([a-z][\w-]*ing)\b/gi;
+const CONDITIONAL_GERUND = /\b(?:when(?:ever)?|after|before|while|upon|once|(?:repro(?:duc(?:e|ed|ible))?|see|watch|trigger|recreate|observe)\s+(?:it\s+|this\s+)?(?:happen\s+)?(?:(?:in|on|with|under|using|from) (?:[^,.;:!?()\n]|\([^()\n]{0,150}\)){1,40}?\s+)?by|(?:reproduc(?:e|ed|ible)|recreate)\s+(?:it|this)\s+[^.;:!?()\n]{1,80}?\s+by)\s+([a-z][\w-]*ing)\b/gi;
 /** A reproduction told, where and with what (brackets allowed), then a comma and a participle: "reproduced it on X (v2), both selecting ...". */
 const REPRO_PARTICIPLES = /\b(?:reproduc(?:e|ed)|recreated?)\s+(?:it|this)\s+(?:[^,.;:!?()\n]|\([^()\n]{0,150}\)){1,160}?,\s+(?:(?:both|each|all|each of us|all of us|everyone)\s+)?([a-z][\w-]*ing)\b/gi;
 /**
@@ -2392,7 +2393,7 @@ export function stepsIn(labelled: string): StepsRead {
   }
   for (const m of text.matchAll(CONDITIONAL_GERUND)) {
     // "Reproduce it by ...", "watch it happen by ...": the words say what follows is the way there, whatever its verb.
-    const by = /^(?:reproduc|see|watch|trigger|recreate|observe)/i.test(m[0]);
+    const by = /^(?:repro|see|watch|trigger|recreate|observe)/i.test(m[0]);
     if (!by && !actionStem(m[1])) continue;
     found.push({ kind: "condition", start: m.index, end: m.index + m[0].length });
     // "by discharging a test patient (version 12.4) and then refreshing the page": the gerunds joined to it count too.
