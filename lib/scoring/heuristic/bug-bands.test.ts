@@ -2186,3 +2186,50 @@ describe("eighteenth pass, bands-read-16: the way there after 'repro by', a scen
     expect(stepsIn("Repro rate is about one in ten bookings.").at).toBeNull();
   });
 });
+
+describe("eighteenth pass, bands-read-16: judgements read as what is seen", () => {
+  const judged = (t: string) => { const r = observedIn(t); return r.length > 0 && r.every((x) => x.generic); };
+  const tells = (t: string) => observedIn(t).some((x) => !x.generic);
+
+  it("reads the product called slow with nothing after it but when as judged", () => {
+    expect(judged("The portal is really slow lately.")).toBe(true);
+    expect(judged("site is sluggish, sort it please")).toBe(true);
+    expect(tells("The portal is slow to open a 40-page lease.")).toBe(true);
+  });
+
+  it("reads people stuck, with no place named, as judged", () => {
+    expect(judged("URGENT. Cashiers are stuck. Please escalate.")).toBe(true);
+    expect(tells("Cashiers are stuck on the refund screen after scanning a voucher.")).toBe(true);
+  });
+
+  it("reads 'this keeps happening' as only that it comes back", () => {
+    expect(judged("This keeps happening and the whole office is fed up.")).toBe(true);
+    expect(tells("The locker door keeps beeping after it is closed.")).toBe(true);
+  });
+
+  it("reads 'anymore' after a judgement, and a 'but' clause that only judges, as judged", () => {
+    expect(judged("Honestly the rota isn't reliable anymore.")).toBe(true);
+    expect(judged("No idea what changed but it's not right anymore.")).toBe(true);
+    expect(tells("The rota doesn't list the night shifts anymore.")).toBe(true);
+    expect(tells("No idea what changed but it shows last week's rota.")).toBe(true);
+  });
+
+  it("reads people who cannot trust it or rely on it, and people who cannot do their act 'properly', as judged", () => {
+    expect(judged("We can't rely on it.")).toBe(true);
+    expect(judged("Tenants cannot pay properly.")).toBe(true);
+    expect(tells("The kiosk could not print properly and the slip came out blank.")).toBe(true);
+    expect(tells("Tenants cannot pay more than 500 at once.")).toBe(true);
+  });
+
+  it("reads a quote of people's liking as what people feel, not the program's words", () => {
+    expect(judged("Passing on from reception: 'tenants don't like the portal'. FYI")).toBe(true);
+    expect(tells("The kiosk shows 'Card not accepted' for every debit card.")).toBe(true);
+  });
+
+  it("gives a report that says only these things the finding that it names nothing to plan from", () => {
+    for (const [summary, description] of [["portal is slow, fix asap", "The portal is really slow lately. This needs fixing ASAP, tenants are noticing."],
+      ["Locker bookings messed up", "Locker bookings are all over the place again. This keeps happening and I'm tired of it."]]) {
+      expect(codes({ summary, description, issue_type: "Bug" }), summary).toContain("estimable.no_detail");
+    }
+  });
+});

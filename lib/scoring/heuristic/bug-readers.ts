@@ -323,7 +323,7 @@ function onlyJudged(text: string, start: number, end: number): boolean {
     // "it didn't help that we were fumbling with the app", "but it doesn't help matters": that something made it worse,
     // not what (fifteenth pass, bands).
     (/^(?:do|does|did)(?:n['’ ]?t| not) help$/i.test(said) && NO_HELP_AFTER.test(text.slice(end, end + 20))) ||
-    (/^but\b/i.test(said) && [IMPRESSION_IN_CLAUSE, NUISANCE_IN_CLAUSE, NO_HELP_IN_CLAUSE].some((re) => re.test(/^[^.;:!?\n]*/.exec(text.slice(end))?.[0] ?? ""))) ||
+    (/^but\b/i.test(said) && [IMPRESSION_IN_CLAUSE, NUISANCE_IN_CLAUSE, NO_HELP_IN_CLAUSE, JUDGED_IN_CLAUSE].some((re) => re.test(/^[^.;:!?\n]*/.exec(text.slice(end))?.[0] ?? ""))) ||
     // "isn't really doing what people need", "doesn't do what we want": measured against what people want, unnamed; a
     // wrong that says not what (bands, tenth pass).
     (/(?:n['’ ]?t|\bnot|\bnever)(?:\s+\w+ly)?\s+(?:do|does|doing|did|done)$/i.test(said) && WHAT_PEOPLE_WANT.test(text.slice(end, end + 60))) ||
@@ -337,8 +337,38 @@ function onlyJudged(text: string, start: number, end: number): boolean {
     // named, says it does not work, not what is seen ("can't use the voucher field" names one; bands, twelfth pass).
     (/^(?:can(?:no|['’ ]?)t|can not|could(?:n['’ ]?t| not)|unable to|not able to) use$/i.test(said) && WHOLE_USED.test(text.slice(end, end + 60))) ||
     // "Everything is slow": a quality said of everything names no place and no measure, an impression of the whole.
-    (/^(?:too )?(?:slow(?:ly|er)?|sluggish|laggy|unresponsive)$/i.test(said) && WHOLE_BEFORE.test(text.slice(Math.max(0, start - 40), start)));
+    (/^(?:too )?(?:slow(?:ly|er)?|sluggish|laggy|unresponsive)$/i.test(said) && WHOLE_BEFORE.test(text.slice(Math.max(0, start - 40), start))) ||
+    // So is it said of the product named whole with nothing after it but when ("The app is really slow lately", "site is
+    // sluggish, fix asap"): no screen, no act, no measure ("the app is slow to open a 40-page invoice" names one;
+    // eighteenth pass, bands-read-16).
+    (/^(?:too )?(?:slow(?:ly|er)?|sluggish|laggy|unresponsive)$/i.test(said) && PRODUCT_BEFORE.test(text.slice(Math.max(0, start - 40), start)) && NOTHING_MORE.test(text.slice(end, end + 40))) ||
+    // People stuck, with no place or step named ("Drivers are stuck.", "the nurses were stuck again"): that they cannot
+    // go on, not at what ("users are stuck on the payment page" names it; eighteenth pass, bands-read-16).
+    (/^(?:(?:is|are|was|were|gets?|got)\s+)?stuck$/i.test(said) && PERSON_BEFORE.test(text.slice(Math.max(0, start - 40), start)) && NOTHING_MORE.test(text.slice(end, end + 40))) ||
+    // "This keeps happening", "it continues to happen": only that it comes back, as "it's happening" says only that it is
+    // (`GENERIC_AFTER`; eighteenth pass, bands-read-16).
+    /^(?:keeps?|kept|continues?|continued)\s+(?:happening|to happen|occurring|to occur|recurring|to recur)$/i.test(said) ||
+    // "not reliable anymore", "isn't right any more": "anymore" after a judgement only carries it (eighteenth pass,
+    // bands-read-16); "doesn't list the cancelled slots anymore" says what.
+    (/^(?:anymore|any more|no longer)$/i.test(said) && JUDGED_BEFORE.test(text.slice(Math.max(0, start - 40), start))) ||
+    // "Customers cannot order properly", "we can't book correctly": people's act named, but how it fails them judged only
+    // (eighteenth pass, bands-read-16); "cannot order more than 99" says what, and the program's own act ("the page could
+    // not redirect properly") is left as it was read.
+    (/^(?:can(?:no|['’ ]?)t|can not|could(?:n['’ ]?t| not)|unable to|not able to)\s+[a-z]+$/i.test(said) && PERSON_BEFORE.test(text.slice(Math.max(0, start - 40), start)) &&
+      /^\s+(?:properly|correctly|right|normally|as (?:usual|before|expected|they should|it should))\s*(?:[.!,;]|$)/i.test(text.slice(end, end + 30)));
 }
+
+/** The product named whole before the read: "the app is really", "our site seems", "system is", "the portal has been". */
+const PRODUCT_BEFORE = /(?:^|\b(?:the|our|this|your|their|whole)\s+)(?:app|application|system|site|website|web ?shop|portal|platform|software|program|tool|service)\s+(?:is|are|was|were|seems?|feels?|has been|is getting|got|gets)\s+(?:(?:\w+ly|so|very|super|a bit|kind of|way too|too)\s+)?$/i;
+/** Nothing after the read but when or how often, to the clause's end: "lately.", "again,", " these days!". */
+const NOTHING_MORE = /^\s*(?:(?:lately|recently|now|today|again|at the moment|these days|nowadays|all day|all the time|since the update)\s*)?(?:[.!,;]|$)/i;
+/**
+ * A judgement right before "anymore": "not reliable", "isn't right", "broken". ("doesn't work anymore" is left as it was
+ * read: the labelled reports count it as a failure told.)
+ */
+const JUDGED_BEFORE = /(?:(?:n['’ ]?t|\bnot)(?:\s+\w+ly|\s+very)?\s+(?:right|ok|okay|correct|good|fine|great|reliable|usable|dependable|helpful|useful|the same)|\b(?:broken|wrong|bad|worse|off|a mess)|(?:can(?:no|['’ ]?)t|can not) be (?:trusted|relied on|used))\s+$/i;
+/** The rest of a "but" clause that only judges it: "but it's not right anymore", "but it isn't reliable now". */
+const JUDGED_IN_CLAUSE = /^(?:['’]s\s+not|\s+(?:is|was|are|were)(?:\s+not|n['’]?t))(?:\s+(?:just|really|simply|still|\w+ly))?\s+(?:right|ok|okay|correct|good|fine|great|reliable|usable|working)(?:\s+(?:anymore|any more|again|now|lately|at all|these days))?\s*$/i;
 
 /** The whole program named after "can't use", and nothing after it but how much: "the system", "the app at all", "it anymore". */
 const WHOLE_USED = /^\s+(?:it|(?:the|our|their|this|your)\s+(?:system|app|application|site|website|portal|platform|product|service|tool|software|program))(?:\s+(?:at all|anymore|any more|now|today|again|properly|right now))?\s*(?:[.!?,;]|$)/i;
@@ -387,8 +417,10 @@ export function unwrapped(text: string): string {
  * named by their role, "dispatchers", "reviewers", "librarians"): a
  * judgement of the program, as "ugly" is, not an act of it ("the screen doesn't list the allergies" is one).
  */
+// (so do people who cannot trust it or rely on it: "We can't trust it", "staff can no longer rely on it"; eighteenth pass,
+// bands-read-16)
 function peopleFeel(text: string, at: number, said: string): boolean {
-  return /^(?:do not|don['’]?t|do n['’]?t|does not|doesn['’]?t|did not|didn['’]?t)\s+(?:really\s+)?(?:like|love|enjoy|trust|want|understand|care for)\b/i.test(said) &&
+  return /^(?:(?:do not|don['’]?t|do n['’]?t|does not|doesn['’]?t|did not|didn['’]?t)\s+(?:really\s+)?(?:like|love|enjoy|trust|want|understand|care for)|(?:can(?:no|['’ ]?)t|can not|could(?:n['’ ]?t| not))\s+(?:really\s+)?(?:trust|rely on|depend on|count on))\b/i.test(said) &&
     PERSON_BEFORE.test(text.slice(Math.max(0, at - 40), at));
 }
 
@@ -793,6 +825,8 @@ function named(text: string, start: number, end: number): boolean {
   // Nor is a quote whose clause is a person's telling or feeling ("feedback from the owner: 'my clients keep complaining
   // about it'"): a program prints no one's mood (bands, twelfth pass).
   if (quoted && toldByPeople(text, { start, end })) return false;
+  // Nor a quote of people's liking ("front desk says: 'members don't like the app'"; eighteenth pass, bands-read-16).
+  if (quoted && peopleFeel(text, start, text.slice(start, end))) return false;
   // A quote that opens with a judgement that it does not work ('their integration "isn't working right"') is what a
   // person said (the program shows a message, not "isn't working"): it names nothing (bands, sixth pass).
   if (quoted && /["“'‘]\s*(?:(?:it|it['’]s|is|are|was|were|just|still|simply)\s+){0,2}$/i.test(before) && /^(?:(?:is|are|was|were|does|do|did)(?:n['’ ]?t| not) (?:work|working|works)|not (?:working|work)|broken)$/i.test(text.slice(start, end).replace(/\s+/g, " ")) &&
