@@ -2233,3 +2233,15 @@ describe("eighteenth pass, bands-read-16: judgements read as what is seen", () =
     }
   });
 });
+
+describe("eighteenth pass, bands-read-16: a status shown in quotes is what is seen", () => {
+  it("reads 'the ferry run on 3 May shows status \"Queued\"' and 'the parcel stays in state \"Held\"' as what is seen", () => {
+    for (const t of ["The ferry run on 3 May shows status \"Queued\", never \"Sailed\".", "Since Monday the parcel stays in state 'Held' for every locker."]) {
+      expect(observedIn(t).some((r) => !r.generic), t).toBe(true);
+    }
+  });
+
+  it("still reads nothing where the status is what should be shown", () => {
+    expect(observedIn("The ferry run should show status \"Sailed\" once it leaves.").filter((r) => !r.generic)).toEqual([]);
+  });
+});
