@@ -2245,3 +2245,17 @@ describe("eighteenth pass, bands-read-16: a status shown in quotes is what is se
     expect(observedIn("The ferry run should show status \"Sailed\" once it leaves.").filter((r) => !r.generic)).toEqual([]);
   });
 });
+
+describe("eighteenth pass, bands-read-16: asking only that it work as it did names no result", () => {
+  it("reads no request in 'Can we just make it work like before?' or 'please make the rota behave as it used to'", () => {
+    for (const t of ["Can we just make it work like before? Everyone liked that.", "Please make the rota behave as it used to."]) {
+      expect(expectedIn(t).filter((r) => r.kind === "request"), t).toEqual([]);
+    }
+    expect(titleAsksFor("Make the kiln planner work again")).toBeNull();
+  });
+
+  it("still reads a request that names what to make, and a title that asks for a behaviour", () => {
+    expect(expectedIn("Please make the rota list the night shifts first.").map((r) => r.kind)).toContain("request");
+    expect(titleAsksFor("Make the kiln planner show firing times in hours")).not.toBeNull();
+  });
+});

@@ -904,6 +904,12 @@ const QUALITY_COMPARED = "(?:(?:a lot|much|way|far|a bit|a little|so much|really
  * in two words and the request may end at a comma ("Please make recurring giving more reliable, it matters to us";
  * thirteenth bands pass).
  */
+/**
+ * A request to make it work as it did and nothing more ("Can we just make it work like before?", "please make the rota
+ * behave as it used to", "could you make it work again"): it names no result either, only that it once worked
+ * (eighteenth pass, bands-read-16). "make it work like before, listing the night shifts first" names one.
+ */
+const MADE_AS_BEFORE = /^\s+(?:it|this|that|them|things|(?:the\s+|our\s+|your\s+)?[\w-]+(?:\s+[\w-]+)?)\s+(?:work|behave|run|act|be)\s+(?:(?:just\s+)?(?:like|as)\s+(?:before|it (?:did|used to|was)|they (?:did|used to|were)|(?:it|they) did before)|again|properly|normally|the way it (?:did|used to|was))(?:\s+(?:asap|now|please|again))?\s*(?:[.!?;]|$)/i;
 const MADE_BETTER = new RegExp(`^\\s+(?:it|this|that|them|things|(?:the\\s+|our\\s+|your\\s+)?[\\w-]+(?:\\s+[\\w-]+)?)\\s+${QUALITY_COMPARED}(?:\\s+(?:asap|now|already|soon|please|again|than (?:this|that|it is|now|before)))?\\s*(?:[.!?,;]|$)`, "i");
 export const BARE_COMPARATIVE = new RegExp(`^\\s+(?:be\\s+)?${QUALITY_COMPARED}(?:\\s+(?:asap|now|already|soon|than (?:this|that|it is|now|before)))?\\s*(?:[.!,;]|$)`, "i");
 /**
@@ -1248,7 +1254,7 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
     ...tag("modal", all(text, MODAL).filter((r) => !MODAL_NOT_EXPECTED.test(text.slice(Math.max(0, r.start - 12), r.end + 40)) && !judgedAsItShould(text, r) &&
       !bareComparative(text.slice(r.end, r.end + 60)) && !teamRethinks(text, r))),
     ...tag("expect", all(text, EXPECT).filter((r) => !instructed(text, r) && !emptyField(text, r) && !EXPECTED_BETTER.test(text.slice(r.end, r.end + 40)))), ...tag("expect", all(text, NOT_INSTEAD)), ...tag("wish", all(text, WISH)), 
-    ...tag("request", all(text, REQUEST).filter((r) => !inProgramQuote(text, r) && !MADE_BETTER.test(text.slice(r.end, r.end + 60)))),
+    ...tag("request", all(text, REQUEST).filter((r) => !inProgramQuote(text, r) && !MADE_BETTER.test(text.slice(r.end, r.end + 60)) && !MADE_AS_BEFORE.test(text.slice(r.end, r.end + 60)))),
     ...tag("working_case", all(text, WORKING_CASE).filter((r) => !thingMissing(text, r) && !actedThen(text, r) && !afterTheFailure(text, r))), ...tag("wish", all(text, WISH_UNSAID)), ...tag("working_case", all(text, WORKS_ELSEWHERE)), ...tag("working_case", all(text, WORKING_MORE)), ...tag("working_case", all(text, BROWSER_DOES_NOT)), ...tag("working_case", all(text, WORKING_KEPT)), ...tag("working_case", all(text, WORKING_IN_BROWSER)), ...tag("working_case", all(text, WORKING_BROWSER_ACTS).filter((r) => browserActsWell(text, r))), ...tag("wish", all(text, WISH_MORE)), ...tag("working_case", all(text, WORKED_VERSION)), ...tag("working_case", all(text, WORKING_DIRECTIVE).filter((r) => directiveValued(text, r))), ...tag("working_case", all(text, WORKING_WITHOUT_OPTION)), ...tag("working_case", all(text, WORKED_BEFORE)), ...tag("working_case", all(text, SAME_ELSEWHERE)), ...tag("working_case", all(withoutLabels(labelled), COMMAND_WORKS)), ...tag("working_case", all(text, WORKING_BROWSER_LINE)), ...tag("working_case", all(text, WORKING_PLATFORM)), ...tag("working_case", all(text, WAS_THERE_IN)), ...tag("expect", all(text, NORM_SAYS)), ...tag("expect", all(text, THOUGHT_IT_DOES)), ...tag("expect", all(text, DOCS_SAY)), ...tag("expect", all(text, RULE_SAYS)), ...tag("working_case", all(text, WORKING_IN_FULL)),
     ...tag("working_case", workingExamples(text)),
   ];
@@ -1542,6 +1548,10 @@ export function titleAsksFor(title: string): Read | null {
   // Nor does one that asks the team to look at a thing ("Please look at the rota page", "pls check the invoices"): the
   // team's work, as `ASKS_FOR_WORK` reads it in a wish, names no behaviour (seventeenth pass, bands).
   if (TEAM_WORK_TITLE.test(t)) return null;
+  // Nor one that asks only that it work as it did ("Make it work like before", "Make the rota work again"), as
+  // `MADE_AS_BEFORE` reads it in a request (eighteenth pass, bands-read-16).
+  const made = /^(?:please\s+|pls\s+)?(?:just\s+)?make(?=\s)/i.exec(t);
+  if (made && MADE_AS_BEFORE.test(t.slice(made[0].length))) return null;
   const m = REQUEST_TITLE.exec(t);
   // "Make the import stop freezing the editor" asks for the stop; "Save button stops working" states a failure.
   if (!m || observedIn(t).some((r) => !r.generic && !/^stop/i.test(t.slice(r.start, r.end)))) return null;
