@@ -2259,3 +2259,15 @@ describe("eighteenth pass, bands-read-16: asking only that it work as it did nam
     expect(titleAsksFor("Make the kiln planner show firing times in hours")).not.toBeNull();
   });
 });
+
+describe("eighteenth pass, bands-read-16: 'before it was better' compares with a feeling, no case that works", () => {
+  it("reads no case that works in 'Before it was better.' or 'before, it was much nicer'", () => {
+    for (const t of ["The kennel planner is bad now since the update. Before it was better.", "It's all clunky now. Before, it was much nicer."]) {
+      expect(expectedIn(t).filter((r) => r.kind === "working_case"), t).toEqual([]);
+    }
+  });
+
+  it("still reads 'Before it was listed under Boarding' as a case that works", () => {
+    expect(expectedIn("The kennel planner hides the booking now. Before it was listed under Boarding.").map((r) => r.kind)).toContain("working_case");
+  });
+});
