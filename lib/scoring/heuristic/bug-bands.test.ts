@@ -2271,3 +2271,15 @@ describe("eighteenth pass, bands-read-16: 'before it was better' compares with a
     expect(expectedIn("The kennel planner hides the booking now. Before it was listed under Boarding.").map((r) => r.kind)).toContain("working_case");
   });
 });
+
+describe("eighteenth pass, bands-read-16: a person of the service acting in a numbered item is a step", () => {
+  it("reads '1. Tenant in Leeds (account on the weekly plan) books a van for 3 June' over the items after it as the way there", () => {
+    const s = stepsIn("1. Tenant in Leeds (account on the weekly plan) books a van for 3 June 09:00.\n2. The confirmation mail shows \"2 June\".\n3. Expected: 3 June 09:00.");
+    expect(s.at).not.toBeNull();
+  });
+
+  it("still reads no steps where the person in the item only sees or gets something", () => {
+    expect(stepsIn("1. The tenant sees \"2 June\" on the confirmation.\n2. Expected: 3 June.").at).toBeNull();
+    expect(stepsIn("1. A driver reports the route is empty.\n2. Expected: 12 stops on route 4.").at).toBeNull();
+  });
+});

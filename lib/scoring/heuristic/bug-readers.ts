@@ -1838,7 +1838,14 @@ const ACTION_RUN = new RegExp(`(?:^|[(:;,]\\s*|\\b(?:i\\.e\\.|e\\.g\\.),?\\s*)${
  * The people the impact reader counts (`PEOPLE`, `COUNTED_MORE`: "a donor", "the card holder", "a patron") act too
  * (bands, twelfth pass, read-11); "the editor", a program's as often, does not.
  */
-const ROLE_SUBJECT = String.raw`(?:an?|the|any|every|each) (?:[\w-]+ )?(?:user|customer|client|shopper|buyer|member|subscriber|visitor|player|patient|student|teacher|employee|agent|admin|administrator|merchant|seller|developer|engineer|analyst|nurse|doctor|clinician|physician|guest|resident|passenger|driver|rider|colleague|tester|operator|manager|dispatcher|clerk|cashier|accountant|recruiter|approver|reviewer|moderator|instructor|parent|courier|technician|pharmacist|receptionist|planner|supervisor|volunteer|applicant|attendee|organi[sz]er|landlord|tenant|staff member|team member|reader|viewer|owner|holder|recipient|partner|vendor|participant|patron|citizen|voter|donor|person)s?(?: (?:in|at|from|on|of|with) [^,.;:!?\n]{1,40}?)?`;
+const ROLE_NOUNS = String.raw`(?:user|customer|client|shopper|buyer|member|subscriber|visitor|player|patient|student|teacher|employee|agent|admin|administrator|merchant|seller|developer|engineer|analyst|nurse|doctor|clinician|physician|guest|resident|passenger|driver|rider|colleague|tester|operator|manager|dispatcher|clerk|cashier|accountant|recruiter|approver|reviewer|moderator|instructor|parent|courier|technician|pharmacist|receptionist|planner|supervisor|volunteer|applicant|attendee|organi[sz]er|landlord|tenant|staff member|team member|reader|viewer|owner|holder|recipient|partner|vendor|participant|patron|citizen|voter|donor|person)`;
+const ROLE_SUBJECT = String.raw`(?:an?|the|any|every|each) (?:[\w-]+ )?${ROLE_NOUNS}s?(?: (?:in|at|from|on|of|with) [^,.;:!?\n]{1,40}?)?`;
+/** A numbered item that opens with a person of the service, maybe where they are and a bracket, then a verb in "-s". */
+const ROLE_ITEM = new RegExp(String.raw`^[ \t]*\d{1,2}[.)][ \t]+(?:(?:an?|the|any|one|each|every)\s+)?(?:[\w-]+\s+)?${ROLE_NOUNS}s?(?:\s+(?:in|at|from|on|of|with)\s+[^,.;:!?()\n]{1,40}?)?(?:\s*\([^()\n]{1,80}\))?\s+([a-z]{3,}s)\b`, "gim");
+/** Verbs of seeing, getting or telling after the person: what they meet, not what they do. */
+const ROLE_ITEM_NOT_ACTS = /^(?:sees|gets|receives|notices|finds|reports|says|tells|shows|displays|is|was|has|does|needs|wants|expects|thinks|complains|calls|emails|writes|hears)$/;
+/** What a person does with a service, beside the verbs of acting on a program: orders, books, pays, reserves, rents. */
+const SERVICE_ACTS = /^(?:orders|books|pays|buys|reserves|rents|requests|applies|enrols|enrolls|subscribes|renews|returns|checks|redeems|transfers|donates|borrows)$/;
 const CONDITIONAL = new RegExp(String.raw`\b(?:when(?:ever)?|if|after|once|every time|each time|as soon as|upon|while|before)\s+(?:i|you|we|the user|a user|users|someone|somebody|one|${ROLE_SUBJECT})\s+(?:(?:\w+ly|first|then|again|try to|tried to|try and|attempt to|want to|wanted to|go to|went to|am|was|have|had)\s+)*([a-z][\w-]*)`, "gi");
 /**
  * "When starting Eclipse", "after clicking Save", "by right-clicking": an action as a condition, without a subject.
@@ -2397,6 +2404,16 @@ export function stepsIn(labelled: string): StepsRead {
       const first = (a: { text: string; start: number }) => a.start + a.text.length - a.text.replace(LEAD, "").length;
       if (word && !NOT_AN_INSTRUCTION.test(word) && !before.some((a) => first(a) >= start && first(a) < start + part.length)) actions.push({ text: part, start });
     }
+  }
+  // "1. Client in New York (account TZ America/New_York) orders a ticket for 5 Dec": a numbered item that tells a person
+  // of the service acting, in the present, is a step told of them, as "I open ..." is told of the reporter; with the
+  // list it stands in, it is the way there (a configuration plus the request that triggers it). Not what they see, get
+  // or say ("1. The client sees ...", "2. Customer gets an error"; eighteenth pass, bands-read-16).
+  for (const m of text.matchAll(ROLE_ITEM)) {
+    const verb = m[1].toLowerCase();
+    if (ROLE_ITEM_NOT_ACTS.test(verb) || !(actionStem(verb) || SERVICE_ACTS.test(verb))) continue;
+    const begin = m.index + m[0].length - m[0].trimStart().length;
+    if (!actions.some((a) => a.start <= begin && begin < a.start + a.text.length)) actions.push({ text: m[0].trimStart(), start: begin });
   }
   actions.sort((a, b) => a.start - b.start);
   // A list whose items act ("1. Open ...", "- click ...") or a run of imperatives.
