@@ -2283,3 +2283,23 @@ describe("eighteenth pass, bands-read-16: a person of the service acting in a nu
     expect(stepsIn("1. A driver reports the route is empty.\n2. Expected: 12 stops on route 4.").at).toBeNull();
   });
 });
+
+describe("eighteenth pass, bands-read-16: hearsay from a body, a failure feared, and a question without its '?'", () => {
+  it("reads no account of the program in 'Someone at the harbour office said the timetable is wrong again'", () => {
+    expect(observedIn("Someone at the harbour office said the timetable is wrong again.").filter((r) => !r.generic)).toEqual([]);
+  });
+
+  it("reads no failure in one feared after a plea to act first: 'please deal with it before it freezes every till'", () => {
+    expect(observedIn("Please deal with it before it freezes every till.").filter((r) => !r.generic)).toEqual([]);
+  });
+
+  it("reads no trigger in a question put to the team that lost its '?': 'Can we open the ledger review before Friday.'", () => {
+    expect(stepsIn("The ledger is wrong. Can we open the ledger review before Friday.").trigger).toBeUndefined();
+  });
+
+  it("still reads what a thing says, a failure told before another act, and an action told by the reporter", () => {
+    expect(observedIn("Since Monday the harbour kiosk says 'Closed' at noon.").some((r) => !r.generic)).toBe(true);
+    expect(observedIn("The till freezes before it prints the receipt.").some((r) => !r.generic)).toBe(true);
+    expect(stepsIn("The ledger is wrong. We open the ledger review and it is blank.").trigger).toBeDefined();
+  });
+});

@@ -274,7 +274,7 @@ const CORRECTED = /["“'‘`][^"“”'‘’`\n]{1,60}["”'’`] should (?:be
  * listed in the Downloads window"), and says where, tells
  * what is seen, as "it lists" does (fifteenth pass, read-14 firefox).
  */
-const SEEN = /\b(?:(?<!\bso (?:that )?)(?:i|we|you|users?|they)\s+(?:\w+ly\s+)?(?:get|got|getting|see|saw|seeing|receive|received|notice|noticed|observe|observed|end up with|am seeing|are seeing|am getting|are getting|keep getting|still get|still see)\b|what (?:is|was|gets|i see|i get|we see|we get)(?: (?:displayed|shown|returned|printed|rendered|sent|saved))?(?: \w+){0,4} (?:is|was)\b|(?:it|this|that|the(?: [\w-]+){1,3}|which)\s+(?:now\s+|only\s+|just\s+|still\s+)?(?<!\b(?:in|of|on|for|with|and|or|but|to|from|at|by|into|about)\s+)(?:reads|lists|listed|shows|showed|displays|displayed|returns|returned|gives|gave|prints|printed|outputs|throws|threw|produces|produced|results in|resulted in|causes|caused|generates|generated|reports|reported|logs|logged|says|said|redirects|redirected|sends|sent|opens|opened|loads|loaded|goes|went|jumps|jumped|renders|rendered)\b(?!\s+(?:are|were|have|aren['’]?t|weren['’]?t|haven['’]?t)\b)|(?=\S)(?<=(?:^|[.!?]\s+|\n\s*))(?:it|this|that|they|the(?: [\w-]+){1,5}) (?:is|are|was|were|gets|got) (?:still |also |now )?(?:listed|shown|displayed) (?:in|on|under|among) (?:the |my |our |its |their )?[\w-]+|currently\b|actual(?:ly)?\b|observed\b|it seems|seems to|appears to)/i;
+const SEEN = /\b(?:(?<!\bso (?:that )?)(?:i|we|you|users?|they)\s+(?:\w+ly\s+)?(?:get|got|getting|see|saw|seeing|receive|received|notice|noticed|observe|observed|end up with|am seeing|are seeing|am getting|are getting|keep getting|still get|still see)\b|what (?:is|was|gets|i see|i get|we see|we get)(?: (?:displayed|shown|returned|printed|rendered|sent|saved))?(?: \w+){0,4} (?:is|was)\b|(?:it|this|that|(?<!\b(?:someone|somebody|anyone|a person|a guy|a lady|a woman|a man|a colleague|a friend|people|staff|one of them)\s+(?:at|from|in|of|with)\s+)the(?: [\w-]+){1,3}|which)\s+(?:now\s+|only\s+|just\s+|still\s+)?(?<!\b(?:in|of|on|for|with|and|or|but|to|from|at|by|into|about)\s+)(?:reads|lists|listed|shows|showed|displays|displayed|returns|returned|gives|gave|prints|printed|outputs|throws|threw|produces|produced|results in|resulted in|causes|caused|generates|generated|reports|reported|logs|logged|says|said|redirects|redirected|sends|sent|opens|opened|loads|loaded|goes|went|jumps|jumped|renders|rendered)\b(?!\s+(?:are|were|have|aren['’]?t|weren['’]?t|haven['’]?t)\b)|(?=\S)(?<=(?:^|[.!?]\s+|\n\s*))(?:it|this|that|they|the(?: [\w-]+){1,5}) (?:is|are|was|were|gets|got) (?:still |also |now )?(?:listed|shown|displayed) (?:in|on|under|among) (?:the |my |our |its |their )?[\w-]+|currently\b|actual(?:ly)?\b|observed\b|it seems|seems to|appears to)/i;
 /**
  * Words that name a failure without saying what it is ("doesn't work", "is not good", "confusing": a reader's judgement,
  * as "weird" is; bands, seventh pass; "can't be trusted", people's trust; tenth pass; "isn't reliable", "keeps misbehaving",
@@ -360,6 +360,8 @@ function onlyJudged(text: string, start: number, end: number): boolean {
       /^\s+(?:properly|correctly|right|normally|as (?:usual|before|expected|they should|it should))\s*(?:[.!,;]|$)/i.test(text.slice(end, end + 30)));
 }
 
+/** A plea to act on it, then "before" and its subject, right before a read: "can we sort it before it", "fix this before things". */
+const FEARED_BEFORE = /\b(?:sort|sort out|fix|deal with|handle|solve|address|look at|get on top of|tackle|prioriti[sz]e)\s+(?:it|this|that|them)(?:\s+out)?\s+(?:\w+\s+)?before\s+(?:it|this|that|things|everything|they)\s+$/i;
 /** The product named whole before the read: "the app is really", "our site seems", "system is", "the portal has been". */
 const PRODUCT_BEFORE = /(?:^|\b(?:the|our|this|your|their|whole)\s+)(?:app|application|system|site|website|web ?shop|portal|platform|software|program|tool|service)\s+(?:is|are|was|were|seems?|feels?|has been|is getting|got|gets)\s+(?:(?:\w+ly|so|very|super|a bit|kind of|way too|too)\s+)?$/i;
 /** Nothing after the read but when or how often, to the clause's end: "lately.", "again,", " these days!". */
@@ -489,6 +491,9 @@ export function observedIn(labelled: string): Read[] {
     !named(m.input, m.index, m.index + m[0].length);
   return [...[ERROR, LOGGED, FAILING, TROUBLE_WITH, NUISANCE, NEGATION, ABSENCE, WRONG, SEEN, RESULT_MARK, MOVED, PRODUCED, LOOKS, UNWANTED, CONSUMES, RESPONSE, HAPPENS_MORE, CORRECTED, VALUE_TOLD, IMPOSSIBLE, STATUS_PRINTED, PRODUCED_CONSTANT].flatMap((re) => all(text, re, generic)), ...sameActTold(text)]
     .filter((r) => !QUESTION_OR_EXPECTATION.test(lineAround(text, r)) && !asked(text, r) && !peoplesAct(text, r) && !wishedFor(text, r) && !controlLabel(text, r) &&
+      // (a failure feared after a plea to act first, "sort it before it blows up", "fix this before it gets worse", is
+      // not seen yet: eighteenth pass, bands-read-16)
+      !FEARED_BEFORE.test(text.slice(Math.max(0, r.start - 60), r.start)) &&
       !INDIRECT_QUESTION.test(text.slice(Math.max(0, r.start - 100), r.start)) && !patchSays(text, r) &&
       // (what a contract or a policy says is the rule it should follow, not what it shows: `RULE_SAYS`)
       RULE_SAYS.exec(text.slice(r.start, r.start + 120))?.index !== 0)
@@ -2512,8 +2517,10 @@ export function stepsIn(labelled: string): StepsRead {
   // was just said: the reporter's verification, not a step (tenth pass).
   // An action asked about, the auxiliary before its subject in a sentence that ends in "?" ("how do i configure it to
   // ...?", "Can we set it per vhost?"), is not told as done (fifteenth pass, httpd).
+  // (an auxiliary that opens the sentence asks without its "?": "Can we sort it before Friday." ; eighteenth pass,
+  // bands-read-16)
   const asked = (m: RegExpExecArray) => /\b(?:do|does|did|can|could|should|shall|may|must|would|will)\s+$/i.test(text.slice(Math.max(0, m.index - 12), m.index)) &&
-    /^[^.!?\n]*\?/.test(text.slice(m.index));
+    (/^[^.!?\n]*\?/.test(text.slice(m.index)) || /(?:^|[.!?]\s+|\n\s*)(?:can|could|should|shall|would|will)\s+$/i.test(text.slice(Math.max(0, m.index - 14), m.index)));
   const narrated = [...text.matchAll(NARRATED)].filter((m) => !asked(m) && !NOT_DONE.test(m[1]) && actionStem(m[1]) &&
     !/\b(?:when(?:ever)?|if|after|once|time|soon as|upon|while|before|until)\s+$/i.test(text.slice(Math.max(0, m.index - 12), m.index)) &&
     !objectTold(text, m) && !(ASPECT_VERB.test(m[1]) && ASPECT_MET.test(text.slice(m.index + m[0].length, m.index + m[0].length + 20))) &&
