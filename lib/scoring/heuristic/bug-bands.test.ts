@@ -2303,3 +2303,21 @@ describe("eighteenth pass, bands-read-16: hearsay from a body, a failure feared,
     expect(stepsIn("The ledger is wrong. We open the ledger review and it is blank.").trigger).toBeDefined();
   });
 });
+
+describe("eighteenth pass, bands-read-16: a plea for the team's plan, and a judgement of its inaction", () => {
+  it("reads no asked behaviour in the title 'Please prioritise!!' or 'pls escalate this'", () => {
+    expect(titleAsksFor("Please prioritise!!")).toBeNull();
+    expect(titleAsksFor("pls escalate this")).toBeNull();
+  });
+
+  it("reads 'It is unacceptable that nothing happens.' as a judgement", () => {
+    const r = observedIn("I raised this in March. It is unacceptable that nothing happens.");
+    expect(r.length).toBeGreaterThan(0);
+    expect(r.every((x) => x.generic)).toBe(true);
+  });
+
+  it("still reads a title that asks for a behaviour, and nothing happening on an act", () => {
+    expect(titleAsksFor("Please show unread messages first in the inbox")).not.toBeNull();
+    expect(observedIn("It is unacceptable that nothing happens when I press Send.").some((x) => !x.generic)).toBe(true);
+  });
+});

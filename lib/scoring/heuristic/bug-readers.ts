@@ -353,6 +353,11 @@ function onlyJudged(text: string, start: number, end: number): boolean {
     // "not reliable anymore", "isn't right any more": "anymore" after a judgement only carries it (eighteenth pass,
     // bands-read-16); "doesn't list the cancelled slots anymore" says what.
     (/^(?:anymore|any more|no longer)$/i.test(said) && JUDGED_BEFORE.test(text.slice(Math.max(0, start - 40), start))) ||
+    // "It is unacceptable that nothing happens", "ridiculous that nothing is done": a judgement of the team's inaction,
+    // with no act or place after it ("nothing happens when I press Send" names one; eighteenth pass, bands-read-16).
+    (/^nothing\s+(?:happens|happened|is done|was done|is being done|gets done|has happened|has been done)$/i.test(said) &&
+      /\b(?:unacceptable|ridiculous|frustrating|annoying|disappointing|shocking|outrageous|absurd|crazy|sad|a joke)\s+that\s+(?:still\s+)?$/i.test(text.slice(Math.max(0, start - 40), start)) &&
+      NOTHING_MORE.test(text.slice(end, end + 40))) ||
     // "Customers cannot order properly", "we can't book correctly": people's act named, but how it fails them judged only
     // (eighteenth pass, bands-read-16); "cannot order more than 99" says what, and the program's own act ("the page could
     // not redirect properly") is left as it was read.
@@ -1555,6 +1560,10 @@ export function titleAsksFor(title: string): Read | null {
   if (TEAM_WORK_TITLE.test(t)) return null;
   // Nor one that asks only that it work as it did ("Make it work like before", "Make the rota work again"), as
   // `MADE_AS_BEFORE` reads it in a request (eighteenth pass, bands-read-16).
+  // Nor one that only pleads for the team's plan ("Please prioritise!!", "pls escalate this"): the schedule is what it
+  // would change, as `ASKS_FOR_PLAN` reads it in the description (eighteenth pass, bands-read-16). "Prioritise unread
+  // messages in the inbox" names what the program should do.
+  if (/^(?:please\s+|pls\s+|plz\s+)?(?:prioriti[sz]e|escalate|expedite|fast-?track)(?:\s+(?:this|it|that|these|them))?(?:\s+(?:asap|now|please|urgently))?\s*[.!?]*$/i.test(t)) return null;
   const made = /^(?:please\s+|pls\s+)?(?:just\s+)?make(?=\s)/i.exec(t);
   if (made && MADE_AS_BEFORE.test(t.slice(made[0].length))) return null;
   const m = REQUEST_TITLE.exec(t);
