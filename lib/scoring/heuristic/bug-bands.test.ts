@@ -2173,3 +2173,180 @@ describe("eighteenth pass: a program that freezes or hangs leaves its opposite a
     }
   });
 });
+
+describe("eighteenth pass, bands-read-16: who is hurt, named after 'hits' or as a labelled item", () => {
+  it("reads 'this hits our busiest tenants', 'it affects the night-shift nurses' as who is hurt", () => {
+    for (const t of ["The meter export stops at midnight. This hits our busiest tenants, who then phone the office.",
+      "Doses entered after 22:00 vanish from the chart; it affects the night-shift nurses on every ward."]) {
+      expect(impactIn(t).length, t).toBeGreaterThan(0);
+    }
+  });
+
+  it("reads an impact label opening a numbered or bulleted item as who is hurt", () => {
+    expect(impactIn("1. Symptom: the ferry timetable shows 09:10.\n2. Impact: the harbour office books the wrong crossing.").length).toBeGreaterThan(0);
+    expect(impactIn("- Who is affected: every skipper with a winter mooring").length).toBeGreaterThan(0);
+  });
+
+  it("still reads no impact where a thing is hit, or the impact label is left empty", () => {
+    expect(impactIn("The nightly job hits the database twice and affects the layout of the report.")).toEqual([]);
+    expect(impactIn("1. Symptom: the ferry timetable shows 09:10.\n2. Impact: unknown")).toEqual([]);
+  });
+});
+
+describe("eighteenth pass, bands-read-16: the way there after 'repro by', a scene with a version, and 'anyone can see it ...:'", () => {
+  it("reads 'repro by V-ing, V-ing and V-ing' as the way there, as 'reproduce it by' is", () => {
+    const s = stepsIn("The kiln log skips a firing. Repro by starting a bisque firing, pausing it at 600 degrees and resuming it from the panel.");
+    expect(s.at).not.toBeNull();
+  });
+
+  it("reads the actions after a scene that names a version ('On the till app 2.4.1 at the harbour shop, open ...')", () => {
+    const s = stepsIn("On the till app 2.4.1 at the harbour shop, start a test sale in lane \"The North\" with language Danish, add one coffee, end the sale, and look at the receipt page (site 3.0.2, any browser): it shows 0.00.");
+    expect(s.at).not.toBeNull();
+    expect(s.count).toBeGreaterThanOrEqual(2);
+  });
+
+  it("reads 'anyone can see it with app 5.2.0 on Android:' before the actions as the way there", () => {
+    const s = stepsIn("Anyone can see it with app 5.2.0 on Android: pick a berth in the west basin and open the tide card after 23:00.");
+    expect(s.at).not.toBeNull();
+  });
+
+  it("still reads no steps where nothing is done after the colon, or a word other than 'by' follows 'repro'", () => {
+    expect(stepsIn("We can see it in the ferry log: the 09:10 crossing is listed twice.").at).toBeNull();
+    expect(stepsIn("Repro rate is about one in ten bookings.").at).toBeNull();
+  });
+});
+
+describe("eighteenth pass, bands-read-16: judgements read as what is seen", () => {
+  const judged = (t: string) => { const r = observedIn(t); return r.length > 0 && r.every((x) => x.generic); };
+  const tells = (t: string) => observedIn(t).some((x) => !x.generic);
+
+  it("reads the product called slow with nothing after it but when as judged", () => {
+    expect(judged("The portal is really slow lately.")).toBe(true);
+    expect(judged("site is sluggish, sort it please")).toBe(true);
+    expect(tells("The portal is slow to open a 40-page lease.")).toBe(true);
+  });
+
+  it("reads people stuck, with no place named, as judged", () => {
+    expect(judged("URGENT. Cashiers are stuck. Please escalate.")).toBe(true);
+    expect(tells("Cashiers are stuck on the refund screen after scanning a voucher.")).toBe(true);
+  });
+
+  it("reads 'this keeps happening' as only that it comes back", () => {
+    expect(judged("This keeps happening and the whole office is fed up.")).toBe(true);
+    expect(tells("The locker door keeps beeping after it is closed.")).toBe(true);
+  });
+
+  it("reads 'anymore' after a judgement, and a 'but' clause that only judges, as judged", () => {
+    expect(judged("Honestly the rota isn't reliable anymore.")).toBe(true);
+    expect(judged("No idea what changed but it's not right anymore.")).toBe(true);
+    expect(tells("The rota doesn't list the night shifts anymore.")).toBe(true);
+    expect(tells("No idea what changed but it shows last week's rota.")).toBe(true);
+  });
+
+  it("reads people who cannot trust it or rely on it, and people who cannot do their act 'properly', as judged", () => {
+    expect(judged("We can't rely on it.")).toBe(true);
+    expect(judged("Tenants cannot pay properly.")).toBe(true);
+    expect(tells("The kiosk could not print properly and the slip came out blank.")).toBe(true);
+    expect(tells("Tenants cannot pay more than 500 at once.")).toBe(true);
+  });
+
+  it("reads a quote of people's liking as what people feel, not the program's words", () => {
+    expect(judged("Passing on from reception: 'tenants don't like the portal'. FYI")).toBe(true);
+    expect(tells("The kiosk shows 'Card not accepted' for every debit card.")).toBe(true);
+  });
+
+  it("gives a report that says only these things the finding that it names nothing to plan from", () => {
+    for (const [summary, description] of [["portal is slow, fix asap", "The portal is really slow lately. This needs fixing ASAP, tenants are noticing."],
+      ["Locker bookings messed up", "Locker bookings are all over the place again. This keeps happening and I'm tired of it."]]) {
+      expect(codes({ summary, description, issue_type: "Bug" }), summary).toContain("estimable.no_detail");
+    }
+  });
+});
+
+describe("eighteenth pass, bands-read-16: a status shown in quotes is what is seen", () => {
+  it("reads 'the ferry run on 3 May shows status \"Queued\"' and 'the parcel stays in state \"Held\"' as what is seen", () => {
+    for (const t of ["The ferry run on 3 May shows status \"Queued\", never \"Sailed\".", "Since Monday the parcel stays in state 'Held' for every locker."]) {
+      expect(observedIn(t).some((r) => !r.generic), t).toBe(true);
+    }
+  });
+
+  it("still reads nothing where the status is what should be shown", () => {
+    expect(observedIn("The ferry run should show status \"Sailed\" once it leaves.").filter((r) => !r.generic)).toEqual([]);
+  });
+});
+
+describe("eighteenth pass, bands-read-16: asking only that it work as it did names no result", () => {
+  it("reads no request in 'Can we just make it work like before?' or 'please make the rota behave as it used to'", () => {
+    for (const t of ["Can we just make it work like before? Everyone liked that.", "Please make the rota behave as it used to."]) {
+      expect(expectedIn(t).filter((r) => r.kind === "request"), t).toEqual([]);
+    }
+    expect(titleAsksFor("Make the kiln planner work again")).toBeNull();
+  });
+
+  it("still reads a request that names what to make, and a title that asks for a behaviour", () => {
+    expect(expectedIn("Please make the rota list the night shifts first.").map((r) => r.kind)).toContain("request");
+    expect(titleAsksFor("Make the kiln planner show firing times in hours")).not.toBeNull();
+  });
+});
+
+describe("eighteenth pass, bands-read-16: 'before it was better' compares with a feeling, no case that works", () => {
+  it("reads no case that works in 'Before it was better.' or 'before, it was much nicer'", () => {
+    for (const t of ["The kennel planner is bad now since the update. Before it was better.", "It's all clunky now. Before, it was much nicer."]) {
+      expect(expectedIn(t).filter((r) => r.kind === "working_case"), t).toEqual([]);
+    }
+  });
+
+  it("still reads 'Before it was listed under Boarding' as a case that works", () => {
+    expect(expectedIn("The kennel planner hides the booking now. Before it was listed under Boarding.").map((r) => r.kind)).toContain("working_case");
+  });
+});
+
+describe("eighteenth pass, bands-read-16: a person of the service acting in a numbered item is a step", () => {
+  it("reads '1. Tenant in Leeds (account on the weekly plan) books a van for 3 June' over the items after it as the way there", () => {
+    const s = stepsIn("1. Tenant in Leeds (account on the weekly plan) books a van for 3 June 09:00.\n2. The confirmation mail shows \"2 June\".\n3. Expected: 3 June 09:00.");
+    expect(s.at).not.toBeNull();
+  });
+
+  it("still reads no steps where the person in the item only sees or gets something", () => {
+    expect(stepsIn("1. The tenant sees \"2 June\" on the confirmation.\n2. Expected: 3 June.").at).toBeNull();
+    expect(stepsIn("1. A driver reports the route is empty.\n2. Expected: 12 stops on route 4.").at).toBeNull();
+  });
+});
+
+describe("eighteenth pass, bands-read-16: hearsay from a body, a failure feared, and a question without its '?'", () => {
+  it("reads no account of the program in 'Someone at the harbour office said the timetable is wrong again'", () => {
+    expect(observedIn("Someone at the harbour office said the timetable is wrong again.").filter((r) => !r.generic)).toEqual([]);
+  });
+
+  it("reads no failure in one feared after a plea to act first: 'please deal with it before it freezes every till'", () => {
+    expect(observedIn("Please deal with it before it freezes every till.").filter((r) => !r.generic)).toEqual([]);
+  });
+
+  it("reads no trigger in a question put to the team that lost its '?': 'Can we open the ledger review before Friday.'", () => {
+    expect(stepsIn("The ledger is wrong. Can we open the ledger review before Friday.").trigger).toBeUndefined();
+  });
+
+  it("still reads what a thing says, a failure told before another act, and an action told by the reporter", () => {
+    expect(observedIn("Since Monday the harbour kiosk says 'Closed' at noon.").some((r) => !r.generic)).toBe(true);
+    expect(observedIn("The till freezes before it prints the receipt.").some((r) => !r.generic)).toBe(true);
+    expect(stepsIn("The ledger is wrong. We open the ledger review and it is blank.").trigger).toBeDefined();
+  });
+});
+
+describe("eighteenth pass, bands-read-16: a plea for the team's plan, and a judgement of its inaction", () => {
+  it("reads no asked behaviour in the title 'Please prioritise!!' or 'pls escalate this'", () => {
+    expect(titleAsksFor("Please prioritise!!")).toBeNull();
+    expect(titleAsksFor("pls escalate this")).toBeNull();
+  });
+
+  it("reads 'It is unacceptable that nothing happens.' as a judgement", () => {
+    const r = observedIn("I raised this in March. It is unacceptable that nothing happens.");
+    expect(r.length).toBeGreaterThan(0);
+    expect(r.every((x) => x.generic)).toBe(true);
+  });
+
+  it("still reads a title that asks for a behaviour, and nothing happening on an act", () => {
+    expect(titleAsksFor("Please show unread messages first in the inbox")).not.toBeNull();
+    expect(observedIn("It is unacceptable that nothing happens when I press Send.").some((x) => !x.generic)).toBe(true);
+  });
+});

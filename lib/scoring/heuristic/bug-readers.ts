@@ -267,7 +267,9 @@ const UNWANTED = /\b(?:cuts? off|cutting off|cut short|(?:stops?|stopped|ends?|e
  * member is back to status Ok"; thirteenth pass, httpd), and a
  * share of the screen something takes ("the toolbar area takes almost 1/6 of the screen").
  */
-const VALUE_TOLD = /https?:\/\/\S+\s+(?:says|shows|displays|returns|answers)\s*:?\s*["“'‘]|\b(?:is|are|was|were|goes|go|went|jumps?|jumped|falls?|fell|snaps?|snapped|resets?|drops?|dropped)\s+back\s+to\s+(?:\d|zero|the default|default|normal|the (?:start|top|beginning|first)|(?:the |its |their )?(?:status|state|mode) ["“'‘]?\w)|\b(?:takes?|took|taking|fills?|filled|covers?|covered)\s+(?:up\s+)?(?:almost\s+|about\s+|nearly\s+|over\s+|~)?(?:\d+\s*\/\s*\d+|\d+\s*%|half|a third|a quarter|two thirds)\s+of\s+the\s+(?:screen|window|page|display|height|width|viewport)\b/i;
+// A status shown, named in quotes ("the payment run shows status 'Created'", "the parcel stays in state 'Queued'"): the value
+// seen, whatever the subject before it (eighteenth pass, bands-read-16).
+const VALUE_TOLD = /https?:\/\/\S+\s+(?:says|shows|displays|returns|answers)\s*:?\s*["“'‘]|\b(?<!\b(?:should|would|must|to|will|can|could|shall)\s+)(?:shows?|showed|showing|displays?|displayed|says|said|reads|lists?|listed|(?:is|are|was|were|stays?|stayed|remains?|remained|sits?|sat|(?:is|are|was|were) stuck)\s+(?:at|in|on))\s+(?:the\s+)?(?:status|state|stage|label)\s*:?\s*["“'‘][^"”'’\n]{1,30}["”'’]|\b(?:is|are|was|were|goes|go|went|jumps?|jumped|falls?|fell|snaps?|snapped|resets?|drops?|dropped)\s+back\s+to\s+(?:\d|zero|the default|default|normal|the (?:start|top|beginning|first)|(?:the |its |their )?(?:status|state|mode) ["“'‘]?\w)|\b(?:takes?|took|taking|fills?|filled|covers?|covered)\s+(?:up\s+)?(?:almost\s+|about\s+|nearly\s+|over\s+|~)?(?:\d+\s*\/\s*\d+|\d+\s*%|half|a third|a quarter|two thirds)\s+of\s+the\s+(?:screen|window|page|display|height|width|viewport)\b/i;
 const CONSUMES = /\b(?:(?:uses?|using|used|eats?|eating|ate|consumes?|consuming|consumed|hogs?|hogging|hogged|takes? up|took up|grows? to|grew to|growing to)\s+(?:all\s+(?:the\s+|available\s+)?(?:cpu|memory|ram|disk|swap)\b|(?:over\s+|about\s+|around\s+|nearly\s+|almost\s+|~)?(?:\d+(?:[.,]\d+)?\s*(?:-|–|to)\s*)?\d+(?:[.,]\d+)?\s*(?:%|percent\b|[kmgt]i?b\b|megabytes?\b|gigabytes?\b))|(?:overwrites?|overwrote|overwriting|clobber(?:s|ed|ing)?|wipes?|wiped|wiping|erases?|erased|erasing|(?:has|have|had) reset|resets|resetting) (?:my|our|your|all|any|every|the existing|an existing|existing)\b)/i;
 /**
  * A response the server sent, shown as it came: a status line ("HTTP/1.1 200 OK"), or a header only a response carries,
@@ -289,7 +291,7 @@ const CORRECTED = /["“'‘`][^"“”'‘’`\n]{1,60}["”'’`] should (?:be
  * listed in the Downloads window"), and says where, tells
  * what is seen, as "it lists" does (fifteenth pass, read-14 firefox).
  */
-const SEEN = /\b(?:(?<!\bso (?:that )?)(?:i|we|you|users?|they)\s+(?:\w+ly\s+)?(?:get|got|getting|see|saw|seeing|receive|received|notice|noticed|observe|observed|end up with|am seeing|are seeing|am getting|are getting|keep getting|still get|still see)\b|what (?:is|was|gets|i see|i get|we see|we get)(?: (?:displayed|shown|returned|printed|rendered|sent|saved))?(?: \w+){0,4} (?:is|was)\b|(?:it|this|that|the(?: [\w-]+){1,3}|which)\s+(?:now\s+|only\s+|just\s+|still\s+)?(?<!\b(?:in|of|on|for|with|and|or|but|to|from|at|by|into|about)\s+)(?:reads|lists|listed|shows|showed|displays|displayed|returns|returned|gives|gave|prints|printed|outputs|throws|threw|produces|produced|results in|resulted in|causes|caused|generates|generated|reports|reported|logs|logged|says|said|redirects|redirected|sends|sent|opens|opened|loads|loaded|goes|went|jumps|jumped|renders|rendered)\b(?!\s+(?:are|were|have|aren['’]?t|weren['’]?t|haven['’]?t)\b)|(?=\S)(?<=(?:^|[.!?]\s+|\n\s*))(?:it|this|that|they|the(?: [\w-]+){1,5}) (?:is|are|was|were|gets|got) (?:still |also |now )?(?:listed|shown|displayed) (?:in|on|under|among) (?:the |my |our |its |their )?[\w-]+|currently\b|actual(?:ly)?\b|observed\b|it seems|seems to|appears to)/i;
+const SEEN = /\b(?:(?<!\bso (?:that )?)(?:i|we|you|users?|they)\s+(?:\w+ly\s+)?(?:get|got|getting|see|saw|seeing|receive|received|notice|noticed|observe|observed|end up with|am seeing|are seeing|am getting|are getting|keep getting|still get|still see)\b|what (?:is|was|gets|i see|i get|we see|we get)(?: (?:displayed|shown|returned|printed|rendered|sent|saved))?(?: \w+){0,4} (?:is|was)\b|(?:it|this|that|(?<!\b(?:someone|somebody|anyone|a person|a guy|a lady|a woman|a man|a colleague|a friend|people|staff|one of them)\s+(?:at|from|in|of|with)\s+)the(?: [\w-]+){1,3}|which)\s+(?:now\s+|only\s+|just\s+|still\s+)?(?<!\b(?:in|of|on|for|with|and|or|but|to|from|at|by|into|about)\s+)(?:reads|lists|listed|shows|showed|displays|displayed|returns|returned|gives|gave|prints|printed|outputs|throws|threw|produces|produced|results in|resulted in|causes|caused|generates|generated|reports|reported|logs|logged|says|said|redirects|redirected|sends|sent|opens|opened|loads|loaded|goes|went|jumps|jumped|renders|rendered)\b(?!\s+(?:are|were|have|aren['’]?t|weren['’]?t|haven['’]?t)\b)|(?=\S)(?<=(?:^|[.!?]\s+|\n\s*))(?:it|this|that|they|the(?: [\w-]+){1,5}) (?:is|are|was|were|gets|got) (?:still |also |now )?(?:listed|shown|displayed) (?:in|on|under|among) (?:the |my |our |its |their )?[\w-]+|currently\b|actual(?:ly)?\b|observed\b|it seems|seems to|appears to)/i;
 /**
  * Words that name a failure without saying what it is ("doesn't work", "is not good", "confusing": a reader's judgement,
  * as "weird" is; bands, seventh pass; "can't be trusted", people's trust; tenth pass; "isn't reliable", "keeps misbehaving",
@@ -340,7 +342,7 @@ function onlyJudged(text: string, start: number, end: number): boolean {
     // "it didn't help that we were fumbling with the app", "but it doesn't help matters": that something made it worse,
     // not what (fifteenth pass, bands).
     (/^(?:do|does|did)(?:n['’ ]?t| not) help$/i.test(said) && NO_HELP_AFTER.test(text.slice(end, end + 20))) ||
-    (/^but\b/i.test(said) && [IMPRESSION_IN_CLAUSE, NUISANCE_IN_CLAUSE, NO_HELP_IN_CLAUSE].some((re) => re.test(/^[^.;:!?\n]*/.exec(text.slice(end))?.[0] ?? ""))) ||
+    (/^but\b/i.test(said) && [IMPRESSION_IN_CLAUSE, NUISANCE_IN_CLAUSE, NO_HELP_IN_CLAUSE, JUDGED_IN_CLAUSE].some((re) => re.test(/^[^.;:!?\n]*/.exec(text.slice(end))?.[0] ?? ""))) ||
     // "isn't really doing what people need", "doesn't do what we want": measured against what people want, unnamed; a
     // wrong that says not what (bands, tenth pass).
     (/(?:n['’ ]?t|\bnot|\bnever)(?:\s+\w+ly)?\s+(?:do|does|doing|did|done)$/i.test(said) && WHAT_PEOPLE_WANT.test(text.slice(end, end + 60))) ||
@@ -354,8 +356,45 @@ function onlyJudged(text: string, start: number, end: number): boolean {
     // named, says it does not work, not what is seen ("can't use the voucher field" names one; bands, twelfth pass).
     (/^(?:can(?:no|['’ ]?)t|can not|could(?:n['’ ]?t| not)|unable to|not able to) use$/i.test(said) && WHOLE_USED.test(text.slice(end, end + 60))) ||
     // "Everything is slow": a quality said of everything names no place and no measure, an impression of the whole.
-    (/^(?:too )?(?:slow(?:ly|er)?|sluggish|laggy|unresponsive)$/i.test(said) && WHOLE_BEFORE.test(text.slice(Math.max(0, start - 40), start)));
+    (/^(?:too )?(?:slow(?:ly|er)?|sluggish|laggy|unresponsive)$/i.test(said) && WHOLE_BEFORE.test(text.slice(Math.max(0, start - 40), start))) ||
+    // So is it said of the product named whole with nothing after it but when ("The app is really slow lately", "site is
+    // sluggish, fix asap"): no screen, no act, no measure ("the app is slow to open a 40-page invoice" names one;
+    // eighteenth pass, bands-read-16).
+    (/^(?:too )?(?:slow(?:ly|er)?|sluggish|laggy|unresponsive)$/i.test(said) && PRODUCT_BEFORE.test(text.slice(Math.max(0, start - 40), start)) && NOTHING_MORE.test(text.slice(end, end + 40))) ||
+    // People stuck, with no place or step named ("Drivers are stuck.", "the nurses were stuck again"): that they cannot
+    // go on, not at what ("users are stuck on the payment page" names it; eighteenth pass, bands-read-16).
+    (/^(?:(?:is|are|was|were|gets?|got)\s+)?stuck$/i.test(said) && PERSON_BEFORE.test(text.slice(Math.max(0, start - 40), start)) && NOTHING_MORE.test(text.slice(end, end + 40))) ||
+    // "This keeps happening", "it continues to happen": only that it comes back, as "it's happening" says only that it is
+    // (`GENERIC_AFTER`; eighteenth pass, bands-read-16).
+    /^(?:keeps?|kept|continues?|continued)\s+(?:happening|to happen|occurring|to occur|recurring|to recur)$/i.test(said) ||
+    // "not reliable anymore", "isn't right any more": "anymore" after a judgement only carries it (eighteenth pass,
+    // bands-read-16); "doesn't list the cancelled slots anymore" says what.
+    (/^(?:anymore|any more|no longer)$/i.test(said) && JUDGED_BEFORE.test(text.slice(Math.max(0, start - 40), start))) ||
+    // "It is unacceptable that nothing happens", "ridiculous that nothing is done": a judgement of the team's inaction,
+    // with no act or place after it ("nothing happens when I press Send" names one; eighteenth pass, bands-read-16).
+    (/^nothing\s+(?:happens|happened|is done|was done|is being done|gets done|has happened|has been done)$/i.test(said) &&
+      /\b(?:unacceptable|ridiculous|frustrating|annoying|disappointing|shocking|outrageous|absurd|crazy|sad|a joke)\s+that\s+(?:still\s+)?$/i.test(text.slice(Math.max(0, start - 40), start)) &&
+      NOTHING_MORE.test(text.slice(end, end + 40))) ||
+    // "Customers cannot order properly", "we can't book correctly": people's act named, but how it fails them judged only
+    // (eighteenth pass, bands-read-16); "cannot order more than 99" says what, and the program's own act ("the page could
+    // not redirect properly") is left as it was read.
+    (/^(?:can(?:no|['’ ]?)t|can not|could(?:n['’ ]?t| not)|unable to|not able to)\s+[a-z]+$/i.test(said) && PERSON_BEFORE.test(text.slice(Math.max(0, start - 40), start)) &&
+      /^\s+(?:properly|correctly|right|normally|as (?:usual|before|expected|they should|it should))\s*(?:[.!,;]|$)/i.test(text.slice(end, end + 30)));
 }
+
+/** A plea to act on it, then "before" and its subject, right before a read: "can we sort it before it", "fix this before things". */
+const FEARED_BEFORE = /\b(?:sort|sort out|fix|deal with|handle|solve|address|look at|get on top of|tackle|prioriti[sz]e)\s+(?:it|this|that|them)(?:\s+out)?\s+(?:\w+\s+)?before\s+(?:it|this|that|things|everything|they)\s+$/i;
+/** The product named whole before the read: "the app is really", "our site seems", "system is", "the portal has been". */
+const PRODUCT_BEFORE = /(?:^|\b(?:the|our|this|your|their|whole)\s+)(?:app|application|system|site|website|web ?shop|portal|platform|software|program|tool|service)\s+(?:is|are|was|were|seems?|feels?|has been|is getting|got|gets)\s+(?:(?:\w+ly|so|very|super|a bit|kind of|way too|too)\s+)?$/i;
+/** Nothing after the read but when or how often, to the clause's end: "lately.", "again,", " these days!". */
+const NOTHING_MORE = /^\s*(?:(?:lately|recently|now|today|again|at the moment|these days|nowadays|all day|all the time|since the update)\s*)?(?:[.!,;]|$)/i;
+/**
+ * A judgement right before "anymore": "not reliable", "isn't right", "broken". ("doesn't work anymore" is left as it was
+ * read: the labelled reports count it as a failure told.)
+ */
+const JUDGED_BEFORE = /(?:(?:n['’ ]?t|\bnot)(?:\s+\w+ly|\s+very)?\s+(?:right|ok|okay|correct|good|fine|great|reliable|usable|dependable|helpful|useful|the same)|\b(?:broken|wrong|bad|worse|off|a mess)|(?:can(?:no|['’ ]?)t|can not) be (?:trusted|relied on|used))\s+$/i;
+/** The rest of a "but" clause that only judges it: "but it's not right anymore", "but it isn't reliable now". */
+const JUDGED_IN_CLAUSE = /^(?:['’]s\s+not|\s+(?:is|was|are|were)(?:\s+not|n['’]?t))(?:\s+(?:just|really|simply|still|\w+ly))?\s+(?:right|ok|okay|correct|good|fine|great|reliable|usable|working)(?:\s+(?:anymore|any more|again|now|lately|at all|these days))?\s*$/i;
 
 /** The whole program named after "can't use", and nothing after it but how much: "the system", "the app at all", "it anymore". */
 const WHOLE_USED = /^\s+(?:it|(?:the|our|their|this|your)\s+(?:system|app|application|site|website|portal|platform|product|service|tool|software|program))(?:\s+(?:at all|anymore|any more|now|today|again|properly|right now))?\s*(?:[.!?,;]|$)/i;
@@ -404,8 +443,10 @@ export function unwrapped(text: string): string {
  * named by their role, "dispatchers", "reviewers", "librarians"): a
  * judgement of the program, as "ugly" is, not an act of it ("the screen doesn't list the allergies" is one).
  */
+// (so do people who cannot trust it or rely on it: "We can't trust it", "staff can no longer rely on it"; eighteenth pass,
+// bands-read-16)
 function peopleFeel(text: string, at: number, said: string): boolean {
-  return /^(?:do not|don['’]?t|do n['’]?t|does not|doesn['’]?t|did not|didn['’]?t)\s+(?:really\s+)?(?:like|love|enjoy|trust|want|understand|care for)\b/i.test(said) &&
+  return /^(?:(?:do not|don['’]?t|do n['’]?t|does not|doesn['’]?t|did not|didn['’]?t)\s+(?:really\s+)?(?:like|love|enjoy|trust|want|understand|care for)|(?:can(?:no|['’ ]?)t|can not|could(?:n['’ ]?t| not))\s+(?:really\s+)?(?:trust|rely on|depend on|count on))\b/i.test(said) &&
     PERSON_BEFORE.test(text.slice(Math.max(0, at - 40), at));
 }
 
@@ -472,6 +513,9 @@ export function observedIn(labelled: string): Read[] {
     !named(m.input, m.index, m.index + m[0].length);
   return [...[ERROR, LOGGED, FAILING, TROUBLE_WITH, NUISANCE, NEGATION, ABSENCE, WRONG, SEEN, RESULT_MARK, MOVED, PRODUCED, LOOKS, UNWANTED, CONSUMES, RESPONSE, HAPPENS_MORE, CORRECTED, VALUE_TOLD, IMPOSSIBLE, STATUS_PRINTED, PRODUCED_CONSTANT].flatMap((re) => all(text, re, generic)), ...sameActTold(text)]
     .filter((r) => !QUESTION_OR_EXPECTATION.test(lineAround(text, r)) && !asked(text, r) && !peoplesAct(text, r) && !wishedFor(text, r) && !controlLabel(text, r) &&
+      // (a failure feared after a plea to act first, "sort it before it blows up", "fix this before it gets worse", is
+      // not seen yet: eighteenth pass, bands-read-16)
+      !FEARED_BEFORE.test(text.slice(Math.max(0, r.start - 60), r.start)) &&
       !INDIRECT_QUESTION.test(text.slice(Math.max(0, r.start - 100), r.start)) && !patchSays(text, r) &&
       // (what a contract or a policy says is the rule it should follow, not what it shows: `RULE_SAYS`)
       RULE_SAYS.exec(text.slice(r.start, r.start + 120))?.index !== 0)
@@ -810,6 +854,8 @@ function named(text: string, start: number, end: number): boolean {
   // Nor is a quote whose clause is a person's telling or feeling ("feedback from the owner: 'my clients keep complaining
   // about it'"): a program prints no one's mood (bands, twelfth pass).
   if (quoted && toldByPeople(text, { start, end })) return false;
+  // Nor a quote of people's liking ("front desk says: 'members don't like the app'"; eighteenth pass, bands-read-16).
+  if (quoted && peopleFeel(text, start, text.slice(start, end))) return false;
   // A quote that opens with a judgement that it does not work ('their integration "isn't working right"') is what a
   // person said (the program shows a message, not "isn't working"): it names nothing (bands, sixth pass).
   if (quoted && /["“'‘]\s*(?:(?:it|it['’]s|is|are|was|were|just|still|simply)\s+){0,2}$/i.test(before) && /^(?:(?:is|are|was|were|does|do|did)(?:n['’ ]?t| not) (?:work|working|works)|not (?:working|work)|broken)$/i.test(text.slice(start, end).replace(/\s+/g, " ")) &&
@@ -885,6 +931,12 @@ const QUALITY_COMPARED = "(?:(?:a lot|much|way|far|a bit|a little|so much|really
  * in two words and the request may end at a comma ("Please make recurring giving more reliable, it matters to us";
  * thirteenth bands pass).
  */
+/**
+ * A request to make it work as it did and nothing more ("Can we just make it work like before?", "please make the rota
+ * behave as it used to", "could you make it work again"): it names no result either, only that it once worked
+ * (eighteenth pass, bands-read-16). "make it work like before, listing the night shifts first" names one.
+ */
+const MADE_AS_BEFORE = /^\s+(?:it|this|that|them|things|(?:the\s+|our\s+|your\s+)?[\w-]+(?:\s+[\w-]+)?)\s+(?:work|behave|run|act|be)\s+(?:(?:just\s+)?(?:like|as)\s+(?:before|it (?:did|used to|was)|they (?:did|used to|were)|(?:it|they) did before)|again|properly|normally|the way it (?:did|used to|was))(?:\s+(?:asap|now|please|again))?\s*(?:[.!?;]|$)/i;
 const MADE_BETTER = new RegExp(`^\\s+(?:it|this|that|them|things|(?:the\\s+|our\\s+|your\\s+)?[\\w-]+(?:\\s+[\\w-]+)?)\\s+${QUALITY_COMPARED}(?:\\s+(?:asap|now|already|soon|please|again|than (?:this|that|it is|now|before)))?\\s*(?:[.!?,;]|$)`, "i");
 export const BARE_COMPARATIVE = new RegExp(`^\\s+(?:be\\s+)?${QUALITY_COMPARED}(?:\\s+(?:asap|now|already|soon|than (?:this|that|it is|now|before)))?\\s*(?:[.!,;]|$)`, "i");
 /**
@@ -1052,7 +1104,7 @@ const WISH_MORE = /\bwould be (?:much |far |a lot |way )?(?:better|nicer|prefera
  * start, a sentence of its own: with a comma after it ("Before it was fixed, we ...") it is a clause of time (thirteenth
  * pass, httpd).
  */
-const WORKED_BEFORE = /\b(?:[Ii]t|[Tt]his|[Tt]hat|[Tt]hey|[Tt]hese|[Tt]hose)\s+used to\s+(?!be\s+(?:a|an|the)\b)(?!(?:feel|seem|look|sound)\s+(?:(?:a lot|much|way|far|a bit)\s+)?(?:better|nicer|good|great|fine|smoother|faster|quicker|okay|ok)\s*(?:[.,;!]|$))(?!(?:crash|fail|hang|freeze|break|throw|show an error|happen|do the same|have the same)\w*\b)\w+|(?:^|[.!?;]\s+|\n\s*)(?:[Pp]reviously,?|[Ff]ormerly,?|[Bb]efore,)\s+(?:it|this|that|they)\s+(?![^.;!?\n]*\b(?:too|also|broken|wrong|slow|the same)\b)(?!(?:also|too|crash|fail|hang|freeze|break|threw|throw|did(?:n['’]?t| not)|was(?:n['’]?t| not)|had the same)\w*\b)\w+|\b[Ii]n [A-Z][\w.]* before,?\s+(?:it|this|that|they)\s+(?!(?:also|too|crash|fail|hang|freeze|break)\w*\b)\w+|\b[Ii]n (?:edge|chrome|chromium|safari|opera) (?:it )?(?:is working|works|is fine|is ok|working|work)\b|(?:^|[.!?;,]\s*)before,?\s+(?:it\s+)?(?:was|were|worked|kept|showed|had)\b(?![^.;!?\n]*\b(?:too|also|broken|wrong|slow|the same)\b)|(?:^|[.!?;]\s+|\n\s*)Before\s+(?:it\s+)?(?:was|were|worked|kept|showed|had)\b(?![^.;!?\n]*(?:,|\b(?:too|also|broken|wrong|slow|the same)\b))|(?:^|[.!?;,]\s*|\b(?:in|on|with|version|v|firefox|esr)\s)\d{2,3}(?:\.\d+)* (?:was|were) (?:fine|ok|okay|correct|good|working|normal|right|fast|smooth|sharp|stable)\b|\b[a-z][\w.-]* (?:downloads|loads|opens|plays|prints|renders|shows|displays|handles|reads|parses|accepts|serves|fetches) (?:the same|this|that) (?:file|page|url|site|request|video|document|image|certificate|feed|font|pdf|stream|response)s? (?:fine|correctly|properly|ok|okay|without (?:any )?(?:problems?|issues?|errors?))\b/;
+const WORKED_BEFORE = /\b(?:[Ii]t|[Tt]his|[Tt]hat|[Tt]hey|[Tt]hese|[Tt]hose)\s+used to\s+(?!be\s+(?:a|an|the)\b)(?!(?:feel|seem|look|sound)\s+(?:(?:a lot|much|way|far|a bit)\s+)?(?:better|nicer|good|great|fine|smoother|faster|quicker|okay|ok)\s*(?:[.,;!]|$))(?!(?:crash|fail|hang|freeze|break|throw|show an error|happen|do the same|have the same)\w*\b)\w+|(?:^|[.!?;]\s+|\n\s*)(?:[Pp]reviously,?|[Ff]ormerly,?|[Bb]efore,)\s+(?:it|this|that|they)\s+(?!(?:was|were)\s+(?:(?:much|way|far|a lot|so much|a bit)\s+)?(?:better|nicer|good|great|fine|ok|okay|faster|easier|smoother|simpler|clearer|quicker)\s*(?:[.!;]|$))(?![^.;!?\n]*\b(?:too|also|broken|wrong|slow|the same)\b)(?!(?:also|too|crash|fail|hang|freeze|break|threw|throw|did(?:n['’]?t| not)|was(?:n['’]?t| not)|had the same)\w*\b)\w+|\b[Ii]n [A-Z][\w.]* before,?\s+(?:it|this|that|they)\s+(?!(?:also|too|crash|fail|hang|freeze|break)\w*\b)\w+|\b[Ii]n (?:edge|chrome|chromium|safari|opera) (?:it )?(?:is working|works|is fine|is ok|working|work)\b|(?:^|[.!?;,]\s*)before,?\s+(?:it\s+)?(?:was|were|worked|kept|showed|had)\b(?!\s+(?:(?:much|way|far|a lot|so much|a bit)\s+)?(?:better|nicer|good|great|fine|ok|okay|faster|easier|smoother|simpler|clearer|quicker)\s*(?:[.!;]|$))(?![^.;!?\n]*\b(?:too|also|broken|wrong|slow|the same)\b)|(?:^|[.!?;]\s+|\n\s*)Before\s+(?:it\s+)?(?:was|were|worked|kept|showed|had)\b(?!\s+(?:(?:much|way|far|a lot|so much|a bit)\s+)?(?:better|nicer|good|great|fine|ok|okay|faster|easier|smoother|simpler|clearer|quicker)\s*(?:[.!;]|$))(?![^.;!?\n]*(?:,|\b(?:too|also|broken|wrong|slow|the same)\b))|(?:^|[.!?;,]\s*|\b(?:in|on|with|version|v|firefox|esr)\s)\d{2,3}(?:\.\d+)* (?:was|were) (?:fine|ok|okay|correct|good|working|normal|right|fast|smooth|sharp|stable)\b|\b[a-z][\w.-]* (?:downloads|loads|opens|plays|prints|renders|shows|displays|handles|reads|parses|accepts|serves|fetches) (?:the same|this|that) (?:file|page|url|site|request|video|document|image|certificate|feed|font|pdf|stream|response)s? (?:fine|correctly|properly|ok|okay|without (?:any )?(?:problems?|issues?|errors?))\b/;
 /**
  * A command line of another program that works, the line ending there or with where it was run ("ldapsearch -H
  * ldaps://dc1.example works from the same box", "openssl s_client -connect host:636 works"): the same thing done another
@@ -1264,7 +1316,7 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
     ...tag("modal", all(text, MODAL).filter((r) => !MODAL_NOT_EXPECTED.test(text.slice(Math.max(0, r.start - 12), r.end + 40)) && !judgedAsItShould(text, r) &&
       !bareComparative(text.slice(r.end, r.end + 60)) && !teamRethinks(text, r))),
     ...tag("expect", all(text, EXPECT).filter((r) => !instructed(text, r) && !emptyField(text, r) && !EXPECTED_BETTER.test(text.slice(r.end, r.end + 40)))), ...tag("expect", all(text, NOT_INSTEAD)), ...tag("wish", all(text, WISH)), 
-    ...tag("request", all(text, REQUEST).filter((r) => !inProgramQuote(text, r) && !MADE_BETTER.test(text.slice(r.end, r.end + 60)))),
+    ...tag("request", all(text, REQUEST).filter((r) => !inProgramQuote(text, r) && !MADE_BETTER.test(text.slice(r.end, r.end + 60)) && !MADE_AS_BEFORE.test(text.slice(r.end, r.end + 60)))),
     ...tag("working_case", all(text, WORKING_CASE).filter((r) => !thingMissing(text, r) && !actedThen(text, r) && !afterTheFailure(text, r))), ...tag("wish", all(text, WISH_UNSAID)), ...tag("working_case", all(text, WORKS_ELSEWHERE)), ...tag("working_case", all(text, WORKING_MORE)), ...tag("working_case", all(text, BROWSER_DOES_NOT)), ...tag("working_case", all(text, WORKING_KEPT)), ...tag("working_case", all(text, WORKING_IN_BROWSER)), ...tag("working_case", all(text, WORKING_BROWSER_ACTS).filter((r) => browserActsWell(text, r))), ...tag("wish", all(text, WISH_MORE)), ...tag("working_case", all(text, WORKED_VERSION)), ...tag("working_case", all(text, WORKING_DIRECTIVE).filter((r) => directiveValued(text, r))), ...tag("working_case", all(text, WORKING_WITHOUT_OPTION)), ...tag("working_case", all(text, WORKED_BEFORE)), ...tag("working_case", all(text, SAME_ELSEWHERE)), ...tag("working_case", all(withoutLabels(labelled), COMMAND_WORKS)), ...tag("working_case", all(text, WORKING_BROWSER_LINE)), ...tag("working_case", all(text, WORKING_PLATFORM)), ...tag("working_case", all(text, WAS_THERE_IN)), ...tag("expect", all(text, NORM_SAYS)), ...tag("expect", all(text, THOUGHT_IT_DOES)), ...tag("expect", all(text, DOCS_SAY)), ...tag("expect", all(text, RULE_SAYS)), ...tag("working_case", all(text, WORKING_IN_FULL)),
     ...tag("working_case", workingExamples(text)),
     ...tag("working_case", all(text, WORKING_BRIEFLY)),
@@ -1561,6 +1613,14 @@ export function titleAsksFor(title: string): Read | null {
   // Nor does one that asks the team to look at a thing ("Please look at the rota page", "pls check the invoices"): the
   // team's work, as `ASKS_FOR_WORK` reads it in a wish, names no behaviour (seventeenth pass, bands).
   if (TEAM_WORK_TITLE.test(t)) return null;
+  // Nor one that asks only that it work as it did ("Make it work like before", "Make the rota work again"), as
+  // `MADE_AS_BEFORE` reads it in a request (eighteenth pass, bands-read-16).
+  // Nor one that only pleads for the team's plan ("Please prioritise!!", "pls escalate this"): the schedule is what it
+  // would change, as `ASKS_FOR_PLAN` reads it in the description (eighteenth pass, bands-read-16). "Prioritise unread
+  // messages in the inbox" names what the program should do.
+  if (/^(?:please\s+|pls\s+|plz\s+)?(?:prioriti[sz]e|escalate|expedite|fast-?track)(?:\s+(?:this|it|that|these|them))?(?:\s+(?:asap|now|please|urgently))?\s*[.!?]*$/i.test(t)) return null;
+  const made = /^(?:please\s+|pls\s+)?(?:just\s+)?make(?=\s)/i.exec(t);
+  if (made && MADE_AS_BEFORE.test(t.slice(made[0].length))) return null;
   const m = REQUEST_TITLE.exec(t);
   // "Make the import stop freezing the editor" asks for the stop; "Save button stops working" states a failure.
   if (!m || observedIn(t).some((r) => !r.generic && !/^stop/i.test(t.slice(r.start, r.end)))) return null;
@@ -1690,7 +1750,8 @@ function likeAfterComma(j: RegExpMatchArray): boolean {
 const AND_THEN = new RegExp(`(?:(?:,|(?<!\\s))\\s+(?:and\\s+)?then\\s+|(?<!\\s)\\s*(?:->|=>|→)\\s*|(?:,|(?<!\\s))\\s+and\\s+(?=(?:${[...ACTION_VERBS].join("|")})\\b(?!\\s+(?:is|are|was|were)\\b))|,\\s+(?=(?!${LIKE_COMPARED})(?:${[...ACTION_VERBS].join("|")})\\s+(?:the|a|an|on|it|this|that|to|in|"|'|\\w+\\s+(?:button|menu|tab|link|icon|field|view|dialog)\\b)))`, "i");
 const LIST_MARK = /^\s*(?:\d{1,2}[.)]|[-*•+#]|step \d+)\s/i;
 /** A phrase that only sets the scene of a step: where or with what it is done ("In the Java perspective", "On Android"). */
-const SCENE = /^\s*(?:(?:\d{1,2}[.)]|[-*•+#])\s*)?(?:in|on|from|inside|within|at|under|with|using|for)\s[^,.;:!?\n]{1,50}$/i;
+// (a version's dots stay inside the scene: "On the till app 2.4.1 at the harbour shop"; eighteenth pass, bands-read-16)
+const SCENE = /^\s*(?:(?:\d{1,2}[.)]|[-*•+#])\s*)?(?:in|on|from|inside|within|at|under|with|using|for)\s(?:[^,.;:!?\n]|(?<=\d)\.(?=\d)){1,50}$/i;
 /**
  * Words that open a reproduction told in one sentence: "To see it, ...", "To see it quickly, ...", "How to see it: ...",
  * "We reproduced it in the lab: ...", and a longer setting before a colon ("You can reproduce it on the pre-prod portal
@@ -1698,11 +1759,11 @@ const SCENE = /^\s*(?:(?:\d{1,2}[.)]|[-*•+#])\s*)?(?:in|on|from|inside|within|
  * "To try this:", "To test it," before what the reader is to do (fourteenth pass, read-12). So does "You can see it", with
  * or without a setting, before a colon ("You can see it on any room: start a game ..."; fifteenth pass, bands).
  */
-const REPRO_WORDS = String.raw`(?:(?:how )?to (?:see|trigger|recreate) (?:it|this|that|the \w+)(?: \w+ly)?(?: yourself| for yourself| happen| again)?(?:,? (?:just|simply)(?=\s+[a-z]))?|how(?=\s*:)|(?:you|one) (?:can|could|will) (?:see|trigger|recreate|get) (?:it|this|that)(?: \w+ly)?(?: happen| again)?(?:[^.:;\n]{0,40}(?=\s*:))?(?=\s*:)|(?:(?:you|one) can |you could |to |how to )?(?:test|try) (?:it|this|that)(?: yourself| for yourself| out)?(?=\s*[:,])|[^.:;\n]{0,40}\breproduc(?:e|ed|ing)\b(?:[^.:;\n]{0,40}(?=\s*(?:[:,]|$))|[^.:;\n]{41,140}(?=\s*:)))`;
+const REPRO_WORDS = String.raw`(?:(?:how )?to (?:see|trigger|recreate) (?:it|this|that|the \w+)(?: \w+ly)?(?: yourself| for yourself| happen| again)?(?:,? (?:just|simply)(?=\s+[a-z]))?|how(?=\s*:)|(?:you|one|anyone|anybody|everyone|everybody|we|i) (?:can|could|will) (?:see|trigger|recreate|get) (?:it|this|that)(?: \w+ly)?(?: happen| again)?(?:(?:[^.:;\n]|(?<=\d)\.(?=\d)){0,40}(?=\s*:))?(?=\s*:)|(?:(?:you|one) can |you could |to |how to )?(?:test|try) (?:it|this|that)(?: yourself| for yourself| out)?(?=\s*[:,])|[^.:;\n]{0,40}\breproduc(?:e|ed|ing)\b(?:[^.:;\n]{0,40}(?=\s*(?:[:,]|$))|[^.:;\n]{41,140}(?=\s*:)))`;
 const REPRO_LEAD = new RegExp(String.raw`${REPRO_WORDS}(?:\s*[:,]\s*|(?<=\b(?:just|simply))\s+)`);
 /** A piece that opens with those words, or is only them where the sentence was cut at the comma after them ("To reproduce", ", open ..."). */
 const REPRO_OPENS = new RegExp(String.raw`^\s*(?:[-*•]\s*)?${REPRO_WORDS}\s*(?:[:,]\s*|$|(?<=\b(?:just|simply))\s+)`, "i");
-const LEAD = new RegExp(String.raw`^\s*(?:(?:\d{1,2}[.)]|[-*•+#>]|step \d+:?|\(\d+\)|[a-z]\))\s*)?(?:(?:then|now|next|first|firstly|second|secondly|finally|also|and|again|just|simply|afterwards|after that|lastly|please|try to|go ahead and)\s*,?\s+|(?:in|on|from|inside|within|at|under|with|using|for) [^,.;:\n]{1,50},\s*|${REPRO_LEAD.source}|(?:steps?|str|repro)\s*:\s*)*`, "i");
+const LEAD = new RegExp(String.raw`^\s*(?:(?:\d{1,2}[.)]|[-*•+#>]|step \d+:?|\(\d+\)|[a-z]\))\s*)?(?:(?:then|now|next|first|firstly|second|secondly|finally|also|and|again|just|simply|afterwards|after that|lastly|please|try to|go ahead and)\s*,?\s+|(?:in|on|from|inside|within|at|under|with|using|for) (?:[^,.;:\n]|(?<=\d)\.(?=\d)){1,50},\s*|${REPRO_LEAD.source}|(?:steps?|str|repro)\s*:\s*)*`, "i");
 /**
  * The first word of a sentence is an action, and it is not the subject of one ("Open dialog crashes"). A list
  * item may tell it after the fact ("- Typed in an identifier").
@@ -1846,7 +1907,14 @@ const ACTION_RUN = new RegExp(`(?:^|[(:;,]\\s*|\\b(?:i\\.e\\.|e\\.g\\.),?\\s*)${
  * The people the impact reader counts (`PEOPLE`, `COUNTED_MORE`: "a donor", "the card holder", "a patron") act too
  * (bands, twelfth pass, read-11); "the editor", a program's as often, does not.
  */
-const ROLE_SUBJECT = String.raw`(?:an?|the|any|every|each) (?:[\w-]+ )?(?:user|customer|client|shopper|buyer|member|subscriber|visitor|player|patient|student|teacher|employee|agent|admin|administrator|merchant|seller|developer|engineer|analyst|nurse|doctor|clinician|physician|guest|resident|passenger|driver|rider|colleague|tester|operator|manager|dispatcher|clerk|cashier|accountant|recruiter|approver|reviewer|moderator|instructor|parent|courier|technician|pharmacist|receptionist|planner|supervisor|volunteer|applicant|attendee|organi[sz]er|landlord|tenant|staff member|team member|reader|viewer|owner|holder|recipient|partner|vendor|participant|patron|citizen|voter|donor|person)s?(?: (?:in|at|from|on|of|with) [^,.;:!?\n]{1,40}?)?`;
+const ROLE_NOUNS = String.raw`(?:user|customer|client|shopper|buyer|member|subscriber|visitor|player|patient|student|teacher|employee|agent|admin|administrator|merchant|seller|developer|engineer|analyst|nurse|doctor|clinician|physician|guest|resident|passenger|driver|rider|colleague|tester|operator|manager|dispatcher|clerk|cashier|accountant|recruiter|approver|reviewer|moderator|instructor|parent|courier|technician|pharmacist|receptionist|planner|supervisor|volunteer|applicant|attendee|organi[sz]er|landlord|tenant|staff member|team member|reader|viewer|owner|holder|recipient|partner|vendor|participant|patron|citizen|voter|donor|person)`;
+const ROLE_SUBJECT = String.raw`(?:an?|the|any|every|each) (?:[\w-]+ )?${ROLE_NOUNS}s?(?: (?:in|at|from|on|of|with) [^,.;:!?\n]{1,40}?)?`;
+/** A numbered item that opens with a person of the service, maybe where they are and a bracket, then a verb in "-s". */
+const ROLE_ITEM = new RegExp(String.raw`^[ \t]*\d{1,2}[.)][ \t]+(?:(?:an?|the|any|one|each|every)\s+)?(?:[\w-]+\s+)?${ROLE_NOUNS}s?(?:\s+(?:in|at|from|on|of|with)\s+[^,.;:!?()\n]{1,40}?)?(?:\s*\([^()\n]{1,80}\))?\s+([a-z]{3,}s)\b`, "gim");
+/** Verbs of seeing, getting or telling after the person: what they meet, not what they do. */
+const ROLE_ITEM_NOT_ACTS = /^(?:sees|gets|receives|notices|finds|reports|says|tells|shows|displays|is|was|has|does|needs|wants|expects|thinks|complains|calls|emails|writes|hears)$/;
+/** What a person does with a service, beside the verbs of acting on a program: orders, books, pays, reserves, rents. */
+const SERVICE_ACTS = /^(?:orders|books|pays|buys|reserves|rents|requests|applies|enrols|enrolls|subscribes|renews|returns|checks|redeems|transfers|donates|borrows)$/;
 /** An action under way told by a gerund with its object after "while" ("while uploading photos", "while holding Shift"). */
 const WHILE_DOING = /\bwhile\s+(?:still\s+)?([a-z][\w-]*ing)\s+(?!(?:in|on|at|for|to|from|is|was|are|and|or|but|it|itself|anyway|again|still|forever|slowly|fine)\b)(?=["'(A-Za-z0-9])/gi;
 const CONDITIONAL = new RegExp(String.raw`\b(?:when(?:ever)?|if|after|once|every time|each time|as soon as|upon|while|before)\s+(?:i|you|we|the user|a user|users|someone|somebody|one|${ROLE_SUBJECT})\s+(?:(?:\w+ly|first|then|again|try to|tried to|try and|attempt to|want to|wanted to|go to|went to|am|was|have|had)\s+)*([a-z][\w-]*)`, "gi");
@@ -1856,7 +1924,7 @@ const CONDITIONAL = new RegExp(String.raw`\b(?:when(?:ever)?|if|after|once|every
  * Where it is seen may carry a bracketed aside ("see it on the live shop (version 3.2, Chrome on a Mac) by opening ...";
  * seventeenth pass, bands).
  */
-const CONDITIONAL_GERUND = /\b(?:when(?:ever)?|after|before|while|upon|once|(?:reproduc(?:e|ed|ible)|see|watch|trigger|recreate|observe)\s+(?:it\s+|this\s+)?(?:happen\s+)?(?:(?:in|on|with|under|using|from) (?:[^,.;:!?()\n]|\([^()\n]{0,150}\)){1,40}?\s+)?by|(?:reproduc(?:e|ed|ible)|recreate)\s+(?:it|this)\s+[^.;:!?()\n]{1,80}?\s+by)\s+([a-z][\w-]*ing)\b/gi;
+const CONDITIONAL_GERUND = /\b(?:when(?:ever)?|after|before|while|upon|once|(?:repro(?:duc(?:e|ed|ible))?|see|watch|trigger|recreate|observe)\s+(?:it\s+|this\s+)?(?:happen\s+)?(?:(?:in|on|with|under|using|from) (?:[^,.;:!?()\n]|\([^()\n]{0,150}\)){1,40}?\s+)?by|(?:reproduc(?:e|ed|ible)|recreate)\s+(?:it|this)\s+[^.;:!?()\n]{1,80}?\s+by)\s+([a-z][\w-]*ing)\b/gi;
 /** A reproduction told, where and with what (brackets allowed), then a comma and a participle: "reproduced it on X (v2), both selecting ...". */
 const REPRO_PARTICIPLES = /\b(?:reproduc(?:e|ed)|recreated?)\s+(?:it|this)\s+(?:[^,.;:!?()\n]|\([^()\n]{0,150}\)){1,160}?,\s+(?:(?:both|each|all|each of us|all of us|everyone)\s+)?([a-z][\w-]*ing)\b/gi;
 /**
@@ -2433,6 +2501,16 @@ export function stepsIn(labelled: string): StepsRead {
       if (word && !NOT_AN_INSTRUCTION.test(word) && !before.some((a) => first(a) >= start && first(a) < start + part.length)) actions.push({ text: part, start });
     }
   }
+  // "1. Client in New York (account TZ America/New_York) orders a ticket for 5 Dec": a numbered item that tells a person
+  // of the service acting, in the present, is a step told of them, as "I open ..." is told of the reporter; with the
+  // list it stands in, it is the way there (a configuration plus the request that triggers it). Not what they see, get
+  // or say ("1. The client sees ...", "2. Customer gets an error"; eighteenth pass, bands-read-16).
+  for (const m of text.matchAll(ROLE_ITEM)) {
+    const verb = m[1].toLowerCase();
+    if (ROLE_ITEM_NOT_ACTS.test(verb) || !(actionStem(verb) || SERVICE_ACTS.test(verb))) continue;
+    const begin = m.index + m[0].length - m[0].trimStart().length;
+    if (!actions.some((a) => a.start <= begin && begin < a.start + a.text.length)) actions.push({ text: m[0].trimStart(), start: begin });
+  }
   actions.sort((a, b) => a.start - b.start);
   // A list whose items act ("1. Open ...", "- click ...") or a run of imperatives.
   if (actions.length >= 2 || (actions.length === 1 && orderedSteps(text) >= 2)) {
@@ -2478,7 +2556,7 @@ export function stepsIn(labelled: string): StepsRead {
   }
   for (const m of text.matchAll(CONDITIONAL_GERUND)) {
     // "Reproduce it by ...", "watch it happen by ...": the words say what follows is the way there, whatever its verb.
-    const by = /^(?:reproduc|see|watch|trigger|recreate|observe)/i.test(m[0]);
+    const by = /^(?:repro|see|watch|trigger|recreate|observe)/i.test(m[0]);
     if (!by && !actionStem(m[1])) continue;
     found.push({ kind: "condition", start: m.index, end: m.index + m[0].length });
     // "by discharging a test patient (version 12.4) and then refreshing the page": the gerunds joined to it count too.
@@ -2538,8 +2616,10 @@ export function stepsIn(labelled: string): StepsRead {
   // was just said: the reporter's verification, not a step (tenth pass).
   // An action asked about, the auxiliary before its subject in a sentence that ends in "?" ("how do i configure it to
   // ...?", "Can we set it per vhost?"), is not told as done (fifteenth pass, httpd).
+  // (an auxiliary that opens the sentence asks without its "?": "Can we sort it before Friday." ; eighteenth pass,
+  // bands-read-16)
   const asked = (m: RegExpExecArray) => /\b(?:do|does|did|can|could|should|shall|may|must|would|will)\s+$/i.test(text.slice(Math.max(0, m.index - 12), m.index)) &&
-    /^[^.!?\n]*\?/.test(text.slice(m.index));
+    (/^[^.!?\n]*\?/.test(text.slice(m.index)) || /(?:^|[.!?]\s+|\n\s*)(?:can|could|should|shall|would|will)\s+$/i.test(text.slice(Math.max(0, m.index - 14), m.index)));
   const narrated = [...text.matchAll(NARRATED)].filter((m) => !asked(m) && !NOT_DONE.test(m[1]) && actionStem(m[1]) &&
     !/\b(?:when(?:ever)?|if|after|once|time|soon as|upon|while|before|until)\s+$/i.test(text.slice(Math.max(0, m.index - 12), m.index)) &&
     !objectTold(text, m) && !(ASPECT_VERB.test(m[1]) && ASPECT_MET.test(text.slice(m.index + m[0].length, m.index + m[0].length + 20))) &&
@@ -2977,6 +3057,18 @@ export function aboutPeople(clause: string): boolean {
 const GROUP_BY_ACT = new RegExp(`\\b(?:(?!(?:stores?|sites?|installs?|devices?|accounts?)\\b)${PEOPLE}(?<=s|people|staff)\\s+(?!(?:said|told|asked|reported|mentioned|complained|called|emailed|wrote|noticed|raised|flagged|escalated|explained|described)\\b)[a-z]{3,}ed\\s+(?:at|in|into|on|onto|through|via|with|for|from|under|before|after|since|during)|[a-z]{3,}(?:ers|ors|ants|ents|ees|ians|ists)\\s+who)\\b`, "i");
 /** What it meets, by how much of it: "it affects every course", "affected all our branches". */
 const AFFECTS_ALL = /\b(?:affects?|affected|affecting|impacts?|impacted|impacting|hits?)\s+(?:every|all|each)\b/i;
+/**
+ * Whom it meets, named as the service's people after "hits" or "affects" with their owner ("this hits our biggest
+ * customers", "it affects the night-shift nurses", "hit our regular members hardest"): who is hurt, as "affects every
+ * course" says how much (eighteenth pass, bands-read-16). Not a thing ("hits the database", "affects the layout").
+ */
+const AFFECTS_PEOPLE = new RegExp(`\\b(?:affects?|affected|affecting|impacts?|impacted|impacting|hits?|hitting)\\s+(?:our|their|your|the|its|his|her|many|most|some|several)\\s+(?:[\\w-]+\\s+){0,2}?(?!(?:stores?|sites?|installs?|devices?|accounts?)\\b)${PEOPLE}\\b`, "i");
+/**
+ * A label that says who is hurt, inside a list or the prose ("5. Impact: the district's report is wrong", "- Who is
+ * affected: all drivers"), with words after it: the report's own impact, as a section under that heading is; a label
+ * on a line of its own is read by the sections (eighteenth pass, bands-read-16).
+ */
+const IMPACT_LABEL = /(?:^|\n)[ \t]*(?:\d{1,2}[.)][ \t]*|[-*•][ \t]*)?(?:(?:business |user |customer )?impact|who is affected|who(?: is|['’]s| are| gets) hurt|affected (?:users|customers|people))[ \t]*:[ \t]*(?!(?:none|no one|nobody|n\/a|na|unknown|tbd|not sure|\?+|-+)[ \t.]*(?:\n|$))(?=\S)/gi;
 
 /**
  * Why it matters, said so: "This matters because we use the report for our duty return", "It matters because report
@@ -2986,7 +3078,7 @@ const AFFECTS_ALL = /\b(?:affects?|affected|affecting|impacts?|impacted|impactin
 const MATTERS_BECAUSE = /\b(?:this|it|which|that)\s+(?:really\s+|also\s+)?matters(?:\s+(?:a lot|so much|here))?\s+(?:because|since|as)\b/i;
 
 export function impactIn(text: string): Read[] {
-  return [...all(text, COUNT).filter((r) => !SAID_SO.test(text.slice(r.end, r.end + 20)) && !SUPPOSED.test(text.slice(Math.max(0, r.start - 10), r.start))), ...all(text, GROUP), ...all(text, GROUP_BY_ACT), ...all(text, AFFECTS_ALL), ...all(text, MATTERS_BECAUSE),
+  return [...all(text, COUNT).filter((r) => !SAID_SO.test(text.slice(r.end, r.end + 20)) && !SUPPOSED.test(text.slice(Math.max(0, r.start - 10), r.start))), ...all(text, GROUP), ...all(text, GROUP_BY_ACT), ...all(text, AFFECTS_ALL), ...all(text, AFFECTS_PEOPLE), ...all(text, IMPACT_LABEL), ...all(text, MATTERS_BECAUSE),
     ...all(text, HARM), ...all(text, CONSEQUENCE)].sort((a, b) => a.start - b.start);
 }
 
