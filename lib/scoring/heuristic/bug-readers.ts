@@ -515,7 +515,7 @@ export function observedIn(labelled: string): Read[] {
     .filter((r) => !QUESTION_OR_EXPECTATION.test(lineAround(text, r)) && !asked(text, r) && !peoplesAct(text, r) && !wishedFor(text, r) && !controlLabel(text, r) &&
       // (a failure feared after a plea to act first, "sort it before it blows up", "fix this before it gets worse", is
       // not seen yet: eighteenth pass, bands-read-16)
-      !FEARED_BEFORE.test(text.slice(Math.max(0, r.start - 60), r.start)) &&
+      !FEARED_BEFORE.test(text.slice(Math.max(0, r.start - 60), r.start)) && !personsOwn(text, r) &&
       !INDIRECT_QUESTION.test(text.slice(Math.max(0, r.start - 100), r.start)) && !patchSays(text, r) &&
       // (what a contract or a policy says is the rule it should follow, not what it shows: `RULE_SAYS`)
       RULE_SAYS.exec(text.slice(r.start, r.start + 120))?.index !== 0)
@@ -664,6 +664,67 @@ function wishedFor(text: string, r: Read): boolean {
   if (!purpose) return false;
   const lead = before.slice(0, purpose.index);
   return WISH.test(lead) || WISH_UNSAID.test(lead) || WISH_MORE.test(lead);
+}
+
+/**
+ * A person's own act or state, not the program's (eighteenth pass, people; Chaparro's observed behaviour is what the
+ * software does): a read whose clause has a person as its subject ("I", "we", "you", "he", "she", "who", people named
+ * by their role: "the new person", "our staff", "older members") and whose verb is not one of meeting or acting on the
+ * program ("who is still learning", "that I didn't fully follow", "we've never had a spring like this", "members who may
+ * not be confident online"). A person who cannot log in, gets an error, cannot save, sees, loses or is sent something
+ * meets the program: that stays its failure, and so does one acted on by it ("I was logged out": a be and a participle).
+ * A contrast whose clause has a person as subject ("but I'm in meetings all day", "however we do feel that") is that
+ * person's clause too. So is a read inside the reporter's own disclaimer ("not saying anything is really broken", "not
+ * sure what exactly is wrong") and an offer ("happy to hop on a call").
+ */
+const PERSON_NOUN = "(?:people|person|persons|staff|users?|customers?|clients?|members?|colleagues?|employees?|managers?|teachers?|students?|nurses?|doctors?|patients?|parents?|tenants?|residents?|guests?|drivers?|volunteers?|trustees?|officers?|team|folks|guys|lads|everyone|everybody|nobody|no one|someone|somebody)";
+const PERSON_SUBJECT = `(?:i|we|you|he|she|who|(?:(?:the|our|their|my|your|his|her|a|an|some|many|most|all|these|those)\\s+)(?:[\\w-]+\\s+){0,2}?${PERSON_NOUN}|${PERSON_NOUN})(?:['’](?:s|re|ve|d|ll|m)\\b)?`;
+const PERSON_AUX = "(?:\\s+(?:is|are|was|were|am|have|has|had|will|would|may|might|could|can|must|do|does|did|be|been|\\w+ly|just|still|also|even|never|always|often|ever))";
+const PERSON_CLAUSE_BEFORE = new RegExp(`(?:(?:^|[.!?;:,(\\n]\\s*|\\b(?:and|but|so|because|as|since|if|when|while|though|although|however|that|whom?)\\s+)${PERSON_SUBJECT}|\\bwho(?:['’](?:s|ve|d|ll))?)${PERSON_AUX}{0,3}\\s*$`, "i");
+const CONTRAST_PERSON = new RegExp(`^(?:but|however),?\\s+${PERSON_SUBJECT}${PERSON_AUX}{0,3}\\s+`, "i");
+/** Auxiliaries, negation and adverbs before a verb, stripped to reach it. */
+const VERB_LEAD = /^(?:(?:(?:do|does|did|is|are|was|were|am|have|has|had|ca|can|could|wo|will|would|should|may|might|must)(?:n['’ ]?t|nt|\s+not)?|cannot|not|never|no longer|\w+ly|just|still|even|really|be|been|being|able to|unable to|keeps?|kept)\s+)*/i;
+/**
+ * Verbs of meeting or acting on the program: a person who does them and fails tells the program's failure; so does a
+ * need it does not meet ("but I need the stats of this week"), and what "we" do not measure or keep, "we" being its makers.
+ */
+const MEETS_PROGRAM = /^(?:log(?:s|ged|ging)?\s*(?:in|on|out|into)|sign(?:s|ed|ing)?\s*(?:in|on|up|out)|log ?ins?|access|open|sav(?:e|es|ed|ing)|load|see|sees|seeing|saw|seen|get|gets|getting|got|receiv|find|found|view|print|upload|download|submit|send|sent|export|import|edit|delet|remov|creat|add|chang|updat|install|run|ran|start|connect|sync|book|pay|paid|check|search|select|click|tap|type|enter|scroll|reach|lose|losing|lost|read|reset|register|scan|post|attach|clos|complet|finish|hear|heard|watch|play|stream|use|using|used|reply|pick|choose|move|drag|drop|copy|paste|share|sort|filter|rename|modify|need|measur|track|record|collect|count|store|keep|have (?:any |the |an? )?(?:[\w-]+ ){0,2}?(?:access|options?|buttons?|permissions?|rights?|way|settings?|fields?|menus?|tabs?|links?))/i;
+const DISCLAIMER_BEFORE = /\b(?:not|n['’]t)\s+(?:(?:saying|suggesting|claiming|implying)\b|sure\s+(?:exactly\s+)?what\b|(?:know|say)\s+(?:exactly\s+)?what\b)(?:(?!\bbut\b)[^.!?;\n]){0,60}$/i;
+function personsOwn(text: string, r: Read): boolean {
+  // (a read taken as a generic failure stays the judgement it tells: a report of only judgements is judged so)
+  if (r.generic) return false;
+  if (DISCLAIMER_BEFORE.test(text.slice(Math.max(0, r.start - 100), r.start))) return true;
+  if (/\b(?:happy|glad|keen|willing|eager|available)\s+to\s+$/i.test(text.slice(Math.max(0, r.start - 30), r.start))) return true;
+  const said = text.slice(r.start, r.end);
+  const after = text.slice(r.end, r.end + 60);
+  let rest: string;
+  let subjectLead = "";
+  const contrast = CONTRAST_PERSON.exec(text.slice(r.start, r.start + 80));
+  if (contrast && /^(?:but|however)\b/i.test(said)) {
+    rest = text.slice(r.start + contrast[0].length, r.start + contrast[0].length + 60);
+    subjectLead = contrast[0];
+  } else {
+    const subject = PERSON_CLAUSE_BEFORE.exec(text.slice(Math.max(0, r.start - 80), r.start));
+    if (!subject) return false;
+    subjectLead = subject[0];
+    rest = `${said}${after}`;
+  }
+  // A failure named right after in the clause ("we get a 502", "I hit an error") is the program's.
+  if (/\b(?:errors?|crash\w*|exceptions?|[45]\d\d|fail\w*|freez\w*|hangs?|broken|bugs?)\b/i.test(rest.slice(0, 60).split(/[.!?;\n]/)[0])) return false;
+  const lead = VERB_LEAD.exec(rest)![0];
+  const verb = rest.slice(lead.length);
+  // Acted on by the program ("I was logged out", "she's been charged twice", "we were stuck").
+  if (/\b(?:is|are|was|were|am|be|been|being|get|got)\b|['’](?:s|re|m)\b/i.test(`${subjectLead}${lead}`) && /^(?:[a-z]+(?:ed|en|wn)|sent|spent|lost|told|shown|stuck)\b/i.test(verb)) return false;
+  // Getting more out of a person ("I couldn't get more out of her") is a talk, not the program.
+  if (/^(?:get|got)\s+(?:\w+\s+){0,2}?(?:out of|from)\s+(?:her|him|them)\b/i.test(verb)) return true;
+  // A person who cannot do something ("I cant resize it", "we couldn't export the rota") tells what the program does not
+  // let them do, whatever the verb: that stays its failure, unless the verb is one of saying or knowing ("I can't say").
+  if (/\b(?:ca|could|wo)(?:n['’ ]?t|nt)\b|\b(?:cannot|can not|could not|unable to|not able to)\b/i.test(lead) &&
+    !/^(?:say|tell|know|understand|follow|remember|explain|describe|put|stress|thank|wait|afford)\b/i.test(verb)) return false;
+  // A habit of using something ("who doesn't use the portal") is the person's; being unable to use it is the program's.
+  if (/^us(?:e|es|ing)\b/i.test(verb) && /^(?:do|does|did)(?:n['’ ]?t| not)\b/i.test(rest)) return true;
+  // ("we don't have the export option": "have" taken as the verb too, so its object is read)
+  return !MEETS_PROGRAM.test(verb) && !(/\b(?:have|has|had)(?:n['’ ]?t|\s+not)?\s+$/i.test(lead) && MEETS_PROGRAM.test(`have ${verb}`));
 }
 
 /**
