@@ -2383,3 +2383,32 @@ describe("eighteenth pass, people's acts: a person's own act or state is no fail
     expect(specific("The map loads, but I see a grey box where the pins should be.")).not.toEqual([]);
   });
 });
+
+describe("eighteenth pass, people's acts: feelings, wishes, talk and a subject left out after 'and'", () => {
+  const specific = (text: string) => observedIn(text).filter((r) => !r.generic).map((r) => text.slice(r.start, r.end));
+
+  it("reads what a person feels or perceives, a wish not met and a judged load as judgements only", () => {
+    expect(specific("The warden feels that the gate log isn't on our side any more.")).toEqual([]);
+    expect(specific("The mood at the depot is that the route planner does not reflect how we work.")).toEqual([]);
+    expect(specific("The open day didn't go as smoothly as we'd have liked with the kiosk.")).toEqual([]);
+    expect(specific("The till just can't cope on market days.")).toEqual([]);
+    expect(specific("Members say the refunds are too much hassle.")).toEqual([]);
+    expect(specific("The timetable screen is fine, I suppose, but it's not great either.")).toEqual([]);
+    expect(specific("It works in a way but it doesn't feel like a modern app.")).toEqual([]);
+    expect(specific("We know it isn't easy.")).toEqual([]);
+  });
+
+  it("reads no failure in a topic that keeps coming up, or a person's act with its subject left out after 'and'", () => {
+    expect(specific("Could someone look at the rota? Asking because it keeps coming up.")).toEqual([]);
+    expect(specific("Priya wasn't sure what he meant and didn't want to ask.")).toEqual([]);
+    expect(specific("Our neighbour uses another app and doesn't seem to mind.")).toEqual([]);
+  });
+
+  it("still reads a dialog that keeps coming up on an act, a program's failure after 'and', and what is seen", () => {
+    expect(specific("The save dialog keeps coming up when I close a tab.")).not.toEqual([]);
+    expect(specific("I clicked print and nothing happened.")).not.toEqual([]);
+    expect(specific("Firefox updated and doesn't restart.")).not.toEqual([]);
+    expect(specific("I updated to 3.2 and can't save the rota anymore.")).not.toEqual([]);
+    expect(specific("The pharmacist feels sick because the fridge alarm shows 9 degrees.")).not.toEqual([]);
+  });
+});
