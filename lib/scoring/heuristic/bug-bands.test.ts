@@ -2412,3 +2412,16 @@ describe("eighteenth pass, people's acts: feelings, wishes, talk and a subject l
     expect(specific("The pharmacist feels sick because the fridge alarm shows 9 degrees.")).not.toEqual([]);
   });
 });
+
+describe("eighteenth pass, people's acts: a state of people as the subject", () => {
+  const specific = (text: string) => observedIn(text).filter((r) => !r.generic).map((r) => text.slice(r.start, r.end));
+
+  it("reads no failure in people's morale: 'but the fun is gone', 'but the tone of the calls is getting worse'", () => {
+    expect(specific("I can't say exactly what changed in the quiz app, but the fun is gone.")).toEqual([]);
+    expect(specific("Not every caller, but the tone of the calls is getting worse.")).toEqual([]);
+  });
+
+  it("still reads a thing of the program that is gone", () => {
+    expect(specific("I saved the recipe, but the page is gone.")).not.toEqual([]);
+  });
+});

@@ -697,6 +697,9 @@ const PERSON_AUX = "(?:\\s+(?:is|are|was|were|am|have|has|had|will|would|may|mig
 const PERSON_CLAUSE_BEFORE = new RegExp(`(?:(?:^|[.!?;:,(\\n]\\s*|\\b(?:and|but|so|because|as|since|if|when|while|though|although|however|that|whom?)\\s+)${PERSON_SUBJECT}|\\bwho(?:['’](?:s|ve|d|ll))?)${PERSON_AUX}{0,3}\\s*$`, "i");
 const ELIDED_PERSON = new RegExp(`(?:^|[.!?\\n]\\s*)${PERSON_SUBJECT}\\s(?:(?!\\b(?:it|this|that|which|but)\\b)[^.!?;:,\\n]){0,80}?\\band\\s+$`, "i");
 const ELIDED_NAME = /(?:^|[.!?\n]\s*)[A-Z][a-z]+\s+(?:(?:was|is|were)(?:n['’]t|\s+not)?\s+(?:sure|certain|aware|keen|happy)|said|says|thought|thinks|felt|feels|knew|knows|wanted|wants|told|asked|mentioned)\b[^.!?;:\n]{0,80}?\band\s+$/;
+const PEOPLE_STATE = "(?:joy|fun|tone|mood|morale|confidence|trust|goodwill|atmosphere|patience|enthusiasm|excitement)";
+const PEOPLE_STATE_BEFORE = new RegExp(`\\b(?:the|their|our|my|his|her|your)\\s+${PEOPLE_STATE}(?:\\s+(?:is|are|was|were|has|have|had|been|just|really|now|all|\\w+ly))*(?:\\s+|['’]s\\s+)$`, "i");
+const PEOPLE_STATE_AFTER = new RegExp(`^but\\s+(?:the|their|our|my|his|her|your)\\s+${PEOPLE_STATE}\\b`, "i");
 const CONTRAST_PERSON = new RegExp(`^(?:but|however),?\\s+${PERSON_SUBJECT}${PERSON_AUX}{0,3}\\s+`, "i");
 /** Auxiliaries, negation and adverbs before a verb, stripped to reach it. */
 const VERB_LEAD = /^(?:(?:(?:do|does|did|is|are|was|were|am|have|has|had|ca|can|could|wo|will|would|should|may|might|must)(?:n['’ ]?t|nt|\s+not)?|cannot|not|never|no longer|\w+ly|just|still|even|really|be|been|being|able to|unable to|keeps?|kept)\s+)*/i;
@@ -714,6 +717,10 @@ function personsOwn(text: string, r: Read): boolean {
     /^\s+up\b(?!\s+(?:when|whenever|every|each|after|on|if|as soon|while|in the|on the|at the)\b)/i.test(text.slice(r.end, r.end + 30))) return true;
   // (a read taken as a generic failure stays the judgement it tells: a report of only judgements is judged so)
   if (r.generic) return false;
+  // A state of people as the subject ("but the mood is getting worse", "the goodwill is gone"): their morale, not what
+  // the program does.
+  if (PEOPLE_STATE_BEFORE.test(text.slice(Math.max(0, r.start - 60), r.start)) ||
+    (/^but\b/i.test(text.slice(r.start, r.end)) && PEOPLE_STATE_AFTER.test(text.slice(r.start, r.start + 60)))) return true;
   if (DISCLAIMER_BEFORE.test(text.slice(Math.max(0, r.start - 100), r.start))) return true;
   if (/\b(?:happy|glad|keen|willing|eager|available)\s+to\s+$/i.test(text.slice(Math.max(0, r.start - 30), r.start))) return true;
   const said = text.slice(r.start, r.end);
