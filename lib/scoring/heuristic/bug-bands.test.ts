@@ -2350,3 +2350,78 @@ describe("eighteenth pass, bands-read-16: a plea for the team's plan, and a judg
     expect(observedIn("It is unacceptable that nothing happens when I press Send.").some((x) => !x.generic)).toBe(true);
   });
 });
+
+describe("eighteenth pass, people's acts: a person's own act or state is no failure of the program", () => {
+  const specific = (text: string) => observedIn(text).filter((r) => !r.generic).map((r) => text.slice(r.start, r.end));
+
+  it("reads no failure in what a person is, does or did not do, a person being the clause's subject", () => {
+    expect(specific("The bakery took on a new apprentice in June who's still learning the ovens.")).toEqual([]);
+    expect(specific("The courier mentioned something about the labels that I didn't fully follow.")).toEqual([]);
+    expect(specific("We've never had a harvest start like this one.")).toEqual([]);
+    expect(specific("Some older tenants may not be confident online.")).toEqual([]);
+    expect(specific("Our caretaker, who doesn't use the portal, asked about it.")).toEqual([]);
+    expect(specific("I rang the depot but I couldn't get more out of him.")).toEqual([]);
+    expect(specific("I don't have concrete examples to hand.")).toEqual([]);
+  });
+
+  it("reads no failure in a contrast whose clause is a person's, an offer, or the reporter's own disclaimer", () => {
+    expect(specific("I meant to write this up properly but I'm in workshops all week.")).toEqual([]);
+    expect(specific("The greenhouse app is fine. However we do feel the menus could be nicer.")).toEqual([]);
+    expect(specific("Glad to jump on a call about the ferry timetable.")).toEqual([]);
+    expect(specific("Not saying anything is actually broken in the ferry app, just raising it.")).toEqual([]);
+  });
+
+  it("still reads a person who meets the program: cannot log in, gets an error, cannot open, save or resize, is sent", () => {
+    expect(specific("I can't log in since the update.")).not.toEqual([]);
+    expect(specific("we get a 502 from the API")).not.toEqual([]);
+    expect(specific("Jen can't open the invoice PDF.")).not.toEqual([]);
+    expect(specific("the nurses cannot save the chart.")).not.toEqual([]);
+    expect(specific("I cant resize the sidebar below 400px.")).not.toEqual([]);
+    expect(specific("she was sent two invoices for one order")).not.toEqual([]);
+    expect(specific("We don't have the export option anymore.")).not.toEqual([]);
+    expect(specific("I never got the confirmation email.")).not.toEqual([]);
+    expect(specific("The map loads, but I see a grey box where the pins should be.")).not.toEqual([]);
+  });
+});
+
+describe("eighteenth pass, people's acts: feelings, wishes, talk and a subject left out after 'and'", () => {
+  const specific = (text: string) => observedIn(text).filter((r) => !r.generic).map((r) => text.slice(r.start, r.end));
+
+  it("reads what a person feels or perceives, a wish not met and a judged load as judgements only", () => {
+    expect(specific("The warden feels that the gate log isn't on our side any more.")).toEqual([]);
+    expect(specific("The mood at the depot is that the route planner does not reflect how we work.")).toEqual([]);
+    expect(specific("The open day didn't go as smoothly as we'd have liked with the kiosk.")).toEqual([]);
+    expect(specific("The till just can't cope on market days.")).toEqual([]);
+    expect(specific("Members say the refunds are too much hassle.")).toEqual([]);
+    expect(specific("The timetable screen is fine, I suppose, but it's not great either.")).toEqual([]);
+    expect(specific("It works in a way but it doesn't feel like a modern app.")).toEqual([]);
+    expect(specific("We know it isn't easy.")).toEqual([]);
+  });
+
+  it("reads no failure in a topic that keeps coming up, or a person's act with its subject left out after 'and'", () => {
+    expect(specific("Could someone look at the rota? Asking because it keeps coming up.")).toEqual([]);
+    expect(specific("Priya wasn't sure what he meant and didn't want to ask.")).toEqual([]);
+    expect(specific("Our neighbour uses another app and doesn't seem to mind.")).toEqual([]);
+  });
+
+  it("still reads a dialog that keeps coming up on an act, a program's failure after 'and', and what is seen", () => {
+    expect(specific("The save dialog keeps coming up when I close a tab.")).not.toEqual([]);
+    expect(specific("I clicked print and nothing happened.")).not.toEqual([]);
+    expect(specific("Firefox updated and doesn't restart.")).not.toEqual([]);
+    expect(specific("I updated to 3.2 and can't save the rota anymore.")).not.toEqual([]);
+    expect(specific("The pharmacist feels sick because the fridge alarm shows 9 degrees.")).not.toEqual([]);
+  });
+});
+
+describe("eighteenth pass, people's acts: a state of people as the subject", () => {
+  const specific = (text: string) => observedIn(text).filter((r) => !r.generic).map((r) => text.slice(r.start, r.end));
+
+  it("reads no failure in people's morale: 'but the fun is gone', 'but the tone of the calls is getting worse'", () => {
+    expect(specific("I can't say exactly what changed in the quiz app, but the fun is gone.")).toEqual([]);
+    expect(specific("Not every caller, but the tone of the calls is getting worse.")).toEqual([]);
+  });
+
+  it("still reads a thing of the program that is gone", () => {
+    expect(specific("I saved the recipe, but the page is gone.")).not.toEqual([]);
+  });
+});

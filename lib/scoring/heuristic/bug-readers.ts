@@ -299,7 +299,7 @@ const SEEN = /\b(?:(?<!\bso (?:that )?)(?:i|we|you|users?|they)\s+(?:\w+ly\s+)?(
  * happens. So is it told in the present perfect ("have not been right for a while", "hasn't been reliable"; seventeenth pass,
  * bands).
  */
-const GENERIC = /^(?:(?:does|do|did|is|are|was|were|will|wo|ca|can)(?:n['’ ]?t| not)? (?:work|working|works)|not (?:working|work)|broken|broke|breaks|fail(?:s|ed|ing|ures?)?|errors?|bugs?|problems?|issues?|wrong|trouble|bother|difficult(?:y|ies)|nightmare|struggle|headache|hassle|chore|nuisance|(?:strange|weird|odd)(?:ly)?|confusing|(?:(?:is|are|was|were)(?:n['’ ]?t| not)|(?:has|have|had)(?:n['’ ]?t| not) been)(?: (?:\w+ly|very))? (?:right|ok|okay|correct|good|fine|great|acceptable|usable|reliable|dependable|helpful|useful)|(?:can(?:no|['’ ]?)t|can not|could(?:n['’ ]?t| not)) be (?:trusted|relied (?:on|upon))|(?:(?:keeps?|kept|continues?|continued) (?:to )?)?(?:misbehav(?:e|es|ed|ing)|(?:act|play)(?:s|ed|ing)? up))$/i;
+const GENERIC = /^(?:(?:does|do|did|is|are|was|were|will|wo|ca|can)(?:n['’ ]?t| not)? (?:work|working|works)|not (?:working|work)|broken|broke|breaks|fail(?:s|ed|ing|ures?)?|errors?|bugs?|problems?|issues?|wrong|trouble|bother|difficult(?:y|ies)|nightmare|struggle|headache|hassle|chore|nuisance|(?:strange|weird|odd)(?:ly)?|confusing|(?:(?:is|are|was|were)(?:n['’ ]?t| not)|(?:has|have|had)(?:n['’ ]?t| not) been)(?: (?:\w+ly|very))? (?:right|ok|okay|correct|good|fine|great|acceptable|usable|reliable|dependable|helpful|useful|easy|simple|straightforward|intuitive|ideal)|(?:can(?:no|['’ ]?)t|can not|could(?:n['’ ]?t| not)) be (?:trusted|relied (?:on|upon))|(?:(?:keeps?|kept|continues?|continued) (?:to )?)?(?:misbehav(?:e|es|ed|ing)|(?:act|play)(?:s|ed|ing)? up))$/i;
 
 /**
  * How people feel about it: a complaint, a mood ("customers are complaining", "he was not happy", "teachers keep
@@ -319,6 +319,9 @@ const GENERIC_AFTER = /^\s+(?:(?![1-5]\d\d\b)\w+\s+)?(?:issues?|problems?|troubl
 const IMPRESSION_BEFORE = /\b(?:feels?|felt|looks?|looked|seems?|seemed|sounds?)\s+(?:\w+ly\s+|a bit\s+|kind of\s+|kinda\s+)?$/i;
 const IMPRESSION = /^(?:(?:does|do|did)(?:n['’ ]?t| not)) (?:look|seem|feel|sound)$/i;
 
+/** A person's feeling or perception that a clause holds ("she feels that", "the feeling in the room was that"). */
+const FEELING_THAT_BEFORE = /(?:\b(?:feels?|felt)\s+(?:that\s+|(?=(?:the|it|this|our|their|its|they)\b))|\b(?:feeling|perception|impression|sense|mood)\b(?:(?!\b(?:but|because|when|since)\b)[^.!?;\n]){0,60}?\bthat\s+)(?:(?!\b(?:but|because|when|since|whenever)\b)[^.!?;\n]){0,80}$/i;
+const AS_WISHED_AFTER = /^\s+(?:(?:as|so)\s+(?:\w+\s+){0,2}?as\s+(?:we|i|you|they|people|anyone|everyone)(?:['’]d|\s+would|\s+had|\s+might)?(?:\s+have)?\s+(?:liked|wanted|hoped|expected|planned|like|want|hope)|(?:to|according to)\s+plan)\b/i;
 /**
  * A read that names a failure only as judged: a mood, an impression, or a word that only carries a generic failure.
  * Like "doesn't work", it says something is wrong without what: nothing to take an opposite from or to check.
@@ -326,6 +329,17 @@ const IMPRESSION = /^(?:(?:does|do|did)(?:n['’ ]?t| not)) (?:look|seem|feel|so
 function onlyJudged(text: string, start: number, end: number): boolean {
   const said = text.slice(start, end).replace(/\s+/g, " ").trim();
   return MOOD.test(said) || IMPRESSION.test(said) || IMPRESSION_BEFORE.test(text.slice(Math.max(0, start - 30), start)) ||
+    // In what a person feels or perceives ("She feels that the totals 'don't add up any more'", "The mood in the office
+    // is that the app is not on our side", "there's a perception among drivers that ..."): a person's state, an impression,
+    // not what is seen (eighteenth pass, people).
+    FEELING_THAT_BEFORE.test(text.slice(Math.max(0, start - 160), start)) ||
+    // Too much effort for people ("too much hassle", "too much faff") and a program that "can't cope": a judgement of
+    // the load, with no act and no result named (eighteenth pass, people).
+    (/^too much$/i.test(said) && /^\s+(?:of\s+a\s+)?(?:faff|hassle|effort|bother|trouble|admin|paperwork|stress)\b/i.test(text.slice(end, end + 30))) ||
+    /^(?:(?:can(?:no|['’ ]?)t|can not|could(?:n['’ ]?t| not))\s+cope|unable to cope)$/i.test(said) ||
+    // Measured against what people wished for, with nothing named ("things didn't go as smoothly as we'd have liked",
+    // "it didn't go to plan"; eighteenth pass, people).
+    (/(?:n['’ ]?t|\bnot)(?:\s+\w+ly)?\s+(?:go|went|run|ran)$/i.test(said) && AS_WISHED_AFTER.test(text.slice(end, end + 80))) ||
     // What the team is sent by people ("We get a lot of complaints in the store reviews", "we've had calls about it"):
     // who tells, not what the program does (bands, twelfth pass).
     (/^(?:i|we)\s+(?:\w+ly\s+|still\s+|also\s+)?(?:get|got|getting|receive|received)$/i.test(said) &&
@@ -394,7 +408,7 @@ const NOTHING_MORE = /^\s*(?:(?:lately|recently|now|today|again|at the moment|th
  */
 const JUDGED_BEFORE = /(?:(?:n['’ ]?t|\bnot)(?:\s+\w+ly|\s+very)?\s+(?:right|ok|okay|correct|good|fine|great|reliable|usable|dependable|helpful|useful|the same)|\b(?:broken|wrong|bad|worse|off|a mess)|(?:can(?:no|['’ ]?)t|can not) be (?:trusted|relied on|used))\s+$/i;
 /** The rest of a "but" clause that only judges it: "but it's not right anymore", "but it isn't reliable now". */
-const JUDGED_IN_CLAUSE = /^(?:['’]s\s+not|\s+(?:is|was|are|were)(?:\s+not|n['’]?t))(?:\s+(?:just|really|simply|still|\w+ly))?\s+(?:right|ok|okay|correct|good|fine|great|reliable|usable|working)(?:\s+(?:anymore|any more|again|now|lately|at all|these days))?\s*$/i;
+const JUDGED_IN_CLAUSE = /^(?:['’]s\s+not|\s+(?:is|was|are|were)(?:\s+not|n['’]?t))(?:\s+(?:just|really|simply|still|\w+ly))?\s+(?:right|ok|okay|correct|good|fine|great|reliable|usable|working)(?:\s+(?:anymore|any more|again|now|lately|at all|these days|either))?\s*$/i;
 
 /** The whole program named after "can't use", and nothing after it but how much: "the system", "the app at all", "it anymore". */
 const WHOLE_USED = /^\s+(?:it|(?:the|our|their|this|your)\s+(?:system|app|application|site|website|portal|platform|product|service|tool|software|program))(?:\s+(?:at all|anymore|any more|now|today|again|properly|right now))?\s*(?:[.!?,;]|$)/i;
@@ -407,7 +421,7 @@ const WHAT_PEOPLE_WANT = /^\s+(?:(?:any|much|a lot)\s+of\s+)?what\s+(?:\w+\s+){0
 // nothing to compare but a feeling.
 // So is a slowness felt ("but the page just feels sluggish lately", "but it seems laggy"), as `IMPRESSION_AFTER` reads it
 // after the read; one measured is read by its own words ("takes 40 seconds"; fifteenth pass, bands).
-const IMPRESSION_IN_CLAUSE = /\b(?:feels?|felt|looks?|looked|seems?|seemed|sounds?)\s+(?:\w+ly\s+|a bit\s+|kind of\s+|kinda\s+|(?:a lot|much|way|far)\s+)?(?:off|wrong|weird|odd|strange|funny|wonky|bad|broken|not right|confusing|better|worse|slow(?:er)?|sluggish|laggy)\b(?!\s+than\b)/i;
+const IMPRESSION_IN_CLAUSE = /\b(?:do|does|did)(?:n['’]?t|\s+not)\s+(?:really\s+|quite\s+)?(?:feel|look|seem|sound)\s+like\b|\b(?:feels?|felt|looks?|looked|seems?|seemed|sounds?)\s+(?:\w+ly\s+|a bit\s+|kind of\s+|kinda\s+|(?:a lot|much|way|far)\s+)?(?:off|wrong|weird|odd|strange|funny|wonky|bad|broken|not right|confusing|better|worse|slow(?:er)?|sluggish|laggy)\b(?!\s+than\b)/i;
 /**
  * What follows "didn't help" when it says that something made it worse ("it didn't help that ...", "doesn't help
  * matters"), after the read and anywhere in a contrast's clause (`onlyJudged`; fifteenth pass, bands).
@@ -515,7 +529,7 @@ export function observedIn(labelled: string): Read[] {
     .filter((r) => !QUESTION_OR_EXPECTATION.test(lineAround(text, r)) && !asked(text, r) && !peoplesAct(text, r) && !wishedFor(text, r) && !controlLabel(text, r) &&
       // (a failure feared after a plea to act first, "sort it before it blows up", "fix this before it gets worse", is
       // not seen yet: eighteenth pass, bands-read-16)
-      !FEARED_BEFORE.test(text.slice(Math.max(0, r.start - 60), r.start)) &&
+      !FEARED_BEFORE.test(text.slice(Math.max(0, r.start - 60), r.start)) && !personsOwn(text, r) &&
       !INDIRECT_QUESTION.test(text.slice(Math.max(0, r.start - 100), r.start)) && !patchSays(text, r) &&
       // (what a contract or a policy says is the rule it should follow, not what it shows: `RULE_SAYS`)
       RULE_SAYS.exec(text.slice(r.start, r.start + 120))?.index !== 0)
@@ -664,6 +678,86 @@ function wishedFor(text: string, r: Read): boolean {
   if (!purpose) return false;
   const lead = before.slice(0, purpose.index);
   return WISH.test(lead) || WISH_UNSAID.test(lead) || WISH_MORE.test(lead);
+}
+
+/**
+ * A person's own act or state, not the program's (eighteenth pass, people; Chaparro's observed behaviour is what the
+ * software does): a read whose clause has a person as its subject ("I", "we", "you", "he", "she", "who", people named
+ * by their role: "the new person", "our staff", "older members") and whose verb is not one of meeting or acting on the
+ * program ("who is still learning", "that I didn't fully follow", "we've never had a spring like this", "members who may
+ * not be confident online"). A person who cannot log in, gets an error, cannot save, sees, loses or is sent something
+ * meets the program: that stays its failure, and so does one acted on by it ("I was logged out": a be and a participle).
+ * A contrast whose clause has a person as subject ("but I'm in meetings all day", "however we do feel that") is that
+ * person's clause too. So is a read inside the reporter's own disclaimer ("not saying anything is really broken", "not
+ * sure what exactly is wrong") and an offer ("happy to hop on a call").
+ */
+const PERSON_NOUN = "(?:people|person|persons|staff|users?|customers?|clients?|members?|colleagues?|employees?|managers?|teachers?|students?|nurses?|doctors?|patients?|parents?|tenants?|residents?|guests?|drivers?|volunteers?|trustees?|officers?|competitors?|neighbou?rs?|friends?|families|callers?|team|folks|guys|lads|everyone|everybody|nobody|no one|someone|somebody)";
+const PERSON_SUBJECT = `(?:i|we|you|he|she|who|(?:(?:the|our|their|my|your|his|her|a|an|some|many|most|all|these|those)\\s+)(?:[\\w-]+\\s+){0,2}?${PERSON_NOUN}|${PERSON_NOUN})(?:['’](?:s|re|ve|d|ll|m)\\b)?`;
+const PERSON_AUX = "(?:\\s+(?:is|are|was|were|am|have|has|had|will|would|may|might|could|can|must|do|does|did|be|been|\\w+ly|just|still|also|even|never|always|often|ever))";
+const PERSON_CLAUSE_BEFORE = new RegExp(`(?:(?:^|[.!?;:,(\\n]\\s*|\\b(?:and|but|so|because|as|since|if|when|while|though|although|however|that|whom?)\\s+)${PERSON_SUBJECT}|\\bwho(?:['’](?:s|ve|d|ll))?)${PERSON_AUX}{0,3}\\s*$`, "i");
+const ELIDED_PERSON = new RegExp(`(?:^|[.!?\\n]\\s*)${PERSON_SUBJECT}\\s(?:(?!\\b(?:it|this|that|which|but)\\b)[^.!?;:,\\n]){0,80}?\\band\\s+$`, "i");
+const ELIDED_NAME = /(?:^|[.!?\n]\s*)[A-Z][a-z]+\s+(?:(?:was|is|were)(?:n['’]t|\s+not)?\s+(?:sure|certain|aware|keen|happy)|said|says|thought|thinks|felt|feels|knew|knows|wanted|wants|told|asked|mentioned)\b[^.!?;:\n]{0,80}?\band\s+$/;
+const PEOPLE_STATE = "(?:joy|fun|tone|mood|morale|confidence|trust|goodwill|atmosphere|patience|enthusiasm|excitement)";
+const PEOPLE_STATE_BEFORE = new RegExp(`\\b(?:the|their|our|my|his|her|your)\\s+${PEOPLE_STATE}(?:\\s+(?:is|are|was|were|has|have|had|been|just|really|now|all|\\w+ly))*(?:\\s+|['’]s\\s+)$`, "i");
+const PEOPLE_STATE_AFTER = new RegExp(`^but\\s+(?:the|their|our|my|his|her|your)\\s+${PEOPLE_STATE}\\b`, "i");
+const CONTRAST_PERSON = new RegExp(`^(?:but|however),?\\s+${PERSON_SUBJECT}${PERSON_AUX}{0,3}\\s+`, "i");
+/** Auxiliaries, negation and adverbs before a verb, stripped to reach it. */
+const VERB_LEAD = /^(?:(?:(?:do|does|did|is|are|was|were|am|have|has|had|ca|can|could|wo|will|would|should|may|might|must)(?:n['’ ]?t|nt|\s+not)?|cannot|not|never|no longer|\w+ly|just|still|even|really|be|been|being|able to|unable to|keeps?|kept)\s+)*/i;
+/**
+ * Verbs of meeting or acting on the program: a person who does them and fails tells the program's failure; so does a
+ * need it does not meet ("but I need the stats of this week"), and what "we" do not measure or keep, "we" being its makers.
+ */
+const MEETS_PROGRAM = /^(?:(?:log|sign)(?:s|ged|ging|ed|ing)?\s*(?:in|on|out|into|up)\b|log ?ins?\b|(?:access|open|save|load|see|get|receive|find|view|print|upload|download|submit|send|export|import|edit|delete|remove|create|add|change|update|install|run|start|connect|sync|book|pay|check|search|select|click|tap|type|enter|scroll|reach|lose|read|reset|register|scan|post|attach|close|complete|finish|hear|watch|play|stream|use|reply|pick|choose|move|drag|drop|copy|paste|share|sort|filter|rename|modify|need|measure|track|record|collect|count|store|keep)(?:s|es|d|ed|ing)?\b|(?:sav|receiv|delet|remov|creat|chang|updat|clos|complet|us|measur|stor|los)ing\b|(?:saw|seen|got|gotten|found|sent|ran|paid|lost|heard|kept|chose|chosen)\b|have (?:any |the |an? )?(?:[\w-]+ ){0,2}?(?:access|options?|buttons?|permissions?|rights?|way|settings?|fields?|menus?|tabs?|links?)\b)/i;
+const DISCLAIMER_BEFORE = /\b(?:not|n['’]t)\s+(?:(?:saying|suggesting|claiming|implying)\b|sure\s+(?:exactly\s+)?what\b|(?:know|say)\s+(?:exactly\s+)?what\b)(?:(?!\bbut\b)[^.!?;\n]){0,60}$/i;
+function personsOwn(text: string, r: Read): boolean {
+  // A topic that keeps coming up ("raising it because it keeps coming up", "this keeps coming up in stand-ups"): raised
+  // again in people's talk, with no act that brings it up ("the dialog keeps coming up when I save" is the program's).
+  if (/^(?:keeps?|kept|continues?|continued) (?:to come|coming)$/i.test(text.slice(r.start, r.end)) &&
+    /\b(?:it|this|that|this issue|the (?:issue|topic|subject|question))\s+$/i.test(text.slice(Math.max(0, r.start - 20), r.start)) &&
+    /^\s+up\b(?!\s+(?:when|whenever|every|each|after|on|if|as soon|while|in the|on the|at the)\b)/i.test(text.slice(r.end, r.end + 30))) return true;
+  // (a read taken as a generic failure stays the judgement it tells: a report of only judgements is judged so)
+  if (r.generic) return false;
+  // A state of people as the subject ("but the mood is getting worse", "the goodwill is gone"): their morale, not what
+  // the program does.
+  if (PEOPLE_STATE_BEFORE.test(text.slice(Math.max(0, r.start - 60), r.start)) ||
+    (/^but\b/i.test(text.slice(r.start, r.end)) && PEOPLE_STATE_AFTER.test(text.slice(r.start, r.start + 60)))) return true;
+  if (DISCLAIMER_BEFORE.test(text.slice(Math.max(0, r.start - 100), r.start))) return true;
+  if (/\b(?:happy|glad|keen|willing|eager|available)\s+to\s+$/i.test(text.slice(Math.max(0, r.start - 30), r.start))) return true;
+  const said = text.slice(r.start, r.end);
+  const after = text.slice(r.end, r.end + 60);
+  let rest: string;
+  let subjectLead = "";
+  const contrast = CONTRAST_PERSON.exec(text.slice(r.start, r.start + 80));
+  if (contrast && /^(?:but|however)\b/i.test(said)) {
+    rest = text.slice(r.start + contrast[0].length, r.start + contrast[0].length + 60);
+    subjectLead = contrast[0];
+  } else {
+    // (or the subject left out after "and", the sentence's subject a person: "Our neighbour uses another app and
+    // doesn't seem to mind", "Priya wasn't sure what he meant and didn't want to ask"; a name only before a verb of
+    // mind or saying)
+    const subject = PERSON_CLAUSE_BEFORE.exec(text.slice(Math.max(0, r.start - 80), r.start)) ??
+      (/^(?:(?:do|does|did|is|are|was|were|have|has|had|ca|could|wo|would)(?:n['’ ]?t|nt|\s+not)|never|cannot)\b/i.test(said) &&
+        (ELIDED_PERSON.exec(text.slice(Math.max(0, r.start - 120), r.start)) ?? ELIDED_NAME.exec(text.slice(Math.max(0, r.start - 120), r.start))) || null);
+    if (!subject) return false;
+    subjectLead = subject[0];
+    rest = `${said}${after}`;
+  }
+  // A failure named right after in the clause ("we get a 502", "I hit an error") is the program's.
+  if (/\b(?:errors?|crash\w*|exceptions?|[45]\d\d|fail\w*|freez\w*|hangs?|broken|bugs?)\b/i.test(rest.slice(0, 60).split(/[.!?;\n]/)[0])) return false;
+  const lead = VERB_LEAD.exec(rest)![0];
+  const verb = rest.slice(lead.length);
+  // Acted on by the program ("I was logged out", "she's been charged twice", "we were stuck").
+  if (/\b(?:is|are|was|were|am|be|been|being|get|got)\b|['’](?:s|re|m)\b/i.test(`${subjectLead}${lead}`) && /^(?:[a-z]+(?:ed|en|wn)|sent|spent|lost|told|shown|stuck)\b/i.test(verb)) return false;
+  // Getting more out of a person ("I couldn't get more out of her") is a talk, not the program.
+  if (/^(?:get|got)\s+(?:\w+\s+){0,2}?(?:out of|from)\s+(?:her|him|them)\b/i.test(verb)) return true;
+  // A person who cannot do something ("I cant resize it", "we couldn't export the rota") tells what the program does not
+  // let them do, whatever the verb: that stays its failure, unless the verb is one of saying or knowing ("I can't say").
+  if (/\b(?:ca|could|wo)(?:n['’ ]?t|nt)\b|\b(?:cannot|can not|could not|unable to|not able to)\b/i.test(lead) &&
+    !/^(?:say|tell|know|understand|follow|remember|explain|describe|put|stress|thank|wait|afford)\b/i.test(verb)) return false;
+  // A habit of using something ("who doesn't use the portal") is the person's; being unable to use it is the program's.
+  if (/^us(?:e|es|ing)\b/i.test(verb) && /^(?:do|does|did)(?:n['’ ]?t| not)\b/i.test(rest)) return true;
+  // ("we don't have the export option": "have" taken as the verb too, so its object is read)
+  return !MEETS_PROGRAM.test(verb) && !(/\b(?:have|has|had)(?:n['’ ]?t|\s+not)?\s+$/i.test(lead) && MEETS_PROGRAM.test(`have ${verb}`));
 }
 
 /**

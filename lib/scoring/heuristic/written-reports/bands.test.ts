@@ -41,7 +41,8 @@ const FLOORS: Record<string, Partial<Record<Band, number>>> = {
   // A tenth author's, written for the eighth pass and measured only there (bands-unread.json then; 61/85 when added and
   // at that pass's end), read in the ninth (docs/decisions.md, "Bug bands, ninth pass"): 61 -> 65/85; read again in the
   // twelfth (read-8, then read-11's readings): 66 -> 76/85, every pair in band (no floor for them).
-  "bands-read-8.json": { useless: 19, written_out: 28 },
+  // Eighteenth pass (people): 77 -> 78/85 ("the client feels the portal isn't ..." a feeling, judged).
+  "bands-read-8.json": { useless: 20, written_out: 28 },
   // An eleventh author's, written for the ninth pass and measured only there (bands-unread.json then; 55/85 when added,
   // 58/85 at that pass's end), read in the tenth: 58 -> 75/85, every pair in band (no floor for them); in the twelfth,
   // 75 -> 80/85 (a query with what it returns read as the way there; a pasted chat's heads and sounds of talk no account;
@@ -61,7 +62,8 @@ const FLOORS: Record<string, Partial<Record<Band, number>>> = {
   // (a chat's names heading its lines without times), 69 ("slow-ish?" a guess, "not sure what about" no request), 70
   // ("**Environment** – ..." a section), 71 ("This matters because ..." the impact), 72 ("not what I expected" a
   // disappointment), 73 (a complaint's asides: "someone who has never been ...", "Anyway I ...", "someone needs to ...").
-  "bands-read-12.json": { useless: 17, written_out: 26 },
+  // Eighteenth pass (people): 73 -> 75/85 ("but it's not great either", "but it doesn't feel like ..." judged).
+  "bands-read-12.json": { useless: 19, written_out: 26 },
   // A fifteenth author's, written for the thirteenth pass and measured only there and in the fourteenth (69/85 on the
   // code at the thirteenth's start, eb022ef, when added, and at the fifteenth's start); read in the fifteenth (read-13):
   // 69 -> 70/85 ("but the page just feels sluggish" an impression), 71 ("having trouble with your system" a judged
@@ -69,7 +71,9 @@ const FLOORS: Record<string, Partial<Record<Band, number>>> = {
   // no expectation), 74 ("I don't have time", "it didn't help that"), 75 ("You can see it on any room:" opens the steps;
   // every written-out ticket in band), 76 (a story sentence in the description whose role opens on "someone" is a story:
   // every story in band).
-  "bands-read-13.json": { useless: 16 },
+  // Eighteenth pass (people): 76 -> 77/85 ("didn't go as smoothly as we'd have liked" a wish not met, "However we ..."
+  // a person's clause).
+  "bands-read-13.json": { useless: 17 },
   // The sixteenth author's, written for the fifteenth pass and measured only there (60/85 on the code at that session's
   // start, 37dfb83, and at its end); read in the sixteenth (read-14): 60 -> 61/85 ("we've lost" what the failure costs),
   // 62 ("Please make this a priority" sets nothing off), 63 (a title asking only for "more robust" states no end state),
@@ -77,7 +81,8 @@ const FLOORS: Record<string, Partial<Record<Band, number>>> = {
   // 66 ("we need to sort the X thing out" the team's too); in the seventeenth's second half 67 ("The contract says to
   // round up ..." the rule it should follow, an expected result), 68 ("8-character numbers print completely" a case that
   // works).
-  "bands-read-14.json": { useless: 13, written_out: 26, states_failure: 14 },
+  // Eighteenth pass (people): 68 -> 69/85 ("we know it isn't easy" judged, "However we do feel" a person's clause).
+  "bands-read-14.json": { useless: 14, written_out: 26, states_failure: 14 },
   // A seventeenth author's, written for the sixteenth pass (domains none of the others wrote: bike sharing, dental
   // practices, breweries, court case files, marinas, blood banks, choirs, tide gauges, ...) and measured only there
   // (bands-unread.json then; 70/85 on the code at that session's start, 0bd503e, when added and at its end: useless
