@@ -3936,3 +3936,22 @@ describe("eighteenth pass, read-17 (httpd): the documentation's example named wi
     expect(stepsIn("Our 3.2 server has\n\nCacheEnable mem /\nMCacheSize 4096\n\nand every page is served stale.").at).not.toBeNull();
   });
 });
+
+describe("eighteenth pass, expected results across writers: another variant that works, told as a clause of its own", () => {
+  it("reads a browser, system, server module, runtime or version as the subject of 'works', 'is fine' or a failure negated", () => {
+    expect(kindsOf("The mail client freezes when I attach a folder. thunderbird is working")).toContain("working_case");
+    expect(kindsOf("The importer dies with a bus error after ten minutes.\n\nworker does not crash.")).toContain("working_case");
+    expect(kindsOf("Uploads over 4 GB abort halfway on the NAS. With debian is ok.")).toContain("working_case");
+    expect(kindsOf("The chart plugin throws a NullPointerException on load. Java 11 works, 3.4.x works.")).toContain("working_case");
+    expect(kindsOf("Scrolling the timeline stutters every few seconds. Fx12 release does not do this.")).toContain("working_case");
+  });
+
+  it("still reads none in another part of the same program, a pronoun, a negated subject or a program's own chrome", () => {
+    expect(kindsOf("The recording has no picture, the sound is fine.")).not.toContain("working_case");
+    expect(kindsOf("The export hangs at 90%. Cancel works.")).not.toContain("working_case");
+    expect(kindsOf("The sidebar is empty after the update and it works.")).not.toContain("working_case");
+    expect(kindsOf("The download is stuck. Nothing works.")).not.toContain("working_case");
+    expect(kindsOf("Page text is blurry with the new renderer, chrome text is fine.")).not.toContain("working_case");
+    expect(kindsOf("The map tiles stay grey on the tablet. The legend is fine.")).not.toContain("working_case");
+  });
+});

@@ -24,12 +24,15 @@ const FLOORS: Record<string, { ebF1: number; srF1: number; obKappa: number }> = 
   // read-4 was written for the fifth pass by a fourth writer and kept unread there; read in the sixth pass.
   // unread-* (when present) are never read: they measure how the readers carry to reports nobody fitted them to.
   // Keep them unread; add a new set to read instead.
+  // The EB floors of read-2 httpd, read-3 (both) and read-11 Firefox raised in the eighteenth pass (expected results
+  // across writers, a helper): another variant as the subject of "works", "is fine" or a failure negated ("prefork does
+  // not crash.", "Java 8 works, 2.2.x works.") is read as a case that works (new EB F1 less 0.02).
   "read-1-firefox.jsonl": { ebF1: 0.866, srF1: 0.767, obKappa: 0.554 },
   "read-1-httpd.jsonl": { ebF1: 0.871, srF1: 0.789, obKappa: 0.639 },
   "read-2-firefox.jsonl": { ebF1: 0.816, srF1: 0.79, obKappa: 0.259 },
-  "read-2-httpd.jsonl": { ebF1: 0.795, srF1: 0.681, obKappa: 0.482 },
-  "read-3-firefox.jsonl": { ebF1: 0.801, srF1: 0.794, obKappa: 0.354 },
-  "read-3-httpd.jsonl": { ebF1: 0.821, srF1: 0.77, obKappa: 0.841 },
+  "read-2-httpd.jsonl": { ebF1: 0.83, srF1: 0.681, obKappa: 0.482 },
+  "read-3-firefox.jsonl": { ebF1: 0.837, srF1: 0.794, obKappa: 0.354 },
+  "read-3-httpd.jsonl": { ebF1: 0.846, srF1: 0.77, obKappa: 0.841 },
   "read-4-firefox.jsonl": { ebF1: 0.672, srF1: 0.739, obKappa: 0.536 },
   "read-4-httpd.jsonl": { ebF1: 0.947, srF1: 0.796, obKappa: 0.511 },
   // read-5 was written for the sixth pass by a fifth writer and kept unread there; read in the seventh pass.
@@ -71,7 +74,7 @@ const FLOORS: Record<string, { ebF1: number; srF1: number; obKappa: number }> = 
   // start the same but Firefox S2R F1 0.769); read in the thirteenth (after it: EB F1 0.870 / 0.928, S2R F1 0.769 /
   // 0.957, OB kappa 0.625 / 0.780; the Firefox writer counts a case that works as the expected result and a code test case
   // as steps, which the researchers' labels mostly do not: docs/decisions.md, "Bug readers, thirteenth pass").
-  "read-11-firefox.jsonl": { ebF1: 0.85, srF1: 0.749, obKappa: 0.605 },
+  "read-11-firefox.jsonl": { ebF1: 0.862, srF1: 0.749, obKappa: 0.605 },
   // Its httpd S2R floor was lowered in the fifteenth pass (0.937 -> 0.905), by the definition: u11h-074 gives one line of
   // configuration (AuthLDAPURL with two hosts) and what sets the failure off ("When dc1 is rebooted ..."), which is the
   // way there (the thirteenth writer counts the same case as steps, u13h-010); this writer judges the failover not
