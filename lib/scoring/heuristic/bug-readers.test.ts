@@ -3955,3 +3955,15 @@ describe("eighteenth pass, expected results across writers: another variant that
     expect(kindsOf("The map tiles stay grey on the tablet. The legend is fine.")).not.toContain("working_case");
   });
 });
+
+describe("eighteenth pass, expected results across writers: the same measure under two versions, each with its figure", () => {
+  it("reads two versions each given a timing or a rate as a case that works", () => {
+    expect(kindsOf("Exporting the 300-page report got slow. Writer 7.5.2: 4 s, Writer 7.6.1: 41 s. Same document.")).toContain("working_case");
+    expect(kindsOf("rsync -a /data /backup\n\n3.2.3: 410 MB/s\n3.2.7: 95 MB/s")).toContain("working_case");
+  });
+
+  it("still reads none in one version with a figure, or two versions without one", () => {
+    expect(kindsOf("Since 7.6.1 exporting the report takes 41 s.")).not.toContain("working_case");
+    expect(kindsOf("Exporting hangs in 7.6.1 and in 7.6.2, the log is attached.")).not.toContain("working_case");
+  });
+});

@@ -1408,6 +1408,22 @@ const WAY_ASKED = /(?:^|[.!?]\s+|\n\s*)(?:please\s+)?(?:provide|add|offer|give (
 // A pronoun or a negated subject ("it works", "nothing works") is no other case (eighteenth pass, expected results
 // across writers).
 const WORKING_VARIANT = /(?:^|[.!?;]\s+|\n\s*|,\s+|\b(?:but|while|whereas)\s+)(?!(?:it|its|this|that|these|those|there|here|which|what|who|nothing|something|everything|anything|none|nobody|no|not|never|i|we|you|he|she|they|then|and|or|so|also|still|now|only|sometimes|if|when|until|but|the (?:problem|bug|issue|crash|error|rest|other))\b)[A-Za-z0-9](?:[\w:\\/()+"'’-]|\.(?=\w))*(?:[ \t]+(?:[\w:\\/()+"'’-]|\.(?=\w))+){0,5}?[ \t]+(?:still[ \t]+)?(?:works|worked|is working|was working|(?:is|was|are|were)[ \t]+(?:fine|ok|okay|unaffected)|(?:does|did)(?:n['’]?t| not)[ \t]+(?:crash|hang|freeze|fail|leak|do (?:this|that|it)))(?=[ \t]*(?:[.;!,)]|\n|$))/gi;
+// The same measure under two versions, each with its figure ("Fx 3.0.11: 180ms, Fx 3.5: 1900ms", a table of two
+// releases' timings): one of them is the case that works, told in numbers (eighteenth pass, expected results across
+// writers).
+const VERSION_FIGURE = /(?:^|\n|[,;]\s+|[.!?]\s+)[ \t]*(?:[A-Za-z][\w-]*[ \t]+)?(v?\d+(?:\.\d+){1,3}[a-z]?\d*)[ \t]*:?[ \t]*\n?[ \t]*(?:[^\n,;:]{0,30}?[ \t])?~?\d[\d.,]*[ \t]?(?:ms|s|secs?|seconds|[KMG]B\/s|[KMG]bit\/s|req\/s|fps|[KMG]B)\b/gi;
+function versionFigures(text: string): Read[] {
+  // (a text with no "d.d" has no version: most texts, read without the scan)
+  if (!/\d\.\d/.test(text)) return [];
+  const versions = new Set<string>();
+  let first: Read | null = null;
+  VERSION_FIGURE.lastIndex = 0;
+  for (let m = VERSION_FIGURE.exec(text); m !== null; m = VERSION_FIGURE.exec(text)) {
+    versions.add(m[1].toLowerCase());
+    first ??= { start: m.index, end: m.index + m[0].length };
+  }
+  return first && versions.size >= 2 ? [first] : [];
+}
 const VARIANT_VERB = /\s+(?:still\s+)?(?:works|worked|is working|was working|(?:is|was|are|were)\s+(?:fine|ok|okay|unaffected)|(?:does|did)(?:n['’]?t| not)\s+(?:crash|hang|freeze|fail|leak|do (?:this|that|it)))$/i;
 // The subject names another variant: another browser, system, server module or runtime, or a version ("Java 8",
 // "2.2.x", "2.4.7", "Fx9 release"; a number of two parts is no version: "a ratio of 1.5 is fine") as the head of the subject ("chrome text is fine" in a Firefox report is its own UI). Another part of the same program that works ("audio is fine", "Cancel works", "small files
@@ -1426,6 +1442,7 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
     ...tag("working_case", all(text, WORKING_CASE).filter((r) => !thingMissing(text, r) && !actedThen(text, r) && !afterTheFailure(text, r))), ...tag("wish", all(text, WISH_UNSAID)), ...tag("working_case", all(text, WORKS_ELSEWHERE)), ...tag("working_case", all(text, WORKING_MORE)), ...tag("working_case", all(text, BROWSER_DOES_NOT)), ...tag("working_case", all(text, WORKING_KEPT)), ...tag("working_case", all(text, WORKING_IN_BROWSER)), ...tag("working_case", all(text, WORKING_BROWSER_ACTS).filter((r) => browserActsWell(text, r))), ...tag("wish", all(text, WISH_MORE)), ...tag("working_case", all(text, WORKED_VERSION)), ...tag("working_case", all(text, WORKING_DIRECTIVE).filter((r) => directiveValued(text, r))), ...tag("working_case", all(text, WORKING_WITHOUT_OPTION)), ...tag("working_case", all(text, WORKED_BEFORE)), ...tag("working_case", all(text, SAME_ELSEWHERE)), ...tag("working_case", all(withoutLabels(labelled), COMMAND_WORKS)), ...tag("working_case", all(text, WORKING_BROWSER_LINE)), ...tag("working_case", all(text, WORKING_PLATFORM)), ...tag("working_case", all(text, WAS_THERE_IN)), ...tag("expect", all(text, NORM_SAYS)), ...tag("expect", all(text, THOUGHT_IT_DOES)), ...tag("expect", all(text, DOCS_SAY)), ...tag("expect", all(text, RULE_SAYS)), ...tag("working_case", all(text, WORKING_IN_FULL)),
     ...tag("working_case", workingExamples(text)),
     ...tag("working_case", all(text, WORKING_BRIEFLY)),
+    ...tag("working_case", versionFigures(text)),
     ...tag("working_case", all(text, WORKING_VARIANT).filter((r) => { const subject = text.slice(r.start, r.end).replace(VARIANT_VERB, "").replace(/^[\s.!?;,]*(?:but|while|whereas)?\s*/i, ""); return !NEGATED_SUBJECT.test(subject) && VARIANT_SUBJECT.test(subject); })),
     ...tag("working_case", all(text, SAME_IN_BROWSER)),
     ...tag("request", all(text, WAY_ASKED).filter((r) => !inProgramQuote(text, r))),
