@@ -3967,3 +3967,15 @@ describe("eighteenth pass, expected results across writers: the same measure und
     expect(kindsOf("Exporting hangs in 7.6.1 and in 7.6.2, the log is attached.")).not.toContain("working_case");
   });
 });
+
+describe("eighteenth pass, observed behaviour across writers: the same measure under two versions, each with its figure", () => {
+  it("reads two versions each given a timing or a rate as what happens (the failing one's figure is a wrong value)", () => {
+    expect(observedIn("Attached map file, zoom to level 12 and pan. Atlas 2.3.1: 40 ms per frame, Atlas 2.4.0: 350 ms per frame.")).not.toEqual([]);
+    expect(observedIn("scp bigfile.iso nas:/share\n\n8.9.1: 112 MB/s\n9.3.2: 11 MB/s")).not.toEqual([]);
+  });
+
+  it("still reads nothing in one version with a figure, or two versions without one", () => {
+    expect(observedIn("Please make the import of 2.3.1 files take under 5 s.")).toEqual([]);
+    expect(observedIn("Tested the import on 2.3.1 and on 2.4.0 with the attached file.")).toEqual([]);
+  });
+});
