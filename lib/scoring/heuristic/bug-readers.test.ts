@@ -3979,3 +3979,18 @@ describe("eighteenth pass, observed behaviour across writers: the same measure u
     expect(observedIn("Tested the import on 2.3.1 and on 2.4.0 with the attached file.")).toEqual([]);
   });
 });
+
+describe("eighteenth pass, observed behaviour across writers: what the program makes, told by its verb with a value", () => {
+  const valueRead = (text: string) => observedIn(text).some((r) => /[\d/]/.test(text.slice(r.start, r.end)));
+  it("reads a verb of making, writing or setting with a number, a code or a path within three words as what happens", () => {
+    expect(observedIn("After the upgrade the backup tool quietly writes the archives to /var/tmp/old.")).not.toEqual([]);
+    expect(observedIn("With the kiosk profile the launcher sets the clock to 1970.")).not.toEqual([]);
+    expect(observedIn("The spreadsheet writes the dates as 2024-13-01 in the CSV export.")).not.toEqual([]);
+  });
+
+  it("still reads no value in what should be made, an approximate measure of use, or a verb with no value", () => {
+    expect(observedIn("The calendar export should give timestamps in 2024 format.")).toEqual([]);
+    expect(valueRead("Usage data shows ~2% of people open the panel, so we plan to remove it.")).toBe(false);
+    expect(valueRead("The settings page lists the proxy options under Network.")).toBe(false);
+  });
+});
