@@ -328,6 +328,8 @@ const AS_WISHED_AFTER = /^\s+(?:(?:as|so)\s+(?:\w+\s+){0,2}?as\s+(?:we|i|you|the
  */
 function onlyJudged(text: string, start: number, end: number): boolean {
   const said = text.slice(start, end).replace(/\s+/g, " ").trim();
+  const before = text.slice(Math.max(0, start - 40), start);
+  const after = text.slice(end, end + 40);
   return MOOD.test(said) || IMPRESSION.test(said) || IMPRESSION_BEFORE.test(text.slice(Math.max(0, start - 30), start)) ||
     // In what a person feels or perceives ("She feels that the totals 'don't add up any more'", "The mood in the office
     // is that the app is not on our side", "there's a perception among drivers that ..."): a person's state, an impression,
@@ -343,16 +345,16 @@ function onlyJudged(text: string, start: number, end: number): boolean {
     // What the team is sent by people ("We get a lot of complaints in the store reviews", "we've had calls about it"):
     // who tells, not what the program does (bands, twelfth pass).
     (/^(?:i|we)\s+(?:\w+ly\s+|still\s+|also\s+)?(?:get|got|getting|receive|received)$/i.test(said) &&
-      /^\s+(?:(?:a lot of|lots of|loads of|so many|many|more|some|a few|a couple of|several|constant|endless|\d+)\s+)?(?:complaints?|calls?|questions?|angry \w+|negative reviews?|bad reviews?|1-star reviews?|one-star reviews?|feedback)\b/i.test(text.slice(end, end + 40))) ||
+      /^\s+(?:(?:a lot of|lots of|loads of|so many|many|more|some|a few|a couple of|several|constant|endless|\d+)\s+)?(?:complaints?|calls?|questions?|angry \w+|negative reviews?|bad reviews?|1-star reviews?|one-star reviews?|feedback)\b/i.test(after)) ||
     // Seeing or getting only "it" ("still seeing it on our side", "we get this too"): that it happens, not what.
     (/^(?:(?:i|we|you|they|users?|customers?)\s+)?(?:still\s+|also\s+)?(?:seeing|see|sees|saw|getting|get|gets|got)$/i.test(said) &&
-      /^\s+(?:it|this|that|them|the (?:issue|problem|same))(?:\s+(?:too|again|here|there|as well|still))?(?=\s*(?:[,.;!?)]|$)|\s+(?:on|in|at|every|all|for|since|with|from)\b)/i.test(text.slice(end, end + 40))) ||
+      /^\s+(?:it|this|that|them|the (?:issue|problem|same))(?:\s+(?:too|again|here|there|as well|still))?(?=\s*(?:[,.;!?)]|$)|\s+(?:on|in|at|every|all|for|since|with|from)\b)/i.test(after)) ||
     // "isn't a problem" says there is none: only a read that is not negated carries the failure word after it.
     // (an HTTP status before the word names what is seen: "returns 500 error", "gives a 404 error"; bands, twelfth pass)
     (GENERIC_AFTER.test(text.slice(end, end + 30)) && !/n['’ ]?t\b|\b(?:not|no|never)\b/i.test(said) && !/\b[1-5]\d\d$/.test(said)) ||
     // "... but it feels off": the read only leads to an impression (bands, seventh pass); a contrast whose clause ends in
     // one ("but the numbers in reports just feel off") too (tenth pass).
-    IMPRESSION_AFTER.test(text.slice(end, end + 40)) ||
+    IMPRESSION_AFTER.test(after) ||
     // "it didn't help that we were fumbling with the app", "but it doesn't help matters": that something made it worse,
     // not what (fifteenth pass, bands).
     (/^(?:do|does|did)(?:n['’ ]?t| not) help$/i.test(said) && NO_HELP_AFTER.test(text.slice(end, end + 20))) ||
@@ -370,29 +372,28 @@ function onlyJudged(text: string, start: number, end: number): boolean {
     // named, says it does not work, not what is seen ("can't use the voucher field" names one; bands, twelfth pass).
     (/^(?:can(?:no|['’ ]?)t|can not|could(?:n['’ ]?t| not)|unable to|not able to) use$/i.test(said) && WHOLE_USED.test(text.slice(end, end + 60))) ||
     // "Everything is slow": a quality said of everything names no place and no measure, an impression of the whole.
-    (/^(?:too )?(?:slow(?:ly|er)?|sluggish|laggy|unresponsive)$/i.test(said) && WHOLE_BEFORE.test(text.slice(Math.max(0, start - 40), start))) ||
     // So is it said of the product named whole with nothing after it but when ("The app is really slow lately", "site is
     // sluggish, fix asap"): no screen, no act, no measure ("the app is slow to open a 40-page invoice" names one;
     // eighteenth pass, bands-read-16).
-    (/^(?:too )?(?:slow(?:ly|er)?|sluggish|laggy|unresponsive)$/i.test(said) && PRODUCT_BEFORE.test(text.slice(Math.max(0, start - 40), start)) && NOTHING_MORE.test(text.slice(end, end + 40))) ||
+    (/^(?:too )?(?:slow(?:ly|er)?|sluggish|laggy|unresponsive)$/i.test(said) && (WHOLE_BEFORE.test(before) || (PRODUCT_BEFORE.test(before) && NOTHING_MORE.test(after)))) ||
     // People stuck, with no place or step named ("Drivers are stuck.", "the nurses were stuck again"): that they cannot
     // go on, not at what ("users are stuck on the payment page" names it; eighteenth pass, bands-read-16).
-    (/^(?:(?:is|are|was|were|gets?|got)\s+)?stuck$/i.test(said) && PERSON_BEFORE.test(text.slice(Math.max(0, start - 40), start)) && NOTHING_MORE.test(text.slice(end, end + 40))) ||
+    (/^(?:(?:is|are|was|were|gets?|got)\s+)?stuck$/i.test(said) && PERSON_BEFORE.test(before) && NOTHING_MORE.test(after)) ||
     // "This keeps happening", "it continues to happen": only that it comes back, as "it's happening" says only that it is
     // (`GENERIC_AFTER`; eighteenth pass, bands-read-16).
     /^(?:keeps?|kept|continues?|continued)\s+(?:happening|to happen|occurring|to occur|recurring|to recur)$/i.test(said) ||
     // "not reliable anymore", "isn't right any more": "anymore" after a judgement only carries it (eighteenth pass,
     // bands-read-16); "doesn't list the cancelled slots anymore" says what.
-    (/^(?:anymore|any more|no longer)$/i.test(said) && JUDGED_BEFORE.test(text.slice(Math.max(0, start - 40), start))) ||
+    (/^(?:anymore|any more|no longer)$/i.test(said) && JUDGED_BEFORE.test(before)) ||
     // "It is unacceptable that nothing happens", "ridiculous that nothing is done": a judgement of the team's inaction,
     // with no act or place after it ("nothing happens when I press Send" names one; eighteenth pass, bands-read-16).
     (/^nothing\s+(?:happens|happened|is done|was done|is being done|gets done|has happened|has been done)$/i.test(said) &&
-      /\b(?:unacceptable|ridiculous|frustrating|annoying|disappointing|shocking|outrageous|absurd|crazy|sad|a joke)\s+that\s+(?:still\s+)?$/i.test(text.slice(Math.max(0, start - 40), start)) &&
-      NOTHING_MORE.test(text.slice(end, end + 40))) ||
+      /\b(?:unacceptable|ridiculous|frustrating|annoying|disappointing|shocking|outrageous|absurd|crazy|sad|a joke)\s+that\s+(?:still\s+)?$/i.test(before) &&
+      NOTHING_MORE.test(after)) ||
     // "Customers cannot order properly", "we can't book correctly": people's act named, but how it fails them judged only
     // (eighteenth pass, bands-read-16); "cannot order more than 99" says what, and the program's own act ("the page could
     // not redirect properly") is left as it was read.
-    (/^(?:can(?:no|['’ ]?)t|can not|could(?:n['’ ]?t| not)|unable to|not able to)\s+[a-z]+$/i.test(said) && PERSON_BEFORE.test(text.slice(Math.max(0, start - 40), start)) &&
+    (/^(?:can(?:no|['’ ]?)t|can not|could(?:n['’ ]?t| not)|unable to|not able to)\s+[a-z]+$/i.test(said) && PERSON_BEFORE.test(before) &&
       /^\s+(?:properly|correctly|right|normally|as (?:usual|before|expected|they should|it should))\s*(?:[.!,;]|$)/i.test(text.slice(end, end + 30)));
 }
 
@@ -532,7 +533,7 @@ export function observedIn(labelled: string): Read[] {
     .filter((r) => !QUESTION_OR_EXPECTATION.test(lineAround(text, r)) && !asked(text, r) && !peoplesAct(text, r) && !wishedFor(text, r) && !controlLabel(text, r) &&
       // (a failure feared after a plea to act first, "sort it before it blows up", "fix this before it gets worse", is
       // not seen yet: eighteenth pass, bands-read-16)
-      !FEARED_BEFORE.test(text.slice(Math.max(0, r.start - 60), r.start)) && !personsOwn(text, r) &&
+      !FEARED_BEFORE.test(text.slice(Math.max(0, r.start - 60), r.start)) &&
       !INDIRECT_QUESTION.test(text.slice(Math.max(0, r.start - 100), r.start)) && !patchSays(text, r) &&
       // (what a contract or a policy says is the rule it should follow, not what it shows: `RULE_SAYS`)
       RULE_SAYS.exec(text.slice(r.start, r.start + 120))?.index !== 0)
@@ -893,7 +894,9 @@ function peoplesAct(text: string, r: Read): boolean {
   if (/^(?:i|we|you|they)\s+(?:get|got)$/i.test(said) && /^\s+(?:a (?:chance|moment|minute|sec(?:ond)?)|(?:the |some )?time|round to|around to)\b/i.test(text.slice(r.end, r.end + 20))) return true;
   // People who cannot do their work ("my team cannot do their jobs") say what it costs them, not what the program does.
   if (/^(?:can(?:no|['’ ]?)t|could(?:n['’ ]?t| not)) do\b/i.test(said) && /^\s+(?:their|our|my|his|her|your) (?:jobs?|work)\b/i.test(text.slice(r.end, r.end + 20))) return true;
-  return /^(?:can(?:no|['’ ]?)t|could(?:n['’ ]?t| not)) (?:lose|afford|wait|risk|miss|accept|ignore)\b/i.test(said) && /\b(?:we|i|you)\s+$/i.test(before);
+  if (/^(?:can(?:no|['’ ]?)t|could(?:n['’ ]?t| not)) (?:lose|afford|wait|risk|miss|accept|ignore)\b/i.test(said) && /\b(?:we|i|you)\s+$/i.test(before)) return true;
+  // The general case of all the above: the clause's subject a person and its verb not one of meeting the program.
+  return personsOwn(text, r);
 }
 
 /** The reporter's act on the ticket, then a purpose clause that the read stands in: "Raising this so it doesn't ...". */
