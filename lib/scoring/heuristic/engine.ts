@@ -39,7 +39,7 @@ import { atomicFindings } from "./rules-atomic";
 import { criteriaFindings, criteriaOf } from "./rules-criteria";
 import { dependencyFindings } from "./rules-dependency";
 import { formFindings } from "./rules-form";
-import { appliesTo, kindEvidenceFor, kindFindings } from "./rules-kinds";
+import { appliesTo, kindEvidenceFor, kindFindings, NOUN } from "./rules-kinds";
 import { brokenAgain } from "./bug-readers";
 import { plainSpaces, reflowed, unquoted } from "./reflow";
 import { minimalFindings } from "./rules-minimal";
@@ -137,7 +137,7 @@ function sharedFindings(input: RuleInput): Found[] {
   const items = criteriaItems(input.criteria);
   input.criteriaItems = { items, verifiable: items.length };
   return [
-    notReadFinding(language ?? "und"),
+    notReadFinding(language ?? "und", NOUN[input.kind]),
     ...minimalFindings(input).filter((f) => f.code === "minimal.brackets").map((f) => ({ ...f, edits: undefined })),
     ...dependencyFindings(input).filter((f) => f.code === "independent.ticket_reference"),
     ...criteriaFindings(input).filter((f) => !WORDING_OF_CRITERIA.includes(f.code)),

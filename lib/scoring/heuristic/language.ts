@@ -134,6 +134,12 @@ export function detectorLanguage(text: string): string {
   return prose === null ? "en" : detectorAnswer(prose);
 }
 
+// A language the rules do not read is named from a few plain Latin words only when there are at least this many: "Firefox
+// hangs." was Dutch, "Re: Fwd: problem" Slovenian, "AspectJ spike" Albanian (the per-ticket reading of the written
+// reports, the band tickets and the Jira issues: every one of the three such notes on plain Latin words of three or
+// fewer was wrong). A letter beyond ASCII (Cyrillic, CJK, an accent) is evidence enough on its own.
+const FEW_WORDS = 4;
+
 function detectorAnswer(prose: string): string {
   const result = eld.detect(prose);
   // The scores cost ten times the detection: English, most work items, is taken without them.
@@ -145,7 +151,8 @@ function detectorAnswer(prose: string): string {
   if (best === "en") return "en";
   if ((scores.en ?? 0) >= top * ENGLISH_MARGIN) return "en";
   const read = ranked.find(([code, score]) => score >= top * READ_MARGIN && (READ_LANGUAGES as readonly string[]).includes(code));
-  return read ? read[0] : best;
+  if (read) return read[0];
+  return !/(?![A-Za-z])\p{L}/u.test(prose) && (prose.match(/\p{L}+/gu) ?? []).length < FEW_WORDS ? "en" : best;
 }
 
 /** The language of a ticket: the one it names, else the one its summary, description and criteria are written in. */

@@ -197,3 +197,22 @@ describe("a language the rules do not read", () => {
     expect(pct(full)).toBeGreaterThan(pct({ summary: polish }));
   });
 });
+
+describe("a few plain words", () => {
+  it("are not named a language the rules do not read: the detector guesses on three words", () => {
+    // Each was named so (Dutch, Slovenian, Albanian) and told its wording was not checked.
+    for (const t of ["Firefox hangs.", "Re: Fwd: problem", "AspectJ spike", "Printer driver kaput"]) expect(detectLanguage(t), t).toBe("en");
+    expect(codes({ summary: "hang", description: "Firefox hangs.", issue_type: "Bug" })).not.toContain("language.not_read");
+  });
+
+  it("still are when they have a letter only another script or an accent writes, and four plain words are enough", () => {
+    expect(detectLanguage("Jako klientka chcę zapisać")).toBe("pl");
+    expect(detectLanguage("Inloggen werkt niet meer vandaag")).toBe("nl");
+  });
+
+  it("name the ticket's kind in the note", () => {
+    const r = scoreTicket({ summary: "Koszyk nie zapisuje produktów po zalogowaniu", description: "Po zalogowaniu koszyk jest pusty.", issue_type: "Bug" });
+    expect(r.metadata.language).toBe("pl");
+    expect(r.findings.find((f) => f.code === "language.not_read")?.message).toMatch(/^This bug report is in Polish:/);
+  });
+});

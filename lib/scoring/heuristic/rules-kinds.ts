@@ -44,7 +44,7 @@ export function appliesTo(kind: WorkItemKind, f: Found, by?: KindSource): boolea
   return true;
 }
 
-const NOUN: Record<WorkItemKind, string> = { story: "story", bug: "bug report", task: "task", spike: "spike", epic: "epic" };
+export const NOUN: Record<WorkItemKind, string> = { story: "story", bug: "bug report", task: "task", spike: "spike", epic: "epic" };
 const SUMMARY_ADVICE: Record<WorkItemKind, string> = {
   story: "",
   bug: "Write a one-line summary of the failure: what goes wrong, where.",

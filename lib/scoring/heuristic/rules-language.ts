@@ -172,10 +172,10 @@ export function criteriaOfIn(criteria: string, w: LanguageWords): { items: strin
   return { items, verifiable };
 }
 
-/** For a language the rules do not read: what is not checked, and where to have it read. */
-export function notReadFinding(language: string): Found {
+/** For a language the rules do not read: what is not checked, and where to have it read; `noun` names the ticket's kind. */
+export function notReadFinding(language: string, noun = "story"): Found {
   return found("language.not_read", "low",
-    `This story is in ${languageName(language)}: its wording is not checked; the LLM engine reads any language.`,
+    `This ${noun} is in ${languageName(language)}: its wording is not checked; the LLM engine reads any language.`,
     "Score it with the LLM engine to have its wording read, or write it in English, German, French, Spanish or Portuguese.");
 }
 
