@@ -247,7 +247,7 @@ export function kindFindings(input: RuleInput): Found[] {
   // Nor does one that judges its failure and gives nothing else a reader plans from (no steps, no trigger, no expected
   // result, no environment), whatever it says of who is upset (`judgedAndBare`): its other nouns are people, calls and
   // meetings (thirteenth pass: "Your software is not working for us AGAIN ... My team cannot do their jobs." scored 46%).
-  if (kind === "bug" && (!input.language || input.language === "en") && /[\p{L}\p{N}]/u.test(proseOf(input)) && ((failureOnlyJudged(input) && namesNothing(input)) || judgedAndBare(input))) {
+  if (kind === "bug" && !own.some((f) => f.code === "estimable.no_detail") && (!input.language || input.language === "en") && /[\p{L}\p{N}]/u.test(proseOf(input)) && ((failureOnlyJudged(input) && namesNothing(input)) || judgedAndBare(input))) {
     // The judgement is quoted where there is one, so the author sees which words to replace with what was seen.
     const judged = judgedWords(input);
     own.push(found("estimable.no_detail", "high",
