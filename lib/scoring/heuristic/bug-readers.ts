@@ -201,6 +201,13 @@ const MOVED = /\b(?:(?:resets|reverts|reverted|snaps|snapped|(?:rolls|rolled|fal
  * What it shows, displays or renders, so written, without a subject `SEEN` reads ('with /page.shtml?lang=de shows
  * "english"', "Ward occupancy displays 140%"; eighteenth pass).
  */
+/**
+ * `PRODUCED` told of a plural subject ("Shifts starting 22:00 and ending 06:00 show 00:00 total hours", "Both mirrors
+ * return 404", "The exported rows read \"N/A\""): the verb's plain form after a word of the sentence, with the value
+ * after it. Not at the sentence's start, where it is an instruction ("Show 5 rows"), nor after a modal, "to", a plea or
+ * "I", "we", "you" (nineteenth pass).
+ */
+const PRODUCED_PLURAL = /(?<=[\p{L}\d)\]]\s+)(?<!\b(?:should|would|must|to|will|can|could|shall|may|might|not|n['’]t|please|i|we|you|and|or|then|also|does|do|did)\s+)\b(?:show|display|return|print|render|output|give|read)\s+(?:-?\d[\d.,:]*\b(?!\s*(?:steps?|times|ways|rows|items|results|entries|lines|columns)\b)|"[^"\n]{1,80}"|“[^”\n]{1,80}”)/iu;
 const PRODUCED = /\b(?:prints|printed|returns|returned|shows|showed|displays|displayed|renders|rendered|outputs|yields|yielded|evaluates to|alerts|alerted|suggests|suggested|reports|reported|logs|logged|receives|received)\s+(?:-?\d[\d.,]*\b(?!\s*(?:steps?|times|ways)\b)|"[^"\n]{1,80}"|“[^”\n]{1,80}”|[\w.-]+=[^\s"]*[^\s".,;])/i;
 /**
  * A constant the program gives back, in capitals with an underscore ("apr_file_copy() returns APR_EOF", "logs
@@ -540,7 +547,7 @@ export function observedIn(labelled: string): Read[] {
   return [...[ERROR, LOGGED, FAILING, TROUBLE_WITH, NUISANCE, NEGATION, ABSENCE, WRONG, SEEN, RESULT_MARK, MOVED, PRODUCED, LOOKS, UNWANTED, CONSUMES, RESPONSE, HAPPENS_MORE, CORRECTED, VALUE_TOLD, IMPOSSIBLE, STATUS_PRINTED, PRODUCED_CONSTANT].flatMap((re) => all(text, re, generic)), ...sameActTold(text),
     // (the same measure under two versions, each with its figure, "Atlas 2.3.1: 40 ms, Atlas 2.4.0: 350 ms": one is the
     // case that works, the other the value the program gives now; eighteenth pass, observed behaviour across writers)
-    ...versionFigures(text), ...all(text, MAKES_OBJECT, generic), ...all(text, MISHANDLES, generic)]
+    ...versionFigures(text), ...all(text, MAKES_OBJECT, generic), ...all(text, MISHANDLES, generic), ...all(text, PRODUCED_PLURAL, generic)]
     .filter((r) => !QUESTION_OR_EXPECTATION.test(lineAround(text, r)) && !asked(text, r) && !peoplesAct(text, r) && !wishedFor(text, r) && !controlLabel(text, r) &&
       // (a failure feared after a plea to act first, "sort it before it blows up", "fix this before it gets worse", is
       // not seen yet: eighteenth pass, bands-read-16)

@@ -28,3 +28,13 @@ describe("a thing of the program that loses, leaves out or mishandles what it na
     ]) expect(reads(t), t).toEqual([]);
   });
 });
+
+describe("a value shown or returned, told of a plural subject", () => {
+  it("is what happens", () => {
+    for (const t of ["Night shifts show 00:00 total hours in the weekly report.", "Both mirrors return 404 for the file.", "The exported rows read \"N/A\" in every cell."]) expect(reads(t), t).not.toEqual([]);
+  });
+
+  it("is not an instruction, an expectation or a person's act", () => {
+    for (const t of ["Show 5 rows per page.", "It should return 200.", "Then we print 3 copies."]) expect(reads(t), t).toEqual([]);
+  });
+});
