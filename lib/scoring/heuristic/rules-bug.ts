@@ -407,8 +407,9 @@ const EVENT_ONLY = /^(?:crash(?:es|ed|ing)?|hangs?|hung|hanging|freez(?:es|ing)|
 // Where or when: a clause of occasion, a named moment of the program's life, a regression's start ("the day before",
 // with nothing after it, is a date).
 const OCCASION = /\b(?:(?:when|whenever|after|while|during|upon|as\s+soon\s+as|before|since|if)(?=\s+\w)|each\s+time|every\s+time\s+(?:i|we|you|it|the|a)\b)|\bon\s+(?:start(?:up|ing)?|launch(?:ing)?|load(?:ing)?|exit(?:ing)?|shutdown|close|closing|open(?:ing)?|restart|boot|login|save|print|reload)\b|\b(?:with|in|on|at)\s+(?:the\s+|a\s+|an\s+|this\s+|my\s+)?\S+\s+(?:page|site|tab|window|dialog|menu|file|request|module|directive|url|document|form|screen)\b|\bunder\s+(?:\w+\s+)?(?:load|stress|traffic)\b|\bwith\s+(?:many|large|lots|a\s+lot|big|huge|long|several|multiple|\d+)\b/i;
-// Something to look up or run: a command with its option ("htcacheclean -A segfaults"), a URL, a path or file, code, a crash signature or ID, an error code, a quoted message, a
-// value with its unit (not a version: those name the environment).
+// Something to look up or run: a command with its option ("htcacheclean -A segfaults"), a URL, a path or file, code, a
+// crash signature or ID, an error code, a constant, a quoted message, an exception, a value with its unit (not a version:
+// those name the environment).
 const LOOKUP = /\b[a-z][\w.-]*\s+--?[A-Za-z]|https?:\/\/|\b[\w-]+\.(?:[ch]|cpp|js|ts|py|java|html?|xml|conf|css|php|so|dll|exe|log)\b|\/\w+\/|\[@|\bbp-[0-9a-f]|\bAH\d{4,5}\b|\b0x[0-9a-fA-F]+\b|\b[A-Z][A-Z_]*_[A-Z_]+\b|"[^"\n]{3,}"|“[^”\n]{3,}”|'[^'\n]{6,}'|`[^`\n]+`|\w+\(\)|\b\w+(?:Exception|Error)\b|\b\d+(?:\.\d+)?\s*(?:%|ms|[kKMG]B|px)(?!\w)/;
 
 function unlocatedFailure(input: RuleInput, e: BugEvidence): boolean {
