@@ -3994,3 +3994,21 @@ describe("eighteenth pass, observed behaviour across writers: what the program m
     expect(valueRead("The settings page lists the proxy options under Network.")).toBe(false);
   });
 });
+
+describe("nineteenth pass, expected results across writers: another variant fronted by a preposition, told working with its own verb", () => {
+  it("reads another browser, the other of two versions or the other of two input sizes, fronted, with a verb of doing and no failure", () => {
+    expect(kindsOf("Since 8.2 the sidebar thumbnails are grey boxes. In 8.1 they were drawn in colour.")).toContain("working_case");
+    expect(kindsOf("Importing a 40 MB spreadsheet leaves the sheet list empty. With a 2 MB spreadsheet it lists every sheet.")).toContain("working_case");
+    expect(kindsOf("when i print the chart the legend is cut off , on the opera it print ok. my os is windows")).toContain("working_case");
+    expect(kindsOf("Printing the invoice drops its last line. Under Safari the same invoice prints whole.")).toContain("working_case");
+    expect(kindsOf("After gateway 3.10.2 idle sessions are dropped after a minute. With 3.10.1 they stayed up all night.")).toContain("working_case");
+  });
+
+  it("still reads none in the failing version fronted, a failure, a negation, sameness, or a version named alone", () => {
+    expect(kindsOf("Since 8.2 the thumbnails are grey. In 8.2 they are drawn as grey boxes.")).not.toContain("working_case");
+    expect(kindsOf("Importing the sheet hangs. In Safari it hangs too.")).not.toContain("working_case");
+    expect(kindsOf("The chart legend is cut off. In Opera it reacts differently: the legend is gone.")).not.toContain("working_case");
+    expect(kindsOf("In 3.10 they stayed up all night before dropping.")).not.toContain("working_case");
+    expect(kindsOf("Exporting leaves the legend out. In Safari it does not export the legend either.")).not.toContain("working_case");
+  });
+});

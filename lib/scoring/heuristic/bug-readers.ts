@@ -1436,6 +1436,37 @@ function versionFigures(text: string): Read[] {
   }
   return first && versions.size >= 2 ? [first] : [];
 }
+// Another variant fronted by a preposition, then its clause: a pronoun or "the same ..." and a verb that tells the
+// program doing its work, with no negation and no failure ("In 29 it renders.", "With 2.4.46 they stayed open for hours.",
+// "In Chrome the same mail prints ok", "With a 50 KB file it prints a table."): the case that works, told with its own
+// verb rather than "works" (nineteenth pass, expected results across writers). The variant is another browser, a version
+// or an input with its size; a version or a size must be the other of two in the text (`frontedVariantWorks`), so the
+// failing one fronted ("In 132 they are black and white" under "since 132") is not read.
+const FRONTED_VARIANT = /(?:^|[.!?;]\s*|,\s+|\n\s*)(?:in|with|on|under|using)[ \t]+(?:the[ \t]+)?(?:(?<browser>chrom(?:e|ium)|safari|edge|opera|brave|vivaldi|konqueror|ie|msie|internet explorer)(?:[ \t]?v?\d[\w.]*)?|(?:(?:firefox|fx|nightly|beta|aurora|esr|release|version|build|httpd|apache|thunderbird|seamonkey|java|php|python|node)[ \t]+)?(?<version>v?\d{2,}(?:\.\d+)*|v?\d+(?:\.\d+)+)[a-z]?\d*|(?:a|an)[ \t]+(?<size>\d+(?:[.,]\d+)?)[ \t]?(?:[kmg]i?b|bytes?|kilobytes?|megabytes?|lines|rows|items|elements|entries|characters|chars)[ \t]+[a-z]+)(?:[ \t]+(?:release|build|version|nightly|browser))?,?[ \t]+(?:it|they|this|that|everything|(?:the[ \t]+)?same(?:[ \t]+[\w-]+){1,2})[ \t]+(?!(?:is|are|was|were|has|have|had|does|do|did|can|could|will|would|should|may|might|must)[ \t]+(?:not|also|too|still|never)\b)[a-z]{2,}\b[^.;!?\n]{0,80}?(?=[.;!?](?!\d)|\n|,|$)/gi;
+/**
+ * The clause `FRONTED_VARIANT` read tells the program working there: no negation, no "too"/"also"/"still"/"either", no
+ * failure word in it (`FAILING`, `ERROR`, "wrong", "blank", "slow", "differently": "In IE 8 it reacts differently"
+ * tells another failure; not all of `WRONG`: "they stayed open" is
+ * right after a version that closed them), not asked. A version or a size fronted must be the other of two: it stands once in
+ * the text, and another version (another size) is named elsewhere, the failing one ("since 98 ... In 97 it opened
+ * automatically", "Uploading a 5 MB file ... With a 50 KB file it prints a table").
+ */
+function frontedVariantWorks(text: string, r: Read): boolean {
+  const clause = text.slice(r.start, r.end);
+  if (/\b(?:not|no|never|nothing|none|neither|nor|cannot|also|too|either|still|again|as well|only|same (?:problem|issue|thing|error|bug|behaviou?r|result|crash))\b|\b\w+n['’]t\b|\b(?:dont|doesnt|didnt|isnt|wasnt|arent|werent|cant|wont|couldnt|wouldnt|hasnt|havent)\b/i.test(clause)) return false;
+  if (/^\s*\?/.test(text.slice(r.end, r.end + 2)) || FAILING.test(clause) || ERROR.test(clause) || /\b(?:wrong(?:ly)?|incorrect(?:ly)?|invalid|corrupt\w*|garbled|truncat\w*|mangled|errors?|exceptions?|blank|empty|missing|slow(?:er|ly)?|garbage|black|instead|bug|problem|issue|different(?:ly)?|differs?|odd|strange|weird)\b/i.test(clause)) return false;
+  FRONTED_VARIANT.lastIndex = 0;
+  const m = FRONTED_VARIANT.exec(clause);
+  const version = m?.groups?.version, size = m?.groups?.size;
+  const others = (re: RegExp, own: string) => {
+    const found = [...text.matchAll(re)].map((x) => x[1]);
+    return found.filter((v) => v === own).length === 1 && found.some((v) => v !== own);
+  };
+  if (version) return others(/(?<![\w.])v?(\d+(?:\.\d+)*)(?![\w.]*\d*%)/g, version.replace(/^v/i, ""));
+  if (size) return others(/(?<![\w.])(\d+(?:[.,]\d+)?)[ \t]?(?:[kmg]i?b|bytes?|kilobytes?|megabytes?|lines|rows|items|elements|entries|characters|chars)\b/gi, size);
+  return true;
+}
+
 const VARIANT_VERB = /\s+(?:still\s+)?(?:works|worked|is working|was working|(?:is|was|are|were)\s+(?:fine|ok|okay|unaffected)|(?:does|did)(?:n['’]?t| not)\s+(?:crash|hang|freeze|fail|leak|do (?:this|that|it)))$/i;
 // The subject names another variant: another browser, system, server module or runtime, or a version ("Java 8",
 // "2.2.x", "2.4.7", "Fx9 release"; a number of two parts is no version: "a ratio of 1.5 is fine") as the head of the subject ("chrome text is fine" in a Firefox report is its own UI). Another part of the same program that works ("audio is fine", "Cancel works", "small files
@@ -1457,6 +1488,7 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
     ...tag("working_case", versionFigures(text)),
     ...tag("working_case", all(text, WORKING_VARIANT).filter((r) => { const subject = text.slice(r.start, r.end).replace(VARIANT_VERB, "").replace(/^[\s.!?;,]*(?:but|while|whereas)?\s*/i, ""); return !NEGATED_SUBJECT.test(subject) && VARIANT_SUBJECT.test(subject); })),
     ...tag("working_case", all(text, SAME_IN_BROWSER)),
+    ...tag("working_case", all(text, FRONTED_VARIANT).filter((r) => frontedVariantWorks(text, r))),
     ...tag("request", all(text, WAY_ASKED).filter((r) => !inProgramQuote(text, r))),
   ];
   // What the program prints ("Message: Object expected", a log line, a stack frame) or a line of code is not what the
