@@ -4004,6 +4004,14 @@ describe("nineteenth pass, expected results across writers: another variant fron
     expect(kindsOf("After gateway 3.10.2 idle sessions are dropped after a minute. With 3.10.1 they stayed up all night.")).toContain("working_case");
   });
 
+  it("reads the fronted variant with a noun as the subject, or with the subject left out before \"was\"", () => {
+    expect(kindsOf("Since 5.2 the scanner leaves the barcode field empty. In 5.1 the code was filled in.")).toContain("working_case");
+    expect(kindsOf("the totals come out in the wrong column. In Ledger 4.0 was normal. 4.1 on Linux.")).toContain("working_case");
+    expect(kindsOf("The totals come out in the wrong column. In 5.1 the totals were wrong as well.")).not.toContain("working_case");
+    expect(kindsOf("On Windows 11 the dialog opens behind the main window. Ledger 4.1.")).not.toContain("working_case");
+    expect(kindsOf("The sum is off by 12. On line 120 the value was set to 7.")).not.toContain("working_case");
+  });
+
   it("still reads none in the failing version fronted, a failure, a negation, sameness, or a version named alone", () => {
     expect(kindsOf("Since 8.2 the thumbnails are grey. In 8.2 they are drawn as grey boxes.")).not.toContain("working_case");
     expect(kindsOf("Importing the sheet hangs. In Safari it hangs too.")).not.toContain("working_case");

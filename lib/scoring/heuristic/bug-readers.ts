@@ -1436,13 +1436,14 @@ function versionFigures(text: string): Read[] {
   }
   return first && versions.size >= 2 ? [first] : [];
 }
-// Another variant fronted by a preposition, then its clause: a pronoun or "the same ..." and a verb that tells the
+// Another variant fronted by a preposition, then its clause: a pronoun, "the same ...", "the" and a noun, or no subject
+// before "was" ("In Firefox 3.6 was normal"), and a verb that tells the
 // program doing its work, with no negation and no failure ("In 29 it renders.", "With 2.4.46 they stayed open for hours.",
 // "In Chrome the same mail prints ok", "With a 50 KB file it prints a table."): the case that works, told with its own
 // verb rather than "works" (nineteenth pass, expected results across writers). The variant is another browser, a version
 // or an input with its size; a version or a size must be the other of two in the text (`frontedVariantWorks`), so the
 // failing one fronted ("In 132 they are black and white" under "since 132") is not read.
-const FRONTED_VARIANT = /(?:^|[.!?;]\s*|,\s+|\n\s*)(?:in|with|on|under|using)[ \t]+(?:the[ \t]+)?(?:(?<browser>chrom(?:e|ium)|safari|edge|opera|brave|vivaldi|konqueror|ie|msie|internet explorer)(?:[ \t]?v?\d[\w.]*)?|(?:(?:firefox|fx|nightly|beta|aurora|esr|release|version|build|httpd|apache|thunderbird|seamonkey|java|php|python|node)[ \t]+)?(?<version>v?\d{2,}(?:\.\d+)*|v?\d+(?:\.\d+)+)[a-z]?\d*|(?:a|an)[ \t]+(?<size>\d+(?:[.,]\d+)?)[ \t]?(?:[kmg]i?b|bytes?|kilobytes?|megabytes?|lines|rows|items|elements|entries|characters|chars)[ \t]+[a-z]+)(?:[ \t]+(?:release|build|version|nightly|browser))?,?[ \t]+(?:it|they|this|that|everything|(?:the[ \t]+)?same(?:[ \t]+[\w-]+){1,2})[ \t]+(?!(?:is|are|was|were|has|have|had|does|do|did|can|could|will|would|should|may|might|must)[ \t]+(?:not|also|too|still|never)\b)[a-z]{2,}\b[^.;!?\n]{0,80}?(?=[.;!?](?!\d)|\n|,|$)/gi;
+const FRONTED_VARIANT = /(?:^|[.!?;]\s*|,\s+|\n\s*)(?:in|with|on|under|using)[ \t]+(?:the[ \t]+)?(?:(?<browser>chrom(?:e|ium)|safari|edge|opera|brave|vivaldi|konqueror|ie|msie|internet explorer)(?:[ \t]?v?\d[\w.]*)?|(?:(?<product>[a-z][\w-]*)[ \t]+)?(?<version>v?\d{2,}(?:\.\d+)*|v?\d+(?:\.\d+)+)[a-z]?\d*|(?:a|an)[ \t]+(?<size>\d+(?:[.,]\d+)?)[ \t]?(?:[kmg]i?b|bytes?|kilobytes?|megabytes?|lines|rows|items|elements|entries|characters|chars)[ \t]+[a-z]+)(?:[ \t]+(?:release|build|version|nightly|browser))?,?[ \t]+(?:(?:it|they)['’](?:s|re)[ \t]+|(?:it|they|this|that|everything|(?:the[ \t]+)?same(?:[ \t]+[\w-]+){1,2}|the[ \t]+[a-z][\w-]*(?:[ \t]+[a-z][\w-]*)?)[ \t]+|(?=(?:was|were)[ \t]))(?!(?:is|are|was|were|has|have|had|does|do|did|can|could|will|would|should|may|might|must)[ \t]+(?:not|also|too|still|never)\b)[a-z]{2,}\b[^.;!?\n]{0,80}?(?=[.;!?](?!\d)|\n|,|$)/gi;
 /**
  * The clause `FRONTED_VARIANT` read tells the program working there: no negation, no "too"/"also"/"still"/"either", no
  * failure word in it (`FAILING`, `ERROR`, "wrong", "blank", "slow", "differently": "In IE 8 it reacts differently"
@@ -1458,12 +1459,20 @@ function frontedVariantWorks(text: string, r: Read): boolean {
   FRONTED_VARIANT.lastIndex = 0;
   const m = FRONTED_VARIANT.exec(clause);
   const version = m?.groups?.version, size = m?.groups?.size;
-  const others = (re: RegExp, own: string) => {
+  // (the word before a version names a product or a build, "Firefox 3.6", "Nightly 29", "Ledger 4.0": a capitalised
+  // name, or a word of builds; not a place in a text or a form, "line 120", "step 12")
+  const product = m?.groups?.product;
+  if (version && product && !/^(?:[A-Z][\w-]*|firefox|fx|nightly|beta|aurora|esr|release|version|build|httpd|apache|v)$/.test(product) ||
+    product && /^(?:line|step|row|page|section|chapter|port|case|test|figure|item|option|level|table|tab|column|frame|bug|issue|comment|minute|second|hour|day|windows|win|mac|macos|osx|linux|ubuntu|debian|fedora|centos|rhel|suse|android|ios|xp|vista|kernel|gnome|kde|mesa|driver|rx|gtx|rtx|intel|amd|nvidia)s?$/i.test(product)) return false;
+  const others = (re: RegExp, own: string, alike: (v: string) => boolean) => {
     const found = [...text.matchAll(re)].map((x) => x[1]);
-    return found.filter((v) => v === own).length === 1 && found.some((v) => v !== own);
+    return found.filter((v) => v === own).length === 1 && found.some((v) => v !== own && alike(v));
   };
-  if (version) return others(/(?<![\w.])v?(\d+(?:\.\d+)*)(?![\w.]*\d*%)/g, version.replace(/^v/i, ""));
-  if (size) return others(/(?<![\w.])(\d+(?:[.,]\d+)?)[ \t]?(?:[kmg]i?b|bytes?|kilobytes?|megabytes?|lines|rows|items|elements|entries|characters|chars)\b/gi, size);
+  // (the other version has the same shape: as many parts, "2.4.47" beside "2.4.46", "4.0b7" beside "3.6"; or as many
+  // digits, "98" beside "97")
+  const shape = (v: string) => v.includes(".") ? `${v.split(".").length}.` : `${v.length}`;
+  if (version) { const own = version.replace(/^v/i, ""); return others(/(?<![\w.])v?(\d+(?:\.\d+)*)(?![\w.]*\d*%)/g, own, (v) => shape(v) === shape(own)); }
+  if (size) return others(/(?<![\w.])(\d+(?:[.,]\d+)?)[ \t]?(?:[kmg]i?b|bytes?|kilobytes?|megabytes?|lines|rows|items|elements|entries|characters|chars)\b/gi, size, () => true);
   return true;
 }
 
