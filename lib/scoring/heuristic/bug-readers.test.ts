@@ -4020,3 +4020,16 @@ describe("nineteenth pass, expected results across writers: another variant fron
     expect(kindsOf("Exporting leaves the legend out. In Safari it does not export the legend either.")).not.toContain("working_case");
   });
 });
+
+describe("nineteenth pass, expected results across writers: two values told by the same verb, the second with a subject of its own", () => {
+  it("reads a value beside another given by the same verb for another case as a case that works", () => {
+    expect(kindsOf("calc --eval '7/2' prints 3, the desktop app prints 3.5.")).toContain("working_case");
+    expect(kindsOf("The checkout page logs the cart size: build 41 logs 12, build 42 logs 0.")).toContain("working_case");
+  });
+
+  it("still reads none in a sequence, a pronoun subject, or the same value twice", () => {
+    expect(kindsOf("The importer prints 0, then prints 5 on the second run.")).not.toContain("working_case");
+    expect(kindsOf("The export gives 12, it gives 12 every time.")).not.toContain("working_case");
+    expect(kindsOf("The gateway returns 502, the proxy returns 502.")).not.toContain("working_case");
+  });
+});

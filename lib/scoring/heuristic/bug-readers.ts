@@ -1476,6 +1476,20 @@ function frontedVariantWorks(text: string, r: Read): boolean {
   return true;
 }
 
+// Two values told by the same verb of making, side by side, the second with a subject of its own ("3.5 gives 320, trunk
+// gives 0", "prints 4294967295, interpreter prints -1", "Chrome returns 1, we return 0"): one of the two is the value of
+// the case that works (nineteenth pass, expected results across writers). The values differ; a sequence ("then prints
+// 5") or a pronoun subject is no other case.
+const TWO_VALUES = /\b(?<verb>gives|gave|prints|printed|returns|returned|logs|logged|outputs|output|reports|reported|yields|yielded|shows|showed|displays|displayed)[ \t]+(?<v1>[-+]?\d[\w.,]*|"[^"\n]{1,40}"|'[^'\n]{1,40}'|“[^”\n]{1,40}”)[ \t]*[,;][ \t]*(?:(?:and|but|while|whereas)[ \t]+)?(?!(?:then|and|it|this|that|which|but|so|now|later|after|again|sometimes|also)\b)[\w.+-]+(?:[ \t]+[\w.+-]+){0,2}?[ \t]+\k<verb>[ \t]+(?<v2>[-+]?\d[\w.,]*|"[^"\n]{1,40}"|'[^'\n]{1,40}'|“[^”\n]{1,40}”)/gi;
+function twoValues(text: string): Read[] {
+  const out: Read[] = [];
+  TWO_VALUES.lastIndex = 0;
+  for (let m = TWO_VALUES.exec(text); m !== null; m = TWO_VALUES.exec(text)) {
+    const strip = (v: string) => v.replace(/[.,]+$/, "");
+    if (m.groups && strip(m.groups.v1) !== strip(m.groups.v2)) out.push({ start: m.index, end: m.index + m[0].length });
+  }
+  return out;
+}
 const VARIANT_VERB = /\s+(?:still\s+)?(?:works|worked|is working|was working|(?:is|was|are|were)\s+(?:fine|ok|okay|unaffected)|(?:does|did)(?:n['’]?t| not)\s+(?:crash|hang|freeze|fail|leak|do (?:this|that|it)))$/i;
 // The subject names another variant: another browser, system, server module or runtime, or a version ("Java 8",
 // "2.2.x", "2.4.7", "Fx9 release"; a number of two parts is no version: "a ratio of 1.5 is fine") as the head of the subject ("chrome text is fine" in a Firefox report is its own UI). Another part of the same program that works ("audio is fine", "Cancel works", "small files
@@ -1498,6 +1512,7 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
     ...tag("working_case", all(text, WORKING_VARIANT).filter((r) => { const subject = text.slice(r.start, r.end).replace(VARIANT_VERB, "").replace(/^[\s.!?;,]*(?:but|while|whereas)?\s*/i, ""); return !NEGATED_SUBJECT.test(subject) && VARIANT_SUBJECT.test(subject); })),
     ...tag("working_case", all(text, SAME_IN_BROWSER)),
     ...tag("working_case", all(text, FRONTED_VARIANT).filter((r) => frontedVariantWorks(text, r))),
+    ...tag("working_case", twoValues(text)),
     ...tag("request", all(text, WAY_ASKED).filter((r) => !inProgramQuote(text, r))),
   ];
   // What the program prints ("Message: Object expected", a log line, a stack frame) or a line of code is not what the
