@@ -4033,3 +4033,17 @@ describe("nineteenth pass, expected results across writers: two values told by t
     expect(kindsOf("The gateway returns 502, the proxy returns 502.")).not.toContain("working_case");
   });
 });
+
+describe("nineteenth pass, expected results across writers: a workaround is no case that works", () => {
+  it("reads no case that works in what works around the failure or in the reporter's mending act", () => {
+    expect(kindsOf("The sync agent stops after an hour. Setting PollInterval 30 works around it.")).not.toContain("working_case");
+    expect(kindsOf("The scanner is not found. When I reboot the laptop it works again for a day.")).not.toContain("working_case");
+    expect(kindsOf("Uploads time out. If we untick the compression option in the admin page, it works.")).not.toContain("working_case");
+    expect(kindsOf("the calendar is empty. if i clear the cache and restart the app it work again for some hours.")).not.toContain("working_case");
+  });
+
+  it("still reads another case chosen by the reporter, or a variant told working", () => {
+    expect(kindsOf("Uploads time out. When I use the desktop client it works.")).toContain("working_case");
+    expect(kindsOf("Uploads time out. With compression off it works.")).toContain("working_case");
+  });
+});

@@ -1444,6 +1444,24 @@ function versionFigures(text: string): Read[] {
 // or an input with its size; a version or a size must be the other of two in the text (`frontedVariantWorks`), so the
 // failing one fronted ("In 132 they are black and white" under "since 132") is not read.
 const FRONTED_VARIANT = /(?:^|[.!?;]\s*|,\s+|\n\s*)(?:in|with|on|under|using)[ \t]+(?:the[ \t]+)?(?:(?<browser>chrom(?:e|ium)|safari|edge|opera|brave|vivaldi|konqueror|ie|msie|internet explorer)(?:[ \t]?v?\d[\w.]*)?|(?:(?<product>[a-z][\w-]*)[ \t]+)?(?<version>v?\d{2,}(?:\.\d+)*|v?\d+(?:\.\d+)+)[a-z]?\d*|(?:a|an)[ \t]+(?<size>\d+(?:[.,]\d+)?)[ \t]?(?:[kmg]i?b|bytes?|kilobytes?|megabytes?|lines|rows|items|elements|entries|characters|chars)[ \t]+[a-z]+)(?:[ \t]+(?:release|build|version|nightly|browser))?,?[ \t]+(?:(?:it|they)['’](?:s|re)[ \t]+|(?:it|they|this|that|everything|(?:the[ \t]+)?same(?:[ \t]+[\w-]+){1,2}|the[ \t]+[a-z][\w-]*(?:[ \t]+[a-z][\w-]*)?)[ \t]+|(?=(?:was|were)[ \t]))(?!(?:is|are|was|were|has|have|had|does|do|did|can|could|will|would|should|may|might|must)[ \t]+(?:not|also|too|still|never)\b)[a-z]{2,}\b[^.;!?\n]{0,80}?(?=[.;!?](?!\d)|\n|,|$)/gi;
+/** The reporter's acts that mend a failure (restart, remove, disable ...), not ones that choose another case (use, open). */
+const MENDING_ACT = /\b(?:i|we|you)\s+(?:[\w/.-]+\s+){0,5}?(?:restart|reboot|relaunch|reinstall|re-?install|remove|delete|disable|turn(?:ed)?\s+(?:\w+\s+){0,3}?off|switch(?:ed)?\s+(?:\w+\s+){0,3}?off|uncheck|untick|clear|kill|reset|rename|unplug|downgrade|revert|roll(?:ed)?\s+back|set)\w*\b/i;
+/**
+ * The working case read at `r` is a workaround: what follows it is "around" ("... works around it"), or it is told as
+ * working (again) after an act of the reporter's that mends the failure, in the same sentence before it or as its own
+ * condition ("When I restart firefox it works again", "If I click the shield and turn protection off, it works").
+ */
+function workaroundRead(text: string, r: Read): boolean {
+  if (/^\s+around\b/i.test(text.slice(r.end, r.end + 10))) return true;
+  const read = text.slice(r.start, r.end);
+  const sentenceStart = Math.max(text.lastIndexOf(". ", r.start - 1), text.lastIndexOf("\n", r.start - 1), r.start - 160, 0);
+  const before = text.slice(sentenceStart, r.start);
+  const again = /\bagain\b/i.test(read) || /^\s+again\b/i.test(text.slice(r.end, r.end + 8));
+  // (the act as the read's own condition, "If I ... it works", or in the sentence before "it works again")
+  return /^(?:if|when|once|after|as soon as)\s/i.test(read) && MENDING_ACT.test(read.slice(0, read.search(/,?\s+(?:it|they|everything)\s+\w+\s*$/i) >>> 0 || read.length)) ||
+    again && /\b(?:if|when|once|after)\b/i.test(before + read) && MENDING_ACT.test(before + read);
+}
+
 /**
  * The clause `FRONTED_VARIANT` read tells the program working there: no negation, no "too"/"also"/"still"/"either", no
  * failure word in it (`FAILING`, `ERROR`, "wrong", "blank", "slow", "differently": "In IE 8 it reacts differently"
@@ -1550,7 +1568,13 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
   // and wishes nothing of the program ("I'd rather not have to sign in twice", "I'd prefer not to lose the draft" wish
   // for a behaviour, and stay read; seventeenth pass, second half, bands).
   const declined = (r: Read & { kind: ExpectedKind }) => r.kind === "wish" && DECLINED_OWN_ACT.test(text.slice(fromWord(r).start, r.end + 40));
-  return reads.filter((r) => !programs(fromWord(r)) && !howItWorks(r) && !asksWhichIsRight(r) && !doubted(r) && !namesNothing(r) && !reportersChoice(r) && !declined(r) &&
+  // A workaround is no case that works: what "works around it" ("Setting AcceptMutex fcntl works around it"), or an act of
+  // the reporter's that mends the failure for a while ("When I restart the app it works again", "If we untick the
+  // option, it works"), tells how to get past the failure, not what the program should do (the eighteenth pass's
+  // decision; nineteenth pass, expected results across writers). Another case chosen by the reporter ("When I use Chrome
+  // it works", "If I open it in a private window, it works") stays a case that works.
+  const mended = (r: Read & { kind: ExpectedKind }) => r.kind === "working_case" && workaroundRead(text, fromWord(r));
+  return reads.filter((r) => !programs(fromWord(r)) && !howItWorks(r) && !mended(r) && !asksWhichIsRight(r) && !doubted(r) && !namesNothing(r) && !reportersChoice(r) && !declined(r) &&
     !((r.kind === "wish" || r.kind === "request") && (ASKS_FOR_NEWS.test(text.slice(r.start)) || ASKS_FOR_PLAN.test(text.slice(r.start)))) && !(r.kind === "wish" && ASKS_FOR_WORK.test(text.slice(r.start)))).sort((a, b) => a.start - b.start);
 }
 
