@@ -4047,3 +4047,15 @@ describe("nineteenth pass, expected results across writers: a workaround is no c
     expect(kindsOf("Uploads time out. With compression off it works.")).toContain("working_case");
   });
 });
+
+describe("nineteenth pass, expected results across writers: a failure state a step meant to bring about, \"as expected\"", () => {
+  it("reads no case that works in a step's error, Err state or failing status told as expected", () => {
+    expect(kindsOf("I unplugged node 2; the cluster view showed it as Down as expected. After plugging it back it stays Down.")).not.toContain("working_case");
+    expect(kindsOf("While the database restarts, calls get 503 as expected, but afterwards they keep getting 503 for ten minutes.")).not.toContain("working_case");
+  });
+
+  it("still reads a page or a result told as expected", () => {
+    expect(kindsOf("The 404 page renders as expected.")).toContain("working_case");
+    expect(kindsOf("Without the proxy, the upload finishes as expected.")).toContain("working_case");
+  });
+});

@@ -1444,6 +1444,9 @@ function versionFigures(text: string): Read[] {
 // or an input with its size; a version or a size must be the other of two in the text (`frontedVariantWorks`), so the
 // failing one fronted ("In 132 they are black and white" under "since 132") is not read.
 const FRONTED_VARIANT = /(?:^|[.!?;]\s*|,\s+|\n\s*)(?:in|with|on|under|using)[ \t]+(?:the[ \t]+)?(?:(?<browser>chrom(?:e|ium)|safari|edge|opera|brave|vivaldi|konqueror|ie|msie|internet explorer)(?:[ \t]?v?\d[\w.]*)?|(?:(?<product>[a-z][\w-]*)[ \t]+)?(?<version>v?\d{2,}(?:\.\d+)*|v?\d+(?:\.\d+)+)[a-z]?\d*|(?:a|an)[ \t]+(?<size>\d+(?:[.,]\d+)?)[ \t]?(?:[kmg]i?b|bytes?|kilobytes?|megabytes?|lines|rows|items|elements|entries|characters|chars)[ \t]+[a-z]+)(?:[ \t]+(?:release|build|version|nightly|browser))?,?[ \t]+(?:(?:it|they)['’](?:s|re)[ \t]+|(?:it|they|this|that|everything|(?:the[ \t]+)?same(?:[ \t]+[\w-]+){1,2}|the[ \t]+[a-z][\w-]*(?:[ \t]+[a-z][\w-]*)?)[ \t]+|(?=(?:was|were)[ \t]))(?!(?:is|are|was|were|has|have|had|does|do|did|can|could|will|would|should|may|might|must)[ \t]+(?:not|also|too|still|never)\b)[a-z]{2,}\b[^.;!?\n]{0,80}?(?=[.;!?](?!\d)|\n|,|$)/gi;
+/** A failure state ending a clause: an error or an Err state, a 4xx or 5xx status (with its words, "504 Gateway Timeout"), a
+ * refusal, a service down. */
+const EXPECTED_FAILURE_BEFORE = /\b(?:[Ee]rr|[Ee]rrors?|[45]\d\d|[Ff]ail(?:s|ed|ure)?|[Dd]enied|[Rr]efused|[Rr]ejected|[Dd]own|DOWN|[Uu]navailable|[Tt]ime[sd]? ?[Oo]ut|[Ff]orbidden|ERR(?:OR)?)\b(?:\s+[A-Z][\w-]*){0,3}\s*,?\s*$/;
 /** The reporter's acts that mend a failure (restart, remove, disable ...), not ones that choose another case (use, open). */
 const MENDING_ACT = /\b(?:i|we|you)\s+(?:[\w/.-]+\s+){0,5}?(?:restart|reboot|relaunch|reinstall|re-?install|remove|delete|disable|turn(?:ed)?\s+(?:\w+\s+){0,3}?off|switch(?:ed)?\s+(?:\w+\s+){0,3}?off|uncheck|untick|clear|kill|reset|rename|unplug|downgrade|revert|roll(?:ed)?\s+back|set)\w*\b/i;
 /**
@@ -1574,7 +1577,12 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
   // decision; nineteenth pass, expected results across writers). Another case chosen by the reporter ("When I use Chrome
   // it works", "If I open it in a private window, it works") stays a case that works.
   const mended = (r: Read & { kind: ExpectedKind }) => r.kind === "working_case" && workaroundRead(text, fromWord(r));
-  return reads.filter((r) => !programs(fromWord(r)) && !howItWorks(r) && !mended(r) && !asksWhichIsRight(r) && !doubted(r) && !namesNothing(r) && !reportersChoice(r) && !declined(r) &&
+  // "as expected" after a failure state a step was meant to bring about ("I stopped the backend, the manager showed it as
+  // Err as expected", "requests during the restart get 503 as expected") tells a step that went as planned, not the case
+  // that works beside the failure (nineteenth pass, expected results across writers).
+  const expectedFailure = (r: Read & { kind: ExpectedKind }) => r.kind === "working_case" && /^as expected$/i.test(text.slice(fromWord(r).start, r.end).trim()) &&
+    EXPECTED_FAILURE_BEFORE.test(text.slice(Math.max(0, r.start - 80), r.start).split(/[.;:!?\n(]/).pop() ?? "");
+  return reads.filter((r) => !programs(fromWord(r)) && !howItWorks(r) && !mended(r) && !expectedFailure(r) && !asksWhichIsRight(r) && !doubted(r) && !namesNothing(r) && !reportersChoice(r) && !declined(r) &&
     !((r.kind === "wish" || r.kind === "request") && (ASKS_FOR_NEWS.test(text.slice(r.start)) || ASKS_FOR_PLAN.test(text.slice(r.start)))) && !(r.kind === "wish" && ASKS_FOR_WORK.test(text.slice(r.start)))).sort((a, b) => a.start - b.start);
 }
 
