@@ -4059,3 +4059,15 @@ describe("nineteenth pass, expected results across writers: a failure state a st
     expect(kindsOf("Without the proxy, the upload finishes as expected.")).toContain("working_case");
   });
 });
+
+describe("nineteenth pass, expected results across writers: a thing that does not exist is no failure absent", () => {
+  it("reads no case that works in a relative clause of a thing that does not exist on a place", () => {
+    expect(kindsOf("The installer writes include paths that do not exist on the target machine, so plugins fail to build.")).not.toContain("working_case");
+    expect(kindsOf("The export names fonts that do not exist in the print shop's set.")).not.toContain("working_case");
+  });
+
+  it("still reads the failure, or a pronoun opening its clause, that does not exist on another place", () => {
+    expect(kindsOf("The export drops the fonts. This problem does not exist in the desktop app.")).toContain("working_case");
+    expect(kindsOf("The export drops the fonts on Windows, but that does not exist on macOS.")).toContain("working_case");
+  });
+});

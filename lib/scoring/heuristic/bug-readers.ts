@@ -1269,8 +1269,10 @@ const EMPTY_LABEL = /^(?:[ \t]+(?:[Rr]esults?|[Bb]ehaviou?rs?|[Oo]utcome|[Oo]utp
  * failure absent from another case ("the problem does not exist in 3.1", "it doesn't exist on Linux").
  */
 function thingMissing(text: string, r: Read): boolean {
+  // ("it", "this" or "that" as the subject opens its clause: "paths that do not exist on my box" is a relative clause of
+  // a thing; nineteenth pass, expected results across writers)
   return /\bexists?\b/i.test(text.slice(r.start, r.end)) &&
-    !/\b(?:it|this|that|problem|bug|issue|error|crash|failure|behaviou?r|leak|hang|defect|regression)\s+$/i.test(text.slice(Math.max(0, r.start - 20), r.start));
+    !/(?:(?:^|[.!?;:,(]\s*|\n\s*|\b(?:and|but|so|because|since|though|although)\s+)(?:it|this|that)|\b(?:problem|bug|issue|error|crash|failure|behaviou?r|leak|hang|defect|regression))\s+$/i.test(text.slice(Math.max(0, r.start - 40), r.start));
 }
 /**
  * What a protocol's norm says the program should do: an RFC or the HTTP standard that says or requires it ("RFC 2616
@@ -1588,11 +1590,12 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
 
 /**
  * The clause `WORKING_BROWSER_ACTS` read tells no failure, negation or sameness of it ("Chrome drops the query too",
- * "Chrome shows the same error", "Chrome/Safari never print it"), and is not asked ("Does Chrome keep it?").
+ * "Chrome shows the same error", "Chrome/Safari never print it", "Internet Explorer cannot display the webpage"), and is
+ * not asked ("Does Chrome keep it?").
  */
 function browserActsWell(text: string, r: Read): boolean {
   const clause = text.slice(r.start, r.end);
-  return !new RegExp(String.raw`\b(?:not|n['’ ]?t|never|no|nothing|also|too|as well|either|only|${SAME_INPUT}|bug|problem|issue|different(?:ly)?)\b`, "i").test(clause) &&
+  return !new RegExp(String.raw`\b(?:not|n['’ ]?t|cannot|never|no|nothing|also|too|as well|either|only|${SAME_INPUT}|bug|problem|issue|different(?:ly)?)\b`, "i").test(clause) &&
     observedIn(clause).length === 0 && !/\?/.test(text.slice(r.end, r.end + 2)) && !QUESTION.test(lineAround(text, r));
 }
 
