@@ -3994,3 +3994,80 @@ describe("eighteenth pass, observed behaviour across writers: what the program m
     expect(valueRead("The settings page lists the proxy options under Network.")).toBe(false);
   });
 });
+
+describe("nineteenth pass, expected results across writers: another variant fronted by a preposition, told working with its own verb", () => {
+  it("reads another browser, the other of two versions or the other of two input sizes, fronted, with a verb of doing and no failure", () => {
+    expect(kindsOf("Since 8.2 the sidebar thumbnails are grey boxes. In 8.1 they were drawn in colour.")).toContain("working_case");
+    expect(kindsOf("Importing a 40 MB spreadsheet leaves the sheet list empty. With a 2 MB spreadsheet it lists every sheet.")).toContain("working_case");
+    expect(kindsOf("when i print the chart the legend is cut off , on the opera it print ok. my os is windows")).toContain("working_case");
+    expect(kindsOf("Printing the invoice drops its last line. Under Safari the same invoice prints whole.")).toContain("working_case");
+    expect(kindsOf("After gateway 3.10.2 idle sessions are dropped after a minute. With 3.10.1 they stayed up all night.")).toContain("working_case");
+  });
+
+  it("reads the fronted variant with a noun as the subject, or with the subject left out before \"was\"", () => {
+    expect(kindsOf("Since 5.2 the scanner leaves the barcode field empty. In 5.1 the code was filled in.")).toContain("working_case");
+    expect(kindsOf("the totals come out in the wrong column. In Ledger 4.0 was normal. 4.1 on Linux.")).toContain("working_case");
+    expect(kindsOf("The totals come out in the wrong column. In 5.1 the totals were wrong as well.")).not.toContain("working_case");
+    expect(kindsOf("On Windows 11 the dialog opens behind the main window. Ledger 4.1.")).not.toContain("working_case");
+    expect(kindsOf("The sum is off by 12. On line 120 the value was set to 7.")).not.toContain("working_case");
+  });
+
+  it("still reads none in the failing version fronted, a failure, a negation, sameness, or a version named alone", () => {
+    expect(kindsOf("Since 8.2 the thumbnails are grey. In 8.2 they are drawn as grey boxes.")).not.toContain("working_case");
+    expect(kindsOf("Importing the sheet hangs. In Safari it hangs too.")).not.toContain("working_case");
+    expect(kindsOf("The chart legend is cut off. In Opera it reacts differently: the legend is gone.")).not.toContain("working_case");
+    expect(kindsOf("In 3.10 they stayed up all night before dropping.")).not.toContain("working_case");
+    expect(kindsOf("Exporting leaves the legend out. In Safari it does not export the legend either.")).not.toContain("working_case");
+  });
+});
+
+describe("nineteenth pass, expected results across writers: two values told by the same verb, the second with a subject of its own", () => {
+  it("reads a value beside another given by the same verb for another case as a case that works", () => {
+    expect(kindsOf("calc --eval '7/2' prints 3, the desktop app prints 3.5.")).toContain("working_case");
+    expect(kindsOf("The checkout page logs the cart size: build 41 logs 12, build 42 logs 0.")).toContain("working_case");
+  });
+
+  it("still reads none in a sequence, a pronoun subject, or the same value twice", () => {
+    expect(kindsOf("The importer prints 0, then prints 5 on the second run.")).not.toContain("working_case");
+    expect(kindsOf("The export gives 12, it gives 12 every time.")).not.toContain("working_case");
+    expect(kindsOf("The gateway returns 502, the proxy returns 502.")).not.toContain("working_case");
+  });
+});
+
+describe("nineteenth pass, expected results across writers: a workaround is no case that works", () => {
+  it("reads no case that works in what works around the failure or in the reporter's mending act", () => {
+    expect(kindsOf("The sync agent stops after an hour. Setting PollInterval 30 works around it.")).not.toContain("working_case");
+    expect(kindsOf("The scanner is not found. When I reboot the laptop it works again for a day.")).not.toContain("working_case");
+    expect(kindsOf("Uploads time out. If we untick the compression option in the admin page, it works.")).not.toContain("working_case");
+    expect(kindsOf("the calendar is empty. if i clear the cache and restart the app it work again for some hours.")).not.toContain("working_case");
+  });
+
+  it("still reads another case chosen by the reporter, or a variant told working", () => {
+    expect(kindsOf("Uploads time out. When I use the desktop client it works.")).toContain("working_case");
+    expect(kindsOf("Uploads time out. With compression off it works.")).toContain("working_case");
+  });
+});
+
+describe("nineteenth pass, expected results across writers: a failure state a step meant to bring about, \"as expected\"", () => {
+  it("reads no case that works in a step's error, Err state or failing status told as expected", () => {
+    expect(kindsOf("I unplugged node 2; the cluster view showed it as Down as expected. After plugging it back it stays Down.")).not.toContain("working_case");
+    expect(kindsOf("While the database restarts, calls get 503 as expected, but afterwards they keep getting 503 for ten minutes.")).not.toContain("working_case");
+  });
+
+  it("still reads a page or a result told as expected", () => {
+    expect(kindsOf("The 404 page renders as expected.")).toContain("working_case");
+    expect(kindsOf("Without the proxy, the upload finishes as expected.")).toContain("working_case");
+  });
+});
+
+describe("nineteenth pass, expected results across writers: a thing that does not exist is no failure absent", () => {
+  it("reads no case that works in a relative clause of a thing that does not exist on a place", () => {
+    expect(kindsOf("The installer writes include paths that do not exist on the target machine, so plugins fail to build.")).not.toContain("working_case");
+    expect(kindsOf("The export names fonts that do not exist in the print shop's set.")).not.toContain("working_case");
+  });
+
+  it("still reads the failure, or a pronoun opening its clause, that does not exist on another place", () => {
+    expect(kindsOf("The export drops the fonts. This problem does not exist in the desktop app.")).toContain("working_case");
+    expect(kindsOf("The export drops the fonts on Windows, but that does not exist on macOS.")).toContain("working_case");
+  });
+});

@@ -1287,8 +1287,10 @@ const EMPTY_LABEL = /^(?:[ \t]+(?:[Rr]esults?|[Bb]ehaviou?rs?|[Oo]utcome|[Oo]utp
  * failure absent from another case ("the problem does not exist in 3.1", "it doesn't exist on Linux").
  */
 function thingMissing(text: string, r: Read): boolean {
+  // ("it", "this" or "that" as the subject opens its clause: "paths that do not exist on my box" is a relative clause of
+  // a thing; nineteenth pass, expected results across writers)
   return /\bexists?\b/i.test(text.slice(r.start, r.end)) &&
-    !/\b(?:it|this|that|problem|bug|issue|error|crash|failure|behaviou?r|leak|hang|defect|regression)\s+$/i.test(text.slice(Math.max(0, r.start - 20), r.start));
+    !/(?:(?:^|[.!?;:,(]\s*|\n\s*|\b(?:and|but|so|because|since|though|although)\s+)(?:it|this|that)|\b(?:problem|bug|issue|error|crash|failure|behaviou?r|leak|hang|defect|regression))\s+$/i.test(text.slice(Math.max(0, r.start - 40), r.start));
 }
 /**
  * What a protocol's norm says the program should do: an RFC or the HTTP standard that says or requires it ("RFC 2616
@@ -1454,6 +1456,81 @@ function versionFigures(text: string): Read[] {
   }
   return first && versions.size >= 2 ? [first] : [];
 }
+// Another variant fronted by a preposition, then its clause: a pronoun, "the same ...", "the" and a noun, or no subject
+// before "was" ("In Firefox 3.6 was normal"), and a verb that tells the
+// program doing its work, with no negation and no failure ("In 29 it renders.", "With 2.4.46 they stayed open for hours.",
+// "In Chrome the same mail prints ok", "With a 50 KB file it prints a table."): the case that works, told with its own
+// verb rather than "works" (nineteenth pass, expected results across writers). The variant is another browser, a version
+// or an input with its size; a version or a size must be the other of two in the text (`frontedVariantWorks`), so the
+// failing one fronted ("In 132 they are black and white" under "since 132") is not read.
+const FRONTED_VARIANT = /(?:^|[.!?;]\s*|,\s+|\n\s*)(?:in|with|on|under|using)[ \t]+(?:the[ \t]+)?(?:(?<browser>chrom(?:e|ium)|safari|edge|opera|brave|vivaldi|konqueror|ie|msie|internet explorer)(?:[ \t]?v?\d[\w.]*)?|(?:(?<product>[a-z][\w-]*)[ \t]+)?(?<version>v?\d{2,}(?:\.\d+)*|v?\d+(?:\.\d+)+)[a-z]?\d*|(?:a|an)[ \t]+(?<size>\d+(?:[.,]\d+)?)[ \t]?(?:[kmg]i?b|bytes?|kilobytes?|megabytes?|lines|rows|items|elements|entries|characters|chars)[ \t]+[a-z]+)(?:[ \t]+(?:release|build|version|nightly|browser))?,?[ \t]+(?:(?:it|they|this|that|everything|(?:the[ \t]+)?same(?:[ \t]+[\w-]+){1,2}|the[ \t]+[a-z][\w-]*(?:[ \t]+[a-z][\w-]*)?)[ \t]+|(?=(?:was|were)[ \t]))(?!(?:is|are|was|were|has|have|had|does|do|did|can|could|will|would|should|may|might|must)[ \t]+(?:not|also|too|still|never)\b)[a-z]{2,}\b[^.;!?\n]{0,80}?(?=[.;!?](?!\d)|\n|,|$)/gi;
+/** A failure state ending a clause: an error or an Err state, a 4xx or 5xx status (with its words, "504 Gateway Timeout"), a
+ * refusal, a service down. */
+const EXPECTED_FAILURE_BEFORE = /\b(?:[Ee]rr|[Ee]rrors?|[45]\d\d|[Ff]ail(?:s|ed|ure)?|[Dd]enied|[Rr]efused|[Rr]ejected|[Dd]own|DOWN|[Uu]navailable|[Tt]ime[sd]? ?[Oo]ut|[Ff]orbidden|ERR(?:OR)?)\b(?:\s+[A-Z][\w-]*){0,3}\s*,?\s*$/;
+/** The reporter's acts that mend a failure (restart, remove, disable ...), not ones that choose another case (use, open). */
+const MENDING_ACT = /\b(?:i|we|you)\s+(?:[\w/.-]+\s+){0,5}?(?:restart|reboot|relaunch|reinstall|re-?install|remove|delete|disable|turn(?:ed)?\s+(?:\w+\s+){0,3}?off|switch(?:ed)?\s+(?:\w+\s+){0,3}?off|uncheck|untick|clear|kill|reset|rename|unplug|downgrade|revert|roll(?:ed)?\s+back|set)\w*\b/i;
+/**
+ * The working case read at `r` is a workaround: what follows it is "around" ("... works around it"), or it is told as
+ * working (again) after an act of the reporter's that mends the failure, in the same sentence before it or as its own
+ * condition ("When I restart firefox it works again", "If I click the shield and turn protection off, it works").
+ */
+function workaroundRead(text: string, r: Read): boolean {
+  if (/^\s+around\b/i.test(text.slice(r.end, r.end + 10))) return true;
+  const read = text.slice(r.start, r.end);
+  const sentenceStart = Math.max(text.lastIndexOf(". ", r.start - 1), text.lastIndexOf("\n", r.start - 1), r.start - 160, 0);
+  const before = text.slice(sentenceStart, r.start);
+  const again = /\bagain\b/i.test(read) || /^\s+again\b/i.test(text.slice(r.end, r.end + 8));
+  // (the act as the read's own condition, "If I ... it works", or in the sentence before "it works again")
+  return /^(?:if|when|once|after|as soon as)\s/i.test(read) && MENDING_ACT.test(read.slice(0, read.search(/,?\s+(?:it|they|everything)\s+\w+\s*$/i) >>> 0 || read.length)) ||
+    again && /\b(?:if|when|once|after)\b/i.test(before + read) && MENDING_ACT.test(before + read);
+}
+
+/**
+ * The clause `FRONTED_VARIANT` read tells the program working there: no negation, no "too"/"also"/"still"/"either", no
+ * failure word in it (`FAILING`, `ERROR`, "wrong", "blank", "slow", "differently": "In IE 8 it reacts differently"
+ * tells another failure; not all of `WRONG`: "they stayed open" is
+ * right after a version that closed them), not asked. A version or a size fronted must be the other of two: it stands once in
+ * the text, and another version (another size) is named elsewhere, the failing one ("since 98 ... In 97 it opened
+ * automatically", "Uploading a 5 MB file ... With a 50 KB file it prints a table").
+ */
+function frontedVariantWorks(text: string, r: Read): boolean {
+  const clause = text.slice(r.start, r.end);
+  if (/\b(?:not|no|never|nothing|none|neither|nor|cannot|also|too|either|still|again|as well|only|same (?:problem|issue|thing|error|bug|behaviou?r|result|crash))\b|\b\w+n['’]t\b|\b(?:dont|doesnt|didnt|isnt|wasnt|arent|werent|cant|wont|couldnt|wouldnt|hasnt|havent)\b/i.test(clause)) return false;
+  if (/^\s*\?/.test(text.slice(r.end, r.end + 2)) || FAILING.test(clause) || ERROR.test(clause) || /\b(?:wrong(?:ly)?|incorrect(?:ly)?|invalid|corrupt\w*|garbled|truncat\w*|mangled|errors?|exceptions?|blank|empty|missing|slow(?:er|ly)?|garbage|black|instead|bug|problem|issue|different(?:ly)?|differs?|odd|strange|weird)\b/i.test(clause)) return false;
+  FRONTED_VARIANT.lastIndex = 0;
+  const m = FRONTED_VARIANT.exec(clause);
+  const version = m?.groups?.version, size = m?.groups?.size;
+  // (the word before a version names a product or a build, "Firefox 3.6", "Nightly 29", "Ledger 4.0": a capitalised
+  // name, or a word of builds; not a place in a text or a form, "line 120", "step 12")
+  const product = m?.groups?.product;
+  if (version && product && !/^(?:[A-Z][\w-]*|firefox|fx|nightly|beta|aurora|esr|release|version|build|httpd|apache|v)$/.test(product) ||
+    product && /^(?:line|step|row|page|section|chapter|port|case|test|figure|item|option|level|table|tab|column|frame|bug|issue|comment|minute|second|hour|day|windows|win|mac|macos|osx|linux|ubuntu|debian|fedora|centos|rhel|suse|android|ios|xp|vista|kernel|gnome|kde|mesa|driver|rx|gtx|rtx|intel|amd|nvidia)s?$/i.test(product)) return false;
+  const others = (re: RegExp, own: string, alike: (v: string) => boolean) => {
+    const found = [...text.matchAll(re)].map((x) => x[1]);
+    return found.filter((v) => v === own).length === 1 && found.some((v) => v !== own && alike(v));
+  };
+  // (the other version has the same shape: as many parts, "2.4.47" beside "2.4.46", "4.0b7" beside "3.6"; or as many
+  // digits, "98" beside "97")
+  const shape = (v: string) => v.includes(".") ? `${v.split(".").length}.` : `${v.length}`;
+  if (version) { const own = version.replace(/^v/i, ""); return others(/(?<![\w.])v?(\d+(?:\.\d+)*)(?![\w.]*\d*%)/g, own, (v) => shape(v) === shape(own)); }
+  if (size) return others(/(?<![\w.])(\d+(?:[.,]\d+)?)[ \t]?(?:[kmg]i?b|bytes?|kilobytes?|megabytes?|lines|rows|items|elements|entries|characters|chars)\b/gi, size, () => true);
+  return true;
+}
+
+// Two values told by the same verb of making, side by side, the second with a subject of its own ("3.5 gives 320, trunk
+// gives 0", "prints 4294967295, interpreter prints -1", "Chrome returns 1, we return 0"): one of the two is the value of
+// the case that works (nineteenth pass, expected results across writers). The values differ; a sequence ("then prints
+// 5") or a pronoun subject is no other case.
+const TWO_VALUES = /\b(?<verb>gives|gave|prints|printed|returns|returned|logs|logged|outputs|output|reports|reported|yields|yielded|shows|showed|displays|displayed)[ \t]+(?<v1>[-+]?\d[\w.,]*|"[^"\n]{1,40}"|'[^'\n]{1,40}'|“[^”\n]{1,40}”)[ \t]*[,;][ \t]*(?:(?:and|but|while|whereas)[ \t]+)?(?!(?:then|and|it|this|that|which|but|so|now|later|after|again|sometimes|also)\b)[\w.+-]+(?:[ \t]+[\w.+-]+){0,2}?[ \t]+\k<verb>[ \t]+(?<v2>[-+]?\d[\w.,]*|"[^"\n]{1,40}"|'[^'\n]{1,40}'|“[^”\n]{1,40}”)/gi;
+function twoValues(text: string): Read[] {
+  const out: Read[] = [];
+  TWO_VALUES.lastIndex = 0;
+  for (let m = TWO_VALUES.exec(text); m !== null; m = TWO_VALUES.exec(text)) {
+    const strip = (v: string) => v.replace(/[.,]+$/, "");
+    if (m.groups && strip(m.groups.v1) !== strip(m.groups.v2)) out.push({ start: m.index, end: m.index + m[0].length });
+  }
+  return out;
+}
 const VARIANT_VERB = /\s+(?:still\s+)?(?:works|worked|is working|was working|(?:is|was|are|were)\s+(?:fine|ok|okay|unaffected)|(?:does|did)(?:n['’]?t| not)\s+(?:crash|hang|freeze|fail|leak|do (?:this|that|it)))$/i;
 // The subject names another variant: another browser, system, server module or runtime, or a version ("Java 8",
 // "2.2.x", "2.4.7", "Fx9 release"; a number of two parts is no version: "a ratio of 1.5 is fine") as the head of the subject ("chrome text is fine" in a Firefox report is its own UI). Another part of the same program that works ("audio is fine", "Cancel works", "small files
@@ -1475,6 +1552,8 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
     ...tag("working_case", versionFigures(text)),
     ...tag("working_case", all(text, WORKING_VARIANT).filter((r) => { const subject = text.slice(r.start, r.end).replace(VARIANT_VERB, "").replace(/^[\s.!?;,]*(?:but|while|whereas)?\s*/i, ""); return !NEGATED_SUBJECT.test(subject) && VARIANT_SUBJECT.test(subject); })),
     ...tag("working_case", all(text, SAME_IN_BROWSER)),
+    ...tag("working_case", all(text, FRONTED_VARIANT).filter((r) => frontedVariantWorks(text, r))),
+    ...tag("working_case", twoValues(text)),
     ...tag("request", all(text, WAY_ASKED).filter((r) => !inProgramQuote(text, r))),
   ];
   // What the program prints ("Message: Object expected", a log line, a stack frame) or a line of code is not what the
@@ -1512,17 +1591,29 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
   // and wishes nothing of the program ("I'd rather not have to sign in twice", "I'd prefer not to lose the draft" wish
   // for a behaviour, and stay read; seventeenth pass, second half, bands).
   const declined = (r: Read & { kind: ExpectedKind }) => r.kind === "wish" && DECLINED_OWN_ACT.test(text.slice(fromWord(r).start, r.end + 40));
-  return reads.filter((r) => !programs(fromWord(r)) && !howItWorks(r) && !asksWhichIsRight(r) && !doubted(r) && !namesNothing(r) && !reportersChoice(r) && !declined(r) &&
+  // A workaround is no case that works: what "works around it" ("Setting AcceptMutex fcntl works around it"), or an act of
+  // the reporter's that mends the failure for a while ("When I restart the app it works again", "If we untick the
+  // option, it works"), tells how to get past the failure, not what the program should do (the eighteenth pass's
+  // decision; nineteenth pass, expected results across writers). Another case chosen by the reporter ("When I use Chrome
+  // it works", "If I open it in a private window, it works") stays a case that works.
+  const mended = (r: Read & { kind: ExpectedKind }) => r.kind === "working_case" && workaroundRead(text, fromWord(r));
+  // "as expected" after a failure state a step was meant to bring about ("I stopped the backend, the manager showed it as
+  // Err as expected", "requests during the restart get 503 as expected") tells a step that went as planned, not the case
+  // that works beside the failure (nineteenth pass, expected results across writers).
+  const expectedFailure = (r: Read & { kind: ExpectedKind }) => r.kind === "working_case" && /^as expected$/i.test(text.slice(fromWord(r).start, r.end).trim()) &&
+    EXPECTED_FAILURE_BEFORE.test(text.slice(Math.max(0, r.start - 80), r.start).split(/[.;:!?\n(]/).pop() ?? "");
+  return reads.filter((r) => !programs(fromWord(r)) && !howItWorks(r) && !mended(r) && !expectedFailure(r) && !asksWhichIsRight(r) && !doubted(r) && !namesNothing(r) && !reportersChoice(r) && !declined(r) &&
     !((r.kind === "wish" || r.kind === "request") && (ASKS_FOR_NEWS.test(text.slice(r.start)) || ASKS_FOR_PLAN.test(text.slice(r.start)))) && !(r.kind === "wish" && ASKS_FOR_WORK.test(text.slice(r.start)))).sort((a, b) => a.start - b.start);
 }
 
 /**
  * The clause `WORKING_BROWSER_ACTS` read tells no failure, negation or sameness of it ("Chrome drops the query too",
- * "Chrome shows the same error", "Chrome/Safari never print it"), and is not asked ("Does Chrome keep it?").
+ * "Chrome shows the same error", "Chrome/Safari never print it", "Internet Explorer cannot display the webpage"), and is
+ * not asked ("Does Chrome keep it?").
  */
 function browserActsWell(text: string, r: Read): boolean {
   const clause = text.slice(r.start, r.end);
-  return !new RegExp(String.raw`\b(?:not|n['’ ]?t|never|no|nothing|also|too|as well|either|only|${SAME_INPUT}|bug|problem|issue|different(?:ly)?)\b`, "i").test(clause) &&
+  return !new RegExp(String.raw`\b(?:not|n['’ ]?t|cannot|never|no|nothing|also|too|as well|either|only|${SAME_INPUT}|bug|problem|issue|different(?:ly)?)\b`, "i").test(clause) &&
     observedIn(clause).length === 0 && !/\?/.test(text.slice(r.end, r.end + 2)) && !QUESTION.test(lineAround(text, r));
 }
 

@@ -16,7 +16,7 @@ import { readLabelledReports } from "@/lib/scoring/labelled-reports";
  * figures). A file without floors fails: set them when adding one.
  */
 const FLOORS: Record<string, { ebF1: number; srF1: number; obKappa: number }> = {
-  "firefox.jsonl": { ebF1: 0.913, srF1: 0.806, obKappa: 0.64 },
+  "firefox.jsonl": { ebF1: 0.927, srF1: 0.806, obKappa: 0.64 },
   "httpd.jsonl": { ebF1: 0.958, srF1: 0.918, obKappa: 0.928 },
   // Written by three more writers who read none of the code (docs/decisions.md, "Bug readers, fourth pass: reports
   // written by writers who read no code"): read-1 and read-2 were read and the readers fixed from what they showed;
@@ -24,6 +24,11 @@ const FLOORS: Record<string, { ebF1: number; srF1: number; obKappa: number }> = 
   // read-4 was written for the fifth pass by a fourth writer and kept unread there; read in the sixth pass.
   // unread-* (when present) are never read: they measure how the readers carry to reports nobody fitted them to.
   // Keep them unread; add a new set to read instead.
+  // The EB floors raised in the nineteenth pass (expected results across writers, helper "eb"; new EB F1 less 0.02, where
+  // that is above the old floor): another variant fronted and told working with its own verb ("In 131 they were
+  // colored"), two values by the same verb ("3.5 gives 320, trunk gives 0"), and no case that works read in a workaround
+  // ("works around it", "when I restart it it works again"), in a step's failure "as expected", or in a thing that does
+  // not exist on a place.
   // The EB floors of read-2 httpd, read-3 (both) and read-11 Firefox raised in the eighteenth pass (expected results
   // across writers, a helper): another variant as the subject of "works", "is fine" or a failure negated ("prefork does
   // not crash.", "Java 8 works, 2.2.x works.") is read as a case that works (new EB F1 less 0.02). With it, the EB
@@ -33,11 +38,11 @@ const FLOORS: Record<string, { ebF1: number; srF1: number; obKappa: number }> = 
   // wrong value (OB kappa 0.375 -> 0.410). With it, the OB floors of read-1 and read-2 httpd: a verb of making, listing or
   // setting with a number, a code or a path as its object within three words is what happens (OB kappa 0.659 -> 0.702,
   // 0.586 -> 0.627).
-  "read-1-firefox.jsonl": { ebF1: 0.866, srF1: 0.767, obKappa: 0.554 },
-  "read-1-httpd.jsonl": { ebF1: 0.871, srF1: 0.789, obKappa: 0.682 },
-  "read-2-firefox.jsonl": { ebF1: 0.832, srF1: 0.79, obKappa: 0.39 },
+  "read-1-firefox.jsonl": { ebF1: 0.887, srF1: 0.767, obKappa: 0.554 },
+  "read-1-httpd.jsonl": { ebF1: 0.893, srF1: 0.789, obKappa: 0.682 },
+  "read-2-firefox.jsonl": { ebF1: 0.848, srF1: 0.79, obKappa: 0.39 },
   "read-2-httpd.jsonl": { ebF1: 0.83, srF1: 0.681, obKappa: 0.607 },
-  "read-3-firefox.jsonl": { ebF1: 0.837, srF1: 0.794, obKappa: 0.354 },
+  "read-3-firefox.jsonl": { ebF1: 0.853, srF1: 0.794, obKappa: 0.354 },
   "read-3-httpd.jsonl": { ebF1: 0.846, srF1: 0.77, obKappa: 0.841 },
   "read-4-firefox.jsonl": { ebF1: 0.672, srF1: 0.739, obKappa: 0.536 },
   "read-4-httpd.jsonl": { ebF1: 0.947, srF1: 0.796, obKappa: 0.511 },
@@ -49,7 +54,7 @@ const FLOORS: Record<string, { ebF1: number; srF1: number; obKappa: number }> = 
   // read-6 was written for the seventh pass by a sixth writer and kept unread there; read in the eighth pass.
   // Its OB floor was lowered in the thirteenth (0.531 -> 0.487): a cleanup's facts about the code are no observed
   // behaviour ("Remove unused pref ...": five of six writers label such reports without one; this writer with one).
-  "read-6-firefox.jsonl": { ebF1: 0.815, srF1: 0.71, obKappa: 0.467 },
+  "read-6-firefox.jsonl": { ebF1: 0.841, srF1: 0.71, obKappa: 0.467 },
   "read-6-httpd.jsonl": { ebF1: 0.85, srF1: 0.742, obKappa: 0.562 },
   // read-7 was written for the eighth pass by a seventh writer and kept unread there (its figures when added, at that
   // pass's start and end: EB F1 0.904 / 0.857, S2R F1 0.750 -> 0.761 / 0.881, OB kappa 0.485 / 0.487); read in the ninth
@@ -73,26 +78,26 @@ const FLOORS: Record<string, { ebF1: number; srF1: number; obKappa: number }> = 
   // read-10 was written for the eleventh pass by a tenth writer and kept unread there (its figures when added and at
   // that pass's end, unchanged at the twelfth pass's start: EB F1 0.838 / 0.895, S2R F1 0.750 / 0.829, OB kappa 0.582 /
   // 0.397); read in the twelfth (after it: EB F1 0.901 / 0.946, S2R F1 0.795 / 0.899, OB kappa 0.803 / 0.803).
-  "read-10-firefox.jsonl": { ebF1: 0.881, srF1: 0.775, obKappa: 0.783 },
-  "read-10-httpd.jsonl": { ebF1: 0.926, srF1: 0.879, obKappa: 0.783 },
+  "read-10-firefox.jsonl": { ebF1: 0.894, srF1: 0.775, obKappa: 0.783 },
+  "read-10-httpd.jsonl": { ebF1: 0.952, srF1: 0.879, obKappa: 0.783 },
   // read-11 was written for the twelfth pass by an eleventh writer and kept unread there (on the code at that session's
   // start: EB F1 0.841 / 0.812, S2R F1 0.759 / 0.912, OB kappa 0.541 / 0.379; at its end and at the thirteenth pass's
   // start the same but Firefox S2R F1 0.769); read in the thirteenth (after it: EB F1 0.870 / 0.928, S2R F1 0.769 /
   // 0.957, OB kappa 0.625 / 0.780; the Firefox writer counts a case that works as the expected result and a code test case
   // as steps, which the researchers' labels mostly do not: docs/decisions.md, "Bug readers, thirteenth pass").
-  "read-11-firefox.jsonl": { ebF1: 0.862, srF1: 0.749, obKappa: 0.605 },
+  "read-11-firefox.jsonl": { ebF1: 0.889, srF1: 0.749, obKappa: 0.605 },
   // Its httpd S2R floor was lowered in the fifteenth pass (0.937 -> 0.905), by the definition: u11h-074 gives one line of
   // configuration (AuthLDAPURL with two hosts) and what sets the failure off ("When dc1 is rebooted ..."), which is the
   // way there (the thirteenth writer counts the same case as steps, u13h-010); this writer judges the failover not
   // repeatable from the text. u11h-008 moved with it in that pass (three directives written inside a sentence).
-  "read-11-httpd.jsonl": { ebF1: 0.908, srF1: 0.905, obKappa: 0.76 },
+  "read-11-httpd.jsonl": { ebF1: 0.923, srF1: 0.905, obKappa: 0.76 },
   // read-12 was written for the thirteenth pass by a twelfth writer and kept unread there and in the fourteenth (on the
   // code at the thirteenth's start, eb022ef, and when added: EB F1 0.870 / 0.870, S2R F1 0.828 / 0.857, OB kappa 0.219 /
   // 0.687; at the fourteenth's end, after the changes for a tracker's forms: EB F1 0.870 / 0.853, S2R F1 0.842 / 0.857, OB
   // kappa the same). Two of its reports were seen at the thirteenth's end (u12f-031, u12f-046). Read at the fourteenth's
   // end (after it: EB F1 0.886 / 0.901, S2R F1 0.873 / 0.897, OB kappa 0.286 / 0.687; docs/decisions.md, "Bug readers,
   // fourteenth pass").
-  "read-12-firefox.jsonl": { ebF1: 0.866, srF1: 0.853, obKappa: 0.266 },
+  "read-12-firefox.jsonl": { ebF1: 0.879, srF1: 0.853, obKappa: 0.266 },
   "read-12-httpd.jsonl": { ebF1: 0.881, srF1: 0.877, obKappa: 0.667 },
   // read-13 was written for the fourteenth pass by a thirteenth writer, about a third of them in the forms text takes
   // today (Markdown as bugzilla.mozilla.org renders it, pasted GitHub and Jira issues, mail quotes, exports without blank
@@ -101,8 +106,8 @@ const FLOORS: Record<string, { ebF1: number; srF1: number; obKappa: number }> = 
   // steps in 64 of 80 Firefox reports, where the twelfth counted 53); read in the fifteenth (after it: EB F1 0.884 / 0.800,
   // S2R F1 0.588 / 0.708, OB kappa 0.556 / 0.674; what is left is mostly this writer's conventions: one action or one
   // directive counted as steps, a case that works not counted; docs/decisions.md, "Bug readers, fifteenth pass").
-  "read-13-firefox.jsonl": { ebF1: 0.864, srF1: 0.568, obKappa: 0.536 },
-  "read-13-httpd.jsonl": { ebF1: 0.78, srF1: 0.688, obKappa: 0.654 },
+  "read-13-firefox.jsonl": { ebF1: 0.889, srF1: 0.568, obKappa: 0.536 },
+  "read-13-httpd.jsonl": { ebF1: 0.804, srF1: 0.688, obKappa: 0.654 },
   // read-14 was written for the fifteenth pass by a fourteenth writer, as the trackers held reports in 2004-2016 (the old
   // Bugzilla form, 1.3 to 2.4 httpd), a quarter in the shapes an export leaves, about half without an expected result or
   // steps as real trackers are; held out through the pass's first half (on the code at its start, 37dfb83, and after the
