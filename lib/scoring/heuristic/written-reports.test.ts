@@ -16,7 +16,7 @@ import { readLabelledReports } from "@/lib/scoring/labelled-reports";
  * figures). A file without floors fails: set them when adding one.
  */
 const FLOORS: Record<string, { ebF1: number; srF1: number; obKappa: number }> = {
-  "firefox.jsonl": { ebF1: 0.913, srF1: 0.806, obKappa: 0.64 },
+  "firefox.jsonl": { ebF1: 0.913, srF1: 0.852, obKappa: 0.64 },
   "httpd.jsonl": { ebF1: 0.958, srF1: 0.918, obKappa: 0.928 },
   // Written by three more writers who read none of the code (docs/decisions.md, "Bug readers, fourth pass: reports
   // written by writers who read no code"): read-1 and read-2 were read and the readers fixed from what they showed;
@@ -33,7 +33,11 @@ const FLOORS: Record<string, { ebF1: number; srF1: number; obKappa: number }> = 
   // wrong value (OB kappa 0.375 -> 0.410). With it, the OB floors of read-1 and read-2 httpd: a verb of making, listing or
   // setting with a number, a code or a path as its object within three words is what happens (OB kappa 0.659 -> 0.702,
   // 0.586 -> 0.627).
-  "read-1-firefox.jsonl": { ebF1: 0.866, srF1: 0.767, obKappa: 0.554 },
+  // The S2R floors of firefox, read-1, read-9 and read-10 Firefox raised in the nineteenth pass (steps across writers, a
+  // helper): a steps section that holds one action done to a thing not named or to the program itself ("Downloaded a
+  // file.", "use firefox") is the trigger, not steps (new S2R F1 less 0.02: 0.864 -> 0.872, 0.818 -> 0.844, 0.732 ->
+  // 0.747, 0.795 -> 0.809).
+  "read-1-firefox.jsonl": { ebF1: 0.866, srF1: 0.824, obKappa: 0.554 },
   "read-1-httpd.jsonl": { ebF1: 0.871, srF1: 0.789, obKappa: 0.682 },
   "read-2-firefox.jsonl": { ebF1: 0.832, srF1: 0.79, obKappa: 0.39 },
   "read-2-httpd.jsonl": { ebF1: 0.83, srF1: 0.681, obKappa: 0.607 },
@@ -68,12 +72,12 @@ const FLOORS: Record<string, { ebF1: number; srF1: number; obKappa: number }> = 
   // read-9 was written for the tenth pass by a ninth writer and kept unread there (its figures when added and at that
   // pass's end: EB F1 0.775 / 0.857, S2R F1 0.667 / 0.944, OB kappa 0.410 / 0.578); read in the eleventh (after it: EB F1
   // 0.861 / 0.892, S2R F1 0.723 / 0.944, OB kappa 0.491 / 0.751).
-  "read-9-firefox.jsonl": { ebF1: 0.841, srF1: 0.703, obKappa: 0.471 },
+  "read-9-firefox.jsonl": { ebF1: 0.841, srF1: 0.727, obKappa: 0.471 },
   "read-9-httpd.jsonl": { ebF1: 0.897, srF1: 0.924, obKappa: 0.731 },
   // read-10 was written for the eleventh pass by a tenth writer and kept unread there (its figures when added and at
   // that pass's end, unchanged at the twelfth pass's start: EB F1 0.838 / 0.895, S2R F1 0.750 / 0.829, OB kappa 0.582 /
   // 0.397); read in the twelfth (after it: EB F1 0.901 / 0.946, S2R F1 0.795 / 0.899, OB kappa 0.803 / 0.803).
-  "read-10-firefox.jsonl": { ebF1: 0.881, srF1: 0.775, obKappa: 0.783 },
+  "read-10-firefox.jsonl": { ebF1: 0.881, srF1: 0.789, obKappa: 0.783 },
   "read-10-httpd.jsonl": { ebF1: 0.926, srF1: 0.879, obKappa: 0.783 },
   // read-11 was written for the twelfth pass by an eleventh writer and kept unread there (on the code at that session's
   // start: EB F1 0.841 / 0.812, S2R F1 0.759 / 0.912, OB kappa 0.541 / 0.379; at its end and at the thirteenth pass's

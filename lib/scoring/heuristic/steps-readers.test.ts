@@ -1,0 +1,32 @@
+// The nineteenth pass's steps reader, read across every read set: sentences written for these tests (none copied from
+// a report). Each reading fires on the forms its rule names and stays silent on the ones that look alike.
+import { describe, expect, it } from "vitest";
+import { scoreTicket } from "./engine";
+
+/** The severity of `bug.no_steps` a report gets, scored as a Bug, or null when it does not fire. */
+const stepsFinding = (summary: string, description: string) =>
+  scoreTicket({ summary, description, issue_type: "Bug" }).findings.find((f) => f.code === "bug.no_steps")?.severity ?? null;
+
+describe("nineteenth pass, steps across writers: a steps section that holds one action done to a thing not named", () => {
+  it("reads one action on a thing not named or on the program itself under the heading as the trigger, not as steps", () => {
+    for (const section of ["1. scroll in a list\n2.\n3.", "Open a long spreadsheet", "launch firefox", "1. press a key", "Uploaded a photo."]) {
+      const description = `Steps to reproduce:\n${section}\n\nActual results:\nthe window stutters\n\nExpected results:\nsmooth scrolling`;
+      expect(stepsFinding("Window stutters", description)).toBe("low");
+    }
+  });
+
+  it("still reads two actions, an action on a place of its own or on any, a named test case or an address as steps", () => {
+    for (const section of [
+      "1. Open a spreadsheet\n2. Scroll to the last row",
+      "open any list and scroll it",
+      "1. scroll in any list",
+      "click the Export link on billing.example.org",
+      "Open the inbox",
+      "Open the attached sample sheet",
+      "Open https://sheets.example.org/demo",
+    ]) {
+      const description = `Steps to reproduce:\n${section}\n\nActual results:\nthe window stutters\n\nExpected results:\nsmooth scrolling`;
+      expect(stepsFinding("Window stutters", description)).toBe(null);
+    }
+  });
+});
