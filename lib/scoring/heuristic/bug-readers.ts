@@ -2106,6 +2106,25 @@ function objectTold(text: string, m: RegExpMatchArray): boolean {
   if (!noun || /^(?:in|on|at|from|to|into|onto|under|with|within|inside|for|by|of|via|through)$/i.test(noun[1])) return false;
   return /^\s*(?:(?:before|earlier|yesterday|today|last \w+|once|already|there|here|so far|then)\b|[.,;:!?)]|$)/i.test(text.slice((m.index ?? 0) + m[0].length));
 }
+/**
+ * What came of a mend the reporter tried: it did not help, it was tried already or many times, the same thing came back
+ * ("i cleared cookies and cache already doesnt help", "I clicked restart many times, same thing", "reinstalled, no luck").
+ */
+const TRIED_MARK = /\b(?:already|(?:many|several|multiple|a few|a couple of|\d+|two|three|ten) times(?![ \t]+(?:a|an|per|each|every|in)\b)|(?:do|does|did)(?:n['’ ]?t| not)[ \t]+(?:help|work|change|fix)|doesnt[ \t]+(?:help|work)|didnt[ \t]+(?:help|work)|no[ \t]+(?:help|luck|change|difference)|nothing[ \t]+(?:changed|helps?|helped)|same[ \t]+(?:thing|result|problem|issue|error|again)|to no avail|without success|still[ \t]+(?:the same|happens|there|crashes|fails))\b/i;
+/**
+ * A told action that comes after the failure, in a sentence that says what came of it as a mend tried (`TRIED_MARK`): the
+ * history of what the reporter tried, not a step on the way there (nineteenth pass, the steps reader across the read sets:
+ * "after i put password the page keep reloading. i cleared cookies and cache already doesnt help" is one action, the
+ * trigger). Only after an account of what happens, in the text before the sentence; not a check repeated ("i checked 3
+ * times", `VOUCHED`'s to read), and not how often the failure comes ("several times a day").
+ */
+function triedAfter(text: string, at: number): boolean {
+  const ends = [...text.slice(0, at).matchAll(/[.!?]["'”’)\]]*(?=\s)|\n/g)];
+  const start = ends.length ? ends[ends.length - 1].index + 1 : 0;
+  const end = /[.!?](?=\s|$)|\n/.exec(text.slice(at));
+  const sentence = text.slice(start, end ? at + end.index : text.length);
+  return TRIED_MARK.test(sentence) && start > 0 && observedIn(text.slice(0, start)).some((r) => !r.generic);
+}
 /** Narrated verbs that are what is seen, not done. */
 /** Verbs of checking: told with no object, they vouch for what was said before them (`stepsIn`). */
 const VOUCHED = /^(?:check|checked|verify|verified|confirm|confirmed|double-checked|tested)$/i;
@@ -2756,7 +2775,7 @@ export function stepsIn(labelled: string): StepsRead {
   // bands-read-16)
   const asked = (m: RegExpExecArray) => /\b(?:do|does|did|can|could|should|shall|may|must|would|will)\s+$/i.test(text.slice(Math.max(0, m.index - 12), m.index)) &&
     (/^[^.!?\n]*\?/.test(text.slice(m.index)) || /(?:^|[.!?]\s+|\n\s*)(?:can|could|should|shall|would|will)\s+$/i.test(text.slice(Math.max(0, m.index - 14), m.index)));
-  const narrated = [...text.matchAll(NARRATED)].filter((m) => !asked(m) && !NOT_DONE.test(m[1]) && actionStem(m[1]) &&
+  const narrated = [...text.matchAll(NARRATED)].filter((m) => !asked(m) && !NOT_DONE.test(m[1]) && actionStem(m[1]) && (VOUCHED.test(m[1]) || !triedAfter(text, m.index)) &&
     !/\b(?:when(?:ever)?|if|after|once|time|soon as|upon|while|before|until)\s+$/i.test(text.slice(Math.max(0, m.index - 12), m.index)) &&
     !objectTold(text, m) && !(ASPECT_VERB.test(m[1]) && ASPECT_MET.test(text.slice(m.index + m[0].length, m.index + m[0].length + 20))) &&
     !(VOUCHED.test(m[1]) && /^[ \t]*(?:[.!;)]|$|\n)/.test(text.slice(m.index + m[0].length))));

@@ -30,3 +30,15 @@ describe("nineteenth pass, steps across writers: a steps section that holds one 
     }
   });
 });
+
+describe("nineteenth pass, steps across writers: what the reporter tried after the failure is no step", () => {
+  it("reads an action told after the failure, with what came of it as a mend tried, as history: one trigger is left", () => {
+    expect(stepsFinding("Toolbar disappears", "Every time I open the editor the toolbar disappears. I cleared the cache already, doesnt help.")).toBe("low");
+    expect(stepsFinding("Margins cut", "When I print a page the margins are cut off. I restarted the printer many times, same thing.")).toBe("low");
+  });
+
+  it("still reads actions told in order with no mend's outcome, and a check repeated, as steps", () => {
+    expect(stepsFinding("Toolbar disappears", "I opened the editor, then I cleared the cache. The toolbar disappears.")).toBe(null);
+    expect(stepsFinding("Toolbar disappears", "Every time I open the editor the toolbar disappears. I checked 3 times.")).toBe(null);
+  });
+});

@@ -36,7 +36,9 @@ const FLOORS: Record<string, { ebF1: number; srF1: number; obKappa: number }> = 
   // The S2R floors of firefox, read-1, read-9 and read-10 Firefox raised in the nineteenth pass (steps across writers, a
   // helper): a steps section that holds one action done to a thing not named or to the program itself ("Downloaded a
   // file.", "use firefox") is the trigger, not steps (new S2R F1 less 0.02: 0.864 -> 0.872, 0.818 -> 0.844, 0.732 ->
-  // 0.747, 0.795 -> 0.809).
+  // 0.747, 0.795 -> 0.809). With it, the S2R floors of read-8 and read-11 Firefox: an action told after the failure
+  // with what came of it as a mend tried ("I clicked restart many times, same thing", "i cleared cookies and cache already
+  // doesnt help") is what the reporter tried, not a step (0.872 -> 0.886, 0.753 -> 0.785).
   "read-1-firefox.jsonl": { ebF1: 0.866, srF1: 0.824, obKappa: 0.554 },
   "read-1-httpd.jsonl": { ebF1: 0.871, srF1: 0.789, obKappa: 0.682 },
   "read-2-firefox.jsonl": { ebF1: 0.832, srF1: 0.79, obKappa: 0.39 },
@@ -67,7 +69,7 @@ const FLOORS: Record<string, { ebF1: number; srF1: number; obKappa: number }> = 
   // read-8 was written for the ninth pass by an eighth writer and kept unread there (its figures when added and at that
   // pass's end: EB F1 0.833 / 0.818 -> 0.831, S2R F1 0.800 / 0.899, OB kappa 0.499 / 0.541); read in the tenth (after
   // it: EB F1 0.886 / 0.862, S2R F1 0.872 / 0.943, OB kappa 0.671 / 0.586).
-  "read-8-firefox.jsonl": { ebF1: 0.879, srF1: 0.852, obKappa: 0.651 },
+  "read-8-firefox.jsonl": { ebF1: 0.879, srF1: 0.866, obKappa: 0.651 },
   "read-8-httpd.jsonl": { ebF1: 0.842, srF1: 0.923, obKappa: 0.566 },
   // read-9 was written for the tenth pass by a ninth writer and kept unread there (its figures when added and at that
   // pass's end: EB F1 0.775 / 0.857, S2R F1 0.667 / 0.944, OB kappa 0.410 / 0.578); read in the eleventh (after it: EB F1
@@ -84,7 +86,7 @@ const FLOORS: Record<string, { ebF1: number; srF1: number; obKappa: number }> = 
   // start the same but Firefox S2R F1 0.769); read in the thirteenth (after it: EB F1 0.870 / 0.928, S2R F1 0.769 /
   // 0.957, OB kappa 0.625 / 0.780; the Firefox writer counts a case that works as the expected result and a code test case
   // as steps, which the researchers' labels mostly do not: docs/decisions.md, "Bug readers, thirteenth pass").
-  "read-11-firefox.jsonl": { ebF1: 0.862, srF1: 0.749, obKappa: 0.605 },
+  "read-11-firefox.jsonl": { ebF1: 0.862, srF1: 0.765, obKappa: 0.605 },
   // Its httpd S2R floor was lowered in the fifteenth pass (0.937 -> 0.905), by the definition: u11h-074 gives one line of
   // configuration (AuthLDAPURL with two hosts) and what sets the failure off ("When dc1 is rebooted ..."), which is the
   // way there (the thirteenth writer counts the same case as steps, u13h-010); this writer judges the failover not
