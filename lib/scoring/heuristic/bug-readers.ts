@@ -2217,7 +2217,10 @@ const SERVER_CONTROL = /\b(?:(?:apachectl|apache2ctl|httpd|apache2)\s+(?:-k\s+)?
 /** The server's control program run, right after the verb "do" ("and do apachectl graceful", "did a systemctl reload apache2"). */
 const DO_CONTROL = new RegExp(String.raw`^[ \t]+(?:an?[ \t]+)?` + SERVER_CONTROL.source.slice(2));
 const INLINE_REQUEST = /\b(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS|PROPFIND|TRACE) (?:(?:https?:\/\/|\/)\S*|requests? (?:for|to|of|on) (?:https?:\/\/|\/)\S*)/;
-const INLINE_COMMAND = /`(?:npm|npx|yarn|pnpm|git|docker|kubectl|mvn|gradle|python3?|pip3?|cargo|dotnet|terraform|helm)\s+[a-z][\w-]*[^`\n]*`|`(?:[$%] )?(?:[a-z][\w.-]*|\.{1,2}\/[\w.-]+)\s+-{1,2}[A-Za-z][^`\n]*`|\b(?:curl|wget)\s+(?:-{1,2}[A-Za-z]|["']?https?:\/\/)|(?:^|[\s(])\.\/(?:configure|buildconf|autogen\.sh)\b|&&\s*(?:make\b|[a-z][\w.-]*\s+-{1,2}[A-Za-z])|\b(?:ran|run|running|runs|execute|executed|executing|typed|typing|invoke|invoked|invoking)\s+`?(?:[a-z][\w.-]*|\.{1,2}\/[\w.-]+)\s+-{1,2}[A-Za-z]|(?<!\b(?:like|such as|called|named))(?:^|\s)--(?:enable|disable|with|without)-[a-z][\w-]*/i;
+// (A configure option named, not passed: what a patch adds, what configure checks for, the condition of what the build
+// should do, "unless --with-x is given", "Adds --with-ssl-libdir.", "configure still checks for --enable-x": the option
+// is what the report is about, no build run; nineteenth pass, the steps reader across the read sets.)
+const INLINE_COMMAND = /`(?:npm|npx|yarn|pnpm|git|docker|kubectl|mvn|gradle|python3?|pip3?|cargo|dotnet|terraform|helm)\s+[a-z][\w-]*[^`\n]*`|`(?:[$%] )?(?:[a-z][\w.-]*|\.{1,2}\/[\w.-]+)\s+-{1,2}[A-Za-z][^`\n]*`|\b(?:curl|wget)\s+(?:-{1,2}[A-Za-z]|["']?https?:\/\/)|(?:^|[\s(])\.\/(?:configure|buildconf|autogen\.sh)\b|&&\s*(?:make\b|[a-z][\w.-]*\s+-{1,2}[A-Za-z])|\b(?:ran|run|running|runs|execute|executed|executing|typed|typing|invoke|invoked|invoking)\s+`?(?:[a-z][\w.-]*|\.{1,2}\/[\w.-]+)\s+-{1,2}[A-Za-z]|(?<!\b(?:like|such as|called|named|adds?|added|adding|checks? for|checked for|checking for|unless|support for|options? for))(?:^|\s)--(?:enable|disable|with|without)-[a-z][\w-]*/i;
 /**
  * A database query in backticks with what it gives told right after it ("`select id, count(*) from orders group by 1
  * having count(*) > 1`, which returns 1,204 rows", "`SELECT COUNT(*) FROM t WHERE ...` returns 2x the rows"): running the

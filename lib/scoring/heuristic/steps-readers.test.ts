@@ -42,3 +42,16 @@ describe("nineteenth pass, steps across writers: what the reporter tried after t
     expect(stepsFinding("Toolbar disappears", "Every time I open the editor the toolbar disappears. I checked 3 times.")).toBe(null);
   });
 });
+
+describe("nineteenth pass, steps across writers: a configure option named, not passed", () => {
+  it("reads no command in an option a patch adds, configure checks for, or a should's condition names", () => {
+    expect(stepsFinding("Remove the dead check", "Patch against trunk attached. Adds --with-foo-libdir.")).toBe("high");
+    expect(stepsFinding("Remove the dead check", "The build should use the bundled zlib unless --with-zlib is given, but it picks the system headers.")).toBe("high");
+    expect(stepsFinding("Remove the dead check", "configure still checks for --enable-oldvfs although the code was removed last year.")).not.toBe(null);
+  });
+
+  it("still reads an option passed to configure, or the build made with it, as the way there", () => {
+    expect(stepsFinding("Build fails", "./configure --enable-foo fails with an error about missing headers.")).toBe(null);
+    expect(stepsFinding("Module crashes", "Built with --enable-foo the module crashes at startup.")).toBe(null);
+  });
+});
