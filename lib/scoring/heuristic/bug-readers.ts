@@ -2118,12 +2118,15 @@ const TRIED_MARK = /\b(?:already|(?:many|several|multiple|a few|a couple of|\d+|
  * trigger). Only after an account of what happens, in the text before the sentence; not a check repeated ("i checked 3
  * times", `VOUCHED`'s to read), and not how often the failure comes ("several times a day").
  */
-function triedAfter(text: string, at: number): boolean {
-  const ends = [...text.slice(0, at).matchAll(/[.!?]["'”’)\]]*(?=\s)|\n/g)];
-  const start = ends.length ? ends[ends.length - 1].index + 1 : 0;
-  const end = /[.!?](?=\s|$)|\n/.exec(text.slice(at));
-  const sentence = text.slice(start, end ? at + end.index : text.length);
-  return TRIED_MARK.test(sentence) && start > 0 && observedIn(text.slice(0, start)).some((r) => !r.generic);
+// (The sentence is looked for within 300 characters on each side, and what happens is read once for the whole text, so
+// the reading stays linear in a long text of many told actions.)
+function triedAfter(text: string, at: number, seen: () => Read[]): boolean {
+  const from = Math.max(0, at - 300);
+  const ends = [...text.slice(from, at).matchAll(/[.!?]["'”’)\]]*(?=\s)|\n/g)];
+  const start = ends.length ? from + ends[ends.length - 1].index + 1 : from;
+  const end = /[.!?](?=\s|$)|\n/.exec(text.slice(at, at + 300));
+  const sentence = text.slice(start, end ? at + end.index : Math.min(text.length, at + 300));
+  return start > 0 && TRIED_MARK.test(sentence) && seen().some((r) => !r.generic && r.end <= start);
 }
 /** Narrated verbs that are what is seen, not done. */
 /** Verbs of checking: told with no object, they vouch for what was said before them (`stepsIn`). */
@@ -2778,7 +2781,9 @@ export function stepsIn(labelled: string): StepsRead {
   // bands-read-16)
   const asked = (m: RegExpExecArray) => /\b(?:do|does|did|can|could|should|shall|may|must|would|will)\s+$/i.test(text.slice(Math.max(0, m.index - 12), m.index)) &&
     (/^[^.!?\n]*\?/.test(text.slice(m.index)) || /(?:^|[.!?]\s+|\n\s*)(?:can|could|should|shall|would|will)\s+$/i.test(text.slice(Math.max(0, m.index - 14), m.index)));
-  const narrated = [...text.matchAll(NARRATED)].filter((m) => !asked(m) && !NOT_DONE.test(m[1]) && actionStem(m[1]) && (VOUCHED.test(m[1]) || !triedAfter(text, m.index)) &&
+  let seenHere: Read[] | undefined;
+  const seenOnce = () => (seenHere ??= observedIn(text));
+  const narrated = [...text.matchAll(NARRATED)].filter((m) => !asked(m) && !NOT_DONE.test(m[1]) && actionStem(m[1]) && (VOUCHED.test(m[1]) || !triedAfter(text, m.index, seenOnce)) &&
     !/\b(?:when(?:ever)?|if|after|once|time|soon as|upon|while|before|until)\s+$/i.test(text.slice(Math.max(0, m.index - 12), m.index)) &&
     !objectTold(text, m) && !(ASPECT_VERB.test(m[1]) && ASPECT_MET.test(text.slice(m.index + m[0].length, m.index + m[0].length + 20))) &&
     !(VOUCHED.test(m[1]) && /^[ \t]*(?:[.!;)]|$|\n)/.test(text.slice(m.index + m[0].length))));
