@@ -2215,6 +2215,28 @@ function objectTold(text: string, m: RegExpMatchArray): boolean {
   if (!noun || /^(?:in|on|at|from|to|into|onto|under|with|within|inside|for|by|of|via|through)$/i.test(noun[1])) return false;
   return /^\s*(?:(?:before|earlier|yesterday|today|last \w+|once|already|there|here|so far|then)\b|[.,;:!?)]|$)/i.test(text.slice((m.index ?? 0) + m[0].length));
 }
+/**
+ * What came of a mend the reporter tried: it did not help, it was tried already or many times, the same thing came back
+ * ("i cleared cookies and cache already doesnt help", "I clicked restart many times, same thing", "reinstalled, no luck").
+ */
+const TRIED_MARK = /\b(?:already|(?:many|several|multiple|a few|a couple of|\d+|two|three|ten) times(?![ \t]+(?:a|an|per|each|every|in)\b)|(?:do|does|did)(?:n['’ ]?t| not)[ \t]+(?:help|work|change|fix)|doesnt[ \t]+(?:help|work)|didnt[ \t]+(?:help|work)|no[ \t]+(?:help|luck|change|difference)|nothing[ \t]+(?:changed|helps?|helped)|same[ \t]+(?:thing|result|problem|issue|error|again)|to no avail|without success|still[ \t]+(?:the same|happens|there|crashes|fails))\b/i;
+/**
+ * A told action that comes after the failure, in a sentence that says what came of it as a mend tried (`TRIED_MARK`): the
+ * history of what the reporter tried, not a step on the way there (nineteenth pass, the steps reader across the read sets:
+ * "after i put password the page keep reloading. i cleared cookies and cache already doesnt help" is one action, the
+ * trigger). Only after an account of what happens, in the text before the sentence; not a check repeated ("i checked 3
+ * times", `VOUCHED`'s to read), and not how often the failure comes ("several times a day").
+ */
+// (The sentence is looked for within 300 characters on each side, and what happens is read once for the whole text, so
+// the reading stays linear in a long text of many told actions.)
+function triedAfter(text: string, at: number, seen: () => Read[]): boolean {
+  const from = Math.max(0, at - 300);
+  const ends = [...text.slice(from, at).matchAll(/[.!?]["'”’)\]]*(?=\s)|\n/g)];
+  const start = ends.length ? from + ends[ends.length - 1].index + 1 : from;
+  const end = /[.!?](?=\s|$)|\n/.exec(text.slice(at, at + 300));
+  const sentence = text.slice(start, end ? at + end.index : Math.min(text.length, at + 300));
+  return start > 0 && TRIED_MARK.test(sentence) && seen().some((r) => !r.generic && r.end <= start);
+}
 /** Narrated verbs that are what is seen, not done. */
 /** Verbs of checking: told with no object, they vouch for what was said before them (`stepsIn`). */
 const VOUCHED = /^(?:check|checked|verify|verified|confirm|confirmed|double-checked|tested)$/i;
@@ -2307,7 +2329,10 @@ const SERVER_CONTROL = /\b(?:(?:apachectl|apache2ctl|httpd|apache2)\s+(?:-k\s+)?
 /** The server's control program run, right after the verb "do" ("and do apachectl graceful", "did a systemctl reload apache2"). */
 const DO_CONTROL = new RegExp(String.raw`^[ \t]+(?:an?[ \t]+)?` + SERVER_CONTROL.source.slice(2));
 const INLINE_REQUEST = /\b(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS|PROPFIND|TRACE) (?:(?:https?:\/\/|\/)\S*|requests? (?:for|to|of|on) (?:https?:\/\/|\/)\S*)/;
-const INLINE_COMMAND = /`(?:npm|npx|yarn|pnpm|git|docker|kubectl|mvn|gradle|python3?|pip3?|cargo|dotnet|terraform|helm)\s+[a-z][\w-]*[^`\n]*`|`(?:[$%] )?(?:[a-z][\w.-]*|\.{1,2}\/[\w.-]+)\s+-{1,2}[A-Za-z][^`\n]*`|\b(?:curl|wget)\s+(?:-{1,2}[A-Za-z]|["']?https?:\/\/)|(?:^|[\s(])\.\/(?:configure|buildconf|autogen\.sh)\b|&&\s*(?:make\b|[a-z][\w.-]*\s+-{1,2}[A-Za-z])|\b(?:ran|run|running|runs|execute|executed|executing|typed|typing|invoke|invoked|invoking)\s+`?(?:[a-z][\w.-]*|\.{1,2}\/[\w.-]+)\s+-{1,2}[A-Za-z]|(?<!\b(?:like|such as|called|named))(?:^|\s)--(?:enable|disable|with|without)-[a-z][\w-]*/i;
+// (A configure option named, not passed: what a patch adds, what configure checks for, the condition of what the build
+// should do, "unless --with-x is given", "Adds --with-ssl-libdir.", "configure still checks for --enable-x": the option
+// is what the report is about, no build run; nineteenth pass, the steps reader across the read sets.)
+const INLINE_COMMAND = /`(?:npm|npx|yarn|pnpm|git|docker|kubectl|mvn|gradle|python3?|pip3?|cargo|dotnet|terraform|helm)\s+[a-z][\w-]*[^`\n]*`|`(?:[$%] )?(?:[a-z][\w.-]*|\.{1,2}\/[\w.-]+)\s+-{1,2}[A-Za-z][^`\n]*`|\b(?:curl|wget)\s+(?:-{1,2}[A-Za-z]|["']?https?:\/\/)|(?:^|[\s(])\.\/(?:configure|buildconf|autogen\.sh)\b|&&\s*(?:make\b|[a-z][\w.-]*\s+-{1,2}[A-Za-z])|\b(?:ran|run|running|runs|execute|executed|executing|typed|typing|invoke|invoked|invoking)\s+`?(?:[a-z][\w.-]*|\.{1,2}\/[\w.-]+)\s+-{1,2}[A-Za-z]|(?<!\b(?:like|such as|called|named|adds?|added|adding|checks? for|checked for|checking for|unless|support for|options? for))(?:^|\s)--(?:enable|disable|with|without)-[a-z][\w-]*/i;
 /**
  * A database query in backticks with what it gives told right after it ("`select id, count(*) from orders group by 1
  * having count(*) > 1`, which returns 1,204 rows", "`SELECT COUNT(*) FROM t WHERE ...` returns 2x the rows"): running the
@@ -2865,7 +2890,9 @@ export function stepsIn(labelled: string): StepsRead {
   // bands-read-16)
   const asked = (m: RegExpExecArray) => /\b(?:do|does|did|can|could|should|shall|may|must|would|will)\s+$/i.test(text.slice(Math.max(0, m.index - 12), m.index)) &&
     (/^[^.!?\n]*\?/.test(text.slice(m.index)) || /(?:^|[.!?]\s+|\n\s*)(?:can|could|should|shall|would|will)\s+$/i.test(text.slice(Math.max(0, m.index - 14), m.index)));
-  const narrated = [...text.matchAll(NARRATED)].filter((m) => !asked(m) && !NOT_DONE.test(m[1]) && actionStem(m[1]) &&
+  let seenHere: Read[] | undefined;
+  const seenOnce = () => (seenHere ??= observedIn(text));
+  const narrated = [...text.matchAll(NARRATED)].filter((m) => !asked(m) && !NOT_DONE.test(m[1]) && actionStem(m[1]) && (VOUCHED.test(m[1]) || !triedAfter(text, m.index, seenOnce)) &&
     !/\b(?:when(?:ever)?|if|after|once|time|soon as|upon|while|before|until)\s+$/i.test(text.slice(Math.max(0, m.index - 12), m.index)) &&
     !objectTold(text, m) && !(ASPECT_VERB.test(m[1]) && ASPECT_MET.test(text.slice(m.index + m[0].length, m.index + m[0].length + 20))) &&
     !(VOUCHED.test(m[1]) && /^[ \t]*(?:[.!;)]|$|\n)/.test(text.slice(m.index + m[0].length))));

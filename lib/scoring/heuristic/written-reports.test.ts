@@ -16,7 +16,7 @@ import { readLabelledReports } from "@/lib/scoring/labelled-reports";
  * figures). A file without floors fails: set them when adding one.
  */
 const FLOORS: Record<string, { ebF1: number; srF1: number; obKappa: number }> = {
-  "firefox.jsonl": { ebF1: 0.927, srF1: 0.806, obKappa: 0.64 },
+  "firefox.jsonl": { ebF1: 0.927, srF1: 0.852, obKappa: 0.64 },
   "httpd.jsonl": { ebF1: 0.958, srF1: 0.918, obKappa: 0.928 },
   // Written by three more writers who read none of the code (docs/decisions.md, "Bug readers, fourth pass: reports
   // written by writers who read no code"): read-1 and read-2 were read and the readers fixed from what they showed;
@@ -38,7 +38,13 @@ const FLOORS: Record<string, { ebF1: number; srF1: number; obKappa: number }> = 
   // wrong value (OB kappa 0.375 -> 0.410). With it, the OB floors of read-1 and read-2 httpd: a verb of making, listing or
   // setting with a number, a code or a path as its object within three words is what happens (OB kappa 0.659 -> 0.702,
   // 0.586 -> 0.627).
-  "read-1-firefox.jsonl": { ebF1: 0.887, srF1: 0.767, obKappa: 0.554 },
+  // The S2R floors of firefox, read-1, read-9 and read-10 Firefox raised in the nineteenth pass (steps across writers, a
+  // helper): a steps section that holds one action done to a thing not named or to the program itself ("Downloaded a
+  // file.", "use firefox") is the trigger, not steps (new S2R F1 less 0.02: 0.864 -> 0.872, 0.818 -> 0.844, 0.732 ->
+  // 0.747, 0.795 -> 0.809). With it, the S2R floors of read-8 and read-11 Firefox: an action told after the failure
+  // with what came of it as a mend tried ("I clicked restart many times, same thing", "i cleared cookies and cache already
+  // doesnt help") is what the reporter tried, not a step (0.872 -> 0.886, 0.753 -> 0.785).
+  "read-1-firefox.jsonl": { ebF1: 0.887, srF1: 0.824, obKappa: 0.554 },
   "read-1-httpd.jsonl": { ebF1: 0.893, srF1: 0.789, obKappa: 0.682 },
   "read-2-firefox.jsonl": { ebF1: 0.848, srF1: 0.79, obKappa: 0.39 },
   "read-2-httpd.jsonl": { ebF1: 0.83, srF1: 0.681, obKappa: 0.607 },
@@ -68,24 +74,24 @@ const FLOORS: Record<string, { ebF1: number; srF1: number; obKappa: number }> = 
   // read-8 was written for the ninth pass by an eighth writer and kept unread there (its figures when added and at that
   // pass's end: EB F1 0.833 / 0.818 -> 0.831, S2R F1 0.800 / 0.899, OB kappa 0.499 / 0.541); read in the tenth (after
   // it: EB F1 0.886 / 0.862, S2R F1 0.872 / 0.943, OB kappa 0.671 / 0.586).
-  "read-8-firefox.jsonl": { ebF1: 0.879, srF1: 0.852, obKappa: 0.651 },
+  "read-8-firefox.jsonl": { ebF1: 0.879, srF1: 0.866, obKappa: 0.651 },
   "read-8-httpd.jsonl": { ebF1: 0.842, srF1: 0.923, obKappa: 0.566 },
   // read-9 was written for the tenth pass by a ninth writer and kept unread there (its figures when added and at that
   // pass's end: EB F1 0.775 / 0.857, S2R F1 0.667 / 0.944, OB kappa 0.410 / 0.578); read in the eleventh (after it: EB F1
   // 0.861 / 0.892, S2R F1 0.723 / 0.944, OB kappa 0.491 / 0.751).
-  "read-9-firefox.jsonl": { ebF1: 0.841, srF1: 0.703, obKappa: 0.471 },
+  "read-9-firefox.jsonl": { ebF1: 0.841, srF1: 0.727, obKappa: 0.471 },
   "read-9-httpd.jsonl": { ebF1: 0.897, srF1: 0.924, obKappa: 0.731 },
   // read-10 was written for the eleventh pass by a tenth writer and kept unread there (its figures when added and at
   // that pass's end, unchanged at the twelfth pass's start: EB F1 0.838 / 0.895, S2R F1 0.750 / 0.829, OB kappa 0.582 /
   // 0.397); read in the twelfth (after it: EB F1 0.901 / 0.946, S2R F1 0.795 / 0.899, OB kappa 0.803 / 0.803).
-  "read-10-firefox.jsonl": { ebF1: 0.894, srF1: 0.775, obKappa: 0.783 },
+  "read-10-firefox.jsonl": { ebF1: 0.894, srF1: 0.789, obKappa: 0.783 },
   "read-10-httpd.jsonl": { ebF1: 0.952, srF1: 0.879, obKappa: 0.783 },
   // read-11 was written for the twelfth pass by an eleventh writer and kept unread there (on the code at that session's
   // start: EB F1 0.841 / 0.812, S2R F1 0.759 / 0.912, OB kappa 0.541 / 0.379; at its end and at the thirteenth pass's
   // start the same but Firefox S2R F1 0.769); read in the thirteenth (after it: EB F1 0.870 / 0.928, S2R F1 0.769 /
   // 0.957, OB kappa 0.625 / 0.780; the Firefox writer counts a case that works as the expected result and a code test case
   // as steps, which the researchers' labels mostly do not: docs/decisions.md, "Bug readers, thirteenth pass").
-  "read-11-firefox.jsonl": { ebF1: 0.889, srF1: 0.749, obKappa: 0.605 },
+  "read-11-firefox.jsonl": { ebF1: 0.889, srF1: 0.765, obKappa: 0.605 },
   // Its httpd S2R floor was lowered in the fifteenth pass (0.937 -> 0.905), by the definition: u11h-074 gives one line of
   // configuration (AuthLDAPURL with two hosts) and what sets the failure off ("When dc1 is rebooted ..."), which is the
   // way there (the thirteenth writer counts the same case as steps, u13h-010); this writer judges the failover not
@@ -139,7 +145,7 @@ const FLOORS: Record<string, { ebF1: number; srF1: number; obKappa: number }> = 
   // an export leaves; observed behaviour labelled on the description alone) and kept unread there (on the code at that
   // session's start, 2e46af3, when added: EB F1 0.929 / 0.891, S2R F1 0.819 / 0.894, OB kappa 0.584 / 0.407; at its end,
   // 6bf4c5d, the same but httpd S2R F1 0.903); read in the eighteenth pass.
-  "read-17-firefox.jsonl": { ebF1: 0.959, srF1: 0.84, obKappa: 0.703 }, // the Firefox half read (after it: EB F1 0.979, S2R F1 0.860, OB kappa 0.723; less 0.02)
+  "read-17-firefox.jsonl": { ebF1: 0.959, srF1: 0.851, obKappa: 0.703 }, // the Firefox half read (after it: EB F1 0.979, S2R F1 0.860, OB kappa 0.723; less 0.02); S2R raised in the nineteenth pass (a configure option named, not passed: 0.860 -> 0.871)
   // read-17-httpd read in the eighteenth pass by a helper (branch read17-httpd; after it: EB F1 0.933, S2R F1 0.935, OB
   // kappa 0.779; what is left is mostly this writer's conventions: a case that works or a request not counted, a cleanup
   // counted as observed; docs/decisions.md, "The httpd half (a helper, branch `read17-httpd`)"; floors at those less 0.02).
