@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { TicketData } from "../types";
 import { scoreTicket } from "./engine";
-import { expectedIn, impactIn, observedIn, stepsIn, titleAsksFor, withoutChatHeads } from "./bug-readers";
+import { aboutPeopleSentence, expectedIn, impactIn, observedIn, stepsIn, titleAsksFor, withoutChatHeads } from "./bug-readers";
 
 const percent = (t: TicketData) => Math.round(scoreTicket(t).overall_score * 10);
 const codes = (t: TicketData) => scoreTicket(t).findings.map((f) => f.code);
@@ -2423,5 +2423,64 @@ describe("eighteenth pass, people's acts: a state of people as the subject", () 
 
   it("still reads a thing of the program that is gone", () => {
     expect(specific("I saved the recipe, but the page is gone.")).not.toEqual([]);
+  });
+});
+
+describe("nineteenth pass, nothing to look at: a ticket of feelings, meetings and hearsay names nothing to plan from", () => {
+  const percent = (t: TicketData) => Math.round(scoreTicket(t).overall_score * 10);
+  const codesAt = (t: TicketData) => scoreTicket(t).findings.map((f) => `${f.code}:${f.severity}`);
+
+  it("reads a sentence whose subject is people, a body of people or their state as about people", () => {
+    expect(aboutPeopleSentence("The trustees felt the tone was a little cold")).toBe(true);
+    expect(aboutPeopleSentence("Glaziers find it fiddly")).toBe(true);
+    expect(aboutPeopleSentence("Management has asked me to raise it again")).toBe(true);
+    expect(aboutPeopleSentence("Honestly we all agree it is costing us")).toBe(true);
+    expect(aboutPeopleSentence("There was a long discussion about the kennel app at the AGM")).toBe(true);
+  });
+
+  it("does not read a sentence about the program as about people, whatever word it opens with", () => {
+    expect(aboutPeopleSentence("It should be an option on the first start")).toBe(false);
+    expect(aboutPeopleSentence("Column headers are right but each value sits one row lower")).toBe(false);
+    expect(aboutPeopleSentence("The export hangs after the first page")).toBe(false);
+    expect(aboutPeopleSentence("Folders are sorted by date instead of name")).toBe(false);
+  });
+
+  it("scores a long bug report of hearsay and meetings that names nothing at or below 40%", () => {
+    const t: TicketData = {
+      summary: "Shelter app - committee feedback",
+      description: "Following up from Tuesday's committee meeting, I said I would write something down. The feeling among the volunteers is that " +
+        "kennel booking has become a real headache this year. Marta thinks it started in the spring, Olu thinks it is our own fault for " +
+        "taking on more dogs. Our neighbours at the other shelter use something else and seem much happier. I don't want to point fingers, " +
+        "but something needs to change before the summer rush. Happy to jump on a call.",
+      issue_type: "Bug",
+    };
+    expect(codesAt(t)).toContain("estimable.no_detail:high");
+    expect(percent(t)).toBeLessThanOrEqual(40);
+  });
+
+  it("scores an opinion with no type that names nothing at or below 40%, though it asks 'we should do something'", () => {
+    const t: TicketData = {
+      summary: "Kiosk feels clunky",
+      description: "Honestly the whole kiosk feels clunky and tired. Compared to the cinema down the road we look bad. I think we should do " +
+        "something about it, maybe a refresh? Open to ideas.",
+    };
+    expect(codesAt(t)).toContain("estimable.no_detail:high");
+    expect(percent(t)).toBeLessThanOrEqual(40);
+  });
+
+  it("scores a short bug report of a judged speed said by people, with no measure, at or below 40%", () => {
+    const t: TicketData = { summary: "Ferry app slow sometimes", description: "The ferry app is slow sometimes. Not always. Deckhands are complaining.", issue_type: "Bug" };
+    expect(percent(t)).toBeLessThanOrEqual(40);
+  });
+
+  it("still reads a report that names a page and a value, or a wish that names what the program should show, as plannable", () => {
+    const page: TicketData = {
+      summary: "Kennel booking worries",
+      description: "The volunteers are upset. The booking page shows 0 free kennels on Saturdays although 12 are empty. Marta noticed it first.",
+      issue_type: "Bug",
+    };
+    expect(codes(page)).not.toContain("estimable.no_detail");
+    const wish: TicketData = { summary: "Tab sound indicator", description: "Would love an indicator showing which tab is playing sound.", issue_type: "Bug" };
+    expect(codes(wish)).not.toContain("estimable.no_detail");
   });
 });

@@ -3368,3 +3368,39 @@ export function addsNothing(summary: string, text: string): boolean {
   const left = (text.replace(URGENCY, " ").toLowerCase().match(/[\p{L}\p{N}]{2,}/gu) ?? []).filter((w) => !titleWords.has(stem(w)));
   return left.length === 0;
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// A sentence about people.
+
+/**
+ * A sentence whose subject is people, not the program: the reporter or those addressed ("I", "we", "you"), a person by
+ * pronoun, by role, by what they do ("the adjusters", "our section leaders", "pickers"), a body of people ("the board",
+ * "management", "the Chair"), someone named before a verb of telling, thinking or feeling ("Sue thinks", "Jen wasn't
+ * sure"), some of them ("some", "others", "a few"), or their state ("the feeling in the room", "customer sentiment",
+ * "the joy"). What such a sentence says is what people feel, tell, want or did: no behaviour of the program to look at
+ * (nineteenth pass, bands: the useless tickets of hearsay, meetings and feelings).
+ */
+const SENTENCE_LEAD = "^[\\s\\W]*(?:there\\s+(?:was|were|is|are|has been|have been)\\s+(?:also\\s+)?(?:a\\s+|an\\s+|some\\s+|lots of\\s+|a lot of\\s+)?(?=[\\w-]+\\s+(?:[\\w-]+\\s+)?(?:of|about|on|from|at|in|among|with)\\b)|(?:and|but|so|also|then|now|honestly|basically|personally|anyway|overall|plus|still|just|really|obviously|clearly|apparently|maybe|perhaps|sadly|frankly|however|though|i think|i feel|i guess|to be honest|tbh)\\b[\\s,]*)*";
+const AGENT = "[a-z]{3,}(?:ers|ors|ists|ees|ians|ants)";
+/** People by role or as a body: not "it", "head", "lead", "support", which name parts of a program as often. */
+const PEOPLE_ROLE = "(?:managers?|boss|bosses|vps?|ceos?|ctos?|cfos?|directors?|reps?|representatives?|owners?|champions?|sponsors?|stakeholders?|board|committee|management|leadership|registry|council|chair|trustees?|execs?|executives?)";
+const PEOPLE_STATE_WORD = "(?:feeling|feelings|sentiment|mood|morale|tone|joy|perception|confidence|trust|goodwill|patience|consensus|opinion|opinions|impression|discussion|conversation|meeting|call|chat|talk|complaints?|feedback|concerns?)";
+/** What people do in a sentence about them: tell, think, feel, want, like, complain, meet. */
+const PEOPLE_DO = "(?:(?:has|have|had|is|are|was|were|also|just|may|might|did|does|do|still|really|all|both|clearly|used to)(?:n['’]t)?\\s+){0,3}(?:says?|said|saying|thinks?|thought|feels?|felt|find|finds|found|told|asked|asking|mentioned|agrees?|agreed|wants?|wanted|knows?|knew|remembers?|wonders?|hates?|hated|loves?|loved|likes?|liked|deserves?|sure|keen|emailed|called|rang|wrote|noticed|complain\\w*|opinions?|talk|talked|discussed|struggl\\w*|dread\\w*)";
+const PERSON_SENTENCE = new RegExp(`${SENTENCE_LEAD}(?:(?:i|we|you|he|she|they|someone|somebody|anyone|anybody|everyone|everybody|nobody|no one|people)\\b(?!\\s*(?:page|screen|view|portal|app|list|table|report|field|tab|module|form)s?\\b)|(?:(?:the|our|my|their|his|her|your|a|an|one|some|several|many|most|all|other|another|these|those|a few|a couple of|a lot of|two|three|four|five|\\d+)\\s+(?:[\\w'’&-]+\\s+){0,2}?|[\\w'’&-]+\\s+)?(?:${PERSON_NOUN}|${PEOPLE_ROLE}|${PEOPLE_STATE_WORD})\\b(?!\\s*(?:page|screen|view|portal|app|list|table|report|field|tab|module|form|email|e-mail|record|account|data|export|import|file|id|number|name)s?\\b)|(?:(?:the|our|my|their|his|her|your|some|several|many|most|all)\\s+(?:[\\w'’&-]+\\s+){0,2}?)?${AGENT}(?:\\s+(?:at|in|from|of)\\s+[\\w'’&-]+)?\\s+${PEOPLE_DO}\\b)`, "i");
+/** Someone named, a capitalised name, before what people do ("Sue thinks", "Jen wasn't sure"): read with its case. */
+const NAMED_SENTENCE = new RegExp(`^[\\s\\W]*(?:(?:And|But|So|Also|Honestly|Basically|Anyway)\\b[\\s,]*)?(?!(?:It|This|That|There|Which|What|The|A|An|Would|Could|Should|Will|Can|May|Might|Must|Do|Does|Did|Is|Are|Was|Were|Has|Have|Had|Please|Just|Really|Still|Also|Now|Then)\\b)[A-Z][a-z][\\w'’-]*(?:\\s+[A-Z][a-z][\\w'’-]*)?\\s+${PEOPLE_DO}\\b`);
+
+/** Whether a sentence is about people (`PERSON_SENTENCE`): its subject, at its start, is a person, people or their state. */
+export function aboutPeopleSentence(sentence: string): boolean {
+  return PERSON_SENTENCE.test(sentence) || NAMED_SENTENCE.test(sentence);
+}
+
+/**
+ * People as the subject right before a read ("and we should probably have ...", "customer sentiment has been ...",
+ * "the board is asking ..."): what follows is theirs to do, feel or want, not the program's.
+ */
+const PERSON_RIGHT_BEFORE = new RegExp(`(?:^|[^\\w'’])(?:i|we|you|they|he|she|${PERSON_NOUN}|${PEOPLE_ROLE}|${PEOPLE_STATE_WORD})(?:['’](?:d|ll|re|ve|m))?\\s+(?:(?:[a-z]+ly|really|also|all|just|still|now|even|too|both|already)\\s+)*$`, "i");
+export function personRightBefore(before: string): boolean {
+  return PERSON_RIGHT_BEFORE.test(before.slice(-60));
+}

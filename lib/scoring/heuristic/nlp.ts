@@ -100,7 +100,8 @@ function analyze(text: string): TextAnalysis {
     kept[k] = tokens.length;
     if (pos[k] === "SPACE" || value.trim() === "") continue;
     const lower = value.toLowerCase();
-    const lemma = lemmas[k] === lower ? lower : lemmas[k].toLowerCase();
+    // (wink gives no lemma for a few tokens of some texts: the token stands for its own lemma)
+    const lemma = lemmas[k] === lower || lemmas[k] === undefined ? lower : lemmas[k].toLowerCase();
     tokens.push({ i: tokens.length, text: value, lower, lemma, pos: pos[k], start, end, word: WORD_POS.has(pos[k]) && LETTER.test(value) });
   }
   countUnknown(doc, values);

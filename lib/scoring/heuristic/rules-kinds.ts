@@ -4,13 +4,13 @@
 import type { PerDimension, WorkItemKind } from "../types";
 import { found, type Found, type Location, type RuleInput } from "./finding";
 import type { KindSource } from "./kind-of";
-import { missingWhy, phraseEvidence, REASON, sectionEvidence } from "./kind-text";
+import { missingWhy, phraseEvidence, REASON, sectionEvidence, summaryQuote } from "./kind-text";
 import { criteriaOf } from "./rules-criteria";
-import { bugEvidenceFor, bugFindings, failureOnlyJudged, judgedAndBare, proseOf } from "./rules-bug";
+import { bugEvidenceFor, bugFindings, ENVIRONMENT, failureOnlyJudged, judgedAndBare, PRODUCT_VERSION, proseOf } from "./rules-bug";
 import { epicEvidenceFor, epicFindings } from "./rules-epic";
 import { spikeEvidenceFor, spikeFindings } from "./rules-spike";
 import { REASON as TASK_REASON, taskEvidenceFor, taskFindings } from "./rules-task";
-import { addsNothing, BARE_COMPARATIVE, expectedIn, MAIL_HEADER, observedIn, PLEA_TO_FIX, stepsIn } from "./bug-readers";
+import { aboutPeopleSentence, addsNothing, BARE_COMPARATIVE, expectedIn, MAIL_HEADER, observedIn, personRightBefore, PLEA_TO_FIX, stepsIn, withoutChatHeads } from "./bug-readers";
 import { analyzeText } from "./nlp";
 
 /** Findings of the story template: never reported on another kind. */
@@ -129,6 +129,14 @@ function titleNamedAsThing(input: RuleInput): boolean {
   return false;
 }
 
+/**
+ * The title names no act: its verbs are a plea's, a judgement's or a feeling's, or the description names the title as a
+ * thing. A title that tells what something does ("A historical report contains link to an XML report") names an act.
+ */
+function titleNamesNoAct(input: RuleInput): boolean {
+  return !input.story.a.tokens.some((t) => t.pos === "VERB" && !PLEA_OR_JUDGEMENT.test(t.text)) || titleNamedAsThing(input);
+}
+
 function namesNothing(input: RuleInput): boolean {
   const text = `${input.summary}\n${input.description}`;
   const expected = expectedIn(input.description);
@@ -138,7 +146,7 @@ function namesNothing(input: RuleInput): boolean {
   // "pls check screenshot") does not.
   // A title the description names as a thing ("Push notifications need some love", "not happy with transfer references")
   // is a name, whatever its first word could be read as: it names no act (bands, ninth pass).
-  if (input.story.a.tokens.some((t) => t.pos === "VERB" && !PLEA_OR_JUDGEMENT.test(t.text)) && !titleNamedAsThing(input)) return false;
+  if (!titleNamesNoAct(input)) return false;
   // Nor does it name things of its own: at most three nouns beyond the title's and the words of pleas and urgency
   // (`addsNothing`), so "Walk AST and register methods in a database" or a dialog to overhaul still names its work.
   // A time ("Thursday", "by EOD", "2:14 PM") is when, not what: it is not counted.
@@ -149,6 +157,93 @@ function namesNothing(input: RuleInput): boolean {
   const own = analyzeText(body).tokens.filter((t) => (t.pos === "NOUN" || t.pos === "PROPN") && !addsNothing(input.summary, t.text) && !TIME_WORD.test(t.text));
   // A thing named twice ("maya" heading each of her chat lines) is one thing.
   return new Set(own.map((t) => t.text.toLowerCase())).size <= 3;
+}
+
+/**
+ * A value a developer could look for: a number that is not a year, a clock time, a day of the month, a count of time
+ * ("30 mins", "six years" has none) or a share of the business ("40% of our year"). "0%", "00:00" in an account, "12"
+ * items, "v2" are values.
+ */
+const VALUE = /(?<![\w.:])(?!(?:19|20)\d\d(?![\d.,:%]))\d+(?:[.,]\d+)*(?![\d:]|st\b|nd\b|rd\b|th\b|\s*(?:mins?|minutes?|hours?|hrs?|days?|weeks?|months?|years?|yrs?)\b|\s*%\s+of\s+(?:our|the|my|their|your)\b)/;
+/** A text of the program quoted after what shows it: a message, a label, a button, a status ("the page shows 'due'"). */
+const PROGRAM_QUOTE = /\b(?:shows?|showed|shown|showing|displays?|displayed|reads?|returns?|returned|prints?|printed|errors?|messages?|warnings?|buttons?|labels?|fields?|menus?|tabs?|options?|status|columns?|prompts?|pop-?ups?|dialogs?|banners?|links?|pages?|screens?)\s*:?\s*(?:as\s+)?["“'‘`][^"“”'‘’`\n]{1,60}["”'’`]/i;
+/** An identifier of the program: a path, a URL, a name with dots, underscores or inner capitals ("new_checkout_v2", "userId"). */
+const IDENTIFIER = /(?:https?:\/\/|\b\w+\/\w+\/|\b[a-z]+_[a-z\d_]+\b|\b[a-z]+[A-Z]\w*\b|\b\w+\.(?:json|xml|csv|pdf|js|ts|py|java|log|txt|html|yml|yaml)\b)/;
+/** A speed or an amount judged with no measure ("slow", "too many", "trending down"): nothing to time or count a fix by. */
+const UNMEASURED = /^(?:(?:is|are|was|were|has been|have been|gets?|got)\s+)?(?:(?:very|really|quite|so|a bit|kind of)\s+)?(?:slow(?:er|ly)?|sluggish|laggy|too (?:many|much|few|little|long|slow)|trending (?:down|up)|(?:going|went) (?:down|up))$/i;
+/** A part of a program a developer could open and look at: a page, a screen, a button, a field, a message. */
+const PROGRAM_PART = /\b(?:pages?|screens?|buttons?|fields?|menus?|tabs?|dialogs?|forms?|columns?|rows?|links?|icons?|checkbox(?:es)?|dropdowns?|pop-?ups?|windows?|toolbars?|sidebars?|urls?|text ?box(?:es)?|messages?|errors?|emails?|e-mails?|passwords?|logins?|log-?in|settings?|options?|filters?|search|totals?|labels?)\b/i;
+const DONE_AT = new RegExp(`^(?:${DONE_WORDS.source})`, "i");
+/** People as they come across beside others: "we look bad", "we seem dated". */
+const COMPARED_PEOPLE = /\b(?:we|i|you|they|us|our \w+)\s+(?:look|looks|seem|seems|feel|feels|come across|sound|sounds|are|were)\b/i;
+/** A want of people: what follows is what they want done. */
+const PEOPLE_WANT = /(?<!(?:n['’]t|\bnot|\bnever)\s+)\b(?:would (?:like|love)|wants?|wanted|asked for|asks? for|requested|requests?)\b/gi;
+/** A subject that names no thing: "something needs to change", "the whole thing needs to feel more under control". */
+const NO_THING_BEFORE = /\b(?:something|anything|everything|things|stuff|it all|all of it|the whole thing|(?:the|this) whole \w+)\s+(?:\w+\s+)?$/i;
+/** A release named with no version as when it started ("since the update", "after the last update"): when, not where. */
+const AROUND_RELEASE = /\b(?:since|after|before|with) (?:the |this |that |our |last |latest |yesterday['’]?s |today['’]?s |\w+ week['’]?s |\w+day['’]?s )?(?:last |latest |new |recent )?(?:update|release|upgrade|deploy(?:ment)?|patch|hotfix|migration|version|build|rollout)\b/gi;
+
+/**
+ * The ticket names nothing a developer could look at or check, whatever its length: no steps, no version, build or
+ * environment, no value, no identifier, no text of the program quoted, no labelled account; every statement of what
+ * happens, read as a specific one, is said in a sentence about people (who feel, tell, want or met: `aboutPeopleSentence`)
+ * or of people right before it, or judges a speed or an amount with no measure; and every expectation is people's (what
+ * "we" should do, "would be good to discuss"), has no thing as its subject ("something needs to change") or names no
+ * thing after it. What is left are feelings, meetings, hearsay, comparisons, aspirations and pleas: nothing to plan from
+ * (nineteenth pass, bands: 43 useless tickets of 16 authors scored above 40%, "Returns process", a letter of hearsay, at
+ * 90%). The title must name no act either (`titleNamesNoAct`), so a title that tells its failure is left to its reading.
+ */
+export function nothingToLookAt(input: RuleInput): boolean {
+  if (input.language && input.language !== "en") return false;
+  if (!/[\p{L}\p{N}]/u.test(input.description) || input.criteria.trim()) return false;
+  if (["steps", "expected", "actual", "environment"].some((k) => sectionEvidence(input, k as "steps"))) return false;
+  const body = withoutChatHeads(input.description.replace(MAIL_HEADER, (m) => " ".repeat(m.length)));
+  const text = `${input.summary}\n${body}`;
+  const unreleased = text.replace(AROUND_RELEASE, (m) => " ".repeat(m.length));
+  if (ENVIRONMENT.test(unreleased) || PRODUCT_VERSION.test(text) || VALUE.test(text) || PROGRAM_QUOTE.test(text) || IDENTIFIER.test(text)) return false;
+  // What it does say is about people: at least one of its sentences is; and no part of the program is named outside such
+  // a sentence ("No updates are showing on my home page").
+  const sentences = body.split(/[.!?](?=\s|$)|\n/);
+  if (!sentences.some((x) => /\p{L}/u.test(x) && aboutPeopleSentence(x))) return false;
+  if (sentences.some((x) => PROGRAM_PART.test(x) && !aboutPeopleSentence(x))) return false;
+  if (!titleNamesNoAct(input)) return false;
+  if (stepsIn(input.description).at) return false;
+  const sentenceAt = (at: number) => {
+    const from = Math.max(text.lastIndexOf("\n", at - 1), ...[". ", "! ", "? "].map((p) => text.lastIndexOf(p, at - 1) + 1)) + 1;
+    return text.slice(from, at + 200).split(/[.!?](?=\s|$)|\n/)[0];
+  };
+  const peoples = (start: number) => aboutPeopleSentence(sentenceAt(start)) || personRightBefore(text.slice(Math.max(0, start - 60), start));
+  for (const r of observedIn(text)) {
+    if (r.generic) continue;
+    const start = r.start + (/^\W*/.exec(text.slice(r.start, r.end))?.[0].length ?? 0);
+    if (!peoples(start) && !UNMEASURED.test(text.slice(start, r.end).trim())) return false;
+  }
+  const offset = input.summary.length + 1;
+  let tokens: ReturnType<typeof analyzeText>["tokens"] | undefined;
+  const namesThing = (from: number, to: number) => {
+    tokens ??= analyzeText(text).tokens;
+    return tokens.some((t) => t.start >= from && t.end <= to && (t.pos === "NOUN" || t.pos === "PROPN") && !TIME_WORD.test(t.text) &&
+      !/^(?:something|anything|everything|thing|things|stuff|bar|time|way|people|competitors?|others?|ideas?|ticket|call|meeting|chat|priority)$/i.test(t.text) && !addsNothing(input.summary, t.text));
+  };
+  // What people want is the work when it names a thing ("Sales would like an update to the price list"): only a want of
+  // nothing named ("we need it fixed", "nobody wants that again") names no work.
+  for (const m of text.matchAll(PEOPLE_WANT)) {
+    const from = m.index + m[0].length;
+    if (aboutPeopleSentence(sentenceAt(m.index)) && namesThing(from, from + text.slice(from).split(/[.!?](?=\s|$)|\n/)[0].length)) return false;
+  }
+  for (const r of expectedIn(body)) {
+    const start = offset + r.start;
+    if (NO_THING_BEFORE.test(text.slice(Math.max(0, start - 40), start))) continue;
+    // A "should" of the team's deliberation ("we should do something about it", "should probably talk"), as `DONE_WORDS`
+    // reads it, and a comparison of how people come across ("Compared to the others we look tired") name no result.
+    const read = body.slice(r.start, r.end);
+    if (/^(?:should|shall|must|needs? to|has to|have to)\b/i.test(read) && !DONE_AT.test(text.slice(start))) continue;
+    if (r.kind === "working_case" && /^\W*(?:compared|unlike|like)\b/i.test(read) && COMPARED_PEOPLE.test(sentenceAt(start))) continue;
+    const from = offset + r.end;
+    const to = from + text.slice(from).split(/[.!?](?=\s|$)|\n/)[0].length;
+    if (namesThing(from, to)) return false;
+  }
+  return true;
 }
 
 /** The first failure read only as judged ("not working", "acting weird"), the description's before the title's, with where it stands. */
@@ -195,7 +290,7 @@ function neutralFindings(ticket: RuleInput): Found[] {
   // A reason is read by English words: in another language its absence is not claimed.
   const english = !input.language || input.language === "en";
   const titleOnly = !/[\p{L}\p{N}]/u.test(input.description) && !/[\p{L}\p{N}]/u.test(input.criteria);
-  const done = criteriaOf(input).items.length > 0 || !!sectionEvidence(input, "done", "expected", "output") ||
+  let done = criteriaOf(input).items.length > 0 || !!sectionEvidence(input, "done", "expected", "output") ||
     (!titleOnly && (doneSaid(`${input.description}\n${input.criteria}`) || BEHAVIOUR.test(input.description))) ||
     endStateSaid(input.summary);
   // Nothing decided its kind from the title, and the description names no work and no failure either: no request,
@@ -206,7 +301,11 @@ function neutralFindings(ticket: RuleInput): Found[] {
   // A reason said does not name the work: "Need this done ASAP, blocking everything" over "urgent!!" still names nothing
   // to plan from (its done condition and detail are missing at high), though its reason is not denied (bands, twelfth
   // pass: it scored 90% with one medium finding).
-  const nothing = english && !titleOnly && !done && namesNothing(input);
+  // Nor does one that names nothing to look at (`nothingToLookAt`), whatever its "should"s say: what "we should" do
+  // or what "needs to change" is no done condition (nineteenth pass).
+  const nothingSeen = english && !titleOnly && nothingToLookAt(ticket);
+  const nothing = english && !titleOnly && ((!done && namesNothing(input)) || nothingSeen);
+  if (nothingSeen) done = false;
   const noWhy = (!reason || (nothing && !said)) && english;
   if (noWhy) {
     findings.push(missingWhy(input, "work_item.no_reason", "The ticket does not say why it matters: nobody affected, no problem, no goal.",
@@ -247,7 +346,22 @@ export function kindFindings(input: RuleInput): Found[] {
   // Nor does one that judges its failure and gives nothing else a reader plans from (no steps, no trigger, no expected
   // result, no environment), whatever it says of who is upset (`judgedAndBare`): its other nouns are people, calls and
   // meetings (thirteenth pass: "Your software is not working for us AGAIN ... My team cannot do their jobs." scored 46%).
-  if (kind === "bug" && !own.some((f) => f.code === "estimable.no_detail") && (!input.language || input.language === "en") && /[\p{L}\p{N}]/u.test(proseOf(input)) && ((failureOnlyJudged(input) && namesNothing(input)) || judgedAndBare(input))) {
+  // A report that names nothing to look at (`nothingToLookAt`) has no expected result, no steps and no one the failure
+  // meets either: what the readers took for them are people's words ("we should be doing more with the portal", "following
+  // on from Monday's meeting", "our members deserve better"), so those findings cost what they cost when nothing is said
+  // (nineteenth pass).
+  const seen = kind === "bug" && nothingToLookAt(input);
+  if (seen) {
+    for (let k = 0; k < own.length; k++) {
+      const f = own[k];
+      if ((f.code === "bug.no_expected_result" || f.code === "bug.no_steps" || f.code === "bug.no_impact") && f.severity !== "high") own[k] = { ...f, severity: "high" };
+    }
+    if (!own.some((f) => f.code === "bug.no_expected_result")) {
+      own.push(found("bug.no_expected_result", "high", `${summaryQuote(input)} says neither what goes wrong nor what should happen instead: there is nothing to check a fix against.`,
+        "Add the expected result: what should happen instead, so a tester can check it against the actual one."));
+    }
+  }
+  if (kind === "bug" && !own.some((f) => f.code === "estimable.no_detail") && (!input.language || input.language === "en") && /[\p{L}\p{N}]/u.test(proseOf(input)) && ((failureOnlyJudged(input) && namesNothing(input)) || judgedAndBare(input) || seen)) {
     // The judgement is quoted where there is one, so the author sees which words to replace with what was seen.
     const judged = judgedWords(input);
     own.push(found("estimable.no_detail", "high",
@@ -259,7 +373,7 @@ export function kindFindings(input: RuleInput): Found[] {
   // question, no request, a title that only pleas, no more than three things of its own. Nobody can plan research from it
   // either. As for a report, a title with only labelled sections under it is left to the missing parts' findings
   // (bands, ninth pass).
-  if (kind === "spike" && (!input.language || input.language === "en") && /[\p{L}\p{N}]/u.test(proseOf(input)) && namesNothing(input)) {
+  if (kind === "spike" && (!input.language || input.language === "en") && /[\p{L}\p{N}]/u.test(proseOf(input)) && (namesNothing(input) || nothingToLookAt(input))) {
     own.push(found("estimable.no_detail", "high",
       "The spike names nothing to find out: no question, no subject beyond a mention, nothing to plan research from.",
       "Say what question the research answers, about what, and what the team decides with the answer."));
