@@ -120,13 +120,16 @@ const FLOORS: Record<string, Partial<Record<Band, number>>> = {
   // a ski resort, a coworking space) and measured only there (bands-unread.json then; 74/85 on the code at that session's
   // start, 6bf4c5d, when added: useless 19/25, written out 26/30, pairs 14/15; 75/85 at its end) and through the
   // nineteenth, whose readers were built from the other sets; to be read in the twentieth.
-  "bands-read-17.json": { useless: 19, written_out: 26, states_failure: 14 },
+  // Nineteenth pass, measured only: 75 -> 76/85 with the reading of a ticket that names nothing to look at (useless 20
+  // -> 21), held at the new counts.
+  "bands-read-17.json": { useless: 21, written_out: 26, states_failure: 14 },
   // A twentieth author's, written for the nineteenth pass (ten domains, all but the driving school new to the sets: dental clinic booking, a
   // parking garage app, food-truck ordering, council bin collection, freight dispatch, hotel housekeeping, a
   // language-learning app, a florist webshop, a driving school, a tenant portal; ten of its useless tickets untyped) and
   // measured only: held at each band's count (61/85 on the code at the session's start, 33fb663, when added: useless
   // 7/25, written out 25/30, pairs 14/15).
-  "bands-unread.json": { useless: 7, written_out: 25, states_failure: 14 },
+  // At the pass's end: 64/85 (useless 7 -> 10, the reading of a ticket that names nothing to look at); held there.
+  "bands-unread.json": { useless: 10, written_out: 25, states_failure: 14 },
 };
 const UNREAD = "bands-unread.json";
 
