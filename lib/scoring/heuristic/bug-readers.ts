@@ -207,7 +207,18 @@ const MOVED = /\b(?:(?:resets|reverts|reverted|snaps|snapped|(?:rolls|rolled|fal
  * after it. Not at the sentence's start, where it is an instruction ("Show 5 rows"), nor after a modal, "to", a plea or
  * "I", "we", "you" (nineteenth pass).
  */
-const PRODUCED_PLURAL = /(?<=[\p{L}\d)\]]\s+)(?<!\b(?:should|would|must|to|will|can|could|shall|may|might|not|n['’]t|please|i|we|you|and|or|then|also|does|do|did)\s+)\b(?:show|display|return|print|render|output|give|read)\s+(?:-?\d[\d.,:]*\b(?!\s*(?:steps?|times|ways|rows|items|results|entries|lines|columns)\b)|"[^"\n]{1,80}"|“[^”\n]{1,80}”)/iu;
+const PRODUCED_PLURAL = /\b(?:show|display|return|print|render|output|give|read)\s+(?:-?\d[\d.,:]*\b(?!\s*(?:steps?|times|ways|rows|items|results|entries|lines|columns)\b)|"[^"\n]{1,80}"|“[^”\n]{1,80}”)/gi;
+/** What must stand before `PRODUCED_PLURAL`'s verb: a word of the sentence, and not a modal, "to", a plea or I/we/you. */
+const PLURAL_SUBJECT_BEFORE = /[\p{L}\d)\]][ \t]+$/u;
+const NOT_TOLD_BEFORE = /\b(?:should|would|must|to|will|can|could|shall|may|might|not|n['’]t|please|i|we|you|and|or|then|also|does|do|did)[ \t]+$/i;
+function producedPlural(text: string, generic: (m: RegExpExecArray) => boolean): Read[] {
+  // (the words before are read on the 40 characters before the verb, not by a lookbehind: a lookbehind of "\s+" tries
+  // every blank of a run again at each of its places, seconds on a run of empty lines)
+  return all(text, PRODUCED_PLURAL, generic).filter((r) => {
+    const before = text.slice(Math.max(0, r.start - 40), r.start);
+    return PLURAL_SUBJECT_BEFORE.test(before) && !NOT_TOLD_BEFORE.test(before);
+  });
+}
 const PRODUCED = /\b(?:prints|printed|returns|returned|shows|showed|displays|displayed|renders|rendered|outputs|yields|yielded|evaluates to|alerts|alerted|suggests|suggested|reports|reported|logs|logged|receives|received)\s+(?:-?\d[\d.,]*\b(?!\s*(?:steps?|times|ways)\b)|"[^"\n]{1,80}"|“[^”\n]{1,80}”|[\w.-]+=[^\s"]*[^\s".,;])/i;
 /**
  * A constant the program gives back, in capitals with an underscore ("apr_file_copy() returns APR_EOF", "logs
@@ -547,7 +558,7 @@ export function observedIn(labelled: string): Read[] {
   return [...[ERROR, LOGGED, FAILING, TROUBLE_WITH, NUISANCE, NEGATION, ABSENCE, WRONG, SEEN, RESULT_MARK, MOVED, PRODUCED, LOOKS, UNWANTED, CONSUMES, RESPONSE, HAPPENS_MORE, CORRECTED, VALUE_TOLD, IMPOSSIBLE, STATUS_PRINTED, PRODUCED_CONSTANT].flatMap((re) => all(text, re, generic)), ...sameActTold(text),
     // (the same measure under two versions, each with its figure, "Atlas 2.3.1: 40 ms, Atlas 2.4.0: 350 ms": one is the
     // case that works, the other the value the program gives now; eighteenth pass, observed behaviour across writers)
-    ...versionFigures(text), ...all(text, MAKES_OBJECT, generic), ...all(text, MISHANDLES, generic), ...all(text, PRODUCED_PLURAL, generic)]
+    ...versionFigures(text), ...all(text, MAKES_OBJECT, generic), ...all(text, MISHANDLES, generic), ...producedPlural(text, generic)]
     .filter((r) => !QUESTION_OR_EXPECTATION.test(lineAround(text, r)) && !asked(text, r) && !peoplesAct(text, r) && !wishedFor(text, r) && !controlLabel(text, r) &&
       // (a failure feared after a plea to act first, "sort it before it blows up", "fix this before it gets worse", is
       // not seen yet: eighteenth pass, bands-read-16)

@@ -449,7 +449,7 @@ const OCCASION = /\b(?:(?:when|whenever|after|while|during|upon|as\s+soon\s+as|b
 // Something to look up or run: a command with its option ("htcacheclean -A segfaults"), a URL, a path or file, code, a
 // crash signature or ID, an error code, a constant, a quoted message, an exception, a value with its unit (not a version:
 // those name the environment).
-const LOOKUP = /\b[a-z][\w.-]*\s+--?[A-Za-z]|https?:\/\/|\b[\w-]+\.(?:[ch]|cpp|js|ts|py|java|html?|xml|conf|css|php|so|dll|exe|log)\b|\/\w+\/|\[@|\bbp-[0-9a-f]|\bAH\d{4,5}\b|\b0x[0-9a-fA-F]+\b|\b[A-Z][A-Z_]*_[A-Z_]+\b|"[^"\n]{3,}"|“[^”\n]{3,}”|'[^'\n]{6,}'|`[^`\n]+`|\w+\(\)|\b\w+(?:Exception|Error)\b|\b\d+(?:\.\d+)?\s*(?:%|ms|[kKMG]B|px)(?!\w)/;
+const LOOKUP = /\b[a-z][\w.-]*\s+--?[A-Za-z]|https?:\/\/|\b[\w-]+\.(?:[ch]|cpp|js|ts|py|java|html?|xml|conf|css|php|so|dll|exe|log)\b|\/\w+\/|\[@|\bbp-[0-9a-f]|\bAH\d{4,5}\b|\b0x[0-9a-fA-F]+\b|\b[A-Z][A-Z_]*_[A-Z_]+\b|"[^"\n]{3,}"|“[^”\n]{3,}”|'[^'\n]{6,}'|`[^`\n]+`|\b\w+\(\)|\b\w+(?:Exception|Error)\b|\b\d+(?:\.\d+)?\s*(?:%|ms|[kKMG]B|px)(?!\w)/;
 
 function unlocatedFailure(input: RuleInput, e: BugEvidence): boolean {
   if (e.steps.evidence || e.steps.trigger || e.expected || e.judgedOnly || e.asksOnly || e.cleanup) return false;
