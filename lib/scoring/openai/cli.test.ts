@@ -1,6 +1,6 @@
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { nodeArgs } from "@/testing/cli-bundles";
 import { setupFakeOpenAI } from "@/testing/fake-openai-hooks";
 
@@ -8,16 +8,34 @@ const ROOT = path.resolve(__dirname, "../../..");
 const FIXTURE = "lib/scoring/fixtures/backlog.csv";
 const QUS_FIXTURE = "lib/scoring/fixtures/qus-sample.csv";
 
+// The CLI runs of the test under way. A test that times out leaves its run going, and that run goes on taking the fake's
+// queued answers from the next test (which then saw exit 0 where it enqueued broken answers for exit 2): each test's
+// runs are killed, and waited for, when it ends.
+const running = new Set<ChildProcess>();
+afterEach(async () => {
+  const left = [...running];
+  running.clear();
+  await Promise.all(left.map((child) => new Promise<void>((done) => {
+    if (child.exitCode !== null || child.signalCode !== null) return done();
+    child.once("close", () => done());
+    child.kill("SIGKILL");
+  })));
+});
+
 // Asynchronous on purpose: the fake provider runs in this process and must keep answering.
 function run(script: string, args: string[], env: Record<string, string> = {}) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
     const clean = { ...process.env, OPENAI_BASE_URL: "", SCORING_MODEL: "", OPENAI_API_KEY: "", SCORING_CONCURRENCY: "", SCORING_RESPONSE_FORMAT: "", ...env };
     const child = spawn(process.execPath, [...nodeArgs(script), ...args], { cwd: ROOT, env: clean });
+    running.add(child);
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
+    child.on("close", (code) => {
+      running.delete(child);
+      resolve({ code, stdout, stderr });
+    });
   });
 }
 
