@@ -96,6 +96,8 @@ const ENGLISH_ONLY = new Set(
 );
 // A text is plainly English when at least this many of its words, and this share of them, are such words.
 const PLAIN_WORDS = 3;
+/** A letter beyond ASCII's: every language the rules read but English writes one in most sentences. */
+const BEYOND_ASCII = /(?![A-Za-z])\p{L}/u;
 const PLAIN_SHARE = 0.12;
 
 /**
@@ -106,7 +108,7 @@ const PLAIN_SHARE = 0.12;
  * another language, and counts how often it spares the detector.
  */
 export function plainlyEnglish(text: string): boolean {
-  if (/(?![A-Za-z])\p{L}/u.test(text)) return false;
+  if (BEYOND_ASCII.test(text)) return false;
   const words = text.toLowerCase().match(/[a-z]+(?:'[a-z]+)?/g);
   if (!words) return false;
   let english = 0;
@@ -152,7 +154,7 @@ function detectorAnswer(prose: string): string {
   if ((scores.en ?? 0) >= top * ENGLISH_MARGIN) return "en";
   const read = ranked.find(([code, score]) => score >= top * READ_MARGIN && (READ_LANGUAGES as readonly string[]).includes(code));
   if (read) return read[0];
-  return !/(?![A-Za-z])\p{L}/u.test(prose) && (prose.match(/\p{L}+/gu) ?? []).length < FEW_WORDS ? "en" : best;
+  return !BEYOND_ASCII.test(prose) && (prose.match(/\p{L}+/gu) ?? []).length < FEW_WORDS ? "en" : best;
 }
 
 /** The language of a ticket: the one it names, else the one its summary, description and criteria are written in. */

@@ -157,6 +157,8 @@ interface BugEvidence {
   cleanup: boolean;
   /** Every statement of what happens in the title and the description is judged, not seen (`onlyJudgedFailure`). */
   judgedOnly: boolean;
+  /** The statements of what happens `observedIn` reads in the title and in the description, read once per report. */
+  seen: { title: Read[]; text: Read[] };
   /** Something that happens is read: an actual result, or a statement of what happens in the title or the description. */
   anyRead: boolean;
 }
@@ -380,7 +382,7 @@ function readBugEvidence(input: RuleInput): BugEvidence {
   const asksInstead = !!asks || expectedIn(prose).some((r) => r.kind === "request" || r.kind === "wish") || CAPABILITY_ASKED.test(withoutLabel(summary));
   const told = !actual && words.length >= 20 && !asksInstead && !cleanup && !backport;
   return { expected, actual, steps, environment, impact, titleNames, told, workingCase, asksOnly: (asksInstead || cleanup || backport) && !actual, cleanup,
-    judgedOnly: onlyJudgedFailure(input, seenInTitle, seenInText), anyRead: !!actual || seenInTitle.length + seenInText.length > 0 };
+    judgedOnly: onlyJudgedFailure(input, seenInTitle, seenInText), seen: { title: seenInTitle, text: seenInText }, anyRead: !!actual || seenInTitle.length + seenInText.length > 0 };
 }
 
 /**
@@ -419,7 +421,7 @@ export function failureOnlyJudged(input: RuleInput): boolean {
 export function judgedAndBare(input: RuleInput): boolean {
   const e = bugEvidence(input);
   return e.judgedOnly && !e.expected && !e.steps.evidence && !e.steps.trigger && !e.environment &&
-    (observedIn(input.description).length > 0 || addsNothing(input.summary, input.description));
+    (e.seen.text.length > 0 || addsNothing(input.summary, input.description));
 }
 
 /**
@@ -455,8 +457,15 @@ function unlocatedFailure(input: RuleInput, e: BugEvidence): boolean {
   if (e.steps.evidence || e.steps.trigger || e.expected || e.judgedOnly || e.asksOnly || e.cleanup) return false;
   const text = `${input.summary}\n${input.description}`;
   if (input.criteria.trim() || OCCASION.test(text) || LOOKUP.test(text) || failsWhere(input.summary) || stepsIn(input.summary).trigger) return false;
-  const reads = [...observedIn(input.summary).map((r) => input.summary.slice(r.start, r.end)), ...observedIn(input.description).map((r) => input.description.slice(r.start, r.end))];
+  const reads = [...e.seen.title.map((r) => input.summary.slice(r.start, r.end)), ...e.seen.text.map((r) => input.description.slice(r.start, r.end))];
   return reads.length > 0 && reads.every((r) => EVENT_ONLY.test(r.trim()));
+}
+
+/** `bug.no_expected_result` at high: `summary` quoted, and whether the report tells what goes wrong. */
+export function missingExpected(summary: string, failureTold: boolean): Found {
+  return found("bug.no_expected_result", "high",
+    `${summary} ${failureTold ? "says what goes wrong but not what should happen instead" : "says neither what goes wrong nor what should happen instead"}: there is nothing to check a fix against.`,
+    "Add the expected result: what should happen instead, so a tester can check it against the actual one.");
 }
 
 export function bugFindings(input: RuleInput): Found[] {
@@ -479,10 +488,8 @@ export function bugFindings(input: RuleInput): Found[] {
       `${summary} says what fails; what should happen is left to its opposite. Say what the operation should produce when it works, so a fix is checked against a result and not only against the failure going away.`,
       "Add what the operation should produce when it works (what is shown, written or kept): the result a tester checks the fix against."));
   } else if (!e.expected) {
-    findings.push(found("bug.no_expected_result", "high",
-      // (a report that says nothing of what happens is not told it does)
-      `${summary} ${e.actual || e.told || e.titleNames || e.anyRead ? "says what goes wrong but not what should happen instead" : "says neither what goes wrong nor what should happen instead"}: there is nothing to check a fix against.`,
-      "Add the expected result: what should happen instead, so a tester can check it against the actual one."));
+    // (a report that says nothing of what happens is not told it does)
+    findings.push(missingExpected(summary, !!(e.actual || e.told || e.titleNames || e.anyRead)));
   } else if (!e.workingCase && VAGUE_EXPECTED.test(e.expected.text.replace(/\s+/g, " ").trim())) {
     findings.push(found("bug.vague_expected_result", "medium",
       `The expected result ${q(e.expected)} cannot be checked: it does not say what a tester would see.`,
@@ -573,7 +580,7 @@ export function bugFindings(input: RuleInput): Found[] {
   // The finding asks for the failure: none when the description tells it ("refuses to start when ...") or when the change
   // fixes none (a cleanup of unused code).
   if (FIX_VERB.test(title) && CODE.test(title) && !FAILURE.test(title) && !SYMPTOM.test(title) && !observedIn(title).some((r) => !r.generic) &&
-    !observedIn(input.description).some((r) => !r.generic) && !NO_FAILURE_CHANGE.test(`${title}\n${input.description}`)) {
+    !e.seen.text.some((r) => !r.generic) && !NO_FAILURE_CHANGE.test(`${title}\n${input.description}`)) {
     const start = input.summary.indexOf(title);
     findings.push(found("bug.prescribes_fix", "medium",
       `"${title.length > 70 ? `${title.slice(0, 69)}…` : title}" names the code change, not the failure it fixes.`,

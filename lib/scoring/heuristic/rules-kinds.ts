@@ -6,7 +6,7 @@ import { found, type Found, type Location, type RuleInput } from "./finding";
 import type { KindSource } from "./kind-of";
 import { missingWhy, phraseEvidence, REASON, sectionEvidence, summaryQuote } from "./kind-text";
 import { criteriaOf } from "./rules-criteria";
-import { bugEvidenceFor, bugFindings, ENVIRONMENT, failureOnlyJudged, judgedAndBare, PRODUCT_VERSION, proseOf } from "./rules-bug";
+import { bugEvidenceFor, bugFindings, ENVIRONMENT, failureOnlyJudged, judgedAndBare, missingExpected, PRODUCT_VERSION, proseOf } from "./rules-bug";
 import { epicEvidenceFor, epicFindings } from "./rules-epic";
 import { spikeEvidenceFor, spikeFindings } from "./rules-spike";
 import { REASON as TASK_REASON, taskEvidenceFor, taskFindings } from "./rules-task";
@@ -159,6 +159,8 @@ function namesNothing(input: RuleInput): boolean {
   return new Set(own.map((t) => t.text.toLowerCase())).size <= 3;
 }
 
+/** Where a sentence of a ticket's prose ends: a stop before a blank or the end, or a line break. */
+const SENTENCE_BREAK = /[.!?](?=\s|$)|\n/;
 /**
  * A value a developer could look for: a number that is not a year, a clock time, a day of the month, a count of time
  * ("30 mins", "six years" has none) or a share of the business ("40% of our year"). "0%", "00:00" in an account, "12"
@@ -203,14 +205,14 @@ export function nothingToLookAt(input: RuleInput): boolean {
   if (ENVIRONMENT.test(unreleased) || PRODUCT_VERSION.test(text) || VALUE.test(text) || PROGRAM_QUOTE.test(text) || IDENTIFIER.test(text)) return false;
   // What it does say is about people: at least one of its sentences is; and no part of the program is named outside such
   // a sentence ("No updates are showing on my home page").
-  const sentences = body.split(/[.!?](?=\s|$)|\n/);
+  const sentences = body.split(SENTENCE_BREAK);
   if (!sentences.some((x) => /\p{L}/u.test(x) && aboutPeopleSentence(x))) return false;
   if (sentences.some((x) => PROGRAM_PART.test(x) && !aboutPeopleSentence(x))) return false;
   if (!titleNamesNoAct(input)) return false;
   if (stepsIn(input.description).at) return false;
   const sentenceAt = (at: number) => {
     const from = Math.max(text.lastIndexOf("\n", at - 1), ...[". ", "! ", "? "].map((p) => text.lastIndexOf(p, at - 1) + 1)) + 1;
-    return text.slice(from, at + 200).split(/[.!?](?=\s|$)|\n/)[0];
+    return text.slice(from, at + 200).split(SENTENCE_BREAK)[0];
   };
   const peoples = (start: number) => aboutPeopleSentence(sentenceAt(start)) || personRightBefore(text.slice(Math.max(0, start - 60), start));
   for (const r of observedIn(text)) {
@@ -229,7 +231,7 @@ export function nothingToLookAt(input: RuleInput): boolean {
   // nothing named ("we need it fixed", "nobody wants that again") names no work.
   for (const m of text.matchAll(PEOPLE_WANT)) {
     const from = m.index + m[0].length;
-    if (aboutPeopleSentence(sentenceAt(m.index)) && namesThing(from, from + text.slice(from).split(/[.!?](?=\s|$)|\n/)[0].length)) return false;
+    if (aboutPeopleSentence(sentenceAt(m.index)) && namesThing(from, from + text.slice(from).split(SENTENCE_BREAK)[0].length)) return false;
   }
   for (const r of expectedIn(body)) {
     const start = offset + r.start;
@@ -240,7 +242,7 @@ export function nothingToLookAt(input: RuleInput): boolean {
     if (/^(?:should|shall|must|needs? to|has to|have to)\b/i.test(read) && !DONE_AT.test(text.slice(start))) continue;
     if (r.kind === "working_case" && /^\W*(?:compared|unlike|like)\b/i.test(read) && COMPARED_PEOPLE.test(sentenceAt(start))) continue;
     const from = offset + r.end;
-    const to = from + text.slice(from).split(/[.!?](?=\s|$)|\n/)[0].length;
+    const to = from + text.slice(from).split(SENTENCE_BREAK)[0].length;
     if (namesThing(from, to)) return false;
   }
   return true;
@@ -357,8 +359,7 @@ export function kindFindings(input: RuleInput): Found[] {
       if ((f.code === "bug.no_expected_result" || f.code === "bug.no_steps" || f.code === "bug.no_impact") && f.severity !== "high") own[k] = { ...f, severity: "high" };
     }
     if (!own.some((f) => f.code === "bug.no_expected_result")) {
-      own.push(found("bug.no_expected_result", "high", `${summaryQuote(input)} says neither what goes wrong nor what should happen instead: there is nothing to check a fix against.`,
-        "Add the expected result: what should happen instead, so a tester can check it against the actual one."));
+      own.push(missingExpected(summaryQuote(input), false));
     }
   }
   if (kind === "bug" && !own.some((f) => f.code === "estimable.no_detail") && (!input.language || input.language === "en") && /[\p{L}\p{N}]/u.test(proseOf(input)) && ((failureOnlyJudged(input) && namesNothing(input)) || judgedAndBare(input) || seen)) {
