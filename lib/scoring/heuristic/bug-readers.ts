@@ -2119,6 +2119,34 @@ const KEY_NAME = String.raw`(?:${MODIFIERS}(?:${KEYS}|[a-z0-9]\b)|${KEYS})`;
 const KEY_SEQUENCE = new RegExp(String.raw`\b(?:press|pressing|pressed|hit|hitting|type|typing)\s+${KEY_NAME}[^,.;!?
 ]{0,40}?(?:,\s*|\s+)(?:and\s+)?then\s+(?:press\s+|hit\s+)?${KEY_NAME}|\b(?:type|typing|typed|enter|entering|entered)\s+(?:["“][^"”\n]{1,40}["”]|[^\s,.;:!?"“]{1,40})(?:,\s*|\s+)(?:and\s+)?then\s+(?:press\s+|hit\s+)?${KEY_NAME}`, "i");
 
+/**
+ * Two actions joined by "and" as the subject of what the program then does: "Typing foo into the address bar and pressing
+ * Enter sends it to the search engine", "On Linux (Fedora 14) dragging a tab from one window and dropping it on another
+ * window does nothing", a key and what is typed after it ("ctrl+f and typing a word ... says", "(Ctrl+H and type a
+ * word)"). Each gerund is a step, as "untick ... and reload" are: the sentence tells them in order, with the failure as its
+ * predicate (nineteenth pass, steps across writers: read-5, read-11, read-18). The subject runs over the dots inside a
+ * name ("`example.com.`") and after a scene in brackets; each gerund has an object ("Opening and waiting" names no
+ * second act), and the predicate tells what the program does (a verb in -s, "does", "is", "has").
+ */
+const JOINED_GERUNDS = /(?:^|[.!?;:][ \t\n]{1,4}|\n[ \t]{0,8}|\)[ \t]{1,4})([A-Za-z][a-z-]+ing)[ \t]+(?!and\b)((?:[^.;:!?\n]|\.(?=\S)){1,160}?)[ \t]+and[ \t]+(?:then[ \t]+)?([a-z][a-z-]+ing)[ \t]+(?!(?:is|are|was|were|do|does|did|doesn|don|has|have|had|works?|fails?|seems?|also|too|both)\b)((?:[^.;:!?\n]|\.(?=\S)){1,120}?)[ \t](?:does|did|doesn|is|was|has|had|[a-z]+s)\b([^.;!?\n]{0,80})/g;
+const KEY_THEN_ACTION = new RegExp(String.raw`(?<![\w+-])${MODIFIERS}(?:${KEYS}|[a-z0-9]\b)[ \t]+and[ \t]+(?:then[ \t]+)?([a-z][a-z-]*)[ \t]+(?!(?:is|are|was|were|do|does|did|doesn|don|has|have|had|works?|fails?|both|also|too)\b)(?=["'“‘\x60\w])`, "gi");
+/** What the two joined actions bring about, said as a mend or a case that works ("... and clicking the button again shows the popup correctly"). */
+const JOINED_MENDS = /\b(?:fine|correctly|properly|normally|as expected|fix(?:es)?|works?|helps?|solves?)\b/i;
+/** Gerunds that tell what the program does or how the reporter goes about it, not an act on it. */
+const NOT_ACTED = /^(?:show|display|render|get|use|make|try|set|find|mark|like|work|log|post|build|run)/i;
+function joinedActions(text: string): Read | null {
+  for (const m of text.matchAll(JOINED_GERUNDS)) {
+    if (!actionStem(m[1]) || !actionStem(m[3]) || NOT_ACTED.test(m[1]) || NOT_ACTED.test(m[3]) || JOINED_MENDS.test(m[5])) continue;
+    const start = m.index + m[0].indexOf(m[1]);
+    return { start, end: m.index + m[0].length };
+  }
+  for (const m of text.matchAll(KEY_THEN_ACTION)) {
+    if (!actionStem(m[1]) || /\b(?:after|before|tried|try|with)[ \t]+$/i.test(text.slice(Math.max(0, m.index - 12), m.index))) continue;
+    return { start: m.index, end: m.index + m[0].length };
+  }
+  return null;
+}
+
 /** A piece that presses a key with its modifiers, and not one whose subject the key is. */
 function keyStep(piece: string): boolean {
   const s = piece.replace(LEAD, "");
@@ -2946,6 +2974,9 @@ export function stepsIn(labelled: string): StepsRead {
   // "When I press F6 and then Tab, ...": keys pressed one after the other are the way there, told in one clause.
   const keys = KEY_SEQUENCE.exec(text);
   if (keys) found.push({ kind: "actions", start: keys.index, end: keys.index + keys[0].length });
+  // "Typing foo and pressing Enter sends it ...", "ctrl+f and typing a word says ...": two actions joined in the subject.
+  const joinedPair = joinedActions(text);
+  if (joinedPair) found.push({ kind: "actions", ...joinedPair });
   // "The client does LOCK then PUT", "a HEAD followed by a GET": requests sent one after the other are the way there, as
   // keys pressed one after the other are (sixteenth pass, read-15 httpd).
   const sent = METHOD_SEQUENCE.exec(text);

@@ -1,0 +1,39 @@
+// The twentieth pass's steps readings, read across every read set (helper branch `h-sr3`): sentences written for these
+// tests (none copied from a report). Each reading fires on the forms its rule names and stays silent on the ones that
+// look alike.
+import { describe, expect, it } from "vitest";
+import { scoreTicket } from "./engine";
+
+/** The severity of `bug.no_steps` a report gets, scored as a Bug, or null when it does not fire. */
+const stepsFinding = (summary: string, description: string) =>
+  scoreTicket({ summary, description, issue_type: "Bug" }).findings.find((f) => f.code === "bug.no_steps")?.severity ?? null;
+
+describe("twentieth pass, steps across writers: two actions joined by \"and\" as the subject of what the program does", () => {
+  it("reads two gerunds joined in the subject, after a scene in brackets or over the dots of a name, as steps", () => {
+    expect(stepsFinding("Search box sends hosts away", "Entering `intranet.` (with the final dot) into the search box and pressing Return sends it to the web search.")).toBe(null);
+    expect(stepsFinding("Pinning fails", "On KDE (Plasma 5, X11) moving a note from the sidebar and dropping it on the board does nothing, the note stays put.")).toBe(null);
+    expect(stepsFinding("Slow filter", "Selecting a folder and scrolling the message list takes three seconds per row.")).toBe(null);
+  });
+
+  it("reads a key with its modifiers and the action typed after it as steps", () => {
+    expect(stepsFinding("Find misses notes", "alt+f and typing a name that is only in a note says \"Nothing found\".")).toBe(null);
+    expect(stepsFinding("Slow history", "The bookmark search (Ctrl+B and type a letter) takes four seconds per key.")).toBe(null);
+    // (the same two actions, told as what brings the failure about and not as a mend)
+    expect(stepsFinding("Popup blank", "The popup opens empty the first time. Closing the empty popup window with its close button and pressing the button again shows the popup.")).toBe(null);
+  });
+
+  it("does not read one gerund, two names, a mend, a second act with no object, or keys tried after the failure", () => {
+    // one action, the trigger
+    expect(stepsFinding("Pinning fails", "Dropping a note on the board does nothing, the note stays put.")).not.toBe(null);
+    // the two actions make it work: a workaround, not the way to the failure
+    expect(stepsFinding("Popup blank", "The popup opens empty the first time. Closing the empty popup window with its close button and pressing the button again shows the popup correctly.")).not.toBe(null);
+    // two keys and no action typed
+    expect(stepsFinding("Shortcuts dead", "Alt+C and Alt+V do nothing when the Greek layout is active.")).not.toBe(null);
+    // the keys after "after": what was tried
+    expect(stepsFinding("Old logo", "the header still shows the old logo even after ctrl+r and emptying the cache.")).not.toBe(null);
+    // a second gerund with no object and nothing done after it
+    expect(stepsFinding("Export slow", "Export of the ledger is slow. Compressing and uploading are both slow on the server.")).not.toBe(null);
+    // a gerund of what the program does, not an act of the reporter's
+    expect(stepsFinding("Flicker", "Showing the toolbar and hiding the sidebar flickers on every page the server renders.")).not.toBe(null);
+  });
+});
