@@ -2147,6 +2147,27 @@ function joinedActions(text: string): Read | null {
   return null;
 }
 
+/** The program restarted, named as a noun after "after" ("After restart it is back", "after a reboot"). */
+const AFTER_RESTART = /\bafter\s+(?:a\s+|the\s+|every\s+|each\s+)?(?:restart|reboot|relaunch)\b(?!\s+(?:of|is|was)\b)/gi;
+/** "the next time I open the site": a moment that comes back to what was done before. */
+const NEXT_TIME = /\b(?:the\s+)?next\s+time\s+(?:i|you|we)\s+([a-z][\w-]*)/gi;
+/** A condition's clause that comes back to the program: "when I start it again", "when I come back". */
+const COMES_BACK = /^[^.,;:!?\n]{0,40}?\b(?:again|back)\b/i;
+/** The later of two moments in order, when one is told (see `stepsIn`). */
+function laterMoment(text: string, conditions: { start: number; end: number; kind: string }[]): { start: number; end: number } | null {
+  const works = (end: number) => mendsIt(text, { start: end, end }) || JOINED_MENDS.test(/^[^.;!?\n]{0,80}/.exec(text.slice(end))?.[0] ?? "");
+  const verb = (c: { start: number; end: number }) => /([a-z][\w-]*)\s*$/i.exec(text.slice(c.start, c.end))?.[1].toLowerCase() ?? "";
+  for (const m of [...text.matchAll(AFTER_RESTART), ...text.matchAll(NEXT_TIME)]) {
+    const end = m.index + m[0].length;
+    if (!works(end)) return { start: m.index, end };
+  }
+  for (const [i, c] of conditions.entries()) {
+    if (i === 0 || c.kind !== "condition" || works(c.end) || /^(?:try|tries|tried|trying|retry|do|did|want)$/i.test(verb(c))) continue;
+    if (/^re(?:open|start|load|launch|visit)/i.test(verb(c)) || COMES_BACK.test(text.slice(c.end))) return { start: c.start, end: c.end };
+  }
+  return null;
+}
+
 /** A piece that presses a key with its modifiers, and not one whose subject the key is. */
 function keyStep(piece: string): boolean {
   const s = piece.replace(LEAD, "");
@@ -2947,6 +2968,15 @@ export function stepsIn(labelled: string): StepsRead {
     joined += [...clause.matchAll(/(?:,|\band|\bthen)\s+(?:then\s+)?([a-z][\w-]*)/gi)].filter((j) => pastAction(j[1]) || (present && ACTION_VERBS.has(j[1].toLowerCase()) && !likeAfterComma(j)) ||
       (/^(?:do|did)$/i.test(j[1]) && DO_CONTROL.test(clause.slice(j.index + j[0].length)))).length;
   }
+  // "I hide the menu bar. After restart it is back", "after I close the window? When I start it again it says ...", "i
+  // click Remember, but next time i open the site the fields are empty": a later moment that comes back to the program
+  // after an action already told (a restart named as a noun, a condition told with "again" or "back" or a verb of doing
+  // it again, "the next time") is the second of two actions in order, as "then when" is (twentieth pass, steps across
+  // writers: read-1, read-5, read-18). Not one said to mend it or to work, nor a try again; and not a condition after an
+  // update or an install ("After updating to 3.6 it crashes when I open a tab": the version is the setting, DECIDED).
+  const later = laterMoment(text, conditions);
+  if (later && (conditions.some((c) => c.end <= later.start) || narrated.some((m) => m.index + m[0].length <= later.start) ||
+    actions.some((a) => a.start + a.text.length <= later.start))) joined++;
   // An input told inside a sentence is a step of its own, unless it is the action of a step already counted ("Set browser.x.y to false.").
   // An input joined to the action by "and" or "then" ("Create two files and request /foo") is a step of its own too.
   // Nor a setting said to mend it ("Setting media.cache.x to 0 fixes it", "if I set y.z to true it loads instantly"):

@@ -37,3 +37,26 @@ describe("twentieth pass, steps across writers: two actions joined by \"and\" as
     expect(stepsFinding("Flicker", "Showing the toolbar and hiding the sidebar flickers on every page the server renders.")).not.toBe(null);
   });
 });
+
+describe("twentieth pass, steps across writers: a later moment that comes back to the program after an action told", () => {
+  it("reads an action, then a restart named as a noun, a condition told with \"again\", or \"the next time\", as steps", () => {
+    expect(stepsFinding("Sounds come back", "I switch off the alert sounds in the options. After restart they are on again.")).toBe(null);
+    expect(stepsFinding("Still running", "the reader stays in the process list after I close its window. When I start the reader again it says \"already running\".")).toBe(null);
+    expect(stepsFinding("Login not kept", "I tick Remember me, but the next time I open the login page the box is empty.")).toBe(null);
+  });
+
+  it("does not read the moment alone, a try again, a version changed, two alternatives, or a restart that mends it", () => {
+    // the later moment with no action before it
+    expect(stepsFinding("Tabs lost", "After restart the open tabs are gone.")).not.toBe(null);
+    expect(stepsFinding("Tabs lost", "When I open the reader again the open tabs are gone.")).not.toBe(null);
+    // the same action tried again
+    expect(stepsFinding("Crash on open", "When I open a report it crashes. When I try again it crashes again.")).not.toBe(null);
+    // an update is the version, a setting (DECIDED), not a first step
+    expect(stepsFinding("Crash on tab", "After updating to 4.2 the reader crashes when I open a new tab.")).not.toBe(null);
+    // two triggers told one after the other, neither coming back
+    expect(stepsFinding("Hangs", "When I open a report it hangs. When I print it hangs too.")).not.toBe(null);
+    // a restart of another program, and one that makes it work
+    expect(stepsFinding("Crash", "The reader crashes after a restart of the print service.")).not.toBe(null);
+    expect(stepsFinding("Sounds stuck", "I switch off the alert sounds in the options but they keep playing. After restart it works.")).not.toBe(null);
+  });
+});
