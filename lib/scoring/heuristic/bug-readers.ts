@@ -2148,7 +2148,8 @@ function joinedActions(text: string): Read | null {
 }
 
 /** The program restarted, named as a noun after "after" ("After restart it is back", "after a reboot"). */
-const AFTER_RESTART = /\bafter\s+(?:a\s+|the\s+|every\s+|each\s+)?(?:restart|reboot|relaunch)\b(?!\s+(?:of|is|was)\b)/gi;
+// (opening its clause, with what is seen after it: "nothing changed after a restart." tells a mend tried)
+const AFTER_RESTART = /(?:^|[.!?;,][ \t]{1,4}|\n[ \t]{0,8}|\b(?:but|and|then)[ \t]+)after\s+(?:a\s+|the\s+|every\s+|each\s+)?(?:restart|reboot|relaunch)\b(?!\s+(?:of|is|was)\b)/gi;
 /** "the next time I open the site": a moment that comes back to what was done before. */
 const NEXT_TIME = /\b(?:the\s+)?next\s+time\s+(?:i|you|we)\s+([a-z][\w-]*)/gi;
 /** A condition's clause that comes back to the program: "when I start it again", "when I come back". */
@@ -2157,12 +2158,16 @@ const COMES_BACK = /^[^.,;:!?\n]{0,40}?\b(?:again|back)\b/i;
 function laterMoment(text: string, conditions: { start: number; end: number; kind: string }[]): { start: number; end: number } | null {
   const works = (end: number) => mendsIt(text, { start: end, end }) || JOINED_MENDS.test(/^[^.;!?\n]{0,80}/.exec(text.slice(end))?.[0] ?? "");
   const verb = (c: { start: number; end: number }) => /([a-z][\w-]*)\s*$/i.exec(text.slice(c.start, c.end))?.[1].toLowerCase() ?? "";
+  // (the same act done again is a try again, not a second step: "When I click the icon nothing opens. When I click it
+  // again nothing opens either")
+  const stem = (v: string) => v.replace(/^re(?=[a-z]{4})/, "").replace(/(?:ing|ed|es|s)$/, "").replace(/e$/, "");
+  const repeats = (v: string, at: number) => conditions.some((b) => b.end <= at && stem(verb(b)) === stem(v));
   for (const m of [...text.matchAll(AFTER_RESTART), ...text.matchAll(NEXT_TIME)]) {
     const end = m.index + m[0].length;
-    if (!works(end)) return { start: m.index, end };
+    if (!works(end) && !(m[1] && repeats(m[1].toLowerCase(), m.index))) return { start: m.index, end };
   }
-  for (const [i, c] of conditions.entries()) {
-    if (i === 0 || c.kind !== "condition" || works(c.end) || /^(?:try|tries|tried|trying|retry|do|did|want)$/i.test(verb(c))) continue;
+  for (const c of conditions) {
+    if (c.kind !== "condition" || works(c.end) || /^(?:try|tries|tried|trying|retry|do|did|want)$/i.test(verb(c)) || repeats(verb(c), c.start)) continue;
     if (/^re(?:open|start|load|launch|visit)/i.test(verb(c)) || COMES_BACK.test(text.slice(c.end))) return { start: c.start, end: c.end };
   }
   return null;
@@ -2320,7 +2325,11 @@ const REPRO = /(?:^|[.!?]\s+|\n\s*)(?:how )?to (?:see|trigger) (?:it|this|that|t
  * "long-press a link -> Open in New Tab", "ctrl+click the cell > Copy" (eighteenth pass, read-17 firefox). The thing
  * is a word to three, the item opens in a capital or a quote, as a menu's does.
  */
-const CONTEXT_ITEM = /\b(?:[Rr]ight[- ]?click|[Ll]ong[- ]?press|[Cc]trl[- +]click|[Cc]ontrol[- ]click|[Tt]wo-finger click)(?:ing|ed)?\s+(?:on\s+)?(?:(?:an?|the|any|some|this|that)\s+)?[\w-]+(?: [\w-]+){0,2}?\s*(?:>|->|→|»)\s*["'“]?[A-Z][\w.'’&/+-]*(?: [\w.'’&/+-]+){0,3}/;
+// (also with the thing after "in", or left out: "right click in the password field > Suggest Strong Password", "via right
+// click > Languages", "right click > paste": the click opens the menu wherever it is done, and the item is chosen in it;
+// an item in lower case only when it is a verb of acting, "paste", "copy"; twentieth pass, read-3, read-7, read-14,
+// read-16)
+const CONTEXT_ITEM = /\b(?:[Rr]ight[- ]?click|[Ll]ong[- ]?press|[Cc]trl[- +]click|[Cc]ontrol[- ]click|[Tt]wo-finger click)(?:ing|ed)?(?:\s+(?:(?:on|in|into|inside)\s+)?(?:(?:an?|the|any|some|this|that)\s+)?[\w-]+(?: [\w-]+){0,2}?)?\s*(?:>|->|→|»)\s*(?:["'“]?[A-Z][\w.'’&/+-]*(?: [\w.'’&/+-]+){0,3}|(?:paste|copy|cut|save|open|print|inspect|reload|delete|rename|undo)\b)/;
 const MENU_PATH = /(?:^|[\s"'(])(?:[A-Z][\w.'’&/+-]*(?: [\w.'’&/+-]+){0,3}(?:\s*(?:->|→|»|\s>\s)\s*[\w"'][\w.'’&/+-]*(?: [\w.'’&/+-]+){0,3}){2,}|[a-z][\w.'’&/+-]*(?:\s*(?:->|→|»|\s>\s)\s*["']?[A-Z][\w.'’&/+-]*(?: [\w.'’&/+-]+){0,3}){2,})/m;
 /**
  * What running a snippet gives, told right under it of the snippet, the page or the browser: "this prints 0 0.01",
@@ -3021,8 +3030,11 @@ export function stepsIn(labelled: string): StepsRead {
   if (menu && !MENDS_IT.test(text.slice(menu.index + menu[0].lastIndexOf(">") + 1))) found.push({ kind: "menu", start: menu.index, end: menu.index + menu[0].length });
   // "right click on image > Save Image As...": the context menu opened on a thing and its item chosen (eighteenth pass,
   // read-17 firefox). A path of two items with no click on a thing stays unread (u15f-053).
+  // (nor one the reporter can or has to use, the way round a change asked for: "I know I can right-click > Remove from
+  // Toolbar but ...", "Currently I have to right-click > Open in New Container Tab every time"; twentieth pass)
   const opened = menu ? null : CONTEXT_ITEM.exec(text);
-  if (opened && !MENDS_IT.test(text.slice(opened.index + opened[0].length))) found.push({ kind: "menu", start: opened.index, end: opened.index + opened[0].length });
+  if (opened && !MENDS_IT.test(text.slice(opened.index + opened[0].length)) &&
+    !/\b(?:can|could|have to|has to|had to|must|need to|needs to|would|should)[ \t]+$/i.test(text.slice(Math.max(0, opened.index - 20), opened.index))) found.push({ kind: "menu", start: opened.index, end: opened.index + opened[0].length });
   for (const [kind, re] of [["repro", REPRO], ["link", REPRO_LINK], ["command", COMMAND], ["command", INLINE_REQUEST], ["command", INLINE_COMMAND], ["command", INLINE_QUERY], ["command", INLINE_PROGRAM],
     ["testcase", ON_TESTCASE]] as const) {
     // A request in a line of the access log is what the server recorded, not one the reporter sends.

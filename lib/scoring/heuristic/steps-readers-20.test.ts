@@ -58,5 +58,24 @@ describe("twentieth pass, steps across writers: a later moment that comes back t
     // a restart of another program, and one that makes it work
     expect(stepsFinding("Crash", "The reader crashes after a restart of the print service.")).not.toBe(null);
     expect(stepsFinding("Sounds stuck", "I switch off the alert sounds in the options but they keep playing. After restart it works.")).not.toBe(null);
+    // the same act done again, and a restart told at the end as what was tried
+    expect(stepsFinding("Icon dead", "When I click the tray icon nothing opens. When I click it again nothing opens either.")).not.toBe(null);
+    expect(stepsFinding("Prefs ignored", "I edited settings.ini: nothing changed after a restart.")).not.toBe(null);
+  });
+});
+
+describe("twentieth pass, steps across writers: a context menu opened by a right click, its item chosen, with no thing or one after \"in\"", () => {
+  it("reads the click and the item as two actions wherever the click is done", () => {
+    expect(stepsFinding("Wrong engine", "I picked another engine in the search bar but right click > Search Acme for the selection still uses Acme.")).toBe(null);
+    expect(stepsFinding("Suggestion too short", "The suggested password (right click in the password field > Suggest Password) is too short for the site.")).toBe(null);
+    expect(stepsFinding("Paste blocked", "in the online editor right click > paste says I need the keyboard shortcut.")).toBe(null);
+  });
+
+  it("does not read a menu path with no click, a click with no item, a lower-case word that is no act, or a click the reporter can or has to use", () => {
+    expect(stepsFinding("Dead link", "Help > About Reader opens a page that is not found.")).not.toBe(null);
+    expect(stepsFinding("Menu too long", "The right click menu on a page has twenty items, most of them useless.")).not.toBe(null);
+    expect(stepsFinding("Menu wrong", "right click > something is off with the menu in the reader.")).not.toBe(null);
+    expect(stepsFinding("Hide the button", "Please add a setting to hide the Reader button. I know I can right-click > Remove from Toolbar but I want it gone for all profiles.")).not.toBe(null);
+    expect(stepsFinding("Open in container", "Please add an option for folders. Currently I have to right-click > Open in Container every time.")).not.toBe(null);
   });
 });
