@@ -2119,6 +2119,60 @@ const KEY_NAME = String.raw`(?:${MODIFIERS}(?:${KEYS}|[a-z0-9]\b)|${KEYS})`;
 const KEY_SEQUENCE = new RegExp(String.raw`\b(?:press|pressing|pressed|hit|hitting|type|typing)\s+${KEY_NAME}[^,.;!?
 ]{0,40}?(?:,\s*|\s+)(?:and\s+)?then\s+(?:press\s+|hit\s+)?${KEY_NAME}|\b(?:type|typing|typed|enter|entering|entered)\s+(?:["“][^"”\n]{1,40}["”]|[^\s,.;:!?"“]{1,40})(?:,\s*|\s+)(?:and\s+)?then\s+(?:press\s+|hit\s+)?${KEY_NAME}`, "i");
 
+/**
+ * Two actions joined by "and" as the subject of what the program then does: "Typing foo into the address bar and pressing
+ * Enter sends it to the search engine", "On Linux (Fedora 14) dragging a tab from one window and dropping it on another
+ * window does nothing", a key and what is typed after it ("ctrl+f and typing a word ... says", "(Ctrl+H and type a
+ * word)"). Each gerund is a step, as "untick ... and reload" are: the sentence tells them in order, with the failure as its
+ * predicate (nineteenth pass, steps across writers: read-5, read-11, read-18). The subject runs over the dots inside a
+ * name ("`example.com.`") and after a scene in brackets; each gerund has an object ("Opening and waiting" names no
+ * second act), and the predicate tells what the program does (a verb in -s, "does", "is", "has").
+ */
+const JOINED_GERUNDS = /(?:^|[.!?;:][ \t\n]{1,4}|\n[ \t]{0,8}|\)[ \t]{1,4})([A-Za-z][a-z-]+ing)[ \t]+(?!and\b)((?:[^.;:!?\n]|\.(?=\S)){1,160}?)[ \t]+and[ \t]+(?:then[ \t]+)?([a-z][a-z-]+ing)[ \t]+(?!(?:is|are|was|were|do|does|did|doesn|don|has|have|had|works?|fails?|seems?|also|too|both)\b)((?:[^.;:!?\n]|\.(?=\S)){1,120}?)[ \t](?:does|did|doesn|is|was|has|had|[a-z]+s)\b([^.;!?\n]{0,80})/g;
+const KEY_THEN_ACTION = new RegExp(String.raw`(?<![\w+-])${MODIFIERS}(?:${KEYS}|[a-z0-9]\b)[ \t]+and[ \t]+(?:then[ \t]+)?([a-z][a-z-]*)[ \t]+(?!(?:is|are|was|were|do|does|did|doesn|don|has|have|had|works?|fails?|both|also|too)\b)(?=["'“‘\x60\w])`, "gi");
+/** What the two joined actions bring about, said as a mend or a case that works ("... and clicking the button again shows the popup correctly"). */
+const JOINED_MENDS = /\b(?:fine|correctly|properly|normally|as expected|fix(?:es)?|works?|helps?|solves?)\b/i;
+/** Gerunds that tell what the program does or how the reporter goes about it, not an act on it. */
+const NOT_ACTED = /^(?:show|display|render|get|use|make|try|set|find|mark|like|work|log|post|build|run)/i;
+function joinedActions(text: string): Read | null {
+  for (const m of text.matchAll(JOINED_GERUNDS)) {
+    if (!actionStem(m[1]) || !actionStem(m[3]) || NOT_ACTED.test(m[1]) || NOT_ACTED.test(m[3]) || JOINED_MENDS.test(m[5])) continue;
+    const start = m.index + m[0].indexOf(m[1]);
+    return { start, end: m.index + m[0].length };
+  }
+  for (const m of text.matchAll(KEY_THEN_ACTION)) {
+    if (!actionStem(m[1]) || /\b(?:after|before|tried|try|with)[ \t]+$/i.test(text.slice(Math.max(0, m.index - 12), m.index))) continue;
+    return { start: m.index, end: m.index + m[0].length };
+  }
+  return null;
+}
+
+/** The program restarted, named as a noun after "after" ("After restart it is back", "after a reboot"). */
+// (opening its clause, with what is seen after it: "nothing changed after a restart." tells a mend tried)
+const AFTER_RESTART = /(?:^|[.!?;,][ \t]{1,4}|\n[ \t]{0,8}|\b(?:but|and|then)[ \t]+)after\s+(?:a\s+|the\s+|every\s+|each\s+)?(?:restart|reboot|relaunch)\b(?!\s+(?:of|is|was)\b)/gi;
+/** "the next time I open the site": a moment that comes back to what was done before. */
+const NEXT_TIME = /\b(?:the\s+)?next\s+time\s+(?:i|you|we)\s+([a-z][\w-]*)/gi;
+/** A condition's clause that comes back to the program: "when I start it again", "when I come back". */
+const COMES_BACK = /^[^.,;:!?\n]{0,40}?\b(?:again|back)\b/i;
+/** The later of two moments in order, when one is told (see `stepsIn`). */
+function laterMoment(text: string, conditions: { start: number; end: number; kind: string }[]): { start: number; end: number } | null {
+  const works = (end: number) => mendsIt(text, { start: end, end }) || JOINED_MENDS.test(/^[^.;!?\n]{0,80}/.exec(text.slice(end))?.[0] ?? "");
+  const verb = (c: { start: number; end: number }) => /([a-z][\w-]*)\s*$/i.exec(text.slice(c.start, c.end))?.[1].toLowerCase() ?? "";
+  // (the same act done again is a try again, not a second step: "When I click the icon nothing opens. When I click it
+  // again nothing opens either")
+  const stem = (v: string) => v.replace(/^re(?=[a-z]{4})/, "").replace(/(?:ing|ed|es|s)$/, "").replace(/e$/, "");
+  const repeats = (v: string, at: number) => conditions.some((b) => b.end <= at && stem(verb(b)) === stem(v));
+  for (const m of [...text.matchAll(AFTER_RESTART), ...text.matchAll(NEXT_TIME)]) {
+    const end = m.index + m[0].length;
+    if (!works(end) && !(m[1] && repeats(m[1].toLowerCase(), m.index))) return { start: m.index, end };
+  }
+  for (const c of conditions) {
+    if (c.kind !== "condition" || works(c.end) || /^(?:try|tries|tried|trying|retry|do|did|want)$/i.test(verb(c)) || repeats(verb(c), c.start)) continue;
+    if (/^re(?:open|start|load|launch|visit)/i.test(verb(c)) || COMES_BACK.test(text.slice(c.end))) return { start: c.start, end: c.end };
+  }
+  return null;
+}
+
 /** A piece that presses a key with its modifiers, and not one whose subject the key is. */
 function keyStep(piece: string): boolean {
   const s = piece.replace(LEAD, "");
@@ -2271,7 +2325,11 @@ const REPRO = /(?:^|[.!?]\s+|\n\s*)(?:how )?to (?:see|trigger) (?:it|this|that|t
  * "long-press a link -> Open in New Tab", "ctrl+click the cell > Copy" (eighteenth pass, read-17 firefox). The thing
  * is a word to three, the item opens in a capital or a quote, as a menu's does.
  */
-const CONTEXT_ITEM = /\b(?:[Rr]ight[- ]?click|[Ll]ong[- ]?press|[Cc]trl[- +]click|[Cc]ontrol[- ]click|[Tt]wo-finger click)(?:ing|ed)?\s+(?:on\s+)?(?:(?:an?|the|any|some|this|that)\s+)?[\w-]+(?: [\w-]+){0,2}?\s*(?:>|->|→|»)\s*["'“]?[A-Z][\w.'’&/+-]*(?: [\w.'’&/+-]+){0,3}/;
+// (also with the thing after "in", or left out: "right click in the password field > Suggest Strong Password", "via right
+// click > Languages", "right click > paste": the click opens the menu wherever it is done, and the item is chosen in it;
+// an item in lower case only when it is a verb of acting, "paste", "copy"; twentieth pass, read-3, read-7, read-14,
+// read-16)
+const CONTEXT_ITEM = /\b(?:[Rr]ight[- ]?click|[Ll]ong[- ]?press|[Cc]trl[- +]click|[Cc]ontrol[- ]click|[Tt]wo-finger click)(?:ing|ed)?(?:\s+(?:(?:on|in|into|inside)\s+)?(?:(?:an?|the|any|some|this|that)\s+)?[\w-]+(?: [\w-]+){0,2}?)?\s*(?:>|->|→|»)\s*(?:["'“]?[A-Z][\w.'’&/+-]*(?: [\w.'’&/+-]+){0,3}|(?:paste|copy|cut|save|open|print|inspect|reload|delete|rename|undo)\b)/;
 const MENU_PATH = /(?:^|[\s"'(])(?:[A-Z][\w.'’&/+-]*(?: [\w.'’&/+-]+){0,3}(?:\s*(?:->|→|»|\s>\s)\s*[\w"'][\w.'’&/+-]*(?: [\w.'’&/+-]+){0,3}){2,}|[a-z][\w.'’&/+-]*(?:\s*(?:->|→|»|\s>\s)\s*["']?[A-Z][\w.'’&/+-]*(?: [\w.'’&/+-]+){0,3}){2,})/m;
 /**
  * What running a snippet gives, told right under it of the snippet, the page or the browser: "this prints 0 0.01",
@@ -2919,6 +2977,15 @@ export function stepsIn(labelled: string): StepsRead {
     joined += [...clause.matchAll(/(?:,|\band|\bthen)\s+(?:then\s+)?([a-z][\w-]*)/gi)].filter((j) => pastAction(j[1]) || (present && ACTION_VERBS.has(j[1].toLowerCase()) && !likeAfterComma(j)) ||
       (/^(?:do|did)$/i.test(j[1]) && DO_CONTROL.test(clause.slice(j.index + j[0].length)))).length;
   }
+  // "I hide the menu bar. After restart it is back", "after I close the window? When I start it again it says ...", "i
+  // click Remember, but next time i open the site the fields are empty": a later moment that comes back to the program
+  // after an action already told (a restart named as a noun, a condition told with "again" or "back" or a verb of doing
+  // it again, "the next time") is the second of two actions in order, as "then when" is (twentieth pass, steps across
+  // writers: read-1, read-5, read-18). Not one said to mend it or to work, nor a try again; and not a condition after an
+  // update or an install ("After updating to 3.6 it crashes when I open a tab": the version is the setting, DECIDED).
+  const later = laterMoment(text, conditions);
+  if (later && (conditions.some((c) => c.end <= later.start) || narrated.some((m) => m.index + m[0].length <= later.start) ||
+    actions.some((a) => a.start + a.text.length <= later.start))) joined++;
   // An input told inside a sentence is a step of its own, unless it is the action of a step already counted ("Set browser.x.y to false.").
   // An input joined to the action by "and" or "then" ("Create two files and request /foo") is a step of its own too.
   // Nor a setting said to mend it ("Setting media.cache.x to 0 fixes it", "if I set y.z to true it loads instantly"):
@@ -2946,6 +3013,9 @@ export function stepsIn(labelled: string): StepsRead {
   // "When I press F6 and then Tab, ...": keys pressed one after the other are the way there, told in one clause.
   const keys = KEY_SEQUENCE.exec(text);
   if (keys) found.push({ kind: "actions", start: keys.index, end: keys.index + keys[0].length });
+  // "Typing foo and pressing Enter sends it ...", "ctrl+f and typing a word says ...": two actions joined in the subject.
+  const joinedPair = joinedActions(text);
+  if (joinedPair) found.push({ kind: "actions", ...joinedPair });
   // "The client does LOCK then PUT", "a HEAD followed by a GET": requests sent one after the other are the way there, as
   // keys pressed one after the other are (sixteenth pass, read-15 httpd).
   const sent = METHOD_SEQUENCE.exec(text);
@@ -2960,8 +3030,11 @@ export function stepsIn(labelled: string): StepsRead {
   if (menu && !MENDS_IT.test(text.slice(menu.index + menu[0].lastIndexOf(">") + 1))) found.push({ kind: "menu", start: menu.index, end: menu.index + menu[0].length });
   // "right click on image > Save Image As...": the context menu opened on a thing and its item chosen (eighteenth pass,
   // read-17 firefox). A path of two items with no click on a thing stays unread (u15f-053).
+  // (nor one the reporter can or has to use, the way round a change asked for: "I know I can right-click > Remove from
+  // Toolbar but ...", "Currently I have to right-click > Open in New Container Tab every time"; twentieth pass)
   const opened = menu ? null : CONTEXT_ITEM.exec(text);
-  if (opened && !MENDS_IT.test(text.slice(opened.index + opened[0].length))) found.push({ kind: "menu", start: opened.index, end: opened.index + opened[0].length });
+  if (opened && !MENDS_IT.test(text.slice(opened.index + opened[0].length)) &&
+    !/\b(?:can|could|have to|has to|had to|must|need to|needs to|would|should)[ \t]+$/i.test(text.slice(Math.max(0, opened.index - 20), opened.index))) found.push({ kind: "menu", start: opened.index, end: opened.index + opened[0].length });
   for (const [kind, re] of [["repro", REPRO], ["link", REPRO_LINK], ["command", COMMAND], ["command", INLINE_REQUEST], ["command", INLINE_COMMAND], ["command", INLINE_QUERY], ["command", INLINE_PROGRAM],
     ["testcase", ON_TESTCASE]] as const) {
     // A request in a line of the access log is what the server recorded, not one the reporter sends.
