@@ -51,3 +51,21 @@ describe("twentieth pass, expected results across writers: a request quoted from
     expect(kindsOf("I get 'file too large' on every upload. Please add an option to raise the limit.")).toContain("request");
   });
 });
+
+describe("twentieth pass, expected results across writers: a text quoted as it stands and as it should read", () => {
+  it("reads the corrected text, a letter or two apart, in any language", () => {
+    expect(flagged("Typo in the save dialog", 'The button reads "Save as templete" in the export dialog; "Save as template" is meant.')).toBe(false);
+    expect(flagged("[fr] Faute dans le menu", 'Dans le menu Outils, l\'entrée "Préférrences avancées" a un r de trop. Il faudrait "Préférences avancées".')).toBe(false);
+    expect(flagged("Wrong plural in the Czech cart", 'Košík ukazuje "Máte 5 položka" - správně "Máte 5 položek".')).toBe(false);
+  });
+
+  it("reads no correction in paths, in texts apart only by case, spaces, marks or digits, in short or far-apart texts", () => {
+    expect(flagged("Include fails", 'Requesting "/pages/alpha.shtml" includes "/pages/alpha.shtm" and the include fails with a 404.')).toBe(true);
+    expect(flagged("Menu label", 'The menu shows "Open Recent Files" and the toolbar "open recent files"; clicking either does nothing.')).toBe(true);
+    expect(flagged("Label run together", 'The header shows "Order History" on one page and "OrderHistory" on the next, and the list is empty.')).toBe(true);
+    expect(flagged("Counts shown", 'The panel says "Uploaded 3 of 10" and then "Uploaded 4 of 10" and stops there for ever.')).toBe(true);
+    expect(flagged("Short labels", 'The tabs read "Inbox" and "Inbux" after the update and neither opens.')).toBe(true);
+    expect(flagged("Two messages", 'First it shows "Connecting to server" and then "Connected to servers", then the window closes.')).toBe(true);
+    expect(flagged("Same message twice", 'It shows "Could not save the file" and again "Could not save the file" when retrying.')).toBe(true);
+  });
+});
