@@ -175,8 +175,44 @@ export function proseOf(input: RuleInput): string {
   return text;
 }
 
+/**
+ * A text quoted twice, the same but for a letter or two added, dropped or changed inside its words ('"could not open dbm
+ * file" is spelled "could not ope dbm file"', '"Lesezeichen-Symbolleistee" ... Richtig wäre "Lesezeichen-Symbolleiste"',
+ * '"Pozostało 5 plik" - powinno być "Pozostało 5 plików"'): the text as it stands and as it should read, whatever the
+ * language of the words around them (twentieth pass, expected results across writers). Only words: at least eight
+ * characters of letters, digits, spaces, hyphens and apostrophes, so no path, file, URL or code ("/a.shtml", "/b.shtml");
+ * not two that differ only by case, a space or a mark, or only in their digits ("file1", "file2").
+ */
+const QUOTED_WORDS = /(?<![\p{L}\p{N}])["“'‘]([\p{L}\p{N}](?:[\p{L}\p{N}]|[ '’-](?=[\p{L}\p{N}])){7,79})["”'’](?![\p{L}\p{N}])/gu;
+function correctedText(text: string): Read | null {
+  if (!/["“'‘]/.test(text)) return null;
+  // (the first 60 quotes: a long log quoting hundreds of names is read in its opening, and the pairs stay few)
+  const quoted = [...text.matchAll(QUOTED_WORDS)].slice(0, 60).map((m) => ({ said: m[1], start: m.index, end: m.index + m[0].length }));
+  const letters = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
+  for (let i = 0; i < quoted.length; i++) for (let j = i + 1; j < quoted.length; j++) {
+    const [a, b] = [quoted[i].said, quoted[j].said];
+    if (a === b || letters(a) === letters(b) || a.replace(/\d/g, "") === b.replace(/\d/g, "")) continue;
+    if (editsAtMost(a, b, 2)) return { start: quoted[i].start, end: quoted[j].end };
+  }
+  return null;
+}
+/** Whether one text becomes the other by at most `n` letters added, dropped or changed. */
+function editsAtMost(a: string, b: string, n: number): boolean {
+  if (Math.abs(a.length - b.length) > n) return false;
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next.push(Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1)));
+    if (Math.min(...next) > n) return false;
+    row = next;
+  }
+  return row[b.length] <= n;
+}
+
 /** A correction written with an arrow in a report on a typo or a wording (`CORRECTED_TO`): what should be there. */
 function correction(input: RuleInput): Evidence | null {
+  const pair = correctedText(input.description);
+  if (pair) return evidenceAt(input, "description", pair.start, pair.end);
   if (!ABOUT_WORDING.test(`${input.summary}\n${input.description}`)) return null;
   const m = CORRECTED_TO.exec(input.description);
   if (m) return evidenceAt(input, "description", m.index, m.index + m[0].length);
