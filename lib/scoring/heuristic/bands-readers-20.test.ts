@@ -62,3 +62,24 @@ describe("twentieth pass, bands: a title or a sentence about people: a question 
     }
   });
 });
+
+describe("twentieth pass, bands: a title's word the tagger takes for a verb where the grammar makes it a noun", () => {
+  it("reads the last word after a preposition, or a compound's middle, as no act", () => {
+    const tickets: TicketData[] = [
+      { summary: "Trouble since upgrade", description: "Since the upgrade things have felt a bit off. Nobody can put a finger on it. Maybe the wifi, maybe us.", issue_type: "Bug" },
+      { summary: "Members unhappy with checkout", description: "Several members have said they feel let down by it. We want to do better. Can the club and the developers get together on it?", issue_type: "Bug" },
+    ];
+    for (const t of tickets) {
+      expect(codes(t), t.summary).toContain("estimable.no_detail");
+      expect(percent(t), t.summary).toBeLessThanOrEqual(40);
+    }
+  });
+
+  it("keeps a verb after its subject, whatever its form, and a failure named beside the noun", () => {
+    const people = "Several members have said they feel let down by it. We want to do better.";
+    for (const summary of ["Locker door stuck", "Login fail", "Locker app shown blank", "Kiosk crash after update"]) {
+      expect(codes({ summary, description: people, issue_type: "Bug" }), summary).not.toContain("estimable.no_detail");
+    }
+    expect(percent({ summary: "Kiosk crash after update", description: people, issue_type: "Bug" })).toBeGreaterThan(40);
+  });
+});

@@ -134,7 +134,23 @@ function titleNamedAsThing(input: RuleInput): boolean {
  * thing. A title that tells what something does ("A historical report contains link to an XML report") names an act.
  */
 function titleNamesNoAct(input: RuleInput): boolean {
-  return !input.story.a.tokens.some((t) => t.pos === "VERB" && !PLEA_OR_JUDGEMENT.test(t.text)) || titleNamedAsThing(input) || peopleTitle(input.summary);
+  const tokens = input.story.a.tokens.filter((t) => t.word);
+  return !tokens.some((t, i) => t.pos === "VERB" && !PLEA_OR_JUDGEMENT.test(t.text) && !nounAsVerb(tokens, i)) || titleNamedAsThing(input) || peopleTitle(input.summary);
+}
+
+/**
+ * A word the tagger takes for a verb where the grammar makes it a noun: the title's last word after a preposition
+ * ("Problem after update", "Interpreters unhappy with pay"), or a word in its base form between two nouns, the first of
+ * one, as a compound's middle ("weather hold stuff"). A verb after its subject keeps its reading, whatever its form
+ * ("Login fail", "Gate scanner stuck", "mod_x with q flag broken", "Berth B4 shown free").
+ */
+const PREPOSITION = /^(?:after|before|since|with|without|from|during|of|in|on|for|about|re|per|around|over)$/i;
+function nounAsVerb(tokens: { text: string; lower: string; pos: string }[], i: number): boolean {
+  const before = tokens[i - 1];
+  const after = tokens[i + 1];
+  if (!before) return false;
+  if (!after) return PREPOSITION.test(before.text);
+  return before.pos === "NOUN" && after.pos === "NOUN" && !/s$/i.test(before.text) && /^[a-z]+$/i.test(tokens[i].text) && !/(?:s|ed|ing|en|wn)$/i.test(tokens[i].text);
 }
 
 function namesNothing(input: RuleInput): boolean {

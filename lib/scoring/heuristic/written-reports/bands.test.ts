@@ -51,7 +51,8 @@ const FLOORS: Record<string, Partial<Record<Band, number>>> = {
   // people who can never find anything name no failure; "blocking everything" names nothing it blocks; a plea to fix it
   // is no account).
   // Nineteenth pass (nothing to look at: feelings, meetings, hearsay and pleas with no page, value, step or version): useless 22 -> 23.
-  "bands-read-9.json": { useless: 23, written_out: 28 },
+  // Twentieth pass (h-bands3: "Problem after update", a title's last word after a preposition, is no act): useless 23 -> 24.
+  "bands-read-9.json": { useless: 24, written_out: 28 },
   // A twelfth author's, written for the tenth pass and measured only there (bands-unread.json then; 64/85 when added and
   // at that pass's end), read in the eleventh: 64 -> 70/85; 74/85 after the twelfth pass's readings.
   // Nineteenth pass (nothing to look at: feelings, meetings, hearsay and pleas with no page, value, step or version): useless 21 -> 22.
@@ -79,7 +80,8 @@ const FLOORS: Record<string, Partial<Record<Band, number>>> = {
   // every story in band).
   // Eighteenth pass (people): 76 -> 77/85 ("didn't go as smoothly as we'd have liked" a wish not met, "However we ..."
   // a person's clause).
-  "bands-read-13.json": { useless: 17 },
+  // Twentieth pass (h-bands3: "weather hold stuff", a compound's middle word, is no act): useless 17 -> 18.
+  "bands-read-13.json": { useless: 18 },
   // The sixteenth author's, written for the fifteenth pass and measured only there (60/85 on the code at that session's
   // start, 37dfb83, and at its end); read in the sixteenth (read-14): 60 -> 61/85 ("we've lost" what the failure costs),
   // 62 ("Please make this a priority" sets nothing off), 63 (a title asking only for "more robust" states no end state),
@@ -89,7 +91,8 @@ const FLOORS: Record<string, Partial<Record<Band, number>>> = {
   // works).
   // Eighteenth pass (people): 68 -> 69/85 ("we know it isn't easy" judged, "However we do feel" a person's clause).
   // Nineteenth pass (nothing to look at: feelings, meetings, hearsay and pleas with no page, value, step or version): useless 14 -> 17.
-  "bands-read-14.json": { useless: 17, written_out: 26, states_failure: 14 },
+  // Twentieth pass (h-bands3: "Accessibility for shows" names no act): every pair in band (no floor for them).
+  "bands-read-14.json": { useless: 17, written_out: 26 },
   // A seventeenth author's, written for the sixteenth pass (domains none of the others wrote: bike sharing, dental
   // practices, breweries, court case files, marinas, blood banks, choirs, tide gauges, ...) and measured only there
   // (bands-unread.json then; 70/85 on the code at that session's start, 0bd503e, when added and at its end: useless
