@@ -724,7 +724,7 @@ function wishedFor(text: string, r: Read): boolean {
  * person's clause too. So is a read inside the reporter's own disclaimer ("not saying anything is really broken", "not
  * sure what exactly is wrong") and an offer ("happy to hop on a call").
  */
-const PERSON_NOUN = "(?:people|person|persons|staff|users?|customers?|clients?|members?|colleagues?|employees?|managers?|teachers?|students?|nurses?|doctors?|patients?|parents?|tenants?|residents?|guests?|drivers?|volunteers?|trustees?|officers?|competitors?|neighbou?rs?|friends?|families|callers?|team|folks|guys|lads|everyone|everybody|nobody|no one|someone|somebody)";
+const PERSON_NOUN = "(?:people|person|persons|staff|users?|customers?|clients?|members?|colleagues?|employees?|managers?|teachers?|students?|nurses?|doctors?|patients?|parents?|tenants?|residents?|guests?|drivers?|volunteers?|trustees?|officers?|competitors?|neighbou?rs?|friends?|families|lad(?:y|ies)|wom[ae]n|gentlem[ae]n|callers?|team|folks|guys|lads|everyone|everybody|nobody|no one|someone|somebody)";
 const PERSON_SUBJECT = `(?:i|we|you|he|she|who|(?:(?:the|our|their|my|your|his|her|a|an|some|many|most|all|these|those)\\s+)(?:[\\w-]+\\s+){0,2}?${PERSON_NOUN}|${PERSON_NOUN})(?:['’](?:s|re|ve|d|ll|m)\\b)?`;
 const PERSON_AUX = "(?:\\s+(?:is|are|was|were|am|have|has|had|will|would|may|might|could|can|must|do|does|did|be|been|\\w+ly|just|still|also|even|never|always|often|ever))";
 const PERSON_CLAUSE_BEFORE = new RegExp(`(?:(?:^|[.!?;:,(\\n]\\s*|\\b(?:and|but|so|because|as|since|if|when|while|though|although|however|that|whom?)\\s+)${PERSON_SUBJECT}|\\bwho(?:['’](?:s|ve|d|ll))?)${PERSON_AUX}{0,3}\\s*$`, "i");
@@ -3500,9 +3500,34 @@ const PERSON_SENTENCE = new RegExp(`${SENTENCE_LEAD}(?:(?:i|we|you|he|she|they|s
 /** Someone named, a capitalised name, before what people do ("Sue thinks", "Jen wasn't sure"): read with its case. */
 const NAMED_SENTENCE = new RegExp(`^[\\s\\W]*(?:(?:And|But|So|Also|Honestly|Basically|Anyway)\\b[\\s,]*)?(?!(?:It|This|That|There|Which|What|The|A|An|Would|Could|Should|Will|Can|May|Might|Must|Do|Does|Did|Is|Are|Was|Were|Has|Have|Had|Please|Just|Really|Still|Also|Now|Then)\\b)[A-Z][a-z][\\w'’-]*(?:\\s+[A-Z][a-z][\\w'’-]*)?\\s+${PEOPLE_DO}\\b`);
 
-/** Whether a sentence is about people (`PERSON_SENTENCE`): its subject, at its start, is a person, people or their state. */
+/**
+ * A question that asks people to meet or talk, opened by its auxiliary, maybe after a greeting: "Hi, could we set up a
+ * call with whoever looks after the reminders?", "can we hop on a call about it", "Can we discuss the statements?",
+ * "could someone find 20 mins in the diary". Its subject is people and its act theirs (twentieth pass, bands: meeting
+ * requests of three authors). A question that asks for a behaviour ("Could you make the sidebar keep its width?", "Can
+ * we have an option to ...") is a request, and is not read here.
+ */
+const MEETING_ASKED = String.raw`^[\s\W]*(?:(?:hi|hey|hello)\b(?:\s+(?:all|team|everyone))?[\s,!]*)?(?:can|could|would|shall|should)\s+(?:we|i|you|someone|somebody|anyone|anybody)\s+`;
+const MEETING_QUESTION = new RegExp(String.raw`${MEETING_ASKED}(?:(?:just|quickly|maybe|please|briefly)\s+)?(?:discuss|talk|meet|chat)\b|${MEETING_ASKED}(?:[\w'’-]+\s+){0,6}?(?:(?:a|an)\s+(?:quick\s+|short\s+|brief\s+)?(?:call|meeting|chat|catch-?up|conversation)|(?:the|my|your|our)\s+(?:diary|calendar))(?=\s*(?:$|[?.!,;]|(?:with|about|re|to|for|on|this|next|at|sometime|tomorrow|today|whenever)\b))`, "i");
+
+/**
+ * Whether a sentence is about people (`PERSON_SENTENCE`): its subject, at its start, is a person, people or their state;
+ * or it asks people to meet or talk (`MEETING_QUESTION`).
+ */
 export function aboutPeopleSentence(sentence: string): boolean {
-  return PERSON_SENTENCE.test(sentence) || NAMED_SENTENCE.test(sentence);
+  return PERSON_SENTENCE.test(sentence) || NAMED_SENTENCE.test(sentence) || MEETING_QUESTION.test(sentence);
+}
+
+/**
+ * A title that is itself about people: a question that asks people to meet or talk (`MEETING_QUESTION`: "Can we discuss
+ * the vaccination reminders?"), a meeting about something ("Meeting re pension statements", "Call about the rota"), or a
+ * person telling ("Customer says the website ate her booking"). Its verbs are what people do (discuss, meet, say), and
+ * what it tells is hearsay: no act of the program it names (twentieth pass, bands). "Customers can't pay by card" tells
+ * the program's failure; "Meeting room booking shows the wrong floor" names a program's thing.
+ */
+const PEOPLE_TITLE = new RegExp(`^[\\s\\W]*(?:(?:meeting|call|chat|catch-?up|discussion)\\s+(?:re|about|regarding)\\b|(?:(?:the|a|an|one|our|my|some|several)\\s+)?(?:${PERSON_NOUN}|${PEOPLE_ROLE})\\s+(?:says?|said|thinks?|told|claims?|mentioned)\\b)`, "i");
+export function peopleTitle(summary: string): boolean {
+  return PEOPLE_TITLE.test(summary) || MEETING_QUESTION.test(summary);
 }
 
 /**

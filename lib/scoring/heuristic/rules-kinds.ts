@@ -10,7 +10,7 @@ import { bugEvidenceFor, bugFindings, ENVIRONMENT, failureOnlyJudged, judgedAndB
 import { epicEvidenceFor, epicFindings } from "./rules-epic";
 import { spikeEvidenceFor, spikeFindings } from "./rules-spike";
 import { REASON as TASK_REASON, taskEvidenceFor, taskFindings } from "./rules-task";
-import { aboutPeopleSentence, addsNothing, BARE_COMPARATIVE, expectedIn, MAIL_HEADER, observedIn, personRightBefore, PLEA_TO_FIX, stepsIn, withoutChatHeads } from "./bug-readers";
+import { aboutPeopleSentence, addsNothing, BARE_COMPARATIVE, expectedIn, MAIL_HEADER, observedIn, peopleTitle, personRightBefore, PLEA_TO_FIX, stepsIn, withoutChatHeads } from "./bug-readers";
 import { analyzeText } from "./nlp";
 
 /** Findings of the story template: never reported on another kind. */
@@ -134,7 +134,23 @@ function titleNamedAsThing(input: RuleInput): boolean {
  * thing. A title that tells what something does ("A historical report contains link to an XML report") names an act.
  */
 function titleNamesNoAct(input: RuleInput): boolean {
-  return !input.story.a.tokens.some((t) => t.pos === "VERB" && !PLEA_OR_JUDGEMENT.test(t.text)) || titleNamedAsThing(input);
+  const tokens = input.story.a.tokens.filter((t) => t.word);
+  return !tokens.some((t, i) => t.pos === "VERB" && !PLEA_OR_JUDGEMENT.test(t.text) && !nounAsVerb(tokens, i)) || titleNamedAsThing(input) || peopleTitle(input.summary);
+}
+
+/**
+ * A word the tagger takes for a verb where the grammar makes it a noun: the title's last word after a preposition
+ * ("Problem after update", "Interpreters unhappy with pay"), or a word in its base form between two nouns, the first of
+ * one, as a compound's middle ("weather hold stuff"). A verb after its subject keeps its reading, whatever its form
+ * ("Login fail", "Gate scanner stuck", "mod_x with q flag broken", "Berth B4 shown free").
+ */
+const PREPOSITION = /^(?:after|before|since|with|without|from|during|of|in|on|for|about|re|per|around|over)$/i;
+function nounAsVerb(tokens: { text: string; lower: string; pos: string }[], i: number): boolean {
+  const before = tokens[i - 1];
+  const after = tokens[i + 1];
+  if (!before) return false;
+  if (!after) return PREPOSITION.test(before.text);
+  return before.pos === "NOUN" && after.pos === "NOUN" && !/s$/i.test(before.text) && /^[a-z]+$/i.test(tokens[i].text) && !/(?:s|ed|ing|en|wn)$/i.test(tokens[i].text);
 }
 
 function namesNothing(input: RuleInput): boolean {
@@ -211,7 +227,8 @@ export function nothingToLookAt(input: RuleInput): boolean {
   if (!titleNamesNoAct(input)) return false;
   if (stepsIn(input.description).at) return false;
   const sentenceAt = (at: number) => {
-    const from = Math.max(text.lastIndexOf("\n", at - 1), ...[". ", "! ", "? "].map((p) => text.lastIndexOf(p, at - 1) + 1)) + 1;
+    // The title's first sentence starts at the text's start (a stop not found is -1, which must not count as one at 0).
+    const from = Math.max(text.lastIndexOf("\n", at - 1) + 1, ...[". ", "! ", "? "].map((p) => { const i = text.lastIndexOf(p, at - 1); return i < 0 ? 0 : i + 2; }));
     return text.slice(from, at + 200).split(SENTENCE_BREAK)[0];
   };
   const peoples = (start: number) => aboutPeopleSentence(sentenceAt(start)) || personRightBefore(text.slice(Math.max(0, start - 60), start));
