@@ -10,7 +10,7 @@ import { bugEvidenceFor, bugFindings, ENVIRONMENT, failureOnlyJudged, judgedAndB
 import { epicEvidenceFor, epicFindings } from "./rules-epic";
 import { spikeEvidenceFor, spikeFindings } from "./rules-spike";
 import { REASON as TASK_REASON, taskEvidenceFor, taskFindings } from "./rules-task";
-import { aboutPeopleSentence, addsNothing, BARE_COMPARATIVE, expectedIn, MAIL_HEADER, observedIn, peopleTitle, personRightBefore, PLEA_TO_FIX, stepsIn, withoutChatHeads } from "./bug-readers";
+import { aboutPeopleSentence, addsNothing, BARE_COMPARATIVE, expectedIn, MAIL_HEADER, observedIn, peopleTitle, personRightBefore, PLEA_TO_FIX, stepsIn, VAGUE_FAILURE, withoutChatHeads } from "./bug-readers";
 import { analyzeText } from "./nlp";
 
 /** Findings of the story template: never reported on another kind. */
@@ -221,10 +221,14 @@ export function nothingToLookAt(input: RuleInput): boolean {
   if (ENVIRONMENT.test(unreleased) || PRODUCT_VERSION.test(text) || VALUE.test(text) || PROGRAM_QUOTE.test(text) || IDENTIFIER.test(text)) return false;
   // What it does say is about people: at least one of its sentences is; and no part of the program is named outside such
   // a sentence ("No updates are showing on my home page").
+  // Or its failure is told with nothing named (`VAGUE_FAILURE`: "is the stock thing doing it again", "Might be nothing, but
+  // possibly something off", "Is the chart supposed to work like this?"), in the title or a sentence: nothing is seen,
+  // whatever the title's verb (twenty-first pass).
   const sentences = body.split(SENTENCE_BREAK);
-  if (!sentences.some((x) => /\p{L}/u.test(x) && aboutPeopleSentence(x))) return false;
+  const vague = VAGUE_FAILURE.test(input.summary) || sentences.some((x) => VAGUE_FAILURE.test(x));
+  if (!vague && !sentences.some((x) => /\p{L}/u.test(x) && aboutPeopleSentence(x))) return false;
   if (sentences.some((x) => PROGRAM_PART.test(x) && !aboutPeopleSentence(x))) return false;
-  if (!titleNamesNoAct(input)) return false;
+  if (!vague && !titleNamesNoAct(input)) return false;
   if (stepsIn(input.description).at) return false;
   const sentenceAt = (at: number) => {
     // The title's first sentence starts at the text's start (a stop not found is -1, which must not count as one at 0).

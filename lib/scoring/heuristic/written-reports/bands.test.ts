@@ -70,7 +70,8 @@ const FLOORS: Record<string, Partial<Record<Band, number>>> = {
   // Eighteenth pass (people): 73 -> 75/85 ("but it's not great either", "but it doesn't feel like ..." judged).
   // Nineteenth pass (nothing to look at: feelings, meetings, hearsay and pleas with no page, value, step or version): useless 19 -> 20.
   // Twentieth pass (h-bands3: a title or a sentence about people, put as a question to people, a meeting or a telling): useless 20 -> 22.
-  "bands-read-12.json": { useless: 22, written_out: 26 },
+  // Twenty-first pass (h-vague: a failure told with nothing named, "is the stock thing doing it again"): useless 22 -> 23.
+  "bands-read-12.json": { useless: 23, written_out: 26 },
   // A fifteenth author's, written for the thirteenth pass and measured only there and in the fourteenth (69/85 on the
   // code at the thirteenth's start, eb022ef, when added, and at the fifteenth's start); read in the fifteenth (read-13):
   // 69 -> 70/85 ("but the page just feels sluggish" an impression), 71 ("having trouble with your system" a judged
@@ -81,7 +82,8 @@ const FLOORS: Record<string, Partial<Record<Band, number>>> = {
   // Eighteenth pass (people): 76 -> 77/85 ("didn't go as smoothly as we'd have liked" a wish not met, "However we ..."
   // a person's clause).
   // Twentieth pass (h-bands3: "weather hold stuff", a compound's middle word, is no act): useless 17 -> 18.
-  "bands-read-13.json": { useless: 18 },
+  // Twenty-first pass (h-vague: a hedge of whether there is a failure, a behaviour pointed at, "like this"): useless 18 -> 20.
+  "bands-read-13.json": { useless: 20 },
   // The sixteenth author's, written for the fifteenth pass and measured only there (60/85 on the code at that session's
   // start, 37dfb83, and at its end); read in the sixteenth (read-14): 60 -> 61/85 ("we've lost" what the failure costs),
   // 62 ("Please make this a priority" sets nothing off), 63 (a title asking only for "more robust" states no end state),
@@ -92,7 +94,8 @@ const FLOORS: Record<string, Partial<Record<Band, number>>> = {
   // Eighteenth pass (people): 68 -> 69/85 ("we know it isn't easy" judged, "However we do feel" a person's clause).
   // Nineteenth pass (nothing to look at: feelings, meetings, hearsay and pleas with no page, value, step or version): useless 14 -> 17.
   // Twentieth pass (h-bands3: "Accessibility for shows" names no act): every pair in band (no floor for them).
-  "bands-read-14.json": { useless: 17, written_out: 26 },
+  // Twenty-first pass (h-vague: a title that names its subject only as a thing, "... scanner thing"): useless 17 -> 18.
+  "bands-read-14.json": { useless: 18, written_out: 26 },
   // A seventeenth author's, written for the sixteenth pass (domains none of the others wrote: bike sharing, dental
   // practices, breweries, court case files, marinas, blood banks, choirs, tide gauges, ...) and measured only there
   // (bands-unread.json then; 70/85 on the code at that session's start, 0bd503e, when added and at its end: useless
@@ -128,7 +131,8 @@ const FLOORS: Record<string, Partial<Record<Band, number>>> = {
   // Nineteenth pass, measured only: 75 -> 76/85 with the reading of a ticket that names nothing to look at (useless 20
   // -> 21), held at the new counts.
   // Read in the twentieth (h-bands3): useless 21 -> 22 (a title that tells what a customer says, a lady's hearsay).
-  "bands-read-17.json": { useless: 22, written_out: 26, states_failure: 14 },
+  // Twenty-first pass (h-vague: "the pass thing is happening again", a thing never named): useless 22 -> 23.
+  "bands-read-17.json": { useless: 23, written_out: 26, states_failure: 14 },
   // A twentieth author's, written for the nineteenth pass (ten domains, all but the driving school new to the sets: dental clinic booking, a
   // parking garage app, food-truck ordering, council bin collection, freight dispatch, hotel housekeeping, a
   // language-learning app, a florist webshop, a driving school, a tenant portal; ten of its useless tickets untyped) and
