@@ -32,7 +32,8 @@ const FLOORS: Record<string, Partial<Record<Band, number>>> = {
   // A seventh author's, measured only in the fourth pass (bands-unread.json then; 61/85 at that session's start,
   // 67/85 at its end), read in the fifth; 81/85 in the thirteenth (a report that only judges its failure, told with
   // callers and moods, names nothing: every useless ticket in band).
-  "bands-read-5.json": { written_out: 28, states_failure: 13 },
+  // Twenty-first pass (h-sr4: several actions a user does, told in one sentence): written out 28 -> 29.
+  "bands-read-5.json": { written_out: 29, states_failure: 13 },
   // An eighth author's, measured only in the fifth and sixth passes (bands-unread.json then; 69/85 throughout), read in
   // the seventh (docs/decisions.md, "Bug bands, seventh pass").
   "bands-read-6.json": { states_failure: 12 },
@@ -56,7 +57,8 @@ const FLOORS: Record<string, Partial<Record<Band, number>>> = {
   // A twelfth author's, written for the tenth pass and measured only there (bands-unread.json then; 64/85 when added and
   // at that pass's end), read in the eleventh: 64 -> 70/85; 74/85 after the twelfth pass's readings.
   // Nineteenth pass (nothing to look at: feelings, meetings, hearsay and pleas with no page, value, step or version): useless 21 -> 22.
-  "bands-read-10.json": { useless: 22, written_out: 25, states_failure: 13 },
+  // Twenty-first pass (h-sr4: several actions a user does, told in one sentence): written out 26 -> 27.
+  "bands-read-10.json": { useless: 22, written_out: 27, states_failure: 13 },
   // A thirteenth author's, written for the eleventh pass and measured only there (bands-unread.json then; 67/85 when
   // added, 68/85 at that pass's end and at the twelfth's start), read in the twelfth (read-11): 68 -> 76/85.
   "bands-read-11.json": { written_out: 21 },
@@ -106,7 +108,8 @@ const FLOORS: Record<string, Partial<Record<Band, number>>> = {
   // on X (v) with two Y, both V-ing ... and V-ing ..." the way there). Moved within useless: "I don't even know where to
   // start" the reporter's, no failure (useless-25 67 -> 46).
   // Nineteenth pass (nothing to look at: feelings, meetings, hearsay and pleas with no page, value, step or version): useless 19 -> 24.
-  "bands-read-15.json": { useless: 24, written_out: 29 },
+  // Twenty-first pass (h-sr4: several actions a user does, told in one sentence): written out 29 -> 30.
+  "bands-read-15.json": { useless: 24, written_out: 30 },
   // An eighteenth author's, written for the seventeenth pass (domains none of the others wrote: climbing gyms, municipal
   // waste collection, a translation agency, laundry pickup, escape rooms, bakery wholesale, driving schools, pet
   // grooming) and measured only there (bands-unread.json then; 66/85 on the code at that session's start, 2e46af3, when
@@ -128,7 +131,8 @@ const FLOORS: Record<string, Partial<Record<Band, number>>> = {
   // Nineteenth pass, measured only: 75 -> 76/85 with the reading of a ticket that names nothing to look at (useless 20
   // -> 21), held at the new counts.
   // Read in the twentieth (h-bands3): useless 21 -> 22 (a title that tells what a customer says, a lady's hearsay).
-  "bands-read-17.json": { useless: 22, written_out: 26, states_failure: 14 },
+  // Twenty-first pass (h-sr4: several actions a user does, told in one sentence): written out 26 -> 27.
+  "bands-read-17.json": { useless: 22, written_out: 27, states_failure: 14 },
   // A twentieth author's, written for the nineteenth pass (ten domains, all but the driving school new to the sets: dental clinic booking, a
   // parking garage app, food-truck ordering, council bin collection, freight dispatch, hotel housekeeping, a
   // language-learning app, a florist webshop, a driving school, a tenant portal; ten of its useless tickets untyped) and
