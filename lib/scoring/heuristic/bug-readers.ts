@@ -2962,7 +2962,12 @@ export function stepsIn(labelled: string): StepsRead {
     if (!by) {
       // (nor two gerunds sharing one object, "when opening and closing tabs": when the program does something, told by
       // the thing's use, not two acts in order; the first has its own object)
-      if (/\beven\s+$/i.test(text.slice(Math.max(0, m.index - 6), m.index)) || /^\s+(?:and|or|\/)\b/i.test(text.slice(m.index + m[0].length))) continue;
+      // (nor the acts of the code a sentence introduces, "I get an exception when removing a resource and then adding a
+      // new one with the same path:" over the lines that do it: code alone is no steps, DECIDED; Eclipse 289198)
+      // (a Jira block's or a fence's mark is no line of code: the line under it is what the block holds)
+      const introduces = /^[^.!?\n]*:[ \t]*\n\s*(?:(?:\{(?:code|noformat)[^}\n]*\}|\x60{3}[\w+-]*)[ \t]*(?:\n\s*)?)?(\S[^\n]*)/.exec(text.slice(m.index));
+      if (/\beven\s+$/i.test(text.slice(Math.max(0, m.index - 6), m.index)) || /^\s+(?:and|or|\/)\b/i.test(text.slice(m.index + m[0].length)) ||
+        (introduces && isCodeLine(introduces[1]))) continue;
       const clause = /^[^,.;:!?\n]*(?:,\s*(?:and\s+)?(?:then\s+)?[a-z][\w-]*ing\b[^,.;:!?\n]*)*/.exec(text.slice(m.index + m[0].length))?.[0] ?? "";
       joined += [...clause.matchAll(JOINED_GERUND)].filter((j) => actionStem(j[1])).length;
       continue;

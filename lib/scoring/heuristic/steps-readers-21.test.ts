@@ -37,6 +37,8 @@ describe("twenty-first pass: gerunds of acting joined after \"after\", \"when\" 
   it("reads a gerund with its object joined to a gerund condition as a second act", () => {
     expect(stepsFinding("Group too big", "Members can't reserve for 9: after picking the court and the hour and setting guests to 9, the Next button turns grey.")).toBe(null);
     expect(stepsFinding("Editor crash", "After creating an empty script and pressing Enter in the editor, an exception is written to the log.")).toBe(null);
+    // (the log under the sentence is what the program wrote, not code that does the acts)
+    expect(stepsFinding("Editor crash", "After creating an empty script and pressing Enter in the editor, this is written to the log:\n{code}\n!ENTRY org.example.editor 4 0 2024-03-14 17:48:18.084\n{code}")).toBe(null);
   });
 
   it("does not read two gerunds sharing one object, a second one with no object, or what was tried", () => {
@@ -48,6 +50,8 @@ describe("twenty-first pass: gerunds of acting joined after \"after\", \"when\" 
     expect(stepsFinding("Old logo", "The header shows the old logo even after clearing the cache and restarting the browser.")).not.toBe(null);
     // one gerund: the trigger
     expect(stepsFinding("Map blank", "The map goes blank after scrolling the list.")).toBe("low");
+    // the acts of the code the sentence introduces: code alone is no steps
+    expect(stepsFinding("Duplicate id", "I get an error when deleting a node and then adding a new one with the same key:\nNode n = store.getOrCreate(\"/a\");\nstore.remove(n);\nstore.commit();")).not.toBe(null);
   });
 });
 
