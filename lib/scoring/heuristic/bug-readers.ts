@@ -34,8 +34,15 @@ define declare implement extend override instantiate configure wait apply show h
 unmount connect disconnect login logout register zoom rotate swipe shake drag-and-drop link unlink share post reply
 comment like follow invite accept reject cancel confirm dismiss close reopen undo redo format refactor generate get
 fill clear empty reset mark rightclick close place split join pin unpin play pause record stream scan rename
-leave decline trigger seek rewind fast-forward skip cast mute unmute replay
+leave decline trigger seek rewind fast-forward skip cast mute unmute replay complete
 `.split(/\s+/).filter(Boolean));
+
+/**
+ * An adverb before a person's verb ("when I quickly open", "I then finally click"): a word in "-ly" that is no verb of
+ * acting. "If you apply SPRING20 in the cart, then refresh" and "when I reply to it" tell the verb itself (twenty-first
+ * pass, several actions in one sentence: "apply" was read as the adverb, and the condition's verb as "SPRING20").
+ */
+const ADVERB = String.raw`(?!(?:${[...ACTION_VERBS].filter((v) => v.endsWith("ly")).join("|")})\b)\w+ly`;
 
 /** Past forms of action verbs that do not end in "-ed". */
 const IRREGULAR: Record<string, string> = {
@@ -2252,7 +2259,23 @@ const ROLE_ITEM_NOT_ACTS = /^(?:sees|gets|receives|notices|finds|reports|says|te
 const SERVICE_ACTS = /^(?:orders|books|pays|buys|reserves|rents|requests|applies|enrols|enrolls|subscribes|renews|returns|checks|redeems|transfers|donates|borrows)$/;
 /** An action under way told by a gerund with its object after "while" ("while uploading photos", "while holding Shift"). */
 const WHILE_DOING = /\bwhile\s+(?:still\s+)?([a-z][\w-]*ing)\s+(?!(?:in|on|at|for|to|from|is|was|are|and|or|but|it|itself|anyway|again|still|forever|slowly|fine)\b)(?=["'(A-Za-z0-9])/gi;
-const CONDITIONAL = new RegExp(String.raw`\b(?:when(?:ever)?|if|after|once|every time|each time|as soon as|upon|while|before)\s+(?:i|you|we|the user|a user|users|someone|somebody|one|${ROLE_SUBJECT})\s+(?:(?:\w+ly|first|then|again|try to|tried to|try and|attempt to|want to|wanted to|go to|went to|am|was|have|had)\s+)*([a-z][\w-]*)`, "gi");
+/**
+ * A condition whose person is placed ("When a dispatcher in the Rotterdam depot creates ...") and whose verb the pattern
+ * missed: the first word in lower case within five words after the place that is a verb of acting in "-s" or "-ed" is
+ * the person's verb. The condition runs to it.
+ */
+function placedVerb(text: string, c: RegExpMatchArray): { index: number; 0: string; 1: string } | null {
+  const from = c.index! + c[0].length - c[1].length;
+  if (!/ (?:in|at|from|on|of|with) /i.test(c[0].slice(0, c[0].length - c[1].length))) return null;
+  const verb = /^(?:[^\s,.;:!?]+[ \t]+){0,5}?([a-z][\w-]*(?:s|ed))\b/.exec(text.slice(from, from + 80));
+  if (!verb || !actionStem(verb[1])) return null;
+  return { index: c.index!, 0: text.slice(c.index!, from + verb[0].length), 1: verb[1] };
+}
+/** A gerund joined by a comma, "and" or "then", with its object after it ("and setting players to 7", "then reopening the tab"). */
+const JOINED_GERUND = /(?:,|\band|\bthen)\s+(?:then\s+)?([a-z][\w-]*ing)\s+(?!(?:in|on|at|for|to|from|is|was|are|and|or|but|itself|anyway|again|still|forever|slowly|fine|up|down|out|around|back)\b)(?=["'(A-Za-z0-9])/gi;
+/** An example set off inside a clause: "for example 1,245.6 kg", "e.g. a PDF", "say 3 items". */
+const EXAMPLE_ASIDE = /^(?:for example|for instance|e\.g\.?|say)\s/i;
+const CONDITIONAL = new RegExp(String.raw`\b(?:when(?:ever)?|if|after|once|every time|each time|as soon as|upon|while|before)\s+(?:i|you|we|the user|a user|users|someone|somebody|one|${ROLE_SUBJECT})\s+(?:(?:${ADVERB}|first|then|again|try to|tried to|try and|attempt to|want to|wanted to|go to|went to|am|was|have|had)\s+)*([a-z][\w-]*)`, "gi");
 /**
  * "When starting Eclipse", "after clicking Save", "by right-clicking": an action as a condition, without a subject.
  * "Reproduce it" may say where and how often before its "by" ("on two phones, both on the beta, by pairing ...").
@@ -2292,7 +2315,7 @@ const GERUND_SUBJECT = /(?:^|[.!?:;,]\s+|\n\s*)(?:[-*•][ \t]+)?([A-Z]?[a-z-]+i
  * was typing a comment, switched tabs" (the past progressive since the fourth pass; not "I am running a shop",
  * which tells what the reporter does in general).
  */
-const NARRATED = /\b(?:i|we)\s+(?:(?:then|first|just|also|again|now|simply|\w+ly|have|had|['’ ]?ve|['’ ]?d|was|were)\s+)*([a-z][\w-]*)\b/gi;
+const NARRATED = new RegExp(String.raw`\b(?:i|we)\s+(?:(?:then|first|just|also|again|now|simply|${ADVERB}|have|had|['’ ]?ve|['’ ]?d|was|were)\s+)*([a-z][\w-]*)\b`, "gi");
 /**
  * A narrated verb in a clause that tells of a thing named before it, its object left out ("it showed the urls I typed
  * before", "the bookmark I want"): the thing is what the clause names, no action told in order. The noun opens on an
@@ -2899,16 +2922,23 @@ export function stepsIn(labelled: string): StepsRead {
     // state the reporter sets up before acting is a step of its own ("Launch it with any project" names no state).
     if (SET_UP_STATE.test(clause)) joined++;
   }
-  for (const m of text.matchAll(CONDITIONAL)) {
-    if (!actionStem(m[1])) continue;
+  for (const c of text.matchAll(CONDITIONAL)) {
+    // "When a dispatcher in the Rotterdam depot creates a consignment ..., and then prints the CMR note": where the person
+    // is runs on to their verb; the pattern's shortest place stops at its first word ("Rotterdam"; twentieth pass,
+    // several actions in one sentence).
+    const m = actionStem(c[1]) ? { index: c.index, 0: c[0], 1: c[1] } : placedVerb(text, c);
+    if (!m) continue;
     // "Every time I open the system I dread it": a condition whose main clause is how a person feels sets off no failure
     // (seventeenth pass, bands).
     if (FELT_AFTER.test(text.slice(m.index + m[0].length, m.index + m[0].length + 120))) continue;
     found.push({ kind: "condition", start: m.index, end: m.index + m[0].length });
     // A run of them after commas ("if a donor opens Apple Pay, cancels the sheet, and then taps Give") counts each
     // (bands, twelfth pass, read-11); the clause ends at the first comma that no action follows.
-    const clause = /^[^,.;:!?\n]*(?:,\s*(?:and\s+)?(?:then\s+)?[a-z][\w-]*[^,.;:!?\n]*)*/.exec(text.slice(m.index + m[0].length))?.[0] ?? "";
-    const run = clause.split(/,\s*/);
+    // (an example set off by commas is the object's, and the run goes on after it: "creates a consignment with a weight
+    // that has decimals, for example 1,245.6 kg, and then prints the CMR note"; a number's comma or dot is no break;
+    // twentieth pass)
+    const clause = /^(?:[^,.;:!?\n]|(?<=\d)[,.](?=\d))*(?:,\s*(?:and\s+)?(?:then\s+)?[a-z][\w-]*(?:[^,.;:!?\n]|(?<=\d)[,.](?=\d))*)*/.exec(text.slice(m.index + m[0].length))?.[0] ?? "";
+    const run = clause.split(/(?<!\d),\s*|,(?!\d)\s*/).filter((part) => !EXAMPLE_ASIDE.test(part));
     // (an action the reporter decides or tries to take is that action: "If I enter a bad path, then decide to uncheck
     // Android"; fifteenth pass, the Jira steps reading)
     const kept = [run[0], ...run.slice(1).filter((part, i, rest) => rest.slice(0, i + 1).every((p) => actionStem(new RegExp(String.raw`^(?:and\s+)?(?:then\s+)?${INTENT}([a-z][\w-]*)`, "i").exec(p)?.[1] ?? "")))];
@@ -2923,8 +2953,26 @@ export function stepsIn(labelled: string): StepsRead {
     const by = /^(?:repro|see|watch|trigger|recreate|observe)/i.test(m[0]);
     if (!by && !actionStem(m[1])) continue;
     found.push({ kind: "condition", start: m.index, end: m.index + m[0].length });
+    // "after choosing the date and slot and setting players to 7, the Continue button greys out": the gerunds of acting
+    // joined to a condition count, as the verbs joined to "when I choose ..." do (CONDITIONAL). Each has its object
+    // ("and setting players to 7"; "when scrolling and zooming in" names no second act told with a thing acted on); the
+    // clause ends at the first comma no gerund follows (twentieth pass, several actions in one sentence: bands-read-15,
+    // and the Jira issue APSTUD-4501 "After creating an empty ruby file and hitting Enter").
+    // (not what was tried against it: "even after clearing the cache and restarting it fails")
+    if (!by) {
+      // (nor two gerunds sharing one object, "when opening and closing tabs": when the program does something, told by
+      // the thing's use, not two acts in order; the first has its own object)
+      // (nor the acts of the code a sentence introduces, "I get an exception when removing a resource and then adding a
+      // new one with the same path:" over the lines that do it: code alone is no steps, DECIDED; Eclipse 289198)
+      // (a Jira block's or a fence's mark is no line of code: the line under it is what the block holds)
+      const introduces = /^[^.!?\n]*:[ \t]*\n\s*(?:(?:\{(?:code|noformat)[^}\n]*\}|\x60{3}[\w+-]*)[ \t]*(?:\n\s*)?)?(\S[^\n]*)/.exec(text.slice(m.index));
+      if (/\beven\s+$/i.test(text.slice(Math.max(0, m.index - 6), m.index)) || /^\s+(?:and|or|\/)\b/i.test(text.slice(m.index + m[0].length)) ||
+        (introduces && isCodeLine(introduces[1]))) continue;
+      const clause = /^[^,.;:!?\n]*(?:,\s*(?:and\s+)?(?:then\s+)?[a-z][\w-]*ing\b[^,.;:!?\n]*)*/.exec(text.slice(m.index + m[0].length))?.[0] ?? "";
+      joined += [...clause.matchAll(JOINED_GERUND)].filter((j) => actionStem(j[1])).length;
+      continue;
+    }
     // "by discharging a test patient (version 12.4) and then refreshing the page": the gerunds joined to it count too.
-    if (!by) continue;
     // "You can see it by opening any part-time employee's profile", "trigger it by pasting a long name": the words say
     // the action after "by" is the way there, as "reproduce it by ..." does (REPRO), so one action is enough (bands,
     // twelfth pass).
@@ -2990,17 +3038,25 @@ export function stepsIn(labelled: string): StepsRead {
     !/\b(?:when(?:ever)?|if|after|once|time|soon as|upon|while|before|until)\s+$/i.test(text.slice(Math.max(0, m.index - 12), m.index)) &&
     !objectTold(text, m) && !(ASPECT_VERB.test(m[1]) && ASPECT_MET.test(text.slice(m.index + m[0].length, m.index + m[0].length + 20))) &&
     !(VOUCHED.test(m[1]) && /^[ \t]*(?:[.!;)]|$|\n)/.test(text.slice(m.index + m[0].length))));
+  // "i set 150% in the pdf toolbar, close the tab and when i reopen the same pdf ...": a setting told opening its
+  // sentence is a condition, no step (DECIDED), but the acts the reporter joins to it are told acts, as the ones joined to
+  // an input are (INPUT_STEP). Only the joined acts count: "I set Autoplay to Block, then go to twitter.com" is a setting
+  // and one action, the trigger (twentieth pass, several actions in one sentence; read-9 firefox).
+  const settings = [...text.matchAll(NARRATED)].filter((m) => /^set$/i.test(m[1]) && !asked(m) && /(?:^|[.!?][ \t]{1,4}|\n[ \t]{0,8})$/.test(text.slice(Math.max(0, m.index - 10), m.index)));
   // "I opened the invoice, changed the address and pressed Save": the actions joined to a told one count too.
   // Told in the present ("I enter the name and click Log In"), the actions joined to it are in the present too.
-  for (const m of narrated) {
+  for (const m of [...narrated, ...settings]) {
     // The clause runs on over a line break where the text was wrapped (the next line goes on in lower case) and over the
     // dots inside a path ("to /etc/httpd/ssl.crt/ca/"), a file's name ("I change the index.html and reload") or an
     // e-mail address ("I signed in as ana@test.example and opened ..."; bands, tenth pass).
     const clause = /^(?:[^.;:!?\n]|(?<=\/[\w.-]*)\.(?=\w)|(?<=@[\w.-]*)\.(?=\w)|(?<=\w)\.(?=(?:html?|shtml|php|cgi|pl|py|sh|js|css|json|xml|txt|conf|htaccess|jsp|asp|ico|png|jpe?g|gif|svg|pdf)\b)|\n(?=[ \t]*[a-z]))*/.exec(text.slice(m.index + m[0].length))?.[0] ?? "";
     const present = ACTION_VERBS.has(m[1].toLowerCase());
+    // (after a setting, an act already read as an instruction of its own is not counted twice)
+    const from = m.index + m[0].length;
+    const own = (j: RegExpMatchArray) => settings.includes(m) && actions.some((a) => from + j.index! + j[0].length - j[1].length >= a.start && from + j.index! < a.start + a.text.length);
     // "... and do apachectl graceful": "do" with the server's control program after it runs it (seventeenth pass, read-16 httpd).
-    joined += [...clause.matchAll(/(?:,|\band|\bthen)\s+(?:then\s+)?([a-z][\w-]*)/gi)].filter((j) => pastAction(j[1]) || (present && ACTION_VERBS.has(j[1].toLowerCase()) && !likeAfterComma(j)) ||
-      (/^(?:do|did)$/i.test(j[1]) && DO_CONTROL.test(clause.slice(j.index + j[0].length)))).length;
+    joined += [...clause.matchAll(/(?:,|\band|\bthen)\s+(?:then\s+)?([a-z][\w-]*)/gi)].filter((j) => !own(j) && (pastAction(j[1]) || (present && ACTION_VERBS.has(j[1].toLowerCase()) && !likeAfterComma(j)) ||
+      (/^(?:do|did)$/i.test(j[1]) && DO_CONTROL.test(clause.slice(j.index + j[0].length))))).length;
   }
   // "I hide the menu bar. After restart it is back", "after I close the window? When I start it again it says ...", "i
   // click Remember, but next time i open the site the fields are empty": a later moment that comes back to the program
@@ -3501,7 +3557,7 @@ const PERSON_SENTENCE = new RegExp(`${SENTENCE_LEAD}(?:(?:i|we|you|he|she|they|s
 const NAMED_SENTENCE = new RegExp(`^[\\s\\W]*(?:(?:And|But|So|Also|Honestly|Basically|Anyway)\\b[\\s,]*)?(?!(?:It|This|That|There|Which|What|The|A|An|Would|Could|Should|Will|Can|May|Might|Must|Do|Does|Did|Is|Are|Was|Were|Has|Have|Had|Please|Just|Really|Still|Also|Now|Then)\\b)[A-Z][a-z][\\w'’-]*(?:\\s+[A-Z][a-z][\\w'’-]*)?\\s+${PEOPLE_DO}\\b`);
 
 /**
- * A failure told with nothing named, so that nothing is seen (twenty-first pass, bands: useless reports of read-12, -13,
+ * A failure told with nothing named, so that nothing is seen (twentieth pass, bands: useless reports of read-12, -13,
  * -14 and -17 at 44-77%):
  * - an unnamed thing doing "it" again, or happening again ("is the stock thing doing it again", "The pass thing is
  *   happening again", "it's doing that again"), or the thing of some earlier time ("the thing from before");

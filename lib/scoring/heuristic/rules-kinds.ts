@@ -223,7 +223,7 @@ export function nothingToLookAt(input: RuleInput): boolean {
   // a sentence ("No updates are showing on my home page").
   // Or its failure is told with nothing named (`VAGUE_FAILURE`: "is the stock thing doing it again", "Might be nothing, but
   // possibly something off", "Is the chart supposed to work like this?"), in the title or a sentence: nothing is seen,
-  // whatever the title's verb (twenty-first pass).
+  // whatever the title's verb (twentieth pass).
   const sentences = body.split(SENTENCE_BREAK);
   const vague = VAGUE_FAILURE.test(input.summary) || sentences.some((x) => VAGUE_FAILURE.test(x));
   if (!vague && !sentences.some((x) => /\p{L}/u.test(x) && aboutPeopleSentence(x))) return false;

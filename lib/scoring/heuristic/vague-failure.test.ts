@@ -1,4 +1,4 @@
-// Twenty-first pass, bands (a helper, branch `h-vague`): a report whose only failure is told with nothing named (a hedge
+// Twentieth pass, bands (a helper, branch `h-vague`): a report whose only failure is told with nothing named (a hedge
 // of whether there is one, a thing never named, a behaviour pointed at but not told) and that names no step, value,
 // version, screen or part to look at names nothing to plan from (`VAGUE_FAILURE` in bug-readers.ts, read by
 // `nothingToLookAt` in rules-kinds.ts). The texts are written for these tests, in other domains than the tickets they
@@ -12,7 +12,7 @@ const bug = (summary: string, description: string): TicketData => ({ summary, de
 const percent = (t: TicketData) => Math.round(scoreTicket(t).overall_score * 10);
 const codes = (t: TicketData) => scoreTicket(t).findings.map((f) => f.code);
 
-describe("twenty-first pass: a failure told with nothing named", () => {
+describe("twentieth pass: a failure told with nothing named", () => {
   it("reads an unnamed thing doing it again, the thing from before, something off, a behaviour pointed at, a hedge", () => {
     for (const s of [
       "hey is the kennel thing doing it again",

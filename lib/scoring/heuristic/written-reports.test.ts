@@ -79,7 +79,9 @@ const FLOORS: Record<string, { ebF1: number; srF1: number; obKappa: number }> = 
   // read-9 was written for the tenth pass by a ninth writer and kept unread there (its figures when added and at that
   // pass's end: EB F1 0.775 / 0.857, S2R F1 0.667 / 0.944, OB kappa 0.410 / 0.578); read in the eleventh (after it: EB F1
   // 0.861 / 0.892, S2R F1 0.723 / 0.944, OB kappa 0.491 / 0.751).
-  "read-9-firefox.jsonl": { ebF1: 0.857, srF1: 0.727, obKappa: 0.471 },
+  // S2R floor raised in the twentieth pass (h-sr4, several actions told in one sentence: the acts joined to a told
+  // setting, "i set X, close the tab and when i reopen ..."): 0.747 -> 0.756 (new F1 less 0.02).
+  "read-9-firefox.jsonl": { ebF1: 0.857, srF1: 0.736, obKappa: 0.471 },
   "read-9-httpd.jsonl": { ebF1: 0.897, srF1: 0.924, obKappa: 0.731 },
   // read-10 was written for the eleventh pass by a tenth writer and kept unread there (its figures when added and at
   // that pass's end, unchanged at the twelfth pass's start: EB F1 0.838 / 0.895, S2R F1 0.750 / 0.829, OB kappa 0.582 /

@@ -32,7 +32,8 @@ const FLOORS: Record<string, Partial<Record<Band, number>>> = {
   // A seventh author's, measured only in the fourth pass (bands-unread.json then; 61/85 at that session's start,
   // 67/85 at its end), read in the fifth; 81/85 in the thirteenth (a report that only judges its failure, told with
   // callers and moods, names nothing: every useless ticket in band).
-  "bands-read-5.json": { written_out: 28, states_failure: 13 },
+  // Twentieth pass (h-sr4: several actions a user does, told in one sentence): written out 28 -> 29.
+  "bands-read-5.json": { written_out: 29, states_failure: 13 },
   // An eighth author's, measured only in the fifth and sixth passes (bands-unread.json then; 69/85 throughout), read in
   // the seventh (docs/decisions.md, "Bug bands, seventh pass").
   "bands-read-6.json": { states_failure: 12 },
@@ -56,7 +57,8 @@ const FLOORS: Record<string, Partial<Record<Band, number>>> = {
   // A twelfth author's, written for the tenth pass and measured only there (bands-unread.json then; 64/85 when added and
   // at that pass's end), read in the eleventh: 64 -> 70/85; 74/85 after the twelfth pass's readings.
   // Nineteenth pass (nothing to look at: feelings, meetings, hearsay and pleas with no page, value, step or version): useless 21 -> 22.
-  "bands-read-10.json": { useless: 22, written_out: 25, states_failure: 13 },
+  // Twentieth pass (h-sr4: several actions a user does, told in one sentence): written out 26 -> 27.
+  "bands-read-10.json": { useless: 22, written_out: 27, states_failure: 13 },
   // A thirteenth author's, written for the eleventh pass and measured only there (bands-unread.json then; 67/85 when
   // added, 68/85 at that pass's end and at the twelfth's start), read in the twelfth (read-11): 68 -> 76/85.
   "bands-read-11.json": { written_out: 21 },
@@ -70,7 +72,7 @@ const FLOORS: Record<string, Partial<Record<Band, number>>> = {
   // Eighteenth pass (people): 73 -> 75/85 ("but it's not great either", "but it doesn't feel like ..." judged).
   // Nineteenth pass (nothing to look at: feelings, meetings, hearsay and pleas with no page, value, step or version): useless 19 -> 20.
   // Twentieth pass (h-bands3: a title or a sentence about people, put as a question to people, a meeting or a telling): useless 20 -> 22.
-  // Twenty-first pass (h-vague: a failure told with nothing named, "is the stock thing doing it again"): useless 22 -> 23.
+  // Twentieth pass (h-vague: a failure told with nothing named, "is the stock thing doing it again"): useless 22 -> 23.
   "bands-read-12.json": { useless: 23, written_out: 26 },
   // A fifteenth author's, written for the thirteenth pass and measured only there and in the fourteenth (69/85 on the
   // code at the thirteenth's start, eb022ef, when added, and at the fifteenth's start); read in the fifteenth (read-13):
@@ -82,7 +84,7 @@ const FLOORS: Record<string, Partial<Record<Band, number>>> = {
   // Eighteenth pass (people): 76 -> 77/85 ("didn't go as smoothly as we'd have liked" a wish not met, "However we ..."
   // a person's clause).
   // Twentieth pass (h-bands3: "weather hold stuff", a compound's middle word, is no act): useless 17 -> 18.
-  // Twenty-first pass (h-vague: a hedge of whether there is a failure, a behaviour pointed at, "like this"): useless 18 -> 20.
+  // Twentieth pass (h-vague: a hedge of whether there is a failure, a behaviour pointed at, "like this"): useless 18 -> 20.
   "bands-read-13.json": { useless: 20 },
   // The sixteenth author's, written for the fifteenth pass and measured only there (60/85 on the code at that session's
   // start, 37dfb83, and at its end); read in the sixteenth (read-14): 60 -> 61/85 ("we've lost" what the failure costs),
@@ -94,7 +96,7 @@ const FLOORS: Record<string, Partial<Record<Band, number>>> = {
   // Eighteenth pass (people): 68 -> 69/85 ("we know it isn't easy" judged, "However we do feel" a person's clause).
   // Nineteenth pass (nothing to look at: feelings, meetings, hearsay and pleas with no page, value, step or version): useless 14 -> 17.
   // Twentieth pass (h-bands3: "Accessibility for shows" names no act): every pair in band (no floor for them).
-  // Twenty-first pass (h-vague: a title that names its subject only as a thing, "... scanner thing"): useless 17 -> 18.
+  // Twentieth pass (h-vague: a title that names its subject only as a thing, "... scanner thing"): useless 17 -> 18.
   "bands-read-14.json": { useless: 18, written_out: 26 },
   // A seventeenth author's, written for the sixteenth pass (domains none of the others wrote: bike sharing, dental
   // practices, breweries, court case files, marinas, blood banks, choirs, tide gauges, ...) and measured only there
@@ -109,7 +111,8 @@ const FLOORS: Record<string, Partial<Record<Band, number>>> = {
   // on X (v) with two Y, both V-ing ... and V-ing ..." the way there). Moved within useless: "I don't even know where to
   // start" the reporter's, no failure (useless-25 67 -> 46).
   // Nineteenth pass (nothing to look at: feelings, meetings, hearsay and pleas with no page, value, step or version): useless 19 -> 24.
-  "bands-read-15.json": { useless: 24, written_out: 29 },
+  // Twentieth pass (h-sr4: several actions a user does, told in one sentence): written out 29 -> 30.
+  "bands-read-15.json": { useless: 24, written_out: 30 },
   // An eighteenth author's, written for the seventeenth pass (domains none of the others wrote: climbing gyms, municipal
   // waste collection, a translation agency, laundry pickup, escape rooms, bakery wholesale, driving schools, pet
   // grooming) and measured only there (bands-unread.json then; 66/85 on the code at that session's start, 2e46af3, when
@@ -131,8 +134,9 @@ const FLOORS: Record<string, Partial<Record<Band, number>>> = {
   // Nineteenth pass, measured only: 75 -> 76/85 with the reading of a ticket that names nothing to look at (useless 20
   // -> 21), held at the new counts.
   // Read in the twentieth (h-bands3): useless 21 -> 22 (a title that tells what a customer says, a lady's hearsay).
-  // Twenty-first pass (h-vague: "the pass thing is happening again", a thing never named): useless 22 -> 23.
-  "bands-read-17.json": { useless: 23, written_out: 26, states_failure: 14 },
+  // Twentieth pass (h-vague: "the pass thing is happening again", a thing never named): useless 22 -> 23; (h-sr4: several
+  // acts a user does, told in one sentence): written out 26 -> 27.
+  "bands-read-17.json": { useless: 23, written_out: 27, states_failure: 14 },
   // A twentieth author's, written for the nineteenth pass (ten domains, all but the driving school new to the sets: dental clinic booking, a
   // parking garage app, food-truck ordering, council bin collection, freight dispatch, hotel housekeeping, a
   // language-learning app, a florist webshop, a driving school, a tenant portal; ten of its useless tickets untyped) and
