@@ -39,7 +39,7 @@ leave decline trigger seek rewind fast-forward skip cast mute unmute replay comp
 
 /**
  * An adverb before a person's verb ("when I quickly open", "I then finally click"): a word in "-ly" that is no verb of
- * acting. "If you apply SPRING20 in the cart, then refresh" and "when I reply to it" tell the verb itself (twenty-first
+ * acting. "If you apply SPRING20 in the cart, then refresh" and "when I reply to it" tell the verb itself (twentieth
  * pass, several actions in one sentence: "apply" was read as the adverb, and the condition's verb as "SPRING20").
  */
 const ADVERB = String.raw`(?!(?:${[...ACTION_VERBS].filter((v) => v.endsWith("ly")).join("|")})\b)\w+ly`;
