@@ -144,7 +144,15 @@ const FLOORS: Record<string, Partial<Record<Band, number>>> = {
   // 7/25, written out 25/30, pairs 14/15).
   // At the pass's end: 64/85 (useless 7 -> 10, the reading of a ticket that names nothing to look at); held there.
   // Twentieth pass (h-bands3, measured only): 65/85 (useless 10 -> 11, a title or a sentence about people); held there.
-  "bands-unread.json": { useless: 11, written_out: 25, states_failure: 14 },
+  // Held out through the twentieth pass too (the readers of that pass were built from the other sets); to be read in the
+  // twenty-first.
+  "bands-read-18.json": { useless: 11, written_out: 25, states_failure: 14 },
+  // A twenty-first author's, written for the twentieth pass (domains: public library lending, a winery's cellar, ski
+  // resort lift passes, a veterinary practice, recording studio bookings, gym memberships, museum collections, bike
+  // sharing, farm irrigation, meal-kit subscriptions; 15 of its useless tickets typed Bug, 5 untyped, 5 Task) and measured
+  // only: 67/85 on the code at that session's start, f68f828, when added (useless 9/25, written out 30/30, pairs 13/15),
+  // and at its end; held at each band's count.
+  "bands-unread.json": { useless: 9, states_failure: 13 },
 };
 const UNREAD = "bands-unread.json";
 
