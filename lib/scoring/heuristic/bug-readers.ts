@@ -3441,6 +3441,24 @@ export const PLEA_TO_FIX = /\b(?:(?:needs?|has|have|must|should)\s+(?:to\s+)?(?:
 export const CHAT_SPEAKER = /^[ \t>]*(?:\[[^\]\n]{0,20}?\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp]\.?[Mm]\.?)?\]|\(?\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp]\.?[Mm]\.?)?\)?)[ \t]*(?!(?:error|err|warn(?:ing)?|info|debug|trace|fatal|crit(?:ical)?|notice|severe)\b)(?:<[^>\n]{1,30}>|@?\p{L}[\p{L}\d._-]{0,30}(?:[ \t]\p{L}[\p{L}\d._-]{0,20})?(?:[ \t]*\([^)\n]{1,20}\))?[ \t]*:)/gimu;
 
 /**
+ * A chat's head on a line of its own, as a chat app copies it: who wrote and when, the message on the lines under it
+ * ("Jess  10:12 AM", "Marco Rossi 10:14", "[10:15 AM] Dee Patel"). Slack and Teams paste a thread this way. The head says
+ * who wrote when, as `CHAT_SPEAKER`'s do, but standing alone its clock time was read as a setting (a step) and its lines
+ * as a report's (twenty-first bands pass, bands-read-18: a thread agreeing something is "weird" scored 92%). A name is
+ * one to three words, maybe with where the speaker sits in brackets; a log's level is no name.
+ */
+const HEAD_LINE = /^[ \t]*(?:(?!(?:error|err|warn(?:ing)?|info|debug|trace|fatal|crit(?:ical)?|notice|severe|at|since|from|until|till|by|before|after|on)\b)@?\p{L}[\p{L}'’._-]{0,20}(?:[ \t]\p{L}[\p{L}'’._-]{0,20}){0,2}(?:[ \t]*\([^)\n]{1,20}\))?,?[ \t]+\[?\d{1,2}:\d{2}(?:[ \t]?[AaPp]\.?[Mm]\.?)?\]?|\[\d{1,2}:\d{2}(?:[ \t]?[AaPp]\.?[Mm]\.?)?\][ \t]*@?\p{L}[\p{L}'’._-]{0,20}(?:[ \t]\p{L}[\p{L}'’._-]{0,20}){0,2}(?:[ \t]*\([^)\n]{1,20}\))?)[ \t]*$/gimu;
+/**
+ * The text with its chat heads on lines of their own blanked (`HEAD_LINE`), the same length, so offsets are kept: two
+ * heads or more, as a thread has; one line of a name and a time ("Shift start 06:30") may be what the report tells.
+ */
+export function withoutHeadLines(text: string): string {
+  if (!/\d:\d\d/.test(text)) return text;
+  const heads = text.match(HEAD_LINE);
+  return heads && heads.length >= 2 ? text.replace(HEAD_LINE, (m) => " ".repeat(m.length)) : text;
+}
+
+/**
  * A pasted chat with no times: three lines or more in a row, each headed by a name of a word or two and a colon, maybe
  * with where the speaker sits in brackets ("Jen: ...", "Rob (Cellar): ..."), a name coming back (people answer each other)
  * and two names or more. Its heads say who wrote, as `CHAT_SPEAKER`'s do (thirteenth bands pass, read-12). A labelled form

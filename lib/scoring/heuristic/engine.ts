@@ -40,8 +40,8 @@ import { criteriaFindings, criteriaOf } from "./rules-criteria";
 import { dependencyFindings } from "./rules-dependency";
 import { formFindings } from "./rules-form";
 import { appliesTo, kindEvidenceFor, kindFindings, NOUN } from "./rules-kinds";
-import { brokenAgain } from "./bug-readers";
-import { plainSpaces, reflowed, unquoted } from "./reflow";
+import { brokenAgain, withoutHeadLines } from "./bug-readers";
+import { plainSpaces, reflowed, uncommented, unquoted } from "./reflow";
 import { minimalFindings } from "./rules-minimal";
 import { solutionFindings } from "./rules-solution";
 import { unambiguousFindings } from "./rules-unambiguous";
@@ -147,7 +147,7 @@ function sharedFindings(input: RuleInput): Found[] {
 function analyse(ticket: TicketData, rules: RuleSettings): Analysis {
   const summary = field(ticket?.summary, MAX_SUMMARY);
   // (a text a tracker hard-wrapped is read with its cut sentences whole again; reflow.ts)
-  const description = reflowed(restoreHeadingBreaks(unquoted(brokenAgain(field(ticket?.description)))));
+  const description = reflowed(restoreHeadingBreaks(unquoted(uncommented(withoutHeadLines(brokenAgain(field(ticket?.description)))))));
   const language = languageOf(ticket);
   const words = wordsFor(language);
   const story = words ? parseStoryIn(summary, words) : parseStory(summary);
