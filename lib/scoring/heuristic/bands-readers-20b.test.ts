@@ -1,4 +1,4 @@
-// Twenty-first bands pass (a helper, branch `h-bands4`): the shapes of real trackers that the twentieth band author's
+// Twentieth pass (a helper, branch `h-bands4`): the shapes of real trackers that the twentieth band author's
 // useless tickets showed unread: a chat app's heads on lines of their own, and a template's comments. The texts are
 // written for these tests, in other domains than the tickets they were read from.
 import { describe, expect, it } from "vitest";
@@ -10,7 +10,7 @@ import { uncommented } from "./reflow";
 const percent = (t: TicketData) => Math.round(scoreTicket(t).overall_score * 10);
 const codes = (t: TicketData) => scoreTicket(t).findings.map((f) => f.code);
 
-describe("twenty-first bands pass: a chat's heads on lines of their own say who wrote when", () => {
+describe("twentieth pass: a chat's heads on lines of their own say who wrote when", () => {
   it("blanks two heads or more, each a name (maybe with a place) and a clock time alone on its line, keeping the length", () => {
     const chat = "Priya  9:40 AM\nis the kennel app being odd for anyone\nTom Reyes  9:41 AM\nbit odd yeah\nPriya  9:43 AM\nok";
     const out = withoutHeadLines(chat);
@@ -50,7 +50,7 @@ describe("twenty-first bands pass: a chat's heads on lines of their own say who 
   });
 });
 
-describe("twenty-first bands pass: a template's comments are the form's prompt, not the reporter's words", () => {
+describe("twentieth pass: a template's comments are the form's prompt, not the reporter's words", () => {
   it("blanks a comment, keeping the length and the line breaks", () => {
     const text = "**What went wrong?**\n<!-- tell us\nwhat you saw -->\n\n**Expected**\n<!-- -->";
     const out = uncommented(text);

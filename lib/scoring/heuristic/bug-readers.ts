@@ -3444,7 +3444,7 @@ export const CHAT_SPEAKER = /^[ \t>]*(?:\[[^\]\n]{0,20}?\d{1,2}:\d{2}(?::\d{2})?
  * A chat's head on a line of its own, as a chat app copies it: who wrote and when, the message on the lines under it
  * ("Jess  10:12 AM", "Marco Rossi 10:14", "[10:15 AM] Dee Patel"). Slack and Teams paste a thread this way. The head says
  * who wrote when, as `CHAT_SPEAKER`'s do, but standing alone its clock time was read as a setting (a step) and its lines
- * as a report's (twenty-first bands pass, bands-read-18: a thread agreeing something is "weird" scored 92%). A name is
+ * as a report's (twentieth pass, bands-read-18: a thread agreeing something is "weird" scored 92%). A name is
  * one to three words, maybe with where the speaker sits in brackets; a log's level is no name.
  */
 const HEAD_LINE = /^[ \t]*(?:(?!(?:error|err|warn(?:ing)?|info|debug|trace|fatal|crit(?:ical)?|notice|severe|at|since|from|until|till|by|before|after|on)\b)@?\p{L}[\p{L}'’._-]{0,20}(?:[ \t]\p{L}[\p{L}'’._-]{0,20}){0,2}(?:[ \t]*\([^)\n]{1,20}\))?,?[ \t]+\[?\d{1,2}:\d{2}(?:[ \t]?[AaPp]\.?[Mm]\.?)?\]?|\[\d{1,2}:\d{2}(?:[ \t]?[AaPp]\.?[Mm]\.?)?\][ \t]*@?\p{L}[\p{L}'’._-]{0,20}(?:[ \t]\p{L}[\p{L}'’._-]{0,20}){0,2}(?:[ \t]*\([^)\n]{1,20}\))?)[ \t]*$/gimu;

@@ -144,10 +144,9 @@ const FLOORS: Record<string, Partial<Record<Band, number>>> = {
   // 7/25, written out 25/30, pairs 14/15).
   // At the pass's end: 64/85 (useless 7 -> 10, the reading of a ticket that names nothing to look at); held there.
   // Twentieth pass (h-bands3, measured only): 65/85 (useless 10 -> 11, a title or a sentence about people); held there.
-  // Held out through the twentieth pass too (the readers of that pass were built from the other sets); to be read in the
-  // twenty-first.
-  // Read in the twenty-first pass (h-bands4): 67/85 (useless 11 -> 13, a chat app's heads on lines of their own and a
-  // template's comments blanked before reading); held there.
+  // Held out through the twentieth pass's first two rounds too (their readers were built from the other sets), then read
+  // in its third (h-bands4): 67/85 (useless 11 -> 13, a chat app's heads on lines of their own and a template's comments
+  // blanked before reading); held there.
   "bands-read-18.json": { useless: 13, written_out: 25, states_failure: 14 },
   // A twenty-first author's, written for the twentieth pass (domains: public library lending, a winery's cellar, ski
   // resort lift passes, a veterinary practice, recording studio bookings, gym memberships, museum collections, bike
