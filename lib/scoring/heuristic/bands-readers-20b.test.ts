@@ -85,3 +85,13 @@ describe("twentieth pass: a template's comments are the form's prompt, not the r
     expect(percent(t)).toBeGreaterThan(80);
   });
 });
+
+describe("twentieth pass: a description of nothing the readers keep is an empty one", () => {
+  it("reads chat heads alone, or a template's comments alone, as no description", () => {
+    const bare = { summary: "Kennel app", issue_type: "Bug" } as const;
+    expect(withoutHeadLines("Priya  9:40 AM\nTom Reyes  9:41 AM\nPriya  9:43 AM")).toBe("");
+    expect(uncommented("<!-- describe the problem -->\n<!-- -->")).toBe("");
+    expect(codes({ ...bare, description: "Priya  9:40 AM\nTom Reyes  9:41 AM\nPriya  9:43 AM" })).toEqual(codes({ ...bare, description: "" }));
+    expect(codes({ ...bare, description: "<!-- describe the problem -->\n\n<!-- steps -->" })).toEqual(codes({ ...bare, description: "" }));
+  });
+});

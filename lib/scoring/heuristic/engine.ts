@@ -147,7 +147,8 @@ function sharedFindings(input: RuleInput): Found[] {
 function analyse(ticket: TicketData, rules: RuleSettings): Analysis {
   const summary = field(ticket?.summary, MAX_SUMMARY);
   // (a text a tracker hard-wrapped is read with its cut sentences whole again; reflow.ts)
-  const description = reflowed(restoreHeadingBreaks(unquoted(uncommented(withoutHeadLines(brokenAgain(field(ticket?.description)))))));
+  // (a chat's heads and a template's comments blanked make new runs of blanks: tamed again, as `field` tames the text given)
+  const description = reflowed(restoreHeadingBreaks(unquoted(tamedRuns(uncommented(withoutHeadLines(brokenAgain(field(ticket?.description))))))));
   const language = languageOf(ticket);
   const words = wordsFor(language);
   const story = words ? parseStoryIn(summary, words) : parseStory(summary);

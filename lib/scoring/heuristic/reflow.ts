@@ -41,7 +41,10 @@ export function unquoted(text: string): string {
  * a comment with no end.
  */
 export function uncommented(text: string): string {
-  return text.includes("<!--") ? text.replace(/<!--(?!#)[\s\S]{0,400}?-->/g, (c) => c.replace(/[^\n]/g, " ")) : text;
+  if (!text.includes("<!--")) return text;
+  const blanked = text.replace(/<!--(?!#)[\s\S]{0,400}?-->/g, (c) => c.replace(/[^\n]/g, " "));
+  // Comments and nothing else leave no words: an empty description.
+  return /\S/.test(blanked) ? blanked : "";
 }
 
 /** The widest a tracker wraps at; a text with a longer line of prose was not wrapped. */
