@@ -1467,6 +1467,24 @@ const DOUBT_BEFORE = /(?:\b(?:do(?:es)?n['’ ]?t|do not|does not|not|no)\s+(?:r
  * export ...", "Offer some means of ..." (eighteenth pass, read-17 firefox). Only "way" or "means": an imperative "Add a
  * button to the form" may be a step of a test case, "a way to" cannot be.
  */
+/**
+ * A report that closes on a bare imperative of change addressed to whoever fixes it ("Add the path to the message.",
+ * "Remove the others or ask on first start.", "If not needed, remove it from the docs."): a request, which is an expected
+ * result (DECIDED), though it has no "please" (twentieth pass, read-19; writers 2, 3 and 19). Only the closing sentence:
+ * an imperative among others, or in a numbered or bulleted item, is a step. Not a workaround ("Remove the file and it
+ * works."), not "Fix it." (a plea, no result), not "Drop everything." (an idiom; "drop" is also a user's drag and drop), and
+ * not a line without a full stop (a button's name, "Add to profile button in ...").
+ */
+const CLOSING_REQUEST = /(?:^|(?<!\b\d{1,2})[.!?][ \t]+|\n[ \t]*)((?:[Ii]f [^,.\n]{1,40},[ \t]+(?:add|remove|document|mention|rename|replace)|(?:Add|Remove|Document|Mention|Rename|Replace))[ \t]+(?!(?:[^.!?\n]*?\b(?:works?|worked|fix(?:es|ed)?|helps?|helped|solves?|solved|goes away)\b))[^.!?\n]{1,120}[.!])\s*$/;
+function closingRequest(text: string): Read[] {
+  const from = Math.max(0, text.length - 220);
+  const m = CLOSING_REQUEST.exec(text.slice(from));
+  if (!m) return [];
+  const start = from + m.index + m[0].indexOf(m[1]);
+  // (the sentence before it is no imperative: "Open the Library. Remove the bookmark." are steps)
+  const previous = text.slice(Math.max(0, start - 200), start).replace(/[.!?\s]+$/, "").split(/[.!?\n]\s*/).pop() ?? "";
+  return imperative(previous) ? [] : [{ start, end: start + m[1].length }];
+}
 const WAY_ASKED = /(?:^|[.!?]\s+|\n\s*)(?:please\s+)?(?:provide|add|offer|give (?:us|users|people|me)|create|introduce|implement) (?:a|an|some) (?:[\w-]+ ){0,2}?(?:way|means) (?:to|for|of)\b/i;
 /**
  * A case that works told in a few words (eighteenth pass, read-17 firefox): a thing done "as normal" beside the failing
@@ -1604,6 +1622,7 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
     ...tag("working_case", all(text, FRONTED_VARIANT).filter((r) => frontedVariantWorks(text, r))),
     ...tag("working_case", twoValues(text)),
     ...tag("request", all(text, WAY_ASKED).filter((r) => !inProgramQuote(text, r))),
+    ...tag("request", closingRequest(text.trimEnd()).filter((r) => !inProgramQuote(text, r))),
   ];
   // What the program prints ("Message: Object expected", a log line, a stack frame) or a line of code is not what the
   // reporter expects, however it is worded.

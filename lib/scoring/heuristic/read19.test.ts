@@ -35,3 +35,22 @@ describe("twentieth pass, read-19: a person's own task told with 'need to' is no
     expect(kindsOf("Old listener stays open. It should be closed on restart, need to unload the module to fix.")).toContain("modal");
   });
 });
+
+describe("twentieth pass, read-19: a report that closes on a bare imperative of change asks for it", () => {
+  it("reads a request in the closing imperative addressed to whoever fixes it", () => {
+    expect(kindsOf("The log only names the file, not the directory.\nAdd the directory to the message.")).toContain("request");
+    expect(kindsOf("Seven themes ship by default and I use one. Remove the others or ask on first run.")).toContain("request");
+    expect(kindsOf("The notes say to set X on some systems. Is this still needed on 2022? If not needed, remove it from the docs.")).toContain("request");
+  });
+
+  it("reads no request in a step, a workaround or a plea", () => {
+    expect(kindsOf("1. Open the page\n2. Remove the cookie.")).toEqual([]);
+    expect(kindsOf("Steps:\n- Add a bookmark\n- Remove the bookmark")).toEqual([]);
+    expect(kindsOf("Open the Library window. Remove the bookmark.")).toEqual([]);
+    expect(kindsOf("The cache keeps stale entries. Remove the lock file and it works.")).toEqual([]);
+    expect(kindsOf("The cache keeps stale entries. Fix it.")).toEqual([]);
+    expect(kindsOf("Add the directory to the message. The log then shows the full path.")).toEqual([]);
+    expect(kindsOf("Checkout is down. Revenue is hit. Drop everything.")).toEqual([]);
+    expect(kindsOf("See the screenshot of the sidebar:\nAdd to cart button in the Lanes app")).toEqual([]);
+  });
+});
