@@ -1090,12 +1090,26 @@ export function bareComparative(after: string): boolean {
  * should do (sixteenth pass, bands). "The app should revisit the server every minute" is the program's act. So is the
  * team to fix it, said actively ("we need to sort the waiver thing out", "we should look at how charges come across"),
  * as "it needs to be sorted out" is a plea (`FIX_PLEA`), and the team to take a look ("we need to take a proper look at the
- * whole area"), as "we should look at" is (seventeenth pass, bands).
+ * whole area"), as "we should look at" is (seventeenth pass, bands). So is the team's or the reporter's decision or plan
+ * ("we need to decide whether to import it", "..., need to plan the migration"), and the reporter's own act that mends the
+ * failure, told with "need to" and no subject ("Need to unload the module to fix."): a person's task, not the program's
+ * (twentieth pass, read-19; writers 14, 18 and 19).
  */
 function teamRethinks(text: string, r: Read): boolean {
-  return /\b(?:we|the team)\s+(?:really\s+|probably\s+|all\s+)?$/i.test(text.slice(Math.max(0, r.start - 20), r.start)) &&
-    /^\s+(?:really\s+|probably\s+|seriously\s+)?(?:rethink|reconsider|revisit|re-?evaluate|re-think|sort\s+(?:[\w-]+\s+){0,3}?out|fix (?:this|it|that)|deal with|look (?:at|into)|(?:take|have) a (?:\w+ )?look (?:at|into))\b/i.test(text.slice(r.end, r.end + 40));
+  const before = text.slice(Math.max(0, r.start - 20), r.start);
+  const after = text.slice(r.end, r.end + 40);
+  return (/\b(?:we|the team)\s+(?:really\s+|probably\s+|all\s+|first\s+)?$/i.test(before) || (/^needs?\s+to$/i.test(text.slice(r.start, r.end)) && OWN_TASK_OPENS.test(before))) &&
+    /^\s+(?:really\s+|probably\s+|seriously\s+|first\s+)?(?:rethink|reconsider|revisit|re-?evaluate|re-think|decide|plan|figure\s+(?:[\w-]+\s+){0,2}?out|work\s+out|sort\s+(?:[\w-]+\s+){0,3}?out|fix (?:this|it|that)|deal with|look (?:at|into)|(?:take|have) a (?:\w+ )?look (?:at|into))\b/i.test(after) ||
+    (/^needs?\s+to$/i.test(text.slice(r.start, r.end)) && OWN_TASK_OPENS.test(before) && OWN_MENDING.test(text.slice(r.end, r.end + 100)));
 }
+/**
+ * "need to" with no subject, opening its sentence or a clause after a comma or a semicolon: the reporter's own need, whose
+ * subject is left out as in a note ("..., need to plan the migration", "Need to unload apache.nlm to fix."; twentieth pass,
+ * read-19). "Should be X" with no subject stays what should be; only "need to" is a person's task this way.
+ */
+const OWN_TASK_OPENS = /(?:^\s*|[.;!?,:]\s*|\n\s*)$/;
+/** An act of the reporter's that mends the failure, told as what they need to do ("Need to unload apache.nlm to fix."): a workaround, no expected result (the eighteenth pass's decision). */
+const OWN_MENDING = /^\s+(?!be\b)[a-z]+\b[^\n!?;]{0,60}?\bto\s+(?:fix|recover|get\s+(?:it|this|things|them)\s+(?:working|back))(?:\s+(?:it|this|that|things))?\s*(?:[.!;]|$)/i;
 /** "you should see", "should be able to reproduce": a step's expected observation, not an expectation. */
 const MODAL_NOT_EXPECTED = /\b(?:you|one|we)\s+should\s+(?:see|get|notice|observe|be able to (?:see|reproduce|notice))\b|\bshould (?:be able to )?reproduce\b|\bshould i\b|\bif (?:it|this|you) should\b/i;
 /**
@@ -1453,6 +1467,24 @@ const DOUBT_BEFORE = /(?:\b(?:do(?:es)?n['’ ]?t|do not|does not|not|no)\s+(?:r
  * export ...", "Offer some means of ..." (eighteenth pass, read-17 firefox). Only "way" or "means": an imperative "Add a
  * button to the form" may be a step of a test case, "a way to" cannot be.
  */
+/**
+ * A report that closes on a bare imperative of change addressed to whoever fixes it ("Add the path to the message.",
+ * "Remove the others or ask on first start.", "If not needed, remove it from the docs."): a request, which is an expected
+ * result (DECIDED), though it has no "please" (twentieth pass, read-19; writers 2, 3 and 19). Only the closing sentence:
+ * an imperative among others, or in a numbered or bulleted item, is a step. Not a workaround ("Remove the file and it
+ * works."), not "Fix it." (a plea, no result), not "Drop everything." (an idiom; "drop" is also a user's drag and drop), and
+ * not a line without a full stop (a button's name, "Add to profile button in ...").
+ */
+const CLOSING_REQUEST = /(?:^|(?<!\b\d{1,2})[.!?][ \t]+|\n[ \t]*)((?:[Ii]f [^,.\n]{1,40},[ \t]+(?:add|remove|document|mention|rename|replace)|(?:Add|Remove|Document|Mention|Rename|Replace))[ \t]+(?!(?:[^.!?\n]*?\b(?:works?|worked|fix(?:es|ed)?|helps?|helped|solves?|solved|goes away)\b))[^.!?\n]{1,120}[.!])\s*$/;
+function closingRequest(text: string): Read[] {
+  const from = Math.max(0, text.length - 220);
+  const m = CLOSING_REQUEST.exec(text.slice(from));
+  if (!m) return [];
+  const start = from + m.index + m[0].indexOf(m[1]);
+  // (the sentence before it is no imperative: "Open the Library. Remove the bookmark." are steps)
+  const previous = text.slice(Math.max(0, start - 200), start).replace(/[.!?\s]+$/, "").split(/[.!?\n]\s*/).pop() ?? "";
+  return imperative(previous) ? [] : [{ start, end: start + m[1].length }];
+}
 const WAY_ASKED = /(?:^|[.!?]\s+|\n\s*)(?:please\s+)?(?:provide|add|offer|give (?:us|users|people|me)|create|introduce|implement) (?:a|an|some) (?:[\w-]+ ){0,2}?(?:way|means) (?:to|for|of)\b/i;
 /**
  * A case that works told in a few words (eighteenth pass, read-17 firefox): a thing done "as normal" beside the failing
@@ -1590,6 +1622,7 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
     ...tag("working_case", all(text, FRONTED_VARIANT).filter((r) => frontedVariantWorks(text, r))),
     ...tag("working_case", twoValues(text)),
     ...tag("request", all(text, WAY_ASKED).filter((r) => !inProgramQuote(text, r))),
+    ...tag("request", closingRequest(text.trimEnd()).filter((r) => !inProgramQuote(text, r))),
   ];
   // What the program prints ("Message: Object expected", a log line, a stack frame) or a line of code is not what the
   // reporter expects, however it is worded.
