@@ -35,8 +35,8 @@ export function unquoted(text: string): string {
 
 /**
  * The text with a template's comments blanked ("<!-- describe the problem -->", "<!-- -->"), each character made a space
- * so offsets are kept: a tracker shows none of it, it is the form's prompt and never the reporter's words (twenty-first
- * bands pass, bands-read-18: an issue template left as it came, its prompts in comments, scored 66% with no missing
+ * so offsets are kept: a tracker shows none of it, it is the form's prompt and never the reporter's words (twentieth
+ * pass, bands-read-18: an issue template left as it came, its prompts in comments, scored 66% with no missing
  * expected result). A server-side include ("<!--#include virtual=... -->", "<!--#if expr=... -->") is code, kept; so is
  * a comment with no end.
  */
