@@ -2189,7 +2189,7 @@ const KEY_SEQUENCE = new RegExp(String.raw`\b(?:press|pressing|pressed|hit|hitti
  * Enter sends it to the search engine", "On Linux (Fedora 14) dragging a tab from one window and dropping it on another
  * window does nothing", a key and what is typed after it ("ctrl+f and typing a word ... says", "(Ctrl+H and type a
  * word)"). Each gerund is a step, as "untick ... and reload" are: the sentence tells them in order, with the failure as its
- * predicate (nineteenth pass, steps across writers: read-5, read-11, read-18). The subject runs over the dots inside a
+ * predicate (twentieth pass, steps across writers: read-5, read-11, read-18). The subject runs over the dots inside a
  * name ("`example.com.`") and after a scene in brackets; each gerund has an object ("Opening and waiting" names no
  * second act), and the predicate tells what the program does (a verb in -s, "does", "is", "has").
  */
