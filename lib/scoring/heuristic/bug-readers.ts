@@ -3615,7 +3615,10 @@ const NAMED_SENTENCE = new RegExp(`^[\\s\\W]*(?:(?:And|But|So|Also|Honestly|Basi
  * A failure told with nothing named, so that nothing is seen (twentieth pass, bands: useless reports of read-12, -13,
  * -14 and -17 at 44-77%):
  * - an unnamed thing doing "it" again, or happening again ("is the stock thing doing it again", "The pass thing is
- *   happening again", "it's doing that again"), or the thing of some earlier time ("the thing from before");
+ *   happening again", "it's doing that again"), in the past tense too ("the thing did it again"), or doing "that
+ *   (same) thing" again whatever its subject ("the tablet app was doing that thing again": the thing is the unnamed
+ *   part; twentieth pass, h-bands5: bands-read-10, -13 and -18), or the thing of some earlier time ("the thing from
+ *   before"). "did the export again" names what was done; "did that thing work again" asks whether it works;
  * - something "off", with nothing named it is off from ("possibly something off with deposits", "something seems off"), not
  *   a phrasal verb's ("turns something off");
  * - a behaviour pointed at, not told ("is it meant to behave like this", "supposed to work like this?", "why is it like
@@ -3625,7 +3628,7 @@ const NAMED_SENTENCE = new RegExp(`^[\\s\\W]*(?:(?:And|But|So|Also|Honestly|Basi
  * "The export is doing it again: the totals are 0" names what is seen after it, which the other readers keep; "This
  * happens again when I save" names no unnamed thing, "something happened to the import" is no hedge.
  */
-export const VAGUE_FAILURE = /\b(?:(?:the|that|this)\s+(?:[\w-]+\s+){0,2}?thing|it|this|that)(?:['’]s|\s+is|\s+was|\s+has\s+been|\s+keeps)?\s+(?:doing\s+(?:it|that|this)|happening|playing\s+up|acting\s+up)\s+again\b|\bthe\s+(?:same\s+)?thing\s+from\s+(?:before|last\s+(?:time|week|month))\b|(?:^|[,;:.!?(]|\b(?:possibly|maybe|perhaps|probably|definitely|clearly|just|but|and|think|feel|guess|there['’]?s|there\s+is))\s*something\s+(?:(?:seems|feels|looks|is)\s+)?(?:a\s+(?:bit|little)\s+)?off\b(?!\s+(?:the|a|an|by|from)\b)|\b(?:meant|supposed)\s+to\s+(?:work|behave|be|look)\s+like\s+(?:this|that)\b|\bwhy\s+is\s+it\s+like\s+(?:this|that)\b|\b(?:might|may|could)\s+(?:just\s+|well\s+)?be\s+nothing\b|^\W*possible\s+(?:issue|problem|bug|glitch)s?\s+(?:with|in|on)\s+[^.!?\n]{1,40}\?\s*$|^\W*(?:the\s+)?(?:[\w-]+\s+){1,3}thing\W*$/i;
+export const VAGUE_FAILURE = /\b(?:(?:the|that|this)\s+(?:[\w-]+\s+){0,2}?thing|it|this|that)(?:['’]s|\s+is|\s+was|\s+has\s+been|\s+keeps)?\s+(?:(?:doing|did|does)\s+(?:it|that|this)|happening|playing\s+up|acting\s+up)\s+again\b|\b(?:doing|did|does)\s+(?:that|the|this)\s+(?:same\s+)?thing\s+again\b|\bthe\s+(?:same\s+)?thing\s+from\s+(?:before|last\s+(?:time|week|month))\b|(?:^|[,;:.!?(]|\b(?:possibly|maybe|perhaps|probably|definitely|clearly|just|but|and|think|feel|guess|there['’]?s|there\s+is))\s*something\s+(?:(?:seems|feels|looks|is)\s+)?(?:a\s+(?:bit|little)\s+)?off\b(?!\s+(?:the|a|an|by|from)\b)|\b(?:meant|supposed)\s+to\s+(?:work|behave|be|look)\s+like\s+(?:this|that)\b|\bwhy\s+is\s+it\s+like\s+(?:this|that)\b|\b(?:might|may|could)\s+(?:just\s+|well\s+)?be\s+nothing\b|^\W*possible\s+(?:issue|problem|bug|glitch)s?\s+(?:with|in|on)\s+[^.!?\n]{1,40}\?\s*$|^\W*(?:the\s+)?(?:[\w-]+\s+){1,3}thing\W*$/i;
 
 /**
  * A question that asks people to meet or talk, opened by its auxiliary, maybe after a greeting: "Hi, could we set up a
