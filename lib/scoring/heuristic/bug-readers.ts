@@ -3466,12 +3466,18 @@ export const MAIL_HEADER = /^[ \t>]*(?:(?:from|sent|to|cc|bcc|date|subject|reply
  * 100%).
  */
 export const PLEA_TO_FIX = /\b(?:(?:needs?|has|have|must|should)\s+(?:to\s+)?(?:be\s+)?(?:fixed|fix(?:ing)?|sorted(?:\s+out)?|resolved|addressed|looked\s+(?:at|into)|handled|investigated|checked|done|doing|finished)|needs?\s+(?:this|it|that|these|them)\s+(?:fixed|resolved|addressed|sorted\s+out|looked\s+(?:at|into)|investigated|done|finished))\b(?:\s+(?:asap|urgently|today|tomorrow|now|(?:by|before|until|till)\b[^.!?\n]{0,40}))?/gi;
+/** A clock time's "AM" / "p.m.", as chats print it after the time. */
+const AM_PM = String.raw`(?:[ \t]?[AaPp]\.?[Mm]\.?)?`;
+/** A log line's level ("ERROR", "warn"): never a speaker's name. */
+const LOG_LEVEL = String.raw`error|err|warn(?:ing)?|info|debug|trace|fatal|crit(?:ical)?|notice|severe`;
+/** Where a chat's speaker sits, in brackets after the name ("Rob (Cellar)"). */
+const SEAT = String.raw`(?:[ \t]*\([^)\n]{1,20}\))?`;
 /**
  * The head of a line pasted from a chat: its time and who wrote it ("[10:42] jen:", "10:42 AM <marco>", "[Tue 09:15]
  * Priya Shah:"). As an e-mail's header lines do, it says who wrote when, not what the program does (bands, twelfth
  * pass). A time is asked for, so a label ("Note:", "Build:") or a log line's level ("ERROR:") is not taken for a name.
  */
-export const CHAT_SPEAKER = /^[ \t>]*(?:\[[^\]\n]{0,20}?\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp]\.?[Mm]\.?)?\]|\(?\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp]\.?[Mm]\.?)?\)?)[ \t]*(?!(?:error|err|warn(?:ing)?|info|debug|trace|fatal|crit(?:ical)?|notice|severe)\b)(?:<[^>\n]{1,30}>|@?\p{L}[\p{L}\d._-]{0,30}(?:[ \t]\p{L}[\p{L}\d._-]{0,20})?(?:[ \t]*\([^)\n]{1,20}\))?[ \t]*:)/gimu;
+export const CHAT_SPEAKER = new RegExp(String.raw`^[ \t>]*(?:\[[^\]\n]{0,20}?\d{1,2}:\d{2}(?::\d{2})?${AM_PM}\]|\(?\d{1,2}:\d{2}(?::\d{2})?${AM_PM}\)?)[ \t]*(?!(?:${LOG_LEVEL})\b)(?:<[^>\n]{1,30}>|@?\p{L}[\p{L}\d._-]{0,30}(?:[ \t]\p{L}[\p{L}\d._-]{0,20})?${SEAT}[ \t]*:)`, "gimu");
 
 /**
  * A chat's head on a line of its own, as a chat app copies it: who wrote and when, the message on the lines under it
@@ -3480,7 +3486,9 @@ export const CHAT_SPEAKER = /^[ \t>]*(?:\[[^\]\n]{0,20}?\d{1,2}:\d{2}(?::\d{2})?
  * as a report's (twentieth pass, bands-read-18: a thread agreeing something is "weird" scored 92%). A name is
  * one to three words, maybe with where the speaker sits in brackets; a log's level is no name.
  */
-const HEAD_LINE = /^[ \t]*(?:(?!(?:error|err|warn(?:ing)?|info|debug|trace|fatal|crit(?:ical)?|notice|severe|at|since|from|until|till|by|before|after|on)\b)@?\p{L}[\p{L}'’._-]{0,20}(?:[ \t]\p{L}[\p{L}'’._-]{0,20}){0,2}(?:[ \t]*\([^)\n]{1,20}\))?,?[ \t]+\[?\d{1,2}:\d{2}(?:[ \t]?[AaPp]\.?[Mm]\.?)?\]?|\[\d{1,2}:\d{2}(?:[ \t]?[AaPp]\.?[Mm]\.?)?\][ \t]*@?\p{L}[\p{L}'’._-]{0,20}(?:[ \t]\p{L}[\p{L}'’._-]{0,20}){0,2}(?:[ \t]*\([^)\n]{1,20}\))?)[ \t]*$/gimu;
+/** A speaker's name as a chat app heads a message with it: one to three words, maybe with where the speaker sits. */
+const HEAD_NAME = String.raw`@?\p{L}[\p{L}'’._-]{0,20}(?:[ \t]\p{L}[\p{L}'’._-]{0,20}){0,2}${SEAT}`;
+const HEAD_LINE = new RegExp(String.raw`^[ \t]*(?:(?!(?:${LOG_LEVEL}|at|since|from|until|till|by|before|after|on)\b)${HEAD_NAME},?[ \t]+\[?\d{1,2}:\d{2}${AM_PM}\]?|\[\d{1,2}:\d{2}${AM_PM}\][ \t]*${HEAD_NAME})[ \t]*$`, "gimu");
 /**
  * The text with its chat heads on lines of their own blanked (`HEAD_LINE`), the same length, so offsets are kept: two
  * heads or more, as a thread has; one line of a name and a time ("Shift start 06:30") may be what the report tells.
