@@ -71,7 +71,7 @@ optimal optimally proactive proactively properly proper quick quickly reasonable
 seamless seamlessly secure securely simple simply smooth smoothly sufficient sufficiently suitable timely
 user-friendly valuable scalable early powerful modern attractive beautiful nicely effective effectively
 swift swiftly promptly comfortable safe safely robust robustly high-quality easy-to-use state-of-the-art
-responsive responsively snappy
+responsive responsively snappy clear clearly
 `);
 
 /** General words that name no concrete thing ("things", "everything", "insights"). */

@@ -122,6 +122,12 @@ function measuredBy(word: string, criteria: string): boolean {
 }
 
 /** Whether token k stands inside quotation marks: the product's own text ("what can be better"), not the author's. */
+/**
+ * What people read, which "clear" before it describes rather than empties ("Clear discharge instructions"); not what a
+ * user may want emptied (messages, notifications, errors, status, "clear text").
+ */
+const CLEAR_READ = /^(?:instructions?|labels|labell?ing|information|guidance|wording|explanations?|directions|descriptions?|copy|signage|pricing|terms|language|summar(?:y|ies)|communication|headings|navigation|layout)$/;
+
 function quoted(summary: string, x: Tok): boolean {
   return ((summary.slice(0, x.start).match(/["“”]/g) ?? []).length % 2) === 1;
 }
@@ -166,11 +172,25 @@ export function unambiguousFindings(input: RuleInput): Found[] {
   // So is one before an adverb of when or where, which the tagger may read as an adjective ("Reliable misting overnight";
   // bands, fifteenth pass).
   const gerund = (y: Tok) => /.{3}ing$/.test(y.lower) && !/thing$/.test(y.lower) && (!t[y.i + 1] || ["ADP", "PUNCT", "ADV", "ADJ"].includes(t[y.i + 1].pos));
-  const nounAfter = (y: Tok | undefined) => !!y && (["NOUN", "ADJ", "PROPN"].includes(y.pos) || gerund(y));
+  // So is a verb's bare form the tagger reads as a verb after the capitalised word when a preposition or the end follows
+  // it: an action named as a noun ("Reliable unlock at docking stations", "Easy renew at the desk"; bands, twenty-first
+  // pass, read-19).
+  const actionNoun = (y: Tok) => y.pos === "VERB" && !/(?:ed|ing)$/.test(y.lower) && (!t[y.i + 1] || ["ADP", "PUNCT"].includes(t[y.i + 1].pos));
+  const nounAfter = (y: Tok | undefined) => !!y && (["NOUN", "ADJ", "PROPN"].includes(y.pos) || gerund(y) || actionNoun(y));
   const opening = (x: Tok) => x.pos === "PROPN" && (x.i === 0 || t[x.i - 1].pos === "PUNCT") && nounAfter(t[x.i + 1]);
   // "Best practices" names a kind of guide, not a quality to measure.
   const term = (x: Tok) => x.lower === "best" && /^practices?$/.test(t[x.i + 1]?.lower ?? "");
-  const vague = (x: Tok | undefined) => !!x && VAGUE_TERMS.has(x.lower) && (x.pos === "ADJ" || x.pos === "ADV" || opening(x)) && !joined(x) && !term(x);
+  // "Clear" opens a summary as a verb as often as an adjective ("Clear cache on logout"): capitalised there it is read as
+  // the quality only before what people read ("Clear discharge instructions for pet owners"; bands, twenty-first pass,
+  // read-19), and never after a quote, where it names a command ("'Clear Recent History' does not clear cookies").
+  const readAfter = (x: Tok) => {
+    for (let j = x.i + 1; j <= x.i + 3 && t[j] && ["NOUN", "ADJ", "PROPN"].includes(t[j].pos); j++) if (CLEAR_READ.test(t[j].lower)) return true;
+    return false;
+  };
+  const clearOpening = (x: Tok) => x.lower !== "clear" || (readAfter(x) && !/['‘"“]$/.test(summary.slice(0, x.start)));
+  // A word inside an identifier is the code's name, not a quality asked for ("crash in apr_pool_clear").
+  const inName = (x: Tok) => /[\w]_$/.test(summary.slice(0, x.start)) || /^_\w/.test(summary.slice(x.end));
+  const vague = (x: Tok | undefined) => !!x && VAGUE_TERMS.has(x.lower) && (x.pos === "ADJ" || x.pos === "ADV" || (opening(x) && clearOpening(x))) && !joined(x) && !term(x) && !inName(x);
   const seen = new Set<string>();
   const covered = new Set<number>();
   const loopholeAt = new Set<number>();

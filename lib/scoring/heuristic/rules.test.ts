@@ -481,6 +481,35 @@ describe("bands, seventh pass: a vague word before a gerund used as a noun", () 
       expect(r.findings.some((f) => f.code === "unambiguous.vague_term" && f.message.includes('"Secure"')), summary).toBe(false);
     }
   });
+
+  // Twenty-first pass (bands-read-19): an action named in a verb's bare form after the opening word, and "clear".
+  const vagueOn = (summary: string, word: string) =>
+    scoreTicket({ summary, description: "" }).findings.some((f) => f.code === "unambiguous.vague_term" && f.message.includes(`"${word}"`));
+
+  it("flags the opening word before an action named in a verb's bare form, with a preposition or nothing after it", () => {
+    for (const [summary, word] of [["Reliable unlock at the lockers", "Reliable"], ["Easy renew at the front desk", "Easy"], ["Fast checkout", "Fast"]]) {
+      expect(vagueOn(summary, word), summary).toBe(true);
+    }
+    expect(vagueOn("Secure the keys before the audit", "Secure")).toBe(false);
+  });
+
+  it("reads 'clear' as vague before what people read, and not where it empties something or names a command", () => {
+    for (const [summary, word] of [
+      ["Clear discharge instructions for pet owners", "Clear"],
+      ["Clear pricing on the plans page", "Clear"],
+      ["As a tenant, I want clear instructions for moving out", "clear"],
+      ["As a member, I want the terms explained clearly", "clearly"],
+    ]) expect(vagueOn(summary, word), summary).toBe(true);
+    for (const summary of ["Clear cache on logout", "Clear old notifications nightly", "Clear error messages on the login form", "Clear the filters",
+      "'Clear Recent History' does not clear cookies", "As an admin, I want to clear the queue"]) {
+      expect(vagueOn(summary, "Clear") || vagueOn(summary, "clear"), summary).toBe(false);
+    }
+  });
+
+  it("does not read a word inside an identifier as a quality", () => {
+    for (const [summary, word] of [["Worker crash in apr_pool_clear during graceful restart", "clear"], ["safe_image.php shows a blank image", "safe"],
+      ["Segfault in find_best_byrequests", "best"]]) expect(vagueOn(summary, word), summary).toBe(false);
+  });
 });
 
 describe("bands, eighth pass: 'secure' measured by access controls told in other words", () => {
