@@ -71,8 +71,15 @@ optimal optimally proactive proactively properly proper quick quickly reasonable
 seamless seamlessly secure securely simple simply smooth smoothly sufficient sufficiently suitable timely
 user-friendly valuable scalable early powerful modern attractive beautiful nicely effective effectively
 swift swiftly promptly comfortable safe safely robust robustly high-quality easy-to-use state-of-the-art
-responsive responsively snappy clear clearly
+responsive responsively snappy
 `);
+
+/**
+ * Subjective words that are as often a verb or a plain word of another sense ("clear the filter", "when I clear it"):
+ * vague only where the tagger reads them as an adjective or adverb in a summary (rules-unambiguous.ts), never counted
+ * by word alone as the acceptance criteria's and the duplicates' readers count VAGUE_TERMS (twenty-first pass).
+ */
+export const VAGUE_WHERE_TAGGED = set("clear clearly");
 
 /** General words that name no concrete thing ("things", "everything", "insights"). */
 export const GENERAL_TERMS = set(`

@@ -1,6 +1,6 @@
 // QUS "unambiguous": subjective, general or open-ended wording in what the story asks for and why.
 import { found, type Edit, type Found, type RuleInput } from "./finding";
-import { GENERAL_TERMS, LOOPHOLE_PHRASES, PLACEHOLDERS, VAGUE_TERMS } from "./lexicon";
+import { GENERAL_TERMS, LOOPHOLE_PHRASES, PLACEHOLDERS, VAGUE_TERMS, VAGUE_WHERE_TAGGED } from "./lexicon";
 import type { Segment, Tok } from "./nlp";
 import { byFirstWord, phraseAt } from "./regions";
 import { listedInDescription } from "./sections";
@@ -190,7 +190,7 @@ export function unambiguousFindings(input: RuleInput): Found[] {
   const clearOpening = (x: Tok) => x.lower !== "clear" || (readAfter(x) && !/['‘"“]$/.test(summary.slice(0, x.start)));
   // A word inside an identifier is the code's name, not a quality asked for ("crash in apr_pool_clear").
   const inName = (x: Tok) => /[\w]_$/.test(summary.slice(0, x.start)) || /^_\w/.test(summary.slice(x.end));
-  const vague = (x: Tok | undefined) => !!x && VAGUE_TERMS.has(x.lower) && (x.pos === "ADJ" || x.pos === "ADV" || (opening(x) && clearOpening(x))) && !joined(x) && !term(x) && !inName(x);
+  const vague = (x: Tok | undefined) => !!x && (VAGUE_TERMS.has(x.lower) || VAGUE_WHERE_TAGGED.has(x.lower)) && (x.pos === "ADJ" || x.pos === "ADV" || (opening(x) && clearOpening(x))) && !joined(x) && !term(x) && !inName(x);
   const seen = new Set<string>();
   const covered = new Set<number>();
   const loopholeAt = new Set<number>();

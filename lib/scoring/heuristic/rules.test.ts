@@ -506,6 +506,13 @@ describe("bands, seventh pass: a vague word before a gerund used as a noun", () 
     }
   });
 
+  it("does not count 'clear' in the acceptance criteria, where it is mostly the verb", () => {
+    const r = scoreTicket({ summary: "As a shopper, I want to filter results by price, so that I see what I can afford",
+      acceptance_criteria: "Given a price filter, when I clear it, then all results are listed again" });
+    expect(r.findings.some((f) => f.code === "testable.vague_criterion"), JSON.stringify(r.findings)).toBe(false);
+    expect(r.individual_scores.testable).toBe(10);
+  });
+
   it("does not read a word inside an identifier as a quality", () => {
     for (const [summary, word] of [["Worker crash in apr_pool_clear during graceful restart", "clear"], ["safe_image.php shows a blank image", "safe"],
       ["Segfault in find_best_byrequests", "best"]]) expect(vagueOn(summary, word), summary).toBe(false);
