@@ -1256,6 +1256,71 @@ const WISH_MORE = /\bwould be (?:much |far |a lot |way )?(?:better|nicer|prefera
  */
 const WORKED_BEFORE = /\b(?:[Ii]t|[Tt]his|[Tt]hat|[Tt]hey|[Tt]hese|[Tt]hose)\s+used to\s+(?!be\s+(?:a|an|the)\b)(?!(?:feel|seem|look|sound)\s+(?:(?:a lot|much|way|far|a bit)\s+)?(?:better|nicer|good|great|fine|smoother|faster|quicker|okay|ok)\s*(?:[.,;!]|$))(?!(?:crash|fail|hang|freeze|break|throw|show an error|happen|do the same|have the same)\w*\b)\w+|(?:^|[.!?;]\s+|\n\s*)(?:[Pp]reviously,?|[Ff]ormerly,?|[Bb]efore,)\s+(?:it|this|that|they)\s+(?!(?:was|were)\s+(?:(?:much|way|far|a lot|so much|a bit)\s+)?(?:better|nicer|good|great|fine|ok|okay|faster|easier|smoother|simpler|clearer|quicker)\s*(?:[.!;]|$))(?![^.;!?\n]*\b(?:too|also|broken|wrong|slow|the same)\b)(?!(?:also|too|crash|fail|hang|freeze|break|threw|throw|did(?:n['’]?t| not)|was(?:n['’]?t| not)|had the same)\w*\b)\w+|\b[Ii]n [A-Z][\w.]* before,?\s+(?:it|this|that|they)\s+(?!(?:also|too|crash|fail|hang|freeze|break)\w*\b)\w+|\b[Ii]n (?:edge|chrome|chromium|safari|opera) (?:it )?(?:is working|works|is fine|is ok|working|work)\b|(?:^|[.!?;,]\s*)before,?\s+(?:it\s+)?(?:was|were|worked|kept|showed|had)\b(?!\s+(?:(?:much|way|far|a lot|so much|a bit)\s+)?(?:better|nicer|good|great|fine|ok|okay|faster|easier|smoother|simpler|clearer|quicker)\s*(?:[.!;]|$))(?![^.;!?\n]*\b(?:too|also|broken|wrong|slow|the same)\b)|(?:^|[.!?;]\s+|\n\s*)Before\s+(?:it\s+)?(?:was|were|worked|kept|showed|had)\b(?!\s+(?:(?:much|way|far|a lot|so much|a bit)\s+)?(?:better|nicer|good|great|fine|ok|okay|faster|easier|smoother|simpler|clearer|quicker)\s*(?:[.!;]|$))(?![^.;!?\n]*(?:,|\b(?:too|also|broken|wrong|slow|the same)\b))|(?:^|[.!?;,]\s*|\b(?:in|on|with|version|v|firefox|esr)\s)\d{2,3}(?:\.\d+)* (?:was|were) (?:fine|ok|okay|correct|good|working|normal|right|fast|smooth|sharp|stable)\b|\b[a-z][\w.-]* (?:downloads|loads|opens|plays|prints|renders|shows|displays|handles|reads|parses|accepts|serves|fetches) (?:the same|this|that) (?:file|page|url|site|request|video|document|image|certificate|feed|font|pdf|stream|response)s? (?:fine|correctly|properly|ok|okay|without (?:any )?(?:problems?|issues?|errors?))\b/;
 /**
+ * What a thing of the program did before, told with "used to" after a subject that names it, or after none at a
+ * sentence's start: "Backspace used to go back a page", "Typing ... and pressing Ctrl+Enter used to open ...",
+ * "Default used to be 1GB", "print STDERR ... in my CGI scripts used to go in error_log", "Used to work with 2.0."
+ * (twenty-first pass, read-20 httpd; the same shape in read-11 Firefox, read-18 httpd, read-19 and read-20 Firefox).
+ * `WORKED_BEFORE` reads the pronouns' ("It used to ..."). The earlier behaviour is a case that works (DECIDED). Not read:
+ * - a participle, "used" for "employed": a finite verb before it in its sentence ("The page contains elements used to
+ *   display ...") or after it ("The method used to retrieve data is ..."), or a colon after it ("Command line used to
+ *   start eclipse:");
+ * - a passive or a habit of being ("is used to", "got used to"), and people's own habit ("we used to", "users used to");
+ * - a relative or negated subject ("what used to be", "nothing used to"), a question, and a failure of the past ("...
+ *   used to crash too", as `WORKED_BEFORE`).
+ */
+const USED_TO = /\b[Uu]sed to[ \t]+(?!be[ \t]+(?:a|an|the)\b)(?!(?:crash|fail|hang|freeze|break|throw|show an error|happen|do the same|have the same)\w*\b)[a-z]+\b/g;
+const FINITE_BEFORE = /\b(?:is|are|am|was|were|be|been|being|has|have|had|does|do|did|gets?|got|getting|can|could|will|would|should|may|might|must|contains?|includes?|uses|needs|provides?|offers?|holds|requires?|not|no|never|nothing|none|what|which|who|whom|where|there)\b|\b\w+n['’]t\b/i;
+const FINITE_AFTER = /^[^.!?;\n]*?(?:\b(?:is|are|was|were|has|have|had|can|could|will|would|should|must)\b|:)/i;
+function usedToBefore(text: string): Read[] {
+  const out: Read[] = [];
+  for (const m of text.matchAll(USED_TO)) {
+    // (a few reads tell it; a paste of the words over and over would give each later filter thousands to judge)
+    if (out.length >= 8) break;
+    const sentence = text.slice(Math.max(0, m.index - 200), m.index).split(/[.!?;:](?=\s|$)|\n/).pop() ?? "";
+    const words = sentence.trim().split(/\s+/).filter(Boolean);
+    const end = m.index + m[0].length;
+    const rest = /^[^.!?;\n]*(?:[.!?;](?=\s|$)|\n|$)/.exec(text.slice(end, end + 200))?.[0] ?? "";
+    if (words.length === 0 ? !m[0].startsWith("U") : words.length > 12 || FINITE_BEFORE.test(sentence) || personRightBefore(sentence) || /^(?:it|this|that|they|these|those|he|she)$/i.test(words[words.length - 1])) continue;
+    if (FINITE_AFTER.test(rest) || /\?\s*$/.test(rest)) continue;
+    out.push({ start: m.index - sentence.trimStart().length, end });
+  }
+  return out;
+}
+
+/**
+ * A question that asks the program, or a part of it, to act: "Could mod_rewrite check X-Forwarded-Proto, or could
+ * mod_remoteip set HTTPS?", "Could the default page have a bit more info?" (twenty-first pass, read-20 httpd; the same
+ * shape in read-14 and read-16 Firefox and read-19 httpd, where `REQUEST` reads "Could the tooltip also show" and "Could
+ * it use"). A request is an expected result (DECIDED). `REQUEST` takes "could" before "you", "it" or "the" and one word,
+ * and a verb of its list; this takes a subject that names the program or its part, a name or up to three words after
+ * "the", and a verb in its bare form. Not read:
+ * - people as the subject ("Could you ...", "could we ...": `REQUEST`, `MEETING_QUESTION`), "there" or a pronoun ("Could
+ *   there be anything I do wrong?", "Could this be due to ...": a guess at a cause);
+ * - "Can" and "Will", which ask what the program can or will do ("Can suexec log to syslog?", "Will 3.6 still run on
+ *   Windows 2000?"): the writers label those both ways;
+ * - a verb of cause ("Could the upgrade cause / trigger / break this?"), a passive ("Could SNI be sent ...?"), and a
+ *   sentence that does not end in a question mark.
+ */
+const ACT_ASKED = /(?:^|[.!?][ \t]+|\n[ \t]*|,[ \t]+or[ \t]+)[Cc]ould[ \t]+(?!(?:you|u|we|i|they|he|she|it|this|that|these|those|there|someone|somebody|anyone|anybody|everyone|people|not)\b)((?:the[ \t]+)?[\w.+/-]+(?:[ \t]+[\w.+/-]+){0,3})[^.!?\n]{0,160}\?/g;
+const CAUSE_VERB = /^(?:be|cause|trigger|break|affect|happen|mean|explain|relate|result|lead|interfere|conflict|crash|fail|hang)$/i;
+function actAsked(text: string): Read[] {
+  const out: Read[] = [];
+  for (const m of text.matchAll(ACT_ASKED)) {
+    if (out.length >= 8) break;
+    const words = m[1].split(/[ \t]+/);
+    const first = words[0].toLowerCase() === "the" ? 1 : 0;
+    // (the subject: one word, or one to three after "the"; the verb right after it, in its bare form)
+    for (let k = first + 1; k <= Math.min(words.length - 1, first + 3); k++) {
+      const verb = words[k], next = words[k + 1] ?? "";
+      if (k > first + 1 && !first) break;
+      const bare = /^[a-z]+$/.test(verb) && !/(?:ed|ing)$/.test(verb) && !CAUSE_VERB.test(verb) &&
+        (actionStem(verb) && !/[^s]s$/.test(verb) || verb === "have" && /^(?:a|an|more|some|its|their|an?)$/i.test(next));
+      if (bare) { const start = m.index + m[0].search(/[Cc]ould/); out.push({ start, end: m.index + m[0].length }); break; }
+    }
+  }
+  return out;
+}
+/**
  * A command line of another program that works, the line ending there or with where it was run ("ldapsearch -H
  * ldaps://dc1.example works from the same box", "openssl s_client -connect host:636 works"): the same thing done another
  * way, as "curl downloads the same file fine" is (twelfth pass, httpd). Only the command's arguments stand before "works":
@@ -1530,7 +1595,7 @@ function versionFigures(text: string): Read[] {
 // verb rather than "works" (nineteenth pass, expected results across writers). The variant is another browser, a version
 // or an input with its size; a version or a size must be the other of two in the text (`frontedVariantWorks`), so the
 // failing one fronted ("In 132 they are black and white" under "since 132") is not read.
-const FRONTED_VARIANT = /(?:^|[.!?;]\s*|,\s+|\n\s*)(?:in|with|on|under|using)[ \t]+(?:the[ \t]+)?(?:(?<browser>chrom(?:e|ium)|safari|edge|opera|brave|vivaldi|konqueror|ie|msie|internet explorer)(?:[ \t]?v?\d[\w.]*)?|(?:(?<product>[a-z][\w-]*)[ \t]+)?(?<version>v?\d{2,}(?:\.\d+)*|v?\d+(?:\.\d+)+)[a-z]?\d*|(?:a|an)[ \t]+(?<size>\d+(?:[.,]\d+)?)[ \t]?(?:[kmg]i?b|bytes?|kilobytes?|megabytes?|lines|rows|items|elements|entries|characters|chars)[ \t]+[a-z]+)(?:[ \t]+(?:release|build|version|nightly|browser))?,?[ \t]+(?:(?:it|they|this|that|everything|(?:the[ \t]+)?same(?:[ \t]+[\w-]+){1,2}|the[ \t]+[a-z][\w-]*(?:[ \t]+[a-z][\w-]*)?)[ \t]+|(?=(?:was|were)[ \t]))(?!(?:is|are|was|were|has|have|had|does|do|did|can|could|will|would|should|may|might|must)[ \t]+(?:not|also|too|still|never)\b)[a-z]{2,}\b[^.;!?\n]{0,80}?(?=[.;!?](?!\d)|\n|,|$)/gi;
+const FRONTED_VARIANT = /(?:^|[.!?;]\s*|,\s+|\n\s*)(?:in|with|on|under|using)[ \t]+(?:the[ \t]+)?(?:(?<browser>chrom(?:e|ium)|safari|edge|opera|brave|vivaldi|konqueror|ie|msie|internet explorer)(?:[ \t]?v?\d[\w.]*)?|(?:(?<product>[a-z][\w-]*)[ \t]+)?(?<version>v?\d{2,}(?:\.\d+)*|v?\d+(?:\.\d+)+)[a-z]?\d*|(?:a|an)[ \t]+(?<size>\d+(?:[.,]\d+)?)[ \t]?(?:[kmg]i?b|bytes?|kilobytes?|megabytes?|lines|rows|items|elements|entries|characters|chars)[ \t]+[a-z]+)(?:[ \t]+(?:release|build|version|nightly|browser))?,?[ \t]+(?:(?:it|they|this|that|everything|(?:the[ \t]+)?same(?:[ \t]+[\w-]+){1,2}|the[ \t]+[a-z][\w-]*(?:\.[a-z]\w*)?(?:[ \t]+[a-z][\w-]*)?)[ \t]+|(?=(?:was|were)[ \t]))(?!(?:is|are|was|were|has|have|had|does|do|did|can|could|will|would|should|may|might|must)[ \t]+(?:not|also|too|still|never)\b)[a-z]{2,}\b[^.;!?\n]{0,80}?(?=[.;!?](?!\d)|\n|,|$)/gi;
 /** A failure state ending a clause: an error or an Err state, a 4xx or 5xx status (with its words, "504 Gateway Timeout"), a
  * refusal, a service down. */
 const EXPECTED_FAILURE_BEFORE = /\b(?:[Ee]rr|[Ee]rrors?|[45]\d\d|[Ff]ail(?:s|ed|ure)?|[Dd]enied|[Rr]efused|[Rr]ejected|[Dd]own|DOWN|[Uu]navailable|[Tt]ime[sd]? ?[Oo]ut|[Ff]orbidden|ERR(?:OR)?)\b(?:\s+[A-Z][\w-]*){0,3}\s*,?\s*$/;
@@ -1560,6 +1625,13 @@ function workaroundRead(text: string, r: Read): boolean {
  * the text, and another version (another size) is named elsewhere, the failing one ("since 98 ... In 97 it opened
  * automatically", "Uploading a 5 MB file ... With a 50 KB file it prints a table").
  */
+// What a version did, told in the past passive ("In 1.3 the variable was passed", "With 2.0 the index.html was served",
+// "In 1.3 it was set"): the case that worked there, though the description names no other version (the failing one
+// stands in the title, or is left out). A participle right after "was"/"were", closing its clause or followed by what
+// it was done to or how; the clause tells no failure (`observedIn` reads nothing in it) and the version stands once in
+// the text. `FRONTED_VARIANT`'s subject after "the" may now be a file's name ("the index.html"). Twenty-first pass, read-20 httpd; the same shape in read-1 and read-18 httpd (and read-11 Firefox, read
+// already by other words). "In 3.0 it was a popup window", "In 87 it was normal speed" are no participle.
+const PAST_PASSIVE = /^[^,]*?,?[ \t]+(?:it|they|this|that|the[ \t]+[a-z][\w.-]*(?:[ \t]+[a-z][\w.-]*)?)[ \t]+(?:was|were)[ \t]+(?:[a-z]{2,}ed|set|sent|shown|kept|served|given|written|read|found|built|put|run|made|done|seen|taken|held|brought)(?=[ \t]*(?:[.;!,]|$)|[ \t]+(?:to|in|on|at|as|by|with|from|for|through|into|correctly|properly|fine|again|there|back)\b)/i;
 function frontedVariantWorks(text: string, r: Read): boolean {
   const clause = text.slice(r.start, r.end);
   if (/\b(?:not|no|never|nothing|none|neither|nor|cannot|also|too|either|still|again|as well|only|same (?:problem|issue|thing|error|bug|behaviou?r|result|crash))\b|\b\w+n['’]t\b|\b(?:dont|doesnt|didnt|isnt|wasnt|arent|werent|cant|wont|couldnt|wouldnt|hasnt|havent)\b/i.test(clause)) return false;
@@ -1579,7 +1651,11 @@ function frontedVariantWorks(text: string, r: Read): boolean {
   // (the other version has the same shape: as many parts, "2.4.47" beside "2.4.46", "4.0b7" beside "3.6"; or as many
   // digits, "98" beside "97")
   const shape = (v: string) => v.includes(".") ? `${v.split(".").length}.` : `${v.length}`;
-  if (version) { const own = version.replace(/^v/i, ""); return others(/(?<![\w.])v?(\d+(?:\.\d+)*)(?![\w.]*\d*%)/g, own, (v) => shape(v) === shape(own)); }
+  if (version) {
+    const own = version.replace(/^v/i, ""), versions = /(?<![\w.])v?(\d+(?:\.\d+)*)(?![\w.]*\d*%)/g;
+    return others(versions, own, (v) => shape(v) === shape(own)) ||
+      PAST_PASSIVE.test(clause) && [...text.matchAll(versions)].filter((x) => x[1] === own).length === 1 && observedIn(clause).length === 0;
+  }
   if (size) return others(/(?<![\w.])(\d+(?:[.,]\d+)?)[ \t]?(?:[kmg]i?b|bytes?|kilobytes?|megabytes?|lines|rows|items|elements|entries|characters|chars)\b/gi, size, () => true);
   return true;
 }
@@ -1613,7 +1689,7 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
       !bareComparative(text.slice(r.end, r.end + 60)) && !teamRethinks(text, r))),
     ...tag("expect", all(text, EXPECT).filter((r) => !instructed(text, r) && !emptyField(text, r) && !EXPECTED_BETTER.test(text.slice(r.end, r.end + 40)))), ...tag("expect", all(text, NOT_INSTEAD)), ...tag("wish", all(text, WISH)), 
     ...tag("request", all(text, REQUEST).filter((r) => !inProgramQuote(text, r) && !MADE_BETTER.test(text.slice(r.end, r.end + 60)) && !MADE_AS_BEFORE.test(text.slice(r.end, r.end + 60)))),
-    ...tag("working_case", all(text, WORKING_CASE).filter((r) => !thingMissing(text, r) && !actedThen(text, r) && !afterTheFailure(text, r))), ...tag("wish", all(text, WISH_UNSAID)), ...tag("working_case", all(text, WORKS_ELSEWHERE)), ...tag("working_case", all(text, WORKING_MORE)), ...tag("working_case", all(text, BROWSER_DOES_NOT)), ...tag("working_case", all(text, WORKING_KEPT)), ...tag("working_case", all(text, WORKING_IN_BROWSER)), ...tag("working_case", all(text, WORKING_BROWSER_ACTS).filter((r) => browserActsWell(text, r))), ...tag("wish", all(text, WISH_MORE)), ...tag("working_case", all(text, WORKED_VERSION)), ...tag("working_case", all(text, WORKING_DIRECTIVE).filter((r) => directiveValued(text, r))), ...tag("working_case", all(text, WORKING_WITHOUT_OPTION)), ...tag("working_case", all(text, WORKED_BEFORE)), ...tag("working_case", all(text, SAME_ELSEWHERE)), ...tag("working_case", all(withoutLabels(labelled), COMMAND_WORKS)), ...tag("working_case", all(text, WORKING_BROWSER_LINE)), ...tag("working_case", all(text, WORKING_PLATFORM)), ...tag("working_case", all(text, WAS_THERE_IN)), ...tag("expect", all(text, NORM_SAYS)), ...tag("expect", all(text, THOUGHT_IT_DOES)), ...tag("expect", all(text, DOCS_SAY)), ...tag("expect", all(text, RULE_SAYS)), ...tag("working_case", all(text, WORKING_IN_FULL)),
+    ...tag("working_case", all(text, WORKING_CASE).filter((r) => !thingMissing(text, r) && !actedThen(text, r) && !afterTheFailure(text, r))), ...tag("wish", all(text, WISH_UNSAID)), ...tag("working_case", all(text, WORKS_ELSEWHERE)), ...tag("working_case", all(text, WORKING_MORE)), ...tag("working_case", all(text, BROWSER_DOES_NOT)), ...tag("working_case", all(text, WORKING_KEPT)), ...tag("working_case", all(text, WORKING_IN_BROWSER)), ...tag("working_case", all(text, WORKING_BROWSER_ACTS).filter((r) => browserActsWell(text, r))), ...tag("wish", all(text, WISH_MORE)), ...tag("working_case", all(text, WORKED_VERSION)), ...tag("working_case", all(text, WORKING_DIRECTIVE).filter((r) => directiveValued(text, r))), ...tag("working_case", all(text, WORKING_WITHOUT_OPTION)), ...tag("working_case", all(text, WORKED_BEFORE)), ...tag("working_case", usedToBefore(text)), ...tag("working_case", all(text, SAME_ELSEWHERE)), ...tag("working_case", all(withoutLabels(labelled), COMMAND_WORKS)), ...tag("working_case", all(text, WORKING_BROWSER_LINE)), ...tag("working_case", all(text, WORKING_PLATFORM)), ...tag("working_case", all(text, WAS_THERE_IN)), ...tag("expect", all(text, NORM_SAYS)), ...tag("expect", all(text, THOUGHT_IT_DOES)), ...tag("expect", all(text, DOCS_SAY)), ...tag("expect", all(text, RULE_SAYS)), ...tag("working_case", all(text, WORKING_IN_FULL)),
     ...tag("working_case", workingExamples(text)),
     ...tag("working_case", all(text, WORKING_BRIEFLY)),
     ...tag("working_case", versionFigures(text)),
@@ -1622,6 +1698,7 @@ export function expectedIn(labelled: string): (Read & { kind: ExpectedKind })[] 
     ...tag("working_case", all(text, FRONTED_VARIANT).filter((r) => frontedVariantWorks(text, r))),
     ...tag("working_case", twoValues(text)),
     ...tag("request", all(text, WAY_ASKED).filter((r) => !inProgramQuote(text, r))),
+    ...tag("request", actAsked(text).filter((r) => !inProgramQuote(text, r))),
     ...tag("request", closingRequest(text.trimEnd()).filter((r) => !inProgramQuote(text, r))),
   ];
   // What the program prints ("Message: Object expected", a log line, a stack frame) or a line of code is not what the
