@@ -408,6 +408,11 @@ function onlyJudged(text: string, start: number, end: number): boolean {
     // "This keeps happening", "it continues to happen": only that it comes back, as "it's happening" says only that it is
     // (`GENERIC_AFTER`; eighteenth pass, bands-read-16).
     /^(?:keeps?|kept|continues?|continued)\s+(?:happening|to happen|occurring|to occur|recurring|to recur)$/i.test(said) ||
+    // "Still happening.", "it's still happening", with nothing after it but when (or a question mark): only that it goes
+    // on, as "keeps happening" says ("still happening on the payment page" names where, "the refund is still happening"
+    // names what; twenty-first pass, bands: bands-read-19 useless-20, bands-read-3 useless-13, and a quoted "is this
+    // still happening?" in bands-read-17, which the readers do not take as a statement at all).
+    (/^(?:(?:is|are|was|were)\s+)?still\s+(?:happening|occurring|recurring|going on)$/i.test(said) && STILL_SUBJECT.test(before) && (NOTHING_MORE.test(after) || /^\s*\?/.test(after))) ||
     // "not reliable anymore", "isn't right any more": "anymore" after a judgement only carries it (eighteenth pass,
     // bands-read-16); "doesn't list the cancelled slots anymore" says what.
     (/^(?:anymore|any more|no longer)$/i.test(said) && JUDGED_BEFORE.test(before)) ||
@@ -427,6 +432,8 @@ function onlyJudged(text: string, start: number, end: number): boolean {
 const FEARED_BEFORE = /\b(?:sort|sort out|fix|deal with|handle|solve|address|look at|get on top of|tackle|prioriti[sz]e)\s+(?:it|this|that|them)(?:\s+out)?\s+(?:\w+\s+)?before\s+(?:it|this|that|things|everything|they)\s+$/i;
 /** The product named whole before the read: "the app is really", "our site seems", "system is", "the portal has been". */
 const PRODUCT_BEFORE = /(?:^|\b(?:the|our|this|your|their|whole)\s+)(?:app|application|system|site|website|web ?shop|portal|platform|software|program|tool|service)\s+(?:is|are|was|were|seems?|feels?|has been|is getting|got|gets)\s+(?:(?:\w+ly|so|very|super|a bit|kind of|way too|too)\s+)?$/i;
+/** No subject, or one that names nothing, before "still happening": a sentence's start, "it's", "this is", "is it". */
+const STILL_SUBJECT = /(?:^|[.!?;:\n]\s*|\b(?:it|this|that)(?:['’]s|\s+is|\s+was)?\s+|\b(?:is|was)\s+(?:it|this|that)\s+)$/i;
 /** Nothing after the read but when or how often, to the clause's end: "lately.", "again,", " these days!". */
 const NOTHING_MORE = /^\s*(?:(?:lately|recently|now|today|again|at the moment|these days|nowadays|all day|all the time|since the update)\s*)?(?:[.!,;]|$)/i;
 /**
@@ -3562,7 +3569,17 @@ const NAMED_CLAUSE = new RegExp(`${CLAUSE_LEAD}(?!(?:It|This|That|These|Those|Th
  * message under ("On Tue, Marta wrote:", "> On Mon 3 June, Kevin Li <kli@x.io> wrote:"; bands, seventh pass): who wrote
  * when, not what the ticket is about nor what the program does.
  */
-export const MAIL_HEADER = /^[ \t>]*(?:(?:from|sent|to|cc|bcc|date|subject|reply-to)[ \t]*:[^\n]*|-{2,}[ \t]*(?:original|forwarded) message[ \t]*-{2,}|on [^\n]{1,80}?\bwrote[ \t]*:)[ \t]*$/gim;
+/**
+ * The lines a mail program adds around what was written, alone on their line: a phone's or a client's signature ("Sent
+ * from my iPhone", "Sent from Outlook for Android", "Get Outlook for iOS") and Apple Mail's forward marker ("Begin
+ * forwarded message:"). They tell how the mail was sent, not where the program fails: the phone a mail was sent from is
+ * no environment of the failure, and the forward marker's "message" is no message of the program (twenty-first pass,
+ * bands: bands-read-19 useless-02's signature was read as its environment, bands-read-18 useless-14's marker as a
+ * program part; bands-read-4 useless-09 carries the same signature).
+ */
+const MAIL_WRAPPER = String.raw`begin forwarded message[ \t]*:|(?:sent from|sent using|get) (?:my |the )?(?:iphone|ipad|android(?: phone| device)?|samsung(?: galaxy)?(?: smartphone| tablet)?|galaxy(?: smartphone| tablet)?|blackberry|mobile(?: device| phone)?|phone|smartphone|tablet|(?:outlook|gmail|yahoo mail|mail) (?:for|on) (?:ios|android|iphone|windows(?: 10| 11)?))[ \t]*[.!]?`;
+export const MAIL_SIGNATURE = new RegExp(String.raw`^[ \t>]*(?:${MAIL_WRAPPER})[ \t]*$`, "gim");
+export const MAIL_HEADER = new RegExp(String.raw`^[ \t>]*(?:(?:from|sent|to|cc|bcc|date|subject|reply-to)[ \t]*:[^\n]*|-{2,}[ \t]*(?:original|forwarded) message[ \t]*-{2,}|on [^\n]{1,80}?\bwrote[ \t]*:|${MAIL_WRAPPER})[ \t]*$`, "gim");
 /**
  * A plea to fix it, with its deadline ("this needs to be fixed before the review", "has to be sorted by Friday", "Need
  * this fixed before the board meeting"; bands, eighth pass):
@@ -3572,6 +3589,13 @@ export const MAIL_HEADER = /^[ \t>]*(?:(?:from|sent|to|cc|bcc|date|subject|reply
  * 100%).
  */
 export const PLEA_TO_FIX = /\b(?:(?:needs?|has|have|must|should)\s+(?:to\s+)?(?:be\s+)?(?:fixed|fix(?:ing)?|sorted(?:\s+out)?|resolved|addressed|looked\s+(?:at|into)|handled|investigated|checked|done|doing|finished)|needs?\s+(?:this|it|that|these|them)\s+(?:fixed|resolved|addressed|sorted\s+out|looked\s+(?:at|into)|investigated|done|finished))\b(?:\s+(?:asap|urgently|today|tomorrow|now|(?:by|before|until|till)\b[^.!?\n]{0,40}))?/gi;
+/**
+ * Why the ticket was filed, said as a "so" clause of its own bookkeeping: "logging it so it's on record", "raising this
+ * so it's on someone's list", "so that it is on the radar", "Creating ticket so we don't forget". It says why the ticket
+ * exists, not why the work matters: no one affected, no problem, no goal (twenty-first pass, bands: bands-read-12,
+ * bands-read-18 and bands-read-19 tickets).
+ */
+export const KEPT_ON_RECORD = /\bso\s+(?:that\s+)?(?:(?:it|this)(?:['’]s|\s+is|\s+gets|\s+stays)\s+(?:on\s+(?:the\s+)?(?:record|radar|list|board|backlog|books)|on\s+(?:someone|somebody|everyone|everybody|people)['’]s\s+(?:list|radar)|logged|tracked|recorded|written\s+down)|(?:we|i|you|they|nobody|no\s+one|people)\s+(?:(?:don['’]?t|do\s+not|won['’]?t|will\s+not|doesn['’]?t|does\s+not)\s+)?forgets?(?!\s+to\b)(?:\s+(?:about\s+)?(?:it|this))?|(?:it|this)\s+(?:doesn['’]?t|does\s+not|won['’]?t|will\s+not)\s+get\s+forgotten)\b/gi;
 /** A clock time's "AM" / "p.m.", as chats print it after the time. */
 const AM_PM = String.raw`(?:[ \t]?[AaPp]\.?[Mm]\.?)?`;
 /** A log line's level ("ERROR", "warn"): never a speaker's name. */

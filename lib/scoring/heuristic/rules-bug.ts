@@ -4,7 +4,7 @@
 import type { PerDimension } from "../types";
 import { found, type Found, type RuleInput } from "./finding";
 import type { FindingField } from "../types";
-import { aboutPeople, actionStem, addsNothing, CHAT_SPEAKER, codeLines, expectedIn, GREETING, MAIL_HEADER, NO_STEPS, PLEA_TO_FIX, impactIn, observedIn, pastAction, QUESTION, stepsIn, titleAsksFor, withoutChatHeads, withoutLabels, withoutSessions, type Read } from "./bug-readers";
+import { aboutPeople, actionStem, addsNothing, CHAT_SPEAKER, codeLines, expectedIn, GREETING, MAIL_HEADER, MAIL_SIGNATURE, NO_STEPS, PLEA_TO_FIX, impactIn, observedIn, pastAction, QUESTION, stepsIn, titleAsksFor, withoutChatHeads, withoutLabels, withoutSessions, type Read } from "./bug-readers";
 import { FAILURE, SYMPTOM, withoutLabel } from "./kind-of";
 import { evidenceAt, phraseEvidence, q, sectionEvidence, sections, missingWhy, sentenceEvidence, summaryQuote, type Evidence } from "./kind-text";
 import { hasContent, orderedSteps, sectionWith, TEMPLATE_EXAMPLE } from "./sections";
@@ -391,7 +391,11 @@ function readBugEvidence(input: RuleInput): BugEvidence {
   // An environment section that holds only a template's empty labels ("- OS:", "- Browser:") names no environment.
   const envSection = sectionEvidence(input, "environment");
   // A template's example ("- OS: [e.g. iOS]") names no environment (bands, eighth pass).
-  const asWritten = TEMPLATE_EXAMPLE_ONE.test(input.description) ? { ...input, description: input.description.replace(TEMPLATE_EXAMPLE_ALL, (m) => " ".repeat(m.length)) } : input;
+  // Nor does a mail program's signature ("Sent from my iPhone"): the phone the mail was sent from, not where it fails
+  // (`MAIL_SIGNATURE`; twenty-first pass, bands).
+  const unsigned = input.description.replace(MAIL_SIGNATURE, (m) => " ".repeat(m.length));
+  const asWritten = TEMPLATE_EXAMPLE_ONE.test(unsigned) ? { ...input, description: unsigned.replace(TEMPLATE_EXAMPLE_ALL, (m) => " ".repeat(m.length)) } :
+    unsigned === input.description ? input : { ...input, description: unsigned };
   const environment = (envSection && /[\p{L}\p{N}]/u.test(withoutLabels(envSection.text)) ? envSection : null) ??
     phraseEvidence(asWritten, ENVIRONMENT) ?? phraseEvidence(asWritten, PRODUCT_VERSION);
   const impact = sectionEvidence(input, "impact") ?? firstRead(input, "description", impactIn(description)) ??

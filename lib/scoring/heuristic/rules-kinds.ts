@@ -10,7 +10,7 @@ import { bugEvidenceFor, bugFindings, ENVIRONMENT, failureOnlyJudged, judgedAndB
 import { epicEvidenceFor, epicFindings } from "./rules-epic";
 import { spikeEvidenceFor, spikeFindings } from "./rules-spike";
 import { REASON as TASK_REASON, taskEvidenceFor, taskFindings } from "./rules-task";
-import { aboutPeopleSentence, addsNothing, BARE_COMPARATIVE, expectedIn, MAIL_HEADER, observedIn, peopleTitle, personRightBefore, PLEA_TO_FIX, stepsIn, VAGUE_FAILURE, withoutChatHeads } from "./bug-readers";
+import { aboutPeopleSentence, addsNothing, BARE_COMPARATIVE, expectedIn, KEPT_ON_RECORD, MAIL_HEADER, observedIn, peopleTitle, personRightBefore, PLEA_TO_FIX, stepsIn, VAGUE_FAILURE, withoutChatHeads } from "./bug-readers";
 import { analyzeText } from "./nlp";
 
 /** Findings of the story template: never reported on another kind. */
@@ -135,7 +135,16 @@ function titleNamedAsThing(input: RuleInput): boolean {
  */
 function titleNamesNoAct(input: RuleInput): boolean {
   const tokens = input.story.a.tokens.filter((t) => t.word);
-  return !tokens.some((t, i) => t.pos === "VERB" && !PLEA_OR_JUDGEMENT.test(t.text) && !nounAsVerb(tokens, i)) || titleNamedAsThing(input) || peopleTitle(input.summary);
+  return !tokens.some((t, i) => t.pos === "VERB" && !PLEA_OR_JUDGEMENT.test(t.text) && !nounAsVerb(tokens, i) && !pointedAt(tokens, i)) || titleNamedAsThing(input) || peopleTitle(input.summary);
+}
+
+/**
+ * The participle of a pointer to something else ("Membership issue - see attached", "see enclosed"): what is attached is
+ * the file, no act of the program ("Invoice attached to the wrong order" names one; twenty-first pass, bands: titles of
+ * bands-read-19, -14, -7 and -6).
+ */
+function pointedAt(tokens: { lower: string }[], i: number): boolean {
+  return /^(?:attached|enclosed)$/.test(tokens[i].lower) && tokens[i - 1]?.lower === "see";
 }
 
 /**
@@ -289,9 +298,12 @@ function doneSaid(text: string): boolean {
   return [...text.matchAll(DONE_WORDS_ALL)].some((m) => !BARE_COMPARATIVE.test(text.slice(m.index + m[0].length, m.index + m[0].length + 60)));
 }
 
-/** The ticket with its pleas to fix blanked (the same length, so what is read keeps its place). */
+/**
+ * The ticket with its pleas to fix blanked (the same length, so what is read keeps its place), and the "so" clauses of
+ * its own bookkeeping ("so it's on record", `KEPT_ON_RECORD`; twenty-first pass, bands): neither says why the work matters.
+ */
 function withoutPleas(input: RuleInput): RuleInput {
-  const blank = (text: string) => text.replace(PLEA_TO_FIX, (m) => " ".repeat(m.length));
+  const blank = (text: string) => text.replace(PLEA_TO_FIX, (m) => " ".repeat(m.length)).replace(KEPT_ON_RECORD, (m) => " ".repeat(m.length));
   const description = blank(input.description);
   return description === input.description ? input : { ...input, description };
 }

@@ -2,7 +2,7 @@
 // (valuable) and a done condition that can be checked (testable). No role and no "so that" are asked for.
 import type { PerDimension } from "../types";
 import { found, type Found, type RuleInput } from "./finding";
-import { expectedIn, observedIn } from "./bug-readers";
+import { expectedIn, KEPT_ON_RECORD, observedIn } from "./bug-readers";
 import { evidenceAt, phraseEvidence, q, sectionEvidence, missingWhy, sentenceEvidence, SINCE_CAUSE, summaryQuote, type Evidence } from "./kind-text";
 import { criteriaItems } from "./rules-criteria";
 import { authorsText, withLineBreaks } from "./machine-text";
@@ -49,7 +49,11 @@ function taskEvidence(input: RuleInput): TaskEvidence {
   // A failure the task puts right is its reason ("The parser crashes on files over 2 MB", "Login broken").
   const inText = observedIn(input.description)[0];
   const inTitle = observedIn(input.summary)[0];
-  const reason = sectionEvidence(input, "why") ?? fromSummary ?? phraseEvidence(input, REASON, ["summary", "description"]) ?? phraseEvidence(input, CAUSE_AS, ["summary", "description"]) ??
+  // The "so" clauses of the ticket's own bookkeeping ("Creating ticket so we don't forget") say why it was filed, not why
+  // the work matters (`KEPT_ON_RECORD`; twenty-first pass, bands).
+  const kept = input.description.replace(KEPT_ON_RECORD, (m) => " ".repeat(m.length));
+  const asked = kept === input.description ? input : { ...input, description: kept };
+  const reason = sectionEvidence(input, "why") ?? fromSummary ?? phraseEvidence(asked, REASON, ["summary", "description"]) ?? phraseEvidence(asked, CAUSE_AS, ["summary", "description"]) ??
     (inText ? sentenceEvidence(input, "description", inText.start, inText.end) : inTitle ? sentenceEvidence(input, "summary", inTitle.start, inTitle.end) : null);
   let done: Evidence | null = null;
   let items: string[] = [];
