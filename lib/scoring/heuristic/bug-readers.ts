@@ -1257,30 +1257,34 @@ const WORKING_MORE = /(?:\b(?:which|that) (?:is|was) (?:the )?correct\b|(?:^|[.!
 // Twenty-first pass: read-20 firefox, read-16 firefox, read-14 and read-8 httpd, Eclipse)
 const WISH_MORE = /\bwould be (?:much |far |a lot |way )?(?:better|nicer|preferable|more (?:useful|helpful|intuitive|consistent|logical))\b|\bwould (?:be (?:quite |more than |already )?(?:enough|sufficient)|suffice)(?=\s*(?:[.!;)]|$|,?\s+(?:for (?:me|us|now|most|our|my)|here|already|though|imho|imo)\b))|\bwould make (?:\w+ ){0,3}(?:more|less|easier|simpler|better|possible)\b|\b(?:adding|making|showing|logging|putting|having|moving|using|allowing|supporting|exposing|keeping)\b[^.;\n]{0,60}? would (?:really |greatly |certainly |also )?help\b|(?:^|[.!?]\s+|\n\s*)would (?:like|love|prefer) (?:a|an|the|separate|some|more|to (?:see|have|be able|get))\b|\bwould (?:really |greatly |certainly |also |all )?benefit from (?:a|an|the|having|some|more|being)\b|(?:(?:^|[.!?]\s+|\n\s*)|\b(?:it|this|that)\s+)would (?:really |greatly |certainly |also |much )?help (?:a lot )?if\b/i;
 /**
- * What it did before, told as the case that worked: "It used to keep the zoom for each site", "Previously it kept ...",
- * "In Firefox before it keep the zoom" (a non-native "before" for "earlier"). Not a failure of the past ("it used to
- * crash too"); another browser in lower case that works ("In edge is working": lower case only right before what it
- * does, so "the edge of the dialog" is not read; eleventh pass); a pronoun's, not "the method used to retrieve", where "used" is a participle; "Before," with its comma,
- * not "before it closes", a clause of time. Tenth pass. Nor how it felt, with nothing after ("it used to feel better"):
- * an impression that names nothing that worked (bands, twelfth pass). "Before it was ~150MB per child." at a sentence's
+ * What it did before, told as the case that worked: "Previously it kept ...", "In Firefox before it keep the zoom" (a
+ * non-native "before" for "earlier"); "It used to keep the zoom for each site" is `usedToBefore`'s, with every other
+ * "used to" (the twenty-second pass made the two one). Not a failure of the past ("previously it crashed too"); another
+ * browser in lower case that works ("In edge is working": lower case only right before what it does, so "the edge of the
+ * dialog" is not read; eleventh pass); "Before," with its comma, not "before it closes", a clause of time. Tenth pass.
+ * Nor how it felt, with nothing after ("Previously it was much better."): an impression that names nothing that worked
+ * (bands, twelfth pass). "Before it was ~150MB per child." at a sentence's
  * start, a sentence of its own: with a comma after it ("Before it was fixed, we ...") it is a clause of time (thirteenth
  * pass, httpd).
  */
-const WORKED_BEFORE = /\b(?:[Ii]t|[Tt]his|[Tt]hat|[Tt]hey|[Tt]hese|[Tt]hose)\s+used to\s+(?!be\s+(?:a|an|the)\b)(?!(?:feel|seem|look|sound)\s+(?:(?:a lot|much|way|far|a bit)\s+)?(?:better|nicer|good|great|fine|smoother|faster|quicker|okay|ok)\s*(?:[.,;!]|$))(?!(?:crash|fail|hang|freeze|break|throw|show an error|happen|do the same|have the same)\w*\b)\w+|(?:^|[.!?;]\s+|\n\s*)(?:[Pp]reviously,?|[Ff]ormerly,?|[Bb]efore,)\s+(?:it|this|that|they)\s+(?!(?:was|were)\s+(?:(?:much|way|far|a lot|so much|a bit)\s+)?(?:better|nicer|good|great|fine|ok|okay|faster|easier|smoother|simpler|clearer|quicker)\s*(?:[.!;]|$))(?![^.;!?\n]*\b(?:too|also|broken|wrong|slow|the same)\b)(?!(?:also|too|crash|fail|hang|freeze|break|threw|throw|did(?:n['’]?t| not)|was(?:n['’]?t| not)|had the same)\w*\b)\w+|\b[Ii]n [A-Z][\w.]* before,?\s+(?:it|this|that|they)\s+(?!(?:also|too|crash|fail|hang|freeze|break)\w*\b)\w+|\b[Ii]n (?:edge|chrome|chromium|safari|opera) (?:it )?(?:is working|works|is fine|is ok|working|work)\b|(?:^|[.!?;,]\s*)before,?\s+(?:it\s+)?(?:was|were|worked|kept|showed|had)\b(?!\s+(?:(?:much|way|far|a lot|so much|a bit)\s+)?(?:better|nicer|good|great|fine|ok|okay|faster|easier|smoother|simpler|clearer|quicker)\s*(?:[.!;]|$))(?![^.;!?\n]*\b(?:too|also|broken|wrong|slow|the same)\b)|(?:^|[.!?;]\s+|\n\s*)Before\s+(?:it\s+)?(?:was|were|worked|kept|showed|had)\b(?!\s+(?:(?:much|way|far|a lot|so much|a bit)\s+)?(?:better|nicer|good|great|fine|ok|okay|faster|easier|smoother|simpler|clearer|quicker)\s*(?:[.!;]|$))(?![^.;!?\n]*(?:,|\b(?:too|also|broken|wrong|slow|the same)\b))|(?:^|[.!?;,]\s*|\b(?:in|on|with|version|v|firefox|esr)\s)\d{2,3}(?:\.\d+)* (?:was|were) (?:fine|ok|okay|correct|good|working|normal|right|fast|smooth|sharp|stable)\b|\b[a-z][\w.-]* (?:downloads|loads|opens|plays|prints|renders|shows|displays|handles|reads|parses|accepts|serves|fetches) (?:the same|this|that) (?:file|page|url|site|request|video|document|image|certificate|feed|font|pdf|stream|response)s? (?:fine|correctly|properly|ok|okay|without (?:any )?(?:problems?|issues?|errors?))\b/;
+const WORKED_BEFORE = /(?:^|[.!?;]\s+|\n\s*)(?:[Pp]reviously,?|[Ff]ormerly,?|[Bb]efore,)\s+(?:it|this|that|they)\s+(?!(?:was|were)\s+(?:(?:much|way|far|a lot|so much|a bit)\s+)?(?:better|nicer|good|great|fine|ok|okay|faster|easier|smoother|simpler|clearer|quicker)\s*(?:[.!;]|$))(?![^.;!?\n]*\b(?:too|also|broken|wrong|slow|the same)\b)(?!(?:also|too|crash|fail|hang|freeze|break|threw|throw|did(?:n['’]?t| not)|was(?:n['’]?t| not)|had the same)\w*\b)\w+|\b[Ii]n [A-Z][\w.]* before,?\s+(?:it|this|that|they)\s+(?!(?:also|too|crash|fail|hang|freeze|break)\w*\b)\w+|\b[Ii]n (?:edge|chrome|chromium|safari|opera) (?:it )?(?:is working|works|is fine|is ok|working|work)\b|(?:^|[.!?;,]\s*)before,?\s+(?:it\s+)?(?:was|were|worked|kept|showed|had)\b(?!\s+(?:(?:much|way|far|a lot|so much|a bit)\s+)?(?:better|nicer|good|great|fine|ok|okay|faster|easier|smoother|simpler|clearer|quicker)\s*(?:[.!;]|$))(?![^.;!?\n]*\b(?:too|also|broken|wrong|slow|the same)\b)|(?:^|[.!?;]\s+|\n\s*)Before\s+(?:it\s+)?(?:was|were|worked|kept|showed|had)\b(?!\s+(?:(?:much|way|far|a lot|so much|a bit)\s+)?(?:better|nicer|good|great|fine|ok|okay|faster|easier|smoother|simpler|clearer|quicker)\s*(?:[.!;]|$))(?![^.;!?\n]*(?:,|\b(?:too|also|broken|wrong|slow|the same)\b))|(?:^|[.!?;,]\s*|\b(?:in|on|with|version|v|firefox|esr)\s)\d{2,3}(?:\.\d+)* (?:was|were) (?:fine|ok|okay|correct|good|working|normal|right|fast|smooth|sharp|stable)\b|\b[a-z][\w.-]* (?:downloads|loads|opens|plays|prints|renders|shows|displays|handles|reads|parses|accepts|serves|fetches) (?:the same|this|that) (?:file|page|url|site|request|video|document|image|certificate|feed|font|pdf|stream|response)s? (?:fine|correctly|properly|ok|okay|without (?:any )?(?:problems?|issues?|errors?))\b/;
 /**
  * What a thing of the program did before, told with "used to" after a subject that names it, or after none at a
  * sentence's start: "Backspace used to go back a page", "Typing ... and pressing Ctrl+Enter used to open ...",
  * "Default used to be 1GB", "print STDERR ... in my CGI scripts used to go in error_log", "Used to work with 2.0."
  * (twenty-first pass, read-20 httpd; the same shape in read-11 Firefox, read-18 httpd, read-19 and read-20 Firefox).
- * `WORKED_BEFORE` reads the pronouns' ("It used to ..."). The earlier behaviour is a case that works (DECIDED). Not read:
+ * A pronoun's ("It used to ...", "it still used to open in 3.6") is read wherever it stands. The earlier behaviour is a
+ * case that works (DECIDED). Not read:
  * - a participle, "used" for "employed": a finite verb before it in its sentence ("The page contains elements used to
  *   display ...") or after it ("The method used to retrieve data is ..."), or a colon after it ("Command line used to
  *   start eclipse:");
  * - a passive or a habit of being ("is used to", "got used to"), and people's own habit ("we used to", "users used to");
  * - a relative or negated subject ("what used to be", "nothing used to"), a question, and a failure of the past ("...
- *   used to crash too", as `WORKED_BEFORE`).
+ *   used to crash too"), and a judged feeling ("It used to feel much faster.").
  */
-const USED_TO = /\b[Uu]sed to[ \t]+(?!be[ \t]+(?:a|an|the)\b)(?!(?:crash|fail|hang|freeze|break|throw|show an error|happen|do the same|have the same)\w*\b)[a-z]+\b/g;
+const USED_TO = /\b[Uu]sed to\s+(?!be\s+(?:a|an|the)\b)(?!(?:feel|seem|look|sound)\s+(?:(?:a lot|much|way|far|a bit)\s+)?(?:better|nicer|good|great|fine|smoother|faster|quicker|okay|ok)\s*(?:[.,;!]|$))(?!(?:crash|fail|hang|freeze|break|throw|show an error|happen|do the same|have the same)\w*\b)[a-z]+\b/g;
+/** A pronoun right before "used to" ("It used to ...", "... since they used to open"): the thing, whatever comes around. */
+const PRONOUN_BEFORE = /\b(?:[Ii]t|[Tt]his|[Tt]hat|[Tt]hey|[Tt]hese|[Tt]hose)\s+$/;
 const FINITE_BEFORE = /\b(?:is|are|am|was|were|be|been|being|has|have|had|does|do|did|gets?|got|getting|can|could|will|would|should|may|might|must|contains?|includes?|uses|needs|provides?|offers?|holds|requires?|not|no|never|nothing|none|what|which|who|whom|where|there)\b|\b\w+n['’]t\b/i;
 const FINITE_AFTER = /^[^.!?;\n]*?(?:\b(?:is|are|was|were|has|have|had|can|could|will|would|should|must)\b|:)/i;
 function usedToBefore(text: string): Read[] {
@@ -1288,6 +1292,12 @@ function usedToBefore(text: string): Read[] {
   for (const m of text.matchAll(USED_TO)) {
     // (a few reads tell it; a paste of the words over and over would give each later filter thousands to judge)
     if (out.length >= 8) break;
+    // A pronoun's "used to" is the thing's, wherever it stands in its sentence: a participle has no pronoun before it.
+    const pronoun = PRONOUN_BEFORE.exec(text.slice(Math.max(0, m.index - 12), m.index));
+    if (pronoun && m[0].startsWith("u")) {
+      out.push({ start: m.index - pronoun[0].length, end: m.index + m[0].length });
+      continue;
+    }
     const sentence = text.slice(Math.max(0, m.index - 200), m.index).split(/[.!?;:](?=\s|$)|\n/).pop() ?? "";
     const words = sentence.trim().split(/\s+/).filter(Boolean);
     const end = m.index + m[0].length;
@@ -3616,6 +3626,14 @@ export const CHAT_SPEAKER = new RegExp(String.raw`^[ \t>]*(?:\[[^\]\n]{0,20}?\d{
  * as a report's (twentieth pass, bands-read-18: a thread agreeing something is "weird" scored 92%). A name is
  * one to three words, maybe with where the speaker sits in brackets; a log's level is no name.
  */
+/**
+ * The text with every match of each (global) pattern blanked to as many spaces: what is left keeps its place, so evidence
+ * found in it quotes the text as written.
+ */
+export function blankMatches(text: string, ...patterns: RegExp[]): string {
+  return patterns.reduce((t, pattern) => t.replace(pattern, (m) => " ".repeat(m.length)), text);
+}
+
 /** A speaker's name as a chat app heads a message with it: one to three words, maybe with where the speaker sits. */
 const HEAD_NAME = String.raw`@?\p{L}[\p{L}'’._-]{0,20}(?:[ \t]\p{L}[\p{L}'’._-]{0,20}){0,2}${SEAT}`;
 const HEAD_LINE = new RegExp(String.raw`^[ \t]*(?:(?!(?:${LOG_LEVEL}|at|since|from|until|till|by|before|after|on)\b)${HEAD_NAME},?[ \t]+\[?\d{1,2}:\d{2}${AM_PM}\]?|\[\d{1,2}:\d{2}${AM_PM}\][ \t]*${HEAD_NAME})[ \t]*$`, "gimu");
@@ -3629,7 +3647,7 @@ export function withoutHeadLines(text: string): string {
   const heads = text.match(HEAD_LINE);
   if (!heads || heads.length < 2) return text;
   // Heads and nothing else leave no words: an empty description, not 19,000 blanks for every reader to walk (0.7 s).
-  const blanked = text.replace(HEAD_LINE, (m) => " ".repeat(m.length));
+  const blanked = blankMatches(text, HEAD_LINE);
   return /\S/.test(blanked) ? blanked : "";
 }
 

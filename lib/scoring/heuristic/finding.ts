@@ -32,6 +32,14 @@ export interface RuleInput {
   criteriaItems?: { items: string[]; verifiable: number };
 }
 
+/**
+ * The ticket read with another description of the same length (parts of it blanked: `blankMatches`), or the same ticket
+ * when nothing was blanked, so what was worked out on first use (sections, criteria) is kept.
+ */
+export function withDescription(input: RuleInput, description: string): RuleInput {
+  return description === input.description ? input : { ...input, description };
+}
+
 /** A change to the summary that fixes a finding: replace `summary.slice(start, end)` with `text`. */
 export interface Edit {
   start: number;

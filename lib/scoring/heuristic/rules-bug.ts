@@ -2,9 +2,9 @@
 // happens (testable); steps to reproduce and the environment (estimable); who is affected and how badly
 // (valuable); one defect (small); the failure, not the code change (negotiable).
 import type { PerDimension } from "../types";
-import { found, type Found, type RuleInput } from "./finding";
+import { found, type Found, type RuleInput, withDescription } from "./finding";
 import type { FindingField } from "../types";
-import { aboutPeople, actionStem, addsNothing, CHAT_SPEAKER, codeLines, expectedIn, GREETING, MAIL_HEADER, MAIL_SIGNATURE, NO_STEPS, PLEA_TO_FIX, impactIn, observedIn, pastAction, QUESTION, stepsIn, titleAsksFor, withoutChatHeads, withoutLabels, withoutSessions, type Read } from "./bug-readers";
+import { aboutPeople, actionStem, addsNothing, blankMatches, CHAT_SPEAKER, codeLines, expectedIn, GREETING, MAIL_HEADER, MAIL_SIGNATURE, NO_STEPS, PLEA_TO_FIX, impactIn, observedIn, pastAction, QUESTION, stepsIn, titleAsksFor, withoutChatHeads, withoutLabels, withoutSessions, type Read } from "./bug-readers";
 import { FAILURE, SYMPTOM, withoutLabel } from "./kind-of";
 import { evidenceAt, phraseEvidence, q, sectionEvidence, sections, missingWhy, sentenceEvidence, summaryQuote, type Evidence } from "./kind-text";
 import { hasContent, orderedSteps, sectionWith, TEMPLATE_EXAMPLE } from "./sections";
@@ -393,9 +393,8 @@ function readBugEvidence(input: RuleInput): BugEvidence {
   // A template's example ("- OS: [e.g. iOS]") names no environment (bands, eighth pass).
   // Nor does a mail program's signature ("Sent from my iPhone"): the phone the mail was sent from, not where it fails
   // (`MAIL_SIGNATURE`; twenty-first pass, bands).
-  const unsigned = input.description.replace(MAIL_SIGNATURE, (m) => " ".repeat(m.length));
-  const asWritten = TEMPLATE_EXAMPLE_ONE.test(unsigned) ? { ...input, description: unsigned.replace(TEMPLATE_EXAMPLE_ALL, (m) => " ".repeat(m.length)) } :
-    unsigned === input.description ? input : { ...input, description: unsigned };
+  const unsigned = blankMatches(input.description, MAIL_SIGNATURE);
+  const asWritten = withDescription(input, TEMPLATE_EXAMPLE_ONE.test(unsigned) ? blankMatches(unsigned, TEMPLATE_EXAMPLE_ALL) : unsigned);
   const environment = (envSection && /[\p{L}\p{N}]/u.test(withoutLabels(envSection.text)) ? envSection : null) ??
     phraseEvidence(asWritten, ENVIRONMENT) ?? phraseEvidence(asWritten, PRODUCT_VERSION);
   const impact = sectionEvidence(input, "impact") ?? firstRead(input, "description", impactIn(description)) ??

@@ -2,7 +2,7 @@
 // story rules; a bug, task, spike or epic drops the story template's findings (role, "I want", "so that",
 // acceptance criteria, the QUS minimal and uniform checks) and is judged on its own evidence instead.
 import type { PerDimension, WorkItemKind } from "../types";
-import { found, type Found, type Location, type RuleInput } from "./finding";
+import { found, type Found, type Location, type RuleInput, withDescription } from "./finding";
 import type { KindSource } from "./kind-of";
 import { missingWhy, phraseEvidence, REASON, sectionEvidence, summaryQuote } from "./kind-text";
 import { criteriaOf } from "./rules-criteria";
@@ -10,7 +10,7 @@ import { bugEvidenceFor, bugFindings, ENVIRONMENT, failureOnlyJudged, judgedAndB
 import { epicEvidenceFor, epicFindings } from "./rules-epic";
 import { spikeEvidenceFor, spikeFindings } from "./rules-spike";
 import { REASON as TASK_REASON, taskEvidenceFor, taskFindings } from "./rules-task";
-import { aboutPeopleSentence, addsNothing, BARE_COMPARATIVE, expectedIn, KEPT_ON_RECORD, MAIL_HEADER, observedIn, peopleTitle, personRightBefore, PLEA_TO_FIX, stepsIn, VAGUE_FAILURE, withoutChatHeads } from "./bug-readers";
+import { aboutPeopleSentence, addsNothing, BARE_COMPARATIVE, blankMatches, expectedIn, KEPT_ON_RECORD, MAIL_HEADER, observedIn, peopleTitle, personRightBefore, PLEA_TO_FIX, stepsIn, VAGUE_FAILURE, withoutChatHeads } from "./bug-readers";
 import { analyzeText } from "./nlp";
 
 /** Findings of the story template: never reported on another kind. */
@@ -178,7 +178,7 @@ function namesNothing(input: RuleInput): boolean {
   // An e-mail's header lines ("From: ...", "Sent: Monday 14:02", "Subject: Fwd: ...") say who wrote when, not what
   // the ticket is about (bands, sixth pass).
   // Nor is a release named as when it started ("since the update", "since last week's patch"; bands, eighth pass).
-  const body = input.description.replace(MAIL_HEADER, (m) => " ".repeat(m.length)).replace(SINCE_RELEASE, (m) => " ".repeat(m.length));
+  const body = blankMatches(input.description, MAIL_HEADER, SINCE_RELEASE);
   const own = analyzeText(body).tokens.filter((t) => (t.pos === "NOUN" || t.pos === "PROPN") && !addsNothing(input.summary, t.text) && !TIME_WORD.test(t.text));
   // A thing named twice ("maya" heading each of her chat lines) is one thing.
   return new Set(own.map((t) => t.text.toLowerCase())).size <= 3;
@@ -224,9 +224,9 @@ export function nothingToLookAt(input: RuleInput): boolean {
   if (input.language && input.language !== "en") return false;
   if (!/[\p{L}\p{N}]/u.test(input.description) || input.criteria.trim()) return false;
   if (["steps", "expected", "actual", "environment"].some((k) => sectionEvidence(input, k as "steps"))) return false;
-  const body = withoutChatHeads(input.description.replace(MAIL_HEADER, (m) => " ".repeat(m.length)));
+  const body = withoutChatHeads(blankMatches(input.description, MAIL_HEADER));
   const text = `${input.summary}\n${body}`;
-  const unreleased = text.replace(AROUND_RELEASE, (m) => " ".repeat(m.length));
+  const unreleased = blankMatches(text, AROUND_RELEASE);
   if (ENVIRONMENT.test(unreleased) || PRODUCT_VERSION.test(text) || VALUE.test(text) || PROGRAM_QUOTE.test(text) || IDENTIFIER.test(text)) return false;
   // What it does say is about people: at least one of its sentences is; and no part of the program is named outside such
   // a sentence ("No updates are showing on my home page").
@@ -303,9 +303,7 @@ function doneSaid(text: string): boolean {
  * its own bookkeeping ("so it's on record", `KEPT_ON_RECORD`; twenty-first pass, bands): neither says why the work matters.
  */
 function withoutPleas(input: RuleInput): RuleInput {
-  const blank = (text: string) => text.replace(PLEA_TO_FIX, (m) => " ".repeat(m.length)).replace(KEPT_ON_RECORD, (m) => " ".repeat(m.length));
-  const description = blank(input.description);
-  return description === input.description ? input : { ...input, description };
+  return withDescription(input, blankMatches(input.description, PLEA_TO_FIX, KEPT_ON_RECORD));
 }
 
 /**

@@ -1,8 +1,8 @@
 // A task's evidence (task, sub-task, chore; lib/scoring/README.md, "Work item kinds"): why it is needed
 // (valuable) and a done condition that can be checked (testable). No role and no "so that" are asked for.
 import type { PerDimension } from "../types";
-import { found, type Found, type RuleInput } from "./finding";
-import { expectedIn, KEPT_ON_RECORD, observedIn } from "./bug-readers";
+import { found, type Found, type RuleInput, withDescription } from "./finding";
+import { blankMatches, expectedIn, KEPT_ON_RECORD, observedIn } from "./bug-readers";
 import { evidenceAt, phraseEvidence, q, sectionEvidence, missingWhy, sentenceEvidence, SINCE_CAUSE, summaryQuote, type Evidence } from "./kind-text";
 import { criteriaItems } from "./rules-criteria";
 import { authorsText, withLineBreaks } from "./machine-text";
@@ -51,8 +51,7 @@ function taskEvidence(input: RuleInput): TaskEvidence {
   const inTitle = observedIn(input.summary)[0];
   // The "so" clauses of the ticket's own bookkeeping ("Creating ticket so we don't forget") say why it was filed, not why
   // the work matters (`KEPT_ON_RECORD`; twenty-first pass, bands).
-  const kept = input.description.replace(KEPT_ON_RECORD, (m) => " ".repeat(m.length));
-  const asked = kept === input.description ? input : { ...input, description: kept };
+  const asked = withDescription(input, blankMatches(input.description, KEPT_ON_RECORD));
   const reason = sectionEvidence(input, "why") ?? fromSummary ?? phraseEvidence(asked, REASON, ["summary", "description"]) ?? phraseEvidence(asked, CAUSE_AS, ["summary", "description"]) ??
     (inText ? sentenceEvidence(input, "description", inText.start, inText.end) : inTitle ? sentenceEvidence(input, "summary", inTitle.start, inTitle.end) : null);
   let done: Evidence | null = null;

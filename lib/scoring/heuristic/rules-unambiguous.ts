@@ -180,14 +180,15 @@ export function unambiguousFindings(input: RuleInput): Found[] {
   const opening = (x: Tok) => x.pos === "PROPN" && (x.i === 0 || t[x.i - 1].pos === "PUNCT") && nounAfter(t[x.i + 1]);
   // "Best practices" names a kind of guide, not a quality to measure.
   const term = (x: Tok) => x.lower === "best" && /^practices?$/.test(t[x.i + 1]?.lower ?? "");
-  // "Clear" opens a summary as a verb as often as an adjective ("Clear cache on logout"): capitalised there it is read as
-  // the quality only before what people read ("Clear discharge instructions for pet owners"; bands, twenty-first pass,
-  // read-19), and never after a quote, where it names a command ("'Clear Recent History' does not clear cookies").
+  // "Clear" opens a summary as a verb as often as an adjective ("Clear cache on logout"): capitalised there, a word read only
+  // where tagged (`VAGUE_WHERE_TAGGED`) is the quality only before what people read ("Clear discharge instructions for pet
+  // owners"; bands, twenty-first pass, read-19), and never after a quote, where it names a command ("'Clear Recent
+  // History' does not clear cookies").
   const readAfter = (x: Tok) => {
     for (let j = x.i + 1; j <= x.i + 3 && t[j] && ["NOUN", "ADJ", "PROPN"].includes(t[j].pos); j++) if (CLEAR_READ.test(t[j].lower)) return true;
     return false;
   };
-  const clearOpening = (x: Tok) => x.lower !== "clear" || (readAfter(x) && !/['‘"“]$/.test(summary.slice(0, x.start)));
+  const clearOpening = (x: Tok) => !VAGUE_WHERE_TAGGED.has(x.lower) || (readAfter(x) && !/['‘"“]$/.test(summary.slice(0, x.start)));
   // A word inside an identifier is the code's name, not a quality asked for ("crash in apr_pool_clear").
   const inName = (x: Tok) => /[\w]_$/.test(summary.slice(0, x.start)) || /^_\w/.test(summary.slice(x.end));
   const vague = (x: Tok | undefined) => !!x && (VAGUE_TERMS.has(x.lower) || VAGUE_WHERE_TAGGED.has(x.lower)) && (x.pos === "ADJ" || x.pos === "ADV" || (opening(x) && clearOpening(x))) && !joined(x) && !term(x) && !inName(x);
