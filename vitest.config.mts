@@ -52,6 +52,11 @@ export default defineConfig({
     globalSetup: ["./testing/global-setup.ts"],
     // The encryption key of every test database (lib/secrets/encryption-key.ts), so no test writes a key file
     // beside the checkout's own database; lib/secrets/encryption-key.test.ts unsets it to test the key files.
-    env: { ENCRYPTION_KEY: "dGVzdC1lbmNyeXB0aW9uLWtleS0wMTIzNDU2Nzg5YWI=" },
+    // Every process a test starts stops when the process that started it is gone (testing/exit-with-parent.mjs), so a run
+    // stopped from outside leaves no server or queue worker behind.
+    env: {
+      ENCRYPTION_KEY: "dGVzdC1lbmNyeXB0aW9uLWtleS0wMTIzNDU2Nzg5YWI=",
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import ${JSON.stringify(path.join(import.meta.dirname, "testing", "exit-with-parent.mjs"))}`.trim(),
+    },
   },
 });
