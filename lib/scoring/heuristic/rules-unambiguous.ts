@@ -171,11 +171,13 @@ export function unambiguousFindings(input: RuleInput): Found[] {
   // a noun it may be the object of an imperative ("Secure signing keys before the audit").
   // So is one before an adverb of when or where, which the tagger may read as an adjective ("Reliable misting overnight";
   // bands, fifteenth pass).
-  const gerund = (y: Tok) => /.{3}ing$/.test(y.lower) && !/thing$/.test(y.lower) && (!t[y.i + 1] || ["ADP", "PUNCT", "ADV", "ADJ"].includes(t[y.i + 1].pos));
+  // The tagger may call the preposition after it a conjunction ("Easy booking for escape room groups": "for" as SCONJ;
+  // bands, twenty-second pass, read-20).
+  const gerund = (y: Tok) => /.{3}ing$/.test(y.lower) && !/thing$/.test(y.lower) && (!t[y.i + 1] || ["ADP", "SCONJ", "PUNCT", "ADV", "ADJ"].includes(t[y.i + 1].pos));
   // So is a verb's bare form the tagger reads as a verb after the capitalised word when a preposition or the end follows
   // it: an action named as a noun ("Reliable unlock at docking stations", "Easy renew at the desk"; bands, twenty-first
   // pass, read-19).
-  const actionNoun = (y: Tok) => y.pos === "VERB" && !/(?:ed|ing)$/.test(y.lower) && (!t[y.i + 1] || ["ADP", "PUNCT"].includes(t[y.i + 1].pos));
+  const actionNoun = (y: Tok) => y.pos === "VERB" && !/(?:ed|ing)$/.test(y.lower) && (!t[y.i + 1] || ["ADP", "SCONJ", "PUNCT"].includes(t[y.i + 1].pos));
   const nounAfter = (y: Tok | undefined) => !!y && (["NOUN", "ADJ", "PROPN"].includes(y.pos) || gerund(y) || actionNoun(y));
   const opening = (x: Tok) => x.pos === "PROPN" && (x.i === 0 || t[x.i - 1].pos === "PUNCT") && nounAfter(t[x.i + 1]);
   // "Best practices" names a kind of guide, not a quality to measure.

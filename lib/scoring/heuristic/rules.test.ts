@@ -513,6 +513,15 @@ describe("bands, seventh pass: a vague word before a gerund used as a noun", () 
     expect(r.individual_scores.testable).toBe(10);
   });
 
+  // Twenty-second pass (bands-read-20): the tagger calls "for" after the gerund a conjunction.
+  it("flags the opening word before a gerund or a bare verb when the tagger calls the preposition after it a conjunction", () => {
+    for (const [summary, word] of [["Easy booking for walk-in groups on mobile", "Easy"], ["Easy renew for expired cards", "Easy"], ["Simple booking for escape room teams", "Simple"]]) {
+      expect(vagueOn(summary, word), summary).toBe(true);
+    }
+    // The control: the same opening word as an imperative's verb before its object stays unread.
+    expect(vagueOn("Secure signing keys for the release", "Secure")).toBe(false);
+  });
+
   it("does not read a word inside an identifier as a quality", () => {
     for (const [summary, word] of [["Worker crash in apr_pool_clear during graceful restart", "clear"], ["safe_image.php shows a blank image", "safe"],
       ["Segfault in find_best_byrequests", "best"]]) expect(vagueOn(summary, word), summary).toBe(false);
