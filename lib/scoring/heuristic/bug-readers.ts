@@ -2260,6 +2260,34 @@ function imperative(piece: string, item: boolean | "numbered" = false): boolean 
     !(/^(?:of|for|to|is|are)\b/i.test(rest) && !(/^to\b/i.test(rest) && /^(?:go|navigate|browse|switch|scroll|move|log|sign|connect)$/.test(word))) && !/\?\s*$/.test(piece);
 }
 
+/**
+ * Acts told in the past with no subject, one after the other (`stepsIn`): the first such run of two or more, with its
+ * count, or null. Scanned at eight sentence or line openings at most, each clause 120 characters at most.
+ */
+const SUBJECTLESS_OPENING = /(?:^|[.!?][ \t]{1,4}|\n[ \t]{0,8})([A-Za-z][a-z]+)[ \t]+(?!(?:by|to|with|from|in|on|at|as|is|are|was|were|and|or|working|responding|loading|up)\b)(?![a-z]+ing\b)[^ \t\n]/g;
+const SUBJECTLESS_NEXT = /^((?:[^.;!?\n]|\.(?=\S)){1,120}?)(?:,[ \t]*(?:and[ \t]+|then[ \t]+)?|[ \t]+(?:and[ \t]+)?then[ \t]+|[.][ \t]{1,4})([a-z][a-z]+)[ \t]+(?!(?:by|to|is|are|was|were|working|responding|loading)\b)[^ \t\n]/i;
+// (the word is a noun's modifier where a verb of its own follows in its clause: "Saved logins are not filled",
+// "Closed tabs get restored")
+const OWN_VERB = /^(?:[^ \t\n,.;:!?]+[ \t]+){0,3}?(?:is|are|was|were|has|have|had|does|do|did|can|could|will|would|should|gets?|got|keeps?|kept|seems?|shows?|stays?|remains?|[a-z]+n['’]t)\b/i;
+const NOT_TOLD_ACT = /^(?:used|based|tested|noticed|expected|seemed|fixed|reported|confirmed|attached|crashed|failed|worked|happened|looked|occurred|appeared|seen|shown|given|made|done|said|named|called|found|got|need|needed)$/i;
+function subjectlessActs(text: string): (Read & { count: number }) | null {
+  let reads = 0;
+  for (const m of text.matchAll(SUBJECTLESS_OPENING)) {
+    if (++reads > 8) break;
+    let at = m.index + m[0].length - 1;
+    if (!pastAction(m[1]) || NOT_TOLD_ACT.test(m[1]) || OWN_VERB.test(text.slice(at, at + 120))) continue;
+    let count = 1;
+    for (let n = 0; n < 8; n++) {
+      const next = SUBJECTLESS_NEXT.exec(text.slice(at));
+      if (!next || !pastAction(next[2]) || NOT_TOLD_ACT.test(next[2]) || OWN_VERB.test(text.slice(at + next[0].length - 1, at + next[0].length + 119))) break;
+      count++;
+      at += next[0].length - 1;
+    }
+    if (count >= 2) return { start: m.index + m[0].search(/[A-Za-z]/), end: at, count };
+  }
+  return null;
+}
+
 /** The words that say an action is decided on or tried before it: "decide to", "try to" (then the action). */
 const INTENT = String.raw`(?:(?:decide[sd]?|try|tries|tried|choose|chose|attempts?|attempted)\s+to\s+)?`;
 
@@ -3213,6 +3241,17 @@ export function stepsIn(labelled: string): StepsRead {
     // "... and do apachectl graceful": "do" with the server's control program after it runs it (seventeenth pass, read-16 httpd).
     joined += [...clause.matchAll(/(?:,|\band|\bthen)\s+(?:then\s+)?([a-z][\w-]*)/gi)].filter((j) => !own(j) && (pastAction(j[1]) || (present && ACTION_VERBS.has(j[1].toLowerCase()) && !likeAfterComma(j)) ||
       (/^(?:do|did)$/i.test(j[1]) && DO_CONTROL.test(clause.slice(j.index + j[0].length))))).length;
+  }
+  // "started private browsing, downloaded 2 files, stopped private browsing. opened the downloads window": acts told in
+  // the past with their subject left out, as a diary or a list is written ("Closed the editor, and opened it again",
+  // "Downloaded a zip file, then moved it ..."), are told acts, as "I opened ..., closed ..." are. Two at least, each
+  // opening its clause or sentence; the first not the subject of a verb of its own ("Saved logins are not filled": an
+  // adjective), nor an aspect ("Stopped working, ..."), nor a passive's agent ("Created by ...", "Built with ...")
+  // (twenty-second pass, read-21 firefox; the shape in read-4 firefox, bands-read-14 and the shared Eclipse reports).
+  const untold = subjectlessActs(text);
+  if (untold) {
+    found.push({ kind: "narrated", start: untold.start, end: untold.end });
+    joined += untold.count;
   }
   // "I hide the menu bar. After restart it is back", "after I close the window? When I start it again it says ...", "i
   // click Remember, but next time i open the site the fields are empty": a later moment that comes back to the program
