@@ -10,7 +10,7 @@ import { bugEvidenceFor, bugFindings, ENVIRONMENT, failureOnlyJudged, judgedAndB
 import { epicEvidenceFor, epicFindings } from "./rules-epic";
 import { spikeEvidenceFor, spikeFindings } from "./rules-spike";
 import { REASON as TASK_REASON, taskEvidenceFor, taskFindings } from "./rules-task";
-import { aboutPeopleSentence, addsNothing, BARE_COMPARATIVE, blankMatches, expectedIn, KEPT_ON_RECORD, MAIL_HEADER, observedIn, peopleTitle, personRightBefore, PLEA_TO_FIX, stepsIn, VAGUE_FAILURE, withoutChatHeads } from "./bug-readers";
+import { aboutPeopleSentence, addsNothing, BARE_COMPARATIVE, blankMatches, expectedIn, KEPT_ON_RECORD, MAIL_HEADER, TICKET_ASKED, observedIn, peopleTitle, personRightBefore, PLEA_TO_FIX, stepsIn, VAGUE_FAILURE, withoutChatHeads } from "./bug-readers";
 import { analyzeText } from "./nlp";
 import { OPEN_ENDED_VERBS } from "./lexicon";
 
@@ -225,7 +225,8 @@ export function nothingToLookAt(input: RuleInput): boolean {
   if (input.language && input.language !== "en") return false;
   if (!/[\p{L}\p{N}]/u.test(input.description) || input.criteria.trim()) return false;
   if (["steps", "expected", "actual", "environment"].some((k) => sectionEvidence(input, k as "steps"))) return false;
-  const body = withoutChatHeads(blankMatches(input.description, MAIL_HEADER));
+  // Nor is the ticket asked for ("can we get a ticket for this", `TICKET_ASKED`) a statement of what happens.
+  const body = withoutChatHeads(blankMatches(input.description, MAIL_HEADER, TICKET_ASKED));
   const text = `${input.summary}\n${body}`;
   const unreleased = blankMatches(text, AROUND_RELEASE);
   if (ENVIRONMENT.test(unreleased) || PRODUCT_VERSION.test(text) || VALUE.test(text) || PROGRAM_QUOTE.test(text) || IDENTIFIER.test(text)) return false;
@@ -300,11 +301,12 @@ function doneSaid(text: string): boolean {
 }
 
 /**
- * The ticket with its pleas to fix blanked (the same length, so what is read keeps its place), and the "so" clauses of
- * its own bookkeeping ("so it's on record", `KEPT_ON_RECORD`; twenty-first pass, bands): neither says why the work matters.
+ * The ticket with its pleas to fix blanked (the same length, so what is read keeps its place), the "so" clauses of
+ * its own bookkeeping ("so it's on record", `KEPT_ON_RECORD`; twenty-first pass, bands) and the ticket asked for ("can we
+ * get a ticket for this", `TICKET_ASKED`; twenty-second pass): none says why the work matters.
  */
 function withoutPleas(input: RuleInput): RuleInput {
-  return withDescription(input, blankMatches(input.description, PLEA_TO_FIX, KEPT_ON_RECORD));
+  return withDescription(input, blankMatches(input.description, PLEA_TO_FIX, KEPT_ON_RECORD, TICKET_ASKED));
 }
 
 /** A reason said in any form a bug or a task gives it: a Why section, a reason clause, a benefit or the problem put right. */
