@@ -3645,6 +3645,14 @@ export const PLEA_TO_FIX = /\b(?:(?:needs?|has|have|must|should)\s+(?:to\s+)?(?:
  * bands-read-18 and bands-read-19 tickets).
  */
 export const KEPT_ON_RECORD = /\bso\s+(?:that\s+)?(?:(?:it|this)(?:['’]s|\s+is|\s+gets|\s+stays)\s+(?:on\s+(?:the\s+)?(?:record|radar|list|board|backlog|books)|on\s+(?:someone|somebody|everyone|everybody|people)['’]s\s+(?:list|radar)|logged|tracked|recorded|written\s+down)|(?:we|i|you|they|nobody|no\s+one|people)\s+(?:(?:don['’]?t|do\s+not|won['’]?t|will\s+not|doesn['’]?t|does\s+not)\s+)?forgets?(?!\s+to\b)(?:\s+(?:about\s+)?(?:it|this))?|(?:it|this)\s+(?:doesn['’]?t|does\s+not|won['’]?t|will\s+not)\s+get\s+forgotten)\b/gi;
+/**
+ * The ticket itself asked for or promised: "can we get a ticket for this", "can u raise a ticket", "I'll make a ticket",
+ * "Tom to create ticket (this one)", "log a ticket anyway". It is the filing, no act of the program nor a reason the work
+ * matters. A ticket raised with someone or for something ("Raise a ticket with the vendor", "open a ticket for the
+ * expired certificate") is work and is not read here, nor is "issue" ("this will create an issue for users").
+ * Twenty-second pass, bands: the chats and minutes of bands-read-4, -6, -8, -9, -12, -13, -14, -17, -18, -19 and -20.
+ */
+export const TICKET_ASKED = /\b(?:(?:(?:can|could|would|will|shall|should)\s+(?:we|you|u|someone|somebody|anyone|i)|i['’]?ll|we['’]ll|i\s+will|we\s+will|to)\s+(?:please\s+)?)?(?:get|raise|create|open|log|file|make|put\s+in|add)\s+(?:(?:a|an|the|this|one)\s+)?(?:new\s+)?(?:ticket|jira)(?:\s+(?:for|about|on)\s+(?:this|it|that))?(?:\s*\(this\s+one\))?(?![ \t]+(?:with|to|in|on|at|against|for|about|under)\b)/gi;
 /** A clock time's "AM" / "p.m.", as chats print it after the time. */
 const AM_PM = String.raw`(?:[ \t]?[AaPp]\.?[Mm]\.?)?`;
 /** A log line's level ("ERROR", "warn"): never a speaker's name. */
@@ -3812,18 +3820,22 @@ const NAMED_SENTENCE = new RegExp(`^[\\s\\W]*(?:(?:And|But|So|Also|Honestly|Basi
  * - an unnamed thing doing "it" again, or happening again ("is the stock thing doing it again", "The pass thing is
  *   happening again", "it's doing that again"), in the past tense too ("the thing did it again"), or doing "that
  *   (same) thing" again whatever its subject ("the tablet app was doing that thing again": the thing is the unnamed
- *   part; twentieth pass, h-bands5: bands-read-10, -13 and -18), or the thing of some earlier time ("the thing from
- *   before"). "did the export again" names what was done; "did that thing work again" asks whether it works;
+ *   part; twentieth pass, h-bands5: bands-read-10, -13 and -18), or the thing of some earlier time or meeting ("the thing
+ *   from before", "the thing from yesterday", "the thing from standup"; the last two twenty-second pass: bands-read-2, -4,
+ *   -6, -9, -19 and -20). "did the export again" names what was done; "did that thing work again" asks whether it works;
  * - something "off", with nothing named it is off from ("possibly something off with deposits", "something seems off"), not
  *   a phrasal verb's ("turns something off");
  * - a behaviour pointed at, not told ("is it meant to behave like this", "supposed to work like this?", "why is it like
  *   this");
  * - a hedge of whether there is a failure at all ("Might be nothing", "Possible issue with deposits?");
  * - a title that names its subject only as a thing ("Lift pass scanner thing", "the login thing").
+ * - an unnamed thing judged broken again, with nothing seen ("booking thing is broken again", "is the thing broken
+ *   again", "the door thing is being weird again"; twenty-second pass: bands-read-4, -14 and -20). "The thing is broken
+ *   again: the totals read 0" names what is seen after it, which the other readers keep.
  * "The export is doing it again: the totals are 0" names what is seen after it, which the other readers keep; "This
  * happens again when I save" names no unnamed thing, "something happened to the import" is no hedge.
  */
-export const VAGUE_FAILURE = /\b(?:(?:the|that|this)\s+(?:[\w-]+\s+){0,2}?thing|it|this|that)(?:['’]s|\s+is|\s+was|\s+has\s+been|\s+keeps)?\s+(?:(?:doing|did|does)\s+(?:it|that|this)|happening|playing\s+up|acting\s+up)\s+again\b|\b(?:doing|did|does)\s+(?:that|the|this)\s+(?:same\s+)?thing\s+again\b|\bthe\s+(?:same\s+)?thing\s+from\s+(?:before|last\s+(?:time|week|month))\b|(?:^|[,;:.!?(]|\b(?:possibly|maybe|perhaps|probably|definitely|clearly|just|but|and|think|feel|guess|there['’]?s|there\s+is))\s*something\s+(?:(?:seems|feels|looks|is)\s+)?(?:a\s+(?:bit|little)\s+)?off\b(?!\s+(?:the|a|an|by|from)\b)|\b(?:meant|supposed)\s+to\s+(?:work|behave|be|look)\s+like\s+(?:this|that)\b|\bwhy\s+is\s+it\s+like\s+(?:this|that)\b|\b(?:might|may|could)\s+(?:just\s+|well\s+)?be\s+nothing\b|^\W*possible\s+(?:issue|problem|bug|glitch)s?\s+(?:with|in|on)\s+[^.!?\n]{1,40}\?\s*$|^\W*(?:the\s+)?(?:[\w-]+\s+){1,3}thing\W*$/i;
+export const VAGUE_FAILURE = /\b(?:(?:the|that|this)\s+(?:[\w-]+\s+){0,2}?thing|it|this|that)(?:['’]s|\s+is|\s+was|\s+has\s+been|\s+keeps)?\s+(?:(?:doing|did|does)\s+(?:it|that|this)|happening|playing\s+up|acting\s+up)\s+again\b|\b(?:doing|did|does)\s+(?:that|the|this)\s+(?:same\s+)?thing\s+again\b|\bthe\s+(?:same\s+)?thing\s+from\s+(?:before|yesterday|earlier|(?:(?:the|this|last|yesterday['’]s|today['’]s|monday['’]?s?|tuesday['’]?s?|wednesday['’]?s?|thursday['’]?s?|friday['’]?s?)\s+)?(?:time|week|month|weekend|sprint|morning|night|standup|stand-up|meeting|call|sync))\b|(?:^|[,;:.!?(]|\b(?:possibly|maybe|perhaps|probably|definitely|clearly|just|but|and|think|feel|guess|there['’]?s|there\s+is))\s*something\s+(?:(?:seems|feels|looks|is)\s+)?(?:a\s+(?:bit|little)\s+)?off\b(?!\s+(?:the|a|an|by|from)\b)|\b(?:meant|supposed)\s+to\s+(?:work|behave|be|look)\s+like\s+(?:this|that)\b|\bwhy\s+is\s+it\s+like\s+(?:this|that)\b|\b(?:might|may|could)\s+(?:just\s+|well\s+)?be\s+nothing\b|^\W*possible\s+(?:issue|problem|bug|glitch)s?\s+(?:with|in|on)\s+[^.!?\n]{1,40}\?\s*$|^\W*(?:the\s+)?(?:[\w-]+\s+){1,3}thing\W*$|(?:\b(?:the|that|this)\s+|^\W*)(?:[\w-]+\s+){0,3}?thing(?:['’]s|\s+is|\s+was|\s+has\s+been|\s+keeps)?\s+(?:being\s+)?(?:broken|weird|acting\s+weird|not\s+working|messed\s+up)\s+again\b/i;
 
 /**
  * A question that asks people to meet or talk, opened by its auxiliary, maybe after a greeting: "Hi, could we set up a

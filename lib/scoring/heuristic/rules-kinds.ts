@@ -10,8 +10,9 @@ import { bugEvidenceFor, bugFindings, ENVIRONMENT, failureOnlyJudged, judgedAndB
 import { epicEvidenceFor, epicFindings } from "./rules-epic";
 import { spikeEvidenceFor, spikeFindings } from "./rules-spike";
 import { REASON as TASK_REASON, taskEvidenceFor, taskFindings } from "./rules-task";
-import { aboutPeopleSentence, addsNothing, BARE_COMPARATIVE, blankMatches, expectedIn, KEPT_ON_RECORD, MAIL_HEADER, observedIn, peopleTitle, personRightBefore, PLEA_TO_FIX, stepsIn, VAGUE_FAILURE, withoutChatHeads } from "./bug-readers";
+import { aboutPeopleSentence, addsNothing, BARE_COMPARATIVE, blankMatches, expectedIn, KEPT_ON_RECORD, MAIL_HEADER, TICKET_ASKED, observedIn, peopleTitle, personRightBefore, PLEA_TO_FIX, stepsIn, VAGUE_FAILURE, withoutChatHeads } from "./bug-readers";
 import { analyzeText } from "./nlp";
+import { OPEN_ENDED_VERBS } from "./lexicon";
 
 /** Findings of the story template: never reported on another kind. */
 const STORY_ONLY = /^(?:well_formed\.|valuable\.no_benefit$|conceptually_sound\.|testable\.no_acceptance_criteria$|testable\.unverifiable_criteria$|minimal\.|uniform\.)/;
@@ -224,7 +225,8 @@ export function nothingToLookAt(input: RuleInput): boolean {
   if (input.language && input.language !== "en") return false;
   if (!/[\p{L}\p{N}]/u.test(input.description) || input.criteria.trim()) return false;
   if (["steps", "expected", "actual", "environment"].some((k) => sectionEvidence(input, k as "steps"))) return false;
-  const body = withoutChatHeads(blankMatches(input.description, MAIL_HEADER));
+  // Nor is the ticket asked for ("can we get a ticket for this", `TICKET_ASKED`) a statement of what happens.
+  const body = withoutChatHeads(blankMatches(input.description, MAIL_HEADER, TICKET_ASKED));
   const text = `${input.summary}\n${body}`;
   const unreleased = blankMatches(text, AROUND_RELEASE);
   if (ENVIRONMENT.test(unreleased) || PRODUCT_VERSION.test(text) || VALUE.test(text) || PROGRAM_QUOTE.test(text) || IDENTIFIER.test(text)) return false;
@@ -299,11 +301,18 @@ function doneSaid(text: string): boolean {
 }
 
 /**
- * The ticket with its pleas to fix blanked (the same length, so what is read keeps its place), and the "so" clauses of
- * its own bookkeeping ("so it's on record", `KEPT_ON_RECORD`; twenty-first pass, bands): neither says why the work matters.
+ * The ticket with its pleas to fix blanked (the same length, so what is read keeps its place), the "so" clauses of
+ * its own bookkeeping ("so it's on record", `KEPT_ON_RECORD`; twenty-first pass, bands) and the ticket asked for ("can we
+ * get a ticket for this", `TICKET_ASKED`; twenty-second pass): none says why the work matters.
  */
 function withoutPleas(input: RuleInput): RuleInput {
-  return withDescription(input, blankMatches(input.description, PLEA_TO_FIX, KEPT_ON_RECORD));
+  return withDescription(input, blankMatches(input.description, PLEA_TO_FIX, KEPT_ON_RECORD, TICKET_ASKED));
+}
+
+/** A reason said in any form a bug or a task gives it: a Why section, a reason clause, a benefit or the problem put right. */
+function reasonSaid(input: RuleInput): boolean {
+  return !!(sectionEvidence(input, "why", "impact") ?? phraseEvidence(input, REASON) ?? phraseEvidence(input, TASK_REASON) ??
+    phraseEvidence(input, BENEFIT_OR_PROBLEM));
 }
 
 /**
@@ -317,8 +326,7 @@ function neutralFindings(ticket: RuleInput): Found[] {
   // Why it matters, in any form a bug or a task gives it: a reason clause, a benefit ("It would look a lot
   // cleaner"), or the problem it puts right stated as what happens now ("The popup is very hard to read", "the
   // plugin recognizes only ..."): a ticket of no decided kind may be either.
-  const said = !!(sectionEvidence(input, "why", "impact") ?? phraseEvidence(input, REASON) ?? phraseEvidence(input, TASK_REASON) ??
-    phraseEvidence(input, BENEFIT_OR_PROBLEM));
+  const said = reasonSaid(input);
   const reason = said || observedIn(input.description).length > 0 || observedIn(input.summary).length > 0;
   // A reason is read by English words: in another language its absence is not claimed.
   const english = !input.language || input.language === "en";
@@ -405,12 +413,39 @@ export function kindFindings(input: RuleInput): Found[] {
   // question, no request, a title that only pleas, no more than three things of its own. Nobody can plan research from it
   // either. As for a report, a title with only labelled sections under it is left to the missing parts' findings
   // (bands, ninth pass).
-  if (kind === "spike" && (!input.language || input.language === "en") && /[\p{L}\p{N}]/u.test(proseOf(input)) && (namesNothing(input) || nothingToLookAt(input))) {
+  // A task filed as research ("Look into the thing Ravi mentioned", "Investigate print shop website") over the same
+  // nothing ("Can someone follow up?", "Something seems to be going on") is that spike filed as a task: its title's verb
+  // is research, so what it is about is left to the description, and the description names nothing (twenty-second pass,
+  // bands: bands-read-14, -19 and -20).
+  const research = kind === "task" && researchTitle(input);
+  if ((kind === "spike" || research) && (!input.language || input.language === "en") && /[\p{L}\p{N}]/u.test(proseOf(input)) && (namesNothing(input) || nothingToLookAt(input))) {
     own.push(found("estimable.no_detail", "high",
-      "The spike names nothing to find out: no question, no subject beyond a mention, nothing to plan research from.",
+      `The ${NOUN[kind]} names nothing to find out: no question, no subject beyond a mention, nothing to plan research from.`,
       "Say what question the research answers, about what, and what the team decides with the answer."));
+    // Its reason is read as a ticket's that names nothing (`neutralFindings`): only a reason said counts, not a failure
+    // told with nothing named ("Something seems to be going on"), and its absence costs what a title's does.
+    if (research) {
+      const k = own.findIndex((f) => f.code === "task.no_reason");
+      if (k >= 0) own[k] = { ...own[k], severity: "high" };
+      else if (!reasonSaid(withoutPleas(input))) {
+        own.push(missingWhy(input, "task.no_reason", `${summaryQuote(input)} does not say why it is needed: nothing says what it unblocks, prevents or makes possible.`,
+          "Say why the task is needed: what it unblocks, prevents or makes possible.", true));
+      }
+    }
   }
   return [...findings, ...own];
+}
+
+/**
+ * A title that asks for research: its first word (after a "please") a verb of finding out ("Investigate ...", "Explore
+ * ...", `OPEN_ENDED_VERBS`) or "look into".
+ */
+function researchTitle(input: RuleInput): boolean {
+  const words = input.story.a.tokens.filter((t) => t.word);
+  const i = words[0]?.lower === "please" ? 1 : 0;
+  const head = words[i];
+  if (!head) return false;
+  return OPEN_ENDED_VERBS.has(head.lemma) || (head.lower === "look" && words[i + 1]?.lower === "into");
 }
 
 /** What speaks for each dimension of a non-story when nothing was found against it (the story's text otherwise). */
