@@ -33,6 +33,20 @@ describe("audit of usedToBefore (h-read20h): what a named thing, or a pronoun, u
   });
 });
 
+describe("audit of usedToBefore's misses, found and left (none decisive)", () => {
+  // Shared Facebook and Jira: a named thing's "used to" is left when its sentence goes on with a finite verb or a colon
+  // ("... used to say that you can ...", "... used to run queries such as:") or opens with one ("This is a regression,
+  // since the old X used to ..."). In each report the expected result is read elsewhere (or the report is an unlabelled
+  // Jira issue), so none is decisive; the guards keep a participle's own verb from being read ("The keys used to sign
+  // the export are rotated"), and a fix would have to tell the two apart.
+  it.fails("known miss: a named thing's 'used to' whose clause goes on with 'that you can'", () => {
+    expect(kindsOf("The help page of the importer used to say that you can skip the header row.")).toContain("working_case");
+  });
+  it.fails("known miss: a named thing's 'used to' after a clause with 'is'", () => {
+    expect(kindsOf("This is a regression, since the old planner used to keep the filters between visits.")).toContain("working_case");
+  });
+});
+
 describe("audit of actAsked (h-read20h): 'Could <the program's part> <verb> ...?'", () => {
   it("reads a question that asks a named part to act", () => {
     expect(kindsOf("Could the scheduler skip public holidays?")).toContain("request");
