@@ -253,19 +253,27 @@ function evidenceFor(input: RuleInput): PerDimension<string> {
  */
 function proposalFor(analysis: Analysis, findings: Found[], rules: RuleSettings, dismissals: Dismissal[]): Proposal {
   const { input } = analysis;
+  const kept = settle(analysis.findings, rules, input.description, dismissals).kept;
+  return proposeRewrite(input, findings, { overall: overallScore(scoresOf(kept)), rescore: rescorer(input, rules, dismissals) });
+}
+
+/**
+ * A candidate summary scored again as `proposalFor` needs it, each candidate once. (Returned unnamed: under tsx, the
+ * worker's and the benches' path, which keeps functions' names, a named closure made on every call cost a property
+ * definition.)
+ */
+function rescorer(input: RuleInput, rules: RuleSettings, dismissals: Dismissal[]): Rescore {
   const seen = new Map<string, ReturnType<Rescore>>();
-  const kept = (all: Found[]) => settle(all, rules, input.description, dismissals).kept;
-  const rescore = (summary: string) => {
+  return (summary) => {
     let result = seen.get(summary);
     if (!result) {
       // The candidate is read in the story's language, not detected again on its summary alone.
-      const again = kept(analyse({ ...input.ticket, summary, language: input.language }, rules).findings);
+      const again = settle(analyse({ ...input.ticket, summary, language: input.language }, rules).findings, rules, input.description, dismissals).kept;
       result = { overall: overallScore(scoresOf(again)), findings: again };
       seen.set(summary, result);
     }
     return result;
   };
-  return proposeRewrite(input, findings, { overall: overallScore(scoresOf(kept(analysis.findings))), rescore });
 }
 
 function buildResult(analysis: Analysis, context: ContextItem[] | undefined, extra: Found[], rules: RuleSettings, dismissals: Dismissal[]): ScoringResult {

@@ -499,20 +499,24 @@ function items(summary: string, plan: SplitPlan): string {
  * - no rewrite for a wish with no feature, and no story template for a bug, task, spike or epic, or for a
  *   task title ("Fix the login bug"): those are not a user's wish.
  */
+/** A finding of the summary's own (the rewrite and the split change the summary alone). */
+function ownField(f: Found): boolean {
+  return f.field === undefined || f.field === "summary";
+}
+
 export function proposeRewrite(input: RuleInput, findings: Found[], check: { overall: number; rescore: Rescore }): Proposal {
   const { summary, story, ticket } = input;
   const none: Proposal = { rewrite: null, split: [], findings };
   if (summary.length > MAX_LENGTH || findings.some((f) => f.code === "conceptually_sound.no_feature")) return none;
   const kind = kindFromTypeName(ticket.issue_type);
   const template = (kind === null || kind === "story") && (story.roleIndicator !== null || story.meansIndicator !== null);
-  const own = (f: Found) => f.field === undefined || f.field === "summary";
   const fixes = new Map<Found, Edit[]>();
   for (const f of findings) {
-    if (!own(f) || !f.edits) continue;
+    if (!ownField(f) || !f.edits) continue;
     const edits = template ? f.edits : f.edits.filter((e) => !e.text.includes(PLACEHOLDERS.role) && !e.text.includes(PLACEHOLDERS.benefit));
     if (edits.length > 0) fixes.set(f, edits);
   }
-  const compounds = findings.filter((f) => own(f) && f.split);
+  const compounds = findings.filter((f) => ownField(f) && f.split);
   if (compounds.length === 0 && fixes.size === 0) return none;
 
   const advice = new Map<Found, string>();
@@ -533,31 +537,32 @@ export function proposeRewrite(input: RuleInput, findings: Found[], check: { ove
   return { rewrite: rewrite?.text ?? null, split, findings: withAdvice };
 }
 
-/**
- * The whole story with its safe fixes applied, checked: it must change more than placeholders do, and score at
- * least the original. A placeholder for a missing role or benefit rides along with a real change; a vague word
- * stays as written (its advice says what to write instead). When all the fixes together score lower, each
- * finding's fixes are added in turn while the score holds.
- */
-function bestRewrite(summary: string, fixes: Map<Found, Edit[]>, check: { overall: number; rescore: Rescore }):
-  { text: string; moved: Map<Found, string[]> } | null {
-  // A note that holds the story's benefit ("... of the article. not to another teaser, so that I can finish it")
-  // does not move: the benefit would go with it.
-  const holdsBenefit = (edits: Edit[]) => edits.some((e) => /\b(?:so that|so I|in order to)\b/i.test(summary.slice(e.start, e.end)));
-  // "etc." alone is no list to move: only the author can say what it stands for.
-  const bareMarker = (f: Found, edits: Edit[]) => f.code === "minimal.example" &&
+// (The checks of `bestRewrite`, each a function of the summary: under tsx, the worker's and the benches' path, which keeps
+// functions' names, every named closure made on each call cost a property definition.)
+// A note that holds the story's benefit ("... of the article. not to another teaser, so that I can finish it")
+// does not move: the benefit would go with it.
+function holdsBenefit(summary: string, edits: Edit[]): boolean {
+  return edits.some((e) => /\b(?:so that|so I|in order to)\b/i.test(summary.slice(e.start, e.end)));
+}
+// "etc." alone is no list to move: only the author can say what it stands for.
+function bareMarker(summary: string, f: Found, edits: Edit[]): boolean {
+  return f.code === "minimal.example" &&
     edits.every((e) => /^[\s,]*(?:etc\.?|and so (?:on|forth))[\s.]*$/i.test(summary.slice(e.start, e.end)));
-  // An acronym after its name ("Firearm Violence Vulnerability Index (FVVI)") defines a word the team will use.
-  const acronym = (f: Found, edits: Edit[]) => f.code === "minimal.brackets" && edits.every((e) => {
+}
+// An acronym after its name ("Firearm Violence Vulnerability Index (FVVI)") defines a word the team will use.
+function acronym(summary: string, f: Found, edits: Edit[]): boolean {
+  return f.code === "minimal.brackets" && edits.every((e) => {
     const m = /^\s*\(\s*([A-Z][A-Za-z0-9&]{1,9})\s*\)$/.exec(summary.slice(e.start, e.end));
     if (!m) return false;
     const letters = m[1].replace(/s$/, "").toLowerCase();
     const initials = summary.slice(0, e.start).split(/[\s-]+/).filter(Boolean).map((w) => w[0].toLowerCase()).join("");
     return letters.length >= 2 && initials.endsWith(letters);
   });
-  // An example list runs to the purpose or the condition after it ("such as X and Y to track output", "... when
-  // uploading a work"): only the examples move.
-  const examples = (f: Found, edits: Edit[]): Edit[] => f.code !== "minimal.example" ? edits : edits.map((e) => {
+}
+// An example list runs to the purpose or the condition after it ("such as X and Y to track output", "... when
+// uploading a work"): only the examples move.
+function examples(summary: string, f: Found, edits: Edit[]): Edit[] {
+  return f.code !== "minimal.example" ? edits : edits.map((e) => {
     const text = summary.slice(e.start, e.end);
     const stop = /\s(?:to\s+(?:\p{L}+ly\s+)?\p{L}+|when|whenever|while|if|unless|in order|[–—-])\s/u.exec(text.slice(1));
     if (!stop) return e;
@@ -567,40 +572,52 @@ function bestRewrite(summary: string, fixes: Map<Found, Edit[]>, check: { overal
     if (EXAMPLE_MARKER.test(summary.slice(e.start, end).trim())) return { ...e, end: e.start };
     return { ...e, end };
   }).filter((e) => e.end > e.start);
-  const real = [...fixes].filter(([f, edits]) => fixKind(f, edits).kind !== "placeholder" && !(fixKind(f, edits).kind === "move" && holdsBenefit(edits)) &&
-    !bareMarker(f, edits) &&
-    !acronym(f, edits)).map(([f, edits]) => [f, examples(f, edits)] as [Found, Edit[]]).filter(([, edits]) => edits.length > 0);
+}
+function sameText(summary: string, text: string): boolean {
+  return text.replace(/\s+/g, " ").trim().toLowerCase() === summary.replace(/\s+/g, " ").trim().toLowerCase();
+}
+function accepted(summary: string, check: { overall: number; rescore: Rescore }, chosen: [Found, Edit[]][]): { text: string; overall: number } | null {
+  const text = applyEdits(summary, chosen.flatMap(([, e]) => e));
+  if (text === "" || sameText(summary, text)) return null;
+  const again = check.rescore(text);
+  if (again.overall < check.overall || again.findings.some((f) => f.code === "well_formed.broken_means")) return null;
+  return { text, overall: again.overall };
+}
+function rewriteResult(summary: string, chosen: [Found, Edit[]][], text: string): { text: string; moved: Map<Found, string[]> } {
+  const moved = new Map<Found, string[]>();
+  for (const [f, edits] of chosen) {
+    if (fixKind(f, edits).kind !== "move") continue;
+    moved.set(f, edits.map((e) => summary.slice(e.start, e.end).replace(/^[\s,;:]+|[\s,;:]+$/g, "")).filter(Boolean));
+  }
+  return { text, moved };
+}
+
+/**
+ * The whole story with its safe fixes applied, checked: it must change more than placeholders do, and score at
+ * least the original. A placeholder for a missing role or benefit rides along with a real change; a vague word
+ * stays as written (its advice says what to write instead). When all the fixes together score lower, each
+ * finding's fixes are added in turn while the score holds.
+ */
+function bestRewrite(summary: string, fixes: Map<Found, Edit[]>, check: { overall: number; rescore: Rescore }):
+  { text: string; moved: Map<Found, string[]> } | null {
+  const real = [...fixes].filter(([f, edits]) => fixKind(f, edits).kind !== "placeholder" && !(fixKind(f, edits).kind === "move" && holdsBenefit(summary, edits)) &&
+    !bareMarker(summary, f, edits) &&
+    !acronym(summary, f, edits)).map(([f, edits]) => [f, examples(summary, f, edits)] as [Found, Edit[]]).filter(([, edits]) => edits.length > 0);
   if (real.length === 0) return null;
   const template = [...fixes].filter(([f, edits]) => fixKind(f, edits).kind === "placeholder" &&
     edits.every((e) => e.text.includes(PLACEHOLDERS.role) || e.text.includes(PLACEHOLDERS.benefit)));
-  const same = (text: string) => text.replace(/\s+/g, " ").trim().toLowerCase() === summary.replace(/\s+/g, " ").trim().toLowerCase();
-  const accept = (chosen: [Found, Edit[]][]): { text: string; overall: number } | null => {
-    const text = applyEdits(summary, chosen.flatMap(([, e]) => e));
-    if (text === "" || same(text)) return null;
-    const again = check.rescore(text);
-    if (again.overall < check.overall || again.findings.some((f) => f.code === "well_formed.broken_means")) return null;
-    return { text, overall: again.overall };
-  };
-  const result = (chosen: [Found, Edit[]][], text: string) => {
-    const moved = new Map<Found, string[]>();
-    for (const [f, edits] of chosen) {
-      if (fixKind(f, edits).kind !== "move") continue;
-      moved.set(f, edits.map((e) => summary.slice(e.start, e.end).replace(/^[\s,;:]+|[\s,;:]+$/g, "")).filter(Boolean));
-    }
-    return { text, moved };
-  };
   for (const chosen of [[...real, ...template], real]) {
-    const all = accept(chosen);
-    if (all) return result(chosen, all.text);
+    const all = accepted(summary, check, chosen);
+    if (all) return rewriteResult(summary, chosen, all.text);
   }
   let chosen: [Found, Edit[]][] = [];
   let best: { text: string; overall: number } | null = null;
   for (const fix of real) {
-    const tried = accept([...chosen, fix]);
+    const tried = accepted(summary, check, [...chosen, fix]);
     if (tried && (best === null || tried.overall >= best.overall)) {
       chosen = [...chosen, fix];
       best = tried;
     }
   }
-  return best ? result(chosen, best.text) : null;
+  return best ? rewriteResult(summary, chosen, best.text) : null;
 }

@@ -77,12 +77,18 @@ function commaJoinsVerbs(t: Tok[], k: number, end: number): boolean {
   return true;
 }
 
+/** The word at `j` of a set phrase read around the conjunction at `k` (of `width` tokens), the conjunction read as "and". */
+function phraseWord(t: Tok[], k: number, width: number, j: number): string {
+  return j === k ? "and" : j > k ? normaliseConj(t[j + width - 1]?.lower ?? "") : normaliseConj(t[j]?.lower ?? "");
+}
+
+// (the word of the phrase read by a function of the module, not a named closure: under tsx, the worker's and the benches'
+// path, which keeps functions' names, a named closure made on every call cost a property definition)
 function isSetPhrase(a: TextAnalysis, k: number, width: number): boolean {
   const t = a.tokens;
-  const word = (j: number) => (j === k ? "and" : j > k ? normaliseConj(t[j + width - 1]?.lower ?? "") : normaliseConj(t[j]?.lower ?? ""));
-  const candidates = PHRASES.get(word(k + 1));
+  const candidates = PHRASES.get(phraseWord(t, k, width, k + 1));
   if (!candidates) return false;
-  return candidates.some(({ words, at }) => words.every((w, p) => word(k - at + p) === w));
+  return candidates.some(({ words, at }) => words.every((w, p) => phraseWord(t, k, width, k - at + p) === w));
 }
 
 function isVerb(t: Tok | undefined): boolean {

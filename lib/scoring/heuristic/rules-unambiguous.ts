@@ -143,6 +143,63 @@ function negated(t: Tok[], k: number, floor: number): boolean {
   return false;
 }
 
+// A hyphenated compound is read whole: "user-friendly" is vague, "early-stage" is a term of its own.
+function joined(t: Tok[], x: Tok): boolean {
+  return (t[x.i + 1]?.text === "-" && t[x.i + 1].start === x.end) || (t[x.i - 1]?.text === "-" && t[x.i - 1].end === x.start);
+}
+// A summary's first word is capitalised, and the tagger reads "Reliable offline sync" as a name: a vague word that
+// opens a sentence before a noun is the adjective it would be in lower case.
+// A gerund is a noun there too when a preposition or the end follows it ("Secure sharing of lab reports": bands,
+// seventh pass; "Simple onboarding for new clinic staff", which the tagger reads as a verb: bands, tenth pass); before
+// a noun it may be the object of an imperative ("Secure signing keys before the audit").
+// So is one before an adverb of when or where, which the tagger may read as an adjective ("Reliable misting overnight";
+// bands, fifteenth pass).
+// The tagger may call the preposition after it a conjunction ("Easy booking for escape room groups": "for" as SCONJ;
+// bands, twenty-second pass, read-20).
+function gerund(t: Tok[], y: Tok): boolean {
+  return /.{3}ing$/.test(y.lower) && !/thing$/.test(y.lower) && (!t[y.i + 1] || ["ADP", "SCONJ", "PUNCT", "ADV", "ADJ"].includes(t[y.i + 1].pos));
+}
+// So is a verb's bare form the tagger reads as a verb after the capitalised word when a preposition or the end follows
+// it: an action named as a noun ("Reliable unlock at docking stations", "Easy renew at the desk"; bands, twenty-first
+// pass, read-19).
+function actionNoun(t: Tok[], y: Tok): boolean {
+  return y.pos === "VERB" && !/(?:ed|ing)$/.test(y.lower) && (!t[y.i + 1] || ["ADP", "SCONJ", "PUNCT"].includes(t[y.i + 1].pos));
+}
+function nounAfter(t: Tok[], y: Tok | undefined): boolean {
+  return !!y && (["NOUN", "ADJ", "PROPN"].includes(y.pos) || gerund(t, y) || actionNoun(t, y));
+}
+function opening(t: Tok[], x: Tok): boolean {
+  return x.pos === "PROPN" && (x.i === 0 || t[x.i - 1].pos === "PUNCT") && nounAfter(t, t[x.i + 1]);
+}
+// "Best practices" names a kind of guide, not a quality to measure.
+function term(t: Tok[], x: Tok): boolean {
+  return x.lower === "best" && /^practices?$/.test(t[x.i + 1]?.lower ?? "");
+}
+// "Clear" opens a summary as a verb as often as an adjective ("Clear cache on logout"): capitalised there, a word read only
+// where tagged (`VAGUE_WHERE_TAGGED`) is the quality only before what people read ("Clear discharge instructions for pet
+// owners"; bands, twenty-first pass, read-19), and never after a quote, where it names a command ("'Clear Recent
+// History' does not clear cookies").
+function readAfter(t: Tok[], x: Tok): boolean {
+  for (let j = x.i + 1; j <= x.i + 3 && t[j] && ["NOUN", "ADJ", "PROPN"].includes(t[j].pos); j++) if (CLEAR_READ.test(t[j].lower)) return true;
+  return false;
+}
+function clearOpening(summary: string, t: Tok[], x: Tok): boolean {
+  return !VAGUE_WHERE_TAGGED.has(x.lower) || (readAfter(t, x) && !/['‘"“]$/.test(summary.slice(0, x.start)));
+}
+// A word inside an identifier is the code's name, not a quality asked for ("crash in apr_pool_clear").
+function inName(summary: string, x: Tok): boolean {
+  return /[\w]_$/.test(summary.slice(0, x.start)) || /^_\w/.test(summary.slice(x.end));
+}
+/**
+ * Whether a token of the summary is a vague word asked for (the predicate `unambiguousFindings` reads each token with),
+ * returned unnamed: under tsx (the worker's and the benches' path), which keeps functions' names, every named closure
+ * made on each call cost a property definition (the predicates above were ten of them).
+ */
+function vagueIn(summary: string, t: Tok[]): (x: Tok | undefined) => boolean {
+  return (x) => !!x && (VAGUE_TERMS.has(x.lower) || VAGUE_WHERE_TAGGED.has(x.lower)) && (x.pos === "ADJ" || x.pos === "ADV" || (opening(t, x) && clearOpening(summary, t, x))) &&
+    !joined(t, x) && !term(t, x) && !inName(summary, x);
+}
+
 /** A summary that states what happens now ("Currently the agent generates ...") asks for nothing yet. */
 const STATES_NOW = /^\s*(?:currently|at (?:the )?(?:moment|present)|right now|today|at this time)\b/i;
 
@@ -162,38 +219,7 @@ export function unambiguousFindings(input: RuleInput): Found[] {
   // 20 general words on the shared backlogs were in the benefit alone, where making them measurable changes no work).
   const parts: Segment[] = [];
   if (story.means) parts.push(story.means);
-  // A hyphenated compound is read whole: "user-friendly" is vague, "early-stage" is a term of its own.
-  const joined = (x: Tok) => (t[x.i + 1]?.text === "-" && t[x.i + 1].start === x.end) || (t[x.i - 1]?.text === "-" && t[x.i - 1].end === x.start);
-  // A summary's first word is capitalised, and the tagger reads "Reliable offline sync" as a name: a vague word that
-  // opens a sentence before a noun is the adjective it would be in lower case.
-  // A gerund is a noun there too when a preposition or the end follows it ("Secure sharing of lab reports": bands,
-  // seventh pass; "Simple onboarding for new clinic staff", which the tagger reads as a verb: bands, tenth pass); before
-  // a noun it may be the object of an imperative ("Secure signing keys before the audit").
-  // So is one before an adverb of when or where, which the tagger may read as an adjective ("Reliable misting overnight";
-  // bands, fifteenth pass).
-  // The tagger may call the preposition after it a conjunction ("Easy booking for escape room groups": "for" as SCONJ;
-  // bands, twenty-second pass, read-20).
-  const gerund = (y: Tok) => /.{3}ing$/.test(y.lower) && !/thing$/.test(y.lower) && (!t[y.i + 1] || ["ADP", "SCONJ", "PUNCT", "ADV", "ADJ"].includes(t[y.i + 1].pos));
-  // So is a verb's bare form the tagger reads as a verb after the capitalised word when a preposition or the end follows
-  // it: an action named as a noun ("Reliable unlock at docking stations", "Easy renew at the desk"; bands, twenty-first
-  // pass, read-19).
-  const actionNoun = (y: Tok) => y.pos === "VERB" && !/(?:ed|ing)$/.test(y.lower) && (!t[y.i + 1] || ["ADP", "SCONJ", "PUNCT"].includes(t[y.i + 1].pos));
-  const nounAfter = (y: Tok | undefined) => !!y && (["NOUN", "ADJ", "PROPN"].includes(y.pos) || gerund(y) || actionNoun(y));
-  const opening = (x: Tok) => x.pos === "PROPN" && (x.i === 0 || t[x.i - 1].pos === "PUNCT") && nounAfter(t[x.i + 1]);
-  // "Best practices" names a kind of guide, not a quality to measure.
-  const term = (x: Tok) => x.lower === "best" && /^practices?$/.test(t[x.i + 1]?.lower ?? "");
-  // "Clear" opens a summary as a verb as often as an adjective ("Clear cache on logout"): capitalised there, a word read only
-  // where tagged (`VAGUE_WHERE_TAGGED`) is the quality only before what people read ("Clear discharge instructions for pet
-  // owners"; bands, twenty-first pass, read-19), and never after a quote, where it names a command ("'Clear Recent
-  // History' does not clear cookies").
-  const readAfter = (x: Tok) => {
-    for (let j = x.i + 1; j <= x.i + 3 && t[j] && ["NOUN", "ADJ", "PROPN"].includes(t[j].pos); j++) if (CLEAR_READ.test(t[j].lower)) return true;
-    return false;
-  };
-  const clearOpening = (x: Tok) => !VAGUE_WHERE_TAGGED.has(x.lower) || (readAfter(x) && !/['‘"“]$/.test(summary.slice(0, x.start)));
-  // A word inside an identifier is the code's name, not a quality asked for ("crash in apr_pool_clear").
-  const inName = (x: Tok) => /[\w]_$/.test(summary.slice(0, x.start)) || /^_\w/.test(summary.slice(x.end));
-  const vague = (x: Tok | undefined) => !!x && (VAGUE_TERMS.has(x.lower) || VAGUE_WHERE_TAGGED.has(x.lower)) && (x.pos === "ADJ" || x.pos === "ADV" || (opening(x) && clearOpening(x))) && !joined(x) && !term(x) && !inName(x);
+  const vague = vagueIn(summary, t);
   const seen = new Set<string>();
   const covered = new Set<number>();
   const loopholeAt = new Set<number>();
