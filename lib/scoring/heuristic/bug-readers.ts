@@ -2266,7 +2266,7 @@ function imperative(piece: string, item: boolean | "numbered" = false): boolean 
  * Acts told in the past with no subject, one after the other (`stepsIn`): the first such run of two or more, with its
  * count, or null. Scanned at eight sentence or line openings at most, each clause 120 characters at most.
  */
-const SUBJECTLESS_OPENING = /(?:^|[.!?][ \t]{1,4}|\n[ \t]{0,8})([A-Za-z][a-z]+)[ \t]+(?!(?:by|to|with|from|in|on|at|as|is|are|was|were|and|or|working|responding|loading|up)\b)(?![a-z]+ing\b)[^ \t\n]/g;
+const SUBJECTLESS_OPENING = /(?:^|[.!?][ \t]{1,4}|\n[ \t]{0,8})([A-Za-z][a-z]+)[ \t]+(?!(?:by|with|is|are|was|were|and|or|working|responding|loading|up)\b)(?![a-z]+ing\b)[^ \t\n]/g;
 const SUBJECTLESS_NEXT = /^((?:[^.;!?\n]|\.(?=\S)){1,120}?)(?:,[ \t]*(?:and[ \t]+|then[ \t]+)?|[ \t]+(?:and[ \t]+)?then[ \t]+|[.][ \t]{1,4})([a-z][a-z]+)[ \t]+(?!(?:by|to|is|are|was|were|working|responding|loading)\b)[^ \t\n]/i;
 // (the word is a noun's modifier where a verb of its own follows in its clause: "Saved logins are not filled",
 // "Closed tabs get restored")

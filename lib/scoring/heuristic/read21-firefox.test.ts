@@ -15,6 +15,13 @@ describe("twenty-second pass, read-21: acts told in the past with their subject 
     expect(stepsIn("Scanned the parcel at the depot. Printed the label. The label shows the old postcode.").at).not.toBeNull();
   });
 
+  // Mended at the merge (read-15 u15f-065, found reading the reading's misses): the first act may be followed by a
+  // preposition ("Installed to ...", "Went to ...", "Logged in as ..."); only a passive's agent ("by", "with") is excluded.
+  it("reads a first act followed by a preposition", () => {
+    expect(stepsIn("Installed to D:\\Tools\\Ledger as admin, started as a normal user. It asks for the admin password every time.").at).not.toBeNull();
+    expect(stepsIn("Went to the booking page, picked the Friday slot. The slot shows as taken.").at).not.toBeNull();
+  });
+
   it("takes the report for one with steps", () => {
     expect(flagged("Greenhouse vents stay shut after manual override", "switched the vents to manual, opened them from the panel, switched back to auto. the vents closed and stay shut at 31 degrees.")).toBe(false);
   });
