@@ -3655,9 +3655,11 @@ export const KEPT_ON_RECORD = /\bso\s+(?:that\s+)?(?:(?:it|this)(?:['’]s|\s+is
  * "Tom to create ticket (this one)", "log a ticket anyway". It is the filing, no act of the program nor a reason the work
  * matters. A ticket raised with someone or for something ("Raise a ticket with the vendor", "open a ticket for the
  * expired certificate") is work and is not read here, nor is "issue" ("this will create an issue for users").
+ * Nor are tickets counted ("CS has 212 open tickets about this") or a host named ("Open tickets.example.org/...": the
+ * word must end where a word does; both wrong firings found reading its firings at the merge).
  * Twenty-second pass, bands: the chats and minutes of bands-read-4, -6, -8, -9, -12, -13, -14, -17, -18, -19 and -20.
  */
-export const TICKET_ASKED = /\b(?:(?:(?:can|could|would|will|shall|should)\s+(?:we|you|u|someone|somebody|anyone|i)|i['’]?ll|we['’]ll|i\s+will|we\s+will|to)\s+(?:please\s+)?)?(?:get|raise|create|open|log|file|make|put\s+in|add)\s+(?:(?:a|an|the|this|one)\s+)?(?:new\s+)?(?:ticket|jira)(?:\s+(?:for|about|on)\s+(?:this|it|that))?(?:\s*\(this\s+one\))?(?![ \t]+(?:with|to|in|on|at|against|for|about|under)\b)/gi;
+export const TICKET_ASKED = /\b(?:(?:(?:can|could|would|will|shall|should)\s+(?:we|you|u|someone|somebody|anyone|i)|i['’]?ll|we['’]ll|i\s+will|we\s+will|to)\s+(?:please\s+)?)?(?<!\b(?:\d[\d,]*|many|several|some|all|any|no|the|our|your|their|these|those|of)\s+)(?:get|raise|create|open|log|file|make|put\s+in|add)\s+(?:(?:a|an|the|this|one)\s+)?(?:new\s+)?(?:tickets?|jira)(?=[.!?,;:)]?(?:\s|$))(?:\s+(?:for|about|on)\s+(?:this|it|that))?(?:\s*\(this\s+one\))?(?![ \t]+(?:with|to|in|on|at|against|for|about|under)\b)/gi;
 /** A clock time's "AM" / "p.m.", as chats print it after the time. */
 const AM_PM = String.raw`(?:[ \t]?[AaPp]\.?[Mm]\.?)?`;
 /** A log line's level ("ERROR", "warn"): never a speaker's name. */
