@@ -2342,8 +2342,16 @@ const KEY_SEQUENCE = new RegExp(String.raw`\b(?:press|pressing|pressed|hit|hitti
  * predicate (twentieth pass, steps across writers: read-5, read-11, read-18). The subject runs over the dots inside a
  * name ("`example.com.`") and after a scene in brackets; each gerund has an object ("Opening and waiting" names no
  * second act), and the predicate tells what the program does (a verb in -s, "does", "is", "has").
+ * A scene closed by a comma opens the sentence as one in brackets does ("On storefront 4.2 in production, choosing
+ * Flyers A5, 135 gsm gloss and typing 2,500 as the quantity gives ...", "In the new about:config (Nightly 67), selecting
+ * a pref ... and pressing Enter does nothing"): the gerunds after it are the subject, however long (`GERUND_SUBJECT`
+ * reads the first and its "and" within sixty characters only; twenty-second pass, bands-read-20, with the same shape in
+ * bands-read-14, bands-read-16 and read-19 firefox).
  */
-const JOINED_GERUNDS = /(?:^|[.!?;:][ \t\n]{1,4}|\n[ \t]{0,8}|\)[ \t]{1,4})([A-Za-z][a-z-]+ing)[ \t]+(?!and\b)((?:[^.;:!?\n]|\.(?=\S)){1,160}?)[ \t]+and[ \t]+(?:then[ \t]+)?([a-z][a-z-]+ing)[ \t]+(?!(?:is|are|was|were|do|does|did|doesn|don|has|have|had|works?|fails?|seems?|also|too|both)\b)((?:[^.;:!?\n]|\.(?=\S)){1,120}?)[ \t](?:does|did|doesn|is|was|has|had|[a-z]+s)\b([^.;!?\n]{0,80})/g;
+// (the scene as `SCENE` reads it: a preposition of place or means, fifty characters at most, a version's dots and a
+// bracket inside it)
+const SCENE_COMMA = String.raw`(?:[OoIi]n|[Ff]rom|[Ii]nside|[Ww]ithin|[Uu]nder|[Uu]sing|[Ww]ith|[Aa]t)[ \t](?:[^,.;:!?\n()]|(?<=\d)\.(?=\d)|\([^()\n]{0,60}\)){1,50}?,[ \t]{1,4}`;
+const JOINED_GERUNDS = new RegExp(String.raw`(?:(?:^|[.!?;:][ \t\n]{1,4}|\n[ \t]{0,8})(?:${SCENE_COMMA})?|\)[ \t]{1,4})([A-Za-z][a-z-]+ing)[ \t]+(?!and\b)((?:[^.;:!?\n]|\.(?=\S)){1,160}?)[ \t]+and[ \t]+(?:then[ \t]+)?([a-z][a-z-]+ing)[ \t]+(?!(?:is|are|was|were|do|does|did|doesn|don|has|have|had|works?|fails?|seems?|also|too|both)\b)((?:[^.;:!?\n]|\.(?=\S)){1,120}?)[ \t](?:does|did|doesn|is|was|has|had|[a-z]+s)\b([^.;!?\n]{0,80})`, "g");
 const KEY_THEN_ACTION = new RegExp(String.raw`(?<![\w+-])${MODIFIERS}(?:${KEYS}|[a-z0-9]\b)[ \t]+and[ \t]+(?:then[ \t]+)?([a-z][a-z-]*)[ \t]+(?!(?:is|are|was|were|do|does|did|doesn|don|has|have|had|works?|fails?|both|also|too)\b)(?=["'“‘\x60\w])`, "gi");
 /** What the two joined actions bring about, said as a mend or a case that works ("... and clicking the button again shows the popup correctly"). */
 const JOINED_MENDS = /\b(?:fine|correctly|properly|normally|as expected|fix(?:es)?|works?|helps?|solves?)\b/i;
@@ -2430,9 +2438,10 @@ const ACTION_RUN = new RegExp(`(?:^|[(:;,]\\s*|\\b(?:i\\.e\\.|e\\.g\\.),?\\s*)${
  * acts in a condition: "When a dispatcher creates a consignment ... and then prints the note" tells two actions as "When I
  * create ... and print" does (bands, twelfth pass). People only: "the server", "the scheduler" and "a device" are not.
  * The people the impact reader counts (`PEOPLE`, `COUNTED_MORE`: "a donor", "the card holder", "a patron") act too
- * (bands, twelfth pass, read-11); "the editor", a program's as often, does not.
+ * (bands, twelfth pass, read-11); "the editor", a program's as often, does not. So does "a room attendant", a role of
+ * the service's staff as "a receptionist" is (twenty-second pass, bands-read-18 and -20).
  */
-const ROLE_NOUNS = String.raw`(?:user|customer|client|shopper|buyer|member|subscriber|visitor|player|patient|student|teacher|employee|agent|admin|administrator|merchant|seller|developer|engineer|analyst|nurse|doctor|clinician|physician|guest|resident|passenger|driver|rider|colleague|tester|operator|manager|dispatcher|clerk|cashier|accountant|recruiter|approver|reviewer|moderator|instructor|parent|courier|technician|pharmacist|receptionist|planner|supervisor|volunteer|applicant|attendee|organi[sz]er|landlord|tenant|staff member|team member|reader|viewer|owner|holder|recipient|partner|vendor|participant|patron|citizen|voter|donor|person)`;
+const ROLE_NOUNS = String.raw`(?:user|customer|client|shopper|buyer|member|subscriber|visitor|player|patient|student|teacher|employee|agent|admin|administrator|merchant|seller|developer|engineer|analyst|nurse|doctor|clinician|physician|guest|resident|passenger|driver|rider|colleague|tester|operator|manager|dispatcher|clerk|cashier|accountant|recruiter|approver|reviewer|moderator|instructor|parent|courier|technician|pharmacist|receptionist|attendant|planner|supervisor|volunteer|applicant|attendee|organi[sz]er|landlord|tenant|staff member|team member|reader|viewer|owner|holder|recipient|partner|vendor|participant|patron|citizen|voter|donor|person)`;
 const ROLE_SUBJECT = String.raw`(?:an?|the|any|every|each) (?:[\w-]+ )?${ROLE_NOUNS}s?(?: (?:in|at|from|on|of|with) [^,.;:!?\n]{1,40}?)?`;
 /** A numbered item that opens with a person of the service, maybe where they are and a bracket, then a verb in "-s". */
 const ROLE_ITEM = new RegExp(String.raw`^[ \t]*\d{1,2}[.)][ \t]+(?:(?:an?|the|any|one|each|every)\s+)?(?:[\w-]+\s+)?${ROLE_NOUNS}s?(?:\s+(?:in|at|from|on|of|with)\s+[^,.;:!?()\n]{1,40}?)?(?:\s*\([^()\n]{1,80}\))?\s+([a-z]{3,}s)\b`, "gim");
@@ -2499,6 +2508,17 @@ const GERUND_SUBJECT = /(?:^|[.!?:;,]\s+|\n\s*)(?:[-*•][ \t]+)?([A-Z]?[a-z-]+i
  * which tells what the reporter does in general).
  */
 const NARRATED = new RegExp(String.raw`\b(?:i|we)\s+(?:(?:then|first|just|also|again|now|simply|${ADVERB}|have|had|['’ ]?ve|['’ ]?d|was|were)\s+)*([a-z][\w-]*)\b`, "gi");
+/**
+ * A person of the service, named by their role, told acting outside a condition, in the present or the past: "The
+ * attendant taps Minibar, adds 2 x water, taps Save and gets ...", "the day attendant logged two beers at 11:02, the
+ * turndown attendant opened the room ...", "a nurse logged 2 ml ..., then corrected it". Their acts are told as the
+ * reporter's are ("I tap Minibar, add ..."), the way there told of the person who takes it (twenty-second pass, bands:
+ * bands-read-18, -19 and -20; a numbered item of theirs is `ROLE_ITEM`, a condition of theirs `CONDITIONAL`).
+ */
+// (not the roles a program's part has as often: "the PDF viewer opens ...", "the client sends ...", "the driver loads ...")
+const ROLE_NARRATED = new RegExp(String.raw`\b(?:the|an?|one|another|each|every|our|that|this)\s+(?:[\w-]+\s+)?(?!(?:reader|viewer|player|driver|agent|holder|client|operator|partner|vendor)s?\b)${ROLE_NOUNS}s?\s+(?:(?:then|first|just|also|again|now|later|${ADVERB})\s+)*([a-z][\w-]*)\b`, "gi");
+/** What a person of the service meets, tells or is asked, in the present or the past: no act on the program. */
+const ROLE_NOT_ACTS = /^(?:sees|saw|gets|got|receives|received|notices|noticed|finds|found|reports|reported|says|said|tells|told|shows|showed|displays|displayed|needs|needed|wants|wanted|expects|expected|thinks|thought|complains|complained|calls|called|emails|emailed|writes|wrote|hears|heard|asks|asked|tries|tried|uses|used|posts|posted|replies|replied|comments|commented|likes|liked|follows|followed|shares|shared|makes|made|does|did|has|had)$/i;
 /**
  * A narrated verb in a clause that tells of a thing named before it, its object left out ("it showed the urls I typed
  * before", "the bookmark I want"): the thing is what the clause names, no action told in order. The noun opens on an
@@ -3246,6 +3266,32 @@ export function stepsIn(labelled: string): StepsRead {
     // "... and do apachectl graceful": "do" with the server's control program after it runs it (seventeenth pass, read-16 httpd).
     joined += [...clause.matchAll(/(?:,|\band|\bthen)\s+(?:then\s+)?([a-z][\w-]*)/gi)].filter((j) => !own(j) && (pastAction(j[1]) || (present && ACTION_VERBS.has(j[1].toLowerCase()) && !likeAfterComma(j)) ||
       (/^(?:do|did)$/i.test(j[1]) && DO_CONTROL.test(clause.slice(j.index + j[0].length))))).length;
+  }
+  // "The attendant taps Minibar, adds 2 x water, taps Save and gets ...": a person of the service told acting outside a
+  // condition (`ROLE_NARRATED`), each act joined to theirs in the same tense, counted where they are told doing two acts
+  // or more in one sentence; one act of theirs is no trigger of the reporter's, and what they meet or tell (`ROLE_NOT_ACTS`)
+  // is no act.
+  // The clause runs over a clock's colon and a number's dot ("at 11:02, the turndown attendant opened the room").
+  // (eight of them read at most)
+  const roles = [...text.matchAll(ROLE_NARRATED)].slice(0, 8).filter((m) => !/ing$/i.test(m[1]) && !ROLE_NOT_ACTS.test(m[1]) && !NOT_DONE.test(m[1]) && actionStem(m[1]) &&
+    (pastAction(m[1]) || /s$/i.test(m[1])) && !asked(m) && !/\b(?:when(?:ever)?|if|after|once|time|soon as|upon|while|before|until)\s+$/i.test(text.slice(Math.max(0, m.index - 12), m.index)) &&
+    !triedAfter(text, m.index, seenOnce));
+  let roleActs = 0;
+  let roleFirst: RegExpExecArray | undefined;
+  for (const m of roles) {
+    const clause = /^(?:[^.;:!?\n]|(?<=\d)[.:](?=\d))*/.exec(text.slice(m.index + m[0].length))?.[0] ?? "";
+    const past = pastAction(m[1]);
+    const acts = 1 + [...clause.matchAll(/(?:,|\band|\bthen)\s+(?:then\s+)?([a-z][\w-]*)/gi)].filter((j) => !ROLE_NOT_ACTS.test(j[1]) && !likeAfterComma(j) &&
+      (past ? pastAction(j[1]) : /s$/i.test(j[1]) && !pastAction(j[1]) && actionStem(j[1]))).length;
+    // (two acts in one sentence: one act told in each of two sentences, "The user selected Other ... The user selected
+    // Other", is the same act told twice; Facebook 14797)
+    if (acts < 2) continue;
+    roleActs += acts;
+    roleFirst ??= m;
+  }
+  if (roleFirst) {
+    found.push({ kind: "narrated", start: roleFirst.index, end: roleFirst.index + roleFirst[0].length });
+    joined += roleActs;
   }
   // "started private browsing, downloaded 2 files, stopped private browsing. opened the downloads window": acts told in
   // the past with their subject left out, as a diary or a list is written ("Closed the editor, and opened it again",
