@@ -30,14 +30,24 @@ function startServer(dir: string, writePairs: boolean): Promise<{ child: ChildPr
     child.stdout.on("data", (chunk: Buffer) => {
       output += chunk.toString();
       const match = /listening (\d+)/.exec(output);
-      if (match) resolve({ child, port: Number(match[1]), output: () => output });
+      if (match) {
+        clearTimeout(timer);
+        resolve({ child, port: Number(match[1]), output: () => output });
+      }
     });
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.on("exit", (code) => reject(new Error(`the test server exited (${code}): ${output}`)));
-    setTimeout(() => {
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the test server exited (${code}): ${output}`));
+    });
+    // Only while it starts: a timer left running killed the started server 60 s later, mid-test, when a loaded machine
+    // made the test that long, and a second server then took over its stale lock (the CI failures of "backs up through
+    // a running server": twenty-second session).
+    const timer = setTimeout(() => {
       child.kill("SIGKILL");
       reject(new Error(`the test server did not start in 60 s: ${output}`));
-    }, 60_000).unref();
+    }, 60_000);
+    timer.unref();
   });
 }
 

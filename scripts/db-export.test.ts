@@ -67,14 +67,24 @@ function startService(env: Record<string, string>): Promise<{ child: ChildProces
     child.stdout.on("data", (chunk: Buffer) => {
       output += chunk.toString();
       const match = /listening (\d+)/.exec(output);
-      if (match) resolve({ child, url: `http://127.0.0.1:${match[1]}` });
+      if (match) {
+        clearTimeout(timer);
+        resolve({ child, url: `http://127.0.0.1:${match[1]}` });
+      }
     });
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.on("exit", (code) => reject(new Error(`the server exited (${code}): ${output}`)));
-    setTimeout(() => {
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited (${code}): ${output}`));
+    });
+    // Only while it starts: a timer left running killed the started server 60 s later, mid-test, when a loaded machine
+    // made the test that long, and a second server then took over its stale lock (the CI failures of "backs up through
+    // a running server": twenty-second session).
+    const timer = setTimeout(() => {
       child.kill("SIGKILL");
       reject(new Error(`the server did not start in 60 s: ${output}`));
-    }, 60_000).unref();
+    }, 60_000);
+    timer.unref();
   });
 }
 
