@@ -2290,6 +2290,11 @@ function subjectlessActs(text: string): (Read & { count: number }) | null {
   return null;
 }
 
+/** A verb joined to the act before it in its clause by a comma, "and" or "then" ("..., adds 2 x water, taps Save"): `stepsIn` counts the acts of a run with it. */
+const JOINED_VERB = /(?:,|\band|\bthen)\s+(?:then\s+)?([a-z][\w-]*)/gi;
+/** The same, a gerund ("typing ... and pressing ..."). */
+const JOINED_ING = /(?:,|\band|\bthen)\s+(?:then\s+)?([a-z][\w-]*ing)\b/gi;
+
 /** The words that say an action is decided on or tried before it: "decide to", "try to" (then the action). */
 const INTENT = String.raw`(?:(?:decide[sd]?|try|tries|tried|choose|chose|attempts?|attempted)\s+to\s+)?`;
 
@@ -3187,7 +3192,7 @@ export function stepsIn(labelled: string): StepsRead {
     // twelfth pass).
     found.push({ kind: "repro", start: m.index, end: m.index + m[0].length });
     const clause = /^(?:[^.;:!?\n]|\.(?=\S))*/.exec(text.slice(m.index + m[0].length))?.[0] ?? "";
-    joined += [...clause.matchAll(/(?:,|\band|\bthen)\s+(?:then\s+)?([a-z][\w-]*ing)\b/gi)].filter((j) => actionStem(j[1])).length;
+    joined += [...clause.matchAll(JOINED_ING)].filter((j) => actionStem(j[1])).length;
   }
   // "We reproduced it on staging (build 4.1) with two phones, both pairing the lock and opening the door": the
   // reproduction told with its actions as participles after a comma, as "reproduce it by pairing ... and opening ..."
@@ -3196,7 +3201,7 @@ export function stepsIn(labelled: string): StepsRead {
   for (const m of text.matchAll(REPRO_PARTICIPLES)) {
     // (a time's colon goes on: "at 10:00-11:00 and clicking ...")
     const clause = /^(?:[^.;:!?\n]|\.(?=\S)|(?<=\d):(?=\d))*/.exec(text.slice(m.index + m[0].length))?.[0] ?? "";
-    const more = [...clause.matchAll(/(?:,|\band|\bthen)\s+(?:then\s+)?([a-z][\w-]*ing)\b/gi)].filter((j) => actionStem(j[1])).length;
+    const more = [...clause.matchAll(JOINED_ING)].filter((j) => actionStem(j[1])).length;
     if (!actionStem(m[1]) || more < 1) continue;
     found.push({ kind: "repro", start: m.index, end: m.index + m[0].length });
     joined += 1 + more;
@@ -3264,7 +3269,7 @@ export function stepsIn(labelled: string): StepsRead {
     const from = m.index + m[0].length;
     const own = (j: RegExpMatchArray) => settings.includes(m) && actions.some((a) => from + j.index! + j[0].length - j[1].length >= a.start && from + j.index! < a.start + a.text.length);
     // "... and do apachectl graceful": "do" with the server's control program after it runs it (seventeenth pass, read-16 httpd).
-    joined += [...clause.matchAll(/(?:,|\band|\bthen)\s+(?:then\s+)?([a-z][\w-]*)/gi)].filter((j) => !own(j) && (pastAction(j[1]) || (present && ACTION_VERBS.has(j[1].toLowerCase()) && !likeAfterComma(j)) ||
+    joined += [...clause.matchAll(JOINED_VERB)].filter((j) => !own(j) && (pastAction(j[1]) || (present && ACTION_VERBS.has(j[1].toLowerCase()) && !likeAfterComma(j)) ||
       (/^(?:do|did)$/i.test(j[1]) && DO_CONTROL.test(clause.slice(j.index + j[0].length))))).length;
   }
   // "The attendant taps Minibar, adds 2 x water, taps Save and gets ...": a person of the service told acting outside a
@@ -3281,7 +3286,7 @@ export function stepsIn(labelled: string): StepsRead {
   for (const m of roles) {
     const clause = /^(?:[^.;:!?\n]|(?<=\d)[.:](?=\d))*/.exec(text.slice(m.index + m[0].length))?.[0] ?? "";
     const past = pastAction(m[1]);
-    const acts = 1 + [...clause.matchAll(/(?:,|\band|\bthen)\s+(?:then\s+)?([a-z][\w-]*)/gi)].filter((j) => !ROLE_NOT_ACTS.test(j[1]) && !likeAfterComma(j) &&
+    const acts = 1 + [...clause.matchAll(JOINED_VERB)].filter((j) => !ROLE_NOT_ACTS.test(j[1]) && !likeAfterComma(j) &&
       (past ? pastAction(j[1]) : /s$/i.test(j[1]) && !pastAction(j[1]) && actionStem(j[1]))).length;
     // (two acts in one sentence: one act told in each of two sentences, "The user selected Other ... The user selected
     // Other", is the same act told twice; Facebook 14797)
@@ -3323,7 +3328,7 @@ export function stepsIn(labelled: string): StepsRead {
     found.push({ kind: "input", start: m.index, end: m.index + m[0].length });
     // "set browser.x.y to false, restart and close the last tab": the actions joined to an input count too.
     const clause = /^[^.;:!?\n]*/.exec(text.slice(m.index + m[0].length))?.[0] ?? "";
-    joined += [...clause.matchAll(/(?:,|\band|\bthen)\s+(?:then\s+)?([a-z][\w-]*)/gi)].filter((j) => actionStem(j[1]) && !likeAfterComma(j)).length;
+    joined += [...clause.matchAll(JOINED_VERB)].filter((j) => actionStem(j[1]) && !likeAfterComma(j)).length;
   }
   // A payload given inline with where it goes ("produce {"ts": "..."} to raw-clicks") is the action and its snippet,
   // whether it was read as an input or inside an action already counted.
